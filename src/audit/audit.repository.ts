@@ -1,0 +1,68 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { AuditEventsTable, Tables } from '../db/schema.js';
+import type { CursorPosition } from '../pagination/cursor.js';
+
+export interface AuditFilters {
+  from?: string;
+  to?: string;
+  actorId?: string;
+  category?: string;
+  actions?: string[];
+  resourceType?: string;
+  resourceId?: string;
+  query?: string;
+}
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, workspaceId: string, filters: AuditFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
+  if (filters.from) conditions.push(eb('timestamp', '>=', filters.from));
+  if (filters.to) conditions.push(eb('timestamp', '<=', filters.to));
+  if (filters.actorId) conditions.push(eb('actor_id', '=', filters.actorId));
+  if (filters.category) conditions.push(eb('category', '=', filters.category));
+  if (filters.actions && filters.actions.length > 0) conditions.push(eb('action', 'in', filters.actions));
+  if (filters.resourceType) conditions.push(eb('resource_type', '=', filters.resourceType));
+  if (filters.resourceId) conditions.push(eb('resource_id', '=', filters.resourceId));
+  if (filters.query) {
+    const pattern = likePattern(filters.query);
+    conditions.push(
+      eb.or([
+        sql<SqlBool>`lower(coalesce(resource_name, '')) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(actor_name) like ${pattern} escape '\\'`,
+        sql<SqlBool>`action like ${pattern} escape '\\'`,
+        sql<SqlBool>`resource_type like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
+export async function countAuditEvents(database: Database, workspaceId: string, filters: AuditFilters): Promise<number> {
+  const row = await database.db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => filterConditions(eb, workspaceId, filters))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One page newest first by (timestamp, id), strictly after the cursor position when given. */
+export async function listAuditEvents(
+  database: Database,
+  workspaceId: string,
+  filters: AuditFilters,
+  after: CursorPosition | undefined,
+  limit: number,
+): Promise<AuditEventsTable[]> {
+  let query = database.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where((eb) => filterConditions(eb, workspaceId, filters));
+  if (after) query = query.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
+  return query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

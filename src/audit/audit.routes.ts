@@ -1,0 +1,31 @@
+import type { AppDeps, App } from '../http/app.js';
+import { principalOf } from '../http/authenticate.js';
+import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { AuditList, AuditLogQuery } from './audit.schemas.js';
+import { listAuditLog } from './audit.service.js';
+import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from './audit.types.js';
+
+const DESCRIPTION = `Audit events of the key's workspace, newest first by (timestamp, id). Drive the loop with hasMore and
+nextCursor; the cursor stays correct while new events arrive. Persist the last cursor (or the last event's
+timestamp) before handling a page so that a restart neither repeats nor skips events.
+
+Categories: ${AUDIT_CATEGORIES.join(', ')}. Actions: ${AUDIT_ACTIONS.join(', ')}.
+Resource types: ${AUDIT_RESOURCE_TYPES.join(', ')}. Actor types: api_key, member, agent, system.`;
+
+export function registerAuditRoutes(app: App, { database }: AppDeps): void {
+  app.get(
+    '/audit-log',
+    {
+      config: { scope: 'audit_log:read' },
+      schema: {
+        operationId: 'listAuditLog',
+        tags: ['audit'],
+        summary: 'List audit events',
+        description: `${DESCRIPTION}\n\nScope: audit_log:read.`,
+        querystring: AuditLogQuery,
+        response: { 200: AuditList, ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async (request) => listAuditLog(database, principalOf(request).workspaceId, request.query),
+  );
+}

@@ -1,0 +1,181 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { parseScopeList } from '../access/scopes.js';
+import { CLI_ACTOR } from '../audit/audit.types.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createKey, listKeys, revokeKey, rotateKey } from '../keys/keys.service.js';
+import { addMember } from '../members/members.service.js';
+import { setRolePermissions } from '../roles/roles.service.js';
+import { serve } from '../server.js';
+import { createWorkspace, deleteWorkspace } from '../workspaces/workspaces.service.js';
+
+interface JsonOption {
+  json?: boolean;
+}
+
+type Human = (result: any) => string;
+
+/**
+ * Runs one command against DATABASE_URL: migrates, acts, prints exactly one JSON object with
+ * --json (or a readable text otherwise), and turns any failure into a message on stderr and exit 1.
+ */
+async function run<T extends object>(options: JsonOption, action: (database: Database) => Promise<T>, human: Human): Promise<void> {
+  let database: Database | undefined;
+  try {
+    database = openDatabase(loadConfig().databaseUrl, { poolSize: 2 });
+    await migrateToLatest(database);
+    const result = await action(database);
+    process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);
+  } catch (error) {
+    process.stderr.write(`estate: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+function portOption(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be an integer 0..65535');
+  return port;
+}
+
+function scopesOption(value: string): string[] {
+  return parseScopeList(value);
+}
+
+export function buildCli(): Command {
+  const program = new Command('estate')
+    .description('Estate: the IT inventory service. Every command uses DATABASE_URL (default sqlite:./data/estate.db).')
+    .showHelpAfterError();
+
+  program
+    .command('serve')
+    .description('apply migrations and serve the API, console and docs; the first start creates a demo workspace and key')
+    .option('--port <n>', 'port to listen on (default PORT or 8080)', portOption)
+    .option('--host <h>', 'address to bind (default HOST or 127.0.0.1)')
+    .action(async (opts: { port?: number; host?: string }) => {
+      const config = loadConfig();
+      await serve({ ...config, port: opts.port ?? config.port, host: opts.host ?? config.host });
+    });
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .option('--json', 'print one JSON object')
+    .action((opts: JsonOption) =>
+      run(opts, async (database) => ({ applied: await migrateToLatest(database) }), (r) =>
+        r.applied.length ? `applied: ${r.applied.join(', ')}` : 'database is up to date',
+      ),
+    );
+
+  const workspace = program.command('workspace').description('create and delete workspaces');
+  workspace
+    .command('create')
+    .description('create a workspace with the default read, write and admin roles')
+    .requiredOption('--name <name>', 'display name')
+    .option('--json', 'print one JSON object')
+    .action((opts: JsonOption & { name: string }) =>
+      run(opts, (database) => createWorkspace(database, { name: opts.name }, CLI_ACTOR), (r) => `workspace ${r.id} "${r.name}" created`),
+    );
+  workspace
+    .command('delete')
+    .description('delete a workspace and everything in it; its API keys then answer 403 forbidden')
+    .argument('<id>', 'workspace id')
+    .option('--json', 'print one JSON object')
+    .action((id: string, opts: JsonOption) => run(opts, (database) => deleteWorkspace(database, id), (r) => `workspace ${r.id} deleted`));
+
+  program
+    .command('member')
+    .description('manage the people of a workspace')
+    .command('add')
+    .description('add a person to a workspace with a role')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .requiredOption('--email <email>', 'e-mail address (the login)')
+    .requiredOption('--name <name>', 'display name')
+    .requiredOption('--role <role>', 'read, write or admin')
+    .option('--password <password>', 'console password (at least 8 characters)')
+    .option('--json', 'print one JSON object')
+    .action((opts: JsonOption & { workspace: string; email: string; name: string; role: string; password?: string }) =>
+      run(
+        opts,
+        (database) =>
+          addMember(database, { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password: opts.password }, CLI_ACTOR),
+        (r) => `member ${r.id} ${r.email} (${r.role}) added`,
+      ),
+    );
+
+  program
+    .command('role')
+    .description('edit the permission sets of a workspace\'s roles')
+    .command('set')
+    .description('replace a role\'s permission set; existing keys keep theirs')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .requiredOption('--role <role>', 'read, write or admin')
+    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. applications:read,servers:read', scopesOption)
+    .option('--json', 'print one JSON object')
+    .action((opts: JsonOption & { workspace: string; role: string; scopes: string[] }) =>
+      run(
+        opts,
+        (database) => setRolePermissions(database, { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes }, CLI_ACTOR),
+        (r) => `role ${r.role}: ${r.permissions.join(', ')}`,
+      ),
+    );
+
+  const key = program.command('key').description('manage API keys');
+  key
+    .command('create')
+    .description('create an API key scoped by exactly one of --alias or --scopes; the secret is printed once')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .requiredOption('--name <name>', 'key name')
+    .option('--alias <alias>', 'read, write or admin: copies that role\'s permissions as they are now')
+    .option('--scopes <list>', 'comma-separated scopes', scopesOption)
+    .option('--expires-at <iso>', 'expiry instant, ISO-8601 with time zone')
+    .option('--as <memberId>', 'the admin member creating the key (default: the workspace\'s first admin)')
+    .option('--json', 'print one JSON object')
+    .action((opts: JsonOption & { workspace: string; name: string; alias?: string; scopes?: string[]; expiresAt?: string; as?: string }) =>
+      run(
+        opts,
+        (database) =>
+          createKey(database, {
+            workspaceId: opts.workspace,
+            name: opts.name,
+            alias: opts.alias,
+            scopes: opts.scopes,
+            expiresAt: opts.expiresAt,
+            asMemberId: opts.as,
+          }),
+        (r) => `key ${r.id} "${r.name}" created; secret (shown once): ${r.secret}`,
+      ),
+    );
+  key
+    .command('rotate')
+    .description('replace a key\'s secret; the old secret stops working at once')
+    .argument('<keyId>', 'key id')
+    .option('--json', 'print one JSON object')
+    .action((id: string, opts: JsonOption) => run(opts, (database) => rotateKey(database, id), (r) => `key ${r.id} rotated; new secret (shown once): ${r.secret}`));
+  key
+    .command('revoke')
+    .description('revoke a key; it fails from the next request')
+    .argument('<keyId>', 'key id')
+    .option('--json', 'print one JSON object')
+    .action((id: string, opts: JsonOption) => run(opts, (database) => revokeKey(database, id), (r) => `key ${r.id} revoked`));
+  key
+    .command('list')
+    .description('list a workspace\'s keys (never their secrets)')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .option('--json', 'print one JSON object')
+    .action((opts: JsonOption & { workspace: string }) =>
+      run(
+        opts,
+        async (database) => ({ data: await listKeys(database, opts.workspace) }),
+        (r) => r.data.map((k: { id: string; prefix: string; name: string; status: string }) => `${k.id}  ${k.prefix}…  ${k.status}  ${k.name}`).join('\n') || 'no keys',
+      ),
+    );
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  await buildCli().parseAsync(argv);
+}

@@ -1,0 +1,20 @@
+import { DEFAULT_DATABASE_URL } from './db/database.js';
+
+/** Runtime settings, all from the environment (12-factor); CLI flags override port and host. */
+export interface Config {
+  databaseUrl: string;
+  port: number;
+  host: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer 0..65535 (got "${env.PORT}")`);
+  return {
+    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    port,
+    host: env.HOST || '127.0.0.1',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Tables } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The one database handle the whole service shares: a Kysely instance and its dialect. */
+export interface Database {
+  db: Kysely<Tables>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/estate.db';
+
+/** Parses `sqlite:PATH`, `sqlite::memory:` or `postgres://…` into a dialect and target. */
+export function parseDatabaseUrl(url: string): { dialect: Dialect; target: string } {
+  if (url.startsWith('sqlite:')) {
+    const target = url.slice('sqlite:'.length);
+    if (!target) throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/estate.db');
+    return { dialect: 'sqlite', target };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { dialect: 'postgres', target: url };
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:…")`);
+}
+
+/** PostgreSQL prints timestamptz as "2026-01-02 03:04:05.6+00" under TimeZone=UTC; the API speaks ISO with ms. */
+export function pgTimestampToIso(value: string): string {
+  const match = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d+))?\+00$/.exec(value);
+  if (!match) return new Date(value).toISOString();
+  const millis = (match[3] ?? '').padEnd(3, '0').slice(0, 3);
+  return `${match[1]}T${match[2]}.${millis}Z`;
+}
+
+const TIMESTAMPTZ_OID = 1184;
+const INT8_OID = 20;
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+  const { dialect, target } = parseDatabaseUrl(url);
+  if (dialect === 'sqlite') {
+    if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
+    const sqlite = new SqliteDatabase(target);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: target,
+    max: options.poolSize ?? 10,
+    options: '-c TimeZone=UTC',
+    types: {
+      getTypeParser(oid: number, format?: string) {
+        if (oid === TIMESTAMPTZ_OID) return pgTimestampToIso;
+        if (oid === INT8_OID) return (value: string) => Number(value);
+        return pg.types.getTypeParser(oid, format as 'text');
+      },
+    } as pg.CustomTypesConfig,
+  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect, close: () => db.destroy() };
+}

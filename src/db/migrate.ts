@@ -1,0 +1,39 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database, Dialect } from './database.js';
+import * as core from './migrations/0001-core.js';
+
+type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
+
+/** Versioned migrations, in order. Names are stable: they are recorded in the database. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '0001-core': core,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const entries = Object.entries(MIGRATIONS).map(([name, migration]) => [
+      name,
+      { up: (db: Kysely<unknown>) => migration.up(db, this.dialect) },
+    ]);
+    return Object.fromEntries(entries);
+  }
+}
+
+/** Applies pending migrations and returns the names applied by this call. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new StaticMigrationProvider(database.dialect),
+    migrationTableName: 'estate_migrations',
+    migrationLockTableName: 'estate_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

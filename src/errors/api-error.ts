@@ -1,0 +1,45 @@
+/**
+ * The one error class of the public API and the one code → status table (spec §7). The error
+ * handler and the OpenAPI error responses are both driven by this table.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_uuid: 400,
+  invalid_datetime: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  insufficient_permission: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable_entity: 422,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): { code: ErrorCode; message: string; status: number } {
+    return { code: this.code, message: this.message, status: this.status };
+  }
+}
+
+export const notFound = (what = 'resource'): ApiError => new ApiError('not_found', `${what} not found`);
+
+/** Errors of the CLI and services that are not HTTP-shaped: a message for a human and exit code 1. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

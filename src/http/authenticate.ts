@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../audit/audit.types.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import { hashSecret, KEY_PREFIX } from '../keys/key-secret.js';
+import { findKeyForAuth } from '../keys/keys.repository.js';
+
+/** The caller of a /public/v1 request: resolved once, passed down to services. */
+export interface Principal {
+  workspaceId: string;
+  workspaceName: string;
+  keyId: string;
+  keyName: string;
+  alias: string | null;
+  /** Sorted scope codes, frozen at key creation. */
+  scopes: readonly string[];
+  actor: Actor;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+  interface FastifyContextConfig {
+    /** The one scope the route requires (spec §4); absent for scope-free routes such as GET /me. */
+    scope?: string;
+  }
+}
+
+export const WWW_AUTHENTICATE = 'Bearer realm="svc", error="invalid_token"';
+
+/** X-Api-Key wins over Authorization when both are sent (spec §5 rule 4). */
+function credentialOf(request: FastifyRequest): string | undefined {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string') return apiKey.trim();
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match?.[1];
+  }
+  return undefined;
+}
+
+type AuthResult = { principal: Principal } | { failure: 'unauthorized' } | { failure: 'forbidden' };
+
+/**
+ * Resolves the credential against the database on every request (no cache), in the order of
+ * DESIGN §4: 401 for a missing, malformed, unknown, revoked or expired key, then 403 forbidden
+ * for a key whose workspace no longer exists.
+ */
+export async function resolvePrincipal(database: Database, request: FastifyRequest): Promise<AuthResult> {
+  const credential = credentialOf(request);
+  if (!credential || !credential.startsWith(KEY_PREFIX)) return { failure: 'unauthorized' };
+  const key = await findKeyForAuth(database, hashSecret(credential));
+  if (!key || key.revoked_at) return { failure: 'unauthorized' };
+  if (key.expires_at && Date.parse(key.expires_at) <= Date.now()) return { failure: 'unauthorized' };
+  if (!key.workspace_id || key.workspace_name === null) return { failure: 'forbidden' };
+  return {
+    principal: {
+      workspaceId: key.workspace_id,
+      workspaceName: key.workspace_name,
+      keyId: key.id,
+      keyName: key.name,
+      alias: key.alias,
+      scopes: JSON.parse(key.permissions) as string[],
+      actor: { type: 'api_key', id: key.id, name: key.name },
+    },
+  };
+}
+
+/** onRequest hook for everything under /public/: authentication, then the route's scope. */
+export function publicAuthHook(database: Database) {
+  return async function authenticatePublicRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!request.url.startsWith('/public/')) return;
+    const result = await resolvePrincipal(database, request);
+    if ('failure' in result) {
+      if (result.failure === 'forbidden') throw new ApiError('forbidden', 'the key is not bound to any workspace');
+      // Spec §5 rule 10: an empty body, no JSON, and exactly this header.
+      reply.code(401).header('WWW-Authenticate', WWW_AUTHENTICATE).send();
+      return reply;
+    }
+    request.principal = result.principal;
+    const scope = request.routeOptions.config?.scope;
+    if (scope && !result.principal.scopes.includes(scope)) {
+      throw new ApiError('insufficient_permission', `missing permission: ${scope}`);
+    }
+  };
+}
+
+/** The principal of an authenticated public route; its absence is a wiring bug, not a client error. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error(`route ${request.url} ran without authentication`);
+  return request.principal;
+}

@@ -1,0 +1,125 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import { ApiError, ERROR_STATUS, type ErrorCode } from '../errors/api-error.js';
+
+export const ErrorBody = Type.Object(
+  {
+    code: Type.String({ description: 'Stable machine-readable identifier; branch on status first, then on code.', examples: ['not_found'] }),
+    message: Type.String({ description: 'Human-readable text, not for branching.', examples: ['application not found'] }),
+    status: Type.Integer({ description: 'The HTTP status, mirrored.', examples: [404] }),
+  },
+  { description: 'Error body of every API-generated error except 401 (spec §2.2).' },
+);
+
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: 'The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field).',
+  401: 'No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token".',
+  403: 'The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden).',
+  404: 'Not in the key\'s workspace (absent and foreign ids give the identical response).',
+  405: 'The path exists but not with this method; the Allow header lists the methods it has.',
+  413: 'The request body is larger than the limit.',
+  415: 'The request body is not application/json.',
+  422: 'Well-formed but breaks a business rule.',
+  500: 'Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header.',
+};
+
+/** The codes each status may carry, derived from the one code → status table. */
+function codesFor(status: number): string[] {
+  return Object.entries(ERROR_STATUS)
+    .filter(([, s]) => s === status)
+    .map(([code]) => code);
+}
+
+/** OpenAPI response entries for the given error statuses, driven by ERROR_STATUS so docs cannot drift. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  const responses: Record<number, TSchema> = {};
+  for (const status of statuses) {
+    const description = `${STATUS_DESCRIPTIONS[status] ?? ''} Codes: ${codesFor(status).join(', ')}.`.trim();
+    responses[status] = status === 401 ? Type.Null({ description }) : { ...ErrorBody, description };
+  }
+  return responses;
+}
+
+/** Errors every /public/v1 route can answer with. */
+export const PUBLIC_ERRORS = [400, 401, 403, 500] as const;
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const PART_NOUN: Record<string, string> = { body: 'field', querystring: 'query parameter', params: 'path parameter', headers: 'header' };
+
+/** Maps a schema validation failure to bad_request / invalid_uuid / invalid_datetime naming the field. */
+function validationToApiError(error: FastifyError): ApiError {
+  const first = (error.validation?.[0] ?? { keyword: 'unknown', instancePath: '', params: {} }) as AjvError;
+  const part = error.validationContext ?? 'body';
+  const noun = PART_NOUN[part] ?? 'field';
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const field = path || (part === 'body' ? 'body' : noun);
+  switch (first.keyword) {
+    case 'additionalProperties':
+      return new ApiError('bad_request', `unknown ${noun}: ${String(first.params.additionalProperty)}`);
+    case 'required':
+      return new ApiError('bad_request', `${path ? `${path}.` : ''}${String(first.params.missingProperty)} is required`);
+    case 'format':
+      if (first.params.format === 'uuid') return new ApiError('invalid_uuid', `${field} must be a UUID`);
+      if (first.params.format === 'date-time') {
+        return new ApiError('invalid_datetime', `${field} must be an ISO-8601 date-time with a time zone, e.g. 2026-01-31T00:00:00Z`);
+      }
+      return new ApiError('bad_request', `${field} must be a valid ${String(first.params.format)}`);
+    case 'enum':
+      return new ApiError('bad_request', `${field} must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`);
+    case 'minLength':
+      return new ApiError('bad_request', `${field} must not be blank`);
+    case 'pattern':
+      return new ApiError('bad_request', `${field} has an invalid format`);
+    case 'type':
+      return new ApiError('bad_request', part === 'body' && !path ? 'body must be a JSON object' : `${field} must be of type ${String(first.params.type)}`);
+    default:
+      return new ApiError('bad_request', `${field} ${first.message ?? 'is invalid'}`);
+  }
+}
+
+const FRAMEWORK_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+};
+
+const FRAMEWORK_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  unsupported_media_type: 'request body must be application/json',
+  payload_too_large: 'request body is too large',
+};
+
+/** Turns anything thrown while handling a request into the API error it answers with. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError?.validation) return validationToApiError(fastifyError);
+  const mapped = fastifyError?.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+  if (mapped) {
+    const message = FRAMEWORK_MESSAGES[mapped] ?? (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'request body must not be empty' : 'request body is not valid JSON');
+    return new ApiError(mapped, message);
+  }
+  if (error instanceof SyntaxError && 'body' in (error as object)) return new ApiError('bad_request', 'request body is not valid JSON');
+  const status = fastifyError?.statusCode;
+  if (status === 400) return new ApiError('bad_request', 'bad request');
+  if (status === 413) return new ApiError('payload_too_large', 'request body is too large');
+  if (status === 415) return new ApiError('unsupported_media_type', 'request body must be application/json');
+  return new ApiError('internal_error', 'internal error');
+}
+
+/** One handler for every error: the body of spec §2.2, and the details in the log only. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: apiError.code }, apiError.message);
+    return reply.code(apiError.status).send(apiError.toBody());
+  });
+}

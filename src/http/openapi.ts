@@ -1,0 +1,32 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+
+export const API_DESCRIPTION = `Estate's public API: the IT estate of one workspace, read and changed with API keys.
+
+Authenticate every request under /public/ with \`Authorization: Bearer svc_live_…\` or \`X-Api-Key: svc_live_…\`
+(X-Api-Key wins when both are sent). A failed authentication answers 401 with an empty body and
+\`WWW-Authenticate: Bearer realm="svc", error="invalid_token"\`. Every other error has the body
+\`{"code","message","status"}\`; branch on status, then code, with a default case.
+
+Offset lists clamp \`limit\` to 1..200 (default 50) and a negative \`offset\` to 0, and echo the effective values.
+Every response carries an \`X-Request-Id\` header; quote it when reporting a problem.`;
+
+/** OpenAPI 3.1 document generated from the route schemas (never written by hand). */
+export const openApiOptions: SwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: { title: 'Estate public API', version: '1.0.0', description: API_DESCRIPTION },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer svc_live_…' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'X-Api-Key: svc_live_…' },
+      },
+    },
+    security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+    tags: [
+      { name: 'introspection', description: 'Who is calling: the key and its workspace.' },
+      { name: 'audit', description: 'The audit log: the change feed, polled with a cursor.' },
+      { name: 'catalog', description: 'The global reference catalog of applications.' },
+    ],
+  },
+};

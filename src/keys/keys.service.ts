@@ -1,0 +1,189 @@
+import { isRoleName, ROLE_NAMES } from '../access/scopes.js';
+import { CLI_ACTOR, type Actor } from '../audit/audit.types.js';
+import { recordAudit } from '../audit/audit.writer.js';
+import type { Database } from '../db/database.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { newId, nowIso } from '../ids.js';
+import { findFirstAdmin, findMember } from '../members/members.service.js';
+import { getRolePermissions, requireKnownScopes } from '../roles/roles.service.js';
+import { parseIsoDateTime, requireName } from '../validation.js';
+import { findWorkspace, requireWorkspace } from '../workspaces/workspaces.service.js';
+import { generateKeySecret } from './key-secret.js';
+import { findKeyById, insertKey, listKeysOfWorkspace, type ApiKeyRow } from './keys.repository.js';
+
+export interface CreateKeyInput {
+  workspaceId: string;
+  name: string;
+  alias?: string;
+  scopes?: string[];
+  expiresAt?: string;
+  /** The admin member creating the key; default: the workspace's first admin. */
+  asMemberId?: string;
+}
+
+export interface CreatedKey {
+  id: string;
+  name: string;
+  alias: string | null;
+  permissions: string[];
+  secret: string;
+  prefix: string;
+  expiresAt: string | null;
+  createdBy: string;
+}
+
+export type KeyStatus = 'active' | 'expired' | 'revoked';
+
+export interface KeySummary {
+  id: string;
+  name: string;
+  alias: string | null;
+  permissions: string[];
+  prefix: string;
+  status: KeyStatus;
+  createdAt: string;
+  createdBy: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  rotatedAt: string | null;
+}
+
+function keyStatus(row: ApiKeyRow, now = Date.now()): KeyStatus {
+  if (row.revoked_at) return 'revoked';
+  if (row.expires_at && Date.parse(row.expires_at) <= now) return 'expired';
+  return 'active';
+}
+
+/**
+ * Creates a key scoped by exactly one of an alias or explicit scopes (spec §5 rules 5–6). An alias
+ * copies its role's permission set as it is now; no key ever gets a scope its creator lacks.
+ */
+export async function createKey(database: Database, input: CreateKeyInput): Promise<CreatedKey> {
+  const name = requireName(input.name, 'name');
+  const hasAlias = input.alias !== undefined;
+  const hasScopes = input.scopes !== undefined;
+  if (hasAlias === hasScopes) throw new ApiError('bad_request', 'give exactly one of alias or scopes');
+  if (hasAlias && !isRoleName(input.alias!)) throw new ApiError('bad_request', `alias must be one of ${ROLE_NAMES.join(', ')}`);
+  if (hasScopes && input.scopes!.length === 0) throw new ApiError('bad_request', 'scopes must list at least one scope');
+  const requested = hasScopes ? requireKnownScopes(input.scopes!) : undefined;
+  const expiresAt = input.expiresAt === undefined ? null : parseIsoDateTime(input.expiresAt, 'expiresAt');
+  if (expiresAt && Date.parse(expiresAt) <= Date.now()) throw new ApiError('bad_request', 'expiresAt must be in the future');
+
+  await requireWorkspace(database, input.workspaceId);
+  const creator = input.asMemberId
+    ? await findMember(database, input.workspaceId, input.asMemberId)
+    : await findFirstAdmin(database, input.workspaceId);
+  if (!creator) {
+    throw input.asMemberId ? notFound('member') : new ApiError('unprocessable_entity', 'the workspace has no admin member to create the key');
+  }
+  if (creator.role !== 'admin') throw new ApiError('forbidden', 'only admin members can create keys');
+
+  const creatorPermissions = await getRolePermissions(database, input.workspaceId, creator.role);
+  const permissions = requested ?? (await getRolePermissions(database, input.workspaceId, input.alias as 'read'));
+  const lacking = permissions.filter((scope) => !creatorPermissions.includes(scope));
+  if (lacking.length > 0) throw new ApiError('forbidden', `the creator lacks the scope: ${lacking.join(', ')}`);
+
+  const secret = generateKeySecret();
+  const row: ApiKeyRow = {
+    id: newId(),
+    workspace_id: input.workspaceId,
+    name,
+    alias: input.alias ?? null,
+    permissions: JSON.stringify(permissions),
+    key_hash: secret.hash,
+    prefix: secret.prefix,
+    created_by: creator.id,
+    created_at: nowIso(),
+    expires_at: expiresAt,
+    revoked_at: null,
+    rotated_at: null,
+  };
+  const actor: Actor = { type: 'member', id: creator.id, name: creator.name };
+  await database.db.transaction().execute(async (trx) => {
+    await insertKey(trx, row);
+    await recordAudit(trx, {
+      workspaceId: input.workspaceId,
+      category: 'access',
+      action: 'create',
+      actor,
+      resourceType: 'api_key',
+      resourceId: row.id,
+      resourceName: name,
+      changes: {
+        alias: { before: null, after: row.alias },
+        permissions: { before: null, after: permissions },
+        expiresAt: { before: null, after: expiresAt },
+      },
+    });
+  });
+  return { id: row.id, name, alias: row.alias, permissions, secret: secret.secret, prefix: secret.prefix, expiresAt, createdBy: creator.id };
+}
+
+async function requireKey(database: Database, id: string): Promise<ApiKeyRow> {
+  const row = await findKeyById(database.db, id);
+  if (!row) throw notFound('key');
+  return row;
+}
+
+/** A new secret for the same key: the old secret fails from the next request (spec §3.1). */
+export async function rotateKey(database: Database, id: string, actor: Actor = CLI_ACTOR): Promise<{ id: string; secret: string; prefix: string }> {
+  const row = await requireKey(database, id);
+  if (row.revoked_at) throw new ApiError('unprocessable_entity', 'a revoked key cannot be rotated');
+  if (!(await findWorkspace(database, row.workspace_id))) throw new ApiError('unprocessable_entity', 'the key belongs to a deleted workspace');
+  const secret = generateKeySecret();
+  await database.db.transaction().execute(async (trx) => {
+    await trx.updateTable('api_keys').set({ key_hash: secret.hash, prefix: secret.prefix, rotated_at: nowIso() }).where('id', '=', id).execute();
+    await recordAudit(trx, {
+      workspaceId: row.workspace_id,
+      category: 'access',
+      action: 'rotate',
+      actor,
+      resourceType: 'api_key',
+      resourceId: id,
+      resourceName: row.name,
+      changes: { prefix: { before: row.prefix, after: secret.prefix } },
+    });
+  });
+  return { id, secret: secret.secret, prefix: secret.prefix };
+}
+
+/** Revokes a key; idempotent. Keys of a deleted workspace can still be revoked (no audit log remains). */
+export async function revokeKey(database: Database, id: string, actor: Actor = CLI_ACTOR): Promise<{ id: string; revoked: true }> {
+  const row = await requireKey(database, id);
+  if (row.revoked_at) return { id, revoked: true };
+  const workspaceExists = Boolean(await findWorkspace(database, row.workspace_id));
+  await database.db.transaction().execute(async (trx) => {
+    await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).execute();
+    if (workspaceExists) {
+      await recordAudit(trx, {
+        workspaceId: row.workspace_id,
+        category: 'access',
+        action: 'revoke',
+        actor,
+        resourceType: 'api_key',
+        resourceId: id,
+        resourceName: row.name,
+      });
+    }
+  });
+  return { id, revoked: true };
+}
+
+export async function listKeys(database: Database, workspaceId: string): Promise<KeySummary[]> {
+  await requireWorkspace(database, workspaceId);
+  const rows = await listKeysOfWorkspace(database, workspaceId);
+  const now = Date.now();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    alias: row.alias,
+    permissions: JSON.parse(row.permissions) as string[],
+    prefix: row.prefix,
+    status: keyStatus(row, now),
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    rotatedAt: row.rotated_at,
+  }));
+}

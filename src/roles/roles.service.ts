@@ -1,0 +1,66 @@
+import { isRoleName, isScope, ROLE_NAMES, type RoleName } from '../access/scopes.js';
+import type { Actor } from '../audit/audit.types.js';
+import { recordAudit } from '../audit/audit.writer.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import { nowIso } from '../ids.js';
+import { requireWorkspace } from '../workspaces/workspaces.service.js';
+
+export function requireRoleName(value: string | undefined): RoleName {
+  if (!value || !isRoleName(value)) throw new ApiError('bad_request', `role must be one of ${ROLE_NAMES.join(', ')}`);
+  return value;
+}
+
+/** Rejects unknown scopes, naming every one of them. */
+export function requireKnownScopes(scopes: string[]): string[] {
+  const unknown = scopes.filter((scope) => !isScope(scope));
+  if (unknown.length > 0) throw new ApiError('bad_request', `unknown scope: ${unknown.join(', ')}`);
+  return [...new Set(scopes)].sort();
+}
+
+/** The permission set a role has in a workspace right now. */
+export async function getRolePermissions(database: Database, workspaceId: string, role: RoleName): Promise<string[]> {
+  const row = await database.db
+    .selectFrom('roles')
+    .select('permissions')
+    .where('workspace_id', '=', workspaceId)
+    .where('name', '=', role)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.permissions) as string[]) : [];
+}
+
+/** Replaces a system role's permission set; existing keys keep the copy they were made with. */
+export async function setRolePermissions(
+  database: Database,
+  input: { workspaceId: string; role: string; scopes: string[] },
+  actor: Actor,
+): Promise<{ role: RoleName; permissions: string[] }> {
+  const role = requireRoleName(input.role);
+  const permissions = requireKnownScopes(input.scopes);
+  await requireWorkspace(database, input.workspaceId);
+  await database.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('roles')
+      .select('permissions')
+      .where('workspace_id', '=', input.workspaceId)
+      .where('name', '=', role)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('roles')
+      .set({ permissions: JSON.stringify(permissions), updated_at: nowIso() })
+      .where('workspace_id', '=', input.workspaceId)
+      .where('name', '=', role)
+      .execute();
+    await recordAudit(trx, {
+      workspaceId: input.workspaceId,
+      category: 'access',
+      action: 'update',
+      actor,
+      resourceType: 'role',
+      resourceId: null,
+      resourceName: role,
+      changes: { permissions: { before: JSON.parse(current.permissions), after: permissions } },
+    });
+  });
+  return { role, permissions };
+}
