@@ -6,7 +6,12 @@
 export interface WorkspacesTable {
   id: string;
   name: string;
+  /** ISO 4217 code used where an amount has no currency of its own. */
+  default_currency: string;
+  /** IANA time zone name used by the console for dates. */
+  time_zone: string;
   created_at: string;
+  updated_at: string;
 }
 
 export interface UsersTable {

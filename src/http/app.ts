@@ -5,12 +5,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import Fastify, {
+  LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import { registerAuditRoutes } from '../audit/audit.routes.js';
 import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerMeRoutes } from '../me/me.routes.js';
+import { registerTenantRoutes } from '../tenant/tenant.routes.js';
 import { publicAuthHook } from './authenticate.js';
 import { registerErrorHandler } from './errors.js';
 import { MethodIndex } from './method-index.js';
@@ -56,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: requestIdOf,
-    logController: { requestIdLogLabel: 'requestId' },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -87,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       registerMeRoutes(publicApi, deps);
       registerAuditRoutes(publicApi, deps);
       registerCatalogRoutes(publicApi, deps);
+      registerTenantRoutes(publicApi, deps);
     },
     { prefix: '/public/v1' },
   );

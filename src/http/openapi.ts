@@ -27,6 +27,7 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'introspection', description: 'Who is calling: the key and its workspace.' },
       { name: 'audit', description: 'The audit log: the change feed, polled with a cursor.' },
       { name: 'catalog', description: 'The global reference catalog of applications.' },
+      { name: 'tenant', description: 'Settings of the key\'s workspace.' },
     ],
   },
 };

@@ -17,7 +17,7 @@ export async function createWorkspace(database: Database, input: { name: string 
   const id = newId();
   const now = nowIso();
   await database.db.transaction().execute(async (trx) => {
-    await trx.insertInto('workspaces').values({ id, name, created_at: now }).execute();
+    await trx.insertInto('workspaces').values({ id, name, default_currency: 'EUR', time_zone: 'UTC', created_at: now, updated_at: now }).execute();
     await trx
       .insertInto('roles')
       .values(ROLE_NAMES.map((role) => ({ workspace_id: id, name: role, permissions: JSON.stringify(DEFAULT_ROLE_PERMISSIONS[role]), updated_at: now })))

@@ -14,7 +14,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .createTable('workspaces')
     .addColumn('id', uuid, (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('default_currency', 'text', (c) => c.notNull().defaultTo('EUR'))
+    .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('UTC'))
     .addColumn('created_at', timestamp, (c) => c.notNull())
+    .addColumn('updated_at', timestamp, (c) => c.notNull())
     .execute();
 
   await db.schema

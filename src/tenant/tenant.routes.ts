@@ -1,0 +1,41 @@
+import type { AppDeps, App } from '../http/app.js';
+import { principalOf } from '../http/authenticate.js';
+import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { Tenant, UpdateTenant } from './tenant.schemas.js';
+import { getTenant, updateTenant } from './tenant.service.js';
+
+export function registerTenantRoutes(app: App, { database }: AppDeps): void {
+  app.get(
+    '/tenant',
+    {
+      config: { scope: 'tenant:read' },
+      schema: {
+        operationId: 'getTenant',
+        tags: ['tenant'],
+        summary: 'Get the workspace settings',
+        description: 'Name, default currency and time zone of the key\'s workspace. Scope: tenant:read.',
+        response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async (request) => getTenant(database, principalOf(request).workspaceId),
+  );
+
+  app.patch(
+    '/tenant',
+    {
+      config: { scope: 'tenant:edit' },
+      schema: {
+        operationId: 'updateTenant',
+        tags: ['tenant'],
+        summary: 'Change the workspace settings',
+        description: 'Partial update; omitted fields keep their value. Audited as a settings update of the workspace. Scope: tenant:edit.',
+        body: UpdateTenant,
+        response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS, 413, 415) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      return updateTenant(database, principal.workspaceId, request.body, principal.actor);
+    },
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Test harness: every suite runs once per configured database — SQLite always, PostgreSQL when
+ * TEST_DATABASE_URL names a server (a maintenance database URL; each suite creates and drops its
+ * own database there). Each test makes its own workspace, so tests never see each other's data.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe } from 'node:test';
+import pg from 'pg';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CLI_ACTOR } from '../../src/audit/audit.types.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { buildApp, type App, type AppOptions } from '../../src/http/app.js';
+import { createKey, type CreatedKey } from '../../src/keys/keys.service.js';
+import { addMember, type MemberDto } from '../../src/members/members.service.js';
+import { createWorkspace, type WorkspaceDto } from '../../src/workspaces/workspaces.service.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface TestDatabase {
+  dialect: DialectName;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database of the given dialect, and how to drop it. */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'estate-test-'));
+    return { dialect, url: `sqlite:${join(dir, 'estate.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `estate_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface CallOptions {
+  key?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+}
+
+export interface Workspace extends WorkspaceDto {
+  admin: MemberDto;
+}
+
+export interface Harness {
+  dialect: DialectName;
+  url: string;
+  database: Database;
+  app: App;
+  /** A new workspace with one admin member. */
+  workspace(name?: string): Promise<Workspace>;
+  /** A key in the workspace, by alias or scopes (default alias admin); returns the created key with its secret. */
+  key(workspace: Workspace, options?: { alias?: string; scopes?: string[]; expiresAt?: string; name?: string }): Promise<CreatedKey>;
+  call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Declares one `describe` block per configured database, each with its own migrated database and
+ * app. The `harness` object is filled in `before`; tests use it inside `it` callbacks.
+ */
+export function describeEachDatabase(title: string, body: (h: Harness) => void, appOptions: Partial<AppOptions> = {}): void {
+  for (const dialect of DIALECTS) {
+    describe(`${title} [${dialect}]`, () => {
+      const h = { dialect } as Harness;
+      let testDatabase: TestDatabase;
+      before(async () => {
+        testDatabase = await createTestDatabase(dialect);
+        h.url = testDatabase.url;
+        h.database = openDatabase(testDatabase.url);
+        await migrateToLatest(h.database);
+        h.app = await buildApp({ database: h.database, ...appOptions });
+        h.workspace = async (name = 'Test workspace') => {
+          const workspace = await createWorkspace(h.database, { name }, CLI_ACTOR);
+          const email = `admin-${randomBytes(5).toString('hex')}@example.test`;
+          const admin = await addMember(h.database, { workspaceId: workspace.id, email, name: 'Ada Admin', role: 'admin' }, CLI_ACTOR);
+          return { ...workspace, admin };
+        };
+        h.key = (workspace, options = {}) =>
+          createKey(h.database, {
+            workspaceId: workspace.id,
+            name: options.name ?? 'test key',
+            alias: options.scopes ? undefined : (options.alias ?? 'admin'),
+            scopes: options.scopes,
+            expiresAt: options.expiresAt,
+          });
+        h.call = (method, url, options = {}) =>
+          h.app.inject({
+            method,
+            url,
+            query: options.query,
+            headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...options.headers },
+            ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+          });
+      });
+      after(async () => {
+        await h.app?.close();
+        await h.database?.close();
+        await testDatabase?.drop();
+      });
+      body(h);
+    });
+  }
+}
