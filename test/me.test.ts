@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { ALL_SCOPES, DEFAULT_ROLE_PERMISSIONS } from '../src/access/scopes.js';
+import { describeEachDatabase } from './support/harness.js';
+
+describeEachDatabase('spec §4.1 GET /me', (h) => {
+  it('§2.1: returns the bound workspace, the key and its sorted permissions', async () => {
+    const ws = await h.workspace('Acme Corp');
+    const key = await h.key(ws, { alias: 'write', name: 'ci pipeline' });
+    const res = await h.call('GET', '/public/v1/me', { key: key.secret });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), {
+      workspace: { id: ws.id, name: 'Acme Corp' },
+      key: { id: key.id, name: 'ci pipeline', alias: 'write' },
+      permissions: [...DEFAULT_ROLE_PERMISSIONS.write],
+    });
+    const permissions = res.json().permissions as string[];
+    assert.deepEqual([...permissions].sort(), permissions);
+  });
+
+  it('§2.1: a key made from explicit scopes has alias null and exactly those scopes', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws, { scopes: ['tenant:read', 'audit_log:read'] });
+    const body = (await h.call('GET', '/public/v1/me', { key: key.secret })).json();
+    assert.equal(body.key.alias, null);
+    assert.deepEqual(body.permissions, ['audit_log:read', 'tenant:read']);
+  });
+
+  it('§4.1: needs no scope: a key with a single unrelated scope may call it', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws, { scopes: ['users:read'] });
+    assert.equal((await h.call('GET', '/public/v1/me', { key: key.secret })).statusCode, 200);
+  });
+
+  it('DESIGN §3: default roles: read has every :read except audit_log:read, admin has every scope', async () => {
+    const ws = await h.workspace();
+    const read = (await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'read' })).secret })).json().permissions as string[];
+    assert.ok(read.every((s) => s.endsWith(':read')));
+    assert.ok(!read.includes('audit_log:read'));
+    assert.equal(read.length, ALL_SCOPES.filter((s) => s.endsWith(':read')).length - 1);
+    const admin = (await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'admin' })).secret })).json().permissions;
+    assert.deepEqual(admin, [...ALL_SCOPES]);
+  });
+
+  it('a workspace never sees another workspace: each key introspects its own', async () => {
+    const a = await h.workspace('A');
+    const b = await h.workspace('B');
+    const keyA = await h.key(a);
+    const keyB = await h.key(b);
+    assert.equal((await h.call('GET', '/public/v1/me', { key: keyA.secret })).json().workspace.id, a.id);
+    assert.equal((await h.call('GET', '/public/v1/me', { key: keyB.secret })).json().workspace.id, b.id);
+  });
+});
