@@ -20,11 +20,16 @@ type Human = (result: any) => string;
  * Runs one command against DATABASE_URL: migrates, acts, prints exactly one JSON object with
  * --json (or a readable text otherwise), and turns any failure into a message on stderr and exit 1.
  */
-async function run<T extends object>(options: JsonOption, action: (database: Database) => Promise<T>, human: Human): Promise<void> {
+async function run<T extends object>(
+  options: JsonOption,
+  action: (database: Database) => Promise<T>,
+  human: Human,
+  { migrate = true } = {},
+): Promise<void> {
   let database: Database | undefined;
   try {
     database = openDatabase(loadConfig().databaseUrl, { poolSize: 2 });
-    await migrateToLatest(database);
+    if (migrate) await migrateToLatest(database);
     const result = await action(database);
     process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);
   } catch (error) {
@@ -65,8 +70,11 @@ export function buildCli(): Command {
     .description('apply pending database migrations')
     .option('--json', 'print one JSON object')
     .action((opts: JsonOption) =>
-      run(opts, async (database) => ({ applied: await migrateToLatest(database) }), (r) =>
-        r.applied.length ? `applied: ${r.applied.join(', ')}` : 'database is up to date',
+      run(
+        opts,
+        async (database) => ({ applied: await migrateToLatest(database) }),
+        (r) => (r.applied.length ? `applied: ${r.applied.join(', ')}` : 'database is up to date'),
+        { migrate: false },
       ),
     );
 

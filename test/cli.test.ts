@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { ALL_SCOPES } from '../src/access/scopes.js';
+import { estate, startServer, stopServer } from './support/cli.js';
+import { createTestDatabase, describeEachDatabase } from './support/harness.js';
+
+describeEachDatabase('DESIGN §2 command line', (h) => {
+  const setUp = async () => {
+    const ws = (await estate(h.url, ['workspace', 'create', '--name', 'CLI Co', '--json'])).json();
+    const admin = (await estate(h.url, ['member', 'add', '--workspace', ws.id, '--email', 'Boss@Example.com', '--name', 'Boss', '--role', 'admin', '--password', 'correct horse', '--json'])).json();
+    return { ws, admin };
+  };
+
+  it('migrate --json prints {"applied":[…]}: every migration on an empty database, none after', async () => {
+    const empty = await createTestDatabase(h.dialect);
+    try {
+      const first = await estate(empty.url, ['migrate', '--json']);
+      assert.equal(first.code, 0, first.stderr);
+      assert.ok(first.json().applied.includes('0001-core'));
+      assert.deepEqual((await estate(empty.url, ['migrate', '--json'])).json(), { applied: [] });
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it('workspace create and member add print exactly the documented fields', async () => {
+    const ws = await estate(h.url, ['workspace', 'create', '--name', 'Fields Inc', '--json']);
+    assert.equal(ws.code, 0);
+    assert.deepEqual(Object.keys(ws.json()).sort(), ['id', 'name']);
+    const member = (await estate(h.url, ['member', 'add', '--workspace', ws.json().id, '--email', 'a@b.co', '--name', 'A', '--role', 'read', '--json'])).json();
+    assert.deepEqual(Object.keys(member).sort(), ['email', 'id', 'name', 'role', 'userId']);
+    assert.equal(member.role, 'read');
+  });
+
+  it('the stored password is an argon2id hash, never the password', async () => {
+    await setUp();
+    const user = await h.database.db.selectFrom('users').select('password_hash').where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
+    assert.match(user.password_hash ?? '', /^\$argon2id\$/);
+  });
+
+  it('key create --alias prints the documented fields; the secret works on the API; key list never shows it', async () => {
+    const { ws, admin } = await setUp();
+    const created = await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'ci', '--alias', 'read', '--json']);
+    assert.equal(created.code, 0, created.stderr);
+    const key = created.json();
+    assert.deepEqual(Object.keys(key).sort(), ['alias', 'createdBy', 'expiresAt', 'id', 'name', 'permissions', 'prefix', 'secret']);
+    assert.match(key.secret, /^svc_live_[A-Za-z0-9_-]{43,}$/);
+    assert.ok(key.secret.startsWith(key.prefix));
+    assert.equal(key.createdBy, admin.id);
+    assert.equal(key.expiresAt, null);
+    const me = await h.call('GET', '/public/v1/me', { key: key.secret });
+    assert.equal(me.statusCode, 200);
+    assert.deepEqual(me.json().permissions, key.permissions);
+    const listed = await estate(h.url, ['key', 'list', '--workspace', ws.id, '--json']);
+    assert.equal(listed.json().data.length, 1);
+    assert.ok(!listed.stdout.includes(key.secret));
+    assert.equal(listed.json().data[0].status, 'active');
+    const stored = await h.database.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
+    assert.ok(!JSON.stringify(stored).includes(key.secret), 'only the hash is stored');
+    assert.match(stored.key_hash, /^[0-9a-f]{64}$/);
+  });
+
+  it('key create --scopes with --expires-at and --as; rotate and revoke print the documented fields', async () => {
+    const { ws, admin } = await setUp();
+    const expiresAt = '2099-01-01T00:00:00+02:00';
+    const key = (await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 's', '--scopes', 'tenant:read, audit_log:read', '--expires-at', expiresAt, '--as', admin.id, '--json'])).json();
+    assert.equal(key.alias, null);
+    assert.deepEqual(key.permissions, ['audit_log:read', 'tenant:read']);
+    assert.equal(key.expiresAt, '2098-12-31T22:00:00.000Z');
+    const rotated = await estate(h.url, ['key', 'rotate', key.id, '--json']);
+    assert.deepEqual(Object.keys(rotated.json()).sort(), ['id', 'prefix', 'secret']);
+    assert.equal((await h.call('GET', '/public/v1/me', { key: key.secret })).statusCode, 401);
+    assert.equal((await h.call('GET', '/public/v1/me', { key: rotated.json().secret })).statusCode, 200);
+    assert.deepEqual((await estate(h.url, ['key', 'revoke', key.id, '--json'])).json(), { id: key.id, revoked: true });
+    assert.equal((await h.call('GET', '/public/v1/me', { key: rotated.json().secret })).statusCode, 401);
+  });
+
+  it('role set replaces the permission set; existing alias keys keep their copy', async () => {
+    const { ws } = await setUp();
+    const before = (await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'old', '--alias', 'write', '--json'])).json();
+    const set = await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'write', '--scopes', 'tenant:read,applications:read', '--json']);
+    assert.deepEqual(set.json(), { role: 'write', permissions: ['applications:read', 'tenant:read'] });
+    const after = (await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'new', '--alias', 'write', '--json'])).json();
+    assert.deepEqual(after.permissions, ['applications:read', 'tenant:read']);
+    assert.ok(before.permissions.length > 2);
+  });
+
+  it('workspace delete prints {"id","deleted":true}; its keys then answer 403 forbidden', async () => {
+    const { ws } = await setUp();
+    const key = (await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'admin', '--json'])).json();
+    assert.deepEqual((await estate(h.url, ['workspace', 'delete', ws.id, '--json'])).json(), { id: ws.id, deleted: true });
+    const res = await h.call('GET', '/public/v1/me', { key: key.secret });
+    assert.equal(res.statusCode, 403);
+    assert.equal(res.json().code, 'forbidden');
+  });
+
+  it('every bad input gives a clear message on stderr, nothing on stdout, and a non-zero exit', async () => {
+    const { ws, admin } = await setUp();
+    const reader = (await estate(h.url, ['member', 'add', '--workspace', ws.id, '--email', 'r@x.io', '--name', 'R', '--role', 'read', '--json'])).json();
+    const missingId = '00000000-0000-7000-8000-000000000000';
+    const cases: [string[], RegExp][] = [
+      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--scopes', 'tenant:read,warp:drive', '--json'], /unknown scope: warp:drive/],
+      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--scopes', 'tenant:read', '--json'], /exactly one of alias or scopes/],
+      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--json'], /exactly one of alias or scopes/],
+      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'root', '--json'], /alias must be one of/],
+      [['key', 'create', '--workspace', missingId, '--name', 'k', '--alias', 'read', '--json'], /workspace not found/],
+      [['key', 'create', '--workspace', 'not-a-uuid', '--name', 'k', '--alias', 'read', '--json'], /workspace not found/],
+      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--as', missingId, '--json'], /member not found/],
+      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--as', reader.id, '--json'], /only admin members/],
+      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--expires-at', 'next week', '--json'], /expiresAt must be an ISO-8601/],
+      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--expires-at', '2001-01-01T00:00:00Z', '--json'], /in the future/],
+      [['key', 'create', '--workspace', ws.id, '--name', '  ', '--alias', 'read', '--json'], /name must not be blank/],
+      [['key', 'rotate', missingId, '--json'], /key not found/],
+      [['key', 'revoke', 'nope', '--json'], /key not found/],
+      [['member', 'add', '--workspace', ws.id, '--email', 'not-an-email', '--name', 'N', '--role', 'read', '--json'], /email/],
+      [['member', 'add', '--workspace', ws.id, '--email', 'x@y.io', '--name', 'N', '--role', 'owner', '--json'], /role must be one of/],
+      [['member', 'add', '--workspace', ws.id, '--email', 'x@y.io', '--name', 'N', '--role', 'read', '--password', 'short', '--json'], /at least 8/],
+      [['member', 'add', '--workspace', ws.id, '--email', 'boss@example.com', '--name', 'N', '--role', 'read', '--json'], /already a member/],
+      [['role', 'set', '--workspace', ws.id, '--role', 'read', '--scopes', 'bogus', '--json'], /unknown scope: bogus/],
+      [['workspace', 'delete', missingId, '--json'], /workspace not found/],
+      [['workspace', 'create', '--json'], /--name/],
+      [['key', 'list', '--workspace', missingId, '--json'], /workspace not found/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await estate(h.url, args);
+      assert.notEqual(result.code, 0, `${args.join(' ')} must fail`);
+      assert.equal(result.stdout, '', `${args.join(' ')} prints nothing on stdout`);
+      assert.match(result.stderr, message, args.join(' '));
+    }
+    void admin;
+  });
+
+  it('§5.6: a key can never get a scope its creator lacks', async () => {
+    const { ws } = await setUp();
+    const allButAudit = ALL_SCOPES.filter((s) => s !== 'audit_log:read').join(',');
+    await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'admin', '--scopes', allButAudit, '--json']);
+    const explicit = await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'k', '--scopes', 'audit_log:read', '--json']);
+    assert.equal(explicit.code, 1);
+    assert.match(explicit.stderr, /lacks the scope: audit_log:read/);
+    await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'read', '--scopes', 'audit_log:read,tenant:read', '--json']);
+    const viaAlias = await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--json']);
+    assert.equal(viaAlias.code, 1);
+    assert.match(viaAlias.stderr, /lacks the scope: audit_log:read/);
+  });
+
+  it('serve: the first start creates a demo workspace and prints a working key; later starts print no secret', async () => {
+    const empty = await createTestDatabase(h.dialect);
+    try {
+      const first = await startServer(empty.url);
+      let secret: string;
+      try {
+        secret = /svc_live_[A-Za-z0-9_-]+/.exec(first.output())?.[0] ?? '';
+        assert.ok(secret, 'the first start prints a key');
+        assert.match(first.output(), /curl -H "Authorization: Bearer svc_live_/);
+        assert.match(first.output(), /\/docs/);
+        const me = await fetch(`${first.base}/public/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
+        assert.equal(me.status, 200);
+        assert.equal(((await me.json()) as any).workspace.name, 'Demo');
+      } finally {
+        await stopServer(first.child);
+      }
+      const second = await startServer(empty.url);
+      try {
+        assert.doesNotMatch(second.output(), /svc_live_|password|login/i);
+      } finally {
+        await stopServer(second.child);
+      }
+    } finally {
+      await empty.drop();
+    }
+  });
+});

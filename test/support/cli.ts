@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ESTATE_BIN = fileURLToPath(new URL('../../bin/estate.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as the one JSON object it must be. */
+  json(): any;
+}
+
+/** Runs the real `estate` command (the compiled CLI) with DATABASE_URL set. */
+export function estate(databaseUrl: string, args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ESTATE_BIN, ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({
+        code,
+        stdout,
+        stderr,
+        json() {
+          const lines = stdout.trim().split('\n');
+          if (lines.length !== 1) throw new Error(`expected exactly one JSON line on stdout, got: ${stdout}`);
+          return JSON.parse(lines[0]!);
+        },
+      }),
+    );
+  });
+}
+
+/** Starts `estate serve` and resolves once it prints its address, with everything printed so far. */
+export function startServer(databaseUrl: string): Promise<{ child: ChildProcess; output: () => string; base: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ESTATE_BIN, 'serve', '--port', '0'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening on (http:\/\/\S+) .*\n/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output, base: match[1]! });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}: ${output}`));
+    });
+  });
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
