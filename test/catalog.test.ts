@@ -61,7 +61,8 @@ describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
 
   it('400 for a non-positive or non-integer page, an unknown category or parameter', async () => {
     const key = await h.key(await h.workspace());
-    for (const query of [{ page: '0' }, { page: '-1' }, { page: '1.5' }, { page: 'two' }, { category: 'toys' }, { limit: '10' }]) {
+    const queries: Record<string, string>[] = [{ page: '0' }, { page: '-1' }, { page: '1.5' }, { page: 'two' }, { category: 'toys' }, { limit: '10' }];
+    for (const query of queries) {
       const res = await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query });
       assert.equal(res.statusCode, 400, JSON.stringify(query));
       assert.equal(res.json().code, 'bad_request');
