@@ -376,6 +376,22 @@ function listen(server: Server): Promise<number> {
   });
 }
 
+/** Drops the current throwaway database when the run is interrupted (Ctrl-C). */
+let dropOnInterrupt: (() => Promise<void>) | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: dropping the benchmark database…`);
+    const drop = dropOnInterrupt ?? (async () => {});
+    drop().then(
+      () => process.exit(130),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(130);
+      },
+    );
+  });
+}
+
 async function benchDialect(dialect: Dialect): Promise<DialectReport> {
   console.log(`\n=== ${dialect} ===`);
   const warnings: string[] = [];
@@ -384,6 +400,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     console.warn(`    WARNING: ${message}`);
   };
   const target = await createBenchDatabase(dialect);
+  dropOnInterrupt = () => target.drop();
   let database: Database | undefined;
   let app: App | undefined;
   let raw: Server | undefined;
@@ -518,6 +535,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     await app?.close();
     await database?.close();
     await target.drop();
+    dropOnInterrupt = undefined;
   }
 }
 
