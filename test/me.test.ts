@@ -42,6 +42,13 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
     assert.deepEqual(admin, [...ALL_SCOPES]);
   });
 
+  it('§4.1: takes no parameters: an unknown query parameter → 400 naming it', async () => {
+    const key = await h.key(await h.workspace());
+    const res = await h.call('GET', '/public/v1/me', { key: key.secret, query: { verbose: 'true' } });
+    assert.equal(res.statusCode, 400);
+    assert.match(res.json().message, /verbose/);
+  });
+
   it('a workspace never sees another workspace: each key introspects its own', async () => {
     const a = await h.workspace('A');
     const b = await h.workspace('B');

@@ -40,6 +40,9 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return responses;
 }
 
+/** The query string of a route that takes no parameters: anything given is an unknown parameter (400). */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
 /** Errors every /public/v1 route can answer with. */
 export const PUBLIC_ERRORS = [400, 401, 403, 500] as const;
 

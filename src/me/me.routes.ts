@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AppDeps, App } from '../http/app.js';
 import { principalOf } from '../http/authenticate.js';
-import { errorResponses } from '../http/errors.js';
+import { NoQuery, errorResponses } from '../http/errors.js';
 
 export const Introspection = Type.Object(
   {
@@ -38,7 +38,8 @@ export function registerMeRoutes(app: App, _deps: AppDeps): void {
         tags: ['introspection'],
         summary: 'Describe the calling key',
         description: 'The workspace the key is bound to, the key itself and its exact permissions. Needs no scope: any valid key may call it.',
-        response: { 200: Introspection, ...errorResponses(401, 403, 500) },
+        querystring: NoQuery,
+        response: { 200: Introspection, ...errorResponses(400, 401, 403, 500) },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { AppDeps, App } from '../http/app.js';
 import { principalOf } from '../http/authenticate.js';
-import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { NoQuery, errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { Tenant, UpdateTenant } from './tenant.schemas.js';
 import { getTenant, updateTenant } from './tenant.service.js';
 
@@ -14,6 +14,7 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
         tags: ['tenant'],
         summary: 'Get the workspace settings',
         description: 'Name, default currency and time zone of the key\'s workspace. Scope: tenant:read.',
+        querystring: NoQuery,
         response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS) },
       },
     },
@@ -29,6 +30,7 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
         tags: ['tenant'],
         summary: 'Change the workspace settings',
         description: 'Partial update; omitted fields keep their value. Audited as a settings update of the workspace. Scope: tenant:edit.',
+        querystring: NoQuery,
         body: UpdateTenant,
         response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS, 413, 415) },
       },
