@@ -42,7 +42,16 @@ function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, workspa
   return eb.and(conditions);
 }
 
+function hasFilters(filters: AuditFilters): boolean {
+  return Object.values(filters).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0));
+}
+
+/** Events matching the filters; without filters, the trigger-kept per-workspace count. */
 export async function countAuditEvents(database: Database, workspaceId: string, filters: AuditFilters): Promise<number> {
+  if (!hasFilters(filters)) {
+    const counted = await database.db.selectFrom('audit_event_counts').select('total').where('workspace_id', '=', workspaceId).executeTakeFirst();
+    return Number(counted?.total ?? 0);
+  }
   const row = await database.db
     .selectFrom('audit_events')
     .select((eb) => eb.fn.countAll<number>().as('count'))

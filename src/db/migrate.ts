@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, Dialect } from './database.js';
 import * as core from './migrations/0001-core.js';
+import * as auditCounts from './migrations/0002-audit-counts.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
 /** Versioned migrations, in order. Names are stable: they are recorded in the database. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-core': core,
+  '0002-audit-counts': auditCounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

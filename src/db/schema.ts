@@ -71,7 +71,14 @@ export interface AuditEventsTable {
   changes: string | null;
 }
 
+/** Maintained by triggers on audit_events (migration 0002); never written by the service. */
+export interface AuditEventCountsTable {
+  workspace_id: string;
+  total: number;
+}
+
 export interface Tables {
+  audit_event_counts: AuditEventCountsTable;
   workspaces: WorkspacesTable;
   users: UsersTable;
   members: MembersTable;
