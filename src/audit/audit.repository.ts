@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Database } from '../db/database.js';
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../pagination/cursor.js';
+import { likePattern } from '../db/text-search.js';
 
 export interface AuditFilters {
   from?: string;
@@ -12,11 +13,6 @@ export interface AuditFilters {
   resourceType?: string;
   resourceId?: string;
   query?: string;
-}
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, workspaceId: string, filters: AuditFilters): Expression<SqlBool> {

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database, Dialect } from './database.js';
 import * as core from './migrations/0001-core.js';
 import * as auditCounts from './migrations/0002-audit-counts.js';
+import * as organisation from './migrations/0003-organisation.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -9,6 +10,7 @@ type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<voi
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-core': core,
   '0002-audit-counts': auditCounts,
+  '0003-organisation': organisation,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -77,7 +77,49 @@ export interface AuditEventCountsTable {
   total: number;
 }
 
+export interface TagsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  /** #rrggbb */
+  colour: string;
+  description: string | null;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  description: string | null;
+  parent_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  description: string | null;
+  email: string | null;
+  parent_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  workspace_id: string;
+  team_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Tables {
+  tags: TagsTable;
+  categories: CategoriesTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
   audit_event_counts: AuditEventCountsTable;
   workspaces: WorkspacesTable;
   users: UsersTable;

@@ -12,6 +12,7 @@ import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerMeRoutes } from '../me/me.routes.js';
+import { registerTagRoutes } from '../tags/tags.routes.js';
 import { registerTenantRoutes } from '../tenant/tenant.routes.js';
 import { publicAuthHook } from './authenticate.js';
 import { registerErrorHandler } from './errors.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       registerAuditRoutes(publicApi, deps);
       registerCatalogRoutes(publicApi, deps);
       registerTenantRoutes(publicApi, deps);
+      registerTagRoutes(publicApi, deps);
     },
     { prefix: '/public/v1' },
   );

@@ -28,6 +28,7 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'audit', description: 'The audit log: the change feed, polled with a cursor.' },
       { name: 'catalog', description: 'The global reference catalog of applications.' },
       { name: 'tenant', description: 'Settings of the key\'s workspace.' },
+      { name: 'tags', description: 'Free labels for applications, servers and routers.' },
     ],
   },
 };

@@ -1,0 +1,80 @@
+import type { AppDeps, App } from '../http/app.js';
+import { principalOf } from '../http/authenticate.js';
+import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { IdParams } from '../http/schemas.js';
+import { Type } from 'typebox';
+import { CreateTag, Tag, TagList, TagListQuery } from './tags.schemas.js';
+import { createTag, deleteTag, getTag, listTagPage } from './tags.service.js';
+
+export function registerTagRoutes(app: App, { database }: AppDeps): void {
+  app.get(
+    '/tags',
+    {
+      config: { scope: 'tags:read' },
+      schema: {
+        operationId: 'listTags',
+        tags: ['tags'],
+        summary: 'List tags',
+        description: 'Offset list of the workspace\'s tags, by name unless sorted otherwise. Scope: tags:read.',
+        querystring: TagListQuery,
+        response: { 200: TagList, ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async (request) => listTagPage(database, principalOf(request).workspaceId, request.query),
+  );
+
+  app.get(
+    '/tags/:id',
+    {
+      config: { scope: 'tags:read' },
+      schema: {
+        operationId: 'getTag',
+        tags: ['tags'],
+        summary: 'Get a tag',
+        description: 'One tag of the workspace. Scope: tags:read.',
+        params: IdParams,
+        response: { 200: Tag, ...errorResponses(...PUBLIC_ERRORS, 404) },
+      },
+    },
+    async (request) => getTag(database, principalOf(request).workspaceId, request.params.id),
+  );
+
+  app.post(
+    '/tags',
+    {
+      config: { scope: 'tags:add' },
+      schema: {
+        operationId: 'createTag',
+        tags: ['tags'],
+        summary: 'Create a tag',
+        description: 'Creates a tag. A name already used in the workspace (in any letter case) answers 422. Tags cannot be edited (there is no tags:edit scope): delete and re-create. Scope: tags:add.',
+        body: CreateTag,
+        response: { 201: Tag, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      return reply.code(201).send(await createTag(database, principal.workspaceId, request.body, principal.actor));
+    },
+  );
+
+  app.delete(
+    '/tags/:id',
+    {
+      config: { scope: 'tags:delete' },
+      schema: {
+        operationId: 'deleteTag',
+        tags: ['tags'],
+        summary: 'Delete a tag',
+        description: 'Deletes the tag and unlinks it from everything it was attached to. Scope: tags:delete.',
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      await deleteTag(database, principal.workspaceId, request.params.id, principal.actor);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import type { Actor } from '../audit/audit.types.js';
+import { recordAudit } from '../audit/audit.writer.js';
+import type { Database } from '../db/database.js';
+import type { TagsTable } from '../db/schema.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { newId, nowIso } from '../ids.js';
+import { pageOf, type OffsetList } from '../pagination/offset.js';
+import type { CreateTag, Tag, TagListQuery } from './tags.schemas.js';
+import { findTag, findTagByName, listTags } from './tags.repository.js';
+
+const DEFAULT_COLOUR = '#6b7280';
+
+export function tagRowToDto(row: TagsTable): Tag {
+  return { id: row.id, name: row.name, colour: row.colour, description: row.description, createdAt: row.created_at };
+}
+
+export async function listTagPage(database: Database, workspaceId: string, query: TagListQuery): Promise<OffsetList<Tag>> {
+  const page = pageOf(query);
+  const { rows, total } = await listTags(database, workspaceId, query, page);
+  return { data: rows.map(tagRowToDto), pagination: { ...page, total } };
+}
+
+export async function getTag(database: Database, workspaceId: string, id: string): Promise<Tag> {
+  const row = await findTag(database.db, workspaceId, id);
+  if (!row) throw notFound('tag');
+  return tagRowToDto(row);
+}
+
+/** Tag names are unique per workspace regardless of case; a duplicate is a 422. */
+export async function createTag(database: Database, workspaceId: string, input: CreateTag, actor: Actor): Promise<Tag> {
+  const row: TagsTable = {
+    workspace_id: workspaceId,
+    id: newId(),
+    name: input.name.trim(),
+    colour: (input.colour ?? DEFAULT_COLOUR).toLowerCase(),
+    description: input.description ?? null,
+    created_at: nowIso(),
+  };
+  await database.db.transaction().execute(async (trx) => {
+    if (await findTagByName(trx, workspaceId, row.name)) throw new ApiError('unprocessable_entity', `a tag named "${row.name}" already exists`);
+    await trx.insertInto('tags').values(row).execute();
+    await recordAudit(trx, {
+      workspaceId,
+      category: 'inventory',
+      action: 'create',
+      actor,
+      resourceType: 'tag',
+      resourceId: row.id,
+      resourceName: row.name,
+      changes: { name: { before: null, after: row.name }, colour: { before: null, after: row.colour } },
+    });
+  });
+  return tagRowToDto(row);
+}
+
+/** Deleting a tag unlinks it everywhere (link rows cascade with it). */
+export async function deleteTag(database: Database, workspaceId: string, id: string, actor: Actor): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const row = await findTag(trx, workspaceId, id);
+    if (!row) throw notFound('tag');
+    await trx.deleteFrom('tags').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await recordAudit(trx, { workspaceId, category: 'inventory', action: 'delete', actor, resourceType: 'tag', resourceId: id, resourceName: row.name });
+  });
+}
