@@ -12,7 +12,11 @@ import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerMeRoutes } from '../me/me.routes.js';
+import { registerCategoryRoutes } from '../categories/categories.module.js';
+import { registerMemberRoutes } from '../members/members.routes.js';
 import { registerTagRoutes } from '../tags/tags.routes.js';
+import { registerTeamRoutes } from '../teams/teams.module.js';
+import { registerUserRoutes } from '../users/users.module.js';
 import { registerTenantRoutes } from '../tenant/tenant.routes.js';
 import { publicAuthHook } from './authenticate.js';
 import { registerErrorHandler } from './errors.js';
@@ -71,6 +75,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Only JSON bodies are accepted; anything else answers 415 rather than being parsed as text.
   app.removeContentTypeParser(['text/plain']);
 
+  // Each operation's required scope is published in the OpenAPI document as x-required-scope.
+  app.addHook('onRoute', (route) => {
+    const scope = (route.config as { scope?: string } | undefined)?.scope;
+    if (scope && route.schema) (route.schema as Record<string, unknown>)['x-required-scope'] = scope;
+  });
+
   const methodIndex = new MethodIndex();
   methodIndex.attach(app);
   registerErrorHandler(app);
@@ -92,6 +102,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       registerCatalogRoutes(publicApi, deps);
       registerTenantRoutes(publicApi, deps);
       registerTagRoutes(publicApi, deps);
+      registerCategoryRoutes(publicApi, deps);
+      registerTeamRoutes(publicApi, deps);
+      registerUserRoutes(publicApi, deps);
+      registerMemberRoutes(publicApi, deps);
     },
     { prefix: '/public/v1' },
   );

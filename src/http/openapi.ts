@@ -29,6 +29,9 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'catalog', description: 'The global reference catalog of applications.' },
       { name: 'tenant', description: 'Settings of the key\'s workspace.' },
       { name: 'tags', description: 'Free labels for applications, servers and routers.' },
+      { name: 'categories', description: 'The application category tree.' },
+      { name: 'teams', description: 'Teams of the organisation and their members.' },
+      { name: 'people', description: 'Users (people) and members (their role in the workspace).' },
     ],
   },
 };

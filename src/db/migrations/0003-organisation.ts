@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addColumn('updated_at', timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('teams_pk', ['workspace_id', 'id'])
-    .addForeignKeyConstraint('teams_parent_fk', ['workspace_id', 'parent_id'], 'teams', ['workspace_id', 'id'], (fk) => fk.onDelete('set null'))
+    .addForeignKeyConstraint('teams_parent_fk', ['workspace_id', 'parent_id'], 'teams', ['workspace_id', 'id'])
     .execute();
   await db.schema.createIndex('teams_parent_idx').on('teams').columns(['workspace_id', 'parent_id']).execute();
 

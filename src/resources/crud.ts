@@ -1,0 +1,338 @@
+/**
+ * A small composition-based factory for the inventory's plain resources: list / get / create /
+ * patch / delete with the conventions of DESIGN §4 (offset paging, q, allow-listed sort, family
+ * filters, strict bodies, 404 for foreign ids, 422 for broken rules, one audit event per write in
+ * the same transaction, change tracking). A resource supplies its schemas, its column mapping and
+ * its rules; anything unusual stays in the resource's own module.
+ */
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { Type, type TSchema } from 'typebox';
+import type { Actor, AuditCategory, AuditResourceType, Changes } from '../audit/audit.types.js';
+import { recordAudit } from '../audit/audit.writer.js';
+import type { Database } from '../db/database.js';
+import type { Tables } from '../db/schema.js';
+import { containsText } from '../db/text-search.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import type { App } from '../http/app.js';
+import { principalOf } from '../http/authenticate.js';
+import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { IdParams } from '../http/schemas.js';
+import { isUuid, newId, nowIso } from '../ids.js';
+import { pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
+
+/** Rows are addressed generically here; each resource's own types stay precise outside. */
+type AnyDb = Kysely<any>;
+type Row = Record<string, any>;
+type Eb = ExpressionBuilder<any, any>;
+
+export interface RuleContext<R extends Row> {
+  trx: Kysely<Tables>;
+  workspaceId: string;
+  /** The stored row; undefined on create. */
+  before: R | undefined;
+  /** The row as it would be written. */
+  next: R;
+}
+
+export interface ResourceDefinition<R extends Row, Dto> {
+  table: string;
+  resourceType: AuditResourceType;
+  auditCategory: AuditCategory;
+  /** Scope family: `<family>:read|add|edit|delete`. */
+  scopeFamily: string;
+  path: string;
+  openApiTag: string;
+  /** Singular and plural names for operation ids and messages: ['contract', 'contracts']. */
+  names: [string, string];
+  description: string;
+  schemas: { item: TSchema; create: TSchema; update: TSchema; listQuery: TSchema; list: TSchema };
+  toDto(row: R): Dto;
+  /** Maps API fields of a create or patch body to columns; only fields present in the body. */
+  toColumns(input: Record<string, unknown>): Partial<R>;
+  /** Defaults of columns a create body may omit. */
+  defaults?: Partial<R>;
+  searchColumns: string[];
+  sortColumns: Record<string, string>;
+  defaultSort: string;
+  /** Family filters from the list query, as SQL conditions. */
+  filters?(query: Record<string, any>, eb: Eb): Expression<SqlBool>[];
+  /** The change-tracking column (spec §2.4), moved on every change; none for untracked resources. */
+  trackingColumn?: string;
+  /** Business rules (→ 422) checked inside the write transaction. */
+  check?(context: RuleContext<R>): Promise<void>;
+  /** Runs before a delete inside its transaction: refuse (422) or clean up what cascades cannot. */
+  beforeDelete?(trx: Kysely<Tables>, workspaceId: string, row: R): Promise<void>;
+  /** Fields left out of audit diffs (tracking timestamps). */
+  untrackedFields?: string[];
+}
+
+function capitalise(word: string): string {
+  return word.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
+}
+
+export async function findRow<R extends Row>(db: Kysely<Tables>, table: string, workspaceId: string, id: string): Promise<R | undefined> {
+  if (!isUuid(id)) return undefined;
+  return (db as AnyDb).selectFrom(table).selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst() as Promise<R | undefined>;
+}
+
+export async function requireRow<R extends Row>(db: Kysely<Tables>, table: string, workspaceId: string, id: string, noun: string): Promise<R> {
+  const row = await findRow<R>(db, table, workspaceId, id);
+  if (!row) throw notFound(noun);
+  return row;
+}
+
+/** Moves a resource's change-tracking column (spec §2.4) inside the caller's transaction. */
+export async function touch(trx: Kysely<Tables>, table: string, column: string, workspaceId: string, id: string): Promise<void> {
+  await (trx as AnyDb).updateTable(table).set({ [column]: nowIso() }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}
+
+function auditDiff(before: Record<string, unknown> | undefined, after: Record<string, unknown>, skip: string[]): Changes {
+  const changes: Changes = {};
+  for (const [field, value] of Object.entries(after)) {
+    if (skip.includes(field) || field === 'id') continue;
+    const old = before?.[field] ?? null;
+    if (JSON.stringify(old) !== JSON.stringify(value ?? null)) changes[field] = { before: old, after: value ?? null };
+  }
+  return changes;
+}
+
+export function createResourceService<R extends Row, Dto extends Record<string, unknown>>(definition: ResourceDefinition<R, Dto>) {
+  const [singular] = definition.names;
+  const skip = definition.untrackedFields ?? [];
+  const nameOf = (row: R) => String(row.name ?? row.hostname ?? row.id);
+
+  function conditions(eb: Eb, workspaceId: string, query: Record<string, any>): Expression<SqlBool> {
+    const all: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
+    if (query.q) all.push(eb.or(definition.searchColumns.map((column) => containsText(column, query.q))));
+    if (definition.filters) all.push(...definition.filters(query, eb));
+    return eb.and(all);
+  }
+
+  return {
+    async list(database: Database, workspaceId: string, query: Record<string, any>): Promise<OffsetList<Dto>> {
+      const page = pageOf(query);
+      const base = (database.db as AnyDb).selectFrom(definition.table).selectAll().where((eb: Eb) => conditions(eb, workspaceId, query));
+      const { rows, total } = await paginate(base, page, sortOf(query.sort, definition.sortColumns, definition.defaultSort), 'id');
+      return { data: (rows as R[]).map(definition.toDto), pagination: { ...page, total } };
+    },
+
+    async get(database: Database, workspaceId: string, id: string): Promise<Dto> {
+      return definition.toDto(await requireRow<R>(database.db, definition.table, workspaceId, id, singular));
+    },
+
+    async create(database: Database, workspaceId: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
+      const now = nowIso();
+      const next = {
+        ...definition.defaults,
+        ...definition.toColumns(input),
+        workspace_id: workspaceId,
+        id: newId(),
+        created_at: now,
+        ...(definition.trackingColumn ? { [definition.trackingColumn]: now } : {}),
+      } as unknown as R;
+      return database.db.transaction().execute(async (trx) => {
+        await definition.check?.({ trx, workspaceId, before: undefined, next });
+        await (trx as AnyDb).insertInto(definition.table).values(next).execute();
+        const dto = definition.toDto(next);
+        await recordAudit(trx, {
+          workspaceId,
+          category: definition.auditCategory,
+          action: 'create',
+          actor,
+          resourceType: definition.resourceType,
+          resourceId: next.id,
+          resourceName: nameOf(next),
+          changes: auditDiff(undefined, dto, [...skip, 'createdAt']),
+        });
+        return dto;
+      });
+    },
+
+    async update(database: Database, workspaceId: string, id: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
+      return database.db.transaction().execute(async (trx) => {
+        const before = await requireRow<R>(trx, definition.table, workspaceId, id, singular);
+        const columns = definition.toColumns(input);
+        const next = { ...before, ...columns } as R;
+        await definition.check?.({ trx, workspaceId, before, next });
+        const changes = auditDiff(definition.toDto(before), definition.toDto(next), skip);
+        if (Object.keys(changes).length === 0) return definition.toDto(before);
+        if (definition.trackingColumn) (next as Row)[definition.trackingColumn] = nowIso();
+        const { workspace_id: _w, id: _i, ...set } = next;
+        await (trx as AnyDb).updateTable(definition.table).set(set).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+        await recordAudit(trx, {
+          workspaceId,
+          category: definition.auditCategory,
+          action: 'update',
+          actor,
+          resourceType: definition.resourceType,
+          resourceId: id,
+          resourceName: nameOf(next),
+          changes,
+        });
+        return definition.toDto(next);
+      });
+    },
+
+    async remove(database: Database, workspaceId: string, id: string, actor: Actor): Promise<void> {
+      await database.db.transaction().execute(async (trx) => {
+        const row = await requireRow<R>(trx, definition.table, workspaceId, id, singular);
+        await definition.beforeDelete?.(trx, workspaceId, row);
+        await (trx as AnyDb).deleteFrom(definition.table).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+        await recordAudit(trx, {
+          workspaceId,
+          category: definition.auditCategory,
+          action: 'delete',
+          actor,
+          resourceType: definition.resourceType,
+          resourceId: id,
+          resourceName: nameOf(row),
+        });
+      });
+    },
+  };
+}
+
+export type ResourceService = ReturnType<typeof createResourceService>;
+
+/** Registers the five CRUD routes of a resource with its schemas, scopes and OpenAPI texts. */
+export function registerResourceRoutes<R extends Row, Dto extends Record<string, unknown>>(
+  app: App,
+  database: Database,
+  definition: ResourceDefinition<R, Dto>,
+  service = createResourceService(definition),
+  options: { deleteDescription?: string; updateDescription?: string } = {},
+): void {
+  const [singular, plural] = definition.names;
+  const One = capitalise(singular);
+  const Many = capitalise(plural);
+  const { item, create, update, listQuery, list } = definition.schemas;
+  const scope = (action: string) => `${definition.scopeFamily}:${action}`;
+  const base = { tags: [definition.openApiTag] };
+  const a = app as any;
+
+  a.get(
+    definition.path,
+    {
+      config: { scope: scope('read') },
+      schema: {
+        ...base,
+        operationId: `list${Many}`,
+        summary: `List ${plural}`,
+        description: `${definition.description} Offset list with q, sort and filters; an unknown parameter or value is a 400. Scope: ${scope('read')}.`,
+        querystring: listQuery,
+        response: { 200: list, ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async (request: any) => service.list(database, principalOf(request).workspaceId, request.query),
+  );
+
+  a.get(
+    `${definition.path}/:id`,
+    {
+      config: { scope: scope('read') },
+      schema: {
+        ...base,
+        operationId: `get${One}`,
+        summary: `Get a ${singular}`,
+        description: `One ${singular} of the key's workspace; an id of another workspace answers 404 like a missing one. Scope: ${scope('read')}.`,
+        params: IdParams,
+        response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404) },
+      },
+    },
+    async (request: any) => service.get(database, principalOf(request).workspaceId, request.params.id),
+  );
+
+  a.post(
+    definition.path,
+    {
+      config: { scope: scope('add') },
+      schema: {
+        ...base,
+        operationId: `create${One}`,
+        summary: `Create a ${singular}`,
+        description: `Creates a ${singular}; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Audited. Scope: ${scope('add')}.`,
+        body: create,
+        response: { 201: item, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
+      },
+    },
+    async (request: any, reply: any) => {
+      const principal = principalOf(request);
+      return reply.code(201).send(await service.create(database, principal.workspaceId, request.body, principal.actor));
+    },
+  );
+
+  a.patch(
+    `${definition.path}/:id`,
+    {
+      config: { scope: scope('edit') },
+      schema: {
+        ...base,
+        operationId: `update${One}`,
+        summary: `Change a ${singular}`,
+        description: `Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. ${options.updateDescription ?? ''} Scope: ${scope('edit')}.`,
+        params: IdParams,
+        body: update,
+        response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415, 422) },
+      },
+    },
+    async (request: any) => {
+      const principal = principalOf(request);
+      return service.update(database, principal.workspaceId, request.params.id, request.body, principal.actor);
+    },
+  );
+
+  a.delete(
+    `${definition.path}/:id`,
+    {
+      config: { scope: scope('delete') },
+      schema: {
+        ...base,
+        operationId: `delete${One}`,
+        summary: `Delete a ${singular}`,
+        description: `Deletes the ${singular}; 204. ${options.deleteDescription ?? ''} Audited. Scope: ${scope('delete')}.`,
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
+      },
+    },
+    async (request: any, reply: any) => {
+      const principal = principalOf(request);
+      await service.remove(database, principal.workspaceId, request.params.id, principal.actor);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+type ColumnMapping = Record<string, string | [string, (value: any) => unknown]>;
+
+/**
+ * Maps the fields present in a body to columns (absent fields are left out, so a PATCH keeps
+ * them); a mapping entry may convert the value, e.g. arrays to JSON text.
+ */
+export function columnsFrom<R>(input: Record<string, unknown>, mapping: ColumnMapping): Partial<R> {
+  const columns: Record<string, unknown> = {};
+  for (const [field, target] of Object.entries(mapping)) {
+    if (!(field in input)) continue;
+    const value = input[field];
+    if (typeof target === 'string') columns[target] = typeof value === 'string' ? value.trim() : value;
+    else columns[target[0]] = target[1](value);
+  }
+  return columns as Partial<R>;
+}
+
+/** 422 unless `id` (when set) names a row of `table` in the workspace. */
+export async function requireReference(trx: Kysely<Tables>, table: string, workspaceId: string, id: string | null | undefined, field: string): Promise<void> {
+  if (id === null || id === undefined) return;
+  if (!(await findRow(trx, table, workspaceId, id))) {
+    throw new ApiError('unprocessable_entity', `${field} does not name a ${table.replace(/s$/, '').replace(/_/g, ' ')} of this workspace`);
+  }
+}
+
+/** 422 when setting `parentId` would make a row its own ancestor (categories, teams). */
+export async function refuseCycle(trx: Kysely<Tables>, table: string, workspaceId: string, id: string, parentId: string | null): Promise<void> {
+  let current = parentId;
+  for (let depth = 0; current && depth < 1000; depth += 1) {
+    if (current === id) throw new ApiError('unprocessable_entity', 'parentId would create a cycle');
+    const parent = await findRow<{ parent_id: string | null }>(trx, table, workspaceId, current);
+    current = parent?.parent_id ?? null;
+  }
+}

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
+import type { Database } from '../db/database.js';
+import type { Tables } from '../db/schema.js';
+import { containsText } from '../db/text-search.js';
+import { notFound } from '../errors/api-error.js';
+import type { AppDeps, App } from '../http/app.js';
+import { principalOf } from '../http/authenticate.js';
+import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { DateTime, IdParams, Uuid } from '../http/schemas.js';
+import { isUuid } from '../ids.js';
+import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
+
+export const User = Type.Object(
+  {
+    id: Uuid('User id: the person, the same in every workspace they belong to.'),
+    email: Type.String({ description: 'Login e-mail, lower-case.', examples: ['ada@acme.test'] }),
+    name: Type.String({ description: 'Display name.', examples: ['Ada Lovelace'] }),
+    createdAt: DateTime('When the person was first added.'),
+  },
+  { description: 'A person who is a member of the workspace.' },
+);
+export type User = Static<typeof User>;
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+export function userRowToDto(row: UserRow): User {
+  return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at };
+}
+
+/** Users of a workspace are the people with a membership in it. */
+export function workspaceUsers(db: Kysely<Tables>, workspaceId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('members', (join) => join.onRef('members.user_id', '=', 'users.id').on('members.workspace_id', '=', workspaceId))
+    .select(['users.id', 'users.email', 'users.name', 'users.created_at']);
+}
+
+export async function findWorkspaceUser(db: Kysely<Tables>, workspaceId: string, id: string): Promise<UserRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return workspaceUsers(db, workspaceId).where('users.id', '=', id).executeTakeFirst();
+}
+
+const UserListQuery = listQuerySchema({}, ['name', 'email', 'createdAt'], 'Case-insensitive text in the name or e-mail.');
+const SORT = { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' };
+
+async function listUsers(database: Database, workspaceId: string, query: Static<typeof UserListQuery>): Promise<OffsetList<User>> {
+  const page = pageOf(query);
+  let base = workspaceUsers(database.db, workspaceId);
+  if (query.q) base = base.where((eb) => eb.or([containsText('users.name', query.q!), containsText('users.email', query.q!)]));
+  const { rows, total } = await paginate(base, page, sortOf(query.sort, SORT, 'name'), 'users.id');
+  return { data: rows.map(userRowToDto), pagination: { ...page, total } };
+}
+
+export function registerUserRoutes(app: App, { database }: AppDeps): void {
+  app.get(
+    '/users',
+    {
+      config: { scope: 'users:read' },
+      schema: {
+        operationId: 'listUsers',
+        tags: ['people'],
+        summary: 'List users',
+        description: 'The people who are members of the workspace. Scope: users:read.',
+        querystring: UserListQuery,
+        response: { 200: offsetListSchema(User, 'Offset list of users.'), ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async (request) => listUsers(database, principalOf(request).workspaceId, request.query),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      config: { scope: 'users:read' },
+      schema: {
+        operationId: 'getUser',
+        tags: ['people'],
+        summary: 'Get a user',
+        description: 'One person of the workspace; a person who is not a member answers 404. Scope: users:read.',
+        params: IdParams,
+        response: { 200: User, ...errorResponses(...PUBLIC_ERRORS, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findWorkspaceUser(database.db, principalOf(request).workspaceId, request.params.id);
+      if (!row) throw notFound('user');
+      return userRowToDto(row);
+    },
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The shared auth contract, run against every route of the OpenAPI document (Unkey's
+ * runCommonRouteTests): no key, bad key, revoked key, deleted workspace, missing scope, and a
+ * random id that is not in the workspace.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { ALL_SCOPES } from '../src/access/scopes.js';
+import { newId } from '../src/ids.js';
+import { revokeKey } from '../src/keys/keys.service.js';
+import { deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { describeEachDatabase, type Harness } from './support/harness.js';
+
+interface Operation {
+  method: string;
+  path: string;
+  url: string;
+  scope?: string;
+  hasId: boolean;
+}
+
+async function operations(h: Harness): Promise<Operation[]> {
+  const doc = (await h.call('GET', '/openapi.json')).json();
+  const result: Operation[] = [];
+  for (const [path, item] of Object.entries<any>(doc.paths)) {
+    if (!path.startsWith('/public/')) continue;
+    for (const [method, operation] of Object.entries<any>(item)) {
+      result.push({
+        method: method.toUpperCase(),
+        path,
+        url: path.replace(/\{[^}]+\}/g, () => newId()),
+        scope: operation['x-required-scope'],
+        hasId: /\{id\}/.test(path),
+      });
+    }
+  }
+  return result;
+}
+
+const WWW_AUTHENTICATE = 'Bearer realm="svc", error="invalid_token"';
+
+describeEachDatabase('auth contract on every route', (h) => {
+  it('covers every documented /public route, and every route but /me declares a scope', async () => {
+    const ops = await operations(h);
+    assert.ok(ops.length >= 20);
+    for (const op of ops) if (op.path !== '/public/v1/me') assert.ok(op.scope, `${op.method} ${op.path} declares a scope`);
+  });
+
+  it('no key, a bad key and a revoked key → 401 with an empty body and the exact header, on every route', async () => {
+    const ws = await h.workspace();
+    const revoked = await h.key(ws);
+    await revokeKey(h.database, revoked.id);
+    for (const op of await operations(h)) {
+      for (const key of [undefined, 'svc_live_unknown', 'not-even-svc', revoked.secret]) {
+        const res = await h.call(op.method as any, op.url, { key, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+        assert.equal(res.statusCode, 401, `${op.method} ${op.path} with ${key ? 'a bad key' : 'no key'}`);
+        assert.equal(res.body, '');
+        assert.equal(res.headers['www-authenticate'], WWW_AUTHENTICATE);
+      }
+    }
+  });
+
+  it('a key whose workspace is deleted → 403 forbidden on every route', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws);
+    await deleteWorkspace(h.database, ws.id);
+    for (const op of await operations(h)) {
+      const res = await h.call(op.method as any, op.url, { key: key.secret, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+      assert.equal(res.statusCode, 403, `${op.method} ${op.path}`);
+      assert.equal(res.json().code, 'forbidden');
+    }
+  });
+
+  it('a key with every scope but the route\'s → 403 naming exactly that scope, on every route', async () => {
+    const ws = await h.workspace();
+    for (const op of await operations(h)) {
+      if (!op.scope) continue;
+      const key = await h.key(ws, { scopes: ALL_SCOPES.filter((s) => s !== op.scope) });
+      const res = await h.call(op.method as any, op.url, { key: key.secret, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+      assert.equal(res.statusCode, 403, `${op.method} ${op.path}`);
+      assert.deepEqual(res.json(), { code: 'insufficient_permission', message: `missing permission: ${op.scope}`, status: 403 });
+    }
+  });
+
+  it('an id that is not in the workspace → 404 not_found on every GET, PUT and DELETE by id', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws);
+    for (const op of await operations(h)) {
+      if (!op.hasId || !['GET', 'PUT', 'DELETE'].includes(op.method)) continue;
+      const res = await h.call(op.method as any, op.url, { key: key.secret });
+      assert.equal(res.statusCode, 404, `${op.method} ${op.path}`);
+      assert.equal(res.json().code, 'not_found');
+    }
+  });
+});
