@@ -39,6 +39,8 @@ export function pgTimestampToIso(value: string): string {
 
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
+const DATE_OID = 1082;
+const NUMERIC_OID = 1700;
 
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   const { dialect, target } = parseDatabaseUrl(url);
@@ -59,7 +61,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     types: {
       getTypeParser(oid: number, format?: string) {
         if (oid === TIMESTAMPTZ_OID) return pgTimestampToIso;
-        if (oid === INT8_OID) return (value: string) => Number(value);
+        if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+        // Calendar dates stay 'YYYY-MM-DD' strings, as SQLite stores them, never shifted by a time zone.
+        if (oid === DATE_OID) return (value: string) => value;
         return pg.types.getTypeParser(oid, format as 'text');
       },
     } as pg.CustomTypesConfig,

@@ -3,6 +3,7 @@ import type { Database, Dialect } from './database.js';
 import * as core from './migrations/0001-core.js';
 import * as auditCounts from './migrations/0002-audit-counts.js';
 import * as organisation from './migrations/0003-organisation.js';
+import * as inventory from './migrations/0004-inventory.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-core': core,
   '0002-audit-counts': auditCounts,
   '0003-organisation': organisation,
+  '0004-inventory': inventory,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

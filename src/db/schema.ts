@@ -115,7 +115,239 @@ export interface TeamMembersTable {
   created_at: string;
 }
 
+export interface AgentsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  token_hash: string;
+  token_prefix: string;
+  hostname: string | null;
+  version: string | null;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface ApplicationsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  description: string | null;
+  vendor: string | null;
+  version: string | null;
+  url: string | null;
+  lifecycle_status: string;
+  criticality: string;
+  hosting_type: string | null;
+  category_id: string | null;
+  catalog_entry_id: string | null;
+  business_value: number | null;
+  technical_fit: number | null;
+  user_count: number | null;
+  plan_date: string | null;
+  phase_in_date: string | null;
+  active_date: string | null;
+  phase_out_date: string | null;
+  end_of_life_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServersTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  hostname: string;
+  /** JSON array of addresses. */
+  ip_addresses: string;
+  os: string | null;
+  os_version: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  serial_number: string | null;
+  cpu_cores: number | null;
+  memory_mb: number | null;
+  storage_gb: number | null;
+  environment: string;
+  location: string | null;
+  description: string | null;
+  /** 1 when reported by an agent. */
+  automatic: number;
+  agent_id: string | null;
+  created_at: string;
+  last_check_time: string;
+}
+
+export interface NetworksTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  cidr: string;
+  vlan: number | null;
+  gateway: string | null;
+  environment: string | null;
+  location: string | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoutersTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  manufacturer: string | null;
+  model: string | null;
+  os: string | null;
+  os_version: string | null;
+  serial_number: string | null;
+  management_ip: string | null;
+  location: string | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkstationsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  hostname: string | null;
+  serial_number: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  os: string | null;
+  os_version: string | null;
+  cpu_cores: number | null;
+  memory_mb: number | null;
+  status: string;
+  assigned_user_id: string | null;
+  purchase_date: string | null;
+  warranty_end: string | null;
+  location: string | null;
+  automatic: number;
+  agent_id: string | null;
+  created_at: string;
+  last_check_time: string;
+}
+
+export interface DataObjectsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  description: string | null;
+  classification: string;
+  personal_data: number;
+  retention_days: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContractsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  vendor: string;
+  type: string;
+  reference: string | null;
+  start_date: string;
+  end_date: string | null;
+  renewal_date: string | null;
+  notice_period_days: number | null;
+  auto_renew: number;
+  amount: number | null;
+  currency: string | null;
+  billing_period: string;
+  seats: number | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlowsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  source_application_id: string;
+  target_application_id: string;
+  protocol: string;
+  frequency: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AnnouncementsTable {
+  workspace_id: string;
+  id: string;
+  title: string;
+  body: string;
+  severity: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApplicationCommentsTable {
+  workspace_id: string;
+  id: string;
+  application_id: string;
+  body: string;
+  author_type: string;
+  author_id: string | null;
+  author_name: string;
+  created_at: string;
+}
+
+export interface DiscoveredApplicationsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  vendor: string;
+  version: string | null;
+  server_id: string | null;
+  workstation_id: string | null;
+  agent_id: string | null;
+  status: string;
+  application_id: string | null;
+  catalog_entry_id: string | null;
+  install_count: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  missing_since: string | null;
+  last_update: string;
+}
+
+interface LinkRow {
+  workspace_id: string;
+  created_at: string;
+}
+
 export interface Tables {
+  agents: AgentsTable;
+  applications: ApplicationsTable;
+  servers: ServersTable;
+  networks: NetworksTable;
+  routers: RoutersTable;
+  workstations: WorkstationsTable;
+  data_objects: DataObjectsTable;
+  contracts: ContractsTable;
+  flows: FlowsTable;
+  announcements: AnnouncementsTable;
+  application_comments: ApplicationCommentsTable;
+  discovered_applications: DiscoveredApplicationsTable;
+  application_owners: LinkRow & { application_id: string; user_id: string };
+  server_owners: LinkRow & { server_id: string; user_id: string };
+  application_tags: LinkRow & { application_id: string; tag_id: string };
+  application_teams: LinkRow & { application_id: string; team_id: string };
+  application_servers: LinkRow & { application_id: string; server_id: string };
+  server_tags: LinkRow & { server_id: string; tag_id: string };
+  router_networks: LinkRow & { router_id: string; network_id: string };
+  router_tags: LinkRow & { router_id: string; tag_id: string };
+  data_object_applications: LinkRow & { data_object_id: string; application_id: string };
+  contract_applications: LinkRow & { contract_id: string; application_id: string };
+  flow_data_objects: LinkRow & { flow_id: string; data_object_id: string };
   tags: TagsTable;
   categories: CategoriesTable;
   teams: TeamsTable;
