@@ -68,6 +68,8 @@ export const categoryResource: ResourceDefinition<CategoriesTable, Category> = {
   async beforeDelete(trx, workspaceId, row) {
     const child = await trx.selectFrom('categories').select('id').where('workspace_id', '=', workspaceId).where('parent_id', '=', row.id).executeTakeFirst();
     if (child) throw new ApiError('unprocessable_entity', 'the category still has child categories; move or delete them first');
+    const application = await trx.selectFrom('applications').select('id').where('workspace_id', '=', workspaceId).where('category_id', '=', row.id).executeTakeFirst();
+    if (application) throw new ApiError('unprocessable_entity', 'the category still has applications; recategorise them first');
   },
 };
 

@@ -12,7 +12,9 @@ import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerMeRoutes } from '../me/me.routes.js';
+import { registerApplicationRoutes } from '../applications/applications.module.js';
 import { registerCategoryRoutes } from '../categories/categories.module.js';
+import { registerServerRoutes } from '../infrastructure/servers.module.js';
 import { registerMemberRoutes } from '../members/members.routes.js';
 import { registerTagRoutes } from '../tags/tags.routes.js';
 import { registerTeamRoutes } from '../teams/teams.module.js';
@@ -106,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       registerTeamRoutes(publicApi, deps);
       registerUserRoutes(publicApi, deps);
       registerMemberRoutes(publicApi, deps);
+      registerApplicationRoutes(publicApi, deps);
+      registerServerRoutes(publicApi, deps);
     },
     { prefix: '/public/v1' },
   );

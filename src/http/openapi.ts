@@ -31,6 +31,8 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'tags', description: 'Free labels for applications, servers and routers.' },
       { name: 'categories', description: 'The application category tree.' },
       { name: 'teams', description: 'Teams of the organisation and their members.' },
+      { name: 'applications', description: 'The application portfolio, with owners, tags, teams, servers and comments.' },
+      { name: 'servers', description: 'Servers, manual or agent-reported.' },
       { name: 'people', description: 'Users (people) and members (their role in the workspace).' },
     ],
   },

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 
 /** Shared schema pieces of the public API. */
 export const Uuid = (description: string) => Type.String({ format: 'uuid', description, examples: ['01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70'] });
@@ -13,3 +13,15 @@ export const Name = (description: string, example: string) =>
 export const IdParams = Type.Object({ id: Uuid('Resource id.') }, { additionalProperties: false });
 
 export const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A calendar date, YYYY-MM-DD. */
+export const DateOnly = (description: string) => Type.String({ format: 'date', description, examples: ['2027-03-31'] });
+
+/** An optional body field that null clears. */
+export const Clearable = <T extends TSchema>(schema: T, description: string) => Type.Optional(Type.Union([schema, Type.Null()], { description }));
+
+/** A response field that may be null. */
+export const OrNull = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+
+/** Free text of bounded length. */
+export const Text = (max = 2000) => Type.String({ maxLength: max });

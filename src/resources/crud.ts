@@ -64,6 +64,52 @@ export interface ResourceDefinition<R extends Row, Dto> {
   beforeDelete?(trx: Kysely<Tables>, workspaceId: string, row: R): Promise<void>;
   /** Fields left out of audit diffs (tracking timestamps). */
   untrackedFields?: string[];
+  /** Id-array fields kept in link tables (`applicationIds` of a contract), replaced on write. */
+  relations?: Relation[];
+}
+
+/** An id-array field of a resource backed by a link table. */
+export interface Relation {
+  field: string;
+  table: string;
+  ownColumn: string;
+  otherColumn: string;
+  /** Table the ids must belong to (same workspace), else 422. */
+  target: string;
+}
+
+/** Loads every relation's ids for a page of rows in one query per relation. */
+async function loadRelations(db: Kysely<Tables>, workspaceId: string, relations: Relation[], ids: string[]): Promise<Map<string, Record<string, string[]>>> {
+  const byId = new Map<string, Record<string, string[]>>(ids.map((id) => [id, Object.fromEntries(relations.map((r) => [r.field, [] as string[]]))]));
+  if (ids.length === 0) return byId;
+  for (const relation of relations) {
+    const rows = await (db as AnyDb)
+      .selectFrom(relation.table)
+      .select([`${relation.ownColumn} as own`, `${relation.otherColumn} as other`])
+      .where('workspace_id', '=', workspaceId)
+      .where(relation.ownColumn, 'in', ids)
+      .orderBy('created_at')
+      .orderBy(relation.otherColumn)
+      .execute();
+    for (const row of rows as { own: string; other: string }[]) byId.get(row.own)?.[relation.field]?.push(row.other);
+  }
+  return byId;
+}
+
+/** Replaces the links of the relations present in the body; every id must be in the workspace (422). */
+async function writeRelations(trx: Kysely<Tables>, workspaceId: string, relations: Relation[], id: string, input: Record<string, unknown>): Promise<void> {
+  for (const relation of relations) {
+    if (!(relation.field in input)) continue;
+    const ids = [...new Set((input[relation.field] as string[] | null) ?? [])];
+    for (const other of ids) await requireReference(trx, relation.target, workspaceId, other, relation.field);
+    await (trx as AnyDb).deleteFrom(relation.table).where('workspace_id', '=', workspaceId).where(relation.ownColumn, '=', id).execute();
+    if (ids.length === 0) continue;
+    const now = nowIso();
+    await (trx as AnyDb)
+      .insertInto(relation.table)
+      .values(ids.map((other) => ({ workspace_id: workspaceId, [relation.ownColumn]: id, [relation.otherColumn]: other, created_at: now })))
+      .execute();
+  }
 }
 
 function capitalise(word: string): string {
@@ -99,7 +145,15 @@ function auditDiff(before: Record<string, unknown> | undefined, after: Record<st
 export function createResourceService<R extends Row, Dto extends Record<string, unknown>>(definition: ResourceDefinition<R, Dto>) {
   const [singular] = definition.names;
   const skip = definition.untrackedFields ?? [];
-  const nameOf = (row: R) => String(row.name ?? row.hostname ?? row.id);
+  const relations = definition.relations ?? [];
+  const nameOf = (row: R) => String(row.name ?? row.title ?? row.hostname ?? row.id);
+
+  /** DTOs of rows with their relation ids. */
+  async function dtos(db: Kysely<Tables>, workspaceId: string, rows: R[]): Promise<Dto[]> {
+    if (relations.length === 0) return rows.map(definition.toDto);
+    const loaded = await loadRelations(db, workspaceId, relations, rows.map((r) => r.id as string));
+    return rows.map((row) => ({ ...definition.toDto(row), ...loaded.get(row.id) }));
+  }
 
   function conditions(eb: Eb, workspaceId: string, query: Record<string, any>): Expression<SqlBool> {
     const all: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
@@ -113,11 +167,12 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
       const page = pageOf(query);
       const base = (database.db as AnyDb).selectFrom(definition.table).selectAll().where((eb: Eb) => conditions(eb, workspaceId, query));
       const { rows, total } = await paginate(base, page, sortOf(query.sort, definition.sortColumns, definition.defaultSort), 'id');
-      return { data: (rows as R[]).map(definition.toDto), pagination: { ...page, total } };
+      return { data: await dtos(database.db, workspaceId, rows as R[]), pagination: { ...page, total } };
     },
 
     async get(database: Database, workspaceId: string, id: string): Promise<Dto> {
-      return definition.toDto(await requireRow<R>(database.db, definition.table, workspaceId, id, singular));
+      const row = await requireRow<R>(database.db, definition.table, workspaceId, id, singular);
+      return (await dtos(database.db, workspaceId, [row]))[0]!;
     },
 
     async create(database: Database, workspaceId: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
@@ -133,7 +188,8 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
       return database.db.transaction().execute(async (trx) => {
         await definition.check?.({ trx, workspaceId, before: undefined, next });
         await (trx as AnyDb).insertInto(definition.table).values(next).execute();
-        const dto = definition.toDto(next);
+        await writeRelations(trx, workspaceId, relations, next.id, input);
+        const [dto] = await dtos(trx, workspaceId, [next]);
         await recordAudit(trx, {
           workspaceId,
           category: definition.auditCategory,
@@ -142,20 +198,23 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
           resourceType: definition.resourceType,
           resourceId: next.id,
           resourceName: nameOf(next),
-          changes: auditDiff(undefined, dto, [...skip, 'createdAt']),
+          changes: auditDiff(undefined, dto!, [...skip, 'createdAt']),
         });
-        return dto;
+        return dto!;
       });
     },
 
     async update(database: Database, workspaceId: string, id: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
+      const columns = definition.toColumns(input);
       return database.db.transaction().execute(async (trx) => {
         const before = await requireRow<R>(trx, definition.table, workspaceId, id, singular);
-        const columns = definition.toColumns(input);
         const next = { ...before, ...columns } as R;
         await definition.check?.({ trx, workspaceId, before, next });
-        const changes = auditDiff(definition.toDto(before), definition.toDto(next), skip);
-        if (Object.keys(changes).length === 0) return definition.toDto(before);
+        const [beforeDto] = await dtos(trx, workspaceId, [before]);
+        await writeRelations(trx, workspaceId, relations, id, input);
+        const [afterDto] = await dtos(trx, workspaceId, [next]);
+        const changes = auditDiff(beforeDto!, afterDto!, skip);
+        if (Object.keys(changes).length === 0) return beforeDto!;
         if (definition.trackingColumn) (next as Row)[definition.trackingColumn] = nowIso();
         const { workspace_id: _w, id: _i, ...set } = next;
         await (trx as AnyDb).updateTable(definition.table).set(set).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
@@ -169,7 +228,7 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
           resourceName: nameOf(next),
           changes,
         });
-        return definition.toDto(next);
+        return { ...afterDto!, ...definition.toDto(next) };
       });
     },
 
