@@ -68,6 +68,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       },
     } as pg.CustomTypesConfig,
   });
+  // An idle connection killed by the server (restart, pg_terminate_backend) must not crash the
+  // process: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => {
+    process.stderr.write(`${JSON.stringify({ level: 40, msg: 'idle PostgreSQL connection failed', err: error.message })}\n`);
+  });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect, close: () => db.destroy() };
 }

@@ -14,6 +14,7 @@ import { ApiError } from '../errors/api-error.js';
 import { registerMeRoutes } from '../me/me.routes.js';
 import { registerApplicationRoutes } from '../applications/applications.module.js';
 import { registerCategoryRoutes } from '../categories/categories.module.js';
+import { registerNetworkRoutes } from '../infrastructure/networks.module.js';
 import { registerServerRoutes } from '../infrastructure/servers.module.js';
 import { registerMemberRoutes } from '../members/members.routes.js';
 import { registerTagRoutes } from '../tags/tags.routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       registerMemberRoutes(publicApi, deps);
       registerApplicationRoutes(publicApi, deps);
       registerServerRoutes(publicApi, deps);
+      registerNetworkRoutes(publicApi, deps);
     },
     { prefix: '/public/v1' },
   );

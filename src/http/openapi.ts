@@ -33,6 +33,8 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'teams', description: 'Teams of the organisation and their members.' },
       { name: 'applications', description: 'The application portfolio, with owners, tags, teams, servers and comments.' },
       { name: 'servers', description: 'Servers, manual or agent-reported.' },
+      { name: 'networks', description: 'IP networks and the routers attached to them.' },
+      { name: 'routers', description: 'Routers, their networks and tags.' },
       { name: 'people', description: 'Users (people) and members (their role in the workspace).' },
     ],
   },

@@ -49,6 +49,8 @@ export interface LinkDefinition<ChildRow, ChildDto> {
   childColumn: string;
   /** Operation id nouns: ['TeamMember', 'TeamMembers']. */
   names: [string, string];
+  /** Only the GET (the link is managed from the other side). */
+  readOnly?: boolean;
 }
 
 export function registerLinkRoutes<ChildRow, ChildDto>(app: App, database: Database, definition: LinkDefinition<ChildRow, ChildDto>): void {
@@ -107,6 +109,8 @@ export function registerLinkRoutes<ChildRow, ChildDto>(app: App, database: Datab
       return (await child.list(database.db, workspaceId, request.params.id)).map(child.toDto);
     },
   );
+
+  if (definition.readOnly) return;
 
   a.put(
     `${parent.path}/:id/${child.segment}/:${child.param}`,

@@ -85,5 +85,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // The page order is (timestamp, id) newest first; the filtered variants keep the same tail.
   await sql`CREATE INDEX audit_events_page_idx ON audit_events (workspace_id, timestamp DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX audit_events_actor_idx ON audit_events (workspace_id, actor_id, timestamp DESC, id DESC)`.execute(db);
+  await sql`CREATE INDEX audit_events_category_idx ON audit_events (workspace_id, category, timestamp DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX audit_events_resource_idx ON audit_events (workspace_id, resource_type, resource_id, timestamp DESC, id DESC)`.execute(db);
 }
