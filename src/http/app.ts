@@ -12,7 +12,14 @@ import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerMeRoutes } from '../me/me.routes.js';
+import { registerAgentRoutes } from '../agents/agents.module.js';
+import { registerAnnouncementRoutes } from '../announcements/announcements.module.js';
 import { registerApplicationRoutes } from '../applications/applications.module.js';
+import { registerContractRoutes } from '../contracts/contracts.module.js';
+import { registerDataObjectRoutes } from '../data/data-objects.module.js';
+import { registerDiscoveredApplicationRoutes } from '../discovered/discovered-applications.module.js';
+import { registerFlowRoutes } from '../flows/flows.module.js';
+import { registerWorkstationRoutes } from '../infrastructure/workstations.module.js';
 import { registerCategoryRoutes } from '../categories/categories.module.js';
 import { registerNetworkRoutes } from '../infrastructure/networks.module.js';
 import { registerServerRoutes } from '../infrastructure/servers.module.js';
@@ -112,6 +119,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       registerApplicationRoutes(publicApi, deps);
       registerServerRoutes(publicApi, deps);
       registerNetworkRoutes(publicApi, deps);
+      registerWorkstationRoutes(publicApi, deps);
+      registerAgentRoutes(publicApi, deps);
+      registerDataObjectRoutes(publicApi, deps);
+      registerContractRoutes(publicApi, deps);
+      registerFlowRoutes(publicApi, deps);
+      registerAnnouncementRoutes(publicApi, deps);
+      registerDiscoveredApplicationRoutes(publicApi, deps);
     },
     { prefix: '/public/v1' },
   );

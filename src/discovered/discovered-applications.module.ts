@@ -1,0 +1,102 @@
+import { Type, type Static } from 'typebox';
+import type { Database } from '../db/database.js';
+import type { DiscoveredApplicationsTable } from '../db/schema.js';
+import { containsText } from '../db/text-search.js';
+import type { AppDeps, App } from '../http/app.js';
+import { principalOf } from '../http/authenticate.js';
+import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
+import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
+import { requireRow } from '../resources/crud.js';
+
+export const DISCOVERY_STATUSES = ['new', 'linked', 'ignored'] as const;
+
+const DiscoveredApplication = Type.Object(
+  {
+    id: Uuid('Discovered application id.'),
+    name: Type.String({ description: 'Package or product name as reported.', examples: ['postgresql-15'] }),
+    vendor: Type.String({ description: 'Vendor as reported.', examples: ['PostgreSQL Global Development Group'] }),
+    version: OrNull(Type.String({ examples: ['15.4'] }), 'Installed version.'),
+    serverId: OrNull(Uuid('Host server.'), 'The server it is installed on.'),
+    workstationId: OrNull(Uuid('Host workstation.'), 'The workstation it is installed on.'),
+    agentId: OrNull(Uuid('Reporting agent.'), 'The agent that reported it.'),
+    status: Type.Enum(DISCOVERY_STATUSES, { description: 'new (awaiting triage), linked (to an inventory application) or ignored.' }),
+    applicationId: OrNull(Uuid('Linked application.'), 'The inventory application it was linked to.'),
+    catalogEntryId: OrNull(Type.String({ examples: ['postgresql'] }), 'Matching catalog entry, by name and vendor.'),
+    installCount: Type.Integer({ minimum: 0, description: 'Hosts in the workspace reporting the same name and vendor.' }),
+    firstSeenAt: DateTime('First report.'),
+    lastSeenAt: DateTime('Last report that listed it.'),
+    missingSince: OrNull(DateTime('No longer reported since.'), 'Set when a report stops listing it.'),
+    lastUpdate: DateTime('Change-tracking field: moves on every change, including reports.'),
+  },
+  { description: 'Software an agent found installed on a host.' },
+);
+type DiscoveredApplication = Static<typeof DiscoveredApplication>;
+
+function rowToDto(row: DiscoveredApplicationsTable): DiscoveredApplication {
+  return {
+    id: row.id, name: row.name, vendor: row.vendor, version: row.version, serverId: row.server_id, workstationId: row.workstation_id, agentId: row.agent_id,
+    status: row.status as DiscoveredApplication['status'], applicationId: row.application_id, catalogEntryId: row.catalog_entry_id,
+    installCount: row.install_count, firstSeenAt: row.first_seen_at, lastSeenAt: row.last_seen_at, missingSince: row.missing_since, lastUpdate: row.last_update,
+  };
+}
+
+const ListQuery = listQuerySchema(
+  {
+    status: Type.Optional(Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' })),
+    serverId: Type.Optional(Uuid('Only software on this server.')),
+    workstationId: Type.Optional(Uuid('Only software on this workstation.')),
+    agentId: Type.Optional(Uuid('Only software reported by this agent.')),
+    missing: Type.Optional(Type.Boolean({ description: 'true: only software no longer reported.' })),
+  },
+  ['name', 'vendor', 'installCount', 'firstSeenAt', 'lastUpdate'],
+  'Case-insensitive text in the name or vendor.',
+);
+const SORT = { name: 'name', vendor: 'vendor', installCount: 'install_count', firstSeenAt: 'first_seen_at', lastUpdate: 'last_update' };
+
+async function listDiscovered(database: Database, workspaceId: string, query: Static<typeof ListQuery>): Promise<OffsetList<DiscoveredApplication>> {
+  const page = pageOf(query);
+  let base = database.db.selectFrom('discovered_applications').selectAll().where('workspace_id', '=', workspaceId);
+  if (query.q) base = base.where((eb) => eb.or([containsText('name', query.q!), containsText('vendor', query.q!)]));
+  if (query.status) base = base.where('status', '=', query.status);
+  if (query.serverId) base = base.where('server_id', '=', query.serverId);
+  if (query.workstationId) base = base.where('workstation_id', '=', query.workstationId);
+  if (query.agentId) base = base.where('agent_id', '=', query.agentId);
+  if (query.missing !== undefined) base = base.where('missing_since', query.missing ? 'is not' : 'is', null);
+  const { rows, total } = await paginate(base, page, sortOf(query.sort, SORT, 'name'), 'id');
+  return { data: rows.map(rowToDto), pagination: { ...page, total } };
+}
+
+export function registerDiscoveredApplicationRoutes(app: App, { database }: AppDeps): void {
+  app.get(
+    '/discovered-applications',
+    {
+      config: { scope: 'applications:read' },
+      schema: {
+        operationId: 'listDiscoveredApplications',
+        tags: ['discovered applications'],
+        summary: 'List discovered applications',
+        description: 'Software reported by agents, per host, awaiting triage or already linked or ignored. Scope: applications:read.',
+        querystring: ListQuery,
+        response: { 200: offsetListSchema(DiscoveredApplication, 'Offset list of discovered applications.'), ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async (request) => listDiscovered(database, principalOf(request).workspaceId, request.query),
+  );
+  app.get(
+    '/discovered-applications/:id',
+    {
+      config: { scope: 'applications:read' },
+      schema: {
+        operationId: 'getDiscoveredApplication',
+        tags: ['discovered applications'],
+        summary: 'Get a discovered application',
+        description: 'One discovered application of the workspace. Scope: applications:read.',
+        params: IdParams,
+        response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404) },
+      },
+    },
+    async (request) =>
+      rowToDto(await requireRow<DiscoveredApplicationsTable>(database.db, 'discovered_applications', principalOf(request).workspaceId, request.params.id, 'discovered application')),
+  );
+}
