@@ -148,6 +148,9 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
   const relations = definition.relations ?? [];
   const nameOf = (row: R) => String(row.name ?? row.title ?? row.hostname ?? row.id);
 
+  /** The relation id arrays of a DTO. */
+  const relationFields = (dto: Dto) => Object.fromEntries(relations.map((r) => [r.field, dto[r.field]]));
+
   /** DTOs of rows with their relation ids. */
   async function dtos(db: Kysely<Tables>, workspaceId: string, rows: R[]): Promise<Dto[]> {
     if (relations.length === 0) return rows.map(definition.toDto);
@@ -228,7 +231,7 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
           resourceName: nameOf(next),
           changes,
         });
-        return { ...afterDto!, ...definition.toDto(next) };
+        return { ...definition.toDto(next), ...relationFields(afterDto!) };
       });
     },
 

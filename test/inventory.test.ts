@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { addMember } from '../src/members/members.service.js';
+import { newId, nowIso } from '../src/ids.js';
+import { describeEachDatabase, type Harness } from './support/harness.js';
+
+const post = (h: Harness, key: string, path: string, body: unknown) => h.call('POST', `/public/v1/${path}`, { key, body });
+
+describeEachDatabase('networks and routers', (h) => {
+  it('a network keeps a canonical CIDR; host bits or bad addresses are 400; a gateway outside is 422', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const net = await post(h, key, 'networks', { name: 'Prod', cidr: '10.20.0.0/24', vlan: 120, gateway: '10.20.0.1', environment: 'production' });
+    assert.equal(net.statusCode, 201, net.body);
+    assert.equal(net.json().cidr, '10.20.0.0/24');
+    assert.equal((await post(h, key, 'networks', { name: 'v6', cidr: '2001:db8::/48' })).json().cidr, '2001:db8::/48');
+    for (const cidr of ['10.20.0.5/24', '10.0.0.0/33', 'banana', '300.1.1.0/24']) {
+      const res = await post(h, key, 'networks', { name: 'x', cidr });
+      assert.equal(res.statusCode, 400, cidr);
+      assert.match(res.json().message, /cidr/);
+    }
+    assert.equal((await post(h, key, 'networks', { name: 'x', cidr: '10.0.0.0/24', vlan: 4095 })).statusCode, 400);
+    assert.equal((await post(h, key, 'networks', { name: 'x', cidr: '10.0.0.0/24', gateway: '10.0.1.1' })).statusCode, 422);
+    assert.equal((await h.call('PATCH', `/public/v1/networks/${net.json().id}`, { key, body: { cidr: '10.30.0.0/24' } })).statusCode, 422, 'the gateway would fall outside');
+    assert.deepEqual((await h.call('GET', '/public/v1/networks', { key, query: { vlan: '120' } })).json().data.map((n: any) => n.name), ['Prod']);
+  });
+
+  it('routers link networks and tags; GET /networks/{id}/routers shows the other side', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const net = (await post(h, key, 'networks', { name: 'Core', cidr: '10.0.0.0/16' })).json();
+    const router = (await post(h, key, 'routers', { name: 'edge-1', manufacturer: 'Cisco', managementIp: '10.0.255.1' })).json();
+    const tag = (await post(h, key, 'tags', { name: 'edge' })).json();
+    assert.equal((await h.call('PUT', `/public/v1/routers/${router.id}/networks/${net.id}`, { key })).statusCode, 204);
+    assert.equal((await h.call('PUT', `/public/v1/routers/${router.id}/tags/${tag.id}`, { key })).statusCode, 204);
+    assert.deepEqual((await h.call('GET', `/public/v1/networks/${net.id}/routers`, { key })).json().map((r: any) => r.id), [router.id]);
+    assert.deepEqual((await h.call('GET', `/public/v1/routers/${router.id}/tags`, { key })).json().map((t: any) => t.name), ['edge']);
+    assert.equal((await h.call('GET', '/public/v1/routers', { key, query: { networkId: net.id } })).json().pagination.total, 1);
+    assert.equal((await post(h, key, 'routers', { name: 'x', managementIp: 'nope' })).statusCode, 400);
+    assert.equal((await h.call('DELETE', `/public/v1/networks/${net.id}`, { key })).statusCode, 204);
+    assert.deepEqual((await h.call('GET', `/public/v1/routers/${router.id}/networks`, { key })).json(), []);
+  });
+});
+
+describeEachDatabase('workstations, data objects, contracts, flows, announcements', (h) => {
+  it('workstations: assigned to a workspace user (else 422), warranty after purchase, filters', async () => {
+    const ws = await h.workspace();
+    const other = await h.workspace('other');
+    const key = (await h.key(ws)).secret;
+    const lt = await post(h, key, 'workstations', { name: 'LT-0042', manufacturer: 'Lenovo', assignedUserId: ws.admin.userId, purchaseDate: '2024-01-10', warrantyEnd: '2027-01-10' });
+    assert.equal(lt.statusCode, 201, lt.body);
+    assert.equal(lt.json().status, 'in_use');
+    assert.equal((await post(h, key, 'workstations', { name: 'spare' })).json().status, 'in_stock');
+    assert.equal((await post(h, key, 'workstations', { name: 'x', assignedUserId: other.admin.userId })).statusCode, 422);
+    assert.equal((await post(h, key, 'workstations', { name: 'x', purchaseDate: '2024-01-10', warrantyEnd: '2023-01-10' })).statusCode, 422);
+    assert.deepEqual((await h.call('GET', '/public/v1/workstations', { key, query: { assigned: 'false' } })).json().data.map((w: any) => w.name), ['spare']);
+    assert.deepEqual((await h.call('GET', '/public/v1/workstations', { key, query: { warrantyEndsBefore: '2028-01-01' } })).json().data.map((w: any) => w.name), ['LT-0042']);
+  });
+
+  it('data objects carry applicationIds (replaced on PATCH; foreign ids 422) and filter by personal data', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const otherKey = (await h.key(await h.workspace('o'))).secret;
+    const a = (await post(h, key, 'applications', { name: 'CRM' })).json();
+    const b = (await post(h, key, 'applications', { name: 'ERP' })).json();
+    const foreign = (await post(h, otherKey, 'applications', { name: 'X' })).json();
+    const created = await post(h, key, 'data', { name: 'Customers', classification: 'confidential', personalData: true, applicationIds: [a.id] });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.deepEqual(created.json().applicationIds, [a.id]);
+    const patched = await h.call('PATCH', `/public/v1/data/${created.json().id}`, { key, body: { applicationIds: [b.id, a.id] } });
+    assert.deepEqual([...patched.json().applicationIds].sort(), [a.id, b.id].sort());
+    assert.equal((await post(h, key, 'data', { name: 'x', applicationIds: [foreign.id] })).statusCode, 422);
+    assert.equal((await h.call('GET', '/public/v1/data', { key, query: { personalData: 'true' } })).json().pagination.total, 1);
+    assert.equal((await h.call('GET', '/public/v1/data', { key, query: { applicationId: b.id } })).json().pagination.total, 1);
+    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'data_object', actions: 'update' } })).json();
+    assert.deepEqual(audit.data[0].changes.applicationIds.before, [a.id]);
+    assert.equal((await h.call('DELETE', `/public/v1/applications/${a.id}`, { key })).statusCode, 204);
+    assert.deepEqual((await h.call('GET', `/public/v1/data/${created.json().id}`, { key })).json().applicationIds, [b.id]);
+  });
+
+  it('contracts: end before start is 422; the tenant currency is the default; filters on end date', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const ok = await post(h, key, 'contracts', { name: 'Salesforce 2026', vendor: 'Salesforce', startDate: '2026-01-01', endDate: '2026-12-31', amount: 120000.5, seats: 250, noticePeriodDays: 90 });
+    assert.equal(ok.statusCode, 201, ok.body);
+    assert.equal(ok.json().currency, 'EUR');
+    assert.equal(ok.json().amount, 120000.5);
+    assert.equal(ok.json().billingPeriod, 'yearly');
+    const bad = await post(h, key, 'contracts', { name: 'x', vendor: 'y', startDate: '2026-06-01', endDate: '2026-01-01' });
+    assert.equal(bad.statusCode, 422);
+    assert.match(bad.json().message, /endDate/);
+    assert.equal((await post(h, key, 'contracts', { name: 'x', vendor: 'y' })).statusCode, 400, 'startDate is required');
+    assert.equal((await post(h, key, 'contracts', { name: 'x', vendor: 'y', startDate: '2026-01-01', currency: 'euro' })).statusCode, 400);
+    assert.equal((await h.call('PATCH', `/public/v1/contracts/${ok.json().id}`, { key, body: { startDate: '2027-01-01' } })).statusCode, 422);
+    assert.equal((await h.call('GET', '/public/v1/contracts', { key, query: { endsBefore: '2027-01-01' } })).json().pagination.total, 1);
+    assert.equal((await h.call('GET', '/public/v1/contracts', { key, query: { endsBefore: '2026-06-01' } })).json().pagination.total, 0);
+  });
+
+  it('flows: two applications of the workspace (else 422), data objects, deleted with an application', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const a = (await post(h, key, 'applications', { name: 'Shop' })).json();
+    const b = (await post(h, key, 'applications', { name: 'Invoicing' })).json();
+    const data = (await post(h, key, 'data', { name: 'Orders' })).json();
+    const flow = await post(h, key, 'flows', { name: 'Orders', sourceApplicationId: a.id, targetApplicationId: b.id, protocol: 'amqp', frequency: 'real_time', dataObjectIds: [data.id] });
+    assert.equal(flow.statusCode, 201, flow.body);
+    assert.deepEqual(flow.json().dataObjectIds, [data.id]);
+    assert.equal((await post(h, key, 'flows', { name: 'loop', sourceApplicationId: a.id, targetApplicationId: a.id })).statusCode, 422);
+    assert.equal((await post(h, key, 'flows', { name: 'x', sourceApplicationId: a.id, targetApplicationId: newId() })).statusCode, 422);
+    assert.equal((await h.call('GET', '/public/v1/flows', { key, query: { applicationId: b.id } })).json().pagination.total, 1);
+    assert.equal((await h.call('DELETE', `/public/v1/applications/${a.id}`, { key })).statusCode, 204);
+    assert.equal((await h.call('GET', `/public/v1/flows/${flow.json().id}`, { key })).statusCode, 404, 'deleting an application removes its flows');
+  });
+
+  it('announcements: publication window (endsAt ≥ startsAt, else 422) and the active filter', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const now = Date.now();
+    const iso = (offsetMs: number) => new Date(now + offsetMs).toISOString();
+    await post(h, key, 'announcements', { title: 'Now', body: 'b', severity: 'warning', startsAt: iso(-3600_000), endsAt: iso(3600_000) });
+    await post(h, key, 'announcements', { title: 'Later', body: 'b', startsAt: iso(86400_000) });
+    await post(h, key, 'announcements', { title: 'Past', body: 'b', startsAt: iso(-7200_000), endsAt: iso(-3600_000) });
+    assert.equal((await post(h, key, 'announcements', { title: 'x', body: 'b', startsAt: iso(0), endsAt: iso(-1) })).statusCode, 422);
+    assert.equal((await post(h, key, 'announcements', { title: 'x', body: 'b', startsAt: 'tomorrow' })).json().code, 'invalid_datetime');
+    assert.deepEqual((await h.call('GET', '/public/v1/announcements', { key, query: { active: 'true' } })).json().data.map((a: any) => a.title), ['Now']);
+    assert.deepEqual((await h.call('GET', '/public/v1/announcements', { key, query: { active: 'false', sort: 'title' } })).json().data.map((a: any) => a.title), ['Later', 'Past']);
+  });
+});
+
+describeEachDatabase('agents and discovered applications (read)', (h) => {
+  it('GET /agents shows status and lastSeenAt, never a token; GET /discovered-applications filters', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const agentId = newId();
+    await h.database.db.insertInto('agents').values({ workspace_id: ws.id, id: agentId, name: 'db agent', token_hash: 'h'.repeat(64), token_prefix: 'sva_x', hostname: 'db-01', version: '0.1.0', created_at: nowIso(), last_seen_at: nowIso(), revoked_at: null }).execute();
+    const agents = (await h.call('GET', '/public/v1/agents', { key })).json();
+    assert.equal(agents.data[0].status, 'active');
+    assert.ok(!JSON.stringify(agents).includes('h'.repeat(64)));
+    assert.equal((await h.call('GET', '/public/v1/agents', { key, query: { status: 'revoked' } })).json().pagination.total, 0);
+    const server = (await post(h, key, 'servers', { name: 'db-01' })).json();
+    await h.database.db.insertInto('discovered_applications').values({
+      workspace_id: ws.id, id: newId(), name: 'postgresql', vendor: 'PostgreSQL Global Development Group', version: '15.4', server_id: server.id, workstation_id: null,
+      agent_id: agentId, status: 'new', application_id: null, catalog_entry_id: 'postgresql', install_count: 1, first_seen_at: nowIso(), last_seen_at: nowIso(), missing_since: null, last_update: nowIso(),
+    }).execute();
+    const found = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'new', serverId: server.id } })).json();
+    assert.equal(found.data[0].name, 'postgresql');
+    assert.equal((await h.call('GET', `/public/v1/discovered-applications/${found.data[0].id}`, { key })).json().catalogEntryId, 'postgresql');
+    assert.equal((await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'triaged' } })).statusCode, 400);
+    assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
+    assert.equal((await h.call('GET', '/public/v1/discovered-applications', { key })).json().pagination.total, 0, 'deleting a host removes its software');
+  });
+
+  it('GET /users lists people added later too', async () => {
+    const ws = await h.workspace();
+    await addMember(h.database, { workspaceId: ws.id, email: 'zed@acme.test', name: 'Zed', role: 'read' }, CLI_ACTOR);
+    const key = (await h.key(ws)).secret;
+    assert.equal((await h.call('GET', '/public/v1/users', { key, query: { q: 'zed' } })).json().pagination.total, 1);
+  });
+});
