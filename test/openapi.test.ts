@@ -29,8 +29,37 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
         assert.equal(success.length, 1, `${where} has one success response`);
         if (success[0] !== '204') assert.ok(operation.responses[success[0]!].content?.['application/json']?.schema, `${where} success schema`);
         for (const status of ['401', '403', '500']) assert.ok(operation.responses[status], `${where} documents ${status}`);
+        const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        const declared = (operation.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name);
+        assert.deepEqual(declared.sort(), pathParams.sort(), `${where} declares its path parameters`);
+        if (['post', 'patch'].includes(method)) assert.ok(operation.requestBody?.content?.['application/json']?.schema, `${where} declares its body`);
+        if (method === 'get' && path.startsWith('/public/')) {
+          for (const p of operation.parameters ?? []) assert.ok(p.description || p.schema?.description, `${where} parameter ${p.name} is described`);
+        }
       }
     }
+  });
+
+  it('every field of every response schema has a description', async () => {
+    const doc = (await h.call('GET', '/openapi.json')).json();
+    const missing: string[] = [];
+    const walk = (schema: any, where: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      for (const [name, property] of Object.entries<any>(schema.properties ?? {})) {
+        if (!property.description && !['data', 'pagination'].includes(name)) missing.push(`${where}.${name}`);
+        walk(property, `${where}.${name}`);
+      }
+      walk(schema.items, `${where}[]`);
+      for (const variant of schema.anyOf ?? []) walk(variant, where);
+    };
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          if (status.startsWith('2')) walk(response.content?.['application/json']?.schema, `${method.toUpperCase()} ${path}`);
+        }
+      }
+    }
+    assert.deepEqual(missing, []);
   });
 
   it('the audit-log description and filters list exactly the categories, actions and resource types in use', async () => {
