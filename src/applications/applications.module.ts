@@ -2,20 +2,19 @@ import { Type } from 'typebox';
 import { recordAudit } from '../audit/audit.writer.js';
 import { findCatalogEntry } from '../catalog/catalog.service.js';
 import type { Database } from '../db/database.js';
-import type { ApplicationCommentsTable, ApplicationsTable, Tables } from '../db/schema.js';
-import type { Kysely } from 'kysely';
+import type { ApplicationCommentsTable, ApplicationsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { principalOf, type Principal } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import { newId, nowIso } from '../ids.js';
-import { columnsFrom, findRow, registerResourceRoutes, requireReference, requireRow, touch, type ResourceDefinition } from '../resources/crud.js';
-import { registerLinkRoutes } from '../resources/links.js';
+import { columnsFrom, registerResourceRoutes, requireReference, requireRow, touch, type ResourceDefinition } from '../resources/crud.js';
+import { registerLinkRoutes, workspaceChild } from '../resources/links.js';
 import { Tag } from '../tags/tags.schemas.js';
 import { tagRowToDto } from '../tags/tags.service.js';
 import { Team, teamRowToDto } from '../teams/teams.module.js';
-import { findWorkspaceUser, User, userRowToDto, workspaceUsers } from '../users/users.module.js';
+import { userLinkChild } from '../users/users.module.js';
 import {
   Application,
   ApplicationList,
@@ -191,8 +190,6 @@ async function addComment(database: Database, principal: Principal, applicationI
   });
 }
 
-const findTag = (db: Kysely<Tables>, workspaceId: string, id: string) => findRow<any>(db, 'tags', workspaceId, id);
-
 export function registerApplicationRoutes(app: App, { database }: AppDeps): void {
   registerResourceRoutes(app, database, applicationResource, undefined, {
     deleteDescription: 'Its owner, tag, team and server links, its flows and its comments go with it; discovered software linked to it returns to triage.',
@@ -205,35 +202,23 @@ export function registerApplicationRoutes(app: App, { database }: AppDeps): void
   };
   registerLinkRoutes(app, database, {
     parent,
-    child: {
-      segment: 'owners', param: 'userId', noun: 'user', item: User, toDto: userRowToDto, find: findWorkspaceUser,
-      list: (db, workspaceId, id) =>
-        workspaceUsers(db, workspaceId)
-          .innerJoin('application_owners', (j) => j.onRef('application_owners.user_id', '=', 'users.id').on('application_owners.workspace_id', '=', workspaceId))
-          .where('application_owners.application_id', '=', id)
-          .orderBy('users.name')
-          .execute(),
-    },
+    child: userLinkChild('application_owners', 'application_id', 'owners'),
     linkTable: 'application_owners', parentColumn: 'application_id', childColumn: 'user_id', names: ['ApplicationOwner', 'ApplicationOwners'],
   });
   registerLinkRoutes(app, database, {
     parent,
-    child: {
-      segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto, find: findTag,
-      list: (db, workspaceId, id) =>
-        db.selectFrom('tags').innerJoin('application_tags', (j) => j.onRef('application_tags.tag_id', '=', 'tags.id').onRef('application_tags.workspace_id', '=', 'tags.workspace_id'))
-          .selectAll('tags').where('tags.workspace_id', '=', workspaceId).where('application_tags.application_id', '=', id).orderBy('tags.name').execute(),
-    },
+    child: workspaceChild({
+      table: 'tags', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
+      linkTable: 'application_tags', parentColumn: 'application_id', childColumn: 'tag_id',
+    }),
     linkTable: 'application_tags', parentColumn: 'application_id', childColumn: 'tag_id', names: ['ApplicationTag', 'ApplicationTags'],
   });
   registerLinkRoutes(app, database, {
     parent,
-    child: {
-      segment: 'teams', param: 'teamId', noun: 'team', item: Team, toDto: teamRowToDto, find: (db, ws, id) => findRow<any>(db, 'teams', ws, id),
-      list: (db, workspaceId, id) =>
-        db.selectFrom('teams').innerJoin('application_teams', (j) => j.onRef('application_teams.team_id', '=', 'teams.id').onRef('application_teams.workspace_id', '=', 'teams.workspace_id'))
-          .selectAll('teams').where('teams.workspace_id', '=', workspaceId).where('application_teams.application_id', '=', id).orderBy('teams.name').execute(),
-    },
+    child: workspaceChild({
+      table: 'teams', segment: 'teams', param: 'teamId', noun: 'team', item: Team, toDto: teamRowToDto,
+      linkTable: 'application_teams', parentColumn: 'application_id', childColumn: 'team_id',
+    }),
     linkTable: 'application_teams', parentColumn: 'application_id', childColumn: 'team_id', names: ['ApplicationTeam', 'ApplicationTeams'],
   });
 

@@ -1,13 +1,12 @@
 import ipaddr from 'ipaddr.js';
-import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
-import type { NetworksTable, RoutersTable, Tables } from '../db/schema.js';
+import type { NetworksTable, RoutersTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, findRow, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
-import { registerLinkRoutes } from '../resources/links.js';
+import { columnsFrom, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
+import { registerLinkRoutes, workspaceChild } from '../resources/links.js';
 import { Tag } from '../tags/tags.schemas.js';
 import { tagRowToDto } from '../tags/tags.service.js';
 import { ENVIRONMENTS } from './servers.module.js';
@@ -202,8 +201,6 @@ const routerResource: ResourceDefinition<RoutersTable, Static<typeof Router>> = 
   untrackedFields: ['updatedAt', 'createdAt'],
 };
 
-const findIn = (table: string) => (db: Kysely<Tables>, workspaceId: string, id: string) => findRow<any>(db, table, workspaceId, id);
-
 export function registerNetworkRoutes(app: App, { database }: AppDeps): void {
   registerResourceRoutes(app, database, networkResource, undefined, {
     deleteDescription: 'It is unlinked from its routers.',
@@ -214,32 +211,26 @@ export function registerNetworkRoutes(app: App, { database }: AppDeps): void {
   const routers = { table: 'routers', path: '/routers', noun: 'router', resourceType: 'router' as const, auditCategory: 'inventory' as const, scopeFamily: 'infrastructure', trackingColumn: 'updated_at', openApiTag: 'routers' };
   registerLinkRoutes(app, database, {
     parent: routers,
-    child: {
-      segment: 'networks', param: 'networkId', noun: 'network', item: Network, toDto: networkRowToDto, find: findIn('networks'),
-      list: (db, workspaceId, id) =>
-        db.selectFrom('networks').innerJoin('router_networks', (j) => j.onRef('router_networks.network_id', '=', 'networks.id').onRef('router_networks.workspace_id', '=', 'networks.workspace_id'))
-          .selectAll('networks').where('networks.workspace_id', '=', workspaceId).where('router_networks.router_id', '=', id).orderBy('networks.name').execute(),
-    },
+    child: workspaceChild({
+      table: 'networks', segment: 'networks', param: 'networkId', noun: 'network', item: Network, toDto: networkRowToDto,
+      linkTable: 'router_networks', parentColumn: 'router_id', childColumn: 'network_id',
+    }),
     linkTable: 'router_networks', parentColumn: 'router_id', childColumn: 'network_id', names: ['RouterNetwork', 'RouterNetworks'],
   });
   registerLinkRoutes(app, database, {
     parent: routers,
-    child: {
-      segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto, find: findIn('tags'),
-      list: (db, workspaceId, id) =>
-        db.selectFrom('tags').innerJoin('router_tags', (j) => j.onRef('router_tags.tag_id', '=', 'tags.id').onRef('router_tags.workspace_id', '=', 'tags.workspace_id'))
-          .selectAll('tags').where('tags.workspace_id', '=', workspaceId).where('router_tags.router_id', '=', id).orderBy('tags.name').execute(),
-    },
+    child: workspaceChild({
+      table: 'tags', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
+      linkTable: 'router_tags', parentColumn: 'router_id', childColumn: 'tag_id',
+    }),
     linkTable: 'router_tags', parentColumn: 'router_id', childColumn: 'tag_id', names: ['RouterTag', 'RouterTags'],
   });
   registerLinkRoutes(app, database, {
     parent: { table: 'networks', path: '/networks', noun: 'network', resourceType: 'network', auditCategory: 'inventory', scopeFamily: 'infrastructure', trackingColumn: 'updated_at', openApiTag: 'networks' },
-    child: {
-      segment: 'routers', param: 'routerId', noun: 'router', item: Router, toDto: routerRowToDto, find: findIn('routers'),
-      list: (db, workspaceId, id) =>
-        db.selectFrom('routers').innerJoin('router_networks', (j) => j.onRef('router_networks.router_id', '=', 'routers.id').onRef('router_networks.workspace_id', '=', 'routers.workspace_id'))
-          .selectAll('routers').where('routers.workspace_id', '=', workspaceId).where('router_networks.network_id', '=', id).orderBy('routers.name').execute(),
-    },
+    child: workspaceChild({
+      table: 'routers', segment: 'routers', param: 'routerId', noun: 'router', item: Router, toDto: routerRowToDto,
+      linkTable: 'router_networks', parentColumn: 'network_id', childColumn: 'router_id',
+    }),
     linkTable: 'router_networks', parentColumn: 'network_id', childColumn: 'router_id', names: ['NetworkRouter', 'NetworkRouters'],
     readOnly: true,
   });

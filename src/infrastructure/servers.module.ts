@@ -1,18 +1,17 @@
 import { isIP } from 'node:net';
-import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { Application } from '../applications/applications.schemas.js';
 import { applicationRowToDto } from '../applications/applications.module.js';
-import type { ServersTable, Tables } from '../db/schema.js';
+import type { ServersTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, findRow, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
-import { registerLinkRoutes } from '../resources/links.js';
+import { columnsFrom, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
+import { registerLinkRoutes, workspaceChild } from '../resources/links.js';
 import { Tag } from '../tags/tags.schemas.js';
 import { tagRowToDto } from '../tags/tags.service.js';
-import { findWorkspaceUser, User, userRowToDto, workspaceUsers } from '../users/users.module.js';
+import { userLinkChild } from '../users/users.module.js';
 
 export const ENVIRONMENTS = ['production', 'staging', 'test', 'development', 'disaster_recovery'] as const;
 
@@ -147,8 +146,6 @@ export const serverResource: ResourceDefinition<ServersTable, Server> = {
   },
 };
 
-const findTag = (db: Kysely<Tables>, workspaceId: string, id: string) => findRow<any>(db, 'tags', workspaceId, id);
-
 export function registerServerRoutes(app: App, { database }: AppDeps): void {
   registerResourceRoutes(app, database, serverResource, undefined, {
     deleteDescription: 'Its owner, tag and application links and its discovered software go with it. An automatic server may be deleted; its next report re-creates it.',
@@ -160,46 +157,32 @@ export function registerServerRoutes(app: App, { database }: AppDeps): void {
   };
   registerLinkRoutes(app, database, {
     parent,
-    child: {
-      segment: 'owners', param: 'userId', noun: 'user', item: User, toDto: userRowToDto, find: findWorkspaceUser,
-      list: (db, workspaceId, id) =>
-        workspaceUsers(db, workspaceId)
-          .innerJoin('server_owners', (j) => j.onRef('server_owners.user_id', '=', 'users.id').on('server_owners.workspace_id', '=', workspaceId))
-          .where('server_owners.server_id', '=', id).orderBy('users.name').execute(),
-    },
+    child: userLinkChild('server_owners', 'server_id', 'owners'),
     linkTable: 'server_owners', parentColumn: 'server_id', childColumn: 'user_id', names: ['ServerOwner', 'ServerOwners'],
   });
   registerLinkRoutes(app, database, {
     parent,
-    child: {
-      segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto, find: findTag,
-      list: (db, workspaceId, id) =>
-        db.selectFrom('tags').innerJoin('server_tags', (j) => j.onRef('server_tags.tag_id', '=', 'tags.id').onRef('server_tags.workspace_id', '=', 'tags.workspace_id'))
-          .selectAll('tags').where('tags.workspace_id', '=', workspaceId).where('server_tags.server_id', '=', id).orderBy('tags.name').execute(),
-    },
+    child: workspaceChild({
+      table: 'tags', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
+      linkTable: 'server_tags', parentColumn: 'server_id', childColumn: 'tag_id',
+    }),
     linkTable: 'server_tags', parentColumn: 'server_id', childColumn: 'tag_id', names: ['ServerTag', 'ServerTags'],
   });
   registerLinkRoutes(app, database, {
     parent,
-    child: {
-      segment: 'applications', param: 'applicationId', noun: 'application', item: Application, toDto: applicationRowToDto,
-      find: (db, ws, id) => findRow<any>(db, 'applications', ws, id),
-      list: (db, workspaceId, id) =>
-        db.selectFrom('applications').innerJoin('application_servers', (j) => j.onRef('application_servers.application_id', '=', 'applications.id').onRef('application_servers.workspace_id', '=', 'applications.workspace_id'))
-          .selectAll('applications').where('applications.workspace_id', '=', workspaceId).where('application_servers.server_id', '=', id).orderBy('applications.name').execute(),
-    },
+    child: workspaceChild({
+      table: 'applications', segment: 'applications', param: 'applicationId', noun: 'application', item: Application, toDto: applicationRowToDto,
+      linkTable: 'application_servers', parentColumn: 'server_id', childColumn: 'application_id',
+    }),
     linkTable: 'application_servers', parentColumn: 'server_id', childColumn: 'application_id', names: ['ServerApplication', 'ServerApplications'],
   });
   // The same link seen from the application.
   registerLinkRoutes(app, database, {
     parent: { table: 'applications', path: '/applications', noun: 'application', resourceType: 'application', auditCategory: 'inventory', scopeFamily: 'applications', trackingColumn: 'updated_at', openApiTag: 'applications' },
-    child: {
-      segment: 'servers', param: 'serverId', noun: 'server', item: Server, toDto: serverRowToDto,
-      find: (db, ws, id) => findRow<any>(db, 'servers', ws, id),
-      list: (db, workspaceId, id) =>
-        db.selectFrom('servers').innerJoin('application_servers', (j) => j.onRef('application_servers.server_id', '=', 'servers.id').onRef('application_servers.workspace_id', '=', 'servers.workspace_id'))
-          .selectAll('servers').where('servers.workspace_id', '=', workspaceId).where('application_servers.application_id', '=', id).orderBy('servers.name').execute(),
-    },
+    child: workspaceChild({
+      table: 'servers', segment: 'servers', param: 'serverId', noun: 'server', item: Server, toDto: serverRowToDto,
+      linkTable: 'application_servers', parentColumn: 'application_id', childColumn: 'server_id',
+    }),
     linkTable: 'application_servers', parentColumn: 'application_id', childColumn: 'server_id', names: ['ApplicationServer', 'ApplicationServers'],
   });
 }

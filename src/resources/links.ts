@@ -16,7 +16,7 @@ import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, Uuid } from '../http/schemas.js';
 import { nowIso } from '../ids.js';
-import { requireRow, touch } from './crud.js';
+import { findRow, requireRow, touch } from './crud.js';
 
 type AnyDb = Kysely<any>;
 
@@ -151,4 +151,43 @@ export function registerLinkRoutes<ChildRow, ChildDto>(app: App, database: Datab
       return reply.code(204).send(null);
     },
   );
+}
+
+/**
+ * The child side of a link to another workspace-scoped table (tags, teams, applications, …):
+ * found by (workspace_id, id), listed through the link table in `orderBy` order.
+ */
+export function workspaceChild<Row, Dto>(options: {
+  table: string;
+  segment: string;
+  param: string;
+  noun: string;
+  item: TSchema;
+  toDto(row: Row): Dto;
+  linkTable: string;
+  /** Link-table column pointing at the parent. */
+  parentColumn: string;
+  /** Link-table column pointing at this child. */
+  childColumn: string;
+  orderBy?: string;
+}): LinkDefinition<Row, Dto>['child'] {
+  const { table, linkTable, parentColumn, childColumn } = options;
+  return {
+    segment: options.segment,
+    param: options.param,
+    noun: options.noun,
+    item: options.item,
+    toDto: options.toDto,
+    find: (db, workspaceId, id) => findRow<Row & Record<string, unknown>>(db, table, workspaceId, id) as Promise<Row | undefined>,
+    list: (db, workspaceId, parentId) =>
+      (db as AnyDb)
+        .selectFrom(table)
+        .innerJoin(linkTable, (join: any) => join.onRef(`${linkTable}.${childColumn}`, '=', `${table}.id`).onRef(`${linkTable}.workspace_id`, '=', `${table}.workspace_id`))
+        .selectAll(table)
+        .where(`${table}.workspace_id`, '=', workspaceId)
+        .where(`${linkTable}.${parentColumn}`, '=', parentId)
+        .orderBy(`${table}.${options.orderBy ?? 'name'}`)
+        .orderBy(`${table}.id`)
+        .execute() as Promise<Row[]>,
+  };
 }

@@ -5,7 +5,7 @@ import { DateTime, Name, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
 import { columnsFrom, refuseCycle, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';
 import { registerLinkRoutes } from '../resources/links.js';
-import { findWorkspaceUser, User, userRowToDto, workspaceUsers, type UserRow } from '../users/users.module.js';
+import { userLinkChild, type User, type UserRow } from '../users/users.module.js';
 
 export const Team = Type.Object(
   {
@@ -85,21 +85,7 @@ export function registerTeamRoutes(app: App, { database }: AppDeps): void {
   });
   registerLinkRoutes<UserRow, User>(app, database, {
     parent: { table: 'teams', path: '/teams', noun: 'team', resourceType: 'team', auditCategory: 'organisation', scopeFamily: 'organisation', trackingColumn: 'updated_at', openApiTag: 'teams' },
-    child: {
-      segment: 'members',
-      param: 'userId',
-      noun: 'user',
-      item: User,
-      toDto: userRowToDto,
-      find: findWorkspaceUser,
-      list: (db, workspaceId, teamId) =>
-        workspaceUsers(db, workspaceId)
-          .innerJoin('team_members', (join) => join.onRef('team_members.user_id', '=', 'users.id').on('team_members.workspace_id', '=', workspaceId))
-          .where('team_members.team_id', '=', teamId)
-          .orderBy('users.name')
-          .orderBy('users.id')
-          .execute(),
-    },
+    child: userLinkChild('team_members', 'team_id', 'members'),
     linkTable: 'team_members',
     parentColumn: 'team_id',
     childColumn: 'user_id',

@@ -94,3 +94,23 @@ export function registerUserRoutes(app: App, { database }: AppDeps): void {
     },
   );
 }
+
+/** The child side of a link from a resource to the workspace's users (owners, team members). */
+export function userLinkChild(linkTable: 'application_owners' | 'server_owners' | 'team_members', parentColumn: string, segment: string) {
+  return {
+    segment,
+    param: 'userId',
+    noun: 'user',
+    item: User,
+    toDto: userRowToDto,
+    find: findWorkspaceUser,
+    // The link table varies, so this one query is built untyped.
+    list: (db: Kysely<Tables>, workspaceId: string, parentId: string): Promise<UserRow[]> =>
+      (workspaceUsers(db, workspaceId) as any)
+        .innerJoin(linkTable, (join: any) => join.onRef(`${linkTable}.user_id`, '=', 'users.id').on(`${linkTable}.workspace_id`, '=', workspaceId))
+        .where(`${linkTable}.${parentColumn}`, '=', parentId)
+        .orderBy('users.name')
+        .orderBy('users.id')
+        .execute(),
+  };
+}
