@@ -46,7 +46,7 @@ describeEachDatabase('responses match their declared schemas', (h) => {
     const discovered = newId();
     await h.database.db.insertInto('discovered_applications').values({
       workspace_id: ws.id, id: discovered, name: 'nginx', vendor: 'F5', version: '1.24', server_id: server, workstation_id: null, agent_id: agent, status: 'new',
-      application_id: null, catalog_entry_id: null, install_count: 1, first_seen_at: nowIso(), last_seen_at: nowIso(), missing_since: null, last_update: nowIso(),
+      application_id: null, catalog_entry_id: null, first_seen_at: nowIso(), last_seen_at: nowIso(), missing_since: null, last_update: nowIso(),
     }).execute();
 
     const ids: Record<string, string> = {

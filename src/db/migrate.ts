@@ -4,6 +4,7 @@ import * as core from './migrations/0001-core.js';
 import * as auditCounts from './migrations/0002-audit-counts.js';
 import * as organisation from './migrations/0003-organisation.js';
 import * as inventory from './migrations/0004-inventory.js';
+import * as agents from './migrations/0005-agents.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002-audit-counts': auditCounts,
   '0003-organisation': organisation,
   '0004-inventory': inventory,
+  '0005-agents': agents,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

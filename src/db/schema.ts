@@ -312,7 +312,6 @@ export interface DiscoveredApplicationsTable {
   status: string;
   application_id: string | null;
   catalog_entry_id: string | null;
-  install_count: number;
   first_seen_at: string;
   last_seen_at: string;
   missing_since: string | null;
@@ -324,7 +323,16 @@ interface LinkRow {
   created_at: string;
 }
 
+/** Per-workspace install count of each (name, vendor), kept by agent reports (migration 0005). */
+export interface SoftwareInstallsTable {
+  workspace_id: string;
+  name_key: string;
+  vendor_key: string;
+  install_count: number;
+}
+
 export interface Tables {
+  software_installs: SoftwareInstallsTable;
   agents: AgentsTable;
   applications: ApplicationsTable;
   servers: ServersTable;

@@ -1,13 +1,21 @@
 import { Type, type Static } from 'typebox';
 import type { Database } from '../db/database.js';
-import type { DiscoveredApplicationsTable } from '../db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import type { AppDeps, App } from '../http/app.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
-import { requireRow } from '../resources/crud.js';
+import { isUuid } from '../ids.js';
+import { notFound } from '../errors/api-error.js';
+
+async function requireDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow> {
+  const row = await findDiscovered(db, workspaceId, id);
+  if (!row) throw notFound('discovered application');
+  return row;
+}
 
 export const DISCOVERY_STATUSES = ['new', 'linked', 'ignored'] as const;
 
@@ -33,11 +41,33 @@ const DiscoveredApplication = Type.Object(
 );
 type DiscoveredApplication = Static<typeof DiscoveredApplication>;
 
-function rowToDto(row: DiscoveredApplicationsTable): DiscoveredApplication {
+type DiscoveredRow = DiscoveredApplicationsTable & { install_count: number | null };
+
+/** Discovered rows with their (name, vendor) install count from the running totals. */
+function discoveredQuery(db: Kysely<Tables>, workspaceId: string) {
+  return db
+    .selectFrom('discovered_applications as d')
+    .leftJoin('software_installs as si', (join) =>
+      join
+        .onRef('si.workspace_id', '=', 'd.workspace_id')
+        .on('si.name_key', '=', sql<string>`lower(d.name)`)
+        .on('si.vendor_key', '=', sql<string>`lower(d.vendor)`),
+    )
+    .selectAll('d')
+    .select('si.install_count')
+    .where('d.workspace_id', '=', workspaceId);
+}
+
+export async function findDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return discoveredQuery(db, workspaceId).where('d.id', '=', id).executeTakeFirst();
+}
+
+function rowToDto(row: DiscoveredRow): DiscoveredApplication {
   return {
     id: row.id, name: row.name, vendor: row.vendor, version: row.version, serverId: row.server_id, workstationId: row.workstation_id, agentId: row.agent_id,
     status: row.status as DiscoveredApplication['status'], applicationId: row.application_id, catalogEntryId: row.catalog_entry_id,
-    installCount: row.install_count, firstSeenAt: row.first_seen_at, lastSeenAt: row.last_seen_at, missingSince: row.missing_since, lastUpdate: row.last_update,
+    installCount: Number(row.install_count ?? 0), firstSeenAt: row.first_seen_at, lastSeenAt: row.last_seen_at, missingSince: row.missing_since, lastUpdate: row.last_update,
   };
 }
 
@@ -52,18 +82,18 @@ const ListQuery = listQuerySchema(
   ['name', 'vendor', 'installCount', 'firstSeenAt', 'lastUpdate'],
   'Case-insensitive text in the name or vendor.',
 );
-const SORT = { name: 'name', vendor: 'vendor', installCount: 'install_count', firstSeenAt: 'first_seen_at', lastUpdate: 'last_update' };
+const SORT = { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' };
 
 async function listDiscovered(database: Database, workspaceId: string, query: Static<typeof ListQuery>): Promise<OffsetList<DiscoveredApplication>> {
   const page = pageOf(query);
-  let base = database.db.selectFrom('discovered_applications').selectAll().where('workspace_id', '=', workspaceId);
-  if (query.q) base = base.where((eb) => eb.or([containsText('name', query.q!), containsText('vendor', query.q!)]));
-  if (query.status) base = base.where('status', '=', query.status);
-  if (query.serverId) base = base.where('server_id', '=', query.serverId);
-  if (query.workstationId) base = base.where('workstation_id', '=', query.workstationId);
-  if (query.agentId) base = base.where('agent_id', '=', query.agentId);
-  if (query.missing !== undefined) base = base.where('missing_since', query.missing ? 'is not' : 'is', null);
-  const { rows, total } = await paginate(base, page, sortOf(query.sort, SORT, 'name'), 'id');
+  let base = discoveredQuery(database.db, workspaceId);
+  if (query.q) base = base.where((eb) => eb.or([containsText('d.name', query.q!), containsText('d.vendor', query.q!)]));
+  if (query.status) base = base.where('d.status', '=', query.status);
+  if (query.serverId) base = base.where('d.server_id', '=', query.serverId);
+  if (query.workstationId) base = base.where('d.workstation_id', '=', query.workstationId);
+  if (query.agentId) base = base.where('d.agent_id', '=', query.agentId);
+  if (query.missing !== undefined) base = base.where('d.missing_since', query.missing ? 'is not' : 'is', null);
+  const { rows, total } = await paginate(base, page, sortOf(query.sort, SORT, 'name'), 'd.id');
   return { data: rows.map(rowToDto), pagination: { ...page, total } };
 }
 
@@ -96,7 +126,6 @@ export function registerDiscoveredApplicationRoutes(app: App, { database }: AppD
         response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request) =>
-      rowToDto(await requireRow<DiscoveredApplicationsTable>(database.db, 'discovered_applications', principalOf(request).workspaceId, request.params.id, 'discovered application')),
+    async (request) => rowToDto(await requireDiscovered(database.db, principalOf(request).workspaceId, request.params.id)),
   );
 }

@@ -253,7 +253,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
           .addColumn('status', 'text', (c) => c.notNull())
           .addColumn('application_id', uuid)
           .addColumn('catalog_entry_id', 'text')
-          .addColumn('install_count', 'integer', (c) => c.notNull())
           .addColumn('first_seen_at', timestamp, (c) => c.notNull())
           .addColumn('last_seen_at', timestamp, (c) => c.notNull())
           .addColumn('missing_since', timestamp)
