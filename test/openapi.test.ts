@@ -28,7 +28,8 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
         const success = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
         assert.equal(success.length, 1, `${where} has one success response`);
         if (success[0] !== '204') assert.ok(operation.responses[success[0]!].content?.['application/json']?.schema, `${where} success schema`);
-        for (const status of ['401', '403', '500']) assert.ok(operation.responses[status], `${where} documents ${status}`);
+        const expected = path.startsWith('/public/') ? ['401', '403', '500'] : ['400', '401', '500'];
+        for (const status of expected) assert.ok(operation.responses[status], `${where} documents ${status}`);
         const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
         const declared = (operation.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name);
         assert.deepEqual(declared.sort(), pathParams.sort(), `${where} declares its path parameters`);

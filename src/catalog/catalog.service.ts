@@ -65,3 +65,42 @@ export function searchCatalog(search: CatalogSearch): { data: CatalogEntry[]; to
 export function findCatalogEntry(id: string): CatalogEntry | undefined {
   return catalog().find((m) => m.entry.id === id)?.entry;
 }
+
+const VERSION_SUFFIX = /[-_.]?v?\d+(\.\d+)*$/;
+const DISTRIBUTION_PACKAGERS = /\b(debian|ubuntu|fedora|red hat|centos|rocky|almalinux|suse|alpine|packaging team)\b/i;
+
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 4));
+}
+
+let byName: Map<string, CatalogEntry[]> | undefined;
+
+/** Catalog entries by lower-case name and by id, built once. */
+function nameIndex(): Map<string, CatalogEntry[]> {
+  if (!byName) {
+    byName = new Map();
+    for (const { entry } of catalog()) {
+      for (const key of new Set([entry.id, entry.name.toLowerCase()])) byName.set(key, [...(byName.get(key) ?? []), entry]);
+    }
+  }
+  return byName;
+}
+
+/**
+ * The catalog entry a discovered package is an instance of, matched by name and vendor: the name
+ * (or the name without a version suffix, `postgresql-15` → `postgresql`) must equal an entry's
+ * id or name, and the vendor, when reported, must share a significant word with the entry's
+ * vendor or name (`Debian PostgreSQL Maintainers` ~ `PostgreSQL Global Development Group`), unless
+ * it is a distribution's packaging team, which maintains software it does not make.
+ */
+export function matchCatalogEntry(name: string, vendor: string): string | null {
+  const lower = name.trim().toLowerCase();
+  const index = nameIndex();
+  const candidates = [...new Set([lower, lower.replace(VERSION_SUFFIX, '')])].flatMap((key) => index.get(key) ?? []);
+  if (candidates.length === 0) return null;
+  // Distribution packagers (Debian, Ubuntu, Fedora, …) maintain software they do not make: the name decides.
+  if (!vendor.trim() || DISTRIBUTION_PACKAGERS.test(vendor)) return candidates[0]!.id;
+  const reported = words(vendor);
+  const match = candidates.find((entry) => [...words(`${entry.vendor} ${entry.name}`)].some((word) => reported.has(word)));
+  return match?.id ?? null;
+}

@@ -4,6 +4,8 @@ import { CLI_ACTOR } from '../audit/audit.types.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { enrollAgent, revokeAgent } from '../agents/agents.service.js';
+import { AGENT_VERSION, parseInterval, runAgent } from '../agents/program/run.js';
 import { createKey, listKeys, revokeKey, rotateKey } from '../keys/keys.service.js';
 import { addMember } from '../members/members.service.js';
 import { setRolePermissions } from '../roles/roles.service.js';
@@ -181,6 +183,55 @@ export function buildCli(): Command {
         (r) => r.data.map((k: { id: string; prefix: string; name: string; status: string }) => `${k.id}  ${k.prefix}…  ${k.status}  ${k.name}`).join('\n') || 'no keys',
       ),
     );
+
+  const agent = program.command('agent').description('enroll, revoke and run agents that report hosts and installed software');
+  agent
+    .command('enroll')
+    .description('enroll an agent; its token is printed once')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .requiredOption('--name <name>', 'agent name')
+    .option('--json', 'print one JSON object')
+    .action((opts: JsonOption & { workspace: string; name: string }) =>
+      run(opts, (database) => enrollAgent(database, { workspaceId: opts.workspace, name: opts.name }), (r) => `agent ${r.id} enrolled; token (shown once): ${r.token}`),
+    );
+  agent
+    .command('revoke')
+    .description('revoke an agent; its token stops working at once')
+    .argument('<agentId>', 'agent id')
+    .option('--json', 'print one JSON object')
+    .action((id: string, opts: JsonOption) => run(opts, (database) => revokeAgent(database, id), (r) => `agent ${r.id} revoked`));
+  agent
+    .command('run')
+    .description(`collect this host's facts and installed packages and report them (agent ${AGENT_VERSION})`)
+    .requiredOption('--server <url>', 'Estate base URL, e.g. http://estate.example:8080')
+    .requiredOption('--token <token>', 'the agent token from `estate agent enroll`')
+    .option('--once', 'report once and exit (the default)')
+    .option('--interval <every>', 'report every 30s, 5m, 1h … until stopped')
+    .option('--kind <kind>', 'server or workstation', 'server')
+    .option('--max-retries <n>', 'retries of a failed report (network errors, 5xx) with exponential backoff', '5')
+    .option('--json', 'print {"kind","id"} per report')
+    .action(async (opts: JsonOption & { server: string; token: string; once?: boolean; interval?: string; kind: string; maxRetries: string }) => {
+      try {
+        if (opts.once && opts.interval) throw new Error('give --once or --interval, not both');
+        if (opts.kind !== 'server' && opts.kind !== 'workstation') throw new Error('--kind must be server or workstation');
+        const maxRetries = Number(opts.maxRetries);
+        if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new Error('--max-retries must be a non-negative integer');
+        new URL(opts.server);
+        await runAgent({
+          server: opts.server,
+          token: opts.token,
+          kind: opts.kind,
+          intervalMs: opts.interval ? parseInterval(opts.interval) : undefined,
+          maxRetries,
+          json: Boolean(opts.json),
+          log: (line) => process.stderr.write(`estate agent: ${line}\n`),
+          print: (line) => process.stdout.write(`${line}\n`),
+        });
+      } catch (error) {
+        process.stderr.write(`estate: ${(error as Error).message}\n`);
+        process.exitCode = 1;
+      }
+    });
   return program;
 }
 

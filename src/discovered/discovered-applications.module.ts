@@ -9,7 +9,14 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
 import { isUuid } from '../ids.js';
-import { notFound } from '../errors/api-error.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { applicationResource } from '../applications/applications.module.js';
+import { Application } from '../applications/applications.schemas.js';
+import { diffFields, recordAudit } from '../audit/audit.writer.js';
+import { findCatalogEntry } from '../catalog/catalog.service.js';
+import type { Principal } from '../http/authenticate.js';
+import { nowIso } from '../ids.js';
+import { createResourceService, requireReference } from '../resources/crud.js';
 
 async function requireDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow> {
   const row = await findDiscovered(db, workspaceId, id);
@@ -127,5 +134,97 @@ export function registerDiscoveredApplicationRoutes(app: App, { database }: AppD
       },
     },
     async (request) => rowToDto(await requireDiscovered(database.db, principalOf(request).workspaceId, request.params.id)),
+  );
+}
+
+const UpdateDiscovered = Type.Object(
+  {
+    status: Type.Optional(Type.Enum(['new', 'ignored'], { description: 'ignored hides it from triage; new puts it back. Linking sets linked.' })),
+    applicationId: Type.Optional(Type.Union([Uuid('Application id.'), Type.Null()], { description: 'Links it to an inventory application (status becomes linked); null unlinks (status becomes new).' })),
+  },
+  { additionalProperties: false, description: 'Triage: link to an application or ignore.' },
+);
+
+/** Applies a triage decision; audited as an update of the discovered application. */
+async function triage(database: Database, principal: Principal, id: string, input: Static<typeof UpdateDiscovered>): Promise<DiscoveredApplication> {
+  return database.db.transaction().execute((trx) => triageIn(trx, principal, id, input));
+}
+
+async function triageIn(trx: Kysely<Tables>, principal: Principal, id: string, input: Static<typeof UpdateDiscovered>): Promise<DiscoveredApplication> {
+  if (input.status === 'ignored' && input.applicationId) throw new ApiError('unprocessable_entity', 'a linked discovered application cannot be ignored; unlink it first');
+  const before = await requireDiscovered(trx, principal.workspaceId, id);
+  await requireReference(trx, 'applications', principal.workspaceId, input.applicationId, 'applicationId');
+  let next = { status: before.status, application_id: before.application_id };
+  if (input.applicationId !== undefined) next = input.applicationId ? { status: 'linked', application_id: input.applicationId } : { status: 'new', application_id: null };
+  if (input.status) next = { status: input.status, application_id: input.status === 'ignored' ? null : next.application_id };
+  if (next.status === 'new' && next.application_id) next.status = 'linked';
+  const changes = diffFields({ status: before.status, applicationId: before.application_id }, { status: next.status, applicationId: next.application_id });
+  if (Object.keys(changes).length === 0) return rowToDto(before);
+  const lastUpdate = nowIso();
+  await trx.updateTable('discovered_applications').set({ ...next, last_update: lastUpdate }).where('workspace_id', '=', principal.workspaceId).where('id', '=', id).execute();
+  await recordAudit(trx, {
+    workspaceId: principal.workspaceId, category: 'inventory', action: 'update', actor: principal.actor, resourceType: 'discovered_application',
+    resourceId: id, resourceName: before.name, changes,
+  });
+  return rowToDto({ ...before, ...next, last_update: lastUpdate });
+}
+
+/** Creates an inventory application from a discovered one (name, vendor, version, catalog entry) and links them. */
+async function createApplicationFrom(database: Database, principal: Principal, id: string) {
+  return database.db.transaction().execute(async (trx) => {
+    const discovered = await requireDiscovered(trx, principal.workspaceId, id);
+    const entry = discovered.catalog_entry_id ? findCatalogEntry(discovered.catalog_entry_id) : undefined;
+    const application = await applicationService.createIn(
+      trx,
+      principal.workspaceId,
+      {
+        name: entry?.name ?? discovered.name,
+        vendor: entry?.vendor ?? (discovered.vendor || null),
+        version: discovered.version,
+        hostingType: entry?.hostingType ?? 'on_premise',
+        catalogEntryId: entry?.id ?? null,
+        description: entry?.description ?? null,
+      },
+      principal.actor,
+    );
+    await triageIn(trx, principal, id, { applicationId: application.id });
+    return application;
+  });
+}
+
+const applicationService = createResourceService(applicationResource);
+
+export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps): void {
+  app.patch(
+    '/discovered-applications/:id',
+    {
+      config: { scope: 'applications:edit' },
+      schema: {
+        operationId: 'updateDiscoveredApplication',
+        tags: ['discovered applications'],
+        summary: 'Triage a discovered application',
+        description: 'Link it to an inventory application (applicationId; status becomes linked), unlink it (applicationId null; status new) or ignore it (status ignored). An applicationId outside the workspace, or ignoring while linking, answers 422. Moves lastUpdate; audited. Scope: applications:edit.',
+        params: IdParams,
+        body: UpdateDiscovered,
+        response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => triage(database, principalOf(request), request.params.id, request.body),
+  );
+  app.post(
+    '/discovered-applications/:id/application',
+    {
+      config: { scope: 'applications:add' },
+      schema: {
+        operationId: 'createApplicationFromDiscovered',
+        tags: ['discovered applications'],
+        summary: 'Create an application from a discovered one',
+        description: 'Creates an inventory application named after the matching catalog entry (or the discovered name and vendor) and links the discovered application to it; 201 with the application. Audited as the application\'s create and the discovered application\'s update. Scope: applications:add.',
+        params: IdParams,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+        response: { 201: Application, ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createApplicationFrom(database, principalOf(request), request.params.id)),
   );
 }

@@ -12,12 +12,14 @@ import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerMeRoutes } from '../me/me.routes.js';
+import { agentAuthHook } from '../agents/agent-auth.js';
 import { registerAgentRoutes } from '../agents/agents.module.js';
+import { registerAgentReportRoutes } from '../agents/report.routes.js';
 import { registerAnnouncementRoutes } from '../announcements/announcements.module.js';
 import { registerApplicationRoutes } from '../applications/applications.module.js';
 import { registerContractRoutes } from '../contracts/contracts.module.js';
 import { registerDataObjectRoutes } from '../data/data-objects.module.js';
-import { registerDiscoveredApplicationRoutes } from '../discovered/discovered-applications.module.js';
+import { registerDiscoveredApplicationRoutes, registerDiscoveredTriageRoutes } from '../discovered/discovered-applications.module.js';
 import { registerFlowRoutes } from '../flows/flows.module.js';
 import { registerWorkstationRoutes } from '../infrastructure/workstations.module.js';
 import { registerCategoryRoutes } from '../categories/categories.module.js';
@@ -99,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onRequest', publicAuthHook(options.database));
+  app.addHook('onRequest', agentAuthHook(options.database));
 
   await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
@@ -126,9 +129,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       registerFlowRoutes(publicApi, deps);
       registerAnnouncementRoutes(publicApi, deps);
       registerDiscoveredApplicationRoutes(publicApi, deps);
+      registerDiscoveredTriageRoutes(publicApi, deps);
     },
     { prefix: '/public/v1' },
   );
+
+  await app.register(async (agentApi: App) => registerAgentReportRoutes(agentApi, deps));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

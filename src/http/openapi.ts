@@ -20,6 +20,7 @@ export const openApiOptions: SwaggerOptions = {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer svc_live_…' },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'X-Api-Key: svc_live_…' },
+        agentToken: { type: 'http', scheme: 'bearer', description: 'Agent token (agt_live_…), only for /agent/v1/report.' },
       },
     },
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
@@ -42,6 +43,7 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'flows', description: 'Data flows between applications.' },
       { name: 'announcements', description: 'Notices with a publication window.' },
       { name: 'discovered applications', description: 'Software found by agents, awaiting triage.' },
+      { name: 'agent ingest', description: 'Where agents report hosts and software (agent tokens only).' },
       { name: 'people', description: 'Users (people) and members (their role in the workspace).' },
     ],
   },

@@ -178,7 +178,8 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
       return (await dtos(database.db, workspaceId, [row]))[0]!;
     },
 
-    async create(database: Database, workspaceId: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
+    /** Creates inside the caller's transaction (for writes that span several resources). */
+    async createIn(trx: Kysely<Tables>, workspaceId: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
       const now = nowIso();
       const next = {
         ...definition.defaults,
@@ -188,23 +189,25 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
         created_at: now,
         ...(definition.trackingColumn ? { [definition.trackingColumn]: now } : {}),
       } as unknown as R;
-      return database.db.transaction().execute(async (trx) => {
-        await definition.check?.({ trx, workspaceId, before: undefined, next });
-        await (trx as AnyDb).insertInto(definition.table).values(next).execute();
-        await writeRelations(trx, workspaceId, relations, next.id, input);
-        const [dto] = await dtos(trx, workspaceId, [next]);
-        await recordAudit(trx, {
-          workspaceId,
-          category: definition.auditCategory,
-          action: 'create',
-          actor,
-          resourceType: definition.resourceType,
-          resourceId: next.id,
-          resourceName: nameOf(next),
-          changes: auditDiff(undefined, dto!, [...skip, 'createdAt']),
-        });
-        return dto!;
+      await definition.check?.({ trx, workspaceId, before: undefined, next });
+      await (trx as AnyDb).insertInto(definition.table).values(next).execute();
+      await writeRelations(trx, workspaceId, relations, next.id, input);
+      const [dto] = await dtos(trx, workspaceId, [next]);
+      await recordAudit(trx, {
+        workspaceId,
+        category: definition.auditCategory,
+        action: 'create',
+        actor,
+        resourceType: definition.resourceType,
+        resourceId: next.id,
+        resourceName: nameOf(next),
+        changes: auditDiff(undefined, dto!, [...skip, 'createdAt']),
       });
+      return dto!;
+    },
+
+    async create(database: Database, workspaceId: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
+      return database.db.transaction().execute((trx) => this.createIn(trx, workspaceId, input, actor));
     },
 
     async update(database: Database, workspaceId: string, id: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {

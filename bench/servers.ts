@@ -1,0 +1,573 @@
+/**
+ * Servers list benchmark, run on demand (never in CI): `npm run bench:servers`.
+ *
+ * For SQLite (a temporary file) and, when BENCH_PG_URL is set, PostgreSQL (a throwaway database
+ * estate_bench_<random>, dropped WITH (FORCE) at the end):
+ *   1. migrate a fresh database, create a workspace, an admin member and an admin-alias key;
+ *   2. bulk-insert BENCH_SERVERS servers with 300 tags, 300 applications, 200 agents and one tag
+ *      and one application link per server (bench/servers-data.ts), then ANALYZE;
+ *   3. serve the Estate app and, in the same process, a minimal node:http + driver implementation
+ *      of the same endpoint (bench/servers-minimal.ts); check both answer the same JSON;
+ *   4. load both with autocannon (in a child process) on GET /public/v1/servers?limit=50:
+ *      req/s, p99, Estate/minimal ratio (target ≥ 0.80), Estate p99 (target < 25 ms), no non-2xx;
+ *   5. time Estate's list sequentially with app.inject: first page, last page, q, a filter, a
+ *      filter + sort (and, informative, tagId and os filters), each with its page and count
+ *      queries timed alone and their plans (bench/servers-plans.ts);
+ *   6. print a Markdown summary per database and write bench/results/servers-<dialect>-<date>.json.
+ *
+ * Env: BENCH_PG_URL, BENCH_SERVERS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
+ * BENCH_WARMUP_SECONDS (1), BENCH_SEED (1).
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { openDatabase, type Database, type Dialect } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildApp, type App } from '../src/http/app.js';
+import { createKey } from '../src/keys/keys.service.js';
+import { addMember } from '../src/members/members.service.js';
+import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import type { LoadRequest, LoadSummary } from './load-child.js';
+import { generateInventory, loadPostgres, loadSqlite, serverName, type Inventory } from './servers-data.js';
+import { startMinimalPostgres, startMinimalSqlite, type MinimalServer } from './servers-minimal.js';
+import { createExplainer, type Explainer, type QueryBreakdown } from './servers-plans.js';
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+
+function intEnv(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
+  return value;
+}
+
+const SERVERS = intEnv('BENCH_SERVERS', 100_000, 100);
+const SECONDS = intEnv('BENCH_SECONDS', 10);
+const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 50);
+const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 1, 0);
+const SEED = intEnv('BENCH_SEED', 1);
+const PG_URL = process.env.BENCH_PG_URL || undefined;
+
+const SEQUENTIAL_ITERATIONS = 50;
+const SEQUENTIAL_WARMUPS = 5;
+/** Estate's default pool size (openDatabase), used for the minimal server too. */
+const PG_POOL_SIZE = 10;
+const SEARCH = 'srv-0999';
+const LOAD_PATH = '/public/v1/servers?limit=50';
+
+const TARGETS = { ratio: 0.8, estateP99Ms: 25 };
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = join(BENCH_DIR, 'results');
+
+// ---------------------------------------------------------------------------------------------
+// Throwaway databases (as bench/core.ts)
+
+interface BenchDatabase {
+  dialect: Dialect;
+  url: string;
+  file?: string;
+  drop(): Promise<void>;
+}
+
+async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'estate-bench-'));
+    const file = join(dir, 'estate.db');
+    return { dialect, url: `sqlite:${file}`, file, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = PG_URL!;
+  const name = `estate_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        // Let closed pools' sessions leave on their own before FORCE (see bench/core.ts).
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await sleep(100);
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load (autocannon in a child process, bench/load-child.ts)
+
+interface LoadResult extends LoadSummary {
+  name: string;
+  /** CPU time of this process (both servers live here; only one is loaded at a time) per request. */
+  serverCpuMsPerRequest: number;
+  /** This process's CPU during the run, in % of one core. */
+  serverCpuPercent: number;
+}
+
+const CHILD = join(BENCH_DIR, 'load-child.ts');
+
+type ChildMessage = { type: 'start' } | { type: 'result'; ok: true; summary: LoadSummary } | { type: 'result'; ok: false; error: string };
+
+function runChild(request: LoadRequest): Promise<{ summary: LoadSummary; cpuMs: number; wallMs: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answered = false;
+    let cpuStart = process.cpuUsage();
+    let wallStart = performance.now();
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'start') {
+        cpuStart = process.cpuUsage();
+        wallStart = performance.now();
+        return;
+      }
+      const cpu = process.cpuUsage(cpuStart);
+      const wallMs = performance.now() - wallStart;
+      answered = true;
+      if (message.ok) resolve({ summary: message.summary, cpuMs: (cpu.user + cpu.system) / 1000, wallMs });
+      else reject(new Error(`autocannon failed: ${message.error}`));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`autocannon child exited with code ${code} without a result`));
+    });
+    child.send(request);
+  });
+}
+
+/** Waits until the requests still in flight when autocannon stopped are worked off (see bench/core.ts). */
+async function waitForIdle(pgProbe: pg.Client | undefined): Promise<void> {
+  const deadline = performance.now() + 60_000;
+  let quiet = 0;
+  let previous = performance.eventLoopUtilization();
+  while (quiet < 3 && performance.now() < deadline) {
+    await sleep(100);
+    const current = performance.eventLoopUtilization();
+    let busy = performance.eventLoopUtilization(current, previous).utilization > 0.05;
+    previous = current;
+    if (!busy && pgProbe) {
+      const { rows } = await pgProbe.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+      );
+      busy = rows[0]!.n > 0;
+    }
+    quiet = busy ? 0 : quiet + 1;
+  }
+}
+
+async function load(name: string, url: string, headers: Record<string, string>, pgProbe: pg.Client | undefined): Promise<LoadResult> {
+  if (WARMUP_SECONDS > 0) {
+    await runChild({ url, headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    await waitForIdle(pgProbe);
+  }
+  const { summary, cpuMs, wallMs } = await runChild({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
+  await waitForIdle(pgProbe);
+  const result: LoadResult = {
+    name,
+    ...summary,
+    serverCpuMsPerRequest: cpuMs / Math.max(1, summary.totalRequests),
+    serverCpuPercent: (100 * cpuMs) / wallMs,
+  };
+  console.log(
+    `    ${name.padEnd(30)} ${fmt(result.reqPerSec, 0).padStart(7)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms  ` +
+      `server CPU ${fmt(result.serverCpuPercent, 0)}% (${fmt(result.serverCpuMsPerRequest, 3)} ms/req)  codes ${JSON.stringify(result.statusCodes)}` +
+      `${result.errors ? `  errors ${result.errors}` : ''}`,
+  );
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sequential latency (app.inject: no network, no concurrency)
+
+interface SequentialResult {
+  name: string;
+  url: string;
+  iterations: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  max: number;
+  rowsReturned: number;
+  total: number | null;
+  expectedTotal: number | null;
+  non200: number;
+  /** The list's page and count queries (Estate's SQL), each timed alone, with their plans. */
+  queries?: QueryBreakdown;
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+interface SequentialCase {
+  name: string;
+  /** Validated query as Estate's handler sees it (for the query breakdown). */
+  query: Record<string, unknown>;
+  expectedTotal: number | null;
+  extra?: boolean;
+}
+
+function urlOf(query: Record<string, unknown>): string {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  return `/public/v1/servers?${params.toString()}`;
+}
+
+async function sequential(app: App, secret: string, test: SequentialCase): Promise<SequentialResult> {
+  const url = urlOf(test.query);
+  const headers = { authorization: `Bearer ${secret}` };
+  for (let i = 0; i < SEQUENTIAL_WARMUPS; i++) {
+    const response = await app.inject({ method: 'GET', url, headers });
+    if (response.statusCode !== 200) throw new Error(`${test.name}: warm-up got ${response.statusCode} ${response.body.slice(0, 200)}`);
+  }
+  const times: number[] = [];
+  let non200 = 0;
+  let first: { data?: unknown[]; pagination?: { total: number } } = {};
+  for (let i = 0; i < SEQUENTIAL_ITERATIONS; i++) {
+    const t0 = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers });
+    times.push(performance.now() - t0);
+    if (response.statusCode !== 200) non200++;
+    else if (i === 0) first = response.json();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const result: SequentialResult = {
+    name: test.name,
+    url,
+    iterations: SEQUENTIAL_ITERATIONS,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+    max: sorted[sorted.length - 1]!,
+    rowsReturned: first.data?.length ?? 0,
+    total: first.pagination?.total ?? null,
+    expectedTotal: test.expectedTotal,
+    non200,
+  };
+  console.log(
+    `    ${test.name.padEnd(40)} p50 ${fmt(result.p50, 2).padStart(7)} ms  p99 ${fmt(result.p99, 2).padStart(7)} ms  (rows ${result.rowsReturned}, total ${result.total})`,
+  );
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One database
+
+interface DialectReport {
+  dialect: Dialect;
+  serverVersion: string;
+  date: string;
+  environment: { node: string; platform: string; cpus: number; cpuModel: string };
+  config: { servers: number; seconds: number; connections: number; warmupSeconds: number; sequentialIterations: number; seed: number; pgPoolSize: number | null };
+  generation: { servers: number; tags: number; applications: number; agents: number; links: number; generateSeconds: number; insertSeconds: number; analyzeSeconds: number };
+  load: { path: string; estate: LoadResult; minimal: LoadResult };
+  derived: { ratio: number; ratioTarget: number; estateP99Ms: number; estateP99TargetMs: number };
+  sequential: SequentialResult[];
+  checks: { name: string; ok: boolean; detail: string }[];
+  warnings: string[];
+}
+
+function fmt(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
+}
+
+/** Drops the current throwaway database when the run is interrupted (Ctrl-C). */
+let dropOnInterrupt: (() => Promise<void>) | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: dropping the benchmark database…`);
+    (dropOnInterrupt ?? (async () => {}))().then(
+      () => process.exit(130),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(130);
+      },
+    );
+  });
+}
+
+async function fetchJson(url: string, secret: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${secret}` } });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+function expectedSearchTotal(count: number, text: string): number {
+  // Names and hostnames carry the number; IPs (10.x.y.z) never contain "srv-".
+  let n = 0;
+  for (let i = 1; i <= count; i++) if (serverName(i).includes(text)) n++;
+  return n;
+}
+
+async function benchDialect(dialect: Dialect): Promise<DialectReport> {
+  console.log(`\n=== ${dialect} ===`);
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    console.warn(`    WARNING: ${message}`);
+  };
+  const target = await createBenchDatabase(dialect);
+  let database: Database | undefined;
+  dropOnInterrupt = async () => {
+    await database?.close().catch(() => {});
+    await target.drop();
+  };
+  let app: App | undefined;
+  let minimal: MinimalServer | undefined;
+  let explainer: Explainer | undefined;
+  let pgProbe: pg.Client | undefined;
+  try {
+    // 1. Fresh database, workspace, admin member, admin-alias key.
+    database = openDatabase(target.url);
+    await migrateToLatest(database);
+    const workspace = await createWorkspace(database, { name: 'Bench workspace' }, CLI_ACTOR);
+    await addMember(database, { workspaceId: workspace.id, email: 'bench-admin@example.test', name: 'Bench Admin', role: 'admin' }, CLI_ACTOR);
+    const key = await createKey(database, { workspaceId: workspace.id, name: 'bench key', alias: 'admin' });
+    const serverVersion =
+      dialect === 'sqlite'
+        ? `SQLite ${(await sql<{ v: string }>`SELECT sqlite_version() AS v`.execute(database.db)).rows[0]!.v}`
+        : (await sql<{ v: string }>`SELECT version() AS v`.execute(database.db)).rows[0]!.v.split(' on ')[0]!;
+    console.log(`  ${serverVersion}; workspace ${workspace.id}`);
+
+    // 2. Bulk data, then ANALYZE.
+    console.log(`  generating ${SERVERS.toLocaleString('en')} servers, tags, applications, agents and links…`);
+    const g0 = performance.now();
+    const inventory: Inventory = generateInventory(workspace.id, SERVERS, SEED);
+    const generateSeconds = (performance.now() - g0) / 1000;
+    const i0 = performance.now();
+    if (dialect === 'sqlite') loadSqlite(target.file!, inventory);
+    else await loadPostgres(target.url, inventory);
+    const insertSeconds = (performance.now() - i0) / 1000;
+    const a0 = performance.now();
+    if (dialect === 'sqlite') {
+      await sql`ANALYZE`.execute(database.db);
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
+    } else {
+      await sql`VACUUM (ANALYZE)`.execute(database.db);
+      await sql`CHECKPOINT`.execute(database.db).catch((error: unknown) => warn(`CHECKPOINT failed: ${(error as Error).message}`));
+    }
+    const analyzeSeconds = (performance.now() - a0) / 1000;
+    const links = inventory.tables.filter((t) => t.table === 'server_tags' || t.table === 'application_servers').reduce((n, t) => n + t.rows.length, 0);
+    const sampleTagId = inventory.tables.find((t) => t.table === 'server_tags')!.rows[0]![2] as string;
+    const expectedTagTotal = inventory.tables.find((t) => t.table === 'server_tags')!.rows.filter((r) => r[2] === sampleTagId).length;
+    const expectedOsTotal = inventory.tables.find((t) => t.table === 'servers')!.rows.filter((r) => r[5] === 'Ubuntu').length;
+    inventory.tables.length = 0; // let the rows go before the measurements
+    const rows = Number((await database.db.selectFrom('servers').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspace.id).executeTakeFirstOrThrow()).n);
+    console.log(
+      `  generated in ${fmt(generateSeconds, 2)} s, inserted in ${fmt(insertSeconds, 2)} s (${Math.round((SERVERS + links) / insertSeconds).toLocaleString('en')} rows/s), ` +
+        `${dialect === 'sqlite' ? 'ANALYZE + WAL checkpoint' : 'VACUUM (ANALYZE) + CHECKPOINT'} ${fmt(analyzeSeconds, 2)} s; ${rows.toLocaleString('en')} servers, ${links.toLocaleString('en')} links`,
+    );
+    if (rows !== SERVERS) warn(`expected ${SERVERS} servers, found ${rows}`);
+
+    if (dialect === 'postgres') {
+      pgProbe = new pg.Client({ connectionString: target.url });
+      await pgProbe.connect();
+    }
+
+    // 3. Estate and the minimal server, both in this process.
+    app = await buildApp({ database, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const estateBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    minimal = dialect === 'sqlite' ? await startMinimalSqlite(target.file!) : await startMinimalPostgres(target.url, PG_POOL_SIZE);
+    const minimalBase = `http://127.0.0.1:${minimal.port}`;
+    const auth = { authorization: `Bearer ${key.secret}` };
+
+    // Same answers from both (offset 0 and the last page); the minimal one also refuses a bad key.
+    const sameAnswers: string[] = [];
+    for (const offset of [0, SERVERS - 50]) {
+      const path = `/public/v1/servers?limit=50&offset=${offset}`;
+      const [estate, bare] = await Promise.all([fetchJson(estateBase + path, key.secret), fetchJson(minimalBase + path, key.secret)]);
+      if (estate.status !== 200 || bare.status !== 200) sameAnswers.push(`${path}: statuses ${estate.status} / ${bare.status}`);
+      else if (!isDeepStrictEqual(estate.body, bare.body)) sameAnswers.push(`${path}: bodies differ`);
+    }
+    const badKey = await fetch(`${minimalBase}/public/v1/servers`, { headers: { authorization: 'Bearer svc_live_nope' } });
+    if (badKey.status !== 401) sameAnswers.push(`minimal server answered ${badKey.status} to an unknown key`);
+    for (const problem of sameAnswers) warn(`Estate vs minimal: ${problem}`);
+    console.log(`  Estate ${estateBase}, minimal ${minimalBase}: ${sameAnswers.length === 0 ? 'identical JSON for the first and last pages' : 'DIFFERENT answers'}`);
+
+    // 4. Throughput.
+    console.log(`  load: GET ${LOAD_PATH}, ${CONNECTIONS} connections, ${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up), autocannon in a child process`);
+    const estateLoad = await load('Estate (Fastify + Kysely)', estateBase + LOAD_PATH, auth, pgProbe);
+    const minimalLoad = await load(`minimal (node:http + ${dialect === 'sqlite' ? 'better-sqlite3' : 'pg'})`, minimalBase + LOAD_PATH, auth, pgProbe);
+    const ratio = estateLoad.reqPerSec / minimalLoad.reqPerSec;
+    console.log(
+      `    Estate / minimal = ${fmt(ratio, 3)} (target ≥ ${TARGETS.ratio}) ${ratio >= TARGETS.ratio ? 'OK' : 'UNDER TARGET'}; ` +
+        `Estate p99 ${estateLoad.latencyP99} ms (target < ${TARGETS.estateP99Ms} ms) ${estateLoad.latencyP99 < TARGETS.estateP99Ms ? 'OK' : 'OVER TARGET'}`,
+    );
+    for (const r of [estateLoad, minimalLoad]) {
+      if (r.non2xx > 0 || r.errors > 0) warn(`${r.name}: ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)}, ${r.errors} errors (must be 0)`);
+    }
+
+    // 5. Sequential latency of Estate, with each case's queries timed alone and explained.
+    console.log(`  sequential (Estate): ${SEQUENTIAL_ITERATIONS} iterations after ${SEQUENTIAL_WARMUPS} warm-ups (app.inject)`);
+    const cases: SequentialCase[] = [
+      { name: 'offset 0', query: { limit: 50 }, expectedTotal: rows },
+      { name: `offset ${(SERVERS - 50).toLocaleString('en')} (last page)`, query: { limit: 50, offset: SERVERS - 50 }, expectedTotal: rows },
+      { name: `q=${SEARCH}`, query: { limit: 50, q: SEARCH }, expectedTotal: expectedSearchTotal(SERVERS, SEARCH) },
+      { name: 'environment=staging', query: { limit: 50, environment: 'staging' }, expectedTotal: inventory.perEnvironment.staging! },
+      { name: 'environment=production&sort=-lastCheckTime', query: { limit: 50, environment: 'production', sort: '-lastCheckTime' }, expectedTotal: inventory.perEnvironment.production! },
+      { name: 'tagId=<one tag> (extra)', query: { limit: 50, tagId: sampleTagId }, expectedTotal: expectedTagTotal, extra: true },
+      { name: 'os=ubuntu (extra)', query: { limit: 50, os: 'ubuntu' }, expectedTotal: expectedOsTotal, extra: true },
+    ];
+    const sequentialResults: SequentialResult[] = [];
+    for (const test of cases) sequentialResults.push(await sequential(app, key.secret, test));
+    console.log('  query breakdown: Estate\'s page and count queries of each case, timed alone (p50), with plans');
+    explainer = createExplainer(dialect, target.url, target.file);
+    for (const [i, test] of cases.entries()) {
+      const queries = await explainer.breakdown(workspace.id, test.query);
+      sequentialResults[i]!.queries = queries;
+      console.log(`    ${test.name}: page ${fmt(queries.page.p50, 2)} ms, count ${fmt(queries.count.p50, 2)} ms`);
+      console.log(`      page:  ${queries.page.sql}`);
+      for (const line of queries.page.plan) console.log(`        ${line}`);
+      console.log(`      count: ${queries.count.sql}`);
+      for (const line of queries.count.plan) console.log(`        ${line}`);
+    }
+
+    const lastPage = sequentialResults[1]!;
+    const checks = [
+      { name: 'Estate / minimal throughput', ok: ratio >= TARGETS.ratio, detail: `${fmt(ratio, 3)} (target ≥ ${TARGETS.ratio})` },
+      { name: 'Estate p99 under load', ok: estateLoad.latencyP99 < TARGETS.estateP99Ms, detail: `${estateLoad.latencyP99} ms (target < ${TARGETS.estateP99Ms} ms)` },
+      {
+        name: 'non-2xx under load',
+        ok: estateLoad.non2xx + minimalLoad.non2xx + estateLoad.errors + minimalLoad.errors === 0,
+        detail: `Estate ${estateLoad.non2xx} (+${estateLoad.errors} errors), minimal ${minimalLoad.non2xx} (+${minimalLoad.errors} errors) (must be 0)`,
+      },
+      { name: 'Estate and minimal answer the same JSON', ok: sameAnswers.length === 0, detail: sameAnswers.join('; ') || 'first and last pages identical' },
+      { name: 'last page is full', ok: lastPage.rowsReturned === 50, detail: `${lastPage.rowsReturned} rows` },
+      ...sequentialResults.map((r) => ({
+        name: `total of ${r.name}`,
+        ok: r.total === r.expectedTotal && r.non200 === 0,
+        detail: `${r.total} (expected ${r.expectedTotal})${r.non200 ? `, ${r.non200} non-200` : ''}`,
+      })),
+    ];
+
+    return {
+      dialect,
+      serverVersion,
+      date: new Date().toISOString(),
+      environment: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+      config: {
+        servers: SERVERS,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP_SECONDS,
+        sequentialIterations: SEQUENTIAL_ITERATIONS,
+        seed: SEED,
+        pgPoolSize: dialect === 'postgres' ? PG_POOL_SIZE : null,
+      },
+      generation: {
+        servers: inventory.servers,
+        tags: inventory.tags,
+        applications: inventory.applications,
+        agents: inventory.agents,
+        links,
+        generateSeconds,
+        insertSeconds,
+        analyzeSeconds,
+      },
+      load: { path: LOAD_PATH, estate: estateLoad, minimal: minimalLoad },
+      derived: { ratio, ratioTarget: TARGETS.ratio, estateP99Ms: estateLoad.latencyP99, estateP99TargetMs: TARGETS.estateP99Ms },
+      sequential: sequentialResults,
+      checks,
+      warnings,
+    };
+  } finally {
+    await explainer?.close();
+    await pgProbe?.end();
+    await minimal?.close();
+    await app?.close();
+    await database?.close();
+    await target.drop();
+    dropOnInterrupt = undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+
+function markdown(report: DialectReport): string {
+  const { load: l, derived: d, generation: g, config: c } = report;
+  const row = (r: LoadResult) =>
+    `| ${r.name} | ${fmt(r.reqPerSec, 0)} | ${r.latencyP50} | ${r.latencyP99} | ${r.non2xx} | ${fmt(r.serverCpuPercent, 0)} % | ${fmt(r.serverCpuMsPerRequest, 3)} |`;
+  const seq = (r: SequentialResult) =>
+    `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.total} | ${r.queries ? fmt(r.queries.page.p50, 2) : '–'} | ${r.queries ? fmt(r.queries.count.p50, 2) : '–'} |`;
+  return [
+    `### ${report.dialect} — ${report.serverVersion}`,
+    '',
+    `${g.servers.toLocaleString('en')} servers + ${g.links.toLocaleString('en')} links inserted in ${fmt(g.insertSeconds, 2)} s (+${fmt(g.analyzeSeconds, 2)} s analyze); ` +
+      `GET ${l.path}, ${c.connections} connections × ${c.seconds} s; ${report.environment.cpus} CPUs (shared by autocannon, the servers${report.dialect === 'postgres' ? ' and PostgreSQL' : ''}), Node ${report.environment.node}.`,
+    '',
+    '| Target | req/s | p50 ms | p99 ms | non-2xx | server CPU | CPU ms/req |',
+    '|---|--:|--:|--:|--:|--:|--:|',
+    row(l.estate),
+    row(l.minimal),
+    '',
+    `**Estate / minimal = ${fmt(d.ratio, 3)}** (target ≥ ${d.ratioTarget}) · **Estate p99 ${d.estateP99Ms} ms** (target < ${d.estateP99TargetMs} ms)`,
+    '',
+    `| Estate, sequential (${c.sequentialIterations} × app.inject) | p50 ms | p99 ms | total | page query p50 ms | count query p50 ms |`,
+    '|---|--:|--:|--:|--:|--:|',
+    ...report.sequential.map(seq),
+    '',
+    ...report.checks.map((check) => `- ${check.ok ? 'PASS' : 'FAIL'} ${check.name}: ${check.detail}`),
+    ...report.warnings.map((warning) => `- WARNING ${warning}`),
+  ].join('\n');
+}
+
+function writeJson(report: DialectReport): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = report.date.replace(/:/g, '-').replace(/\.\d{3}Z$/, 'Z');
+  const file = join(RESULTS_DIR, `servers-${report.dialect}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+async function main(): Promise<void> {
+  const dialects: Dialect[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  console.log(
+    `Estate servers benchmark: ${dialects.join(' + ')}; ${SERVERS.toLocaleString('en')} servers; ` +
+      `${CONNECTIONS} connections × ${SECONDS} s; ${cpus().length} CPUs; Node ${process.version}`,
+  );
+  if (!PG_URL) console.log('(set BENCH_PG_URL=postgres://… to include PostgreSQL)');
+  const reports: DialectReport[] = [];
+  for (const dialect of dialects) {
+    const report = await benchDialect(dialect);
+    reports.push(report);
+    console.log(`  results: ${writeJson(report)}`);
+  }
+  console.log('\n## Estate servers benchmark\n');
+  for (const report of reports) console.log(`${markdown(report)}\n`);
+  // Non-2xx under load, or servers that disagree, are failures of the run; missed targets are findings.
+  const broken = reports.some((r) => r.checks.some((c) => !c.ok && (c.name === 'non-2xx under load' || c.name.startsWith('Estate and minimal') || c.name.startsWith('total of'))));
+  if (broken) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

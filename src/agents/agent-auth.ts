@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../audit/audit.types.js';
+import type { Database } from '../db/database.js';
+import { WWW_AUTHENTICATE } from '../http/authenticate.js';
+import { hashSecret } from '../keys/key-secret.js';
+import { AGENT_TOKEN_PREFIX } from './agent-token.js';
+
+/** The agent behind an /agent/ request. */
+export interface AgentPrincipal {
+  workspaceId: string;
+  agentId: string;
+  actor: Actor;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    agent?: AgentPrincipal;
+  }
+}
+
+/**
+ * onRequest hook for /agent/: the bearer token must be an active agent token, checked against
+ * the database on every request. Failures answer 401 with an empty body, as on the public API.
+ */
+export function agentAuthHook(database: Database) {
+  return async function authenticateAgent(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!request.url.startsWith('/agent/')) return;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    const token = match?.[1];
+    const agent =
+      token && token.startsWith(AGENT_TOKEN_PREFIX)
+        ? await database.db.selectFrom('agents').select(['workspace_id', 'id', 'name', 'revoked_at']).where('token_hash', '=', hashSecret(token)).executeTakeFirst()
+        : undefined;
+    if (!agent || agent.revoked_at) {
+      reply.code(401).header('WWW-Authenticate', WWW_AUTHENTICATE).send();
+      return reply;
+    }
+    request.agent = { workspaceId: agent.workspace_id, agentId: agent.id, actor: { type: 'agent', id: agent.id, name: agent.name } };
+  };
+}
+
+export function agentOf(request: FastifyRequest): AgentPrincipal {
+  if (!request.agent) throw new Error(`route ${request.url} ran without agent authentication`);
+  return request.agent;
+}

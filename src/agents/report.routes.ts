@@ -1,0 +1,28 @@
+import type { AppDeps, App } from '../http/app.js';
+import { errorResponses } from '../http/errors.js';
+import { agentOf } from './agent-auth.js';
+import { AgentReport, ReportResult } from './report.schemas.js';
+import { recordReport } from './report.service.js';
+
+/** Reports can list thousands of packages: a larger body limit than the public API's. */
+const REPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+export function registerAgentReportRoutes(app: App, { database }: AppDeps): void {
+  app.post(
+    '/agent/v1/report',
+    {
+      bodyLimit: REPORT_BODY_LIMIT,
+      schema: {
+        operationId: 'reportHost',
+        tags: ['agent ingest'],
+        summary: 'Report a host (agents only)',
+        description:
+          'Called by agents with `Authorization: Bearer <agent token>` (API keys are refused, and agent tokens are refused on /public). Upserts the automatic server or workstation of this agent and hostname, its discovered software (entries no longer listed are marked missing) and the agent\'s lastSeenAt, in one transaction, audited with the agent as actor.',
+        security: [{ agentToken: [] }],
+        body: AgentReport,
+        response: { 200: ReportResult, ...errorResponses(400, 401, 413, 415, 500) },
+      },
+    },
+    async (request) => recordReport(database, agentOf(request), request.body),
+  );
+}

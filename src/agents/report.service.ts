@@ -1,0 +1,197 @@
+import { isIP } from 'node:net';
+import { sql, type Kysely } from 'kysely';
+import { diffFields, recordAudit } from '../audit/audit.writer.js';
+import { matchCatalogEntry } from '../catalog/catalog.service.js';
+import type { Database } from '../db/database.js';
+import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
+import { ApiError } from '../errors/api-error.js';
+import { newId, nowIso } from '../ids.js';
+import type { AgentPrincipal } from './agent-auth.js';
+import type { AgentReport } from './report.schemas.js';
+
+const CHUNK = 500;
+
+type Host = AgentReport['host'];
+type SoftwareEntry = { name: string; vendor: string; version: string | null; key: string };
+
+const keyOf = (name: string, vendor: string) => `${name.trim().toLowerCase()}\u0000${vendor.trim().toLowerCase()}`;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+/** One entry per (name, vendor), case-insensitively; the last reported version wins. */
+function normaliseSoftware(software: AgentReport['software']): SoftwareEntry[] {
+  const byKey = new Map<string, SoftwareEntry>();
+  for (const entry of software) {
+    const key = keyOf(entry.name, entry.vendor);
+    byKey.set(key, { name: entry.name.trim(), vendor: entry.vendor.trim(), version: entry.version?.trim() || null, key });
+  }
+  return [...byKey.values()];
+}
+
+function hostFacts(host: Host) {
+  return {
+    name: host.hostname,
+    hostname: host.hostname,
+    os: host.os ?? null,
+    os_version: host.osVersion ?? null,
+    manufacturer: host.manufacturer ?? null,
+    model: host.model ?? null,
+    serial_number: host.serialNumber ?? null,
+    cpu_cores: host.cpuCores ?? null,
+    memory_mb: host.memoryMb ?? null,
+  };
+}
+
+/** Upserts the automatic host of (agent, hostname); returns its id, whether it is new and the audit diff. */
+async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host, ips: string[], now: string) {
+  const facts = hostFacts(host);
+  const table = host.kind === 'server' ? 'servers' : 'workstations';
+  const existing = await (trx as Kysely<any>)
+    .selectFrom(table)
+    .selectAll()
+    .where('workspace_id', '=', agent.workspaceId)
+    .where('agent_id', '=', agent.agentId)
+    .where('hostname', '=', host.hostname)
+    .executeTakeFirst();
+  const extra =
+    host.kind === 'server'
+      ? { ip_addresses: JSON.stringify(ips), storage_gb: host.storageGb ?? null }
+      : {};
+  if (!existing) {
+    const id = newId();
+    const defaults =
+      host.kind === 'server'
+        ? { environment: 'production', location: null, description: null }
+        : { status: 'in_use', assigned_user_id: null, purchase_date: null, warranty_end: null, location: null };
+    await (trx as Kysely<any>)
+      .insertInto(table)
+      .values({ workspace_id: agent.workspaceId, id, ...facts, ...extra, ...defaults, automatic: 1, agent_id: agent.agentId, created_at: now, last_check_time: now })
+      .execute();
+    const reported = Object.fromEntries(Object.entries({ hostname: host.hostname, os: facts.os, manufacturer: facts.manufacturer }).filter(([, value]) => value !== null));
+    return { id, created: true, changes: diffFields({}, reported) };
+  }
+  const next = { ...facts, ...extra };
+  const before = Object.fromEntries(Object.keys(next).map((column) => [column, existing[column]]));
+  await (trx as Kysely<any>)
+    .updateTable(table)
+    .set({ ...next, automatic: 1, last_check_time: now })
+    .where('workspace_id', '=', agent.workspaceId)
+    .where('id', '=', existing.id)
+    .execute();
+  return { id: existing.id as string, created: false, changes: diffFields(before, next) };
+}
+
+/**
+ * Reconciles a host's discovered software with a report: inserts new entries, revives entries
+ * that were missing, records version changes, marks unreported entries missing, moves lastUpdate,
+ * and applies the install-count deltas. Returns the numbers of entries added and gone missing.
+ */
+async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kind: Host['kind'], hostId: string, software: SoftwareEntry[], now: string) {
+  const hostColumn = kind === 'server' ? 'server_id' : 'workstation_id';
+  const existing = await trx
+    .selectFrom('discovered_applications')
+    .select(['id', 'name', 'vendor', 'version', 'missing_since'])
+    .where('workspace_id', '=', agent.workspaceId)
+    .where(hostColumn, '=', hostId)
+    .execute();
+  const byKey = new Map(existing.map((row) => [keyOf(row.name, row.vendor), row]));
+  const inserts: DiscoveredApplicationsTable[] = [];
+  const revived: string[] = [];
+  const versionChanges: { id: string; version: string | null }[] = [];
+  const deltas = new Map<string, number>();
+  const bump = (key: string, by: number) => deltas.set(key, (deltas.get(key) ?? 0) + by);
+
+  for (const entry of software) {
+    const row = byKey.get(entry.key);
+    if (!row) {
+      inserts.push({
+        workspace_id: agent.workspaceId, id: newId(), name: entry.name, vendor: entry.vendor, version: entry.version,
+        server_id: kind === 'server' ? hostId : null, workstation_id: kind === 'workstation' ? hostId : null, agent_id: agent.agentId,
+        status: 'new', application_id: null, catalog_entry_id: matchCatalogEntry(entry.name, entry.vendor),
+        first_seen_at: now, last_seen_at: now, missing_since: null, last_update: now,
+      });
+      bump(entry.key, 1);
+      continue;
+    }
+    byKey.delete(entry.key);
+    if (row.missing_since) {
+      revived.push(row.id);
+      bump(entry.key, 1);
+    }
+    if (row.version !== entry.version) versionChanges.push({ id: row.id, version: entry.version });
+  }
+  const missing = [...byKey.entries()].filter(([, row]) => !row.missing_since);
+  for (const [key] of missing) bump(key, -1);
+
+  for (const batch of chunks(inserts, 200)) await trx.insertInto('discovered_applications').values(batch).execute();
+  for (const change of versionChanges) {
+    await trx.updateTable('discovered_applications').set({ version: change.version }).where('workspace_id', '=', agent.workspaceId).where('id', '=', change.id).execute();
+  }
+  for (const batch of chunks(revived)) {
+    await trx.updateTable('discovered_applications').set({ missing_since: null }).where('workspace_id', '=', agent.workspaceId).where('id', 'in', batch).execute();
+  }
+  for (const batch of chunks(missing.map(([, row]) => row.id))) {
+    await trx.updateTable('discovered_applications').set({ missing_since: now, last_update: now }).where('workspace_id', '=', agent.workspaceId).where('id', 'in', batch).execute();
+  }
+  // Every entry the report lists was seen now: one statement for the whole host.
+  await trx
+    .updateTable('discovered_applications')
+    .set({ last_seen_at: now, last_update: now })
+    .where('workspace_id', '=', agent.workspaceId)
+    .where(hostColumn, '=', hostId)
+    .where('missing_since', 'is', null)
+    .execute();
+
+  const changed = [...deltas.entries()].filter(([, delta]) => delta !== 0);
+  for (const batch of chunks(changed)) {
+    await trx
+      .insertInto('software_installs')
+      .values(batch.map(([key, delta]) => {
+        const [name_key, vendor_key] = key.split('\u0000') as [string, string];
+        return { workspace_id: agent.workspaceId, name_key, vendor_key, install_count: delta };
+      }))
+      .onConflict((oc) => oc.columns(['workspace_id', 'name_key', 'vendor_key']).doUpdateSet({ install_count: sql`software_installs.install_count + excluded.install_count` }))
+      .execute();
+  }
+  return { added: inserts.length + revived.length, missing: missing.length, total: existing.length - missing.length + inserts.length + revived.length };
+}
+
+/**
+ * Records one agent report in one transaction: the automatic host, its discovered software, the
+ * agent's lastSeenAt and one audit event with the agent as actor (create for a new host, report
+ * otherwise).
+ */
+export async function recordReport(database: Database, agent: AgentPrincipal, report: AgentReport): Promise<{ kind: Host['kind']; id: string }> {
+  const ips = [...new Set(report.host.ipAddresses ?? [])];
+  const badIp = ips.find((ip) => isIP(ip) === 0);
+  if (badIp !== undefined) throw new ApiError('bad_request', `host.ipAddresses contains "${badIp}", which is not an IPv4 or IPv6 address`);
+  const software = normaliseSoftware(report.software);
+  const now = nowIso();
+  return database.db.transaction().execute(async (trx) => {
+    const host = await upsertHost(trx, agent, report.host, ips, now);
+    const counts = await reconcileSoftware(trx, agent, report.host.kind, host.id, software, now);
+    await trx
+      .updateTable('agents')
+      .set({ last_seen_at: now, hostname: report.host.hostname, version: report.agentVersion ?? null })
+      .where('workspace_id', '=', agent.workspaceId)
+      .where('id', '=', agent.agentId)
+      .execute();
+    const changes = { ...host.changes };
+    if (counts.added || counts.missing) changes.software = { before: counts.total - counts.added + counts.missing, after: counts.total };
+    await recordAudit(trx, {
+      workspaceId: agent.workspaceId,
+      category: 'inventory',
+      action: host.created ? 'create' : 'report',
+      actor: agent.actor,
+      resourceType: report.host.kind,
+      resourceId: host.id,
+      resourceName: report.host.hostname,
+      changes,
+    });
+    return { kind: report.host.kind, id: host.id };
+  });
+}
