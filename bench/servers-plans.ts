@@ -61,12 +61,17 @@ export function createExplainer(dialect: Dialect, url: string, sqliteFile?: stri
   async function measure(sql: string, parameters: unknown[]): Promise<CapturedQuery> {
     const times: number[] = [];
     let plan: string[];
+    /** Fewer runs for a query slower than 0.5 s (a 10 s budget, at least 3 runs). */
+    const runs = (firstMs: number) => (firstMs > 500 ? Math.max(3, Math.min(ITERATIONS, Math.floor(10_000 / firstMs))) : ITERATIONS);
     if (sqlite) {
       const statement = sqlite.prepare(sql);
-      for (let i = 0; i < WARMUPS + ITERATIONS; i++) {
+      let n = WARMUPS + ITERATIONS;
+      for (let i = 0; i < n; i++) {
         const t0 = performance.now();
         statement.all(...parameters);
-        if (i >= WARMUPS) times.push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        if (i === 0) n = WARMUPS + runs(ms);
+        if (i >= WARMUPS) times.push(ms);
       }
       const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as { id: number; parent: number; detail: string }[];
       const depth = new Map<number, number>([[0, 0]]);
@@ -78,10 +83,13 @@ export function createExplainer(dialect: Dialect, url: string, sqliteFile?: stri
     } else {
       const client = await pool!.connect();
       try {
-        for (let i = 0; i < WARMUPS + ITERATIONS; i++) {
+        let n = WARMUPS + ITERATIONS;
+        for (let i = 0; i < n; i++) {
           const t0 = performance.now();
           await client.query(sql, parameters);
-          if (i >= WARMUPS) times.push(performance.now() - t0);
+          const ms = performance.now() - t0;
+          if (i === 0) n = WARMUPS + runs(ms);
+          if (i >= WARMUPS) times.push(ms);
         }
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, parameters);
         plan = rows.map((row) => row['QUERY PLAN']);

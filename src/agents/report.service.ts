@@ -85,6 +85,38 @@ async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host
   return { id: existing.id as string, created: false, changes: diffFields(before, next) };
 }
 
+/** Adds install-count deltas per (name, vendor) key, in batches of upserts. */
+async function applyInstallDeltas(trx: Kysely<Tables>, workspaceId: string, deltas: Map<string, number>): Promise<void> {
+  const changed = [...deltas.entries()].filter(([, delta]) => delta !== 0);
+  for (const batch of chunks(changed)) {
+    await trx
+      .insertInto('software_installs')
+      .values(batch.map(([key, delta]) => {
+        const [name_key, vendor_key] = key.split('\u0000') as [string, string];
+        return { workspace_id: workspaceId, name_key, vendor_key, install_count: delta };
+      }))
+      .onConflict((oc) => oc.columns(['workspace_id', 'name_key', 'vendor_key']).doUpdateSet({ install_count: sql`software_installs.install_count + excluded.install_count` }))
+      .execute();
+  }
+}
+
+/**
+ * Before a host is deleted (its discovered software cascades with it): takes its installed
+ * software out of the install counts.
+ */
+export async function releaseHostSoftware(trx: Kysely<Tables>, workspaceId: string, hostColumn: 'server_id' | 'workstation_id', hostId: string): Promise<void> {
+  const rows = await trx
+    .selectFrom('discovered_applications')
+    .select(['name', 'vendor'])
+    .where('workspace_id', '=', workspaceId)
+    .where(hostColumn, '=', hostId)
+    .where('missing_since', 'is', null)
+    .execute();
+  const deltas = new Map<string, number>();
+  for (const row of rows) deltas.set(keyOf(row.name, row.vendor), (deltas.get(keyOf(row.name, row.vendor)) ?? 0) - 1);
+  await applyInstallDeltas(trx, workspaceId, deltas);
+}
+
 /**
  * Reconciles a host's discovered software with a report: inserts new entries, revives entries
  * that were missing, records version changes, marks unreported entries missing, moves lastUpdate,
@@ -146,17 +178,7 @@ async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kin
     .where('missing_since', 'is', null)
     .execute();
 
-  const changed = [...deltas.entries()].filter(([, delta]) => delta !== 0);
-  for (const batch of chunks(changed)) {
-    await trx
-      .insertInto('software_installs')
-      .values(batch.map(([key, delta]) => {
-        const [name_key, vendor_key] = key.split('\u0000') as [string, string];
-        return { workspace_id: agent.workspaceId, name_key, vendor_key, install_count: delta };
-      }))
-      .onConflict((oc) => oc.columns(['workspace_id', 'name_key', 'vendor_key']).doUpdateSet({ install_count: sql`software_installs.install_count + excluded.install_count` }))
-      .execute();
-  }
+  await applyInstallDeltas(trx, agent.workspaceId, deltas);
   return { added: inserts.length + revived.length, missing: missing.length, total: existing.length - missing.length + inserts.length + revived.length };
 }
 

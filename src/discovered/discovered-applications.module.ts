@@ -221,7 +221,6 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
         summary: 'Create an application from a discovered one',
         description: 'Creates an inventory application named after the matching catalog entry (or the discovered name and vendor) and links the discovered application to it; 201 with the application. Audited as the application\'s create and the discovered application\'s update. Scope: applications:add.',
         params: IdParams,
-        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
         response: { 201: Application, ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
       },
     },

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { Application } from '../applications/applications.schemas.js';
 import { applicationRowToDto } from '../applications/applications.module.js';
 import type { ServersTable } from '../db/schema.js';
+import { releaseHostSoftware } from '../agents/report.service.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
@@ -135,6 +136,9 @@ export const serverResource: ResourceDefinition<ServersTable, Server> = {
   ],
   trackingColumn: 'last_check_time',
   untrackedFields: ['lastCheckTime', 'createdAt'],
+  async beforeDelete(trx, workspaceId, row) {
+    await releaseHostSoftware(trx, workspaceId, 'server_id', row.id);
+  },
   async check({ before, next }) {
     if (!next.hostname) next.hostname = next.name;
     if (before?.automatic) {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { WorkstationsTable } from '../db/schema.js';
+import { releaseHostSoftware } from '../agents/report.service.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
@@ -110,6 +111,9 @@ const workstationResource: ResourceDefinition<WorkstationsTable, Workstation> = 
   ],
   trackingColumn: 'last_check_time',
   untrackedFields: ['lastCheckTime', 'createdAt'],
+  async beforeDelete(trx, workspaceId, row) {
+    await releaseHostSoftware(trx, workspaceId, 'workstation_id', row.id);
+  },
   async check({ trx, workspaceId, before, next }) {
     if (!next.status) next.status = next.assigned_user_id ? 'in_use' : 'in_stock';
     if (next.assigned_user_id && !(await findWorkspaceUser(trx, workspaceId, next.assigned_user_id))) {

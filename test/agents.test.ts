@@ -1,0 +1,275 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { hostname } from 'node:os';
+import { it } from 'node:test';
+import { enrollAgent, revokeAgent } from '../src/agents/agents.service.js';
+import { estate } from './support/cli.js';
+import { describeEachDatabase, type Harness } from './support/harness.js';
+
+const host = (hostname: string, extra: Record<string, unknown> = {}) => ({ hostname, kind: 'server', os: 'Debian GNU/Linux', osVersion: '12', manufacturer: 'Dell Inc.', model: 'PowerEdge R650', cpuCores: 16, memoryMb: 65536, ipAddresses: ['10.0.0.5'], ...extra });
+const pkg = (name: string, version = '1.0', vendor = 'Vendor Inc.') => ({ name, vendor, version });
+
+function reporter(h: Harness, token: string) {
+  return (body: unknown) => h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${token}` }, body });
+}
+
+async function setUp(h: Harness, name = 'agent') {
+  const ws = await h.workspace();
+  const key = (await h.key(ws)).secret;
+  const agent = await enrollAgent(h.database, { workspaceId: ws.id, name });
+  return { ws, key, agent, report: reporter(h, agent.token) };
+}
+
+async function discovered(h: Harness, key: string, query: Record<string, string> = {}) {
+  return (await h.call('GET', '/public/v1/discovered-applications', { key, query: { limit: '200', ...query } })).json();
+}
+
+describeEachDatabase('agent enrollment and tokens', (h) => {
+  it('estate agent enroll --json prints {"id","token"}; only a hash is stored; enrollment is audited', async () => {
+    const ws = await h.workspace();
+    const result = await estate(h.url, ['agent', 'enroll', '--workspace', ws.id, '--name', 'db-01 agent', '--json']);
+    assert.equal(result.code, 0, result.stderr);
+    const { id, token } = result.json();
+    assert.deepEqual(Object.keys(result.json()).sort(), ['id', 'token']);
+    assert.match(token, /^agt_live_[A-Za-z0-9_-]{43}$/);
+    const row = await h.database.db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    assert.ok(!JSON.stringify(row).includes(token));
+    const key = (await h.key(ws)).secret;
+    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'agent' } })).json();
+    assert.equal(audit.data[0].action, 'create');
+    assert.ok(!JSON.stringify(audit).includes(token));
+    const bad = await estate(h.url, ['agent', 'enroll', '--workspace', '00000000-0000-7000-8000-000000000000', '--name', 'x', '--json']);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /workspace not found/);
+  });
+
+  it('an agent token never works on /public/v1, and an API key never works on /agent/v1', async () => {
+    const { key, agent } = await setUp(h);
+    const onPublic = await h.call('GET', '/public/v1/me', { key: agent.token });
+    assert.equal(onPublic.statusCode, 401);
+    const onAgent = await h.call('POST', '/agent/v1/report', { key, body: { host: host('x'), software: [] } });
+    assert.equal(onAgent.statusCode, 401);
+    assert.equal(onAgent.body, '');
+    assert.equal(onAgent.headers['www-authenticate'], 'Bearer realm="svc", error="invalid_token"');
+  });
+
+  it('estate agent revoke: the token is dead at the next request', async () => {
+    const { report, agent } = await setUp(h);
+    assert.equal((await report({ host: host('a'), software: [] })).statusCode, 200);
+    const revoked = await estate(h.url, ['agent', 'revoke', agent.id, '--json']);
+    assert.deepEqual(revoked.json(), { id: agent.id, revoked: true });
+    assert.equal((await report({ host: host('a'), software: [] })).statusCode, 401);
+    assert.equal((await estate(h.url, ['agent', 'revoke', 'nope', '--json'])).code, 1);
+  });
+});
+
+describeEachDatabase('POST /agent/v1/report', (h) => {
+  it('upserts one automatic server per (agent, hostname) with its facts; moves lastCheckTime and lastSeenAt; audited with the agent as actor', async () => {
+    const { key, agent, report } = await setUp(h);
+    const first = await report({ agentVersion: '0.1.0', host: host('db-01'), software: [pkg('postgresql', '15.4', 'PostgreSQL Global Development Group')] });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.json().kind, 'server');
+    const server = (await h.call('GET', `/public/v1/servers/${first.json().id}`, { key })).json();
+    assert.equal(server.automatic, true);
+    assert.equal(server.agentId, agent.id);
+    assert.equal(server.os, 'Debian GNU/Linux');
+    assert.deepEqual(server.ipAddresses, ['10.0.0.5']);
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await report({ agentVersion: '0.1.1', host: host('db-01', { memoryMb: 131072 }), software: [pkg('postgresql', '15.5', 'PostgreSQL Global Development Group')] });
+    assert.equal(second.json().id, first.json().id, 'the same host');
+    const after = (await h.call('GET', `/public/v1/servers/${first.json().id}`, { key })).json();
+    assert.equal(after.memoryMb, 131072);
+    assert.ok(after.lastCheckTime > server.lastCheckTime);
+    const agents = (await h.call('GET', `/public/v1/agents/${agent.id}`, { key })).json();
+    assert.equal(agents.status, 'active');
+    assert.equal(agents.version, '0.1.1');
+    assert.equal(agents.lastSeenAt, after.lastCheckTime);
+    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server' } })).json();
+    assert.deepEqual(audit.data.map((e: any) => e.action), ['report', 'create']);
+    assert.deepEqual(audit.data[0].actor, { type: 'agent', id: agent.id, name: 'agent' });
+    const other = await report({ host: host('db-02'), software: [] });
+    assert.notEqual(other.json().id, first.json().id, 'another hostname is another host');
+    const ws = await report({ host: host('lt-7', { kind: 'workstation' }), software: [] });
+    assert.equal(ws.json().kind, 'workstation');
+    assert.equal((await h.call('GET', `/public/v1/workstations/${ws.json().id}`, { key })).json().automatic, true);
+  });
+
+  it('discovered software: new entries, version changes, missing entries, reappearance; lastUpdate moves; catalog matching', async () => {
+    const { key, report } = await setUp(h);
+    const id = (await report({ host: host('app-01'), software: [pkg('nginx', '1.24', 'Debian Nginx Maintainers'), pkg('curl', '7.88'), pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers')] })).json().id;
+    let list = await discovered(h, key, { serverId: id });
+    assert.equal(list.pagination.total, 3);
+    const byName = (l: any) => Object.fromEntries(l.data.map((d: any) => [d.name, d]));
+    assert.equal(byName(list).nginx.catalogEntryId, 'nginx');
+    assert.equal(byName(list)['postgresql-15'].catalogEntryId, 'postgresql');
+    assert.equal(byName(list).curl.status, 'new');
+    const firstUpdate = byName(list).nginx.lastUpdate;
+    await new Promise((r) => setTimeout(r, 5));
+    await report({ host: host('app-01'), software: [pkg('nginx', '1.25', 'Debian Nginx Maintainers'), pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers')] });
+    list = await discovered(h, key, { serverId: id });
+    assert.equal(byName(list).nginx.version, '1.25');
+    assert.ok(byName(list).nginx.lastUpdate > firstUpdate, 'a report moves lastUpdate');
+    assert.ok(byName(list).curl.missingSince, 'software no longer reported is marked');
+    assert.equal((await discovered(h, key, { missing: 'true' })).pagination.total, 1);
+    await report({ host: host('app-01'), software: [pkg('curl', '7.88'), pkg('nginx', '1.25', 'Debian Nginx Maintainers')] });
+    list = await discovered(h, key, { serverId: id });
+    assert.equal(byName(list).curl.missingSince, null, 'reported again: no longer missing');
+    assert.equal(list.pagination.total, 3, 'never duplicated');
+  });
+
+  it('installCount counts hosts reporting the same name and vendor', async () => {
+    const { key, report } = await setUp(h);
+    for (const name of ['web-1', 'web-2', 'web-3']) await report({ host: host(name), software: [pkg('nginx', '1.24', 'F5'), pkg('NGINX', '1.24', 'f5')] });
+    let list = await discovered(h, key, { q: 'nginx' });
+    assert.equal(list.pagination.total, 3, 'one entry per host, case-insensitively');
+    assert.ok(list.data.every((d: any) => d.installCount === 3));
+    await report({ host: host('web-3'), software: [] });
+    list = await discovered(h, key, { q: 'nginx', missing: 'false' });
+    assert.ok(list.data.every((d: any) => d.installCount === 2));
+  });
+
+  it('accepts 5,000 software entries in one report', async () => {
+    const { key, report } = await setUp(h);
+    const software = Array.from({ length: 5000 }, (_, i) => pkg(`package-${i}`, `${i}.0`));
+    const started = Date.now();
+    const res = await report({ host: host('big'), software });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await discovered(h, key, { limit: '1' })).pagination.total, 5000);
+    const again = await report({ host: host('big'), software });
+    assert.equal(again.statusCode, 200);
+    assert.ok(Date.now() - started < 60_000);
+  });
+
+  it('a bad report → 400 with the error body naming the field; nothing is written', async () => {
+    const { key, report } = await setUp(h);
+    const cases: [unknown, RegExp][] = [
+      [{ host: { hostname: 'x', kind: 'router' }, software: [] }, /kind/],
+      [{ host: { kind: 'server' }, software: [] }, /hostname/],
+      [{ host: host('x'), software: [{ name: 'a' }] }, /vendor/],
+      [{ host: host('x'), software: [], extra: 1 }, /extra/],
+      [{ host: host('x', { cpuCores: 'many' }), software: [] }, /cpuCores/],
+      [{ host: host('x', { ipAddresses: ['999.1.1.1'] }), software: [] }, /ipAddresses/],
+      [{ host: host('x') }, /software/],
+    ];
+    for (const [body, field] of cases) {
+      const res = await report(body);
+      assert.equal(res.statusCode, 400, JSON.stringify(body));
+      assert.equal(res.json().code, 'bad_request');
+      assert.match(res.json().message, field);
+    }
+    assert.equal((await h.call('GET', '/public/v1/servers', { key })).json().pagination.total, 0);
+  });
+
+  it('spec §7.2: name, os and manufacturer of an agent-reported server → 422; deleting it is allowed and the next report re-creates it', async () => {
+    const { key, report } = await setUp(h);
+    const id = (await report({ host: host('db-09'), software: [pkg('redis', '7.0')] })).json().id;
+    for (const body of [{ name: 'renamed' }, { os: 'Windows' }, { manufacturer: 'HPE' }]) {
+      assert.equal((await h.call('PATCH', `/public/v1/servers/${id}`, { key, body })).statusCode, 422);
+    }
+    assert.equal((await h.call('PATCH', `/public/v1/servers/${id}`, { key, body: { environment: 'staging', location: 'DC2' } })).statusCode, 200);
+    assert.equal((await h.call('DELETE', `/public/v1/servers/${id}`, { key })).statusCode, 204);
+    const again = await report({ host: host('db-09'), software: [pkg('redis', '7.0')] });
+    assert.notEqual(again.json().id, id);
+    assert.equal((await discovered(h, key)).data[0].installCount, 1, 'install counts stay right across host deletion');
+  });
+});
+
+describeEachDatabase('discovered application triage', (h) => {
+  it('PATCH links to an application or ignores; foreign application → 422; POST …/application creates one and links it', async () => {
+    const { key, report } = await setUp(h);
+    const other = await h.key(await h.workspace('other'));
+    await report({ host: host('h1'), software: [pkg('postgresql', '15', 'PostgreSQL Global Development Group'), pkg('htop', '3.2'), pkg('vim', '9.0')] });
+    const list = await discovered(h, key);
+    const [postgres, htop, vim] = ['postgresql', 'htop', 'vim'].map((n) => list.data.find((d: any) => d.name === n));
+    const app = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'Monitoring' } })).json();
+    const linked = await h.call('PATCH', `/public/v1/discovered-applications/${htop.id}`, { key, body: { applicationId: app.id } });
+    assert.equal(linked.json().status, 'linked');
+    assert.equal(linked.json().applicationId, app.id);
+    const ignored = await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { status: 'ignored' } });
+    assert.equal(ignored.json().status, 'ignored');
+    const foreignApp = (await h.call('POST', '/public/v1/applications', { key: other.secret, body: { name: 'x' } })).json();
+    assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { applicationId: foreignApp.id } })).statusCode, 422);
+    assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { status: 'linked' } })).statusCode, 400);
+    const created = await h.call('POST', `/public/v1/discovered-applications/${postgres.id}/application`, { key });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.equal(created.json().name, 'PostgreSQL');
+    assert.equal(created.json().catalogEntryId, 'postgresql');
+    assert.equal((await h.call('GET', `/public/v1/discovered-applications/${postgres.id}`, { key })).json().applicationId, created.json().id);
+    assert.equal((await discovered(h, key, { status: 'new' })).pagination.total, 0);
+    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'discovered_application' } })).json();
+    assert.equal(audit.total, 3);
+    assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
+    assert.equal((await h.call('GET', `/public/v1/discovered-applications/${htop.id}`, { key })).json().status, 'new', 'back to triage');
+  });
+
+  it('GET /agents shows never_seen and revoked agents', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const quiet = await enrollAgent(h.database, { workspaceId: ws.id, name: 'quiet' });
+    const gone = await enrollAgent(h.database, { workspaceId: ws.id, name: 'gone' });
+    await revokeAgent(h.database, gone.id);
+    const list = (await h.call('GET', '/public/v1/agents', { key })).json();
+    assert.deepEqual(Object.fromEntries(list.data.map((a: any) => [a.name, a.status])), { gone: 'revoked', quiet: 'never_seen' });
+    assert.equal((await h.call('GET', '/public/v1/agents', { key, query: { status: 'never_seen' } })).json().data[0].id, quiet.id);
+  });
+});
+
+describeEachDatabase('estate agent run', (h) => {
+  it('reports this very machine: it appears as an automatic server with its installed packages', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'local' });
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const result = await estate(h.url, ['agent', 'run', '--server', address, '--token', agent.token, '--once', '--json']);
+      assert.equal(result.code, 0, result.stderr);
+      const { kind, id } = result.json();
+      assert.equal(kind, 'server');
+      const server = (await h.call('GET', `/public/v1/servers/${id}`, { key })).json();
+      assert.equal(server.hostname, hostname());
+      assert.equal(server.automatic, true);
+      assert.ok(server.cpuCores > 0 && server.memoryMb > 0);
+      const software = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { serverId: id, limit: '1' } })).json();
+      assert.ok(software.pagination.total > 10, 'installed packages were reported');
+    } finally {
+      await h.app.server.close();
+    }
+  });
+
+  it('stops on 401 with a clear message and a non-zero exit', async () => {
+    const server = createServer((_req, res) => res.writeHead(401, { 'www-authenticate': 'Bearer realm="svc", error="invalid_token"' }).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const result = await estate(h.url, ['agent', 'run', '--server', `http://127.0.0.1:${port}`, '--token', 'agt_live_x', '--once']);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /refused the agent token \(401\)/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('retries 5xx and network errors with backoff, then succeeds', async () => {
+    let calls = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      calls += 1;
+      if (calls === 1) return res.writeHead(503).end('busy');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ kind: 'server', id: '01a20000-0000-7000-8000-000000000000' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const result = await estate(h.url, ['agent', 'run', '--server', `http://127.0.0.1:${port}`, '--token', 'agt_live_x', '--once', '--json', '--max-retries', '2']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(calls, 2);
+      assert.match(result.stderr, /server error 503; retrying in 1s/);
+      const unreachable = await estate(h.url, ['agent', 'run', '--server', 'http://127.0.0.1:1', '--token', 'agt_live_x', '--once', '--max-retries', '1']);
+      assert.equal(unreachable.code, 1);
+      assert.match(unreachable.stderr, /cannot reach .* gave up after 2 attempts/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
