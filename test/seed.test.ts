@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { cidrContains } from '../src/infrastructure/networks.module.js';
+import { estate } from './support/cli.js';
+import { describeEachDatabase } from './support/harness.js';
+
+describeEachDatabase('estate seed', (h) => {
+  it('fills a workspace with a coherent inventory that the API serves, and prints {"created":{…}}', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const result = await estate(h.url, ['seed', '--workspace', ws.id, '--size', '400', '--json']);
+    assert.equal(result.code, 0, result.stderr);
+    const { created } = result.json();
+    assert.equal(created.servers, 400);
+    for (const family of ['applications', 'networks', 'routers', 'workstations', 'dataObjects', 'contracts', 'flows', 'agents', 'discoveredApplications', 'announcements', 'auditEvents']) {
+      assert.ok(created[family] > 0, family);
+    }
+    const total = async (path: string, query: Record<string, string> = {}) => (await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '200', ...query } })).json().pagination.total;
+    assert.equal(await total('servers'), 400);
+    assert.equal(await total('applications'), created.applications);
+    assert.equal(await total('servers', { automatic: 'true' }), created.agents);
+    assert.ok((await total('contracts', { endsBefore: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10), endsAfter: new Date().toISOString().slice(0, 10) })) > 0, 'some contracts expire soon');
+
+    const networks = (await h.call('GET', '/public/v1/networks', { key, query: { limit: '200' } })).json().data;
+    const servers = (await h.call('GET', '/public/v1/servers', { key, query: { limit: '200' } })).json().data;
+    for (const server of servers) assert.ok(networks.some((n: any) => cidrContains(n.cidr, server.ipAddresses[0])), `${server.name} lies in a network`);
+    const users = new Set((await h.call('GET', '/public/v1/users', { key, query: { limit: '200' } })).json().data.map((u: any) => u.id));
+    const workstations = (await h.call('GET', '/public/v1/workstations', { key, query: { limit: '200', assigned: 'true' } })).json().data;
+    assert.ok(workstations.every((w: any) => users.has(w.assignedUserId)));
+    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', limit: '1' } })).json();
+    assert.equal(audit.total, 400, 'an audit history');
+    const software = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { limit: '200', missing: 'false' } })).json().data;
+    assert.ok(software.every((d: any) => d.installCount >= 1));
+
+    const bad = await estate(h.url, ['seed', '--workspace', ws.id, '--size', '0', '--json']);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /size must be an integer/);
+  });
+});
