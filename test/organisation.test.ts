@@ -129,13 +129,19 @@ describeEachDatabase('teams, users and members', (h) => {
     assert.deepEqual(list.data.map((m: any) => m.id), [second.id]);
   });
 
-  it('removing a member removes their team memberships', async () => {
+  it('removing a member removes their team memberships, ownerships and workstation assignments', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const reader = await addMember(h.database, { workspaceId: ws.id, email: 'r@acme.test', name: 'R', role: 'read' }, CLI_ACTOR);
     const team = (await h.call('POST', '/public/v1/teams', { key: key.secret, body: { name: 'T' } })).json();
     await h.call('PUT', `/public/v1/teams/${team.id}/members/${reader.userId}`, { key: key.secret });
+    const app = (await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'A' } })).json();
+    await h.call('PUT', `/public/v1/applications/${app.id}/owners/${reader.userId}`, { key: key.secret });
+    const laptop = (await h.call('POST', '/public/v1/workstations', { key: key.secret, body: { name: 'LT-1', assignedUserId: reader.userId } })).json();
     await h.call('DELETE', `/public/v1/members/${reader.id}`, { key: key.secret });
     assert.deepEqual((await h.call('GET', `/public/v1/teams/${team.id}/members`, { key: key.secret })).json(), []);
+    const owners = await h.database.db.selectFrom('application_owners').selectAll().where('application_id', '=', app.id).execute();
+    assert.equal(owners.length, 0);
+    assert.equal((await h.call('GET', `/public/v1/workstations/${laptop.id}`, { key: key.secret })).json().assignedUserId, null);
   });
 });

@@ -99,12 +99,15 @@ async function changeRole(database: Database, workspaceId: string, id: string, r
   });
 }
 
-/** Removes a membership and the person's team memberships in this workspace. */
+/** Removes a membership and everything that tied the person to this workspace: teams, ownerships, assigned machines. */
 async function removeMember(database: Database, workspaceId: string, id: string, actor: Actor): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
     const member = await requireMember(trx, workspaceId, id);
     await refuseLastAdmin(trx, workspaceId, member, 'removed');
-    await trx.deleteFrom('team_members').where('workspace_id', '=', workspaceId).where('user_id', '=', member.user_id).execute();
+    for (const table of ['team_members', 'application_owners', 'server_owners'] as const) {
+      await trx.deleteFrom(table).where('workspace_id', '=', workspaceId).where('user_id', '=', member.user_id).execute();
+    }
+    await trx.updateTable('workstations').set({ assigned_user_id: null }).where('workspace_id', '=', workspaceId).where('assigned_user_id', '=', member.user_id).execute();
     await trx.deleteFrom('members').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
     await recordAudit(trx, { workspaceId, category: 'organisation', action: 'delete', actor, resourceType: 'member', resourceId: id, resourceName: member.name });
   });
@@ -171,7 +174,7 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
         operationId: 'deleteMember',
         tags: ['people'],
         summary: 'Remove a member',
-        description: 'Removes the person from the workspace and from its teams. Removing the last admin answers 422. Audited. Scope: members:delete.',
+        description: 'Removes the person from the workspace, its teams and the applications and servers they owned, and unassigns their workstations. Removing the last admin answers 422. Audited. Scope: members:delete.',
         params: IdParams,
         response: { 204: Type.Null({ description: 'Removed.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
       },
