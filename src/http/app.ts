@@ -5,34 +5,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, {
-  LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
-import { registerAuditRoutes } from '../audit/audit.routes.js';
-import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import { agentAuthHook } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
-import { registerMeRoutes } from '../me/me.routes.js';
-import { agentAuthHook } from '../agents/agent-auth.js';
-import { registerAgentRoutes } from '../agents/agents.module.js';
-import { registerAgentReportRoutes } from '../agents/report.routes.js';
-import { registerAnnouncementRoutes } from '../announcements/announcements.module.js';
-import { registerApplicationRoutes } from '../applications/applications.module.js';
-import { registerContractRoutes } from '../contracts/contracts.module.js';
-import { registerDataObjectRoutes } from '../data/data-objects.module.js';
-import { registerDiscoveredApplicationRoutes, registerDiscoveredTriageRoutes } from '../discovered/discovered-applications.module.js';
-import { registerFlowRoutes } from '../flows/flows.module.js';
-import { registerWorkstationRoutes } from '../infrastructure/workstations.module.js';
-import { registerCategoryRoutes } from '../categories/categories.module.js';
-import { registerNetworkRoutes } from '../infrastructure/networks.module.js';
-import { registerServerRoutes } from '../infrastructure/servers.module.js';
-import { registerMemberRoutes } from '../members/members.routes.js';
-import { registerTagRoutes } from '../tags/tags.routes.js';
-import { registerTeamRoutes } from '../teams/teams.module.js';
-import { registerUserRoutes } from '../users/users.module.js';
-import { registerTenantRoutes } from '../tenant/tenant.routes.js';
 import { publicAuthHook } from './authenticate.js';
 import { registerErrorHandler } from './errors.js';
 import { MethodIndex } from './method-index.js';
+import { AGENT_MODULES, PUBLIC_MODULES } from './modules.js';
 import { openApiOptions } from './openapi.js';
 
 export interface AppOptions {
@@ -110,31 +90,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const deps: AppDeps = { database: options.database };
   await app.register(
     async (publicApi: App) => {
-      registerMeRoutes(publicApi, deps);
-      registerAuditRoutes(publicApi, deps);
-      registerCatalogRoutes(publicApi, deps);
-      registerTenantRoutes(publicApi, deps);
-      registerTagRoutes(publicApi, deps);
-      registerCategoryRoutes(publicApi, deps);
-      registerTeamRoutes(publicApi, deps);
-      registerUserRoutes(publicApi, deps);
-      registerMemberRoutes(publicApi, deps);
-      registerApplicationRoutes(publicApi, deps);
-      registerServerRoutes(publicApi, deps);
-      registerNetworkRoutes(publicApi, deps);
-      registerWorkstationRoutes(publicApi, deps);
-      registerAgentRoutes(publicApi, deps);
-      registerDataObjectRoutes(publicApi, deps);
-      registerContractRoutes(publicApi, deps);
-      registerFlowRoutes(publicApi, deps);
-      registerAnnouncementRoutes(publicApi, deps);
-      registerDiscoveredApplicationRoutes(publicApi, deps);
-      registerDiscoveredTriageRoutes(publicApi, deps);
+      for (const register of PUBLIC_MODULES) register(publicApi, deps);
     },
     { prefix: '/public/v1' },
   );
-
-  await app.register(async (agentApi: App) => registerAgentReportRoutes(agentApi, deps));
+  await app.register(async (agentApi: App) => {
+    for (const register of AGENT_MODULES) register(agentApi, deps);
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
