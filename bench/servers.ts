@@ -127,6 +127,10 @@ async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
 
 interface LoadResult extends LoadSummary {
   name: string;
+  /** Machine-wide CPU busy (all cores, %) during the second before the run, less this process's: other work on the machine. */
+  machineBusyBeforePercent: number;
+  /** Machine-wide CPU busy (all cores, %) during the run: this process, autocannon, PostgreSQL and anything else. */
+  machineBusyDuringPercent: number;
   /** CPU time of this process (both servers live here; only one is loaded at a time) per request. */
   serverCpuMsPerRequest: number;
   /** This process's CPU during the run, in % of one core. */
@@ -163,6 +167,22 @@ function runChild(request: LoadRequest): Promise<{ summary: LoadSummary; cpuMs: 
   });
 }
 
+/** Summed CPU times of all cores (os.cpus(), ms). */
+function cpuTimes(): { idle: number; total: number } {
+  let idle = 0;
+  let total = 0;
+  for (const cpu of cpus()) {
+    idle += cpu.times.idle;
+    total += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.idle + cpu.times.irq;
+  }
+  return { idle, total };
+}
+
+function busyPercent(from: { idle: number; total: number }, to: { idle: number; total: number }): number {
+  const total = to.total - from.total;
+  return total > 0 ? 100 * (1 - (to.idle - from.idle) / total) : NaN;
+}
+
 /** Waits until the requests still in flight when autocannon stopped are worked off (see bench/core.ts). */
 async function waitForIdle(pgProbe: pg.Client | undefined): Promise<void> {
   const deadline = performance.now() + 60_000;
@@ -188,10 +208,21 @@ async function load(name: string, url: string, headers: Record<string, string>, 
     await runChild({ url, headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     await waitForIdle(pgProbe);
   }
+  // Other work on the machine: all cores' busy time over one quiet second, less this process's own.
+  const before = cpuTimes();
+  const ownBefore = process.cpuUsage();
+  await sleep(1000);
+  const start = cpuTimes();
+  const own = process.cpuUsage(ownBefore);
+  const ownPercentOfMachine = (100 * (own.user + own.system)) / 1000 / Math.max(1, start.total - before.total);
+  const machineBusyBeforePercent = Math.max(0, busyPercent(before, start) - ownPercentOfMachine);
   const { summary, cpuMs, wallMs } = await runChild({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
+  const machineBusyDuringPercent = busyPercent(start, cpuTimes());
   await waitForIdle(pgProbe);
   const result: LoadResult = {
     name,
+    machineBusyBeforePercent,
+    machineBusyDuringPercent,
     ...summary,
     serverCpuMsPerRequest: cpuMs / Math.max(1, summary.totalRequests),
     serverCpuPercent: (100 * cpuMs) / wallMs,
@@ -201,6 +232,9 @@ async function load(name: string, url: string, headers: Record<string, string>, 
       `server CPU ${fmt(result.serverCpuPercent, 0)}% (${fmt(result.serverCpuMsPerRequest, 3)} ms/req)  codes ${JSON.stringify(result.statusCodes)}` +
       `${result.errors ? `  errors ${result.errors}` : ''}`,
   );
+  if (machineBusyBeforePercent > 15) {
+    console.log(`      (the machine was already ${fmt(machineBusyBeforePercent, 0)}% busy before this run: other processes compete for the CPUs, figures are unreliable)`);
+  }
   return result;
 }
 
@@ -443,6 +477,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
         `Estate p99 ${estateLoad.latencyP99} ms (target < ${TARGETS.estateP99Ms} ms) ${estateLoad.latencyP99 < TARGETS.estateP99Ms ? 'OK' : 'OVER TARGET'}`,
     );
     for (const r of [estateLoad, minimalLoad]) {
+      if (r.machineBusyBeforePercent > 15) warn(`${r.name}: the machine was ${fmt(r.machineBusyBeforePercent, 0)}% busy just before the run (other processes): figures unreliable`);
       if (r.non2xx > 0 || r.errors > 0) warn(`${r.name}: ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)}, ${r.errors} errors (must be 0)`);
     }
 
@@ -536,7 +571,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
 function markdown(report: DialectReport): string {
   const { load: l, derived: d, generation: g, config: c } = report;
   const row = (r: LoadResult) =>
-    `| ${r.name} | ${fmt(r.reqPerSec, 0)} | ${r.latencyP50} | ${r.latencyP99} | ${r.non2xx} | ${fmt(r.serverCpuPercent, 0)} % | ${fmt(r.serverCpuMsPerRequest, 3)} |`;
+    `| ${r.name} | ${fmt(r.reqPerSec, 0)} | ${r.latencyP50} | ${r.latencyP99} | ${r.non2xx} | ${fmt(r.serverCpuPercent, 0)} % | ${fmt(r.serverCpuMsPerRequest, 3)} | ${fmt(r.machineBusyBeforePercent, 0)} % |`;
   const seq = (r: SequentialResult) =>
     `| ${r.name}${r.iterations < SEQUENTIAL_ITERATIONS ? ` (${r.iterations} runs)` : ''} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.total} | ${r.queries ? fmt(r.queries.page.p50, 2) : '–'} | ${r.queries ? fmt(r.queries.count.p50, 2) : '–'} |`;
   return [
@@ -545,8 +580,8 @@ function markdown(report: DialectReport): string {
     `${g.servers.toLocaleString('en')} servers + ${g.links.toLocaleString('en')} links inserted in ${fmt(g.insertSeconds, 2)} s (+${fmt(g.analyzeSeconds, 2)} s analyze); ` +
       `GET ${l.path}, ${c.connections} connections × ${c.seconds} s; ${report.environment.cpus} CPUs (shared by autocannon, the servers${report.dialect === 'postgres' ? ' and PostgreSQL' : ''}), Node ${report.environment.node}.`,
     '',
-    '| Target | req/s | p50 ms | p99 ms | non-2xx | server CPU | CPU ms/req |',
-    '|---|--:|--:|--:|--:|--:|--:|',
+    '| Target | req/s | p50 ms | p99 ms | non-2xx | server CPU | CPU ms/req | machine busy before |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
     row(l.estate),
     row(l.minimal),
     '',

@@ -115,6 +115,16 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     list = await discovered(h, key, { serverId: id });
     assert.equal(byName(list).curl.missingSince, null, 'reported again: no longer missing');
     assert.equal(list.pagination.total, 3, 'never duplicated');
+    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: id } })).json();
+    assert.deepEqual(audit.data.map((e: any) => e.changes?.software), [{ before: 2, after: 2 }, { before: 3, after: 2 }, { before: 0, after: 3 }], 'live software counts before and after each report');
+  });
+
+  it('install counts fold case like the service does, also beyond ASCII', async () => {
+    const { key, report } = await setUp(h);
+    await report({ host: host('h-1'), software: [pkg('ÖBB-Tool', '1', 'ÄÖÜ GmbH')] });
+    await report({ host: host('h-2'), software: [pkg('öbb-tool', '1', 'äöü gmbh')] });
+    const list = await discovered(h, key);
+    assert.deepEqual(list.data.map((d: any) => d.installCount), [2, 2]);
   });
 
   it('installCount counts hosts reporting the same name and vendor', async () => {

@@ -134,7 +134,7 @@ describeEachDatabase('agents and discovered applications (read)', (h) => {
     assert.equal((await h.call('GET', '/public/v1/agents', { key, query: { status: 'revoked' } })).json().pagination.total, 0);
     const server = (await post(h, key, 'servers', { name: 'db-01' })).json();
     await h.database.db.insertInto('discovered_applications').values({
-      workspace_id: ws.id, id: newId(), name: 'postgresql', vendor: 'PostgreSQL Global Development Group', version: '15.4', server_id: server.id, workstation_id: null,
+      workspace_id: ws.id, id: newId(), name: 'postgresql', vendor: 'PostgreSQL Global Development Group', name_key: 'postgresql', vendor_key: 'postgresql global development group', version: '15.4', server_id: server.id, workstation_id: null,
       agent_id: agentId, status: 'new', application_id: null, catalog_entry_id: 'postgresql', first_seen_at: nowIso(), last_seen_at: nowIso(), missing_since: null, last_update: nowIso(),
     }).execute();
     const found = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'new', serverId: server.id } })).json();

@@ -45,7 +45,7 @@ describeEachDatabase('responses match their declared schemas', (h) => {
     await h.database.db.insertInto('agents').values({ workspace_id: ws.id, id: agent, name: 'a', token_hash: newId(), token_prefix: 'p', hostname: null, version: null, created_at: nowIso(), last_seen_at: null, revoked_at: null }).execute();
     const discovered = newId();
     await h.database.db.insertInto('discovered_applications').values({
-      workspace_id: ws.id, id: discovered, name: 'nginx', vendor: 'F5', version: '1.24', server_id: server, workstation_id: null, agent_id: agent, status: 'new',
+      workspace_id: ws.id, id: discovered, name: 'nginx', vendor: 'F5', name_key: 'nginx', vendor_key: 'f5', version: '1.24', server_id: server, workstation_id: null, agent_id: agent, status: 'new',
       application_id: null, catalog_entry_id: null, first_seen_at: nowIso(), last_seen_at: nowIso(), missing_since: null, last_update: nowIso(),
     }).execute();
 

@@ -14,7 +14,9 @@ const CHUNK = 500;
 type Host = AgentReport['host'];
 type SoftwareEntry = { name: string; vendor: string; version: string | null; key: string };
 
-const keyOf = (name: string, vendor: string) => `${name.trim().toLowerCase()}\u0000${vendor.trim().toLowerCase()}`;
+/** Case-folded (name, vendor): how software is matched and counted, in JavaScript on both databases. */
+export const foldKey = (text: string) => text.trim().toLowerCase();
+const keyOf = (name: string, vendor: string) => `${foldKey(name)}\u0000${foldKey(vendor)}`;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const result: T[][] = [];
@@ -87,7 +89,8 @@ async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host
 
 /** Adds install-count deltas per (name, vendor) key, in batches of upserts. */
 async function applyInstallDeltas(trx: Kysely<Tables>, workspaceId: string, deltas: Map<string, number>): Promise<void> {
-  const changed = [...deltas.entries()].filter(([, delta]) => delta !== 0);
+  // Sorted, so that concurrent reports lock counter rows in the same order and cannot deadlock.
+  const changed = [...deltas.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const batch of chunks(changed)) {
     await trx
       .insertInto('software_installs')
@@ -141,7 +144,7 @@ async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kin
     const row = byKey.get(entry.key);
     if (!row) {
       inserts.push({
-        workspace_id: agent.workspaceId, id: newId(), name: entry.name, vendor: entry.vendor, version: entry.version,
+        workspace_id: agent.workspaceId, id: newId(), name: entry.name, vendor: entry.vendor, name_key: foldKey(entry.name), vendor_key: foldKey(entry.vendor), version: entry.version,
         server_id: kind === 'server' ? hostId : null, workstation_id: kind === 'workstation' ? hostId : null, agent_id: agent.agentId,
         status: 'new', application_id: null, catalog_entry_id: matchCatalogEntry(entry.name, entry.vendor),
         first_seen_at: now, last_seen_at: now, missing_since: null, last_update: now,
@@ -179,7 +182,8 @@ async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kin
     .execute();
 
   await applyInstallDeltas(trx, agent.workspaceId, deltas);
-  return { added: inserts.length + revived.length, missing: missing.length, total: existing.length - missing.length + inserts.length + revived.length };
+  const liveBefore = existing.filter((row) => !row.missing_since).length;
+  return { added: inserts.length + revived.length, missing: missing.length, before: liveBefore, after: software.length };
 }
 
 /**
@@ -203,7 +207,7 @@ export async function recordReport(database: Database, agent: AgentPrincipal, re
       .where('id', '=', agent.agentId)
       .execute();
     const changes = { ...host.changes };
-    if (counts.added || counts.missing) changes.software = { before: counts.total - counts.added + counts.missing, after: counts.total };
+    if (counts.before !== counts.after || counts.added || counts.missing) changes.software = { before: counts.before, after: counts.after };
     await recordAudit(trx, {
       workspaceId: agent.workspaceId,
       category: 'inventory',

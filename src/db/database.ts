@@ -42,6 +42,29 @@ const INT8_OID = 20;
 const DATE_OID = 1082;
 const NUMERIC_OID = 1700;
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing is a measurable share of a short SQLite query.
+ * better-sqlite3 statements are reusable, and Kysely runs one query at a time on this connection,
+ * so statements are cached by SQL text (bounded: dynamic IN-lists make many distinct texts).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        statement = sqlite.prepare(sql);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
@@ -51,7 +74,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -305,6 +305,9 @@ export interface DiscoveredApplicationsTable {
   id: string;
   name: string;
   vendor: string;
+  /** Case-folded name and vendor (JavaScript toLowerCase), the key of software_installs. */
+  name_key: string;
+  vendor_key: string;
   version: string | null;
   server_id: string | null;
   workstation_id: string | null;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { Database } from '../db/database.js';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import type { AppDeps, App } from '../http/app.js';
@@ -57,8 +57,8 @@ function discoveredQuery(db: Kysely<Tables>, workspaceId: string) {
     .leftJoin('software_installs as si', (join) =>
       join
         .onRef('si.workspace_id', '=', 'd.workspace_id')
-        .on('si.name_key', '=', sql<string>`lower(d.name)`)
-        .on('si.vendor_key', '=', sql<string>`lower(d.vendor)`),
+        .onRef('si.name_key', '=', 'd.name_key')
+        .onRef('si.vendor_key', '=', 'd.vendor_key'),
     )
     .selectAll('d')
     .select('si.install_count')

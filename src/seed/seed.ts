@@ -233,7 +233,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const server = servers[i]!;
       for (const [name, vendor, version] of random.sample(words.SOFTWARE, random.int(12, 25))) {
         const missing = random.chance(0.03);
-        discovered.push({ workspace_id: ws, id: newId(), name, vendor, version, server_id: server.id, workstation_id: null, agent_id: agent.id, status: random.weighted([['new', 70], ['ignored', 25], ['new', 5]] as const), application_id: null, catalog_entry_id: matchCatalogEntry(name, vendor), first_seen_at: agent.created_at, last_seen_at: agent.last_seen_at, missing_since: missing ? agent.last_seen_at : null, last_update: agent.last_seen_at });
+        discovered.push({ workspace_id: ws, id: newId(), name, vendor, name_key: name.toLowerCase(), vendor_key: vendor.toLowerCase(), version, server_id: server.id, workstation_id: null, agent_id: agent.id, status: random.weighted([['new', 70], ['ignored', 25], ['new', 5]] as const), application_id: null, catalog_entry_id: matchCatalogEntry(name, vendor), first_seen_at: agent.created_at, last_seen_at: agent.last_seen_at, missing_since: missing ? agent.last_seen_at : null, last_update: agent.last_seen_at });
         if (!missing) {
           const key = `${name.toLowerCase()}\u0000${vendor.toLowerCase()}`;
           installs.set(key, (installs.get(key) ?? 0) + 1);

@@ -246,6 +246,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         table('discovered_applications')
           .addColumn('name', 'text', (c) => c.notNull())
           .addColumn('vendor', 'text', (c) => c.notNull())
+          .addColumn('name_key', 'text', (c) => c.notNull())
+          .addColumn('vendor_key', 'text', (c) => c.notNull())
           .addColumn('version', 'text')
           .addColumn('server_id', uuid)
           .addColumn('workstation_id', uuid)
