@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -42,6 +43,33 @@ const INT8_OID = 20;
 const DATE_OID = 1082;
 const NUMERIC_OID = 1700;
 
+const CHECKPOINT_INTERVAL_MS = 1000;
+
+/**
+ * SQLite's automatic WAL checkpoint runs inside whichever write commits, on the event loop. A
+ * worker thread with its own connection checkpoints every second instead (PASSIVE: it never
+ * blocks readers or writers), so requests do not pay for it. If the worker cannot start, the
+ * automatic checkpoint stays on.
+ */
+function startCheckpointer(path: string, sqlite: SqliteDatabase.Database): Worker | undefined {
+  const source = `
+    const { workerData } = require('node:worker_threads');
+    const Database = require('better-sqlite3');
+    const db = new Database(workerData.path);
+    db.pragma('busy_timeout = 5000');
+    setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, workerData.interval);
+  `;
+  try {
+    const worker = new Worker(source, { eval: true, workerData: { path, interval: CHECKPOINT_INTERVAL_MS } });
+    worker.unref();
+    worker.on('error', () => sqlite.pragma('wal_autocheckpoint = 1000'));
+    sqlite.pragma('wal_autocheckpoint = 0');
+    return worker;
+  } catch {
+    return undefined;
+  }
+}
+
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
@@ -74,8 +102,16 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    const checkpointer = target === ':memory:' ? undefined : startCheckpointer(target, sqlite);
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect, close: () => db.destroy() };
+    return {
+      db,
+      dialect,
+      close: async () => {
+        await checkpointer?.terminate();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: target,
