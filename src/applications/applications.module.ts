@@ -9,7 +9,7 @@ import { principalOf, type Principal } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import { newId, nowIso } from '../ids.js';
-import { columnsFrom, registerResourceRoutes, requireReference, requireRow, touch, type ResourceDefinition } from '../resources/crud.js';
+import { columnsFrom, linkedTo, registerResourceRoutes, requireReference, requireRow, touch, type ResourceDefinition } from '../resources/crud.js';
 import { registerLinkRoutes, workspaceChild } from '../resources/links.js';
 import { Tag } from '../tags/tags.schemas.js';
 import { tagRowToDto } from '../tags/tags.service.js';
@@ -73,10 +73,6 @@ function refuseBackwardsLifecycle(row: ApplicationsTable): void {
   }
 }
 
-/** Subquery filter: applications linked through `table` to `value`. */
-function linkedTo(eb: any, table: string, column: string, value: string) {
-  return eb('id', 'in', eb.selectFrom(table).select('application_id').whereRef(`${table}.workspace_id`, '=', 'applications.workspace_id').where(column, '=', value));
-}
 
 export const applicationResource: ResourceDefinition<ApplicationsTable, Application> = {
   table: 'applications',
@@ -121,15 +117,15 @@ export const applicationResource: ResourceDefinition<ApplicationsTable, Applicat
     businessValue: 'business_value', technicalFit: 'technical_fit', userCount: 'user_count',
   },
   defaultSort: 'name',
-  filters: (query, eb) => [
+  filters: (query, eb, workspaceId) => [
     ...(query.lifecycleStatus ? [eb('lifecycle_status', '=', query.lifecycleStatus)] : []),
     ...(query.criticality ? [eb('criticality', '=', query.criticality)] : []),
     ...(query.hostingType ? [eb('hosting_type', '=', query.hostingType)] : []),
     ...(query.categoryId ? [eb('category_id', '=', query.categoryId)] : []),
-    ...(query.tagId ? [linkedTo(eb, 'application_tags', 'tag_id', query.tagId)] : []),
-    ...(query.teamId ? [linkedTo(eb, 'application_teams', 'team_id', query.teamId)] : []),
-    ...(query.ownerId ? [linkedTo(eb, 'application_owners', 'user_id', query.ownerId)] : []),
-    ...(query.serverId ? [linkedTo(eb, 'application_servers', 'server_id', query.serverId)] : []),
+    ...(query.tagId ? [linkedTo(eb, workspaceId, 'application_tags', 'application_id', 'tag_id', query.tagId)] : []),
+    ...(query.teamId ? [linkedTo(eb, workspaceId, 'application_teams', 'application_id', 'team_id', query.teamId)] : []),
+    ...(query.ownerId ? [linkedTo(eb, workspaceId, 'application_owners', 'application_id', 'user_id', query.ownerId)] : []),
+    ...(query.serverId ? [linkedTo(eb, workspaceId, 'application_servers', 'application_id', 'server_id', query.serverId)] : []),
   ],
   trackingColumn: 'updated_at',
   untrackedFields: ['updatedAt', 'createdAt'],

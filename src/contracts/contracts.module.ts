@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
+import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
 
 export const CONTRACT_TYPES = ['license', 'subscription', 'support', 'maintenance', 'lease', 'service', 'other'] as const;
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly', 'one_time'] as const;
@@ -108,13 +108,13 @@ const contractResource: ResourceDefinition<ContractsTable, Contract> = {
     name: 'name', vendor: 'vendor', startDate: 'start_date', endDate: 'end_date', renewalDate: 'renewal_date', amount: 'amount', createdAt: 'created_at', updatedAt: 'updated_at',
   },
   defaultSort: 'name',
-  filters: (query, eb) => [
+  filters: (query, eb, workspaceId) => [
     ...(query.type ? [eb('type', '=', query.type)] : []),
     ...(query.vendor ? [eb(eb.fn('lower', ['vendor']), '=', String(query.vendor).toLowerCase())] : []),
     ...(query.endsBefore ? [eb('end_date', '<', query.endsBefore)] : []),
     ...(query.endsAfter ? [eb('end_date', '>', query.endsAfter)] : []),
     ...(query.applicationId
-      ? [eb('id', 'in', eb.selectFrom('contract_applications').select('contract_id').whereRef('contract_applications.workspace_id', '=', 'contracts.workspace_id').where('application_id', '=', query.applicationId))]
+      ? [linkedTo(eb, workspaceId, 'contract_applications', 'contract_id', 'application_id', query.applicationId)]
       : []),
   ],
   trackingColumn: 'updated_at',

@@ -3,7 +3,7 @@ import type { DataObjectsTable } from '../db/schema.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
+import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
 
 export const CLASSIFICATIONS = ['public', 'internal', 'confidential', 'restricted'] as const;
 
@@ -71,11 +71,11 @@ const dataObjectResource: ResourceDefinition<DataObjectsTable, DataObject> = {
   searchColumns: ['name', 'description'],
   sortColumns: { name: 'name', classification: 'classification', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'name',
-  filters: (query, eb) => [
+  filters: (query, eb, workspaceId) => [
     ...(query.classification ? [eb('classification', '=', query.classification)] : []),
     ...(query.personalData === undefined ? [] : [eb('personal_data', '=', query.personalData ? 1 : 0)]),
     ...(query.applicationId
-      ? [eb('id', 'in', eb.selectFrom('data_object_applications').select('data_object_id').whereRef('data_object_applications.workspace_id', '=', 'data_objects.workspace_id').where('application_id', '=', query.applicationId))]
+      ? [linkedTo(eb, workspaceId, 'data_object_applications', 'data_object_id', 'application_id', query.applicationId)]
       : []),
   ],
   trackingColumn: 'updated_at',

@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';
+import { columnsFrom, linkedTo, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';
 
 export const PROTOCOLS = ['https', 'http', 'sftp', 'ftp', 'smtp', 'amqp', 'kafka', 'jdbc', 'grpc', 'soap', 'file', 'other'] as const;
 export const FREQUENCIES = ['real_time', 'hourly', 'daily', 'weekly', 'monthly', 'on_demand'] as const;
@@ -88,14 +88,14 @@ const flowResource: ResourceDefinition<FlowsTable, Flow> = {
   searchColumns: ['name', 'description'],
   sortColumns: { name: 'name', protocol: 'protocol', frequency: 'frequency', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'name',
-  filters: (query, eb) => [
+  filters: (query, eb, workspaceId) => [
     ...(query.applicationId ? [eb.or([eb('source_application_id', '=', query.applicationId), eb('target_application_id', '=', query.applicationId)])] : []),
     ...(query.sourceApplicationId ? [eb('source_application_id', '=', query.sourceApplicationId)] : []),
     ...(query.targetApplicationId ? [eb('target_application_id', '=', query.targetApplicationId)] : []),
     ...(query.protocol ? [eb('protocol', '=', query.protocol)] : []),
     ...(query.frequency ? [eb('frequency', '=', query.frequency)] : []),
     ...(query.dataObjectId
-      ? [eb('id', 'in', eb.selectFrom('flow_data_objects').select('flow_id').whereRef('flow_data_objects.workspace_id', '=', 'flows.workspace_id').where('data_object_id', '=', query.dataObjectId))]
+      ? [linkedTo(eb, workspaceId, 'flow_data_objects', 'flow_id', 'data_object_id', query.dataObjectId)]
       : []),
   ],
   trackingColumn: 'updated_at',

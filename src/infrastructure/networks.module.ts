@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
+import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
 import { registerLinkRoutes, workspaceChild } from '../resources/links.js';
 import { Tag } from '../tags/tags.schemas.js';
 import { tagRowToDto } from '../tags/tags.service.js';
@@ -191,10 +191,10 @@ const routerResource: ResourceDefinition<RoutersTable, Static<typeof Router>> = 
   searchColumns: ['name', 'model', 'management_ip'],
   sortColumns: { name: 'name', manufacturer: 'manufacturer', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'name',
-  filters: (query, eb) => [
+  filters: (query, eb, workspaceId) => [
     ...(query.manufacturer ? [eb(eb.fn('lower', ['manufacturer']), '=', String(query.manufacturer).toLowerCase())] : []),
     ...(query.networkId
-      ? [eb('id', 'in', eb.selectFrom('router_networks').select('router_id').whereRef('router_networks.workspace_id', '=', 'routers.workspace_id').where('network_id', '=', query.networkId))]
+      ? [linkedTo(eb, workspaceId, 'router_networks', 'router_id', 'network_id', query.networkId)]
       : []),
   ],
   trackingColumn: 'updated_at',

@@ -8,7 +8,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
+import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
 import { registerLinkRoutes, workspaceChild } from '../resources/links.js';
 import { Tag } from '../tags/tags.schemas.js';
 import { tagRowToDto } from '../tags/tags.service.js';
@@ -77,9 +77,6 @@ function ipList(value: unknown): string {
   return JSON.stringify(addresses);
 }
 
-function linkedTo(eb: any, table: string, column: string, value: string) {
-  return eb('id', 'in', eb.selectFrom(table).select('server_id').whereRef(`${table}.workspace_id`, '=', 'servers.workspace_id').where(column, '=', value));
-}
 
 export const serverResource: ResourceDefinition<ServersTable, Server> = {
   table: 'servers',
@@ -126,13 +123,13 @@ export const serverResource: ResourceDefinition<ServersTable, Server> = {
     name: 'name', hostname: 'hostname', environment: 'environment', createdAt: 'created_at', lastCheckTime: 'last_check_time', cpuCores: 'cpu_cores', memoryMb: 'memory_mb',
   },
   defaultSort: 'name',
-  filters: (query, eb) => [
+  filters: (query, eb, workspaceId) => [
     ...(query.environment ? [eb('environment', '=', query.environment)] : []),
     ...(query.automatic === undefined ? [] : [eb('automatic', '=', query.automatic ? 1 : 0)]),
     ...(query.os ? [eb(eb.fn('lower', ['os']), '=', String(query.os).toLowerCase())] : []),
     ...(query.agentId ? [eb('agent_id', '=', query.agentId)] : []),
-    ...(query.tagId ? [linkedTo(eb, 'server_tags', 'tag_id', query.tagId)] : []),
-    ...(query.applicationId ? [linkedTo(eb, 'application_servers', 'application_id', query.applicationId)] : []),
+    ...(query.tagId ? [linkedTo(eb, workspaceId, 'server_tags', 'server_id', 'tag_id', query.tagId)] : []),
+    ...(query.applicationId ? [linkedTo(eb, workspaceId, 'application_servers', 'server_id', 'application_id', query.applicationId)] : []),
   ],
   trackingColumn: 'last_check_time',
   untrackedFields: ['lastCheckTime', 'createdAt'],

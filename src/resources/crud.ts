@@ -55,7 +55,7 @@ export interface ResourceDefinition<R extends Row, Dto> {
   sortColumns: Record<string, string>;
   defaultSort: string;
   /** Family filters from the list query, as SQL conditions. */
-  filters?(query: Record<string, any>, eb: Eb): Expression<SqlBool>[];
+  filters?(query: Record<string, any>, eb: Eb, workspaceId: string): Expression<SqlBool>[];
   /** The change-tracking column (spec §2.4), moved on every change; none for untracked resources. */
   trackingColumn?: string;
   /** Business rules (→ 422) checked inside the write transaction. */
@@ -161,7 +161,7 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
   function conditions(eb: Eb, workspaceId: string, query: Record<string, any>): Expression<SqlBool> {
     const all: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
     if (query.q) all.push(eb.or(definition.searchColumns.map((column) => containsText(column, query.q))));
-    if (definition.filters) all.push(...definition.filters(query, eb));
+    if (definition.filters) all.push(...definition.filters(query, eb, workspaceId));
     return eb.and(all);
   }
 
@@ -400,4 +400,13 @@ export async function refuseCycle(trx: Kysely<Tables>, table: string, workspaceI
     const parent = await findRow<{ parent_id: string | null }>(trx, table, workspaceId, current);
     current = parent?.parent_id ?? null;
   }
+}
+
+/**
+ * Filter "linked through `linkTable` to `value`": rows whose id is in the link table's `ownColumn`.
+ * The workspace is a plain value, not a correlation: a correlated subquery makes PostgreSQL rescan
+ * the link table once per row (seconds at 100,000 rows).
+ */
+export function linkedTo(eb: Eb, workspaceId: string, linkTable: string, ownColumn: string, column: string, value: string): Expression<SqlBool> {
+  return eb('id', 'in', eb.selectFrom(linkTable).select(ownColumn).where(`${linkTable}.workspace_id`, '=', workspaceId).where(column, '=', value));
 }

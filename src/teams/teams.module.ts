@@ -3,7 +3,7 @@ import type { TeamsTable } from '../db/schema.js';
 import type { AppDeps, App } from '../http/app.js';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, refuseCycle, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';
+import { columnsFrom, refuseCycle, linkedTo, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';
 import { registerLinkRoutes } from '../resources/links.js';
 import { userLinkChild, type User, type UserRow } from '../users/users.module.js';
 
@@ -60,10 +60,10 @@ export const teamResource: ResourceDefinition<TeamsTable, Team> = {
   searchColumns: ['name', 'description'],
   sortColumns: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'name',
-  filters: (query, eb) => [
+  filters: (query, eb, workspaceId) => [
     ...(query.parentId ? [eb('parent_id', '=', query.parentId)] : []),
     ...(query.memberId
-      ? [eb('id', 'in', eb.selectFrom('team_members').select('team_id').whereRef('team_members.workspace_id', '=', 'teams.workspace_id').where('user_id', '=', query.memberId))]
+      ? [linkedTo(eb, workspaceId, 'team_members', 'team_id', 'user_id', query.memberId)]
       : []),
   ],
   trackingColumn: 'updated_at',

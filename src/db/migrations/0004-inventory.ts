@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
@@ -79,7 +79,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     'category_id',
     'categories',
   ).execute();
-  await db.schema.createIndex('applications_name_idx').on('applications').columns(['workspace_id', 'name']).execute();
+  await db.schema.createIndex('applications_name_idx').on('applications').columns(['workspace_id', 'name', 'id']).execute();
   await db.schema.createIndex('applications_category_idx').on('applications').columns(['workspace_id', 'category_id']).execute();
 
   await ref(
@@ -106,9 +106,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       'agent_id',
       'agents',
   ).execute();
-  for (const column of ['name', 'last_check_time', 'environment']) {
-    await db.schema.createIndex(`servers_${column}_idx`).on('servers').columns(['workspace_id', column]).execute();
-  }
+  // List orders end with id (the tie-breaker of every page), so pages are read in index order.
+  await db.schema.createIndex('servers_name_idx').on('servers').columns(['workspace_id', 'name', 'id']).execute();
+  await db.schema.createIndex('servers_last_check_idx').on('servers').columns(['workspace_id', 'last_check_time', 'id']).execute();
+  await db.schema.createIndex('servers_environment_idx').on('servers').columns(['workspace_id', 'environment', 'name', 'id']).execute();
+  await sql`CREATE INDEX servers_os_idx ON servers (workspace_id, lower(os))`.execute(db);
 
   await table('networks')
     .addColumn('name', 'text', (c) => c.notNull())
