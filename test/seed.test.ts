@@ -32,6 +32,21 @@ describeEachDatabase('estate seed', (h) => {
     const software = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { limit: '200', missing: 'false' } })).json().data;
     assert.ok(software.every((d: any) => d.installCount >= 1));
 
+    // Unfiltered totals come from trigger-kept counts: they must equal a direct count, also after
+    // deletes and cascades (a server takes its discovered software with it).
+    const doomed = servers.find((s: any) => s.automatic);
+    assert.equal((await h.call('DELETE', `/public/v1/servers/${doomed.id}`, { key })).statusCode, 204);
+    assert.equal((await h.call('DELETE', `/public/v1/applications/${(await h.call('GET', '/public/v1/applications', { key })).json().data[0].id}`, { key })).statusCode, 204);
+    const families: [string, string][] = [
+      ['applications', 'applications'], ['servers', 'servers'], ['networks', 'networks'], ['routers', 'routers'], ['workstations', 'workstations'],
+      ['data', 'data_objects'], ['contracts', 'contracts'], ['flows', 'flows'], ['announcements', 'announcements'], ['categories', 'categories'],
+      ['tags', 'tags'], ['teams', 'teams'], ['agents', 'agents'], ['discovered-applications', 'discovered_applications'],
+    ];
+    for (const [path, table] of families) {
+      const counted = await h.database.db.selectFrom(table as 'servers').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
+      assert.equal(await total(path), Number(counted.n), `${path} total`);
+    }
+
     const bad = await estate(h.url, ['seed', '--workspace', ws.id, '--size', '0', '--json']);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /size must be an integer/);

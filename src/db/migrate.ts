@@ -5,6 +5,7 @@ import * as auditCounts from './migrations/0002-audit-counts.js';
 import * as organisation from './migrations/0003-organisation.js';
 import * as inventory from './migrations/0004-inventory.js';
 import * as agents from './migrations/0005-agents.js';
+import * as rowCounts from './migrations/0006-row-counts.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003-organisation': organisation,
   '0004-inventory': inventory,
   '0005-agents': agents,
+  '0006-row-counts': rowCounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

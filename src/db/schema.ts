@@ -334,7 +334,15 @@ export interface SoftwareInstallsTable {
   install_count: number;
 }
 
+/** Maintained by triggers on the inventory tables (migration 0006); never written by the service. */
+export interface RowCountsTable {
+  workspace_id: string;
+  table_name: string;
+  total: number;
+}
+
 export interface Tables {
+  row_counts: RowCountsTable;
   software_installs: SoftwareInstallsTable;
   agents: AgentsTable;
   applications: ApplicationsTable;

@@ -81,6 +81,8 @@ export async function paginate<DB, TB extends keyof DB, O>(
   page: Page,
   order: { column: string; direction: 'asc' | 'desc' },
   idColumn: string,
+  /** A cheaper way to the total when one is known (trigger-kept counts of unfiltered lists). */
+  knownTotal?: () => Promise<number>,
 ): Promise<{ rows: O[]; total: number }> {
   const counted = query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
   const [rows, total] = await Promise.all([
@@ -90,7 +92,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    counted.executeTakeFirstOrThrow(),
+    knownTotal ? knownTotal().then((value) => ({ total: value })) : counted.executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.total) };
 }

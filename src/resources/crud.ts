@@ -142,6 +142,19 @@ function auditDiff(before: Record<string, unknown> | undefined, after: Record<st
   return changes;
 }
 
+const PAGING_PARAMETERS = new Set(['limit', 'offset', 'sort']);
+
+/** A list query without q or filters: its total is the table's row count in the workspace. */
+function isUnfiltered(query: Record<string, unknown>): boolean {
+  return Object.entries(query).every(([name, value]) => value === undefined || PAGING_PARAMETERS.has(name));
+}
+
+/** The trigger-kept row count of a table in a workspace (migration 0006), 0 when it has no rows yet. */
+async function countedTotal(database: Database, workspaceId: string, table: string): Promise<number> {
+  const row = await database.db.selectFrom('row_counts').select('total').where('workspace_id', '=', workspaceId).where('table_name', '=', table).executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 export function createResourceService<R extends Row, Dto extends Record<string, unknown>>(definition: ResourceDefinition<R, Dto>) {
   const [singular] = definition.names;
   const skip = definition.untrackedFields ?? [];
@@ -169,7 +182,8 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
     async list(database: Database, workspaceId: string, query: Record<string, any>): Promise<OffsetList<Dto>> {
       const page = pageOf(query);
       const base = (database.db as AnyDb).selectFrom(definition.table).selectAll().where((eb: Eb) => conditions(eb, workspaceId, query));
-      const { rows, total } = await paginate(base, page, sortOf(query.sort, definition.sortColumns, definition.defaultSort), 'id');
+      const counted = isUnfiltered(query) ? () => countedTotal(database, workspaceId, definition.table) : undefined;
+      const { rows, total } = await paginate(base, page, sortOf(query.sort, definition.sortColumns, definition.defaultSort), 'id', counted);
       return { data: await dtos(database.db, workspaceId, rows as R[]), pagination: { ...page, total } };
     },
 
