@@ -104,7 +104,8 @@ export function createExplainer(dialect: Dialect, url: string, sqliteFile?: stri
     async breakdown(workspaceId, query) {
       captured.length = 0;
       await service.list(database, workspaceId, query);
-      const count = captured.find((q) => /count\(\*\)/i.test(q.sql));
+      // The total is either a count(*) (filtered lists) or a read of the trigger-kept row_counts.
+      const count = captured.find((q) => /count\(\*\)|"row_counts"/i.test(q.sql));
       const page = captured.find((q) => q !== count);
       if (!page || !count) throw new Error(`expected a page and a count query, captured ${captured.length}`);
       return { page: await measure(page.sql, page.parameters), count: await measure(count.sql, count.parameters) };
