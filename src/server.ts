@@ -9,7 +9,7 @@ function firstStartBanner(first: FirstStart, base: string): string {
     '',
     'Estate first start: created a demo workspace, an admin member and an admin API key.',
     `  workspace      ${first.workspace.name} (${first.workspace.id})`,
-    `  console login  ${first.admin.email} / ${first.admin.password}`,
+    `  admin member   ${first.admin.email} / ${first.admin.password} (password for the web console, which comes later)`,
     `  API key        ${first.key.secret}`,
     '  These secrets are shown only now; store them.',
     '',
