@@ -1,5 +1,5 @@
 /**
- * Synthetic agent reports for bench/agents.ts and bench/agents-load-child.ts: a pool of ~600
+ * Synthetic agent reports for bench/agents.ts and bench/load-child.ts: a pool of ~600
  * realistic Debian/Ubuntu packages (names, maintainers as dpkg reports them, versions), hosts with
  * realistic facts, and a deterministic per-agent evolution of the installed software from one
  * report to the next (~2 % version changes, ~1 % removals and ~1 % additions, half of them

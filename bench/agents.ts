@@ -6,7 +6,7 @@
  *   1. migrate a fresh database, create a workspace, enroll BENCH_AGENTS agents;
  *   2. serve the Estate app (buildApp, logger off) on 127.0.0.1;
  *   3. initial pass: every agent reports its host once, sequentially (BENCH_SOFTWARE new entries each);
- *   4. load: autocannon (in a child process, bench/agents-load-child.ts) POSTs steady-state reports
+ *   4. load: autocannon (in a child process, bench/load-child.ts) POSTs steady-state reports
  *      (~2 % version changes, ~1 % removals, ~1 % additions per report) rotating through the agents;
  *   5. statement profile: BENCH_PROFILE_REPORTS steady-state reports through recordReport directly,
  *      on a second connection whose driver times every statement (prepare, BEGIN/COMMIT included);
@@ -19,25 +19,18 @@
  * Env: BENCH_PG_URL, BENCH_AGENTS (200), BENCH_SOFTWARE (200), BENCH_CONNECTIONS (16), BENCH_SECONDS (10),
  * BENCH_WARMUP_SECONDS (1), BENCH_LARGE_SOFTWARE (5000), BENCH_PROFILE_REPORTS (100), BENCH_SEED (1).
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cpus } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { recordReport } from '../src/agents/report.service.js';
 import { enrollAgent } from '../src/agents/agents.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { openDatabase, pgTimestampToIso, type Database, type Dialect } from '../src/db/database.js';
+import { pgTimestampToIso, type Database, type Dialect } from '../src/db/database.js';
 import type { Tables } from '../src/db/schema.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { buildApp, type App } from '../src/http/app.js';
+import type { App } from '../src/http/app.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import {
   MAX_DISTINCT_PACKAGES,
@@ -49,18 +42,29 @@ import {
   upgrade,
   type AgentState,
 } from './agents-data.js';
-import type { AgentLoadRequest, AgentLoadSummary } from './agents-load-child.js';
+import {
+  PG_URL,
+  benchDialects,
+  connectProbe,
+  createBenchDatabase,
+  environment,
+  fmt,
+  intEnv,
+  machineCpu,
+  median,
+  onInterrupt,
+  openMigrated,
+  percentile,
+  runChild,
+  serverVersionOf,
+  startApp,
+  waitForIdle,
+  writeJson,
+} from './common.js';
+import type { AgentLoadSummary } from './load-child.js';
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
-
-function intEnv(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
-  return value;
-}
 
 const AGENTS = intEnv('BENCH_AGENTS', 200);
 const SOFTWARE = intEnv('BENCH_SOFTWARE', 200);
@@ -70,81 +74,18 @@ const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 1, 0);
 const LARGE_SOFTWARE = intEnv('BENCH_LARGE_SOFTWARE', 5000);
 const PROFILE_REPORTS = intEnv('BENCH_PROFILE_REPORTS', 100, 0);
 const SEED = intEnv('BENCH_SEED', 1);
-const PG_URL = process.env.BENCH_PG_URL || undefined;
 
 const LARGE_REPEATS = 3;
 
 const TARGETS = { reportsPerSecond: 500, p99Ms: 50 };
 
-const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
-const RESULTS_DIR = join(BENCH_DIR, 'results');
-const CHILD = join(BENCH_DIR, 'agents-load-child.ts');
 
 if (AGENTS < CONNECTIONS) throw new Error(`BENCH_AGENTS (${AGENTS}) must be >= BENCH_CONNECTIONS (${CONNECTIONS}): an agent never has two reports in flight`);
 if (SOFTWARE > POOL.length) throw new Error(`BENCH_SOFTWARE must be <= ${POOL.length} (the package pool)`);
 if (LARGE_SOFTWARE > MAX_DISTINCT_PACKAGES / 1.2) throw new Error(`BENCH_LARGE_SOFTWARE must be <= ${Math.floor(MAX_DISTINCT_PACKAGES / 1.2)}`);
 
 // ---------------------------------------------------------------------------------------------
-// Throwaway databases (as in bench/core.ts)
-
-interface BenchDatabase {
-  dialect: Dialect;
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'estate-bench-'));
-    return { dialect, url: `sqlite:${join(dir, 'estate.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const adminUrl = PG_URL!;
-  const name = `estate_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    dialect,
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        // Give the pool's sessions up to 5 s to leave before FORCE (see bench/core.ts).
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]!.n === 0) break;
-          await sleep(100);
-        }
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Helpers
-
-function fmt(value: number, digits: number): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
-}
-
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
-}
 
 interface SequentialResult {
   name: string;
@@ -208,11 +149,6 @@ async function sequentialPass(name: string, base: string, agents: AgentState[]):
 // ---------------------------------------------------------------------------------------------
 // Load (autocannon in a child process)
 
-type ChildMessage =
-  | { type: 'start' }
-  | { type: 'result'; ok: true; summary: AgentLoadSummary; agents: AgentState[] }
-  | { type: 'result'; ok: false; error: string };
-
 interface LoadResult extends AgentLoadSummary {
   name: string;
   /** PostgreSQL: share of samples (every 50 ms) of the bench database's backends per state / wait event. */
@@ -227,68 +163,6 @@ interface LoadResult extends AgentLoadSummary {
   /** Estate's event-loop utilisation (0–1) and event-loop delay p99 (ms) over the run. */
   eventLoopUtilization: number;
   eventLoopDelayP99Ms: number;
-}
-
-/** Busy and total CPU time of the machine, all cores (os.cpus()). */
-function machineCpu(): { busy: number; total: number } {
-  let busy = 0;
-  let total = 0;
-  for (const { times } of cpus()) {
-    const all = times.user + times.nice + times.sys + times.idle + times.irq;
-    total += all;
-    busy += all - times.idle;
-  }
-  return { busy, total };
-}
-
-function runChild(request: AgentLoadRequest): Promise<{ summary: AgentLoadSummary; agents: AgentState[]; cpuMs: number; wallMs: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(CHILD, [], { execArgv: process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof')), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let answered = false;
-    let cpuStart = process.cpuUsage();
-    let wallStart = performance.now();
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'start') {
-        cpuStart = process.cpuUsage();
-        wallStart = performance.now();
-        return;
-      }
-      const cpu = process.cpuUsage(cpuStart);
-      const wallMs = performance.now() - wallStart;
-      answered = true;
-      if (message.ok) resolve({ summary: message.summary, agents: message.agents, cpuMs: (cpu.user + cpu.system) / 1000, wallMs });
-      else reject(new Error(`autocannon failed: ${message.error}`));
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (!answered) reject(new Error(`autocannon child exited with code ${code} without a result`));
-    });
-    child.send(request);
-  });
-}
-
-/**
- * autocannon stops with up to `connections` requests in flight, which the server still works off.
- * Waits until this process's event loop is quiet and, on PostgreSQL, no other backend of the bench
- * database is running a query (as in bench/core.ts).
- */
-async function waitForIdle(pgProbe: pg.Client | undefined): Promise<void> {
-  const deadline = performance.now() + 60_000;
-  let quiet = 0;
-  let previous = performance.eventLoopUtilization();
-  while (quiet < 3 && performance.now() < deadline) {
-    await sleep(100);
-    const current = performance.eventLoopUtilization();
-    let busy = performance.eventLoopUtilization(current, previous).utilization > 0.05;
-    previous = current;
-    if (!busy && pgProbe) {
-      const { rows } = await pgProbe.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
-      );
-      busy = rows[0]!.n > 0;
-    }
-    quiet = busy ? 0 : quiet + 1;
-  }
 }
 
 /** Runs one autocannon measurement; the agents' states move to the last report sent. */
@@ -320,7 +194,14 @@ async function load(name: string, url: string, agents: AgentState[], seconds: nu
   const elu0 = performance.eventLoopUtilization();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  const { summary, agents: moved, cpuMs, wallMs } = await runChild({ url, connections: CONNECTIONS, seconds, agents }).finally(() => {
+  const {
+    answer: { summary, agents: moved },
+    cpuMs,
+    wallMs,
+  } = await runChild<{ summary: AgentLoadSummary; agents: AgentState[] }>(
+    { kind: 'agents', url, connections: CONNECTIONS, seconds, agents },
+    process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof')),
+  ).finally(() => {
     sampling = false;
   });
   const machine1 = machineCpu();
@@ -788,22 +669,6 @@ interface DialectReport {
   warnings: string[];
 }
 
-/** Drops the current throwaway database when the run is interrupted (Ctrl-C). */
-let dropOnInterrupt: (() => Promise<void>) | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: dropping the benchmark database…`);
-    const drop = dropOnInterrupt ?? (async () => {});
-    drop().then(
-      () => process.exit(130),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(130);
-      },
-    );
-  });
-}
-
 async function benchDialect(dialect: Dialect): Promise<DialectReport> {
   console.log(`\n=== ${dialect} ===`);
   const warnings: string[] = [];
@@ -813,21 +678,17 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
   };
   const target = await createBenchDatabase(dialect);
   let database: Database | undefined;
-  dropOnInterrupt = async () => {
+  onInterrupt(async () => {
     await database?.close().catch(() => {});
     await target.drop();
-  };
+  });
   let app: App | undefined;
   let pgProbe: pg.Client | undefined;
   try {
     // 1. Fresh database, workspace, agents.
-    database = openDatabase(target.url);
-    await migrateToLatest(database);
+    database = await openMigrated(target.url);
     const workspace = await createWorkspace(database, { name: 'Bench workspace' }, CLI_ACTOR);
-    const serverVersion =
-      dialect === 'sqlite'
-        ? `SQLite ${(await sql<{ v: string }>`SELECT sqlite_version() AS v`.execute(database.db)).rows[0]!.v}`
-        : (await sql<{ v: string }>`SELECT version() AS v`.execute(database.db)).rows[0]!.v.split(' on ')[0]!;
+    const serverVersion = await serverVersionOf(database, dialect);
     const e0 = performance.now();
     const agents: AgentState[] = [];
     const names = new Map<string, string>();
@@ -840,14 +701,12 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     const enrollSeconds = (performance.now() - e0) / 1000;
     console.log(`  ${serverVersion}; workspace ${workspace.id}; ${AGENTS} agents enrolled in ${fmt(enrollSeconds, 2)} s; package pool ${POOL.length}`);
     if (dialect === 'postgres') {
-      pgProbe = new pg.Client({ connectionString: target.url });
-      await pgProbe.connect();
+      pgProbe = await connectProbe(target.url);
     }
 
     // 2. Estate.
-    app = await buildApp({ database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    let base: string;
+    ({ app, base } = await startApp(database));
 
     // 3. Initial pass: first reports, every entry new.
     console.log(`  initial pass: ${AGENTS} first reports of ${SOFTWARE} entries, sequential (HTTP, keep-alive)`);
@@ -981,7 +840,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
       dialect,
       serverVersion,
       date: new Date().toISOString(),
-      environment: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+      environment: environment(),
       config: {
         agents: AGENTS,
         software: SOFTWARE,
@@ -1010,7 +869,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     await app?.close();
     await database?.close();
     await target.drop();
-    dropOnInterrupt = undefined;
+    onInterrupt(undefined);
   }
 }
 
@@ -1072,16 +931,8 @@ function markdown(report: DialectReport): string {
   ].join('\n');
 }
 
-function writeJson(report: DialectReport): string {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const stamp = report.date.replace(/:/g, '-').replace(/\.\d{3}Z$/, 'Z');
-  const file = join(RESULTS_DIR, `agents-${report.dialect}-${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file;
-}
-
 async function main(): Promise<void> {
-  const dialects: Dialect[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const dialects = benchDialects();
   console.log(
     `Estate agent report benchmark: ${dialects.join(' + ')}; ${AGENTS} agents × ${SOFTWARE} packages; ` +
       `${CONNECTIONS} connections × ${SECONDS} s; large report ${LARGE_SOFTWARE}; ${cpus().length} CPUs; Node ${process.version}`,
@@ -1091,7 +942,7 @@ async function main(): Promise<void> {
   for (const dialect of dialects) {
     const report = await benchDialect(dialect);
     reports.push(report);
-    console.log(`  results: ${writeJson(report)}`);
+    console.log(`  results: ${writeJson('agents', report)}`);
   }
   console.log('\n## Estate agent report benchmark\n');
   for (const report of reports) console.log(`${markdown(report)}\n`);

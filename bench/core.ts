@@ -14,47 +14,46 @@
  * Env: BENCH_PG_URL, BENCH_AUDIT_EVENTS (1000000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
  * BENCH_WARMUP_SECONDS (1).
  */
-import { fork } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { UUID } from 'uuidv7';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { openDatabase, type Database, type Dialect } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { buildApp, type App } from '../src/http/app.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { addMember } from '../src/members/members.service.js';
+import type { Database, Dialect } from '../src/db/database.js';
+import type { App } from '../src/http/app.js';
 import { countAuditEvents, listAuditEvents } from '../src/audit/audit.repository.js';
 import { encodeCursor, type CursorPosition } from '../src/pagination/cursor.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
-import type { LoadRequest, LoadSummary } from './load-child.js';
+import {
+  PG_URL,
+  benchDialects,
+  connectProbe,
+  createAdminWorkspace,
+  createBenchDatabase,
+  environment,
+  fmt,
+  intEnv,
+  onInterrupt,
+  openMigrated,
+  percentile,
+  runChild,
+  serverVersionOf,
+  startApp,
+  waitForIdle,
+  writeJson,
+} from './common.js';
+import type { LoadSummary } from './load-child.js';
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
-
-function intEnv(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
-  return value;
-}
 
 const AUDIT_EVENTS = intEnv('BENCH_AUDIT_EVENTS', 1_000_000, 200);
 const SECONDS = intEnv('BENCH_SECONDS', 10);
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 50);
 const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 1, 0);
-const PG_URL = process.env.BENCH_PG_URL || undefined;
 
 const SEQUENTIAL_ITERATIONS = 50;
 const SEQUENTIAL_WARMUPS = 5;
@@ -64,9 +63,6 @@ const TARGETS = {
   firstPageP50Ms: 50,
   deepCursorP50Ms: 10,
 };
-
-const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
-const RESULTS_DIR = join(BENCH_DIR, 'results');
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic audit vocabulary: a fixed pool of resources (type → category) and of API-key actors
@@ -81,57 +77,6 @@ const CATEGORY_OF_TYPE = ['inventory', 'inventory', 'inventory', 'inventory', 'o
 const ACTIONS = ['create', 'update', 'delete', 'link'];
 
 const actorName = (n: number) => `integration-${String(n + 1).padStart(2, '0')}`;
-
-// ---------------------------------------------------------------------------------------------
-// Throwaway databases (same approach as test/support/harness.ts)
-
-interface BenchDatabase {
-  dialect: Dialect;
-  url: string;
-  /** The SQLite file, for the bulk loader. */
-  file?: string;
-  drop(): Promise<void>;
-}
-
-async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'estate-bench-'));
-    const file = join(dir, 'estate.db');
-    return { dialect, url: `sqlite:${file}`, file, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const adminUrl = PG_URL!;
-  const name = `estate_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    dialect,
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        // pg-pool's end() resolves before its clients' sessions are gone; terminating them with
-        // FORCE at that moment reaches the pool as an 'error' event that nothing listens to (a
-        // crash). Give them up to 5 s to leave on their own first.
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]!.n === 0) break;
-          await sleep(100);
-        }
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Bulk generation
@@ -246,74 +191,12 @@ interface LoadResult extends LoadSummary {
   serverCpuPercent: number;
 }
 
-const CHILD = join(BENCH_DIR, 'load-child.ts');
-
-type ChildMessage = { type: 'start' } | { type: 'result'; ok: true; summary: LoadSummary } | { type: 'result'; ok: false; error: string };
-
-interface ChildRun {
-  summary: LoadSummary;
-  /** This process's CPU time (ms, user + system) and the wall time (ms) from the child's start signal to its result. */
-  cpuMs: number;
-  wallMs: number;
-}
-
-function runChild(request: LoadRequest): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = fork(CHILD, [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let answered = false;
-    let cpuStart = process.cpuUsage();
-    let wallStart = performance.now();
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'start') {
-        cpuStart = process.cpuUsage();
-        wallStart = performance.now();
-        return;
-      }
-      const cpu = process.cpuUsage(cpuStart);
-      const wallMs = performance.now() - wallStart;
-      answered = true;
-      if (message.ok) resolve({ summary: message.summary, cpuMs: (cpu.user + cpu.system) / 1000, wallMs });
-      else reject(new Error(`autocannon failed: ${message.error}`));
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (!answered) reject(new Error(`autocannon child exited with code ${code} without a result`));
-    });
-    child.send(request);
-  });
-}
-
-/**
- * autocannon stops with up to `connections` requests in flight; the server still works them off
- * (for a 60 ms audit page that is seconds). Waits until this process's event loop is quiet and, on
- * PostgreSQL, no other backend of the bench database is running a query, so that no run (nor the
- * warm-up) bills its backlog to the next one.
- */
-async function waitForIdle(pgProbe: pg.Client | undefined): Promise<void> {
-  const deadline = performance.now() + 60_000;
-  let quiet = 0;
-  let previous = performance.eventLoopUtilization();
-  while (quiet < 3 && performance.now() < deadline) {
-    await sleep(100);
-    const current = performance.eventLoopUtilization();
-    let busy = performance.eventLoopUtilization(current, previous).utilization > 0.05;
-    previous = current;
-    if (!busy && pgProbe) {
-      const { rows } = await pgProbe.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
-      );
-      busy = rows[0]!.n > 0;
-    }
-    quiet = busy ? 0 : quiet + 1;
-  }
-}
-
 async function load(name: string, url: string, headers: Record<string, string>, pgProbe: pg.Client | undefined): Promise<LoadResult> {
   if (WARMUP_SECONDS > 0) {
     await runChild({ url, headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     await waitForIdle(pgProbe);
   }
-  const { summary, cpuMs, wallMs } = await runChild({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
+  const { answer: { summary }, cpuMs, wallMs } = await runChild<{ summary: LoadSummary }>({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
   await waitForIdle(pgProbe);
   const result: LoadResult = {
     name,
@@ -347,11 +230,6 @@ interface SequentialResult {
   rowsReturned: number;
   total: number | null;
   non200: number;
-}
-
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 async function sequential(app: App, name: string, url: string, secret: string): Promise<SequentialResult> {
@@ -444,30 +322,10 @@ interface DialectReport {
   warnings: string[];
 }
 
-function fmt(value: number, digits: number): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
-}
-
 function listen(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-/** Drops the current throwaway database when the run is interrupted (Ctrl-C). */
-let dropOnInterrupt: (() => Promise<void>) | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: dropping the benchmark database…`);
-    const drop = dropOnInterrupt ?? (async () => {});
-    drop().then(
-      () => process.exit(130),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(130);
-      },
-    );
   });
 }
 
@@ -480,24 +338,18 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
   };
   const target = await createBenchDatabase(dialect);
   let database: Database | undefined;
-  dropOnInterrupt = async () => {
+  onInterrupt(async () => {
     await database?.close().catch(() => {});
     await target.drop();
-  };
+  });
   let app: App | undefined;
   let raw: Server | undefined;
   let pgProbe: pg.Client | undefined;
   try {
     // 1. Fresh database, workspace, admin member, admin-alias key.
-    database = openDatabase(target.url);
-    await migrateToLatest(database);
-    const workspace = await createWorkspace(database, { name: 'Bench workspace' }, CLI_ACTOR);
-    await addMember(database, { workspaceId: workspace.id, email: 'bench-admin@example.test', name: 'Bench Admin', role: 'admin' }, CLI_ACTOR);
-    const key = await createKey(database, { workspaceId: workspace.id, name: 'bench key', alias: 'admin' });
-    const serverVersion =
-      dialect === 'sqlite'
-        ? `SQLite ${(await sql<{ v: string }>`SELECT sqlite_version() AS v`.execute(database.db)).rows[0]!.v}`
-        : (await sql<{ v: string }>`SELECT version() AS v`.execute(database.db)).rows[0]!.v.split(' on ')[0]!;
+    database = await openMigrated(target.url);
+    const { workspace, key } = await createAdminWorkspace(database);
+    const serverVersion = await serverVersionOf(database, dialect);
     console.log(`  ${serverVersion}; workspace ${workspace.id}`);
 
     // 2. Bulk audit events, then ANALYZE.
@@ -526,21 +378,18 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     if (dialect === 'postgres') {
       // Flush the load's dirty buffers now rather than during the measurements.
       await sql`CHECKPOINT`.execute(database.db).catch((error: unknown) => warn(`CHECKPOINT failed: ${(error as Error).message}`));
-      pgProbe = new pg.Client({ connectionString: target.url });
-      await pgProbe.connect();
+      pgProbe = await connectProbe(target.url);
     }
 
     // 3. Estate app and a raw node:http server in this process.
-    app = await buildApp({ database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const appPort = (app.server.address() as AddressInfo).port;
+    let base: string;
+    ({ app, base } = await startApp(database));
     const hello = JSON.stringify({ hello: 'world' });
     raw = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(hello) });
       response.end(hello);
     });
     const rawPort = await listen(raw);
-    const base = `http://127.0.0.1:${appPort}`;
     const auth = { authorization: `Bearer ${key.secret}` };
 
     // 4. Throughput.
@@ -616,7 +465,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
       dialect,
       serverVersion,
       date: new Date().toISOString(),
-      environment: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+      environment: environment(),
       config: { auditEvents: AUDIT_EVENTS, seconds: SECONDS, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, sequentialIterations: SEQUENTIAL_ITERATIONS },
       generation: { events: AUDIT_EVENTS, insertSeconds, analyzeSeconds, rowsPerSecond: AUDIT_EVENTS / insertSeconds },
       load: { rawHello, unauthenticated, me, auditFirstPage },
@@ -631,7 +480,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     await app?.close();
     await database?.close();
     await target.drop();
-    dropOnInterrupt = undefined;
+    onInterrupt(undefined);
   }
 }
 
@@ -674,16 +523,8 @@ function markdown(report: DialectReport): string {
   ].join('\n');
 }
 
-function writeJson(report: DialectReport): string {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const stamp = report.date.replace(/:/g, '-').replace(/\.\d{3}Z$/, 'Z');
-  const file = join(RESULTS_DIR, `core-${report.dialect}-${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file;
-}
-
 async function main(): Promise<void> {
-  const dialects: Dialect[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const dialects = benchDialects();
   console.log(
     `Estate core benchmark: ${dialects.join(' + ')}; ${AUDIT_EVENTS.toLocaleString('en')} audit events; ` +
       `${CONNECTIONS} connections × ${SECONDS} s; ${cpus().length} CPUs; Node ${process.version}`,
@@ -693,7 +534,7 @@ async function main(): Promise<void> {
   for (const dialect of dialects) {
     const report = await benchDialect(dialect);
     reports.push(report);
-    console.log(`  results: ${writeJson(report)}`);
+    console.log(`  results: ${writeJson('core', report)}`);
   }
   console.log('\n## Estate core benchmark\n');
   for (const report of reports) console.log(`${markdown(report)}\n`);

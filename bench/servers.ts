@@ -18,28 +18,37 @@
  * Env: BENCH_PG_URL, BENCH_SERVERS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
  * BENCH_WARMUP_SECONDS (1), BENCH_SEED (1).
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { openDatabase, type Database, type Dialect } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { buildApp, type App } from '../src/http/app.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { addMember } from '../src/members/members.service.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
-import type { LoadRequest, LoadSummary } from './load-child.js';
+import type pg from 'pg';
+import type { Database, Dialect } from '../src/db/database.js';
+import type { App } from '../src/http/app.js';
+import {
+  PG_URL,
+  benchDialects,
+  busyPercent,
+  connectProbe,
+  createAdminWorkspace,
+  createBenchDatabase,
+  environment,
+  fmt,
+  intEnv,
+  machineCpu,
+  onInterrupt,
+  openMigrated,
+  percentile,
+  runChild,
+  serverVersionOf,
+  startApp,
+  waitForIdle,
+  writeJson,
+} from './common.js';
+import type { LoadSummary } from './load-child.js';
 import { generateInventory, loadPostgres, loadSqlite, serverName, type Inventory } from './servers-data.js';
 import { startMinimalPostgres, startMinimalSqlite, type MinimalServer } from './servers-minimal.js';
 import { createExplainer, type Explainer, type QueryBreakdown } from './servers-plans.js';
@@ -47,20 +56,11 @@ import { createExplainer, type Explainer, type QueryBreakdown } from './servers-
 // ---------------------------------------------------------------------------------------------
 // Configuration
 
-function intEnv(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
-  return value;
-}
-
 const SERVERS = intEnv('BENCH_SERVERS', 100_000, 100);
 const SECONDS = intEnv('BENCH_SECONDS', 10);
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 50);
 const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 1, 0);
 const SEED = intEnv('BENCH_SEED', 1);
-const PG_URL = process.env.BENCH_PG_URL || undefined;
 
 const SEQUENTIAL_ITERATIONS = 50;
 const SEQUENTIAL_WARMUPS = 5;
@@ -70,57 +70,6 @@ const SEARCH = 'srv-0999';
 const LOAD_PATH = '/public/v1/servers?limit=50';
 
 const TARGETS = { ratio: 0.8, estateP99Ms: 25 };
-
-const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
-const RESULTS_DIR = join(BENCH_DIR, 'results');
-
-// ---------------------------------------------------------------------------------------------
-// Throwaway databases (as bench/core.ts)
-
-interface BenchDatabase {
-  dialect: Dialect;
-  url: string;
-  file?: string;
-  drop(): Promise<void>;
-}
-
-async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'estate-bench-'));
-    const file = join(dir, 'estate.db');
-    return { dialect, url: `sqlite:${file}`, file, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const adminUrl = PG_URL!;
-  const name = `estate_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    dialect,
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        // Let closed pools' sessions leave on their own before FORCE (see bench/core.ts).
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]!.n === 0) break;
-          await sleep(100);
-        }
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Load (autocannon in a child process, bench/load-child.ts)
@@ -137,87 +86,21 @@ interface LoadResult extends LoadSummary {
   serverCpuPercent: number;
 }
 
-const CHILD = join(BENCH_DIR, 'load-child.ts');
-
-type ChildMessage = { type: 'start' } | { type: 'result'; ok: true; summary: LoadSummary } | { type: 'result'; ok: false; error: string };
-
-function runChild(request: LoadRequest): Promise<{ summary: LoadSummary; cpuMs: number; wallMs: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(CHILD, [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let answered = false;
-    let cpuStart = process.cpuUsage();
-    let wallStart = performance.now();
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'start') {
-        cpuStart = process.cpuUsage();
-        wallStart = performance.now();
-        return;
-      }
-      const cpu = process.cpuUsage(cpuStart);
-      const wallMs = performance.now() - wallStart;
-      answered = true;
-      if (message.ok) resolve({ summary: message.summary, cpuMs: (cpu.user + cpu.system) / 1000, wallMs });
-      else reject(new Error(`autocannon failed: ${message.error}`));
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (!answered) reject(new Error(`autocannon child exited with code ${code} without a result`));
-    });
-    child.send(request);
-  });
-}
-
-/** Summed CPU times of all cores (os.cpus(), ms). */
-function cpuTimes(): { idle: number; total: number } {
-  let idle = 0;
-  let total = 0;
-  for (const cpu of cpus()) {
-    idle += cpu.times.idle;
-    total += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.idle + cpu.times.irq;
-  }
-  return { idle, total };
-}
-
-function busyPercent(from: { idle: number; total: number }, to: { idle: number; total: number }): number {
-  const total = to.total - from.total;
-  return total > 0 ? 100 * (1 - (to.idle - from.idle) / total) : NaN;
-}
-
-/** Waits until the requests still in flight when autocannon stopped are worked off (see bench/core.ts). */
-async function waitForIdle(pgProbe: pg.Client | undefined): Promise<void> {
-  const deadline = performance.now() + 60_000;
-  let quiet = 0;
-  let previous = performance.eventLoopUtilization();
-  while (quiet < 3 && performance.now() < deadline) {
-    await sleep(100);
-    const current = performance.eventLoopUtilization();
-    let busy = performance.eventLoopUtilization(current, previous).utilization > 0.05;
-    previous = current;
-    if (!busy && pgProbe) {
-      const { rows } = await pgProbe.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
-      );
-      busy = rows[0]!.n > 0;
-    }
-    quiet = busy ? 0 : quiet + 1;
-  }
-}
-
 async function load(name: string, url: string, headers: Record<string, string>, pgProbe: pg.Client | undefined): Promise<LoadResult> {
   if (WARMUP_SECONDS > 0) {
     await runChild({ url, headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     await waitForIdle(pgProbe);
   }
   // Other work on the machine: all cores' busy time over one quiet second, less this process's own.
-  const before = cpuTimes();
+  const before = machineCpu();
   const ownBefore = process.cpuUsage();
   await sleep(1000);
-  const start = cpuTimes();
+  const start = machineCpu();
   const own = process.cpuUsage(ownBefore);
   const ownPercentOfMachine = (100 * (own.user + own.system)) / 1000 / Math.max(1, start.total - before.total);
   const machineBusyBeforePercent = Math.max(0, busyPercent(before, start) - ownPercentOfMachine);
-  const { summary, cpuMs, wallMs } = await runChild({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
-  const machineBusyDuringPercent = busyPercent(start, cpuTimes());
+  const { answer: { summary }, cpuMs, wallMs } = await runChild<{ summary: LoadSummary }>({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
+  const machineBusyDuringPercent = busyPercent(start, machineCpu());
   await waitForIdle(pgProbe);
   const result: LoadResult = {
     name,
@@ -255,11 +138,6 @@ interface SequentialResult {
   non200: number;
   /** The list's page and count queries (Estate's SQL), each timed alone, with their plans. */
   queries?: QueryBreakdown;
-}
-
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 interface SequentialCase {
@@ -338,25 +216,6 @@ interface DialectReport {
   warnings: string[];
 }
 
-function fmt(value: number, digits: number): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
-}
-
-/** Drops the current throwaway database when the run is interrupted (Ctrl-C). */
-let dropOnInterrupt: (() => Promise<void>) | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: dropping the benchmark database…`);
-    (dropOnInterrupt ?? (async () => {}))().then(
-      () => process.exit(130),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(130);
-      },
-    );
-  });
-}
-
 /** A full GC (V8's gc() exposed at run time, as `node --expose-gc` would). */
 function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
@@ -387,25 +246,19 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
   };
   const target = await createBenchDatabase(dialect);
   let database: Database | undefined;
-  dropOnInterrupt = async () => {
+  onInterrupt(async () => {
     await database?.close().catch(() => {});
     await target.drop();
-  };
+  });
   let app: App | undefined;
   let minimal: MinimalServer | undefined;
   let explainer: Explainer | undefined;
   let pgProbe: pg.Client | undefined;
   try {
     // 1. Fresh database, workspace, admin member, admin-alias key.
-    database = openDatabase(target.url);
-    await migrateToLatest(database);
-    const workspace = await createWorkspace(database, { name: 'Bench workspace' }, CLI_ACTOR);
-    await addMember(database, { workspaceId: workspace.id, email: 'bench-admin@example.test', name: 'Bench Admin', role: 'admin' }, CLI_ACTOR);
-    const key = await createKey(database, { workspaceId: workspace.id, name: 'bench key', alias: 'admin' });
-    const serverVersion =
-      dialect === 'sqlite'
-        ? `SQLite ${(await sql<{ v: string }>`SELECT sqlite_version() AS v`.execute(database.db)).rows[0]!.v}`
-        : (await sql<{ v: string }>`SELECT version() AS v`.execute(database.db)).rows[0]!.v.split(' on ')[0]!;
+    database = await openMigrated(target.url);
+    const { workspace, key } = await createAdminWorkspace(database);
+    const serverVersion = await serverVersionOf(database, dialect);
     console.log(`  ${serverVersion}; workspace ${workspace.id}`);
 
     // 2. Bulk data, then ANALYZE.
@@ -439,17 +292,15 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     if (rows !== SERVERS) warn(`expected ${SERVERS} servers, found ${rows}`);
 
     if (dialect === 'postgres') {
-      pgProbe = new pg.Client({ connectionString: target.url });
-      await pgProbe.connect();
+      pgProbe = await connectProbe(target.url);
     }
 
     // The generated rows are garbage now: collect them before measuring, not during the load.
     collectGarbage();
 
     // 3. Estate and the minimal server, both in this process.
-    app = await buildApp({ database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const estateBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    let estateBase: string;
+    ({ app, base: estateBase } = await startApp(database));
     minimal = dialect === 'sqlite' ? await startMinimalSqlite(target.file!) : await startMinimalPostgres(target.url, PG_POOL_SIZE);
     const minimalBase = `http://127.0.0.1:${minimal.port}`;
     const auth = { authorization: `Bearer ${key.secret}` };
@@ -528,7 +379,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
       dialect,
       serverVersion,
       date: new Date().toISOString(),
-      environment: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+      environment: environment(),
       config: {
         servers: SERVERS,
         seconds: SECONDS,
@@ -561,7 +412,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     await app?.close();
     await database?.close();
     await target.drop();
-    dropOnInterrupt = undefined;
+    onInterrupt(undefined);
   }
 }
 
@@ -596,16 +447,8 @@ function markdown(report: DialectReport): string {
   ].join('\n');
 }
 
-function writeJson(report: DialectReport): string {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const stamp = report.date.replace(/:/g, '-').replace(/\.\d{3}Z$/, 'Z');
-  const file = join(RESULTS_DIR, `servers-${report.dialect}-${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file;
-}
-
 async function main(): Promise<void> {
-  const dialects: Dialect[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const dialects = benchDialects();
   console.log(
     `Estate servers benchmark: ${dialects.join(' + ')}; ${SERVERS.toLocaleString('en')} servers; ` +
       `${CONNECTIONS} connections × ${SECONDS} s; ${cpus().length} CPUs; Node ${process.version}`,
@@ -615,7 +458,7 @@ async function main(): Promise<void> {
   for (const dialect of dialects) {
     const report = await benchDialect(dialect);
     reports.push(report);
-    console.log(`  results: ${writeJson(report)}`);
+    console.log(`  results: ${writeJson('servers', report)}`);
   }
   console.log('\n## Estate servers benchmark\n');
   for (const report of reports) console.log(`${markdown(report)}\n`);

@@ -1,0 +1,282 @@
+/**
+ * Plumbing shared by the benchmarks (bench/core.ts, bench/servers.ts, bench/agents.ts): env
+ * parsing, throwaway databases, the Estate app on a free port, autocannon in a child process
+ * (bench/load-child.ts), waiting for in-flight requests, machine CPU sampling, percentiles,
+ * interrupt handling and the results files.
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { openDatabase, type Database, type Dialect } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildApp, type App } from '../src/http/app.js';
+import { createKey } from '../src/keys/keys.service.js';
+import { addMember } from '../src/members/members.service.js';
+import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import type { AgentLoadRequest, LoadRequest } from './load-child.js';
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+
+export function intEnv(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
+  return value;
+}
+
+export const PG_URL = process.env.BENCH_PG_URL || undefined;
+
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+export const RESULTS_DIR = join(BENCH_DIR, 'results');
+const CHILD = join(BENCH_DIR, 'load-child.ts');
+
+/** SQLite always; PostgreSQL too when BENCH_PG_URL is set. */
+export function benchDialects(): Dialect[] {
+  return PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throwaway databases (same approach as test/support/harness.ts)
+
+export interface BenchDatabase {
+  dialect: Dialect;
+  url: string;
+  /** The SQLite file, for the bulk loaders. */
+  file?: string;
+  drop(): Promise<void>;
+}
+
+/** A temporary SQLite file, or a PostgreSQL database estate_bench_<random> next to BENCH_PG_URL. */
+export async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'estate-bench-'));
+    const file = join(dir, 'estate.db');
+    return { dialect, url: `sqlite:${file}`, file, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = PG_URL!;
+  const name = `estate_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        // pg-pool's end() resolves before its clients' sessions are gone; terminating them with
+        // FORCE at that moment reaches the pool as an 'error' event that nothing listens to (a
+        // crash). Give them up to 5 s to leave on their own first.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await sleep(100);
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Opens the database and migrates it to the latest schema. */
+export async function openMigrated(url: string): Promise<Database> {
+  const database = openDatabase(url);
+  await migrateToLatest(database);
+  return database;
+}
+
+/** "SQLite 3.x" or "PostgreSQL 16.x" (without the build's platform). */
+export async function serverVersionOf(database: Database, dialect: Dialect): Promise<string> {
+  return dialect === 'sqlite'
+    ? `SQLite ${(await sql<{ v: string }>`SELECT sqlite_version() AS v`.execute(database.db)).rows[0]!.v}`
+    : (await sql<{ v: string }>`SELECT version() AS v`.execute(database.db)).rows[0]!.v.split(' on ')[0]!;
+}
+
+/** A workspace 'Bench workspace', an admin member and an admin-alias key. */
+export async function createAdminWorkspace(database: Database) {
+  const workspace = await createWorkspace(database, { name: 'Bench workspace' }, CLI_ACTOR);
+  await addMember(database, { workspaceId: workspace.id, email: 'bench-admin@example.test', name: 'Bench Admin', role: 'admin' }, CLI_ACTOR);
+  const key = await createKey(database, { workspaceId: workspace.id, name: 'bench key', alias: 'admin' });
+  return { workspace, key };
+}
+
+/** The Estate app (logger off) listening on a free port of 127.0.0.1. */
+export async function startApp(database: Database): Promise<{ app: App; base: string }> {
+  const app = await buildApp({ database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+/** A client on the bench database, for waitForIdle and pg_stat_activity sampling. */
+export async function connectProbe(url: string): Promise<pg.Client> {
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  return probe;
+}
+
+/** Drops the current throwaway database when the run is interrupted (Ctrl-C). */
+let dropOnInterrupt: (() => Promise<void>) | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: dropping the benchmark database…`);
+    const drop = dropOnInterrupt ?? (async () => {});
+    drop().then(
+      () => process.exit(130),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(130);
+      },
+    );
+  });
+}
+
+/** Sets (or, with undefined, clears) what an interrupt must clean up. */
+export function onInterrupt(drop: (() => Promise<void>) | undefined): void {
+  dropOnInterrupt = drop;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load (autocannon in a child process, bench/load-child.ts)
+
+interface ChildRun<T> {
+  /** The child's answer (summary, and for agents their updated states). */
+  answer: T;
+  /** This process's CPU time (ms, user + system) and the wall time (ms) from the child's start signal to its result. */
+  cpuMs: number;
+  wallMs: number;
+}
+
+type ChildMessage = { type: 'start' } | { type: 'result'; ok: true } | { type: 'result'; ok: false; error: string };
+
+/** Forks bench/load-child.ts for one measurement; execArgv defaults to this process's. */
+export function runChild<T>(request: LoadRequest | AgentLoadRequest, execArgv: string[] = process.execArgv): Promise<ChildRun<T>> {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answered = false;
+    let cpuStart = process.cpuUsage();
+    let wallStart = performance.now();
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'start') {
+        cpuStart = process.cpuUsage();
+        wallStart = performance.now();
+        return;
+      }
+      const cpu = process.cpuUsage(cpuStart);
+      const wallMs = performance.now() - wallStart;
+      answered = true;
+      if (message.ok) {
+        const { type: _type, ok: _ok, ...answer } = message;
+        resolve({ answer: answer as T, cpuMs: (cpu.user + cpu.system) / 1000, wallMs });
+      } else reject(new Error(`autocannon failed: ${message.error}`));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`autocannon child exited with code ${code} without a result`));
+    });
+    child.send(request);
+  });
+}
+
+/**
+ * autocannon stops with up to `connections` requests in flight; the server still works them off
+ * (for a 60 ms audit page that is seconds). Waits until this process's event loop is quiet and, on
+ * PostgreSQL, no other backend of the bench database is running a query, so that no run (nor the
+ * warm-up) bills its backlog to the next one.
+ */
+export async function waitForIdle(pgProbe: pg.Client | undefined): Promise<void> {
+  const deadline = performance.now() + 60_000;
+  let quiet = 0;
+  let previous = performance.eventLoopUtilization();
+  while (quiet < 3 && performance.now() < deadline) {
+    await sleep(100);
+    const current = performance.eventLoopUtilization();
+    let busy = performance.eventLoopUtilization(current, previous).utilization > 0.05;
+    previous = current;
+    if (!busy && pgProbe) {
+      const { rows } = await pgProbe.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+      );
+      busy = rows[0]!.n > 0;
+    }
+    quiet = busy ? 0 : quiet + 1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Machine CPU
+
+export interface MachineCpu {
+  idle: number;
+  busy: number;
+  total: number;
+}
+
+/** Summed CPU times of all cores (os.cpus(), ms): idle, busy (the rest) and total. */
+export function machineCpu(): MachineCpu {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { idle, busy: total - idle, total };
+}
+
+/** Machine-wide busy CPU between two samples, in % of all cores (NaN when no time passed). */
+export function busyPercent(from: MachineCpu, to: MachineCpu): number {
+  const total = to.total - from.total;
+  return total > 0 ? 100 * (1 - (to.idle - from.idle) / total) : NaN;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics and formatting
+
+export function fmt(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
+}
+
+/** Nearest-rank percentile of an ascending array (NaN when empty). */
+export function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+export function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+
+export function environment(): { node: string; platform: string; cpus: number; cpuModel: string } {
+  return { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' };
+}
+
+/** Writes bench/results/<name>-<dialect>-<date>.json and returns its path. */
+export function writeJson(name: string, report: { dialect: Dialect; date: string }): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = report.date.replace(/:/g, '-').replace(/\.\d{3}Z$/, 'Z');
+  const file = join(RESULTS_DIR, `${name}-${report.dialect}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
