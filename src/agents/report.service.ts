@@ -73,8 +73,7 @@ async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host
       .insertInto(table)
       .values({ workspace_id: agent.workspaceId, id, ...facts, ...extra, ...defaults, automatic: 1, agent_id: agent.agentId, created_at: now, last_check_time: now })
       .execute();
-    const reported = Object.fromEntries(Object.entries({ hostname: host.hostname, os: facts.os, manufacturer: facts.manufacturer }).filter(([, value]) => value !== null));
-    return { id, created: true, changes: diffFields({}, reported) };
+    return { id, created: true, changes: diffFields({}, { hostname: host.hostname, os: facts.os, manufacturer: facts.manufacturer }) };
   }
   const next = { ...facts, ...extra };
   const before = Object.fromEntries(Object.keys(next).map((column) => [column, existing[column]]));

@@ -186,16 +186,19 @@ async function addComment(database: Database, principal: Principal, applicationI
   });
 }
 
+/** The application side of its links (owners, tags, teams here; servers in the servers module). */
+export const applicationLinkParent = {
+  table: 'applications', path: '/applications', noun: 'application', resourceType: 'application' as const, auditCategory: 'inventory' as const,
+  scopeFamily: 'applications', trackingColumn: 'updated_at', openApiTag: 'applications',
+};
+
 export function registerApplicationRoutes(app: App, { database }: AppDeps): void {
   registerResourceRoutes(app, database, applicationResource, undefined, {
     deleteDescription: 'Its owner, tag, team and server links, its flows and its comments go with it; discovered software linked to it returns to triage.',
     updateDescription: 'A categoryId outside the workspace, an unknown catalogEntryId or lifecycle dates that go backwards answer 422.',
   });
 
-  const parent = {
-    table: 'applications', path: '/applications', noun: 'application', resourceType: 'application' as const, auditCategory: 'inventory' as const,
-    scopeFamily: 'applications', trackingColumn: 'updated_at', openApiTag: 'applications',
-  };
+  const parent = applicationLinkParent;
   registerLinkRoutes(app, database, {
     parent,
     child: userLinkChild('application_owners', 'application_id', 'owners'),

@@ -38,13 +38,13 @@ export async function recordAudit(trx: Kysely<Tables>, entry: AuditEntry): Promi
     .execute();
 }
 
-/** Field-by-field before/after of the keys that differ between two plain objects. */
-export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+/** Field-by-field before/after of the keys of `after` whose values differ (absent counts as null), less `skip`. */
+export function diffFields(before: Record<string, unknown> | undefined, after: Record<string, unknown>, skip: readonly string[] = []): Changes {
   const changes: Changes = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      changes[key] = { before: before[key] ?? null, after: after[key] ?? null };
-    }
+  for (const [key, value] of Object.entries(after)) {
+    if (skip.includes(key)) continue;
+    const old = before?.[key] ?? null;
+    if (JSON.stringify(old) !== JSON.stringify(value ?? null)) changes[key] = { before: old, after: value ?? null };
   }
   return changes;
 }

@@ -39,7 +39,3 @@ export class ApiError extends Error {
 
 export const notFound = (what = 'resource'): ApiError => new ApiError('not_found', `${what} not found`);
 
-/** Errors of the CLI and services that are not HTTP-shaped: a message for a human and exit code 1. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}

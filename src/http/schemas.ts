@@ -12,7 +12,6 @@ export const Name = (description: string, example: string) =>
 
 export const IdParams = Type.Object({ id: Uuid('Resource id.') }, { additionalProperties: false });
 
-export const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A calendar date, YYYY-MM-DD. */
 export const DateOnly = (description: string) => Type.String({ format: 'date', description, examples: ['2027-03-31'] });

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Type, type Static } from 'typebox';
 import { Application } from '../applications/applications.schemas.js';
-import { applicationRowToDto } from '../applications/applications.module.js';
+import { applicationLinkParent, applicationRowToDto } from '../applications/applications.module.js';
 import type { ServersTable } from '../db/schema.js';
 import { releaseHostSoftware } from '../agents/report.service.js';
 import { ApiError } from '../errors/api-error.js';
@@ -179,7 +179,7 @@ export function registerServerRoutes(app: App, { database }: AppDeps): void {
   });
   // The same link seen from the application.
   registerLinkRoutes(app, database, {
-    parent: { table: 'applications', path: '/applications', noun: 'application', resourceType: 'application', auditCategory: 'inventory', scopeFamily: 'applications', trackingColumn: 'updated_at', openApiTag: 'applications' },
+    parent: applicationLinkParent,
     child: workspaceChild({
       table: 'servers', segment: 'servers', param: 'serverId', noun: 'server', item: Server, toDto: serverRowToDto,
       linkTable: 'application_servers', parentColumn: 'application_id', childColumn: 'server_id',

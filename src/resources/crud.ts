@@ -7,8 +7,8 @@
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { Type, type TSchema } from 'typebox';
-import type { Actor, AuditCategory, AuditResourceType, Changes } from '../audit/audit.types.js';
-import { recordAudit } from '../audit/audit.writer.js';
+import type { Actor, AuditCategory, AuditResourceType } from '../audit/audit.types.js';
+import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
@@ -132,16 +132,6 @@ export async function touch(trx: Kysely<Tables>, table: string, column: string, 
   await (trx as AnyDb).updateTable(table).set({ [column]: nowIso() }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
 }
 
-function auditDiff(before: Record<string, unknown> | undefined, after: Record<string, unknown>, skip: string[]): Changes {
-  const changes: Changes = {};
-  for (const [field, value] of Object.entries(after)) {
-    if (skip.includes(field) || field === 'id') continue;
-    const old = before?.[field] ?? null;
-    if (JSON.stringify(old) !== JSON.stringify(value ?? null)) changes[field] = { before: old, after: value ?? null };
-  }
-  return changes;
-}
-
 const PAGING_PARAMETERS = new Set(['limit', 'offset', 'sort']);
 
 /** A list query without q or filters: its total is the table's row count in the workspace. */
@@ -215,7 +205,7 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
         resourceType: definition.resourceType,
         resourceId: next.id,
         resourceName: nameOf(next),
-        changes: auditDiff(undefined, dto!, [...skip, 'createdAt']),
+        changes: diffFields(undefined, dto!, [...skip, 'id', 'createdAt']),
       });
       return dto!;
     },
@@ -233,7 +223,7 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
         const [beforeDto] = await dtos(trx, workspaceId, [before]);
         await writeRelations(trx, workspaceId, relations, id, input);
         const [afterDto] = await dtos(trx, workspaceId, [next]);
-        const changes = auditDiff(beforeDto!, afterDto!, skip);
+        const changes = diffFields(beforeDto!, afterDto!, [...skip, 'id']);
         if (Object.keys(changes).length === 0) return beforeDto!;
         if (definition.trackingColumn) (next as Row)[definition.trackingColumn] = nowIso();
         const { workspace_id: _w, id: _i, ...set } = next;
@@ -270,8 +260,6 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
     },
   };
 }
-
-export type ResourceService = ReturnType<typeof createResourceService>;
 
 /** Registers the five CRUD routes of a resource with its schemas, scopes and OpenAPI texts. */
 export function registerResourceRoutes<R extends Row, Dto extends Record<string, unknown>>(

@@ -112,45 +112,31 @@ export function registerLinkRoutes<ChildRow, ChildDto>(app: App, database: Datab
 
   if (definition.readOnly) return;
 
-  a.put(
-    `${parent.path}/:id/${child.segment}/:${child.param}`,
-    {
-      config: { scope: `${parent.scopeFamily}:edit` },
-      schema: {
-        tags: [parent.openApiTag],
-        operationId: `link${One}`,
-        summary: `Link a ${child.noun} to a ${parent.noun}`,
-        description: `Idempotent: 204 whether or not the link existed. A missing or foreign ${parent.noun} or ${child.noun} answers 404. Audited as link when it changes something. Scope: ${parent.scopeFamily}:edit.`,
-        params: LinkParams,
-        response: { 204: Type.Null({ description: 'Linked.' }), ...errorResponses(...PUBLIC_ERRORS, 404) },
+  const actions = [
+    { method: 'put', action: 'link', summary: `Link a ${child.noun} to a ${parent.noun}`, done: 'Linked.' },
+    { method: 'delete', action: 'unlink', summary: `Unlink a ${child.noun} from a ${parent.noun}`, done: 'Unlinked.' },
+  ] as const;
+  for (const { method, action, summary, done } of actions) {
+    a[method](
+      `${parent.path}/:id/${child.segment}/:${child.param}`,
+      {
+        config: { scope: `${parent.scopeFamily}:edit` },
+        schema: {
+          tags: [parent.openApiTag],
+          operationId: `${action}${One}`,
+          summary,
+          description: `Idempotent: 204 whether or not the link existed. A missing or foreign ${parent.noun} or ${child.noun} answers 404. Audited as ${action} when it changes something. Scope: ${parent.scopeFamily}:edit.`,
+          params: LinkParams,
+          response: { 204: Type.Null({ description: done }), ...errorResponses(...PUBLIC_ERRORS, 404) },
+        },
       },
-    },
-    async (request: any, reply: any) => {
-      const principal = principalOf(request);
-      await change(principal.workspaceId, request.params.id, request.params[child.param], 'link', principal.actor);
-      return reply.code(204).send(null);
-    },
-  );
-
-  a.delete(
-    `${parent.path}/:id/${child.segment}/:${child.param}`,
-    {
-      config: { scope: `${parent.scopeFamily}:edit` },
-      schema: {
-        tags: [parent.openApiTag],
-        operationId: `unlink${One}`,
-        summary: `Unlink a ${child.noun} from a ${parent.noun}`,
-        description: `Idempotent: 204 whether or not the link existed. A missing or foreign ${parent.noun} or ${child.noun} answers 404. Audited as unlink when it changes something. Scope: ${parent.scopeFamily}:edit.`,
-        params: LinkParams,
-        response: { 204: Type.Null({ description: 'Unlinked.' }), ...errorResponses(...PUBLIC_ERRORS, 404) },
+      async (request: any, reply: any) => {
+        const principal = principalOf(request);
+        await change(principal.workspaceId, request.params.id, request.params[child.param], action, principal.actor);
+        return reply.code(204).send(null);
       },
-    },
-    async (request: any, reply: any) => {
-      const principal = principalOf(request);
-      await change(principal.workspaceId, request.params.id, request.params[child.param], 'unlink', principal.actor);
-      return reply.code(204).send(null);
-    },
-  );
+    );
+  }
 }
 
 /**
