@@ -17,7 +17,13 @@ async function setUp(h: Harness, name = 'agent') {
   const ws = await h.workspace();
   const key = (await h.key(ws)).secret;
   const agent = await enrollAgent(h.database, { workspaceId: ws.id, name });
-  return { ws, key, agent, report: reporter(h, agent.token) };
+  // One agent reports one host: each further host gets an agent of its own.
+  const agents = new Map<string, ReturnType<typeof reporter>>();
+  const reportAs = async (hostname: string, body: unknown) => {
+    if (!agents.has(hostname)) agents.set(hostname, reporter(h, (await enrollAgent(h.database, { workspaceId: ws.id, name: `${hostname} agent` })).token));
+    return agents.get(hostname)!(body);
+  };
+  return { ws, key, agent, report: reporter(h, agent.token), reportAs };
 }
 
 async function discovered(h: Harness, key: string, query: Record<string, string> = {}) {
@@ -64,8 +70,8 @@ describeEachDatabase('agent enrollment and tokens', (h) => {
 });
 
 describeEachDatabase('POST /agent/v1/report', (h) => {
-  it('upserts one automatic server per (agent, hostname) with its facts; moves lastCheckTime and lastSeenAt; audited with the agent as actor', async () => {
-    const { key, agent, report } = await setUp(h);
+  it('upserts the one automatic server of the agent with its facts; moves lastCheckTime and lastSeenAt; audited with the agent as actor', async () => {
+    const { key, agent, report, reportAs } = await setUp(h);
     const first = await report({ agentVersion: '0.1.0', host: host('db-01'), software: [pkg('postgresql', '15.4', 'PostgreSQL Global Development Group')] });
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.json().kind, 'server');
@@ -87,9 +93,9 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server' } })).json();
     assert.deepEqual(audit.data.map((e: any) => e.action), ['report', 'create']);
     assert.deepEqual(audit.data[0].actor, { type: 'agent', id: agent.id, name: 'agent' });
-    const other = await report({ host: host('db-02'), software: [] });
-    assert.notEqual(other.json().id, first.json().id, 'another hostname is another host');
-    const ws = await report({ host: host('lt-7', { kind: 'workstation' }), software: [] });
+    const other = await reportAs('db-02', { host: host('db-02'), software: [] });
+    assert.notEqual(other.json().id, first.json().id, 'another agent\'s host is another host');
+    const ws = await reportAs('lt-7', { host: host('lt-7', { kind: 'workstation' }), software: [] });
     assert.equal(ws.json().kind, 'workstation');
     assert.equal((await h.call('GET', `/public/v1/workstations/${ws.json().id}`, { key })).json().automatic, true);
   });
@@ -120,20 +126,20 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
   });
 
   it('install counts fold case like the service does, also beyond ASCII', async () => {
-    const { key, report } = await setUp(h);
-    await report({ host: host('h-1'), software: [pkg('ÖBB-Tool', '1', 'ÄÖÜ GmbH')] });
-    await report({ host: host('h-2'), software: [pkg('öbb-tool', '1', 'äöü gmbh')] });
+    const { key, reportAs } = await setUp(h);
+    await reportAs('h-1', { host: host('h-1'), software: [pkg('ÖBB-Tool', '1', 'ÄÖÜ GmbH')] });
+    await reportAs('h-2', { host: host('h-2'), software: [pkg('öbb-tool', '1', 'äöü gmbh')] });
     const list = await discovered(h, key);
     assert.deepEqual(list.data.map((d: any) => d.installCount), [2, 2]);
   });
 
   it('installCount counts hosts reporting the same name and vendor', async () => {
-    const { key, report } = await setUp(h);
-    for (const name of ['web-1', 'web-2', 'web-3']) await report({ host: host(name), software: [pkg('nginx', '1.24', 'F5'), pkg('NGINX', '1.24', 'f5')] });
+    const { key, reportAs } = await setUp(h);
+    for (const name of ['web-1', 'web-2', 'web-3']) await reportAs(name, { host: host(name), software: [pkg('nginx', '1.24', 'F5'), pkg('NGINX', '1.24', 'f5')] });
     let list = await discovered(h, key, { q: 'nginx' });
     assert.equal(list.pagination.total, 3, 'one entry per host, case-insensitively');
     assert.ok(list.data.every((d: any) => d.installCount === 3));
-    await report({ host: host('web-3'), software: [] });
+    await reportAs('web-3', { host: host('web-3'), software: [] });
     list = await discovered(h, key, { q: 'nginx', missing: 'false' });
     assert.ok(list.data.every((d: any) => d.installCount === 2));
   });

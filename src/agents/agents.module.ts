@@ -9,6 +9,7 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
 import { requireRow } from '../resources/crud.js';
+import { withEtag } from '../http/etag.js';
 
 export const AGENT_STATUSES = ['active', 'silent', 'never_seen', 'revoked'] as const;
 
@@ -96,6 +97,6 @@ export function registerAgentRoutes(app: App, { database }: AppDeps): void {
         response: { 200: Agent, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request) => agentRowToDto(await requireRow<AgentsTable>(database.db, 'agents', principalOf(request).workspaceId, request.params.id, 'agent')),
+    async (request, reply) => withEtag(reply, agentRowToDto(await requireRow<AgentsTable>(database.db, 'agents', principalOf(request).workspaceId, request.params.id, 'agent'))),
   );
 }

@@ -6,6 +6,7 @@ import { isUuid, newId, nowIso } from '../ids.js';
 import { requireName } from '../validation.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { generateAgentToken } from './agent-token.js';
+import { writeTransaction } from '../db/write.js';
 
 /** Enrolls an agent: its token is returned once; only its SHA-256 is stored. */
 export async function enrollAgent(database: Database, input: { workspaceId: string; name: string }, actor: Actor = CLI_ACTOR): Promise<{ id: string; token: string }> {
@@ -13,7 +14,7 @@ export async function enrollAgent(database: Database, input: { workspaceId: stri
   await requireWorkspace(database, input.workspaceId);
   const token = generateAgentToken();
   const id = newId();
-  await database.db.transaction().execute(async (trx) => {
+  await writeTransaction(database, input.workspaceId, async (trx) => {
     await trx
       .insertInto('agents')
       .values({ workspace_id: input.workspaceId, id, name, token_hash: token.hash, token_prefix: token.prefix, hostname: null, version: null, created_at: nowIso(), last_seen_at: null, revoked_at: null })
@@ -28,7 +29,7 @@ export async function revokeAgent(database: Database, id: string, actor: Actor =
   const agent = isUuid(id) ? await database.db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!agent) throw notFound('agent');
   if (agent.revoked_at) return { id, revoked: true };
-  await database.db.transaction().execute(async (trx) => {
+  await writeTransaction(database, agent.workspace_id, async (trx) => {
     await trx.updateTable('agents').set({ revoked_at: nowIso() }).where('workspace_id', '=', agent.workspace_id).where('id', '=', id).execute();
     await recordAudit(trx, { workspaceId: agent.workspace_id, category: 'access', action: 'revoke', actor, resourceType: 'agent', resourceId: id, resourceName: agent.name });
   });

@@ -4,10 +4,12 @@ import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import { matchCatalogEntry } from '../catalog/catalog.service.js';
 import type { Database } from '../db/database.js';
 import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
+import { foldKey } from '../db/text-search.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId, nowIso } from '../ids.js';
 import type { AgentPrincipal } from './agent-auth.js';
 import type { AgentReport } from './report.schemas.js';
+import { writeTransaction } from '../db/write.js';
 
 const CHUNK = 500;
 
@@ -15,7 +17,6 @@ type Host = AgentReport['host'];
 type SoftwareEntry = { name: string; vendor: string; version: string | null; key: string };
 
 /** Case-folded (name, vendor): how software is matched and counted, in JavaScript on both databases. */
-export const foldKey = (text: string) => text.trim().toLowerCase();
 const keyOf = (name: string, vendor: string) => `${foldKey(name)}\u0000${foldKey(vendor)}`;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
@@ -48,16 +49,28 @@ function hostFacts(host: Host) {
   };
 }
 
-/** Upserts the automatic host of (agent, hostname); returns its id, whether it is new and the audit diff. */
+/**
+ * Upserts the one automatic host of the agent (a unique index holds it to one): a report with a
+ * new hostname renames that host. Returns its id, whether it is new and the audit diff.
+ */
 async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host, ips: string[], now: string) {
   const facts = hostFacts(host);
   const table = host.kind === 'server' ? 'servers' : 'workstations';
+  const otherKind = host.kind === 'server' ? 'workstation' : 'server';
+  const elsewhere = await trx
+    .selectFrom(host.kind === 'server' ? 'workstations' : 'servers')
+    .select('hostname')
+    .where('workspace_id', '=', agent.workspaceId)
+    .where('agent_id', '=', agent.agentId)
+    .executeTakeFirst();
+  if (elsewhere) {
+    throw new ApiError('unprocessable_entity', `this agent reports the ${otherKind} "${elsewhere.hostname}"; a host's kind cannot change (delete that host or enroll another agent)`);
+  }
   const existing = await (trx as Kysely<any>)
     .selectFrom(table)
     .selectAll()
     .where('workspace_id', '=', agent.workspaceId)
     .where('agent_id', '=', agent.agentId)
-    .where('hostname', '=', host.hostname)
     .executeTakeFirst();
   const extra =
     host.kind === 'server'
@@ -196,7 +209,7 @@ export async function recordReport(database: Database, agent: AgentPrincipal, re
   if (badIp !== undefined) throw new ApiError('bad_request', `host.ipAddresses contains "${badIp}", which is not an IPv4 or IPv6 address`);
   const software = normaliseSoftware(report.software);
   const now = nowIso();
-  return database.db.transaction().execute(async (trx) => {
+  return writeTransaction(database, agent.workspaceId, async (trx) => {
     const host = await upsertHost(trx, agent, report.host, ips, now);
     const counts = await reconcileSoftware(trx, agent, report.host.kind, host.id, software, now);
     await trx

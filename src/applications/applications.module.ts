@@ -15,6 +15,7 @@ import { Tag } from '../tags/tags.schemas.js';
 import { tagRowToDto } from '../tags/tags.service.js';
 import { Team, teamRowToDto } from '../teams/teams.module.js';
 import { userLinkChild } from '../users/users.module.js';
+import { writeTransaction } from '../db/write.js';
 import {
   Application,
   ApplicationList,
@@ -158,7 +159,7 @@ function commentRowToDto(row: ApplicationCommentsTable) {
 }
 
 async function addComment(database: Database, principal: Principal, applicationId: string, body: string) {
-  return database.db.transaction().execute(async (trx) => {
+  return writeTransaction(database, principal.workspaceId, async (trx) => {
     const application = await requireRow<ApplicationsTable>(trx, 'applications', principal.workspaceId, applicationId, 'application');
     const row: ApplicationCommentsTable = {
       workspace_id: principal.workspaceId,

@@ -14,17 +14,49 @@ export interface AuditEntry {
   changes?: Changes | null;
 }
 
+/** The UUID after `id` in sort order (its last 48 bits plus one), or undefined at the very end. */
+function uuidAfter(id: string): string | undefined {
+  const tail = BigInt(`0x${id.slice(24)}`) + 1n;
+  if (tail > 0xffffffffffffn) return undefined;
+  return `${id.slice(0, 24)}${tail.toString(16).padStart(12, '0')}`;
+}
+
 /**
- * Writes one audit event. Always called with the transaction of the change it records, so an
- * event exists exactly when its change was committed. Callers never pass secrets in `changes`.
+ * The (timestamp, id) of a new event: now and a fresh UUIDv7, unless that would not sort after
+ * the workspace's newest event (a clock behind another instance's, or the same millisecond on
+ * another instance). Writes of a workspace are serial (db/write.ts), so each event sorts after
+ * every event committed before it: a poller that walks down to the newest (timestamp, id) it saw
+ * never skips one (spec §6).
+ */
+async function nextEventPosition(trx: Kysely<Tables>, workspaceId: string): Promise<{ timestamp: string; id: string }> {
+  const position = { timestamp: nowIso(), id: newId() };
+  const newest = await trx
+    .selectFrom('audit_events')
+    .select(['timestamp', 'id'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!newest || position.timestamp > newest.timestamp || (position.timestamp === newest.timestamp && position.id > newest.id)) return position;
+  const id = uuidAfter(newest.id);
+  if (id) return { timestamp: newest.timestamp, id };
+  return { timestamp: new Date(Date.parse(newest.timestamp) + 1).toISOString(), id: position.id };
+}
+
+/**
+ * Writes one audit event. Always called with the write transaction of the change it records
+ * (db/write.ts), so an event exists exactly when its change was committed, and events become
+ * visible in cursor order. Callers never pass secrets in `changes`.
  */
 export async function recordAudit(trx: Kysely<Tables>, entry: AuditEntry): Promise<void> {
+  const { timestamp, id } = await nextEventPosition(trx, entry.workspaceId);
   await trx
     .insertInto('audit_events')
     .values({
       workspace_id: entry.workspaceId,
-      id: newId(),
-      timestamp: nowIso(),
+      id,
+      timestamp,
       category: entry.category,
       action: entry.action,
       actor_type: entry.actor.type,

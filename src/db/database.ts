@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Tables } from './schema.js';
 
@@ -116,6 +116,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const pool = new pg.Pool({
     connectionString: target,
     max: options.poolSize ?? 10,
+    // While the database is down, a request fails within this time instead of queueing forever.
+    connectionTimeoutMillis: 3000,
+    keepAlive: true,
     options: '-c TimeZone=UTC',
     types: {
       getTypeParser(oid: number, format?: string) {
@@ -127,11 +130,31 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       },
     } as pg.CustomTypesConfig,
   });
-  // An idle connection killed by the server (restart, pg_terminate_backend) must not crash the
-  // process: the pool drops it and opens a new one on the next query.
-  pool.on('error', (error) => {
-    process.stderr.write(`${JSON.stringify({ level: 40, msg: 'idle PostgreSQL connection failed', err: error.message })}\n`);
-  });
+  // A connection killed by the server (restart, pg_terminate_backend) must not crash the process.
+  // pg emits 'error' on the client: the pool handles it only while the client is idle, so every
+  // client gets its own listener for the time it is checked out (between the statements of a
+  // transaction). The failed statement rejects, and the pool discards the broken client on release.
+  const logConnectionError = (error: Error) =>
+    process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL connection failed', err: error.message })}\n`);
+  // The pool re-emits an idle client's error, which the client's own listener has logged already.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', logConnectionError));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect, close: () => db.destroy() };
+}
+
+/**
+ * Refreshes the query planner's statistics of tables after a bulk write (seed, imports):
+ * ANALYZE on PostgreSQL (autovacuum may be off or late), ANALYZE with a bounded sample and
+ * PRAGMA optimize on SQLite.
+ */
+export async function refreshStatistics(database: Database, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return;
+  if (database.dialect === 'postgres') {
+    await sql`ANALYZE ${sql.join(tables.map((table) => sql.table(table)))}`.execute(database.db);
+    return;
+  }
+  await sql`PRAGMA analysis_limit = 1000`.execute(database.db);
+  for (const table of tables) await sql`ANALYZE ${sql.table(table)}`.execute(database.db);
+  await sql`PRAGMA optimize`.execute(database.db);
 }

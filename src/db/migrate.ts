@@ -6,6 +6,7 @@ import * as organisation from './migrations/0003-organisation.js';
 import * as inventory from './migrations/0004-inventory.js';
 import * as agents from './migrations/0005-agents.js';
 import * as rowCounts from './migrations/0006-row-counts.js';
+import * as integrity from './migrations/0007-integrity.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004-inventory': inventory,
   '0005-agents': agents,
   '0006-row-counts': rowCounts,
+  '0007-integrity': integrity,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

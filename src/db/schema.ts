@@ -81,6 +81,8 @@ export interface TagsTable {
   workspace_id: string;
   id: string;
   name: string;
+  /** The name case-folded in JavaScript (foldKey), unique in the workspace: one rule on both databases. */
+  name_key: string;
   /** #rrggbb */
   colour: string;
   description: string | null;

@@ -5,7 +5,8 @@ import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import type { AppDeps, App } from '../http/app.js';
 import { principalOf } from '../http/authenticate.js';
-import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { errorResponses, PUBLIC_ERRORS, refuseBody } from '../http/errors.js';
+import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
 import { isUuid } from '../ids.js';
@@ -17,6 +18,7 @@ import { findCatalogEntry } from '../catalog/catalog.service.js';
 import type { Principal } from '../http/authenticate.js';
 import { nowIso } from '../ids.js';
 import { createResourceService, requireReference } from '../resources/crud.js';
+import { writeTransaction } from '../db/write.js';
 
 async function requireDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow> {
   const row = await findDiscovered(db, workspaceId, id);
@@ -133,7 +135,7 @@ export function registerDiscoveredApplicationRoutes(app: App, { database }: AppD
         response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request) => rowToDto(await requireDiscovered(database.db, principalOf(request).workspaceId, request.params.id)),
+    async (request, reply) => withEtag(reply, rowToDto(await requireDiscovered(database.db, principalOf(request).workspaceId, request.params.id))),
   );
 }
 
@@ -146,13 +148,14 @@ const UpdateDiscovered = Type.Object(
 );
 
 /** Applies a triage decision; audited as an update of the discovered application. */
-async function triage(database: Database, principal: Principal, id: string, input: Static<typeof UpdateDiscovered>): Promise<DiscoveredApplication> {
-  return database.db.transaction().execute((trx) => triageIn(trx, principal, id, input));
+async function triage(database: Database, principal: Principal, id: string, input: Static<typeof UpdateDiscovered>, ifMatch?: string): Promise<DiscoveredApplication> {
+  return writeTransaction(database, principal.workspaceId, (trx) => triageIn(trx, principal, id, input, ifMatch));
 }
 
-async function triageIn(trx: Kysely<Tables>, principal: Principal, id: string, input: Static<typeof UpdateDiscovered>): Promise<DiscoveredApplication> {
+async function triageIn(trx: Kysely<Tables>, principal: Principal, id: string, input: Static<typeof UpdateDiscovered>, ifMatch?: string): Promise<DiscoveredApplication> {
   if (input.status === 'ignored' && input.applicationId) throw new ApiError('unprocessable_entity', 'a linked discovered application cannot be ignored; unlink it first');
   const before = await requireDiscovered(trx, principal.workspaceId, id);
+  requireMatch(ifMatch, rowToDto(before));
   await requireReference(trx, 'applications', principal.workspaceId, input.applicationId, 'applicationId');
   let next = { status: before.status, application_id: before.application_id };
   if (input.applicationId !== undefined) next = input.applicationId ? { status: 'linked', application_id: input.applicationId } : { status: 'new', application_id: null };
@@ -171,8 +174,11 @@ async function triageIn(trx: Kysely<Tables>, principal: Principal, id: string, i
 
 /** Creates an inventory application from a discovered one (name, vendor, version, catalog entry) and links them. */
 async function createApplicationFrom(database: Database, principal: Principal, id: string) {
-  return database.db.transaction().execute(async (trx) => {
+  return writeTransaction(database, principal.workspaceId, async (trx) => {
     const discovered = await requireDiscovered(trx, principal.workspaceId, id);
+    if (discovered.application_id) {
+      throw new ApiError('unprocessable_entity', 'the discovered application is already linked to an application; unlink it first (PATCH applicationId null)');
+    }
     const entry = discovered.catalog_entry_id ? findCatalogEntry(discovered.catalog_entry_id) : undefined;
     const application = await applicationService.createIn(
       trx,
@@ -203,23 +209,24 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
         operationId: 'updateDiscoveredApplication',
         tags: ['discovered applications'],
         summary: 'Triage a discovered application',
-        description: 'Link it to an inventory application (applicationId; status becomes linked), unlink it (applicationId null; status new) or ignore it (status ignored). An applicationId outside the workspace, or ignoring while linking, answers 422. Moves lastUpdate; audited. Scope: applications:edit.',
+        description: 'Link it to an inventory application (applicationId; status becomes linked), unlink it (applicationId null; status new) or ignore it (status ignored). An applicationId outside the workspace, or ignoring while linking, answers 422. Moves lastUpdate; audited. With If-Match, answers 412 if it changed since that ETag. Scope: applications:edit.',
         params: IdParams,
         body: UpdateDiscovered,
-        response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415, 422) },
+        response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
       },
     },
-    async (request) => triage(database, principalOf(request), request.params.id, request.body),
+    async (request, reply) => withEtag(reply, await triage(database, principalOf(request), request.params.id, request.body, ifMatchOf(request))),
   );
   app.post(
     '/discovered-applications/:id/application',
     {
       config: { scope: 'applications:add' },
+      preValidation: refuseBody,
       schema: {
         operationId: 'createApplicationFromDiscovered',
         tags: ['discovered applications'],
         summary: 'Create an application from a discovered one',
-        description: 'Creates an inventory application named after the matching catalog entry (or the discovered name and vendor) and links the discovered application to it; 201 with the application. Audited as the application\'s create and the discovered application\'s update. Scope: applications:add.',
+        description: 'Creates an inventory application named after the matching catalog entry (or the discovered name and vendor) and links the discovered application to it; 201 with the application. Takes no body (any field is a 400); an already linked discovered application answers 422. Audited as the application\'s create and the discovered application\'s update. Scope: applications:add.',
         params: IdParams,
         response: { 201: Application, ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
       },

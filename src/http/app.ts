@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { agentAuthHook } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
+import { registerHealthRoutes } from '../health/health.routes.js';
 import { publicAuthHook } from './authenticate.js';
 import { registerErrorHandler } from './errors.js';
 import { MethodIndex } from './method-index.js';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerHealthRoutes(app, options.database);
 
   const deps: AppDeps = { database: options.database };
   await app.register(

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { constraintViolationOf, isUnavailableDatabaseError } from '../db/errors.js';
 import { ApiError, ERROR_STATUS, type ErrorCode } from '../errors/api-error.js';
 
 export const ErrorBody = Type.Object(
@@ -17,10 +18,12 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   403: 'The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden).',
   404: 'Not in the key\'s workspace (absent and foreign ids give the identical response).',
   405: 'The path exists but not with this method; the Allow header lists the methods it has.',
+  412: 'If-Match was sent and the resource has changed since (its ETag differs).',
   413: 'The request body is larger than the limit.',
   415: 'The request body is not application/json.',
   422: 'Well-formed but breaks a business rule.',
   500: 'Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header.',
+  503: 'The database is unreachable or busy; retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.',
 };
 
 /** The codes each status may carry, derived from the one code → status table. */
@@ -43,8 +46,20 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 /** The query string of a route that takes no parameters: anything given is an unknown parameter (400). */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 
+/**
+ * preValidation hook of an operation that takes no body: an empty body or `{}` passes, anything
+ * else is a 400 naming the first field (strict bodies, DESIGN §4), never silently ignored.
+ */
+export async function refuseBody(request: { body?: unknown }): Promise<void> {
+  const body = request.body;
+  if (body === undefined || body === null) return;
+  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('bad_request', 'this operation takes no request body');
+  const [field] = Object.keys(body);
+  if (field !== undefined) throw new ApiError('bad_request', `unknown field: ${field} (this operation takes no request body)`);
+}
+
 /** Errors every /public/v1 route can answer with. */
-export const PUBLIC_ERRORS = [400, 401, 403, 500] as const;
+export const PUBLIC_ERRORS = [400, 401, 403, 500, 503] as const;
 
 interface AjvError {
   keyword: string;
@@ -110,6 +125,12 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError(mapped, message);
   }
   if (error instanceof SyntaxError && 'body' in (error as object)) return new ApiError('bad_request', 'request body is not valid JSON');
+  // A rule the services check first can still be broken by the database's own constraint (the
+  // last line of defence, e.g. a bulk path): it is the same 422, never a 500.
+  const constraint = constraintViolationOf(error);
+  if (constraint === 'unique') return new ApiError('unprocessable_entity', 'the change conflicts with an existing resource (a name or link that must be unique)');
+  if (constraint === 'foreign_key') return new ApiError('unprocessable_entity', 'the change refers to a resource that does not exist in this workspace');
+  if (isUnavailableDatabaseError(error)) return new ApiError('service_unavailable', 'the database is unavailable; retry shortly');
   const status = fastifyError?.statusCode;
   if (status === 400) return new ApiError('bad_request', 'bad request');
   if (status === 413) return new ApiError('payload_too_large', 'request body is too large');
@@ -121,8 +142,10 @@ export function toApiError(error: unknown): ApiError {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.status === 503) request.log.warn({ err: error }, 'database unavailable');
+    else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code }, apiError.message);
+    if (apiError.status === 503) reply.header('Retry-After', '1');
     return reply.code(apiError.status).send(apiError.toBody());
   });
 }

@@ -10,6 +10,7 @@ import { parseIsoDateTime, requireName } from '../validation.js';
 import { findWorkspace, requireWorkspace } from '../workspaces/workspaces.service.js';
 import { generateKeySecret } from './key-secret.js';
 import { findKeyById, insertKey, listKeysOfWorkspace, type ApiKeyRow } from './keys.repository.js';
+import { inTransaction, writeTransaction } from '../db/write.js';
 
 export interface CreateKeyInput {
   workspaceId: string;
@@ -69,43 +70,45 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
   const expiresAt = input.expiresAt === undefined ? null : parseIsoDateTime(input.expiresAt, 'expiresAt');
   if (expiresAt && Date.parse(expiresAt) <= Date.now()) throw new ApiError('bad_request', 'expiresAt must be in the future');
 
-  await requireWorkspace(database, input.workspaceId);
-  const creator = input.asMemberId
-    ? await findMember(database, input.workspaceId, input.asMemberId)
-    : await findFirstAdmin(database, input.workspaceId);
-  if (!creator) {
-    throw input.asMemberId ? notFound('member') : new ApiError('unprocessable_entity', 'the workspace has no admin member to create the key');
-  }
-  if (creator.role !== 'admin') throw new ApiError('forbidden', 'only admin members can create keys');
-
-  const creatorPermissions = await getRolePermissions(database, input.workspaceId, creator.role);
-  const permissions = requested ?? (await getRolePermissions(database, input.workspaceId, input.alias as 'read'));
-  const lacking = permissions.filter((scope) => !creatorPermissions.includes(scope));
-  if (lacking.length > 0) throw new ApiError('forbidden', `the creator lacks the scope: ${lacking.join(', ')}`);
-
   const secret = generateKeySecret();
-  const row: ApiKeyRow = {
-    id: newId(),
-    workspace_id: input.workspaceId,
-    name,
-    alias: input.alias ?? null,
-    permissions: JSON.stringify(permissions),
-    key_hash: secret.hash,
-    prefix: secret.prefix,
-    created_by: creator.id,
-    created_at: nowIso(),
-    expires_at: expiresAt,
-    revoked_at: null,
-    rotated_at: null,
-  };
-  const actor: Actor = { type: 'member', id: creator.id, name: creator.name };
-  await database.db.transaction().execute(async (trx) => {
+  // The creator's role and permissions are read under the workspace's write lock, so a
+  // concurrent demotion or role change cannot slip between the check and the key.
+  return writeTransaction(database, input.workspaceId, async (trx) => {
+    const current = inTransaction(database, trx);
+    await requireWorkspace(current, input.workspaceId);
+    const creator = input.asMemberId
+      ? await findMember(current, input.workspaceId, input.asMemberId)
+      : await findFirstAdmin(current, input.workspaceId);
+    if (!creator) {
+      throw input.asMemberId ? notFound('member') : new ApiError('unprocessable_entity', 'the workspace has no admin member to create the key');
+    }
+    if (creator.role !== 'admin') throw new ApiError('forbidden', 'only admin members can create keys');
+
+    const creatorPermissions = await getRolePermissions(current, input.workspaceId, creator.role);
+    const permissions = requested ?? (await getRolePermissions(current, input.workspaceId, input.alias as 'read'));
+    const lacking = permissions.filter((scope) => !creatorPermissions.includes(scope));
+    if (lacking.length > 0) throw new ApiError('forbidden', `the creator lacks the scope: ${lacking.join(', ')}`);
+
+    const row: ApiKeyRow = {
+      id: newId(),
+      workspace_id: input.workspaceId,
+      name,
+      alias: input.alias ?? null,
+      permissions: JSON.stringify(permissions),
+      key_hash: secret.hash,
+      prefix: secret.prefix,
+      created_by: creator.id,
+      created_at: nowIso(),
+      expires_at: expiresAt,
+      revoked_at: null,
+      rotated_at: null,
+    };
     await insertKey(trx, row);
     await recordAudit(trx, {
       workspaceId: input.workspaceId,
       category: 'access',
       action: 'create',
-      actor,
+      actor: { type: 'member', id: creator.id, name: creator.name },
       resourceType: 'api_key',
       resourceId: row.id,
       resourceName: name,
@@ -115,8 +118,8 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
         expiresAt: { before: null, after: expiresAt },
       },
     });
+    return { id: row.id, name, alias: row.alias, permissions, secret: secret.secret, prefix: secret.prefix, expiresAt, createdBy: creator.id };
   });
-  return { id: row.id, name, alias: row.alias, permissions, secret: secret.secret, prefix: secret.prefix, expiresAt, createdBy: creator.id };
 }
 
 async function requireKey(database: Database, id: string): Promise<ApiKeyRow> {
@@ -127,11 +130,12 @@ async function requireKey(database: Database, id: string): Promise<ApiKeyRow> {
 
 /** A new secret for the same key: the old secret fails from the next request (spec §3.1). */
 export async function rotateKey(database: Database, id: string, actor: Actor = CLI_ACTOR): Promise<{ id: string; secret: string; prefix: string }> {
-  const row = await requireKey(database, id);
-  if (row.revoked_at) throw new ApiError('unprocessable_entity', 'a revoked key cannot be rotated');
-  if (!(await findWorkspace(database, row.workspace_id))) throw new ApiError('unprocessable_entity', 'the key belongs to a deleted workspace');
+  const { workspace_id: workspaceId } = await requireKey(database, id);
   const secret = generateKeySecret();
-  await database.db.transaction().execute(async (trx) => {
+  return writeTransaction(database, workspaceId, async (trx) => {
+    const row = await requireKey(inTransaction(database, trx), id);
+    if (row.revoked_at) throw new ApiError('unprocessable_entity', 'a revoked key cannot be rotated');
+    if (!(await findWorkspace(inTransaction(database, trx), row.workspace_id))) throw new ApiError('unprocessable_entity', 'the key belongs to a deleted workspace');
     await trx.updateTable('api_keys').set({ key_hash: secret.hash, prefix: secret.prefix, rotated_at: nowIso() }).where('id', '=', id).execute();
     await recordAudit(trx, {
       workspaceId: row.workspace_id,
@@ -143,18 +147,18 @@ export async function rotateKey(database: Database, id: string, actor: Actor = C
       resourceName: row.name,
       changes: { prefix: { before: row.prefix, after: secret.prefix } },
     });
+    return { id, secret: secret.secret, prefix: secret.prefix };
   });
-  return { id, secret: secret.secret, prefix: secret.prefix };
 }
 
 /** Revokes a key; idempotent. Keys of a deleted workspace can still be revoked (no audit log remains). */
 export async function revokeKey(database: Database, id: string, actor: Actor = CLI_ACTOR): Promise<{ id: string; revoked: true }> {
-  const row = await requireKey(database, id);
-  if (row.revoked_at) return { id, revoked: true };
-  const workspaceExists = Boolean(await findWorkspace(database, row.workspace_id));
-  await database.db.transaction().execute(async (trx) => {
+  const { workspace_id: workspaceId } = await requireKey(database, id);
+  await writeTransaction(database, workspaceId, async (trx) => {
+    const row = await requireKey(inTransaction(database, trx), id);
+    if (row.revoked_at) return;
     await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).execute();
-    if (workspaceExists) {
+    if (await findWorkspace(inTransaction(database, trx), row.workspace_id)) {
       await recordAudit(trx, {
         workspaceId: row.workspace_id,
         category: 'access',

@@ -6,10 +6,12 @@ import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
+import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { DateTime, IdParams, Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
 import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
@@ -79,9 +81,10 @@ async function listMembers(database: Database, workspaceId: string, query: Stati
   return { data: rows.map(memberRowToDto), pagination: { ...page, total } };
 }
 
-async function changeRole(database: Database, workspaceId: string, id: string, role: string, actor: Actor): Promise<Member> {
-  return database.db.transaction().execute(async (trx) => {
+async function changeRole(database: Database, workspaceId: string, id: string, role: string, actor: Actor, ifMatch?: string): Promise<Member> {
+  return writeTransaction(database, workspaceId, async (trx) => {
     const member = await requireMember(trx, workspaceId, id);
+    requireMatch(ifMatch, memberRowToDto(member));
     if (member.role === role) return memberRowToDto(member);
     await refuseLastAdmin(trx, workspaceId, member, 'demoted');
     await trx.updateTable('members').set({ role }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
@@ -100,9 +103,10 @@ async function changeRole(database: Database, workspaceId: string, id: string, r
 }
 
 /** Removes a membership and everything that tied the person to this workspace: teams, ownerships, assigned machines. */
-async function removeMember(database: Database, workspaceId: string, id: string, actor: Actor): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
+async function removeMember(database: Database, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
+  await writeTransaction(database, workspaceId, async (trx) => {
     const member = await requireMember(trx, workspaceId, id);
+    requireMatch(ifMatch, memberRowToDto(member));
     await refuseLastAdmin(trx, workspaceId, member, 'removed');
     for (const table of ['team_members', 'application_owners', 'server_owners'] as const) {
       await trx.deleteFrom(table).where('workspace_id', '=', workspaceId).where('user_id', '=', member.user_id).execute();
@@ -143,7 +147,7 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
         response: { 200: Member, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request) => memberRowToDto(await requireMember(database.db, principalOf(request).workspaceId, request.params.id)),
+    async (request, reply) => withEtag(reply, memberRowToDto(await requireMember(database.db, principalOf(request).workspaceId, request.params.id))),
   );
 
   app.patch(
@@ -157,12 +161,12 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
         description: 'Sets the member\'s role. Demoting the last admin answers 422. Existing API keys keep their permissions. Audited. Scope: members:edit.',
         params: IdParams,
         body: UpdateMember,
-        response: { 200: Member, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415, 422) },
+        response: { 200: Member, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = principalOf(request);
-      return changeRole(database, principal.workspaceId, request.params.id, request.body.role, principal.actor);
+      return withEtag(reply, await changeRole(database, principal.workspaceId, request.params.id, request.body.role, principal.actor, ifMatchOf(request)));
     },
   );
 
@@ -176,12 +180,12 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
         summary: 'Remove a member',
         description: 'Removes the person from the workspace, its teams and the applications and servers they owned, and unassigns their workstations. Removing the last admin answers 422. Audited. Scope: members:delete.',
         params: IdParams,
-        response: { 204: Type.Null({ description: 'Removed.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
+        response: { 204: Type.Null({ description: 'Removed.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      await removeMember(database, principal.workspaceId, request.params.id, principal.actor);
+      await removeMember(database, principal.workspaceId, request.params.id, principal.actor, ifMatchOf(request));
       return reply.code(204).send(null);
     },
   );

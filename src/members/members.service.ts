@@ -8,6 +8,7 @@ import { isUuid, newId, nowIso } from '../ids.js';
 import { requireRoleName } from '../roles/roles.service.js';
 import { requireEmail, requireName } from '../validation.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
+import { writeTransaction } from '../db/write.js';
 
 export interface MemberDto {
   id: string;
@@ -26,7 +27,9 @@ export function hashPassword(password: string): Promise<string> {
 
 /**
  * Adds a person to a workspace. People are global users found by e-mail, so one person can be a
- * member of several workspaces; a password given here sets that user's console password.
+ * member of several workspaces. A new person gets the name and password given here; an existing
+ * person (a member elsewhere) keeps theirs: one workspace's action never changes credentials or
+ * the name another workspace sees.
  */
 export async function addMember(
   database: Database,
@@ -43,14 +46,15 @@ export async function addMember(
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const now = nowIso();
 
-  return database.db.transaction().execute(async (trx) => {
-    let user = await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
-    if (!user) {
-      user = { id: newId(), name };
-      await trx.insertInto('users').values({ id: user.id, email, name, password_hash: passwordHash, created_at: now }).execute();
-    } else if (passwordHash) {
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-    }
+  return writeTransaction(database, input.workspaceId, async (trx) => {
+    // Users are global: another workspace may add the same new person at this moment, so the
+    // insert yields to theirs instead of failing on the unique e-mail.
+    await trx
+      .insertInto('users')
+      .values({ id: newId(), email, name, password_hash: passwordHash, created_at: now })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+    const user = await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow();
     const existing = await trx
       .selectFrom('members')
       .select('id')

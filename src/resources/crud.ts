@@ -16,14 +16,21 @@ import { ApiError, notFound } from '../errors/api-error.js';
 import type { App } from '../http/app.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { IdParams } from '../http/schemas.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
+import { writeTransaction } from '../db/write.js';
 
 /** Rows are addressed generically here; each resource's own types stay precise outside. */
 type AnyDb = Kysely<any>;
 type Row = Record<string, any>;
 type Eb = ExpressionBuilder<any, any>;
+
+/** Per-request options of a write: the If-Match precondition (http/etag.ts). */
+export interface WriteOptions {
+  ifMatch?: string;
+}
 
 export interface RuleContext<R extends Row> {
   trx: Kysely<Tables>;
@@ -211,16 +218,17 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
     },
 
     async create(database: Database, workspaceId: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
-      return database.db.transaction().execute((trx) => this.createIn(trx, workspaceId, input, actor));
+      return writeTransaction(database, workspaceId, (trx) => this.createIn(trx, workspaceId, input, actor));
     },
 
-    async update(database: Database, workspaceId: string, id: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
+    async update(database: Database, workspaceId: string, id: string, input: Record<string, unknown>, actor: Actor, options: WriteOptions = {}): Promise<Dto> {
       const columns = definition.toColumns(input);
-      return database.db.transaction().execute(async (trx) => {
+      return writeTransaction(database, workspaceId, async (trx) => {
         const before = await requireRow<R>(trx, definition.table, workspaceId, id, singular);
+        const [beforeDto] = await dtos(trx, workspaceId, [before]);
+        requireMatch(options.ifMatch, beforeDto);
         const next = { ...before, ...columns } as R;
         await definition.check?.({ trx, workspaceId, before, next });
-        const [beforeDto] = await dtos(trx, workspaceId, [before]);
         await writeRelations(trx, workspaceId, relations, id, input);
         const [afterDto] = await dtos(trx, workspaceId, [next]);
         const changes = diffFields(beforeDto!, afterDto!, [...skip, 'id']);
@@ -242,9 +250,10 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
       });
     },
 
-    async remove(database: Database, workspaceId: string, id: string, actor: Actor): Promise<void> {
-      await database.db.transaction().execute(async (trx) => {
+    async remove(database: Database, workspaceId: string, id: string, actor: Actor, options: WriteOptions = {}): Promise<void> {
+      await writeTransaction(database, workspaceId, async (trx) => {
         const row = await requireRow<R>(trx, definition.table, workspaceId, id, singular);
+        if (options.ifMatch !== undefined) requireMatch(options.ifMatch, (await dtos(trx, workspaceId, [row]))[0]);
         await definition.beforeDelete?.(trx, workspaceId, row);
         await (trx as AnyDb).deleteFrom(definition.table).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
         await recordAudit(trx, {
@@ -301,12 +310,12 @@ export function registerResourceRoutes<R extends Row, Dto extends Record<string,
         ...base,
         operationId: `get${One}`,
         summary: `Get a ${singular}`,
-        description: `One ${singular} of the key's workspace; an id of another workspace answers 404 like a missing one. Scope: ${scope('read')}.`,
+        description: `One ${singular} of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: ${scope('read')}.`,
         params: IdParams,
         response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request: any) => service.get(database, principalOf(request).workspaceId, request.params.id),
+    async (request: any, reply: any) => withEtag(reply, await service.get(database, principalOf(request).workspaceId, request.params.id)),
   );
 
   a.post(
@@ -336,15 +345,15 @@ export function registerResourceRoutes<R extends Row, Dto extends Record<string,
         ...base,
         operationId: `update${One}`,
         summary: `Change a ${singular}`,
-        description: `Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. ${options.updateDescription ?? ''} Scope: ${scope('edit')}.`,
+        description: `Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the ${singular} changed since that ETag. ${options.updateDescription ?? ''} Scope: ${scope('edit')}.`,
         params: IdParams,
         body: update,
-        response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415, 422) },
+        response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
       },
     },
-    async (request: any) => {
+    async (request: any, reply: any) => {
       const principal = principalOf(request);
-      return service.update(database, principal.workspaceId, request.params.id, request.body, principal.actor);
+      return withEtag(reply, await service.update(database, principal.workspaceId, request.params.id, request.body, principal.actor, { ifMatch: ifMatchOf(request) }));
     },
   );
 
@@ -356,14 +365,14 @@ export function registerResourceRoutes<R extends Row, Dto extends Record<string,
         ...base,
         operationId: `delete${One}`,
         summary: `Delete a ${singular}`,
-        description: `Deletes the ${singular}; 204. ${options.deleteDescription ?? ''} Audited. Scope: ${scope('delete')}.`,
+        description: `Deletes the ${singular}; 204. Of concurrent deletes one answers 204, the others 404. With If-Match, answers 412 if the ${singular} changed since that ETag. ${options.deleteDescription ?? ''} Audited. Scope: ${scope('delete')}.`,
         params: IdParams,
-        response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
       },
     },
     async (request: any, reply: any) => {
       const principal = principalOf(request);
-      await service.remove(database, principal.workspaceId, request.params.id, principal.actor);
+      await service.remove(database, principal.workspaceId, request.params.id, principal.actor, { ifMatch: ifMatchOf(request) });
       return reply.code(204).send(null);
     },
   );

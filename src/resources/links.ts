@@ -17,6 +17,7 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, Uuid } from '../http/schemas.js';
 import { nowIso } from '../ids.js';
 import { findRow, requireRow, touch } from './crud.js';
+import { writeTransaction } from '../db/write.js';
 
 type AnyDb = Kysely<any>;
 
@@ -60,7 +61,7 @@ export function registerLinkRoutes<ChildRow, ChildDto>(app: App, database: Datab
   const LinkParams = Type.Object({ id: Uuid(`${parent.noun} id.`), [child.param]: Uuid(`${child.noun} id.`) }, { additionalProperties: false });
 
   async function change(workspaceId: string, parentId: string, childId: string, action: 'link' | 'unlink', actor: Parameters<typeof recordAudit>[1]['actor']) {
-    await database.db.transaction().execute(async (trx) => {
+    await writeTransaction(database, workspaceId, async (trx) => {
       const parentRow = await requireRow<{ name?: string; hostname?: string }>(trx, parent.table, workspaceId, parentId, parent.noun);
       if (!(await child.find(trx, workspaceId, childId))) throw notFound(child.noun);
       const where = (qb: any) =>

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { nowIso } from '../ids.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
+import { writeTransaction } from '../db/write.js';
 
 export function requireRoleName(value: string | undefined): RoleName {
   if (!value || !isRoleName(value)) throw new ApiError('bad_request', `role must be one of ${ROLE_NAMES.join(', ')}`);
@@ -38,7 +39,7 @@ export async function setRolePermissions(
   const role = requireRoleName(input.role);
   const permissions = requireKnownScopes(input.scopes);
   await requireWorkspace(database, input.workspaceId);
-  await database.db.transaction().execute(async (trx) => {
+  await writeTransaction(database, input.workspaceId, async (trx) => {
     const current = await trx
       .selectFrom('roles')
       .select('permissions')

@@ -7,7 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CATALOG_CATEGORIES, matchCatalogEntry, searchCatalog, type CatalogEntry } from '../catalog/catalog.service.js';
-import type { Database } from '../db/database.js';
+import { refreshStatistics, type Database } from '../db/database.js';
+import { foldKey } from '../db/text-search.js';
+import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId } from '../ids.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
@@ -35,6 +37,8 @@ function chunkSize(row: Row): number {
 class Writer {
   done = 0;
   readonly audit: Row[] = [];
+  /** Tables written, whose planner statistics are refreshed afterwards. */
+  readonly tables = new Set<string>();
 
   constructor(
     private readonly trx: Kysely<any>,
@@ -45,6 +49,7 @@ class Writer {
 
   async insert(table: string, rows: Row[]): Promise<void> {
     if (rows.length === 0) return;
+    this.tables.add(table);
     const size = chunkSize(rows[0]!);
     for (let i = 0; i < rows.length; i += size) {
       await this.trx.insertInto(table).values(rows.slice(i, i + size)).execute();
@@ -100,8 +105,10 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
   };
   const planned = size * 3 + counts.workstations * 2 + counts.applications * 12 + counts.agents * 25 + counts.users * 3;
 
-  return database.db.transaction().execute(async (trx) => {
+  let filled: Set<string> = new Set();
+  const created = await writeTransaction(database, ws, async (trx) => {
     const w = new Writer(trx, ws, planned, options.progress);
+    filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
 
     // People and teams.
@@ -133,7 +140,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     }
     const categories = [...groups, ...categoryBySlug.values()];
     await w.insert('categories', categories);
-    const tags = words.TAGS.map(([name, colour]) => ({ workspace_id: ws, id: newId(), name, colour, description: null, created_at: at(700, 500) }));
+    const tags = words.TAGS.map(([name, colour]) => ({ workspace_id: ws, id: newId(), name, name_key: foldKey(name), colour, description: null, created_at: at(700, 500) }));
     await w.insert('tags', tags);
     for (const c of categories) w.created('category', c.id as string, c.name as string, c.created_at as string);
     for (const t of tags) w.created('tag', t.id, t.name, t.created_at);
@@ -297,4 +304,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       dataObjects: dataObjects.length, contracts: contracts.length, flows: flows.length, announcements: announcements.length, auditEvents: w.audit.length,
     };
   });
+  // Without fresh statistics the planners keep their empty-table plans (PostgreSQL sorted 10k
+  // servers per page instead of reading the name index).
+  await refreshStatistics(database, [...filled]);
+  return created;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { containsText } from '../db/text-search.js';
+import { containsText, foldKey } from '../db/text-search.js';
 import type { Database } from '../db/database.js';
 import type { Tables, TagsTable } from '../db/schema.js';
 import { isUuid } from '../ids.js';
@@ -19,5 +19,5 @@ export async function findTag(db: Kysely<Tables>, workspaceId: string, id: strin
 }
 
 export async function findTagByName(db: Kysely<Tables>, workspaceId: string, name: string): Promise<TagsTable | undefined> {
-  return db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+  return db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId).where('name_key', '=', foldKey(name)).executeTakeFirst();
 }

@@ -5,6 +5,7 @@ import { IdParams } from '../http/schemas.js';
 import { Type } from 'typebox';
 import { CreateTag, Tag, TagList, TagListQuery } from './tags.schemas.js';
 import { createTag, deleteTag, getTag, listTagPage } from './tags.service.js';
+import { ifMatchOf, withEtag } from '../http/etag.js';
 
 export function registerTagRoutes(app: App, { database }: AppDeps): void {
   app.get(
@@ -36,7 +37,7 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
         response: { 200: Tag, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request) => getTag(database, principalOf(request).workspaceId, request.params.id),
+    async (request, reply) => withEtag(reply, await getTag(database, principalOf(request).workspaceId, request.params.id)),
   );
 
   app.post(
@@ -66,14 +67,14 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
         operationId: 'deleteTag',
         tags: ['tags'],
         summary: 'Delete a tag',
-        description: 'Deletes the tag and unlinks it from everything it was attached to. Scope: tags:delete.',
+        description: 'Deletes the tag and unlinks it from everything it was attached to. With If-Match, answers 412 if the tag changed since that ETag. Scope: tags:delete.',
         params: IdParams,
-        response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404) },
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412) },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      await deleteTag(database, principal.workspaceId, request.params.id, principal.actor);
+      await deleteTag(database, principal.workspaceId, request.params.id, principal.actor, ifMatchOf(request));
       return reply.code(204).send(null);
     },
   );

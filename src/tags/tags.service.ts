@@ -1,3 +1,4 @@
+import { foldKey } from '../db/text-search.js';
 import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
@@ -7,6 +8,8 @@ import { newId, nowIso } from '../ids.js';
 import { pageOf, type OffsetList } from '../pagination/offset.js';
 import type { CreateTag, Tag, TagListQuery } from './tags.schemas.js';
 import { findTag, findTagByName, listTags } from './tags.repository.js';
+import { writeTransaction } from '../db/write.js';
+import { requireMatch } from '../http/etag.js';
 
 const DEFAULT_COLOUR = '#6b7280';
 
@@ -32,11 +35,12 @@ export async function createTag(database: Database, workspaceId: string, input: 
     workspace_id: workspaceId,
     id: newId(),
     name: input.name.trim(),
+    name_key: foldKey(input.name),
     colour: (input.colour ?? DEFAULT_COLOUR).toLowerCase(),
     description: input.description ?? null,
     created_at: nowIso(),
   };
-  await database.db.transaction().execute(async (trx) => {
+  await writeTransaction(database, workspaceId, async (trx) => {
     if (await findTagByName(trx, workspaceId, row.name)) throw new ApiError('unprocessable_entity', `a tag named "${row.name}" already exists`);
     await trx.insertInto('tags').values(row).execute();
     await recordAudit(trx, {
@@ -54,10 +58,11 @@ export async function createTag(database: Database, workspaceId: string, input: 
 }
 
 /** Deleting a tag unlinks it everywhere (link rows cascade with it). */
-export async function deleteTag(database: Database, workspaceId: string, id: string, actor: Actor): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
+export async function deleteTag(database: Database, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
+  await writeTransaction(database, workspaceId, async (trx) => {
     const row = await findTag(trx, workspaceId, id);
     if (!row) throw notFound('tag');
+    requireMatch(ifMatch, tagRowToDto(row));
     await trx.deleteFrom('tags').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
     await recordAudit(trx, { workspaceId, category: 'inventory', action: 'delete', actor, resourceType: 'tag', resourceId: id, resourceName: row.name });
   });

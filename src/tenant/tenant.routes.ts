@@ -3,6 +3,7 @@ import { principalOf } from '../http/authenticate.js';
 import { NoQuery, errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { Tenant, UpdateTenant } from './tenant.schemas.js';
 import { getTenant, updateTenant } from './tenant.service.js';
+import { ifMatchOf, withEtag } from '../http/etag.js';
 
 export function registerTenantRoutes(app: App, { database }: AppDeps): void {
   app.get(
@@ -18,7 +19,7 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
         response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS) },
       },
     },
-    async (request) => getTenant(database, principalOf(request).workspaceId),
+    async (request, reply) => withEtag(reply, await getTenant(database, principalOf(request).workspaceId)),
   );
 
   app.patch(
@@ -29,15 +30,15 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
         operationId: 'updateTenant',
         tags: ['tenant'],
         summary: 'Change the workspace settings',
-        description: 'Partial update; omitted fields keep their value. Audited as a settings update of the workspace. Scope: tenant:edit.',
+        description: 'Partial update; omitted fields keep their value. Audited as a settings update of the workspace. With If-Match, answers 412 if the settings changed since that ETag. Scope: tenant:edit.',
         querystring: NoQuery,
         body: UpdateTenant,
-        response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS, 413, 415) },
+        response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS, 412, 413, 415) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = principalOf(request);
-      return updateTenant(database, principal.workspaceId, request.body, principal.actor);
+      return withEtag(reply, await updateTenant(database, principal.workspaceId, request.body, principal.actor, ifMatchOf(request)));
     },
   );
 }

@@ -5,6 +5,8 @@ import type { WorkspacesTable } from '../db/schema.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { nowIso } from '../ids.js';
 import type { Tenant, UpdateTenant } from './tenant.schemas.js';
+import { writeTransaction } from '../db/write.js';
+import { requireMatch } from '../http/etag.js';
 
 function tenantRowToDto(row: WorkspacesTable): Tenant {
   return {
@@ -33,13 +35,14 @@ export async function getTenant(database: Database, workspaceId: string): Promis
 }
 
 /** Partial update of the workspace settings, audited with the changed fields. */
-export async function updateTenant(database: Database, workspaceId: string, patch: UpdateTenant, actor: Actor): Promise<Tenant> {
+export async function updateTenant(database: Database, workspaceId: string, patch: UpdateTenant, actor: Actor, ifMatch?: string): Promise<Tenant> {
   if (patch.timeZone !== undefined && !isTimeZone(patch.timeZone)) {
     throw new ApiError('bad_request', 'timeZone must be an IANA time zone name, e.g. Europe/Paris');
   }
-  return database.db.transaction().execute(async (trx) => {
+  return writeTransaction(database, workspaceId, async (trx) => {
     const before = await trx.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirst();
     if (!before) throw notFound('tenant');
+    requireMatch(ifMatch, tenantRowToDto(before));
     const next = {
       name: patch.name?.trim() ?? before.name,
       default_currency: patch.defaultCurrency ?? before.default_currency,

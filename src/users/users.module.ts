@@ -10,6 +10,7 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { DateTime, IdParams, Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
 import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
+import { withEtag } from '../http/etag.js';
 
 export const User = Type.Object(
   {
@@ -87,10 +88,10 @@ export function registerUserRoutes(app: App, { database }: AppDeps): void {
         response: { 200: User, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await findWorkspaceUser(database.db, principalOf(request).workspaceId, request.params.id);
       if (!row) throw notFound('user');
-      return userRowToDto(row);
+      return withEtag(reply, userRowToDto(row));
     },
   );
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { requireName } from '../validation.js';
+import { writeTransaction } from '../db/write.js';
 
 export interface WorkspaceDto {
   id: string;
@@ -16,7 +17,7 @@ export async function createWorkspace(database: Database, input: { name: string 
   const name = requireName(input.name, 'name');
   const id = newId();
   const now = nowIso();
-  await database.db.transaction().execute(async (trx) => {
+  await writeTransaction(database, id, async (trx) => {
     await trx.insertInto('workspaces').values({ id, name, default_currency: 'EUR', time_zone: 'UTC', created_at: now, updated_at: now }).execute();
     await trx
       .insertInto('roles')
@@ -42,7 +43,8 @@ export async function createWorkspace(database: Database, input: { name: string 
  */
 export async function deleteWorkspace(database: Database, id: string): Promise<{ id: string; deleted: true }> {
   if (!isUuid(id)) throw notFound('workspace');
-  const result = await database.db.deleteFrom('workspaces').where('id', '=', id).executeTakeFirst();
+  // Under the workspace's write lock: a write in flight finishes first, none starts half-way.
+  const result = await writeTransaction(database, id, (trx) => trx.deleteFrom('workspaces').where('id', '=', id).executeTakeFirst());
   if (Number(result.numDeletedRows) === 0) throw notFound('workspace');
   return { id, deleted: true };
 }

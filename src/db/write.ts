@@ -1,0 +1,65 @@
+/**
+ * The one way to write: `writeTransaction(database, lockKey, work)`.
+ *
+ * Every write of a workspace runs alone among that workspace's writes, on every Estate instance:
+ * on PostgreSQL the transaction first takes a transaction-scoped advisory lock keyed by the
+ * workspace (released by COMMIT or ROLLBACK, so a crash cannot leave it held); on SQLite it
+ * starts with BEGIN IMMEDIATE, the database's single write lock, which also orders writes from a
+ * CLI process against the server. So a write reads, checks and writes as if it were alone: no
+ * lost update, no rule checked against a state another write is changing, and audit events
+ * become visible in the order of their (timestamp, id) (see audit.writer.ts). Reads never wait.
+ * Why this and not SERIALIZABLE with retries: docs/decisions.md.
+ *
+ * Deadlocks and serialization failures (possible only between writes of different lock keys)
+ * and connection failures before COMMIT was sent are retried a bounded number of times; a
+ * failure during COMMIT is not (its outcome is unknown) and surfaces as 503.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './database.js';
+import { isRetryableDatabaseError, isUnavailableDatabaseError } from './errors.js';
+import type { Tables } from './schema.js';
+
+/** First key of the two-key advisory lock: Estate's namespace ('ESTA'), so other users of advisory locks cannot collide. */
+const LOCK_NAMESPACE = 0x45535441;
+const MAX_ATTEMPTS = 5;
+
+/** Retries of write transactions since the process started (reported by benchmarks). */
+export const writeStatistics = { retries: 0 };
+
+/** The lock key of writes that touch no workspace (global users) or a workspace not yet created. */
+export const GLOBAL_LOCK = 'global';
+
+/**
+ * The database handle of a running write transaction, for read helpers that take a `Database`:
+ * what they read inside the transaction is what the write's checks see.
+ */
+export function inTransaction(database: Database, trx: Kysely<Tables>): Database {
+  return { ...database, db: trx };
+}
+
+export async function writeTransaction<T>(database: Database, lockKey: string, work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    let committing = false;
+    try {
+      return await database.db.connection().execute(async (connection) => {
+        await sql.raw(database.dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(connection);
+        try {
+          if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey}))`.execute(connection);
+          const result = await work(connection);
+          committing = true;
+          await sql`commit`.execute(connection);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(connection).catch(() => undefined);
+          throw error;
+        }
+      });
+    } catch (error) {
+      const retry = attempt < MAX_ATTEMPTS && (isRetryableDatabaseError(error) || (!committing && isUnavailableDatabaseError(error) && attempt < 2));
+      if (!retry) throw error;
+      writeStatistics.retries += 1;
+      await sleep(Math.random() * 5 * attempt);
+    }
+  }
+}
