@@ -22,7 +22,7 @@ import { buildApp, type App } from '../src/http/app.js';
 import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
-import type { AgentLoadRequest, LoadRequest } from './load-child.js';
+import type { AgentLoadRequest, LoadRequest, PatchLoadRequest } from './load-child.js';
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -169,7 +169,7 @@ interface ChildRun<T> {
 type ChildMessage = { type: 'start' } | { type: 'result'; ok: true } | { type: 'result'; ok: false; error: string };
 
 /** Forks bench/load-child.ts for one measurement; execArgv defaults to this process's. */
-export function runChild<T>(request: LoadRequest | AgentLoadRequest, execArgv: string[] = process.execArgv): Promise<ChildRun<T>> {
+export function runChild<T>(request: LoadRequest | AgentLoadRequest | PatchLoadRequest, execArgv: string[] = process.execArgv): Promise<ChildRun<T>> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let answered = false;

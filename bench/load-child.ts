@@ -4,7 +4,7 @@
  * bench/servers.ts and bench/agents.ts): receives a request over IPC, answers with a summary,
  * then exits.
  *
- * Two kinds of request:
+ * Three kinds of request (the third, PatchLoadRequest, is described at its type):
  * - LoadRequest: GET `url` with fixed headers (bench/core.ts, bench/servers.ts);
  * - AgentLoadRequest (kind 'agents'): POST /agent/v1/report with steady-state reports
  *   (bench/agents.ts). Each connection owns a fixed subset of the agents (agent i belongs to
@@ -30,6 +30,22 @@ export interface AgentLoadRequest {
   connections: number;
   seconds: number;
   agents: AgentState[];
+}
+
+/**
+ * PatchLoadRequest (kind 'patch', bench/contended.ts): PATCH one of `paths` with a new
+ * `userCount`; a share `hotShare` of the requests goes to the first `hot` paths (contended rows),
+ * the rest spreads over the others.
+ */
+export interface PatchLoadRequest {
+  kind: 'patch';
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+  paths: string[];
+  hot: number;
+  hotShare: number;
 }
 
 export interface LoadSummary {
@@ -160,10 +176,36 @@ function runAgents(request: AgentLoadRequest): Promise<{ summary: AgentLoadSumma
   });
 }
 
-process.once('message', (message: LoadRequest | AgentLoadRequest) => {
+function runPatches(request: PatchLoadRequest): Promise<{ summary: LoadSummary }> {
+  const { paths, hot, hotShare } = request;
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: request.url,
+        connections: request.connections,
+        duration: request.seconds,
+        pipelining: 1,
+        requests: [
+          {
+            method: 'PATCH',
+            setupRequest(req) {
+              n += 1;
+              const index = Math.random() < hotShare ? Math.floor(Math.random() * hot) : hot + Math.floor(Math.random() * (paths.length - hot));
+              return { ...req, path: paths[index]!, headers: { ...request.headers, 'content-type': 'application/json' }, body: JSON.stringify({ userCount: n }) };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve({ summary: summarize(result) })),
+    );
+  });
+}
+
+process.once('message', (message: LoadRequest | AgentLoadRequest | PatchLoadRequest) => {
   // Tells the parent the load starts now, so it measures its own CPU over the load alone.
   process.send!({ type: 'start' });
-  const run: Promise<object> = message.kind === 'agents' ? runAgents(message) : runGet(message);
+  const run: Promise<object> = message.kind === 'agents' ? runAgents(message) : message.kind === 'patch' ? runPatches(message) : runGet(message);
   run.then(
     (answer) => process.send!({ type: 'result', ok: true, ...answer }, () => process.exit(0)),
     (error: unknown) => process.send!({ type: 'result', ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) }, () => process.exit(1)),

@@ -64,10 +64,13 @@ export function startServer(databaseUrl: string): Promise<{ child: ChildProcess;
   });
 }
 
+/** Stops a server started by startServer: SIGTERM, then SIGKILL if it has not exited after 10 s. */
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.removeAllListeners('exit');
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
+  clearTimeout(timer);
 }
