@@ -12,6 +12,7 @@ import { enrollAgent } from '../src/agents/agents.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase } from '../src/db/database.js';
 import { buildApp, type App } from '../src/http/app.js';
+import { toApiError } from '../src/http/errors.js';
 import { addMember } from '../src/members/members.service.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 
@@ -205,6 +206,18 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     assert.equal(count(answered, 201), 1);
     assert.equal(count(answered, 422), 99);
     for (const res of responses.filter((r) => r.statusCode === 422)) assert.equal(res.json().code, 'unprocessable_entity');
+  });
+
+  it('a constraint violation that reaches the error handler is a 422, never a 500 (the database backs the rules)', async () => {
+    const own = await h.workspace();
+    const tag = (await h.call('POST', '/public/v1/tags', { key: (await h.key(own)).secret, body: { name: 'constrained' } })).json();
+    const duplicate = { workspace_id: own.id, id: '01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70', name: 'CONSTRAINED', name_key: 'constrained', colour: '#000000', description: null, created_at: tag.createdAt };
+    const unique = await h.database.db.insertInto('tags').values(duplicate).execute().then(() => undefined, (error: unknown) => error);
+    assert.ok(unique, 'the unique index refuses a second tag with the same folded name');
+    assert.deepEqual(toApiError(unique).toBody().status, 422);
+    const foreign = await h.database.db.insertInto('application_tags').values({ workspace_id: own.id, application_id: duplicate.id, tag_id: tag.id, created_at: tag.createdAt }).execute().then(() => undefined, (error: unknown) => error);
+    assert.ok(foreign, 'the foreign key refuses a link to a missing application');
+    assert.equal(toApiError(foreign).status, 422);
   });
 
   it('tag names are unique by one case folding on both databases, beyond ASCII', async () => {
