@@ -1,4 +1,16 @@
-import { DEFAULT_DATABASE_URL } from './db/database.js';
+import { dirname, resolve } from 'node:path';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from './db/database.js';
+
+/** The SQLite file's directory, else ./data. */
+function defaultDataDirectory(databaseUrl: string): string {
+  try {
+    const { dialect, target } = parseDatabaseUrl(databaseUrl);
+    if (dialect === 'sqlite' && target !== ':memory:') return dirname(resolve(target));
+  } catch {
+    // reported when the database is opened
+  }
+  return resolve('data');
+}
 
 /** Runtime settings, all from the environment (12-factor); CLI flags override port and host. */
 export interface Config {
@@ -6,6 +18,8 @@ export interface Config {
   port: number;
   host: string;
   logLevel: string;
+  /** Where files of the service's own go (the first start's secrets when there is no terminal). */
+  dataDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -16,5 +30,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     logLevel: env.LOG_LEVEL || 'info',
+    dataDir: env.ESTATE_DATA_DIR || defaultDataDirectory(env.DATABASE_URL || DEFAULT_DATABASE_URL),
   };
 }

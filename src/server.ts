@@ -1,6 +1,12 @@
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { bootstrapIfEmpty, type FirstStart } from './bootstrap.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { redactingStream } from './logging.js';
+
+const SHUTDOWN_GRACE_MS = 8000;
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
 
@@ -19,6 +25,26 @@ function firstStartBanner(first: FirstStart, base: string): string {
   ].join('\n');
 }
 
+/**
+ * The first start's admin password and API key are shown once: on an interactive terminal
+ * (stderr), else written to a file only the owner can read, whose path alone is logged. They
+ * never go to stdout, the JSON log stream that log collectors keep.
+ */
+function deliverFirstStart(first: FirstStart, base: string, config: Config, log: FastifyBaseLogger): void {
+  const banner = firstStartBanner(first, base);
+  if (process.stderr.isTTY) {
+    process.stderr.write(banner);
+    return;
+  }
+  const directory = config.dataDir;
+  if (!existsSync(directory)) mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const file = join(directory, 'first-start.txt');
+  writeFileSync(file, banner, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  log.info({ file }, 'first start: the demo admin password and API key were written to this file, readable only by its owner');
+  process.stderr.write(`Estate first start: the demo admin's password and API key are in ${file} (readable only by you).\n`);
+}
+
 /** `estate serve`: migrate, create the demo workspace on an empty database, listen, stop cleanly. */
 export async function serve(config: Config): Promise<void> {
   const database = openDatabase(config.databaseUrl);
@@ -26,17 +52,20 @@ export async function serve(config: Config): Promise<void> {
   const first = await bootstrapIfEmpty(database);
   const app = await buildApp({
     database,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    logger: { level: config.logLevel, stream: redactingStream(), redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  if (first) process.stdout.write(firstStartBanner(first, base));
-  process.stdout.write(`Estate is listening on ${base} (API reference: ${base}/docs, OpenAPI: ${base}/openapi.json)\n`);
+  if (first) deliverFirstStart(first, base, config, app.log);
+  // Human-readable lines go to stderr: stdout carries only the JSON log lines.
+  process.stderr.write(`Estate is listening on ${base} (API reference: ${base}/docs, OpenAPI: ${base}/openapi.json)\n`);
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // In-flight requests get up to this long; a stuck client or log reader cannot hold the process.
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { it } from 'node:test';
 import { ALL_SCOPES } from '../src/access/scopes.js';
 import { estate, startServer, stopServer } from './support/cli.js';
@@ -143,16 +146,23 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     assert.match(viaAlias.stderr, /lacks the scope: audit_log:read/);
   });
 
-  it('serve: the first start creates a demo workspace and prints a working key; later starts print no secret', async () => {
+  it('serve without a terminal: the first start writes the demo key and password to a 0600 file and logs only its path; later starts print no secret', async () => {
     const empty = await createTestDatabase(h.dialect);
+    const dataDir = mkdtempSync(join(tmpdir(), 'estate-data-'));
     try {
-      const first = await startServer(empty.url);
+      const first = await startServer(empty.url, { ESTATE_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
       let secret: string;
       try {
-        secret = /svc_live_[A-Za-z0-9_-]+/.exec(first.output())?.[0] ?? '';
-        assert.ok(secret, 'the first start prints a key');
-        assert.match(first.output(), /curl -H "Authorization: Bearer svc_live_/);
-        assert.match(first.output(), /\/docs/);
+        const file = join(dataDir, 'first-start.txt');
+        assert.equal(statSync(file).mode & 0o777, 0o600, 'readable only by its owner');
+        const banner = readFileSync(file, 'utf8');
+        secret = /svc_live_[A-Za-z0-9_-]+/.exec(banner)?.[0] ?? '';
+        assert.ok(secret, 'the file holds a key');
+        assert.match(banner, /curl -H "Authorization: Bearer svc_live_/);
+        assert.match(banner, /\/docs/);
+        assert.doesNotMatch(first.output(), /svc_live_|admin@estate\.local \//, 'no secret printed');
+        assert.ok(first.output().includes(file), 'the path is printed');
+        for (const line of first.stdout().trim().split('\n')) JSON.parse(line);
         const me = await fetch(`${first.base}/public/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
         assert.equal(me.status, 200);
         assert.equal(((await me.json()) as any).workspace.name, 'Demo');
@@ -167,6 +177,7 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
       }
     } finally {
       await empty.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -18,24 +18,30 @@ declare module 'fastify' {
   }
 }
 
+/** The agent of an active agent token in the request's Authorization header, if any. */
+export async function resolveAgent(database: Database, request: FastifyRequest): Promise<AgentPrincipal | undefined> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  const token = match?.[1];
+  if (!token || !token.startsWith(AGENT_TOKEN_PREFIX)) return undefined;
+  const agent = await database.db.selectFrom('agents').select(['workspace_id', 'id', 'name', 'revoked_at']).where('token_hash', '=', hashSecret(token)).executeTakeFirst();
+  if (!agent || agent.revoked_at) return undefined;
+  return { workspaceId: agent.workspace_id, agentId: agent.id, actor: { type: 'agent', id: agent.id, name: agent.name } };
+}
+
 /**
- * onRequest hook for /agent/: the bearer token must be an active agent token, checked against
- * the database on every request. Failures answer 401 with an empty body, as on the public API.
+ * onRequest hook of the agent API's routes (added by the module that registers them, so bound to
+ * the routes, not to a spelling of their path): the bearer token must be an active agent token,
+ * checked against the database on every request, before the body is read. Failures answer 401
+ * with an empty body, as on the public API.
  */
 export function agentAuthHook(database: Database) {
   return async function authenticateAgent(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (!request.url.startsWith('/agent/')) return;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    const token = match?.[1];
-    const agent =
-      token && token.startsWith(AGENT_TOKEN_PREFIX)
-        ? await database.db.selectFrom('agents').select(['workspace_id', 'id', 'name', 'revoked_at']).where('token_hash', '=', hashSecret(token)).executeTakeFirst()
-        : undefined;
-    if (!agent || agent.revoked_at) {
+    const agent = await resolveAgent(database, request);
+    if (!agent) {
       reply.code(401).header('WWW-Authenticate', WWW_AUTHENTICATE).send();
       return reply;
     }
-    request.agent = { workspaceId: agent.workspace_id, agentId: agent.id, actor: { type: 'agent', id: agent.id, name: agent.name } };
+    request.agent = agent;
   };
 }
 

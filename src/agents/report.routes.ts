@@ -1,6 +1,6 @@
 import type { AppDeps, App } from '../http/app.js';
 import { errorResponses } from '../http/errors.js';
-import { agentOf } from './agent-auth.js';
+import { agentAuthHook, agentOf } from './agent-auth.js';
 import { AgentReport, ReportResult } from './report.schemas.js';
 import { recordReport } from './report.service.js';
 
@@ -8,6 +8,8 @@ import { recordReport } from './report.service.js';
 const REPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function registerAgentReportRoutes(app: App, { database }: AppDeps): void {
+  // Bound to this module's routes: an unauthenticated report is refused before its body is read.
+  app.addHook('onRequest', agentAuthHook(database));
   app.post(
     '/agent/v1/report',
     {

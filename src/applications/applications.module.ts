@@ -208,7 +208,7 @@ export function registerApplicationRoutes(app: App, { database }: AppDeps): void
   registerLinkRoutes(app, database, {
     parent,
     child: workspaceChild({
-      table: 'tags', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
+      table: 'tags', readScope: 'tags:read', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
       linkTable: 'application_tags', parentColumn: 'application_id', childColumn: 'tag_id',
     }),
     linkTable: 'application_tags', parentColumn: 'application_id', childColumn: 'tag_id', names: ['ApplicationTag', 'ApplicationTags'],
@@ -216,7 +216,7 @@ export function registerApplicationRoutes(app: App, { database }: AppDeps): void
   registerLinkRoutes(app, database, {
     parent,
     child: workspaceChild({
-      table: 'teams', segment: 'teams', param: 'teamId', noun: 'team', item: Team, toDto: teamRowToDto,
+      table: 'teams', readScope: 'organisation:read', segment: 'teams', param: 'teamId', noun: 'team', item: Team, toDto: teamRowToDto,
       linkTable: 'application_teams', parentColumn: 'application_id', childColumn: 'team_id',
     }),
     linkTable: 'application_teams', parentColumn: 'application_id', childColumn: 'team_id', names: ['ApplicationTeam', 'ApplicationTeams'],

@@ -41,7 +41,7 @@ const writable = {
   description: Clearable(Text(), 'What it is used for.'),
   vendor: Clearable(Text(200), 'Vendor or maintainer.'),
   version: Clearable(Text(100), 'Version in use.'),
-  url: Clearable(Type.String({ format: 'uri', maxLength: 2000 }), 'Where users reach it (absolute URL).'),
+  url: Clearable(Type.String({ format: 'http-url', maxLength: 2000 }), 'Where users reach it: an absolute http:// or https:// URL.'),
   criticality: Type.Optional(Type.Enum(CRITICALITIES, { description: 'Business criticality; default medium.' })),
   hostingType: Clearable(Type.Enum(HOSTING_TYPES), 'saas, on_premise or hybrid.'),
   categoryId: Clearable(Uuid('Category id.'), 'Category; must be in the workspace (422).'),

@@ -57,6 +57,26 @@ function progressBar(): (done: number, planned: number) => void {
   };
 }
 
+function warn(message: string): void {
+  process.stderr.write(`estate: warning: ${message}\n`);
+}
+
+function fail(message: string): void {
+  process.stderr.write(`estate: ${message}\n`);
+  process.exitCode = 1;
+}
+
+/** A secret piped on standard input: its first line, without the line break. */
+async function readSecretFromStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
+}
+
 function portOption(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be an integer 0..65535');
@@ -120,16 +140,20 @@ export function buildCli(): Command {
     .requiredOption('--email <email>', 'e-mail address (the login)')
     .requiredOption('--name <name>', 'display name')
     .requiredOption('--role <role>', 'read, write or admin')
-    .option('--password <password>', 'console password (at least 8 characters)')
+    .option('--password-stdin', 'read the console password (at least 8 characters) of a new person from standard input')
+    .option('--password <password>', 'the same on the command line (visible in ps and shell history; prefer --password-stdin)')
     .option('--json', 'print one JSON object')
-    .action((opts: JsonOption & { workspace: string; email: string; name: string; role: string; password?: string }) =>
-      run(
+    .addHelpText('after', '\nAn existing person (a member of another workspace) keeps their name and password: only the membership is added.')
+    .action(async (opts: JsonOption & { workspace: string; email: string; name: string; role: string; password?: string; passwordStdin?: boolean }) => {
+      if (opts.password !== undefined && opts.passwordStdin) return fail('give --password-stdin or --password, not both');
+      if (opts.password !== undefined) warn('--password exposes the password in ps and shell history; use --password-stdin');
+      const password = opts.passwordStdin ? await readSecretFromStdin() : opts.password;
+      return run(
         opts,
-        (database) =>
-          addMember(database, { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password: opts.password }, CLI_ACTOR),
+        (database) => addMember(database, { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password }, CLI_ACTOR),
         (r) => `member ${r.id} ${r.email} (${r.role}) added`,
-      ),
-    );
+      );
+    });
 
   program
     .command('role')
@@ -240,22 +264,27 @@ export function buildCli(): Command {
     .command('run')
     .description(`collect this host's facts and installed packages and report them (agent ${AGENT_VERSION})`)
     .requiredOption('--server <url>', 'Estate base URL, e.g. http://estate.example:8080')
-    .requiredOption('--token <token>', 'the agent token from `estate agent enroll`')
+    .option('--token <token>', 'the agent token (visible in ps and shell history; prefer the ESTATE_AGENT_TOKEN environment variable)')
     .option('--once', 'report once and exit (the default)')
     .option('--interval <every>', 'report every 30s, 5m, 1h … until stopped')
     .option('--kind <kind>', 'server or workstation', 'server')
     .option('--max-retries <n>', 'retries of a failed report (network errors, 5xx) with exponential backoff', '5')
     .option('--json', 'print {"kind","id"} per report')
-    .action(async (opts: JsonOption & { server: string; token: string; once?: boolean; interval?: string; kind: string; maxRetries: string }) => {
+    .addHelpText('after', '\nThe agent token is read from ESTATE_AGENT_TOKEN (or --token). A plain http:// server that is not this machine gets a warning: the token would cross the network in clear.')
+    .action(async (opts: JsonOption & { server: string; token?: string; once?: boolean; interval?: string; kind: string; maxRetries: string }) => {
       try {
+        if (opts.token !== undefined) warn('--token exposes the agent token in ps and shell history; set ESTATE_AGENT_TOKEN instead');
+        const token = opts.token ?? process.env.ESTATE_AGENT_TOKEN;
+        if (!token) throw new Error('no agent token: set ESTATE_AGENT_TOKEN (or give --token)');
+        const server = new URL(opts.server);
+        if (server.protocol === 'http:' && !isLoopback(server.hostname)) warn(`${opts.server} is plain http to another host: the agent token and the report cross the network unencrypted; use https`);
         if (opts.once && opts.interval) throw new Error('give --once or --interval, not both');
         if (opts.kind !== 'server' && opts.kind !== 'workstation') throw new Error('--kind must be server or workstation');
         const maxRetries = Number(opts.maxRetries);
         if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new Error('--max-retries must be a non-negative integer');
-        new URL(opts.server);
         await runAgent({
           server: opts.server,
-          token: opts.token,
+          token,
           kind: opts.kind,
           intervalMs: opts.interval ? parseInterval(opts.interval) : undefined,
           maxRetries,

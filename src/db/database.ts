@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
@@ -70,6 +70,25 @@ function startCheckpointer(path: string, sqlite: SqliteDatabase.Database): Worke
   }
 }
 
+/**
+ * The SQLite file holds every workspace and the password hashes: only its owner may read it. A
+ * directory Estate creates is 0700; the database file is created 0600 before SQLite opens it
+ * (SQLite gives its -wal and -shm files the database file's mode), and an existing database file
+ * or its -wal/-shm that others can read is narrowed to 0600.
+ */
+function protectDatabaseFile(path: string): void {
+  const directory = dirname(path);
+  if (!existsSync(directory)) mkdirSync(directory, { recursive: true, mode: 0o700 });
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    } catch {
+      // absent (-wal/-shm before the first write) or not ours to change
+    }
+  }
+}
+
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
@@ -96,7 +115,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
-    if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
+    if (target !== ':memory:') protectDatabaseFile(target);
     const sqlite = new SqliteDatabase(target);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');

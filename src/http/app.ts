@@ -6,15 +6,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
-import { agentAuthHook } from '../agents/agent-auth.js';
+import { resolveAgent } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerHealthRoutes } from '../health/health.routes.js';
-import { publicAuthHook } from './authenticate.js';
-import { registerErrorHandler } from './errors.js';
+import { publicAuthHook, refuse, resolvePrincipal } from './authenticate.js';
+import { normalisedPath } from './paths.js';
+import { NoQuery, registerErrorHandler } from './errors.js';
+import { refuseBadText } from './input.js';
 import { MethodIndex } from './method-index.js';
 import { AGENT_MODULES, PUBLIC_MODULES } from './modules.js';
 import { openApiOptions } from './openapi.js';
+import { isHttpUrl, isValidDateTime } from '../validation.js';
 
 export interface AppOptions {
   database: Database;
@@ -48,7 +51,12 @@ function createValidators() {
   const base = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
   const coercing = new Ajv({ ...base, coerceTypes: 'array' });
   const strict = new Ajv({ ...base, coerceTypes: false });
-  for (const ajv of [coercing, strict]) addFormats.default(ajv);
+  for (const ajv of [coercing, strict]) {
+    addFormats.default(ajv);
+    // One date-time rule for the API and the CLI: a real instant (no leap second, no 30 February).
+    ajv.addFormat('date-time', { type: 'string', validate: isValidDateTime });
+    ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
+  }
   return { coercing, strict };
 }
 
@@ -59,6 +67,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    // Path parameters of any length reach validation (an over-long id is a 400 invalid_uuid, after
+    // authentication) instead of the router's own 414.
+    routerOptions: { maxParamLength: 8192 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const validators = createValidators();
@@ -66,12 +77,29 @@ export async function buildApp(options: AppOptions): Promise<App> {
     (httpPart === 'body' ? validators.strict : validators.coercing).compile(schema as object),
   );
   // Only JSON bodies are accepted; anything else answers 415 rather than being parsed as text.
+  // An empty body with Content-Type: application/json (sent by many clients on DELETE or a link
+  // PUT) is no body at all; routes that need one say so through their body schema.
   app.removeContentTypeParser(['text/plain']);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+  app.addHook('preValidation', refuseBadText);
 
-  // Each operation's required scope is published in the OpenAPI document as x-required-scope.
   app.addHook('onRoute', (route) => {
-    const scope = (route.config as { scope?: string } | undefined)?.scope;
-    if (scope && route.schema) (route.schema as Record<string, unknown>)['x-required-scope'] = scope;
+    // Each operation's required scope is published in the OpenAPI document as x-required-scope,
+    // and every scope it needs (a sub-resource list needs its items' family's too) as x-required-scopes.
+    const { scope, alsoRequires = [] } = (route.config ?? {}) as { scope?: string; alsoRequires?: readonly string[] };
+    if (scope && route.schema) {
+      (route.schema as Record<string, unknown>)['x-required-scope'] = scope;
+      (route.schema as Record<string, unknown>)['x-required-scopes'] = [scope, ...alsoRequires];
+    }
+    // Every API operation refuses unknown query parameters (a mistyped one must never be ignored:
+    // `DELETE /tags/{id}?force=false` deleted); operations without any take none.
+    if (/^\/(public|agent)\//.test(route.url) && route.schema && !route.schema.querystring) route.schema.querystring = NoQuery;
   });
 
   const methodIndex = new MethodIndex();
@@ -81,8 +109,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
-  app.addHook('onRequest', publicAuthHook(options.database));
-  app.addHook('onRequest', agentAuthHook(options.database));
 
   await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
@@ -90,8 +116,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerHealthRoutes(app, options.database);
 
   const deps: AppDeps = { database: options.database };
+  // Authentication is a hook of the plugin that registers the routes, so it is bound to them and
+  // runs for every spelling of a path the router matches; nothing outside can skip it.
   await app.register(
     async (publicApi: App) => {
+      publicApi.addHook('onRequest', publicAuthHook(options.database));
       for (const register of PUBLIC_MODULES) register(publicApi, deps);
     },
     { prefix: '/public/v1' },
@@ -101,7 +130,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = normalisedPath(request.url);
+    // Under /public/ (and /agent/) credentials come first even for paths that do not exist, so
+    // that an unauthenticated caller learns nothing about which routes exist.
+    const area = path.toLowerCase();
+    if (area === '/public' || area.startsWith('/public/')) {
+      const result = await resolvePrincipal(options.database, request);
+      if ('failure' in result) return refuse(reply, result.failure);
+    } else if (area === '/agent' || area.startsWith('/agent/')) {
+      if (!(await resolveAgent(options.database, request))) return refuse(reply, 'unauthorized');
+    }
     const allowed = methodIndex.methodsFor(path);
     if (allowed.length > 0) {
       reply.header('Allow', allowed.join(', '));

@@ -24,6 +24,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The one scope the route requires (spec §4); absent for scope-free routes such as GET /me. */
     scope?: string;
+    /**
+     * Scopes also required: a sub-resource list returns another family's items, so it needs that
+     * family's read scope as well (infrastructure:read alone must not read applications).
+     */
+    alsoRequires?: readonly string[];
   }
 }
 
@@ -68,21 +73,27 @@ export async function resolvePrincipal(database: Database, request: FastifyReque
   };
 }
 
-/** onRequest hook for everything under /public/: authentication, then the route's scope. */
+/** Answers a failed authentication: 401 with an empty body and exactly this header (spec §5 rule 10), or 403 forbidden. */
+export function refuse(reply: FastifyReply, failure: 'unauthorized' | 'forbidden'): FastifyReply {
+  if (failure === 'forbidden') throw new ApiError('forbidden', 'the key is not bound to any workspace');
+  reply.code(401).header('WWW-Authenticate', WWW_AUTHENTICATE).send();
+  return reply;
+}
+
+/**
+ * onRequest hook of the public API's routes: authentication, then the route's scope. It is
+ * added inside the plugin that registers those routes, so it is bound to the routes themselves:
+ * whatever spelling of a path the router matched (percent-encoded, absolute-form), the hook runs.
+ * It runs before the body is read or validated.
+ */
 export function publicAuthHook(database: Database) {
   return async function authenticatePublicRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (!request.url.startsWith('/public/')) return;
     const result = await resolvePrincipal(database, request);
-    if ('failure' in result) {
-      if (result.failure === 'forbidden') throw new ApiError('forbidden', 'the key is not bound to any workspace');
-      // Spec §5 rule 10: an empty body, no JSON, and exactly this header.
-      reply.code(401).header('WWW-Authenticate', WWW_AUTHENTICATE).send();
-      return reply;
-    }
+    if ('failure' in result) return refuse(reply, result.failure);
     request.principal = result.principal;
-    const scope = request.routeOptions.config?.scope;
-    if (scope && !result.principal.scopes.includes(scope)) {
-      throw new ApiError('insufficient_permission', `missing permission: ${scope}`);
+    const { scope, alsoRequires = [] } = request.routeOptions.config ?? {};
+    for (const required of scope ? [scope, ...alsoRequires] : []) {
+      if (!result.principal.scopes.includes(required)) throw new ApiError('insufficient_permission', `missing permission: ${required}`);
     }
   };
 }

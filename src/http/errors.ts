@@ -87,6 +87,7 @@ function validationToApiError(error: FastifyError): ApiError {
       if (first.params.format === 'date-time') {
         return new ApiError('invalid_datetime', `${field} must be an ISO-8601 date-time with a time zone, e.g. 2026-01-31T00:00:00Z`);
       }
+      if (first.params.format === 'http-url') return new ApiError('bad_request', `${field} must be an absolute http:// or https:// URL`);
       return new ApiError('bad_request', `${field} must be a valid ${String(first.params.format)}`);
     case 'enum':
       return new ApiError('bad_request', `${field} must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`);

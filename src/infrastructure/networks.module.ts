@@ -212,7 +212,7 @@ export function registerNetworkRoutes(app: App, { database }: AppDeps): void {
   registerLinkRoutes(app, database, {
     parent: routers,
     child: workspaceChild({
-      table: 'networks', segment: 'networks', param: 'networkId', noun: 'network', item: Network, toDto: networkRowToDto,
+      table: 'networks', readScope: 'infrastructure:read', segment: 'networks', param: 'networkId', noun: 'network', item: Network, toDto: networkRowToDto,
       linkTable: 'router_networks', parentColumn: 'router_id', childColumn: 'network_id',
     }),
     linkTable: 'router_networks', parentColumn: 'router_id', childColumn: 'network_id', names: ['RouterNetwork', 'RouterNetworks'],
@@ -220,7 +220,7 @@ export function registerNetworkRoutes(app: App, { database }: AppDeps): void {
   registerLinkRoutes(app, database, {
     parent: routers,
     child: workspaceChild({
-      table: 'tags', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
+      table: 'tags', readScope: 'tags:read', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
       linkTable: 'router_tags', parentColumn: 'router_id', childColumn: 'tag_id',
     }),
     linkTable: 'router_tags', parentColumn: 'router_id', childColumn: 'tag_id', names: ['RouterTag', 'RouterTags'],
@@ -228,7 +228,7 @@ export function registerNetworkRoutes(app: App, { database }: AppDeps): void {
   registerLinkRoutes(app, database, {
     parent: { table: 'networks', path: '/networks', noun: 'network', resourceType: 'network', auditCategory: 'inventory', scopeFamily: 'infrastructure', trackingColumn: 'updated_at', openApiTag: 'networks' },
     child: workspaceChild({
-      table: 'routers', segment: 'routers', param: 'routerId', noun: 'router', item: Router, toDto: routerRowToDto,
+      table: 'routers', readScope: 'infrastructure:read', segment: 'routers', param: 'routerId', noun: 'router', item: Router, toDto: routerRowToDto,
       linkTable: 'router_networks', parentColumn: 'network_id', childColumn: 'router_id',
     }),
     linkTable: 'router_networks', parentColumn: 'network_id', childColumn: 'router_id', names: ['NetworkRouter', 'NetworkRouters'],

@@ -164,7 +164,7 @@ export function registerServerRoutes(app: App, { database }: AppDeps): void {
   registerLinkRoutes(app, database, {
     parent,
     child: workspaceChild({
-      table: 'tags', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
+      table: 'tags', readScope: 'tags:read', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
       linkTable: 'server_tags', parentColumn: 'server_id', childColumn: 'tag_id',
     }),
     linkTable: 'server_tags', parentColumn: 'server_id', childColumn: 'tag_id', names: ['ServerTag', 'ServerTags'],
@@ -172,7 +172,7 @@ export function registerServerRoutes(app: App, { database }: AppDeps): void {
   registerLinkRoutes(app, database, {
     parent,
     child: workspaceChild({
-      table: 'applications', segment: 'applications', param: 'applicationId', noun: 'application', item: Application, toDto: applicationRowToDto,
+      table: 'applications', readScope: 'applications:read', segment: 'applications', param: 'applicationId', noun: 'application', item: Application, toDto: applicationRowToDto,
       linkTable: 'application_servers', parentColumn: 'server_id', childColumn: 'application_id',
     }),
     linkTable: 'application_servers', parentColumn: 'server_id', childColumn: 'application_id', names: ['ServerApplication', 'ServerApplications'],
@@ -181,7 +181,7 @@ export function registerServerRoutes(app: App, { database }: AppDeps): void {
   registerLinkRoutes(app, database, {
     parent: applicationLinkParent,
     child: workspaceChild({
-      table: 'servers', segment: 'servers', param: 'serverId', noun: 'server', item: Server, toDto: serverRowToDto,
+      table: 'servers', readScope: 'infrastructure:read', segment: 'servers', param: 'serverId', noun: 'server', item: Server, toDto: serverRowToDto,
       linkTable: 'application_servers', parentColumn: 'application_id', childColumn: 'server_id',
     }),
     linkTable: 'application_servers', parentColumn: 'application_id', childColumn: 'server_id', names: ['ApplicationServer', 'ApplicationServers'],

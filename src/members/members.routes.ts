@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
-import { ROLE_NAMES } from '../access/scopes.js';
+import { ROLE_NAMES, type RoleName } from '../access/scopes.js';
 import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
-import { writeTransaction } from '../db/write.js';
+import { inTransaction, writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/app.js';
-import { principalOf } from '../http/authenticate.js';
+import { principalOf, type Principal } from '../http/authenticate.js';
+import { getRolePermissions } from '../roles/roles.service.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { DateTime, IdParams, Uuid } from '../http/schemas.js';
@@ -81,11 +82,19 @@ async function listMembers(database: Database, workspaceId: string, query: Stati
   return { data: rows.map(memberRowToDto), pagination: { ...page, total } };
 }
 
-async function changeRole(database: Database, workspaceId: string, id: string, role: string, actor: Actor, ifMatch?: string): Promise<Member> {
+/**
+ * Changes a member's role. The caller must hold every scope of the role it gives (the
+ * creator-subset rule of spec §5 rule 6, applied to promotion): a key with members:edit alone
+ * cannot make anyone an admin, who could then mint an admin key.
+ */
+async function changeRole(database: Database, principal: Principal, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
+  const { workspaceId, actor } = principal;
   return writeTransaction(database, workspaceId, async (trx) => {
     const member = await requireMember(trx, workspaceId, id);
     requireMatch(ifMatch, memberRowToDto(member));
     if (member.role === role) return memberRowToDto(member);
+    const missing = (await getRolePermissions(inTransaction(database, trx), workspaceId, role)).find((scope) => !principal.scopes.includes(scope));
+    if (missing) throw new ApiError('insufficient_permission', `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`);
     await refuseLastAdmin(trx, workspaceId, member, 'demoted');
     await trx.updateTable('members').set({ role }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
     await recordAudit(trx, {
@@ -158,7 +167,7 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
         operationId: 'updateMember',
         tags: ['people'],
         summary: 'Change a member\'s role',
-        description: 'Sets the member\'s role. Demoting the last admin answers 422. Existing API keys keep their permissions. Audited. Scope: members:edit.',
+        description: 'Sets the member\'s role. The key must hold every scope of the role it gives (else 403 insufficient_permission). Demoting the last admin answers 422. Existing API keys keep their permissions. Audited. Scope: members:edit.',
         params: IdParams,
         body: UpdateMember,
         response: { 200: Member, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
@@ -166,7 +175,7 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      return withEtag(reply, await changeRole(database, principal.workspaceId, request.params.id, request.body.role, principal.actor, ifMatchOf(request)));
+      return withEtag(reply, await changeRole(database, principal, request.params.id, request.body.role, ifMatchOf(request)));
     },
   );
 

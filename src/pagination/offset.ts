@@ -35,7 +35,14 @@ export function listQuerySchema<P extends TProperties>(filters: P, sortFields: r
   return Type.Object(
     {
       limit: Type.Optional(Type.Integer({ description: `Page size, default ${OFFSET_LIMIT_DEFAULT}; clamped to 1..${OFFSET_LIMIT_MAX}.`, examples: [50] })),
-      offset: Type.Optional(Type.Integer({ description: 'Items to skip, default 0; a negative value becomes 0.', examples: [0] })),
+      offset: Type.Optional(
+        Type.Integer({
+          minimum: -Number.MAX_SAFE_INTEGER,
+          maximum: Number.MAX_SAFE_INTEGER,
+          description: 'Items to skip, default 0; a negative value becomes 0, one past the total gives an empty page. Not an integer, or beyond ±9007199254740991: 400.',
+          examples: [0],
+        }),
+      ),
       q: Type.Optional(Type.String({ maxLength: 200, description: qDescription })),
       sort: Type.Optional(Type.Enum(sortValues(sortFields), { description: `Sort field, prefixed with - for descending. One of: ${sortValues(sortFields).join(', ')}.` })),
       ...filters,

@@ -35,6 +35,8 @@ export interface LinkDefinition<ChildRow, ChildDto> {
   child: {
     /** Path segment and field name: `tags`, `members`. */
     segment: string;
+    /** The read scope of the family the child belongs to, also required to list it. */
+    readScope: string;
     /** Path parameter: `tagId`, `userId`. */
     param: string;
     noun: string;
@@ -91,15 +93,17 @@ export function registerLinkRoutes<ChildRow, ChildDto>(app: App, database: Datab
     });
   }
 
+  const parentRead = `${parent.scopeFamily}:read`;
+  const alsoRequires = child.readScope === parentRead ? [] : [child.readScope];
   a.get(
     `${parent.path}/:id/${child.segment}`,
     {
-      config: { scope: `${parent.scopeFamily}:read` },
+      config: { scope: parentRead, alsoRequires },
       schema: {
         tags: [parent.openApiTag],
         operationId: `list${Many}`,
         summary: `List the ${child.segment} of a ${parent.noun}`,
-        description: `The ${child.segment} linked to the ${parent.noun}, as a bare JSON array (no envelope). Scope: ${parent.scopeFamily}:read.`,
+        description: `The ${child.segment} linked to the ${parent.noun}, as a bare JSON array (no envelope). Scopes: ${[parentRead, ...alsoRequires].join(' and ')} (a sub-resource list also needs the read scope of the family it returns).`,
         params: IdParams,
         response: { 200: Type.Array(child.item), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
@@ -146,6 +150,8 @@ export function registerLinkRoutes<ChildRow, ChildDto>(app: App, database: Datab
  */
 export function workspaceChild<Row, Dto>(options: {
   table: string;
+  /** The read scope of the child's family. */
+  readScope: string;
   segment: string;
   param: string;
   noun: string;
@@ -161,6 +167,7 @@ export function workspaceChild<Row, Dto>(options: {
   const { table, linkTable, parentColumn, childColumn } = options;
   return {
     segment: options.segment,
+    readScope: options.readScope,
     param: options.param,
     noun: options.noun,
     item: options.item,

@@ -100,6 +100,7 @@ export function registerUserRoutes(app: App, { database }: AppDeps): void {
 export function userLinkChild(linkTable: 'application_owners' | 'server_owners' | 'team_members', parentColumn: string, segment: string) {
   return {
     segment,
+    readScope: 'users:read',
     param: 'userId',
     noun: 'user',
     item: User,

@@ -11,17 +11,18 @@ export interface CliResult {
   json(): any;
 }
 
-/** Runs the real `estate` command (the compiled CLI) with DATABASE_URL set. */
-export function estate(databaseUrl: string, args: string[]): Promise<CliResult> {
+/** Runs the real `estate` command (the compiled CLI) with DATABASE_URL set, optionally with more environment and a standard input. */
+export function estate(databaseUrl: string, args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ESTATE_BIN, ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...options.env },
+      stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (options.stdin !== undefined) child.stdin!.end(options.stdin);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) =>
       resolve({
@@ -38,21 +39,26 @@ export function estate(databaseUrl: string, args: string[]): Promise<CliResult> 
   });
 }
 
-/** Starts `estate serve` and resolves once it prints its address, with everything printed so far. */
-export function startServer(databaseUrl: string): Promise<{ child: ChildProcess; output: () => string; base: string }> {
+/**
+ * Starts `estate serve` and resolves once it prints its address, with everything printed so far
+ * (`output`: stdout and stderr; `stdout`: the JSON log stream alone).
+ */
+export function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: () => string; stdout: () => string; base: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ESTATE_BIN, 'serve', '--port', '0'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk;
       const match = /listening on (http:\/\/\S+) .*\n/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, output: () => output, base: match[1]! });
+        resolve({ child, output: () => output, stdout: () => stdout, base: match[1]! });
       }
     };
     child.stdout!.on('data', onData);

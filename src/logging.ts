@@ -1,0 +1,30 @@
+/**
+ * The log stream: JSON lines on stdout with every secret scrubbed, whatever field or message
+ * carries it. Secrets reach log lines in URLs (`?api_key=svc_live_…`), in 404 messages naming a
+ * path, or in an error's text; scrubbing the finished line catches every such way at once.
+ */
+import type { Writable } from 'node:stream';
+
+const TOKEN = /\b(svc_live_|agt_live_)[A-Za-z0-9_-]+/g;
+const SECRET_PARAMETER = /([?&;](?:api[_-]?key|access[_-]?token|token|password|passwd|secret)=)[^&;#"\s\\]*/gi;
+
+/** Replaces API keys, agent tokens and secret-named URL parameters' values with [REDACTED]. */
+export function redactSecrets(text: string): string {
+  return text.replace(TOKEN, '$1[REDACTED]').replace(SECRET_PARAMETER, '$1[REDACTED]');
+}
+
+/**
+ * A pino destination that scrubs each line and writes it to `target`. A target whose reader is
+ * gone (EPIPE) drops lines instead of failing or retrying forever, so the process can still stop.
+ */
+export function redactingStream(target: Writable = process.stdout): { write(line: string): void } {
+  let broken = false;
+  target.on('error', () => {
+    broken = true;
+  });
+  return {
+    write(line: string) {
+      if (!broken && target.writable) target.write(redactSecrets(line));
+    },
+  };
+}
