@@ -124,7 +124,9 @@ describe('two Estate processes on one PostgreSQL database', { skip: POSTGRES ? f
       let cursor = '';
       let top: Json | undefined;
       for (;;) {
-        const page = (await call(instances[0]!, 'GET', `/public/v1/audit-log?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body!;
+        const answer = await call(instances[0]!, 'GET', `/public/v1/audit-log?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        const page = answer.body!;
         top ??= page.data[0];
         const fresh = (page.data as Json[]).filter(isNew);
         for (const event of fresh) seen.add(event.id);

@@ -135,8 +135,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const pool = new pg.Pool({
     connectionString: target,
     max: options.poolSize ?? 10,
-    // While the database is down, a request fails within this time instead of queueing forever.
-    connectionTimeoutMillis: 3000,
+    // A request waits at most this long for a connection (a refused connection fails at once).
+    connectionTimeoutMillis: 10_000,
     keepAlive: true,
     options: '-c TimeZone=UTC',
     types: {

@@ -38,7 +38,43 @@ export function inTransaction(database: Database, trx: Kysely<Tables>): Database
   return { ...database, db: trx };
 }
 
+/**
+ * Writes of one lock key that may hold a pooled connection at once in this process: one in its
+ * transaction and one already waiting at the database lock, so the hand-over between them stays
+ * inside the database. Without a bound, a burst of writes to one workspace would hold every
+ * connection waiting for the lock, and reads and other workspaces would wait behind them.
+ */
+const CONNECTIONS_PER_KEY = 2;
+
+interface Gate {
+  active: number;
+  waiting: (() => void)[];
+}
+
+/** Per database handle, the writes of each lock key in this process. */
+const gates = new WeakMap<object, Map<string, Gate>>();
+
+async function inTurn<T>(database: Database, lockKey: string, work: () => Promise<T>): Promise<T> {
+  let byKey = gates.get(database.db);
+  if (!byKey) gates.set(database.db, (byKey = new Map()));
+  let gate = byKey.get(lockKey);
+  if (!gate) byKey.set(lockKey, (gate = { active: 0, waiting: [] }));
+  if (gate.active >= CONNECTIONS_PER_KEY) await new Promise<void>((resolve) => gate!.waiting.push(resolve));
+  else gate.active += 1;
+  try {
+    return await work();
+  } finally {
+    const next = gate.waiting.shift();
+    if (next) next();
+    else if (--gate.active === 0) byKey.delete(lockKey);
+  }
+}
+
 export async function writeTransaction<T>(database: Database, lockKey: string, work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
+  return database.dialect === 'postgres' ? inTurn(database, lockKey, () => runWrite(database, lockKey, work)) : runWrite(database, lockKey, work);
+}
+
+async function runWrite<T>(database: Database, lockKey: string, work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     let committing = false;
     try {
