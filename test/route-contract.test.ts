@@ -16,6 +16,8 @@ interface Operation {
   path: string;
   url: string;
   scope?: string;
+  /** Every scope the operation needs (x-required-scopes): its own and, for a sub-resource list, its items' family's read scope. */
+  scopes: string[];
   hasId: boolean;
 }
 
@@ -30,6 +32,7 @@ async function operations(h: Harness): Promise<Operation[]> {
         path,
         url: path.replace(/\{[^}]+\}/g, () => newId()),
         scope: operation['x-required-scope'],
+        scopes: operation['x-required-scopes'] ?? [],
         hasId: /\{id\}/.test(path),
       });
     }
@@ -71,14 +74,41 @@ describeEachDatabase('auth contract on every route', (h) => {
     }
   });
 
-  it('a key with every scope but the route\'s → 403 naming exactly that scope, on every route', async () => {
+  it('a key with every scope but one the route needs → 403 naming exactly that scope, for each scope of every route', async () => {
     const ws = await h.workspace();
     for (const op of await operations(h)) {
       if (!op.scope) continue;
-      const key = await h.key(ws, { scopes: ALL_SCOPES.filter((s) => s !== op.scope) });
-      const res = await h.call(op.method as any, op.url, { key: key.secret, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
-      assert.equal(res.statusCode, 403, `${op.method} ${op.path}`);
-      assert.deepEqual(res.json(), { code: 'insufficient_permission', message: `missing permission: ${op.scope}`, status: 403 });
+      assert.equal(op.scopes[0], op.scope, `${op.method} ${op.path} lists its own scope first`);
+      for (const scope of op.scopes) {
+        const key = await h.key(ws, { scopes: ALL_SCOPES.filter((s) => s !== scope) });
+        const res = await h.call(op.method as any, op.url, { key: key.secret, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+        assert.equal(res.statusCode, 403, `${op.method} ${op.path} without ${scope}`);
+        assert.deepEqual(res.json(), { code: 'insufficient_permission', message: `missing permission: ${scope}`, status: 403 });
+      }
+    }
+  });
+
+  it('request targets: every route reached without a key through percent-encoded, doubled-slash, dot-segment, over-long and malformed spellings never answers 2xx', async () => {
+    const spellings = (path: string): string[] => [
+      path.replace('/public/', '/%70ublic/'),
+      path.replace('/public/v1/', '/public/%76%31/'),
+      path.replace('/public/', '/%2570ublic/'),
+      path.replace('/public/', '//public/'),
+      path.replace('/public/v1/', '/public/v1//'),
+      path.replace('/public/v1/', '/public/./v1/'),
+      path.replace('/public/v1/', '/public/x/../v1/'),
+      path.replace('/public/', '/PUBLIC/'),
+      path.replace(/[0-9a-f-]{36}/, 'a'.repeat(400)),
+      `${path}%`,
+      `${path}/`,
+    ];
+    for (const op of await operations(h)) {
+      for (const url of spellings(op.url)) {
+        const res = await h.call(op.method as any, url, { body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+        assert.ok(res.statusCode >= 400, `${op.method} ${url} answered ${res.statusCode}`);
+        if (res.statusCode !== 401) assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'message', 'status'], `${op.method} ${url}`);
+        if (!url.startsWith('/PUBLIC/')) assert.equal(res.statusCode, 401, `${op.method} ${url}: credentials come first`);
+      }
     }
   });
 

@@ -5,14 +5,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import { resolveAgent } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerHealthRoutes } from '../health/health.routes.js';
 import { publicAuthHook, refuse, resolvePrincipal } from './authenticate.js';
 import { normalisedPath } from './paths.js';
-import { NoQuery, registerErrorHandler } from './errors.js';
+import { NoQuery, registerErrorHandler, toApiError } from './errors.js';
 import { refuseBadText } from './input.js';
 import { MethodIndex } from './method-index.js';
 import { AGENT_MODULES, PUBLIC_MODULES } from './modules.js';
@@ -60,6 +60,33 @@ function createValidators() {
   return { coercing, strict };
 }
 
+/**
+ * Authentication of a request no route matched (unknown path, undecodable URL): under /public/
+ * and /agent/ credentials come first, so an unauthenticated caller learns nothing about which
+ * routes exist. Returns true when it answered (401, or 403 forbidden through the error handler).
+ */
+async function authenticateUnrouted(database: Database, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const area = normalisedPath(request.url).toLowerCase();
+  if (area === '/public' || area.startsWith('/public/')) {
+    const result = await resolvePrincipal(database, request);
+    if ('failure' in result) {
+      if (result.failure === 'forbidden') {
+        const forbidden = new ApiError('forbidden', 'the key is not bound to any workspace');
+        await reply.code(forbidden.status).send(forbidden.toBody());
+        return true;
+      }
+      refuse(reply, 'unauthorized');
+      return true;
+    }
+  } else if (area === '/agent' || area.startsWith('/agent/')) {
+    if (!(await resolveAgent(database, request))) {
+      refuse(reply, 'unauthorized');
+      return true;
+    }
+  }
+  return false;
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -70,6 +97,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Path parameters of any length reach validation (an over-long id is a 400 invalid_uuid, after
     // authentication) instead of the router's own 414.
     routerOptions: { maxParamLength: 8192 },
+    // A URL the router cannot decode (bad percent-encoding) answers in the error shape, after
+    // authentication like every other request under /public and /agent.
+    frameworkErrors: (error, request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      const answer = (apiError: ApiError) => void reply.code(apiError.status).send(apiError.toBody());
+      void authenticateUnrouted(options.database, request, reply).then(
+        (refused) => refused || answer(error.code === 'FST_ERR_BAD_URL' ? new ApiError('bad_request', 'the request URL is not valid (malformed percent-encoding)') : toApiError(error)),
+        (failure: unknown) => answer(toApiError(failure)),
+      );
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const validators = createValidators();
@@ -130,16 +167,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   app.setNotFoundHandler(async (request, reply) => {
+    if (await authenticateUnrouted(options.database, request, reply)) return reply;
     const path = normalisedPath(request.url);
-    // Under /public/ (and /agent/) credentials come first even for paths that do not exist, so
-    // that an unauthenticated caller learns nothing about which routes exist.
-    const area = path.toLowerCase();
-    if (area === '/public' || area.startsWith('/public/')) {
-      const result = await resolvePrincipal(options.database, request);
-      if ('failure' in result) return refuse(reply, result.failure);
-    } else if (area === '/agent' || area.startsWith('/agent/')) {
-      if (!(await resolveAgent(options.database, request))) return refuse(reply, 'unauthorized');
-    }
     const allowed = methodIndex.methodsFor(path);
     if (allowed.length > 0) {
       reply.header('Allow', allowed.join(', '));
