@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
+import { verify } from '@node-rs/argon2';
 import { ALL_SCOPES } from '../src/access/scopes.js';
 import { estate, startServer, stopServer } from './support/cli.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
@@ -159,7 +160,7 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
         secret = /svc_live_[A-Za-z0-9_-]+/.exec(banner)?.[0] ?? '';
         assert.ok(secret, 'the file holds a key');
         assert.match(banner, /curl -H "Authorization: Bearer svc_live_/);
-        assert.match(banner, /\/docs/);
+        assert.match(first.output(), /\/docs/);
         assert.doesNotMatch(first.output(), /svc_live_|admin@estate\.local \//, 'no secret printed');
         assert.ok(first.output().includes(file), 'the path is printed');
         for (const line of first.stdout().trim().split('\n')) JSON.parse(line);
@@ -179,5 +180,41 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
       await empty.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('secrets on the command line: --password-stdin and ESTATE_AGENT_TOKEN work; --password and --token still work with a warning; plain http to another host warns', async () => {
+    const ws = (await estate(h.url, ['workspace', 'create', '--name', 'Secrets', '--json'])).json();
+    const piped = await estate(h.url, ['member', 'add', '--workspace', ws.id, '--email', 'piped@example.test', '--name', 'Piped', '--role', 'read', '--password-stdin', '--json'], { stdin: 'from standard input\n' });
+    assert.equal(piped.code, 0, piped.stderr);
+    assert.equal(piped.stderr, '', 'no warning');
+    const user = await h.database.db.selectFrom('users').select('password_hash').where('email', '=', 'piped@example.test').executeTakeFirstOrThrow();
+    assert.ok(await verify(user.password_hash!, 'from standard input'), 'the password is the line read, without its line break');
+    const flagged = await estate(h.url, ['member', 'add', '--workspace', ws.id, '--email', 'flag@example.test', '--name', 'Flag', '--role', 'read', '--password', 'on the command line', '--json']);
+    assert.equal(flagged.code, 0, flagged.stderr);
+    assert.match(flagged.stderr, /warning: --password exposes the password/);
+    const noToken = await estate(h.url, ['agent', 'run', '--server', 'http://127.0.0.1:1', '--once', '--max-retries', '0']);
+    assert.equal(noToken.code, 1);
+    assert.match(noToken.stderr, /no agent token: set ESTATE_AGENT_TOKEN/);
+    const fromEnv = await estate(h.url, ['agent', 'run', '--server', 'http://127.0.0.1:1', '--once', '--max-retries', '0'], { env: { ESTATE_AGENT_TOKEN: 'agt_live_x' } });
+    assert.doesNotMatch(fromEnv.stderr, /no agent token|warning/, 'the token from the environment is used, without a warning');
+    const remote = await estate(h.url, ['agent', 'run', '--server', 'http://estate.invalid:8080', '--token', 'agt_live_x', '--once', '--max-retries', '0']);
+    assert.match(remote.stderr, /warning: --token exposes the agent token/);
+    assert.match(remote.stderr, /warning: http:\/\/estate\.invalid:8080 is plain http to another host/);
+  });
+
+  it('SIGTERM ends serve within 10 s even when the reader of its log output is gone; stdout carries only JSON lines', async () => {
+    const server = await startServer(h.url, { LOG_LEVEL: 'info' });
+    for (const line of server.stdout().trim().split('\n').filter(Boolean)) JSON.parse(line);
+    assert.doesNotMatch(server.stdout(), /listening on/, 'the human line goes to stderr');
+    server.child.stdout!.destroy();
+    await Promise.all(Array.from({ length: 200 }, () => fetch(`${server.base}/healthz`).then((r) => r.text(), () => undefined)));
+    const started = Date.now();
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
+    const outcome = await Promise.race([exited, timeout]);
+    if (outcome === 'timeout') server.child.kill('SIGKILL');
+    assert.notEqual(outcome, 'timeout', 'exited within 10 s');
+    assert.ok(Date.now() - started < 10_000);
   });
 });
