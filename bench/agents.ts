@@ -305,7 +305,7 @@ async function openInstrumented(dialect: Dialect, url: string, timer: DriverTime
       return { reader: statement.reader, all: timed(statement.all.bind(statement)), run: timed(statement.run.bind(statement)), iterate: statement.iterate.bind(statement) };
     };
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect, close: () => db.destroy() };
+    return { db, reader: db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -333,7 +333,7 @@ async function openInstrumented(dialect: Dialect, url: string, timer: DriverTime
     };
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect, close: () => db.destroy() };
+  return { db, reader: db, dialect, close: () => db.destroy() };
 }
 
 interface StatementProfile {

@@ -120,9 +120,9 @@ export async function createAdminWorkspace(database: Database) {
   return { workspace, key };
 }
 
-/** The Estate app (logger off) listening on a free port of 127.0.0.1. */
+/** The Estate app (logger off, no cap on agent reports: benchmarks send them fast) listening on a free port of 127.0.0.1. */
 export async function startApp(database: Database): Promise<{ app: App; base: string }> {
-  const app = await buildApp({ database, logger: false });
+  const app = await buildApp({ database, logger: false, agentReportsPerMinute: Number.MAX_SAFE_INTEGER });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }

@@ -56,7 +56,7 @@ export function createExplainer(dialect: Dialect, url: string, sqliteFile?: stri
     pool = new pg.Pool({ connectionString: url, max: 2, options: '-c TimeZone=UTC' });
     db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log });
   }
-  const database: Database = { db, dialect, close: () => db.destroy() };
+  const database: Database = { db, reader: db, dialect, close: () => db.destroy() };
 
   async function measure(sql: string, parameters: unknown[]): Promise<CapturedQuery> {
     const times: number[] = [];

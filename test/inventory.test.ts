@@ -127,7 +127,7 @@ describeEachDatabase('agents and discovered applications (read)', (h) => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     const agentId = newId();
-    await h.database.db.insertInto('agents').values({ workspace_id: ws.id, id: agentId, name: 'db agent', token_hash: 'h'.repeat(64), token_prefix: 'sva_x', hostname: 'db-01', version: '0.1.0', created_at: nowIso(), last_seen_at: nowIso(), revoked_at: null }).execute();
+    await h.database.db.insertInto('agents').values({ workspace_id: ws.id, id: agentId, name: 'db agent', token_hash: 'h'.repeat(64), token_prefix: 'sva_x', hostname: 'db-01', version: '0.1.0', created_at: nowIso(), last_seen_at: nowIso(), revoked_at: null, report_window_start: null, report_window_count: 0 }).execute();
     const agents = (await h.call('GET', '/public/v1/agents', { key })).json();
     assert.equal(agents.data[0].status, 'active');
     assert.ok(!JSON.stringify(agents).includes('h'.repeat(64)));

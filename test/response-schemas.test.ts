@@ -42,7 +42,7 @@ describeEachDatabase('responses match their declared schemas', (h) => {
     await h.call('PUT', `/public/v1/routers/${router}/tags/${tag}`, { key });
     await h.call('PUT', `/public/v1/teams/${team}/members/${ws.admin.userId}`, { key });
     const agent = newId();
-    await h.database.db.insertInto('agents').values({ workspace_id: ws.id, id: agent, name: 'a', token_hash: newId(), token_prefix: 'p', hostname: null, version: null, created_at: nowIso(), last_seen_at: null, revoked_at: null }).execute();
+    await h.database.db.insertInto('agents').values({ workspace_id: ws.id, id: agent, name: 'a', token_hash: newId(), token_prefix: 'p', hostname: null, version: null, created_at: nowIso(), last_seen_at: null, revoked_at: null, report_window_start: null, report_window_count: 0 }).execute();
     const discovered = newId();
     await h.database.db.insertInto('discovered_applications').values({
       workspace_id: ws.id, id: discovered, name: 'nginx', vendor: 'F5', name_key: 'nginx', vendor_key: 'f5', version: '1.24', server_id: server, workstation_id: null, agent_id: agent, status: 'new',

@@ -285,6 +285,31 @@ describeEachDatabase('issue 9: security findings', (h) => {
   });
 });
 
+describeEachDatabase('issue 9: agent reports are capped per agent and minute', (h) => {
+  it('beyond the cap a report answers 429 with Retry-After in the error shape, before its body is read; other agents are not affected', async () => {
+    const app = await buildApp({ database: h.database, agentReportsPerMinute: 3 });
+    try {
+      const ws = await h.workspace();
+      const [first, second] = await Promise.all([enrollAgent(h.database, { workspaceId: ws.id, name: 'chatty' }), enrollAgent(h.database, { workspaceId: ws.id, name: 'quiet' })]);
+      const report = (token: string, hostname: string) =>
+        app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${token}` }, payload: { host: { hostname, kind: 'server' }, software: [] } });
+      const answers = [];
+      for (let i = 0; i < 5; i += 1) answers.push(await report(first.token, 'chatty-01'));
+      assert.deepEqual(answers.map((a) => a.statusCode), [200, 200, 200, 429, 429]);
+      const limited = answers[4]!;
+      assert.equal(limited.json().code, 'too_many_requests');
+      assert.equal(limited.json().status, 429);
+      const retryAfter = Number(limited.headers['retry-after']);
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      const unread = await app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' }, payload: '{ not even json' });
+      assert.equal(unread.statusCode, 429, 'refused before the body is parsed');
+      assert.equal((await report(second.token, 'quiet-01')).statusCode, 200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describeEachDatabase('issue 9: the OpenAPI document names every scope an operation needs', (h) => {
   it('x-required-scopes lists the route scope and, on sub-resource lists, the returned family\'s read scope', async () => {
     const doc = (await h.call('GET', '/openapi.json')).json() as Json;

@@ -1,4 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
+import type { Tables } from '../db/schema.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Actor } from '../audit/audit.types.js';
 import type { Database } from '../db/database.js';
 import { WWW_AUTHENTICATE } from '../http/authenticate.js';
@@ -23,7 +26,7 @@ export async function resolveAgent(database: Database, request: FastifyRequest):
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   const token = match?.[1];
   if (!token || !token.startsWith(AGENT_TOKEN_PREFIX)) return undefined;
-  const agent = await database.db.selectFrom('agents').select(['workspace_id', 'id', 'name', 'revoked_at']).where('token_hash', '=', hashSecret(token)).executeTakeFirst();
+  const agent = await database.reader.selectFrom('agents').select(['workspace_id', 'id', 'name', 'revoked_at']).where('token_hash', '=', hashSecret(token)).executeTakeFirst();
   if (!agent || agent.revoked_at) return undefined;
   return { workspaceId: agent.workspace_id, agentId: agent.id, actor: { type: 'agent', id: agent.id, name: agent.name } };
 }
@@ -42,6 +45,34 @@ export function agentAuthHook(database: Database) {
       return reply;
     }
     request.agent = agent;
+  };
+}
+
+/**
+ * onRequest hook after agentAuthHook: counts the agent's report in its one-minute window with one
+ * atomic statement on the agent row (so the cap holds across instances) and answers 429 with
+ * Retry-After beyond `perMinute`, before the body is read.
+ */
+export function agentRateHook(database: Database, perMinute: number) {
+  return async function limitAgentReports(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const agent = agentOf(request);
+    const now = new Date();
+    const windowOver = (eb: ExpressionBuilder<Tables, 'agents'>) =>
+      eb.or([eb('report_window_start', 'is', null), eb('report_window_start', '<=', new Date(now.getTime() - 60_000).toISOString())]);
+    const row = await database.db
+      .updateTable('agents')
+      .set((eb) => ({
+        report_window_start: eb.case().when(windowOver(eb)).then(now.toISOString()).else(eb.ref('report_window_start')).end(),
+        report_window_count: eb.case().when(windowOver(eb)).then(1).else(eb('report_window_count', '+', 1)).end(),
+      }))
+      .where('workspace_id', '=', agent.workspaceId)
+      .where('id', '=', agent.agentId)
+      .returning(['report_window_start', 'report_window_count'])
+      .executeTakeFirst();
+    if (!row || row.report_window_count <= perMinute) return;
+    const retryAfter = Math.max(1, Math.ceil((Date.parse(row.report_window_start!) + 60_000 - now.getTime()) / 1000));
+    reply.header('Retry-After', String(retryAfter));
+    throw new ApiError('too_many_requests', `more than ${perMinute} reports from this agent in a minute; retry in ${retryAfter} s`);
   };
 }
 

@@ -17,7 +17,7 @@ export async function enrollAgent(database: Database, input: { workspaceId: stri
   await writeTransaction(database, input.workspaceId, async (trx) => {
     await trx
       .insertInto('agents')
-      .values({ workspace_id: input.workspaceId, id, name, token_hash: token.hash, token_prefix: token.prefix, hostname: null, version: null, created_at: nowIso(), last_seen_at: null, revoked_at: null })
+      .values({ workspace_id: input.workspaceId, id, name, token_hash: token.hash, token_prefix: token.prefix, hostname: null, version: null, created_at: nowIso(), last_seen_at: null, revoked_at: null, report_window_start: null, report_window_count: 0 })
       .execute();
     await recordAudit(trx, { workspaceId: input.workspaceId, category: 'access', action: 'create', actor, resourceType: 'agent', resourceId: id, resourceName: name });
   });

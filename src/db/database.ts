@@ -11,6 +11,12 @@ export type Dialect = 'sqlite' | 'postgres';
 /** The one database handle the whole service shares: a Kysely instance and its dialect. */
 export interface Database {
   db: Kysely<Tables>;
+  /**
+   * For reads that must not wait behind a write transaction (authentication): on SQLite a second,
+   * read-only connection (WAL lets it read the last committed state while a write runs on the
+   * first); on PostgreSQL the same pool.
+   */
+  reader: Kysely<Tables>;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -112,6 +118,19 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/** A read-only connection to the SQLite file (opened lazily: the file may not be migrated yet). */
+function openSqliteReader(path: string): Kysely<Tables> {
+  return new Kysely<Tables>({
+    dialect: new SqliteDialect({
+      database: async () => {
+        const sqlite = new SqliteDatabase(path, { readonly: true });
+        sqlite.pragma('busy_timeout = 5000');
+        return withStatementCache(sqlite);
+      },
+    }),
+  });
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
@@ -123,11 +142,14 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     const checkpointer = target === ':memory:' ? undefined : startCheckpointer(target, sqlite);
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const reader = target === ':memory:' ? db : openSqliteReader(target);
     return {
       db,
+      reader,
       dialect,
       close: async () => {
         await checkpointer?.terminate();
+        if (reader !== db) await reader.destroy();
         await db.destroy();
       },
     };
@@ -159,7 +181,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', logConnectionError));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect, close: () => db.destroy() };
+  return { db, reader: db, dialect, close: () => db.destroy() };
 }
 
 /**

@@ -7,6 +7,7 @@ import * as inventory from './migrations/0004-inventory.js';
 import * as agents from './migrations/0005-agents.js';
 import * as rowCounts from './migrations/0006-row-counts.js';
 import * as integrity from './migrations/0007-integrity.js';
+import * as agentReportRate from './migrations/0008-agent-report-rate.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0005-agents': agents,
   '0006-row-counts': rowCounts,
   '0007-integrity': integrity,
+  '0008-agent-report-rate': agentReportRate,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

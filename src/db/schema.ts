@@ -128,6 +128,9 @@ export interface AgentsTable {
   created_at: string;
   last_seen_at: string | null;
   revoked_at: string | null;
+  /** Start of the agent's current one-minute report window, and the reports counted in it. */
+  report_window_start: string | null;
+  report_window_count: number;
 }
 
 export interface ApplicationsTable {

@@ -35,7 +35,7 @@ export const GLOBAL_LOCK = 'global';
  * what they read inside the transaction is what the write's checks see.
  */
 export function inTransaction(database: Database, trx: Kysely<Tables>): Database {
-  return { ...database, db: trx };
+  return { ...database, db: trx, reader: trx };
 }
 
 /**

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   precondition_failed: 412,
   unprocessable_entity: 422,
+  too_many_requests: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -24,6 +24,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** Reports one agent may send per minute (default AGENT_REPORTS_PER_MINUTE or 60). */
+  agentReportsPerMinute?: number;
 }
 
 /** The Fastify instance with the TypeBox type provider, so route handlers see their schemas' types. */
@@ -32,9 +34,13 @@ export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 /** Dependencies every module's `register(app, deps)` receives. */
 export interface AppDeps {
   database: Database;
+  /** Reports one agent may send per minute; more answer 429 with Retry-After. */
+  agentReportsPerMinute: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+const DEFAULT_AGENT_REPORTS_PER_MINUTE = Number(process.env.AGENT_REPORTS_PER_MINUTE) > 0 ? Number(process.env.AGENT_REPORTS_PER_MINUTE) : 60;
 
 /** Keeps a caller's X-Request-Id when it is safe to log, otherwise makes one. */
 function requestIdOf(request: IncomingMessage): string {
@@ -152,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerHealthRoutes(app, options.database);
 
-  const deps: AppDeps = { database: options.database };
+  const deps: AppDeps = { database: options.database, agentReportsPerMinute: options.agentReportsPerMinute ?? DEFAULT_AGENT_REPORTS_PER_MINUTE };
   // Authentication is a hook of the plugin that registers the routes, so it is bound to them and
   // runs for every spelling of a path the router matches; nothing outside can skip it.
   await app.register(

@@ -22,6 +22,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   413: 'The request body is larger than the limit.',
   415: 'The request body is not application/json.',
   422: 'Well-formed but breaks a business rule.',
+  429: 'Too many requests from this agent in the current minute; retry after the Retry-After header\'s seconds.',
   500: 'Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header.',
   503: 'The database is unreachable or busy; retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.',
 };

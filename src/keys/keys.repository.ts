@@ -31,7 +31,7 @@ export interface KeyForAuth {
 
 /** One indexed lookup per request: the key by the hash of its secret, with its workspace if it still exists. */
 export async function findKeyForAuth(database: Database, keyHash: string): Promise<KeyForAuth | undefined> {
-  return database.db
+  return database.reader
     .selectFrom('api_keys')
     .leftJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
     .select([

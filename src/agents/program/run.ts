@@ -27,13 +27,15 @@ export function parseInterval(text: string): number {
 
 /**
  * Sends one report, retrying network errors and 5xx answers with exponential backoff (1 s, 2 s,
- * 4 s … capped at 60 s). A 401 or 4xx is permanent and stops the agent with a clear message.
+ * 4 s … capped at 60 s) and a 429 after its Retry-After. A 401, 413 or other 4xx is permanent and
+ * stops the agent with a clear message.
  */
 async function sendReport(options: AgentRunOptions): Promise<{ kind: string; id: string }> {
   const report = await collectReport(options.kind, AGENT_VERSION);
   const url = new URL('/agent/v1/report', options.server).toString();
   for (let attempt = 0; ; attempt += 1) {
     let failure: string;
+    let wait: number | undefined;
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -43,14 +45,17 @@ async function sendReport(options: AgentRunOptions): Promise<{ kind: string; id:
       if (response.ok) return (await response.json()) as { kind: string; id: string };
       if (response.status === 401) throw new AgentStop('the server refused the agent token (401): it is wrong or revoked; enroll the agent again with `estate agent enroll`');
       const body = await response.text();
-      if (response.status < 500) throw new AgentStop(`the server refused the report (${response.status}): ${body.slice(0, 500)}`);
-      failure = `server error ${response.status}`;
+      if (response.status === 429) {
+        failure = 'the server limits this agent\'s reports (429)';
+        wait = Math.min(300, Math.max(1, Number(response.headers.get('retry-after')) || 60)) * 1000;
+      } else if (response.status < 500) throw new AgentStop(`the server refused the report (${response.status}): ${body.slice(0, 500)}`);
+      else failure = `server error ${response.status}`;
     } catch (error) {
       if (error instanceof AgentStop) throw error;
       failure = `cannot reach ${url}: ${(error as Error).message}`;
     }
     if (attempt >= options.maxRetries) throw new Error(`${failure}; gave up after ${attempt + 1} attempts`);
-    const delay = Math.min(60_000, 1000 * 2 ** attempt);
+    const delay = wait ?? Math.min(60_000, 1000 * 2 ** attempt);
     options.log(`${failure}; retrying in ${delay / 1000}s`);
     await sleep(delay);
   }
