@@ -186,9 +186,16 @@ async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kin
     await trx.insertInto('discovered_applications').values(batch).execute();
     await yieldToEventLoop();
   }
-  for (const [i, change] of versionChanges.entries()) {
-    await trx.updateTable('discovered_applications').set({ version: change.version }).where('workspace_id', '=', agent.workspaceId).where('id', '=', change.id).execute();
-    if (i % 200 === 199) await yieldToEventLoop();
+  // One statement per batch of version changes (one per row cost a round trip each: a tenth of a
+  // 5,000-entry report changing took ~0.5 s on PostgreSQL).
+  for (const batch of chunks(versionChanges)) {
+    await trx
+      .updateTable('discovered_applications')
+      .set({ version: sql<string | null>`CASE id ${sql.join(batch.map((change) => sql`WHEN ${change.id} THEN ${change.version}`), sql` `)} END` })
+      .where('workspace_id', '=', agent.workspaceId)
+      .where('id', 'in', batch.map((change) => change.id))
+      .execute();
+    await yieldToEventLoop();
   }
   for (const batch of chunks(revived)) {
     await trx.updateTable('discovered_applications').set({ missing_since: null }).where('workspace_id', '=', agent.workspaceId).where('id', 'in', batch).execute();
