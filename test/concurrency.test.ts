@@ -5,7 +5,6 @@
  * PostgreSQL before writes were serialised per workspace (src/db/write.ts).
  */
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { enrollAgent } from '../src/agents/agents.service.js';
@@ -14,6 +13,7 @@ import { openDatabase } from '../src/db/database.js';
 import { buildApp, type App } from '../src/http/app.js';
 import { toApiError } from '../src/http/errors.js';
 import { addMember } from '../src/members/members.service.js';
+import { auditFeedPoller } from './support/feed.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 
 type Json = Record<string, any>;
@@ -313,42 +313,18 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     const other = h.dialect === 'postgres' ? await secondInstance(h) : { app: h.app, close: async () => undefined };
     try {
       const apps = await Promise.all(Array.from({ length: 10 }, async (_, i) => (await h.call('POST', '/public/v1/applications', { key, body: { name: `feed ${i}` } })).json().id as string));
-      const seen = new Set<string>();
-      let newest: { timestamp: string; id: string } | undefined;
-      const after = (e: Json) => !newest || e.timestamp > newest.timestamp || (e.timestamp === newest.timestamp && e.id > newest.id);
-      const poll = async () => {
-        let cursor: string | undefined;
-        let top: Json | undefined;
-        for (;;) {
-          const page = (await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...(cursor ? { cursor } : {}) } })).json();
-          top ??= page.data[0];
-          const fresh = (page.data as Json[]).filter(after);
-          for (const event of fresh) seen.add(event.id);
-          if (fresh.length < page.data.length || !page.hasMore) break;
-          cursor = page.nextCursor;
-        }
-        if (top && after(top)) newest = { timestamp: top.timestamp, id: top.id };
-      };
-      await poll();
-      let writing = true;
-      const poller = (async () => {
-        // A real poller waits between polls; waiting also lets the writers' I/O run.
-      while (writing) {
-        await poll();
-        await sleep(5);
-      }
-      })();
+      const feed = auditFeedPoller(async (cursor) => (await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...(cursor ? { cursor } : {}) } })).json());
+      await feed.poll();
       const instances = [h.app, other.app];
-      await Promise.all(
-        Array.from({ length: 300 }, (_, i) =>
-          instances[i % 2]!.inject({ method: 'PATCH', url: `/public/v1/applications/${apps[i % apps.length]}`, headers: { authorization: `Bearer ${key}` }, payload: { userCount: i } }),
+      await feed.followWhile(
+        Promise.all(
+          Array.from({ length: 300 }, (_, i) =>
+            instances[i % 2]!.inject({ method: 'PATCH', url: `/public/v1/applications/${apps[i % apps.length]}`, headers: { authorization: `Bearer ${key}` }, payload: { userCount: i } }),
+          ),
         ),
       );
-      writing = false;
-      await poller;
-      await poll();
       const all = await h.database.db.selectFrom('audit_events').select('id').where('workspace_id', '=', ws.id).execute();
-      const missed = all.filter((e) => !seen.has(e.id));
+      const missed = all.filter((e) => !feed.seen.has(e.id));
       assert.equal(missed.length, 0, `the poller missed ${missed.length} events`);
     } finally {
       await other.close();

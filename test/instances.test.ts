@@ -22,6 +22,7 @@ import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { startServer, stopServer } from './support/cli.js';
+import { auditFeedPoller } from './support/feed.js';
 import { createTestDatabase, type TestDatabase } from './support/harness.js';
 
 type Json = Record<string, any>;
@@ -117,42 +118,18 @@ describe('two Estate processes on one PostgreSQL database', { skip: POSTGRES ? f
 
   it('the audit feed: a poller on one process misses none of the events written through both', async () => {
     const apps = await Promise.all(Array.from({ length: 5 }, async (_, i) => (await call(instances[0]!, 'POST', '/public/v1/applications', { name: `feed ${i}` })).body!.id as string));
-    const seen = new Set<string>();
-    let newest: { timestamp: string; id: string } | undefined;
-    const isNew = (e: Json) => !newest || e.timestamp > newest.timestamp || (e.timestamp === newest.timestamp && e.id > newest.id);
-    const poll = async () => {
-      let cursor = '';
-      let top: Json | undefined;
-      for (;;) {
-        const answer = await call(instances[0]!, 'GET', `/public/v1/audit-log?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-        assert.equal(answer.status, 200, JSON.stringify(answer.body));
-        const page = answer.body!;
-        top ??= page.data[0];
-        const fresh = (page.data as Json[]).filter(isNew);
-        for (const event of fresh) seen.add(event.id);
-        if (fresh.length < page.data.length || !page.hasMore) break;
-        cursor = page.nextCursor;
-      }
-      if (top && isNew(top)) newest = { timestamp: top.timestamp, id: top.id };
-    };
-    await poll();
-    let writing = true;
-    const poller = (async () => {
-      // A real poller waits between polls; waiting also lets the writers' I/O run.
-      while (writing) {
-        await poll();
-        await sleep(5);
-      }
-    })();
-    await Promise.all(Array.from({ length: 300 }, (_, i) => call(instances[i % 2]!, 'PATCH', `/public/v1/applications/${apps[i % 5]}`, { userCount: i })));
-    writing = false;
-    await poller;
-    await poll();
+    const feed = auditFeedPoller(async (cursor) => {
+      const answer = await call(instances[0]!, 'GET', `/public/v1/audit-log?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return answer.body as never;
+    });
+    await feed.poll();
+    await feed.followWhile(Promise.all(Array.from({ length: 300 }, (_, i) => call(instances[i % 2]!, 'PATCH', `/public/v1/applications/${apps[i % 5]}`, { userCount: i }))));
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     const { rows } = await admin.query('SELECT id FROM audit_events WHERE workspace_id = $1', [setup.workspaceId]);
     await admin.end();
-    const missed = rows.filter((r: { id: string }) => !seen.has(r.id));
+    const missed = rows.filter((r: { id: string }) => !feed.seen.has(r.id));
     assert.equal(missed.length, 0, `missed ${missed.length} of ${rows.length} events`);
   });
 
