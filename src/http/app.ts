@@ -69,19 +69,15 @@ function createValidators() {
 /**
  * Authentication of a request no route matched (unknown path, undecodable URL): under /public/
  * and /agent/ credentials come first, so an unauthenticated caller learns nothing about which
- * routes exist. Returns true when it answered (401, or 403 forbidden through the error handler).
+ * routes exist. Returns true when it answered 401; throws 403 forbidden for a key of a deleted workspace.
  */
 async function authenticateUnrouted(database: Database, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const area = normalisedPath(request.url).toLowerCase();
   if (area === '/public' || area.startsWith('/public/')) {
     const result = await resolvePrincipal(database, request);
+    // refuse() answers 401 itself and throws 403 forbidden, which both callers answer in the error shape.
     if ('failure' in result) {
-      if (result.failure === 'forbidden') {
-        const forbidden = new ApiError('forbidden', 'the key is not bound to any workspace');
-        await reply.code(forbidden.status).send(forbidden.toBody());
-        return true;
-      }
-      refuse(reply, 'unauthorized');
+      refuse(reply, result.failure);
       return true;
     }
   } else if (area === '/agent' || area.startsWith('/agent/')) {
