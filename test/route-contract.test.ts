@@ -112,6 +112,22 @@ describeEachDatabase('auth contract on every route', (h) => {
     }
   });
 
+  it('a trailing slash names the same route: every GET answers with and without it alike', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws);
+    const tag = (await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'slash' } })).json();
+    for (const op of await operations(h)) {
+      if (op.method !== 'GET') continue;
+      const url = op.path.replace(/\{[^}]+\}/g, tag.id);
+      const plain = await h.call('GET', url, { key: key.secret });
+      const slashed = await h.call('GET', `${url}/`, { key: key.secret });
+      assert.equal(slashed.statusCode, plain.statusCode, `GET ${url}/`);
+      if (plain.statusCode === 200) assert.deepEqual(slashed.json(), plain.json(), `GET ${url}/`);
+    }
+    assert.equal((await h.call('GET', '/public/v1/me/', { key: key.secret })).statusCode, 200);
+    assert.equal((await h.call('GET', '/public/v1/servers/', { key: key.secret })).json().pagination.offset, 0);
+  });
+
   it('an id that is not in the workspace → 404 not_found on every GET, PUT and DELETE by id', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { AgentsTable, Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';

@@ -1,4 +1,4 @@
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { errorResponses } from '../http/errors.js';
 import { agentAuthHook, agentOf, agentRateHook } from './agent-auth.js';
 import { AgentReport, ReportResult } from './report.schemas.js';

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { AnnouncementsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { Clearable, DateTime, OrNull, Uuid } from '../http/schemas.js';
 import { nowIso } from '../ids.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';

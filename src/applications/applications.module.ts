@@ -4,7 +4,7 @@ import { findCatalogEntry } from '../catalog/catalog.service.js';
 import type { Database } from '../db/database.js';
 import type { ApplicationCommentsTable, ApplicationsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { principalOf, type Principal } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';

@@ -1,4 +1,4 @@
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { AuditList, AuditLogQuery } from './audit.schemas.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { CATALOG_CATEGORIES, CATALOG_PAGE_SIZE, HOSTING_TYPES, searchCatalog } from './catalog.service.js';
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { DataObjectsTable } from '../db/schema.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
 import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';

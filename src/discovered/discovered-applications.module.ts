@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Kysely } from 'kysely';
 import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS, refuseBody } from '../http/errors.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { FlowsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
 import { columnsFrom, linkedTo, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';

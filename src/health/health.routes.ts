@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
-import type { App } from '../http/app.js';
+import type { App } from '../http/types.js';
 
 const Status = Type.Object({ status: Type.String() });
 

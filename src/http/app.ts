@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { resolveAgent } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
@@ -18,6 +18,9 @@ import { MethodIndex } from './method-index.js';
 import { AGENT_MODULES, PUBLIC_MODULES } from './modules.js';
 import { openApiOptions } from './openapi.js';
 import { isHttpUrl, isValidDateTime } from '../validation.js';
+import type { App, AppDeps } from './types.js';
+
+export type { App, AppDeps } from './types.js';
 
 export interface AppOptions {
   database: Database;
@@ -28,15 +31,6 @@ export interface AppOptions {
   agentReportsPerMinute?: number;
 }
 
-/** The Fastify instance with the TypeBox type provider, so route handlers see their schemas' types. */
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
-
-/** Dependencies every module's `register(app, deps)` receives. */
-export interface AppDeps {
-  database: Database;
-  /** Reports one agent may send per minute; more answer 429 with Retry-After. */
-  agentReportsPerMinute: number;
-}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -98,7 +92,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
     // Path parameters of any length reach validation (an over-long id is a 400 invalid_uuid, after
     // authentication) instead of the router's own 414.
-    routerOptions: { maxParamLength: 8192 },
+    // A trailing slash names the same resource as the path without it (`/me/` is `/me`).
+    routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
     // A URL the router cannot decode (bad percent-encoding) answers in the error shape, after
     // authentication like every other request under /public and /agent.
     frameworkErrors: (error, request, frameworkReply) => {

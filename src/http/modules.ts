@@ -18,9 +18,7 @@ import { registerTagRoutes } from '../tags/tags.routes.js';
 import { registerTeamRoutes } from '../teams/teams.module.js';
 import { registerTenantRoutes } from '../tenant/tenant.routes.js';
 import { registerUserRoutes } from '../users/users.module.js';
-import type { App, AppDeps } from './app.js';
-
-type Register = (app: App, deps: AppDeps) => void;
+import type { RegisterModule as Register } from './types.js';
 
 /** Every module of the public API, registered under /public/v1: one line per module. */
 export const PUBLIC_MODULES: readonly Register[] = [

@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { Type, type Static } from 'typebox';
 import type { NetworksTable, RoutersTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
 import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';

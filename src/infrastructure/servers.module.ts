@@ -5,7 +5,7 @@ import { applicationLinkParent, applicationRowToDto } from '../applications/appl
 import type { ServersTable } from '../db/schema.js';
 import { releaseHostSoftware } from '../agents/report.service.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
 import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';

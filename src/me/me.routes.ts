@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { NoQuery, errorResponses } from '../http/errors.js';
 

@@ -8,7 +8,7 @@ import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import { inTransaction, writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { principalOf, type Principal } from '../http/authenticate.js';
 import { getRolePermissions } from '../roles/roles.service.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';

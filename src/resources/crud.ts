@@ -13,7 +13,7 @@ import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import type { App } from '../http/app.js';
+import type { App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';

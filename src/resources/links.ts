@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { notFound } from '../errors/api-error.js';
-import type { App } from '../http/app.js';
+import type { App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, Uuid } from '../http/schemas.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { TeamsTable } from '../db/schema.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
 import { columnsFrom, refuseCycle, linkedTo, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';

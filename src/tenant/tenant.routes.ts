@@ -1,4 +1,4 @@
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { NoQuery, errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { Tenant, UpdateTenant } from './tenant.schemas.js';

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/app.js';
+import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { DateTime, IdParams, Uuid } from '../http/schemas.js';

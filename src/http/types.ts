@@ -1,0 +1,22 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { Database } from '../db/database.js';
+
+/**
+ * The types every module's `register(app, deps)` sees. They live apart from app.ts, which imports
+ * every module, so that no module has to import the app that imports it.
+ */
+
+/** The Fastify instance with the TypeBox type provider, so route handlers see their schemas' types. */
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** Dependencies every module's `register(app, deps)` receives. */
+export interface AppDeps {
+  database: Database;
+  /** Reports one agent may send per minute; more answer 429 with Retry-After. */
+  agentReportsPerMinute: number;
+}
+
+/** A module of the API: registers its routes (and hooks) on the plugin it is given. */
+export type RegisterModule = (app: App, deps: AppDeps) => void;
