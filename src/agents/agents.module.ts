@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { Type, type Static } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { AgentsTable, Tables } from '../db/schema.js';
@@ -7,7 +7,7 @@ import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
+import { listPage, listQuerySchema, offsetListSchema, type OffsetList } from '../pagination/offset.js';
 import { requireRow } from '../resources/crud.js';
 import { withEtag } from '../http/etag.js';
 
@@ -51,7 +51,7 @@ const AgentListQuery = listQuerySchema(
 );
 const SORT = { name: 'name', createdAt: 'created_at', lastSeenAt: 'last_seen_at' };
 
-function statusCondition(eb: any, status: Agent['status']) {
+function statusCondition(eb: ExpressionBuilder<Tables, 'agents'>, status: Agent['status']) {
   const silentBefore = new Date(Date.now() - SILENT_AFTER_MS).toISOString();
   if (status === 'revoked') return eb('revoked_at', 'is not', null);
   if (status === 'never_seen') return eb.and([eb('revoked_at', 'is', null), eb('last_seen_at', 'is', null)]);
@@ -60,12 +60,16 @@ function statusCondition(eb: any, status: Agent['status']) {
 }
 
 async function listAgents(database: Database, workspaceId: string, query: Static<typeof AgentListQuery>): Promise<OffsetList<Agent>> {
-  const page = pageOf(query);
-  let base = (database.db as Kysely<Tables>).selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId);
+  let base = database.db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId);
   if (query.q) base = base.where((eb) => eb.or([containsText('name', query.q!), containsText('hostname', query.q!)]));
   if (query.status) base = base.where((eb) => statusCondition(eb, query.status!));
-  const { rows, total } = await paginate(base, page, sortOf(query.sort, SORT, 'name'), 'id');
-  return { data: rows.map(agentRowToDto), pagination: { ...page, total } };
+  return listPage(base, query, {
+    sorts: SORT,
+    defaultSort: 'name',
+    idColumn: 'id',
+    counted: { db: database.db, workspaceId, table: 'agents' },
+    toDtos: (rows) => rows.map(agentRowToDto),
+  });
 }
 
 export function registerAgentRoutes(app: App, { database }: AppDeps): void {
@@ -97,6 +101,6 @@ export function registerAgentRoutes(app: App, { database }: AppDeps): void {
         response: { 200: Agent, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request, reply) => withEtag(reply, agentRowToDto(await requireRow<AgentsTable>(database.db, 'agents', principalOf(request).workspaceId, request.params.id, 'agent'))),
+    async (request, reply) => withEtag(reply, agentRowToDto(await requireRow(database.db, { table: 'agents', nouns: { one: 'agent' } }, principalOf(request).workspaceId, request.params.id))),
   );
 }

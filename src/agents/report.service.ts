@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import { matchCatalogEntry } from '../catalog/catalog.service.js';
@@ -10,27 +9,14 @@ import { newId, nowIso } from '../ids.js';
 import type { AgentPrincipal } from './agent-auth.js';
 import type { AgentReport } from './report.schemas.js';
 import { writeTransaction } from '../db/write.js';
+import { applyInstallDeltas, chunks, keyOf, yieldToEventLoop } from './installs.js';
+import { dynamic } from '../db/dynamic.js';
+import { ipList, servers } from '../infrastructure/servers.module.js';
+import { workstations } from '../infrastructure/workstations.module.js';
 
-const CHUNK = 500;
-
-/**
- * Lets other requests run between the statements of a large report. SQLite statements run
- * synchronously and Kysely resumes after them in a microtask, so without this a 20,000-entry
- * report held the event loop for its whole transaction (0.35–0.9 s).
- */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Host = AgentReport['host'];
 type SoftwareEntry = { name: string; vendor: string; version: string | null; key: string };
-
-/** Case-folded (name, vendor): how software is matched and counted, in JavaScript on both databases. */
-const keyOf = (name: string, vendor: string) => `${foldKey(name)}\u0000${foldKey(vendor)}`;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
-}
 
 /** One entry per (name, vendor), case-insensitively; the last reported version wins. */
 function normaliseSoftware(software: AgentReport['software']): SoftwareEntry[] {
@@ -42,27 +28,35 @@ function normaliseSoftware(software: AgentReport['software']): SoftwareEntry[] {
   return [...byKey.values()];
 }
 
-function hostFacts(host: Host) {
-  return {
-    name: host.hostname,
-    hostname: host.hostname,
-    os: host.os ?? null,
-    os_version: host.osVersion ?? null,
-    manufacturer: host.manufacturer ?? null,
-    model: host.model ?? null,
-    serial_number: host.serialNumber ?? null,
-    cpu_cores: host.cpuCores ?? null,
-    memory_mb: host.memoryMb ?? null,
-  };
+/**
+ * The columns of the facts a report states. An omitted fact leaves the stored value: an agent that
+ * cannot read the manufacturer does not erase the one it reported before.
+ */
+function hostFacts(host: Host, ips: string[] | undefined): Record<string, unknown> {
+  const stated: [column: string, value: unknown][] = [
+    ['os', host.os],
+    ['os_version', host.osVersion],
+    ['manufacturer', host.manufacturer],
+    ['model', host.model],
+    ['serial_number', host.serialNumber],
+    ['cpu_cores', host.cpuCores],
+    ['memory_mb', host.memoryMb],
+    ...(host.kind === 'server' ? ([['storage_gb', host.storageGb], ['ip_addresses', ips === undefined ? undefined : JSON.stringify(ips)]] as [string, unknown][]) : []),
+  ];
+  return Object.fromEntries(stated.filter(([, value]) => value !== undefined));
 }
+
+/** The family of the host's kind: its DTOs give audit diffs the API's field names and values. */
+const hostFamily = (kind: Host['kind']) => (kind === 'server' ? servers : workstations);
 
 /**
  * Upserts the one automatic host of the agent (a unique index holds it to one): a report with a
- * new hostname renames that host. Returns its id, whether it is new and the audit diff.
+ * new hostname renames that host (host names compare case-insensitively, so a change of letter
+ * case alone is no rename). Returns its id, whether it is new and the audit diff in API fields.
  */
-async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host, ips: string[], now: string) {
-  const facts = hostFacts(host);
-  const table = host.kind === 'server' ? 'servers' : 'workstations';
+async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host, ips: string[] | undefined, now: string) {
+  const family = hostFamily(host.kind);
+  const table = family.definition.table;
   const otherKind = host.kind === 'server' ? 'workstation' : 'server';
   const elsewhere = await trx
     .selectFrom(host.kind === 'server' ? 'workstations' : 'servers')
@@ -73,71 +67,39 @@ async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host
   if (elsewhere) {
     throw new ApiError('unprocessable_entity', `this agent reports the ${otherKind} "${elsewhere.hostname}"; a host's kind cannot change (delete that host or enroll another agent)`);
   }
-  const existing = await (trx as Kysely<any>)
-    .selectFrom(table)
-    .selectAll()
-    .where('workspace_id', '=', agent.workspaceId)
-    .where('agent_id', '=', agent.agentId)
-    .executeTakeFirst();
-  const extra =
-    host.kind === 'server'
-      ? { ip_addresses: JSON.stringify(ips), storage_gb: host.storageGb ?? null }
-      : {};
+  const rows = dynamic(trx);
+  const existing = await rows.selectFrom(table).selectAll().where('workspace_id', '=', agent.workspaceId).where('agent_id', '=', agent.agentId).executeTakeFirst();
+  const facts = hostFacts(host, ips);
+  const untracked = [...family.untracked, 'lastReportAt'];
   if (!existing) {
     const id = newId();
-    const defaults =
-      host.kind === 'server'
-        ? { environment: 'production', location: null, description: null }
-        : { status: 'in_use', assigned_user_id: null, purchase_date: null, warranty_end: null, location: null };
-    await (trx as Kysely<any>)
-      .insertInto(table)
-      .values({ workspace_id: agent.workspaceId, id, ...facts, ...extra, ...defaults, automatic: 1, agent_id: agent.agentId, created_at: now, last_check_time: now })
-      .execute();
-    return { id, created: true, changes: diffFields({}, { hostname: host.hostname, os: facts.os, manufacturer: facts.manufacturer }) };
+    const row = {
+      ...family.defaults(),
+      ...facts,
+      name: host.hostname,
+      hostname: host.hostname,
+      ...(host.kind === 'workstation' ? { status: 'in_use' } : {}),
+      workspace_id: agent.workspaceId,
+      id,
+      automatic: 1,
+      agent_id: agent.agentId,
+      created_at: now,
+      last_check_time: now,
+      last_report_at: now,
+    };
+    await rows.insertInto(table).values(row).execute();
+    return { id, created: true, changes: diffFields(undefined, dto(family, row), untracked) };
   }
-  const next = { ...facts, ...extra };
-  const before = Object.fromEntries(Object.keys(next).map((column) => [column, existing[column]]));
-  await (trx as Kysely<any>)
-    .updateTable(table)
-    .set({ ...next, automatic: 1, last_check_time: now })
-    .where('workspace_id', '=', agent.workspaceId)
-    .where('id', '=', existing.id)
-    .execute();
-  return { id: existing.id as string, created: false, changes: diffFields(before, next) };
+  const renamed = foldKey(String(existing.hostname ?? '')) !== foldKey(host.hostname);
+  const next: Record<string, unknown> = { ...existing, ...facts, ...(renamed ? { name: host.hostname, hostname: host.hostname } : {}), last_check_time: now, last_report_at: now };
+  const { workspace_id: _workspace, id: _id, ...set } = next;
+  await rows.updateTable(table).set(set).where('workspace_id', '=', agent.workspaceId).where('id', '=', String(existing.id)).execute();
+  return { id: String(existing.id), created: false, changes: diffFields(dto(family, existing), dto(family, next), untracked) };
 }
 
-/** Adds install-count deltas per (name, vendor) key, in batches of upserts. */
-async function applyInstallDeltas(trx: Kysely<Tables>, workspaceId: string, deltas: Map<string, number>): Promise<void> {
-  // Sorted, so that concurrent reports lock counter rows in the same order and cannot deadlock.
-  const changed = [...deltas.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const batch of chunks(changed)) {
-    await trx
-      .insertInto('software_installs')
-      .values(batch.map(([key, delta]) => {
-        const [name_key, vendor_key] = key.split('\u0000') as [string, string];
-        return { workspace_id: workspaceId, name_key, vendor_key, install_count: delta };
-      }))
-      .onConflict((oc) => oc.columns(['workspace_id', 'name_key', 'vendor_key']).doUpdateSet({ install_count: sql`software_installs.install_count + excluded.install_count` }))
-      .execute();
-    await yieldToEventLoop();
-  }
-}
-
-/**
- * Before a host is deleted (its discovered software cascades with it): takes its installed
- * software out of the install counts.
- */
-export async function releaseHostSoftware(trx: Kysely<Tables>, workspaceId: string, hostColumn: 'server_id' | 'workstation_id', hostId: string): Promise<void> {
-  const rows = await trx
-    .selectFrom('discovered_applications')
-    .select(['name', 'vendor'])
-    .where('workspace_id', '=', workspaceId)
-    .where(hostColumn, '=', hostId)
-    .where('missing_since', 'is', null)
-    .execute();
-  const deltas = new Map<string, number>();
-  for (const row of rows) deltas.set(keyOf(row.name, row.vendor), (deltas.get(keyOf(row.name, row.vendor)) ?? 0) - 1);
-  await applyInstallDeltas(trx, workspaceId, deltas);
+/** A host row as the API shows it (the row comes from the generic view of its table). */
+function dto(family: ReturnType<typeof hostFamily>, row: Record<string, unknown>): Record<string, unknown> {
+  return family.toDto(row as never);
 }
 
 const PAGE = 1000;
@@ -250,9 +212,7 @@ async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kin
  * otherwise).
  */
 export async function recordReport(database: Database, agent: AgentPrincipal, report: AgentReport): Promise<{ kind: Host['kind']; id: string }> {
-  const ips = [...new Set(report.host.ipAddresses ?? [])];
-  const badIp = ips.find((ip) => isIP(ip) === 0);
-  if (badIp !== undefined) throw new ApiError('bad_request', `host.ipAddresses contains "${badIp}", which is not an IPv4 or IPv6 address`);
+  const ips = report.host.ipAddresses === undefined ? undefined : ipList(report.host.ipAddresses, 'host.ipAddresses');
   const software = normaliseSoftware(report.software);
   const now = nowIso();
   return writeTransaction(database, agent.workspaceId, async (trx) => {
@@ -260,7 +220,7 @@ export async function recordReport(database: Database, agent: AgentPrincipal, re
     const counts = await reconcileSoftware(trx, agent, report.host.kind, host.id, software, now);
     await trx
       .updateTable('agents')
-      .set({ last_seen_at: now, hostname: report.host.hostname, version: report.agentVersion ?? null })
+      .set({ last_seen_at: now, hostname: report.host.hostname, ...(report.agentVersion === undefined ? {} : { version: report.agentVersion }) })
       .where('workspace_id', '=', agent.workspaceId)
       .where('id', '=', agent.agentId)
       .execute();

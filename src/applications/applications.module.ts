@@ -1,30 +1,23 @@
 import { Type } from 'typebox';
 import { recordAudit } from '../audit/audit.writer.js';
-import { findCatalogEntry } from '../catalog/catalog.service.js';
+import { findCatalogEntry, HOSTING_TYPES } from '../catalog/catalog.service.js';
+import { categories } from '../categories/categories.module.js';
 import type { Database } from '../db/database.js';
 import type { ApplicationCommentsTable, ApplicationsTable } from '../db/schema.js';
+import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/types.js';
 import { principalOf, type Principal } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
-import { IdParams } from '../http/schemas.js';
+import { IdParams, Uuid } from '../http/schemas.js';
+import type { App, AppDeps } from '../http/types.js';
 import { newId, nowIso } from '../ids.js';
-import { columnsFrom, linkedTo, registerResourceRoutes, requireReference, requireRow, touch, type ResourceDefinition } from '../resources/crud.js';
-import { registerLinkRoutes, workspaceChild } from '../resources/links.js';
-import { Tag } from '../tags/tags.schemas.js';
-import { tagRowToDto } from '../tags/tags.service.js';
-import { Team, teamRowToDto } from '../teams/teams.module.js';
-import { userLinkChild } from '../users/users.module.js';
-import { writeTransaction } from '../db/write.js';
-import {
-  Application,
-  ApplicationList,
-  ApplicationListQuery,
-  Comment,
-  CreateApplication,
-  CreateComment,
-  UpdateApplication,
-} from './applications.schemas.js';
+import { requireReference, requireRow, touch } from '../resources/crud.js';
+import { column, defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { linkableFamily } from '../resources/links.js';
+import { tagLinkable } from '../tags/tags.repository.js';
+import { teams } from '../teams/teams.module.js';
+import { userLinkable } from '../users/users.module.js';
+import { Application, Comment, CreateApplication, CreateComment, CRITICALITIES, LIFECYCLE_STATUSES, UpdateApplication } from './applications.schemas.js';
 
 const LIFECYCLE_DATES = ['plan_date', 'phase_in_date', 'active_date', 'phase_out_date', 'end_of_life_date'] as const;
 const LIFECYCLE_FIELDS: Record<(typeof LIFECYCLE_DATES)[number], string> = {
@@ -34,32 +27,6 @@ const LIFECYCLE_FIELDS: Record<(typeof LIFECYCLE_DATES)[number], string> = {
   phase_out_date: 'phaseOutDate',
   end_of_life_date: 'endOfLifeDate',
 };
-
-export function applicationRowToDto(row: ApplicationsTable): Application {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    vendor: row.vendor,
-    version: row.version,
-    url: row.url,
-    lifecycleStatus: row.lifecycle_status as Application['lifecycleStatus'],
-    criticality: row.criticality as Application['criticality'],
-    hostingType: row.hosting_type as Application['hostingType'],
-    categoryId: row.category_id,
-    catalogEntryId: row.catalog_entry_id,
-    businessValue: row.business_value,
-    technicalFit: row.technical_fit,
-    userCount: row.user_count,
-    planDate: row.plan_date,
-    phaseInDate: row.phase_in_date,
-    activeDate: row.active_date,
-    phaseOutDate: row.phase_out_date,
-    endOfLifeDate: row.end_of_life_date,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** Lifecycle phases follow each other: a later phase never starts before an earlier one. */
 function refuseBackwardsLifecycle(row: ApplicationsTable): void {
@@ -75,78 +42,80 @@ function refuseBackwardsLifecycle(row: ApplicationsTable): void {
 }
 
 
-export const applicationResource: ResourceDefinition<ApplicationsTable, Application> = {
+export const applications = defineFamily({
   table: 'applications',
+  nouns: { one: 'application', many: 'applications' },
+  path: '/applications',
+  openApiTag: 'applications',
+  description: 'The application portfolio of the workspace.',
   resourceType: 'application',
   auditCategory: 'inventory',
   scopeFamily: 'applications',
-  path: '/applications',
-  openApiTag: 'applications',
-  names: ['application', 'applications'],
-  description: 'The application portfolio of the workspace.',
-  schemas: { item: Application, create: CreateApplication, update: UpdateApplication, listQuery: ApplicationListQuery, list: ApplicationList },
-  toDto: applicationRowToDto,
-  toColumns: (input) =>
-    columnsFrom(input, {
-      name: 'name',
-      description: 'description',
-      vendor: 'vendor',
-      version: 'version',
-      url: 'url',
-      lifecycleStatus: 'lifecycle_status',
-      criticality: 'criticality',
-      hostingType: 'hosting_type',
-      categoryId: 'category_id',
-      catalogEntryId: 'catalog_entry_id',
-      businessValue: 'business_value',
-      technicalFit: 'technical_fit',
-      userCount: 'user_count',
-      planDate: 'plan_date',
-      phaseInDate: 'phase_in_date',
-      activeDate: 'active_date',
-      phaseOutDate: 'phase_out_date',
-      endOfLifeDate: 'end_of_life_date',
-    }),
-  defaults: {
-    description: null, vendor: null, version: null, url: null, lifecycle_status: 'active', criticality: 'medium', hosting_type: null,
-    category_id: null, catalog_entry_id: null, business_value: null, technical_fit: null, user_count: null,
-    plan_date: null, phase_in_date: null, active_date: null, phase_out_date: null, end_of_life_date: null,
+  schemas: { item: Application, create: CreateApplication, update: UpdateApplication },
+  fields: {
+    id: column('id'),
+    name: column('name'),
+    description: column('description'),
+    vendor: column('vendor'),
+    version: column('version'),
+    url: column('url'),
+    lifecycleStatus: column('lifecycle_status'),
+    criticality: column('criticality'),
+    hostingType: column('hosting_type'),
+    categoryId: column('category_id'),
+    catalogEntryId: column('catalog_entry_id'),
+    businessValue: column('business_value'),
+    technicalFit: column('technical_fit'),
+    userCount: column('user_count'),
+    planDate: column('plan_date'),
+    phaseInDate: column('phase_in_date'),
+    activeDate: column('active_date'),
+    phaseOutDate: column('phase_out_date'),
+    endOfLifeDate: column('end_of_life_date'),
+    createdAt: column('created_at'),
+    updatedAt: column('updated_at'),
   },
-  searchColumns: ['name', 'vendor', 'description'],
-  sortColumns: {
-    name: 'name', createdAt: 'created_at', updatedAt: 'updated_at', criticality: 'criticality', lifecycleStatus: 'lifecycle_status',
-    businessValue: 'business_value', technicalFit: 'technical_fit', userCount: 'user_count',
+  trackingField: 'updatedAt',
+  search: { columns: ['name', 'vendor', 'description'], description: 'Case-insensitive text in the name, vendor or description.' },
+  sorts: {
+    name: 'name',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    criticality: { column: 'criticality', ranks: CRITICALITIES },
+    lifecycleStatus: { column: 'lifecycle_status', ranks: LIFECYCLE_STATUSES },
+    businessValue: 'business_value',
+    technicalFit: 'technical_fit',
+    userCount: 'user_count',
   },
   defaultSort: 'name',
-  filters: (query, eb, workspaceId) => [
-    ...(query.lifecycleStatus ? [eb('lifecycle_status', '=', query.lifecycleStatus)] : []),
-    ...(query.criticality ? [eb('criticality', '=', query.criticality)] : []),
-    ...(query.hostingType ? [eb('hosting_type', '=', query.hostingType)] : []),
-    ...(query.categoryId ? [eb('category_id', '=', query.categoryId)] : []),
-    ...(query.tagId ? [linkedTo(eb, workspaceId, 'application_tags', 'application_id', 'tag_id', query.tagId)] : []),
-    ...(query.teamId ? [linkedTo(eb, workspaceId, 'application_teams', 'application_id', 'team_id', query.teamId)] : []),
-    ...(query.ownerId ? [linkedTo(eb, workspaceId, 'application_owners', 'application_id', 'user_id', query.ownerId)] : []),
-    ...(query.serverId ? [linkedTo(eb, workspaceId, 'application_servers', 'application_id', 'server_id', query.serverId)] : []),
+  filters: {
+    lifecycleStatus: equalsFilter('lifecycle_status', Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' })),
+    criticality: equalsFilter('criticality', Type.Enum(CRITICALITIES, { description: 'Only this criticality.' })),
+    hostingType: equalsFilter('hosting_type', Type.Enum(HOSTING_TYPES, { description: 'Only this hosting type.' })),
+    categoryId: equalsFilter('category_id', Uuid('Only this category.')),
+    tagId: linkedFilter('application_tags', 'application_id', 'tag_id', Uuid('Only applications with this tag.')),
+    teamId: linkedFilter('application_teams', 'application_id', 'team_id', Uuid('Only applications of this team.')),
+    ownerId: linkedFilter('application_owners', 'application_id', 'user_id', Uuid('Only applications this user owns.')),
+    serverId: linkedFilter('application_servers', 'application_id', 'server_id', Uuid('Only applications running on this server.')),
+  },
+  references: [{ field: 'categoryId', target: categories.definition, onDelete: 'refuse' }],
+  links: [
+    { segment: 'owners', param: 'userId', child: userLinkable, table: 'application_owners', parentColumn: 'application_id', childColumn: 'user_id' },
+    { segment: 'tags', param: 'tagId', child: tagLinkable, table: 'application_tags', parentColumn: 'application_id', childColumn: 'tag_id' },
+    { segment: 'teams', param: 'teamId', child: linkableFamily(teams), table: 'application_teams', parentColumn: 'application_id', childColumn: 'team_id' },
   ],
-  trackingColumn: 'updated_at',
-  untrackedFields: ['updatedAt', 'createdAt'],
   async check({ trx, workspaceId, next }) {
-    await requireReference(trx, 'categories', workspaceId, next.category_id, 'categoryId');
+    await requireReference(trx, categories.definition, workspaceId, next.category_id, 'categoryId');
     if (next.catalog_entry_id && !findCatalogEntry(next.catalog_entry_id)) {
       throw new ApiError('unprocessable_entity', `catalogEntryId "${next.catalog_entry_id}" is not in the application catalog`);
     }
     refuseBackwardsLifecycle(next);
   },
-  async beforeDelete(trx, workspaceId, row) {
-    // Discovered software linked to it goes back to triage instead of blocking the delete.
-    await trx
-      .updateTable('discovered_applications')
-      .set({ application_id: null, status: 'new', last_update: nowIso() })
-      .where('workspace_id', '=', workspaceId)
-      .where('application_id', '=', row.id)
-      .execute();
+  texts: {
+    delete: 'Its owner, tag, team and server links, its flows and its comments go with it; discovered software linked to it returns to triage; contracts and data objects no longer list it.',
+    update: 'A categoryId outside the workspace, an unknown catalogEntryId or lifecycle dates that go backwards answer 422.',
   },
-};
+});
 
 function commentRowToDto(row: ApplicationCommentsTable) {
   return {
@@ -160,7 +129,7 @@ function commentRowToDto(row: ApplicationCommentsTable) {
 
 async function addComment(database: Database, principal: Principal, applicationId: string, body: string) {
   return writeTransaction(database, principal.workspaceId, async (trx) => {
-    const application = await requireRow<ApplicationsTable>(trx, 'applications', principal.workspaceId, applicationId, 'application');
+    const application = await requireRow(trx, applications.definition, principal.workspaceId, applicationId);
     const row: ApplicationCommentsTable = {
       workspace_id: principal.workspaceId,
       id: newId(),
@@ -187,43 +156,9 @@ async function addComment(database: Database, principal: Principal, applicationI
   });
 }
 
-/** The application side of its links (owners, tags, teams here; servers in the servers module). */
-export const applicationLinkParent = {
-  table: 'applications', path: '/applications', noun: 'application', resourceType: 'application' as const, auditCategory: 'inventory' as const,
-  scopeFamily: 'applications', trackingColumn: 'updated_at', openApiTag: 'applications',
-};
-
-export function registerApplicationRoutes(app: App, { database }: AppDeps): void {
-  registerResourceRoutes(app, database, applicationResource, undefined, {
-    deleteDescription: 'Its owner, tag, team and server links, its flows and its comments go with it; discovered software linked to it returns to triage.',
-    updateDescription: 'A categoryId outside the workspace, an unknown catalogEntryId or lifecycle dates that go backwards answer 422.',
-  });
-
-  const parent = applicationLinkParent;
-  registerLinkRoutes(app, database, {
-    parent,
-    child: userLinkChild('application_owners', 'application_id', 'owners'),
-    linkTable: 'application_owners', parentColumn: 'application_id', childColumn: 'user_id', names: ['ApplicationOwner', 'ApplicationOwners'],
-  });
-  registerLinkRoutes(app, database, {
-    parent,
-    child: workspaceChild({
-      table: 'tags', readScope: 'tags:read', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
-      linkTable: 'application_tags', parentColumn: 'application_id', childColumn: 'tag_id',
-    }),
-    linkTable: 'application_tags', parentColumn: 'application_id', childColumn: 'tag_id', names: ['ApplicationTag', 'ApplicationTags'],
-  });
-  registerLinkRoutes(app, database, {
-    parent,
-    child: workspaceChild({
-      table: 'teams', readScope: 'organisation:read', segment: 'teams', param: 'teamId', noun: 'team', item: Team, toDto: teamRowToDto,
-      linkTable: 'application_teams', parentColumn: 'application_id', childColumn: 'team_id',
-    }),
-    linkTable: 'application_teams', parentColumn: 'application_id', childColumn: 'team_id', names: ['ApplicationTeam', 'ApplicationTeams'],
-  });
-
-  const a = app as any;
-  a.get(
+/** Comments on applications: the one part of the family beyond CRUD and links. */
+export function registerApplicationCommentRoutes(app: App, { database }: AppDeps): void {
+  app.get(
     '/applications/:id/comments',
     {
       config: { scope: 'applications:read' },
@@ -233,15 +168,15 @@ export function registerApplicationRoutes(app: App, { database }: AppDeps): void
         params: IdParams, response: { 200: Type.Array(Comment), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request: any) => {
+    async (request) => {
       const workspaceId = principalOf(request).workspaceId;
-      await requireRow(database.db, 'applications', workspaceId, request.params.id, 'application');
+      await requireRow(database.db, applications.definition, workspaceId, request.params.id);
       const rows = await database.db.selectFrom('application_comments').selectAll().where('workspace_id', '=', workspaceId)
         .where('application_id', '=', request.params.id).orderBy('created_at').orderBy('id').execute();
       return rows.map(commentRowToDto);
     },
   );
-  a.post(
+  app.post(
     '/applications/:id/comments',
     {
       config: { scope: 'applications:comment' },
@@ -251,6 +186,6 @@ export function registerApplicationRoutes(app: App, { database }: AppDeps): void
         params: IdParams, body: CreateComment, response: { 201: Comment, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415) },
       },
     },
-    async (request: any, reply: any) => reply.code(201).send(await addComment(database, principalOf(request), request.params.id, request.body.body)),
+    async (request, reply) => reply.code(201).send(await addComment(database, principalOf(request), request.params.id, request.body.body)),
   );
 }

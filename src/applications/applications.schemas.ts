@@ -1,11 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { HOSTING_TYPES } from '../catalog/catalog.service.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
 
 export const LIFECYCLE_STATUSES = ['plan', 'phase_in', 'active', 'phase_out', 'end_of_life'] as const;
 export const CRITICALITIES = ['low', 'medium', 'high', 'critical'] as const;
-export const APPLICATION_SORT = ['name', 'createdAt', 'updatedAt', 'criticality', 'lifecycleStatus', 'businessValue', 'technicalFit', 'userCount'] as const;
 
 const Score = (description: string) => Type.Integer({ minimum: 1, maximum: 5, description, examples: [4] });
 
@@ -17,8 +15,8 @@ export const Application = Type.Object(
     vendor: OrNull(Type.String({ examples: ['Salesforce'] }), 'Vendor or maintainer.'),
     version: OrNull(Type.String({ examples: ['2024.2'] }), 'Version in use.'),
     url: OrNull(Type.String({ examples: ['https://acme.my.salesforce.com'] }), 'Where users reach it.'),
-    lifecycleStatus: Type.Enum(LIFECYCLE_STATUSES, { description: 'Current lifecycle phase.' }),
-    criticality: Type.Enum(CRITICALITIES, { description: 'Business criticality.' }),
+    lifecycleStatus: OrNull(Type.Enum(LIFECYCLE_STATUSES), 'Current lifecycle phase; null when not recorded.'),
+    criticality: OrNull(Type.Enum(CRITICALITIES), 'Business criticality; null when not assessed.'),
     hostingType: OrNull(Type.Enum(HOSTING_TYPES), 'saas, on_premise or hybrid.'),
     categoryId: OrNull(Uuid('Category.'), 'Category of the application (see /categories).'),
     catalogEntryId: OrNull(Type.String({ examples: ['salesforce-sales-cloud'] }), 'Entry of the application catalog it is an instance of.'),
@@ -38,11 +36,12 @@ export const Application = Type.Object(
 export type Application = Static<typeof Application>;
 
 const writable = {
+  lifecycleStatus: Clearable(Type.Enum(LIFECYCLE_STATUSES), 'Lifecycle phase; null (the default) when not recorded.'),
   description: Clearable(Text(), 'What it is used for.'),
   vendor: Clearable(Text(200), 'Vendor or maintainer.'),
   version: Clearable(Text(100), 'Version in use.'),
   url: Clearable(Type.String({ format: 'http-url', maxLength: 2000 }), 'Where users reach it: an absolute http:// or https:// URL.'),
-  criticality: Type.Optional(Type.Enum(CRITICALITIES, { description: 'Business criticality; default medium.' })),
+  criticality: Clearable(Type.Enum(CRITICALITIES), 'Business criticality; null (the default) when not assessed.'),
   hostingType: Clearable(Type.Enum(HOSTING_TYPES), 'saas, on_premise or hybrid.'),
   categoryId: Clearable(Uuid('Category id.'), 'Category; must be in the workspace (422).'),
   catalogEntryId: Clearable(Type.String({ maxLength: 200 }), 'Catalog entry id; must exist in the catalog (422).'),
@@ -59,7 +58,6 @@ const writable = {
 export const CreateApplication = Type.Object(
   {
     name: Name('Application name.', 'Salesforce Sales Cloud'),
-    lifecycleStatus: Type.Optional(Type.Enum(LIFECYCLE_STATUSES, { description: 'Lifecycle phase; default active.' })),
     ...writable,
   },
   { additionalProperties: false },
@@ -68,28 +66,10 @@ export const CreateApplication = Type.Object(
 export const UpdateApplication = Type.Object(
   {
     name: Type.Optional(Name('Application name.', 'Salesforce Sales Cloud')),
-    lifecycleStatus: Type.Optional(Type.Enum(LIFECYCLE_STATUSES, { description: 'Lifecycle phase.' })),
     ...writable,
   },
   { additionalProperties: false },
 );
-
-export const ApplicationListQuery = listQuerySchema(
-  {
-    lifecycleStatus: Type.Optional(Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' })),
-    criticality: Type.Optional(Type.Enum(CRITICALITIES, { description: 'Only this criticality.' })),
-    hostingType: Type.Optional(Type.Enum(HOSTING_TYPES, { description: 'Only this hosting type.' })),
-    categoryId: Type.Optional(Uuid('Only this category.')),
-    tagId: Type.Optional(Uuid('Only applications with this tag.')),
-    teamId: Type.Optional(Uuid('Only applications of this team.')),
-    ownerId: Type.Optional(Uuid('Only applications this user owns.')),
-    serverId: Type.Optional(Uuid('Only applications running on this server.')),
-  },
-  APPLICATION_SORT,
-  'Case-insensitive text in the name, vendor or description.',
-);
-
-export const ApplicationList = offsetListSchema(Application, 'Offset list of applications.');
 
 export const Comment = Type.Object(
   {

@@ -1,10 +1,7 @@
 import { Type, type Static } from 'typebox';
-import type { CategoriesTable } from '../db/schema.js';
-import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/types.js';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, refuseCycle, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';
+import { refuseCycle, requireReference } from '../resources/crud.js';
+import { column, defineFamily, equalsFilter } from '../resources/family.js';
 
 export const Category = Type.Object(
   {
@@ -26,56 +23,45 @@ const fields = {
 const CreateCategory = Type.Object({ name: Name('Category name.', 'Finance'), ...fields }, { additionalProperties: false });
 const UpdateCategory = Type.Object({ name: Type.Optional(Name('Category name.', 'Finance')), ...fields }, { additionalProperties: false });
 
-const CategoryListQuery = listQuerySchema(
-  {
-    parentId: Type.Optional(Uuid('Only the direct children of this category.')),
-    root: Type.Optional(Type.Boolean({ description: 'true: only root categories; false: only child categories.' })),
-  },
-  ['name', 'createdAt', 'updatedAt'],
-  'Case-insensitive text in the name or description.',
-);
+const nouns = { one: 'category', many: 'categories' };
 
-export function categoryRowToDto(row: CategoriesTable): Category {
-  return { id: row.id, name: row.name, description: row.description, parentId: row.parent_id, createdAt: row.created_at, updatedAt: row.updated_at };
-}
-
-export const categoryResource: ResourceDefinition<CategoriesTable, Category> = {
+export const categories = defineFamily({
   table: 'categories',
+  nouns,
+  path: '/categories',
+  openApiTag: 'categories',
+  description: 'The application category tree, flat: rebuild it with parentId.',
   resourceType: 'category',
   auditCategory: 'inventory',
   scopeFamily: 'categories',
-  path: '/categories',
-  openApiTag: 'categories',
-  names: ['category', 'categories'],
-  description: 'The application category tree, flat: rebuild it with parentId.',
-  schemas: { item: Category, create: CreateCategory, update: UpdateCategory, listQuery: CategoryListQuery, list: offsetListSchema(Category, 'Offset list of categories.') },
-  toDto: categoryRowToDto,
-  toColumns: (input) => columnsFrom(input, { name: 'name', description: 'description', parentId: 'parent_id' }),
-  defaults: { description: null, parent_id: null },
-  searchColumns: ['name', 'description'],
-  sortColumns: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
+  schemas: { item: Category, create: CreateCategory, update: UpdateCategory },
+  fields: {
+    id: column('id'),
+    name: column('name'),
+    description: column('description'),
+    parentId: column('parent_id'),
+    createdAt: column('created_at'),
+    updatedAt: column('updated_at'),
+  },
+  trackingField: 'updatedAt',
+  search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
+  sorts: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'name',
-  filters: (query, eb) => [
-    ...(query.parentId ? [eb('parent_id', '=', query.parentId)] : []),
-    ...(query.root === undefined ? [] : [eb('parent_id', query.root ? 'is' : 'is not', null)]),
-  ],
-  trackingColumn: 'updated_at',
-  untrackedFields: ['updatedAt', 'createdAt'],
+  filters: {
+    parentId: equalsFilter('parent_id', Uuid('Only the direct children of this category.')),
+    root: {
+      schema: Type.Boolean({ description: 'true: only root categories; false: only child categories.' }),
+      where: (eb, root) => eb('parent_id', root ? 'is' : 'is not', null),
+    },
+  },
+  // Applications refer to categories too; they declare it (onDelete refuse) in their own family.
+  references: [{ field: 'parentId', target: { table: 'categories', nouns }, onDelete: 'refuse' }],
   async check({ trx, workspaceId, next }) {
-    await requireReference(trx, 'categories', workspaceId, next.parent_id, 'parentId');
+    await requireReference(trx, { table: 'categories', nouns }, workspaceId, next.parent_id, 'parentId');
     await refuseCycle(trx, 'categories', workspaceId, next.id, next.parent_id);
   },
-  async beforeDelete(trx, workspaceId, row) {
-    const child = await trx.selectFrom('categories').select('id').where('workspace_id', '=', workspaceId).where('parent_id', '=', row.id).executeTakeFirst();
-    if (child) throw new ApiError('unprocessable_entity', 'the category still has child categories; move or delete them first');
-    const application = await trx.selectFrom('applications').select('id').where('workspace_id', '=', workspaceId).where('category_id', '=', row.id).executeTakeFirst();
-    if (application) throw new ApiError('unprocessable_entity', 'the category still has applications; recategorise them first');
+  texts: {
+    delete: 'A category that still has child categories or applications answers 422.',
+    update: 'A parentId that would make the category its own ancestor answers 422.',
   },
-};
-
-export function registerCategoryRoutes(app: App, { database }: AppDeps): void {
-  registerResourceRoutes(app, database, categoryResource, undefined, {
-    deleteDescription: 'A category that still has child categories or applications answers 422.',
-    updateDescription: 'A parentId that would make the category its own ancestor answers 422.',
-  });
-}
+});

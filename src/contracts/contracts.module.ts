@@ -1,10 +1,8 @@
-import { Type, type Static } from 'typebox';
-import type { ContractsTable } from '../db/schema.js';
+import { Type } from 'typebox';
+import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/types.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
+import { booleanColumn, column, defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter, numberColumn } from '../resources/family.js';
 
 export const CONTRACT_TYPES = ['license', 'subscription', 'support', 'maintenance', 'lease', 'service', 'other'] as const;
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly', 'one_time'] as const;
@@ -16,7 +14,7 @@ const Contract = Type.Object(
     id: Uuid('Contract id.'),
     name: Type.String({ description: 'Contract name.', examples: ['Salesforce Enterprise 2026'] }),
     vendor: Type.String({ description: 'Supplier.', examples: ['Salesforce'] }),
-    type: Type.Enum(CONTRACT_TYPES, { description: 'Kind of contract.' }),
+    type: OrNull(Type.Enum(CONTRACT_TYPES), 'Kind of contract; null when not recorded.'),
     reference: OrNull(Type.String({ examples: ['PO-2026-0113'] }), 'Contract or purchase-order number.'),
     startDate: DateOnly('First day covered.'),
     endDate: OrNull(DateOnly('Last day covered.'), 'Last day covered; null when open-ended.'),
@@ -25,7 +23,7 @@ const Contract = Type.Object(
     autoRenew: Type.Boolean({ description: 'Renews automatically unless cancelled in time.' }),
     amount: OrNull(Type.Number({ minimum: 0, examples: [120000] }), 'Amount per billing period.'),
     currency: OrNull(Currency, 'Currency of the amount.'),
-    billingPeriod: Type.Enum(BILLING_PERIODS, { description: 'monthly, quarterly, yearly or one_time.' }),
+    billingPeriod: OrNull(Type.Enum(BILLING_PERIODS), 'monthly, quarterly, yearly or one_time; null when not recorded.'),
     seats: OrNull(Type.Integer({ minimum: 0, examples: [250] }), 'Licences or seats bought.'),
     description: OrNull(Type.String(), 'Notes.'),
     applicationIds: Type.Array(Uuid('Application.'), { description: 'Applications the contract covers.' }),
@@ -34,10 +32,9 @@ const Contract = Type.Object(
   },
   { description: 'A contract with a supplier: licences, subscriptions, support.' },
 );
-type Contract = Static<typeof Contract>;
 
 const fields = {
-  type: Type.Optional(Type.Enum(CONTRACT_TYPES, { description: 'Kind of contract; default subscription.' })),
+  type: Clearable(Type.Enum(CONTRACT_TYPES), 'Kind of contract; null (the default) when not recorded.'),
   reference: Clearable(Text(200), 'Contract or PO number.'),
   endDate: Clearable(DateOnly('Last day covered.'), 'Last day covered; not before startDate (422).'),
   renewalDate: Clearable(DateOnly('Renewal date.'), 'Renewal date; not before startDate (422).'),
@@ -45,30 +42,21 @@ const fields = {
   autoRenew: Type.Optional(Type.Boolean({ description: 'Default false.' })),
   amount: Clearable(Type.Number({ minimum: 0, maximum: 1e12 }), 'Amount per billing period; needs a currency (default: the tenant\'s).'),
   currency: Clearable(Currency, 'ISO 4217 code; default the tenant\'s default currency when an amount is given.'),
-  billingPeriod: Type.Optional(Type.Enum(BILLING_PERIODS, { description: 'Default yearly.' })),
+  billingPeriod: Clearable(Type.Enum(BILLING_PERIODS), 'Billing period of the amount; null (the default) when not recorded.'),
   seats: Clearable(Type.Integer({ minimum: 0 }), 'Seats bought.'),
   description: Clearable(Text(), 'Notes.'),
   applicationIds: Type.Optional(Type.Array(Uuid('Application id.'), { maxItems: 500, description: 'Replaces the covered applications; each must be in the workspace (422).' })),
 };
 
-function contractRowToDto(row: ContractsTable): Contract {
-  return {
-    id: row.id, name: row.name, vendor: row.vendor, type: row.type as Contract['type'], reference: row.reference, startDate: row.start_date,
-    endDate: row.end_date, renewalDate: row.renewal_date, noticePeriodDays: row.notice_period_days, autoRenew: Boolean(row.auto_renew),
-    amount: row.amount === null ? null : Number(row.amount), currency: row.currency, billingPeriod: row.billing_period as Contract['billingPeriod'],
-    seats: row.seats, description: row.description, applicationIds: [], createdAt: row.created_at, updatedAt: row.updated_at,
-  };
-}
-
-const contractResource: ResourceDefinition<ContractsTable, Contract> = {
+export const contracts = defineFamily({
   table: 'contracts',
+  nouns: { one: 'contract', many: 'contracts' },
+  path: '/contracts',
+  openApiTag: 'contracts',
+  description: 'Supplier contracts with their dates, costs and covered applications.',
   resourceType: 'contract',
   auditCategory: 'inventory',
   scopeFamily: 'contracts',
-  path: '/contracts',
-  openApiTag: 'contracts',
-  names: ['contract', 'contracts'],
-  description: 'Supplier contracts with their dates, costs and covered applications.',
   schemas: {
     item: Contract,
     create: Type.Object(
@@ -79,47 +67,40 @@ const contractResource: ResourceDefinition<ContractsTable, Contract> = {
       { name: Type.Optional(Name('Contract name.', 'x')), vendor: Type.Optional(Name('Supplier.', 'Salesforce')), startDate: Type.Optional(DateOnly('First day covered.')), ...fields },
       { additionalProperties: false },
     ),
-    listQuery: listQuerySchema(
-      {
-        type: Type.Optional(Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' })),
-        vendor: Type.Optional(Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' })),
-        applicationId: Type.Optional(Uuid('Only contracts covering this application.')),
-        endsBefore: Type.Optional(DateOnly('Only contracts ending before this date.')),
-        endsAfter: Type.Optional(DateOnly('Only contracts ending after this date.')),
-      },
-      ['name', 'vendor', 'startDate', 'endDate', 'renewalDate', 'amount', 'createdAt', 'updatedAt'],
-      'Case-insensitive text in the name, vendor or reference.',
-    ),
-    list: offsetListSchema(Contract, 'Offset list of contracts.'),
   },
-  toDto: contractRowToDto,
-  toColumns: (input) =>
-    columnsFrom(input, {
-      name: 'name', vendor: 'vendor', type: 'type', reference: 'reference', startDate: 'start_date', endDate: 'end_date', renewalDate: 'renewal_date',
-      noticePeriodDays: 'notice_period_days', autoRenew: ['auto_renew', (v) => (v ? 1 : 0)], amount: 'amount', currency: 'currency',
-      billingPeriod: 'billing_period', seats: 'seats', description: 'description',
-    }),
-  defaults: {
-    type: 'subscription', reference: null, end_date: null, renewal_date: null, notice_period_days: null, auto_renew: 0, amount: null, currency: null,
-    billing_period: 'yearly', seats: null, description: null,
+  fields: {
+    id: column('id'),
+    name: column('name'),
+    vendor: column('vendor'),
+    type: column('type'),
+    reference: column('reference'),
+    startDate: column('start_date'),
+    endDate: column('end_date'),
+    renewalDate: column('renewal_date'),
+    noticePeriodDays: column('notice_period_days'),
+    autoRenew: booleanColumn('auto_renew'),
+    amount: numberColumn('amount'),
+    currency: column('currency'),
+    billingPeriod: column('billing_period'),
+    seats: column('seats'),
+    description: column('description'),
+    createdAt: column('created_at'),
+    updatedAt: column('updated_at'),
   },
-  searchColumns: ['name', 'vendor', 'reference'],
-  sortColumns: {
+  trackingField: 'updatedAt',
+  search: { columns: ['name', 'vendor', 'reference'], description: 'Case-insensitive text in the name, vendor or reference.' },
+  sorts: {
     name: 'name', vendor: 'vendor', startDate: 'start_date', endDate: 'end_date', renewalDate: 'renewal_date', amount: 'amount', createdAt: 'created_at', updatedAt: 'updated_at',
   },
   defaultSort: 'name',
-  filters: (query, eb, workspaceId) => [
-    ...(query.type ? [eb('type', '=', query.type)] : []),
-    ...(query.vendor ? [eb(eb.fn('lower', ['vendor']), '=', String(query.vendor).toLowerCase())] : []),
-    ...(query.endsBefore ? [eb('end_date', '<', query.endsBefore)] : []),
-    ...(query.endsAfter ? [eb('end_date', '>', query.endsAfter)] : []),
-    ...(query.applicationId
-      ? [linkedTo(eb, workspaceId, 'contract_applications', 'contract_id', 'application_id', query.applicationId)]
-      : []),
-  ],
-  trackingColumn: 'updated_at',
-  untrackedFields: ['updatedAt', 'createdAt'],
-  relations: [{ field: 'applicationIds', table: 'contract_applications', ownColumn: 'contract_id', otherColumn: 'application_id', target: 'applications' }],
+  filters: {
+    type: equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' })),
+    vendor: foldedEqualsFilter('vendor', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' })),
+    applicationId: linkedFilter('contract_applications', 'contract_id', 'application_id', Uuid('Only contracts covering this application.')),
+    endsBefore: { schema: DateOnly('Only contracts ending before this date.'), where: (eb, date) => eb('end_date', '<', date) },
+    endsAfter: { schema: DateOnly('Only contracts ending after this date.'), where: (eb, date) => eb('end_date', '>', date) },
+  },
+  relations: [{ field: 'applicationIds', table: 'contract_applications', ownColumn: 'contract_id', otherColumn: 'application_id', target: applications.definition }],
   async check({ trx, workspaceId, next }) {
     if (next.end_date && next.end_date < next.start_date) throw new ApiError('unprocessable_entity', `endDate (${next.end_date}) is before startDate (${next.start_date})`);
     if (next.renewal_date && next.renewal_date < next.start_date) throw new ApiError('unprocessable_entity', `renewalDate (${next.renewal_date}) is before startDate (${next.start_date})`);
@@ -128,10 +109,5 @@ const contractResource: ResourceDefinition<ContractsTable, Contract> = {
       next.currency = tenant.default_currency;
     }
   },
-};
-
-export function registerContractRoutes(app: App, { database }: AppDeps): void {
-  registerResourceRoutes(app, database, contractResource, undefined, {
-    updateDescription: 'An endDate or renewalDate before startDate, or an applicationId outside the workspace, answers 422.',
-  });
-}
+  texts: { update: 'An endDate or renewalDate before startDate, or an applicationId outside the workspace, answers 422.' },
+});

@@ -8,6 +8,7 @@ import * as agents from './migrations/0005-agents.js';
 import * as rowCounts from './migrations/0006-row-counts.js';
 import * as integrity from './migrations/0007-integrity.js';
 import * as agentReportRate from './migrations/0008-agent-report-rate.js';
+import * as unknownStaysNull from './migrations/0011-unknown-stays-null.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006-row-counts': rowCounts,
   '0007-integrity': integrity,
   '0008-agent-report-rate': agentReportRate,
+  '0011-unknown-stays-null': unknownStaysNull,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -141,8 +141,8 @@ export interface ApplicationsTable {
   vendor: string | null;
   version: string | null;
   url: string | null;
-  lifecycle_status: string;
-  criticality: string;
+  lifecycle_status: string | null;
+  criticality: string | null;
   hosting_type: string | null;
   category_id: string | null;
   catalog_entry_id: string | null;
@@ -173,7 +173,7 @@ export interface ServersTable {
   cpu_cores: number | null;
   memory_mb: number | null;
   storage_gb: number | null;
-  environment: string;
+  environment: string | null;
   location: string | null;
   description: string | null;
   /** 1 when reported by an agent. */
@@ -181,6 +181,8 @@ export interface ServersTable {
   agent_id: string | null;
   created_at: string;
   last_check_time: string;
+  /** The agent's last report (automatic servers), changed or not. */
+  last_report_at: string | null;
 }
 
 export interface NetworksTable {
@@ -188,6 +190,8 @@ export interface NetworksTable {
   id: string;
   name: string;
   cidr: string;
+  /** Sort key of the CIDR: numeric address order (cidrKey). */
+  cidr_key: string;
   vlan: number | null;
   gateway: string | null;
   environment: string | null;
@@ -234,6 +238,7 @@ export interface WorkstationsTable {
   agent_id: string | null;
   created_at: string;
   last_check_time: string;
+  last_report_at: string | null;
 }
 
 export interface DataObjectsTable {
@@ -241,7 +246,7 @@ export interface DataObjectsTable {
   id: string;
   name: string;
   description: string | null;
-  classification: string;
+  classification: string | null;
   personal_data: number;
   retention_days: number | null;
   created_at: string;
@@ -253,7 +258,7 @@ export interface ContractsTable {
   id: string;
   name: string;
   vendor: string;
-  type: string;
+  type: string | null;
   reference: string | null;
   start_date: string;
   end_date: string | null;
@@ -262,7 +267,7 @@ export interface ContractsTable {
   auto_renew: number;
   amount: number | null;
   currency: string | null;
-  billing_period: string;
+  billing_period: string | null;
   seats: number | null;
   description: string | null;
   created_at: string;
@@ -275,8 +280,8 @@ export interface FlowsTable {
   name: string;
   source_application_id: string;
   target_application_id: string;
-  protocol: string;
-  frequency: string;
+  protocol: string | null;
+  frequency: string | null;
   description: string | null;
   created_at: string;
   updated_at: string;

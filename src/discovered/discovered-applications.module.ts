@@ -8,16 +8,17 @@ import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS, refuseBody } from '../http/errors.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
+import { listPage, listQuerySchema, offsetListSchema, type OffsetList } from '../pagination/offset.js';
 import { isUuid } from '../ids.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import { applicationResource } from '../applications/applications.module.js';
+import { applications } from '../applications/applications.module.js';
 import { Application } from '../applications/applications.schemas.js';
 import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import { findCatalogEntry } from '../catalog/catalog.service.js';
 import type { Principal } from '../http/authenticate.js';
 import { nowIso } from '../ids.js';
-import { createResourceService, requireReference } from '../resources/crud.js';
+import { requireReference } from '../resources/crud.js';
+import { serviceOf } from '../families.js';
 import { writeTransaction } from '../db/write.js';
 
 async function requireDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow> {
@@ -94,7 +95,6 @@ const ListQuery = listQuerySchema(
 const SORT = { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' };
 
 async function listDiscovered(database: Database, workspaceId: string, query: Static<typeof ListQuery>): Promise<OffsetList<DiscoveredApplication>> {
-  const page = pageOf(query);
   let base = discoveredQuery(database.db, workspaceId);
   if (query.q) base = base.where((eb) => eb.or([containsText('d.name', query.q!), containsText('d.vendor', query.q!)]));
   if (query.status) base = base.where('d.status', '=', query.status);
@@ -102,8 +102,13 @@ async function listDiscovered(database: Database, workspaceId: string, query: St
   if (query.workstationId) base = base.where('d.workstation_id', '=', query.workstationId);
   if (query.agentId) base = base.where('d.agent_id', '=', query.agentId);
   if (query.missing !== undefined) base = base.where('d.missing_since', query.missing ? 'is not' : 'is', null);
-  const { rows, total } = await paginate(base, page, sortOf(query.sort, SORT, 'name'), 'd.id');
-  return { data: rows.map(rowToDto), pagination: { ...page, total } };
+  return listPage(base, query, {
+    sorts: SORT,
+    defaultSort: 'name',
+    idColumn: 'd.id',
+    counted: { db: database.db, workspaceId, table: 'discovered_applications' },
+    toDtos: (rows) => rows.map(rowToDto),
+  });
 }
 
 export function registerDiscoveredApplicationRoutes(app: App, { database }: AppDeps): void {
@@ -156,7 +161,7 @@ async function triageIn(trx: Kysely<Tables>, principal: Principal, id: string, i
   if (input.status === 'ignored' && input.applicationId) throw new ApiError('unprocessable_entity', 'a linked discovered application cannot be ignored; unlink it first');
   const before = await requireDiscovered(trx, principal.workspaceId, id);
   requireMatch(ifMatch, rowToDto(before));
-  await requireReference(trx, 'applications', principal.workspaceId, input.applicationId, 'applicationId');
+  await requireReference(trx, applications.definition, principal.workspaceId, input.applicationId, 'applicationId');
   let next = { status: before.status, application_id: before.application_id };
   if (input.applicationId !== undefined) next = input.applicationId ? { status: 'linked', application_id: input.applicationId } : { status: 'new', application_id: null };
   if (input.status) next = { status: input.status, application_id: input.status === 'ignored' ? null : next.application_id };
@@ -180,7 +185,7 @@ async function createApplicationFrom(database: Database, principal: Principal, i
       throw new ApiError('unprocessable_entity', 'the discovered application is already linked to an application; unlink it first (PATCH applicationId null)');
     }
     const entry = discovered.catalog_entry_id ? findCatalogEntry(discovered.catalog_entry_id) : undefined;
-    const application = await applicationService.createIn(
+    const application = await serviceOf(applications).createIn(
       trx,
       principal.workspaceId,
       {
@@ -198,7 +203,6 @@ async function createApplicationFrom(database: Database, principal: Principal, i
   });
 }
 
-const applicationService = createResourceService(applicationResource);
 
 export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps): void {
   app.patch(

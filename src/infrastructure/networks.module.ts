@@ -1,46 +1,15 @@
 import ipaddr from 'ipaddr.js';
-import { Type, type Static } from 'typebox';
-import type { NetworksTable, RoutersTable } from '../db/schema.js';
+import { canonicalCidr, cidrContains, cidrKey } from './cidr.js';
+import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/types.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, linkedTo, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
-import { registerLinkRoutes, workspaceChild } from '../resources/links.js';
-import { Tag } from '../tags/tags.schemas.js';
-import { tagRowToDto } from '../tags/tags.service.js';
+import { column, defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter } from '../resources/family.js';
+import { linkableFamily } from '../resources/links.js';
+import { tagLinkable } from '../tags/tags.repository.js';
 import { ENVIRONMENTS } from './servers.module.js';
-
-/** Parses a CIDR; host bits must be zero (10.0.0.0/24, not 10.0.0.5/24). Returns the canonical text. */
-export function canonicalCidr(value: string): string {
-  let parsed: [ipaddr.IPv4 | ipaddr.IPv6, number];
-  try {
-    parsed = ipaddr.parseCIDR(value.trim());
-  } catch {
-    throw new ApiError('bad_request', `cidr "${value}" is not a valid CIDR such as 10.0.0.0/24 or 2001:db8::/48`);
-  }
-  const [address, prefix] = parsed;
-  const network = address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(value.trim()) : ipaddr.IPv6.networkAddressFromCIDR(value.trim());
-  if (network.toString() !== address.toString()) {
-    throw new ApiError('bad_request', `cidr "${value}" has host bits set; the network is ${network.toString()}/${prefix}`);
-  }
-  return `${network.toString()}/${prefix}`;
-}
-
-/** Whether an address lies inside a canonical CIDR. */
-export function cidrContains(cidr: string, address: string): boolean {
-  try {
-    const ip = ipaddr.parse(address);
-    const range = ipaddr.parseCIDR(cidr);
-    return ip.kind() === range[0].kind() && ip.match(range);
-  } catch {
-    return false;
-  }
-}
 
 function ipAddress(field: string) {
   return (value: unknown) => {
-    if (value === null) return null;
     if (!ipaddr.isValid(String(value))) throw new ApiError('bad_request', `${field} "${String(value)}" is not an IPv4 or IPv6 address`);
     return ipaddr.parse(String(value)).toString();
   };
@@ -71,13 +40,6 @@ const networkFields = {
 };
 const Cidr = Type.String({ minLength: 1, maxLength: 64, description: 'CIDR such as 10.20.0.0/24 or 2001:db8::/48; host bits must be zero.', examples: ['10.20.0.0/24'] });
 
-function networkRowToDto(row: NetworksTable): Static<typeof Network> {
-  return {
-    id: row.id, name: row.name, cidr: row.cidr, vlan: row.vlan, gateway: row.gateway, environment: row.environment as Static<typeof Network>['environment'],
-    location: row.location, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at,
-  };
-}
-
 export const Router = Type.Object(
   {
     id: Uuid('Router id.'),
@@ -107,131 +69,93 @@ const routerFields = {
   description: Clearable(Text(), 'Notes.'),
 };
 
-function routerRowToDto(row: RoutersTable): Static<typeof Router> {
-  return {
-    id: row.id, name: row.name, manufacturer: row.manufacturer, model: row.model, os: row.os, osVersion: row.os_version, serialNumber: row.serial_number,
-    managementIp: row.management_ip, location: row.location, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at,
-  };
-}
-
-const networkResource: ResourceDefinition<NetworksTable, Static<typeof Network>> = {
+export const networks = defineFamily({
   table: 'networks',
+  nouns: { one: 'network', many: 'networks' },
+  path: '/networks',
+  openApiTag: 'networks',
+  description: 'IP networks of the workspace.',
   resourceType: 'network',
   auditCategory: 'inventory',
   scopeFamily: 'infrastructure',
-  path: '/networks',
-  openApiTag: 'networks',
-  names: ['network', 'networks'],
-  description: 'IP networks of the workspace.',
   schemas: {
     item: Network,
     create: Type.Object({ name: Name('Network name.', 'Production servers'), cidr: Cidr, ...networkFields }, { additionalProperties: false }),
     update: Type.Object({ name: Type.Optional(Name('Network name.', 'Production servers')), cidr: Type.Optional(Cidr), ...networkFields }, { additionalProperties: false }),
-    listQuery: listQuerySchema(
-      {
-        environment: Type.Optional(Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
-        vlan: Type.Optional(Type.Integer({ minimum: 1, maximum: 4094, description: 'Only this VLAN.' })),
-      },
-      ['name', 'cidr', 'vlan', 'createdAt', 'updatedAt'],
-      'Case-insensitive text in the name, CIDR or location.',
-    ),
-    list: offsetListSchema(Network, 'Offset list of networks.'),
   },
-  toDto: networkRowToDto,
-  toColumns: (input) =>
-    columnsFrom(input, {
-      name: 'name', cidr: ['cidr', (v) => canonicalCidr(String(v))], vlan: 'vlan', gateway: ['gateway', ipAddress('gateway')],
-      environment: 'environment', location: 'location', description: 'description',
-    }),
-  defaults: { vlan: null, gateway: null, environment: null, location: null, description: null },
-  searchColumns: ['name', 'cidr', 'location'],
-  sortColumns: { name: 'name', cidr: 'cidr', vlan: 'vlan', createdAt: 'created_at', updatedAt: 'updated_at' },
+  fields: {
+    id: column('id'),
+    name: column('name'),
+    cidr: column('cidr', { write: (value) => canonicalCidr(String(value)) }),
+    vlan: column('vlan'),
+    gateway: column('gateway', { write: ipAddress('gateway') }),
+    environment: column('environment'),
+    location: column('location'),
+    description: column('description'),
+    createdAt: column('created_at'),
+    updatedAt: column('updated_at'),
+  },
+  trackingField: 'updatedAt',
+  search: { columns: ['name', 'cidr', 'location'], description: 'Case-insensitive text in the name, CIDR or location.' },
+  // Networks sort by address, numerically (10.1.2.0/24 before 10.1.10.0/24), IPv4 before IPv6.
+  sorts: { name: 'name', cidr: 'cidr_key', vlan: 'vlan', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'name',
-  filters: (query, eb) => [
-    ...(query.environment ? [eb('environment', '=', query.environment)] : []),
-    ...(query.vlan ? [eb('vlan', '=', query.vlan)] : []),
-  ],
-  trackingColumn: 'updated_at',
-  untrackedFields: ['updatedAt', 'createdAt'],
+  filters: {
+    environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
+    vlan: equalsFilter('vlan', Type.Integer({ minimum: 1, maximum: 4094, description: 'Only this VLAN.' })),
+  },
   async check({ next }) {
+    next.cidr_key = cidrKey(next.cidr);
     if (next.gateway && !cidrContains(next.cidr, next.gateway)) throw new ApiError('unprocessable_entity', `gateway ${next.gateway} is outside ${next.cidr}`);
   },
-};
+  texts: {
+    delete: 'It is unlinked from its routers.',
+    update: 'A cidr with host bits set or an invalid address is a 400; a gateway outside the CIDR is a 422.',
+  },
+});
 
-const routerResource: ResourceDefinition<RoutersTable, Static<typeof Router>> = {
+export const routers = defineFamily({
   table: 'routers',
+  nouns: { one: 'router', many: 'routers' },
+  path: '/routers',
+  openApiTag: 'routers',
+  description: 'Routers and layer-3 switches.',
   resourceType: 'router',
   auditCategory: 'inventory',
   scopeFamily: 'infrastructure',
-  path: '/routers',
-  openApiTag: 'routers',
-  names: ['router', 'routers'],
-  description: 'Routers and layer-3 switches.',
   schemas: {
     item: Router,
     create: Type.Object({ name: Name('Router name.', 'edge-fra-1'), ...routerFields }, { additionalProperties: false }),
     update: Type.Object({ name: Type.Optional(Name('Router name.', 'edge-fra-1')), ...routerFields }, { additionalProperties: false }),
-    listQuery: listQuerySchema(
-      {
-        manufacturer: Type.Optional(Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' })),
-        networkId: Type.Optional(Uuid('Only routers attached to this network.')),
-      },
-      ['name', 'manufacturer', 'createdAt', 'updatedAt'],
-      'Case-insensitive text in the name, model or management address.',
-    ),
-    list: offsetListSchema(Router, 'Offset list of routers.'),
   },
-  toDto: routerRowToDto,
-  toColumns: (input) =>
-    columnsFrom(input, {
-      name: 'name', manufacturer: 'manufacturer', model: 'model', os: 'os', osVersion: 'os_version', serialNumber: 'serial_number',
-      managementIp: ['management_ip', ipAddress('managementIp')], location: 'location', description: 'description',
-    }),
-  defaults: { manufacturer: null, model: null, os: null, os_version: null, serial_number: null, management_ip: null, location: null, description: null },
-  searchColumns: ['name', 'model', 'management_ip'],
-  sortColumns: { name: 'name', manufacturer: 'manufacturer', createdAt: 'created_at', updatedAt: 'updated_at' },
+  fields: {
+    id: column('id'),
+    name: column('name'),
+    manufacturer: column('manufacturer'),
+    model: column('model'),
+    os: column('os'),
+    osVersion: column('os_version'),
+    serialNumber: column('serial_number'),
+    managementIp: column('management_ip', { write: ipAddress('managementIp') }),
+    location: column('location'),
+    description: column('description'),
+    createdAt: column('created_at'),
+    updatedAt: column('updated_at'),
+  },
+  trackingField: 'updatedAt',
+  search: { columns: ['name', 'model', 'management_ip'], description: 'Case-insensitive text in the name, model or management address.' },
+  sorts: { name: 'name', manufacturer: 'manufacturer', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'name',
-  filters: (query, eb, workspaceId) => [
-    ...(query.manufacturer ? [eb(eb.fn('lower', ['manufacturer']), '=', String(query.manufacturer).toLowerCase())] : []),
-    ...(query.networkId
-      ? [linkedTo(eb, workspaceId, 'router_networks', 'router_id', 'network_id', query.networkId)]
-      : []),
+  filters: {
+    manufacturer: foldedEqualsFilter('manufacturer', Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' })),
+    networkId: linkedFilter('router_networks', 'router_id', 'network_id', Uuid('Only routers attached to this network.')),
+  },
+  links: [
+    {
+      segment: 'networks', param: 'networkId', child: linkableFamily(networks), table: 'router_networks', parentColumn: 'router_id', childColumn: 'network_id',
+      reverse: { segment: 'routers', param: 'routerId', readOnly: true },
+    },
+    { segment: 'tags', param: 'tagId', child: tagLinkable, table: 'router_tags', parentColumn: 'router_id', childColumn: 'tag_id' },
   ],
-  trackingColumn: 'updated_at',
-  untrackedFields: ['updatedAt', 'createdAt'],
-};
-
-export function registerNetworkRoutes(app: App, { database }: AppDeps): void {
-  registerResourceRoutes(app, database, networkResource, undefined, {
-    deleteDescription: 'It is unlinked from its routers.',
-    updateDescription: 'A cidr with host bits set or an invalid address is a 400; a gateway outside the CIDR is a 422.',
-  });
-  registerResourceRoutes(app, database, routerResource, undefined, { deleteDescription: 'Its network and tag links go with it.' });
-
-  const routers = { table: 'routers', path: '/routers', noun: 'router', resourceType: 'router' as const, auditCategory: 'inventory' as const, scopeFamily: 'infrastructure', trackingColumn: 'updated_at', openApiTag: 'routers' };
-  registerLinkRoutes(app, database, {
-    parent: routers,
-    child: workspaceChild({
-      table: 'networks', readScope: 'infrastructure:read', segment: 'networks', param: 'networkId', noun: 'network', item: Network, toDto: networkRowToDto,
-      linkTable: 'router_networks', parentColumn: 'router_id', childColumn: 'network_id',
-    }),
-    linkTable: 'router_networks', parentColumn: 'router_id', childColumn: 'network_id', names: ['RouterNetwork', 'RouterNetworks'],
-  });
-  registerLinkRoutes(app, database, {
-    parent: routers,
-    child: workspaceChild({
-      table: 'tags', readScope: 'tags:read', segment: 'tags', param: 'tagId', noun: 'tag', item: Tag, toDto: tagRowToDto,
-      linkTable: 'router_tags', parentColumn: 'router_id', childColumn: 'tag_id',
-    }),
-    linkTable: 'router_tags', parentColumn: 'router_id', childColumn: 'tag_id', names: ['RouterTag', 'RouterTags'],
-  });
-  registerLinkRoutes(app, database, {
-    parent: { table: 'networks', path: '/networks', noun: 'network', resourceType: 'network', auditCategory: 'inventory', scopeFamily: 'infrastructure', trackingColumn: 'updated_at', openApiTag: 'networks' },
-    child: workspaceChild({
-      table: 'routers', readScope: 'infrastructure:read', segment: 'routers', param: 'routerId', noun: 'router', item: Router, toDto: routerRowToDto,
-      linkTable: 'router_networks', parentColumn: 'network_id', childColumn: 'router_id',
-    }),
-    linkTable: 'router_networks', parentColumn: 'network_id', childColumn: 'router_id', names: ['NetworkRouter', 'NetworkRouters'],
-    readOnly: true,
-  });
-}
+  texts: { delete: 'Its network and tag links go with it.' },
+});

@@ -1,12 +1,9 @@
-import { Type, type Static } from 'typebox';
-import type { WorkstationsTable } from '../db/schema.js';
-import { releaseHostSoftware } from '../agents/report.service.js';
+import { Type } from 'typebox';
+import { releaseHostSoftware } from '../agents/installs.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/types.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, registerResourceRoutes, type ResourceDefinition } from '../resources/crud.js';
-import { findWorkspaceUser } from '../users/users.module.js';
+import { booleanColumn, column, defineFamily, equalsFilter } from '../resources/family.js';
+import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
 import { AGENT_OWNED_FIELDS } from './servers.module.js';
 
 export const WORKSTATION_STATUSES = ['in_use', 'in_stock', 'in_repair', 'retired'] as const;
@@ -31,11 +28,11 @@ const Workstation = Type.Object(
     automatic: Type.Boolean({ description: 'true when reported by an agent; then name, os and manufacturer cannot be changed (422).' }),
     agentId: OrNull(Uuid('Reporting agent.'), 'The agent that reports it.'),
     createdAt: DateTime('Creation instant.'),
-    lastCheckTime: DateTime('The last creation or edit (manual) or report (automatic).'),
+    lastCheckTime: DateTime('Change-tracking field: moves on every change (creation, edit, and a report that changes something).'),
+    lastReportAt: OrNull(DateTime('Last report of its agent.'), 'When its agent last reported, changed or not; null for a manual workstation.'),
   },
   { description: 'A laptop or desktop.' },
 );
-type Workstation = Static<typeof Workstation>;
 
 const fields = {
   hostname: Clearable(Text(253), 'Host name.'),
@@ -53,64 +50,65 @@ const fields = {
   location: Clearable(Text(200), 'Office or site.'),
 };
 
-function workstationRowToDto(row: WorkstationsTable): Workstation {
-  return {
-    id: row.id, name: row.name, hostname: row.hostname, serialNumber: row.serial_number, manufacturer: row.manufacturer, model: row.model, os: row.os,
-    osVersion: row.os_version, cpuCores: row.cpu_cores, memoryMb: row.memory_mb, status: row.status as Workstation['status'], assignedUserId: row.assigned_user_id,
-    purchaseDate: row.purchase_date, warrantyEnd: row.warranty_end, location: row.location, automatic: Boolean(row.automatic), agentId: row.agent_id,
-    createdAt: row.created_at, lastCheckTime: row.last_check_time,
-  };
-}
-
-const workstationResource: ResourceDefinition<WorkstationsTable, Workstation> = {
+export const workstations = defineFamily({
   table: 'workstations',
+  nouns: { one: 'workstation', many: 'workstations' },
+  path: '/workstations',
+  openApiTag: 'workstations',
+  description: 'Laptops and desktops, assigned to people.',
   resourceType: 'workstation',
   auditCategory: 'inventory',
   scopeFamily: 'infrastructure',
-  path: '/workstations',
-  openApiTag: 'workstations',
-  names: ['workstation', 'workstations'],
-  description: 'Laptops and desktops, assigned to people.',
   schemas: {
     item: Workstation,
     create: Type.Object({ name: Name('Asset name.', 'LT-0042'), ...fields }, { additionalProperties: false }),
-    update: Type.Object({ name: Type.Optional(Name('Asset name.', 'LT-0042')), ...fields }, { additionalProperties: false }),
-    listQuery: listQuerySchema(
-      {
-        status: Type.Optional(Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' })),
-        assignedUserId: Type.Optional(Uuid('Only machines assigned to this user.')),
-        assigned: Type.Optional(Type.Boolean({ description: 'true: only assigned machines; false: only unassigned ones.' })),
-        automatic: Type.Optional(Type.Boolean({ description: 'true: only agent-reported machines.' })),
-        warrantyEndsBefore: Type.Optional(DateOnly('Only machines whose warranty ends before this date.')),
-      },
-      ['name', 'status', 'purchaseDate', 'warrantyEnd', 'createdAt', 'lastCheckTime'],
-      'Case-insensitive text in the name, hostname, serial number or model.',
-    ),
-    list: offsetListSchema(Workstation, 'Offset list of workstations.'),
+    update: Type.Object({ name: Type.Optional(Name('Asset name; not changeable on an automatic workstation (422).', 'LT-0042')), ...fields }, { additionalProperties: false }),
   },
-  toDto: workstationRowToDto,
-  toColumns: (input) =>
-    columnsFrom(input, {
-      name: 'name', hostname: 'hostname', serialNumber: 'serial_number', manufacturer: 'manufacturer', model: 'model', os: 'os', osVersion: 'os_version',
-      cpuCores: 'cpu_cores', memoryMb: 'memory_mb', status: 'status', assignedUserId: 'assigned_user_id', purchaseDate: 'purchase_date',
-      warrantyEnd: 'warranty_end', location: 'location',
-    }),
-  defaults: {
-    hostname: null, serial_number: null, manufacturer: null, model: null, os: null, os_version: null, cpu_cores: null, memory_mb: null,
-    assigned_user_id: null, purchase_date: null, warranty_end: null, location: null, automatic: 0, agent_id: null,
+  fields: {
+    id: column('id'),
+    name: column('name'),
+    hostname: column('hostname'),
+    serialNumber: column('serial_number'),
+    manufacturer: column('manufacturer'),
+    model: column('model'),
+    os: column('os'),
+    osVersion: column('os_version'),
+    cpuCores: column('cpu_cores'),
+    memoryMb: column('memory_mb'),
+    status: column('status'),
+    assignedUserId: column('assigned_user_id'),
+    purchaseDate: column('purchase_date'),
+    warrantyEnd: column('warranty_end'),
+    location: column('location'),
+    automatic: booleanColumn('automatic'),
+    agentId: column('agent_id'),
+    createdAt: column('created_at'),
+    lastCheckTime: column('last_check_time'),
+    lastReportAt: column('last_report_at'),
   },
-  searchColumns: ['name', 'hostname', 'serial_number', 'model'],
-  sortColumns: { name: 'name', status: 'status', purchaseDate: 'purchase_date', warrantyEnd: 'warranty_end', createdAt: 'created_at', lastCheckTime: 'last_check_time' },
+  trackingField: 'lastCheckTime',
+  search: { columns: ['name', 'hostname', 'serial_number', 'model'], description: 'Case-insensitive text in the name, hostname, serial number or model.' },
+  sorts: {
+    name: 'name',
+    status: { column: 'status', ranks: WORKSTATION_STATUSES },
+    purchaseDate: 'purchase_date',
+    warrantyEnd: 'warranty_end',
+    createdAt: 'created_at',
+    lastCheckTime: 'last_check_time',
+  },
   defaultSort: 'name',
-  filters: (query, eb) => [
-    ...(query.status ? [eb('status', '=', query.status)] : []),
-    ...(query.assignedUserId ? [eb('assigned_user_id', '=', query.assignedUserId)] : []),
-    ...(query.assigned === undefined ? [] : [eb('assigned_user_id', query.assigned ? 'is not' : 'is', null)]),
-    ...(query.automatic === undefined ? [] : [eb('automatic', '=', query.automatic ? 1 : 0)]),
-    ...(query.warrantyEndsBefore ? [eb('warranty_end', '<', query.warrantyEndsBefore)] : []),
-  ],
-  trackingColumn: 'last_check_time',
-  untrackedFields: ['lastCheckTime', 'createdAt'],
+  filters: {
+    status: equalsFilter('status', Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' })),
+    assignedUserId: equalsFilter('assigned_user_id', Uuid('Only machines assigned to this user.')),
+    assigned: {
+      schema: Type.Boolean({ description: 'true: only assigned machines; false: only unassigned ones.' }),
+      where: (eb, assigned) => eb('assigned_user_id', assigned ? 'is not' : 'is', null),
+    },
+    automatic: equalsFilter('automatic', Type.Boolean({ description: 'true: only agent-reported machines.' }), (value) => (value ? 1 : 0)),
+    warrantyEndsBefore: { schema: DateOnly('Only machines whose warranty ends before this date.'), where: (eb, date) => eb('warranty_end', '<', date) },
+  },
+  // A person who leaves the workspace no longer has the machine assigned.
+  references: [{ field: 'assignedUserId', target: userLinkable, onDelete: 'clear' }],
   async beforeDelete(trx, workspaceId, row) {
     await releaseHostSoftware(trx, workspaceId, 'workstation_id', row.id);
   },
@@ -123,14 +121,11 @@ const workstationResource: ResourceDefinition<WorkstationsTable, Workstation> = 
       throw new ApiError('unprocessable_entity', 'warrantyEnd is before purchaseDate');
     }
     if (before?.automatic) {
-      const changed = AGENT_OWNED_FIELDS.filter((field) => (before as any)[field] !== (next as any)[field]);
-      if (changed.length > 0) throw new ApiError('unprocessable_entity', `${changed.join(', ')} of an automatic workstation cannot change: its agent reports it`);
+      const changed = AGENT_OWNED_FIELDS.filter((field) => before[field] !== next[field]);
+      if (changed.length > 0) throw new ApiError('unprocessable_entity', `${changed.join(', ')} of an automatic workstation cannot change: its agent reports ${changed.length > 1 ? 'them' : 'it'}`);
     }
   },
-};
-
-export function registerWorkstationRoutes(app: App, { database }: AppDeps): void {
-  registerResourceRoutes(app, database, workstationResource, undefined, {
-    updateDescription: 'An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; so does changing name, os or manufacturer of an automatic workstation.',
-  });
-}
+  texts: {
+    update: 'An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; so does changing name, os or manufacturer of an automatic workstation.',
+  },
+});

@@ -1,5 +1,17 @@
 import { hash } from '@node-rs/argon2';
-import type { RoleName } from '../access/scopes.js';
+import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
+import { ROLE_NAMES, type RoleName } from '../access/scopes.js';
+import type { Tables } from '../db/schema.js';
+import { containsText } from '../db/text-search.js';
+import { inTransaction } from '../db/write.js';
+import { notFound } from '../errors/api-error.js';
+import { releaseDependents } from '../families.js';
+import type { Principal } from '../http/authenticate.js';
+import { requireMatch } from '../http/etag.js';
+import { DateTime, Uuid } from '../http/schemas.js';
+import { listPage, listQuerySchema, type OffsetList } from '../pagination/offset.js';
+import { getRolePermissions } from '../roles/roles.service.js';
 import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
@@ -104,3 +116,110 @@ export async function findFirstAdmin(database: Database, workspaceId: string): P
     .executeTakeFirst();
   return row && findMember(database, workspaceId, row.id);
 }
+
+export const Member = Type.Object(
+  {
+    id: Uuid('Member id: the membership of one person in this workspace.'),
+    userId: Uuid('The person (see /users).'),
+    email: Type.String({ description: 'Login e-mail.', examples: ['ada@acme.test'] }),
+    name: Type.String({ description: 'Display name.', examples: ['Ada Lovelace'] }),
+    role: Type.Enum(ROLE_NAMES, { description: 'System role: read, write or admin.' }),
+    createdAt: DateTime('When the person joined the workspace.'),
+  },
+  { description: 'A person\'s membership of the workspace, with their role.' },
+);
+export type Member = Static<typeof Member>;
+
+export const MemberListQuery = listQuerySchema(
+  { role: Type.Optional(Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },
+  ['name', 'email', 'role', 'createdAt'],
+  'Case-insensitive text in the name or e-mail.',
+);
+export const UpdateMember = Type.Object(
+  { role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }) },
+  { additionalProperties: false },
+);
+const SORT = { name: 'users.name', email: 'users.email', role: 'members.role', createdAt: 'members.created_at' };
+
+function memberQuery(db: Kysely<Tables>, workspaceId: string) {
+  return db
+    .selectFrom('members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .select(['members.id', 'members.user_id', 'members.role', 'members.created_at', 'users.email', 'users.name'])
+    .where('members.workspace_id', '=', workspaceId);
+}
+
+type MemberRow = { id: string; user_id: string; role: string; created_at: string; email: string; name: string };
+
+export function memberRowToDto(row: MemberRow): Member {
+  return { id: row.id, userId: row.user_id, email: row.email, name: row.name, role: row.role as Member['role'], createdAt: row.created_at };
+}
+
+export async function requireMember(db: Kysely<Tables>, workspaceId: string, id: string): Promise<MemberRow> {
+  const row = isUuid(id) ? await memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined;
+  if (!row) throw notFound('member');
+  return row;
+}
+
+/** 422 when the change would leave the workspace with no admin. */
+async function refuseLastAdmin(trx: Kysely<Tables>, workspaceId: string, member: MemberRow, what: string): Promise<void> {
+  if (member.role !== 'admin') return;
+  const admins = await trx
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  if (Number(admins.count) <= 1) throw new ApiError('unprocessable_entity', `the last admin of the workspace cannot be ${what}`);
+}
+
+export async function listMembers(database: Database, workspaceId: string, query: Static<typeof MemberListQuery>): Promise<OffsetList<Member>> {
+  let base = memberQuery(database.db, workspaceId);
+  if (query.q) base = base.where((eb) => eb.or([containsText('users.name', query.q!), containsText('users.email', query.q!)]));
+  if (query.role) base = base.where('members.role', '=', query.role);
+  return listPage(base, query, { sorts: SORT, defaultSort: 'name', idColumn: 'members.id', toDtos: (rows) => rows.map(memberRowToDto) });
+}
+
+/**
+ * Changes a member's role. The caller must hold every scope of the role it gives (the
+ * creator-subset rule of spec §5 rule 6, applied to promotion): a key with members:edit alone
+ * cannot make anyone an admin, who could then mint an admin key.
+ */
+export async function changeRole(database: Database, principal: Principal, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
+  const { workspaceId, actor } = principal;
+  return writeTransaction(database, workspaceId, async (trx) => {
+    const member = await requireMember(trx, workspaceId, id);
+    requireMatch(ifMatch, memberRowToDto(member));
+    if (member.role === role) return memberRowToDto(member);
+    const missing = (await getRolePermissions(inTransaction(database, trx), workspaceId, role)).find((scope) => !principal.scopes.includes(scope));
+    if (missing) throw new ApiError('insufficient_permission', `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`);
+    await refuseLastAdmin(trx, workspaceId, member, 'demoted');
+    await trx.updateTable('members').set({ role }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await recordAudit(trx, {
+      workspaceId,
+      category: 'organisation',
+      action: 'update',
+      actor,
+      resourceType: 'member',
+      resourceId: id,
+      resourceName: member.name,
+      changes: { role: { before: member.role, after: role } },
+    });
+    return memberRowToDto({ ...member, role });
+  });
+}
+
+/** Removes a membership and everything that tied the person to this workspace: teams, ownerships, assigned machines. */
+export async function removeMember(database: Database, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
+  await writeTransaction(database, workspaceId, async (trx) => {
+    const member = await requireMember(trx, workspaceId, id);
+    requireMatch(ifMatch, memberRowToDto(member));
+    await refuseLastAdmin(trx, workspaceId, member, 'removed');
+    // Every family releases the person in its own way (owners and team members unlinked, machines
+    // unassigned), audited on each resource it changes.
+    await releaseDependents(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
+    await trx.deleteFrom('members').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await recordAudit(trx, { workspaceId, category: 'organisation', action: 'delete', actor, resourceType: 'member', resourceId: id, resourceName: member.name });
+  });
+}
+

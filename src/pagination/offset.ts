@@ -1,5 +1,6 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { Type, type TProperties, type TSchema } from 'typebox';
+import type { Tables } from '../db/schema.js';
 
 export const OFFSET_LIMIT_DEFAULT = 50;
 export const OFFSET_LIMIT_MAX = 200;
@@ -71,35 +72,67 @@ export interface OffsetList<T> {
   pagination: { limit: number; offset: number; total: number };
 }
 
-/** Parses `sort` (`name` or `-name`) against the column each allowed field maps to. */
-export function sortOf(sort: string | undefined, columns: Record<string, string>, fallback: string): { column: string; direction: 'asc' | 'desc' } {
-  const value = sort ?? fallback;
-  const descending = value.startsWith('-');
-  const field = descending ? value.slice(1) : value;
-  return { column: columns[field] ?? columns[fallback.replace(/^-/, '')]!, direction: descending ? 'desc' : 'asc' };
+/** A sort key: a column, or an enum column ordered by its values' meaning (`low` < `critical`). */
+export type Sort = string | { column: string; ranks: readonly string[] };
+
+/** The SQL expression a sort orders by. */
+export function sortExpression(sort: Sort): Expression<unknown> {
+  if (typeof sort === 'string') return sql.ref(sort);
+  const cases = sort.ranks.map((value, rank) => sql`WHEN ${sql.lit(value)} THEN ${sql.lit(rank)}`);
+  return sql`CASE ${sql.ref(sort.column)} ${sql.join(cases, sql` `)} END`;
+}
+
+/** The query parameters every offset list takes; the rest are the family's q and filters. */
+export interface ListQuery {
+  limit?: number;
+  offset?: number;
+  sort?: string;
+  [parameter: string]: unknown;
+}
+
+const PAGING_PARAMETERS = new Set(['limit', 'offset', 'sort']);
+
+/** A list query without q or filters: its total is the table's row count in the workspace. */
+export function isUnfiltered(query: ListQuery): boolean {
+  return Object.entries(query).every(([name, value]) => value === undefined || PAGING_PARAMETERS.has(name));
+}
+
+/** The trigger-kept row count of a table in a workspace (migration 0006), 0 when it has no rows yet. */
+export async function countedTotal(db: Kysely<Tables>, workspaceId: string, table: string): Promise<number> {
+  const row = await db.selectFrom('row_counts').select('total').where('workspace_id', '=', workspaceId).where('table_name', '=', table).executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export interface ListOptions<O, Dto> {
+  sorts: Record<string, Sort>;
+  /** `name` or `-createdAt`. */
+  defaultSort: string;
+  /** Last ordering column, so that pages are stable when the sort has ties. */
+  idColumn: string;
+  /** Where the total of an unfiltered list is kept: the table's trigger-kept count. */
+  counted?: { db: Kysely<Tables>; workspaceId: string; table: string };
+  toDtos(rows: O[]): Dto[] | Promise<Dto[]>;
 }
 
 /**
- * Runs a filtered query as one page plus the total count. Ordering ends with the id so pages are
- * stable when the sort column has ties.
+ * One page of an offset list in the envelope of spec §2.3: the query's rows in the requested
+ * order (ties broken by id), the clamped page and the count of all matching items.
  */
-export async function paginate<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  page: Page,
-  order: { column: string; direction: 'asc' | 'desc' },
-  idColumn: string,
-  /** A cheaper way to the total when one is known (trigger-kept counts of unfiltered lists). */
-  knownTotal?: () => Promise<number>,
-): Promise<{ rows: O[]; total: number }> {
-  const counted = query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
+export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQueryBuilder<DB, TB, O>, query: ListQuery, options: ListOptions<O, Dto>): Promise<OffsetList<Dto>> {
+  const page = pageOf(query);
+  const value = query.sort ?? options.defaultSort;
+  const direction = value.startsWith('-') ? 'desc' : 'asc';
+  const sort = options.sorts[value.replace(/^-/, '')] ?? options.sorts[options.defaultSort.replace(/^-/, '')]!;
+  const counted = base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
+  const known = options.counted && isUnfiltered(query) ? options.counted : undefined;
   const [rows, total] = await Promise.all([
-    query
-      .orderBy(order.column as never, order.direction)
-      .orderBy(idColumn as never, order.direction)
+    base
+      .orderBy(sortExpression(sort) as never, direction)
+      .orderBy(options.idColumn as never, direction)
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    knownTotal ? knownTotal().then((value) => ({ total: value })) : counted.executeTakeFirstOrThrow(),
+    known ? countedTotal(known.db, known.workspaceId, known.table) : counted.executeTakeFirstOrThrow().then((row) => Number(row.total)),
   ]);
-  return { rows, total: Number(total.total) };
+  return { data: await options.toDtos(rows), pagination: { ...page, total } };
 }

@@ -1,187 +1,191 @@
 /**
- * Sub-resource links (application ↔ tag, team ↔ member, …): a bare-array GET, an idempotent PUT
- * to link and DELETE to unlink, both 204. A missing or foreign parent or child answers 404. A
- * link or unlink that changes something moves the parent's tracking field and writes one audit
- * event on the parent; a repeated PUT or DELETE changes nothing and records nothing.
+ * Sub-resource links (application ↔ tag, team ↔ member, …), declared once on the family that owns
+ * them (family.ts `links`): a bare-array GET, an idempotent PUT to link and DELETE to unlink, both
+ * 204, on the parent and, for a `reverse` link, on the child family too. A missing or foreign
+ * parent or child answers 404. A link or unlink that changes something moves the parent's
+ * tracking field and writes one audit event on the parent; a repeated PUT or DELETE records nothing.
  */
 import type { Kysely } from 'kysely';
-import { Type, type TSchema } from 'typebox';
-import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
+import { Type, type TObject } from 'typebox';
+import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
+import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
+import { writeTransaction } from '../db/write.js';
 import { notFound } from '../errors/api-error.js';
-import type { App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, Uuid } from '../http/schemas.js';
+import type { App } from '../http/types.js';
+import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../ids.js';
-import { findRow, requireRow, touch } from './crud.js';
-import { writeTransaction } from '../db/write.js';
+import { article, findRow, requireRow, touch } from './crud.js';
+import type { Family, FamilyTable, Link, Linkable, LinkTable } from './family.js';
 
-type AnyDb = Kysely<any>;
-
-export interface LinkDefinition<ChildRow, ChildDto> {
-  parent: {
-    table: string;
-    path: string;
-    noun: string;
-    resourceType: AuditResourceType;
-    auditCategory: AuditCategory;
-    scopeFamily: string;
-    trackingColumn?: string;
-    openApiTag: string;
+/** The child side of a link to a family: found by (workspace_id, id), listed through the link table by its name field. */
+export function linkableFamily<T extends FamilyTable, Item extends TObject>(family: Family<T, Item>): Linkable<Tables[T]> {
+  const { table, nouns, scopeFamily, schemas, fields, nameField } = family.definition;
+  const orderColumn = fields[nameField ?? 'name']!.column;
+  return {
+    table,
+    nouns,
+    readScope: `${scopeFamily}:read`,
+    item: schemas.item,
+    toDto: (row) => family.toDto(row),
+    find: (db, workspaceId, id) => findRow(db, table, workspaceId, id),
+    listLinked: (db, workspaceId, link, parentId) => listThroughLink<Tables[T]>(db, table, orderColumn, workspaceId, link, parentId),
   };
-  child: {
-    /** Path segment and field name: `tags`, `members`. */
-    segment: string;
-    /** The read scope of the family the child belongs to, also required to list it. */
-    readScope: string;
-    /** Path parameter: `tagId`, `userId`. */
-    param: string;
-    noun: string;
-    item: TSchema;
-    toDto(row: ChildRow): ChildDto;
-    /** The child row if it belongs to the workspace. */
-    find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<ChildRow | undefined>;
-    /** The parent's children, in display order. */
-    list(db: Kysely<Tables>, workspaceId: string, parentId: string): Promise<ChildRow[]>;
-  };
-  linkTable: string;
-  parentColumn: string;
-  childColumn: string;
-  /** Operation id nouns: ['TeamMember', 'TeamMembers']. */
-  names: [string, string];
-  /** Only the GET (the link is managed from the other side). */
-  readOnly?: boolean;
 }
 
-export function registerLinkRoutes<ChildRow, ChildDto>(app: App, database: Database, definition: LinkDefinition<ChildRow, ChildDto>): void {
-  const { parent, child } = definition;
-  const [One, Many] = definition.names;
-  const a = app as any;
-  const LinkParams = Type.Object({ id: Uuid(`${parent.noun} id.`), [child.param]: Uuid(`${child.noun} id.`) }, { additionalProperties: false });
+/** Rows of `table` linked to `parentId` through `link`, ordered by `orderColumn` then id. */
+export async function listThroughLink<Row>(db: Kysely<Tables>, table: string, orderColumn: string, workspaceId: string, link: LinkTable, parentId: string): Promise<Row[]> {
+  const rows = await dynamic(db)
+    .selectFrom(table)
+    .innerJoin(link.table, (join) => join.onRef(`${link.table}.${link.childColumn}`, '=', `${table}.id`).onRef(`${link.table}.workspace_id`, '=', `${table}.workspace_id`))
+    .selectAll(table)
+    .where(`${table}.workspace_id`, '=', workspaceId)
+    .where(`${link.table}.${link.parentColumn}`, '=', parentId)
+    .orderBy(`${table}.${orderColumn}`)
+    .orderBy(`${table}.id`)
+    .execute();
+  return rows as Row[];
+}
 
-  async function change(workspaceId: string, parentId: string, childId: string, action: 'link' | 'unlink', actor: Parameters<typeof recordAudit>[1]['actor']) {
-    await writeTransaction(database, workspaceId, async (trx) => {
-      const parentRow = await requireRow<{ name?: string; hostname?: string }>(trx, parent.table, workspaceId, parentId, parent.noun);
-      if (!(await child.find(trx, workspaceId, childId))) throw notFound(child.noun);
-      const where = (qb: any) =>
-        qb.where('workspace_id', '=', workspaceId).where(definition.parentColumn, '=', parentId).where(definition.childColumn, '=', childId);
-      const existing = await where((trx as AnyDb).selectFrom(definition.linkTable).select(definition.childColumn)).executeTakeFirst();
-      if (action === 'link' && existing) return;
-      if (action === 'unlink' && !existing) return;
-      if (action === 'link') {
-        await (trx as AnyDb)
-          .insertInto(definition.linkTable)
-          .values({ workspace_id: workspaceId, [definition.parentColumn]: parentId, [definition.childColumn]: childId, created_at: nowIso() })
-          .execute();
-      } else {
-        await where((trx as AnyDb).deleteFrom(definition.linkTable)).execute();
-      }
-      if (parent.trackingColumn) await touch(trx, parent.table, parent.trackingColumn, workspaceId, parentId);
-      await recordAudit(trx, {
-        workspaceId,
-        category: parent.auditCategory,
-        action,
-        actor,
-        resourceType: parent.resourceType,
-        resourceId: parentId,
-        resourceName: parentRow.name ?? parentRow.hostname ?? null,
-        changes: { [child.segment]: action === 'link' ? { before: null, after: childId } : { before: childId, after: null } },
-      });
+const singular = (segment: string) => segment.replace(/s$/, '');
+const capitalise = (word: string) => word.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
+
+/** The link as both of its sides see it: the declaring family's, and the child family's for a reverse link. */
+function sidesOf(family: Family, link: Link, families: ReadonlyMap<string, Family>) {
+  const sides = [{ parent: family, child: link.child, segment: link.segment, param: link.param, readOnly: false, table: link as LinkTable }];
+  if (link.reverse) {
+    const childFamily = families.get(link.child.table);
+    if (!childFamily) throw new Error(`reverse link ${family.definition.table}.${link.segment}: ${link.child.table} is not a family`);
+    sides.push({
+      parent: childFamily,
+      child: linkableFamily(family),
+      segment: link.reverse.segment,
+      param: link.reverse.param,
+      readOnly: link.reverse.readOnly ?? false,
+      table: { table: link.table, parentColumn: link.childColumn, childColumn: link.parentColumn },
     });
   }
+  return sides;
+}
 
-  const parentRead = `${parent.scopeFamily}:read`;
+/** Links or unlinks inside the caller's transaction; returns whether anything changed. */
+export async function changeLink(
+  trx: Kysely<Tables>,
+  side: { parent: Family; child: Linkable; segment: string; table: LinkTable },
+  workspaceId: string,
+  parentId: string,
+  childId: string,
+  action: 'link' | 'unlink',
+  actor: Actor,
+): Promise<boolean> {
+  const { parent, child, table } = side;
+  const parentRow = await requireRow(trx, parent.definition, workspaceId, parentId);
+  if (!(await child.find(trx, workspaceId, childId))) throw notFound(child.nouns.one);
+  const links = dynamic(trx);
+  const existing = await links
+    .selectFrom(table.table)
+    .select(table.childColumn)
+    .where('workspace_id', '=', workspaceId)
+    .where(table.parentColumn, '=', parentId)
+    .where(table.childColumn, '=', childId)
+    .executeTakeFirst();
+  if ((action === 'link') === Boolean(existing)) return false;
+  if (action === 'link') {
+    await links.insertInto(table.table).values({ workspace_id: workspaceId, [table.parentColumn]: parentId, [table.childColumn]: childId, created_at: nowIso() }).execute();
+  } else {
+    await links.deleteFrom(table.table).where('workspace_id', '=', workspaceId).where(table.parentColumn, '=', parentId).where(table.childColumn, '=', childId).execute();
+  }
+  await recordLinkChange(trx, parent, parentRow, workspaceId, side.segment, childId, action, actor);
+  return true;
+}
+
+/** Moves the parent's tracking field and audits a link change on it (also used when a delete unlinks). */
+export async function recordLinkChange(trx: Kysely<Tables>, parent: Family, parentRow: Tables[FamilyTable], workspaceId: string, segment: string, childId: string, action: 'link' | 'unlink', actor: Actor): Promise<void> {
+  const parentId = (parentRow as { id: string }).id;
+  if (parent.trackingColumn) await touch(trx, parent.definition.table, parent.trackingColumn, workspaceId, parentId);
+  await recordAudit(trx, {
+    workspaceId,
+    category: parent.definition.auditCategory,
+    action,
+    actor,
+    resourceType: parent.definition.resourceType,
+    resourceId: parentId,
+    resourceName: parent.nameOf(parentRow),
+    changes: { [segment]: action === 'link' ? { before: null, after: childId } : { before: childId, after: null } },
+  });
+}
+
+/** Registers the routes of every link of `family`, on both sides of a reverse link. */
+export function registerLinkRoutes(app: App, database: Database, family: Family, families: ReadonlyMap<string, Family>): void {
+  for (const link of family.definition.links ?? []) {
+    for (const side of sidesOf(family, link, families)) registerSide(app, database, side);
+  }
+}
+
+type Side = ReturnType<typeof sidesOf>[number];
+
+function registerSide(typedApp: App, database: Database, side: Side): void {
+  // Generic schemas: routes go through Fastify's plain interface (see registerFamilyRoutes).
+  const app: FastifyInstance = typedApp;
+  const { parent, child, segment, param } = side;
+  const { definition } = parent;
+  const noun = definition.nouns.one;
+  const One = `${capitalise(noun)}${capitalise(singular(segment))}`;
+  const parentRead = `${definition.scopeFamily}:read`;
   const alsoRequires = child.readScope === parentRead ? [] : [child.readScope];
-  a.get(
-    `${parent.path}/:id/${child.segment}`,
+  type Params = { id: string } & Record<string, string>;
+
+  app.get(
+    `${definition.path}/:id/${segment}`,
     {
       config: { scope: parentRead, alsoRequires },
       schema: {
-        tags: [parent.openApiTag],
-        operationId: `list${Many}`,
-        summary: `List the ${child.segment} of a ${parent.noun}`,
-        description: `The ${child.segment} linked to the ${parent.noun}, as a bare JSON array (no envelope). Scopes: ${[parentRead, ...alsoRequires].join(' and ')} (a sub-resource list also needs the read scope of the family it returns).`,
+        tags: [definition.openApiTag],
+        operationId: `list${One}s`,
+        summary: `List the ${segment} of ${article(noun)}`,
+        description: `The ${segment} linked to the ${noun}, as a bare JSON array (no envelope). Scopes: ${[parentRead, ...alsoRequires].join(' and ')} (a sub-resource list also needs the read scope of the family it returns).`,
         params: IdParams,
         response: { 200: Type.Array(child.item), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request: any) => {
+    async (request) => {
       const workspaceId = principalOf(request).workspaceId;
-      await requireRow(database.db, parent.table, workspaceId, request.params.id, parent.noun);
-      return (await child.list(database.db, workspaceId, request.params.id)).map(child.toDto);
+      const { id } = request.params as Params;
+      await requireRow(database.db, definition, workspaceId, id);
+      return (await child.listLinked(database.db, workspaceId, side.table, id)).map((row) => child.toDto(row));
     },
   );
 
-  if (definition.readOnly) return;
-
+  if (side.readOnly) return;
+  const LinkParams = Type.Object({ id: Uuid(`${capitalise(noun)} id.`), [param]: Uuid(`${capitalise(child.nouns.one)} id.`) }, { additionalProperties: false });
   const actions = [
-    { method: 'put', action: 'link', summary: `Link a ${child.noun} to a ${parent.noun}`, done: 'Linked.' },
-    { method: 'delete', action: 'unlink', summary: `Unlink a ${child.noun} from a ${parent.noun}`, done: 'Unlinked.' },
+    { method: 'PUT', action: 'link', summary: `Link ${article(child.nouns.one)} to ${article(noun)}`, done: 'Linked.' },
+    { method: 'DELETE', action: 'unlink', summary: `Unlink ${article(child.nouns.one)} from ${article(noun)}`, done: 'Unlinked.' },
   ] as const;
   for (const { method, action, summary, done } of actions) {
-    a[method](
-      `${parent.path}/:id/${child.segment}/:${child.param}`,
-      {
-        config: { scope: `${parent.scopeFamily}:edit` },
-        schema: {
-          tags: [parent.openApiTag],
-          operationId: `${action}${One}`,
-          summary,
-          description: `Idempotent: 204 whether or not the link existed. A missing or foreign ${parent.noun} or ${child.noun} answers 404. Audited as ${action} when it changes something. Scope: ${parent.scopeFamily}:edit.`,
-          params: LinkParams,
-          response: { 204: Type.Null({ description: done }), ...errorResponses(...PUBLIC_ERRORS, 404) },
-        },
+    app.route({
+      method,
+      url: `${definition.path}/:id/${segment}/:${param}`,
+      config: { scope: `${definition.scopeFamily}:edit` },
+      schema: {
+        tags: [definition.openApiTag],
+        operationId: `${action}${One}`,
+        summary,
+        description: `Idempotent: 204 whether or not the link existed. A missing or foreign ${noun} or ${child.nouns.one} answers 404. Audited as ${action} when it changes something. Scope: ${definition.scopeFamily}:edit.`,
+        params: LinkParams,
+        response: { 204: Type.Null({ description: done }), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
-      async (request: any, reply: any) => {
+      handler: async (request, reply) => {
         const principal = principalOf(request);
-        await change(principal.workspaceId, request.params.id, request.params[child.param], action, principal.actor);
+        const params = request.params as Params;
+        await writeTransaction(database, principal.workspaceId, (trx) => changeLink(trx, side, principal.workspaceId, params.id, params[param]!, action, principal.actor));
         return reply.code(204).send(null);
       },
-    );
+    });
   }
-}
-
-/**
- * The child side of a link to another workspace-scoped table (tags, teams, applications, …):
- * found by (workspace_id, id), listed through the link table in `orderBy` order.
- */
-export function workspaceChild<Row, Dto>(options: {
-  table: string;
-  /** The read scope of the child's family. */
-  readScope: string;
-  segment: string;
-  param: string;
-  noun: string;
-  item: TSchema;
-  toDto(row: Row): Dto;
-  linkTable: string;
-  /** Link-table column pointing at the parent. */
-  parentColumn: string;
-  /** Link-table column pointing at this child. */
-  childColumn: string;
-  orderBy?: string;
-}): LinkDefinition<Row, Dto>['child'] {
-  const { table, linkTable, parentColumn, childColumn } = options;
-  return {
-    segment: options.segment,
-    readScope: options.readScope,
-    param: options.param,
-    noun: options.noun,
-    item: options.item,
-    toDto: options.toDto,
-    find: (db, workspaceId, id) => findRow<Row & Record<string, unknown>>(db, table, workspaceId, id) as Promise<Row | undefined>,
-    list: (db, workspaceId, parentId) =>
-      (db as AnyDb)
-        .selectFrom(table)
-        .innerJoin(linkTable, (join: any) => join.onRef(`${linkTable}.${childColumn}`, '=', `${table}.id`).onRef(`${linkTable}.workspace_id`, '=', `${table}.workspace_id`))
-        .selectAll(table)
-        .where(`${table}.workspace_id`, '=', workspaceId)
-        .where(`${linkTable}.${parentColumn}`, '=', parentId)
-        .orderBy(`${table}.${options.orderBy ?? 'name'}`)
-        .orderBy(`${table}.id`)
-        .execute() as Promise<Row[]>,
-  };
 }

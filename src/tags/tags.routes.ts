@@ -4,7 +4,8 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import { Type } from 'typebox';
 import { CreateTag, Tag, TagList, TagListQuery } from './tags.schemas.js';
-import { createTag, deleteTag, getTag, listTagPage } from './tags.service.js';
+import { listTags } from './tags.repository.js';
+import { createTag, deleteTag, getTag } from './tags.service.js';
 import { ifMatchOf, withEtag } from '../http/etag.js';
 
 export function registerTagRoutes(app: App, { database }: AppDeps): void {
@@ -21,7 +22,7 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
         response: { 200: TagList, ...errorResponses(...PUBLIC_ERRORS) },
       },
     },
-    async (request) => listTagPage(database, principalOf(request).workspaceId, request.query),
+    async (request) => listTags(database, principalOf(request).workspaceId, request.query),
   );
 
   app.get(

@@ -5,23 +5,14 @@ import type { Database } from '../db/database.js';
 import type { TagsTable } from '../db/schema.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { newId, nowIso } from '../ids.js';
-import { pageOf, type OffsetList } from '../pagination/offset.js';
-import type { CreateTag, Tag, TagListQuery } from './tags.schemas.js';
-import { findTag, findTagByName, listTags } from './tags.repository.js';
+import type { CreateTag, Tag } from './tags.schemas.js';
+import { findTag, findTagByName, tagRowToDto } from './tags.repository.js';
 import { writeTransaction } from '../db/write.js';
 import { requireMatch } from '../http/etag.js';
+import { releaseDependents } from '../families.js';
 
 const DEFAULT_COLOUR = '#6b7280';
 
-export function tagRowToDto(row: TagsTable): Tag {
-  return { id: row.id, name: row.name, colour: row.colour, description: row.description, createdAt: row.created_at };
-}
-
-export async function listTagPage(database: Database, workspaceId: string, query: TagListQuery): Promise<OffsetList<Tag>> {
-  const page = pageOf(query);
-  const { rows, total } = await listTags(database, workspaceId, query, page);
-  return { data: rows.map(tagRowToDto), pagination: { ...page, total } };
-}
 
 export async function getTag(database: Database, workspaceId: string, id: string): Promise<Tag> {
   const row = await findTag(database.db, workspaceId, id);
@@ -57,12 +48,13 @@ export async function createTag(database: Database, workspaceId: string, input: 
   return tagRowToDto(row);
 }
 
-/** Deleting a tag unlinks it everywhere (link rows cascade with it). */
+/** Deleting a tag unlinks it everywhere, audited as an unlink on each resource it was attached to. */
 export async function deleteTag(database: Database, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
   await writeTransaction(database, workspaceId, async (trx) => {
     const row = await findTag(trx, workspaceId, id);
     if (!row) throw notFound('tag');
     requireMatch(ifMatch, tagRowToDto(row));
+    await releaseDependents(trx, workspaceId, { table: 'tags', id }, actor);
     await trx.deleteFrom('tags').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
     await recordAudit(trx, { workspaceId, category: 'inventory', action: 'delete', actor, resourceType: 'tag', resourceId: id, resourceName: row.name });
   });

@@ -1,11 +1,8 @@
 import { Type, type Static } from 'typebox';
-import type { TeamsTable } from '../db/schema.js';
-import type { AppDeps, App } from '../http/types.js';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-import { columnsFrom, refuseCycle, linkedTo, registerResourceRoutes, requireReference, type ResourceDefinition } from '../resources/crud.js';
-import { registerLinkRoutes } from '../resources/links.js';
-import { userLinkChild, type User, type UserRow } from '../users/users.module.js';
+import { refuseCycle, requireReference } from '../resources/crud.js';
+import { column, defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { userLinkable } from '../users/users.module.js';
 
 export const Team = Type.Object(
   {
@@ -27,68 +24,48 @@ const fields = {
   parentId: Type.Optional(Type.Union([Uuid('Parent team id.'), Type.Null()], { description: 'Parent team; null for a top-level team.' })),
 };
 
-export function teamRowToDto(row: TeamsTable): Team {
-  return { id: row.id, name: row.name, description: row.description, email: row.email, parentId: row.parent_id, createdAt: row.created_at, updatedAt: row.updated_at };
-}
+const nouns = { one: 'team', many: 'teams' };
 
-export const teamResource: ResourceDefinition<TeamsTable, Team> = {
+export const teams = defineFamily({
   table: 'teams',
+  nouns,
+  path: '/teams',
+  openApiTag: 'teams',
+  description: 'Teams of the organisation, a tree through parentId.',
   resourceType: 'team',
   auditCategory: 'organisation',
   scopeFamily: 'organisation',
-  path: '/teams',
-  openApiTag: 'teams',
-  names: ['team', 'teams'],
-  description: 'Teams of the organisation, a tree through parentId.',
   schemas: {
     item: Team,
     create: Type.Object({ name: Name('Team name.', 'Platform'), ...fields }, { additionalProperties: false }),
     update: Type.Object({ name: Type.Optional(Name('Team name.', 'Platform')), ...fields }, { additionalProperties: false }),
-    listQuery: listQuerySchema(
-      {
-        parentId: Type.Optional(Uuid('Only the direct sub-teams of this team.')),
-        memberId: Type.Optional(Uuid('Only teams this user belongs to.')),
-      },
-      ['name', 'createdAt', 'updatedAt'],
-      'Case-insensitive text in the name or description.',
-    ),
-    list: offsetListSchema(Team, 'Offset list of teams.'),
   },
-  toDto: teamRowToDto,
-  toColumns: (input) => columnsFrom(input, { name: 'name', description: 'description', email: 'email', parentId: 'parent_id' }),
-  defaults: { description: null, email: null, parent_id: null },
-  searchColumns: ['name', 'description'],
-  sortColumns: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
+  fields: {
+    id: column('id'),
+    name: column('name'),
+    description: column('description'),
+    email: column('email'),
+    parentId: column('parent_id'),
+    createdAt: column('created_at'),
+    updatedAt: column('updated_at'),
+  },
+  trackingField: 'updatedAt',
+  search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
+  sorts: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'name',
-  filters: (query, eb, workspaceId) => [
-    ...(query.parentId ? [eb('parent_id', '=', query.parentId)] : []),
-    ...(query.memberId
-      ? [linkedTo(eb, workspaceId, 'team_members', 'team_id', 'user_id', query.memberId)]
-      : []),
-  ],
-  trackingColumn: 'updated_at',
-  untrackedFields: ['updatedAt', 'createdAt'],
+  filters: {
+    parentId: equalsFilter('parent_id', Uuid('Only the direct sub-teams of this team.')),
+    memberId: linkedFilter('team_members', 'team_id', 'user_id', Uuid('Only teams this user belongs to.')),
+  },
+  // Sub-teams move up to the top level rather than disappearing with their parent.
+  references: [{ field: 'parentId', target: { table: 'teams', nouns }, onDelete: 'clear' }],
+  links: [{ segment: 'members', param: 'userId', child: userLinkable, table: 'team_members', parentColumn: 'team_id', childColumn: 'user_id' }],
   async check({ trx, workspaceId, next }) {
-    await requireReference(trx, 'teams', workspaceId, next.parent_id, 'parentId');
+    await requireReference(trx, { table: 'teams', nouns }, workspaceId, next.parent_id, 'parentId');
     await refuseCycle(trx, 'teams', workspaceId, next.id, next.parent_id);
   },
-  async beforeDelete(trx, workspaceId, row) {
-    // Sub-teams move up to the top level rather than disappearing with their parent.
-    await trx.updateTable('teams').set({ parent_id: null }).where('workspace_id', '=', workspaceId).where('parent_id', '=', row.id).execute();
+  texts: {
+    delete: 'Its members are unlinked, its sub-teams become top-level teams and it is unlinked from applications.',
+    update: 'A parentId that would make the team its own ancestor answers 422.',
   },
-};
-
-export function registerTeamRoutes(app: App, { database }: AppDeps): void {
-  registerResourceRoutes(app, database, teamResource, undefined, {
-    deleteDescription: 'Its members are unlinked, its sub-teams become top-level teams and it is unlinked from applications.',
-    updateDescription: 'A parentId that would make the team its own ancestor answers 422.',
-  });
-  registerLinkRoutes<UserRow, User>(app, database, {
-    parent: { table: 'teams', path: '/teams', noun: 'team', resourceType: 'team', auditCategory: 'organisation', scopeFamily: 'organisation', trackingColumn: 'updated_at', openApiTag: 'teams' },
-    child: userLinkChild('team_members', 'team_id', 'members'),
-    linkTable: 'team_members',
-    parentColumn: 'team_id',
-    childColumn: 'user_id',
-    names: ['TeamMember', 'TeamMembers'],
-  });
-}
+});

@@ -9,7 +9,9 @@ import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { DateTime, IdParams, Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
-import { listQuerySchema, offsetListSchema, pageOf, paginate, sortOf, type OffsetList } from '../pagination/offset.js';
+import { listPage, listQuerySchema, offsetListSchema, type OffsetList } from '../pagination/offset.js';
+import type { Linkable } from '../resources/family.js';
+import { dynamic } from '../db/dynamic.js';
 import { withEtag } from '../http/etag.js';
 
 export const User = Type.Object(
@@ -48,14 +50,16 @@ export async function findWorkspaceUser(db: Kysely<Tables>, workspaceId: string,
 }
 
 const UserListQuery = listQuerySchema({}, ['name', 'email', 'createdAt'], 'Case-insensitive text in the name or e-mail.');
-const SORT = { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' };
 
 async function listUsers(database: Database, workspaceId: string, query: Static<typeof UserListQuery>): Promise<OffsetList<User>> {
-  const page = pageOf(query);
-  let base = workspaceUsers(database.db, workspaceId);
-  if (query.q) base = base.where((eb) => eb.or([containsText('users.name', query.q!), containsText('users.email', query.q!)]));
-  const { rows, total } = await paginate(base, page, sortOf(query.sort, SORT, 'name'), 'users.id');
-  return { data: rows.map(userRowToDto), pagination: { ...page, total } };
+  let rows = workspaceUsers(database.db, workspaceId);
+  if (query.q) rows = rows.where((eb) => eb.or([containsText('users.name', query.q!), containsText('users.email', query.q!)]));
+  return listPage(rows, query, {
+    sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
+    defaultSort: 'name',
+    idColumn: 'users.id',
+    toDtos: (found) => found.map(userRowToDto),
+  });
 }
 
 export function registerUserRoutes(app: App, { database }: AppDeps): void {
@@ -96,23 +100,18 @@ export function registerUserRoutes(app: App, { database }: AppDeps): void {
   );
 }
 
-/** The child side of a link from a resource to the workspace's users (owners, team members). */
-export function userLinkChild(linkTable: 'application_owners' | 'server_owners' | 'team_members', parentColumn: string, segment: string) {
-  return {
-    segment,
-    readScope: 'users:read',
-    param: 'userId',
-    noun: 'user',
-    item: User,
-    toDto: userRowToDto,
-    find: findWorkspaceUser,
-    // The link table varies, so this one query is built untyped.
-    list: (db: Kysely<Tables>, workspaceId: string, parentId: string): Promise<UserRow[]> =>
-      (workspaceUsers(db, workspaceId) as any)
-        .innerJoin(linkTable, (join: any) => join.onRef(`${linkTable}.user_id`, '=', 'users.id').on(`${linkTable}.workspace_id`, '=', workspaceId))
-        .where(`${linkTable}.${parentColumn}`, '=', parentId)
-        .orderBy('users.name')
-        .orderBy('users.id')
-        .execute(),
-  };
-}
+/** People as a family others refer to (a workstation's assigned user) and link (owners, team members). */
+export const userLinkable: Linkable<UserRow, User> = {
+  table: 'users',
+  nouns: { one: 'user', many: 'users' },
+  readScope: 'users:read',
+  item: User,
+  toDto: userRowToDto,
+  find: findWorkspaceUser,
+  listLinked: async (db, workspaceId, link, parentId) => {
+    const linked = await dynamic(db).selectFrom(link.table).select(link.childColumn).where('workspace_id', '=', workspaceId).where(link.parentColumn, '=', parentId).execute();
+    if (linked.length === 0) return [];
+    const ids = linked.map((row) => String(row[link.childColumn]));
+    return workspaceUsers(db, workspaceId).where('users.id', 'in', ids).orderBy('users.name').orderBy('users.id').execute();
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * The inventory families of the service, in one list: their CRUD and link routes, their services
+ * and the release of everything that refers to a deleted row (or a person who leaves) are all
+ * derived from it. A new family is one definition file and one line here.
+ */
+import { announcements } from './announcements/announcements.module.js';
+import { applications } from './applications/applications.module.js';
+import { categories } from './categories/categories.module.js';
+import { contracts } from './contracts/contracts.module.js';
+import { dataObjects } from './data/data-objects.module.js';
+import { discoveredReturnsToTriage } from './discovered/discovered.dependents.js';
+import { flows } from './flows/flows.module.js';
+import type { AppDeps, App } from './http/types.js';
+import { networks, routers } from './infrastructure/networks.module.js';
+import { servers } from './infrastructure/servers.module.js';
+import { workstations } from './infrastructure/workstations.module.js';
+import { createFamilyService, registerFamilyRoutes, type FamilyService } from './resources/crud.js';
+import { createRelease } from './resources/dependents.js';
+import type { Family, FamilyTable } from './resources/family.js';
+import { registerLinkRoutes } from './resources/links.js';
+import { teams } from './teams/teams.module.js';
+import type { TObject } from 'typebox';
+
+export const FAMILIES: readonly Family[] = [categories, teams, applications, servers, networks, routers, workstations, dataObjects, contracts, flows, announcements];
+
+const byTable: ReadonlyMap<string, Family> = new Map(FAMILIES.map((family) => [family.definition.table, family]));
+
+/** Releases what refers to a row being deleted: run inside the delete's transaction. */
+export const releaseDependents = createRelease(FAMILIES, [discoveredReturnsToTriage]);
+
+const services = new Map<string, FamilyService>(FAMILIES.map((family) => [family.definition.table, createFamilyService(family, releaseDependents)]));
+
+/** The service of a family, for writes that span several families (triage creates an application). */
+export function serviceOf<T extends FamilyTable, Item extends TObject>(family: Family<T, Item>): FamilyService<T, Item> {
+  return services.get(family.definition.table) as unknown as FamilyService<T, Item>;
+}
+
+/** Registers every family's CRUD and link routes. */
+export function registerFamilies(app: App, { database }: AppDeps): void {
+  for (const family of FAMILIES) {
+    registerFamilyRoutes(app, database, services.get(family.definition.table)!);
+    registerLinkRoutes(app, database, family, byTable);
+  }
+}

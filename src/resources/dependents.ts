@@ -1,0 +1,139 @@
+/**
+ * What happens to everything that refers to a row when the row goes away (a deleted application,
+ * tag or server, a person who leaves the workspace). Each family contributes its own part, derived
+ * from its definition: a link is unlinked on the side that sees it, a relation id leaves the id
+ * array, a reference is cleared, deletes its row or refuses the delete. Every such change is
+ * audited on the resource it changes and moves that resource's change-tracking field (spec §2.4),
+ * so that a poller of the audit log sees it.
+ */
+import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/audit.types.js';
+import { recordAudit } from '../audit/audit.writer.js';
+import { dynamic } from '../db/dynamic.js';
+import type { Tables } from '../db/schema.js';
+import { ApiError } from '../errors/api-error.js';
+import { nowIso } from '../ids.js';
+import type { Release } from './crud.js';
+import type { Family, FamilyTable } from './family.js';
+import { recordLinkChange } from './links.js';
+
+/** One family's part in releasing a row of the `target` table. */
+export interface Dependent {
+  target: string;
+  release(trx: Kysely<Tables>, workspaceId: string, targetId: string, actor: Actor, releaseAll: Release): Promise<void>;
+}
+
+type Row = Tables[FamilyTable];
+const idOf = (row: Row) => (row as { id: string }).id;
+
+/** Rows of `family` whose `column` (or whose id listed in a link table) points at the target. */
+async function rowsWhere(trx: Kysely<Tables>, family: Family, workspaceId: string, where: { column: string; id: string } | { table: string; own: string; other: string; id: string }): Promise<Row[]> {
+  const rows = dynamic(trx).selectFrom(family.definition.table as string).selectAll().where('workspace_id', '=', workspaceId);
+  const found =
+    'column' in where
+      ? rows.where(where.column, '=', where.id)
+      : rows.where((eb) => eb('id', 'in', eb.selectFrom(where.table).select(where.own).where(`${where.table}.workspace_id`, '=', workspaceId).where(where.other, '=', where.id)));
+  return (await found.orderBy('id').execute()) as unknown as Row[];
+}
+
+async function audited(trx: Kysely<Tables>, family: Family, row: Row, workspaceId: string, actor: Actor, changes: Record<string, { before: unknown; after: unknown }>) {
+  if (family.trackingColumn) {
+    await dynamic(trx).updateTable(family.definition.table).set({ [family.trackingColumn]: nowIso() }).where('workspace_id', '=', workspaceId).where('id', '=', idOf(row)).execute();
+  }
+  await recordAudit(trx, {
+    workspaceId,
+    category: family.definition.auditCategory,
+    action: 'update',
+    actor,
+    resourceType: family.definition.resourceType,
+    resourceId: idOf(row),
+    resourceName: family.nameOf(row),
+    changes,
+  });
+}
+
+/** The dependents every family's definition declares: links (both sides), relations and references. */
+function familyDependents(families: readonly Family[]): Dependent[] {
+  const byTable = new Map(families.map((family) => [family.definition.table as string, family]));
+  const dependents: Dependent[] = [];
+  for (const family of families) {
+    const { definition } = family;
+    for (const link of definition.links ?? []) {
+      // The parent sees the child go: unlinked on the parent.
+      dependents.push({
+        target: link.child.table,
+        async release(trx, workspaceId, childId, actor) {
+          for (const parent of await rowsWhere(trx, family, workspaceId, { table: link.table, own: link.parentColumn, other: link.childColumn, id: childId })) {
+            await dynamic(trx).deleteFrom(link.table).where('workspace_id', '=', workspaceId).where(link.parentColumn, '=', idOf(parent)).where(link.childColumn, '=', childId).execute();
+            await recordLinkChange(trx, family, parent, workspaceId, link.segment, childId, 'unlink', actor);
+          }
+        },
+      });
+      // A reverse link's child family sees the parent go.
+      const childFamily = link.reverse ? byTable.get(link.child.table) : undefined;
+      if (link.reverse && childFamily) {
+        const segment = link.reverse.segment;
+        dependents.push({
+          target: definition.table,
+          async release(trx, workspaceId, parentId, actor) {
+            for (const child of await rowsWhere(trx, childFamily, workspaceId, { table: link.table, own: link.childColumn, other: link.parentColumn, id: parentId })) {
+              await dynamic(trx).deleteFrom(link.table).where('workspace_id', '=', workspaceId).where(link.childColumn, '=', idOf(child)).where(link.parentColumn, '=', parentId).execute();
+              await recordLinkChange(trx, childFamily, child, workspaceId, segment, parentId, 'unlink', actor);
+            }
+          },
+        });
+      }
+    }
+    for (const relation of definition.relations ?? []) {
+      dependents.push({
+        target: relation.target.table,
+        async release(trx, workspaceId, targetId, actor) {
+          for (const row of await rowsWhere(trx, family, workspaceId, { table: relation.table, own: relation.ownColumn, other: relation.otherColumn, id: targetId })) {
+            const links = await dynamic(trx).selectFrom(relation.table).select(relation.otherColumn).where('workspace_id', '=', workspaceId).where(relation.ownColumn, '=', idOf(row)).orderBy('created_at').orderBy(relation.otherColumn).execute();
+            const before = links.map((link) => String(link[relation.otherColumn]));
+            await dynamic(trx).deleteFrom(relation.table).where('workspace_id', '=', workspaceId).where(relation.ownColumn, '=', idOf(row)).where(relation.otherColumn, '=', targetId).execute();
+            await audited(trx, family, row, workspaceId, actor, { [relation.field]: { before, after: before.filter((id) => id !== targetId) } });
+          }
+        },
+      });
+    }
+    for (const reference of definition.references ?? []) {
+      const column = definition.fields[reference.field]!.column;
+      dependents.push({
+        target: reference.target.table,
+        async release(trx, workspaceId, targetId, actor, releaseAll) {
+          const rows = (await rowsWhere(trx, family, workspaceId, { column, id: targetId })).filter((row) => !(definition.table === reference.target.table && idOf(row) === targetId));
+          if (rows.length === 0) return;
+          if (reference.onDelete === 'refuse') {
+            throw new ApiError('unprocessable_entity', `the ${reference.target.nouns.one} is still the ${reference.field} of ${rows.length} ${rows.length === 1 ? definition.nouns.one : definition.nouns.many}; change or delete ${rows.length === 1 ? 'it' : 'them'} first`);
+          }
+          for (const row of rows) {
+            if (reference.onDelete === 'clear') {
+              await dynamic(trx).updateTable(definition.table).set({ [column]: null }).where('workspace_id', '=', workspaceId).where('id', '=', idOf(row)).execute();
+              await audited(trx, family, row, workspaceId, actor, { [reference.field]: { before: targetId, after: null } });
+            } else {
+              await releaseAll(trx, workspaceId, { table: definition.table, id: idOf(row) }, actor);
+              await dynamic(trx).deleteFrom(definition.table).where('workspace_id', '=', workspaceId).where('id', '=', idOf(row)).execute();
+              await recordAudit(trx, { workspaceId, category: definition.auditCategory, action: 'delete', actor, resourceType: definition.resourceType, resourceId: idOf(row), resourceName: family.nameOf(row) });
+            }
+          }
+        },
+      });
+    }
+  }
+  return dependents;
+}
+
+/**
+ * The release of a deleted row: every family's dependents on its table, in declaration order.
+ * `extra` adds the parts no family definition expresses (discovered software returning to triage).
+ */
+export function createRelease(families: readonly Family[], extra: readonly Dependent[] = []): Release {
+  const dependents = [...familyDependents(families), ...extra];
+  const release: Release = async (trx, workspaceId, target, actor) => {
+    for (const dependent of dependents) {
+      if (dependent.target === target.table) await dependent.release(trx, workspaceId, target.id, actor, release);
+    }
+  };
+  return release;
+}

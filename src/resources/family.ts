@@ -1,0 +1,254 @@
+/**
+ * The one definition of an inventory family: its schemas, its field ↔ column map (used for DTOs,
+ * column writes, defaults, audit diffs and messages), its sorts and filters (from which the list
+ * query schema is generated), its links and references to other families, and its nouns. CRUD
+ * (crud.ts), link routes (links.ts), the OpenAPI document and the clean-up when something it
+ * refers to goes away (dependents.ts) all read it; nothing about a family is written twice.
+ */
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
+import type { DynamicTables } from '../db/dynamic.js';
+import type { Tables } from '../db/schema.js';
+import { foldKey } from '../db/text-search.js';
+import { listQuerySchema, offsetListSchema, type Sort } from '../pagination/offset.js';
+
+export type Eb = ExpressionBuilder<DynamicTables, string>;
+
+/** How an API field is stored: its column and, when they differ, the conversions both ways. */
+export interface Field {
+  column: string;
+  /** Column value → API value (default: as stored). */
+  read?(value: unknown): unknown;
+  /** API value → column value (default: strings trimmed); may throw a 400 ApiError. */
+  write?(value: unknown): unknown;
+  /** API value of the field when a create body omits it (default null: unknown stays unknown). */
+  default?: unknown;
+}
+
+/** A column stored as the API has it. */
+export const column = (name: string, options: Omit<Field, 'column'> = {}): Field => ({ column: name, ...options });
+
+/** A boolean kept as 0/1 (SQLite has no boolean type). */
+export const booleanColumn = (name: string, defaultValue = false): Field => ({
+  column: name,
+  read: (value) => Boolean(value),
+  write: (value) => (value ? 1 : 0),
+  default: defaultValue,
+});
+
+/** A string array kept as JSON text; `normalise` validates and canonicalises it on write. */
+export const jsonArrayColumn = (name: string, normalise: (items: string[]) => string[] = (items) => items): Field => ({
+  column: name,
+  read: (value) => JSON.parse(String(value)) as string[],
+  write: (value) => JSON.stringify(normalise((value as string[] | null) ?? [])),
+  default: [],
+});
+
+/** A decimal (PostgreSQL numeric arrives as text). */
+export const numberColumn = (name: string): Field => ({ column: name, read: (value) => (value === null || value === undefined ? null : Number(value)) });
+
+/** A family filter: its query-string schema and the condition it adds. */
+export interface Filter {
+  schema: TSchema;
+  where(eb: Eb, value: unknown, workspaceId: string): Expression<SqlBool>;
+}
+
+export const equalsFilter = (columnName: string, schema: TSchema, toColumn: (value: unknown) => unknown = (value) => value): Filter => ({
+  schema,
+  where: (eb, value) => eb(columnName, '=', toColumn(value)),
+});
+
+/** Exact match ignoring letter case, with the same folding as every other case-insensitive rule. */
+export const foldedEqualsFilter = (columnName: string, schema: TSchema): Filter => ({
+  schema,
+  where: (eb, value) => eb(eb.fn('lower', [columnName]), '=', foldKey(String(value))),
+});
+
+/**
+ * "Linked through `table` to `value`": rows whose id is in the link table's `ownColumn`. The
+ * workspace is a plain value, not a correlation: a correlated subquery makes PostgreSQL rescan
+ * the link table once per row (seconds at 100,000 rows).
+ */
+export function linkedTo(eb: Eb, workspaceId: string, table: string, ownColumn: string, otherColumn: string, value: unknown): Expression<SqlBool> {
+  return eb('id', 'in', eb.selectFrom(table).select(ownColumn).where(`${table}.workspace_id`, '=', workspaceId).where(otherColumn, '=', value));
+}
+
+export const linkedFilter = (table: string, ownColumn: string, otherColumn: string, schema: TSchema): Filter => ({
+  schema,
+  where: (eb, value, workspaceId) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, value),
+});
+
+/** The singular and plural nouns of a family, used in operation ids, summaries and messages. */
+export interface Nouns {
+  one: string;
+  many: string;
+}
+
+/** An id-array field kept in a link table (`applicationIds` of a contract), replaced on write. */
+export interface Relation {
+  field: string;
+  table: string;
+  ownColumn: string;
+  otherColumn: string;
+  /** The family the ids belong to (same workspace), else 422. */
+  target: Referable;
+}
+
+/** What happens to a row when the row one of its fields refers to is deleted. */
+export type OnTargetDelete = 'clear' | 'delete' | 'refuse';
+
+/** A single-id field referring to a row of another (or the same) family. */
+export interface Reference {
+  field: string;
+  target: Referable;
+  onDelete: OnTargetDelete;
+}
+
+/** The little every family exposes to others that refer to or link it. */
+export interface Referable {
+  table: string;
+  nouns: Nouns;
+}
+
+/**
+ * The child side of a link: how to find one child, list a parent's children and show them. Plain
+ * families provide it through `linkableFamily`; users (people joined through memberships) and
+ * tags bring their own.
+ */
+export interface Linkable<Row = unknown, Dto = unknown> extends Referable {
+  /** The read scope of the child's family, also required to list it under a parent. */
+  readScope: string;
+  item: TSchema;
+  toDto(row: Row): Dto;
+  find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<Row | undefined>;
+  /** The children linked to `parentId` through `link`, in display order. */
+  listLinked(db: Kysely<Tables>, workspaceId: string, link: LinkTable, parentId: string): Promise<Row[]>;
+}
+
+export interface LinkTable {
+  table: string;
+  parentColumn: string;
+  childColumn: string;
+}
+
+/** A link of the family to another, declared once on the family that owns the link routes. */
+export interface Link extends LinkTable {
+  /** Path segment and audit field: `tags`, `owners`. */
+  segment: string;
+  /** Path parameter of the child id: `tagId`, `userId`. */
+  param: string;
+  child: Linkable;
+  /** The same link seen from the child (a family): its segment and parameter, and whether it may change it. */
+  reverse?: { segment: string; param: string; readOnly?: boolean };
+}
+
+export type FamilyTable = {
+  [T in keyof Tables]: Tables[T] extends { workspace_id: string; id: string } ? T : never;
+}[keyof Tables];
+
+/** Context of a business rule checked inside the write transaction. */
+export interface RuleContext<Row> {
+  trx: Kysely<Tables>;
+  workspaceId: string;
+  /** The stored row; undefined on create. */
+  before: Row | undefined;
+  /** The row as it would be written; a rule may fill derived columns. */
+  next: Row;
+}
+
+export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> {
+  table: T;
+  nouns: Nouns;
+  path: string;
+  openApiTag: string;
+  description: string;
+  resourceType: AuditResourceType;
+  auditCategory: AuditCategory;
+  /** Scope family: `<scopeFamily>:read|add|edit|delete`. */
+  scopeFamily: string;
+  schemas: { item: Item; create: TObject; update: TObject };
+  /** Every field of the item but relation id arrays, with its column. */
+  fields: Record<string, Field>;
+  /** The field that names a row in audit events and messages (default name). */
+  nameField?: string;
+  /** The change-tracking field (spec §2.4), moved on every change; none for untracked families. */
+  trackingField?: string;
+  search: { columns: string[]; description: string };
+  sorts: Record<string, Sort>;
+  defaultSort: string;
+  filters?: Record<string, Filter>;
+  relations?: Relation[];
+  references?: Reference[];
+  links?: Link[];
+  /** Business rules (→ 422) checked inside the write transaction. */
+  check?(context: RuleContext<Tables[T]>): Promise<void>;
+  /** Runs before a delete inside its transaction: refuse (422) or release what cascades cannot. */
+  beforeDelete?(trx: Kysely<Tables>, workspaceId: string, row: Tables[T]): Promise<void>;
+  /** Extra OpenAPI text for PATCH and DELETE. */
+  texts?: { update?: string; delete?: string };
+}
+
+/** A family as the rest of the service reads it: the definition and what is derived from it once. */
+export interface Family<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> {
+  definition: FamilyDefinition<T, Item>;
+  toDto(row: Tables[T]): Static<Item>;
+  /** The columns of the fields present in a body; absent fields are left out (a PATCH keeps them). */
+  toColumns(input: Record<string, unknown>): Partial<Tables[T]>;
+  /** Columns of a new row before the body applies: each field's documented default, else null. */
+  defaults(): Partial<Tables[T]>;
+  trackingColumn: string | undefined;
+  /** What names a row in audit events. */
+  nameOf(row: Tables[T]): string;
+  /** Fields left out of audit diffs: identity, creation and the tracking field itself. */
+  untracked: string[];
+  listQuery: TObject;
+  list: TObject;
+}
+
+/** Defines a family (type-checked against its table) and derives what the rest of the service reads. */
+export function defineFamily<T extends FamilyTable, Item extends TObject>(definition: FamilyDefinition<T, Item>): Family<T, Item> {
+  type Row = Tables[T];
+  const entries = Object.entries(definition.fields);
+  const trackingColumn = definition.trackingField ? definition.fields[definition.trackingField]!.column : undefined;
+  const nameColumn = definition.fields[definition.nameField ?? 'name']!.column;
+  const asRecord = (row: Row) => row as unknown as Record<string, unknown>;
+
+  return {
+    definition,
+    trackingColumn,
+    toDto(row) {
+      const record = asRecord(row);
+      const dto: Record<string, unknown> = {};
+      for (const [field, spec] of entries) dto[field] = spec.read ? spec.read(record[spec.column]) : record[spec.column];
+      for (const relation of definition.relations ?? []) dto[relation.field] = [];
+      return dto as Static<Item>;
+    },
+    toColumns(input) {
+      const columns: Record<string, unknown> = {};
+      for (const [field, spec] of entries) {
+        if (!(field in input)) continue;
+        const value = input[field];
+        columns[spec.column] = value === null ? null : spec.write ? spec.write(value) : typeof value === 'string' ? value.trim() : value;
+      }
+      return columns as Partial<Row>;
+    },
+    defaults() {
+      const columns: Record<string, unknown> = {};
+      for (const [field, spec] of entries) {
+        if (field === 'id' || spec.column === 'created_at' || spec.column === trackingColumn) continue;
+        const value = spec.default ?? null;
+        columns[spec.column] = value !== null && spec.write ? spec.write(value) : value;
+      }
+      return columns as Partial<Row>;
+    },
+    nameOf: (row) => String(asRecord(row)[nameColumn] ?? asRecord(row).id),
+    untracked: ['id', 'createdAt', ...(definition.trackingField ? [definition.trackingField] : [])],
+    listQuery: listQuerySchema(
+      Object.fromEntries(Object.entries(definition.filters ?? {}).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
+      Object.keys(definition.sorts),
+      definition.search.description,
+    ),
+    list: offsetListSchema(definition.schemas.item, `Offset list of ${definition.nouns.many}.`),
+  };
+}
