@@ -10,6 +10,7 @@ import { Type, type TSchema } from 'typebox';
 import type { Actor, AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
+import { countedTotal } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import { ApiError, notFound } from '../errors/api-error.js';
@@ -146,12 +147,6 @@ function isUnfiltered(query: Record<string, unknown>): boolean {
   return Object.entries(query).every(([name, value]) => value === undefined || PAGING_PARAMETERS.has(name));
 }
 
-/** The trigger-kept row count of a table in a workspace (migration 0006), 0 when it has no rows yet. */
-async function countedTotal(database: Database, workspaceId: string, table: string): Promise<number> {
-  const row = await database.db.selectFrom('row_counts').select('total').where('workspace_id', '=', workspaceId).where('table_name', '=', table).executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
-
 export function createResourceService<R extends Row, Dto extends Record<string, unknown>>(definition: ResourceDefinition<R, Dto>) {
   const [singular] = definition.names;
   const skip = definition.untrackedFields ?? [];
@@ -179,7 +174,7 @@ export function createResourceService<R extends Row, Dto extends Record<string, 
     async list(database: Database, workspaceId: string, query: Record<string, any>): Promise<OffsetList<Dto>> {
       const page = pageOf(query);
       const base = (database.db as AnyDb).selectFrom(definition.table).selectAll().where((eb: Eb) => conditions(eb, workspaceId, query));
-      const counted = isUnfiltered(query) ? () => countedTotal(database, workspaceId, definition.table) : undefined;
+      const counted = isUnfiltered(query) ? () => countedTotal(database.db, workspaceId, definition.table) : undefined;
       const { rows, total } = await paginate(base, page, sortOf(query.sort, definition.sortColumns, definition.defaultSort), 'id', counted);
       return { data: await dtos(database.db, workspaceId, rows as R[]), pagination: { ...page, total } };
     },
