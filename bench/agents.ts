@@ -622,7 +622,7 @@ async function collectDatabaseStats(database: Database): Promise<DatabaseStats> 
     SELECT relname AS table, n_tup_ins AS inserts, n_tup_upd AS updates, n_tup_hot_upd AS hot, n_dead_tup AS dead,
            pg_total_relation_size(relid) AS bytes
       FROM pg_stat_user_tables
-     WHERE relname IN ('discovered_applications', 'software_installs', 'servers', 'agents', 'audit_events', 'audit_event_counts')
+     WHERE relname IN ('discovered_applications', 'software_installs', 'servers', 'agents', 'audit_events', 'row_counts')
      ORDER BY n_tup_upd DESC`.execute(database.db);
   const tables = rows.map((r) => ({ table: r.table, inserts: Number(r.inserts), updates: Number(r.updates), hotUpdates: Number(r.hot), deadRows: Number(r.dead), totalBytes: Number(r.bytes) }));
   console.log(`  PostgreSQL settings: ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);

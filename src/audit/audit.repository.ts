@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/database.js';
+import { countedTotal } from '../db/row-counts.js';
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../pagination/cursor.js';
 import { likePattern } from '../db/text-search.js';
@@ -42,11 +43,10 @@ function hasFilters(filters: AuditFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0));
 }
 
-/** Events matching the filters; without filters, the trigger-kept per-workspace count. */
+/** Events matching the filters; without filters, the trigger-kept per-workspace count (row_counts). */
 export async function countAuditEvents(database: Database, workspaceId: string, filters: AuditFilters): Promise<number> {
   if (!hasFilters(filters)) {
-    const counted = await database.db.selectFrom('audit_event_counts').select('total').where('workspace_id', '=', workspaceId).executeTakeFirst();
-    return Number(counted?.total ?? 0);
+    return countedTotal(database.db, workspaceId, 'audit_events');
   }
   const row = await database.db
     .selectFrom('audit_events')

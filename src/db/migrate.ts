@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Database, Dialect } from './database.js';
 import * as core from './migrations/0001-core.js';
 import * as auditCounts from './migrations/0002-audit-counts.js';
@@ -8,6 +8,7 @@ import * as agents from './migrations/0005-agents.js';
 import * as rowCounts from './migrations/0006-row-counts.js';
 import * as integrity from './migrations/0007-integrity.js';
 import * as agentReportRate from './migrations/0008-agent-report-rate.js';
+import * as oneRowCount from './migrations/0009-one-row-count.js';
 import * as unknownStaysNull from './migrations/0011-unknown-stays-null.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006-row-counts': rowCounts,
   '0007-integrity': integrity,
   '0008-agent-report-rate': agentReportRate,
+  '0009-one-row-count': oneRowCount,
   '0011-unknown-stays-null': unknownStaysNull,
 };
 
@@ -37,19 +39,31 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Applies pending migrations and returns the names applied by this call. */
-export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({
+function migratorOf(database: Database): Migrator {
+  return new Migrator({
     db: database.db,
     provider: new StaticMigrationProvider(database.dialect),
     migrationTableName: 'estate_migrations',
     migrationLockTableName: 'estate_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function applied({ error, results }: MigrationResultSet): string[] {
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Applies pending migrations and returns the names applied by this call. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  return applied(await migratorOf(database).migrateToLatest());
+}
+
+/** Applies pending migrations up to and including `target` (tests of upgrades from an older schema). */
+export async function migrateTo(database: Database, target: string): Promise<string[]> {
+  if (!(target in MIGRATIONS)) throw new Error(`unknown migration ${target}`);
+  return applied(await migratorOf(database).migrateTo(target));
 }

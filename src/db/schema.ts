@@ -71,12 +71,6 @@ export interface AuditEventsTable {
   changes: string | null;
 }
 
-/** Maintained by triggers on audit_events (migration 0002); never written by the service. */
-export interface AuditEventCountsTable {
-  workspace_id: string;
-  total: number;
-}
-
 export interface TagsTable {
   workspace_id: string;
   id: string;
@@ -381,7 +375,6 @@ export interface Tables {
   categories: CategoriesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
-  audit_event_counts: AuditEventCountsTable;
   workspaces: WorkspacesTable;
   users: UsersTable;
   members: MembersTable;

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { Type, type TProperties, type TSchema } from 'typebox';
+import { countedTotal } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 
 export const OFFSET_LIMIT_DEFAULT = 50;
@@ -95,12 +96,6 @@ const PAGING_PARAMETERS = new Set(['limit', 'offset', 'sort']);
 /** A list query without q or filters: its total is the table's row count in the workspace. */
 export function isUnfiltered(query: ListQuery): boolean {
   return Object.entries(query).every(([name, value]) => value === undefined || PAGING_PARAMETERS.has(name));
-}
-
-/** The trigger-kept row count of a table in a workspace (migration 0006), 0 when it has no rows yet. */
-export async function countedTotal(db: Kysely<Tables>, workspaceId: string, table: string): Promise<number> {
-  const row = await db.selectFrom('row_counts').select('total').where('workspace_id', '=', workspaceId).where('table_name', '=', table).executeTakeFirst();
-  return Number(row?.total ?? 0);
 }
 
 export interface ListOptions<O, Dto> {

@@ -1,0 +1,234 @@
+/**
+ * One row-count mechanism (migration 0009): audit events are counted in row_counts by the same
+ * triggers as the inventory tables, the separate audit_event_counts is gone, and the unfiltered
+ * total of GET /audit-log stays exact on a fresh database, after an upgrade from 0008 and through
+ * every insert and delete path.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { sql, type Kysely } from 'kysely';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
+import { COUNTED_TABLES } from '../src/db/migrations/0006-row-counts.js';
+import type { Tables } from '../src/db/schema.js';
+import { buildApp } from '../src/http/app.js';
+import { newId } from '../src/ids.js';
+import { createKey } from '../src/keys/keys.service.js';
+import { addMember } from '../src/members/members.service.js';
+import { seedWorkspace } from '../src/seed/seed.js';
+import { createWorkspace, deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
+
+/** `count` synthetic events of a workspace, inserted in one multi-row statement each 500. */
+async function insertEvents(db: Kysely<Tables>, workspaceId: string, count: number, resourceType = 'server'): Promise<string[]> {
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  const rows = Array.from({ length: count }, (_, i) => ({
+    workspace_id: workspaceId,
+    id: newId(),
+    timestamp: new Date(start + i).toISOString(),
+    category: 'inventory',
+    action: 'create',
+    actor_type: 'system',
+    actor_id: null,
+    actor_name: 'row-counts test',
+    resource_type: resourceType,
+    resource_id: newId(),
+    resource_name: `${resourceType}-${i}`,
+    changes: null,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('audit_events').values(rows.slice(i, i + 500)).execute();
+  return rows.map((r) => r.id);
+}
+
+async function eventCount(db: Kysely<Tables>, workspaceId: string): Promise<number> {
+  const row = await db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The unfiltered total GET /public/v1/audit-log answers. */
+async function auditTotal(h: Pick<Harness, 'call'>, key: string): Promise<number> {
+  const res = await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '1' } });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().total;
+}
+
+/** The API's total equals a direct count of the workspace's events. */
+async function assertExact(h: Pick<Harness, 'call'>, db: Kysely<Tables>, workspaceId: string, key: string, message: string): Promise<number> {
+  const counted = await eventCount(db, workspaceId);
+  assert.equal(await auditTotal(h, key), counted, message);
+  return counted;
+}
+
+/**
+ * The schema after 0009: audit_event_counts, its triggers and its PostgreSQL functions are gone,
+ * and every trigger left is a row_counts trigger of a counted table (0006's list and audit_events).
+ */
+async function assertOneRowCountMechanism(database: Database): Promise<void> {
+  const counted = [...COUNTED_TABLES, 'audit_events'];
+  const expected = counted.flatMap((t) => [`${t}_count_delete`, `${t}_count_insert`]).sort();
+  if (database.dialect === 'postgres') {
+    const { rows: tables } = await sql<{ t: string | null }>`SELECT to_regclass('audit_event_counts')::text AS t`.execute(database.db);
+    assert.equal(tables[0]!.t, null, 'audit_event_counts is dropped');
+    const { rows: functions } = await sql<{ proname: string }>`SELECT proname FROM pg_proc WHERE proname LIKE 'audit_event_counts%'`.execute(database.db);
+    assert.deepEqual(functions, [], 'its trigger functions are dropped');
+    const { rows: triggers } = await sql<{ tgname: string; table: string; fn: string }>`
+      SELECT t.tgname, c.relname AS table, p.proname AS fn
+        FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE NOT t.tgisinternal AND n.nspname = current_schema()
+       ORDER BY t.tgname`.execute(database.db);
+    assert.deepEqual(triggers.map((t) => t.tgname), expected);
+    for (const t of triggers) {
+      assert.equal(t.fn, t.tgname.endsWith('_insert') ? 'row_counts_add' : 'row_counts_remove', t.tgname);
+      assert.ok(counted.includes(t.table), t.table);
+    }
+  } else {
+    const { rows: tables } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name = 'audit_event_counts'`.execute(database.db);
+    assert.deepEqual(tables, [], 'audit_event_counts is dropped');
+    const { rows: triggers } = await sql<{ name: string; tbl_name: string; sql: string }>`SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`.execute(database.db);
+    assert.deepEqual(triggers.map((t) => t.name), expected);
+    for (const t of triggers) {
+      assert.ok(t.sql.includes('row_counts') && t.sql.includes(`'${t.tbl_name}'`), `${t.name} counts ${t.tbl_name} in row_counts`);
+      assert.ok(!t.sql.includes('audit_event_counts'), t.name);
+    }
+  }
+}
+
+/** A database of the harness's dialect, its app, and a way to call the app; dropped by `done`. */
+async function ownDatabase(h: Harness) {
+  const test = await createTestDatabase(h.dialect);
+  const database = openDatabase(test.url);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  return {
+    database,
+    async call(method: 'GET', url: string, options: { key: string; query?: Record<string, string> }) {
+      app ??= await buildApp({ database });
+      return app.inject({ method, url, query: options.query, headers: { authorization: `Bearer ${options.key}` } });
+    },
+    async done() {
+      await app?.close();
+      await database.close();
+      await test.drop();
+    },
+  };
+}
+
+describeEachDatabase('row counts: audit events counted in row_counts (migration 0009)', (h) => {
+  it('GET /audit-log total equals the number of events after API writes, rejected writes, multi-row inserts and deletes', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'workspace, member and key creation'), 3);
+
+    const server = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv-1' } })).json();
+    const application = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'App' } })).json();
+    assert.equal((await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: 'srv-2' } })).statusCode, 200);
+    assert.equal((await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key })).statusCode, 204);
+    assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after API writes'), 3 + 5);
+    assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 404);
+    assert.equal((await h.call('POST', '/public/v1/servers', { key, body: {} })).statusCode, 400);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'rejected writes record nothing'), 8);
+
+    const ids = await insertEvents(h.database.db, ws.id, 1200);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after multi-row inserts'), 8 + 1200);
+    await h.database.db.deleteFrom('audit_events').where('workspace_id', '=', ws.id).where('id', 'in', ids.slice(0, 300)).execute();
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a multi-row delete'), 8 + 900);
+
+    // Another workspace's writes leave this total alone.
+    const other = await h.workspace('Other');
+    await insertEvents(h.database.db, other.id, 50);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'another workspace wrote'), 908);
+    assert.equal(await assertExact(h, h.database.db, other.id, (await h.key(other)).secret, 'the other workspace'), 3 + 50);
+  });
+
+  it("a workspace's bulk changes: a seed, a bulk delete and the deletion of another workspace keep every total exact", async () => {
+    const ws = await h.workspace('Seeded');
+    const key = (await h.key(ws)).secret;
+    const doomed = await h.workspace('Doomed');
+    await insertEvents(h.database.db, doomed.id, 700);
+
+    const created = await seedWorkspace(h.database, { workspaceId: ws.id, size: 300 });
+    assert.ok(created.auditEvents > 300);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a seed'), 3 + created.auditEvents);
+    // The inventory lists' totals come from the same rows.
+    for (const [path, table] of [['servers', 'servers'], ['applications', 'applications'], ['agents', 'agents']] as const) {
+      const res = (await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '1' } })).json();
+      const counted = await h.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
+      assert.equal(res.pagination.total, Number(counted.n), path);
+    }
+
+    await deleteWorkspace(h.database, doomed.id);
+    const left = await h.database.db.selectFrom('row_counts').select('table_name').where('workspace_id', '=', doomed.id).execute();
+    assert.deepEqual(left, [], "a deleted workspace's counts go with it");
+    const afterDelete = await assertExact(h, h.database.db, ws.id, key, 'another workspace was deleted');
+    assert.equal(afterDelete, 3 + created.auditEvents);
+
+    const removed = await h.database.db.deleteFrom('audit_events').where('workspace_id', '=', ws.id).where('resource_type', '=', 'server').executeTakeFirst();
+    assert.ok(Number(removed.numDeletedRows) >= 300);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a bulk delete'), afterDelete - Number(removed.numDeletedRows));
+  });
+
+  it('a fresh migrate from zero applies 0009 last, counts audit events in row_counts and has no audit_event_counts', async () => {
+    const own = await ownDatabase(h);
+    try {
+      const applied = await migrateToLatest(own.database);
+      assert.equal(applied.at(-1), '0009-one-row-count');
+      assert.ok(applied.includes('0002-audit-counts') && applied.includes('0006-row-counts'));
+      await assertOneRowCountMechanism(own.database);
+
+      const ws = await createWorkspace(own.database, { name: 'Fresh' }, CLI_ACTOR);
+      await addMember(own.database, { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' }, CLI_ACTOR);
+      const key = (await createKey(own.database, { workspaceId: ws.id, name: 'key', alias: 'admin' })).secret;
+      assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database'), 3);
+      await insertEvents(own.database.db, ws.id, 40);
+      assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database after inserts'), 43);
+      const row = await own.database.db.selectFrom('row_counts').select('total').where('workspace_id', '=', ws.id).where('table_name', '=', 'audit_events').executeTakeFirstOrThrow();
+      assert.equal(Number(row.total), 43);
+    } finally {
+      await own.done();
+    }
+  });
+
+  it('a database at 0008 with audit events migrates to exact totals counted from the events, and stays exact afterwards', async () => {
+    const own = await ownDatabase(h);
+    try {
+      assert.equal((await migrateTo(own.database, '0008-agent-report-rate')).at(-1), '0008-agent-report-rate');
+      const db = own.database.db;
+      // Workspaces and events as a deployed 0008 database holds them, counted by 0002's triggers.
+      const busy = await createWorkspace(own.database, { name: 'Busy' }, CLI_ACTOR);
+      await addMember(own.database, { workspaceId: busy.id, email: 'admin@busy.test', name: 'Admin', role: 'admin' }, CLI_ACTOR);
+      const ids = await insertEvents(db, busy.id, 1234);
+      await db.deleteFrom('audit_events').where('workspace_id', '=', busy.id).where('id', 'in', ids.slice(0, 34)).execute();
+      const quiet = await createWorkspace(own.database, { name: 'Quiet' }, CLI_ACTOR);
+      await addMember(own.database, { workspaceId: quiet.id, email: 'admin@quiet.test', name: 'Admin', role: 'admin' }, CLI_ACTOR);
+      // Clear the quiet workspace's log entirely, and make the old counter wrong for the busy one:
+      // the new count must come from the events, not from audit_event_counts.
+      await db.deleteFrom('audit_events').where('workspace_id', '=', quiet.id).execute();
+      await sql`UPDATE audit_event_counts SET total = 999999 WHERE workspace_id = ${busy.id}`.execute(db);
+      const before = { busy: await eventCount(db, busy.id), quiet: await eventCount(db, quiet.id) };
+      assert.deepEqual(before, { busy: 2 + 1200, quiet: 0 });
+
+      assert.deepEqual(await migrateToLatest(own.database), ['0009-one-row-count']);
+      await assertOneRowCountMechanism(own.database);
+      const counts = await db.selectFrom('row_counts').select(['workspace_id', 'total']).where('table_name', '=', 'audit_events').execute();
+      assert.deepEqual(
+        Object.fromEntries(counts.map((c) => [c.workspace_id, Number(c.total)])),
+        { [busy.id]: before.busy },
+        'backfilled from the events; no row for a workspace without events',
+      );
+
+      // Key creation is an audit event: the triggers count from here on.
+      const busyKey = (await createKey(own.database, { workspaceId: busy.id, name: 'key', alias: 'admin' })).secret;
+      const quietKey = (await createKey(own.database, { workspaceId: quiet.id, name: 'key', alias: 'admin' })).secret;
+      assert.equal(await assertExact(own, db, busy.id, busyKey, 'upgraded busy workspace'), before.busy + 1);
+      assert.equal(await assertExact(own, db, quiet.id, quietKey, 'upgraded quiet workspace'), 1);
+      const more = await insertEvents(db, busy.id, 600);
+      await db.deleteFrom('audit_events').where('workspace_id', '=', busy.id).where('id', 'in', more.slice(0, 100)).execute();
+      assert.equal(await assertExact(own, db, busy.id, busyKey, 'inserts and deletes after the upgrade'), before.busy + 1 + 500);
+      assert.deepEqual(await migrateToLatest(own.database), [], 'nothing left to apply');
+    } finally {
+      await own.done();
+    }
+  });
+});
