@@ -125,20 +125,21 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
     assert.equal((await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: 'srv-2' } })).statusCode, 200);
     assert.equal((await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key })).statusCode, 204);
     assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after API writes'), 3 + 5);
+    // The delete also unlinks the server from the application, audited on the application.
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after API writes'), 3 + 6);
     assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 404);
     assert.equal((await h.call('POST', '/public/v1/servers', { key, body: {} })).statusCode, 400);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'rejected writes record nothing'), 8);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'rejected writes record nothing'), 9);
 
     const ids = await insertEvents(h.database.db, ws.id, 1200);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after multi-row inserts'), 8 + 1200);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after multi-row inserts'), 9 + 1200);
     await h.database.db.deleteFrom('audit_events').where('workspace_id', '=', ws.id).where('id', 'in', ids.slice(0, 300)).execute();
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a multi-row delete'), 8 + 900);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a multi-row delete'), 9 + 900);
 
     // Another workspace's writes leave this total alone.
     const other = await h.workspace('Other');
     await insertEvents(h.database.db, other.id, 50);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'another workspace wrote'), 908);
+    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'another workspace wrote'), 909);
     assert.equal(await assertExact(h, h.database.db, other.id, (await h.key(other)).secret, 'the other workspace'), 3 + 50);
   });
 
