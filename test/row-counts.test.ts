@@ -170,11 +170,11 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a bulk delete'), afterDelete - Number(removed.numDeletedRows));
   });
 
-  it('a fresh migrate from zero applies 0009 last, counts audit events in row_counts and has no audit_event_counts', async () => {
+  it('a fresh migrate from zero applies 0009 after 0008, counts audit events in row_counts and has no audit_event_counts', async () => {
     const own = await ownDatabase(h);
     try {
       const applied = await migrateToLatest(own.database);
-      assert.equal(applied.at(-1), '0009-one-row-count');
+      assert.ok(applied.indexOf('0009-one-row-count') > applied.indexOf('0008-agent-report-rate'));
       assert.ok(applied.includes('0002-audit-counts') && applied.includes('0006-row-counts'));
       await assertOneRowCountMechanism(own.database);
 
@@ -210,7 +210,7 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
       const before = { busy: await eventCount(db, busy.id), quiet: await eventCount(db, quiet.id) };
       assert.deepEqual(before, { busy: 2 + 1200, quiet: 0 });
 
-      assert.deepEqual(await migrateToLatest(own.database), ['0009-one-row-count']);
+      assert.equal((await migrateToLatest(own.database))[0], '0009-one-row-count');
       await assertOneRowCountMechanism(own.database);
       const counts = await db.selectFrom('row_counts').select(['workspace_id', 'total']).where('table_name', '=', 'audit_events').execute();
       assert.deepEqual(
