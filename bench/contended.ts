@@ -9,8 +9,8 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:contended
  */
 import { writeTransaction, writeStatistics } from '../src/db/write.js';
-import { createResourceService } from '../src/resources/crud.js';
-import { applicationResource } from '../src/applications/applications.module.js';
+import { applications as applicationFamily } from '../src/applications/applications.module.js';
+import { serviceOf } from '../src/families.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import type { LoadSummary } from './load-child.js';
 import {
@@ -23,7 +23,7 @@ const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 50);
 const HOT = intEnv('BENCH_HOT', 10);
 const COLD = intEnv('BENCH_COLD', 1000);
 
-const applications = createResourceService(applicationResource);
+const applications = serviceOf(applicationFamily);
 
 for (const dialect of benchDialects()) {
   const bench = await createBenchDatabase(dialect);

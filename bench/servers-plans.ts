@@ -1,6 +1,6 @@
 /**
- * Query breakdown for bench/servers.ts: runs Estate's own list service (createResourceService of
- * serverResource) on a separate Kysely instance whose log hook captures the exact SQL and
+ * Query breakdown for bench/servers.ts: runs Estate's own list service (the servers family's
+ * service) on a separate Kysely instance whose log hook captures the exact SQL and
  * parameters of the page and count queries; then times each query alone and records its plan
  * (SQLite: EXPLAIN QUERY PLAN; PostgreSQL: EXPLAIN (ANALYZE, BUFFERS)).
  */
@@ -10,8 +10,8 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from '../src/db/database.js';
 import type { Tables } from '../src/db/schema.js';
-import { serverResource } from '../src/infrastructure/servers.module.js';
-import { createResourceService } from '../src/resources/crud.js';
+import { servers } from '../src/infrastructure/servers.module.js';
+import { serviceOf } from '../src/families.js';
 
 export interface CapturedQuery {
   sql: string;
@@ -44,7 +44,7 @@ export function createExplainer(dialect: Dialect, url: string, sqliteFile?: stri
   const log = (event: LogEvent) => {
     if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: [...event.query.parameters] });
   };
-  const service = createResourceService(serverResource);
+  const service = serviceOf(servers);
 
   let sqlite: SqliteDatabase.Database | undefined;
   let pool: pg.Pool | undefined;

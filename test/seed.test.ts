@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { cidrContains } from '../src/infrastructure/networks.module.js';
+import { cidrContains } from '../src/infrastructure/cidr.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase } from './support/harness.js';
 

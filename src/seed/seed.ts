@@ -15,6 +15,7 @@ import { newId } from '../ids.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { isoDate, isoDaysAgo, Random } from './random.js';
 import * as words from './vocabulary.js';
+import { cidrKey } from '../infrastructure/cidr.js';
 
 export const MAX_SEED_SIZE = 1_000_000;
 
@@ -192,7 +193,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const [a, b] = [1 + Math.floor(i / 256), i % 256];
       const env = random.weighted(words.ENVIRONMENTS);
       const created = at(700, 300);
-      return { workspace_id: ws, id: newId(), name: `${env}-${random.pick(words.LOCATIONS).split(' ')[0]!.toLowerCase()}-${i + 1}`, cidr: `10.${a}.${b}.0/24`, vlan: 100 + (i % 3900), gateway: `10.${a}.${b}.1`, environment: env, location: random.pick(words.LOCATIONS), description: null, created_at: created, updated_at: created };
+      return { workspace_id: ws, id: newId(), name: `${env}-${random.pick(words.LOCATIONS).split(' ')[0]!.toLowerCase()}-${i + 1}`, cidr: `10.${a}.${b}.0/24`, cidr_key: cidrKey(`10.${a}.${b}.0/24`), vlan: 100 + (i % 3900), gateway: `10.${a}.${b}.1`, environment: env, location: random.pick(words.LOCATIONS), description: null, created_at: created, updated_at: created };
     });
     await w.insert('networks', networks);
     const routers = Array.from({ length: Math.max(2, Math.ceil(counts.networks / 20)) }, (_, i) => {
