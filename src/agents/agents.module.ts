@@ -4,12 +4,10 @@ import type { Database } from '../db/database.js';
 import type { AgentsTable, Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import type { AppDeps, App } from '../http/types.js';
-import { principalOf } from '../http/authenticate.js';
-import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
-import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
-import { listPage, listQuerySchema, offsetListSchema, type OffsetList } from '../pagination/offset.js';
+import { DateTime, OrNull, Uuid } from '../http/schemas.js';
+import { listPage, listQuerySchema, type OffsetList } from '../pagination/offset.js';
+import { registerReadRoutes } from '../resources/read-routes.js';
 import { requireRow } from '../resources/crud.js';
-import { withEtag } from '../http/etag.js';
 
 export const AGENT_STATUSES = ['active', 'silent', 'never_seen', 'revoked'] as const;
 
@@ -73,34 +71,15 @@ async function listAgents(database: Database, workspaceId: string, query: Static
 }
 
 export function registerAgentRoutes(app: App, { database }: AppDeps): void {
-  app.get(
-    '/agents',
-    {
-      config: { scope: 'agents:read' },
-      schema: {
-        operationId: 'listAgents',
-        tags: ['agents'],
-        summary: 'List agents',
-        description: 'Enrolled agents with their status and last report. Never shows tokens. Scope: agents:read.',
-        querystring: AgentListQuery,
-        response: { 200: offsetListSchema(Agent, 'Offset list of agents.'), ...errorResponses(...PUBLIC_ERRORS) },
-      },
-    },
-    async (request) => listAgents(database, principalOf(request).workspaceId, request.query),
-  );
-  app.get(
-    '/agents/:id',
-    {
-      config: { scope: 'agents:read' },
-      schema: {
-        operationId: 'getAgent',
-        tags: ['agents'],
-        summary: 'Get an agent',
-        description: 'One agent of the workspace. Scope: agents:read.',
-        params: IdParams,
-        response: { 200: Agent, ...errorResponses(...PUBLIC_ERRORS, 404) },
-      },
-    },
-    async (request, reply) => withEtag(reply, agentRowToDto(await requireRow(database.db, { table: 'agents', nouns: { one: 'agent' } }, principalOf(request).workspaceId, request.params.id))),
-  );
+  registerReadRoutes(app, database, {
+    path: '/agents',
+    openApiTag: 'agents',
+    nouns: { one: 'agent', many: 'agents' },
+    scope: 'agents:read',
+    listQuery: AgentListQuery,
+    item: Agent,
+    listDescription: 'Enrolled agents with their status and last report. Never shows tokens.',
+    list: (db, workspaceId, query) => listAgents(db, workspaceId, query),
+    get: async (db, workspaceId, id) => agentRowToDto(await requireRow(db.db, { table: 'agents', nouns: { one: 'agent' } }, workspaceId, id)),
+  });
 }

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, OrNull, Uuid } from '../http/schemas.js';
 import { nowIso } from '../ids.js';
-import { column, defineFamily, equalsFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter } from '../resources/family.js';
 
 export const SEVERITIES = ['info', 'warning', 'critical'] as const;
 
@@ -44,14 +44,9 @@ export const announcements = defineFamily({
     update: Type.Object({ title: Type.Optional(Title), body: Type.Optional(Body), ...fields }, { additionalProperties: false }),
   },
   fields: {
-    id: column('id'),
-    title: column('title'),
-    body: column('body'),
-    severity: column('severity', { default: 'info' }),
-    startsAt: column('starts_at', { write: toUtc }),
-    endsAt: column('ends_at', { write: toUtc }),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
+    severity: { default: 'info' },
+    startsAt: { write: toUtc },
+    endsAt: { write: toUtc },
   },
   nameField: 'title',
   trackingField: 'updatedAt',

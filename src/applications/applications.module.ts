@@ -12,7 +12,7 @@ import { IdParams, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { newId, nowIso } from '../ids.js';
 import { requireReference, requireRow, touch } from '../resources/crud.js';
-import { column, defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { teams } from '../teams/teams.module.js';
@@ -52,29 +52,6 @@ export const applications = defineFamily({
   auditCategory: 'inventory',
   scopeFamily: 'applications',
   schemas: { item: Application, create: CreateApplication, update: UpdateApplication },
-  fields: {
-    id: column('id'),
-    name: column('name'),
-    description: column('description'),
-    vendor: column('vendor'),
-    version: column('version'),
-    url: column('url'),
-    lifecycleStatus: column('lifecycle_status'),
-    criticality: column('criticality'),
-    hostingType: column('hosting_type'),
-    categoryId: column('category_id'),
-    catalogEntryId: column('catalog_entry_id'),
-    businessValue: column('business_value'),
-    technicalFit: column('technical_fit'),
-    userCount: column('user_count'),
-    planDate: column('plan_date'),
-    phaseInDate: column('phase_in_date'),
-    activeDate: column('active_date'),
-    phaseOutDate: column('phase_out_date'),
-    endOfLifeDate: column('end_of_life_date'),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
-  },
   trackingField: 'updatedAt',
   search: { columns: ['name', 'vendor', 'description'], description: 'Case-insensitive text in the name, vendor or description.' },
   sorts: {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
 import { refuseCycle, requireReference } from '../resources/crud.js';
-import { column, defineFamily, equalsFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter } from '../resources/family.js';
 
 export const Category = Type.Object(
   {
@@ -35,14 +35,6 @@ export const categories = defineFamily({
   auditCategory: 'inventory',
   scopeFamily: 'categories',
   schemas: { item: Category, create: CreateCategory, update: UpdateCategory },
-  fields: {
-    id: column('id'),
-    name: column('name'),
-    description: column('description'),
-    parentId: column('parent_id'),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
-  },
   trackingField: 'updatedAt',
   search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
   sorts: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },

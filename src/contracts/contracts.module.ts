@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, column, defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter, numberColumn } from '../resources/family.js';
+import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter, numberColumn } from '../resources/family.js';
 
 export const CONTRACT_TYPES = ['license', 'subscription', 'support', 'maintenance', 'lease', 'service', 'other'] as const;
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly', 'one_time'] as const;
@@ -69,23 +69,8 @@ export const contracts = defineFamily({
     ),
   },
   fields: {
-    id: column('id'),
-    name: column('name'),
-    vendor: column('vendor'),
-    type: column('type'),
-    reference: column('reference'),
-    startDate: column('start_date'),
-    endDate: column('end_date'),
-    renewalDate: column('renewal_date'),
-    noticePeriodDays: column('notice_period_days'),
-    autoRenew: booleanColumn('auto_renew'),
-    amount: numberColumn('amount'),
-    currency: column('currency'),
-    billingPeriod: column('billing_period'),
-    seats: column('seats'),
-    description: column('description'),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
+    autoRenew: booleanColumn(),
+    amount: numberColumn(),
   },
   trackingField: 'updatedAt',
   search: { columns: ['name', 'vendor', 'reference'], description: 'Case-insensitive text in the name, vendor or reference.' },

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, column, defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { booleanColumn, defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
 
 export const CLASSIFICATIONS = ['public', 'internal', 'confidential', 'restricted'] as const;
 
@@ -43,14 +43,7 @@ export const dataObjects = defineFamily({
     update: Type.Object({ name: Type.Optional(Name('Name.', 'Customer master data')), ...fields }, { additionalProperties: false }),
   },
   fields: {
-    id: column('id'),
-    name: column('name'),
-    description: column('description'),
-    classification: column('classification'),
-    personalData: booleanColumn('personal_data'),
-    retentionDays: column('retention_days'),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
+    personalData: booleanColumn(),
   },
   trackingField: 'updatedAt',
   search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },

@@ -8,7 +8,8 @@ import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS, refuseBody } from '../http/errors.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
-import { listPage, listQuerySchema, offsetListSchema, type OffsetList } from '../pagination/offset.js';
+import { listPage, listQuerySchema, type OffsetList } from '../pagination/offset.js';
+import { registerReadRoutes } from '../resources/read-routes.js';
 import { isUuid } from '../ids.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { applications } from '../applications/applications.module.js';
@@ -112,36 +113,17 @@ async function listDiscovered(database: Database, workspaceId: string, query: St
 }
 
 export function registerDiscoveredApplicationRoutes(app: App, { database }: AppDeps): void {
-  app.get(
-    '/discovered-applications',
-    {
-      config: { scope: 'applications:read' },
-      schema: {
-        operationId: 'listDiscoveredApplications',
-        tags: ['discovered applications'],
-        summary: 'List discovered applications',
-        description: 'Software reported by agents, per host, awaiting triage or already linked or ignored. Scope: applications:read.',
-        querystring: ListQuery,
-        response: { 200: offsetListSchema(DiscoveredApplication, 'Offset list of discovered applications.'), ...errorResponses(...PUBLIC_ERRORS) },
-      },
-    },
-    async (request) => listDiscovered(database, principalOf(request).workspaceId, request.query),
-  );
-  app.get(
-    '/discovered-applications/:id',
-    {
-      config: { scope: 'applications:read' },
-      schema: {
-        operationId: 'getDiscoveredApplication',
-        tags: ['discovered applications'],
-        summary: 'Get a discovered application',
-        description: 'One discovered application of the workspace. Scope: applications:read.',
-        params: IdParams,
-        response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404) },
-      },
-    },
-    async (request, reply) => withEtag(reply, rowToDto(await requireDiscovered(database.db, principalOf(request).workspaceId, request.params.id))),
-  );
+  registerReadRoutes(app, database, {
+    path: '/discovered-applications',
+    openApiTag: 'discovered applications',
+    nouns: { one: 'discovered application', many: 'discovered applications' },
+    scope: 'applications:read',
+    listQuery: ListQuery,
+    item: DiscoveredApplication,
+    listDescription: 'Software reported by agents, per host, awaiting triage or already linked or ignored.',
+    list: (db, workspaceId, query) => listDiscovered(db, workspaceId, query),
+    get: async (db, workspaceId, id) => rowToDto(await requireDiscovered(db.db, workspaceId, id)),
+  });
 }
 
 const UpdateDiscovered = Type.Object(

@@ -4,7 +4,7 @@ import { dataObjects } from '../data/data-objects.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { requireReference } from '../resources/crud.js';
-import { column, defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
 
 export const PROTOCOLS = ['https', 'http', 'sftp', 'ftp', 'smtp', 'amqp', 'kafka', 'jdbc', 'grpc', 'soap', 'file', 'other'] as const;
 export const FREQUENCIES = ['real_time', 'hourly', 'daily', 'weekly', 'monthly', 'on_demand'] as const;
@@ -56,17 +56,6 @@ export const flows = defineFamily({
       },
       { additionalProperties: false },
     ),
-  },
-  fields: {
-    id: column('id'),
-    name: column('name'),
-    sourceApplicationId: column('source_application_id'),
-    targetApplicationId: column('target_application_id'),
-    protocol: column('protocol'),
-    frequency: column('frequency'),
-    description: column('description'),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
   },
   trackingField: 'updatedAt',
   search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },

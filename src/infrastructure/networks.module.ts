@@ -3,7 +3,7 @@ import { canonicalCidr, cidrContains, cidrKey } from './cidr.js';
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { column, defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter } from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { ENVIRONMENTS } from './servers.module.js';
@@ -84,16 +84,8 @@ export const networks = defineFamily({
     update: Type.Object({ name: Type.Optional(Name('Network name.', 'Production servers')), cidr: Type.Optional(Cidr), ...networkFields }, { additionalProperties: false }),
   },
   fields: {
-    id: column('id'),
-    name: column('name'),
-    cidr: column('cidr', { write: (value) => canonicalCidr(String(value)) }),
-    vlan: column('vlan'),
-    gateway: column('gateway', { write: ipAddress('gateway') }),
-    environment: column('environment'),
-    location: column('location'),
-    description: column('description'),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
+    cidr: { write: (value) => canonicalCidr(String(value)) },
+    gateway: { write: ipAddress('gateway') },
   },
   trackingField: 'updatedAt',
   search: { columns: ['name', 'cidr', 'location'], description: 'Case-insensitive text in the name, CIDR or location.' },
@@ -129,18 +121,7 @@ export const routers = defineFamily({
     update: Type.Object({ name: Type.Optional(Name('Router name.', 'edge-fra-1')), ...routerFields }, { additionalProperties: false }),
   },
   fields: {
-    id: column('id'),
-    name: column('name'),
-    manufacturer: column('manufacturer'),
-    model: column('model'),
-    os: column('os'),
-    osVersion: column('os_version'),
-    serialNumber: column('serial_number'),
-    managementIp: column('management_ip', { write: ipAddress('managementIp') }),
-    location: column('location'),
-    description: column('description'),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
+    managementIp: { write: ipAddress('managementIp') },
   },
   trackingField: 'updatedAt',
   search: { columns: ['name', 'model', 'management_ip'], description: 'Case-insensitive text in the name, model or management address.' },

@@ -4,7 +4,7 @@ import { releaseHostSoftware } from '../agents/installs.js';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, column, defineFamily, equalsFilter, foldedEqualsFilter, jsonArrayColumn, linkedFilter } from '../resources/family.js';
+import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, jsonArrayColumn, linkedFilter } from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { userLinkable } from '../users/users.module.js';
@@ -83,26 +83,8 @@ export const servers = defineFamily({
   scopeFamily: 'infrastructure',
   schemas: { item: Server, create: ServerCreate, update: ServerUpdate },
   fields: {
-    id: column('id'),
-    name: column('name'),
-    hostname: column('hostname'),
-    ipAddresses: jsonArrayColumn('ip_addresses', ipList),
-    os: column('os'),
-    osVersion: column('os_version'),
-    manufacturer: column('manufacturer'),
-    model: column('model'),
-    serialNumber: column('serial_number'),
-    cpuCores: column('cpu_cores'),
-    memoryMb: column('memory_mb'),
-    storageGb: column('storage_gb'),
-    environment: column('environment'),
-    location: column('location'),
-    description: column('description'),
-    automatic: booleanColumn('automatic'),
-    agentId: column('agent_id'),
-    createdAt: column('created_at'),
-    lastCheckTime: column('last_check_time'),
-    lastReportAt: column('last_report_at'),
+    ipAddresses: jsonArrayColumn(ipList),
+    automatic: booleanColumn(),
   },
   trackingField: 'lastCheckTime',
   search: { columns: ['name', 'hostname', 'ip_addresses'], description: 'Case-insensitive text in the name, hostname or IP addresses.' },

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { releaseHostSoftware } from '../agents/installs.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, column, defineFamily, equalsFilter } from '../resources/family.js';
+import { booleanColumn, defineFamily, equalsFilter } from '../resources/family.js';
 import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
 import { AGENT_OWNED_FIELDS } from './servers.module.js';
 
@@ -65,26 +65,7 @@ export const workstations = defineFamily({
     update: Type.Object({ name: Type.Optional(Name('Asset name; not changeable on an automatic workstation (422).', 'LT-0042')), ...fields }, { additionalProperties: false }),
   },
   fields: {
-    id: column('id'),
-    name: column('name'),
-    hostname: column('hostname'),
-    serialNumber: column('serial_number'),
-    manufacturer: column('manufacturer'),
-    model: column('model'),
-    os: column('os'),
-    osVersion: column('os_version'),
-    cpuCores: column('cpu_cores'),
-    memoryMb: column('memory_mb'),
-    status: column('status'),
-    assignedUserId: column('assigned_user_id'),
-    purchaseDate: column('purchase_date'),
-    warrantyEnd: column('warranty_end'),
-    location: column('location'),
-    automatic: booleanColumn('automatic'),
-    agentId: column('agent_id'),
-    createdAt: column('created_at'),
-    lastCheckTime: column('last_check_time'),
-    lastReportAt: column('last_report_at'),
+    automatic: booleanColumn(),
   },
   trackingField: 'lastCheckTime',
   search: { columns: ['name', 'hostname', 'serial_number', 'model'], description: 'Case-insensitive text in the name, hostname, serial number or model.' },

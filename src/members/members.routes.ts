@@ -4,41 +4,21 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { ifMatchOf, withEtag } from '../http/etag.js';
 import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
-import { offsetListSchema } from '../pagination/offset.js';
+import { registerReadRoutes } from '../resources/read-routes.js';
 import { changeRole, listMembers, Member, MemberListQuery, memberRowToDto, removeMember, requireMember, UpdateMember } from './members.service.js';
 
 export function registerMemberRoutes(app: App, { database }: AppDeps): void {
-  app.get(
-    '/members',
-    {
-      config: { scope: 'members:read' },
-      schema: {
-        operationId: 'listMembers',
-        tags: ['people'],
-        summary: 'List members',
-        description: 'Memberships of the workspace with each person\'s role. Scope: members:read.',
-        querystring: MemberListQuery,
-        response: { 200: offsetListSchema(Member, 'Offset list of members.'), ...errorResponses(...PUBLIC_ERRORS) },
-      },
-    },
-    async (request) => listMembers(database, principalOf(request).workspaceId, request.query),
-  );
-
-  app.get(
-    '/members/:id',
-    {
-      config: { scope: 'members:read' },
-      schema: {
-        operationId: 'getMember',
-        tags: ['people'],
-        summary: 'Get a member',
-        description: 'One membership of the workspace. Scope: members:read.',
-        params: IdParams,
-        response: { 200: Member, ...errorResponses(...PUBLIC_ERRORS, 404) },
-      },
-    },
-    async (request, reply) => withEtag(reply, memberRowToDto(await requireMember(database.db, principalOf(request).workspaceId, request.params.id))),
-  );
+  registerReadRoutes(app, database, {
+    path: '/members',
+    openApiTag: 'people',
+    nouns: { one: 'member', many: 'members' },
+    scope: 'members:read',
+    listQuery: MemberListQuery,
+    item: Member,
+    listDescription: 'Memberships of the workspace with each person\'s role.',
+    list: (db, workspaceId, query) => listMembers(db, workspaceId, query),
+    get: async (db, workspaceId, id) => memberRowToDto(await requireMember(db.db, workspaceId, id)),
+  });
 
   app.patch(
     '/members/:id',

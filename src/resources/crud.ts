@@ -22,6 +22,7 @@ import type { App } from '../http/types.js';
 import type { FastifyInstance } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.js';
+import { article, registerReadRoutes } from './read-routes.js';
 import type { Eb, Family, FamilyTable, Referable, Relation } from './family.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
@@ -54,11 +55,6 @@ export async function requireReference(trx: Kysely<Tables>, target: Referable, w
   if (id === null || id === undefined) return;
   const row = isUuid(id) ? await dynamic(trx).selectFrom(target.table).select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst() : undefined;
   if (!row) throw new ApiError('unprocessable_entity', `${field} does not name ${article(target.nouns.one)} of this workspace`);
-}
-
-/** "a category", "an application". */
-export function article(noun: string): string {
-  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 /** 422 when setting `parentId` would make a row its own ancestor (categories, teams). */
@@ -103,6 +99,8 @@ async function writeRelations(trx: Kysely<Tables>, workspaceId: string, relation
       .execute();
   }
 }
+
+export { article };
 
 export type FamilyService<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> = ReturnType<typeof createFamilyService<T, Item>>;
 
@@ -228,46 +226,25 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   const app: FastifyInstance = typedApp;
   const { family } = service;
   const { definition } = family;
-  const { one, many } = definition.nouns;
+  const { one } = definition.nouns;
   const One = capitalise(one);
-  const Many = capitalise(many);
   const { create, update } = definition.schemas;
   const item: TObject = definition.schemas.item;
   const scope = (action: string) => `${definition.scopeFamily}:${action}`;
   const tags = [definition.openApiTag];
   type Params = { id: string };
 
-  app.get(
-    definition.path,
-    {
-      config: { scope: scope('read') },
-      schema: {
-        tags,
-        operationId: `list${Many}`,
-        summary: `List ${many}`,
-        description: `${definition.description} Offset list with q, sort and filters; an unknown parameter or value is a 400. Scope: ${scope('read')}.`,
-        querystring: family.listQuery,
-        response: { 200: family.list, ...errorResponses(...PUBLIC_ERRORS) },
-      },
-    },
-    async (request) => service.list(database, principalOf(request).workspaceId, request.query as ListQuery),
-  );
-
-  app.get(
-    `${definition.path}/:id`,
-    {
-      config: { scope: scope('read') },
-      schema: {
-        tags,
-        operationId: `get${One}`,
-        summary: `Get ${article(one)}`,
-        description: `One ${one} of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: ${scope('read')}.`,
-        params: IdParams,
-        response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404) },
-      },
-    },
-    async (request, reply) => withEtag(reply, await service.get(database, principalOf(request).workspaceId, (request.params as Params).id)),
-  );
+  registerReadRoutes(typedApp, database, {
+    path: definition.path,
+    openApiTag: definition.openApiTag,
+    nouns: definition.nouns,
+    scope: scope('read'),
+    listQuery: family.listQuery,
+    item,
+    listDescription: definition.description,
+    list: (db, workspaceId, query) => service.list(db, workspaceId, query),
+    get: (db, workspaceId, id) => service.get(db, workspaceId, id),
+  });
 
   app.post(
     definition.path,

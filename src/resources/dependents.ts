@@ -98,7 +98,7 @@ function familyDependents(families: readonly Family[]): Dependent[] {
       });
     }
     for (const reference of definition.references ?? []) {
-      const column = definition.fields[reference.field]!.column;
+      const column = family.columnOf(reference.field);
       dependents.push({
         target: reference.target.table,
         async release(trx, workspaceId, targetId, actor, releaseAll) {

@@ -17,7 +17,8 @@ export type Eb = ExpressionBuilder<DynamicTables, string>;
 
 /** How an API field is stored: its column and, when they differ, the conversions both ways. */
 export interface Field {
-  column: string;
+  /** Default: the field's name in snake_case. */
+  column?: string;
   /** Column value → API value (default: as stored). */
   read?(value: unknown): unknown;
   /** API value → column value (default: strings trimmed); may throw a 400 ApiError. */
@@ -26,27 +27,25 @@ export interface Field {
   default?: unknown;
 }
 
-/** A column stored as the API has it. */
-export const column = (name: string, options: Omit<Field, 'column'> = {}): Field => ({ column: name, ...options });
+/** The column of an API field by the naming rule: `osVersion` → `os_version`. */
+export const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** A boolean kept as 0/1 (SQLite has no boolean type). */
-export const booleanColumn = (name: string, defaultValue = false): Field => ({
-  column: name,
+export const booleanColumn = (defaultValue = false): Field => ({
   read: (value) => Boolean(value),
   write: (value) => (value ? 1 : 0),
   default: defaultValue,
 });
 
 /** A string array kept as JSON text; `normalise` validates and canonicalises it on write. */
-export const jsonArrayColumn = (name: string, normalise: (items: string[]) => string[] = (items) => items): Field => ({
-  column: name,
+export const jsonArrayColumn = (normalise: (items: string[]) => string[] = (items) => items): Field => ({
   read: (value) => JSON.parse(String(value)) as string[],
   write: (value) => JSON.stringify(normalise((value as string[] | null) ?? [])),
   default: [],
 });
 
 /** A decimal (PostgreSQL numeric arrives as text). */
-export const numberColumn = (name: string): Field => ({ column: name, read: (value) => (value === null || value === undefined ? null : Number(value)) });
+export const numberColumn = (): Field => ({ read: (value) => (value === null || value === undefined ? null : Number(value)) });
 
 /** A family filter: its query-string schema and the condition it adds. */
 export interface Filter {
@@ -168,8 +167,12 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   /** Scope family: `<scopeFamily>:read|add|edit|delete`. */
   scopeFamily: string;
   schemas: { item: Item; create: TObject; update: TObject };
-  /** Every field of the item but relation id arrays, with its column. */
-  fields: Record<string, Field>;
+  /**
+   * How fields are stored where it differs from the rule: every property of the item schema (but
+   * relation id arrays) is a column named in snake_case (`osVersion` → `os_version`), stored as
+   * the API has it. Listed here: other columns, conversions and documented defaults.
+   */
+  fields?: Record<string, Field>;
   /** The field that names a row in audit events and messages (default name). */
   nameField?: string;
   /** The change-tracking field (spec §2.4), moved on every change; none for untracked families. */
@@ -198,6 +201,8 @@ export interface Family<T extends FamilyTable = FamilyTable, Item extends TObjec
   /** Columns of a new row before the body applies: each field's documented default, else null. */
   defaults(): Partial<Tables[T]>;
   trackingColumn: string | undefined;
+  /** The column of an API field. */
+  columnOf(field: string): string;
   /** What names a row in audit events. */
   nameOf(row: Tables[T]): string;
   /** Fields left out of audit diffs: identity, creation and the tracking field itself. */
@@ -209,14 +214,21 @@ export interface Family<T extends FamilyTable = FamilyTable, Item extends TObjec
 /** Defines a family (type-checked against its table) and derives what the rest of the service reads. */
 export function defineFamily<T extends FamilyTable, Item extends TObject>(definition: FamilyDefinition<T, Item>): Family<T, Item> {
   type Row = Tables[T];
-  const entries = Object.entries(definition.fields);
-  const trackingColumn = definition.trackingField ? definition.fields[definition.trackingField]!.column : undefined;
-  const nameColumn = definition.fields[definition.nameField ?? 'name']!.column;
+  const relationFields = new Set((definition.relations ?? []).map((relation) => relation.field));
+  const fields: Record<string, Field & { column: string }> = Object.fromEntries(
+    Object.keys(definition.schemas.item.properties)
+      .filter((field) => !relationFields.has(field))
+      .map((field) => [field, { column: snakeCase(field), ...definition.fields?.[field] }]),
+  );
+  const entries = Object.entries(fields);
+  const trackingColumn = definition.trackingField ? fields[definition.trackingField]!.column : undefined;
+  const nameColumn = fields[definition.nameField ?? 'name']!.column;
   const asRecord = (row: Row) => row as unknown as Record<string, unknown>;
 
   return {
     definition,
     trackingColumn,
+    columnOf: (field) => fields[field]?.column ?? snakeCase(field),
     toDto(row) {
       const record = asRecord(row);
       const dto: Record<string, unknown> = {};

@@ -25,8 +25,8 @@ import type { Family, FamilyTable, Link, Linkable, LinkTable } from './family.js
 
 /** The child side of a link to a family: found by (workspace_id, id), listed through the link table by its name field. */
 export function linkableFamily<T extends FamilyTable, Item extends TObject>(family: Family<T, Item>): Linkable<Tables[T]> {
-  const { table, nouns, scopeFamily, schemas, fields, nameField } = family.definition;
-  const orderColumn = fields[nameField ?? 'name']!.column;
+  const { table, nouns, scopeFamily, schemas, nameField } = family.definition;
+  const orderColumn = family.columnOf(nameField ?? 'name');
   return {
     table,
     nouns,

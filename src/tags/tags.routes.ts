@@ -3,43 +3,24 @@ import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import { Type } from 'typebox';
-import { CreateTag, Tag, TagList, TagListQuery } from './tags.schemas.js';
+import { CreateTag, Tag, TagListQuery } from './tags.schemas.js';
+import { registerReadRoutes } from '../resources/read-routes.js';
 import { listTags } from './tags.repository.js';
 import { createTag, deleteTag, getTag } from './tags.service.js';
-import { ifMatchOf, withEtag } from '../http/etag.js';
+import { ifMatchOf } from '../http/etag.js';
 
 export function registerTagRoutes(app: App, { database }: AppDeps): void {
-  app.get(
-    '/tags',
-    {
-      config: { scope: 'tags:read' },
-      schema: {
-        operationId: 'listTags',
-        tags: ['tags'],
-        summary: 'List tags',
-        description: 'Offset list of the workspace\'s tags, by name unless sorted otherwise. Scope: tags:read.',
-        querystring: TagListQuery,
-        response: { 200: TagList, ...errorResponses(...PUBLIC_ERRORS) },
-      },
-    },
-    async (request) => listTags(database, principalOf(request).workspaceId, request.query),
-  );
-
-  app.get(
-    '/tags/:id',
-    {
-      config: { scope: 'tags:read' },
-      schema: {
-        operationId: 'getTag',
-        tags: ['tags'],
-        summary: 'Get a tag',
-        description: 'One tag of the workspace. Scope: tags:read.',
-        params: IdParams,
-        response: { 200: Tag, ...errorResponses(...PUBLIC_ERRORS, 404) },
-      },
-    },
-    async (request, reply) => withEtag(reply, await getTag(database, principalOf(request).workspaceId, request.params.id)),
-  );
+  registerReadRoutes(app, database, {
+    path: '/tags',
+    openApiTag: 'tags',
+    nouns: { one: 'tag', many: 'tags' },
+    scope: 'tags:read',
+    listQuery: TagListQuery,
+    item: Tag,
+    listDescription: 'The workspace\'s tags, by name unless sorted otherwise.',
+    list: (db, workspaceId, query) => listTags(db, workspaceId, query),
+    get: getTag,
+  });
 
   app.post(
     '/tags',

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
 import { refuseCycle, requireReference } from '../resources/crud.js';
-import { column, defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
 import { userLinkable } from '../users/users.module.js';
 
 export const Team = Type.Object(
@@ -39,15 +39,6 @@ export const teams = defineFamily({
     item: Team,
     create: Type.Object({ name: Name('Team name.', 'Platform'), ...fields }, { additionalProperties: false }),
     update: Type.Object({ name: Type.Optional(Name('Team name.', 'Platform')), ...fields }, { additionalProperties: false }),
-  },
-  fields: {
-    id: column('id'),
-    name: column('name'),
-    description: column('description'),
-    email: column('email'),
-    parentId: column('parent_id'),
-    createdAt: column('created_at'),
-    updatedAt: column('updated_at'),
   },
   trackingField: 'updatedAt',
   search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },

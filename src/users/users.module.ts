@@ -5,14 +5,12 @@ import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
 import type { AppDeps, App } from '../http/types.js';
-import { principalOf } from '../http/authenticate.js';
-import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
-import { DateTime, IdParams, Uuid } from '../http/schemas.js';
+import { DateTime, Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
-import { listPage, listQuerySchema, offsetListSchema, type OffsetList } from '../pagination/offset.js';
+import { listPage, listQuerySchema, type OffsetList } from '../pagination/offset.js';
+import { registerReadRoutes } from '../resources/read-routes.js';
 import type { Linkable } from '../resources/family.js';
 import { dynamic } from '../db/dynamic.js';
-import { withEtag } from '../http/etag.js';
 
 export const User = Type.Object(
   {
@@ -63,41 +61,21 @@ async function listUsers(database: Database, workspaceId: string, query: Static<
 }
 
 export function registerUserRoutes(app: App, { database }: AppDeps): void {
-  app.get(
-    '/users',
-    {
-      config: { scope: 'users:read' },
-      schema: {
-        operationId: 'listUsers',
-        tags: ['people'],
-        summary: 'List users',
-        description: 'The people who are members of the workspace. Scope: users:read.',
-        querystring: UserListQuery,
-        response: { 200: offsetListSchema(User, 'Offset list of users.'), ...errorResponses(...PUBLIC_ERRORS) },
-      },
-    },
-    async (request) => listUsers(database, principalOf(request).workspaceId, request.query),
-  );
-
-  app.get(
-    '/users/:id',
-    {
-      config: { scope: 'users:read' },
-      schema: {
-        operationId: 'getUser',
-        tags: ['people'],
-        summary: 'Get a user',
-        description: 'One person of the workspace; a person who is not a member answers 404. Scope: users:read.',
-        params: IdParams,
-        response: { 200: User, ...errorResponses(...PUBLIC_ERRORS, 404) },
-      },
-    },
-    async (request, reply) => {
-      const row = await findWorkspaceUser(database.db, principalOf(request).workspaceId, request.params.id);
+  registerReadRoutes(app, database, {
+    path: '/users',
+    openApiTag: 'people',
+    nouns: { one: 'user', many: 'users' },
+    scope: 'users:read',
+    listQuery: UserListQuery,
+    item: User,
+    listDescription: 'The people who are members of the workspace.',
+    list: (db, workspaceId, query) => listUsers(db, workspaceId, query),
+    get: async (db, workspaceId, id) => {
+      const row = await findWorkspaceUser(db.db, workspaceId, id);
       if (!row) throw notFound('user');
-      return withEtag(reply, userRowToDto(row));
+      return userRowToDto(row);
     },
-  );
+  });
 }
 
 /** People as a family others refer to (a workstation's assigned user) and link (owners, team members). */

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { Static, TObject } from 'typebox';
+import type { Database } from '../db/database.js';
+import { principalOf } from '../http/authenticate.js';
+import { withEtag } from '../http/etag.js';
+import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
+import { IdParams } from '../http/schemas.js';
+import type { App } from '../http/types.js';
+import { offsetListSchema, type OffsetList } from '../pagination/offset.js';
+import type { Nouns } from './family.js';
+
+/** The read side every listed resource shares: an offset list and one item by id. */
+export interface ReadRoutes<Query extends TObject = TObject> {
+  path: string;
+  openApiTag: string;
+  nouns: Nouns;
+  /** The read scope of both routes. */
+  scope: string;
+  listQuery: Query;
+  item: TObject;
+  /** What the list holds (the scope and paging sentence are added). */
+  listDescription: string;
+  list(database: Database, workspaceId: string, query: Static<Query>): Promise<OffsetList<unknown>>;
+  /** The item, or a 404 not_found for an id that is not in the workspace. */
+  get(database: Database, workspaceId: string, id: string): Promise<unknown>;
+}
+
+const capitalise = (words: string) => words.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
+export const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** Registers `GET {path}` (offset list, spec §2.3) and `GET {path}/{id}` (with an ETag). */
+export function registerReadRoutes<Query extends TObject>(typedApp: App, database: Database, routes: ReadRoutes<Query>): void {
+  // The schemas vary by resource: routes go through Fastify's plain interface, typed by `routes`.
+  const app: FastifyInstance = typedApp;
+  const { one, many } = routes.nouns;
+  const tags = [routes.openApiTag];
+  app.get(
+    routes.path,
+    {
+      config: { scope: routes.scope },
+      schema: {
+        tags,
+        operationId: `list${capitalise(many)}`,
+        summary: `List ${many}`,
+        description: `${routes.listDescription} Offset list with q, sort and filters; an unknown parameter or value is a 400. Scope: ${routes.scope}.`,
+        querystring: routes.listQuery,
+        response: { 200: offsetListSchema(routes.item, `Offset list of ${many}.`), ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async (request) => routes.list(database, principalOf(request).workspaceId, request.query as Static<Query>),
+  );
+  app.get(
+    `${routes.path}/:id`,
+    {
+      config: { scope: routes.scope },
+      schema: {
+        tags,
+        operationId: `get${capitalise(one)}`,
+        summary: `Get ${article(one)}`,
+        description: `One ${one} of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: ${routes.scope}.`,
+        params: IdParams,
+        response: { 200: routes.item, ...errorResponses(...PUBLIC_ERRORS, 404) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await routes.get(database, principalOf(request).workspaceId, (request.params as { id: string }).id)),
+  );
+}
