@@ -33,7 +33,6 @@ export const announcements = defineFamily({
   table: 'announcements',
   nouns: { one: 'announcement', many: 'announcements' },
   path: '/announcements',
-  openApiTag: 'announcements',
   description: 'Announcements with a severity and a publication window.',
   resourceType: 'announcement',
   auditCategory: 'organisation',
@@ -49,7 +48,6 @@ export const announcements = defineFamily({
     endsAt: { write: toUtc },
   },
   nameField: 'title',
-  trackingField: 'updatedAt',
   search: { columns: ['title', 'body'], description: 'Case-insensitive text in the title or body.' },
   sorts: {
     title: 'title',

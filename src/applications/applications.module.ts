@@ -46,13 +46,11 @@ export const applications = defineFamily({
   table: 'applications',
   nouns: { one: 'application', many: 'applications' },
   path: '/applications',
-  openApiTag: 'applications',
   description: 'The application portfolio of the workspace.',
   resourceType: 'application',
   auditCategory: 'inventory',
   scopeFamily: 'applications',
   schemas: { item: Application, create: CreateApplication, update: UpdateApplication },
-  trackingField: 'updatedAt',
   search: { columns: ['name', 'vendor', 'description'], description: 'Case-insensitive text in the name, vendor or description.' },
   sorts: {
     name: 'name',
@@ -64,7 +62,6 @@ export const applications = defineFamily({
     technicalFit: 'technical_fit',
     userCount: 'user_count',
   },
-  defaultSort: 'name',
   filters: {
     lifecycleStatus: equalsFilter('lifecycle_status', Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' })),
     criticality: equalsFilter('criticality', Type.Enum(CRITICALITIES, { description: 'Only this criticality.' })),

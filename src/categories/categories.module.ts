@@ -29,16 +29,13 @@ export const categories = defineFamily({
   table: 'categories',
   nouns,
   path: '/categories',
-  openApiTag: 'categories',
   description: 'The application category tree, flat: rebuild it with parentId.',
   resourceType: 'category',
   auditCategory: 'inventory',
   scopeFamily: 'categories',
   schemas: { item: Category, create: CreateCategory, update: UpdateCategory },
-  trackingField: 'updatedAt',
   search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
   sorts: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
-  defaultSort: 'name',
   filters: {
     parentId: equalsFilter('parent_id', Uuid('Only the direct children of this category.')),
     root: {

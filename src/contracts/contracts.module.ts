@@ -52,7 +52,6 @@ export const contracts = defineFamily({
   table: 'contracts',
   nouns: { one: 'contract', many: 'contracts' },
   path: '/contracts',
-  openApiTag: 'contracts',
   description: 'Supplier contracts with their dates, costs and covered applications.',
   resourceType: 'contract',
   auditCategory: 'inventory',
@@ -72,12 +71,10 @@ export const contracts = defineFamily({
     autoRenew: booleanColumn(),
     amount: numberColumn(),
   },
-  trackingField: 'updatedAt',
   search: { columns: ['name', 'vendor', 'reference'], description: 'Case-insensitive text in the name, vendor or reference.' },
   sorts: {
     name: 'name', vendor: 'vendor', startDate: 'start_date', endDate: 'end_date', renewalDate: 'renewal_date', amount: 'amount', createdAt: 'created_at', updatedAt: 'updated_at',
   },
-  defaultSort: 'name',
   filters: {
     type: equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' })),
     vendor: foldedEqualsFilter('vendor', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' })),

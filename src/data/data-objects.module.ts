@@ -32,7 +32,6 @@ export const dataObjects = defineFamily({
   table: 'data_objects',
   nouns: { one: 'data object', many: 'data objects' },
   path: '/data',
-  openApiTag: 'data',
   description: 'Data objects: business data sets, their classification and the applications holding them.',
   resourceType: 'data_object',
   auditCategory: 'inventory',
@@ -45,10 +44,8 @@ export const dataObjects = defineFamily({
   fields: {
     personalData: booleanColumn(),
   },
-  trackingField: 'updatedAt',
   search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
   sorts: { name: 'name', classification: { column: 'classification', ranks: CLASSIFICATIONS }, createdAt: 'created_at', updatedAt: 'updated_at' },
-  defaultSort: 'name',
   filters: {
     classification: equalsFilter('classification', Type.Enum(CLASSIFICATIONS, { description: 'Only this classification.' })),
     personalData: equalsFilter('personal_data', Type.Boolean({ description: 'Only data objects with (true) or without (false) personal data.' }), (value) => (value ? 1 : 0)),

@@ -36,7 +36,6 @@ export const flows = defineFamily({
   table: 'flows',
   nouns: { one: 'flow', many: 'flows' },
   path: '/flows',
-  openApiTag: 'flows',
   description: 'Data flows between applications.',
   resourceType: 'flow',
   auditCategory: 'inventory',
@@ -57,7 +56,6 @@ export const flows = defineFamily({
       { additionalProperties: false },
     ),
   },
-  trackingField: 'updatedAt',
   search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
   sorts: {
     name: 'name',
@@ -66,7 +64,6 @@ export const flows = defineFamily({
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },
-  defaultSort: 'name',
   filters: {
     applicationId: {
       schema: Uuid('Only flows from or to this application.'),

@@ -73,7 +73,6 @@ export const networks = defineFamily({
   table: 'networks',
   nouns: { one: 'network', many: 'networks' },
   path: '/networks',
-  openApiTag: 'networks',
   description: 'IP networks of the workspace.',
   resourceType: 'network',
   auditCategory: 'inventory',
@@ -87,11 +86,9 @@ export const networks = defineFamily({
     cidr: { write: (value) => canonicalCidr(String(value)) },
     gateway: { write: ipAddress('gateway') },
   },
-  trackingField: 'updatedAt',
   search: { columns: ['name', 'cidr', 'location'], description: 'Case-insensitive text in the name, CIDR or location.' },
   // Networks sort by address, numerically (10.1.2.0/24 before 10.1.10.0/24), IPv4 before IPv6.
   sorts: { name: 'name', cidr: 'cidr_key', vlan: 'vlan', createdAt: 'created_at', updatedAt: 'updated_at' },
-  defaultSort: 'name',
   filters: {
     environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
     vlan: equalsFilter('vlan', Type.Integer({ minimum: 1, maximum: 4094, description: 'Only this VLAN.' })),
@@ -110,7 +107,6 @@ export const routers = defineFamily({
   table: 'routers',
   nouns: { one: 'router', many: 'routers' },
   path: '/routers',
-  openApiTag: 'routers',
   description: 'Routers and layer-3 switches.',
   resourceType: 'router',
   auditCategory: 'inventory',
@@ -123,10 +119,8 @@ export const routers = defineFamily({
   fields: {
     managementIp: { write: ipAddress('managementIp') },
   },
-  trackingField: 'updatedAt',
   search: { columns: ['name', 'model', 'management_ip'], description: 'Case-insensitive text in the name, model or management address.' },
   sorts: { name: 'name', manufacturer: 'manufacturer', createdAt: 'created_at', updatedAt: 'updated_at' },
-  defaultSort: 'name',
   filters: {
     manufacturer: foldedEqualsFilter('manufacturer', Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' })),
     networkId: linkedFilter('router_networks', 'router_id', 'network_id', Uuid('Only routers attached to this network.')),

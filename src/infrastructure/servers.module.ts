@@ -3,16 +3,15 @@ import { Type, type Static } from 'typebox';
 import { releaseHostSoftware } from '../agents/installs.js';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
-import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, jsonArrayColumn, linkedFilter } from '../resources/family.js';
+import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
+import { defineFamily, equalsFilter, foldedEqualsFilter, jsonArrayColumn, linkedFilter } from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
+import { automaticField, automaticFilter, refuseAgentOwnedChange, reportingProperties, writableHardware } from './hosts.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { userLinkable } from '../users/users.module.js';
 
 export const ENVIRONMENTS = ['production', 'staging', 'test', 'development', 'disaster_recovery'] as const;
 
-/** Fields an agent owns on an automatic host (spec §2, §7.2): the API refuses to change them. */
-export const AGENT_OWNED_FIELDS = ['name', 'os', 'manufacturer'] as const;
 
 export const Server = Type.Object(
   {
@@ -31,11 +30,7 @@ export const Server = Type.Object(
     environment: OrNull(Type.Enum(ENVIRONMENTS), 'Environment; null when not recorded.'),
     location: OrNull(Type.String({ examples: ['Frankfurt DC2, rack 14'] }), 'Site, room or rack.'),
     description: OrNull(Type.String(), 'Notes.'),
-    automatic: Type.Boolean({ description: 'true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422).' }),
-    agentId: OrNull(Uuid('Reporting agent.'), 'The agent that reports it; null for a manual server.'),
-    createdAt: DateTime('Creation instant.'),
-    lastCheckTime: DateTime('Change-tracking field: moves on every change (creation, edit, link, and a report that changes something).'),
-    lastReportAt: OrNull(DateTime('Last report of its agent.'), 'When its agent last reported, changed or not; null for a manual server. A silent agent shows here.'),
+    ...reportingProperties('server'),
   },
   { description: 'A physical or virtual server.' },
 );
@@ -44,13 +39,7 @@ export type Server = Static<typeof Server>;
 const Ip = Type.String({ maxLength: 45, description: 'IPv4 or IPv6 address.', examples: ['10.0.0.5'] });
 const writable = {
   ipAddresses: Type.Optional(Type.Array(Ip, { maxItems: 64, description: 'IPv4 and IPv6 addresses.' })),
-  os: Clearable(Text(200), 'Operating system.'),
-  osVersion: Clearable(Text(100), 'Operating system version.'),
-  manufacturer: Clearable(Text(200), 'Hardware manufacturer.'),
-  model: Clearable(Text(200), 'Hardware model.'),
-  serialNumber: Clearable(Text(200), 'Serial number.'),
-  cpuCores: Clearable(Type.Integer({ minimum: 0, maximum: 100000 }), 'CPU cores.'),
-  memoryMb: Clearable(Type.Integer({ minimum: 0 }), 'Memory in MiB.'),
+  ...writableHardware(100000),
   storageGb: Clearable(Type.Integer({ minimum: 0 }), 'Storage in GB.'),
   environment: Clearable(Type.Enum(ENVIRONMENTS), 'Environment; null (the default) when not recorded.'),
   location: Clearable(Text(200), 'Site, room or rack.'),
@@ -76,7 +65,6 @@ export const servers = defineFamily({
   table: 'servers',
   nouns: { one: 'server', many: 'servers' },
   path: '/servers',
-  openApiTag: 'servers',
   description: 'Servers, manual or reported by agents.',
   resourceType: 'server',
   auditCategory: 'inventory',
@@ -84,7 +72,7 @@ export const servers = defineFamily({
   schemas: { item: Server, create: ServerCreate, update: ServerUpdate },
   fields: {
     ipAddresses: jsonArrayColumn(ipList),
-    automatic: booleanColumn(),
+    ...automaticField,
   },
   trackingField: 'lastCheckTime',
   search: { columns: ['name', 'hostname', 'ip_addresses'], description: 'Case-insensitive text in the name, hostname or IP addresses.' },
@@ -97,10 +85,9 @@ export const servers = defineFamily({
     cpuCores: 'cpu_cores',
     memoryMb: 'memory_mb',
   },
-  defaultSort: 'name',
   filters: {
     environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
-    automatic: equalsFilter('automatic', Type.Boolean({ description: 'true: only agent-reported servers; false: only manual ones.' }), (value) => (value ? 1 : 0)),
+    ...automaticFilter('true: only agent-reported servers; false: only manual ones.'),
     os: foldedEqualsFilter('os', Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' })),
     agentId: equalsFilter('agent_id', Uuid('Only servers reported by this agent.')),
     tagId: linkedFilter('server_tags', 'server_id', 'tag_id', Uuid('Only servers with this tag.')),
@@ -119,12 +106,7 @@ export const servers = defineFamily({
   },
   async check({ before, next }) {
     if (!next.hostname) next.hostname = next.name;
-    if (before?.automatic) {
-      const changed = AGENT_OWNED_FIELDS.filter((field) => before[field] !== next[field]);
-      if (changed.length > 0) {
-        throw new ApiError('unprocessable_entity', `${changed.join(', ')} of an automatic server cannot change: its agent reports ${changed.length > 1 ? 'them' : 'it'}`);
-      }
-    }
+    refuseAgentOwnedChange('server', before, next);
   },
   texts: {
     delete: 'Its owner, tag and application links and its discovered software go with it. An automatic server may be deleted; its next report re-creates it.',

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { releaseHostSoftware } from '../agents/installs.js';
 import { ApiError } from '../errors/api-error.js';
-import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter } from '../resources/family.js';
+import { Clearable, DateOnly, Name, OrNull, Text, Uuid } from '../http/schemas.js';
+import { defineFamily, equalsFilter } from '../resources/family.js';
 import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
-import { AGENT_OWNED_FIELDS } from './servers.module.js';
+import { automaticField, automaticFilter, refuseAgentOwnedChange, reportingProperties, writableHardware } from './hosts.js';
 
 export const WORKSTATION_STATUSES = ['in_use', 'in_stock', 'in_repair', 'retired'] as const;
 
@@ -25,24 +25,14 @@ const Workstation = Type.Object(
     purchaseDate: OrNull(DateOnly('Purchase date.'), 'Purchase date.'),
     warrantyEnd: OrNull(DateOnly('Warranty end.'), 'End of the warranty.'),
     location: OrNull(Type.String(), 'Office or site.'),
-    automatic: Type.Boolean({ description: 'true when reported by an agent; then name, os and manufacturer cannot be changed (422).' }),
-    agentId: OrNull(Uuid('Reporting agent.'), 'The agent that reports it.'),
-    createdAt: DateTime('Creation instant.'),
-    lastCheckTime: DateTime('Change-tracking field: moves on every change (creation, edit, and a report that changes something).'),
-    lastReportAt: OrNull(DateTime('Last report of its agent.'), 'When its agent last reported, changed or not; null for a manual workstation.'),
+    ...reportingProperties('workstation'),
   },
   { description: 'A laptop or desktop.' },
 );
 
 const fields = {
   hostname: Clearable(Text(253), 'Host name.'),
-  serialNumber: Clearable(Text(200), 'Serial number.'),
-  manufacturer: Clearable(Text(200), 'Manufacturer.'),
-  model: Clearable(Text(200), 'Model.'),
-  os: Clearable(Text(200), 'Operating system.'),
-  osVersion: Clearable(Text(100), 'OS version.'),
-  cpuCores: Clearable(Type.Integer({ minimum: 0, maximum: 4096 }), 'CPU cores.'),
-  memoryMb: Clearable(Type.Integer({ minimum: 0 }), 'Memory in MiB.'),
+  ...writableHardware(4096),
   status: Type.Optional(Type.Enum(WORKSTATION_STATUSES, { description: 'Status; default in_use when assigned, else in_stock.' })),
   assignedUserId: Clearable(Uuid('Assigned user id.'), 'The person using it; must be a user of the workspace (422).'),
   purchaseDate: Clearable(DateOnly('Purchase date.'), 'Purchase date.'),
@@ -54,7 +44,6 @@ export const workstations = defineFamily({
   table: 'workstations',
   nouns: { one: 'workstation', many: 'workstations' },
   path: '/workstations',
-  openApiTag: 'workstations',
   description: 'Laptops and desktops, assigned to people.',
   resourceType: 'workstation',
   auditCategory: 'inventory',
@@ -65,7 +54,7 @@ export const workstations = defineFamily({
     update: Type.Object({ name: Type.Optional(Name('Asset name; not changeable on an automatic workstation (422).', 'LT-0042')), ...fields }, { additionalProperties: false }),
   },
   fields: {
-    automatic: booleanColumn(),
+    ...automaticField,
   },
   trackingField: 'lastCheckTime',
   search: { columns: ['name', 'hostname', 'serial_number', 'model'], description: 'Case-insensitive text in the name, hostname, serial number or model.' },
@@ -77,7 +66,6 @@ export const workstations = defineFamily({
     createdAt: 'created_at',
     lastCheckTime: 'last_check_time',
   },
-  defaultSort: 'name',
   filters: {
     status: equalsFilter('status', Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' })),
     assignedUserId: equalsFilter('assigned_user_id', Uuid('Only machines assigned to this user.')),
@@ -85,7 +73,7 @@ export const workstations = defineFamily({
       schema: Type.Boolean({ description: 'true: only assigned machines; false: only unassigned ones.' }),
       where: (eb, assigned) => eb('assigned_user_id', assigned ? 'is not' : 'is', null),
     },
-    automatic: equalsFilter('automatic', Type.Boolean({ description: 'true: only agent-reported machines.' }), (value) => (value ? 1 : 0)),
+    ...automaticFilter('true: only agent-reported machines; false: only manual ones.'),
     warrantyEndsBefore: { schema: DateOnly('Only machines whose warranty ends before this date.'), where: (eb, date) => eb('warranty_end', '<', date) },
   },
   // A person who leaves the workspace no longer has the machine assigned.
@@ -101,10 +89,7 @@ export const workstations = defineFamily({
     if (next.purchase_date && next.warranty_end && next.warranty_end < next.purchase_date) {
       throw new ApiError('unprocessable_entity', 'warrantyEnd is before purchaseDate');
     }
-    if (before?.automatic) {
-      const changed = AGENT_OWNED_FIELDS.filter((field) => before[field] !== next[field]);
-      if (changed.length > 0) throw new ApiError('unprocessable_entity', `${changed.join(', ')} of an automatic workstation cannot change: its agent reports ${changed.length > 1 ? 'them' : 'it'}`);
-    }
+    refuseAgentOwnedChange('workstation', before, next);
   },
   texts: {
     update: 'An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; so does changing name, os or manufacturer of an automatic workstation.',

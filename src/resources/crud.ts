@@ -147,7 +147,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       const base = dynamic(database.db).selectFrom(definition.table as string).selectAll().where((eb) => conditions(eb, workspaceId, query));
       return listPage(base, query, {
         sorts: definition.sorts,
-        defaultSort: definition.defaultSort,
+        defaultSort: family.defaultSort,
         idColumn: 'id',
         counted: { db: database.db, workspaceId, table: definition.table },
         toDtos: (rows) => dtos(database.db, workspaceId, rows as unknown as Row[]),
@@ -231,12 +231,12 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   const { create, update } = definition.schemas;
   const item: TObject = definition.schemas.item;
   const scope = (action: string) => `${definition.scopeFamily}:${action}`;
-  const tags = [definition.openApiTag];
+  const tags = [family.openApiTag];
   type Params = { id: string };
 
   registerReadRoutes(typedApp, database, {
     path: definition.path,
-    openApiTag: definition.openApiTag,
+    openApiTag: family.openApiTag,
     nouns: definition.nouns,
     scope: scope('read'),
     listQuery: family.listQuery,

@@ -159,8 +159,8 @@ export interface RuleContext<Row> {
 export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> {
   table: T;
   nouns: Nouns;
+  /** The collection path; also the family's OpenAPI tag (without the slash). */
   path: string;
-  openApiTag: string;
   description: string;
   resourceType: AuditResourceType;
   auditCategory: AuditCategory;
@@ -175,11 +175,12 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   fields?: Record<string, Field>;
   /** The field that names a row in audit events and messages (default name). */
   nameField?: string;
-  /** The change-tracking field (spec §2.4), moved on every change; none for untracked families. */
+  /** The change-tracking field (spec §2.4), moved on every change (default: updatedAt, when the item has it). */
   trackingField?: string;
   search: { columns: string[]; description: string };
   sorts: Record<string, Sort>;
-  defaultSort: string;
+  /** Default name. */
+  defaultSort?: string;
   filters?: Record<string, Filter>;
   relations?: Relation[];
   references?: Reference[];
@@ -201,6 +202,8 @@ export interface Family<T extends FamilyTable = FamilyTable, Item extends TObjec
   /** Columns of a new row before the body applies: each field's documented default, else null. */
   defaults(): Partial<Tables[T]>;
   trackingColumn: string | undefined;
+  openApiTag: string;
+  defaultSort: string;
   /** The column of an API field. */
   columnOf(field: string): string;
   /** What names a row in audit events. */
@@ -221,13 +224,16 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
       .map((field) => [field, { column: snakeCase(field), ...definition.fields?.[field] }]),
   );
   const entries = Object.entries(fields);
-  const trackingColumn = definition.trackingField ? fields[definition.trackingField]!.column : undefined;
+  const trackingField = definition.trackingField ?? ('updatedAt' in fields ? 'updatedAt' : undefined);
+  const trackingColumn = trackingField ? fields[trackingField]!.column : undefined;
   const nameColumn = fields[definition.nameField ?? 'name']!.column;
   const asRecord = (row: Row) => row as unknown as Record<string, unknown>;
 
   return {
     definition,
     trackingColumn,
+    openApiTag: definition.path.slice(1),
+    defaultSort: definition.defaultSort ?? 'name',
     columnOf: (field) => fields[field]?.column ?? snakeCase(field),
     toDto(row) {
       const record = asRecord(row);
@@ -255,7 +261,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
       return columns as Partial<Row>;
     },
     nameOf: (row) => String(asRecord(row)[nameColumn] ?? asRecord(row).id),
-    untracked: ['id', 'createdAt', ...(definition.trackingField ? [definition.trackingField] : [])],
+    untracked: ['id', 'createdAt', ...(trackingField ? [trackingField] : [])],
     listQuery: listQuerySchema(
       Object.fromEntries(Object.entries(definition.filters ?? {}).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
       Object.keys(definition.sorts),

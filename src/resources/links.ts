@@ -145,7 +145,7 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
     {
       config: { scope: parentRead, alsoRequires },
       schema: {
-        tags: [definition.openApiTag],
+        tags: [parent.openApiTag],
         operationId: `list${One}s`,
         summary: `List the ${segment} of ${article(noun)}`,
         description: `The ${segment} linked to the ${noun}, as a bare JSON array (no envelope). Scopes: ${[parentRead, ...alsoRequires].join(' and ')} (a sub-resource list also needs the read scope of the family it returns).`,
@@ -173,7 +173,7 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
       url: `${definition.path}/:id/${segment}/:${param}`,
       config: { scope: `${definition.scopeFamily}:edit` },
       schema: {
-        tags: [definition.openApiTag],
+        tags: [parent.openApiTag],
         operationId: `${action}${One}`,
         summary,
         description: `Idempotent: 204 whether or not the link existed. A missing or foreign ${noun} or ${child.nouns.one} answers 404. Audited as ${action} when it changes something. Scope: ${definition.scopeFamily}:edit.`,

@@ -30,7 +30,6 @@ export const teams = defineFamily({
   table: 'teams',
   nouns,
   path: '/teams',
-  openApiTag: 'teams',
   description: 'Teams of the organisation, a tree through parentId.',
   resourceType: 'team',
   auditCategory: 'organisation',
@@ -40,10 +39,8 @@ export const teams = defineFamily({
     create: Type.Object({ name: Name('Team name.', 'Platform'), ...fields }, { additionalProperties: false }),
     update: Type.Object({ name: Type.Optional(Name('Team name.', 'Platform')), ...fields }, { additionalProperties: false }),
   },
-  trackingField: 'updatedAt',
   search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
   sorts: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
-  defaultSort: 'name',
   filters: {
     parentId: equalsFilter('parent_id', Uuid('Only the direct sub-teams of this team.')),
     memberId: linkedFilter('team_members', 'team_id', 'user_id', Uuid('Only teams this user belongs to.')),
