@@ -6,23 +6,33 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { Static } from 'typebox';
+import type { Static, TObject } from 'typebox';
 import { enrollAgent } from '../src/agents/agents.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { addMember } from '../src/members/members.service.js';
-import type { Application } from '../src/applications/applications.schemas.js';
-import type { Server } from '../src/infrastructure/servers.module.js';
+import { applications } from '../src/applications/applications.module.js';
+import { Application } from '../src/applications/applications.schemas.js';
+import { categories } from '../src/categories/categories.module.js';
+import { contracts } from '../src/contracts/contracts.module.js';
+import { dataObjects } from '../src/data/data-objects.module.js';
+import { flows } from '../src/flows/flows.module.js';
+import { networks } from '../src/infrastructure/networks.module.js';
+import { workstations } from '../src/infrastructure/workstations.module.js';
+import { Tag } from '../src/tags/tags.schemas.js';
+import { teams } from '../src/teams/teams.module.js';
+import { Server, servers } from '../src/infrastructure/servers.module.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 type AuditEvent = { action: string; resourceType: string; resourceId: string; changes: Record<string, { before: unknown; after: unknown }> | null };
 
 async function setUp(h: Harness) {
   const ws = await h.workspace();
   const key = (await h.key(ws)).secret;
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
+  const post = async <S extends TObject>(path: string, schema: S, body: unknown): Promise<Static<S>> => {
     const res = await h.call('POST', `/public/v1/${path}`, { key, body });
     assert.equal(res.statusCode, 201, `${path}: ${res.body}`);
-    return res.json() as T;
+    return bodyOf(schema, res);
   };
   const events = async (query: Record<string, string> = {}): Promise<AuditEvent[]> => (await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...query } })).json().data;
   return { ws, key, post, events };
@@ -41,14 +51,14 @@ function columnShaped(event: AuditEvent): string[] {
 describeEachDatabase('one definition per family', (h) => {
   it('every write, the agent report included, is audited with API field names and values', async () => {
     const { ws, key, post, events } = await setUp(h);
-    const category = await post<{ id: string }>('categories', { name: 'Finance' });
-    const app = await post<Application>('applications', { name: 'ERP', categoryId: category.id, criticality: 'high' });
-    await post('flows', { name: 'a→b', sourceApplicationId: app.id, targetApplicationId: (await post<Application>('applications', { name: 'CRM' })).id });
-    await post('contracts', { name: 'ERP 2026', vendor: 'SAP', startDate: '2026-01-01', applicationIds: [app.id] });
-    await post('data', { name: 'Customers', personalData: true, applicationIds: [app.id] });
-    await post('networks', { name: 'Prod', cidr: '10.1.2.0/24' });
-    await post('workstations', { name: 'LT-1', serialNumber: 'X1' });
-    const server = await post<Server>('servers', { name: 'db-01', ipAddresses: ['10.0.0.5'], osVersion: '12' });
+    const category = await post('categories', categories.definition.schemas.item, { name: 'Finance' });
+    const app = await post('applications', Application, { name: 'ERP', categoryId: category.id, criticality: 'high' });
+    await post('flows', flows.definition.schemas.item, { name: 'a→b', sourceApplicationId: app.id, targetApplicationId: (await post('applications', Application, { name: 'CRM' })).id });
+    await post('contracts', contracts.definition.schemas.item, { name: 'ERP 2026', vendor: 'SAP', startDate: '2026-01-01', applicationIds: [app.id] });
+    await post('data', dataObjects.definition.schemas.item, { name: 'Customers', personalData: true, applicationIds: [app.id] });
+    await post('networks', networks.definition.schemas.item, { name: 'Prod', cidr: '10.1.2.0/24' });
+    await post('workstations', workstations.definition.schemas.item, { name: 'LT-1', serialNumber: 'X1' });
+    const server = await post('servers', Server, { name: 'db-01', ipAddresses: ['10.0.0.5'], osVersion: '12' });
     await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { osVersion: '13', ipAddresses: ['10.0.0.6'] } });
 
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
@@ -79,30 +89,30 @@ describeEachDatabase('one definition per family', (h) => {
 
   it('a delete releases what refers to it, each change audited on its own resource and moving its tracking field', async () => {
     const { ws, key, post, events } = await setUp(h);
-    const app = await post<Application>('applications', { name: 'ERP' });
-    const tag = await post<{ id: string }>('tags', { name: 'pci' });
+    const app = await post('applications', Application, { name: 'ERP' });
+    const tag = await post('tags', Tag, { name: 'pci' });
     assert.equal((await h.call('PUT', `/public/v1/applications/${app.id}/tags/${tag.id}`, { key })).statusCode, 204);
-    const linked = (await h.call('GET', `/public/v1/applications/${app.id}`, { key })).json() as Application;
+    const linked = bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key }));
     await new Promise((resolve) => setTimeout(resolve, 5));
 
     // Deleting a linked tag: an unlink event on the application, whose updatedAt moves.
     assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key })).statusCode, 204);
-    const afterTag = (await h.call('GET', `/public/v1/applications/${app.id}`, { key })).json() as Application;
+    const afterTag = bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key }));
     assert.ok(afterTag.updatedAt > linked.updatedAt, 'updatedAt moved');
     const unlink = (await events({ resourceType: 'application' })).find((event) => event.action === 'unlink');
     assert.deepEqual(unlink?.changes, { tags: { before: tag.id, after: null } });
 
     // Deleting a server linked to the application: an unlink of servers on the application.
-    const server = await post<Server>('servers', { name: 'db-01' });
+    const server = await post('servers', Server, { name: 'db-01' });
     await h.call('PUT', `/public/v1/applications/${app.id}/servers/${server.id}`, { key });
     await h.call('DELETE', `/public/v1/servers/${server.id}`, { key });
     const serverUnlink = (await events({ resourceType: 'application', actions: 'unlink' })).map((event) => event.changes);
     assert.deepEqual(serverUnlink[0], { servers: { before: server.id, after: null } });
 
     // Deleting the application: the contract no longer lists it, its flows go, its discovered software returns to triage.
-    const other = await post<Application>('applications', { name: 'CRM' });
-    const contract = await post<{ id: string; updatedAt: string }>('contracts', { name: 'c', vendor: 'v', startDate: '2026-01-01', applicationIds: [app.id, other.id] });
-    const flow = await post<{ id: string }>('flows', { name: 'f', sourceApplicationId: app.id, targetApplicationId: other.id });
+    const other = await post('applications', Application, { name: 'CRM' });
+    const contract = await post('contracts', contracts.definition.schemas.item, { name: 'c', vendor: 'v', startDate: '2026-01-01', applicationIds: [app.id, other.id] });
+    const flow = await post('flows', flows.definition.schemas.item, { name: 'f', sourceApplicationId: app.id, targetApplicationId: other.id });
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
     await h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${agent.token}` }, body: { host: { kind: 'server', hostname: 'h1' }, software: [{ name: 'erp-server', vendor: 'SAP', version: '1' }] } });
     const found = (await h.call('GET', '/public/v1/discovered-applications', { key })).json().data[0];
@@ -127,9 +137,9 @@ describeEachDatabase('one definition per family', (h) => {
   it('a person who leaves is unlinked and unassigned everywhere, each change audited', async () => {
     const { ws, key, post, events } = await setUp(h);
     const member = await addMember(h.database, { workspaceId: ws.id, email: `bob-${ws.id}@x.test`, name: 'Bob', role: 'read' }, CLI_ACTOR);
-    const app = await post<Application>('applications', { name: 'ERP' });
-    const team = await post<{ id: string }>('teams', { name: 'Platform' });
-    const laptop = await post<{ id: string }>('workstations', { name: 'LT-1', assignedUserId: member.userId });
+    const app = await post('applications', Application, { name: 'ERP' });
+    const team = await post('teams', teams.definition.schemas.item, { name: 'Platform' });
+    const laptop = await post('workstations', workstations.definition.schemas.item, { name: 'LT-1', assignedUserId: member.userId });
     await h.call('PUT', `/public/v1/applications/${app.id}/owners/${member.userId}`, { key });
     await h.call('PUT', `/public/v1/teams/${team.id}/members/${member.userId}`, { key });
     const removed = await h.call('DELETE', `/public/v1/members/${member.id}`, { key });
@@ -144,25 +154,25 @@ describeEachDatabase('one definition per family', (h) => {
 
   it('enums sort by meaning and networks by address', async () => {
     const { key, post } = await setUp(h);
-    for (const criticality of ['medium', 'low', 'critical', 'high']) await post('applications', { name: criticality, criticality });
-    const order = async (sort: string) => ((await h.call('GET', '/public/v1/applications', { key, query: { sort } })).json().data as Application[]).map((a) => a.criticality);
+    for (const criticality of ['medium', 'low', 'critical', 'high']) await post('applications', Application, { name: criticality, criticality });
+    const order = async (sort: string) => bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key, query: { sort } })).data.map((a) => a.criticality);
     assert.deepEqual(await order('criticality'), ['low', 'medium', 'high', 'critical']);
     assert.deepEqual(await order('-criticality'), ['critical', 'high', 'medium', 'low']);
-    for (const cidr of ['10.1.10.0/24', '10.1.2.0/24', '2001:db8::/48', '9.0.0.0/8', '10.1.2.0/23']) await post('networks', { name: cidr, cidr: cidr === '10.1.2.0/23' ? '10.1.2.0/23' : cidr });
-    const cidrs = ((await h.call('GET', '/public/v1/networks', { key, query: { sort: 'cidr' } })).json().data as { cidr: string }[]).map((n) => n.cidr);
+    for (const cidr of ['10.1.10.0/24', '10.1.2.0/24', '2001:db8::/48', '9.0.0.0/8', '10.1.2.0/23']) await post('networks', networks.definition.schemas.item, { name: cidr, cidr: cidr === '10.1.2.0/23' ? '10.1.2.0/23' : cidr });
+    const cidrs = bodyOf(networks.list, await h.call('GET', '/public/v1/networks', { key, query: { sort: 'cidr' } })).data.map((n) => n.cidr);
     assert.deepEqual(cidrs, ['9.0.0.0/8', '10.1.2.0/23', '10.1.2.0/24', '10.1.10.0/24', '2001:db8::/48']);
   });
 
   it('unknown stays null: no environment, lifecycle, criticality, protocol or frequency is made up', async () => {
     const { ws, post } = await setUp(h);
-    const server = await post<Server>('servers', { name: 'db-01' });
+    const server = await post('servers', Server, { name: 'db-01' });
     assert.equal(server.environment, null);
     assert.equal(server.lastReportAt, null);
-    const app = await post<Application>('applications', { name: 'ERP' });
+    const app = await post('applications', Application, { name: 'ERP' });
     assert.equal(app.lifecycleStatus, null);
     assert.equal(app.criticality, null);
-    const flow = await post<Static<typeof import('../src/flows/flows.module.js').flows.definition.schemas.item>>('flows', {
-      name: 'f', sourceApplicationId: app.id, targetApplicationId: (await post<Application>('applications', { name: 'CRM' })).id,
+    const flow = await post('flows', flows.definition.schemas.item, {
+      name: 'f', sourceApplicationId: app.id, targetApplicationId: (await post('applications', Application, { name: 'CRM' })).id,
     });
     assert.equal(flow.protocol, null);
     assert.equal(flow.frequency, null);
@@ -179,14 +189,14 @@ describeEachDatabase('one definition per family', (h) => {
       h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${agent.token}` }, body: { host: { kind: 'server', ...host }, software: [], ...extra } });
     assert.equal((await report({ hostname: 'QA-HOST-1', os: 'Debian', manufacturer: 'Dell Inc.' }, { agentVersion: '1.2.0' })).statusCode, 200);
     assert.equal((await report({ hostname: 'qa-host-1' })).statusCode, 200);
-    const servers = (await h.call('GET', '/public/v1/servers', { key })).json().data as Server[];
-    assert.equal(servers.length, 1);
-    assert.equal(servers[0]!.hostname, 'QA-HOST-1', 'a change of letter case is no rename');
-    assert.equal(servers[0]!.os, 'Debian');
-    assert.equal(servers[0]!.manufacturer, 'Dell Inc.');
-    assert.ok(servers[0]!.lastReportAt);
-    const listed = (await h.call('GET', `/public/v1/agents/${agent.id}`, { key })).json();
-    assert.equal(listed.version, '1.2.0');
+    const listed = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).data;
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0]!.hostname, 'QA-HOST-1', 'a change of letter case is no rename');
+    assert.equal(listed[0]!.os, 'Debian');
+    assert.equal(listed[0]!.manufacturer, 'Dell Inc.');
+    assert.ok(listed[0]!.lastReportAt);
+    const enrolled = (await h.call('GET', `/public/v1/agents/${agent.id}`, { key })).json();
+    assert.equal(enrolled.version, '1.2.0');
     const renames = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } })).json().data as AuditEvent[];
     assert.ok(renames.every((event) => !event.changes?.hostname), 'no rename event');
   });

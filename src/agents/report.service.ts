@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import { matchCatalogEntry } from '../catalog/catalog.service.js';
 import type { Database } from '../db/database.js';
-import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
+import type { DiscoveredApplicationsTable, ServersTable, Tables, WorkstationsTable } from '../db/schema.js';
 import { foldKey } from '../db/text-search.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId, nowIso } from '../ids.js';
@@ -88,18 +88,18 @@ async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host
       last_report_at: now,
     };
     await rows.insertInto(table).values(row).execute();
-    return { id, created: true, changes: diffFields(undefined, dto(family, row), untracked) };
+    return { id, created: true, changes: diffFields(undefined, dto(host.kind, row), untracked) };
   }
   const renamed = foldKey(String(existing.hostname ?? '')) !== foldKey(host.hostname);
   const next: Record<string, unknown> = { ...existing, ...facts, ...(renamed ? { name: host.hostname, hostname: host.hostname } : {}), last_check_time: now, last_report_at: now };
   const { workspace_id: _workspace, id: _id, ...set } = next;
   await rows.updateTable(table).set(set).where('workspace_id', '=', agent.workspaceId).where('id', '=', String(existing.id)).execute();
-  return { id: String(existing.id), created: false, changes: diffFields(dto(family, existing), dto(family, next), untracked) };
+  return { id: String(existing.id), created: false, changes: diffFields(dto(host.kind, existing), dto(host.kind, next), untracked) };
 }
 
-/** A host row as the API shows it (the row comes from the generic view of its table). */
-function dto(family: ReturnType<typeof hostFamily>, row: Record<string, unknown>): Record<string, unknown> {
-  return family.toDto(row as never);
+/** A host row as the API shows it (the row comes from the dynamic view of its table, typed back here). */
+function dto(kind: Host['kind'], row: Record<string, unknown>): Record<string, unknown> {
+  return kind === 'server' ? servers.toDto(row as unknown as ServersTable) : workstations.toDto(row as unknown as WorkstationsTable);
 }
 
 const PAGE = 1000;

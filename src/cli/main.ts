@@ -17,8 +17,6 @@ interface JsonOption {
   json?: boolean;
 }
 
-type Human = (result: any) => string;
-
 /**
  * Runs one command against DATABASE_URL: migrates, acts, prints exactly one JSON object with
  * --json (or a readable text otherwise), and turns any failure into a message on stderr and exit 1.
@@ -26,7 +24,7 @@ type Human = (result: any) => string;
 async function run<T extends object>(
   options: JsonOption,
   action: (database: Database) => Promise<T>,
-  human: Human,
+  human: (result: T) => string,
   { migrate = true } = {},
 ): Promise<void> {
   let database: Database | undefined;

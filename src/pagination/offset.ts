@@ -122,8 +122,8 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   const known = options.counted && isUnfiltered(query) ? options.counted : undefined;
   const [rows, total] = await Promise.all([
     base
-      .orderBy(sortExpression(sort) as never, direction)
-      .orderBy(options.idColumn as never, direction)
+      .orderBy(sortExpression(sort), direction)
+      .orderBy(sql.ref(options.idColumn), direction)
       .limit(page.limit)
       .offset(page.offset)
       .execute(),

@@ -211,7 +211,8 @@ export interface Family<T extends FamilyTable = FamilyTable, Item extends TObjec
   /** Fields left out of audit diffs: identity, creation and the tracking field itself. */
   untracked: string[];
   listQuery: TObject;
-  list: TObject;
+  /** The offset list envelope around the item schema. */
+  list: ReturnType<typeof offsetListSchema<Item>>;
 }
 
 /** Defines a family (type-checked against its table) and derives what the rest of the service reads. */

@@ -16,6 +16,7 @@ import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { isoDate, isoDaysAgo, Random } from './random.js';
 import * as words from './vocabulary.js';
 import { cidrKey } from '../infrastructure/cidr.js';
+import { dynamic, type DynamicTables } from '../db/dynamic.js';
 
 export const MAX_SEED_SIZE = 1_000_000;
 
@@ -42,7 +43,7 @@ class Writer {
   readonly tables = new Set<string>();
 
   constructor(
-    private readonly trx: Kysely<any>,
+    private readonly trx: Kysely<DynamicTables>,
     private readonly workspaceId: string,
     private readonly planned: number,
     private readonly progress?: SeedOptions['progress'],
@@ -108,7 +109,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
 
   let filled: Set<string> = new Set();
   const created = await writeTransaction(database, ws, async (trx) => {
-    const w = new Writer(trx, ws, planned, options.progress);
+    const w = new Writer(dynamic(trx), ws, planned, options.progress);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
 

@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .addPrimaryKeyConstraint(`${name}_pk`, ['workspace_id', 'id']);
 
   /** A composite foreign key (workspace_id, column) → target (workspace_id, id). */
-  const ref = <B extends CreateTableBuilder<string, any>>(builder: B, name: string, column: string, target: string, onDelete?: 'cascade'): B =>
+  const ref = <B extends CreateTableBuilder<string, string>>(builder: B, name: string, column: string, target: string, onDelete?: 'cascade'): B =>
     builder.addForeignKeyConstraint(`${name}_${column}_fk`, ['workspace_id', column], target, ['workspace_id', 'id'], (fk) =>
       onDelete ? fk.onDelete(onDelete) : fk,
     ) as B;
