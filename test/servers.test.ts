@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachDatabase } from './support/harness.js';
+import { Type } from 'typebox';
+import { Application } from '../src/applications/applications.schemas.js';
+import { Server, servers } from '../src/infrastructure/servers.module.js';
+import { Tag } from '../src/tags/tags.schemas.js';
+import { bodyOf } from './support/typed.js';
 
 describeEachDatabase('servers', (h) => {
   it('a manual server: create, lastCheckTime is its last creation or edit, filters, search by IP', async () => {
@@ -10,15 +15,15 @@ describeEachDatabase('servers', (h) => {
       body: { name: 'db-01', ipAddresses: ['10.0.0.5', 'fe80::1'], os: 'Debian GNU/Linux', osVersion: '12', cpuCores: 16, memoryMb: 65536, environment: 'staging' },
     });
     assert.equal(created.statusCode, 201, created.body);
-    const server = created.json();
+    const server = bodyOf(Server, created);
     assert.equal(server.hostname, 'db-01');
     assert.equal(server.automatic, false);
     assert.equal(server.lastCheckTime, server.createdAt);
     await new Promise((r) => setTimeout(r, 3));
-    const edited = (await h.call('PATCH', `/public/v1/servers/${server.id}`, { key: key.secret, body: { location: 'DC2' } })).json();
+    const edited = bodyOf(Server, await h.call('PATCH', `/public/v1/servers/${server.id}`, { key: key.secret, body: { location: 'DC2' } }));
     assert.ok(edited.lastCheckTime > server.lastCheckTime);
     await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'web-01', ipAddresses: ['10.0.1.7'] } });
-    const list = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/servers', { key: key.secret, query })).json();
+    const list = async (query: Record<string, string>) => bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key: key.secret, query }));
     assert.deepEqual((await list({ environment: 'staging' })).data.map((s: any) => s.name), ['db-01']);
     assert.deepEqual((await list({ q: '10.0.1.' })).data.map((s: any) => s.name), ['web-01']);
     assert.deepEqual((await list({ os: 'debian gnu/linux' })).data.map((s: any) => s.name), ['db-01']);
@@ -34,7 +39,7 @@ describeEachDatabase('servers', (h) => {
   it('spec §7.2: on an automatic server, changing name, os or manufacturer → 422; other fields stay editable', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
-    const server = (await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'agent-host', os: 'Ubuntu', manufacturer: 'HPE' } })).json();
+    const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'agent-host', os: 'Ubuntu', manufacturer: 'HPE' } }));
     await h.database.db.updateTable('servers').set({ automatic: 1 }).where('id', '=', server.id).execute();
     for (const body of [{ name: 'renamed' }, { os: 'Windows' }, { manufacturer: 'Dell' }, { manufacturer: null }]) {
       const res = await h.call('PATCH', `/public/v1/servers/${server.id}`, { key: key.secret, body });
@@ -50,15 +55,15 @@ describeEachDatabase('servers', (h) => {
   it('links: owners, tags and applications; deleting a server removes its links', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
-    const server = (await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'app-01' } })).json();
-    const app = (await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'Billing' } })).json();
-    const tag = (await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'pci' } })).json();
+    const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'app-01' } }));
+    const app = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'Billing' } }));
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'pci' } }));
     for (const [segment, id] of [['owners', ws.admin.userId], ['tags', tag.id], ['applications', app.id]]) {
       assert.equal((await h.call('PUT', `/public/v1/servers/${server.id}/${segment}/${id}`, { key: key.secret })).statusCode, 204);
       assert.deepEqual((await h.call('GET', `/public/v1/servers/${server.id}/${segment}`, { key: key.secret })).json().map((x: any) => x.id), [id]);
     }
-    assert.deepEqual((await h.call('GET', `/public/v1/applications/${app.id}/servers`, { key: key.secret })).json().map((s: any) => s.id), [server.id]);
-    assert.equal((await h.call('GET', '/public/v1/servers', { key: key.secret, query: { applicationId: app.id } })).json().pagination.total, 1);
+    assert.deepEqual(bodyOf(Type.Array(Server), await h.call('GET', `/public/v1/applications/${app.id}/servers`, { key: key.secret })).map((s) => s.id), [server.id]);
+    assert.equal(bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key: key.secret, query: { applicationId: app.id } })).pagination.total, 1);
     assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key: key.secret })).statusCode, 204);
     assert.deepEqual((await h.call('GET', `/public/v1/applications/${app.id}/servers`, { key: key.secret })).json(), []);
   });
