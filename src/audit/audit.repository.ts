@@ -29,8 +29,8 @@ function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, workspa
     const pattern = likePattern(filters.query);
     conditions.push(
       eb.or([
-        sql<SqlBool>`lower(coalesce(resource_name, '')) like ${pattern} escape '\\'`,
-        sql<SqlBool>`lower(actor_name) like ${pattern} escape '\\'`,
+        sql<SqlBool>`estate_fold(coalesce(resource_name, '')) like ${pattern} escape '\\'`,
+        sql<SqlBool>`estate_fold(actor_name) like ${pattern} escape '\\'`,
         sql<SqlBool>`action like ${pattern} escape '\\'`,
         sql<SqlBool>`resource_type like ${pattern} escape '\\'`,
       ]),

@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Tables } from './schema.js';
+import { fold } from './text-search.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -118,6 +119,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/** SQL functions the service's queries use on SQLite: the case folding of text-search.ts. */
+function registerFunctions(sqlite: SqliteDatabase.Database): void {
+  sqlite.function('estate_fold', { deterministic: true }, (value: unknown) => (value === null || value === undefined ? null : fold(String(value))));
+}
+
 /** A read-only connection to the SQLite file (opened lazily: the file may not be migrated yet). */
 function openSqliteReader(path: string): Kysely<Tables> {
   return new Kysely<Tables>({
@@ -125,6 +131,7 @@ function openSqliteReader(path: string): Kysely<Tables> {
       database: async () => {
         const sqlite = new SqliteDatabase(path, { readonly: true });
         sqlite.pragma('busy_timeout = 5000');
+        registerFunctions(sqlite);
         return withStatementCache(sqlite);
       },
     }),
@@ -140,6 +147,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    registerFunctions(sqlite);
     const checkpointer = target === ':memory:' ? undefined : startCheckpointer(target, sqlite);
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     const reader = target === ':memory:' ? db : openSqliteReader(target);

@@ -9,6 +9,7 @@ import * as rowCounts from './migrations/0006-row-counts.js';
 import * as integrity from './migrations/0007-integrity.js';
 import * as agentReportRate from './migrations/0008-agent-report-rate.js';
 import * as oneRowCount from './migrations/0009-one-row-count.js';
+import * as unicodeFold from './migrations/0010-unicode-fold.js';
 import * as unknownStaysNull from './migrations/0011-unknown-stays-null.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0007-integrity': integrity,
   '0008-agent-report-rate': agentReportRate,
   '0009-one-row-count': oneRowCount,
+  '0010-unicode-fold': unicodeFold,
   '0011-unknown-stays-null': unknownStaysNull,
 };
 

@@ -1,17 +1,36 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
 /**
- * The case-folded form of a name, computed in JavaScript so that both databases compare the same
- * keys (SQLite's lower() folds ASCII only; PostgreSQL's depends on the server's locale).
+ * Case folding, one rule for the whole service and both databases: every code point is replaced
+ * by its simple lower-case mapping (Unicode's one-to-one mapping, so `İ` → `i`, `Σ` → `σ` wherever
+ * it stands, `ẞ` → `ß`). PostgreSQL's lower() under a UTF-8 locale applies the same mapping;
+ * SQLite's folds A–Z only, so SQLite gets this function as `estate_fold()` (database.ts) and
+ * PostgreSQL an `estate_fold()` that is its lower() (migration 0010): queries call estate_fold().
  */
-export const foldKey = (text: string): string => text.trim().toLowerCase();
+export function fold(text: string): string {
+  let folded = '';
+  for (const character of text) {
+    const lower = character.toLowerCase();
+    // toLowerCase() applies the full mapping, where one code point (U+0130) becomes two: keep the first.
+    folded += lower.length === character.length ? lower : String.fromCodePoint(lower.codePointAt(0)!);
+  }
+  return folded;
+}
+
+/** The case-folded key of a name, compared in JavaScript (tag names, software names and vendors). */
+export const foldKey = (text: string): string => fold(text.trim());
+
+/** The case-folded form of a column, in SQL. */
+export function foldedColumn(column: string): RawBuilder<string> {
+  return sql<string>`estate_fold(${sql.ref(column)})`;
+}
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${fold(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Case-insensitive substring match on both dialects (SQLite has no ILIKE). */
+/** Case-insensitive substring match with the same folding on both dialects (SQLite has no ILIKE). */
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+  return sql<SqlBool>`${foldedColumn(column)} like ${likePattern(text)} escape '\\'`;
 }

@@ -10,7 +10,7 @@ import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { foldKey } from '../db/text-search.js';
+import { fold, foldedColumn } from '../db/text-search.js';
 import { listQuerySchema, offsetListSchema, type Sort } from '../pagination/offset.js';
 
 export type Eb = ExpressionBuilder<DynamicTables, string>;
@@ -61,7 +61,7 @@ export const equalsFilter = (columnName: string, schema: TSchema, toColumn: (val
 /** Exact match ignoring letter case, with the same folding as every other case-insensitive rule. */
 export const foldedEqualsFilter = (columnName: string, schema: TSchema): Filter => ({
   schema,
-  where: (eb, value) => eb(eb.fn('lower', [columnName]), '=', foldKey(String(value))),
+  where: (eb, value) => eb(foldedColumn(columnName), '=', fold(String(value))),
 });
 
 /**
