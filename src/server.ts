@@ -45,6 +45,16 @@ function deliverFirstStart(first: FirstStart, base: string, config: Config, log:
   process.stderr.write(`Estate first start: the demo admin's password and API key are in ${file} (readable only by you).\n`);
 }
 
+/** What to tell the operator when the port cannot be bound (never a stack trace). */
+function listenFailure(error: unknown, config: Config): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE') return `port ${config.port} on ${config.host} is already in use; stop the other process or choose another port (PORT or --port)`;
+  if (code === 'EACCES') return `not allowed to listen on ${where} (ports below 1024 need privileges); choose another port (PORT or --port)`;
+  if (code === 'EADDRNOTAVAIL') return `${config.host} is not an address of this machine; choose another one (HOST or --host)`;
+  return `cannot listen on ${where}: ${(error as Error).message}`;
+}
+
 /** `estate serve`: migrate, create the demo workspace on an empty database, listen, stop cleanly. */
 export async function serve(config: Config): Promise<void> {
   const database = openDatabase(config.databaseUrl);
@@ -54,7 +64,13 @@ export async function serve(config: Config): Promise<void> {
     database,
     logger: { level: config.logLevel, stream: redactingStream(), redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
   });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw new Error(listenFailure(error, config));
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

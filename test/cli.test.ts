@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
@@ -216,5 +217,49 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     if (outcome === 'timeout') server.child.kill('SIGKILL');
     assert.notEqual(outcome, 'timeout', 'exited within 10 s');
     assert.ok(Date.now() - started < 10_000);
+  });
+
+  it('serve on a port already in use: one clear line, no stack trace, a non-zero exit', async () => {
+    const blocker = createNetServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const result = await estate(h.url, ['serve', '--port', String(port)], { env: { ESTATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'estate-busy-')) } });
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, new RegExp(`estate: port ${port} on 127\\.0\\.0\\.1 is already in use`));
+      assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('seed twice on one workspace adds to it without conflict; the totals stay exact', async () => {
+    const ws = (await estate(h.url, ['workspace', 'create', '--name', 'Twice', '--json'])).json();
+    const first = await estate(h.url, ['seed', '--workspace', ws.id, '--size', '20', '--json']);
+    assert.equal(first.code, 0, first.stderr);
+    const second = await estate(h.url, ['seed', '--workspace', ws.id, '--size', '20', '--json']);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.json().created.tags, 0, 'the tags of the first seed are reused');
+    const servers = await h.database.db.selectFrom('servers').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
+    assert.equal(Number(servers.n), 40);
+    const installs = await h.database.db.selectFrom('software_installs').select((eb) => eb.fn.sum<number>('install_count').as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
+    const live = await h.database.db.selectFrom('discovered_applications').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).where('missing_since', 'is', null).executeTakeFirstOrThrow();
+    assert.equal(Number(installs.n), Number(live.n), 'install counts are the sum of both seeds');
+  });
+
+  it('member add: a different --name for an existing person is refused, not ignored; --name may be left out for them', async () => {
+    const one = (await estate(h.url, ['workspace', 'create', '--name', 'One', '--json'])).json();
+    const two = (await estate(h.url, ['workspace', 'create', '--name', 'Two', '--json'])).json();
+    assert.equal((await estate(h.url, ['member', 'add', '--workspace', one.id, '--email', 'ada@names.test', '--name', 'Ada Lovelace', '--role', 'read', '--json'])).code, 0);
+    const renamed = await estate(h.url, ['member', 'add', '--workspace', two.id, '--email', 'ada@names.test', '--name', 'Ada Byron', '--role', 'read', '--json']);
+    assert.equal(renamed.code, 1);
+    assert.equal(renamed.stdout, '');
+    assert.match(renamed.stderr, /^estate: ada@names\.test is already known as "Ada Lovelace"; leave out the name or give that one\n$/);
+    const same = await estate(h.url, ['member', 'add', '--workspace', two.id, '--email', 'ada@names.test', '--role', 'read', '--json']);
+    assert.equal(same.code, 0, same.stderr);
+    assert.equal(same.json().name, 'Ada Lovelace');
+    const nameless = await estate(h.url, ['member', 'add', '--workspace', two.id, '--email', 'new@names.test', '--role', 'read', '--json']);
+    assert.equal(nameless.code, 1);
+    assert.match(nameless.stderr, /^estate: name is required: new@names\.test is a new person\n$/);
   });
 });

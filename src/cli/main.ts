@@ -96,8 +96,12 @@ export function buildCli(): Command {
     .option('--port <n>', 'port to listen on (default PORT or 8080)', portOption)
     .option('--host <h>', 'address to bind (default HOST or 127.0.0.1)')
     .action(async (opts: { port?: number; host?: string }) => {
-      const config = loadConfig();
-      await serve({ ...config, port: opts.port ?? config.port, host: opts.host ?? config.host });
+      try {
+        const config = loadConfig();
+        await serve({ ...config, port: opts.port ?? config.port, host: opts.host ?? config.host });
+      } catch (error) {
+        fail(error instanceof Error ? error.message : String(error));
+      }
     });
 
   program
@@ -136,13 +140,13 @@ export function buildCli(): Command {
     .description('add a person to a workspace with a role')
     .requiredOption('--workspace <id>', 'workspace id')
     .requiredOption('--email <email>', 'e-mail address (the login)')
-    .requiredOption('--name <name>', 'display name')
+    .option('--name <name>', 'display name (required for a new person; an existing person keeps theirs)')
     .requiredOption('--role <role>', 'read, write or admin')
     .option('--password-stdin', 'read the console password (at least 8 characters) of a new person from standard input')
     .option('--password <password>', 'the same on the command line (visible in ps and shell history; prefer --password-stdin)')
     .option('--json', 'print one JSON object')
-    .addHelpText('after', '\nAn existing person (a member of another workspace) keeps their name and password: only the membership is added.')
-    .action(async (opts: JsonOption & { workspace: string; email: string; name: string; role: string; password?: string; passwordStdin?: boolean }) => {
+    .addHelpText('after', '\nAn existing person (a member of another workspace) keeps their name and password: only the membership is added, and a --name that differs from theirs is refused.')
+    .action(async (opts: JsonOption & { workspace: string; email: string; name?: string; role: string; password?: string; passwordStdin?: boolean }) => {
       if (opts.password !== undefined && opts.passwordStdin) return fail('give --password-stdin or --password, not both');
       if (opts.password !== undefined) warn('--password exposes the password in ps and shell history; use --password-stdin');
       const password = opts.passwordStdin ? await readSecretFromStdin() : opts.password;
@@ -299,5 +303,10 @@ export function buildCli(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  await buildCli().parseAsync(argv);
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (error) {
+    // Whatever a command did not answer itself: one line, never a stack trace.
+    fail(error instanceof Error ? error.message : String(error));
+  }
 }

@@ -45,11 +45,11 @@ export function hashPassword(password: string): Promise<string> {
  */
 export async function addMember(
   database: Database,
-  input: { workspaceId: string; email: string; name: string; role: string; password?: string },
+  input: { workspaceId: string; email: string; name?: string; role: string; password?: string },
   actor: Actor,
 ): Promise<MemberDto> {
   const email = requireEmail(input.email);
-  const name = requireName(input.name, 'name');
+  const name = input.name === undefined ? undefined : requireName(input.name, 'name');
   const role = requireRoleName(input.role);
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     throw new ApiError('bad_request', `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
@@ -61,12 +61,16 @@ export async function addMember(
   return writeTransaction(database, input.workspaceId, async (trx) => {
     // Users are global: another workspace may add the same new person at this moment, so the
     // insert yields to theirs instead of failing on the unique e-mail.
-    await trx
-      .insertInto('users')
-      .values({ id: newId(), email, name, password_hash: passwordHash, created_at: now })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute();
-    const user = await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow();
+    const known = await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+    if (!known && name === undefined) throw new ApiError('bad_request', `name is required: ${email} is a new person`);
+    if (!known) {
+      await trx
+        .insertInto('users')
+        .values({ id: newId(), email, name: name!, password_hash: passwordHash, created_at: now })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .execute();
+    }
+    const user = known ?? (await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow());
     const existing = await trx
       .selectFrom('members')
       .select('id')
@@ -74,6 +78,10 @@ export async function addMember(
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (existing) throw new ApiError('unprocessable_entity', `${email} is already a member of this workspace`);
+    // A person's name belongs to them in every workspace: a different one is refused, not ignored.
+    if (known && name !== undefined && name !== known.name) {
+      throw new ApiError('unprocessable_entity', `${email} is already known as "${known.name}"; leave out the name or give that one`);
+    }
 
     const id = newId();
     await trx.insertInto('members').values({ workspace_id: input.workspaceId, id, user_id: user.id, role, created_at: now }).execute();

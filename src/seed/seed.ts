@@ -17,6 +17,7 @@ import { isoDate, isoDaysAgo, Random } from './random.js';
 import * as words from './vocabulary.js';
 import { cidrKey } from '../infrastructure/cidr.js';
 import { dynamic, type DynamicTables } from '../db/dynamic.js';
+import { applyInstallDeltas, keyOf } from '../agents/installs.js';
 
 export const MAX_SEED_SIZE = 1_000_000;
 
@@ -142,10 +143,14 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     }
     const categories = [...groups, ...categoryBySlug.values()];
     await w.insert('categories', categories);
-    const tags = words.TAGS.map(([name, colour]) => ({ workspace_id: ws, id: newId(), name, name_key: foldKey(name), colour, description: null, created_at: at(700, 500) }));
-    await w.insert('tags', tags);
+    // A workspace seeded before keeps its tags: tag names are unique, so a second seed reuses them.
+    const existingTags = await trx.selectFrom('tags').selectAll().where('workspace_id', '=', ws).execute();
+    const tagByKey = new Map(existingTags.map((tag) => [tag.name_key, tag]));
+    const newTags = words.TAGS.filter(([name]) => !tagByKey.has(foldKey(name))).map(([name, colour]) => ({ workspace_id: ws, id: newId(), name, name_key: foldKey(name), colour, description: null, created_at: at(700, 500) }));
+    await w.insert('tags', newTags);
+    const tags = [...words.TAGS.map(([name]) => tagByKey.get(foldKey(name))).filter((tag) => tag !== undefined), ...newTags];
     for (const c of categories) w.created('category', c.id as string, c.name as string, c.created_at as string);
-    for (const t of tags) w.created('tag', t.id, t.name, t.created_at);
+    for (const t of newTags) w.created('tag', t.id, t.name, t.created_at);
 
     // Applications: catalog products first, then in-house systems.
     const catalogEntries: CatalogEntry[] = [];
@@ -242,15 +247,17 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const server = servers[i]!;
       for (const [name, vendor, version] of random.sample(words.SOFTWARE, random.int(12, 25))) {
         const missing = random.chance(0.03);
-        discovered.push({ workspace_id: ws, id: newId(), name, vendor, name_key: name.toLowerCase(), vendor_key: vendor.toLowerCase(), version, server_id: server.id, workstation_id: null, agent_id: agent.id, status: random.weighted([['new', 70], ['ignored', 25], ['new', 5]] as const), application_id: null, catalog_entry_id: matchCatalogEntry(name, vendor), first_seen_at: agent.created_at, last_seen_at: agent.last_seen_at, missing_since: missing ? agent.last_seen_at : null, last_update: agent.last_seen_at });
+        discovered.push({ workspace_id: ws, id: newId(), name, vendor, name_key: foldKey(name), vendor_key: foldKey(vendor), version, server_id: server.id, workstation_id: null, agent_id: agent.id, status: random.weighted([['new', 70], ['ignored', 25], ['new', 5]] as const), application_id: null, catalog_entry_id: matchCatalogEntry(name, vendor), first_seen_at: agent.created_at, last_seen_at: agent.last_seen_at, missing_since: missing ? agent.last_seen_at : null, last_update: agent.last_seen_at });
         if (!missing) {
-          const key = `${name.toLowerCase()}\u0000${vendor.toLowerCase()}`;
+          const key = keyOf(name, vendor);
           installs.set(key, (installs.get(key) ?? 0) + 1);
         }
       }
     }
     await w.insert('discovered_applications', discovered);
-    await w.insert('software_installs', [...installs].map(([key, count]) => ({ workspace_id: ws, name_key: key.split('\u0000')[0], vendor_key: key.split('\u0000')[1], install_count: count })));
+    // Added to the running totals, which an earlier seed or real agents may already hold.
+    await applyInstallDeltas(trx, ws, installs);
+    w.tables.add('software_installs');
 
     // Workstations, most assigned to people; some warranties ending soon.
     const workstations = Array.from({ length: counts.workstations }, (_, i) => {
@@ -301,7 +308,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.insert('audit_events', w.audit);
     options.progress?.(planned, planned);
     return {
-      users: users.length, teams: teams.length, categories: categories.length, tags: tags.length, applications: applications.length, networks: networks.length,
+      users: users.length, teams: teams.length, categories: categories.length, tags: newTags.length, applications: applications.length, networks: networks.length,
       routers: routers.length, servers: servers.length, agents: agents.length, discoveredApplications: discovered.length, workstations: workstations.length,
       dataObjects: dataObjects.length, contracts: contracts.length, flows: flows.length, announcements: announcements.length, auditEvents: w.audit.length,
     };
