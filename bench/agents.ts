@@ -28,7 +28,7 @@ import pg from 'pg';
 import { recordReport } from '../src/agents/report.service.js';
 import { enrollAgent } from '../src/agents/agents.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { pgTimestampToIso, type Database, type Dialect } from '../src/db/database.js';
+import { pgTimestampToIso, type Database, type Dialect, registerFunctions } from '../src/db/database.js';
 import type { Tables } from '../src/db/schema.js';
 import type { App } from '../src/http/app.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
@@ -46,7 +46,7 @@ import {
   PG_URL,
   benchDialects,
   connectProbe,
-  createBenchDatabase,
+  
   environment,
   fmt,
   intEnv,
@@ -60,6 +60,7 @@ import {
   startApp,
   waitForIdle,
   writeJson,
+  beginDialect,
 } from './common.js';
 import type { AgentLoadSummary } from './load-child.js';
 
@@ -287,6 +288,7 @@ async function openInstrumented(dialect: Dialect, url: string, timer: DriverTime
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    registerFunctions(sqlite);
     const prepare = sqlite.prepare.bind(sqlite);
     // Kysely's SqliteConnection prepares every statement anew, then calls all() or run().
     (sqlite as { prepare: unknown }).prepare = (text: string) => {
@@ -670,23 +672,13 @@ interface DialectReport {
 }
 
 async function benchDialect(dialect: Dialect): Promise<DialectReport> {
-  console.log(`\n=== ${dialect} ===`);
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    console.warn(`    WARNING: ${message}`);
-  };
-  const target = await createBenchDatabase(dialect);
+  const { warnings, warn, target, opened } = await beginDialect(dialect);
   let database: Database | undefined;
-  onInterrupt(async () => {
-    await database?.close().catch(() => {});
-    await target.drop();
-  });
   let app: App | undefined;
   let pgProbe: pg.Client | undefined;
   try {
     // 1. Fresh database, workspace, agents.
-    database = await openMigrated(target.url);
+    database = opened(await openMigrated(target.url));
     const workspace = await createWorkspace(database, { name: 'Bench workspace' }, CLI_ACTOR);
     const serverVersion = await serverVersionOf(database, dialect);
     const e0 = performance.now();

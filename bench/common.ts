@@ -5,10 +5,9 @@
  * interrupt handling and the results files.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +21,7 @@ import { buildApp, type App } from '../src/http/app.js';
 import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/support/databases.js';
 import type { AgentLoadRequest, LoadRequest, PatchLoadRequest } from './load-child.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -47,55 +47,53 @@ export function benchDialects(): Dialect[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Throwaway databases (same approach as test/support/harness.ts)
+// Throwaway databases: the test harness's (test/support/databases.ts)
 
-export interface BenchDatabase {
-  dialect: Dialect;
-  url: string;
-  /** The SQLite file, for the bulk loaders. */
-  file?: string;
-  drop(): Promise<void>;
-}
+export type BenchDatabase = ThrowawayDatabase;
 
 /** A temporary SQLite file, or a PostgreSQL database estate_bench_<random> next to BENCH_PG_URL. */
-export async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'estate-bench-'));
-    const file = join(dir, 'estate.db');
-    return { dialect, url: `sqlite:${file}`, file, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const adminUrl = PG_URL!;
-  const name = `estate_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    dialect,
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        // pg-pool's end() resolves before its clients' sessions are gone; terminating them with
-        // FORCE at that moment reaches the pool as an 'error' event that nothing listens to (a
-        // crash). Give them up to 5 s to leave on their own first.
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]!.n === 0) break;
-          await sleep(100);
-        }
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
+export function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
+  return createThrowawayDatabase(dialect, { prefix: 'estate_bench', adminUrl: PG_URL });
+}
+
+/**
+ * The start of a benchmark on one dialect: its banner, a warnings list, a throwaway database that
+ * an interrupt drops (with the connection `opened` hands back, closed first).
+ */
+export async function beginDialect(dialect: Dialect) {
+  console.log(`\n=== ${dialect} ===`);
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    console.warn(`    WARNING: ${message}`);
   };
+  const target = await createBenchDatabase(dialect);
+  let database: Database | undefined;
+  onInterrupt(async () => {
+    await database?.close().catch(() => {});
+    await target.drop();
+  });
+  const opened = (value: Database) => (database = value);
+  return { warnings, warn, target, opened };
+}
+
+/**
+ * Runs `body` once per benchmarked dialect on a throwaway migrated database with an admin
+ * workspace and key, and drops the database afterwards (or on an interrupt).
+ */
+export async function forEachBenchDialect(body: (context: { dialect: Dialect; url: string; database: Database } & Awaited<ReturnType<typeof createAdminWorkspace>>) => Promise<void>): Promise<void> {
+  for (const dialect of benchDialects()) {
+    const bench = await createBenchDatabase(dialect);
+    onInterrupt(bench.drop);
+    const database = await openMigrated(bench.url);
+    try {
+      await body({ dialect, url: bench.url, database, ...(await createAdminWorkspace(database)) });
+    } finally {
+      await database.close();
+      await bench.drop();
+      onInterrupt(undefined);
+    }
+  }
 }
 
 /** Opens the database and migrates it to the latest schema. */

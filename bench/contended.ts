@@ -14,8 +14,7 @@ import { serviceOf } from '../src/families.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import type { LoadSummary } from './load-child.js';
 import {
-  benchDialects, createAdminWorkspace, createBenchDatabase, environment, fmt, intEnv, onInterrupt, openMigrated, runChild, serverVersionOf, startApp, waitForIdle,
-  connectProbe, writeJson,
+  connectProbe, environment, fmt, forEachBenchDialect, intEnv, runChild, serverVersionOf, startApp, waitForIdle, writeJson,
 } from './common.js';
 
 const SECONDS = intEnv('BENCH_SECONDS', 10);
@@ -25,18 +24,14 @@ const COLD = intEnv('BENCH_COLD', 1000);
 
 const applications = serviceOf(applicationFamily);
 
-for (const dialect of benchDialects()) {
-  const bench = await createBenchDatabase(dialect);
-  onInterrupt(bench.drop);
-  const database = await openMigrated(bench.url);
-  try {
-    const { workspace, key } = await createAdminWorkspace(database);
+await forEachBenchDialect(async ({ dialect, url, database, workspace, key }) => {
+  {
     const ids: string[] = [];
     await writeTransaction(database, workspace.id, async (trx) => {
       for (let i = 0; i < HOT + COLD; i += 1) ids.push((await applications.createIn(trx, workspace.id, { name: `${i < HOT ? 'hot' : 'cold'} ${i}`, userCount: 0 }, CLI_ACTOR)).id as string);
     });
     const { app, base } = await startApp(database);
-    const probe = dialect === 'postgres' ? await connectProbe(bench.url) : undefined;
+    const probe = dialect === 'postgres' ? await connectProbe(url) : undefined;
     const retriesBefore = writeStatistics.retries;
     const run = await runChild<{ summary: LoadSummary }>({
       kind: 'patch', url: base, headers: { authorization: `Bearer ${key.secret}` }, connections: CONNECTIONS, seconds: SECONDS,
@@ -66,9 +61,5 @@ for (const dialect of benchDialects()) {
     console.log(`  results: ${writeJson('contended', report)}`);
     await probe?.end();
     await app.close();
-  } finally {
-    await database.close();
-    await bench.drop();
-    onInterrupt(undefined);
   }
-}
+});

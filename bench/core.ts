@@ -32,7 +32,7 @@ import {
   benchDialects,
   connectProbe,
   createAdminWorkspace,
-  createBenchDatabase,
+  
   environment,
   fmt,
   intEnv,
@@ -44,6 +44,7 @@ import {
   startApp,
   waitForIdle,
   writeJson,
+  beginDialect,
 } from './common.js';
 import type { LoadSummary } from './load-child.js';
 
@@ -330,24 +331,14 @@ function listen(server: Server): Promise<number> {
 }
 
 async function benchDialect(dialect: Dialect): Promise<DialectReport> {
-  console.log(`\n=== ${dialect} ===`);
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    console.warn(`    WARNING: ${message}`);
-  };
-  const target = await createBenchDatabase(dialect);
+  const { warnings, warn, target, opened } = await beginDialect(dialect);
   let database: Database | undefined;
-  onInterrupt(async () => {
-    await database?.close().catch(() => {});
-    await target.drop();
-  });
   let app: App | undefined;
   let raw: Server | undefined;
   let pgProbe: pg.Client | undefined;
   try {
     // 1. Fresh database, workspace, admin member, admin-alias key.
-    database = await openMigrated(target.url);
+    database = opened(await openMigrated(target.url));
     const { workspace, key } = await createAdminWorkspace(database);
     const serverVersion = await serverVersionOf(database, dialect);
     console.log(`  ${serverVersion}; workspace ${workspace.id}`);

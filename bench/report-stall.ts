@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { enrollAgent } from '../src/agents/agents.service.js';
-import { benchDialects, createAdminWorkspace, createBenchDatabase, fmt, intEnv, onInterrupt, openMigrated, percentile, startApp } from './common.js';
+import { fmt, forEachBenchDialect, intEnv, percentile, startApp } from './common.js';
 
 const SECONDS = intEnv('BENCH_SECONDS', 10);
 const ENTRIES = intEnv('BENCH_ENTRIES', 5000);
@@ -64,12 +64,8 @@ if (process.env.STALL_SENDER) {
   process.exit(0);
 }
 
-for (const dialect of benchDialects()) {
-  const bench = await createBenchDatabase(dialect);
-  onInterrupt(bench.drop);
-  const database = await openMigrated(bench.url);
-  try {
-    const { workspace, key } = await createAdminWorkspace(database);
+await forEachBenchDialect(async ({ dialect, database, workspace, key }) => {
+  {
     const { app, base } = await startApp(database);
     const agents = await Promise.all(Array.from({ length: WORKERS }, (_, i) => enrollAgent(database, { workspaceId: workspace.id, name: `stall ${i}` })));
     console.log(line(`${dialect} idle`, await probe(base, key.secret, 2)));
@@ -80,9 +76,5 @@ for (const dialect of benchDialects()) {
     const { reports, median } = await sent;
     console.log(`${line(`${dialect} with ${ENTRIES}-entry reports`, sorted)}; ${fmt(reports / SECONDS, 1)} reports/s, report p50 ${fmt(median, 0)} ms`);
     await app.close();
-  } finally {
-    await database.close();
-    await bench.drop();
-    onInterrupt(undefined);
   }
-}
+});

@@ -112,6 +112,7 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
     applications.push([workspaceId, uuidAt(ms, random), `app-${String(i + 1).padStart(3, '0')}`, pick(LIFECYCLE), pick(CRITICALITY), iso(ms), iso(ms)]);
   }
   const agents: Row[] = [];
+  let nextAgent = 0;
   for (let i = 0; i < agentCount; i++) {
     const ms = early();
     const token = randomBytes(32).toString('hex');
@@ -141,7 +142,9 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
     const [manufacturer, model] = pick(HARDWARE);
     const ips = [`10.${env * 16 + ((random() * 16) >>> 0)}.${(random() * 256) >>> 0}.${1 + ((random() * 254) >>> 0)}`];
     if (random() < 0.3) ips.push(`10.${200 + ((random() * 50) >>> 0)}.${(random() * 256) >>> 0}.${1 + ((random() * 254) >>> 0)}`);
-    const automatic = random() < 0.6 ? 1 : 0;
+    // One agent reports one host (a unique index holds it): agents go to the first automatic servers.
+    const agent = random() < 0.6 && nextAgent < agentCount ? agents[nextAgent++] : undefined;
+    const automatic = agent ? 1 : 0;
     // Automatic: last report within the last 3 days; manual: its last edit, somewhere since creation.
     const lastCheck = automatic ? Math.max(created, Math.floor(now - random() * 3 * DAY_MS)) : Math.floor(created + random() * (now - created));
     servers.push([
@@ -162,7 +165,7 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
       `DC${1 + ((random() * 3) >>> 0)}, rack ${1 + ((random() * 40) >>> 0)}`,
       random() < 0.2 ? `Synthetic server ${name} for the servers benchmark` : null,
       automatic,
-      automatic ? (agents[(random() * agentCount) >>> 0]![1] as string) : null,
+      agent ? (agent[1] as string) : null,
       iso(created),
       iso(lastCheck),
     ]);

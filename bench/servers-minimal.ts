@@ -50,6 +50,7 @@ interface ServerRow {
   agent_id: string | null;
   created_at: string;
   last_check_time: string;
+  last_report_at: string | null;
 }
 
 /** What a driver must answer: the key by its hash, a page of servers and the workspace's count. */
@@ -83,6 +84,7 @@ function toDto(row: ServerRow) {
     agentId: row.agent_id,
     createdAt: row.created_at,
     lastCheckTime: row.last_check_time,
+    lastReportAt: row.last_report_at,
   };
 }
 

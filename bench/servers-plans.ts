@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
-import type { Database, Dialect } from '../src/db/database.js';
+import { type Database, type Dialect, registerFunctions } from '../src/db/database.js';
 import type { Tables } from '../src/db/schema.js';
 import { servers } from '../src/infrastructure/servers.module.js';
 import { serviceOf } from '../src/families.js';
@@ -51,6 +51,7 @@ export function createExplainer(dialect: Dialect, url: string, sqliteFile?: stri
   let db: Kysely<Tables>;
   if (dialect === 'sqlite') {
     sqlite = new SqliteDatabase(sqliteFile!, { readonly: true });
+    registerFunctions(sqlite);
     db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), log });
   } else {
     pool = new pg.Pool({ connectionString: url, max: 2, options: '-c TimeZone=UTC' });

@@ -34,7 +34,7 @@ import {
   busyPercent,
   connectProbe,
   createAdminWorkspace,
-  createBenchDatabase,
+  
   environment,
   fmt,
   intEnv,
@@ -47,6 +47,7 @@ import {
   startApp,
   waitForIdle,
   writeJson,
+  beginDialect,
 } from './common.js';
 import type { LoadSummary } from './load-child.js';
 import { generateInventory, loadPostgres, loadSqlite, serverName, type Inventory } from './servers-data.js';
@@ -238,25 +239,15 @@ function expectedSearchTotal(count: number, text: string): number {
 }
 
 async function benchDialect(dialect: Dialect): Promise<DialectReport> {
-  console.log(`\n=== ${dialect} ===`);
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    console.warn(`    WARNING: ${message}`);
-  };
-  const target = await createBenchDatabase(dialect);
+  const { warnings, warn, target, opened } = await beginDialect(dialect);
   let database: Database | undefined;
-  onInterrupt(async () => {
-    await database?.close().catch(() => {});
-    await target.drop();
-  });
   let app: App | undefined;
   let minimal: MinimalServer | undefined;
   let explainer: Explainer | undefined;
   let pgProbe: pg.Client | undefined;
   try {
     // 1. Fresh database, workspace, admin member, admin-alias key.
-    database = await openMigrated(target.url);
+    database = opened(await openMigrated(target.url));
     const { workspace, key } = await createAdminWorkspace(database);
     const serverVersion = await serverVersionOf(database, dialect);
     console.log(`  ${serverVersion}; workspace ${workspace.id}`);

@@ -119,8 +119,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
-/** SQL functions the service's queries use on SQLite: the case folding of text-search.ts. */
-function registerFunctions(sqlite: SqliteDatabase.Database): void {
+/** SQL functions the service's queries use on SQLite (the case folding of text-search.ts): for every connection that runs them. */
+export function registerFunctions(sqlite: SqliteDatabase.Database): void {
   sqlite.function('estate_fold', { deterministic: true }, (value: unknown) => (value === null || value === undefined ? null : fold(String(value))));
 }
 

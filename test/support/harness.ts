@@ -3,13 +3,9 @@
  * TEST_DATABASE_URL names a server (a maintenance database URL; each suite creates and drops its
  * own database there). Each test makes its own workspace, so tests never see each other's data.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
-import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { CLI_ACTOR } from '../../src/audit/audit.types.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -17,39 +13,15 @@ import { buildApp, type App, type AppOptions } from '../../src/http/app.js';
 import { createKey, type CreatedKey } from '../../src/keys/keys.service.js';
 import { addMember, type MemberDto } from '../../src/members/members.service.js';
 import { createWorkspace, type WorkspaceDto } from '../../src/workspaces/workspaces.service.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './databases.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-export interface TestDatabase {
-  dialect: DialectName;
-  url: string;
-  drop(): Promise<void>;
-}
+export type TestDatabase = ThrowawayDatabase;
 
 /** A fresh, empty database of the given dialect, and how to drop it. */
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'estate-test-'));
-    return { dialect, url: `sqlite:${join(dir, 'estate.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `estate_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    dialect,
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  return createThrowawayDatabase(dialect, { prefix: `estate_test_${process.pid}`, adminUrl: process.env.TEST_DATABASE_URL });
 }
 
 export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
