@@ -19,6 +19,7 @@
  * Env: BENCH_PG_URL, BENCH_AGENTS (200), BENCH_SOFTWARE (200), BENCH_CONNECTIONS (16), BENCH_SECONDS (10),
  * BENCH_WARMUP_SECONDS (1), BENCH_LARGE_SOFTWARE (5000), BENCH_PROFILE_REPORTS (100), BENCH_SEED (1).
  */
+
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -43,8 +44,6 @@ import {
   type AgentState,
 } from './agents-data.js';
 import {
-  PG_URL,
-  benchDialects,
   connectProbe,
   
   environment,
@@ -52,15 +51,14 @@ import {
   intEnv,
   machineCpu,
   median,
-  onInterrupt,
   openMigrated,
   percentile,
   runChild,
   serverVersionOf,
   startApp,
   waitForIdle,
-  writeJson,
   beginDialect,
+  runBench,
 } from './common.js';
 import type { AgentLoadSummary } from './load-child.js';
 
@@ -672,7 +670,7 @@ interface DialectReport {
 }
 
 async function benchDialect(dialect: Dialect): Promise<DialectReport> {
-  const { warnings, warn, target, opened } = await beginDialect(dialect);
+  const { warnings, warn, target, opened, finish } = await beginDialect(dialect);
   let database: Database | undefined;
   let app: App | undefined;
   let pgProbe: pg.Client | undefined;
@@ -859,9 +857,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
   } finally {
     await pgProbe?.end();
     await app?.close();
-    await database?.close();
-    await target.drop();
-    onInterrupt(undefined);
+    await finish();
   }
 }
 
@@ -924,20 +920,7 @@ function markdown(report: DialectReport): string {
 }
 
 async function main(): Promise<void> {
-  const dialects = benchDialects();
-  console.log(
-    `Estate agent report benchmark: ${dialects.join(' + ')}; ${AGENTS} agents × ${SOFTWARE} packages; ` +
-      `${CONNECTIONS} connections × ${SECONDS} s; large report ${LARGE_SOFTWARE}; ${cpus().length} CPUs; Node ${process.version}`,
-  );
-  if (!PG_URL) console.log('(set BENCH_PG_URL=postgres://… to include PostgreSQL)');
-  const reports: DialectReport[] = [];
-  for (const dialect of dialects) {
-    const report = await benchDialect(dialect);
-    reports.push(report);
-    console.log(`  results: ${writeJson('agents', report)}`);
-  }
-  console.log('\n## Estate agent report benchmark\n');
-  for (const report of reports) console.log(`${markdown(report)}\n`);
+  await runBench({ name: 'agents', title: 'Estate agent report benchmark', describe: `${AGENTS} agents × ${SOFTWARE} packages; ${CONNECTIONS} connections × ${SECONDS} s; large report ${LARGE_SOFTWARE}`, run: benchDialect, markdown });
 }
 
 main().catch((error: unknown) => {

@@ -74,7 +74,32 @@ export async function beginDialect(dialect: Dialect) {
     await target.drop();
   });
   const opened = (value: Database) => (database = value);
-  return { warnings, warn, target, opened };
+  /** Closes the database and drops it: the last step of the dialect's run. */
+  const finish = async () => {
+    await database?.close();
+    await target.drop();
+    onInterrupt(undefined);
+  };
+  return { warnings, warn, target, opened, finish };
+}
+
+/**
+ * A benchmark's main: its banner, each dialect's run (results file per dialect), then the
+ * markdown summary of all of them. Returns the reports, for a verdict of the caller's.
+ */
+export async function runBench<R extends { dialect: Dialect; date: string }>(options: { name: string; title: string; describe: string; run(dialect: Dialect): Promise<R>; markdown(report: R): string }): Promise<R[]> {
+  const dialects = benchDialects();
+  console.log(`${options.title}: ${dialects.join(' + ')}; ${options.describe}; ${cpus().length} CPUs; Node ${process.version}`);
+  if (!PG_URL) console.log('(set BENCH_PG_URL=postgres://… to include PostgreSQL)');
+  const reports: R[] = [];
+  for (const dialect of dialects) {
+    const report = await options.run(dialect);
+    reports.push(report);
+    console.log(`  results: ${writeJson(options.name, report)}`);
+  }
+  console.log(`\n## ${options.title}\n`);
+  for (const report of reports) console.log(`${options.markdown(report)}\n`);
+  return reports;
 }
 
 /**

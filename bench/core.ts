@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
+
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -28,23 +28,20 @@ import type { App } from '../src/http/app.js';
 import { countAuditEvents, listAuditEvents } from '../src/audit/audit.repository.js';
 import { encodeCursor, type CursorPosition } from '../src/pagination/cursor.js';
 import {
-  PG_URL,
-  benchDialects,
   connectProbe,
   createAdminWorkspace,
   
   environment,
   fmt,
   intEnv,
-  onInterrupt,
   openMigrated,
   percentile,
   runChild,
   serverVersionOf,
   startApp,
   waitForIdle,
-  writeJson,
   beginDialect,
+  runBench,
 } from './common.js';
 import type { LoadSummary } from './load-child.js';
 
@@ -331,7 +328,7 @@ function listen(server: Server): Promise<number> {
 }
 
 async function benchDialect(dialect: Dialect): Promise<DialectReport> {
-  const { warnings, warn, target, opened } = await beginDialect(dialect);
+  const { warnings, warn, target, opened, finish } = await beginDialect(dialect);
   let database: Database | undefined;
   let app: App | undefined;
   let raw: Server | undefined;
@@ -469,9 +466,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     await pgProbe?.end();
     if (raw) await new Promise<void>((resolve) => raw!.close(() => resolve()));
     await app?.close();
-    await database?.close();
-    await target.drop();
-    onInterrupt(undefined);
+    await finish();
   }
 }
 
@@ -515,20 +510,7 @@ function markdown(report: DialectReport): string {
 }
 
 async function main(): Promise<void> {
-  const dialects = benchDialects();
-  console.log(
-    `Estate core benchmark: ${dialects.join(' + ')}; ${AUDIT_EVENTS.toLocaleString('en')} audit events; ` +
-      `${CONNECTIONS} connections × ${SECONDS} s; ${cpus().length} CPUs; Node ${process.version}`,
-  );
-  if (!PG_URL) console.log('(set BENCH_PG_URL=postgres://… to include PostgreSQL)');
-  const reports: DialectReport[] = [];
-  for (const dialect of dialects) {
-    const report = await benchDialect(dialect);
-    reports.push(report);
-    console.log(`  results: ${writeJson('core', report)}`);
-  }
-  console.log('\n## Estate core benchmark\n');
-  for (const report of reports) console.log(`${markdown(report)}\n`);
+  await runBench({ name: 'core', title: 'Estate core benchmark', describe: `${AUDIT_EVENTS.toLocaleString('en')} audit events; ${CONNECTIONS} connections × ${SECONDS} s`, run: benchDialect, markdown });
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
+import { foldKey } from '../src/db/text-search.js';
 import pg from 'pg';
 import { UUID } from 'uuidv7';
 import { ENVIRONMENTS } from '../src/infrastructure/servers.module.js';
@@ -104,7 +105,8 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
   for (let i = 0; i < tagCount; i++) {
     const ms = early();
     const colour = `#${((random() * 0xffffff) >>> 0).toString(16).padStart(6, '0')}`;
-    tags.push([workspaceId, uuidAt(ms, random), `${TAG_WORDS[i % TAG_WORDS.length]}-${String(i + 1).padStart(3, '0')}`, colour, random() < 0.3 ? 'Synthetic benchmark tag' : null, iso(ms)]);
+    const name = `${TAG_WORDS[i % TAG_WORDS.length]}-${String(i + 1).padStart(3, '0')}`;
+    tags.push([workspaceId, uuidAt(ms, random), name, foldKey(name), colour, random() < 0.3 ? 'Synthetic benchmark tag' : null, iso(ms)]);
   }
   const applications: Row[] = [];
   for (let i = 0; i < applicationCount; i++) {
@@ -180,7 +182,7 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
     agents: agentCount,
     perEnvironment,
     tables: [
-      { table: 'tags', columns: ['workspace_id', 'id', 'name', 'colour', 'description', 'created_at'], rows: tags },
+      { table: 'tags', columns: ['workspace_id', 'id', 'name', 'name_key', 'colour', 'description', 'created_at'], rows: tags },
       { table: 'applications', columns: ['workspace_id', 'id', 'name', 'lifecycle_status', 'criticality', 'created_at', 'updated_at'], rows: applications },
       { table: 'agents', columns: ['workspace_id', 'id', 'name', 'token_hash', 'token_prefix', 'hostname', 'version', 'created_at', 'last_seen_at'], rows: agents },
       {

@@ -18,7 +18,7 @@
  * Env: BENCH_PG_URL, BENCH_SERVERS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
  * BENCH_WARMUP_SECONDS (1), BENCH_SEED (1).
  */
-import { cpus } from 'node:os';
+
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
@@ -29,8 +29,6 @@ import type pg from 'pg';
 import type { Database, Dialect } from '../src/db/database.js';
 import type { App } from '../src/http/app.js';
 import {
-  PG_URL,
-  benchDialects,
   busyPercent,
   connectProbe,
   createAdminWorkspace,
@@ -39,15 +37,14 @@ import {
   fmt,
   intEnv,
   machineCpu,
-  onInterrupt,
   openMigrated,
   percentile,
   runChild,
   serverVersionOf,
   startApp,
   waitForIdle,
-  writeJson,
   beginDialect,
+  runBench,
 } from './common.js';
 import type { LoadSummary } from './load-child.js';
 import { generateInventory, loadPostgres, loadSqlite, serverName, type Inventory } from './servers-data.js';
@@ -239,7 +236,7 @@ function expectedSearchTotal(count: number, text: string): number {
 }
 
 async function benchDialect(dialect: Dialect): Promise<DialectReport> {
-  const { warnings, warn, target, opened } = await beginDialect(dialect);
+  const { warnings, warn, target, opened, finish } = await beginDialect(dialect);
   let database: Database | undefined;
   let app: App | undefined;
   let minimal: MinimalServer | undefined;
@@ -401,9 +398,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     await pgProbe?.end();
     await minimal?.close();
     await app?.close();
-    await database?.close();
-    await target.drop();
-    onInterrupt(undefined);
+    await finish();
   }
 }
 
@@ -439,20 +434,7 @@ function markdown(report: DialectReport): string {
 }
 
 async function main(): Promise<void> {
-  const dialects = benchDialects();
-  console.log(
-    `Estate servers benchmark: ${dialects.join(' + ')}; ${SERVERS.toLocaleString('en')} servers; ` +
-      `${CONNECTIONS} connections × ${SECONDS} s; ${cpus().length} CPUs; Node ${process.version}`,
-  );
-  if (!PG_URL) console.log('(set BENCH_PG_URL=postgres://… to include PostgreSQL)');
-  const reports: DialectReport[] = [];
-  for (const dialect of dialects) {
-    const report = await benchDialect(dialect);
-    reports.push(report);
-    console.log(`  results: ${writeJson('servers', report)}`);
-  }
-  console.log('\n## Estate servers benchmark\n');
-  for (const report of reports) console.log(`${markdown(report)}\n`);
+  const reports = await runBench({ name: 'servers', title: 'Estate servers benchmark', describe: `${SERVERS.toLocaleString('en')} servers; ${CONNECTIONS} connections × ${SECONDS} s`, run: benchDialect, markdown });
   // Non-2xx under load, or servers that disagree, are failures of the run; missed targets are findings.
   const broken = reports.some((r) => r.checks.some((c) => !c.ok && (c.name === 'non-2xx under load' || c.name.startsWith('Estate and minimal') || c.name.startsWith('total of'))));
   if (broken) process.exitCode = 1;
