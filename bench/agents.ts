@@ -44,8 +44,8 @@ import {
   type AgentState,
 } from './agents-data.js';
 import {
+  beginDialect,
   connectProbe,
-  
   environment,
   fmt,
   intEnv,
@@ -53,12 +53,11 @@ import {
   median,
   openMigrated,
   percentile,
+  runBench,
   runChild,
   serverVersionOf,
   startApp,
   waitForIdle,
-  beginDialect,
-  runBench,
 } from './common.js';
 import type { AgentLoadSummary } from './load-child.js';
 

@@ -28,20 +28,19 @@ import type { App } from '../src/http/app.js';
 import { countAuditEvents, listAuditEvents } from '../src/audit/audit.repository.js';
 import { encodeCursor, type CursorPosition } from '../src/pagination/cursor.js';
 import {
+  beginDialect,
   connectProbe,
   createAdminWorkspace,
-  
   environment,
   fmt,
   intEnv,
   openMigrated,
   percentile,
+  runBench,
   runChild,
   serverVersionOf,
   startApp,
   waitForIdle,
-  beginDialect,
-  runBench,
 } from './common.js';
 import type { LoadSummary } from './load-child.js';
 

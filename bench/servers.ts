@@ -29,22 +29,21 @@ import type pg from 'pg';
 import type { Database, Dialect } from '../src/db/database.js';
 import type { App } from '../src/http/app.js';
 import {
+  beginDialect,
   busyPercent,
   connectProbe,
   createAdminWorkspace,
-  
   environment,
   fmt,
   intEnv,
   machineCpu,
   openMigrated,
   percentile,
+  runBench,
   runChild,
   serverVersionOf,
   startApp,
   waitForIdle,
-  beginDialect,
-  runBench,
 } from './common.js';
 import type { LoadSummary } from './load-child.js';
 import { generateInventory, loadPostgres, loadSqlite, serverName, type Inventory } from './servers-data.js';
