@@ -113,7 +113,12 @@ describeEachDatabase('issue 9: security findings', (h) => {
     const email = `person-${w2.id}@example.test`;
     await addMember(h.database, { workspaceId: w2.id, email, name: 'Original Name', role: 'read', password: 'original password' }, CLI_ACTOR);
     const before = await h.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    const added = await addMember(h.database, { workspaceId: w1.id, email, name: 'Attacker Name', role: 'read', password: 'attacker password' }, CLI_ACTOR);
+    // Another name is refused outright (issue 10), so nothing is added under a name the person does not have.
+    await assert.rejects(
+      addMember(h.database, { workspaceId: w1.id, email, name: 'Attacker Name', role: 'read', password: 'attacker password' }, CLI_ACTOR),
+      /already known as "Original Name"/,
+    );
+    const added = await addMember(h.database, { workspaceId: w1.id, email, role: 'read', password: 'attacker password' }, CLI_ACTOR);
     const after = await h.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     assert.equal(after.password_hash, before.password_hash);
     assert.equal(after.name, 'Original Name');
