@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
-import { foldKey } from '../src/db/text-search.js';
+import { fold, foldKey } from '../src/db/text-search.js';
 import pg from 'pg';
 import { UUID } from 'uuidv7';
 import { ENVIRONMENTS } from '../src/infrastructure/servers.module.js';
@@ -156,6 +156,7 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
       `${name}.${ENV_SHORT[env]}.acme.internal`,
       JSON.stringify(ips),
       os,
+      fold(os),
       pick(versions),
       manufacturer,
       model,
@@ -188,7 +189,7 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
       {
         table: 'servers',
         columns: [
-          'workspace_id', 'id', 'name', 'hostname', 'ip_addresses', 'os', 'os_version', 'manufacturer', 'model', 'serial_number', 'cpu_cores',
+          'workspace_id', 'id', 'name', 'hostname', 'ip_addresses', 'os', 'os_key', 'os_version', 'manufacturer', 'model', 'serial_number', 'cpu_cores',
           'memory_mb', 'storage_gb', 'environment', 'location', 'description', 'automatic', 'agent_id', 'created_at', 'last_check_time',
         ],
         rows: servers,

@@ -3,7 +3,7 @@ import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import { matchCatalogEntry } from '../catalog/catalog.service.js';
 import type { Database } from '../db/database.js';
 import type { DiscoveredApplicationsTable, ServersTable, Tables, WorkstationsTable } from '../db/schema.js';
-import { foldKey } from '../db/text-search.js';
+import { fold, foldKey } from '../db/text-search.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId, nowIso } from '../ids.js';
 import type { AgentPrincipal } from './agent-auth.js';
@@ -41,7 +41,13 @@ function hostFacts(host: Host, ips: string[] | undefined): Record<string, unknow
     ['serial_number', host.serialNumber],
     ['cpu_cores', host.cpuCores],
     ['memory_mb', host.memoryMb],
-    ...(host.kind === 'server' ? ([['storage_gb', host.storageGb], ['ip_addresses', ips === undefined ? undefined : JSON.stringify(ips)]] as [string, unknown][]) : []),
+    ...(host.kind === 'server'
+      ? ([
+          ['storage_gb', host.storageGb],
+          ['ip_addresses', ips === undefined ? undefined : JSON.stringify(ips)],
+          ['os_key', host.os === undefined || host.os === null ? host.os : fold(host.os)],
+        ] as [string, unknown][])
+      : []),
   ];
   return Object.fromEntries(stated.filter(([, value]) => value !== undefined));
 }

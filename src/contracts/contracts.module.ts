@@ -68,6 +68,7 @@ export const contracts = defineFamily({
     ),
   },
   fields: {
+    vendor: { foldedInto: 'vendor_key' },
     autoRenew: booleanColumn(),
     amount: numberColumn(),
   },
@@ -77,7 +78,7 @@ export const contracts = defineFamily({
   },
   filters: {
     type: equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' })),
-    vendor: foldedEqualsFilter('vendor', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' })),
+    vendor: foldedEqualsFilter('vendor_key', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' })),
     applicationId: linkedFilter('contract_applications', 'contract_id', 'application_id', Uuid('Only contracts covering this application.')),
     endsBefore: { schema: DateOnly('Only contracts ending before this date.'), where: (eb, date) => eb('end_date', '<', date) },
     endsAfter: { schema: DateOnly('Only contracts ending after this date.'), where: (eb, date) => eb('end_date', '>', date) },

@@ -11,6 +11,7 @@ import * as agentReportRate from './migrations/0008-agent-report-rate.js';
 import * as oneRowCount from './migrations/0009-one-row-count.js';
 import * as unicodeFold from './migrations/0010-unicode-fold.js';
 import * as unknownStaysNull from './migrations/0011-unknown-stays-null.js';
+import * as foldedFilterKeys from './migrations/0012-folded-filter-keys.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0009-one-row-count': oneRowCount,
   '0010-unicode-fold': unicodeFold,
   '0011-unknown-stays-null': unknownStaysNull,
+  '0012-folded-filter-keys': foldedFilterKeys,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -177,6 +177,8 @@ export interface ServersTable {
   last_check_time: string;
   /** The agent's last report (automatic servers), changed or not. */
   last_report_at: string | null;
+  /** os case-folded (text-search.ts fold), for the exact case-insensitive os filter. */
+  os_key: string | null;
 }
 
 export interface NetworksTable {
@@ -200,6 +202,7 @@ export interface RoutersTable {
   id: string;
   name: string;
   manufacturer: string | null;
+  manufacturer_key: string | null;
   model: string | null;
   os: string | null;
   os_version: string | null;
@@ -252,6 +255,7 @@ export interface ContractsTable {
   id: string;
   name: string;
   vendor: string;
+  vendor_key: string;
   type: string | null;
   reference: string | null;
   start_date: string;

@@ -8,14 +8,13 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  * PostgreSQL an `estate_fold()` that is its lower() (migration 0010): queries call estate_fold().
  */
 export function fold(text: string): string {
-  let folded = '';
-  for (const character of text) {
-    const lower = character.toLowerCase();
-    // toLowerCase() applies the full mapping, where one code point (U+0130) becomes two: keep the first.
-    folded += lower.length === character.length ? lower : String.fromCodePoint(lower.codePointAt(0)!);
-  }
-  return folded;
+  // toLowerCase() is the full mapping: it differs from the simple one only where U+0130 becomes
+  // two code points and where Σ ends a word (ς). Both are mapped first; ASCII needs no more.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  return text.replace(/İ/g, 'i').replace(/Σ/g, 'σ').toLowerCase();
 }
+
+const NON_ASCII = /[^\u0000-\u007f]/;
 
 /** The case-folded key of a name, compared in JavaScript (tag names, software names and vendors). */
 export const foldKey = (text: string): string => fold(text.trim());

@@ -117,12 +117,13 @@ export const routers = defineFamily({
     update: Type.Object({ name: Type.Optional(Name('Router name.', 'edge-fra-1')), ...routerFields }, { additionalProperties: false }),
   },
   fields: {
+    manufacturer: { foldedInto: 'manufacturer_key' },
     managementIp: { write: ipAddress('managementIp') },
   },
   search: { columns: ['name', 'model', 'management_ip'], description: 'Case-insensitive text in the name, model or management address.' },
   sorts: { name: 'name', manufacturer: 'manufacturer', createdAt: 'created_at', updatedAt: 'updated_at' },
   filters: {
-    manufacturer: foldedEqualsFilter('manufacturer', Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' })),
+    manufacturer: foldedEqualsFilter('manufacturer_key', Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' })),
     networkId: linkedFilter('router_networks', 'router_id', 'network_id', Uuid('Only routers attached to this network.')),
   },
   links: [

@@ -72,6 +72,7 @@ export const servers = defineFamily({
   schemas: { item: Server, create: ServerCreate, update: ServerUpdate },
   fields: {
     ipAddresses: jsonArrayColumn(ipList),
+    os: { foldedInto: 'os_key' },
     ...automaticField,
   },
   trackingField: 'lastCheckTime',
@@ -88,7 +89,7 @@ export const servers = defineFamily({
   filters: {
     environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
     ...automaticFilter('true: only agent-reported servers; false: only manual ones.'),
-    os: foldedEqualsFilter('os', Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' })),
+    os: foldedEqualsFilter('os_key', Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' })),
     agentId: equalsFilter('agent_id', Uuid('Only servers reported by this agent.')),
     tagId: linkedFilter('server_tags', 'server_id', 'tag_id', Uuid('Only servers with this tag.')),
     applicationId: linkedFilter('application_servers', 'server_id', 'application_id', Uuid('Only servers running this application.')),

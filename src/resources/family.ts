@@ -10,7 +10,7 @@ import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { fold, foldedColumn } from '../db/text-search.js';
+import { fold } from '../db/text-search.js';
 import { listQuerySchema, offsetListSchema, type Sort } from '../pagination/offset.js';
 
 export type Eb = ExpressionBuilder<DynamicTables, string>;
@@ -25,6 +25,8 @@ export interface Field {
   write?(value: unknown): unknown;
   /** API value of the field when a create body omits it (default null: unknown stays unknown). */
   default?: unknown;
+  /** A column that also keeps the value case-folded, for exact case-insensitive filters on a plain index. */
+  foldedInto?: string;
 }
 
 /** The column of an API field by the naming rule: `osVersion` → `os_version`. */
@@ -58,10 +60,13 @@ export const equalsFilter = (columnName: string, schema: TSchema, toColumn: (val
   where: (eb, value) => eb(columnName, '=', toColumn(value)),
 });
 
-/** Exact match ignoring letter case, with the same folding as every other case-insensitive rule. */
-export const foldedEqualsFilter = (columnName: string, schema: TSchema): Filter => ({
+/**
+ * Exact match ignoring letter case, with the same folding as every other case-insensitive rule,
+ * on the column a field keeps its folded value in (`foldedInto`), so a plain index serves it.
+ */
+export const foldedEqualsFilter = (foldedColumn: string, schema: TSchema): Filter => ({
   schema,
-  where: (eb, value) => eb(foldedColumn(columnName), '=', fold(String(value))),
+  where: (eb, value) => eb(foldedColumn, '=', fold(String(value))),
 });
 
 /**
@@ -248,7 +253,9 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
       for (const [field, spec] of entries) {
         if (!(field in input)) continue;
         const value = input[field];
-        columns[spec.column] = value === null ? null : spec.write ? spec.write(value) : typeof value === 'string' ? value.trim() : value;
+        const stored = value === null ? null : spec.write ? spec.write(value) : typeof value === 'string' ? value.trim() : value;
+        columns[spec.column] = stored;
+        if (spec.foldedInto) columns[spec.foldedInto] = stored === null ? null : fold(String(stored));
       }
       return columns as Partial<Row>;
     },
@@ -258,6 +265,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
         if (field === 'id' || spec.column === 'created_at' || spec.column === trackingColumn) continue;
         const value = spec.default ?? null;
         columns[spec.column] = value !== null && spec.write ? spec.write(value) : value;
+        if (spec.foldedInto) columns[spec.foldedInto] = value === null ? null : fold(String(value));
       }
       return columns as Partial<Row>;
     },

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CATALOG_CATEGORIES, matchCatalogEntry, searchCatalog, type CatalogEntry } from '../catalog/catalog.service.js';
 import { refreshStatistics, type Database } from '../db/database.js';
-import { foldKey } from '../db/text-search.js';
+import { fold, foldKey } from '../db/text-search.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId } from '../ids.js';
@@ -204,7 +204,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.insert('networks', networks);
     const routers = Array.from({ length: Math.max(2, Math.ceil(counts.networks / 20)) }, (_, i) => {
       const created = at(700, 300);
-      return { workspace_id: ws, id: newId(), name: `rtr-${i + 1}`, manufacturer: random.pick(['Cisco', 'Juniper Networks', 'Arista Networks']), model: random.pick(['ASR 1001-X', 'MX204', '7280R3']), os: null, os_version: null, serial_number: null, management_ip: `10.255.${Math.floor(i / 250)}.${(i % 250) + 1}`, location: random.pick(words.LOCATIONS), description: null, created_at: created, updated_at: created };
+      const manufacturer = random.pick(['Cisco', 'Juniper Networks', 'Arista Networks']);
+      return { workspace_id: ws, id: newId(), name: `rtr-${i + 1}`, manufacturer, manufacturer_key: fold(manufacturer), model: random.pick(['ASR 1001-X', 'MX204', '7280R3']), os: null, os_version: null, serial_number: null, management_ip: `10.255.${Math.floor(i / 250)}.${(i % 250) + 1}`, location: random.pick(words.LOCATIONS), description: null, created_at: created, updated_at: created };
     });
     await w.insert('routers', routers);
     await w.insert('router_networks', networks.map((n, i) => ({ workspace_id: ws, router_id: routers[i % routers.length]!.id, network_id: n.id, created_at: n.created_at })));
@@ -226,7 +227,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const created = at(700, 30);
       servers.push({
         workspace_id: ws, id: newId(), name: hostname, hostname: `${hostname}.${String(network.location).split(' ')[0]!.toLowerCase()}.seed.internal`,
-        ip_addresses: JSON.stringify([`10.${a}.${b}.${2 + (Math.floor(i / networks.length) % 253)}`]), os, os_version: osVersion, manufacturer, model,
+        ip_addresses: JSON.stringify([`10.${a}.${b}.${2 + (Math.floor(i / networks.length) % 253)}`]), os, os_key: fold(os), os_version: osVersion, manufacturer, model,
         serial_number: random.pick(['', 'CZ', 'SGH', '7X']) + random.int(100000, 999999), cpu_cores: random.pick([2, 4, 8, 16, 32, 64]), memory_mb: 1024 * random.pick([4, 8, 16, 32, 64, 128, 256]),
         storage_gb: random.pick([80, 200, 500, 1000, 1920, 3840]), environment: network.environment, location: network.location, description: null,
         automatic: agent ? 1 : 0, agent_id: agent?.id ?? null, created_at: created, last_check_time: agent ? agent.last_seen_at : created,
@@ -283,7 +284,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const end = random.chance(0.1) ? now + random.int(1, 90) * 86_400_000 : start + random.pick([365, 730, 1095]) * 86_400_000;
       const vendor = random.pick(words.CONTRACT_VENDORS);
       const created = new Date(start - 20 * 86_400_000).toISOString();
-      return { workspace_id: ws, id: newId(), name: `${vendor} ${random.pick(['Enterprise', 'Support', 'Subscription', 'Licences'])} ${new Date(start).getUTCFullYear()}-${i + 1}`, vendor, type: random.weighted([['subscription', 50], ['license', 20], ['support', 15], ['maintenance', 10], ['service', 5]] as const), reference: `PO-${new Date(start).getUTCFullYear()}-${String(i + 1).padStart(5, '0')}`, start_date: isoDate(start), end_date: isoDate(end), renewal_date: isoDate(end), notice_period_days: random.pick([30, 60, 90]), auto_renew: random.chance(0.6) ? 1 : 0, amount: random.int(5, 2000) * 100, currency: random.weighted(words.CURRENCIES), billing_period: random.weighted([['yearly', 60], ['monthly', 30], ['quarterly', 10]] as const), seats: random.chance(0.7) ? random.int(5, 3000) : null, description: null, created_at: created, updated_at: created };
+      return { workspace_id: ws, id: newId(), name: `${vendor} ${random.pick(['Enterprise', 'Support', 'Subscription', 'Licences'])} ${new Date(start).getUTCFullYear()}-${i + 1}`, vendor, vendor_key: fold(vendor), type: random.weighted([['subscription', 50], ['license', 20], ['support', 15], ['maintenance', 10], ['service', 5]] as const), reference: `PO-${new Date(start).getUTCFullYear()}-${String(i + 1).padStart(5, '0')}`, start_date: isoDate(start), end_date: isoDate(end), renewal_date: isoDate(end), notice_period_days: random.pick([30, 60, 90]), auto_renew: random.chance(0.6) ? 1 : 0, amount: random.int(5, 2000) * 100, currency: random.weighted(words.CURRENCIES), billing_period: random.weighted([['yearly', 60], ['monthly', 30], ['quarterly', 10]] as const), seats: random.chance(0.7) ? random.int(5, 3000) : null, description: null, created_at: created, updated_at: created };
     });
     await w.insert('contracts', contracts);
     await w.insert('contract_applications', contracts.map((c) => ({ workspace_id: ws, contract_id: c.id, application_id: random.pick(applications).id, created_at: c.created_at })));
