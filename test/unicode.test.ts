@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Application } from '../src/applications/applications.schemas.js';
 import { applications } from '../src/applications/applications.module.js';
-import { fold, foldKey } from '../src/db/text-search.js';
+import { sql } from 'kysely';
+import { fold, foldingCharacters, foldKey } from '../src/db/text-search.js';
 import { servers } from '../src/infrastructure/servers.module.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
@@ -24,6 +25,16 @@ describeEachDatabase('Unicode case folding', (h) => {
     assert.equal(fold('ΟΔΟΣ'), 'οδοσ');
     assert.equal(fold('GROẞ'), 'groß');
     assert.equal(foldKey('  Ärger '), 'ärger');
+  });
+
+  it('estate_fold() in SQL folds every code point exactly as fold() does', async () => {
+    const { rows } = await sql<{ cp: number; folded: string }>`
+      WITH RECURSIVE points(cp) AS (SELECT 1 UNION ALL SELECT cp + 1 FROM points WHERE cp < 1114111)
+      SELECT cp, estate_fold(${h.dialect === 'postgres' ? sql`chr(cp)` : sql`char(cp)`}) AS folded FROM points
+      WHERE (cp < 55296 OR cp > 57343) AND estate_fold(${h.dialect === 'postgres' ? sql`chr(cp)` : sql`char(cp)`}) <> ${h.dialect === 'postgres' ? sql`chr(cp)` : sql`char(cp)`}`.execute(h.database.db);
+    const inSql = new Map(rows.map((row) => [Number(row.cp), row.folded]));
+    const expected = new Map(foldingCharacters().map((character) => [character.codePointAt(0)!, fold(character)]));
+    assert.deepEqual(inSql, expected);
   });
 
   it('q finds "Ünïcødé" by "Ü" and "ünï" on applications, servers and users', async () => {

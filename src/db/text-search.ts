@@ -16,6 +16,21 @@ export function fold(text: string): string {
 
 const NON_ASCII = /[^\u0000-\u007f]/;
 
+let folding: string[] | undefined;
+
+/** Every character fold() changes (about 1,400), computed once. */
+export function foldingCharacters(): string[] {
+  if (!folding) {
+    folding = [];
+    for (let codePoint = 1; codePoint <= 0x10ffff; codePoint += 1) {
+      if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+      const character = String.fromCodePoint(codePoint);
+      if (fold(character) !== character) folding.push(character);
+    }
+  }
+  return folding;
+}
+
 /** The case-folded key of a name, compared in JavaScript (tag names, software names and vendors). */
 export const foldKey = (text: string): string => fold(text.trim());
 
