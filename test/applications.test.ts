@@ -1,12 +1,20 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachDatabase } from './support/harness.js';
+import { Type } from 'typebox';
+import { applications } from '../src/applications/applications.module.js';
+import { Application, Comment } from '../src/applications/applications.schemas.js';
+import { categories } from '../src/categories/categories.module.js';
+import { Server } from '../src/infrastructure/servers.module.js';
+import { Tag } from '../src/tags/tags.schemas.js';
+import { teams } from '../src/teams/teams.module.js';
+import { bodyOf } from './support/typed.js';
 
 describeEachDatabase('applications', (h) => {
   it('create with every field, get, patch (before/after audited), list with filters and sort, delete', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
-    const category = (await h.call('POST', '/public/v1/categories', { key: key.secret, body: { name: 'CRM' } })).json();
+    const category = bodyOf(categories.definition.schemas.item, await h.call('POST', '/public/v1/categories', { key: key.secret, body: { name: 'CRM' } }));
     const body = {
       name: 'Salesforce Sales Cloud', description: 'Sales pipeline', vendor: 'Salesforce', version: '2024.2', url: 'https://acme.my.salesforce.com',
       lifecycleStatus: 'active', criticality: 'high', hostingType: 'saas', categoryId: category.id, catalogEntryId: 'postgresql',
@@ -14,16 +22,16 @@ describeEachDatabase('applications', (h) => {
     };
     const created = await h.call('POST', '/public/v1/applications', { key: key.secret, body });
     assert.equal(created.statusCode, 201, created.body);
-    const app = created.json();
-    for (const [field, value] of Object.entries(body)) assert.deepEqual(app[field], value, field);
+    const app = bodyOf(Application, created);
+    for (const [field, value] of Object.entries(body)) assert.deepEqual(app[field as keyof typeof app], value, field);
     assert.equal(app.phaseOutDate, null);
     const patched = await h.call('PATCH', `/public/v1/applications/${app.id}`, { key: key.secret, body: { criticality: 'critical', userCount: 300 } });
     assert.equal(patched.statusCode, 200);
-    assert.equal(patched.json().vendor, 'Salesforce');
+    assert.equal(bodyOf(Application, patched).vendor, 'Salesforce');
     const audit = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'application', actions: 'update' } })).json();
     assert.deepEqual(audit.data[0].changes, { criticality: { before: 'high', after: 'critical' }, userCount: { before: 250, after: 300 } });
     await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'Jira', criticality: 'low', lifecycleStatus: 'phase_out' } });
-    const list = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/applications', { key: key.secret, query })).json();
+    const list = async (query: Record<string, string>) => bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key: key.secret, query }));
     assert.deepEqual((await list({ criticality: 'critical' })).data.map((a: any) => a.name), ['Salesforce Sales Cloud']);
     assert.deepEqual((await list({ lifecycleStatus: 'phase_out' })).data.map((a: any) => a.name), ['Jira']);
     assert.deepEqual((await list({ categoryId: category.id })).data.map((a: any) => a.name), ['Salesforce Sales Cloud']);
@@ -64,10 +72,10 @@ describeEachDatabase('applications', (h) => {
   it('links: owners, tags, teams and servers are idempotent, bare arrays, move updatedAt, and are audited once', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
-    const app = (await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'ERP' } })).json();
-    const tag = (await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'sox' } })).json();
-    const team = (await h.call('POST', '/public/v1/teams', { key: key.secret, body: { name: 'Finance IT' } })).json();
-    const server = (await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'erp-db-01' } })).json();
+    const app = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'ERP' } }));
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'sox' } }));
+    const team = bodyOf(teams.definition.schemas.item, await h.call('POST', '/public/v1/teams', { key: key.secret, body: { name: 'Finance IT' } }));
+    const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'erp-db-01' } }));
     const links = [['owners', ws.admin.userId], ['tags', tag.id], ['teams', team.id], ['servers', server.id]] as const;
     let updatedAt = app.updatedAt;
     for (const [segment, id] of links) {
@@ -76,12 +84,12 @@ describeEachDatabase('applications', (h) => {
       assert.equal((await h.call('PUT', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode, 204);
       const listed = (await h.call('GET', `/public/v1/applications/${app.id}/${segment}`, { key: key.secret })).json();
       assert.deepEqual(listed.map((x: any) => x.id), [id], segment);
-      const now = (await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).json().updatedAt;
+      const now = bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).updatedAt;
       assert.ok(now > updatedAt, `${segment} link moves updatedAt`);
       updatedAt = now;
     }
-    assert.deepEqual((await h.call('GET', `/public/v1/servers/${server.id}/applications`, { key: key.secret })).json().map((a: any) => a.id), [app.id]);
-    assert.equal((await h.call('GET', '/public/v1/applications', { key: key.secret, query: { tagId: tag.id } })).json().pagination.total, 1);
+    assert.deepEqual(bodyOf(Type.Array(Application), await h.call('GET', `/public/v1/servers/${server.id}/applications`, { key: key.secret })).map((a) => a.id), [app.id]);
+    assert.equal(bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key: key.secret, query: { tagId: tag.id } })).pagination.total, 1);
     const events = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: app.id, actions: 'link' } })).json();
     assert.equal(events.total, 4);
     assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key: key.secret })).statusCode, 204);
@@ -99,16 +107,16 @@ describeEachDatabase('applications', (h) => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const writer = await h.key(ws, { scopes: ['applications:read', 'applications:edit'] });
-    const app = (await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'CRM' } })).json();
+    const app = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'CRM' } }));
     assert.equal((await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: writer.secret, body: { body: 'hi' } })).json().message, 'missing permission: applications:comment');
     const created = await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: key.secret, body: { body: ' Renewal approved. ' } });
     assert.equal(created.statusCode, 201);
     assert.deepEqual(created.json().author, { type: 'api_key', id: key.id, name: key.name });
     assert.equal(created.json().body, 'Renewal approved.');
     assert.equal((await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: key.secret, body: { body: '  ' } })).statusCode, 400);
-    const comments = (await h.call('GET', `/public/v1/applications/${app.id}/comments`, { key: key.secret })).json();
+    const comments = bodyOf(Type.Array(Comment), await h.call('GET', `/public/v1/applications/${app.id}/comments`, { key: key.secret }));
     assert.deepEqual(comments.map((c: any) => c.body), ['Renewal approved.']);
-    assert.ok((await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).json().updatedAt > app.updatedAt);
+    assert.ok(bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).updatedAt > app.updatedAt);
     const audit = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'comment' } })).json();
     assert.equal(audit.total, 1);
   });
@@ -117,8 +125,8 @@ describeEachDatabase('applications', (h) => {
     const key = await h.key(await h.workspace());
     const otherWs = await h.workspace('other');
     const other = await h.key(otherWs);
-    const foreign = (await h.call('POST', '/public/v1/applications', { key: other.secret, body: { name: 'Theirs' } })).json();
-    const mineTag = (await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'mine' } })).json();
+    const foreign = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key: other.secret, body: { name: 'Theirs' } }));
+    const mineTag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'mine' } }));
     const requests = [
       ['GET', `/public/v1/applications/${foreign.id}`], ['PATCH', `/public/v1/applications/${foreign.id}`], ['DELETE', `/public/v1/applications/${foreign.id}`],
       ['GET', `/public/v1/applications/${foreign.id}/tags`], ['PUT', `/public/v1/applications/${foreign.id}/tags/${mineTag.id}`],
