@@ -1,13 +1,10 @@
-import type { ExpressionBuilder } from 'kysely';
 import { Type, type Static } from 'typebox';
-import type { Database } from '../db/database.js';
-import type { AgentsTable, Tables } from '../db/schema.js';
-import { containsText } from '../db/text-search.js';
-import type { AppDeps, App } from '../http/types.js';
+import type { AgentsTable } from '../db/schema.js';
 import { DateTime, OrNull, Uuid } from '../http/schemas.js';
-import { listPage, listQuerySchema, type OffsetList } from '../pagination/offset.js';
-import { registerReadRoutes } from '../resources/read-routes.js';
-import { requireRow } from '../resources/crud.js';
+import type { App, AppDeps } from '../http/types.js';
+import { findRow } from '../resources/crud.js';
+import type { Eb } from '../resources/family.js';
+import { defineListing, registerListing } from '../resources/listing.js';
 
 export const AGENT_STATUSES = ['active', 'silent', 'never_seen', 'revoked'] as const;
 
@@ -42,14 +39,8 @@ function agentRowToDto(row: AgentsTable): Agent {
   };
 }
 
-const AgentListQuery = listQuerySchema(
-  { status: Type.Optional(Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' })) },
-  ['name', 'createdAt', 'lastSeenAt'],
-  'Case-insensitive text in the name or hostname.',
-);
-const SORT = { name: 'name', createdAt: 'created_at', lastSeenAt: 'last_seen_at' };
-
-function statusCondition(eb: ExpressionBuilder<Tables, 'agents'>, status: Agent['status']) {
+/** Agents in a status: revoked, never seen, silent (no report for SILENT_AFTER_MS) or active. */
+function statusCondition(eb: Eb, status: unknown) {
   const silentBefore = new Date(Date.now() - SILENT_AFTER_MS).toISOString();
   if (status === 'revoked') return eb('revoked_at', 'is not', null);
   if (status === 'never_seen') return eb.and([eb('revoked_at', 'is', null), eb('last_seen_at', 'is', null)]);
@@ -57,29 +48,24 @@ function statusCondition(eb: ExpressionBuilder<Tables, 'agents'>, status: Agent[
   return eb.and([eb('revoked_at', 'is', null), eb('last_seen_at', '>=', silentBefore)]);
 }
 
-async function listAgents(database: Database, workspaceId: string, query: Static<typeof AgentListQuery>): Promise<OffsetList<Agent>> {
-  let base = database.db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId);
-  if (query.q) base = base.where((eb) => eb.or([containsText('name', query.q!), containsText('hostname', query.q!)]));
-  if (query.status) base = base.where((eb) => statusCondition(eb, query.status!));
-  return listPage(base, query, {
-    sorts: SORT,
-    defaultSort: 'name',
-    idColumn: 'id',
-    counted: { db: database.db, workspaceId, table: 'agents' },
-    toDtos: (rows) => rows.map(agentRowToDto),
-  });
-}
-
-export function registerAgentRoutes(app: App, { database }: AppDeps): void {
-  registerReadRoutes(app, database, {
+export const agentListing = defineListing(
+  {
     path: '/agents',
     openApiTag: 'agents',
     nouns: { one: 'agent', many: 'agents' },
     scope: 'agents:read',
-    listQuery: AgentListQuery,
     item: Agent,
-    listDescription: 'Enrolled agents with their status and last report. Never shows tokens.',
-    list: (db, workspaceId, query) => listAgents(db, workspaceId, query),
-    get: async (db, workspaceId, id) => agentRowToDto(await requireRow(db.db, { table: 'agents', nouns: { one: 'agent' } }, workspaceId, id)),
-  });
+    description: 'Enrolled agents with their status and last report. Never shows tokens.',
+    rows: (db, workspaceId) => db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId),
+    search: { columns: ['name', 'hostname'], description: 'Case-insensitive text in the name or hostname.' },
+    sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: 'last_seen_at' },
+    filters: { status: { schema: Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' }), where: statusCondition } },
+    counted: 'agents',
+    toDto: agentRowToDto,
+  },
+  (db, workspaceId, id) => findRow(db, 'agents', workspaceId, id),
+);
+
+export function registerAgentRoutes(app: App, { database }: AppDeps): void {
+  registerListing(app, database, agentListing);
 }

@@ -2,14 +2,13 @@ import { Type, type Static } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { Kysely } from 'kysely';
 import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
-import { containsText } from '../db/text-search.js';
 import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS, refuseBody } from '../http/errors.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
-import { listPage, listQuerySchema, type OffsetList } from '../pagination/offset.js';
-import { registerReadRoutes } from '../resources/read-routes.js';
+import { equalsFilter } from '../resources/family.js';
+import { defineListing, registerListing } from '../resources/listing.js';
 import { isUuid } from '../ids.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { applications } from '../applications/applications.module.js';
@@ -82,48 +81,33 @@ function rowToDto(row: DiscoveredRow): DiscoveredApplication {
   };
 }
 
-const ListQuery = listQuerySchema(
+export const discoveredListing = defineListing(
   {
-    status: Type.Optional(Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' })),
-    serverId: Type.Optional(Uuid('Only software on this server.')),
-    workstationId: Type.Optional(Uuid('Only software on this workstation.')),
-    agentId: Type.Optional(Uuid('Only software reported by this agent.')),
-    missing: Type.Optional(Type.Boolean({ description: 'true: only software no longer reported.' })),
-  },
-  ['name', 'vendor', 'installCount', 'firstSeenAt', 'lastUpdate'],
-  'Case-insensitive text in the name or vendor.',
-);
-const SORT = { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' };
-
-async function listDiscovered(database: Database, workspaceId: string, query: Static<typeof ListQuery>): Promise<OffsetList<DiscoveredApplication>> {
-  let base = discoveredQuery(database.db, workspaceId);
-  if (query.q) base = base.where((eb) => eb.or([containsText('d.name', query.q!), containsText('d.vendor', query.q!)]));
-  if (query.status) base = base.where('d.status', '=', query.status);
-  if (query.serverId) base = base.where('d.server_id', '=', query.serverId);
-  if (query.workstationId) base = base.where('d.workstation_id', '=', query.workstationId);
-  if (query.agentId) base = base.where('d.agent_id', '=', query.agentId);
-  if (query.missing !== undefined) base = base.where('d.missing_since', query.missing ? 'is not' : 'is', null);
-  return listPage(base, query, {
-    sorts: SORT,
-    defaultSort: 'name',
-    idColumn: 'd.id',
-    counted: { db: database.db, workspaceId, table: 'discovered_applications' },
-    toDtos: (rows) => rows.map(rowToDto),
-  });
-}
-
-export function registerDiscoveredApplicationRoutes(app: App, { database }: AppDeps): void {
-  registerReadRoutes(app, database, {
     path: '/discovered-applications',
     openApiTag: 'discovered applications',
     nouns: { one: 'discovered application', many: 'discovered applications' },
     scope: 'applications:read',
-    listQuery: ListQuery,
     item: DiscoveredApplication,
-    listDescription: 'Software reported by agents, per host, awaiting triage or already linked or ignored.',
-    list: (db, workspaceId, query) => listDiscovered(db, workspaceId, query),
-    get: async (db, workspaceId, id) => rowToDto(await requireDiscovered(db.db, workspaceId, id)),
-  });
+    description: 'Software reported by agents, per host, awaiting triage or already linked or ignored.',
+    rows: discoveredQuery,
+    search: { columns: ['d.name', 'd.vendor'], description: 'Case-insensitive text in the name or vendor.' },
+    sorts: { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' },
+    idColumn: 'd.id',
+    filters: {
+      status: equalsFilter('d.status', Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' })),
+      serverId: equalsFilter('d.server_id', Uuid('Only software on this server.')),
+      workstationId: equalsFilter('d.workstation_id', Uuid('Only software on this workstation.')),
+      agentId: equalsFilter('d.agent_id', Uuid('Only software reported by this agent.')),
+      missing: { schema: Type.Boolean({ description: 'true: only software no longer reported.' }), where: (eb, missing) => eb('d.missing_since', missing ? 'is not' : 'is', null) },
+    },
+    counted: 'discovered_applications',
+    toDto: rowToDto,
+  },
+  findDiscovered,
+);
+
+export function registerDiscoveredApplicationRoutes(app: App, { database }: AppDeps): void {
+  registerListing(app, database, discoveredListing);
 }
 
 const UpdateDiscovered = Type.Object(

@@ -4,21 +4,11 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { ifMatchOf, withEtag } from '../http/etag.js';
 import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
-import { registerReadRoutes } from '../resources/read-routes.js';
-import { changeRole, listMembers, Member, MemberListQuery, memberRowToDto, removeMember, requireMember, UpdateMember } from './members.service.js';
+import { registerListing } from '../resources/listing.js';
+import { changeRole, Member, memberListing, removeMember, UpdateMember } from './members.service.js';
 
 export function registerMemberRoutes(app: App, { database }: AppDeps): void {
-  registerReadRoutes(app, database, {
-    path: '/members',
-    openApiTag: 'people',
-    nouns: { one: 'member', many: 'members' },
-    scope: 'members:read',
-    listQuery: MemberListQuery,
-    item: Member,
-    listDescription: 'Memberships of the workspace with each person\'s role.',
-    list: (db, workspaceId, query) => listMembers(db, workspaceId, query),
-    get: async (db, workspaceId, id) => memberRowToDto(await requireMember(db.db, workspaceId, id)),
-  });
+  registerListing(app, database, memberListing);
 
   app.patch(
     '/members/:id',

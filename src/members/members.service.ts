@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { ROLE_NAMES, type RoleName } from '../access/scopes.js';
 import type { Tables } from '../db/schema.js';
-import { containsText } from '../db/text-search.js';
 import { inTransaction } from '../db/write.js';
 import { notFound } from '../errors/api-error.js';
 import { releaseDependents } from '../families.js';
 import type { Principal } from '../http/authenticate.js';
 import { requireMatch } from '../http/etag.js';
 import { DateTime, Uuid } from '../http/schemas.js';
-import { listPage, listQuerySchema, type OffsetList } from '../pagination/offset.js';
+import { equalsFilter } from '../resources/family.js';
+import { defineListing } from '../resources/listing.js';
 import { getRolePermissions } from '../roles/roles.service.js';
 import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
@@ -138,17 +138,10 @@ export const Member = Type.Object(
 );
 export type Member = Static<typeof Member>;
 
-export const MemberListQuery = listQuerySchema(
-  { role: Type.Optional(Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },
-  ['name', 'email', 'role', 'createdAt'],
-  'Case-insensitive text in the name or e-mail.',
-);
 export const UpdateMember = Type.Object(
   { role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }) },
   { additionalProperties: false },
 );
-const SORT = { name: 'users.name', email: 'users.email', role: 'members.role', createdAt: 'members.created_at' };
-
 function memberQuery(db: Kysely<Tables>, workspaceId: string) {
   return db
     .selectFrom('members')
@@ -181,12 +174,24 @@ async function refuseLastAdmin(trx: Kysely<Tables>, workspaceId: string, member:
   if (Number(admins.count) <= 1) throw new ApiError('unprocessable_entity', `the last admin of the workspace cannot be ${what}`);
 }
 
-export async function listMembers(database: Database, workspaceId: string, query: Static<typeof MemberListQuery>): Promise<OffsetList<Member>> {
-  let base = memberQuery(database.db, workspaceId);
-  if (query.q) base = base.where((eb) => eb.or([containsText('users.name', query.q!), containsText('users.email', query.q!)]));
-  if (query.role) base = base.where('members.role', '=', query.role);
-  return listPage(base, query, { sorts: SORT, defaultSort: 'name', idColumn: 'members.id', toDtos: (rows) => rows.map(memberRowToDto) });
-}
+/** The memberships of the workspace, with each person's name, e-mail and role. */
+export const memberListing = defineListing(
+  {
+    path: '/members',
+    openApiTag: 'people',
+    nouns: { one: 'member', many: 'members' },
+    scope: 'members:read',
+    item: Member,
+    description: 'Memberships of the workspace with each person\'s role.',
+    rows: memberQuery,
+    search: { columns: ['users.name', 'users.email'], description: 'Case-insensitive text in the name or e-mail.' },
+    sorts: { name: 'users.name', email: 'users.email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
+    idColumn: 'members.id',
+    filters: { role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },
+    toDto: memberRowToDto,
+  },
+  (db, workspaceId, id) => (isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : Promise.resolve(undefined)),
+);
 
 /**
  * Changes a member's role. The caller must hold every scope of the role it gives (the

@@ -1,27 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
 import type { Tables, TagsTable } from '../db/schema.js';
-import { containsText, foldKey } from '../db/text-search.js';
+import { foldKey } from '../db/text-search.js';
 import { isUuid } from '../ids.js';
-import { listPage, type OffsetList } from '../pagination/offset.js';
 import type { Linkable } from '../resources/family.js';
 import { listThroughLink } from '../resources/links.js';
-import { Tag, type TagListQuery } from './tags.schemas.js';
+import { Tag } from './tags.schemas.js';
+import { defineListing } from '../resources/listing.js';
 
 export function tagRowToDto(row: TagsTable): Tag {
   return { id: row.id, name: row.name, colour: row.colour, description: row.description, createdAt: row.created_at };
-}
-
-export async function listTags(database: Database, workspaceId: string, query: TagListQuery): Promise<OffsetList<Tag>> {
-  let rows = database.db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId);
-  if (query.q) rows = rows.where(containsText('name', query.q));
-  return listPage(rows, query, {
-    sorts: { name: 'name', createdAt: 'created_at' },
-    defaultSort: 'name',
-    idColumn: 'id',
-    counted: { db: database.db, workspaceId, table: 'tags' },
-    toDtos: (found) => found.map(tagRowToDto),
-  });
 }
 
 export async function findTag(db: Kysely<Tables>, workspaceId: string, id: string): Promise<TagsTable | undefined> {
@@ -43,3 +30,21 @@ export const tagLinkable: Linkable<TagsTable, Tag> = {
   find: findTag,
   listLinked: (db, workspaceId, link, parentId) => listThroughLink<TagsTable>(db, 'tags', 'name', workspaceId, link, parentId),
 };
+
+/** The tag list: by name, searched in the name. */
+export const tagListing = defineListing(
+  {
+    path: '/tags',
+    openApiTag: 'tags',
+    nouns: { one: 'tag', many: 'tags' },
+    scope: 'tags:read',
+    item: Tag,
+    description: 'The workspace\'s tags, by name unless sorted otherwise.',
+    rows: (db, workspaceId) => db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId),
+    search: { columns: ['name'], description: 'Case-insensitive text in the tag name.' },
+    sorts: { name: 'name', createdAt: 'created_at' },
+    counted: 'tags',
+    toDto: tagRowToDto,
+  },
+  findTag,
+);

@@ -3,24 +3,14 @@ import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import { Type } from 'typebox';
-import { CreateTag, Tag, TagListQuery } from './tags.schemas.js';
-import { registerReadRoutes } from '../resources/read-routes.js';
-import { listTags } from './tags.repository.js';
-import { createTag, deleteTag, getTag } from './tags.service.js';
+import { CreateTag, Tag } from './tags.schemas.js';
+import { registerListing } from '../resources/listing.js';
+import { tagListing } from './tags.repository.js';
+import { createTag, deleteTag } from './tags.service.js';
 import { ifMatchOf } from '../http/etag.js';
 
 export function registerTagRoutes(app: App, { database }: AppDeps): void {
-  registerReadRoutes(app, database, {
-    path: '/tags',
-    openApiTag: 'tags',
-    nouns: { one: 'tag', many: 'tags' },
-    scope: 'tags:read',
-    listQuery: TagListQuery,
-    item: Tag,
-    listDescription: 'The workspace\'s tags, by name unless sorted otherwise.',
-    list: (db, workspaceId, query) => listTags(db, workspaceId, query),
-    get: getTag,
-  });
+  registerListing(app, database, tagListing);
 
   app.post(
     '/tags',

@@ -1,8 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
-import { listQuerySchema, offsetListSchema } from '../pagination/offset.js';
-
-export const TAG_SORT_FIELDS = ['name', 'createdAt'] as const;
+import { offsetListSchema } from '../pagination/offset.js';
 
 const Colour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Display colour, #rrggbb.', examples: ['#2f80ed'] });
 
@@ -27,8 +25,5 @@ export const CreateTag = Type.Object(
   { additionalProperties: false },
 );
 export type CreateTag = Static<typeof CreateTag>;
-
-export const TagListQuery = listQuerySchema({}, TAG_SORT_FIELDS, 'Case-insensitive text in the tag name.');
-export type TagListQuery = Static<typeof TagListQuery>;
 
 export const TagList = offsetListSchema(Tag, 'Offset list of tags (spec §2.3).');

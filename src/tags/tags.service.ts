@@ -13,13 +13,6 @@ import { releaseDependents } from '../families.js';
 
 const DEFAULT_COLOUR = '#6b7280';
 
-
-export async function getTag(database: Database, workspaceId: string, id: string): Promise<Tag> {
-  const row = await findTag(database.db, workspaceId, id);
-  if (!row) throw notFound('tag');
-  return tagRowToDto(row);
-}
-
 /** Tag names are unique per workspace regardless of case; a duplicate is a 422. */
 export async function createTag(database: Database, workspaceId: string, input: CreateTag, actor: Actor): Promise<Tag> {
   const row: TagsTable = {

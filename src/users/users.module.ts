@@ -1,16 +1,12 @@
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
-import type { Database } from '../db/database.js';
-import type { Tables } from '../db/schema.js';
-import { containsText } from '../db/text-search.js';
-import { notFound } from '../errors/api-error.js';
-import type { AppDeps, App } from '../http/types.js';
-import { DateTime, Uuid } from '../http/schemas.js';
-import { isUuid } from '../ids.js';
-import { listPage, listQuerySchema, type OffsetList } from '../pagination/offset.js';
-import { registerReadRoutes } from '../resources/read-routes.js';
-import type { Linkable } from '../resources/family.js';
 import { dynamic } from '../db/dynamic.js';
+import type { Tables } from '../db/schema.js';
+import { DateTime, Uuid } from '../http/schemas.js';
+import type { App, AppDeps } from '../http/types.js';
+import { isUuid } from '../ids.js';
+import type { Linkable } from '../resources/family.js';
+import { defineListing, registerListing } from '../resources/listing.js';
 
 export const User = Type.Object(
   {
@@ -47,35 +43,26 @@ export async function findWorkspaceUser(db: Kysely<Tables>, workspaceId: string,
   return workspaceUsers(db, workspaceId).where('users.id', '=', id).executeTakeFirst();
 }
 
-const UserListQuery = listQuerySchema({}, ['name', 'email', 'createdAt'], 'Case-insensitive text in the name or e-mail.');
-
-async function listUsers(database: Database, workspaceId: string, query: Static<typeof UserListQuery>): Promise<OffsetList<User>> {
-  let rows = workspaceUsers(database.db, workspaceId);
-  if (query.q) rows = rows.where((eb) => eb.or([containsText('users.name', query.q!), containsText('users.email', query.q!)]));
-  return listPage(rows, query, {
-    sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
-    defaultSort: 'name',
-    idColumn: 'users.id',
-    toDtos: (found) => found.map(userRowToDto),
-  });
-}
-
-export function registerUserRoutes(app: App, { database }: AppDeps): void {
-  registerReadRoutes(app, database, {
+/** The people of the workspace: its members' persons. */
+export const userListing = defineListing(
+  {
     path: '/users',
     openApiTag: 'people',
     nouns: { one: 'user', many: 'users' },
     scope: 'users:read',
-    listQuery: UserListQuery,
     item: User,
-    listDescription: 'The people who are members of the workspace.',
-    list: (db, workspaceId, query) => listUsers(db, workspaceId, query),
-    get: async (db, workspaceId, id) => {
-      const row = await findWorkspaceUser(db.db, workspaceId, id);
-      if (!row) throw notFound('user');
-      return userRowToDto(row);
-    },
-  });
+    description: 'The people who are members of the workspace.',
+    rows: workspaceUsers,
+    search: { columns: ['users.name', 'users.email'], description: 'Case-insensitive text in the name or e-mail.' },
+    sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
+    idColumn: 'users.id',
+    toDto: userRowToDto,
+  },
+  findWorkspaceUser,
+);
+
+export function registerUserRoutes(app: App, { database }: AppDeps): void {
+  registerListing(app, database, userListing);
 }
 
 /** People as a family others refer to (a workstation's assigned user) and link (owners, team members). */

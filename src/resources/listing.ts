@@ -1,0 +1,97 @@
+/**
+ * A listed resource that is not a family (tags, users, members, agents, discovered applications),
+ * declared the way families are: its rows, search columns, sorts and filters, from which its list
+ * query schema, its list and its read routes are derived (read-routes.ts).
+ */
+import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
+import { Type, type Static, type TObject } from 'typebox';
+import type { Database } from '../db/database.js';
+import type { DynamicTables } from '../db/dynamic.js';
+import type { Tables } from '../db/schema.js';
+import { containsText } from '../db/text-search.js';
+import { notFound } from '../errors/api-error.js';
+import { listPage, listQuerySchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
+import type { App } from '../http/types.js';
+import type { Filter, Nouns } from './family.js';
+import { registerReadRoutes } from './read-routes.js';
+
+export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From extends keyof DB = keyof DB> {
+  path: string;
+  openApiTag: string;
+  nouns: Nouns;
+  /** The read scope of the list and the item. */
+  scope: string;
+  item: Item;
+  /** What the list holds (the scope and paging sentence are added). */
+  description: string;
+  /** The workspace's rows, joined as the item needs. */
+  rows(db: Kysely<Tables>, workspaceId: string): SelectQueryBuilder<DB, From, Row>;
+  search: { columns: string[]; description: string };
+  sorts: Record<string, Sort>;
+  /** Default name. */
+  defaultSort?: string;
+  /** The id column, last in every ordering (default id). */
+  idColumn?: string;
+  filters?: Record<string, Filter>;
+  /** The table whose trigger-kept count answers an unfiltered total. */
+  counted?: string;
+  toDto(row: Row): Static<Item>;
+}
+
+export interface Listing<Row = unknown, Item extends TObject = TObject> {
+  definition: Omit<ListingDefinition<Row, Item>, 'rows'>;
+  listQuery: TObject;
+  list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Static<Item>>>;
+  /** One item by id, or 404 not_found. */
+  get(database: Database, workspaceId: string, id: string): Promise<Static<Item>>;
+}
+
+export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(definition: ListingDefinition<Row, Item, DB, From>, find: (db: Kysely<Tables>, workspaceId: string, id: string) => Promise<Row | undefined>): Listing<Row, Item> {
+  const filters = definition.filters ?? {};
+  return {
+    definition,
+    listQuery: listQuerySchema(
+      Object.fromEntries(Object.entries(filters).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
+      Object.keys(definition.sorts),
+      definition.search.description,
+    ),
+    async list(database, workspaceId, query) {
+      // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
+      const rows = definition.rows(database.db, workspaceId) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
+      const matching = rows.where((eb) => {
+        const all: Expression<SqlBool>[] = [];
+        if (typeof query.q === 'string' && query.q) all.push(eb.or(definition.search.columns.map((column) => containsText(column, query.q as string))));
+        for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId));
+        return eb.and(all);
+      });
+      return listPage(matching, query, {
+        sorts: definition.sorts,
+        defaultSort: definition.defaultSort ?? 'name',
+        idColumn: definition.idColumn ?? 'id',
+        ...(definition.counted ? { counted: { db: database.db, workspaceId, table: definition.counted } } : {}),
+        toDtos: (found) => found.map((row) => definition.toDto(row)),
+      });
+    },
+    async get(database, workspaceId, id) {
+      const row = await find(database.db, workspaceId, id);
+      if (!row) throw notFound(definition.nouns.one);
+      return definition.toDto(row);
+    },
+  };
+}
+
+/** Registers a listing's `GET {path}` and `GET {path}/{id}`. */
+export function registerListing(app: App, database: Database, listing: Listing): void {
+  const { definition } = listing;
+  registerReadRoutes(app, database, {
+    path: definition.path,
+    openApiTag: definition.openApiTag,
+    nouns: definition.nouns,
+    scope: definition.scope,
+    listQuery: listing.listQuery,
+    item: definition.item,
+    listDescription: definition.description,
+    list: (db, workspaceId, query) => listing.list(db, workspaceId, query),
+    get: (db, workspaceId, id) => listing.get(db, workspaceId, id),
+  });
+}
