@@ -51,13 +51,12 @@ function statusCondition(eb: Eb, status: unknown) {
 export const agentListing = defineListing(
   {
     path: '/agents',
-    openApiTag: 'agents',
     nouns: { one: 'agent', many: 'agents' },
     scope: 'agents:read',
     item: Agent,
     description: 'Enrolled agents with their status and last report. Never shows tokens.',
     rows: (db, workspaceId) => db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId),
-    search: { columns: ['name', 'hostname'], description: 'Case-insensitive text in the name or hostname.' },
+    search: ['name', 'hostname'],
     sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: 'last_seen_at' },
     filters: { status: { schema: Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' }), where: statusCondition } },
     counted: 'agents',

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, OrNull, Uuid } from '../http/schemas.js';
 import { nowIso } from '../ids.js';
-import { defineFamily, equalsFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, writeSchemas } from '../resources/family.js';
 
 export const SEVERITIES = ['info', 'warning', 'critical'] as const;
 
@@ -34,13 +34,11 @@ export const announcements = defineFamily({
   nouns: { one: 'announcement', many: 'announcements' },
   path: '/announcements',
   description: 'Announcements with a severity and a publication window.',
-  resourceType: 'announcement',
   auditCategory: 'organisation',
   scopeFamily: 'announces',
   schemas: {
     item: Announcement,
-    create: Type.Object({ title: Title, body: Body, ...fields }, { additionalProperties: false }),
-    update: Type.Object({ title: Type.Optional(Title), body: Type.Optional(Body), ...fields }, { additionalProperties: false }),
+    ...writeSchemas({ title: Title, body: Body }, fields),
   },
   fields: {
     severity: { default: 'info' },
@@ -48,15 +46,8 @@ export const announcements = defineFamily({
     endsAt: { write: toUtc },
   },
   nameField: 'title',
-  search: { columns: ['title', 'body'], description: 'Case-insensitive text in the title or body.' },
-  sorts: {
-    title: 'title',
-    severity: { column: 'severity', ranks: SEVERITIES },
-    startsAt: 'starts_at',
-    endsAt: 'ends_at',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
+  search: ['title', 'body'],
+  sorts: ['title', 'severity', 'startsAt', 'endsAt', 'createdAt', 'updatedAt'],
   defaultSort: '-createdAt',
   filters: {
     severity: equalsFilter('severity', Type.Enum(SEVERITIES, { description: 'Only this severity.' })),

@@ -1,3 +1,4 @@
+import { writeSchemas } from '../resources/family.js';
 import { Type, type Static } from 'typebox';
 import { HOSTING_TYPES } from '../catalog/catalog.service.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
@@ -55,21 +56,7 @@ const writable = {
   endOfLifeDate: Clearable(DateOnly('End of life.'), 'End of life.'),
 };
 
-export const CreateApplication = Type.Object(
-  {
-    name: Name('Application name.', 'Salesforce Sales Cloud'),
-    ...writable,
-  },
-  { additionalProperties: false },
-);
-
-export const UpdateApplication = Type.Object(
-  {
-    name: Type.Optional(Name('Application name.', 'Salesforce Sales Cloud')),
-    ...writable,
-  },
-  { additionalProperties: false },
-);
+export const { create: CreateApplication, update: UpdateApplication } = writeSchemas({ name: Name('Application name.', 'Salesforce Sales Cloud') }, writable);
 
 export const Comment = Type.Object(
   {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
 import { refuseCycle, requireReference } from '../resources/crud.js';
-import { defineFamily, equalsFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, writeSchemas } from '../resources/family.js';
 
 export const Category = Type.Object(
   {
@@ -20,8 +20,6 @@ const fields = {
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: 'What belongs here.' })),
   parentId: Type.Optional(Type.Union([Uuid('Parent category id.'), Type.Null()], { description: 'Parent category; null or absent for a root.' })),
 };
-const CreateCategory = Type.Object({ name: Name('Category name.', 'Finance'), ...fields }, { additionalProperties: false });
-const UpdateCategory = Type.Object({ name: Type.Optional(Name('Category name.', 'Finance')), ...fields }, { additionalProperties: false });
 
 const nouns = { one: 'category', many: 'categories' };
 
@@ -30,12 +28,10 @@ export const categories = defineFamily({
   nouns,
   path: '/categories',
   description: 'The application category tree, flat: rebuild it with parentId.',
-  resourceType: 'category',
-  auditCategory: 'inventory',
   scopeFamily: 'categories',
-  schemas: { item: Category, create: CreateCategory, update: UpdateCategory },
-  search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
-  sorts: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
+  schemas: { item: Category, ...writeSchemas({ name: Name('Category name.', 'Finance') }, fields) },
+  search: ['name', 'description'],
+  sorts: ['name', 'createdAt', 'updatedAt'],
   filters: {
     parentId: equalsFilter('parent_id', Uuid('Only the direct children of this category.')),
     root: {

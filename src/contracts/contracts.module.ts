@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter, numberColumn } from '../resources/family.js';
+import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter, numberColumn, writeSchemas } from '../resources/family.js';
 
 export const CONTRACT_TYPES = ['license', 'subscription', 'support', 'maintenance', 'lease', 'service', 'other'] as const;
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly', 'one_time'] as const;
@@ -53,29 +53,18 @@ export const contracts = defineFamily({
   nouns: { one: 'contract', many: 'contracts' },
   path: '/contracts',
   description: 'Supplier contracts with their dates, costs and covered applications.',
-  resourceType: 'contract',
-  auditCategory: 'inventory',
   scopeFamily: 'contracts',
   schemas: {
     item: Contract,
-    create: Type.Object(
-      { name: Name('Contract name.', 'Salesforce Enterprise 2026'), vendor: Name('Supplier.', 'Salesforce'), startDate: DateOnly('First day covered.'), ...fields },
-      { additionalProperties: false },
-    ),
-    update: Type.Object(
-      { name: Type.Optional(Name('Contract name.', 'x')), vendor: Type.Optional(Name('Supplier.', 'Salesforce')), startDate: Type.Optional(DateOnly('First day covered.')), ...fields },
-      { additionalProperties: false },
-    ),
+    ...writeSchemas({ name: Name('Contract name.', 'Salesforce Enterprise 2026'), vendor: Name('Supplier.', 'Salesforce'), startDate: DateOnly('First day covered.') }, fields),
   },
   fields: {
     vendor: { foldedInto: 'vendor_key' },
     autoRenew: booleanColumn(),
     amount: numberColumn(),
   },
-  search: { columns: ['name', 'vendor', 'reference'], description: 'Case-insensitive text in the name, vendor or reference.' },
-  sorts: {
-    name: 'name', vendor: 'vendor', startDate: 'start_date', endDate: 'end_date', renewalDate: 'renewal_date', amount: 'amount', createdAt: 'created_at', updatedAt: 'updated_at',
-  },
+  search: ['name', 'vendor', 'reference'],
+  sorts: ['name', 'vendor', 'startDate', 'endDate', 'renewalDate', 'amount', 'createdAt', 'updatedAt'],
   filters: {
     type: equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' })),
     vendor: foldedEqualsFilter('vendor_key', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' })),

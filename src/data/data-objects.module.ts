@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { booleanColumn, defineFamily, equalsFilter, linkedFilter, writeSchemas } from '../resources/family.js';
 
 export const CLASSIFICATIONS = ['public', 'internal', 'confidential', 'restricted'] as const;
 
@@ -33,19 +33,16 @@ export const dataObjects = defineFamily({
   nouns: { one: 'data object', many: 'data objects' },
   path: '/data',
   description: 'Data objects: business data sets, their classification and the applications holding them.',
-  resourceType: 'data_object',
-  auditCategory: 'inventory',
   scopeFamily: 'data',
   schemas: {
     item: DataObject,
-    create: Type.Object({ name: Name('Name.', 'Customer master data'), ...fields }, { additionalProperties: false }),
-    update: Type.Object({ name: Type.Optional(Name('Name.', 'Customer master data')), ...fields }, { additionalProperties: false }),
+    ...writeSchemas({ name: Name('Name.', 'Customer master data') }, fields),
   },
   fields: {
     personalData: booleanColumn(),
   },
-  search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
-  sorts: { name: 'name', classification: { column: 'classification', ranks: CLASSIFICATIONS }, createdAt: 'created_at', updatedAt: 'updated_at' },
+  search: ['name', 'description'],
+  sorts: ['name', 'classification', 'createdAt', 'updatedAt'],
   filters: {
     classification: equalsFilter('classification', Type.Enum(CLASSIFICATIONS, { description: 'Only this classification.' })),
     personalData: equalsFilter('personal_data', Type.Boolean({ description: 'Only data objects with (true) or without (false) personal data.' }), (value) => (value ? 1 : 0)),

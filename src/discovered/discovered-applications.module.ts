@@ -84,13 +84,12 @@ function rowToDto(row: DiscoveredRow): DiscoveredApplication {
 export const discoveredListing = defineListing(
   {
     path: '/discovered-applications',
-    openApiTag: 'discovered applications',
     nouns: { one: 'discovered application', many: 'discovered applications' },
     scope: 'applications:read',
     item: DiscoveredApplication,
     description: 'Software reported by agents, per host, awaiting triage or already linked or ignored.',
     rows: discoveredQuery,
-    search: { columns: ['d.name', 'd.vendor'], description: 'Case-insensitive text in the name or vendor.' },
+    search: ['d.name', 'd.vendor'],
     sorts: { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' },
     idColumn: 'd.id',
     filters: {

@@ -4,7 +4,7 @@ import { dataObjects } from '../data/data-objects.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { requireReference } from '../resources/crud.js';
-import { defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, linkedFilter, writeSchemas } from '../resources/family.js';
 
 export const PROTOCOLS = ['https', 'http', 'sftp', 'ftp', 'smtp', 'amqp', 'kafka', 'jdbc', 'grpc', 'soap', 'file', 'other'] as const;
 export const FREQUENCIES = ['real_time', 'hourly', 'daily', 'weekly', 'monthly', 'on_demand'] as const;
@@ -37,33 +37,13 @@ export const flows = defineFamily({
   nouns: { one: 'flow', many: 'flows' },
   path: '/flows',
   description: 'Data flows between applications.',
-  resourceType: 'flow',
-  auditCategory: 'inventory',
   scopeFamily: 'applications',
   schemas: {
     item: Flow,
-    create: Type.Object(
-      { name: Name('What flows.', 'Orders to invoicing'), sourceApplicationId: Uuid('Source application id.'), targetApplicationId: Uuid('Target application id.'), ...fields },
-      { additionalProperties: false },
-    ),
-    update: Type.Object(
-      {
-        name: Type.Optional(Name('What flows.', 'Orders to invoicing')),
-        sourceApplicationId: Type.Optional(Uuid('Source application id.')),
-        targetApplicationId: Type.Optional(Uuid('Target application id.')),
-        ...fields,
-      },
-      { additionalProperties: false },
-    ),
+    ...writeSchemas({ name: Name('What flows.', 'Orders to invoicing'), sourceApplicationId: Uuid('Source application id.'), targetApplicationId: Uuid('Target application id.') }, fields),
   },
-  search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
-  sorts: {
-    name: 'name',
-    protocol: 'protocol',
-    frequency: { column: 'frequency', ranks: FREQUENCIES },
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
+  search: ['name', 'description'],
+  sorts: ['name', 'protocol', 'frequency', 'createdAt', 'updatedAt'],
   filters: {
     applicationId: {
       schema: Uuid('Only flows from or to this application.'),

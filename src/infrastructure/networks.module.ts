@@ -3,7 +3,7 @@ import { canonicalCidr, cidrContains, cidrKey } from './cidr.js';
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter, writeSchemas } from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { ENVIRONMENTS } from './servers.module.js';
@@ -74,21 +74,18 @@ export const networks = defineFamily({
   nouns: { one: 'network', many: 'networks' },
   path: '/networks',
   description: 'IP networks of the workspace.',
-  resourceType: 'network',
-  auditCategory: 'inventory',
   scopeFamily: 'infrastructure',
   schemas: {
     item: Network,
-    create: Type.Object({ name: Name('Network name.', 'Production servers'), cidr: Cidr, ...networkFields }, { additionalProperties: false }),
-    update: Type.Object({ name: Type.Optional(Name('Network name.', 'Production servers')), cidr: Type.Optional(Cidr), ...networkFields }, { additionalProperties: false }),
+    ...writeSchemas({ name: Name('Network name.', 'Production servers'), cidr: Cidr }, networkFields),
   },
   fields: {
-    cidr: { write: (value) => canonicalCidr(String(value)) },
+    cidr: { write: (value) => canonicalCidr(String(value)), sortColumn: 'cidr_key' },
     gateway: { write: ipAddress('gateway') },
   },
-  search: { columns: ['name', 'cidr', 'location'], description: 'Case-insensitive text in the name, CIDR or location.' },
+  search: ['name', 'cidr', 'location'],
   // Networks sort by address, numerically (10.1.2.0/24 before 10.1.10.0/24), IPv4 before IPv6.
-  sorts: { name: 'name', cidr: 'cidr_key', vlan: 'vlan', createdAt: 'created_at', updatedAt: 'updated_at' },
+  sorts: ['name', 'cidr', 'vlan', 'createdAt', 'updatedAt'],
   filters: {
     environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
     vlan: equalsFilter('vlan', Type.Integer({ minimum: 1, maximum: 4094, description: 'Only this VLAN.' })),
@@ -108,20 +105,17 @@ export const routers = defineFamily({
   nouns: { one: 'router', many: 'routers' },
   path: '/routers',
   description: 'Routers and layer-3 switches.',
-  resourceType: 'router',
-  auditCategory: 'inventory',
   scopeFamily: 'infrastructure',
   schemas: {
     item: Router,
-    create: Type.Object({ name: Name('Router name.', 'edge-fra-1'), ...routerFields }, { additionalProperties: false }),
-    update: Type.Object({ name: Type.Optional(Name('Router name.', 'edge-fra-1')), ...routerFields }, { additionalProperties: false }),
+    ...writeSchemas({ name: Name('Router name.', 'edge-fra-1') }, routerFields),
   },
   fields: {
     manufacturer: { foldedInto: 'manufacturer_key' },
     managementIp: { write: ipAddress('managementIp') },
   },
-  search: { columns: ['name', 'model', 'management_ip'], description: 'Case-insensitive text in the name, model or management address.' },
-  sorts: { name: 'name', manufacturer: 'manufacturer', createdAt: 'created_at', updatedAt: 'updated_at' },
+  search: ['name', 'model', 'management_ip'],
+  sorts: ['name', 'manufacturer', 'createdAt', 'updatedAt'],
   filters: {
     manufacturer: foldedEqualsFilter('manufacturer_key', Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' })),
     networkId: linkedFilter('router_networks', 'router_id', 'network_id', Uuid('Only routers attached to this network.')),

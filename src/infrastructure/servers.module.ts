@@ -66,8 +66,6 @@ export const servers = defineFamily({
   nouns: { one: 'server', many: 'servers' },
   path: '/servers',
   description: 'Servers, manual or reported by agents.',
-  resourceType: 'server',
-  auditCategory: 'inventory',
   scopeFamily: 'infrastructure',
   schemas: { item: Server, create: ServerCreate, update: ServerUpdate },
   fields: {
@@ -76,16 +74,8 @@ export const servers = defineFamily({
     ...automaticField,
   },
   trackingField: 'lastCheckTime',
-  search: { columns: ['name', 'hostname', 'ip_addresses'], description: 'Case-insensitive text in the name, hostname or IP addresses.' },
-  sorts: {
-    name: 'name',
-    hostname: 'hostname',
-    environment: { column: 'environment', ranks: ENVIRONMENTS },
-    createdAt: 'created_at',
-    lastCheckTime: 'last_check_time',
-    cpuCores: 'cpu_cores',
-    memoryMb: 'memory_mb',
-  },
+  search: ['name', 'hostname', 'ip_addresses'],
+  sorts: ['name', 'hostname', 'environment', 'createdAt', 'lastCheckTime', 'cpuCores', 'memoryMb'],
   filters: {
     environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
     ...automaticFilter('true: only agent-reported servers; false: only manual ones.'),

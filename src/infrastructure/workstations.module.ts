@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { releaseHostSoftware } from '../agents/installs.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { defineFamily, equalsFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, writeSchemas } from '../resources/family.js';
 import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
 import { automaticField, automaticFilter, refuseAgentOwnedChange, reportingProperties, writableHardware } from './hosts.js';
 
@@ -45,27 +45,17 @@ export const workstations = defineFamily({
   nouns: { one: 'workstation', many: 'workstations' },
   path: '/workstations',
   description: 'Laptops and desktops, assigned to people.',
-  resourceType: 'workstation',
-  auditCategory: 'inventory',
   scopeFamily: 'infrastructure',
   schemas: {
     item: Workstation,
-    create: Type.Object({ name: Name('Asset name.', 'LT-0042'), ...fields }, { additionalProperties: false }),
-    update: Type.Object({ name: Type.Optional(Name('Asset name; not changeable on an automatic workstation (422).', 'LT-0042')), ...fields }, { additionalProperties: false }),
+    ...writeSchemas({ name: Name('Asset name; not changeable on an automatic workstation (422).', 'LT-0042') }, fields),
   },
   fields: {
     ...automaticField,
   },
   trackingField: 'lastCheckTime',
-  search: { columns: ['name', 'hostname', 'serial_number', 'model'], description: 'Case-insensitive text in the name, hostname, serial number or model.' },
-  sorts: {
-    name: 'name',
-    status: { column: 'status', ranks: WORKSTATION_STATUSES },
-    purchaseDate: 'purchase_date',
-    warrantyEnd: 'warranty_end',
-    createdAt: 'created_at',
-    lastCheckTime: 'last_check_time',
-  },
+  search: ['name', 'hostname', 'serial_number', 'model'],
+  sorts: ['name', 'status', 'purchaseDate', 'warrantyEnd', 'createdAt', 'lastCheckTime'],
   filters: {
     status: equalsFilter('status', Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' })),
     assignedUserId: equalsFilter('assigned_user_id', Uuid('Only machines assigned to this user.')),

@@ -184,7 +184,7 @@ export const memberListing = defineListing(
     item: Member,
     description: 'Memberships of the workspace with each person\'s role.',
     rows: memberQuery,
-    search: { columns: ['users.name', 'users.email'], description: 'Case-insensitive text in the name or e-mail.' },
+    search: ['users.name', 'users.email'],
     sorts: { name: 'users.name', email: 'users.email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
     idColumn: 'members.id',
     filters: { role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },

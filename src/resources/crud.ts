@@ -4,14 +4,13 @@
  * broken rules, one audit event per write in the same transaction (API field names and values),
  * change tracking, and the release of everything that refers to a deleted row (dependents.ts).
  */
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Type, type Static, type TObject } from 'typebox';
 import type { Actor } from '../audit/audit.types.js';
 import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { containsText } from '../db/text-search.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { principalOf } from '../http/authenticate.js';
@@ -23,7 +22,8 @@ import type { FastifyInstance } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.js';
 import { article, registerReadRoutes } from './read-routes.js';
-import type { Eb, Family, FamilyTable, Referable, Relation } from './family.js';
+import { whereMatching } from './listing.js';
+import type { Family, FamilyTable, Referable, Relation } from './family.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
 export interface WriteOptions {
@@ -118,15 +118,6 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     return rows.map((row) => ({ ...family.toDto(row), ...loaded.get(idOf(row)) }));
   }
 
-  function conditions(eb: Eb, workspaceId: string, query: ListQuery) {
-    const all: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
-    if (typeof query.q === 'string' && query.q) all.push(eb.or(definition.search.columns.map((column) => containsText(column, query.q as string))));
-    for (const [name, filter] of Object.entries(definition.filters ?? {})) {
-      if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId));
-    }
-    return eb.and(all);
-  }
-
   async function audited(trx: Kysely<Tables>, workspaceId: string, actor: Actor, action: 'create' | 'update' | 'delete', row: Row, changes?: Record<string, { before: unknown; after: unknown }>) {
     await recordAudit(trx, {
       workspaceId,
@@ -144,9 +135,9 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     family,
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
-      const base = dynamic(database.db).selectFrom(definition.table as string).selectAll().where((eb) => conditions(eb, workspaceId, query));
-      return listPage(base, query, {
-        sorts: definition.sorts,
+      const rows = dynamic(database.db).selectFrom(definition.table as string).selectAll().where('workspace_id', '=', workspaceId);
+      return listPage(whereMatching(rows, query, definition.search, definition.filters ?? {}, workspaceId), query, {
+        sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',
         counted: { db: database.db, workspaceId, table: definition.table },

@@ -6,7 +6,7 @@
  * refers to goes away (dependents.ts) all read it; nothing about a family is written twice.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
@@ -27,6 +27,8 @@ export interface Field {
   default?: unknown;
   /** A column that also keeps the value case-folded, for exact case-insensitive filters on a plain index. */
   foldedInto?: string;
+  /** The column the field sorts by when it is not the field's own (a network's cidr sorts by its numeric key). */
+  sortColumn?: string;
 }
 
 /** The column of an API field by the naming rule: `osVersion` → `os_version`. */
@@ -167,8 +169,10 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   /** The collection path; also the family's OpenAPI tag (without the slash). */
   path: string;
   description: string;
-  resourceType: AuditResourceType;
-  auditCategory: AuditCategory;
+  /** Default: the singular noun in snake_case (`data object` → `data_object`). */
+  resourceType?: AuditResourceType;
+  /** Default: inventory. */
+  auditCategory?: AuditCategory;
   /** Scope family: `<scopeFamily>:read|add|edit|delete`. */
   scopeFamily: string;
   schemas: { item: Item; create: TObject; update: TObject };
@@ -182,8 +186,10 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   nameField?: string;
   /** The change-tracking field (spec §2.4), moved on every change (default: updatedAt, when the item has it). */
   trackingField?: string;
-  search: { columns: string[]; description: string };
-  sorts: Record<string, Sort>;
+  /** Columns `q` searches (case-insensitive substring); the parameter's description names them. */
+  search: string[];
+  /** Fields the list sorts by: by the field's column, an enum in its declared order (its meaning). */
+  sorts: readonly string[];
   /** Default name. */
   defaultSort?: string;
   filters?: Record<string, Filter>;
@@ -200,7 +206,9 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
 
 /** A family as the rest of the service reads it: the definition and what is derived from it once. */
 export interface Family<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> {
-  definition: FamilyDefinition<T, Item>;
+  definition: FamilyDefinition<T, Item> & { resourceType: AuditResourceType; auditCategory: AuditCategory };
+  /** Sort name → column or ranked column, for listPage. */
+  sorts: Record<string, Sort>;
   toDto(row: Tables[T]): Static<Item>;
   /** The columns of the fields present in a body; absent fields are left out (a PATCH keeps them). */
   toColumns(input: Record<string, unknown>): Partial<Tables[T]>;
@@ -234,13 +242,24 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
   const trackingColumn = trackingField ? fields[trackingField]!.column : undefined;
   const nameColumn = fields[definition.nameField ?? 'name']!.column;
   const asRecord = (row: Row) => row as unknown as Record<string, unknown>;
+  const columnOf = (field: string) => fields[field]?.column ?? snakeCase(field);
+  const sortOf = (field: string): Sort => {
+    const column = fields[field]?.sortColumn ?? columnOf(field);
+    const ranks = enumValues(definition.schemas.item.properties[field]);
+    return ranks ? { column, ranks } : column;
+  };
 
   return {
-    definition,
+    definition: {
+      ...definition,
+      resourceType: definition.resourceType ?? (definition.nouns.one.replaceAll(' ', '_') as AuditResourceType),
+      auditCategory: definition.auditCategory ?? 'inventory',
+    },
+    sorts: Object.fromEntries(definition.sorts.map((field) => [field, sortOf(field)])),
     trackingColumn,
     openApiTag: definition.path.slice(1),
     defaultSort: definition.defaultSort ?? 'name',
-    columnOf: (field) => fields[field]?.column ?? snakeCase(field),
+    columnOf,
     toDto(row) {
       const record = asRecord(row);
       const dto: Record<string, unknown> = {};
@@ -273,9 +292,37 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
     untracked: ['id', 'createdAt', ...(trackingField ? [trackingField] : [])],
     listQuery: listQuerySchema(
       Object.fromEntries(Object.entries(definition.filters ?? {}).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
-      Object.keys(definition.sorts),
-      definition.search.description,
+      definition.sorts,
+      searchDescription(definition.search),
     ),
     list: offsetListSchema(definition.schemas.item, `Offset list of ${definition.nouns.many}.`),
+  };
+}
+
+/** The values of an enum schema, or of the enum in a nullable one (`OrNull(Type.Enum(…))`). */
+function enumValues(schema: TSchema | undefined): readonly string[] | undefined {
+  if (!schema) return undefined;
+  const { enum: values, anyOf } = schema as { enum?: string[]; anyOf?: TSchema[] };
+  if (values) return values;
+  return anyOf?.map(enumValues).find((found) => found !== undefined);
+}
+
+const SEARCH_WORDS: Record<string, string> = { cidr: 'CIDR', ip_addresses: 'IP addresses', management_ip: 'management address', email: 'e-mail' };
+
+/** "Case-insensitive text in the name, vendor or description.": what `q` searches, in words. */
+export function searchDescription(columns: readonly string[]): string {
+  const words = columns.map((column) => column.replace(/^\w+\./, '')).map((column) => SEARCH_WORDS[column] ?? column.replaceAll('_', ' '));
+  const listed = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words[0];
+  return `Case-insensitive text in the ${listed}.`;
+}
+
+/**
+ * The create and update bodies of a family, both strict: `required` fields are required on create
+ * and optional on update; `optional` fields are optional on both.
+ */
+export function writeSchemas<Required extends TProperties, Optional extends TProperties>(required: Required, optional: Optional) {
+  return {
+    create: Type.Object({ ...required, ...optional }, { additionalProperties: false }),
+    update: Type.Object({ ...Type.Partial(Type.Object(required)).properties, ...optional }, { additionalProperties: false }),
   };
 }

@@ -12,12 +12,13 @@ import { containsText } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
 import { listPage, listQuerySchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
 import type { App } from '../http/types.js';
-import type { Filter, Nouns } from './family.js';
+import { searchDescription, type Filter, type Nouns } from './family.js';
 import { registerReadRoutes } from './read-routes.js';
 
 export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From extends keyof DB = keyof DB> {
   path: string;
-  openApiTag: string;
+  /** Default: the plural noun. */
+  openApiTag?: string;
   nouns: Nouns;
   /** The read scope of the list and the item. */
   scope: string;
@@ -26,7 +27,8 @@ export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From 
   description: string;
   /** The workspace's rows, joined as the item needs. */
   rows(db: Kysely<Tables>, workspaceId: string): SelectQueryBuilder<DB, From, Row>;
-  search: { columns: string[]; description: string };
+  /** Columns `q` searches (case-insensitive substring). */
+  search: string[];
   sorts: Record<string, Sort>;
   /** Default name. */
   defaultSort?: string;
@@ -53,18 +55,12 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     listQuery: listQuerySchema(
       Object.fromEntries(Object.entries(filters).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
       Object.keys(definition.sorts),
-      definition.search.description,
+      searchDescription(definition.search),
     ),
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const rows = definition.rows(database.db, workspaceId) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
-      const matching = rows.where((eb) => {
-        const all: Expression<SqlBool>[] = [];
-        if (typeof query.q === 'string' && query.q) all.push(eb.or(definition.search.columns.map((column) => containsText(column, query.q as string))));
-        for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId));
-        return eb.and(all);
-      });
-      return listPage(matching, query, {
+      return listPage(whereMatching(rows, query, definition.search, filters, workspaceId), query, {
         sorts: definition.sorts,
         defaultSort: definition.defaultSort ?? 'name',
         idColumn: definition.idColumn ?? 'id',
@@ -80,12 +76,22 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
   };
 }
 
+/** The rows a list query selects: `q` in any search column, and every filter the query names. */
+export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: readonly string[], filters: Record<string, Filter>, workspaceId: string) {
+  return rows.where((eb) => {
+    const all: Expression<SqlBool>[] = [];
+    if (typeof query.q === 'string' && query.q) all.push(eb.or(search.map((column) => containsText(column, query.q as string))));
+    for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId));
+    return eb.and(all);
+  });
+}
+
 /** Registers a listing's `GET {path}` and `GET {path}/{id}`. */
 export function registerListing(app: App, database: Database, listing: Listing): void {
   const { definition } = listing;
   registerReadRoutes(app, database, {
     path: definition.path,
-    openApiTag: definition.openApiTag,
+    openApiTag: definition.openApiTag ?? definition.nouns.many,
     nouns: definition.nouns,
     scope: definition.scope,
     listQuery: listing.listQuery,

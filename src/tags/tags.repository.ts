@@ -35,13 +35,12 @@ export const tagLinkable: Linkable<TagsTable, Tag> = {
 export const tagListing = defineListing(
   {
     path: '/tags',
-    openApiTag: 'tags',
     nouns: { one: 'tag', many: 'tags' },
     scope: 'tags:read',
     item: Tag,
     description: 'The workspace\'s tags, by name unless sorted otherwise.',
     rows: (db, workspaceId) => db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId),
-    search: { columns: ['name'], description: 'Case-insensitive text in the tag name.' },
+    search: ['name'],
     sorts: { name: 'name', createdAt: 'created_at' },
     counted: 'tags',
     toDto: tagRowToDto,

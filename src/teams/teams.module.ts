@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
 import { refuseCycle, requireReference } from '../resources/crud.js';
-import { defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, linkedFilter, writeSchemas } from '../resources/family.js';
 import { userLinkable } from '../users/users.module.js';
 
 export const Team = Type.Object(
@@ -31,16 +31,14 @@ export const teams = defineFamily({
   nouns,
   path: '/teams',
   description: 'Teams of the organisation, a tree through parentId.',
-  resourceType: 'team',
   auditCategory: 'organisation',
   scopeFamily: 'organisation',
   schemas: {
     item: Team,
-    create: Type.Object({ name: Name('Team name.', 'Platform'), ...fields }, { additionalProperties: false }),
-    update: Type.Object({ name: Type.Optional(Name('Team name.', 'Platform')), ...fields }, { additionalProperties: false }),
+    ...writeSchemas({ name: Name('Team name.', 'Platform') }, fields),
   },
-  search: { columns: ['name', 'description'], description: 'Case-insensitive text in the name or description.' },
-  sorts: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
+  search: ['name', 'description'],
+  sorts: ['name', 'createdAt', 'updatedAt'],
   filters: {
     parentId: equalsFilter('parent_id', Uuid('Only the direct sub-teams of this team.')),
     memberId: linkedFilter('team_members', 'team_id', 'user_id', Uuid('Only teams this user belongs to.')),

@@ -53,7 +53,7 @@ export const userListing = defineListing(
     item: User,
     description: 'The people who are members of the workspace.',
     rows: workspaceUsers,
-    search: { columns: ['users.name', 'users.email'], description: 'Case-insensitive text in the name or e-mail.' },
+    search: ['users.name', 'users.email'],
     sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
     idColumn: 'users.id',
     toDto: userRowToDto,
