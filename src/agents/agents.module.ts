@@ -48,22 +48,18 @@ function statusCondition(eb: Eb, status: unknown) {
   return eb.and([eb('revoked_at', 'is', null), eb('last_seen_at', '>=', silentBefore)]);
 }
 
-export const agentListing = defineListing(
-  {
-    path: '/agents',
-    nouns: { one: 'agent', many: 'agents' },
-    scope: 'agents:read',
-    item: Agent,
-    description: 'Enrolled agents with their status and last report. Never shows tokens.',
-    rows: (db, workspaceId) => db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId),
-    search: ['name', 'hostname'],
-    sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: 'last_seen_at' },
-    filters: { status: { schema: Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' }), where: statusCondition } },
-    counted: 'agents',
-    toDto: agentRowToDto,
-  },
-  (db, workspaceId, id) => findRow(db, 'agents', workspaceId, id),
-);
+export const agentListing = defineListing({
+  noun: 'agent',
+  item: Agent,
+  description: 'Enrolled agents with their status and last report. Never shows tokens.',
+  rows: (db, workspaceId) => db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId),
+  search: ['name', 'hostname'],
+  sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: 'last_seen_at' },
+  filters: { status: { schema: Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' }), where: statusCondition } },
+  counted: 'agents',
+  toDto: agentRowToDto,
+  find: (db, workspaceId, id) => findRow(db, 'agents', workspaceId, id),
+});
 
 export function registerAgentRoutes(app: App, { database }: AppDeps): void {
   registerListing(app, database, agentListing);

@@ -1,23 +1,21 @@
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
-import { Clearable, DateTime, OrNull, Uuid } from '../http/schemas.js';
+import { Clearable, DateTime, OrNull } from '../http/schemas.js';
 import { nowIso } from '../ids.js';
-import { defineFamily, equalsFilter, writeSchemas } from '../resources/family.js';
+import { defineFamily, equalsFilter, itemSchema, writeSchemas } from '../resources/family.js';
 
 export const SEVERITIES = ['info', 'warning', 'critical'] as const;
 
-const Announcement = Type.Object(
+const Announcement = itemSchema(
+  'Announcement',
   {
-    id: Uuid('Announcement id.'),
     title: Type.String({ description: 'Headline.', examples: ['ERP maintenance on Saturday'] }),
     body: Type.String({ description: 'Text.', examples: ['The ERP is unavailable from 08:00 to 12:00 UTC.'] }),
     severity: Type.Enum(SEVERITIES, { description: 'info, warning or critical.' }),
     startsAt: OrNull(DateTime('Shown from.'), 'Publication start; null: already published.'),
     endsAt: OrNull(DateTime('Shown until.'), 'Publication end; null: no end.'),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Change-tracking field: moves on every change.'),
   },
-  { description: 'A notice to the workspace\'s people, shown during its publication window.' },
+  'A notice to the workspace\'s people, shown during its publication window.',
 );
 
 const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Headline; not blank.', examples: ['ERP maintenance on Saturday'] });
@@ -31,8 +29,7 @@ const toUtc = (value: unknown) => new Date(String(value)).toISOString();
 
 export const announcements = defineFamily({
   table: 'announcements',
-  nouns: { one: 'announcement', many: 'announcements' },
-  path: '/announcements',
+  noun: 'announcement',
   description: 'Announcements with a severity and a publication window.',
   auditCategory: 'organisation',
   scopeFamily: 'announces',

@@ -44,10 +44,8 @@ function refuseBackwardsLifecycle(row: ApplicationsTable): void {
 
 export const applications = defineFamily({
   table: 'applications',
-  nouns: { one: 'application', many: 'applications' },
-  path: '/applications',
+  noun: 'application',
   description: 'The application portfolio of the workspace.',
-  scopeFamily: 'applications',
   schemas: { item: Application, create: CreateApplication, update: UpdateApplication },
   search: ['name', 'vendor', 'description'],
   sorts: ['name', 'createdAt', 'updatedAt', 'criticality', 'lifecycleStatus', 'businessValue', 'technicalFit', 'userCount'],

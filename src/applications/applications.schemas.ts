@@ -1,4 +1,4 @@
-import { writeSchemas } from '../resources/family.js';
+import { itemSchema, writeSchemas } from '../resources/family.js';
 import { Type, type Static } from 'typebox';
 import { HOSTING_TYPES } from '../catalog/catalog.service.js';
 import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
@@ -8,9 +8,9 @@ export const CRITICALITIES = ['low', 'medium', 'high', 'critical'] as const;
 
 const Score = (description: string) => Type.Integer({ minimum: 1, maximum: 5, description, examples: [4] });
 
-export const Application = Type.Object(
+export const Application = itemSchema(
+  'Application',
   {
-    id: Uuid('Application id.'),
     name: Type.String({ description: 'Application name.', examples: ['Salesforce Sales Cloud'] }),
     description: OrNull(Type.String(), 'What it is used for.'),
     vendor: OrNull(Type.String({ examples: ['Salesforce'] }), 'Vendor or maintainer.'),
@@ -29,10 +29,8 @@ export const Application = Type.Object(
     activeDate: OrNull(DateOnly('In production.'), 'Start of the active phase.'),
     phaseOutDate: OrNull(DateOnly('Retirement starts.'), 'Start of the phase-out phase.'),
     endOfLifeDate: OrNull(DateOnly('Switched off.'), 'End of life.'),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Change-tracking field: moves on every change, including links, unlinks and comments.'),
   },
-  { description: 'An application of the portfolio.' },
+  'An application of the portfolio.', 'Change-tracking field: moves on every change, including links, unlinks and comments.',
 );
 export type Application = Static<typeof Application>;
 

@@ -1,18 +1,16 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Name, Uuid } from '../http/schemas.js';
+import { Name, Uuid } from '../http/schemas.js';
 import { refuseCycle, requireReference } from '../resources/crud.js';
-import { defineFamily, equalsFilter, writeSchemas } from '../resources/family.js';
+import { defineFamily, equalsFilter, itemSchema, writeSchemas } from '../resources/family.js';
 
-export const Category = Type.Object(
+export const Category = itemSchema(
+  'Category',
   {
-    id: Uuid('Category id.'),
     name: Type.String({ description: 'Category name.', examples: ['Finance'] }),
     description: Type.Union([Type.String(), Type.Null()], { description: 'What belongs here.', examples: ['Accounting, billing and treasury'] }),
     parentId: Type.Union([Uuid('Parent category.'), Type.Null()], { description: 'Parent category; null for a root.' }),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Last change.'),
   },
-  { description: 'A node of the workspace\'s application category tree.' },
+  'A node of the workspace\'s application category tree.', 'Last change.',
 );
 export type Category = Static<typeof Category>;
 
@@ -25,10 +23,8 @@ const nouns = { one: 'category', many: 'categories' };
 
 export const categories = defineFamily({
   table: 'categories',
-  nouns,
-  path: '/categories',
+  noun: nouns.one,
   description: 'The application category tree, flat: rebuild it with parentId.',
-  scopeFamily: 'categories',
   schemas: { item: Category, ...writeSchemas({ name: Name('Category name.', 'Finance') }, fields) },
   search: ['name', 'description'],
   sorts: ['name', 'createdAt', 'updatedAt'],

@@ -1,17 +1,17 @@
 import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
-import { Clearable, DateOnly, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter, numberColumn, writeSchemas } from '../resources/family.js';
+import { Clearable, DateOnly, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
+import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, itemSchema, linkedFilter, numberColumn, writeSchemas } from '../resources/family.js';
 
 export const CONTRACT_TYPES = ['license', 'subscription', 'support', 'maintenance', 'lease', 'service', 'other'] as const;
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly', 'one_time'] as const;
 
 const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code.', examples: ['EUR'] });
 
-const Contract = Type.Object(
+const Contract = itemSchema(
+  'Contract',
   {
-    id: Uuid('Contract id.'),
     name: Type.String({ description: 'Contract name.', examples: ['Salesforce Enterprise 2026'] }),
     vendor: Type.String({ description: 'Supplier.', examples: ['Salesforce'] }),
     type: OrNull(Type.Enum(CONTRACT_TYPES), 'Kind of contract; null when not recorded.'),
@@ -27,10 +27,8 @@ const Contract = Type.Object(
     seats: OrNull(Type.Integer({ minimum: 0, examples: [250] }), 'Licences or seats bought.'),
     description: OrNull(Type.String(), 'Notes.'),
     applicationIds: Type.Array(Uuid('Application.'), { description: 'Applications the contract covers.' }),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Change-tracking field: moves on every change.'),
   },
-  { description: 'A contract with a supplier: licences, subscriptions, support.' },
+  'A contract with a supplier: licences, subscriptions, support.',
 );
 
 const fields = {
@@ -45,15 +43,13 @@ const fields = {
   billingPeriod: Clearable(Type.Enum(BILLING_PERIODS), 'Billing period of the amount; null (the default) when not recorded.'),
   seats: Clearable(Type.Integer({ minimum: 0 }), 'Seats bought.'),
   description: Clearable(Text(), 'Notes.'),
-  applicationIds: Type.Optional(Type.Array(Uuid('Application id.'), { maxItems: 500, description: 'Replaces the covered applications; each must be in the workspace (422).' })),
+  applicationIds: IdList('Application', 500, 'the covered applications'),
 };
 
 export const contracts = defineFamily({
   table: 'contracts',
-  nouns: { one: 'contract', many: 'contracts' },
-  path: '/contracts',
+  noun: 'contract',
   description: 'Supplier contracts with their dates, costs and covered applications.',
-  scopeFamily: 'contracts',
   schemas: {
     item: Contract,
     ...writeSchemas({ name: Name('Contract name.', 'Salesforce Enterprise 2026'), vendor: Name('Supplier.', 'Salesforce'), startDate: DateOnly('First day covered.') }, fields),

@@ -1,23 +1,21 @@
 import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
-import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter, linkedFilter, writeSchemas } from '../resources/family.js';
+import { Clearable, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
+import { booleanColumn, defineFamily, equalsFilter, itemSchema, linkedFilter, writeSchemas } from '../resources/family.js';
 
 export const CLASSIFICATIONS = ['public', 'internal', 'confidential', 'restricted'] as const;
 
-const DataObject = Type.Object(
+const DataObject = itemSchema(
+  'Data object',
   {
-    id: Uuid('Data object id.'),
     name: Type.String({ description: 'Name of the data set.', examples: ['Customer master data'] }),
     description: OrNull(Type.String(), 'What it contains.'),
     classification: OrNull(Type.Enum(CLASSIFICATIONS), 'public, internal, confidential or restricted; null when not classified.'),
     personalData: Type.Boolean({ description: 'Whether it holds personal data (GDPR and similar).' }),
     retentionDays: OrNull(Type.Integer({ minimum: 0, examples: [3650] }), 'How long it is kept, in days.'),
     applicationIds: Type.Array(Uuid('Application.'), { description: 'Applications that store or process it.' }),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Change-tracking field: moves on every change.'),
   },
-  { description: 'A data object: a set of business data with its classification.' },
+  'A data object: a set of business data with its classification.',
 );
 
 const fields = {
@@ -25,15 +23,14 @@ const fields = {
   classification: Clearable(Type.Enum(CLASSIFICATIONS), 'Classification; null (the default) when not classified.'),
   personalData: Type.Optional(Type.Boolean({ description: 'Holds personal data; default false.' })),
   retentionDays: Clearable(Type.Integer({ minimum: 0, maximum: 365000 }), 'Retention in days.'),
-  applicationIds: Type.Optional(Type.Array(Uuid('Application id.'), { maxItems: 500, description: 'Replaces the linked applications; each must be in the workspace (422).' })),
+  applicationIds: IdList('Application', 500, 'the linked applications'),
 };
 
 export const dataObjects = defineFamily({
   table: 'data_objects',
-  nouns: { one: 'data object', many: 'data objects' },
+  noun: 'data object',
   path: '/data',
   description: 'Data objects: business data sets, their classification and the applications holding them.',
-  scopeFamily: 'data',
   schemas: {
     item: DataObject,
     ...writeSchemas({ name: Name('Name.', 'Customer master data') }, fields),

@@ -81,29 +81,26 @@ function rowToDto(row: DiscoveredRow): DiscoveredApplication {
   };
 }
 
-export const discoveredListing = defineListing(
-  {
-    path: '/discovered-applications',
-    nouns: { one: 'discovered application', many: 'discovered applications' },
-    scope: 'applications:read',
-    item: DiscoveredApplication,
-    description: 'Software reported by agents, per host, awaiting triage or already linked or ignored.',
-    rows: discoveredQuery,
-    search: ['d.name', 'd.vendor'],
-    sorts: { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' },
-    idColumn: 'd.id',
-    filters: {
-      status: equalsFilter('d.status', Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' })),
-      serverId: equalsFilter('d.server_id', Uuid('Only software on this server.')),
-      workstationId: equalsFilter('d.workstation_id', Uuid('Only software on this workstation.')),
-      agentId: equalsFilter('d.agent_id', Uuid('Only software reported by this agent.')),
-      missing: { schema: Type.Boolean({ description: 'true: only software no longer reported.' }), where: (eb, missing) => eb('d.missing_since', missing ? 'is not' : 'is', null) },
-    },
-    counted: 'discovered_applications',
-    toDto: rowToDto,
+export const discoveredListing = defineListing({
+  noun: 'discovered application',
+  scope: 'applications:read',
+  item: DiscoveredApplication,
+  description: 'Software reported by agents, per host, awaiting triage or already linked or ignored.',
+  rows: discoveredQuery,
+  search: ['d.name', 'd.vendor'],
+  sorts: { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' },
+  idColumn: 'd.id',
+  filters: {
+    status: equalsFilter('d.status', Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' })),
+    serverId: equalsFilter('d.server_id', Uuid('Only software on this server.')),
+    workstationId: equalsFilter('d.workstation_id', Uuid('Only software on this workstation.')),
+    agentId: equalsFilter('d.agent_id', Uuid('Only software reported by this agent.')),
+    missing: { schema: Type.Boolean({ description: 'true: only software no longer reported.' }), where: (eb, missing) => eb('d.missing_since', missing ? 'is not' : 'is', null) },
   },
-  findDiscovered,
-);
+  counted: 'discovered_applications',
+  toDto: rowToDto,
+  find: findDiscovered,
+});
 
 export function registerDiscoveredApplicationRoutes(app: App, { database }: AppDeps): void {
   registerListing(app, database, discoveredListing);

@@ -2,16 +2,16 @@ import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { dataObjects } from '../data/data-objects.module.js';
 import { ApiError } from '../errors/api-error.js';
-import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
+import { Clearable, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { requireReference } from '../resources/crud.js';
-import { defineFamily, equalsFilter, linkedFilter, writeSchemas } from '../resources/family.js';
+import { defineFamily, equalsFilter, itemSchema, linkedFilter, writeSchemas } from '../resources/family.js';
 
 export const PROTOCOLS = ['https', 'http', 'sftp', 'ftp', 'smtp', 'amqp', 'kafka', 'jdbc', 'grpc', 'soap', 'file', 'other'] as const;
 export const FREQUENCIES = ['real_time', 'hourly', 'daily', 'weekly', 'monthly', 'on_demand'] as const;
 
-const Flow = Type.Object(
+const Flow = itemSchema(
+  'Flow',
   {
-    id: Uuid('Flow id.'),
     name: Type.String({ description: 'What flows.', examples: ['Orders to invoicing'] }),
     sourceApplicationId: Uuid('Application the data comes from.'),
     targetApplicationId: Uuid('Application the data goes to.'),
@@ -19,23 +19,20 @@ const Flow = Type.Object(
     frequency: OrNull(Type.Enum(FREQUENCIES), 'How often it runs; null when not recorded.'),
     description: OrNull(Type.String(), 'Notes.'),
     dataObjectIds: Type.Array(Uuid('Data object.'), { description: 'Data objects carried by the flow.' }),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Last change.'),
   },
-  { description: 'A data flow from one application to another.' },
+  'A data flow from one application to another.', 'Last change.',
 );
 
 const fields = {
   protocol: Clearable(Type.Enum(PROTOCOLS), 'Transport or protocol; null (the default) when not recorded.'),
   frequency: Clearable(Type.Enum(FREQUENCIES), 'How often it runs; null (the default) when not recorded.'),
   description: Clearable(Text(), 'Notes.'),
-  dataObjectIds: Type.Optional(Type.Array(Uuid('Data object id.'), { maxItems: 200, description: 'Replaces the carried data objects; each must be in the workspace (422).' })),
+  dataObjectIds: IdList('Data object', 200, 'the carried data objects'),
 };
 
 export const flows = defineFamily({
   table: 'flows',
-  nouns: { one: 'flow', many: 'flows' },
-  path: '/flows',
+  noun: 'flow',
   description: 'Data flows between applications.',
   scopeFamily: 'applications',
   schemas: {

@@ -13,6 +13,10 @@ export const Name = (description: string, example: string) =>
 export const IdParams = Type.Object({ id: Uuid('Resource id.') }, { additionalProperties: false });
 
 
+/** A body field that replaces an id-array relation; each id must name a row of the workspace (422). */
+export const IdList = (noun: string, maxItems: number, replaces: string) =>
+  Type.Optional(Type.Array(Uuid(`${noun} id.`), { maxItems, description: `Replaces ${replaces}; each must be in the workspace (422).` }));
+
 /** A calendar date, YYYY-MM-DD. */
 export const DateOnly = (description: string) => Type.String({ format: 'date', description, examples: ['2027-03-31'] });
 

@@ -2,8 +2,8 @@ import ipaddr from 'ipaddr.js';
 import { canonicalCidr, cidrContains, cidrKey } from './cidr.js';
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
-import { Clearable, DateTime, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { defineFamily, equalsFilter, foldedEqualsFilter, linkedFilter, writeSchemas } from '../resources/family.js';
+import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
+import { defineFamily, equalsFilter, foldedEqualsFilter, itemSchema, linkedFilter, writeSchemas } from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { ENVIRONMENTS } from './servers.module.js';
@@ -15,9 +15,9 @@ function ipAddress(field: string) {
   };
 }
 
-export const Network = Type.Object(
+export const Network = itemSchema(
+  'Network',
   {
-    id: Uuid('Network id.'),
     name: Type.String({ description: 'Network name.', examples: ['Production servers'] }),
     cidr: Type.String({ description: 'Address range in CIDR notation, canonical (host bits zero).', examples: ['10.20.0.0/24'] }),
     vlan: OrNull(Type.Integer({ minimum: 1, maximum: 4094, examples: [120] }), 'VLAN id, 1–4094.'),
@@ -25,10 +25,8 @@ export const Network = Type.Object(
     environment: OrNull(Type.Enum(ENVIRONMENTS), 'Environment the network serves.'),
     location: OrNull(Type.String({ examples: ['Frankfurt DC2'] }), 'Site.'),
     description: OrNull(Type.String(), 'Notes.'),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Last change, including router links.'),
   },
-  { description: 'An IP network (subnet).' },
+  'An IP network (subnet).', 'Last change, including router links.',
 );
 
 const networkFields = {
@@ -40,9 +38,9 @@ const networkFields = {
 };
 const Cidr = Type.String({ minLength: 1, maxLength: 64, description: 'CIDR such as 10.20.0.0/24 or 2001:db8::/48; host bits must be zero.', examples: ['10.20.0.0/24'] });
 
-export const Router = Type.Object(
+export const Router = itemSchema(
+  'Router',
   {
-    id: Uuid('Router id.'),
     name: Type.String({ description: 'Router name.', examples: ['edge-fra-1'] }),
     manufacturer: OrNull(Type.String({ examples: ['Cisco'] }), 'Manufacturer.'),
     model: OrNull(Type.String({ examples: ['ASR 1001-X'] }), 'Model.'),
@@ -52,10 +50,8 @@ export const Router = Type.Object(
     managementIp: OrNull(Type.String({ examples: ['10.0.255.1'] }), 'Management address.'),
     location: OrNull(Type.String(), 'Site or rack.'),
     description: OrNull(Type.String(), 'Notes.'),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Last change, including network and tag links.'),
   },
-  { description: 'A router or layer-3 switch.' },
+  'A router or layer-3 switch.', 'Last change, including network and tag links.',
 );
 
 const routerFields = {
@@ -71,8 +67,7 @@ const routerFields = {
 
 export const networks = defineFamily({
   table: 'networks',
-  nouns: { one: 'network', many: 'networks' },
-  path: '/networks',
+  noun: 'network',
   description: 'IP networks of the workspace.',
   scopeFamily: 'infrastructure',
   schemas: {
@@ -102,8 +97,7 @@ export const networks = defineFamily({
 
 export const routers = defineFamily({
   table: 'routers',
-  nouns: { one: 'router', many: 'routers' },
-  path: '/routers',
+  noun: 'router',
   description: 'Routers and layer-3 switches.',
   scopeFamily: 'infrastructure',
   schemas: {

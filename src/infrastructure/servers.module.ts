@@ -63,8 +63,7 @@ const ServerUpdate = Type.Object(
 
 export const servers = defineFamily({
   table: 'servers',
-  nouns: { one: 'server', many: 'servers' },
-  path: '/servers',
+  noun: 'server',
   description: 'Servers, manual or reported by agents.',
   scopeFamily: 'infrastructure',
   schemas: { item: Server, create: ServerCreate, update: ServerUpdate },

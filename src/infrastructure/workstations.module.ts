@@ -42,8 +42,7 @@ const fields = {
 
 export const workstations = defineFamily({
   table: 'workstations',
-  nouns: { one: 'workstation', many: 'workstations' },
-  path: '/workstations',
+  noun: 'workstation',
   description: 'Laptops and desktops, assigned to people.',
   scopeFamily: 'infrastructure',
   schemas: {

@@ -175,23 +175,19 @@ async function refuseLastAdmin(trx: Kysely<Tables>, workspaceId: string, member:
 }
 
 /** The memberships of the workspace, with each person's name, e-mail and role. */
-export const memberListing = defineListing(
-  {
-    path: '/members',
-    openApiTag: 'people',
-    nouns: { one: 'member', many: 'members' },
-    scope: 'members:read',
-    item: Member,
-    description: 'Memberships of the workspace with each person\'s role.',
-    rows: memberQuery,
-    search: ['users.name', 'users.email'],
-    sorts: { name: 'users.name', email: 'users.email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
-    idColumn: 'members.id',
-    filters: { role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },
-    toDto: memberRowToDto,
-  },
-  (db, workspaceId, id) => (isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : Promise.resolve(undefined)),
-);
+export const memberListing = defineListing({
+  noun: 'member',
+  openApiTag: 'people',
+  item: Member,
+  description: 'Memberships of the workspace with each person\'s role.',
+  rows: memberQuery,
+  search: ['users.name', 'users.email'],
+  sorts: { name: 'users.name', email: 'users.email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
+  idColumn: 'members.id',
+  filters: { role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },
+  toDto: memberRowToDto,
+  find: async (db, workspaceId, id) => (isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined),
+});
 
 /**
  * Changes a member's role. The caller must hold every scope of the role it gives (the

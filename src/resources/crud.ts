@@ -18,7 +18,7 @@ import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import type { App } from '../http/types.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.js';
 import { article, registerReadRoutes } from './read-routes.js';
@@ -237,19 +237,19 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     get: (db, workspaceId, id) => service.get(db, workspaceId, id),
   });
 
+  /** A write route's options: its scope, OpenAPI tag and names, and its schemas. */
+  const write = (action: string, operationId: string, summary: string, schema: FastifySchema & { description: string }) => ({
+    config: { scope: scope(action) },
+    schema: { tags, operationId, summary, ...schema, description: `${schema.description} Scope: ${scope(action)}.` },
+  });
+
   app.post(
     definition.path,
-    {
-      config: { scope: scope('add') },
-      schema: {
-        tags,
-        operationId: `create${One}`,
-        summary: `Create ${article(one)}`,
-        description: `Creates ${article(one)}; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: ${scope('add')}.`,
-        body: create,
-        response: { 201: item, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
-      },
-    },
+    write('add', `create${One}`, `Create ${article(one)}`, {
+      description: `Creates ${article(one)}; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited.`,
+      body: create,
+      response: { 201: item, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
+    }),
     async (request, reply) => {
       const principal = principalOf(request);
       const created = await service.create(database, principal.workspaceId, request.body as Record<string, unknown>, principal.actor);
@@ -259,18 +259,12 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
 
   app.patch(
     `${definition.path}/:id`,
-    {
-      config: { scope: scope('edit') },
-      schema: {
-        tags,
-        operationId: `update${One}`,
-        summary: `Change ${article(one)}`,
-        description: `Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the ${one} changed since that ETag. ${definition.texts?.update ?? ''} Scope: ${scope('edit')}.`,
-        params: IdParams,
-        body: update,
-        response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
-      },
-    },
+    write('edit', `update${One}`, `Change ${article(one)}`, {
+      description: `Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the ${one} changed since that ETag. ${definition.texts?.update ?? ''}`,
+      params: IdParams,
+      body: update,
+      response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
+    }),
     async (request, reply) => {
       const principal = principalOf(request);
       const updated = await service.update(database, principal.workspaceId, (request.params as Params).id, request.body as Record<string, unknown>, principal.actor, { ifMatch: ifMatchOf(request) });
@@ -280,17 +274,11 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
 
   app.delete(
     `${definition.path}/:id`,
-    {
-      config: { scope: scope('delete') },
-      schema: {
-        tags,
-        operationId: `delete${One}`,
-        summary: `Delete ${article(one)}`,
-        description: `Deletes the ${one}; 204. Of concurrent deletes one answers 204, the others 404. With If-Match, answers 412 if the ${one} changed since that ETag. ${definition.texts?.delete ?? ''} Everything that referred to it is released and audited on its own resource. Audited. Scope: ${scope('delete')}.`,
-        params: IdParams,
-        response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
-      },
-    },
+    write('delete', `delete${One}`, `Delete ${article(one)}`, {
+      description: `Deletes the ${one}; 204. Of concurrent deletes one answers 204, the others 404. With If-Match, answers 412 if the ${one} changed since that ETag. ${definition.texts?.delete ?? ''} Everything that referred to it is released and audited on its own resource. Audited.`,
+      params: IdParams,
+      response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
+    }),
     async (request, reply) => {
       const principal = principalOf(request);
       await service.remove(database, principal.workspaceId, (request.params as Params).id, principal.actor, { ifMatch: ifMatchOf(request) });

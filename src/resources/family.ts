@@ -11,6 +11,7 @@ import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { fold } from '../db/text-search.js';
+import { DateTime, Uuid } from '../http/schemas.js';
 import { listQuerySchema, offsetListSchema, type Sort } from '../pagination/offset.js';
 
 export type Eb = ExpressionBuilder<DynamicTables, string>;
@@ -165,16 +166,17 @@ export interface RuleContext<Row> {
 
 export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> {
   table: T;
-  nouns: Nouns;
-  /** The collection path; also the family's OpenAPI tag (without the slash). */
-  path: string;
+  /** The singular noun; the plural is the table's name in words (`data_objects` → `data objects`). */
+  noun: string;
+  /** The collection path, also the family's OpenAPI tag (without the slash). Default: the table's name, kebab-case. */
+  path?: string;
   description: string;
   /** Default: the singular noun in snake_case (`data object` → `data_object`). */
   resourceType?: AuditResourceType;
   /** Default: inventory. */
   auditCategory?: AuditCategory;
-  /** Scope family: `<scopeFamily>:read|add|edit|delete`. */
-  scopeFamily: string;
+  /** Scope family, `<scopeFamily>:read|add|edit|delete`. Default: the path's name (`/data` → `data`). */
+  scopeFamily?: string;
   schemas: { item: Item; create: TObject; update: TObject };
   /**
    * How fields are stored where it differs from the rule: every property of the item schema (but
@@ -204,9 +206,12 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   texts?: { update?: string; delete?: string };
 }
 
+/** A definition with its defaults filled in. */
+type Resolved<Definition> = Definition & { nouns: Nouns; path: string; scopeFamily: string; resourceType: AuditResourceType; auditCategory: AuditCategory };
+
 /** A family as the rest of the service reads it: the definition and what is derived from it once. */
 export interface Family<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> {
-  definition: FamilyDefinition<T, Item> & { resourceType: AuditResourceType; auditCategory: AuditCategory };
+  definition: Resolved<FamilyDefinition<T, Item>>;
   /** Sort name → column or ranked column, for listPage. */
   sorts: Record<string, Sort>;
   toDto(row: Tables[T]): Static<Item>;
@@ -242,6 +247,15 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
   const trackingColumn = trackingField ? fields[trackingField]!.column : undefined;
   const nameColumn = fields[definition.nameField ?? 'name']!.column;
   const asRecord = (row: Row) => row as unknown as Record<string, unknown>;
+  const path = definition.path ?? `/${definition.table.replaceAll('_', '-')}`;
+  const resolved = {
+    ...definition,
+    nouns: { one: definition.noun, many: definition.table.replaceAll('_', ' ') },
+    path,
+    scopeFamily: definition.scopeFamily ?? path.slice(1),
+    resourceType: definition.resourceType ?? (definition.noun.replaceAll(' ', '_') as AuditResourceType),
+    auditCategory: definition.auditCategory ?? 'inventory',
+  };
   const columnOf = (field: string) => fields[field]?.column ?? snakeCase(field);
   const sortOf = (field: string): Sort => {
     const column = fields[field]?.sortColumn ?? columnOf(field);
@@ -250,14 +264,10 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
   };
 
   return {
-    definition: {
-      ...definition,
-      resourceType: definition.resourceType ?? (definition.nouns.one.replaceAll(' ', '_') as AuditResourceType),
-      auditCategory: definition.auditCategory ?? 'inventory',
-    },
+    definition: resolved,
     sorts: Object.fromEntries(definition.sorts.map((field) => [field, sortOf(field)])),
     trackingColumn,
-    openApiTag: definition.path.slice(1),
+    openApiTag: path.slice(1),
     defaultSort: definition.defaultSort ?? 'name',
     columnOf,
     toDto(row) {
@@ -295,7 +305,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
       definition.sorts,
       searchDescription(definition.search),
     ),
-    list: offsetListSchema(definition.schemas.item, `Offset list of ${definition.nouns.many}.`),
+    list: offsetListSchema(definition.schemas.item, `Offset list of ${resolved.nouns.many}.`),
   };
 }
 
@@ -325,4 +335,12 @@ export function writeSchemas<Required extends TProperties, Optional extends TPro
     create: Type.Object({ ...required, ...optional }, { additionalProperties: false }),
     update: Type.Object({ ...Type.Partial(Type.Object(required)).properties, ...optional }, { additionalProperties: false }),
   };
+}
+
+/**
+ * A family's item schema: its id, its own properties, its creation instant and its change-tracking
+ * `updatedAt` (spec §2.4), in that order.
+ */
+export function itemSchema<Properties extends TProperties>(noun: string, properties: Properties, description: string, updatedAt = 'Change-tracking field: moves on every change.') {
+  return Type.Object({ id: Uuid(`${noun} id.`), ...properties, createdAt: DateTime('Creation instant.'), updatedAt: DateTime(updatedAt) }, { description });
 }

@@ -12,21 +12,25 @@ import { containsText } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
 import { listPage, listQuerySchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
 import type { App } from '../http/types.js';
-import { searchDescription, type Filter, type Nouns } from './family.js';
+import { searchDescription, type Filter, type Linkable, type Nouns } from './family.js';
 import { registerReadRoutes } from './read-routes.js';
 
 export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From extends keyof DB = keyof DB> {
-  path: string;
+  /** The singular noun; the plural adds an s. */
+  noun: string;
+  /** Default: the plural noun, kebab-case (`discovered application` → `/discovered-applications`). */
+  path?: string;
   /** Default: the plural noun. */
   openApiTag?: string;
-  nouns: Nouns;
-  /** The read scope of the list and the item. */
-  scope: string;
+  /** The read scope of the list and the item. Default: the path's name, `:read`. */
+  scope?: string;
   item: Item;
   /** What the list holds (the scope and paging sentence are added). */
   description: string;
   /** The workspace's rows, joined as the item needs. */
   rows(db: Kysely<Tables>, workspaceId: string): SelectQueryBuilder<DB, From, Row>;
+  /** One row of the workspace by id; undefined for a missing, foreign or malformed id. */
+  find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<Row | undefined>;
   /** Columns `q` searches (case-insensitive substring). */
   search: string[];
   sorts: Record<string, Sort>;
@@ -41,17 +45,33 @@ export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From 
 }
 
 export interface Listing<Row = unknown, Item extends TObject = TObject> {
-  definition: Omit<ListingDefinition<Row, Item>, 'rows'>;
+  nouns: Nouns;
+  path: string;
+  scope: string;
+  openApiTag: string;
+  item: Item;
+  description: string;
+  toDto(row: Row): Static<Item>;
+  find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<Row | undefined>;
   listQuery: TObject;
   list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Static<Item>>>;
   /** One item by id, or 404 not_found. */
   get(database: Database, workspaceId: string, id: string): Promise<Static<Item>>;
 }
 
-export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(definition: ListingDefinition<Row, Item, DB, From>, find: (db: Kysely<Tables>, workspaceId: string, id: string) => Promise<Row | undefined>): Listing<Row, Item> {
+export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(definition: ListingDefinition<Row, Item, DB, From>): Listing<Row, Item> {
   const filters = definition.filters ?? {};
+  const nouns = { one: definition.noun, many: `${definition.noun}s` };
+  const path = definition.path ?? `/${nouns.many.replaceAll(' ', '-')}`;
   return {
-    definition,
+    nouns,
+    path,
+    scope: definition.scope ?? `${path.slice(1)}:read`,
+    openApiTag: definition.openApiTag ?? nouns.many,
+    item: definition.item,
+    description: definition.description,
+    toDto: definition.toDto,
+    find: definition.find,
     listQuery: listQuerySchema(
       Object.fromEntries(Object.entries(filters).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
       Object.keys(definition.sorts),
@@ -69,11 +89,16 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       });
     },
     async get(database, workspaceId, id) {
-      const row = await find(database.db, workspaceId, id);
-      if (!row) throw notFound(definition.nouns.one);
+      const row = await definition.find(database.db, workspaceId, id);
+      if (!row) throw notFound(nouns.one);
       return definition.toDto(row);
     },
   };
+}
+
+/** A listed resource as the child of a link (`/applications/{id}/tags`), kept in `table`. */
+export function linkableListing<Row, Item extends TObject>(listing: Listing<Row, Item>, table: string, listLinked: Linkable<Row>['listLinked']): Linkable<Row, Static<Item>> {
+  return { table, nouns: listing.nouns, readScope: listing.scope, item: listing.item, toDto: listing.toDto, find: listing.find, listLinked };
 }
 
 /** The rows a list query selects: `q` in any search column, and every filter the query names. */
@@ -88,15 +113,9 @@ export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, strin
 
 /** Registers a listing's `GET {path}` and `GET {path}/{id}`. */
 export function registerListing(app: App, database: Database, listing: Listing): void {
-  const { definition } = listing;
   registerReadRoutes(app, database, {
-    path: definition.path,
-    openApiTag: definition.openApiTag ?? definition.nouns.many,
-    nouns: definition.nouns,
-    scope: definition.scope,
-    listQuery: listing.listQuery,
-    item: definition.item,
-    listDescription: definition.description,
+    ...listing,
+    listDescription: listing.description,
     list: (db, workspaceId, query) => listing.list(db, workspaceId, query),
     get: (db, workspaceId, id) => listing.get(db, workspaceId, id),
   });

@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Tables, TagsTable } from '../db/schema.js';
 import { foldKey } from '../db/text-search.js';
 import { isUuid } from '../ids.js';
-import type { Linkable } from '../resources/family.js';
 import { listThroughLink } from '../resources/links.js';
 import { Tag } from './tags.schemas.js';
-import { defineListing } from '../resources/listing.js';
+import { defineListing, linkableListing } from '../resources/listing.js';
 
 export function tagRowToDto(row: TagsTable): Tag {
   return { id: row.id, name: row.name, colour: row.colour, description: row.description, createdAt: row.created_at };
@@ -20,30 +19,18 @@ export async function findTagByName(db: Kysely<Tables>, workspaceId: string, nam
   return db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId).where('name_key', '=', foldKey(name)).executeTakeFirst();
 }
 
-/** Tags as the child of a link (`/applications/{id}/tags`). */
-export const tagLinkable: Linkable<TagsTable, Tag> = {
-  table: 'tags',
-  nouns: { one: 'tag', many: 'tags' },
-  readScope: 'tags:read',
+/** The tag list: by name, searched in the name. */
+export const tagListing = defineListing({
+  noun: 'tag',
   item: Tag,
+  description: 'The workspace\'s tags, by name unless sorted otherwise.',
+  rows: (db, workspaceId) => db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId),
+  search: ['name'],
+  sorts: { name: 'name', createdAt: 'created_at' },
+  counted: 'tags',
   toDto: tagRowToDto,
   find: findTag,
-  listLinked: (db, workspaceId, link, parentId) => listThroughLink<TagsTable>(db, 'tags', 'name', workspaceId, link, parentId),
-};
+});
 
-/** The tag list: by name, searched in the name. */
-export const tagListing = defineListing(
-  {
-    path: '/tags',
-    nouns: { one: 'tag', many: 'tags' },
-    scope: 'tags:read',
-    item: Tag,
-    description: 'The workspace\'s tags, by name unless sorted otherwise.',
-    rows: (db, workspaceId) => db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId),
-    search: ['name'],
-    sorts: { name: 'name', createdAt: 'created_at' },
-    counted: 'tags',
-    toDto: tagRowToDto,
-  },
-  findTag,
-);
+/** Tags as the child of a link (`/applications/{id}/tags`). */
+export const tagLinkable = linkableListing(tagListing, 'tags', (db, workspaceId, link, parentId) => listThroughLink<TagsTable>(db, 'tags', 'name', workspaceId, link, parentId));

@@ -1,20 +1,18 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Name, Uuid } from '../http/schemas.js';
+import { Name, Uuid } from '../http/schemas.js';
 import { refuseCycle, requireReference } from '../resources/crud.js';
-import { defineFamily, equalsFilter, linkedFilter, writeSchemas } from '../resources/family.js';
+import { defineFamily, equalsFilter, itemSchema, linkedFilter, writeSchemas } from '../resources/family.js';
 import { userLinkable } from '../users/users.module.js';
 
-export const Team = Type.Object(
+export const Team = itemSchema(
+  'Team',
   {
-    id: Uuid('Team id.'),
     name: Type.String({ description: 'Team name.', examples: ['Platform'] }),
     description: Type.Union([Type.String(), Type.Null()], { description: 'What the team does.', examples: ['Runs the shared infrastructure'] }),
     email: Type.Union([Type.String(), Type.Null()], { description: 'Team mailbox.', examples: ['platform@acme.test'] }),
     parentId: Type.Union([Uuid('Parent team.'), Type.Null()], { description: 'Parent team in the organisation; null at the top.' }),
-    createdAt: DateTime('Creation instant.'),
-    updatedAt: DateTime('Change-tracking field: moves on every change, including member links and unlinks.'),
   },
-  { description: 'A team of the organisation.' },
+  'A team of the organisation.', 'Change-tracking field: moves on every change, including member links and unlinks.',
 );
 export type Team = Static<typeof Team>;
 
@@ -28,8 +26,7 @@ const nouns = { one: 'team', many: 'teams' };
 
 export const teams = defineFamily({
   table: 'teams',
-  nouns,
-  path: '/teams',
+  noun: nouns.one,
   description: 'Teams of the organisation, a tree through parentId.',
   auditCategory: 'organisation',
   scopeFamily: 'organisation',

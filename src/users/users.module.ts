@@ -5,8 +5,7 @@ import type { Tables } from '../db/schema.js';
 import { DateTime, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { isUuid } from '../ids.js';
-import type { Linkable } from '../resources/family.js';
-import { defineListing, registerListing } from '../resources/listing.js';
+import { defineListing, linkableListing, registerListing } from '../resources/listing.js';
 
 export const User = Type.Object(
   {
@@ -44,39 +43,27 @@ export async function findWorkspaceUser(db: Kysely<Tables>, workspaceId: string,
 }
 
 /** The people of the workspace: its members' persons. */
-export const userListing = defineListing(
-  {
-    path: '/users',
-    openApiTag: 'people',
-    nouns: { one: 'user', many: 'users' },
-    scope: 'users:read',
-    item: User,
-    description: 'The people who are members of the workspace.',
-    rows: workspaceUsers,
-    search: ['users.name', 'users.email'],
-    sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
-    idColumn: 'users.id',
-    toDto: userRowToDto,
-  },
-  findWorkspaceUser,
-);
+export const userListing = defineListing({
+  noun: 'user',
+  openApiTag: 'people',
+  item: User,
+  description: 'The people who are members of the workspace.',
+  rows: workspaceUsers,
+  search: ['users.name', 'users.email'],
+  sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
+  idColumn: 'users.id',
+  toDto: userRowToDto,
+  find: findWorkspaceUser,
+});
 
 export function registerUserRoutes(app: App, { database }: AppDeps): void {
   registerListing(app, database, userListing);
 }
 
 /** People as a family others refer to (a workstation's assigned user) and link (owners, team members). */
-export const userLinkable: Linkable<UserRow, User> = {
-  table: 'users',
-  nouns: { one: 'user', many: 'users' },
-  readScope: 'users:read',
-  item: User,
-  toDto: userRowToDto,
-  find: findWorkspaceUser,
-  listLinked: async (db, workspaceId, link, parentId) => {
-    const linked = await dynamic(db).selectFrom(link.table).select(link.childColumn).where('workspace_id', '=', workspaceId).where(link.parentColumn, '=', parentId).execute();
-    if (linked.length === 0) return [];
-    const ids = linked.map((row) => String(row[link.childColumn]));
-    return workspaceUsers(db, workspaceId).where('users.id', 'in', ids).orderBy('users.name').orderBy('users.id').execute();
-  },
-};
+export const userLinkable = linkableListing(userListing, 'users', async (db, workspaceId, link, parentId) => {
+  const linked = await dynamic(db).selectFrom(link.table).select(link.childColumn).where('workspace_id', '=', workspaceId).where(link.parentColumn, '=', parentId).execute();
+  if (linked.length === 0) return [];
+  const ids = linked.map((row) => String(row[link.childColumn]));
+  return workspaceUsers(db, workspaceId).where('users.id', 'in', ids).orderBy('users.name').orderBy('users.id').execute();
+});
