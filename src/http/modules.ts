@@ -4,6 +4,7 @@ import { registerApplicationCommentRoutes } from '../applications/applications.m
 import { registerFamilies } from '../families.js';
 import { registerAuditRoutes } from '../audit/audit.routes.js';
 import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
+import { registerDashboardRoutes } from '../dashboards/dashboards.routes.js';
 import { registerDiscoveredApplicationRoutes, registerDiscoveredTriageRoutes } from '../discovered/discovered-applications.module.js';
 import { registerMeRoutes } from '../me/me.routes.js';
 import { registerMemberRoutes } from '../members/members.routes.js';
@@ -26,6 +27,7 @@ export const PUBLIC_MODULES: readonly Register[] = [
   registerAgentRoutes,
   registerDiscoveredApplicationRoutes,
   registerDiscoveredTriageRoutes,
+  registerDashboardRoutes,
 ];
 
 /** The agent ingest API (/agent/v1), authenticated by agent tokens. */

@@ -1,0 +1,35 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { Widget } from './widgets.js';
+
+/** What a dashboard computes from: the workspace's data at one instant. */
+export interface DashboardContext {
+  database: Database;
+  workspaceId: string;
+  /** The instant the figures are computed for (ISO-8601). */
+  now: string;
+  /** Its UTC day, YYYY-MM-DD. */
+  today: string;
+}
+
+/** One dashboard of the public API: its name (path and scope), texts and its widgets. */
+export interface DashboardDefinition {
+  name: string;
+  title: string;
+  description: string;
+  /** Every widget id, in order, for the OpenAPI description. */
+  widgetIds: readonly string[];
+  widgets(context: DashboardContext): Promise<Widget[]>;
+}
+
+export const dashboardScope = (name: string) => `${name}_dashboard:read`;
+
+/** The UTC day (YYYY-MM-DD) of a timestamp column, the same text on both databases. */
+export function dayOf(database: Database, column: string): RawBuilder<string> {
+  return database.dialect === 'postgres' ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+}
+
+/** An instant `days` days before `now`, ISO-8601. */
+export const daysBefore = (now: string, days: number) => new Date(Date.parse(now) - days * 86_400_000).toISOString();
+/** A day `days` days after `today` (negative: before), YYYY-MM-DD. */
+export const dayAfter = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,90 @@
+import { SILENT_AFTER_MS } from '../agents/agents.module.js';
+import { dayOf, daysBefore, type DashboardContext, type DashboardDefinition } from './dashboard.js';
+import { breakdownWidget, numberWidget, seriesWidget, tableWidget, TABLE_ROWS } from './widgets.js';
+
+/** A host not reported and not changed for this long is stale. */
+export const STALE_AFTER_DAYS = 30;
+const CHANGE_DAYS = 30;
+
+/** Servers and workstations as one set of hosts, with the columns the host widgets read. */
+function hosts({ database, workspaceId }: DashboardContext) {
+  const { db } = database;
+  return db
+    .selectFrom('servers')
+    .select(['id', 'name', 'os', 'automatic', 'last_check_time']).select((eb) => eb.val('server').as('kind'))
+    .where('workspace_id', '=', workspaceId)
+    .unionAll(
+      db.selectFrom('workstations')
+        .select(['id', 'name', 'os', 'automatic', 'last_check_time']).select((eb) => eb.val('workstation').as('kind'))
+        .where('workspace_id', '=', workspaceId),
+    );
+}
+
+async function staleHosts(context: DashboardContext) {
+  const { db } = context.database;
+  const cutoff = daysBefore(context.now, STALE_AFTER_DAYS);
+  const stale = db.selectFrom(hosts(context).as('h')).where('h.last_check_time', '<', cutoff);
+  const [rows, count] = await Promise.all([
+    stale.select(['h.id', 'h.name', 'h.kind', 'h.last_check_time']).orderBy('h.last_check_time').orderBy('h.id').limit(TABLE_ROWS).execute(),
+    stale.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return tableWidget(
+    'stale-hosts',
+    `Hosts without a report or change for ${STALE_AFTER_DAYS} days`,
+    { name: 'Host', kind: 'Kind', lastCheckTime: 'Last report or change' },
+    rows.map((row) => ({ name: row.name, kind: row.kind, lastCheckTime: row.last_check_time, resourceType: row.kind, resourceId: row.id })),
+    Number(count.total),
+  );
+}
+
+async function silentAgents({ database, workspaceId, now }: DashboardContext) {
+  const silent = database.db
+    .selectFrom('agents')
+    .where('workspace_id', '=', workspaceId)
+    .where('revoked_at', 'is', null)
+    .where('last_seen_at', '<', new Date(Date.parse(now) - SILENT_AFTER_MS).toISOString());
+  const [rows, count] = await Promise.all([
+    silent.select(['id', 'name', 'hostname', 'last_seen_at']).orderBy('last_seen_at').orderBy('id').limit(TABLE_ROWS).execute(),
+    silent.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return tableWidget(
+    'silent-agents',
+    'Agents silent for more than a day',
+    { name: 'Agent', hostname: 'Host', lastSeenAt: 'Last report' },
+    rows.map((row) => ({ name: row.name, hostname: row.hostname, lastSeenAt: row.last_seen_at, resourceType: 'agent', resourceId: row.id })),
+    Number(count.total),
+  );
+}
+
+export const operationsDashboard: DashboardDefinition = {
+  name: 'operations',
+  title: 'Operations',
+  description: 'Hosts by environment, operating system and source; stale hosts and silent agents; software awaiting triage; changes per day.',
+  widgetIds: ['hosts-by-environment', 'hosts-by-os', 'hosts-by-source', 'stale-hosts', 'silent-agents', 'triage-backlog', 'changes-per-day'],
+  async widgets(context) {
+    const { database, workspaceId, now, today } = context;
+    const { db } = database;
+    const since = daysBefore(`${today}T00:00:00.000Z`, CHANGE_DAYS - 1);
+    const [byEnvironment, byOs, bySource, stale, silent, backlog, changes] = await Promise.all([
+      db.selectFrom('servers').select(['environment as key']).select((eb) => eb.fn.countAll<number>().as('value'))
+        .where('workspace_id', '=', workspaceId).groupBy('environment').execute(),
+      db.selectFrom(hosts(context).as('h')).select(['h.os as key']).select((eb) => eb.fn.countAll<number>().as('value')).groupBy('h.os').execute(),
+      db.selectFrom(hosts(context).as('h')).select(['h.automatic as key']).select((eb) => eb.fn.countAll<number>().as('value')).groupBy('h.automatic').execute(),
+      staleHosts(context),
+      silentAgents(context),
+      db.selectFrom('discovered_applications').select((eb) => eb.fn.countAll<number>().as('value'))
+        .where('workspace_id', '=', workspaceId).where('status', '=', 'new').executeTakeFirstOrThrow(),
+      db.selectFrom('audit_events').select(dayOf(database, 'timestamp').as('day')).select((eb) => eb.fn.countAll<number>().as('value'))
+        .where('workspace_id', '=', workspaceId).where('timestamp', '>=', since).where('timestamp', '<=', now).groupBy('day').execute(),
+    ]);
+    return [
+      breakdownWidget('hosts-by-environment', 'Servers by environment', byEnvironment.map((row) => ({ key: row.key, value: row.value }))),
+      breakdownWidget('hosts-by-os', 'Hosts by operating system', byOs.map((row) => ({ key: row.key, value: row.value }))),
+      breakdownWidget('hosts-by-source', 'Hosts by source', bySource.map((row) => (Number(row.key) ? { key: 'agent', label: 'Reported by an agent', value: row.value } : { key: 'manual', label: 'Entered manually', value: row.value }))),
+      stale,
+      silent,
+      numberWidget('triage-backlog', 'Discovered software awaiting triage', Number(backlog.value)),
+      seriesWidget('changes-per-day', `Changes per day, last ${CHANGE_DAYS} days`, today, CHANGE_DAYS, new Map(changes.map((row) => [row.day, Number(row.value)]))),
+    ];
+  },
+};

@@ -1,0 +1,121 @@
+/**
+ * The wire format of dashboards: a dashboard is a list of widgets, each one of four kinds
+ * (number, breakdown, series, table). Dashboards compute rows with set-based queries and shape
+ * them with the builders below, so every breakdown is sorted and labelled the same way.
+ */
+import { Type, type Static } from 'typebox';
+import { DateTime } from '../http/schemas.js';
+
+const WidgetHead = {
+  id: Type.String({ description: 'Stable widget id within its dashboard.', examples: ['hosts-by-os'] }),
+  title: Type.String({ description: 'Display title.', examples: ['Hosts by operating system'] }),
+};
+
+export const NumberWidget = Type.Object(
+  { ...WidgetHead, kind: Type.Literal('number'), value: Type.Number({ description: 'The figure.' }), unit: Type.Optional(Type.String({ description: 'Unit of the figure, when it has one.', examples: ['days'] })) },
+  { description: 'One figure.' },
+);
+
+export const BreakdownItem = Type.Object(
+  {
+    key: Type.String({ description: 'Stable key of the group; `unknown` for rows where the grouped field is not recorded.' }),
+    label: Type.String({ description: 'Display label of the group.' }),
+    value: Type.Number({ description: 'Count of the group, or an amount when `currency` is set.' }),
+    currency: Type.Optional(Type.String({ description: 'ISO 4217 code when the value is money; amounts of different currencies are never added.' })),
+    resourceIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { description: 'The resources in the group, where the group is small enough to list (at most 100).' })),
+  },
+  { description: 'One group of a breakdown.' },
+);
+
+export const BreakdownWidget = Type.Object(
+  {
+    ...WidgetHead,
+    kind: Type.Literal('breakdown'),
+    items: Type.Array(BreakdownItem, { description: 'Groups by value descending (then key); counts add up to the total of what is broken down.' }),
+  },
+  { description: 'Counts or amounts per group.' },
+);
+
+export const SeriesWidget = Type.Object(
+  {
+    ...WidgetHead,
+    kind: Type.Literal('series'),
+    points: Type.Array(Type.Object({ date: Type.String({ format: 'date', description: 'UTC day.' }), value: Type.Number() }), { description: 'One point per day, days ascending, days without data as 0.' }),
+  },
+  { description: 'A value per day.' },
+);
+
+export const TableWidget = Type.Object(
+  {
+    ...WidgetHead,
+    kind: Type.Literal('table'),
+    columns: Type.Array(Type.Object({ key: Type.String(), label: Type.String() }), { description: 'Columns in display order; `key` names the row property.' }),
+    rows: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+      description: 'Rows (at most 100, in the table\'s documented order); a row that names one resource has `resourceType` and `resourceId`.',
+    }),
+    total: Type.Integer({ description: 'Count of all matching rows, also those beyond the first 100.' }),
+  },
+  { description: 'Rows of resources or figures.' },
+);
+
+export const Widget = Type.Union([NumberWidget, BreakdownWidget, SeriesWidget, TableWidget], { description: 'A widget: number, breakdown, series or table, told apart by `kind`.' });
+export type Widget = Static<typeof Widget>;
+export type BreakdownItem = Static<typeof BreakdownItem>;
+type Row = Record<string, unknown>;
+
+export const Dashboard = <Name extends string>(name: Name) =>
+  Type.Object(
+    {
+      name: Type.Literal(name),
+      generatedAt: DateTime('When the figures were computed: they are live, never cached.'),
+      widgets: Type.Array(Widget),
+    },
+    { description: `The ${name} dashboard.` },
+  );
+
+export const DashboardSummary = Type.Object(
+  {
+    name: Type.String({ examples: ['finance'] }),
+    title: Type.String({ examples: ['Finance'] }),
+    description: Type.String(),
+    requiredScope: Type.String({ examples: ['finance_dashboard:read'] }),
+  },
+  { description: 'A dashboard or diagram and the scope it needs.' },
+);
+
+/** Rows a table widget shows; `total` still counts every matching row. */
+export const TABLE_ROWS = 100;
+/** Groups of at most this many resources list their ids. */
+const LISTED_IDS = 100;
+
+export const numberWidget = (id: string, title: string, value: number, unit?: string): Widget => ({ id, title, kind: 'number', value, ...(unit ? { unit } : {}) });
+
+/** Grouped rows as a breakdown: null keys become `unknown`, groups sorted by value descending, then key. */
+export function breakdownWidget(id: string, title: string, groups: { key: string | null; value: number | string; currency?: string | null; ids?: string[]; label?: string }[]): Widget {
+  const items = groups.map((group): BreakdownItem => {
+    const key = group.key ?? 'unknown';
+    return {
+      key,
+      label: group.label ?? (group.key === null ? 'Unknown' : key),
+      value: Number(group.value),
+      ...(group.currency ? { currency: group.currency } : {}),
+      ...(group.ids && group.ids.length <= LISTED_IDS ? { resourceIds: group.ids } : {}),
+    };
+  });
+  items.sort((a, b) => b.value - a.value || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || (a.currency ?? '').localeCompare(b.currency ?? ''));
+  return { id, title, kind: 'breakdown', items };
+}
+
+/** A series over the `days` UTC days ending `today`, each day's value or 0. */
+export function seriesWidget(id: string, title: string, today: string, days: number, values: Map<string, number>): Widget {
+  const end = Date.parse(`${today}T00:00:00.000Z`);
+  const points = Array.from({ length: days }, (_, index) => {
+    const date = new Date(end - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10);
+    return { date, value: values.get(date) ?? 0 };
+  });
+  return { id, title, kind: 'series', points };
+}
+
+export function tableWidget(id: string, title: string, columns: Record<string, string>, rows: Row[], total: number): Widget {
+  return { id, title, kind: 'table', columns: Object.entries(columns).map(([key, label]) => ({ key, label })), rows: rows.slice(0, TABLE_ROWS), total };
+}
