@@ -103,4 +103,38 @@ describeEachDatabase('dashboards', (h) => {
     assert.equal(changes.points.at(-4)!.value, 1);
     assert.equal(changes.points.reduce((sum, point) => sum + point.value, 0), Number(eventsToday.n) + 1);
   });
+
+  it('finance: annualised spend per currency (never added across currencies), by vendor, application and category; renewals in 30/60/90 days; cost per user', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const post = async (path: string, body: unknown) => {
+      const response = await h.call('POST', `/public/v1/${path}`, { key, body });
+      assert.equal(response.statusCode, 201, response.body);
+      return response.json() as { id: string };
+    };
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const sales = await post('categories', { name: 'Sales' });
+    const crm = await post('applications', { name: 'CRM', userCount: 10, categoryId: sales.id });
+    const portal = await post('applications', { name: 'Portal' });
+    const licences = await post('contracts', { name: 'CRM licences', vendor: 'Salesforce', startDate: day(-100), renewalDate: day(20), noticePeriodDays: 30, amount: 1000, currency: 'EUR', billingPeriod: 'monthly', applicationIds: [crm.id, portal.id] });
+    const support = await post('contracts', { name: 'CRM support', vendor: 'Salesforce', startDate: day(-10), endDate: day(80), noticePeriodDays: 30, amount: 500, currency: 'USD', billingPeriod: 'quarterly', applicationIds: [crm.id] });
+    await post('contracts', { name: 'Set-up', vendor: 'Acme', startDate: day(0), amount: 3000, currency: 'EUR', billingPeriod: 'one_time' });
+    await post('contracts', { name: 'Ended', vendor: 'Acme', startDate: day(-400), endDate: day(-1), amount: 999, currency: 'EUR', billingPeriod: 'yearly' });
+    await post('contracts', { name: 'Not yet', vendor: 'Acme', startDate: day(10), amount: 100, currency: 'EUR', billingPeriod: 'yearly' });
+    await post('contracts', { name: 'Unpriced', vendor: 'Other', startDate: day(-5) });
+
+    const body = await dashboard(h, key, 'finance');
+    const money = (id: string) => widget(body.widgets, id, 'breakdown').items.map(({ key: k, value, currency }) => [k, value, currency]);
+    assert.deepEqual(money('annual-spend'), [['EUR', 15000, 'EUR'], ['USD', 2000, 'USD']]);
+    assert.deepEqual(money('spend-by-vendor'), [['Salesforce', 12000, 'EUR'], ['Acme', 3000, 'EUR'], ['Salesforce', 2000, 'USD']]);
+    assert.deepEqual(money('spend-by-application'), [[crm.id, 6000, 'EUR'], [portal.id, 6000, 'EUR'], ['unknown', 3000, 'EUR'], [crm.id, 2000, 'USD']]);
+    assert.deepEqual(widget(body.widgets, 'spend-by-application', 'breakdown').items.map((item) => item.label), ['CRM', 'Portal', 'Unknown', 'CRM']);
+    assert.deepEqual(money('spend-by-category'), [['unknown', 9000, 'EUR'], [sales.id, 6000, 'EUR'], [sales.id, 2000, 'USD']]);
+    const due = (days: number) => widget(body.widgets, `renewals-${days}`, 'table').rows.map((row) => [row.resourceId, row.renewalDate, row.noticeDeadline]);
+    assert.deepEqual(due(30), [[licences.id, day(20), day(-10)]]);
+    assert.deepEqual(due(60), [[licences.id, day(20), day(-10)], [support.id, day(80), day(50)]]);
+    assert.deepEqual(due(90), due(60));
+    const costs = widget(body.widgets, 'cost-per-user', 'table').rows.map((row) => [row.application, row.annualCost, row.currency, row.userCount, row.costPerUser]);
+    assert.deepEqual(costs, [['CRM', 6000, 'EUR', 10, 600], ['CRM', 2000, 'USD', 10, 200], ['Portal', 6000, 'EUR', null, null]]);
+  });
 });

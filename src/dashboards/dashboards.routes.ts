@@ -4,11 +4,12 @@ import { errorResponses, NoQuery, PUBLIC_ERRORS } from '../http/errors.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
 import { dashboardScope, type DashboardDefinition } from './dashboard.js';
+import { financeDashboard } from './finance.js';
 import { operationsDashboard } from './operations.js';
 import { Dashboard, DashboardSummary } from './widgets.js';
 
 /** The dashboards of the public API, in the order GET /dashboards lists them. */
-export const DASHBOARDS: readonly DashboardDefinition[] = [operationsDashboard];
+export const DASHBOARDS: readonly DashboardDefinition[] = [financeDashboard, operationsDashboard];
 
 const capitalised = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 
