@@ -137,4 +137,125 @@ describeEachDatabase('dashboards', (h) => {
     const costs = widget(body.widgets, 'cost-per-user', 'table').rows.map((row) => [row.application, row.annualCost, row.currency, row.userCount, row.costPerUser]);
     assert.deepEqual(costs, [['CRM', 6000, 'EUR', 10, 600], ['CRM', 2000, 'USD', 10, 200], ['Portal', 6000, 'EUR', null, null]]);
   });
+
+  it('usage: users per application add up, seats against users, applications without users or owners, discovered software by install count', async () => {
+    const ws = await h.workspace();
+    const { post, put } = writer(h, (await h.key(ws)).secret);
+    const crm = await post('applications', { name: 'CRM', userCount: 50 });
+    const wiki = await post('applications', { name: 'Wiki', userCount: 0 });
+    const owned = await post('applications', { name: 'Owned' });
+    const forgotten = await post('applications', { name: 'Forgotten' });
+    await put(`applications/${crm.id}/owners/${ws.admin.userId}`);
+    await put(`applications/${owned.id}/owners/${ws.admin.userId}`);
+    const licences = await post('contracts', { name: 'Licences', vendor: 'Acme', startDate: '2026-01-01', seats: 60, applicationIds: [crm.id, wiki.id] });
+    const spare = await post('contracts', { name: 'Spare', vendor: 'Acme', startDate: '2026-01-01', seats: 5, applicationIds: [forgotten.id] });
+    await post('contracts', { name: 'No seats', vendor: 'Acme', startDate: '2026-01-01', applicationIds: [crm.id] });
+    for (const [hostname, software] of [['db-01', ['postgresql', 'nginx']], ['db-02', ['postgresql']]] as const) {
+      const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: hostname });
+      const report = await h.call('POST', '/agent/v1/report', {
+        headers: { authorization: `Bearer ${agent.token}` },
+        body: { host: { hostname, kind: 'server' }, software: software.map((name) => ({ name, vendor: name === 'nginx' ? 'F5' : 'PostgreSQL Global Development Group' })) },
+      });
+      assert.equal(report.statusCode, 200, report.body);
+    }
+
+    const body = await dashboard(h, (await h.key(ws)).secret, 'usage');
+    assert.deepEqual(items(widget(body.widgets, 'users-per-application', 'breakdown')), [[crm.id, 50]]);
+    const seats = widget(body.widgets, 'seats', 'table');
+    assert.deepEqual(seats.rows.map((row) => [row.resourceId, row.seats, row.users, row.unused]), [[licences.id, 60, 50, 10], [spare.id, 5, null, null]]);
+    const unused = widget(body.widgets, 'unused-applications', 'table');
+    assert.deepEqual(unused.rows.map((row) => row.resourceId), [forgotten.id, wiki.id]);
+    assert.equal(unused.total, 2);
+    const software = widget(body.widgets, 'top-discovered-software', 'breakdown').items.map((item) => [item.label, item.value]);
+    assert.deepEqual(software, [['postgresql (PostgreSQL Global Development Group)', 2], ['nginx (F5)', 1]]);
+  });
+
+  it('architecture: applications by hosting, category and criticality; integration hubs; without owner; data by classification; flows of personal data', async () => {
+    const ws = await h.workspace();
+    const { post, put } = writer(h, (await h.key(ws)).secret);
+    const finance = await post('categories', { name: 'Finance' });
+    const a = await post('applications', { name: 'A', hostingType: 'saas', categoryId: finance.id, criticality: 'high' });
+    const b = await post('applications', { name: 'B', hostingType: 'on_premise', criticality: 'critical' });
+    const c = await post('applications', { name: 'C' });
+    await put(`applications/${a.id}/owners/${ws.admin.userId}`);
+    const customers = await post('data', { name: 'Customers', classification: 'confidential', personalData: true });
+    const prices = await post('data', { name: 'Prices', classification: 'internal' });
+    await post('data', { name: 'Notes' });
+    const orders = await post('flows', { name: 'Orders', sourceApplicationId: a.id, targetApplicationId: b.id, dataObjectIds: [customers.id, prices.id] });
+    await post('flows', { name: 'Invoices', sourceApplicationId: b.id, targetApplicationId: c.id });
+    await post('flows', { name: 'Prices', sourceApplicationId: a.id, targetApplicationId: c.id, dataObjectIds: [prices.id] });
+    await post('flows', { name: 'Returns', sourceApplicationId: c.id, targetApplicationId: a.id });
+
+    const body = await dashboard(h, (await h.key(ws)).secret, 'architecture');
+    assert.deepEqual(items(widget(body.widgets, 'applications-by-hosting', 'breakdown')), [['on_premise', 1], ['saas', 1], ['unknown', 1]]);
+    assert.deepEqual(widget(body.widgets, 'applications-by-category', 'breakdown').items.map((item) => [item.key, item.label, item.value]), [['unknown', 'Unknown', 2], [finance.id, 'Finance', 1]]);
+    assert.deepEqual(items(widget(body.widgets, 'applications-by-criticality', 'breakdown')), [['critical', 1], ['high', 1], ['unknown', 1]]);
+    const hubs = widget(body.widgets, 'integration-hubs', 'table').rows.map((row) => [row.application, row.flows, row.outgoing, row.incoming]);
+    assert.deepEqual(hubs, [['A', 3, 2, 1], ['C', 3, 1, 2], ['B', 2, 1, 1]]);
+    assert.deepEqual(widget(body.widgets, 'applications-without-owner', 'table').rows.map((row) => row.resourceId), [b.id, c.id]);
+    assert.deepEqual(items(widget(body.widgets, 'data-by-classification', 'breakdown')), [['confidential', 1], ['internal', 1], ['unknown', 1]]);
+    const personal = widget(body.widgets, 'personal-data-flows', 'table');
+    assert.deepEqual(personal.rows, [{ flow: 'Orders', source: 'A', target: 'B', dataObjects: ['Customers'], resourceType: 'flow', resourceId: orders.id }]);
+  });
+
+  it('technology: OS releases in use, hosts past end of life from the shipped table, applications by lifecycle and on end-of-life servers', async () => {
+    const ws = await h.workspace();
+    const { post, put } = writer(h, (await h.key(ws)).secret);
+    const bionic = await post('servers', { name: 'old-ubuntu', os: 'Ubuntu', osVersion: '18.04' });
+    const jammy = await post('servers', { name: 'new-ubuntu', os: 'Ubuntu', osVersion: '22.04.3 LTS' });
+    const windows = await post('servers', { name: 'old-windows', os: 'Windows Server 2012 R2 Standard' });
+    await post('servers', { name: 'bare' });
+    const laptop = await post('workstations', { name: 'LT-1', os: 'Windows 10', osVersion: '22H2' });
+    const billing = await post('applications', { name: 'Billing', lifecycleStatus: 'active' });
+    const portal = await post('applications', { name: 'Portal' });
+    await put(`applications/${billing.id}/servers/${bionic.id}`);
+    await put(`applications/${billing.id}/servers/${windows.id}`);
+    await put(`applications/${portal.id}/servers/${jammy.id}`);
+
+    const body = await dashboard(h, (await h.key(ws)).secret, 'technology');
+    assert.deepEqual(items(widget(body.widgets, 'os-versions', 'breakdown')), [
+      ['Ubuntu 18.04', 1], ['Ubuntu 22.04.3 LTS', 1], ['Windows 10 22H2', 1], ['Windows Server 2012 R2 Standard', 1], ['unknown', 1],
+    ]);
+    const eol = widget(body.widgets, 'end-of-life-os', 'table');
+    assert.equal(eol.total, 3);
+    assert.deepEqual(eol.rows.map((row) => [row.resourceId, row.resourceType, row.release, row.endOfLife]), [
+      [bionic.id, 'server', 'Ubuntu 18.04 LTS', '2023-05-31'],
+      [windows.id, 'server', 'Windows Server 2012 R2', '2023-10-10'],
+      [laptop.id, 'workstation', 'Windows 10', '2025-10-14'],
+    ]);
+    assert.deepEqual(items(widget(body.widgets, 'applications-by-lifecycle', 'breakdown')), [['active', 1], ['unknown', 1]]);
+    assert.deepEqual(widget(body.widgets, 'applications-on-eol-hosts', 'table').rows.map((row) => [row.resourceId, row.endOfLifeHosts]), [[billing.id, 2]]);
+  });
+
+  it('workstations: by OS, manufacturer and model; warranties ending in 90 days; unassigned (retired left out); age by purchase year', async () => {
+    const ws = await h.workspace();
+    const { post } = writer(h, (await h.key(ws)).secret);
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const dell = await post('workstations', { name: 'LT-1', os: 'Windows 11', manufacturer: 'Dell', model: 'Latitude 7440', purchaseDate: '2023-03-01', warrantyEnd: day(30), assignedUserId: ws.admin.userId });
+    const lenovo = await post('workstations', { name: 'LT-2', os: 'Windows 11', manufacturer: 'Lenovo', model: 'T14', purchaseDate: '2024-06-01', warrantyEnd: day(120) });
+    await post('workstations', { name: 'MAC-1', os: 'macOS', manufacturer: 'Apple', status: 'retired' });
+
+    const body = await dashboard(h, (await h.key(ws)).secret, 'workstations');
+    assert.deepEqual(items(widget(body.widgets, 'workstations-by-os', 'breakdown')), [['Windows 11', 2], ['macOS', 1]]);
+    assert.deepEqual(items(widget(body.widgets, 'workstations-by-manufacturer', 'breakdown')), [['Apple', 1], ['Dell', 1], ['Lenovo', 1]]);
+    assert.deepEqual(items(widget(body.widgets, 'workstations-by-model', 'breakdown')), [['Latitude 7440', 1], ['T14', 1], ['unknown', 1]]);
+    assert.deepEqual(widget(body.widgets, 'warranty-ending-90', 'table').rows.map((row) => [row.resourceId, row.warrantyEnd]), [[dell.id, day(30)]]);
+    assert.deepEqual(widget(body.widgets, 'unassigned-workstations', 'table').rows.map((row) => row.resourceId), [lenovo.id]);
+    assert.deepEqual(items(widget(body.widgets, 'workstation-age', 'breakdown')), [['2023', 1], ['2024', 1], ['unknown', 1]]);
+  });
 });
+
+/** POST and PUT through the public API, asserting success. */
+function writer(h: Harness, key: string) {
+  return {
+    async post(path: string, body: unknown) {
+      const response = await h.call('POST', `/public/v1/${path}`, { key, body });
+      assert.equal(response.statusCode, 201, `${path}: ${response.body}`);
+      return response.json() as { id: string };
+    },
+    async put(path: string) {
+      const response = await h.call('PUT', `/public/v1/${path}`, { key });
+      assert.equal(response.statusCode, 204, `${path}: ${response.body}`);
+    },
+  };
+}

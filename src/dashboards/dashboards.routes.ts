@@ -4,12 +4,23 @@ import { errorResponses, NoQuery, PUBLIC_ERRORS } from '../http/errors.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
 import { dashboardScope, type DashboardDefinition } from './dashboard.js';
+import { architectureDashboard } from './architecture.js';
 import { financeDashboard } from './finance.js';
 import { operationsDashboard } from './operations.js';
+import { technologyDashboard } from './technology.js';
+import { usageDashboard } from './usage.js';
+import { workstationsDashboard } from './workstations.js';
 import { Dashboard, DashboardSummary } from './widgets.js';
 
 /** The dashboards of the public API, in the order GET /dashboards lists them. */
-export const DASHBOARDS: readonly DashboardDefinition[] = [financeDashboard, operationsDashboard];
+export const DASHBOARDS: readonly DashboardDefinition[] = [
+  financeDashboard,
+  usageDashboard,
+  operationsDashboard,
+  architectureDashboard,
+  technologyDashboard,
+  workstationsDashboard,
+];
 
 const capitalised = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 

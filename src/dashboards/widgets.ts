@@ -106,6 +106,20 @@ export function breakdownWidget(id: string, title: string, groups: { key: string
   return { id, title, kind: 'breakdown', items };
 }
 
+/** Groups to show one by one in a breakdown of many (applications, software); the rest are `other`. */
+export const TOP_GROUPS = 20;
+
+/**
+ * A breakdown of the largest groups and one `other` item for the rest, so that the values still
+ * add up to `total`.
+ */
+export function topBreakdownWidget(id: string, title: string, top: { key: string; label: string; value: number | string }[], total: number): Widget {
+  const shown = top.reduce((sum, group) => sum + Number(group.value), 0);
+  const widget = breakdownWidget(id, title, top);
+  if (widget.kind === 'breakdown' && total > shown) widget.items.push({ key: 'other', label: 'Other', value: total - shown });
+  return widget;
+}
+
 /** A series over the `days` UTC days ending `today`, each day's value or 0. */
 export function seriesWidget(id: string, title: string, today: string, days: number, values: Map<string, number>): Widget {
   const end = Date.parse(`${today}T00:00:00.000Z`);

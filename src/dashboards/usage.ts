@@ -1,0 +1,86 @@
+import type { DashboardContext, DashboardDefinition } from './dashboard.js';
+import { tableWidget, topBreakdownWidget, TABLE_ROWS, TOP_GROUPS } from './widgets.js';
+
+/** Seats bought per contract against the users of the applications it covers. */
+async function seats({ database, workspaceId }: DashboardContext) {
+  const rows = await database.db
+    .selectFrom('contracts as c')
+    .leftJoin('contract_applications as ca', (join) => join.onRef('ca.contract_id', '=', 'c.id').on('ca.workspace_id', '=', workspaceId))
+    .leftJoin('applications as a', (join) => join.onRef('a.id', '=', 'ca.application_id').on('a.workspace_id', '=', workspaceId))
+    .select(['c.id', 'c.name', 'c.seats'])
+    .select((eb) => [eb.fn.sum<number | null>('a.user_count').as('users'), eb.fn.count<number>('a.user_count').as('counted')])
+    .where('c.workspace_id', '=', workspaceId)
+    .where('c.seats', 'is not', null)
+    .groupBy(['c.id', 'c.name', 'c.seats'])
+    .orderBy('c.name').orderBy('c.id')
+    .execute();
+  return tableWidget(
+    'seats',
+    'Seats bought and users of the covered applications',
+    { contract: 'Contract', seats: 'Seats bought', users: 'Users', unused: 'Seats unused' },
+    rows.map((row) => {
+      const users = Number(row.counted) > 0 ? Number(row.users) : null;
+      return { contract: row.name, seats: Number(row.seats), users, unused: users === null ? null : Number(row.seats) - users, resourceType: 'contract', resourceId: row.id };
+    }),
+    rows.length,
+  );
+}
+
+/** Applications with no known users (userCount 0 or not recorded) and no owner. */
+async function unusedApplications({ database, workspaceId }: DashboardContext) {
+  const unused = database.db
+    .selectFrom('applications as a')
+    .where('a.workspace_id', '=', workspaceId)
+    .where((eb) => eb.or([eb('a.user_count', 'is', null), eb('a.user_count', '=', 0)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('application_owners as o').select('o.user_id').where('o.workspace_id', '=', workspaceId).whereRef('o.application_id', '=', 'a.id'))),
+    );
+  const [rows, count] = await Promise.all([
+    unused.select(['a.id', 'a.name', 'a.user_count']).orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
+    unused.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return tableWidget(
+    'unused-applications',
+    'Applications without users or owners',
+    { application: 'Application', userCount: 'Users' },
+    rows.map((row) => ({ application: row.name, userCount: row.user_count, resourceType: 'application', resourceId: row.id })),
+    Number(count.total),
+  );
+}
+
+export const usageDashboard: DashboardDefinition = {
+  name: 'usage',
+  title: 'Usage',
+  description: 'Users per application, seats bought against users, applications nobody uses, and the software agents found most often.',
+  widgetIds: ['users-per-application', 'seats', 'unused-applications', 'top-discovered-software'],
+  async widgets(context) {
+    const { database, workspaceId } = context;
+    const { db } = database;
+    const [topUsers, allUsers, topSoftware, allInstalls, seatsWidget, unusedWidget] = await Promise.all([
+      db.selectFrom('applications').select(['id', 'name', 'user_count']).where('workspace_id', '=', workspaceId).where('user_count', '>', 0)
+        .orderBy('user_count', 'desc').orderBy('id').limit(TOP_GROUPS).execute(),
+      db.selectFrom('applications').select((eb) => eb.fn.sum<number | null>('user_count').as('total')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow(),
+      db.selectFrom('software_installs as si')
+        .innerJoin('discovered_applications as d', (join) => join.onRef('d.workspace_id', '=', 'si.workspace_id').onRef('d.name_key', '=', 'si.name_key').onRef('d.vendor_key', '=', 'si.vendor_key'))
+        .select(['si.name_key', 'si.vendor_key', 'si.install_count'])
+        .select((eb) => [eb.fn.min('d.name').as('name'), eb.fn.min('d.vendor').as('vendor')])
+        .where('si.workspace_id', '=', workspaceId).where('si.install_count', '>', 0)
+        .groupBy(['si.name_key', 'si.vendor_key', 'si.install_count'])
+        .orderBy('si.install_count', 'desc').orderBy('si.name_key').orderBy('si.vendor_key').limit(TOP_GROUPS).execute(),
+      db.selectFrom('software_installs').select((eb) => eb.fn.sum<number | null>('install_count').as('total')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow(),
+      seats(context),
+      unusedApplications(context),
+    ]);
+    return [
+      topBreakdownWidget('users-per-application', 'Users per application', topUsers.map((row) => ({ key: row.id, label: row.name, value: Number(row.user_count) })), Number(allUsers.total ?? 0)),
+      seatsWidget,
+      unusedWidget,
+      topBreakdownWidget(
+        'top-discovered-software',
+        'Discovered software by install count',
+        topSoftware.map((row) => ({ key: `${row.vendor_key}/${row.name_key}`, label: row.vendor ? `${row.name} (${row.vendor})` : String(row.name), value: Number(row.install_count) })),
+        Number(allInstalls.total ?? 0),
+      ),
+    ];
+  },
+};

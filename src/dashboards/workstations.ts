@@ -1,0 +1,70 @@
+import { dayAfter, type DashboardContext, type DashboardDefinition } from './dashboard.js';
+import { breakdownWidget, tableWidget, TABLE_ROWS } from './widgets.js';
+
+const WARRANTY_DAYS = 90;
+
+async function warrantyEnding({ database, workspaceId, today }: DashboardContext) {
+  const ending = database.db.selectFrom('workstations').where('workspace_id', '=', workspaceId)
+    .where('warranty_end', '>=', today).where('warranty_end', '<=', dayAfter(today, WARRANTY_DAYS));
+  const [rows, count] = await Promise.all([
+    ending.select(['id', 'name', 'model', 'warranty_end']).orderBy('warranty_end').orderBy('name').orderBy('id').limit(TABLE_ROWS).execute(),
+    ending.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return tableWidget(
+    'warranty-ending-90',
+    `Warranties ending in the next ${WARRANTY_DAYS} days`,
+    { name: 'Workstation', model: 'Model', warrantyEnd: 'Warranty ends' },
+    rows.map((row) => ({ name: row.name, model: row.model, warrantyEnd: row.warranty_end, resourceType: 'workstation', resourceId: row.id })),
+    Number(count.total),
+  );
+}
+
+/** Workstations in use or in stock that nobody is assigned to (retired machines are left out). */
+async function unassigned({ database, workspaceId }: DashboardContext) {
+  const free = database.db.selectFrom('workstations').where('workspace_id', '=', workspaceId).where('assigned_user_id', 'is', null).where('status', '!=', 'retired');
+  const [rows, count] = await Promise.all([
+    free.select(['id', 'name', 'status', 'location']).orderBy('name').orderBy('id').limit(TABLE_ROWS).execute(),
+    free.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return tableWidget(
+    'unassigned-workstations',
+    'Workstations assigned to nobody',
+    { name: 'Workstation', status: 'Status', location: 'Location' },
+    rows.map((row) => ({ name: row.name, status: row.status, location: row.location, resourceType: 'workstation', resourceId: row.id })),
+    Number(count.total),
+  );
+}
+
+export const workstationsDashboard: DashboardDefinition = {
+  name: 'workstations',
+  title: 'Workstations',
+  description: 'Workstations by operating system, manufacturer and model; warranties ending in 90 days; machines assigned to nobody; age by purchase year.',
+  widgetIds: ['workstations-by-os', 'workstations-by-manufacturer', 'workstations-by-model', 'warranty-ending-90', 'unassigned-workstations', 'workstation-age'],
+  async widgets(context) {
+    const { database, workspaceId } = context;
+    const { db } = database;
+    const workstations = db.selectFrom('workstations').where('workspace_id', '=', workspaceId);
+    const count = workstations.select((eb) => eb.fn.countAll<number>().as('value'));
+    const [byOs, byManufacturer, byModel, ending, free, byYear] = await Promise.all([
+      count.select('os as key').groupBy('os').execute(),
+      count.select('manufacturer as key').groupBy('manufacturer').execute(),
+      count.select('model as key').groupBy('model').execute(),
+      warrantyEnding(context),
+      unassigned(context),
+      count.select('purchase_date as day').groupBy('purchase_date').execute(),
+    ]);
+    const years = new Map<string | null, number>();
+    for (const row of byYear) {
+      const year = row.day ? row.day.slice(0, 4) : null;
+      years.set(year, (years.get(year) ?? 0) + Number(row.value));
+    }
+    return [
+      breakdownWidget('workstations-by-os', 'Workstations by operating system', byOs),
+      breakdownWidget('workstations-by-manufacturer', 'Workstations by manufacturer', byManufacturer),
+      breakdownWidget('workstations-by-model', 'Workstations by model', byModel),
+      ending,
+      free,
+      breakdownWidget('workstation-age', 'Workstations by purchase year', [...years].map(([key, value]) => ({ key, value }))),
+    ];
+  },
+};
