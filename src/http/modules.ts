@@ -5,6 +5,7 @@ import { registerFamilies } from '../families.js';
 import { registerAuditRoutes } from '../audit/audit.routes.js';
 import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import { registerDashboardRoutes } from '../dashboards/dashboards.routes.js';
+import { registerDiagramRoutes } from '../diagrams/diagrams.routes.js';
 import { registerDiscoveredApplicationRoutes, registerDiscoveredTriageRoutes } from '../discovered/discovered-applications.module.js';
 import { registerMeRoutes } from '../me/me.routes.js';
 import { registerMemberRoutes } from '../members/members.routes.js';
@@ -28,6 +29,7 @@ export const PUBLIC_MODULES: readonly Register[] = [
   registerDiscoveredApplicationRoutes,
   registerDiscoveredTriageRoutes,
   registerDashboardRoutes,
+  registerDiagramRoutes,
 ];
 
 /** The agent ingest API (/agent/v1), authenticated by agent tokens. */

@@ -1,0 +1,41 @@
+import { Type, type Static, type TObject, type TProperties } from 'typebox';
+import type { DashboardContext } from '../dashboards/dashboard.js';
+import { DateTime } from '../http/schemas.js';
+
+export type DiagramContext = DashboardContext;
+
+/** Nodes a diagram holds unless `limit` says otherwise, and the most it may hold. */
+export const DEFAULT_NODES = 500;
+export const MAX_NODES = 2000;
+
+export const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_NODES, description: `Most nodes (or items) in the answer, default ${DEFAULT_NODES}, at most ${MAX_NODES}; beyond it the answer says truncated: true.` }));
+
+/** One diagram of the public API: its name (path and scope), query, JSON schema, computation and picture. */
+export interface DiagramDefinition<Query extends TObject = TObject, Body extends TObject = TObject> {
+  name: string;
+  title: string;
+  description: string;
+  /** Its own query parameters (format is added by the route). */
+  query: Query;
+  body: Body;
+  compute(context: DiagramContext, query: Static<Query>): Promise<Static<Body>>;
+  /** The picture of a computed answer: a standalone SVG document. */
+  render(body: Static<Body>): Promise<string> | string;
+}
+
+export const diagramScope = (name: string) => `${name.replaceAll('-', '_')}_diagram:read`;
+
+/** The properties every diagram answer starts with. */
+export const diagramHead = <Name extends string>(name: Name) => ({
+  name: Type.Literal(name),
+  generatedAt: DateTime('When it was computed: diagrams are live, never cached.'),
+});
+
+/** `truncated` and the totals, for diagrams that may hold more than `limit`. */
+export const Truncation = <Totals extends TProperties>(totals: Totals) => ({
+  truncated: Type.Boolean({ description: 'true when the answer holds fewer than all: see totals.' }),
+  totals: Type.Object(totals, { description: 'How many there are in all.' }),
+});
+
+/** Defines a diagram, keeping its query and body types tied to its functions. */
+export const defineDiagram = <Query extends TObject, Body extends TObject>(definition: DiagramDefinition<Query, Body>) => definition;

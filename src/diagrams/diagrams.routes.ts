@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static, type TObject } from 'typebox';
+import { DashboardSummary } from '../dashboards/widgets.js';
+import { principalOf } from '../http/authenticate.js';
+import { errorResponses, NoQuery, PUBLIC_ERRORS } from '../http/errors.js';
+import type { App, AppDeps } from '../http/types.js';
+import { nowIso } from '../ids.js';
+import { diagramScope, type DiagramDefinition } from './diagram.js';
+import { flowMappingDiagram } from './flow-mapping.js';
+
+/** The diagrams of the public API, in the order GET /diagrams lists them. */
+export const DIAGRAMS: readonly DiagramDefinition[] = [flowMappingDiagram];
+
+const Format = Type.Optional(Type.Enum(['json', 'svg'], { description: 'svg: the picture (as with Accept: image/svg+xml); json (default): the data.' }));
+const operationName = (name: string) => name.split('-').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+
+/** Whether the caller asked for the picture: ?format=svg, or an Accept header that prefers SVG to JSON. */
+function wantsSvg(format: string | undefined, accept: string | undefined): boolean {
+  if (format) return format === 'svg';
+  if (!accept) return false;
+  const quality = (type: string) => {
+    const entry = accept.split(',').map((part) => part.trim().split(';')).find(([media]) => media?.trim().toLowerCase() === type);
+    if (!entry) return 0;
+    const q = entry.slice(1).map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    return q ? Number(q.slice(2)) || 0 : 1;
+  };
+  return quality('image/svg+xml') > Math.max(quality('application/json'), 0);
+}
+
+/**
+ * GET /diagrams (what exists and the scope each needs) and one GET /diagrams/{name} per diagram,
+ * each with its own scope, query and schema; the same answer as an SVG picture on request.
+ */
+export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): void {
+  typedApp.get(
+    '/diagrams',
+    {
+      schema: {
+        operationId: 'listDiagrams',
+        tags: ['diagrams'],
+        summary: 'List the diagrams',
+        description: 'Every diagram with the scope it needs, as a bare array. Needs no scope beyond a valid key.',
+        querystring: NoQuery,
+        response: { 200: Type.Array(DashboardSummary), ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async () => DIAGRAMS.map(({ name, title, description }) => ({ name, title, description, requiredScope: diagramScope(name) })),
+  );
+
+  // Each diagram has its own query and body schema: routes go through Fastify's plain interface.
+  const app: FastifyInstance = typedApp;
+  for (const diagram of DIAGRAMS) {
+    const scope = diagramScope(diagram.name);
+    const query: TObject = Type.Object({ ...diagram.query.properties, format: Format }, { additionalProperties: false });
+    app.get(
+      `/diagrams/${diagram.name}`,
+      {
+        config: { scope },
+        schema: {
+          operationId: `get${operationName(diagram.name)}Diagram`,
+          tags: ['diagrams'],
+          summary: `The ${diagram.title.toLowerCase()} diagram`,
+          description: `${diagram.description} JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. Scope: ${scope}.`,
+          querystring: query,
+          response: { 200: diagram.body, ...errorResponses(...PUBLIC_ERRORS, 422) },
+        },
+      },
+      async (request, reply) => {
+        const now = nowIso();
+        const params = request.query as Static<typeof query> & { format?: string };
+        const { format, ...own } = params;
+        const body = await diagram.compute({ database, workspaceId: principalOf(request).workspaceId, now, today: now.slice(0, 10) }, own);
+        if (wantsSvg(format, request.headers.accept)) return reply.type('image/svg+xml; charset=utf-8').send(await diagram.render(body));
+        return body;
+      },
+    );
+  }
+}
