@@ -6,10 +6,22 @@ import { errorResponses, NoQuery, PUBLIC_ERRORS } from '../http/errors.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
 import { diagramScope, type DiagramDefinition } from './diagram.js';
+import { applicationLifecycleDiagram } from './application-lifecycle.js';
+import { applicationMatrixDiagram } from './application-matrix.js';
+import { applicationQuadrantDiagram } from './application-quadrant.js';
+import { capacityMapDiagram } from './capacity-map.js';
 import { flowMappingDiagram } from './flow-mapping.js';
+import { networkMappingDiagram } from './network-mapping.js';
 
 /** The diagrams of the public API, in the order GET /diagrams lists them. */
-export const DIAGRAMS: readonly DiagramDefinition[] = [flowMappingDiagram];
+export const DIAGRAMS: readonly DiagramDefinition[] = [
+  flowMappingDiagram,
+  applicationMatrixDiagram,
+  applicationQuadrantDiagram,
+  applicationLifecycleDiagram,
+  capacityMapDiagram,
+  networkMappingDiagram,
+];
 
 const Format = Type.Optional(Type.Enum(['json', 'svg'], { description: 'svg: the picture (as with Accept: image/svg+xml); json (default): the data.' }));
 const operationName = (name: string) => name.split('-').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');

@@ -67,6 +67,9 @@ export async function layoutGraph(nodes: GraphNode[], edges: GraphEdge[], direct
   };
 }
 
+/** Lays out an ELK graph as given (compound nodes, per-node algorithms). */
+export const layoutElk = (graph: ElkNode): Promise<ElkNode> => elk.layout(graph);
+
 /** The placed edges as arrowed paths with their labels, shifted by (dx, dy). */
 export function drawEdges(graph: PlacedGraph, dx = 0, dy = 0): string {
   return graph.edges

@@ -69,7 +69,7 @@ const STYLE = `
   .server { fill: #e0e7ff; } .workstation { fill: #fce7f3; } .group { fill: #f9fafb; stroke: #9ca3af; }
   .invest { fill: #bbf7d0; } .migrate { fill: #bfdbfe; } .tolerate { fill: #fef08a; } .eliminate { fill: #fecaca; }
   .plan { fill: #e5e7eb; } .phase-in { fill: #bfdbfe; } .active { fill: #bbf7d0; } .phase-out { fill: #fde68a; } .end-of-life { fill: #fecaca; }
-  .cell { fill: #f3f4f6; stroke: #d1d5db; }
+  .cell { fill: #f3f4f6; stroke: #d1d5db; } .cell.filled { fill: #dbeafe; }
   a:hover .node, a:focus .node { stroke-width: 2.5; }
 `;
 

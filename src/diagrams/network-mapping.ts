@@ -1,0 +1,168 @@
+import ipaddr from 'ipaddr.js';
+import { Type, type Static } from 'typebox';
+import { Uuid } from '../http/schemas.js';
+import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation } from './diagram.js';
+import type { ElkNode } from 'elkjs/lib/elk-api.js';
+import { drawEdges, layoutElk } from './layout.js';
+import { clip, consoleHref, legend, nodeBox, rect, svgDocument, text } from './svg.js';
+
+const KINDS = ['network', 'router', 'server', 'workstation'] as const;
+type Kind = (typeof KINDS)[number];
+
+const NetworkNode = Type.Object({
+  id: Type.String({ description: 'Node id: the resource id.' }),
+  kind: Type.Enum(KINDS),
+  label: Type.String({ description: 'Name of the network, router or host.' }),
+  detail: Type.Union([Type.String(), Type.Null()], { description: 'CIDR of a network, management address of a router, IP addresses of a host.' }),
+  resourceId: Uuid('The resource.'),
+});
+
+const NetworkEdge = Type.Object({
+  id: Type.String(),
+  source: Type.String({ description: 'The router or host.' }),
+  target: Type.String({ description: 'The network.' }),
+  kind: Type.Enum(['router-network', 'host-network'], { description: 'router-network: a router linked to the network; host-network: one of the host\'s IP addresses lies in the network.' }),
+});
+
+const NetworkMapping = Type.Object(
+  {
+    ...diagramHead('network-mapping'),
+    nodes: Type.Array(NetworkNode, { description: 'Networks (by address), routers, then hosts: servers and workstations (by name).' }),
+    edges: Type.Array(NetworkEdge),
+    unplaced: Type.Array(Type.String(), { description: 'Node ids of the hosts on the map that lie in no network (no address, or none inside a network\'s CIDR).' }),
+    ...Truncation({
+      networks: Type.Integer(), routers: Type.Integer(), servers: Type.Integer(), workstations: Type.Integer(),
+    }),
+  },
+  { description: 'Networks, routers and hosts, hosts placed in the most specific network that holds each of their IP addresses (IPv4 and IPv6).' },
+);
+
+type Range = { id: string; range: [ipaddr.IPv4 | ipaddr.IPv6, number] };
+
+/** The most specific network holding an address (longest prefix), if any. */
+function networkOf(address: string, ranges: Range[]): string | undefined {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return undefined;
+  }
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  let best: Range | undefined;
+  for (const candidate of ranges) {
+    if (candidate.range[0].kind() === parsed.kind() && parsed.match(candidate.range) && (!best || candidate.range[1] > best.range[1])) best = candidate;
+  }
+  return best?.id;
+}
+
+export const networkMappingDiagram = defineDiagram({
+  name: 'network-mapping',
+  title: 'Network mapping',
+  description: 'Networks, routers and hosts: an edge from each router to the networks it is linked to, and from each host to the most specific network holding one of its IP addresses; hosts in no network are listed as unplaced. Workstations record no address, so they are unplaced.',
+  query: Type.Object({ limit: Limit }, { additionalProperties: false }),
+  body: NetworkMapping,
+  async compute(context, query) {
+    const { db } = context.database;
+    const { workspaceId } = context;
+    const limit = query.limit ?? DEFAULT_NODES;
+    const count = (table: 'networks' | 'routers' | 'servers' | 'workstations') =>
+      db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('total')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow().then((row) => Number(row.total));
+    const [networks, routers, servers, workstations, totals] = await Promise.all([
+      db.selectFrom('networks').select(['id', 'name', 'cidr']).where('workspace_id', '=', workspaceId).orderBy('cidr_key').orderBy('id').limit(limit).execute(),
+      db.selectFrom('routers').select(['id', 'name', 'management_ip']).where('workspace_id', '=', workspaceId).orderBy('name').orderBy('id').limit(limit).execute(),
+      db.selectFrom('servers').select(['id', 'name', 'ip_addresses']).where('workspace_id', '=', workspaceId).orderBy('name').orderBy('id').limit(limit).execute(),
+      db.selectFrom('workstations').select(['id', 'name']).where('workspace_id', '=', workspaceId).orderBy('name').orderBy('id').limit(limit).execute(),
+      Promise.all([count('networks'), count('routers'), count('servers'), count('workstations')]),
+    ]);
+    const node = (kind: Kind, id: string, label: string, detail: string | null) => ({ id, kind, label, detail, resourceId: id });
+    const hosts = [
+      ...servers.map((server) => ({ ...node('server', server.id, server.name, null), addresses: JSON.parse(server.ip_addresses) as string[] })),
+      ...workstations.map((workstation) => ({ ...node('workstation', workstation.id, workstation.name, null), addresses: [] as string[] })),
+    ];
+    const nodes = [
+      ...networks.map((network) => node('network', network.id, network.name, network.cidr)),
+      ...routers.map((router) => node('router', router.id, router.name, router.management_ip)),
+      ...hosts.map(({ addresses, ...host }) => ({ ...host, detail: addresses.length > 0 ? addresses.join(', ') : null })),
+    ].slice(0, limit);
+    const shown = new Set(nodes.map((shownNode) => shownNode.id));
+    const ranges: Range[] = networks.filter((network) => shown.has(network.id)).map((network) => ({ id: network.id, range: ipaddr.parseCIDR(network.cidr) }));
+    const links = routers.length === 0 ? [] : await db.selectFrom('router_networks').select(['router_id', 'network_id']).where('workspace_id', '=', workspaceId)
+      .where('router_id', 'in', routers.map((router) => router.id)).orderBy('router_id').orderBy('network_id').execute();
+    const edges: Static<typeof NetworkEdge>[] = links.filter((l) => shown.has(l.router_id) && shown.has(l.network_id))
+      .map((l) => ({ id: `${l.router_id}->${l.network_id}`, source: l.router_id, target: l.network_id, kind: 'router-network' }));
+    const unplaced: string[] = [];
+    for (const host of hosts) {
+      if (!shown.has(host.id)) continue;
+      const placed = new Set(host.addresses.map((address) => networkOf(address, ranges)).filter((id): id is string => id !== undefined));
+      if (placed.size === 0) unplaced.push(host.id);
+      for (const networkId of placed) edges.push({ id: `${host.id}->${networkId}`, source: host.id, target: networkId, kind: 'host-network' });
+    }
+    const [networkTotal, routerTotal, serverTotal, workstationTotal] = totals;
+    return {
+      name: 'network-mapping' as const,
+      generatedAt: context.now,
+      nodes,
+      edges,
+      unplaced,
+      truncated: nodes.length < networkTotal + routerTotal + serverTotal + workstationTotal,
+      totals: { networks: networkTotal, routers: routerTotal, servers: serverTotal, workstations: workstationTotal },
+    };
+  },
+  async render(body) {
+    // Each network is a box holding its hosts (packed by ELK's rectpacking); routers point at
+    // the networks they are linked to; hosts in no network share one more box.
+    const byId = new Map(body.nodes.map((node) => [node.id, node]));
+    const hostsIn = new Map<string, string[]>();
+    for (const edge of body.edges) if (edge.kind === 'host-network') hostsIn.set(edge.target, [...(hostsIn.get(edge.target) ?? []), edge.source]);
+    const UNPLACED = 'unplaced';
+    const box = (id: string, hostIds: string[]): ElkNode => ({
+      id,
+      layoutOptions: { 'elk.algorithm': 'rectpacking', 'elk.padding': '[top=46,left=10,bottom=10,right=10]', 'elk.spacing.nodeNode': '6', 'elk.aspectRatio': '2.5' },
+      children: hostIds.map((hostId) => ({ id: `${id}/${hostId}`, width: 150, height: 26 })),
+      ...(hostIds.length === 0 ? { width: 190, height: 50 } : {}),
+    });
+    const networks = body.nodes.filter((node) => node.kind === 'network');
+    const graph = await layoutElk({
+      id: 'root',
+      layoutOptions: {
+        'elk.algorithm': 'layered', 'elk.direction': 'DOWN', 'elk.hierarchyHandling': 'INCLUDE_CHILDREN', 'elk.edgeRouting': 'ORTHOGONAL',
+        'elk.spacing.nodeNode': '30', 'elk.layered.spacing.nodeNodeBetweenLayers': '50', 'elk.padding': '[top=50,left=20,bottom=20,right=20]',
+      },
+      children: [
+        ...body.nodes.filter((node) => node.kind === 'router').map((router) => ({ id: router.id, width: 170, height: 44 })),
+        ...networks.map((network) => box(network.id, hostsIn.get(network.id) ?? [])),
+        ...(body.unplaced.length > 0 ? [box(UNPLACED, body.unplaced)] : []),
+      ],
+      edges: body.edges.filter((edge) => edge.kind === 'router-network').map((edge) => ({ id: edge.id, sources: [edge.source], targets: [edge.target] })),
+    });
+    const parts: string[] = [];
+    for (const child of graph.children ?? []) {
+      const area = { x: child.x ?? 0, y: child.y ?? 0, width: child.width ?? 0, height: child.height ?? 0 };
+      if (child.id === UNPLACED || byId.get(child.id)?.kind === 'network') {
+        const network = byId.get(child.id);
+        parts.push(nodeBox({ ...area, height: 40 }, network ? network.label : `In no network (${body.unplaced.length})`, network ? 'network' : 'group', network ? consoleHref('network', network.resourceId) : undefined, network?.detail ?? undefined));
+        parts.push(rect(area.x, area.y, area.width, area.height, { rx: 6, class: 'frame', 'fill-opacity': 0 }));
+        for (const host of child.children ?? []) {
+          const node = byId.get(host.id.slice(host.id.indexOf('/') + 1))!;
+          parts.push(nodeBox({ x: area.x + (host.x ?? 0), y: area.y + (host.y ?? 0), width: host.width ?? 0, height: host.height ?? 0 }, clip(node.label, 22), node.kind, consoleHref(node.kind, node.resourceId)));
+        }
+      } else {
+        const router = byId.get(child.id)!;
+        parts.push(nodeBox(area, router.label, 'router', consoleHref('router', router.resourceId), router.detail ?? undefined));
+      }
+    }
+    const edges = drawEdges({
+      width: 0, height: 0, nodes: new Map(),
+      edges: (graph.edges ?? []).map((edge) => {
+        const section = edge.sections?.[0];
+        return { id: edge.id, points: section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint] : [] };
+      }),
+    });
+    const height = graph.height ?? 0;
+    const key = legend(20, height + 10, [
+      { label: 'Network (CIDR), holding its hosts', className: 'network' }, { label: 'Router', className: 'router' }, { label: 'Server', className: 'server' }, { label: 'Workstation', className: 'workstation' },
+    ]);
+    const heading = text(20, 26, `Network mapping: ${body.totals.networks} networks, ${body.totals.routers} routers, ${body.totals.servers + body.totals.workstations} hosts${body.truncated ? ` (first ${body.nodes.length} nodes shown)` : ''}`, { class: 'heading' });
+    return svgDocument(Math.max(graph.width ?? 0, key.width + 40, 480), height + key.height + 30, 'Network mapping', heading + edges + parts.join('') + key.markup);
+  },
+});
