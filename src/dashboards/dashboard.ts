@@ -33,3 +33,14 @@ export function dayOf(database: Database, column: string): RawBuilder<string> {
 export const daysBefore = (now: string, days: number) => new Date(Date.parse(now) - days * 86_400_000).toISOString();
 /** A day `days` days after `today` (negative: before), YYYY-MM-DD. */
 export const dayAfter = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Adds up grouped counts of several queries (servers and workstations) by key. */
+export function mergeCounts<Key>(...groups: { key: Key; value: number | string }[][]): { key: Key; value: number }[] {
+  const sums = new Map<Key, number>();
+  for (const rows of groups) for (const row of rows) sums.set(row.key, (sums.get(row.key) ?? 0) + Number(row.value));
+  return [...sums].map(([key, value]) => ({ key, value }));
+}
+
+export const HOST_TABLES = ['servers', 'workstations'] as const;
+export type HostTable = (typeof HOST_TABLES)[number];
+export const hostKind = (table: HostTable) => (table === 'servers' ? 'server' : 'workstation');

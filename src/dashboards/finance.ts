@@ -1,5 +1,5 @@
 import { dayAfter, type DashboardContext, type DashboardDefinition } from './dashboard.js';
-import { breakdownWidget, tableWidget, type Widget } from './widgets.js';
+import { breakdownWidget, tableWidget, TOP_GROUPS, type Widget } from './widgets.js';
 
 /** How many times a billing period's amount is paid in a year (one_time: see annualAmount). */
 const PER_YEAR: Record<string, number> = { monthly: 12, quarterly: 4, yearly: 1 };
@@ -48,6 +48,13 @@ class Totals {
   }
   groups() {
     return [...this.sums.values()].map(({ ids, value, ...group }) => ({ ...group, value: cents(value), ids: [...ids] }));
+  }
+  /** The largest `TOP_GROUPS` groups, and the rest as one `other` group per currency (so each currency still adds up). */
+  top() {
+    const all = this.groups().sort((a, b) => b.value - a.value);
+    const rest = new Map<string, number>();
+    for (const group of all.slice(TOP_GROUPS)) rest.set(group.currency, (rest.get(group.currency) ?? 0) + group.value);
+    return [...all.slice(0, TOP_GROUPS), ...[...rest].map(([currency, value]) => ({ key: 'other', label: 'Other', currency, value: cents(value), ids: [] }))];
   }
 }
 
@@ -134,9 +141,9 @@ export const financeDashboard: DashboardDefinition = {
       .sort((a, b) => (b.costPerUser ?? -1) - (a.costPerUser ?? -1) || a.application.localeCompare(b.application));
     return [
       breakdownWidget('annual-spend', 'Annual spend by currency', total.groups()),
-      breakdownWidget('spend-by-vendor', 'Annual spend by vendor', byVendor.groups()),
-      breakdownWidget('spend-by-application', 'Annual spend by application', byApplication.groups()),
-      breakdownWidget('spend-by-category', 'Annual spend by category', byCategory.groups()),
+      breakdownWidget('spend-by-vendor', 'Annual spend by vendor', byVendor.top()),
+      breakdownWidget('spend-by-application', 'Annual spend by application', byApplication.top()),
+      breakdownWidget('spend-by-category', 'Annual spend by category', byCategory.top()),
       ...RENEWAL_WINDOWS.map((days) => renewalsWidget(days, contracts, today)),
       tableWidget(
         'cost-per-user',

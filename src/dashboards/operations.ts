@@ -1,40 +1,41 @@
 import { SILENT_AFTER_MS } from '../agents/agents.module.js';
-import { dayOf, daysBefore, type DashboardContext, type DashboardDefinition } from './dashboard.js';
+import { dayOf, daysBefore, HOST_TABLES, hostKind, mergeCounts, type DashboardContext, type DashboardDefinition } from './dashboard.js';
 import { breakdownWidget, numberWidget, seriesWidget, tableWidget, TABLE_ROWS } from './widgets.js';
 
 /** A host not reported and not changed for this long is stale. */
 export const STALE_AFTER_DAYS = 30;
 const CHANGE_DAYS = 30;
 
-/** Servers and workstations as one set of hosts, with the columns the host widgets read. */
-function hosts({ database, workspaceId }: DashboardContext) {
-  const { db } = database;
-  return db
-    .selectFrom('servers')
-    .select(['id', 'name', 'os', 'automatic', 'last_check_time']).select((eb) => eb.val('server').as('kind'))
-    .where('workspace_id', '=', workspaceId)
-    .unionAll(
-      db.selectFrom('workstations')
-        .select(['id', 'name', 'os', 'automatic', 'last_check_time']).select((eb) => eb.val('workstation').as('kind'))
-        .where('workspace_id', '=', workspaceId),
-    );
-}
-
+/**
+ * Hosts past the stale cutoff, oldest first: each host table read along its last_check_time index
+ * (at most TABLE_ROWS rows each) and merged, so that neither is read whole.
+ */
 async function staleHosts(context: DashboardContext) {
   const { db } = context.database;
   const cutoff = daysBefore(context.now, STALE_AFTER_DAYS);
-  const stale = db.selectFrom(hosts(context).as('h')).where('h.last_check_time', '<', cutoff);
-  const [rows, count] = await Promise.all([
-    stale.select(['h.id', 'h.name', 'h.kind', 'h.last_check_time']).orderBy('h.last_check_time').orderBy('h.id').limit(TABLE_ROWS).execute(),
-    stale.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+  const perTable = await Promise.all(HOST_TABLES.map(async (table) => {
+    const stale = db.selectFrom(table).where('workspace_id', '=', context.workspaceId).where('last_check_time', '<', cutoff);
+    const [rows, count] = await Promise.all([
+      stale.select(['id', 'name', 'last_check_time']).orderBy('last_check_time').orderBy('id').limit(TABLE_ROWS).execute(),
+      stale.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map((row) => ({ ...row, kind: hostKind(table) })), total: Number(count.total) };
+  }));
+  const rows = perTable.flatMap((found) => found.rows).sort((a, b) => a.last_check_time.localeCompare(b.last_check_time) || a.id.localeCompare(b.id));
   return tableWidget(
     'stale-hosts',
     `Hosts without a report or change for ${STALE_AFTER_DAYS} days`,
     { name: 'Host', kind: 'Kind', lastCheckTime: 'Last report or change' },
     rows.map((row) => ({ name: row.name, kind: row.kind, lastCheckTime: row.last_check_time, resourceType: row.kind, resourceId: row.id })),
-    Number(count.total),
+    perTable.reduce((sum, found) => sum + found.total, 0),
   );
+}
+
+/** Counts of servers and workstations by a column both have, added up per value. */
+async function hostsBy({ database, workspaceId }: DashboardContext, column: 'os' | 'automatic') {
+  const counts = await Promise.all(HOST_TABLES.map((table) =>
+    database.db.selectFrom(table).select(`${column} as key`).select((eb) => eb.fn.countAll<number>().as('value')).where('workspace_id', '=', workspaceId).groupBy(column).execute()));
+  return mergeCounts<string | number | null>(...counts);
 }
 
 async function silentAgents({ database, workspaceId, now }: DashboardContext) {
@@ -68,8 +69,8 @@ export const operationsDashboard: DashboardDefinition = {
     const [byEnvironment, byOs, bySource, stale, silent, backlog, changes] = await Promise.all([
       db.selectFrom('servers').select(['environment as key']).select((eb) => eb.fn.countAll<number>().as('value'))
         .where('workspace_id', '=', workspaceId).groupBy('environment').execute(),
-      db.selectFrom(hosts(context).as('h')).select(['h.os as key']).select((eb) => eb.fn.countAll<number>().as('value')).groupBy('h.os').execute(),
-      db.selectFrom(hosts(context).as('h')).select(['h.automatic as key']).select((eb) => eb.fn.countAll<number>().as('value')).groupBy('h.automatic').execute(),
+      hostsBy(context, 'os'),
+      hostsBy(context, 'automatic'),
       staleHosts(context),
       silentAgents(context),
       db.selectFrom('discovered_applications').select((eb) => eb.fn.countAll<number>().as('value'))
@@ -79,7 +80,7 @@ export const operationsDashboard: DashboardDefinition = {
     ]);
     return [
       breakdownWidget('hosts-by-environment', 'Servers by environment', byEnvironment.map((row) => ({ key: row.key, value: row.value }))),
-      breakdownWidget('hosts-by-os', 'Hosts by operating system', byOs.map((row) => ({ key: row.key, value: row.value }))),
+      breakdownWidget('hosts-by-os', 'Hosts by operating system', byOs.map((row) => ({ key: row.key === null ? null : String(row.key), value: row.value }))),
       breakdownWidget('hosts-by-source', 'Hosts by source', bySource.map((row) => (Number(row.key) ? { key: 'agent', label: 'Reported by an agent', value: row.value } : { key: 'manual', label: 'Entered manually', value: row.value }))),
       stale,
       silent,

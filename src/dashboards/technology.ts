@@ -1,13 +1,7 @@
-import type { DashboardContext, DashboardDefinition } from './dashboard.js';
+import { sql, type SqlBool } from 'kysely';
+import { HOST_TABLES, hostKind, mergeCounts, type DashboardContext, type DashboardDefinition, type HostTable } from './dashboard.js';
 import { releaseOf, type EndOfLife } from './end-of-life.js';
 import { breakdownWidget, tableWidget, topBreakdownWidget, TABLE_ROWS, TOP_GROUPS } from './widgets.js';
-
-/** Servers and workstations with their OS. */
-function hosts({ database, workspaceId }: DashboardContext) {
-  const { db } = database;
-  return db.selectFrom('servers').select(['id', 'name', 'os', 'os_version']).select((eb) => eb.val('server').as('kind')).where('workspace_id', '=', workspaceId)
-    .unionAll(db.selectFrom('workstations').select(['id', 'name', 'os', 'os_version']).select((eb) => eb.val('workstation').as('kind')).where('workspace_id', '=', workspaceId));
-}
 
 interface Release {
   os: string | null;
@@ -15,34 +9,53 @@ interface Release {
   hosts: number;
 }
 
-/** The distinct OS releases in use and how many hosts run each: few rows, whatever the estate's size. */
-async function releasesInUse(context: DashboardContext): Promise<Release[]> {
-  const rows = await context.database.db.selectFrom(hosts(context).as('h')).select(['h.os', 'h.os_version']).select((eb) => eb.fn.countAll<number>().as('hosts'))
-    .groupBy(['h.os', 'h.os_version']).execute();
-  return rows.map((row) => ({ os: row.os, osVersion: row.os_version, hosts: Number(row.hosts) }));
+type EndOfLifeRelease = { os: string; osVersion: string | null; entry: EndOfLife };
+
+/** The distinct OS releases in use and how many hosts run each: few rows, read from the OS indexes. */
+async function releasesInUse({ database, workspaceId }: DashboardContext): Promise<Release[]> {
+  const counts = await Promise.all(HOST_TABLES.map((table) =>
+    database.db.selectFrom(table).select(['os', 'os_version']).select((eb) => eb.fn.countAll<number>().as('hosts')).where('workspace_id', '=', workspaceId).groupBy(['os', 'os_version']).execute()));
+  const merged = mergeCounts(...counts.map((rows) => rows.map((row) => ({ key: JSON.stringify([row.os, row.os_version]), value: row.hosts }))));
+  return merged.map(({ key, value }) => {
+    const [os, osVersion] = JSON.parse(key) as [string | null, string | null];
+    return { os, osVersion, hosts: value };
+  });
 }
 
 const osLabel = (release: { os: string | null; osVersion: string | null }) => [release.os, release.osVersion].filter(Boolean).join(' ');
 
-/** The hosts running one of `releases` (each past end of life), oldest end of life first. */
-async function endOfLifeHosts(context: DashboardContext, releases: { os: string; osVersion: string | null; entry: EndOfLife }[]) {
-  if (releases.length === 0) return { rows: [], ids: [] as string[] };
-  const rows = await context.database.db.selectFrom(hosts(context).as('h')).select(['h.id', 'h.name', 'h.kind', 'h.os', 'h.os_version'])
-    .where((eb) => eb.or(releases.map((release) => eb.and([eb('h.os', '=', release.os), release.osVersion === null ? eb('h.os_version', 'is', null) : eb('h.os_version', '=', release.osVersion)]))))
-    .orderBy('h.name').orderBy('h.id').execute();
-  const endOfLife = new Map(releases.map((release) => [`${release.os}\u0000${release.osVersion}`, release.entry]));
-  const found = rows.map((row) => ({ ...row, entry: endOfLife.get(`${row.os}\u0000${row.os_version}`)! }));
-  found.sort((a, b) => a.entry.endOfLife.localeCompare(b.entry.endOfLife) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-  return { rows: found, ids: found.filter((row) => row.kind === 'server').map((row) => row.id) };
+/** Rows of one of the releases: a condition on (os, os_version) of `table`, which its OS index serves. */
+function isOneOf(releases: EndOfLifeRelease[], table: HostTable) {
+  const os = sql.ref(`${table}.os`);
+  const version = sql.ref(`${table}.os_version`);
+  return sql<SqlBool>`(${sql.join(releases.map((release) => sql`(${os} = ${release.os} AND ${release.osVersion === null ? sql`${version} IS NULL` : sql`${version} = ${release.osVersion}`})`), sql` OR `)})`;
+}
+
+/**
+ * The first TABLE_ROWS hosts past end of life, the oldest end of life first, then by name: each
+ * host table sorted by a rank of its release in SQL and limited, then merged.
+ */
+async function endOfLifeHosts({ database, workspaceId }: DashboardContext, releases: EndOfLifeRelease[]) {
+  if (releases.length === 0) return [];
+  const ordered = [...releases].sort((a, b) => a.entry.endOfLife.localeCompare(b.entry.endOfLife));
+  const perTable = await Promise.all(HOST_TABLES.map(async (table) => {
+    const rank = sql<number>`CASE ${sql.join(ordered.map((release, index) => sql`WHEN ${isOneOf([release], table)} THEN ${sql.lit(index)}`), sql` `)} END`;
+    const rows = await database.db.selectFrom(table).select(['id', 'name', 'os', 'os_version']).select(rank.as('rank'))
+      .where('workspace_id', '=', workspaceId).where(isOneOf(releases, table))
+      .orderBy('rank').orderBy('name').orderBy('id').limit(TABLE_ROWS).execute();
+    return rows.map((row) => ({ ...row, kind: hostKind(table), entry: ordered[Number(row.rank)]!.entry }));
+  }));
+  return perTable.flat().sort((a, b) => a.entry.endOfLife.localeCompare(b.entry.endOfLife) || Number(a.rank) - Number(b.rank) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id.localeCompare(b.id)).slice(0, TABLE_ROWS);
 }
 
 /** Applications linked to at least one server past end of life, with how many. */
-async function applicationsOnEndOfLifeHosts({ database, workspaceId }: DashboardContext, serverIds: string[]) {
-  if (serverIds.length === 0) return [];
-  const rows = await database.db.selectFrom('application_servers as l')
+async function applicationsOnEndOfLifeHosts({ database, workspaceId }: DashboardContext, releases: EndOfLifeRelease[]) {
+  if (releases.length === 0) return [];
+  const rows = await database.db.selectFrom('servers')
+    .innerJoin('application_servers as l', (join) => join.onRef('l.server_id', '=', 'servers.id').on('l.workspace_id', '=', workspaceId))
     .innerJoin('applications as a', (join) => join.onRef('a.id', '=', 'l.application_id').on('a.workspace_id', '=', workspaceId))
     .select(['a.id', 'a.name']).select((eb) => eb.fn.countAll<number>().as('hosts'))
-    .where('l.workspace_id', '=', workspaceId).where('l.server_id', 'in', serverIds)
+    .where('servers.workspace_id', '=', workspaceId).where(isOneOf(releases, 'servers'))
     .groupBy(['a.id', 'a.name']).orderBy('hosts', 'desc').orderBy('a.name').orderBy('a.id').execute();
   return rows.map((row) => ({ application: row.name, endOfLifeHosts: Number(row.hosts), resourceType: 'application', resourceId: row.id }));
 }
@@ -62,26 +75,27 @@ export const technologyDashboard: DashboardDefinition = {
     ]);
     const pastEndOfLife = releases.flatMap((release) => {
       const entry = releaseOf(release.os, release.osVersion);
-      return entry && entry.endOfLife < today && release.os !== null ? [{ os: release.os, osVersion: release.osVersion, entry }] : [];
+      return entry && entry.endOfLife < today && release.os !== null ? [{ os: release.os, osVersion: release.osVersion, entry, hosts: release.hosts }] : [];
     });
-    const eol = await endOfLifeHosts(context, pastEndOfLife);
-    const applications = await applicationsOnEndOfLifeHosts(context, eol.ids);
+    const [eolRows, applications] = await Promise.all([endOfLifeHosts(context, pastEndOfLife), applicationsOnEndOfLifeHosts(context, pastEndOfLife)]);
     const total = releases.reduce((sum, release) => sum + release.hosts, 0);
-    const top = [...releases].sort((a, b) => b.hosts - a.hosts || osLabel(a).localeCompare(osLabel(b))).filter((release) => release.os !== null || release.osVersion !== null).slice(0, TOP_GROUPS);
-    const unknown = releases.find((release) => release.os === null && release.osVersion === null)?.hosts ?? 0;
-    const versions = topBreakdownWidget('os-versions', 'Operating system releases in use', top.map((release) => ({ key: osLabel(release), label: osLabel(release), value: release.hosts })), total - unknown);
-    if (unknown > 0 && versions.kind === 'breakdown') versions.items.push({ key: 'unknown', label: 'Unknown', value: unknown });
+    // Releases with neither name nor version are one `unknown` group, which always shows.
+    const known = releases.filter((release) => release.os !== null || release.osVersion !== null);
+    const unknown = total - known.reduce((sum, release) => sum + release.hosts, 0);
+    const top = known.sort((a, b) => b.hosts - a.hosts || (osLabel(a) < osLabel(b) ? -1 : osLabel(a) > osLabel(b) ? 1 : 0)).slice(0, TOP_GROUPS);
+    const groups = [...top.map((release) => ({ key: osLabel(release), value: release.hosts })), ...(unknown > 0 ? [{ key: null, value: unknown }] : [])];
+    const versions = topBreakdownWidget('os-versions', 'Operating system releases in use', groups, total);
     return [
       versions,
       tableWidget(
         'end-of-life-os',
         'Hosts past the end of life of their operating system',
         { name: 'Host', kind: 'Kind', os: 'Operating system', release: 'Release', endOfLife: 'End of life' },
-        eol.rows.slice(0, TABLE_ROWS).map((row) => ({
+        eolRows.map((row) => ({
           name: row.name, kind: row.kind, os: osLabel({ os: row.os, osVersion: row.os_version }), release: row.entry.release, endOfLife: row.entry.endOfLife,
           resourceType: row.kind, resourceId: row.id,
         })),
-        eol.rows.length,
+        pastEndOfLife.reduce((sum, release) => sum + release.hosts, 0),
       ),
       breakdownWidget('applications-by-lifecycle', 'Applications by lifecycle phase', byLifecycle),
       tableWidget('applications-on-eol-hosts', 'Applications on servers past end of life', { application: 'Application', endOfLifeHosts: 'End-of-life servers' }, applications, applications.length),

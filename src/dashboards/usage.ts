@@ -48,6 +48,24 @@ async function unusedApplications({ database, workspaceId }: DashboardContext) {
   );
 }
 
+/** The most installed software, with a display name (as reported) for each folded name and vendor. */
+async function topSoftware({ database, workspaceId }: DashboardContext) {
+  const { db } = database;
+  const top = await db.selectFrom('software_installs').select(['name_key', 'vendor_key', 'install_count'])
+    .where('workspace_id', '=', workspaceId).where('install_count', '>', 0)
+    .orderBy('install_count', 'desc').orderBy('name_key').orderBy('vendor_key').limit(TOP_GROUPS).execute();
+  if (top.length === 0) return [];
+  const names = await db.selectFrom('discovered_applications').select(['name_key', 'vendor_key']).select((eb) => [eb.fn.min('name').as('name'), eb.fn.min('vendor').as('vendor')])
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) => eb.or(top.map((row) => eb.and([eb('name_key', '=', row.name_key), eb('vendor_key', '=', row.vendor_key)]))))
+    .groupBy(['name_key', 'vendor_key']).execute();
+  const named = new Map(names.map((row) => [`${row.vendor_key}/${row.name_key}`, row]));
+  return top.map((row) => {
+    const found = named.get(`${row.vendor_key}/${row.name_key}`);
+    return { ...row, name: String(found?.name ?? row.name_key), vendor: found?.vendor ? String(found.vendor) : '' };
+  });
+}
+
 export const usageDashboard: DashboardDefinition = {
   name: 'usage',
   title: 'Usage',
@@ -56,17 +74,11 @@ export const usageDashboard: DashboardDefinition = {
   async widgets(context) {
     const { database, workspaceId } = context;
     const { db } = database;
-    const [topUsers, allUsers, topSoftware, allInstalls, seatsWidget, unusedWidget] = await Promise.all([
+    const [topUsers, allUsers, topSoftwareRows, allInstalls, seatsWidget, unusedWidget] = await Promise.all([
       db.selectFrom('applications').select(['id', 'name', 'user_count']).where('workspace_id', '=', workspaceId).where('user_count', '>', 0)
         .orderBy('user_count', 'desc').orderBy('id').limit(TOP_GROUPS).execute(),
       db.selectFrom('applications').select((eb) => eb.fn.sum<number | null>('user_count').as('total')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow(),
-      db.selectFrom('software_installs as si')
-        .innerJoin('discovered_applications as d', (join) => join.onRef('d.workspace_id', '=', 'si.workspace_id').onRef('d.name_key', '=', 'si.name_key').onRef('d.vendor_key', '=', 'si.vendor_key'))
-        .select(['si.name_key', 'si.vendor_key', 'si.install_count'])
-        .select((eb) => [eb.fn.min('d.name').as('name'), eb.fn.min('d.vendor').as('vendor')])
-        .where('si.workspace_id', '=', workspaceId).where('si.install_count', '>', 0)
-        .groupBy(['si.name_key', 'si.vendor_key', 'si.install_count'])
-        .orderBy('si.install_count', 'desc').orderBy('si.name_key').orderBy('si.vendor_key').limit(TOP_GROUPS).execute(),
+      topSoftware(context),
       db.selectFrom('software_installs').select((eb) => eb.fn.sum<number | null>('install_count').as('total')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow(),
       seats(context),
       unusedApplications(context),
@@ -78,7 +90,7 @@ export const usageDashboard: DashboardDefinition = {
       topBreakdownWidget(
         'top-discovered-software',
         'Discovered software by install count',
-        topSoftware.map((row) => ({ key: `${row.vendor_key}/${row.name_key}`, label: row.vendor ? `${row.name} (${row.vendor})` : String(row.name), value: Number(row.install_count) })),
+        topSoftwareRows.map((row) => ({ key: `${row.vendor_key}/${row.name_key}`, label: row.vendor ? `${row.name} (${row.vendor})` : row.name, value: Number(row.install_count) })),
         Number(allInstalls.total ?? 0),
       ),
     ];

@@ -12,7 +12,7 @@ const WidgetHead = {
 };
 
 export const NumberWidget = Type.Object(
-  { ...WidgetHead, kind: Type.Literal('number'), value: Type.Number({ description: 'The figure.' }), unit: Type.Optional(Type.String({ description: 'Unit of the figure, when it has one.', examples: ['days'] })) },
+  { ...WidgetHead, kind: Type.Literal('number', { description: 'number: one figure.' }), value: Type.Number({ description: 'The figure.' }), unit: Type.Optional(Type.String({ description: 'Unit of the figure, when it has one.', examples: ['days'] })) },
   { description: 'One figure.' },
 );
 
@@ -30,7 +30,7 @@ export const BreakdownItem = Type.Object(
 export const BreakdownWidget = Type.Object(
   {
     ...WidgetHead,
-    kind: Type.Literal('breakdown'),
+    kind: Type.Literal('breakdown', { description: 'breakdown: a figure per group.' }),
     items: Type.Array(BreakdownItem, { description: 'Groups by value descending (then key); counts add up to the total of what is broken down.' }),
   },
   { description: 'Counts or amounts per group.' },
@@ -39,8 +39,8 @@ export const BreakdownWidget = Type.Object(
 export const SeriesWidget = Type.Object(
   {
     ...WidgetHead,
-    kind: Type.Literal('series'),
-    points: Type.Array(Type.Object({ date: Type.String({ format: 'date', description: 'UTC day.' }), value: Type.Number() }), { description: 'One point per day, days ascending, days without data as 0.' }),
+    kind: Type.Literal('series', { description: 'series: a figure per day.' }),
+    points: Type.Array(Type.Object({ date: Type.String({ format: 'date', description: 'UTC day.' }), value: Type.Number({ description: 'The figure of that day.' }) }), { description: 'One point per day, days ascending, days without data as 0.' }),
   },
   { description: 'A value per day.' },
 );
@@ -48,8 +48,8 @@ export const SeriesWidget = Type.Object(
 export const TableWidget = Type.Object(
   {
     ...WidgetHead,
-    kind: Type.Literal('table'),
-    columns: Type.Array(Type.Object({ key: Type.String(), label: Type.String() }), { description: 'Columns in display order; `key` names the row property.' }),
+    kind: Type.Literal('table', { description: 'table: rows of resources or figures.' }),
+    columns: Type.Array(Type.Object({ key: Type.String({ description: 'The row property of the column.' }), label: Type.String({ description: 'Column heading.' }) }), { description: 'Columns in display order; `key` names the row property.' }),
     rows: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
       description: 'Rows (at most 100, in the table\'s documented order); a row that names one resource has `resourceType` and `resourceId`.',
     }),
@@ -66,19 +66,19 @@ type Row = Record<string, unknown>;
 export const Dashboard = <Name extends string>(name: Name) =>
   Type.Object(
     {
-      name: Type.Literal(name),
+      name: Type.Literal(name, { description: 'The dashboard\'s name.' }),
       generatedAt: DateTime('When the figures were computed: they are live, never cached.'),
-      widgets: Type.Array(Widget),
+      widgets: Type.Array(Widget, { description: 'The widgets, in display order; the ids of each dashboard are listed in its description.' }),
     },
     { description: `The ${name} dashboard.` },
   );
 
 export const DashboardSummary = Type.Object(
   {
-    name: Type.String({ examples: ['finance'] }),
-    title: Type.String({ examples: ['Finance'] }),
-    description: Type.String(),
-    requiredScope: Type.String({ examples: ['finance_dashboard:read'] }),
+    name: Type.String({ description: 'Name in the path: /dashboards/{name} or /diagrams/{name}.', examples: ['finance'] }),
+    title: Type.String({ description: 'Display title.', examples: ['Finance'] }),
+    description: Type.String({ description: 'What it shows.' }),
+    requiredScope: Type.String({ description: 'The scope a key needs to read it.', examples: ['finance_dashboard:read'] }),
   },
   { description: 'A dashboard or diagram and the scope it needs.' },
 );
@@ -113,11 +113,9 @@ export const TOP_GROUPS = 20;
  * A breakdown of the largest groups and one `other` item for the rest, so that the values still
  * add up to `total`.
  */
-export function topBreakdownWidget(id: string, title: string, top: { key: string; label: string; value: number | string }[], total: number): Widget {
+export function topBreakdownWidget(id: string, title: string, top: { key: string | null; label?: string; value: number | string }[], total: number): Widget {
   const shown = top.reduce((sum, group) => sum + Number(group.value), 0);
-  const widget = breakdownWidget(id, title, top);
-  if (widget.kind === 'breakdown' && total > shown) widget.items.push({ key: 'other', label: 'Other', value: total - shown });
-  return widget;
+  return breakdownWidget(id, title, total > shown ? [...top, { key: 'other', label: 'Other', value: total - shown }] : top);
 }
 
 /** A series over the `days` UTC days ending `today`, each day's value or 0. */

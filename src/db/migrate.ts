@@ -12,6 +12,7 @@ import * as oneRowCount from './migrations/0009-one-row-count.js';
 import * as unicodeFold from './migrations/0010-unicode-fold.js';
 import * as unknownStaysNull from './migrations/0011-unknown-stays-null.js';
 import * as foldedFilterKeys from './migrations/0012-folded-filter-keys.js';
+import * as insightIndexes from './migrations/0013-insight-indexes.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0010-unicode-fold': unicodeFold,
   '0011-unknown-stays-null': unknownStaysNull,
   '0012-folded-filter-keys': foldedFilterKeys,
+  '0013-insight-indexes': insightIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

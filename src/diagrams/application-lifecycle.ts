@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DateOnly, Uuid } from '../http/schemas.js';
 import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation } from './diagram.js';
-import { clip, consoleHref, element, legend, link, rect, svgDocument, text } from './svg.js';
+import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 export const PHASES = ['plan', 'phase-in', 'active', 'phase-out', 'end-of-life'] as const;
 const COLUMNS = ['plan_date', 'phase_in_date', 'active_date', 'phase_out_date', 'end_of_life_date'] as const;
@@ -11,9 +11,9 @@ const ApplicationLifecycle = Type.Object(
     ...diagramHead('application-lifecycle'),
     items: Type.Array(Type.Object({
       applicationId: Uuid('The application.'),
-      label: Type.String(),
+      label: Type.String({ description: 'Application name.' }),
       phases: Type.Array(Type.Object({
-        phase: Type.Enum(PHASES),
+        phase: Type.Enum(PHASES, { description: 'plan, phase-in, active, phase-out or end-of-life.' }),
         start: DateOnly('The phase\'s date.'),
         end: Type.Union([DateOnly('Where the next phase starts.'), Type.Null()], { description: 'The next dated phase\'s start; null for the last phase.' }),
       }), { description: 'The phases that have a date, in lifecycle order.' }),
@@ -76,7 +76,7 @@ export const applicationLifecycleDiagram = defineDiagram({
     const now = element('line', { x1: x(today), y1: top - 10, x2: x(today), y2: height - 10, stroke: '#dc2626', 'stroke-dasharray': '4 3' });
     const rows = body.items.map((item, index) => {
       const y = top + index * rowHeight;
-      const bars = item.phases.map((phase) => element('g', {}, element('title', {}, `${item.label}: ${phase.phase} from ${phase.start}${phase.end ? ` to ${phase.end}` : ''}`) +
+      const bars = item.phases.map((phase) => element('g', {}, tooltip(`${item.label}: ${phase.phase} from ${phase.start}${phase.end ? ` to ${phase.end}` : ''}`) +
         rect(x(phase.start), y + 3, Math.max(2, x(phase.end) - x(phase.start)), rowHeight - 8, { class: `node ${phase.phase}`, rx: 3 }))).join('');
       return link(consoleHref('application', item.applicationId), text(20, y + 16, clip(item.label, 28), { class: 'label' }) + bars, item.label);
     }).join('');

@@ -9,16 +9,16 @@ const DIMENSIONS = ['categories', 'teams', 'criticality', 'lifecycle', 'hosting'
 type Dimension = (typeof DIMENSIONS)[number];
 export const UNASSIGNED = 'unassigned';
 
-const Header = Type.Object({ id: Type.String({ description: `Category or team id, or the enum value; ${UNASSIGNED} for applications without one.` }), label: Type.String() });
+const Header = Type.Object({ id: Type.String({ description: `Category or team id, or the enum value; ${UNASSIGNED} for applications without one.` }), label: Type.String({ description: 'Display label.' }) });
 
 const ApplicationMatrix = Type.Object(
   {
     ...diagramHead('application-matrix'),
     rows: Type.Array(Header, { description: 'Row headers in display order, unassigned last.' }),
     columns: Type.Array(Header, { description: 'Column headers in display order, unassigned last.' }),
-    cells: Type.Array(Type.Object({ row: Type.String(), column: Type.String(), applicationIds: Type.Array(Uuid('Application.')) }), { description: 'Non-empty cells only; an application in several teams is in each of their cells.' }),
+    cells: Type.Array(Type.Object({ row: Type.String({ description: 'Row id.' }), column: Type.String({ description: 'Column id.' }), applicationIds: Type.Array(Uuid('Application.'), { description: 'The applications in the cell, by name.' }) }), { description: 'Non-empty cells only; an application in several teams is in each of their cells.' }),
     labels: Type.Record(Type.String(), Type.String(), { description: 'Application id → name, for the applications in the cells.' }),
-    ...Truncation({ applications: Type.Integer() }),
+    ...Truncation({ applications: Type.Integer({ description: 'Applications in all.' }) }),
   },
   { description: 'A grid of two dimensions (categories × teams by default) with the applications in each cell.' },
 );

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { annualAmount } from '../dashboards/finance.js';
 import { Uuid } from '../http/schemas.js';
 import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation } from './diagram.js';
-import { clip, consoleHref, element, legend, link, rect, round, svgDocument, text } from './svg.js';
+import { clip, consoleHref, element, legend, link, rect, round, svgDocument, text, tooltip } from './svg.js';
 
 export const QUADRANTS = ['invest', 'migrate', 'tolerate', 'eliminate'] as const;
 type Quadrant = (typeof QUADRANTS)[number];
@@ -20,14 +20,14 @@ const ApplicationQuadrant = Type.Object(
     currency: Type.String({ description: 'With sizeBy cost: the currency of the sizes, the workspace\'s default currency (contracts in other currencies are not counted).' }),
     points: Type.Array(Type.Object({
       applicationId: Uuid('The application.'),
-      label: Type.String(),
+      label: Type.String({ description: 'Application name.' }),
       x: Type.Integer({ minimum: 1, maximum: 5, description: 'Technical fit.' }),
       y: Type.Integer({ minimum: 1, maximum: 5, description: 'Business value.' }),
       quadrant: Type.Enum(QUADRANTS, { description: 'x ≥ 3 and y ≥ 3: invest; x < 3, y ≥ 3: migrate; x ≥ 3, y < 3: tolerate; x < 3, y < 3: eliminate.' }),
       size: Type.Number({ description: 'Annual cost of its active contracts (a contract covering several applications split evenly), or its user count; 0 when unknown.' }),
-    })),
+    }), { description: 'The applications with both scores, by name.' }),
     unplaced: Type.Array(Uuid('Application.'), { description: 'Applications without a technical fit or a business value.' }),
-    ...Truncation({ applications: Type.Integer() }),
+    ...Truncation({ applications: Type.Integer({ description: 'Applications in all.' }) }),
   },
   { description: 'Applications placed by technical fit (x) and business value (y), 1 to 5, in the four TIME quadrants, sized by cost or users.' },
 );
@@ -113,7 +113,7 @@ export const applicationQuadrantDiagram = defineDiagram({
       const cy = plot.y + plot.size - scale(point.y) + Math.sin(angle) * spread;
       const radius = 4 + 14 * Math.sqrt(point.size / largest);
       return link(consoleHref('application', point.applicationId),
-        element('title', {}, `${point.label}: fit ${point.x}, value ${point.y}, ${point.quadrant}, size ${point.size}`) +
+        tooltip(`${point.label}: fit ${point.x}, value ${point.y}, ${point.quadrant}, size ${point.size}`) +
         element('circle', { cx: round(cx), cy: round(cy), r: round(radius), class: `node ${point.quadrant}`, 'fill-opacity': 0.85 }) +
         (index === 0 ? text(cx + radius + 3, cy + 4, clip(point.label, 18), { class: 'detail' }) : ''), point.label);
     }).join('');

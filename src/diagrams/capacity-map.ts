@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { Uuid } from '../http/schemas.js';
 import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation } from './diagram.js';
-import { clip, consoleHref, element, legend, link, rect, svgDocument, text } from './svg.js';
+import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 const Capacity = {
   cpuCores: Type.Integer({ description: 'CPU cores (unknown counts as 0).' }),
@@ -35,6 +34,8 @@ const CapacityMap = Type.Object(
 );
 
 const int = (value: unknown) => Number(value ?? 0);
+/** SQLite allows at most 500 terms in one compound SELECT. */
+const GROUPS_PER_STATEMENT = 100;
 
 export const capacityMapDiagram = defineDiagram({
   name: 'capacity-map',
@@ -47,21 +48,46 @@ export const capacityMapDiagram = defineDiagram({
     const { workspaceId } = context;
     const limit = query.limit ?? DEFAULT_NODES;
     const servers = db.selectFrom('servers').where('workspace_id', '=', workspaceId);
-    const [groups, hosts] = await Promise.all([
-      servers.select(['location', 'environment'])
-        .select((eb) => [eb.fn.countAll<number>().as('hosts'), eb.fn.sum<number>('cpu_cores').as('cpu'), eb.fn.sum<number>('memory_mb').as('memory'), eb.fn.sum<number>('storage_gb').as('storage')])
-        .groupBy(['location', 'environment']).execute(),
-      servers.select(['id', 'name', 'location', 'environment', 'cpu_cores', 'memory_mb', 'storage_gb']).orderBy(sql`location is null`).orderBy('location').orderBy(sql`environment is null`).orderBy('environment').orderBy('name').orderBy('id').limit(limit).execute(),
-    ]);
+    const groups = await servers.select(['location', 'environment'])
+      .select((eb) => [eb.fn.countAll<number>().as('hosts'), eb.fn.sum<number>('cpu_cores').as('cpu'), eb.fn.sum<number>('memory_mb').as('memory'), eb.fn.sum<number>('storage_gb').as('storage')])
+      .groupBy(['location', 'environment']).execute();
+    // Groups by location, then environment, unknown last (the same on both databases).
+    const order = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+    groups.sort((a, b) => order(a.location, b.location) || order(a.environment, b.environment));
+    // Every group shows its first servers by name, an equal share of the limit (at least one): one
+    // branch per group, each a range of the capacity index, in statements of GROUPS_PER_STATEMENT.
+    const share = Math.max(1, Math.floor(limit / Math.max(1, groups.length)));
+    const firstOf = (group: { location: string | null; environment: string | null }) =>
+      db.selectFrom(
+        servers.select(['id', 'name', 'location', 'environment', 'cpu_cores', 'memory_mb', 'storage_gb'])
+          .where('location', group.location === null ? 'is' : '=', group.location)
+          .where('environment', group.environment === null ? 'is' : '=', group.environment)
+          .orderBy('name').orderBy('id').limit(share)
+          .as('g'),
+      ).selectAll();
+    const shownGroups = groups.slice(0, limit);
+    const hosts = (await Promise.all(
+      Array.from({ length: Math.ceil(shownGroups.length / GROUPS_PER_STATEMENT) }, (_, chunk) => {
+        const [first, ...rest] = shownGroups.slice(chunk * GROUPS_PER_STATEMENT, (chunk + 1) * GROUPS_PER_STATEMENT).map(firstOf);
+        return rest.reduce((union, branch) => union.unionAll(branch), first!).execute();
+      }),
+    )).flat();
     const links = hosts.length === 0 ? [] : await db.selectFrom('application_servers').select(['server_id', 'application_id']).where('workspace_id', '=', workspaceId)
       .where('server_id', 'in', hosts.map((host) => host.id)).orderBy('application_id').execute();
     const applications = new Map<string, string[]>();
     for (const row of links) applications.set(row.server_id, [...(applications.get(row.server_id) ?? []), row.application_id]);
     const keyOf = (location: string | null, environment: string | null) => JSON.stringify([location, environment]);
+    const byName = (x: { name: string; id: string }, y: { name: string; id: string }) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.id.localeCompare(y.id));
     const members = new Map<string, typeof hosts>();
-    for (const host of hosts) members.set(keyOf(host.location, host.environment), [...(members.get(keyOf(host.location, host.environment)) ?? []), host]);
-    const order = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
-    groups.sort((a, b) => order(a.location, b.location) || order(a.environment, b.environment));
+    for (const host of hosts.sort(byName)) members.set(keyOf(host.location, host.environment), [...(members.get(keyOf(host.location, host.environment)) ?? []), host]);
+    // More groups than the limit: the first groups show one server each, until the limit.
+    let room = limit;
+    for (const group of groups) {
+      const key = keyOf(group.location, group.environment);
+      const shown = (members.get(key) ?? []).slice(0, room);
+      members.set(key, shown);
+      room -= shown.length;
+    }
     const total = groups.reduce((sum, group) => sum + int(group.hosts), 0);
     return {
       name: 'capacity-map' as const,
@@ -77,7 +103,7 @@ export const capacityMapDiagram = defineDiagram({
           id: host.id, label: host.name, cpuCores: int(host.cpu_cores), memoryMb: int(host.memory_mb), storageGb: int(host.storage_gb), applicationIds: applications.get(host.id) ?? [],
         })),
       })),
-      truncated: hosts.length < total,
+      truncated: [...members.values()].reduce((sum, shown) => sum + shown.length, 0) < total,
       totals: { hosts: total },
     };
   },
@@ -103,7 +129,7 @@ export const capacityMapDiagram = defineDiagram({
       const rows = group.hosts.map((host, row) => {
         const rowY = y + 50 + row * 22;
         const bar = rect(x + 150, rowY - 10, Math.max(2, (host.memoryMb / maxMemory) * 110), 10, { class: 'node server' });
-        return link(consoleHref('server', host.id), element('title', {}, `${host.label}: ${host.cpuCores} cores, ${host.memoryMb} MB, ${host.storageGb} GB, ${host.applicationIds.length} applications`) +
+        return link(consoleHref('server', host.id), tooltip(`${host.label}: ${host.cpuCores} cores, ${host.memoryMb} MB, ${host.storageGb} GB, ${host.applicationIds.length} applications`) +
           text(x + 12, rowY, clip(host.label, 20), { class: 'label' }) + bar + text(x + columnWidth - 14, rowY, `${host.cpuCores}c`, { class: 'detail', 'text-anchor': 'end' }), host.label);
       }).join('');
       const more = group.hosts.length < group.hostCount ? text(x + 12, y + 50 + group.hosts.length * 22, `… ${group.hostCount - group.hosts.length} more`, { class: 'detail' }) : '';

@@ -27,7 +27,7 @@ export const diagramScope = (name: string) => `${name.replaceAll('-', '_')}_diag
 
 /** The properties every diagram answer starts with. */
 export const diagramHead = <Name extends string>(name: Name) => ({
-  name: Type.Literal(name),
+  name: Type.Literal(name, { description: 'The diagram\'s name.' }),
   generatedAt: DateTime('When it was computed: diagrams are live, never cached.'),
 });
 

@@ -8,7 +8,7 @@ import { clip, consoleHref, legend, nodeBox, svgDocument, text } from './svg.js'
 
 const FlowNode = Type.Object({
   id: Type.String({ description: 'Node id: the application id.' }),
-  kind: Type.Literal('application'),
+  kind: Type.Literal('application', { description: 'Always application.' }),
   label: Type.String({ description: 'Application name.' }),
   resourceId: Uuid('The application.'),
 });
@@ -18,8 +18,8 @@ const FlowEdge = Type.Object({
   source: Type.String({ description: 'Node id of the application the data comes from.' }),
   target: Type.String({ description: 'Node id of the application the data goes to.' }),
   label: Type.String({ description: 'Flow name.' }),
-  protocol: Type.Union([Type.String(), Type.Null()]),
-  frequency: Type.Union([Type.String(), Type.Null()]),
+  protocol: Type.Union([Type.String(), Type.Null()], { description: 'The flow\'s protocol; null when not recorded.' }),
+  frequency: Type.Union([Type.String(), Type.Null()], { description: 'The flow\'s frequency; null when not recorded.' }),
   dataObjectIds: Type.Array(Uuid('Data object.'), { description: 'Data objects the flow carries.' }),
   resourceId: Uuid('The flow.'),
 });
@@ -37,7 +37,7 @@ const FlowMappingQuery = Type.Object(
 const FlowMapping = Type.Object(
   {
     ...diagramHead('flow-mapping'),
-    nodes: Type.Array(FlowNode),
+    nodes: Type.Array(FlowNode, { description: 'Applications on the map, by name.' }),
     edges: Type.Array(FlowEdge, { description: 'One edge per flow between two applications on the map.' }),
     ...Truncation({ nodes: Type.Integer({ description: 'Applications the map would hold without the limit.' }), edges: Type.Integer({ description: 'Flows between them.' }) }),
   },

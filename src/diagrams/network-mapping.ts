@@ -11,14 +11,14 @@ type Kind = (typeof KINDS)[number];
 
 const NetworkNode = Type.Object({
   id: Type.String({ description: 'Node id: the resource id.' }),
-  kind: Type.Enum(KINDS),
+  kind: Type.Enum(KINDS, { description: 'network, router, server or workstation.' }),
   label: Type.String({ description: 'Name of the network, router or host.' }),
   detail: Type.Union([Type.String(), Type.Null()], { description: 'CIDR of a network, management address of a router, IP addresses of a host.' }),
   resourceId: Uuid('The resource.'),
 });
 
 const NetworkEdge = Type.Object({
-  id: Type.String(),
+  id: Type.String({ description: 'Edge id: source->target.' }),
   source: Type.String({ description: 'The router or host.' }),
   target: Type.String({ description: 'The network.' }),
   kind: Type.Enum(['router-network', 'host-network'], { description: 'router-network: a router linked to the network; host-network: one of the host\'s IP addresses lies in the network.' }),
@@ -28,10 +28,11 @@ const NetworkMapping = Type.Object(
   {
     ...diagramHead('network-mapping'),
     nodes: Type.Array(NetworkNode, { description: 'Networks (by address), routers, then hosts: servers and workstations (by name).' }),
-    edges: Type.Array(NetworkEdge),
+    edges: Type.Array(NetworkEdge, { description: 'Router-to-network links and host placements.' }),
     unplaced: Type.Array(Type.String(), { description: 'Node ids of the hosts on the map that lie in no network (no address, or none inside a network\'s CIDR).' }),
     ...Truncation({
-      networks: Type.Integer(), routers: Type.Integer(), servers: Type.Integer(), workstations: Type.Integer(),
+      networks: Type.Integer({ description: 'Networks in all.' }), routers: Type.Integer({ description: 'Routers in all.' }),
+      servers: Type.Integer({ description: 'Servers in all.' }), workstations: Type.Integer({ description: 'Workstations in all.' }),
     }),
   },
   { description: 'Networks, routers and hosts, hosts placed in the most specific network that holds each of their IP addresses (IPv4 and IPv6).' },

@@ -27,7 +27,10 @@ type Attributes = Record<string, string | number | undefined>;
 const attributes = (attrs: Attributes) =>
   Object.entries(attrs).filter(([, value]) => value !== undefined).map(([name, value]) => ` ${name}="${escapeXml(value!)}"`).join('');
 
+/** An element; `content` is markup, so text in it must already be escaped (text() and tooltip() do). */
 export const element = (name: string, attrs: Attributes, content?: string) => (content === undefined ? `<${name}${attributes(attrs)}/>` : `<${name}${attributes(attrs)}>${content}</${name}>`);
+/** A tooltip: the <title> of its parent element, escaped. */
+export const tooltip = (content: string) => element('title', {}, escapeXml(content));
 export const text = (x: number, y: number, content: string, attrs: Attributes = {}) => element('text', { x: round(x), y: round(y), ...attrs }, escapeXml(content));
 export const rect = (x: number, y: number, width: number, height: number, attrs: Attributes = {}) => element('rect', { x: round(x), y: round(y), width: round(width), height: round(height), ...attrs });
 export const link = (href: string, content: string, label?: string) => element('a', { href, ...(label ? { 'aria-label': label } : {}) }, content);
@@ -38,7 +41,7 @@ export function nodeBox(box: { x: number; y: number; width: number; height: numb
   const shape = rect(box.x, box.y, box.width, box.height, { rx: 6, class: `node ${className}` }) +
     text(box.x + box.width / 2, box.y + (detail ? box.height / 2 - 2 : box.height / 2 + 4), clip(label, 26), { class: 'label', 'text-anchor': 'middle' }) +
     (detail ? text(box.x + box.width / 2, box.y + box.height / 2 + 12, clip(detail, 30), { class: 'detail', 'text-anchor': 'middle' }) : '');
-  return href ? link(href, `${element('title', {}, escapeXml(label))}${shape}`, label) : shape;
+  return href ? link(href, `${tooltip(label)}${shape}`, label) : shape;
 }
 
 export interface LegendEntry {
@@ -79,7 +82,7 @@ export function svgDocument(width: number, height: number, title: string, body: 
   const h = Math.ceil(height);
   return `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img">` +
-    element('title', {}, escapeXml(title)) +
+    tooltip(title) +
     (description ? element('desc', {}, escapeXml(description)) : '') +
     `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#6b7280"/></marker></defs>` +
     `<style>${STYLE}</style>` +
