@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DashboardContext, DashboardDefinition } from './dashboard.js';
-import { breakdownWidget, tableWidget, TABLE_ROWS } from './widgets.js';
+import { breakdownWidget, countRows, firstRowsTable, tableWidget, TABLE_ROWS } from './widgets.js';
 
 /** Applications by the number of flows they send or receive, most connected first. */
 async function integrationHubs({ database, workspaceId }: DashboardContext) {
@@ -13,36 +13,31 @@ async function integrationHubs({ database, workspaceId }: DashboardContext) {
     .select(['a.id', 'a.name'])
     .select((eb) => [eb.fn.sum<number>('e.outgoing').as('outgoing'), eb.fn.sum<number>('e.incoming').as('incoming'), eb.fn.countAll<number>().as('flows')])
     .groupBy(['a.id', 'a.name']);
-  const [rows, count] = await Promise.all([
+  return firstRowsTable(
+    { id: 'integration-hubs', title: 'Applications by number of flows', columns: { application: 'Application', flows: 'Flows', outgoing: 'Outgoing', incoming: 'Incoming' } },
     hubs.orderBy('flows', 'desc').orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
-    db.selectFrom(hubs.as('h')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return tableWidget(
-    'integration-hubs',
-    'Applications by number of flows',
-    { application: 'Application', flows: 'Flows', outgoing: 'Outgoing', incoming: 'Incoming' },
-    rows.map((row) => ({ application: row.name, flows: Number(row.flows), outgoing: Number(row.outgoing), incoming: Number(row.incoming), resourceType: 'application', resourceId: row.id })),
-    Number(count.total),
+    countRows(db.selectFrom(hubs.as('h')).selectAll()),
+    (row) => ({ application: row.name, flows: Number(row.flows), outgoing: Number(row.outgoing), incoming: Number(row.incoming), resourceType: 'application', resourceId: row.id }),
   );
 }
 
-async function applicationsWithoutOwner({ database, workspaceId }: DashboardContext) {
-  const orphans = database.db
+/** The workspace's applications that nobody owns (no row in application_owners). */
+export function applicationsWithoutOwner(database: DashboardContext['database'], workspaceId: string) {
+  return database.db
     .selectFrom('applications as a')
     .where('a.workspace_id', '=', workspaceId)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('application_owners as o').select('o.user_id').where('o.workspace_id', '=', workspaceId).whereRef('o.application_id', '=', 'a.id'))),
     );
-  const [rows, count] = await Promise.all([
+}
+
+function ownerlessTable({ database, workspaceId }: DashboardContext) {
+  const orphans = applicationsWithoutOwner(database, workspaceId);
+  return firstRowsTable(
+    { id: 'applications-without-owner', title: 'Applications without an owner', columns: { application: 'Application', criticality: 'Criticality' } },
     orphans.select(['a.id', 'a.name', 'a.criticality']).orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
-    orphans.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return tableWidget(
-    'applications-without-owner',
-    'Applications without an owner',
-    { application: 'Application', criticality: 'Criticality' },
-    rows.map((row) => ({ application: row.name, criticality: row.criticality, resourceType: 'application', resourceId: row.id })),
-    Number(count.total),
+    countRows(orphans),
+    (row) => ({ application: row.name, criticality: row.criticality, resourceType: 'application', resourceId: row.id }),
   );
 }
 
@@ -91,7 +86,7 @@ export const architectureDashboard: DashboardDefinition = {
         .where('a.workspace_id', '=', workspaceId).groupBy(['a.category_id', 'c.name']).execute(),
       applications.select(['criticality as key']).select((eb) => eb.fn.countAll<number>().as('value')).groupBy('criticality').execute(),
       integrationHubs(context),
-      applicationsWithoutOwner(context),
+      ownerlessTable(context),
       db.selectFrom('data_objects').select(['classification as key']).select((eb) => eb.fn.countAll<number>().as('value'))
         .where('workspace_id', '=', workspaceId).groupBy('classification').execute(),
       personalDataFlows(context),

@@ -25,25 +25,33 @@ export const DASHBOARDS: readonly DashboardDefinition[] = [
 const capitalised = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 
 /**
+ * GET /dashboards or /diagrams: every entry with the scope it needs, as a bare array. It needs no
+ * scope beyond a valid key, so that an integration can find out what its key may read.
+ */
+export function registerSummaryList(app: App, list: { path: string; noun: string; entries: readonly { name: string; title: string; description: string }[]; scopeOf(name: string): string }): void {
+  app.get(
+    list.path,
+    {
+      schema: {
+        operationId: `list${capitalised(list.noun)}s`,
+        tags: [`${list.noun}s`],
+        summary: `List the ${list.noun}s`,
+        description: `Every ${list.noun} with the scope it needs, as a bare array. Needs no scope beyond a valid key.`,
+        querystring: NoQuery,
+        response: { 200: Type.Array(DashboardSummary), ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async () => list.entries.map(({ name, title, description }) => ({ name, title, description, requiredScope: list.scopeOf(name) })),
+  );
+}
+
+/**
  * GET /dashboards (what exists and the scope each needs) and one GET /dashboards/{name} per
  * dashboard, each with its own scope and response schema. An unknown name is an unrouted path
  * under /public: 401 first, then 404 not_found.
  */
 export function registerDashboardRoutes(app: App, { database }: AppDeps): void {
-  app.get(
-    '/dashboards',
-    {
-      schema: {
-        operationId: 'listDashboards',
-        tags: ['dashboards'],
-        summary: 'List the dashboards',
-        description: 'Every dashboard with the scope it needs, as a bare array. Needs no scope beyond a valid key.',
-        querystring: NoQuery,
-        response: { 200: Type.Array(DashboardSummary), ...errorResponses(...PUBLIC_ERRORS) },
-      },
-    },
-    async () => DASHBOARDS.map(({ name, title, description }) => ({ name, title, description, requiredScope: dashboardScope(name) })),
-  );
+  registerSummaryList(app, { path: '/dashboards', noun: 'dashboard', entries: DASHBOARDS, scopeOf: dashboardScope });
 
   for (const dashboard of DASHBOARDS) {
     const scope = dashboardScope(dashboard.name);

@@ -1,6 +1,6 @@
 import { SILENT_AFTER_MS } from '../agents/agents.module.js';
 import { dayOf, daysBefore, HOST_TABLES, hostKind, mergeCounts, type DashboardContext, type DashboardDefinition } from './dashboard.js';
-import { breakdownWidget, numberWidget, seriesWidget, tableWidget, TABLE_ROWS } from './widgets.js';
+import { breakdownWidget, countRows, firstRowsTable, numberWidget, seriesWidget, tableWidget, TABLE_ROWS } from './widgets.js';
 
 /** A host not reported and not changed for this long is stale. */
 export const STALE_AFTER_DAYS = 30;
@@ -15,11 +15,11 @@ async function staleHosts(context: DashboardContext) {
   const cutoff = daysBefore(context.now, STALE_AFTER_DAYS);
   const perTable = await Promise.all(HOST_TABLES.map(async (table) => {
     const stale = db.selectFrom(table).where('workspace_id', '=', context.workspaceId).where('last_check_time', '<', cutoff);
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       stale.select(['id', 'name', 'last_check_time']).orderBy('last_check_time').orderBy('id').limit(TABLE_ROWS).execute(),
-      stale.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      countRows(stale),
     ]);
-    return { rows: rows.map((row) => ({ ...row, kind: hostKind(table) })), total: Number(count.total) };
+    return { rows: rows.map((row) => ({ ...row, kind: hostKind(table) })), total };
   }));
   const rows = perTable.flatMap((found) => found.rows).sort((a, b) => a.last_check_time.localeCompare(b.last_check_time) || a.id.localeCompare(b.id));
   return tableWidget(
@@ -44,16 +44,11 @@ async function silentAgents({ database, workspaceId, now }: DashboardContext) {
     .where('workspace_id', '=', workspaceId)
     .where('revoked_at', 'is', null)
     .where('last_seen_at', '<', new Date(Date.parse(now) - SILENT_AFTER_MS).toISOString());
-  const [rows, count] = await Promise.all([
+  return firstRowsTable(
+    { id: 'silent-agents', title: 'Agents silent for more than a day', columns: { name: 'Agent', hostname: 'Host', lastSeenAt: 'Last report' } },
     silent.select(['id', 'name', 'hostname', 'last_seen_at']).orderBy('last_seen_at').orderBy('id').limit(TABLE_ROWS).execute(),
-    silent.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return tableWidget(
-    'silent-agents',
-    'Agents silent for more than a day',
-    { name: 'Agent', hostname: 'Host', lastSeenAt: 'Last report' },
-    rows.map((row) => ({ name: row.name, hostname: row.hostname, lastSeenAt: row.last_seen_at, resourceType: 'agent', resourceId: row.id })),
-    Number(count.total),
+    countRows(silent),
+    (row) => ({ name: row.name, hostname: row.hostname, lastSeenAt: row.last_seen_at, resourceType: 'agent', resourceId: row.id }),
   );
 }
 

@@ -1,5 +1,6 @@
 import type { DashboardContext, DashboardDefinition } from './dashboard.js';
-import { tableWidget, topBreakdownWidget, TABLE_ROWS, TOP_GROUPS } from './widgets.js';
+import { applicationsWithoutOwner } from './architecture.js';
+import { countRows, firstRowsTable, tableWidget, topBreakdownWidget, TABLE_ROWS, TOP_GROUPS } from './widgets.js';
 
 /** Seats bought per contract against the users of the applications it covers. */
 async function seats({ database, workspaceId }: DashboardContext) {
@@ -27,24 +28,13 @@ async function seats({ database, workspaceId }: DashboardContext) {
 }
 
 /** Applications with no known users (userCount 0 or not recorded) and no owner. */
-async function unusedApplications({ database, workspaceId }: DashboardContext) {
-  const unused = database.db
-    .selectFrom('applications as a')
-    .where('a.workspace_id', '=', workspaceId)
-    .where((eb) => eb.or([eb('a.user_count', 'is', null), eb('a.user_count', '=', 0)]))
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('application_owners as o').select('o.user_id').where('o.workspace_id', '=', workspaceId).whereRef('o.application_id', '=', 'a.id'))),
-    );
-  const [rows, count] = await Promise.all([
+function unusedApplications({ database, workspaceId }: DashboardContext) {
+  const unused = applicationsWithoutOwner(database, workspaceId).where((eb) => eb.or([eb('a.user_count', 'is', null), eb('a.user_count', '=', 0)]));
+  return firstRowsTable(
+    { id: 'unused-applications', title: 'Applications without users or owners', columns: { application: 'Application', userCount: 'Users' } },
     unused.select(['a.id', 'a.name', 'a.user_count']).orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
-    unused.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return tableWidget(
-    'unused-applications',
-    'Applications without users or owners',
-    { application: 'Application', userCount: 'Users' },
-    rows.map((row) => ({ application: row.name, userCount: row.user_count, resourceType: 'application', resourceId: row.id })),
-    Number(count.total),
+    countRows(unused),
+    (row) => ({ application: row.name, userCount: row.user_count, resourceType: 'application', resourceId: row.id }),
   );
 }
 

@@ -3,6 +3,7 @@
  * (number, breakdown, series, table). Dashboards compute rows with set-based queries and shape
  * them with the builders below, so every breakdown is sorted and labelled the same way.
  */
+import type { SelectQueryBuilder } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { DateTime } from '../http/schemas.js';
 
@@ -130,4 +131,24 @@ export function seriesWidget(id: string, title: string, today: string, days: num
 
 export function tableWidget(id: string, title: string, columns: Record<string, string>, rows: Row[], total: number): Widget {
   return { id, title, kind: 'table', columns: Object.entries(columns).map(([key, label]) => ({ key, label })), rows: rows.slice(0, TABLE_ROWS), total };
+}
+
+/** The count of all rows a query matches (its selection replaced by count(*)). */
+export function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  // Kysely cannot resolve the selection's type through the generic builder: read the one column by name.
+  return query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow().then((row) => Number((row as { total: unknown }).total));
+}
+
+/**
+ * A table widget of a query's first rows (`first`, ordered and limited to TABLE_ROWS by the caller)
+ * and the count of all the rows it matches, read at once.
+ */
+export async function firstRowsTable<Found>(
+  head: { id: string; title: string; columns: Record<string, string> },
+  first: Promise<Found[]>,
+  total: Promise<number>,
+  toRow: (found: Found) => Row,
+): Promise<Widget> {
+  const [rows, count] = await Promise.all([first, total]);
+  return tableWidget(head.id, head.title, head.columns, rows.map(toRow), count);
 }

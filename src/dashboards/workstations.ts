@@ -1,37 +1,27 @@
 import { dayAfter, type DashboardContext, type DashboardDefinition } from './dashboard.js';
-import { breakdownWidget, tableWidget, TABLE_ROWS } from './widgets.js';
+import { breakdownWidget, countRows, firstRowsTable, TABLE_ROWS } from './widgets.js';
 
 const WARRANTY_DAYS = 90;
 
 async function warrantyEnding({ database, workspaceId, today }: DashboardContext) {
   const ending = database.db.selectFrom('workstations').where('workspace_id', '=', workspaceId)
     .where('warranty_end', '>=', today).where('warranty_end', '<=', dayAfter(today, WARRANTY_DAYS));
-  const [rows, count] = await Promise.all([
+  return firstRowsTable(
+    { id: 'warranty-ending-90', title: `Warranties ending in the next ${WARRANTY_DAYS} days`, columns: { name: 'Workstation', model: 'Model', warrantyEnd: 'Warranty ends' } },
     ending.select(['id', 'name', 'model', 'warranty_end']).orderBy('warranty_end').orderBy('name').orderBy('id').limit(TABLE_ROWS).execute(),
-    ending.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return tableWidget(
-    'warranty-ending-90',
-    `Warranties ending in the next ${WARRANTY_DAYS} days`,
-    { name: 'Workstation', model: 'Model', warrantyEnd: 'Warranty ends' },
-    rows.map((row) => ({ name: row.name, model: row.model, warrantyEnd: row.warranty_end, resourceType: 'workstation', resourceId: row.id })),
-    Number(count.total),
+    countRows(ending),
+    (row) => ({ name: row.name, model: row.model, warrantyEnd: row.warranty_end, resourceType: 'workstation', resourceId: row.id }),
   );
 }
 
 /** Workstations in use or in stock that nobody is assigned to (retired machines are left out). */
 async function unassigned({ database, workspaceId }: DashboardContext) {
   const free = database.db.selectFrom('workstations').where('workspace_id', '=', workspaceId).where('assigned_user_id', 'is', null).where('status', '!=', 'retired');
-  const [rows, count] = await Promise.all([
+  return firstRowsTable(
+    { id: 'unassigned-workstations', title: 'Workstations assigned to nobody', columns: { name: 'Workstation', status: 'Status', location: 'Location' } },
     free.select(['id', 'name', 'status', 'location']).orderBy('name').orderBy('id').limit(TABLE_ROWS).execute(),
-    free.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return tableWidget(
-    'unassigned-workstations',
-    'Workstations assigned to nobody',
-    { name: 'Workstation', status: 'Status', location: 'Location' },
-    rows.map((row) => ({ name: row.name, status: row.status, location: row.location, resourceType: 'workstation', resourceId: row.id })),
-    Number(count.total),
+    countRows(free),
+    (row) => ({ name: row.name, status: row.status, location: row.location, resourceType: 'workstation', resourceId: row.id }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DateOnly, Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation } from './diagram.js';
+import { DEFAULT_NODES, defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 export const PHASES = ['plan', 'phase-in', 'active', 'phase-out', 'end-of-life'] as const;
@@ -36,7 +36,7 @@ export const applicationLifecycleDiagram = defineDiagram({
   name: 'application-lifecycle',
   title: 'Application lifecycle',
   description: 'Each application\'s lifecycle phases on a timeline (plan, phase-in, active, phase-out, end of life) from its lifecycle dates, each phase ending where the next dated phase starts.',
-  query: Type.Object({ limit: Limit }, { additionalProperties: false }),
+  query: LimitQuery,
   body: ApplicationLifecycle,
   async compute(context, query) {
     const { db } = context.database;

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation } from './diagram.js';
+import { DEFAULT_NODES, defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 const Capacity = {
@@ -41,7 +41,7 @@ export const capacityMapDiagram = defineDiagram({
   name: 'capacity-map',
   title: 'Capacity map',
   description: 'Servers grouped by location and environment, with the CPU cores, memory and storage of each group and each server, and the applications each server hosts.',
-  query: Type.Object({ limit: Limit }, { additionalProperties: false }),
+  query: LimitQuery,
   body: CapacityMap,
   async compute(context, query) {
     const { db } = context.database;

@@ -10,6 +10,9 @@ export const MAX_NODES = 2000;
 
 export const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_NODES, description: `Most nodes (or items) in the answer, default ${DEFAULT_NODES}, at most ${MAX_NODES}; beyond it the answer says truncated: true.` }));
 
+/** The query of a diagram whose only parameter is `limit`. */
+export const LimitQuery = Type.Object({ limit: Limit }, { additionalProperties: false });
+
 /** One diagram of the public API: its name (path and scope), query, JSON schema, computation and picture. */
 export interface DiagramDefinition<Query extends TObject = TObject, Body extends TObject = TObject> {
   name: string;

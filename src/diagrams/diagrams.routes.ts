@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TObject } from 'typebox';
-import { DashboardSummary } from '../dashboards/widgets.js';
+import { registerSummaryList } from '../dashboards/dashboards.routes.js';
 import { principalOf } from '../http/authenticate.js';
-import { errorResponses, NoQuery, PUBLIC_ERRORS } from '../http/errors.js';
+import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
 import { diagramScope, type DiagramDefinition } from './diagram.js';
@@ -44,20 +44,7 @@ function wantsSvg(format: string | undefined, accept: string | undefined): boole
  * each with its own scope, query and schema; the same answer as an SVG picture on request.
  */
 export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): void {
-  typedApp.get(
-    '/diagrams',
-    {
-      schema: {
-        operationId: 'listDiagrams',
-        tags: ['diagrams'],
-        summary: 'List the diagrams',
-        description: 'Every diagram with the scope it needs, as a bare array. Needs no scope beyond a valid key.',
-        querystring: NoQuery,
-        response: { 200: Type.Array(DashboardSummary), ...errorResponses(...PUBLIC_ERRORS) },
-      },
-    },
-    async () => DIAGRAMS.map(({ name, title, description }) => ({ name, title, description, requiredScope: diagramScope(name) })),
-  );
+  registerSummaryList(typedApp, { path: '/diagrams', noun: 'diagram', entries: DIAGRAMS, scopeOf: diagramScope });
 
   // Each diagram has its own query and body schema: routes go through Fastify's plain interface.
   const app: FastifyInstance = typedApp;

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { FlowsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
@@ -44,14 +45,7 @@ const FlowMapping = Type.Object(
   { description: 'Applications as nodes and their data flows as edges.' },
 );
 
-interface FlowRow {
-  id: string;
-  name: string;
-  source_application_id: string;
-  target_application_id: string;
-  protocol: string | null;
-  frequency: string | null;
-}
+type FlowRow = Pick<FlowsTable, 'id' | 'name' | 'source_application_id' | 'target_application_id' | 'protocol' | 'frequency'>;
 
 async function requireRowIn(context: DiagramContext, table: 'applications' | 'categories', id: string, field: string, noun: string) {
   const row = isUuid(id) ? await context.database.db.selectFrom(table).select('id').where('workspace_id', '=', context.workspaceId).where('id', '=', id).executeTakeFirst() : undefined;

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { Type, type Static } from 'typebox';
 import { Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation } from './diagram.js';
+import { DEFAULT_NODES, defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import { drawEdges, layoutElk } from './layout.js';
 import { clip, consoleHref, legend, nodeBox, rect, svgDocument, text } from './svg.js';
@@ -60,7 +60,7 @@ export const networkMappingDiagram = defineDiagram({
   name: 'network-mapping',
   title: 'Network mapping',
   description: 'Networks, routers and hosts: an edge from each router to the networks it is linked to, and from each host to the most specific network holding one of its IP addresses; hosts in no network are listed as unplaced. Workstations record no address, so they are unplaced.',
-  query: Type.Object({ limit: Limit }, { additionalProperties: false }),
+  query: LimitQuery,
   body: NetworkMapping,
   async compute(context, query) {
     const { db } = context.database;
