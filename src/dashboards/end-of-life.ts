@@ -18,7 +18,7 @@ export const END_OF_LIFE_TABLE_DATE = '2026-11-23';
 export interface EndOfLife {
   /** Display name of the release. */
   release: string;
-  /** Tested against the host's OS name (and, where the release is in the name, that is enough). */
+  /** Tested against the host's OS name; for a release without `version`, against its name and version together. */
   os: RegExp;
   /** Release the host's OS version must be or start with (`22.04` matches `22.04.3 LTS`); none when the name says it. */
   version?: string;
@@ -88,5 +88,6 @@ export function releaseOf(os: string | null, osVersion: string | null): EndOfLif
   if (!os) return undefined;
   const name = os.trim();
   const version = (osVersion ?? '').trim();
-  return END_OF_LIFE.find((entry) => entry.os.test(name) && (entry.version === undefined || isRelease(version, entry.version)));
+  // A release named in the OS name may also be reported as the version ("Windows Server", "2019").
+  return END_OF_LIFE.find((entry) => (entry.version === undefined ? entry.os.test(`${name} ${version}`.trim()) : entry.os.test(name) && isRelease(version, entry.version)));
 }

@@ -32,20 +32,24 @@ function isOneOf(releases: EndOfLifeRelease[], table: HostTable) {
 }
 
 /**
- * The first TABLE_ROWS hosts past end of life, the oldest end of life first, then by name: each
- * host table sorted by a rank of its release in SQL and limited, then merged.
+ * The first TABLE_ROWS hosts past end of life, the oldest end of life first, then by name: for each
+ * release and host table, its first hosts along the OS release index (one UNION per table), merged.
  */
 async function endOfLifeHosts({ database, workspaceId }: DashboardContext, releases: EndOfLifeRelease[]) {
   if (releases.length === 0) return [];
-  const ordered = [...releases].sort((a, b) => a.entry.endOfLife.localeCompare(b.entry.endOfLife));
   const perTable = await Promise.all(HOST_TABLES.map(async (table) => {
-    const rank = sql<number>`CASE ${sql.join(ordered.map((release, index) => sql`WHEN ${isOneOf([release], table)} THEN ${sql.lit(index)}`), sql` `)} END`;
-    const rows = await database.db.selectFrom(table).select(['id', 'name', 'os', 'os_version']).select(rank.as('rank'))
-      .where('workspace_id', '=', workspaceId).where(isOneOf(releases, table))
-      .orderBy('rank').orderBy('name').orderBy('id').limit(TABLE_ROWS).execute();
-    return rows.map((row) => ({ ...row, kind: hostKind(table), entry: ordered[Number(row.rank)]!.entry }));
+    const [first, ...rest] = releases.map((release, index) =>
+      database.db.selectFrom(
+        database.db.selectFrom(table).select(['id', 'name', 'os', 'os_version']).select(sql<number>`${sql.lit(index)}`.as('release'))
+          .where('workspace_id', '=', workspaceId).where(isOneOf([release], table))
+          .orderBy('name').orderBy('id').limit(TABLE_ROWS)
+          .as('r'),
+      ).selectAll());
+    const rows = await rest.reduce((union, branch) => union.unionAll(branch), first!).execute();
+    return rows.map((row) => ({ ...row, kind: hostKind(table), entry: releases[Number(row.release)]!.entry }));
   }));
-  return perTable.flat().sort((a, b) => a.entry.endOfLife.localeCompare(b.entry.endOfLife) || Number(a.rank) - Number(b.rank) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id.localeCompare(b.id)).slice(0, TABLE_ROWS);
+  const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id.localeCompare(b.id));
+  return perTable.flat().sort((a, b) => a.entry.endOfLife.localeCompare(b.entry.endOfLife) || a.entry.release.localeCompare(b.entry.release) || byName(a, b)).slice(0, TABLE_ROWS);
 }
 
 /** Applications linked to at least one server past end of life, with how many. */
