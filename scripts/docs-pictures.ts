@@ -47,7 +47,8 @@ for (const dashboard of DASHBOARDS) {
     if (widget.points) widget.points = widget.points.slice(-3);
   }
   writeFileSync(join(OUT, `${dashboard.name}.json`), `${JSON.stringify(body, null, 2)}\n`);
-  console.log(`docs/pictures/${dashboard.name}.json`);
+  writeFileSync(join(OUT, `${dashboard.name}.svg`), await get(`/public/v1/dashboards/${dashboard.name}`, 'image/svg+xml'));
+  console.log(`docs/pictures/${dashboard.name}.json, .svg`);
 }
 const table = END_OF_LIFE.map((entry) => `| ${entry.release} | \`${entry.os.source}\`${entry.version ? ` and version ${entry.version}` : ''} | ${entry.endOfLife} |`);
 writeFileSync(join(OUT, 'end-of-life.md'), `# End-of-life table (as of ${END_OF_LIFE_TABLE_DATE})\n\nGenerated from \`src/dashboards/end-of-life.ts\` by \`npm run docs:pictures\`; sources are listed there.\n\n| release | OS name (pattern) and version | end of free security support |\n|---|---|---|\n${table.join('\n')}\n`);

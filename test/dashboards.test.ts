@@ -7,6 +7,8 @@ import { Dashboard } from '../src/dashboards/widgets.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
+import { browserMissing, launchBrowser } from './support/browser.js';
+import { picture, rendersInBrowser } from './support/pictures.js';
 
 const DAY = 86_400_000;
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -242,6 +244,32 @@ describeEachDatabase('dashboards', (h) => {
     assert.deepEqual(widget(body.widgets, 'warranty-ending-90', 'table').rows.map((row) => [row.resourceId, row.warrantyEnd]), [[dell.id, day(30)]]);
     assert.deepEqual(widget(body.widgets, 'unassigned-workstations', 'table').rows.map((row) => row.resourceId), [lenovo.id]);
     assert.deepEqual(items(widget(body.widgets, 'workstation-age', 'breakdown')), [['2023', 1], ['2024', 1], ['unknown', 1]]);
+  });
+
+  it('every dashboard is also a picture: a standalone SVG (Accept or format=svg) that Chromium renders, names escaped, rows linked to the console', { skip: browserMissing() }, async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const { post } = writer(h, key);
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const app = await post('applications', { name: 'Ünïcødé & <apps> "quoted"', userCount: 3 });
+    await post('applications', { name: 'Idle <unused>' });
+    await post('contracts', { name: 'Renews <soon> & often', vendor: 'A&B', startDate: day(-10), renewalDate: day(10), amount: 10, currency: 'EUR', billingPeriod: 'monthly', applicationIds: [app.id] });
+    const old = await post('servers', { name: 'old & <stale>', os: 'Ubuntu', osVersion: '18.04' });
+    await h.database.db.updateTable('servers').set({ last_check_time: isoDaysAgo(40) }).where('id', '=', old.id).execute();
+    await post('workstations', { name: 'LT <1>', os: 'Windows 10', manufacturer: 'Dell & Co' });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      for (const name of ['finance', 'usage', 'operations', 'architecture', 'technology', 'workstations']) {
+        const svg = await picture(h, key, `/public/v1/dashboards/${name}`, { format: 'svg' });
+        assert.equal(await picture(h, key, `/public/v1/dashboards/${name}`, {}, 'image/svg+xml').then((again) => again.length > 0), true);
+        await rendersInBrowser(page, svg, name);
+      }
+      const json = await h.call('GET', '/public/v1/dashboards/finance', { key, headers: { accept: 'application/json, image/svg+xml;q=0.5' } });
+      assert.match(String(json.headers['content-type']), /^application\/json/);
+    } finally {
+      await browser.close();
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { Type, type TObject } from 'typebox';
 import { DashboardSummary } from '../src/dashboards/widgets.js';
 import { DIAGRAMS } from '../src/diagrams/diagrams.routes.js';
@@ -8,6 +7,7 @@ import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 import { browserMissing, launchBrowser } from './support/browser.js';
+import { picture, rendersInBrowser } from './support/pictures.js';
 
 function schemaOf(name: string): TObject {
   const diagram = DIAGRAMS.find((candidate) => candidate.name === name);
@@ -21,26 +21,6 @@ async function diagram(h: Harness, key: string, name: string, query: Record<stri
   assert.match(String(response.headers['content-type']), /^application\/json/);
   // The schema of the route checks the shape; the test reads fields by name.
   return bodyOf(schemaOf(name), response) as Record<string, unknown> & { truncated?: boolean; totals?: Record<string, number> };
-}
-
-/**
- * The picture as a browser would load it: a standalone, well-formed SVG document with a viewBox and
- * a title, nothing loaded from elsewhere, and links to the console pages of the resources.
- */
-async function picture(h: Harness, key: string, name: string, query: Record<string, string> = {}, accept?: string) {
-  const response = await h.call('GET', `/public/v1/diagrams/${name}`, { key, query, ...(accept ? { headers: { accept } } : {}) });
-  assert.equal(response.statusCode, 200, response.body);
-  assert.match(String(response.headers['content-type']), /^image\/svg\+xml/);
-  const svg = response.body;
-  assert.equal(XMLValidator.validate(svg), true, 'the SVG is well-formed XML');
-  const document = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg) as { svg: Record<string, unknown> };
-  assert.ok(document.svg, 'the root element is <svg>');
-  assert.equal(document.svg.xmlns, 'http://www.w3.org/2000/svg');
-  assert.match(String(document.svg.viewBox), /^0 0 \d+ \d+$/);
-  assert.ok(document.svg.title, 'the SVG has a <title>');
-  assert.doesNotMatch(svg, /(href|src)="(https?:)?\/\//, 'nothing is loaded from elsewhere');
-  assert.doesNotMatch(svg, /<script/i);
-  return svg;
 }
 
 type Node = { id: string; kind: string; label: string; resourceId?: string };
@@ -78,7 +58,7 @@ describeEachDatabase('diagrams', (h) => {
       assert.equal(bodyOf(ErrorBody, refused).message, `missing permission: ${name.replaceAll('-', '_')}_diagram:read`);
       assert.equal((await h.call('GET', `/public/v1/diagrams/${name}`, { key: reader })).statusCode, 200, `${name} with the read role`);
       assert.equal((await h.call('GET', `/public/v1/diagrams/${name}`, { key: admin, query: { colour: 'red' } })).statusCode, 400, `${name}: unknown parameter`);
-      await picture(h, admin, name, { format: 'svg' });
+      await picture(h, admin, `/public/v1/diagrams/${name}`, { format: 'svg' });
     }
   });
 
@@ -115,9 +95,9 @@ describeEachDatabase('diagrams', (h) => {
     assert.equal((await h.call('GET', '/public/v1/diagrams/flow-mapping', { key, query: { depth: '4' } })).statusCode, 400);
     assert.equal((await h.call('GET', '/public/v1/diagrams/flow-mapping', { key, query: { applicationId: 'nope' } })).statusCode, 400);
 
-    const svg = await picture(h, key, 'flow-mapping', {}, 'image/svg+xml');
+    const svg = await picture(h, key, '/public/v1/diagrams/flow-mapping', {}, 'image/svg+xml');
     for (const application of [a, b, c, d]) assert.ok(svg.includes(`href="/ui/applications/${application.id}"`), 'each node links to its console page');
-    assert.match(await picture(h, key, 'flow-mapping', { format: 'svg' }), /<title>Flow mapping<\/title>/);
+    assert.match(await picture(h, key, '/public/v1/diagrams/flow-mapping', { format: 'svg' }), /<title>Flow mapping<\/title>/);
     assert.match(svg, /Orders \(https\)/);
   });
 
@@ -153,7 +133,7 @@ describeEachDatabase('diagrams', (h) => {
     const limited = await diagram(h, key, 'network-mapping', { limit: '5' });
     assert.equal((limited.nodes as Node[]).length, 5);
     assert.equal(limited.truncated, true);
-    const svg = await picture(h, key, 'network-mapping', { format: 'svg' });
+    const svg = await picture(h, key, '/public/v1/diagrams/network-mapping', { format: 'svg' });
     for (const id of [wide.id, edge.id, db1.id, laptop.id]) assert.ok(svg.includes(`/${id}"`), 'every node links to its console page');
   });
 
@@ -180,7 +160,7 @@ describeEachDatabase('diagrams', (h) => {
     assert.deepEqual([body.truncated, body.totals], [false, { hosts: 4 }]);
     const limited = await diagram(h, key, 'capacity-map', { limit: '2' });
     assert.deepEqual([(limited.groups as Group[]).map((g) => [g.hostCount, g.hosts.length]), limited.truncated], [[[2, 1], [1, 1], [1, 0]], true]);
-    await picture(h, key, 'capacity-map', { format: 'svg' });
+    await picture(h, key, '/public/v1/diagrams/capacity-map', { format: 'svg' });
   });
 
   it('application-matrix: categories × teams by default with unassigned; other dimensions on request; an application in two teams is in both cells', async () => {
@@ -206,7 +186,7 @@ describeEachDatabase('diagrams', (h) => {
     assert.deepEqual((byCriticality.rows as { id: string }[]).map((row) => row.id), ['low', 'medium', 'high', 'critical', 'unassigned']);
     assert.deepEqual((byCriticality.cells as Cell[]).map((cell) => [cell.row, cell.column, cell.applicationIds]), [['high', finance.id, [erp.id]], ['unassigned', 'unassigned', [wiki.id]]]);
     assert.equal((await h.call('GET', '/public/v1/diagrams/application-matrix', { key, query: { rows: 'owners' } })).statusCode, 400);
-    const svg = await picture(h, key, 'application-matrix', { format: 'svg' });
+    const svg = await picture(h, key, '/public/v1/diagrams/application-matrix', { format: 'svg' });
     assert.ok(svg.includes(`href="/ui/applications/${erp.id}"`));
   });
 
@@ -232,7 +212,7 @@ describeEachDatabase('diagrams', (h) => {
     assert.deepEqual(body.unplaced, [unscored.id]);
     const byUsers = await diagram(h, key, 'application-quadrant', { size: 'users' });
     assert.deepEqual((byUsers.points as Point[]).map((p) => p.size), [0, 40, 0, 0]);
-    await picture(h, key, 'application-quadrant', { format: 'svg' });
+    await picture(h, key, '/public/v1/diagrams/application-quadrant', { format: 'svg' });
   });
 
   it('application-lifecycle: each dated phase ends where the next dated phase starts; undated applications are counted, not drawn', async () => {
@@ -249,7 +229,7 @@ describeEachDatabase('diagrams', (h) => {
       { applicationId: crm.id, label: 'CRM', phases: [{ phase: 'plan', start: '2024-01-01', end: '2024-06-01' }, { phase: 'active', start: '2024-06-01', end: '2027-12-31' }, { phase: 'end-of-life', start: '2027-12-31', end: null }] },
     ]);
     assert.deepEqual([body.undated, body.truncated, body.totals], [1, false, { applications: 2 }]);
-    const svg = await picture(h, key, 'application-lifecycle', { format: 'svg' });
+    const svg = await picture(h, key, '/public/v1/diagrams/application-lifecycle', { format: 'svg' });
     assert.ok(svg.includes(`href="/ui/applications/${crm.id}"`));
   });
 
@@ -269,17 +249,8 @@ describeEachDatabase('diagrams', (h) => {
     try {
       const page = await browser.newPage();
       for (const { name } of DIAGRAMS) {
-        const svg = await picture(h, key, name, { format: 'svg' });
-        const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg)!;
-        const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-        // Runs in the page: written as a string, as the tests are not compiled with the DOM's types.
-        const size = await page.evaluate(`(async () => { const image = new Image(); image.src = ${JSON.stringify(source)}; await image.decode(); return [image.naturalWidth, image.naturalHeight]; })()`);
-        assert.deepEqual(size, [Number(width), Number(height)], `${name} loads as an image`);
-        await page.goto(source);
-        const root = (await page.evaluate(`[document.documentElement.localName, document.getElementsByTagName('parsererror').length, document.querySelectorAll('a').length]`)) as [string, number, number];
-        assert.equal(root[0], 'svg', `${name} is an SVG document`);
-        assert.equal(root[1], 0, `${name} parses without error`);
-        assert.ok(Number(root[2]) > 0, `${name} has links to the console`);
+        const svg = await picture(h, key, `/public/v1/diagrams/${name}`, { format: 'svg' });
+        await rendersInBrowser(page, svg, name);
       }
     } finally {
       await browser.close();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TObject } from 'typebox';
-import { registerSummaryList } from '../dashboards/dashboards.routes.js';
+import { registerSummaryList } from '../dashboards/summary-list.js';
+import { PictureFormat, SVG_TYPE, wantsSvg } from '../http/pictures.js';
 import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import type { App, AppDeps } from '../http/types.js';
@@ -23,21 +24,7 @@ export const DIAGRAMS: readonly DiagramDefinition[] = [
   networkMappingDiagram,
 ];
 
-const Format = Type.Optional(Type.Enum(['json', 'svg'], { description: 'svg: the picture (as with Accept: image/svg+xml); json (default): the data.' }));
 const operationName = (name: string) => name.split('-').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
-
-/** Whether the caller asked for the picture: ?format=svg, or an Accept header that prefers SVG to JSON. */
-function wantsSvg(format: string | undefined, accept: string | undefined): boolean {
-  if (format) return format === 'svg';
-  if (!accept) return false;
-  const quality = (type: string) => {
-    const entry = accept.split(',').map((part) => part.trim().split(';')).find(([media]) => media?.trim().toLowerCase() === type);
-    if (!entry) return 0;
-    const q = entry.slice(1).map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    return q ? Number(q.slice(2)) || 0 : 1;
-  };
-  return quality('image/svg+xml') > Math.max(quality('application/json'), 0);
-}
 
 /**
  * GET /diagrams (what exists and the scope each needs) and one GET /diagrams/{name} per diagram,
@@ -50,7 +37,7 @@ export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): voi
   const app: FastifyInstance = typedApp;
   for (const diagram of DIAGRAMS) {
     const scope = diagramScope(diagram.name);
-    const query: TObject = Type.Object({ ...diagram.query.properties, format: Format }, { additionalProperties: false });
+    const query: TObject = Type.Object({ ...diagram.query.properties, format: PictureFormat }, { additionalProperties: false });
     app.get(
       `/diagrams/${diagram.name}`,
       {
@@ -69,7 +56,7 @@ export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): voi
         const params = request.query as Static<typeof query> & { format?: string };
         const { format, ...own } = params;
         const body = await diagram.compute({ database, workspaceId: principalOf(request).workspaceId, now, today: now.slice(0, 10) }, own);
-        if (wantsSvg(format, request.headers.accept)) return reply.type('image/svg+xml; charset=utf-8').send(await diagram.render(body));
+        if (wantsSvg(format, request.headers.accept)) return reply.type(SVG_TYPE).send(await diagram.render(body));
         return body;
       },
     );

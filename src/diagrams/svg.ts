@@ -63,6 +63,7 @@ const STYLE = `
   .heading { font-size: 13px; font-weight: 600; fill: #111827; }
   .label { font-size: 12px; fill: #111827; }
   .detail, .legend, .axis { font-size: 11px; fill: #374151; }
+  .figure { font-size: 28px; font-weight: 600; fill: #111827; }
   .frame { fill: #ffffff; stroke: #d1d5db; }
   .node { stroke: #374151; stroke-width: 1; }
   .edge { fill: none; stroke: #6b7280; stroke-width: 1.4; }
