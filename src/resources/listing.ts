@@ -10,7 +10,7 @@ import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { containsText } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
-import { listPage, listQuerySchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
+import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
 import type { App } from '../http/types.js';
 import { searchDescription, type Filter, type Linkable, type Nouns } from './family.js';
 import { registerReadRoutes } from './read-routes.js';
@@ -54,6 +54,8 @@ export interface Listing<Row = unknown, Item extends TObject = TObject> {
   toDto(row: Row): Static<Item>;
   find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<Row | undefined>;
   listQuery: TObject;
+  /** The offset list envelope around the item schema. */
+  listSchema: ReturnType<typeof offsetListSchema<Item>>;
   list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Static<Item>>>;
   /** One item by id, or 404 not_found. */
   get(database: Database, workspaceId: string, id: string): Promise<Static<Item>>;
@@ -77,6 +79,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       Object.keys(definition.sorts),
       searchDescription(definition.search),
     ),
+    listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const rows = definition.rows(database.db, workspaceId) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
