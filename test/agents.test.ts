@@ -4,6 +4,9 @@ import { hostname } from 'node:os';
 import { it } from 'node:test';
 import { enrollAgent, revokeAgent } from '../src/agents/agents.service.js';
 import { estate } from './support/cli.js';
+import { AuditList } from '../src/audit/audit.schemas.js';
+import { applications } from '../src/applications/applications.module.js';
+import { bodyOf, errorOf, familyClient } from './support/typed.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 
 const host = (hostname: string, extra: Record<string, unknown> = {}) => ({ hostname, kind: 'server', os: 'Debian GNU/Linux', osVersion: '12', manufacturer: 'Dell Inc.', model: 'PowerEdge R650', cpuCores: 16, memoryMb: 65536, ipAddresses: ['10.0.0.5'], ...extra });
@@ -41,8 +44,8 @@ describeEachDatabase('agent enrollment and tokens', (h) => {
     const row = await h.database.db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.ok(!JSON.stringify(row).includes(token));
     const key = (await h.key(ws)).secret;
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'agent' } })).json();
-    assert.equal(audit.data[0].action, 'create');
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'agent' } }));
+    assert.equal(audit.data[0]!.action, 'create');
     assert.ok(!JSON.stringify(audit).includes(token));
     const bad = await estate(h.url, ['agent', 'enroll', '--workspace', '00000000-0000-7000-8000-000000000000', '--name', 'x', '--json']);
     assert.equal(bad.code, 1);
@@ -90,9 +93,9 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     assert.equal(agents.status, 'active');
     assert.equal(agents.version, '0.1.1');
     assert.equal(agents.lastSeenAt, after.lastCheckTime);
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server' } })).json();
-    assert.deepEqual(audit.data.map((e: any) => e.action), ['report', 'create']);
-    assert.deepEqual(audit.data[0].actor, { type: 'agent', id: agent.id, name: 'agent' });
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server' } }));
+    assert.deepEqual(audit.data.map((e) => e.action), ['report', 'create']);
+    assert.deepEqual(audit.data[0]!.actor, { type: 'agent', id: agent.id, name: 'agent' });
     const other = await reportAs('db-02', { host: host('db-02'), software: [] });
     assert.notEqual(other.json().id, first.json().id, 'another agent\'s host is another host');
     const ws = await reportAs('lt-7', { host: host('lt-7', { kind: 'workstation' }), software: [] });
@@ -121,8 +124,8 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     list = await discovered(h, key, { serverId: id });
     assert.equal(byName(list).curl.missingSince, null, 'reported again: no longer missing');
     assert.equal(list.pagination.total, 3, 'never duplicated');
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: id } })).json();
-    assert.deepEqual(audit.data.map((e: any) => e.changes?.software), [{ before: 2, after: 2 }, { before: 3, after: 2 }, { before: 0, after: 3 }], 'live software counts before and after each report');
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: id } }));
+    assert.deepEqual(audit.data.map((e) => e.changes?.software), [{ before: 2, after: 2 }, { before: 3, after: 2 }, { before: 0, after: 3 }], 'live software counts before and after each report');
   });
 
   it('install counts fold case like the service does, also beyond ASCII', async () => {
@@ -170,8 +173,8 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     for (const [body, field] of cases) {
       const res = await report(body);
       assert.equal(res.statusCode, 400, JSON.stringify(body));
-      assert.equal(res.json().code, 'bad_request');
-      assert.match(res.json().message, field);
+      assert.equal(errorOf(res).code, 'bad_request');
+      assert.match(errorOf(res).message, field);
     }
     assert.equal((await h.call('GET', '/public/v1/servers', { key })).json().pagination.total, 0);
   });
@@ -203,7 +206,7 @@ describeEachDatabase('discovered application triage', (h) => {
     assert.equal(linked.json().applicationId, app.id);
     const ignored = await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { status: 'ignored' } });
     assert.equal(ignored.json().status, 'ignored');
-    const foreignApp = (await h.call('POST', '/public/v1/applications', { key: other.secret, body: { name: 'x' } })).json();
+    const foreignApp = (await familyClient(h, other.secret, applications).create({ name: 'x' }));
     assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { applicationId: foreignApp.id } })).statusCode, 422);
     assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { status: 'linked' } })).statusCode, 400);
     const created = await h.call('POST', `/public/v1/discovered-applications/${postgres.id}/application`, { key });
@@ -212,7 +215,7 @@ describeEachDatabase('discovered application triage', (h) => {
     assert.equal(created.json().catalogEntryId, 'postgresql');
     assert.equal((await h.call('GET', `/public/v1/discovered-applications/${postgres.id}`, { key })).json().applicationId, created.json().id);
     assert.equal((await discovered(h, key, { status: 'new' })).pagination.total, 0);
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'discovered_application' } })).json();
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'discovered_application' } }));
     assert.equal(audit.total, 3);
     assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
     assert.equal((await h.call('GET', `/public/v1/discovered-applications/${htop.id}`, { key })).json().status, 'new', 'back to triage');

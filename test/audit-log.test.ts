@@ -6,6 +6,8 @@ import { revokeKey, rotateKey } from '../src/keys/keys.service.js';
 import { hashSecret } from '../src/keys/key-secret.js';
 import { addMember } from '../src/members/members.service.js';
 import { setRolePermissions } from '../src/roles/roles.service.js';
+import { AuditList } from '../src/audit/audit.schemas.js';
+import { bodyOf, errorOf } from './support/typed.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 
 /** Inserts `count` synthetic events one millisecond apart, oldest first, starting at `start`. */
@@ -77,9 +79,9 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
   it('an event exists exactly when its change committed: a rejected change leaves no event', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
-    const before = (await h.call('GET', '/public/v1/audit-log', { key: key.secret })).json().total;
+    const before = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret })).total;
     await assert.rejects(addMember(h.database, { workspaceId: ws.id, email: ws.admin.email, name: 'Again', role: 'read' }, CLI_ACTOR));
-    assert.equal((await h.call('GET', '/public/v1/audit-log', { key: key.secret })).json().total, before);
+    assert.equal(bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret })).total, before);
   });
 
   it('is ordered by (timestamp, id) newest first, ties broken by id', async () => {
@@ -91,11 +93,11 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
       .insertInto('audit_events')
       .values(ids.map((id) => ({ workspace_id: ws.id, id, timestamp, category: 'inventory', action: 'create', actor_type: 'system', actor_id: null, actor_name: 's', resource_type: 'server', resource_id: null, resource_name: 'tie', changes: null })))
       .execute();
-    const data = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '3' } })).json().data;
-    assert.deepEqual(data.map((e: any) => e.id), [...ids].sort().reverse());
-    const all = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '200' } })).json().data;
+    const data = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '3' } })).data;
+    assert.deepEqual(data.map((e) => e.id), [...ids].sort().reverse());
+    const all = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '200' } })).data;
     for (let i = 1; i < all.length; i += 1) {
-      const [a, b] = [all[i - 1], all[i]];
+      const [a, b] = [all[i - 1]!, all[i]!];
       assert.ok(a.timestamp > b.timestamp || (a.timestamp === b.timestamp && a.id > b.id), 'strictly descending');
     }
   });
@@ -128,7 +130,7 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const rows = await seedEvents(h, ws, 1200);
     await h.database.db.deleteFrom('audit_events').where('workspace_id', '=', ws.id).where('id', 'in', rows.slice(0, 100).map((r) => r.id)).execute();
     const counted = await h.database.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
-    const total = (await h.call('GET', '/public/v1/audit-log', { key: key.secret })).json().total;
+    const total = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret })).total;
     assert.equal(total, Number(counted.n));
     assert.equal(total, 1100 + 3, '1,100 seeded plus workspace, member and key creation');
   });
@@ -137,11 +139,11 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const rows = await seedEvents(h, ws, 120);
-    const first = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '50', resourceType: 'server' } })).json();
+    const first = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '50', resourceType: 'server' } }));
     await seedEvents(h, ws, 30, Date.parse('2026-06-01T00:00:00.000Z'));
-    const second = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '50', resourceType: 'server', cursor: first.nextCursor } })).json();
+    const second = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '50', resourceType: 'server', cursor: first.nextCursor! } }));
     const expected = rows.map((r) => r.id).reverse().slice(50, 100);
-    assert.deepEqual(second.data.map((e: any) => e.id), expected);
+    assert.deepEqual(second.data.map((e) => e.id), expected);
     assert.equal(second.total, 150, 'total counts events matching the filters now');
   });
 
@@ -150,16 +152,16 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const key = await h.key(ws);
     const rows = await seedEvents(h, ws, 30);
     const q = async (query: Record<string, string | string[]>) =>
-      (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { ...query, limit: '200' } })).json();
+      bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { ...query, limit: '200' } }));
     const between = await q({ from: rows[10]!.timestamp, to: rows[19]!.timestamp });
     assert.equal(between.total, 10);
-    assert.ok(between.data.every((e: any) => e.timestamp >= rows[10]!.timestamp && e.timestamp <= rows[19]!.timestamp));
+    assert.ok(between.data.every((e) => e.timestamp >= rows[10]!.timestamp && e.timestamp <= rows[19]!.timestamp));
     const offsetForm = await q({ from: '2026-01-01T01:00:00.010+01:00', to: rows[19]!.timestamp });
     assert.equal(offsetForm.total, 10, 'from with an offset means the same instant');
     assert.equal((await q({ category: 'inventory', resourceType: 'server' })).total, 15);
     assert.equal((await q({ actions: ['create', 'delete'], resourceType: 'server' })).total, 20);
-    assert.equal((await q({ actions: 'update' })).data.every((e: any) => e.action === 'update'), true);
-    assert.equal((await q({ resourceId: rows[3]!.resource_id })).data[0].resourceName, 'server-0003');
+    assert.equal((await q({ actions: 'update' })).data.every((e) => e.action === 'update'), true);
+    assert.equal((await q({ resourceId: rows[3]!.resource_id })).data[0]!.resourceName, 'server-0003');
     assert.equal((await q({ query: 'SERVER-002' })).total, 10);
     assert.equal((await q({ query: '100%' })).total, 0, 'wildcards in query are literal');
     assert.equal((await q({ actorId: ws.admin.id })).total, 1, 'the admin created the key');
@@ -169,7 +171,7 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const code = async (query: Record<string, string | string[]>) =>
-      (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query })).json().code;
+      errorOf(await h.call('GET', '/public/v1/audit-log', { key: key.secret, query })).code;
     assert.equal(await code({ category: 'money' }), 'bad_request');
     assert.equal(await code({ actions: ['create', 'explode'] }), 'bad_request');
     assert.equal(await code({ resourceType: 'spaceship' }), 'bad_request');

@@ -4,6 +4,7 @@ import { revokeKey, rotateKey } from '../src/keys/keys.service.js';
 import { setRolePermissions } from '../src/roles/roles.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { errorOf } from './support/typed.js';
 import { describeEachDatabase } from './support/harness.js';
 
 const WWW_AUTHENTICATE = 'Bearer realm="svc", error="invalid_token"';
@@ -85,8 +86,8 @@ describeEachDatabase('spec §5 authentication', (h) => {
     await deleteWorkspace(h.database, ws.id);
     const res = await h.call('GET', '/public/v1/me', { key: key.secret });
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(res.json(), { code: 'forbidden', message: res.json().message, status: 403 });
-    assert.equal(res.json().code, 'forbidden');
+    assert.deepEqual(res.json(), { code: 'forbidden', message: errorOf(res).message, status: 403 });
+    assert.equal(errorOf(res).code, 'forbidden');
   });
 
   it('§5.7: a missing scope → 403 insufficient_permission naming the scope', async () => {
@@ -114,10 +115,10 @@ describeEachDatabase('spec §5 authentication', (h) => {
     const ws = await h.workspace();
     const weak = await h.key(ws, { scopes: ['tenant:read'] });
     const forbidden = await h.call('GET', '/public/v1/audit-log', { key: weak.secret, query: { actorId: 'not-a-uuid' } });
-    assert.equal(forbidden.json().code, 'insufficient_permission');
+    assert.equal(errorOf(forbidden).code, 'insufficient_permission');
     const key = await h.key(ws);
     const badUuid = await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: 'nope' } });
-    assert.equal(badUuid.json().code, 'invalid_uuid');
+    assert.equal(errorOf(badUuid).code, 'invalid_uuid');
   });
 
   it('§5.1: routes outside /public/ need no key', async () => {

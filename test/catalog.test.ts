@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { it } from 'node:test';
 import { CATALOG_CATEGORIES, CATALOG_PAGE_SIZE, HOSTING_TYPES } from '../src/catalog/catalog.service.js';
+import { errorOf } from './support/typed.js';
 import { describeEachDatabase } from './support/harness.js';
 
 const shipped = JSON.parse(readFileSync(new URL('../data/application-catalog.json', import.meta.url), 'utf8')) as any[];
@@ -65,13 +66,13 @@ describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
     for (const query of queries) {
       const res = await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query });
       assert.equal(res.statusCode, 400, JSON.stringify(query));
-      assert.equal(res.json().code, 'bad_request');
+      assert.equal(errorOf(res).code, 'bad_request');
     }
   });
 
   it('needs applications:read', async () => {
     const key = await h.key(await h.workspace(), { scopes: ['tenant:read'] });
     const res = await h.call('GET', '/public/v1/application-catalog', { key: key.secret });
-    assert.equal(res.json().message, 'missing permission: applications:read');
+    assert.equal(errorOf(res).message, 'missing permission: applications:read');
   });
 });

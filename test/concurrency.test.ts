@@ -14,6 +14,8 @@ import { buildApp, type App } from '../src/http/app.js';
 import { toApiError } from '../src/http/errors.js';
 import { addMember } from '../src/members/members.service.js';
 import { auditFeedPoller } from './support/feed.js';
+import { memberListing } from '../src/members/members.service.js';
+import { errorOf, listingClient } from './support/typed.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 
 type Json = Record<string, any>;
@@ -190,12 +192,12 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     const workspace = await h.workspace('admins');
     const admin = (await h.key(workspace)).secret;
     for (let i = 0; i < 4; i += 1) await addMember(h.database, { workspaceId: workspace.id, email: `admin${i}-${workspace.id}@example.test`, name: `Admin ${i}`, role: 'admin' }, CLI_ACTOR);
-    const members = (await h.call('GET', '/public/v1/members', { key: admin, query: { role: 'admin' } })).json().data as Json[];
+    const members = (await listingClient(h, admin, memberListing).list({ role: 'admin' })).data as Json[];
     assert.equal(members.length, 5);
     const responses = await Promise.all(members.map((m) => h.call('PATCH', `/public/v1/members/${m.id}`, { key: admin, body: { role: 'write' } })));
     assertNo5xx(responses);
     assert.deepEqual(statuses(responses), [200, 200, 200, 200, 422]);
-    assert.equal((await h.call('GET', '/public/v1/members', { key: admin, query: { role: 'admin' } })).json().pagination.total, 1);
+    assert.equal((await listingClient(h, admin, memberListing).list({ role: 'admin' })).pagination.total, 1);
   });
 
   it('100 parallel POST /tags with one name in several letter cases: one 201, the others 422, never a 5xx', async () => {
@@ -205,7 +207,7 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     const answered = statuses(responses);
     assert.equal(count(answered, 201), 1);
     assert.equal(count(answered, 422), 99);
-    for (const res of responses.filter((r) => r.statusCode === 422)) assert.equal(res.json().code, 'unprocessable_entity');
+    for (const res of responses.filter((r) => r.statusCode === 422)) assert.equal(errorOf(res).code, 'unprocessable_entity');
   });
 
   it('a constraint violation that reaches the error handler is a 422, never a 500 (the database backs the rules)', async () => {
@@ -263,7 +265,7 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     assert.deepEqual(rename.changes.hostname, { before: 'old-name', after: 'new-name' });
     const otherKind = await report('new-name', 'workstation');
     assert.equal(otherKind.statusCode, 422);
-    assert.match(otherKind.json().message, /kind/);
+    assert.match(errorOf(otherKind).message, /kind/);
   });
 
   it('POST /discovered-applications/{id}/application: a second call is a 422, in parallel too; a body field is a 400', async () => {
@@ -276,7 +278,7 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     const path = `/public/v1/discovered-applications/${entry!.id}/application`;
     const withBody = await h.call('POST', path, { key, body: { name: 'Mine' } });
     assert.equal(withBody.statusCode, 400);
-    assert.match(withBody.json().message, /name/);
+    assert.match(errorOf(withBody).message, /name/);
     const responses = await Promise.all(Array.from({ length: 10 }, () => h.call('POST', path, { key })));
     assertNo5xx(responses);
     assert.deepEqual(statuses(responses), [201, ...Array(9).fill(422)]);
@@ -297,7 +299,7 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     assert.equal((await h.call('GET', path, { key })).headers.etag, first.headers.etag, 'GET and PATCH agree on the ETag');
     const stale = await h.call('PATCH', path, { key, body: { vendor: 'B' }, headers: { 'if-match': etag } });
     assert.equal(stale.statusCode, 412);
-    assert.deepEqual(stale.json(), { code: 'precondition_failed', message: stale.json().message, status: 412 });
+    assert.deepEqual(stale.json(), { code: 'precondition_failed', message: errorOf(stale).message, status: 412 });
     assert.equal((await h.call('GET', path, { key })).json().vendor, 'A');
     assert.equal((await h.call('DELETE', path, { key, headers: { 'if-match': etag } })).statusCode, 412);
     const current = String(first.headers.etag);

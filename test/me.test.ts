@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { ALL_SCOPES, DEFAULT_ROLE_PERMISSIONS } from '../src/access/scopes.js';
+import { errorOf } from './support/typed.js';
 import { describeEachDatabase } from './support/harness.js';
 
 describeEachDatabase('spec §4.1 GET /me', (h) => {
@@ -46,7 +47,7 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
     const key = await h.key(await h.workspace());
     const res = await h.call('GET', '/public/v1/me', { key: key.secret, query: { verbose: 'true' } });
     assert.equal(res.statusCode, 400);
-    assert.match(res.json().message, /verbose/);
+    assert.match(errorOf(res).message, /verbose/);
   });
 
   it('a workspace never sees another workspace: each key introspects its own', async () => {

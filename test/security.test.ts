@@ -17,6 +17,7 @@ import { buildApp, type App } from '../src/http/app.js';
 import { createKey, rotateKey } from '../src/keys/keys.service.js';
 import { redactingStream } from '../src/logging.js';
 import { addMember } from '../src/members/members.service.js';
+import { errorOf } from './support/typed.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 
 type Json = Record<string, any>;
@@ -100,8 +101,8 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const role of ['admin', 'write']) {
       const res = await h.call('PATCH', `/public/v1/members/${member.id}`, { key: editor, body: { role } });
       assert.equal(res.statusCode, 403, role);
-      assert.equal(res.json().code, 'insufficient_permission');
-      assert.match(res.json().message, /^missing permission: /);
+      assert.equal(errorOf(res).code, 'insufficient_permission');
+      assert.match(errorOf(res).message, /^missing permission: /);
     }
     assert.equal((await h.call('GET', `/public/v1/members/${member.id}`, { key })).json().role, 'read', 'unchanged');
     assert.equal((await h.call('PATCH', `/public/v1/members/${member.id}`, { key, body: { role: 'admin' } })).statusCode, 200);
@@ -191,7 +192,7 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const url of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', '//evil.example', 'https:', 'vbscript:msgbox']) {
       const res = await h.call('POST', '/public/v1/applications', { key, body: { name: 'A', url } });
       assert.equal(res.statusCode, 400, url);
-      assert.match(res.json().message, /url must be an absolute http/);
+      assert.match(errorOf(res).message, /url must be an absolute http/);
     }
     assert.equal((await h.call('POST', '/public/v1/applications', { key, body: { name: 'A', url: 'https://ok.example.test/path?q=1' } })).statusCode, 201);
   });
@@ -201,7 +202,7 @@ describeEachDatabase('issue 9: security findings', (h) => {
     const long = 'a'.repeat(300);
     const withKey = await h.call('GET', `/public/v1/applications/${long}`, { key });
     assert.equal(withKey.statusCode, 400);
-    assert.equal(withKey.json().code, 'invalid_uuid');
+    assert.equal(errorOf(withKey).code, 'invalid_uuid');
     const without = await h.call('GET', `/public/v1/applications/${long}`);
     assert.equal(without.statusCode, 401);
     assert.equal(without.body, '');
@@ -212,7 +213,7 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const offset of ['99999999999999999999', '1e308', '9223372036854775807', '1.5', 'abc']) {
       const res = await h.call('GET', '/public/v1/servers', { key, query: { offset } });
       assert.equal(res.statusCode, 400, offset);
-      assert.match(res.json().message, /offset/);
+      assert.match(errorOf(res).message, /offset/);
     }
     const far = await h.call('GET', '/public/v1/servers', { key, query: { offset: '9007199254740991' } });
     assert.equal(far.statusCode, 200);
@@ -226,17 +227,17 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const name of ['a\u0000b', 'x\ud800', '\udc00y']) {
       const res = await h.call('POST', '/public/v1/applications', { key, body: JSON.stringify({ name, description: 'ok' }), headers: { 'content-type': 'application/json' } });
       assert.equal(res.statusCode, 400, JSON.stringify(name));
-      assert.match(res.json().message, /field name /);
+      assert.match(errorOf(res).message, /field name /);
     }
     const nested = await h.call('POST', '/agent/v1/report', {
       headers: { authorization: `Bearer ${(await enrollAgent(h.database, { workspaceId: (await h.workspace()).id, name: 'nul' })).token}` },
       body: { host: { hostname: 'h', kind: 'server' }, software: [{ name: 'p\u0000', vendor: 'v', version: '1' }] },
     });
     assert.equal(nested.statusCode, 400);
-    assert.match(nested.json().message, /software\[0\]\.name/);
+    assert.match(errorOf(nested).message, /software\[0\]\.name/);
     const query = await h.call('GET', '/public/v1/applications', { key, query: { q: 'a\u0000' } });
     assert.equal(query.statusCode, 400);
-    assert.match(query.json().message, /query parameter q/);
+    assert.match(errorOf(query).message, /query parameter q/);
   });
 
   it('error contract: a leap second or an impossible date is 400 invalid_datetime, in filters and bodies', async () => {
@@ -244,10 +245,10 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const value of ['2026-12-31T23:59:60Z', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-01T24:00:00Z']) {
       const filter = await h.call('GET', '/public/v1/audit-log', { key, query: { from: value } });
       assert.equal(filter.statusCode, 400, value);
-      assert.equal(filter.json().code, 'invalid_datetime');
+      assert.equal(errorOf(filter).code, 'invalid_datetime');
       const body = await h.call('POST', '/public/v1/announcements', { key, body: { title: 'T', body: 'B', startsAt: value } });
       assert.equal(body.statusCode, 400, value);
-      assert.equal(body.json().code, 'invalid_datetime');
+      assert.equal(errorOf(body).code, 'invalid_datetime');
     }
     const ws = await h.workspace();
     await assert.rejects(createKey(h.database, { workspaceId: ws.id, name: 'k', alias: 'read', expiresAt: '2030-02-30T00:00:00Z' }), /expiresAt must be an ISO-8601 date-time/);
@@ -263,7 +264,7 @@ describeEachDatabase('issue 9: security findings', (h) => {
     ] as const) {
       const res = await h.call(method, `${url}?force=false`, { key, body: method === 'POST' ? { name: 'x' } : method === 'PATCH' ? { vendor: 'v' } : undefined });
       assert.equal(res.statusCode, 400, `${method} ${url}`);
-      assert.match(res.json().message, /unknown query parameter: force/);
+      assert.match(errorOf(res).message, /unknown query parameter: force/);
     }
     assert.equal((await h.call('GET', `/public/v1/tags/${tag.id}`, { key })).statusCode, 200, 'the tag is still there');
   });
@@ -302,7 +303,7 @@ describeEachDatabase('issue 9: agent reports are capped per agent and minute', (
       for (let i = 0; i < 5; i += 1) answers.push(await report(first.token, 'chatty-01'));
       assert.deepEqual(answers.map((a) => a.statusCode), [200, 200, 200, 429, 429]);
       const limited = answers[4]!;
-      assert.equal(limited.json().code, 'too_many_requests');
+      assert.equal(errorOf(limited).code, 'too_many_requests');
       assert.equal(limited.json().status, 429);
       const retryAfter = Number(limited.headers['retry-after']);
       assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);

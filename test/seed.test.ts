@@ -3,6 +3,8 @@ import { it } from 'node:test';
 import { sql } from 'kysely';
 import { cidrContains } from '../src/infrastructure/cidr.js';
 import { estate } from './support/cli.js';
+import { AuditList } from '../src/audit/audit.schemas.js';
+import { bodyOf } from './support/typed.js';
 import { describeEachDatabase } from './support/harness.js';
 
 describeEachDatabase('estate seed', (h) => {
@@ -28,7 +30,7 @@ describeEachDatabase('estate seed', (h) => {
     const users = new Set((await h.call('GET', '/public/v1/users', { key, query: { limit: '200' } })).json().data.map((u: any) => u.id));
     const workstations = (await h.call('GET', '/public/v1/workstations', { key, query: { limit: '200', assigned: 'true' } })).json().data;
     assert.ok(workstations.every((w: any) => users.has(w.assignedUserId)));
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', limit: '1' } })).json();
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', limit: '1' } }));
     assert.equal(audit.total, 400, 'an audit history');
     const software = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { limit: '200', missing: 'false' } })).json().data;
     assert.ok(software.every((d: any) => d.installCount >= 1));

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { AuditList } from '../src/audit/audit.schemas.js';
+import { tagListing } from '../src/tags/tags.repository.js';
+import { bodyOf, errorOf, listingClient } from './support/typed.js';
 import { describeEachDatabase } from './support/harness.js';
 
 describeEachDatabase('tags', (h) => {
@@ -11,14 +14,14 @@ describeEachDatabase('tags', (h) => {
     const tag = created.json();
     assert.equal(tag.name, 'pci-scope');
     assert.equal(tag.colour, '#ff0000');
-    assert.equal((await h.call('GET', `/public/v1/tags/${tag.id}`, { key: key.secret })).json().name, 'pci-scope');
-    const list = (await h.call('GET', '/public/v1/tags', { key: key.secret })).json();
+    assert.equal((await listingClient(h, key.secret, tagListing).get(tag.id)).name, 'pci-scope');
+    const list = (await listingClient(h, key.secret, tagListing).list());
     assert.deepEqual(list.pagination, { limit: 50, offset: 0, total: 1 });
-    assert.equal(list.data[0].id, tag.id);
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'tag' } })).json();
+    assert.equal(list.data[0]!.id, tag.id);
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'tag' } }));
     assert.equal(audit.total, 1);
-    assert.deepEqual(audit.data[0].actor, { type: 'api_key', id: key.id, name: key.name });
-    assert.equal(audit.data[0].resourceId, tag.id);
+    assert.deepEqual(audit.data[0]!.actor, { type: 'api_key', id: key.id, name: key.name });
+    assert.equal(audit.data[0]!.resourceId, tag.id);
   });
 
   it('a duplicate tag name, in any letter case → 422 and nothing written', async () => {
@@ -26,8 +29,8 @@ describeEachDatabase('tags', (h) => {
     await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'Prod' } });
     const dup = await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'prod' } });
     assert.equal(dup.statusCode, 422);
-    assert.equal(dup.json().code, 'unprocessable_entity');
-    assert.equal((await h.call('GET', '/public/v1/tags', { key: key.secret })).json().pagination.total, 1);
+    assert.equal(errorOf(dup).code, 'unprocessable_entity');
+    assert.equal((await listingClient(h, key.secret, tagListing).list()).pagination.total, 1);
   });
 
   it('strict bodies: blank name, unknown field, bad colour → 400 naming the field', async () => {
@@ -35,7 +38,7 @@ describeEachDatabase('tags', (h) => {
     for (const [body, field] of [[{ name: ' ' }, 'name'], [{ name: 'x', size: 1 }, 'size'], [{ name: 'x', colour: 'red' }, 'colour'], [{}, 'name']] as const) {
       const res = await h.call('POST', '/public/v1/tags', { key: key.secret, body });
       assert.equal(res.statusCode, 400);
-      assert.match(res.json().message, new RegExp(field));
+      assert.match(errorOf(res).message, new RegExp(field));
     }
   });
 
@@ -50,7 +53,7 @@ describeEachDatabase('tags', (h) => {
     assert.deepEqual((await list({ offset: '3' })).data.map((t: any) => t.name), ['gamma']);
     const bad = await h.call('GET', '/public/v1/tags', { key: key.secret, query: { sort: 'colour' } });
     assert.equal(bad.statusCode, 400);
-    assert.match(bad.json().message, /sort/);
+    assert.match(errorOf(bad).message, /sort/);
   });
 
   it('another workspace\'s tag → the same 404 as a missing one, for read and delete', async () => {
@@ -81,7 +84,7 @@ describeEachDatabase('tags', (h) => {
     const ws = await h.workspace();
     const reader = await h.key(ws, { scopes: ['tags:read'] });
     const res = await h.call('POST', '/public/v1/tags', { key: reader.secret, body: { name: 'x' } });
-    assert.equal(res.json().message, 'missing permission: tags:add');
+    assert.equal(errorOf(res).message, 'missing permission: tags:add');
     const tag = (await h.call('POST', '/public/v1/tags', { key: (await h.key(ws)).secret, body: { name: 'x' } })).json();
     assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key: reader.secret })).json().message, 'missing permission: tags:delete');
   });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { AuditList } from '../src/audit/audit.schemas.js';
+import { bodyOf, errorOf } from './support/typed.js';
 import { describeEachDatabase } from './support/harness.js';
 
 describeEachDatabase('tenant settings', (h) => {
@@ -20,10 +22,10 @@ describeEachDatabase('tenant settings', (h) => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().name, 'Initech');
     assert.equal(res.json().defaultCurrency, 'USD');
-    const events = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'workspace', actions: 'update' } })).json();
+    const events = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'workspace', actions: 'update' } }));
     assert.equal(events.total, 1);
-    assert.deepEqual(events.data[0].actor, { type: 'api_key', id: key.id, name: key.name });
-    assert.deepEqual(events.data[0].changes, {
+    assert.deepEqual(events.data[0]!.actor, { type: 'api_key', id: key.id, name: key.name });
+    assert.deepEqual(events.data[0]!.changes, {
       defaultCurrency: { before: 'EUR', after: 'USD' },
       timeZone: { before: 'UTC', after: 'America/New_York' },
     });
@@ -34,7 +36,7 @@ describeEachDatabase('tenant settings', (h) => {
     const key = await h.key(ws);
     assert.equal((await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { timeZone: 'Mars/Olympus' } })).json().code, 'bad_request');
     assert.equal((await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { defaultCurrency: 'usd' } })).json().code, 'bad_request');
-    const events = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'update', resourceType: 'workspace' } })).json();
+    const events = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'update', resourceType: 'workspace' } }));
     assert.equal(events.total, 0);
   });
 
@@ -43,6 +45,6 @@ describeEachDatabase('tenant settings', (h) => {
     const key = await h.key(ws, { alias: 'write' });
     const res = await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { name: 'x' } });
     assert.equal(res.statusCode, 403);
-    assert.equal(res.json().message, 'missing permission: tenant:edit');
+    assert.equal(errorOf(res).message, 'missing permission: tenant:edit');
   });
 });
