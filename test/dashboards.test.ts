@@ -6,7 +6,7 @@ import { DashboardSummary, Widget, type BreakdownItem } from '../src/dashboards/
 import { Dashboard } from '../src/dashboards/widgets.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
-import { bodyOf } from './support/typed.js';
+import { bodyOf, writer } from './support/typed.js';
 import { browserMissing, launchBrowser } from './support/browser.js';
 import { picture, rendersInBrowser } from './support/pictures.js';
 
@@ -59,11 +59,7 @@ describeEachDatabase('dashboards', (h) => {
   it('operations: hosts by environment, OS and source add up to the hosts; stale hosts, silent agents, triage backlog and changes per day are exact', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
-    const post = async (path: string, body: unknown) => {
-      const response = await h.call('POST', `/public/v1/${path}`, { key, body });
-      assert.equal(response.statusCode, 201, response.body);
-      return response.json() as { id: string };
-    };
+    const { post } = writer(h, key);
     await post('servers', { name: 'db-01', environment: 'production', os: 'Debian GNU/Linux' });
     await post('servers', { name: 'db-02', environment: 'production', os: 'Ubuntu' });
     const old = await post('servers', { name: 'legacy-01' });
@@ -109,11 +105,7 @@ describeEachDatabase('dashboards', (h) => {
   it('finance: annualised spend per currency (never added across currencies), by vendor, application and category; renewals in 30/60/90 days; cost per user', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
-    const post = async (path: string, body: unknown) => {
-      const response = await h.call('POST', `/public/v1/${path}`, { key, body });
-      assert.equal(response.statusCode, 201, response.body);
-      return response.json() as { id: string };
-    };
+    const { post } = writer(h, key);
     const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
     const sales = await post('categories', { name: 'Sales' });
     const crm = await post('applications', { name: 'CRM', userCount: 10, categoryId: sales.id });
@@ -272,18 +264,3 @@ describeEachDatabase('dashboards', (h) => {
     }
   });
 });
-
-/** POST and PUT through the public API, asserting success. */
-function writer(h: Harness, key: string) {
-  return {
-    async post(path: string, body: unknown) {
-      const response = await h.call('POST', `/public/v1/${path}`, { key, body });
-      assert.equal(response.statusCode, 201, `${path}: ${response.body}`);
-      return response.json() as { id: string };
-    },
-    async put(path: string) {
-      const response = await h.call('PUT', `/public/v1/${path}`, { key });
-      assert.equal(response.statusCode, 204, `${path}: ${response.body}`);
-    },
-  };
-}

@@ -5,7 +5,7 @@ import { DashboardSummary } from '../src/dashboards/widgets.js';
 import { DIAGRAMS } from '../src/diagrams/diagrams.routes.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
-import { bodyOf } from './support/typed.js';
+import { bodyOf, writer } from './support/typed.js';
 import { browserMissing, launchBrowser } from './support/browser.js';
 import { picture, rendersInBrowser } from './support/pictures.js';
 
@@ -25,21 +25,6 @@ async function diagram(h: Harness, key: string, name: string, query: Record<stri
 
 type Node = { id: string; kind: string; label: string; resourceId?: string };
 type Edge = { id: string; source: string; target: string; label: string; protocol?: string | null; dataObjectIds?: string[] };
-
-/** POST and PUT through the public API, asserting success. */
-function writer(h: Harness, key: string) {
-  return {
-    async post(path: string, body: unknown) {
-      const response = await h.call('POST', `/public/v1/${path}`, { key, body });
-      assert.equal(response.statusCode, 201, `${path}: ${response.body}`);
-      return response.json() as { id: string };
-    },
-    async put(path: string) {
-      const response = await h.call('PUT', `/public/v1/${path}`, { key });
-      assert.equal(response.statusCode, 204, `${path}: ${response.body}`);
-    },
-  };
-}
 
 describeEachDatabase('diagrams', (h) => {
   it('GET /diagrams lists each diagram with its scope; unknown names are 404 after authentication; each needs its scope', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Static, TObject, TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { ErrorBody } from '../../src/http/errors.js';
 import type { Family, FamilyTable } from '../../src/resources/family.js';
 import type { Listing } from '../../src/resources/listing.js';
@@ -49,5 +49,20 @@ export function listingClient<Row, Item extends TObject>(h: Harness, key: string
   return {
     get: async (id: string) => bodyOf(listing.item, await h.call('GET', `${path}/${id}`, { key })),
     list: async (query: Record<string, string> = {}) => bodyOf(listing.listSchema, await h.call('GET', path, { key, query })),
+  };
+}
+
+/** POST and PUT through the public API as a key, asserting success; a POST answers the created id. */
+export function writer(h: Harness, key: string) {
+  return {
+    async post(path: string, body: unknown) {
+      const response = await h.call('POST', `/public/v1/${path}`, { key, body });
+      assert.equal(response.statusCode, 201, `${path}: ${response.body}`);
+      return bodyOf(Type.Object({ id: Type.String({ format: 'uuid' }) }), response);
+    },
+    async put(path: string) {
+      const response = await h.call('PUT', `/public/v1/${path}`, { key });
+      assert.equal(response.statusCode, 204, `${path}: ${response.body}`);
+    },
   };
 }
