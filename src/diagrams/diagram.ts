@@ -42,3 +42,13 @@ export const Truncation = <Totals extends TProperties>(totals: Totals) => ({
 
 /** Defines a diagram, keeping its query and body types tied to its functions. */
 export const defineDiagram = <Query extends TObject, Body extends TObject>(definition: DiagramDefinition<Query, Body>) => definition;
+
+/**
+ * Ids in slices small enough for one statement's bound parameters (SQLite allows 32,766), for
+ * `IN` lists that grow with the workspace (the applications around one, a category's).
+ */
+export async function inSlices<Row>(ids: readonly string[], read: (slice: string[]) => Promise<Row[]>, size = 5000): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let start = 0; start < ids.length; start += size) rows.push(...(await read(ids.slice(start, start + size))));
+  return rows;
+}

@@ -3,7 +3,7 @@ import type { FlowsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation, type DiagramContext } from './diagram.js';
+import { DEFAULT_NODES, defineDiagram, diagramHead, inSlices, Limit, Truncation, type DiagramContext } from './diagram.js';
 import { drawEdges, layoutGraph } from './layout.js';
 import { clip, consoleHref, legend, nodeBox, svgDocument, text } from './svg.js';
 
@@ -52,12 +52,14 @@ async function requireRowIn(context: DiagramContext, table: 'applications' | 'ca
   if (!row) throw new ApiError('unprocessable_entity', `${field} does not name ${noun} of this workspace`);
 }
 
-/** Flows with one end in `ids`. */
-function flowsTouching(context: DiagramContext, ids: string[]) {
-  return context.database.db.selectFrom('flows').select(['id', 'name', 'source_application_id', 'target_application_id', 'protocol', 'frequency'])
+/** Flows with one end in `ids`, by name (a flow with both ends in `ids` once). */
+async function flowsTouching(context: DiagramContext, ids: string[]): Promise<FlowRow[]> {
+  const found = await inSlices(ids, (slice) => context.database.db.selectFrom('flows').select(['id', 'name', 'source_application_id', 'target_application_id', 'protocol', 'frequency'])
     .where('workspace_id', '=', context.workspaceId)
-    .where((eb) => eb.or([eb('source_application_id', 'in', ids), eb('target_application_id', 'in', ids)]))
-    .orderBy('name').orderBy('id').execute();
+    .where((eb) => eb.or([eb('source_application_id', 'in', slice), eb('target_application_id', 'in', slice)]))
+    .execute());
+  const unique = [...new Map(found.map((flow) => [flow.id, flow])).values()];
+  return unique.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id.localeCompare(b.id)));
 }
 
 /** The application ids on the map around one application or of a category; undefined: all of them. */
@@ -105,7 +107,8 @@ export const flowMappingDiagram = defineDiagram({
     let totalFlows: number | undefined;
     if (ids) {
       // Around one application or a category: a few hundred applications at most, read at once.
-      const found = ids.length === 0 ? [] : await applications.select(['id', 'name']).where('id', 'in', ids).orderBy('name').orderBy('id').execute();
+      const found = (await inSlices(ids, (slice) => applications.select(['id', 'name']).where('id', 'in', slice).execute()))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id.localeCompare(b.id)));
       const onMap = new Set(ids);
       shown = found.slice(0, limit);
       totalNodes = found.length;
@@ -128,8 +131,8 @@ export const flowMappingDiagram = defineDiagram({
     }
     const kept = new Set(shown.map((application) => application.id));
     const edges = flows.filter((flow) => kept.has(flow.source_application_id) && kept.has(flow.target_application_id));
-    const carried = edges.length === 0 ? [] : await db.selectFrom('flow_data_objects').select(['flow_id', 'data_object_id']).where('workspace_id', '=', workspaceId)
-      .where('flow_id', 'in', edges.map((flow) => flow.id)).orderBy('data_object_id').execute();
+    const carried = (await inSlices(edges.map((flow) => flow.id), (slice) => db.selectFrom('flow_data_objects').select(['flow_id', 'data_object_id']).where('workspace_id', '=', workspaceId)
+      .where('flow_id', 'in', slice).execute())).sort((a, b) => a.data_object_id.localeCompare(b.data_object_id));
     const dataObjects = new Map<string, string[]>();
     for (const row of carried) dataObjects.set(row.flow_id, [...(dataObjects.get(row.flow_id) ?? []), row.data_object_id]);
     return {
