@@ -4,6 +4,7 @@ import { Type, type TObject } from 'typebox';
 import { DashboardSummary } from '../src/dashboards/widgets.js';
 import { DIAGRAMS } from '../src/diagrams/diagrams.routes.js';
 import { ErrorBody } from '../src/http/errors.js';
+import { newId } from '../src/ids.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf, writer } from './support/typed.js';
 import { browserMissing, launchBrowser } from './support/browser.js';
@@ -240,5 +241,17 @@ describeEachDatabase('diagrams', (h) => {
     } finally {
       await browser.close();
     }
+  });
+
+  it('flow-mapping of a category with 17,000 applications answers (IN lists read in slices under SQLite\'s 32,766 bound parameters)', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const { post } = writer(h, key);
+    const big = await post('categories', { name: 'Big' });
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 17_000 }, (_, index) => ({ workspace_id: ws.id, id: newId(), name: `app-${String(index).padStart(5, '0')}`, category_id: big.id, created_at: now, updated_at: now }));
+    for (let start = 0; start < rows.length; start += 1000) await h.database.db.insertInto('applications').values(rows.slice(start, start + 1000)).execute();
+    const body = await diagram(h, key, 'flow-mapping', { categoryId: big.id });
+    assert.deepEqual([(body.nodes as Node[]).length, body.truncated, body.totals], [500, true, { nodes: 17_000, edges: 0 }]);
   });
 });
