@@ -2,12 +2,23 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import { it } from 'node:test';
+import type { Static } from 'typebox';
+import { agentListing } from '../src/agents/agents.module.js';
 import { enrollAgent, revokeAgent } from '../src/agents/agents.service.js';
-import { estate } from './support/cli.js';
+import { ReportResult } from '../src/agents/report.schemas.js';
+import { Application } from '../src/applications/applications.schemas.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
-import { applications } from '../src/applications/applications.module.js';
-import { bodyOf, errorOf, familyClient } from './support/typed.js';
+import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
+import { ErrorBody } from '../src/http/errors.js';
+import { Server, servers } from '../src/infrastructure/servers.module.js';
+import { workstations } from '../src/infrastructure/workstations.module.js';
+import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
+
+const Discovered = discoveredListing.item;
+const DiscoveredList = discoveredListing.listSchema;
+const AgentList = agentListing.listSchema;
 
 const host = (hostname: string, extra: Record<string, unknown> = {}) => ({ hostname, kind: 'server', os: 'Debian GNU/Linux', osVersion: '12', manufacturer: 'Dell Inc.', model: 'PowerEdge R650', cpuCores: 16, memoryMb: 65536, ipAddresses: ['10.0.0.5'], ...extra });
 const pkg = (name: string, version = '1.0', vendor = 'Vendor Inc.') => ({ name, vendor, version });
@@ -30,7 +41,7 @@ async function setUp(h: Harness, name = 'agent') {
 }
 
 async function discovered(h: Harness, key: string, query: Record<string, string> = {}) {
-  return (await h.call('GET', '/public/v1/discovered-applications', { key, query: { limit: '200', ...query } })).json();
+  return bodyOf(DiscoveredList, await h.call('GET', '/public/v1/discovered-applications', { key, query: { limit: '200', ...query } }));
 }
 
 describeEachDatabase('agent enrollment and tokens', (h) => {
@@ -77,19 +88,20 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     const { key, agent, report, reportAs } = await setUp(h);
     const first = await report({ agentVersion: '0.1.0', host: host('db-01'), software: [pkg('postgresql', '15.4', 'PostgreSQL Global Development Group')] });
     assert.equal(first.statusCode, 200, first.body);
-    assert.equal(first.json().kind, 'server');
-    const server = (await h.call('GET', `/public/v1/servers/${first.json().id}`, { key })).json();
+    const firstResult = bodyOf(ReportResult, first);
+    assert.equal(firstResult.kind, 'server');
+    const server = bodyOf(Server, await h.call('GET', `/public/v1/servers/${firstResult.id}`, { key }));
     assert.equal(server.automatic, true);
     assert.equal(server.agentId, agent.id);
     assert.equal(server.os, 'Debian GNU/Linux');
     assert.deepEqual(server.ipAddresses, ['10.0.0.5']);
     await new Promise((r) => setTimeout(r, 5));
     const second = await report({ agentVersion: '0.1.1', host: host('db-01', { memoryMb: 131072 }), software: [pkg('postgresql', '15.5', 'PostgreSQL Global Development Group')] });
-    assert.equal(second.json().id, first.json().id, 'the same host');
-    const after = (await h.call('GET', `/public/v1/servers/${first.json().id}`, { key })).json();
+    assert.equal(bodyOf(ReportResult, second).id, firstResult.id, 'the same host');
+    const after = bodyOf(Server, await h.call('GET', `/public/v1/servers/${firstResult.id}`, { key }));
     assert.equal(after.memoryMb, 131072);
     assert.ok(after.lastCheckTime > server.lastCheckTime);
-    const agents = (await h.call('GET', `/public/v1/agents/${agent.id}`, { key })).json();
+    const agents = bodyOf(agentListing.item, await h.call('GET', `/public/v1/agents/${agent.id}`, { key }));
     assert.equal(agents.status, 'active');
     assert.equal(agents.version, '0.1.1');
     assert.equal(agents.lastSeenAt, after.lastCheckTime);
@@ -97,32 +109,33 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     assert.deepEqual(audit.data.map((e) => e.action), ['report', 'create']);
     assert.deepEqual(audit.data[0]!.actor, { type: 'agent', id: agent.id, name: 'agent' });
     const other = await reportAs('db-02', { host: host('db-02'), software: [] });
-    assert.notEqual(other.json().id, first.json().id, 'another agent\'s host is another host');
+    assert.notEqual(bodyOf(ReportResult, other).id, firstResult.id, 'another agent\'s host is another host');
     const ws = await reportAs('lt-7', { host: host('lt-7', { kind: 'workstation' }), software: [] });
-    assert.equal(ws.json().kind, 'workstation');
-    assert.equal((await h.call('GET', `/public/v1/workstations/${ws.json().id}`, { key })).json().automatic, true);
+    const wsResult = bodyOf(ReportResult, ws);
+    assert.equal(wsResult.kind, 'workstation');
+    assert.equal(bodyOf(workstations.definition.schemas.item, await h.call('GET', `/public/v1/workstations/${wsResult.id}`, { key })).automatic, true);
   });
 
   it('discovered software: new entries, version changes, missing entries, reappearance; lastUpdate moves; catalog matching', async () => {
     const { key, report } = await setUp(h);
-    const id = (await report({ host: host('app-01'), software: [pkg('nginx', '1.24', 'Debian Nginx Maintainers'), pkg('curl', '7.88'), pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers')] })).json().id;
+    const id = bodyOf(ReportResult, await report({ host: host('app-01'), software: [pkg('nginx', '1.24', 'Debian Nginx Maintainers'), pkg('curl', '7.88'), pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers')] })).id;
     let list = await discovered(h, key, { serverId: id });
     assert.equal(list.pagination.total, 3);
-    const byName = (l: any) => Object.fromEntries(l.data.map((d: any) => [d.name, d]));
-    assert.equal(byName(list).nginx.catalogEntryId, 'nginx');
-    assert.equal(byName(list)['postgresql-15'].catalogEntryId, 'postgresql');
-    assert.equal(byName(list).curl.status, 'new');
-    const firstUpdate = byName(list).nginx.lastUpdate;
+    const byName = (l: Static<typeof DiscoveredList>) => Object.fromEntries(l.data.map((d) => [d.name, d]));
+    assert.equal(byName(list).nginx!.catalogEntryId, 'nginx');
+    assert.equal(byName(list)['postgresql-15']!.catalogEntryId, 'postgresql');
+    assert.equal(byName(list).curl!.status, 'new');
+    const firstUpdate = byName(list).nginx!.lastUpdate;
     await new Promise((r) => setTimeout(r, 5));
     await report({ host: host('app-01'), software: [pkg('nginx', '1.25', 'Debian Nginx Maintainers'), pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers')] });
     list = await discovered(h, key, { serverId: id });
-    assert.equal(byName(list).nginx.version, '1.25');
-    assert.ok(byName(list).nginx.lastUpdate > firstUpdate, 'a report moves lastUpdate');
-    assert.ok(byName(list).curl.missingSince, 'software no longer reported is marked');
+    assert.equal(byName(list).nginx!.version, '1.25');
+    assert.ok(byName(list).nginx!.lastUpdate > firstUpdate, 'a report moves lastUpdate');
+    assert.ok(byName(list).curl!.missingSince, 'software no longer reported is marked');
     assert.equal((await discovered(h, key, { missing: 'true' })).pagination.total, 1);
     await report({ host: host('app-01'), software: [pkg('curl', '7.88'), pkg('nginx', '1.25', 'Debian Nginx Maintainers')] });
     list = await discovered(h, key, { serverId: id });
-    assert.equal(byName(list).curl.missingSince, null, 'reported again: no longer missing');
+    assert.equal(byName(list).curl!.missingSince, null, 'reported again: no longer missing');
     assert.equal(list.pagination.total, 3, 'never duplicated');
     const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: id } }));
     assert.deepEqual(audit.data.map((e) => e.changes?.software), [{ before: 2, after: 2 }, { before: 3, after: 2 }, { before: 0, after: 3 }], 'live software counts before and after each report');
@@ -133,7 +146,7 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     await reportAs('h-1', { host: host('h-1'), software: [pkg('ÖBB-Tool', '1', 'ÄÖÜ GmbH')] });
     await reportAs('h-2', { host: host('h-2'), software: [pkg('öbb-tool', '1', 'äöü gmbh')] });
     const list = await discovered(h, key);
-    assert.deepEqual(list.data.map((d: any) => d.installCount), [2, 2]);
+    assert.deepEqual(list.data.map((d) => d.installCount), [2, 2]);
   });
 
   it('installCount counts hosts reporting the same name and vendor', async () => {
@@ -141,10 +154,10 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     for (const name of ['web-1', 'web-2', 'web-3']) await reportAs(name, { host: host(name), software: [pkg('nginx', '1.24', 'F5'), pkg('NGINX', '1.24', 'f5')] });
     let list = await discovered(h, key, { q: 'nginx' });
     assert.equal(list.pagination.total, 3, 'one entry per host, case-insensitively');
-    assert.ok(list.data.every((d: any) => d.installCount === 3));
+    assert.ok(list.data.every((d) => d.installCount === 3));
     await reportAs('web-3', { host: host('web-3'), software: [] });
     list = await discovered(h, key, { q: 'nginx', missing: 'false' });
-    assert.ok(list.data.every((d: any) => d.installCount === 2));
+    assert.ok(list.data.every((d) => d.installCount === 2));
   });
 
   it('accepts 5,000 software entries in one report', async () => {
@@ -173,23 +186,23 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     for (const [body, field] of cases) {
       const res = await report(body);
       assert.equal(res.statusCode, 400, JSON.stringify(body));
-      assert.equal(errorOf(res).code, 'bad_request');
-      assert.match(errorOf(res).message, field);
+      assert.equal(bodyOf(ErrorBody, res).code, 'bad_request');
+      assert.match(bodyOf(ErrorBody, res).message, field);
     }
-    assert.equal((await h.call('GET', '/public/v1/servers', { key })).json().pagination.total, 0);
+    assert.equal(bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).pagination.total, 0);
   });
 
   it('spec §7.2: name, os and manufacturer of an agent-reported server → 422; deleting it is allowed and the next report re-creates it', async () => {
     const { key, report } = await setUp(h);
-    const id = (await report({ host: host('db-09'), software: [pkg('redis', '7.0')] })).json().id;
+    const id = bodyOf(ReportResult, await report({ host: host('db-09'), software: [pkg('redis', '7.0')] })).id;
     for (const body of [{ name: 'renamed' }, { os: 'Windows' }, { manufacturer: 'HPE' }]) {
       assert.equal((await h.call('PATCH', `/public/v1/servers/${id}`, { key, body })).statusCode, 422);
     }
     assert.equal((await h.call('PATCH', `/public/v1/servers/${id}`, { key, body: { environment: 'staging', location: 'DC2' } })).statusCode, 200);
     assert.equal((await h.call('DELETE', `/public/v1/servers/${id}`, { key })).statusCode, 204);
     const again = await report({ host: host('db-09'), software: [pkg('redis', '7.0')] });
-    assert.notEqual(again.json().id, id);
-    assert.equal((await discovered(h, key)).data[0].installCount, 1, 'install counts stay right across host deletion');
+    assert.notEqual(bodyOf(ReportResult, again).id, id);
+    assert.equal((await discovered(h, key)).data[0]!.installCount, 1, 'install counts stay right across host deletion');
   });
 });
 
@@ -199,26 +212,28 @@ describeEachDatabase('discovered application triage', (h) => {
     const other = await h.key(await h.workspace('other'));
     await report({ host: host('h1'), software: [pkg('postgresql', '15', 'PostgreSQL Global Development Group'), pkg('htop', '3.2'), pkg('vim', '9.0')] });
     const list = await discovered(h, key);
-    const [postgres, htop, vim] = ['postgresql', 'htop', 'vim'].map((n) => list.data.find((d: any) => d.name === n));
-    const app = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'Monitoring' } })).json();
+    const named = (n: string) => list.data.find((d) => d.name === n)!;
+    const [postgres, htop, vim] = [named('postgresql'), named('htop'), named('vim')];
+    const app = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'Monitoring' } }));
     const linked = await h.call('PATCH', `/public/v1/discovered-applications/${htop.id}`, { key, body: { applicationId: app.id } });
-    assert.equal(linked.json().status, 'linked');
-    assert.equal(linked.json().applicationId, app.id);
+    assert.equal(bodyOf(Discovered, linked).status, 'linked');
+    assert.equal(bodyOf(Discovered, linked).applicationId, app.id);
     const ignored = await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { status: 'ignored' } });
-    assert.equal(ignored.json().status, 'ignored');
-    const foreignApp = (await familyClient(h, other.secret, applications).create({ name: 'x' }));
+    assert.equal(bodyOf(Discovered, ignored).status, 'ignored');
+    const foreignApp = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key: other.secret, body: { name: 'x' } }));
     assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { applicationId: foreignApp.id } })).statusCode, 422);
     assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { status: 'linked' } })).statusCode, 400);
     const created = await h.call('POST', `/public/v1/discovered-applications/${postgres.id}/application`, { key });
     assert.equal(created.statusCode, 201, created.body);
-    assert.equal(created.json().name, 'PostgreSQL');
-    assert.equal(created.json().catalogEntryId, 'postgresql');
-    assert.equal((await h.call('GET', `/public/v1/discovered-applications/${postgres.id}`, { key })).json().applicationId, created.json().id);
+    const application = bodyOf(Application, created);
+    assert.equal(application.name, 'PostgreSQL');
+    assert.equal(application.catalogEntryId, 'postgresql');
+    assert.equal(bodyOf(Discovered, await h.call('GET', `/public/v1/discovered-applications/${postgres.id}`, { key })).applicationId, application.id);
     assert.equal((await discovered(h, key, { status: 'new' })).pagination.total, 0);
     const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'discovered_application' } }));
     assert.equal(audit.total, 3);
     assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
-    assert.equal((await h.call('GET', `/public/v1/discovered-applications/${htop.id}`, { key })).json().status, 'new', 'back to triage');
+    assert.equal(bodyOf(Discovered, await h.call('GET', `/public/v1/discovered-applications/${htop.id}`, { key })).status, 'new', 'back to triage');
   });
 
   it('GET /agents shows never_seen and revoked agents', async () => {
@@ -227,9 +242,9 @@ describeEachDatabase('discovered application triage', (h) => {
     const quiet = await enrollAgent(h.database, { workspaceId: ws.id, name: 'quiet' });
     const gone = await enrollAgent(h.database, { workspaceId: ws.id, name: 'gone' });
     await revokeAgent(h.database, gone.id);
-    const list = (await h.call('GET', '/public/v1/agents', { key })).json();
-    assert.deepEqual(Object.fromEntries(list.data.map((a: any) => [a.name, a.status])), { gone: 'revoked', quiet: 'never_seen' });
-    assert.equal((await h.call('GET', '/public/v1/agents', { key, query: { status: 'never_seen' } })).json().data[0].id, quiet.id);
+    const list = bodyOf(AgentList, await h.call('GET', '/public/v1/agents', { key }));
+    assert.deepEqual(Object.fromEntries(list.data.map((a) => [a.name, a.status])), { gone: 'revoked', quiet: 'never_seen' });
+    assert.equal(bodyOf(AgentList, await h.call('GET', '/public/v1/agents', { key, query: { status: 'never_seen' } })).data[0]!.id, quiet.id);
   });
 });
 
@@ -244,11 +259,11 @@ describeEachDatabase('estate agent run', (h) => {
       assert.equal(result.code, 0, result.stderr);
       const { kind, id } = result.json();
       assert.equal(kind, 'server');
-      const server = (await h.call('GET', `/public/v1/servers/${id}`, { key })).json();
+      const server = bodyOf(Server, await h.call('GET', `/public/v1/servers/${id}`, { key }));
       assert.equal(server.hostname, hostname());
       assert.equal(server.automatic, true);
-      assert.ok(server.cpuCores > 0 && server.memoryMb > 0);
-      const software = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { serverId: id, limit: '1' } })).json();
+      assert.ok(server.cpuCores! > 0 && server.memoryMb! > 0);
+      const software = bodyOf(DiscoveredList, await h.call('GET', '/public/v1/discovered-applications', { key, query: { serverId: id, limit: '1' } }));
       assert.ok(software.pagination.total > 10, 'installed packages were reported');
     } finally {
       await h.app.server.close();

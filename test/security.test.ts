@@ -16,9 +16,15 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { buildApp, type App } from '../src/http/app.js';
 import { createKey, rotateKey } from '../src/keys/keys.service.js';
 import { redactingStream } from '../src/logging.js';
-import { addMember } from '../src/members/members.service.js';
-import { errorOf } from './support/typed.js';
+import { Type } from 'typebox';
+import { Application } from '../src/applications/applications.schemas.js';
+import { ErrorBody } from '../src/http/errors.js';
+import { Server, servers } from '../src/infrastructure/servers.module.js';
+import { addMember, Member } from '../src/members/members.service.js';
+import { Tag } from '../src/tags/tags.schemas.js';
+import { User } from '../src/users/users.module.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 type Json = Record<string, any>;
 
@@ -101,10 +107,10 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const role of ['admin', 'write']) {
       const res = await h.call('PATCH', `/public/v1/members/${member.id}`, { key: editor, body: { role } });
       assert.equal(res.statusCode, 403, role);
-      assert.equal(errorOf(res).code, 'insufficient_permission');
-      assert.match(errorOf(res).message, /^missing permission: /);
+      assert.equal(bodyOf(ErrorBody, res).code, 'insufficient_permission');
+      assert.match(bodyOf(ErrorBody, res).message, /^missing permission: /);
     }
-    assert.equal((await h.call('GET', `/public/v1/members/${member.id}`, { key })).json().role, 'read', 'unchanged');
+    assert.equal(bodyOf(Member, await h.call('GET', `/public/v1/members/${member.id}`, { key })).role, 'read', 'unchanged');
     assert.equal((await h.call('PATCH', `/public/v1/members/${member.id}`, { key, body: { role: 'admin' } })).statusCode, 200);
   });
 
@@ -173,18 +179,18 @@ describeEachDatabase('issue 9: security findings', (h) => {
 
   it('sub-resource lists leak another family: each needs the read scope of the family it returns as well', async () => {
     const { ws, key } = await setUp(h);
-    const application = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'Secret app' } })).json();
-    const server = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv' } })).json();
+    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'Secret app' } }));
+    const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv' } }));
     await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key });
     await h.call('PUT', `/public/v1/applications/${application.id}/owners/${ws.admin.userId}`, { key });
     const infra = (await h.key(ws, { scopes: ['infrastructure:read'] })).secret;
     const apps = (await h.key(ws, { scopes: ['applications:read'] })).secret;
     const denied = await h.call('GET', `/public/v1/servers/${server.id}/applications`, { key: infra });
-    assert.deepEqual(denied.json(), { code: 'insufficient_permission', message: 'missing permission: applications:read', status: 403 });
+    assert.deepEqual(bodyOf(ErrorBody, denied), { code: 'insufficient_permission', message: 'missing permission: applications:read', status: 403 });
     const owners = await h.call('GET', `/public/v1/applications/${application.id}/owners`, { key: apps });
-    assert.deepEqual(owners.json(), { code: 'insufficient_permission', message: 'missing permission: users:read', status: 403 });
+    assert.deepEqual(bodyOf(ErrorBody, owners), { code: 'insufficient_permission', message: 'missing permission: users:read', status: 403 });
     const both = (await h.key(ws, { scopes: ['applications:read', 'users:read'] })).secret;
-    assert.equal((await h.call('GET', `/public/v1/applications/${application.id}/owners`, { key: both })).json()[0].email, ws.admin.email);
+    assert.equal(bodyOf(Type.Array(User), await h.call('GET', `/public/v1/applications/${application.id}/owners`, { key: both }))[0]!.email, ws.admin.email);
   });
 
   it('unsafe URLs: only absolute http: and https: URLs are accepted as an application url', async () => {
@@ -192,7 +198,7 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const url of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', '//evil.example', 'https:', 'vbscript:msgbox']) {
       const res = await h.call('POST', '/public/v1/applications', { key, body: { name: 'A', url } });
       assert.equal(res.statusCode, 400, url);
-      assert.match(errorOf(res).message, /url must be an absolute http/);
+      assert.match(bodyOf(ErrorBody, res).message, /url must be an absolute http/);
     }
     assert.equal((await h.call('POST', '/public/v1/applications', { key, body: { name: 'A', url: 'https://ok.example.test/path?q=1' } })).statusCode, 201);
   });
@@ -202,7 +208,7 @@ describeEachDatabase('issue 9: security findings', (h) => {
     const long = 'a'.repeat(300);
     const withKey = await h.call('GET', `/public/v1/applications/${long}`, { key });
     assert.equal(withKey.statusCode, 400);
-    assert.equal(errorOf(withKey).code, 'invalid_uuid');
+    assert.equal(bodyOf(ErrorBody, withKey).code, 'invalid_uuid');
     const without = await h.call('GET', `/public/v1/applications/${long}`);
     assert.equal(without.statusCode, 401);
     assert.equal(without.body, '');
@@ -213,12 +219,12 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const offset of ['99999999999999999999', '1e308', '9223372036854775807', '1.5', 'abc']) {
       const res = await h.call('GET', '/public/v1/servers', { key, query: { offset } });
       assert.equal(res.statusCode, 400, offset);
-      assert.match(errorOf(res).message, /offset/);
+      assert.match(bodyOf(ErrorBody, res).message, /offset/);
     }
     const far = await h.call('GET', '/public/v1/servers', { key, query: { offset: '9007199254740991' } });
     assert.equal(far.statusCode, 200);
-    assert.deepEqual(far.json().data, []);
-    assert.equal(far.json().pagination.offset, 9007199254740991);
+    assert.deepEqual(bodyOf(servers.list, far).data, []);
+    assert.equal(bodyOf(servers.list, far).pagination.offset, 9007199254740991);
     for (const limit of ['99999999999999999999', '1e308', '-5']) assert.equal((await h.call('GET', '/public/v1/servers', { key, query: { limit } })).statusCode, 200, `limit ${limit} is clamped`);
   });
 
@@ -227,17 +233,17 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const name of ['a\u0000b', 'x\ud800', '\udc00y']) {
       const res = await h.call('POST', '/public/v1/applications', { key, body: JSON.stringify({ name, description: 'ok' }), headers: { 'content-type': 'application/json' } });
       assert.equal(res.statusCode, 400, JSON.stringify(name));
-      assert.match(errorOf(res).message, /field name /);
+      assert.match(bodyOf(ErrorBody, res).message, /field name /);
     }
     const nested = await h.call('POST', '/agent/v1/report', {
       headers: { authorization: `Bearer ${(await enrollAgent(h.database, { workspaceId: (await h.workspace()).id, name: 'nul' })).token}` },
       body: { host: { hostname: 'h', kind: 'server' }, software: [{ name: 'p\u0000', vendor: 'v', version: '1' }] },
     });
     assert.equal(nested.statusCode, 400);
-    assert.match(errorOf(nested).message, /software\[0\]\.name/);
+    assert.match(bodyOf(ErrorBody, nested).message, /software\[0\]\.name/);
     const query = await h.call('GET', '/public/v1/applications', { key, query: { q: 'a\u0000' } });
     assert.equal(query.statusCode, 400);
-    assert.match(errorOf(query).message, /query parameter q/);
+    assert.match(bodyOf(ErrorBody, query).message, /query parameter q/);
   });
 
   it('error contract: a leap second or an impossible date is 400 invalid_datetime, in filters and bodies', async () => {
@@ -245,10 +251,10 @@ describeEachDatabase('issue 9: security findings', (h) => {
     for (const value of ['2026-12-31T23:59:60Z', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-01T24:00:00Z']) {
       const filter = await h.call('GET', '/public/v1/audit-log', { key, query: { from: value } });
       assert.equal(filter.statusCode, 400, value);
-      assert.equal(errorOf(filter).code, 'invalid_datetime');
+      assert.equal(bodyOf(ErrorBody, filter).code, 'invalid_datetime');
       const body = await h.call('POST', '/public/v1/announcements', { key, body: { title: 'T', body: 'B', startsAt: value } });
       assert.equal(body.statusCode, 400, value);
-      assert.equal(errorOf(body).code, 'invalid_datetime');
+      assert.equal(bodyOf(ErrorBody, body).code, 'invalid_datetime');
     }
     const ws = await h.workspace();
     await assert.rejects(createKey(h.database, { workspaceId: ws.id, name: 'k', alias: 'read', expiresAt: '2030-02-30T00:00:00Z' }), /expiresAt must be an ISO-8601 date-time/);
@@ -256,23 +262,23 @@ describeEachDatabase('issue 9: security findings', (h) => {
 
   it('error contract: every route refuses unknown query parameters; DELETE /tags/{id}?force=false deletes nothing', async () => {
     const { key } = await setUp(h);
-    const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'keep-me' } })).json();
-    const application = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } })).json();
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'keep-me' } }));
+    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }));
     for (const [method, url] of [
       ['DELETE', `/public/v1/tags/${tag.id}`], ['GET', `/public/v1/tags/${tag.id}`], ['GET', `/public/v1/applications/${application.id}/tags`],
       ['PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`], ['POST', '/public/v1/tags'], ['PATCH', `/public/v1/applications/${application.id}`],
     ] as const) {
       const res = await h.call(method, `${url}?force=false`, { key, body: method === 'POST' ? { name: 'x' } : method === 'PATCH' ? { vendor: 'v' } : undefined });
       assert.equal(res.statusCode, 400, `${method} ${url}`);
-      assert.match(errorOf(res).message, /unknown query parameter: force/);
+      assert.match(bodyOf(ErrorBody, res).message, /unknown query parameter: force/);
     }
     assert.equal((await h.call('GET', `/public/v1/tags/${tag.id}`, { key })).statusCode, 200, 'the tag is still there');
   });
 
   it('error contract: a body-less DELETE or link PUT with Content-Type: application/json and no body is accepted', async () => {
     const { key } = await setUp(h);
-    const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked' } })).json();
-    const application = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } })).json();
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked' } }));
+    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }));
     const headers = { 'content-type': 'application/json' };
     assert.equal((await h.call('PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode, 204);
     assert.equal((await h.call('DELETE', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode, 204);
@@ -303,8 +309,8 @@ describeEachDatabase('issue 9: agent reports are capped per agent and minute', (
       for (let i = 0; i < 5; i += 1) answers.push(await report(first.token, 'chatty-01'));
       assert.deepEqual(answers.map((a) => a.statusCode), [200, 200, 200, 429, 429]);
       const limited = answers[4]!;
-      assert.equal(errorOf(limited).code, 'too_many_requests');
-      assert.equal(limited.json().status, 429);
+      assert.equal(bodyOf(ErrorBody, limited).code, 'too_many_requests');
+      assert.equal(bodyOf(ErrorBody, limited).status, 429);
       const retryAfter = Number(limited.headers['retry-after']);
       assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
       const unread = await app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' }, payload: '{ not even json' });
