@@ -32,10 +32,10 @@ describeEachDatabase('applications', (h) => {
     assert.deepEqual(audit.data[0].changes, { criticality: { before: 'high', after: 'critical' }, userCount: { before: 250, after: 300 } });
     await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'Jira', criticality: 'low', lifecycleStatus: 'phase_out' } });
     const list = async (query: Record<string, string>) => bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key: key.secret, query }));
-    assert.deepEqual((await list({ criticality: 'critical' })).data.map((a: any) => a.name), ['Salesforce Sales Cloud']);
-    assert.deepEqual((await list({ lifecycleStatus: 'phase_out' })).data.map((a: any) => a.name), ['Jira']);
-    assert.deepEqual((await list({ categoryId: category.id })).data.map((a: any) => a.name), ['Salesforce Sales Cloud']);
-    assert.deepEqual((await list({ sort: '-name' })).data.map((a: any) => a.name), ['Salesforce Sales Cloud', 'Jira']);
+    assert.deepEqual((await list({ criticality: 'critical' })).data.map((a) => a.name), ['Salesforce Sales Cloud']);
+    assert.deepEqual((await list({ lifecycleStatus: 'phase_out' })).data.map((a) => a.name), ['Jira']);
+    assert.deepEqual((await list({ categoryId: category.id })).data.map((a) => a.name), ['Salesforce Sales Cloud']);
+    assert.deepEqual((await list({ sort: '-name' })).data.map((a) => a.name), ['Salesforce Sales Cloud', 'Jira']);
     assert.deepEqual((await list({ q: 'sales' })).pagination, { limit: 50, offset: 0, total: 1 });
     assert.equal((await h.call('GET', '/public/v1/applications', { key: key.secret, query: { criticality: 'urgent' } })).statusCode, 400);
     assert.equal((await h.call('GET', '/public/v1/applications', { key: key.secret, query: { colour: 'red' } })).statusCode, 400);
@@ -115,7 +115,7 @@ describeEachDatabase('applications', (h) => {
     assert.equal(created.json().body, 'Renewal approved.');
     assert.equal((await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: key.secret, body: { body: '  ' } })).statusCode, 400);
     const comments = bodyOf(Type.Array(Comment), await h.call('GET', `/public/v1/applications/${app.id}/comments`, { key: key.secret }));
-    assert.deepEqual(comments.map((c: any) => c.body), ['Renewal approved.']);
+    assert.deepEqual(comments.map((c) => c.body), ['Renewal approved.']);
     assert.ok(bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).updatedAt > app.updatedAt);
     const audit = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'comment' } })).json();
     assert.equal(audit.total, 1);

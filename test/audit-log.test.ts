@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { AuditList, type AuditEvent } from '../src/audit/audit.schemas.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { ErrorBody } from '../src/http/errors.js';
 import { newId } from '../src/ids.js';
 import { revokeKey, rotateKey } from '../src/keys/keys.service.js';
 import { hashSecret } from '../src/keys/key-secret.js';
 import { addMember } from '../src/members/members.service.js';
 import { setRolePermissions } from '../src/roles/roles.service.js';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { bodyOf, errorOf } from './support/typed.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 /** Inserts `count` synthetic events one millisecond apart, oldest first, starting at `start`. */
 async function seedEvents(h: Harness, ws: Workspace, count: number, start = Date.parse('2026-01-01T00:00:00.000Z')) {
@@ -31,12 +32,12 @@ async function seedEvents(h: Harness, ws: Workspace, count: number, start = Date
 }
 
 async function walk(h: Harness, key: string, query: Record<string, string | string[]>) {
-  const seen: any[] = [];
+  const seen: AuditEvent[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 1000; page += 1) {
     const res = await h.call('GET', '/public/v1/audit-log', { key, query: { ...query, ...(cursor ? { cursor } : {}) } });
     assert.equal(res.statusCode, 200);
-    const body = res.json();
+    const body = bodyOf(AuditList, res);
     seen.push(...body.data);
     if (!body.hasMore) {
       assert.equal('nextCursor' in body, false, 'nextCursor is absent on the last page');
@@ -66,7 +67,7 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
       'access/create/api_key',
       'access/revoke/api_key',
     ]);
-    const keyCreate = seen.find((e) => e.action === 'create' && e.resourceId === key.id);
+    const keyCreate = seen.find((e) => e.action === 'create' && e.resourceId === key.id)!;
     assert.deepEqual(keyCreate.actor, { type: 'member', id: ws.admin.id, name: ws.admin.name });
     assert.equal(keyCreate.resourceName, 'lifecycle key');
     const serialized = JSON.stringify(seen);
@@ -107,7 +108,7 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const key = await h.key(ws);
     await seedEvents(h, ws, 260);
     const length = async (limit?: string) =>
-      (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: limit === undefined ? {} : { limit } })).json().data.length;
+      bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: limit === undefined ? {} : { limit } })).data.length;
     assert.equal(await length(), 50);
     assert.equal(await length('500'), 200);
     assert.equal(await length('0'), 1);
@@ -171,7 +172,7 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const code = async (query: Record<string, string | string[]>) =>
-      errorOf(await h.call('GET', '/public/v1/audit-log', { key: key.secret, query })).code;
+      bodyOf(ErrorBody, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query })).code;
     assert.equal(await code({ category: 'money' }), 'bad_request');
     assert.equal(await code({ actions: ['create', 'explode'] }), 'bad_request');
     assert.equal(await code({ resourceType: 'spaceship' }), 'bad_request');

@@ -4,8 +4,10 @@ import { revokeKey, rotateKey } from '../src/keys/keys.service.js';
 import { setRolePermissions } from '../src/roles/roles.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { deleteWorkspace } from '../src/workspaces/workspaces.service.js';
-import { errorOf } from './support/typed.js';
+import { ErrorBody } from '../src/http/errors.js';
+import { Introspection } from '../src/me/me.routes.js';
 import { describeEachDatabase } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 const WWW_AUTHENTICATE = 'Bearer realm="svc", error="invalid_token"';
 
@@ -39,7 +41,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     const header = await h.call('GET', '/public/v1/me', { headers: { 'x-api-key': key.secret } });
     assert.equal(bearer.statusCode, 200);
     assert.equal(header.statusCode, 200);
-    assert.deepEqual(bearer.json(), header.json());
+    assert.deepEqual(bodyOf(Introspection, bearer), bodyOf(Introspection, header));
   });
 
   it('§5.4: when both headers are sent, X-Api-Key takes precedence', async () => {
@@ -49,7 +51,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assertExact401(withBadHeader);
     const withGoodHeader = await h.call('GET', '/public/v1/me', { key: 'svc_live_wrong', headers: { 'x-api-key': good.secret } });
     assert.equal(withGoodHeader.statusCode, 200);
-    assert.equal(withGoodHeader.json().key.name, 'good');
+    assert.equal(bodyOf(Introspection, withGoodHeader).key.name, 'good');
   });
 
   it('§3.1: a revoked key fails from the next request', async () => {
@@ -63,13 +65,13 @@ describeEachDatabase('spec §5 authentication', (h) => {
   it('§3.1: rotation kills the old secret at once and keeps id, name and scopes', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { scopes: ['audit_log:read', 'tenant:read'], name: 'rotating' });
-    const before = (await h.call('GET', '/public/v1/me', { key: key.secret })).json();
+    const before = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: key.secret }));
     const rotated = await rotateKey(h.database, key.id);
     assert.notEqual(rotated.secret, key.secret);
     assertExact401(await h.call('GET', '/public/v1/me', { key: key.secret }));
     const after = await h.call('GET', '/public/v1/me', { key: rotated.secret });
     assert.equal(after.statusCode, 200);
-    assert.deepEqual(after.json(), before);
+    assert.deepEqual(bodyOf(Introspection, after), before);
   });
 
   it('§8 key expiry: a key stops working at its expiration instant', async () => {
@@ -86,8 +88,8 @@ describeEachDatabase('spec §5 authentication', (h) => {
     await deleteWorkspace(h.database, ws.id);
     const res = await h.call('GET', '/public/v1/me', { key: key.secret });
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(res.json(), { code: 'forbidden', message: errorOf(res).message, status: 403 });
-    assert.equal(errorOf(res).code, 'forbidden');
+    assert.deepEqual(bodyOf(ErrorBody, res), { code: 'forbidden', message: bodyOf(ErrorBody, res).message, status: 403 });
+    assert.equal(bodyOf(ErrorBody, res).code, 'forbidden');
   });
 
   it('§5.7: a missing scope → 403 insufficient_permission naming the scope', async () => {
@@ -95,18 +97,18 @@ describeEachDatabase('spec §5 authentication', (h) => {
     const key = await h.key(ws, { scopes: ['tenant:read'] });
     const res = await h.call('GET', '/public/v1/audit-log', { key: key.secret });
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(res.json(), { code: 'insufficient_permission', message: 'missing permission: audit_log:read', status: 403 });
+    assert.deepEqual(bodyOf(ErrorBody, res), { code: 'insufficient_permission', message: 'missing permission: audit_log:read', status: 403 });
   });
 
   it('§5.5: an alias copies the role at creation; a later role change does not affect the key', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { alias: 'read' });
     await setRolePermissions(h.database, { workspaceId: ws.id, role: 'read', scopes: ['tenant:read'] }, CLI_ACTOR);
-    const me = (await h.call('GET', '/public/v1/me', { key: key.secret })).json();
+    const me = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: key.secret }));
     assert.ok(me.permissions.includes('applications:read'));
     assert.equal(me.key.alias, 'read');
     const later = await h.key(ws, { alias: 'read' });
-    assert.deepEqual((await h.call('GET', '/public/v1/me', { key: later.secret })).json().permissions, ['tenant:read']);
+    assert.deepEqual(bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: later.secret })).permissions, ['tenant:read']);
   });
 
   it('DESIGN §4 check order: 401 comes before 404, 403 before 400, 400 before 404', async () => {
@@ -115,10 +117,10 @@ describeEachDatabase('spec §5 authentication', (h) => {
     const ws = await h.workspace();
     const weak = await h.key(ws, { scopes: ['tenant:read'] });
     const forbidden = await h.call('GET', '/public/v1/audit-log', { key: weak.secret, query: { actorId: 'not-a-uuid' } });
-    assert.equal(errorOf(forbidden).code, 'insufficient_permission');
+    assert.equal(bodyOf(ErrorBody, forbidden).code, 'insufficient_permission');
     const key = await h.key(ws);
     const badUuid = await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: 'nope' } });
-    assert.equal(errorOf(badUuid).code, 'invalid_uuid');
+    assert.equal(bodyOf(ErrorBody, badUuid).code, 'invalid_uuid');
   });
 
   it('§5.1: routes outside /public/ need no key', async () => {

@@ -2,10 +2,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { it } from 'node:test';
 import { CATALOG_CATEGORIES, CATALOG_PAGE_SIZE, HOSTING_TYPES } from '../src/catalog/catalog.service.js';
-import { errorOf } from './support/typed.js';
+import { Type } from 'typebox';
+import { CatalogEntrySchema } from '../src/catalog/catalog.routes.js';
+import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 const shipped = JSON.parse(readFileSync(new URL('../data/application-catalog.json', import.meta.url), 'utf8')) as any[];
+
+/** The catalog envelope of GET /application-catalog, as catalog.routes.ts declares it (not exported there). */
+const CatalogList = Type.Object({ data: Type.Array(CatalogEntrySchema), total: Type.Integer(), page: Type.Integer() });
 
 describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
   it('the shipped catalog has at least 300 complete entries with unique ids', () => {
@@ -26,7 +32,7 @@ describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
     const key = await h.key(await h.workspace());
     const res = await h.call('GET', '/public/v1/application-catalog', { key: key.secret });
     assert.equal(res.statusCode, 200);
-    const body = res.json();
+    const body = bodyOf(CatalogList, res);
     assert.deepEqual(Object.keys(body).sort(), ['data', 'page', 'total']);
     assert.equal(body.page, 1);
     assert.equal(body.total, shipped.length);
@@ -37,10 +43,10 @@ describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
     const key = await h.key(await h.workspace());
     const ids: string[] = [];
     for (let page = 1; page < 1000; page += 1) {
-      const body = (await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query: { page: String(page) } })).json();
+      const body = bodyOf(CatalogList, await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query: { page: String(page) } }));
       assert.equal(body.page, page);
       if (body.data.length === 0) break;
-      ids.push(...body.data.map((e: any) => e.id));
+      ids.push(...body.data.map((e) => e.id));
     }
     assert.equal(ids.length, shipped.length);
     assert.equal(new Set(ids).size, shipped.length);
@@ -49,14 +55,14 @@ describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
   it('searches with q (name, vendor, description; case-insensitive) and category', async () => {
     const key = await h.key(await h.workspace());
     const search = async (query: Record<string, string>) =>
-      (await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query })).json();
+      bodyOf(CatalogList, await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query }));
     const postgres = await search({ q: 'POSTGRESQL' });
-    assert.ok(postgres.data.some((e: any) => e.id === 'postgresql'));
+    assert.ok(postgres.data.some((e) => e.id === 'postgresql'));
     const databases = await search({ category: 'database' });
     assert.ok(databases.total >= 5);
-    assert.ok(databases.data.every((e: any) => e.category === 'database'));
+    assert.ok(databases.data.every((e) => e.category === 'database'));
     const both = await search({ q: 'microsoft', category: 'office' });
-    assert.ok(both.data.every((e: any) => e.category === 'office' && /microsoft/i.test(`${e.name} ${e.vendor} ${e.description}`)));
+    assert.ok(both.data.every((e) => e.category === 'office' && /microsoft/i.test(`${e.name} ${e.vendor} ${e.description}`)));
     assert.deepEqual(await search({ q: 'zzzz-no-such-product' }), { data: [], total: 0, page: 1 });
   });
 
@@ -66,13 +72,13 @@ describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
     for (const query of queries) {
       const res = await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query });
       assert.equal(res.statusCode, 400, JSON.stringify(query));
-      assert.equal(errorOf(res).code, 'bad_request');
+      assert.equal(bodyOf(ErrorBody, res).code, 'bad_request');
     }
   });
 
   it('needs applications:read', async () => {
     const key = await h.key(await h.workspace(), { scopes: ['tenant:read'] });
     const res = await h.call('GET', '/public/v1/application-catalog', { key: key.secret });
-    assert.equal(errorOf(res).message, 'missing permission: applications:read');
+    assert.equal(bodyOf(ErrorBody, res).message, 'missing permission: applications:read');
   });
 });

@@ -8,17 +8,31 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { enrollAgent } from '../src/agents/agents.service.js';
+import { ReportResult } from '../src/agents/report.schemas.js';
+import { applications as applicationFamily } from '../src/applications/applications.module.js';
+import { Application } from '../src/applications/applications.schemas.js';
+import { AuditList, type AuditEvent } from '../src/audit/audit.schemas.js';
+import { categories, Category } from '../src/categories/categories.module.js';
+import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
+import { FAMILIES } from '../src/families.js';
+import { Server, servers as serverFamily } from '../src/infrastructure/servers.module.js';
+import { memberListing } from '../src/members/members.service.js';
+import { Tag } from '../src/tags/tags.schemas.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase } from '../src/db/database.js';
 import { buildApp, type App } from '../src/http/app.js';
-import { toApiError } from '../src/http/errors.js';
+import { ErrorBody, toApiError } from '../src/http/errors.js';
 import { addMember } from '../src/members/members.service.js';
 import { auditFeedPoller } from './support/feed.js';
-import { memberListing } from '../src/members/members.service.js';
-import { errorOf, listingClient } from './support/typed.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 type Json = Record<string, any>;
+
+const MemberList = memberListing.listSchema;
+const DiscoveredList = discoveredListing.listSchema;
+/** The item schema of the family at `/public/v1/{path}`. */
+const itemOf = (path: string) => FAMILIES.find((family) => family.definition.path === `/${path}`)!.definition.schemas.item;
 
 const statuses = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode).sort();
 const count = (values: number[], status: number) => values.filter((v) => v === status).length;
@@ -29,11 +43,11 @@ function assertNo5xx(responses: LightMyRequestResponse[]) {
 }
 
 /** Every audit event of one resource, oldest first. */
-async function historyOf(h: Harness, key: string, resourceType: string, resourceId: string): Promise<Json[]> {
-  const events: Json[] = [];
+async function historyOf(h: Harness, key: string, resourceType: string, resourceId: string): Promise<AuditEvent[]> {
+  const events: AuditEvent[] = [];
   let cursor: string | undefined;
   do {
-    const page = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType, resourceId, limit: '200', ...(cursor ? { cursor } : {}) } })).json();
+    const page = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType, resourceId, limit: '200', ...(cursor ? { cursor } : {}) } }));
     events.push(...page.data);
     cursor = page.hasMore ? page.nextCursor : undefined;
   } while (cursor);
@@ -44,7 +58,7 @@ async function historyOf(h: Harness, key: string, resourceType: string, resource
  * The audit log is the true history: replaying the update events over the created resource
  * gives the stored resource, and each event's `before` is the state the previous one left.
  */
-function assertHistoryReplays(created: Json, events: Json[], stored: Json, fields: string[]) {
+function assertHistoryReplays(created: Json, events: AuditEvent[], stored: Json, fields: string[]) {
   const state: Json = { ...created };
   for (const event of events.filter((e) => e.action === 'update')) {
     for (const [field, change] of Object.entries<Json>(event.changes ?? {})) {
@@ -58,7 +72,7 @@ function assertHistoryReplays(created: Json, events: Json[], stored: Json, field
 
 /** Minimal create bodies and free-text fields of every family with PATCH (a new family must be added here). */
 async function families(h: Harness, key: string): Promise<Record<string, { body: Json; fields: string[]; resourceType: string; nameField?: string }>> {
-  const app = async (name: string) => (await h.call('POST', '/public/v1/applications', { key, body: { name } })).json().id as string;
+  const app = async (name: string) => bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name } })).id;
   return {
     applications: { body: { name: 'App' }, fields: ['name', 'description', 'vendor', 'version'], resourceType: 'application' },
     servers: { body: { name: 'srv' }, fields: ['name', 'description', 'location', 'model', 'serialNumber'], resourceType: 'server' },
@@ -90,9 +104,9 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     ws = await h.workspace();
     key = (await h.key(ws)).secret;
     // Created with values that no PATCH below writes, so a reverted field shows.
-    const created = (await h.call('POST', '/public/v1/applications', {
+    const created = bodyOf(Application, await h.call('POST', '/public/v1/applications', {
       key, body: { name: 'CRM', lifecycleStatus: 'plan', criticality: 'low', hostingType: 'saas', businessValue: 1, technicalFit: 1, userCount: 0 },
-    })).json();
+    }));
     const choices: Record<string, unknown[]> = {
       lifecycleStatus: ['phase_in', 'active', 'phase_out', 'end_of_life'], criticality: ['medium', 'high', 'critical'],
       hostingType: ['on_premise', 'hybrid'], businessValue: [2, 3, 4, 5], technicalFit: [2, 3, 4, 5],
@@ -110,24 +124,24 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     );
     assertNo5xx(responses);
     assert.deepEqual([...new Set(statuses(responses))], [200], responses.find((r) => r.statusCode !== 200)?.body);
-    const stored = (await h.call('GET', `/public/v1/applications/${created.id}`, { key })).json();
+    const stored: Json = bodyOf(Application, await h.call('GET', `/public/v1/applications/${created.id}`, { key }));
     for (const field of fields) assert.ok(written.get(field)!.includes(stored[field]), `${field} holds a written value, not the reverted ${JSON.stringify(stored[field])}`);
     assertHistoryReplays(created, await historyOf(h, key, 'application', created.id), stored, fields);
   });
 
   it('250 parallel PATCHes of userCount: each update\'s before is the previous update\'s after; one event per real change', async () => {
-    const created = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'Counted', userCount: 0 } })).json();
+    const created = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'Counted', userCount: 0 } }));
     const responses = await Promise.all(Array.from({ length: 250 }, (_, i) => patch(`/public/v1/applications/${created.id}`, { userCount: (i % 7) + 1 })));
     assertNo5xx(responses);
     const history = await historyOf(h, key, 'application', created.id);
-    const stored = (await h.call('GET', `/public/v1/applications/${created.id}`, { key })).json();
+    const stored: Json = bodyOf(Application, await h.call('GET', `/public/v1/applications/${created.id}`, { key }));
     assertHistoryReplays(created, history, stored, ['userCount']);
-    for (const event of history.filter((e) => e.action === 'update')) assert.notDeepEqual(event.changes.userCount.before, event.changes.userCount.after, 'no event without a change');
+    for (const event of history.filter((e) => e.action === 'update')) assert.notDeepEqual(event.changes!.userCount!.before, event.changes!.userCount!.after, 'no event without a change');
   });
 
   it('50 parallel DELETEs of one resource, in every family: one 204, the others 404, one delete event', async () => {
     for (const [path, family] of Object.entries(await families(h, key))) {
-      const created = (await h.call('POST', `/public/v1/${path}`, { key, body: family.body })).json();
+      const created: Json = bodyOf(itemOf(path), await h.call('POST', `/public/v1/${path}`, { key, body: family.body }));
       const responses = await Promise.all(Array.from({ length: 50 }, () => h.call('DELETE', `/public/v1/${path}/${created.id}`, { key })));
       assertNo5xx(responses);
       const answered = statuses(responses);
@@ -140,7 +154,7 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
 
   it('parallel PATCHes of different fields, in every family: nothing lost, the audit log replays', async () => {
     for (const [path, family] of Object.entries(await families(h, key))) {
-      const created = (await h.call('POST', `/public/v1/${path}`, { key, body: family.body })).json();
+      const created: Json = bodyOf(itemOf(path), await h.call('POST', `/public/v1/${path}`, { key, body: family.body }));
       const responses = await Promise.all(
         Array.from({ length: family.fields.length * 5 }, (_, i) => {
           const field = family.fields[i % family.fields.length]!;
@@ -149,15 +163,15 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
       );
       assertNo5xx(responses);
       assert.deepEqual([...new Set(statuses(responses))], [200], path);
-      const stored = (await h.call('GET', `/public/v1/${path}/${created.id}`, { key })).json();
+      const stored: Json = bodyOf(itemOf(path), await h.call('GET', `/public/v1/${path}/${created.id}`, { key }));
       for (const field of family.fields) assert.match(String(stored[field]), new RegExp(`^${field} \\d+$`), `${path}.${field} survived`);
       assertHistoryReplays(created, await historyOf(h, key, family.resourceType, created.id), stored, family.fields);
     }
   });
 
   it('parallel link PUTs and unlink DELETEs: all 204, one link event and one unlink event', async () => {
-    const application = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'Linked' } })).json();
-    const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked-once' } })).json();
+    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'Linked' } }));
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked-once' } }));
     const path = `/public/v1/applications/${application.id}/tags/${tag.id}`;
     const links = await Promise.all(Array.from({ length: 50 }, () => h.call('PUT', path, { key })));
     assert.deepEqual([...new Set(statuses(links))], [204]);
@@ -170,12 +184,12 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
 
   it('parallel PATCHes that each close a ring of 5 categories: at least one 422, no cycle stored, all still deletable', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const ring = await Promise.all(Array.from({ length: 5 }, async (_, i) => (await h.call('POST', '/public/v1/categories', { key, body: { name: `ring ${round}.${i}` } })).json().id as string));
+      const ring = await Promise.all(Array.from({ length: 5 }, async (_, i) => bodyOf(Category, await h.call('POST', '/public/v1/categories', { key, body: { name: `ring ${round}.${i}` } })).id));
       const responses = await Promise.all(ring.map((id, i) => patch(`/public/v1/categories/${id}`, { parentId: ring[(i + 1) % ring.length] })));
       assertNo5xx(responses);
       assert.ok(count(statuses(responses), 422) >= 1, 'closing the ring is refused');
       const parents = new Map<string, string | null>();
-      for (const id of ring) parents.set(id, (await h.call('GET', `/public/v1/categories/${id}`, { key })).json().parentId);
+      for (const id of ring) parents.set(id, bodyOf(Category, await h.call('GET', `/public/v1/categories/${id}`, { key })).parentId);
       for (const start of ring) {
         const seen = new Set<string>();
         for (let at: string | null | undefined = start; at; at = parents.get(at)) {
@@ -183,7 +197,7 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
           seen.add(at);
         }
       }
-      const roots = (await h.call('GET', '/public/v1/categories', { key, query: { root: 'true', q: `ring ${round}.`, limit: '200' } })).json();
+      const roots = bodyOf(categories.list, await h.call('GET', '/public/v1/categories', { key, query: { root: 'true', q: `ring ${round}.`, limit: '200' } }));
       assert.ok(roots.pagination.total >= 1, 'the ring still has a root');
     }
   });
@@ -192,12 +206,12 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     const workspace = await h.workspace('admins');
     const admin = (await h.key(workspace)).secret;
     for (let i = 0; i < 4; i += 1) await addMember(h.database, { workspaceId: workspace.id, email: `admin${i}-${workspace.id}@example.test`, name: `Admin ${i}`, role: 'admin' }, CLI_ACTOR);
-    const members = (await listingClient(h, admin, memberListing).list({ role: 'admin' })).data as Json[];
+    const members = bodyOf(MemberList, await h.call('GET', '/public/v1/members', { key: admin, query: { role: 'admin' } })).data;
     assert.equal(members.length, 5);
     const responses = await Promise.all(members.map((m) => h.call('PATCH', `/public/v1/members/${m.id}`, { key: admin, body: { role: 'write' } })));
     assertNo5xx(responses);
     assert.deepEqual(statuses(responses), [200, 200, 200, 200, 422]);
-    assert.equal((await listingClient(h, admin, memberListing).list({ role: 'admin' })).pagination.total, 1);
+    assert.equal(bodyOf(MemberList, await h.call('GET', '/public/v1/members', { key: admin, query: { role: 'admin' } })).pagination.total, 1);
   });
 
   it('100 parallel POST /tags with one name in several letter cases: one 201, the others 422, never a 5xx', async () => {
@@ -207,12 +221,12 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     const answered = statuses(responses);
     assert.equal(count(answered, 201), 1);
     assert.equal(count(answered, 422), 99);
-    for (const res of responses.filter((r) => r.statusCode === 422)) assert.equal(errorOf(res).code, 'unprocessable_entity');
+    for (const res of responses.filter((r) => r.statusCode === 422)) assert.equal(bodyOf(ErrorBody, res).code, 'unprocessable_entity');
   });
 
   it('a constraint violation that reaches the error handler is a 422, never a 500 (the database backs the rules)', async () => {
     const own = await h.workspace();
-    const tag = (await h.call('POST', '/public/v1/tags', { key: (await h.key(own)).secret, body: { name: 'constrained' } })).json();
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key: (await h.key(own)).secret, body: { name: 'constrained' } }));
     const duplicate = { workspace_id: own.id, id: '01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70', name: 'CONSTRAINED', name_key: 'constrained', colour: '#000000', description: null, created_at: tag.createdAt };
     const unique = await h.database.db.insertInto('tags').values(duplicate).execute().then(() => undefined, (error: unknown) => error);
     assert.ok(unique, 'the unique index refuses a second tag with the same folded name');
@@ -239,14 +253,14 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => report(i % 2 ? ['nginx', 'openssl'] : ['nginx', 'OpenSSL', 'curl'])));
     assertNo5xx(responses);
     assert.deepEqual([...new Set(statuses(responses))], [200]);
-    assert.equal(new Set(responses.map((r) => r.json().id)).size, 1, 'one host id answered');
-    const servers = (await h.call('GET', '/public/v1/servers', { key, query: { q: 'race-01' } })).json();
+    assert.equal(new Set(responses.map((r) => bodyOf(ReportResult, r).id)).size, 1, 'one host id answered');
+    const servers = bodyOf(serverFamily.list, await h.call('GET', '/public/v1/servers', { key, query: { q: 'race-01' } }));
     assert.equal(servers.pagination.total, 1);
-    const discovered = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { serverId: servers.data[0].id, limit: '200' } })).json().data as Json[];
+    const discovered = bodyOf(DiscoveredList, await h.call('GET', '/public/v1/discovered-applications', { key, query: { serverId: servers.data[0]!.id, limit: '200' } })).data;
     const live = discovered.filter((d) => !d.missingSince);
     assert.equal(live.length, new Set(live.map((d) => d.name.toLowerCase())).size, 'each package listed once');
     for (const entry of live) assert.equal(entry.installCount, 1, `${entry.name} counted once`);
-    const creates = (await historyOf(h, key, 'server', servers.data[0].id)).filter((e) => e.action === 'create');
+    const creates = (await historyOf(h, key, 'server', servers.data[0]!.id)).filter((e) => e.action === 'create');
     assert.equal(creates.length, 1);
   });
 
@@ -254,18 +268,18 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'renaming agent' });
     const report = (hostname: string, kind = 'server') =>
       h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${agent.token}` }, body: { host: { hostname, kind }, software: [] } });
-    const first = (await report('old-name')).json();
+    const first = bodyOf(ReportResult, await report('old-name'));
     const renamed = await report('new-name');
     assert.equal(renamed.statusCode, 200);
-    assert.equal(renamed.json().id, first.id);
-    const server = (await h.call('GET', `/public/v1/servers/${first.id}`, { key })).json();
+    assert.equal(bodyOf(ReportResult, renamed).id, first.id);
+    const server = bodyOf(Server, await h.call('GET', `/public/v1/servers/${first.id}`, { key }));
     assert.equal(server.name, 'new-name');
-    assert.equal((await h.call('GET', '/public/v1/servers', { key, query: { q: 'old-name' } })).json().pagination.total, 0);
+    assert.equal(bodyOf(serverFamily.list, await h.call('GET', '/public/v1/servers', { key, query: { q: 'old-name' } })).pagination.total, 0);
     const rename = (await historyOf(h, key, 'server', first.id)).at(-1)!;
-    assert.deepEqual(rename.changes.hostname, { before: 'old-name', after: 'new-name' });
+    assert.deepEqual(rename.changes!.hostname, { before: 'old-name', after: 'new-name' });
     const otherKind = await report('new-name', 'workstation');
     assert.equal(otherKind.statusCode, 422);
-    assert.match(errorOf(otherKind).message, /kind/);
+    assert.match(bodyOf(ErrorBody, otherKind).message, /kind/);
   });
 
   it('POST /discovered-applications/{id}/application: a second call is a 422, in parallel too; a body field is a 400', async () => {
@@ -274,22 +288,22 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
       headers: { authorization: `Bearer ${agent.token}` },
       body: { host: { hostname: 'triage-01', kind: 'server' }, software: [{ name: 'grafana', vendor: 'Grafana Labs', version: '11' }] },
     });
-    const [entry] = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { q: 'grafana' } })).json().data as Json[];
+    const [entry] = bodyOf(DiscoveredList, await h.call('GET', '/public/v1/discovered-applications', { key, query: { q: 'grafana' } })).data;
     const path = `/public/v1/discovered-applications/${entry!.id}/application`;
     const withBody = await h.call('POST', path, { key, body: { name: 'Mine' } });
     assert.equal(withBody.statusCode, 400);
-    assert.match(errorOf(withBody).message, /name/);
+    assert.match(bodyOf(ErrorBody, withBody).message, /name/);
     const responses = await Promise.all(Array.from({ length: 10 }, () => h.call('POST', path, { key })));
     assertNo5xx(responses);
     assert.deepEqual(statuses(responses), [201, ...Array(9).fill(422)]);
-    const applications = (await h.call('GET', '/public/v1/applications', { key, query: { q: 'grafana' } })).json();
+    const applications = bodyOf(applicationFamily.list, await h.call('GET', '/public/v1/applications', { key, query: { q: 'grafana' } }));
     assert.equal(applications.pagination.total, 1, 'no orphaned second application');
     assert.equal((await h.call('POST', path, { key })).statusCode, 422, 'sequentially too');
   });
 
   it('ETag and If-Match: a stale ETag answers 412 and changes nothing; the current one passes; parallel If-Match PATCHes: exactly one wins', async () => {
     const created = await h.call('POST', '/public/v1/applications', { key, body: { name: 'Optimistic' } });
-    const path = `/public/v1/applications/${created.json().id}`;
+    const path = `/public/v1/applications/${bodyOf(Application, created).id}`;
     const got = await h.call('GET', path, { key });
     const etag = String(got.headers.etag);
     assert.match(etag, /^"[A-Za-z0-9_-]+"$/);
@@ -299,8 +313,8 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     assert.equal((await h.call('GET', path, { key })).headers.etag, first.headers.etag, 'GET and PATCH agree on the ETag');
     const stale = await h.call('PATCH', path, { key, body: { vendor: 'B' }, headers: { 'if-match': etag } });
     assert.equal(stale.statusCode, 412);
-    assert.deepEqual(stale.json(), { code: 'precondition_failed', message: errorOf(stale).message, status: 412 });
-    assert.equal((await h.call('GET', path, { key })).json().vendor, 'A');
+    assert.deepEqual(bodyOf(ErrorBody, stale), { code: 'precondition_failed', message: bodyOf(ErrorBody, stale).message, status: 412 });
+    assert.equal(bodyOf(Application, await h.call('GET', path, { key })).vendor, 'A');
     assert.equal((await h.call('DELETE', path, { key, headers: { 'if-match': etag } })).statusCode, 412);
     const current = String(first.headers.etag);
     const racing = await Promise.all(Array.from({ length: 20 }, (_, i) => h.call('PATCH', path, { key, body: { vendor: `racer ${i}` }, headers: { 'if-match': current } })));
@@ -314,8 +328,8 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     // it waits for the write lock; SQLite's second writer is another process (the CLI), not this.
     const other = h.dialect === 'postgres' ? await secondInstance(h) : { app: h.app, close: async () => undefined };
     try {
-      const apps = await Promise.all(Array.from({ length: 10 }, async (_, i) => (await h.call('POST', '/public/v1/applications', { key, body: { name: `feed ${i}` } })).json().id as string));
-      const feed = auditFeedPoller(async (cursor) => (await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...(cursor ? { cursor } : {}) } })).json());
+      const apps = await Promise.all(Array.from({ length: 10 }, async (_, i) => bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: `feed ${i}` } })).id));
+      const feed = auditFeedPoller(async (cursor) => bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...(cursor ? { cursor } : {}) } })));
       await feed.poll();
       const instances = [h.app, other.app];
       await feed.followWhile(

@@ -1,20 +1,24 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { it } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { ErrorBody } from '../src/http/errors.js';
+import { Tenant } from '../src/tenant/tenant.schemas.js';
 import { describeEachDatabase } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 /** Log lines of the app under test in the 'unexpected failures' suite. */
 const logLines: any[] = [];
 
-function assertError(res: { statusCode: number; json(): any; headers: Record<string, unknown> }, status: number, code: string): string {
+function assertError(res: LightMyRequestResponse, status: number, code: string): string {
   assert.equal(res.statusCode, status, `expected ${status} ${code}, got ${res.statusCode}`);
   assert.match(String(res.headers['content-type']), /^application\/json/);
-  const body = res.json();
+  const body = bodyOf(ErrorBody, res);
   assert.deepEqual(Object.keys(body).sort(), ['code', 'message', 'status']);
   assert.equal(body.code, code);
   assert.equal(body.status, status);
   assert.equal(typeof body.message, 'string');
-  return body.message as string;
+  return body.message;
 }
 
 describeEachDatabase('spec §7 errors', (h) => {
@@ -86,7 +90,7 @@ describeEachDatabase('spec §7 errors', (h) => {
     const key = await h.key(ws);
     const res = await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { name: 'x'.repeat(2 * 1024 * 1024) } });
     assertError(res, 413, 'payload_too_large');
-    assert.equal((await h.call('GET', '/public/v1/tenant', { key: key.secret })).json().name, ws.name);
+    assert.equal(bodyOf(Tenant, await h.call('GET', '/public/v1/tenant', { key: key.secret })).name, ws.name);
   });
 
   it('every response carries X-Request-Id; a safe caller-given id is echoed', async () => {
@@ -107,7 +111,7 @@ describeEachDatabase('spec §7 unexpected failures', (h) => {
       const res = await h.call('GET', '/public/v1/tenant', { key: key.secret, headers: { 'x-request-id': 'req-500-test' } });
       // Authentication joins workspaces too, so it fails first: the answer must still be a clean 500.
       assert.equal(res.statusCode, 500);
-      assert.deepEqual(res.json(), { code: 'internal_error', message: 'internal error', status: 500 });
+      assert.deepEqual(bodyOf(ErrorBody, res), { code: 'internal_error', message: 'internal error', status: 500 });
       assert.doesNotMatch(res.body, /workspaces|sqlite|relation|stack|at /i);
       const line = logLines.find((l) => l.requestId === 'req-500-test' && l.level === 50);
       assert.ok(line, 'an error log line with the request id');

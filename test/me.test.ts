@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { ALL_SCOPES, DEFAULT_ROLE_PERMISSIONS } from '../src/access/scopes.js';
-import { errorOf } from './support/typed.js';
+import { ErrorBody } from '../src/http/errors.js';
+import { Introspection } from '../src/me/me.routes.js';
 import { describeEachDatabase } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 describeEachDatabase('spec §4.1 GET /me', (h) => {
   it('§2.1: returns the bound workspace, the key and its sorted permissions', async () => {
@@ -10,19 +12,19 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
     const key = await h.key(ws, { alias: 'write', name: 'ci pipeline' });
     const res = await h.call('GET', '/public/v1/me', { key: key.secret });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), {
+    assert.deepEqual(bodyOf(Introspection, res), {
       workspace: { id: ws.id, name: 'Acme Corp' },
       key: { id: key.id, name: 'ci pipeline', alias: 'write' },
       permissions: [...DEFAULT_ROLE_PERMISSIONS.write],
     });
-    const permissions = res.json().permissions as string[];
+    const permissions = bodyOf(Introspection, res).permissions;
     assert.deepEqual([...permissions].sort(), permissions);
   });
 
   it('§2.1: a key made from explicit scopes has alias null and exactly those scopes', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { scopes: ['tenant:read', 'audit_log:read'] });
-    const body = (await h.call('GET', '/public/v1/me', { key: key.secret })).json();
+    const body = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: key.secret }));
     assert.equal(body.key.alias, null);
     assert.deepEqual(body.permissions, ['audit_log:read', 'tenant:read']);
   });
@@ -35,11 +37,11 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
 
   it('DESIGN §3: default roles: read has every :read except audit_log:read, admin has every scope', async () => {
     const ws = await h.workspace();
-    const read = (await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'read' })).secret })).json().permissions as string[];
+    const read = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'read' })).secret })).permissions;
     assert.ok(read.every((s) => s.endsWith(':read')));
     assert.ok(!read.includes('audit_log:read'));
     assert.equal(read.length, ALL_SCOPES.filter((s) => s.endsWith(':read')).length - 1);
-    const admin = (await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'admin' })).secret })).json().permissions;
+    const admin = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'admin' })).secret })).permissions;
     assert.deepEqual(admin, [...ALL_SCOPES]);
   });
 
@@ -47,7 +49,7 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
     const key = await h.key(await h.workspace());
     const res = await h.call('GET', '/public/v1/me', { key: key.secret, query: { verbose: 'true' } });
     assert.equal(res.statusCode, 400);
-    assert.match(errorOf(res).message, /verbose/);
+    assert.match(bodyOf(ErrorBody, res).message, /verbose/);
   });
 
   it('a workspace never sees another workspace: each key introspects its own', async () => {
@@ -55,7 +57,7 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
     const b = await h.workspace('B');
     const keyA = await h.key(a);
     const keyB = await h.key(b);
-    assert.equal((await h.call('GET', '/public/v1/me', { key: keyA.secret })).json().workspace.id, a.id);
-    assert.equal((await h.call('GET', '/public/v1/me', { key: keyB.secret })).json().workspace.id, b.id);
+    assert.equal(bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: keyA.secret })).workspace.id, a.id);
+    assert.equal(bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: keyB.secret })).workspace.id, b.id);
   });
 });

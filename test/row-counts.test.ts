@@ -7,18 +7,24 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
+import { agentListing } from '../src/agents/agents.module.js';
+import { applications } from '../src/applications/applications.module.js';
+import { Application } from '../src/applications/applications.schemas.js';
+import { AuditList } from '../src/audit/audit.schemas.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { COUNTED_TABLES } from '../src/db/migrations/0006-row-counts.js';
 import type { Tables } from '../src/db/schema.js';
 import { buildApp } from '../src/http/app.js';
+import { Server, servers } from '../src/infrastructure/servers.module.js';
 import { newId } from '../src/ids.js';
 import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace, deleteWorkspace } from '../src/workspaces/workspaces.service.js';
 import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
 
 /** `count` synthetic events of a workspace, inserted in one multi-row statement each 500. */
 async function insertEvents(db: Kysely<Tables>, workspaceId: string, count: number, resourceType = 'server'): Promise<string[]> {
@@ -50,7 +56,7 @@ async function eventCount(db: Kysely<Tables>, workspaceId: string): Promise<numb
 async function auditTotal(h: Pick<Harness, 'call'>, key: string): Promise<number> {
   const res = await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '1' } });
   assert.equal(res.statusCode, 200, res.body);
-  return res.json().total;
+  return bodyOf(AuditList, res).total;
 }
 
 /** The API's total equals a direct count of the workspace's events. */
@@ -120,8 +126,8 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
     const key = (await h.key(ws)).secret;
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'workspace, member and key creation'), 3);
 
-    const server = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv-1' } })).json();
-    const application = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'App' } })).json();
+    const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv-1' } }));
+    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'App' } }));
     assert.equal((await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: 'srv-2' } })).statusCode, 200);
     assert.equal((await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key })).statusCode, 204);
     assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
@@ -153,8 +159,9 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
     assert.ok(created.auditEvents > 300);
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a seed'), 3 + created.auditEvents);
     // The inventory lists' totals come from the same rows.
+    const lists = { servers: servers.list, applications: applications.list, agents: agentListing.listSchema };
     for (const [path, table] of [['servers', 'servers'], ['applications', 'applications'], ['agents', 'agents']] as const) {
-      const res = (await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '1' } })).json();
+      const res = bodyOf(lists[path], await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '1' } }));
       const counted = await h.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
       assert.equal(res.pagination.total, Number(counted.n), path);
     }

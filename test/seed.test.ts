@@ -2,10 +2,29 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { cidrContains } from '../src/infrastructure/cidr.js';
-import { estate } from './support/cli.js';
+import type { TObject } from 'typebox';
+import { agentListing } from '../src/agents/agents.module.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
-import { bodyOf } from './support/typed.js';
+import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
+import { FAMILIES } from '../src/families.js';
+import { applications as applicationFamily } from '../src/applications/applications.module.js';
+import { networks as networkFamily } from '../src/infrastructure/networks.module.js';
+import { servers as serverFamily } from '../src/infrastructure/servers.module.js';
+import { workstations as workstationFamily } from '../src/infrastructure/workstations.module.js';
+import { offsetListSchema } from '../src/pagination/offset.js';
+import { tagListing } from '../src/tags/tags.repository.js';
+import { userListing } from '../src/users/users.module.js';
+import { estate } from './support/cli.js';
 import { describeEachDatabase } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
+
+/** The list envelope each `/public/v1/{path}` declares: every family's, and the listings'. */
+const LISTS = new Map<string, ReturnType<typeof offsetListSchema<TObject>>>([
+  ...FAMILIES.map((family) => [family.definition.path, family.list] as const),
+  ...[tagListing, agentListing, discoveredListing, userListing].map((listing) => [listing.path, listing.listSchema as ReturnType<typeof offsetListSchema<TObject>>] as const),
+]);
+const UserList = userListing.listSchema;
+const DiscoveredList = discoveredListing.listSchema;
 
 describeEachDatabase('estate seed', (h) => {
   it('fills a workspace with a coherent inventory that the API serves, and prints {"created":{…}}', async () => {
@@ -18,28 +37,28 @@ describeEachDatabase('estate seed', (h) => {
     for (const family of ['applications', 'networks', 'routers', 'workstations', 'dataObjects', 'contracts', 'flows', 'agents', 'discoveredApplications', 'announcements', 'auditEvents']) {
       assert.ok(created[family] > 0, family);
     }
-    const total = async (path: string, query: Record<string, string> = {}) => (await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '200', ...query } })).json().pagination.total;
+    const total = async (path: string, query: Record<string, string> = {}) => bodyOf(LISTS.get(`/${path}`)!, await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '200', ...query } })).pagination.total;
     assert.equal(await total('servers'), 400);
     assert.equal(await total('applications'), created.applications);
     assert.equal(await total('servers', { automatic: 'true' }), created.agents);
     assert.ok((await total('contracts', { endsBefore: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10), endsAfter: new Date().toISOString().slice(0, 10) })) > 0, 'some contracts expire soon');
 
-    const networks = (await h.call('GET', '/public/v1/networks', { key, query: { limit: '200' } })).json().data;
-    const servers = (await h.call('GET', '/public/v1/servers', { key, query: { limit: '200' } })).json().data;
-    for (const server of servers) assert.ok(networks.some((n: any) => cidrContains(n.cidr, server.ipAddresses[0])), `${server.name} lies in a network`);
-    const users = new Set((await h.call('GET', '/public/v1/users', { key, query: { limit: '200' } })).json().data.map((u: any) => u.id));
-    const workstations = (await h.call('GET', '/public/v1/workstations', { key, query: { limit: '200', assigned: 'true' } })).json().data;
-    assert.ok(workstations.every((w: any) => users.has(w.assignedUserId)));
+    const networks = bodyOf(networkFamily.list, await h.call('GET', '/public/v1/networks', { key, query: { limit: '200' } })).data;
+    const servers = bodyOf(serverFamily.list, await h.call('GET', '/public/v1/servers', { key, query: { limit: '200' } })).data;
+    for (const server of servers) assert.ok(networks.some((n) => cidrContains(n.cidr, server.ipAddresses[0]!)), `${server.name} lies in a network`);
+    const users = new Set(bodyOf(UserList, await h.call('GET', '/public/v1/users', { key, query: { limit: '200' } })).data.map((u) => u.id));
+    const workstations = bodyOf(workstationFamily.list, await h.call('GET', '/public/v1/workstations', { key, query: { limit: '200', assigned: 'true' } })).data;
+    assert.ok(workstations.every((w) => users.has(w.assignedUserId!)));
     const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', limit: '1' } }));
     assert.equal(audit.total, 400, 'an audit history');
-    const software = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { limit: '200', missing: 'false' } })).json().data;
-    assert.ok(software.every((d: any) => d.installCount >= 1));
+    const software = bodyOf(DiscoveredList, await h.call('GET', '/public/v1/discovered-applications', { key, query: { limit: '200', missing: 'false' } })).data;
+    assert.ok(software.every((d) => d.installCount >= 1));
 
     // Unfiltered totals come from trigger-kept counts: they must equal a direct count, also after
     // deletes and cascades (a server takes its discovered software with it).
-    const doomed = servers.find((s: any) => s.automatic);
+    const doomed = servers.find((s) => s.automatic)!;
     assert.equal((await h.call('DELETE', `/public/v1/servers/${doomed.id}`, { key })).statusCode, 204);
-    assert.equal((await h.call('DELETE', `/public/v1/applications/${(await h.call('GET', '/public/v1/applications', { key })).json().data[0].id}`, { key })).statusCode, 204);
+    assert.equal((await h.call('DELETE', `/public/v1/applications/${bodyOf(applicationFamily.list, await h.call('GET', '/public/v1/applications', { key })).data[0]!.id}`, { key })).statusCode, 204);
     const families: [string, string][] = [
       ['applications', 'applications'], ['servers', 'servers'], ['networks', 'networks'], ['routers', 'routers'], ['workstations', 'workstations'],
       ['data', 'data_objects'], ['contracts', 'contracts'], ['flows', 'flows'], ['announcements', 'announcements'], ['categories', 'categories'],

@@ -4,7 +4,9 @@ import { describeEachDatabase } from './support/harness.js';
 import { Type } from 'typebox';
 import { Application } from '../src/applications/applications.schemas.js';
 import { Server, servers } from '../src/infrastructure/servers.module.js';
+import { ErrorBody } from '../src/http/errors.js';
 import { Tag } from '../src/tags/tags.schemas.js';
+import { User } from '../src/users/users.module.js';
 import { bodyOf } from './support/typed.js';
 
 describeEachDatabase('servers', (h) => {
@@ -24,15 +26,15 @@ describeEachDatabase('servers', (h) => {
     assert.ok(edited.lastCheckTime > server.lastCheckTime);
     await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'web-01', ipAddresses: ['10.0.1.7'] } });
     const list = async (query: Record<string, string>) => bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key: key.secret, query }));
-    assert.deepEqual((await list({ environment: 'staging' })).data.map((s: any) => s.name), ['db-01']);
-    assert.deepEqual((await list({ q: '10.0.1.' })).data.map((s: any) => s.name), ['web-01']);
-    assert.deepEqual((await list({ os: 'debian gnu/linux' })).data.map((s: any) => s.name), ['db-01']);
+    assert.deepEqual((await list({ environment: 'staging' })).data.map((s) => s.name), ['db-01']);
+    assert.deepEqual((await list({ q: '10.0.1.' })).data.map((s) => s.name), ['web-01']);
+    assert.deepEqual((await list({ os: 'debian gnu/linux' })).data.map((s) => s.name), ['db-01']);
     assert.equal((await list({ automatic: 'false' })).pagination.total, 2);
     assert.equal((await list({ automatic: 'true' })).pagination.total, 0);
-    assert.deepEqual((await list({ sort: '-lastCheckTime' })).data.map((s: any) => s.name), ['web-01', 'db-01']);
+    assert.deepEqual((await list({ sort: '-lastCheckTime' })).data.map((s) => s.name), ['web-01', 'db-01']);
     const bad = await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'x', ipAddresses: ['10.0.0.300'] } });
     assert.equal(bad.statusCode, 400);
-    assert.match(bad.json().message, /ipAddresses/);
+    assert.match(bodyOf(ErrorBody, bad).message, /ipAddresses/);
     assert.equal((await h.call('GET', '/public/v1/servers', { key: key.secret, query: { environment: 'prod' } })).statusCode, 400);
   });
 
@@ -44,11 +46,11 @@ describeEachDatabase('servers', (h) => {
     for (const body of [{ name: 'renamed' }, { os: 'Windows' }, { manufacturer: 'Dell' }, { manufacturer: null }]) {
       const res = await h.call('PATCH', `/public/v1/servers/${server.id}`, { key: key.secret, body });
       assert.equal(res.statusCode, 422, JSON.stringify(body));
-      assert.equal(res.json().code, 'unprocessable_entity');
+      assert.equal(bodyOf(ErrorBody, res).code, 'unprocessable_entity');
     }
     const same = await h.call('PATCH', `/public/v1/servers/${server.id}`, { key: key.secret, body: { name: 'agent-host', location: 'Lab' } });
     assert.equal(same.statusCode, 200, 'sending the unchanged value is not a change');
-    assert.equal(same.json().location, 'Lab');
+    assert.equal(bodyOf(Server, same).location, 'Lab');
     assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key: key.secret })).statusCode, 204, 'an automatic server may be deleted');
   });
 
@@ -58,13 +60,14 @@ describeEachDatabase('servers', (h) => {
     const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'app-01' } }));
     const app = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'Billing' } }));
     const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'pci' } }));
-    for (const [segment, id] of [['owners', ws.admin.userId], ['tags', tag.id], ['applications', app.id]]) {
+    const linkedItem = { owners: User, tags: Tag, applications: Application };
+    for (const [segment, id] of [['owners', ws.admin.userId], ['tags', tag.id], ['applications', app.id]] as const) {
       assert.equal((await h.call('PUT', `/public/v1/servers/${server.id}/${segment}/${id}`, { key: key.secret })).statusCode, 204);
-      assert.deepEqual((await h.call('GET', `/public/v1/servers/${server.id}/${segment}`, { key: key.secret })).json().map((x: any) => x.id), [id]);
+      assert.deepEqual(bodyOf(Type.Array(linkedItem[segment]), await h.call('GET', `/public/v1/servers/${server.id}/${segment}`, { key: key.secret })).map((x) => x.id), [id]);
     }
     assert.deepEqual(bodyOf(Type.Array(Server), await h.call('GET', `/public/v1/applications/${app.id}/servers`, { key: key.secret })).map((s) => s.id), [server.id]);
     assert.equal(bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key: key.secret, query: { applicationId: app.id } })).pagination.total, 1);
     assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key: key.secret })).statusCode, 204);
-    assert.deepEqual((await h.call('GET', `/public/v1/applications/${app.id}/servers`, { key: key.secret })).json(), []);
+    assert.deepEqual(bodyOf(Type.Array(Server), await h.call('GET', `/public/v1/applications/${app.id}/servers`, { key: key.secret })), []);
   });
 });

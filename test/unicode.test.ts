@@ -7,10 +7,14 @@ import { it } from 'node:test';
 import { Application } from '../src/applications/applications.schemas.js';
 import { applications } from '../src/applications/applications.module.js';
 import { sql } from 'kysely';
+import { AuditList } from '../src/audit/audit.schemas.js';
 import { fold, foldingCharacters, foldKey } from '../src/db/text-search.js';
 import { servers } from '../src/infrastructure/servers.module.js';
+import { userListing } from '../src/users/users.module.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
+
+const UserList = userListing.listSchema;
 
 const NAMES = [
   'Ünïcødé', 'ÄRGER Büro', 'Straße', 'STRASSE', 'GROẞ', 'İstanbul', 'istanbul', 'ıspanak', 'ΟΔΟΣ', 'οδος', 'Σίσυφος',
@@ -46,7 +50,7 @@ describeEachDatabase('Unicode case folding', (h) => {
       assert.equal(bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key, query: { q } })).pagination.total, 1, `applications q=${q}`);
       assert.equal(bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { q } })).pagination.total, 1, `servers q=${q}`);
     }
-    assert.equal((await h.call('GET', '/public/v1/users', { key, query: { q: ws.admin.name.toUpperCase() } })).json().pagination.total, 1);
+    assert.equal(bodyOf(UserList, await h.call('GET', '/public/v1/users', { key, query: { q: ws.admin.name.toUpperCase() } })).pagination.total, 1);
   });
 
   it('tag names are unique in any letter case of any script', async () => {
@@ -66,7 +70,7 @@ describeEachDatabase('Unicode case folding', (h) => {
       const expected = NAMES.filter((name) => fold(name).includes(fold(q))).sort();
       assert.deepEqual(names, expected, `q=${q}`);
     }
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { query: 'москва', limit: '200' } })).json();
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { query: 'москва', limit: '200' } }));
     assert.equal(audit.data.length, 2, 'the audit log search folds the same way');
   });
 
