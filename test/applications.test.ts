@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { AuditList } from '../src/audit/audit.schemas.js';
 import { describeEachDatabase } from './support/harness.js';
 import { Type } from 'typebox';
 import { applications } from '../src/applications/applications.module.js';
@@ -8,7 +9,7 @@ import { categories } from '../src/categories/categories.module.js';
 import { Server } from '../src/infrastructure/servers.module.js';
 import { Tag } from '../src/tags/tags.schemas.js';
 import { teams } from '../src/teams/teams.module.js';
-import { bodyOf } from './support/typed.js';
+import { bodyOf, errorOf, familyClient } from './support/typed.js';
 
 describeEachDatabase('applications', (h) => {
   it('create with every field, get, patch (before/after audited), list with filters and sort, delete', async () => {
@@ -28,8 +29,8 @@ describeEachDatabase('applications', (h) => {
     const patched = await h.call('PATCH', `/public/v1/applications/${app.id}`, { key: key.secret, body: { criticality: 'critical', userCount: 300 } });
     assert.equal(patched.statusCode, 200);
     assert.equal(bodyOf(Application, patched).vendor, 'Salesforce');
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'application', actions: 'update' } })).json();
-    assert.deepEqual(audit.data[0].changes, { criticality: { before: 'high', after: 'critical' }, userCount: { before: 250, after: 300 } });
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'application', actions: 'update' } }));
+    assert.deepEqual(audit.data[0]!.changes, { criticality: { before: 'high', after: 'critical' }, userCount: { before: 250, after: 300 } });
     await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'Jira', criticality: 'low', lifecycleStatus: 'phase_out' } });
     const list = async (query: Record<string, string>) => bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key: key.secret, query }));
     assert.deepEqual((await list({ criticality: 'critical' })).data.map((a) => a.name), ['Salesforce Sales Cloud']);
@@ -47,7 +48,7 @@ describeEachDatabase('applications', (h) => {
   it('400 for unparseable bodies, 422 for broken rules', async () => {
     const other = await h.key(await h.workspace('other'));
     const key = await h.key(await h.workspace());
-    const foreignCategory = (await h.call('POST', '/public/v1/categories', { key: other.secret, body: { name: 'X' } })).json();
+    const foreignCategory = (await familyClient(h, other.secret, categories).create({ name: 'X' }));
     const post = (body: unknown) => h.call('POST', '/public/v1/applications', { key: key.secret, body });
     for (const [body, field] of [
       [{ name: '' }, 'name'], [{ name: 'A', businessValue: 6 }, 'businessValue'], [{ name: 'A', businessValue: '5' }, 'businessValue'],
@@ -56,7 +57,7 @@ describeEachDatabase('applications', (h) => {
     ] as const) {
       const res = await post(body);
       assert.equal(res.statusCode, 400, JSON.stringify(body));
-      assert.match(res.json().message, new RegExp(field));
+      assert.match(errorOf(res).message, new RegExp(field));
     }
     for (const [body, pattern] of [
       [{ name: 'A', categoryId: foreignCategory.id }, /categoryId/], [{ name: 'A', catalogEntryId: 'no-such-entry' }, /catalogEntryId/],
@@ -64,9 +65,9 @@ describeEachDatabase('applications', (h) => {
     ] as const) {
       const res = await post(body);
       assert.equal(res.statusCode, 422, JSON.stringify(body));
-      assert.match(res.json().message, pattern);
+      assert.match(errorOf(res).message, pattern);
     }
-    assert.equal((await h.call('GET', '/public/v1/applications', { key: key.secret })).json().pagination.total, 0, 'nothing half-written');
+    assert.equal((await familyClient(h, key.secret, applications).list()).pagination.total, 0, 'nothing half-written');
   });
 
   it('links: owners, tags, teams and servers are idempotent, bare arrays, move updatedAt, and are audited once', async () => {
@@ -82,18 +83,19 @@ describeEachDatabase('applications', (h) => {
       await new Promise((r) => setTimeout(r, 3));
       assert.equal((await h.call('PUT', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode, 204);
       assert.equal((await h.call('PUT', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode, 204);
-      const listed = (await h.call('GET', `/public/v1/applications/${app.id}/${segment}`, { key: key.secret })).json();
-      assert.deepEqual(listed.map((x: any) => x.id), [id], segment);
+      // Owners, tags, teams and servers: each a bare array of items with an id.
+      const listed = bodyOf(Type.Array(Type.Object({ id: Type.String() })), await h.call('GET', `/public/v1/applications/${app.id}/${segment}`, { key: key.secret }));
+      assert.deepEqual(listed.map((x) => x.id), [id], segment);
       const now = bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).updatedAt;
       assert.ok(now > updatedAt, `${segment} link moves updatedAt`);
       updatedAt = now;
     }
     assert.deepEqual(bodyOf(Type.Array(Application), await h.call('GET', `/public/v1/servers/${server.id}/applications`, { key: key.secret })).map((a) => a.id), [app.id]);
     assert.equal(bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key: key.secret, query: { tagId: tag.id } })).pagination.total, 1);
-    const events = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: app.id, actions: 'link' } })).json();
+    const events = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: app.id, actions: 'link' } }));
     assert.equal(events.total, 4);
     assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key: key.secret })).statusCode, 204);
-    assert.deepEqual((await h.call('GET', `/public/v1/applications/${app.id}/tags`, { key: key.secret })).json(), [], 'deleting a tag unlinks it');
+    assert.deepEqual(bodyOf(Type.Array(Tag), await h.call('GET', `/public/v1/applications/${app.id}/tags`, { key: key.secret })), [], 'deleting a tag unlinks it');
     for (const [segment, id] of links.slice(0, 1)) {
       assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode, 204);
       assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode, 204);
@@ -108,16 +110,16 @@ describeEachDatabase('applications', (h) => {
     const key = await h.key(ws);
     const writer = await h.key(ws, { scopes: ['applications:read', 'applications:edit'] });
     const app = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'CRM' } }));
-    assert.equal((await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: writer.secret, body: { body: 'hi' } })).json().message, 'missing permission: applications:comment');
+    assert.equal(errorOf(await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: writer.secret, body: { body: 'hi' } })).message, 'missing permission: applications:comment');
     const created = await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: key.secret, body: { body: ' Renewal approved. ' } });
     assert.equal(created.statusCode, 201);
-    assert.deepEqual(created.json().author, { type: 'api_key', id: key.id, name: key.name });
-    assert.equal(created.json().body, 'Renewal approved.');
+    assert.deepEqual(bodyOf(Comment, created).author, { type: 'api_key', id: key.id, name: key.name });
+    assert.equal(bodyOf(Comment, created).body, 'Renewal approved.');
     assert.equal((await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: key.secret, body: { body: '  ' } })).statusCode, 400);
     const comments = bodyOf(Type.Array(Comment), await h.call('GET', `/public/v1/applications/${app.id}/comments`, { key: key.secret }));
     assert.deepEqual(comments.map((c) => c.body), ['Renewal approved.']);
     assert.ok(bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).updatedAt > app.updatedAt);
-    const audit = (await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'comment' } })).json();
+    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'comment' } }));
     assert.equal(audit.total, 1);
   });
 
@@ -135,8 +137,8 @@ describeEachDatabase('applications', (h) => {
     for (const [method, url] of requests) {
       const res = await h.call(method, url, { key: key.secret, body: method === 'PATCH' ? { name: 'x' } : method === 'POST' ? { body: 'x' } : undefined });
       assert.equal(res.statusCode, 404, `${method} ${url}`);
-      assert.deepEqual(res.json(), { code: 'not_found', message: 'application not found', status: 404 });
+      assert.deepEqual(errorOf(res), { code: 'not_found', message: 'application not found', status: 404 });
     }
-    assert.equal((await h.call('GET', `/public/v1/applications/${foreign.id}`, { key: other.secret })).json().name, 'Theirs', 'untouched');
+    assert.equal((await familyClient(h, other.secret, applications).get(foreign.id)).name, 'Theirs', 'untouched');
   });
 });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { Static, TObject } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { enrollAgent } from '../src/agents/agents.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { addMember } from '../src/members/members.service.js';
@@ -21,10 +21,14 @@ import { workstations } from '../src/infrastructure/workstations.module.js';
 import { Tag } from '../src/tags/tags.schemas.js';
 import { teams } from '../src/teams/teams.module.js';
 import { Server, servers } from '../src/infrastructure/servers.module.js';
+import { AuditEvent as AuditEventSchema, AuditList } from '../src/audit/audit.schemas.js';
+import { agentListing } from '../src/agents/agents.module.js';
+import { User } from '../src/users/users.module.js';
+import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
-import { bodyOf } from './support/typed.js';
+import { bodyOf, errorOf, listingClient } from './support/typed.js';
 
-type AuditEvent = { action: string; resourceType: string; resourceId: string; changes: Record<string, { before: unknown; after: unknown }> | null };
+type AuditEvent = Static<typeof AuditEventSchema>;
 
 async function setUp(h: Harness) {
   const ws = await h.workspace();
@@ -34,7 +38,7 @@ async function setUp(h: Harness) {
     assert.equal(res.statusCode, 201, `${path}: ${res.body}`);
     return bodyOf(schema, res);
   };
-  const events = async (query: Record<string, string> = {}): Promise<AuditEvent[]> => (await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...query } })).json().data;
+  const events = async (query: Record<string, string> = {}): Promise<AuditEvent[]> => bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...query } })).data;
   return { ws, key, post, events };
 }
 
@@ -80,11 +84,11 @@ describeEachDatabase('one definition per family', (h) => {
     const missing = '00000000-0000-7000-8000-000000000001';
     const app = await h.call('POST', '/public/v1/applications', { key, body: { name: 'x', categoryId: missing } });
     assert.equal(app.statusCode, 422);
-    assert.equal(app.json().message, 'categoryId does not name a category of this workspace');
+    assert.equal(errorOf(app).message, 'categoryId does not name a category of this workspace');
     const flow = await h.call('POST', '/public/v1/flows', { key, body: { name: 'x', sourceApplicationId: missing, targetApplicationId: missing } });
-    assert.equal(flow.json().message, 'sourceApplicationId does not name an application of this workspace');
+    assert.equal(errorOf(flow).message, 'sourceApplicationId does not name an application of this workspace');
     const contract = await h.call('POST', '/public/v1/contracts', { key, body: { name: 'x', vendor: 'y', startDate: '2026-01-01', applicationIds: [missing] } });
-    assert.equal(contract.json().message, 'applicationIds does not name an application of this workspace');
+    assert.equal(errorOf(contract).message, 'applicationIds does not name an application of this workspace');
   });
 
   it('a delete releases what refers to it, each change audited on its own resource and moving its tracking field', async () => {
@@ -115,19 +119,19 @@ describeEachDatabase('one definition per family', (h) => {
     const flow = await post('flows', flows.definition.schemas.item, { name: 'f', sourceApplicationId: app.id, targetApplicationId: other.id });
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
     await h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${agent.token}` }, body: { host: { kind: 'server', hostname: 'h1' }, software: [{ name: 'erp-server', vendor: 'SAP', version: '1' }] } });
-    const found = (await h.call('GET', '/public/v1/discovered-applications', { key })).json().data[0];
+    const found = (await listingClient(h, key, discoveredListing).list()).data[0]!;
     assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${found.id}`, { key, body: { applicationId: app.id } })).statusCode, 200);
     await new Promise((resolve) => setTimeout(resolve, 5));
 
     assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
-    const afterContract = (await h.call('GET', `/public/v1/contracts/${contract.id}`, { key })).json();
+    const afterContract = bodyOf(contracts.definition.schemas.item, await h.call('GET', `/public/v1/contracts/${contract.id}`, { key }));
     assert.deepEqual(afterContract.applicationIds, [other.id]);
     assert.ok(afterContract.updatedAt > contract.updatedAt);
     const contractEvent = (await events({ resourceType: 'contract', actions: 'update' }))[0];
     assert.deepEqual(contractEvent?.changes, { applicationIds: { before: [app.id, other.id], after: [other.id] } });
     assert.equal((await h.call('GET', `/public/v1/flows/${flow.id}`, { key })).statusCode, 404);
     assert.equal((await events({ resourceType: 'flow', actions: 'delete' }))[0]?.resourceId, flow.id);
-    const triaged = (await h.call('GET', `/public/v1/discovered-applications/${found.id}`, { key })).json();
+    const triaged = (await listingClient(h, key, discoveredListing).get(found.id));
     assert.equal(triaged.status, 'new');
     assert.ok(triaged.lastUpdate > found.lastUpdate);
     const back = (await events({ resourceType: 'discovered_application' }))[0];
@@ -144,8 +148,8 @@ describeEachDatabase('one definition per family', (h) => {
     await h.call('PUT', `/public/v1/teams/${team.id}/members/${member.userId}`, { key });
     const removed = await h.call('DELETE', `/public/v1/members/${member.id}`, { key });
     assert.equal(removed.statusCode, 204, removed.body);
-    assert.deepEqual((await h.call('GET', `/public/v1/applications/${app.id}/owners`, { key })).json(), []);
-    assert.equal((await h.call('GET', `/public/v1/workstations/${laptop.id}`, { key })).json().assignedUserId, null);
+    assert.deepEqual(bodyOf(Type.Array(User), await h.call('GET', `/public/v1/applications/${app.id}/owners`, { key })), []);
+    assert.equal(bodyOf(workstations.definition.schemas.item, await h.call('GET', `/public/v1/workstations/${laptop.id}`, { key })).assignedUserId, null);
     const all = await events();
     assert.deepEqual(all.find((e) => e.resourceId === app.id && e.action === 'unlink')?.changes, { owners: { before: member.userId, after: null } });
     assert.deepEqual(all.find((e) => e.resourceId === team.id && e.action === 'unlink')?.changes, { members: { before: member.userId, after: null } });
@@ -195,9 +199,9 @@ describeEachDatabase('one definition per family', (h) => {
     assert.equal(listed[0]!.os, 'Debian');
     assert.equal(listed[0]!.manufacturer, 'Dell Inc.');
     assert.ok(listed[0]!.lastReportAt);
-    const enrolled = (await h.call('GET', `/public/v1/agents/${agent.id}`, { key })).json();
+    const enrolled = (await listingClient(h, key, agentListing).get(agent.id));
     assert.equal(enrolled.version, '1.2.0');
-    const renames = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } })).json().data as AuditEvent[];
+    const renames = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } })).data;
     assert.ok(renames.every((event) => !event.changes?.hostname), 'no rename event');
   });
 });
