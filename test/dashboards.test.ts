@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Type } from 'typebox';
 import { enrollAgent } from '../src/agents/agents.service.js';
+import { newId } from '../src/ids.js';
 import { DashboardSummary, Widget, type BreakdownItem } from '../src/dashboards/widgets.js';
 import { Dashboard } from '../src/dashboards/widgets.js';
 import { ErrorBody } from '../src/http/errors.js';
@@ -236,6 +237,33 @@ describeEachDatabase('dashboards', (h) => {
     assert.deepEqual(widget(body.widgets, 'warranty-ending-90', 'table').rows.map((row) => [row.resourceId, row.warrantyEnd]), [[dell.id, day(30)]]);
     assert.deepEqual(widget(body.widgets, 'unassigned-workstations', 'table').rows.map((row) => row.resourceId), [lenovo.id]);
     assert.deepEqual(items(widget(body.widgets, 'workstation-age', 'breakdown')), [['2023', 1], ['2024', 1], ['unknown', 1]]);
+  });
+
+  it('finance: a contract split over three applications still adds up to the cent (100.00 = 33.34 + 33.33 + 33.33)', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const { post } = writer(h, key);
+    const ids = [await post('applications', { name: 'A' }), await post('applications', { name: 'B' }), await post('applications', { name: 'C' })].map((app) => app.id);
+    await post('contracts', { name: 'Shared', vendor: 'Acme', startDate: '2026-01-01', amount: 100, currency: 'EUR', billingPeriod: 'yearly', applicationIds: ids });
+    const body = await dashboard(h, key, 'finance');
+    const shares = widget(body.widgets, 'spend-by-application', 'breakdown').items.map((item) => item.value);
+    assert.deepEqual(shares, [33.34, 33.33, 33.33]);
+    assert.equal(Math.round(shares.reduce((sum, value) => sum + value, 0) * 100), 100 * 100);
+    assert.deepEqual(items(widget(body.widgets, 'annual-spend', 'breakdown')), [['EUR', 100]]);
+  });
+
+  it('technology: 600 end-of-life OS versions answer (statements stay within SQLite\'s compound and expression limits)', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 600 }, (_, index) => ({
+      workspace_id: ws.id, id: newId(), name: `old-${String(index).padStart(3, '0')}`, hostname: `old-${index}`, ip_addresses: '[]', os: 'Ubuntu', os_version: `18.04.${index}`,
+      automatic: 0, created_at: now, last_check_time: now,
+    }));
+    for (let start = 0; start < rows.length; start += 200) await h.database.db.insertInto('servers').values(rows.slice(start, start + 200)).execute();
+    const body = await dashboard(h, key, 'technology');
+    const eol = widget(body.widgets, 'end-of-life-os', 'table');
+    assert.deepEqual([eol.total, eol.rows.length, eol.rows[0]!.name], [600, 100, 'old-000']);
   });
 
   it('every dashboard is also a picture: a standalone SVG (Accept or format=svg) that Chromium renders, names escaped, rows linked to the console', { skip: browserMissing() }, async () => {

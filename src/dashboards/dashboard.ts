@@ -44,3 +44,10 @@ export function mergeCounts<Key>(...groups: { key: Key; value: number | string }
 export const HOST_TABLES = ['servers', 'workstations'] as const;
 export type HostTable = (typeof HOST_TABLES)[number];
 export const hostKind = (table: HostTable) => (table === 'servers' ? 'server' : 'workstation');
+
+/** Appends `value` to the list kept under `key` (in place: no copy per append). */
+export function pushTo<Key, Value>(lists: Map<Key, Value[]>, key: Key, value: Value): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
+}

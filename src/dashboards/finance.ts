@@ -1,3 +1,4 @@
+import { pushTo } from './dashboard.js';
 import { dayAfter, type DashboardContext, type DashboardDefinition } from './dashboard.js';
 import { breakdownWidget, tableWidget, TOP_GROUPS, type Widget } from './widgets.js';
 
@@ -37,7 +38,10 @@ export function deadlines(contract: ContractRow): { renewal: string | null; noti
   return { renewal, notice };
 }
 
-/** Sums amounts per (key, currency), so that no two currencies are ever added. */
+/**
+ * Sums amounts per (key, currency) in whole cents, so that no two currencies are ever added and the
+ * groups of a breakdown add up exactly to its total.
+ */
 class Totals {
   private readonly sums = new Map<string, { key: string | null; label?: string; currency: string; value: number; ids: Set<string> }>();
   add(key: string | null, currency: string, value: number, id?: string, label?: string): void {
@@ -47,14 +51,14 @@ class Totals {
     this.sums.set(`${key}\u0000${currency}`, entry);
   }
   groups() {
-    return [...this.sums.values()].map(({ ids, value, ...group }) => ({ ...group, value: cents(value), ids: [...ids] }));
+    return [...this.sums.values()].map(({ ids, value, ...group }) => ({ ...group, value: value / 100, ids: [...ids] }));
   }
   /** The largest `TOP_GROUPS` groups, and the rest as one `other` group per currency (so each currency still adds up). */
   top() {
     const all = this.groups().sort((a, b) => b.value - a.value);
     const rest = new Map<string, number>();
-    for (const group of all.slice(TOP_GROUPS)) rest.set(group.currency, (rest.get(group.currency) ?? 0) + group.value);
-    return [...all.slice(0, TOP_GROUPS), ...[...rest].map(([currency, value]) => ({ key: 'other', label: 'Other', currency, value: cents(value), ids: [] }))];
+    for (const group of all.slice(TOP_GROUPS)) rest.set(group.currency, (rest.get(group.currency) ?? 0) + Math.round(group.value * 100));
+    return [...all.slice(0, TOP_GROUPS), ...[...rest].map(([currency, value]) => ({ key: 'other', label: 'Other', currency, value: value / 100, ids: [] }))];
   }
 }
 
@@ -74,7 +78,7 @@ async function load({ database, workspaceId, today }: DashboardContext) {
     db.selectFrom('categories').select(['id', 'name']).where('workspace_id', '=', workspaceId).execute(),
   ]);
   const applicationsOf = new Map<string, typeof covered>();
-  for (const row of covered) applicationsOf.set(row.contract_id, [...(applicationsOf.get(row.contract_id) ?? []), row]);
+  for (const row of covered) pushTo(applicationsOf, row.contract_id, row);
   return { contracts, applicationsOf, categoryNames: new Map(categories.map((category) => [category.id, category.name])) };
 }
 
@@ -117,20 +121,23 @@ export const financeDashboard: DashboardDefinition = {
       if (contract.start_date > today) continue;
       const annual = annualAmount(contract, year);
       if (annual === null || contract.currency === null) continue;
-      total.add(contract.currency, contract.currency, annual, contract.id);
-      byVendor.add(contract.vendor, contract.currency, annual, contract.id);
-      const covered = applicationsOf.get(contract.id) ?? [];
+      const inCents = Math.round(annual * 100);
+      total.add(contract.currency, contract.currency, inCents, contract.id);
+      byVendor.add(contract.vendor, contract.currency, inCents, contract.id);
+      const covered = [...(applicationsOf.get(contract.id) ?? [])].sort((a, b) => a.id.localeCompare(b.id));
       if (covered.length === 0) {
-        byApplication.add(null, contract.currency, annual);
-        byCategory.add(null, contract.currency, annual);
+        byApplication.add(null, contract.currency, inCents);
+        byCategory.add(null, contract.currency, inCents);
       }
-      for (const application of covered) {
-        const share = annual / covered.length;
-        byApplication.add(application.id, contract.currency, share, application.id, application.name);
+      // Split evenly in whole cents, the leftover cents to the first applications (by id).
+      const base = Math.floor(inCents / Math.max(1, covered.length));
+      covered.forEach((application, index) => {
+        const share = base + (index < inCents - base * covered.length ? 1 : 0);
+        byApplication.add(application.id, contract.currency!, share, application.id, application.name);
         const category = application.category_id;
-        byCategory.add(category, contract.currency, share, application.id, category ? categoryNames.get(category) : undefined);
+        byCategory.add(category, contract.currency!, share, application.id, category ? categoryNames.get(category) : undefined);
         users.set(application.id, { name: application.name, userCount: application.user_count });
-      }
+      });
     }
     const costs = byApplication.groups().filter((group) => group.key !== null);
     const costRows = costs

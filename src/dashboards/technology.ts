@@ -32,13 +32,23 @@ function isOneOf(releases: EndOfLifeRelease[], table: HostTable) {
 }
 
 /**
+ * Releases in batches with their index: one statement holds at most RELEASES_PER_STATEMENT of them
+ * (SQLite allows 500 terms in a compound SELECT and an expression depth of 1,000).
+ */
+const RELEASES_PER_STATEMENT = 100;
+function batchesOf(releases: EndOfLifeRelease[]) {
+  const indexed = releases.map((release, index) => ({ release, index }));
+  return Array.from({ length: Math.ceil(indexed.length / RELEASES_PER_STATEMENT) }, (_, n) => indexed.slice(n * RELEASES_PER_STATEMENT, (n + 1) * RELEASES_PER_STATEMENT));
+}
+
+/**
  * The first TABLE_ROWS hosts past end of life, the oldest end of life first, then by name: for each
  * release and host table, its first hosts along the OS release index (one UNION per table), merged.
  */
 async function endOfLifeHosts({ database, workspaceId }: DashboardContext, releases: EndOfLifeRelease[]) {
   if (releases.length === 0) return [];
-  const perTable = await Promise.all(HOST_TABLES.map(async (table) => {
-    const [first, ...rest] = releases.map((release, index) =>
+  const perTable = await Promise.all(HOST_TABLES.flatMap((table) => batchesOf(releases).map(async (batch) => {
+    const [first, ...rest] = batch.map(({ release, index }) =>
       database.db.selectFrom(
         database.db.selectFrom(table).select(['id', 'name', 'os', 'os_version']).select(sql<number>`${sql.lit(index)}`.as('release'))
           .where('workspace_id', '=', workspaceId).where(isOneOf([release], table))
@@ -47,7 +57,7 @@ async function endOfLifeHosts({ database, workspaceId }: DashboardContext, relea
       ).selectAll());
     const rows = await rest.reduce((union, branch) => union.unionAll(branch), first!).execute();
     return rows.map((row) => ({ ...row, kind: hostKind(table), entry: releases[Number(row.release)]!.entry }));
-  }));
+  })));
   const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id.localeCompare(b.id));
   return perTable.flat().sort((a, b) => a.entry.endOfLife.localeCompare(b.entry.endOfLife) || a.entry.release.localeCompare(b.entry.release) || byName(a, b)).slice(0, TABLE_ROWS);
 }
@@ -55,13 +65,20 @@ async function endOfLifeHosts({ database, workspaceId }: DashboardContext, relea
 /** Applications linked to at least one server past end of life, with how many. */
 async function applicationsOnEndOfLifeHosts({ database, workspaceId }: DashboardContext, releases: EndOfLifeRelease[]) {
   if (releases.length === 0) return [];
-  const rows = await database.db.selectFrom('servers')
-    .innerJoin('application_servers as l', (join) => join.onRef('l.server_id', '=', 'servers.id').on('l.workspace_id', '=', workspaceId))
-    .innerJoin('applications as a', (join) => join.onRef('a.id', '=', 'l.application_id').on('a.workspace_id', '=', workspaceId))
-    .select(['a.id', 'a.name']).select((eb) => eb.fn.countAll<number>().as('hosts'))
-    .where('servers.workspace_id', '=', workspaceId).where(isOneOf(releases, 'servers'))
-    .groupBy(['a.id', 'a.name']).orderBy('hosts', 'desc').orderBy('a.name').orderBy('a.id').execute();
-  return rows.map((row) => ({ application: row.name, endOfLifeHosts: Number(row.hosts), resourceType: 'application', resourceId: row.id }));
+  // A server runs one release, so the counts of disjoint batches of releases add up.
+  const counts = new Map<string, { name: string; hosts: number }>();
+  for (const batch of batchesOf(releases)) {
+    const rows = await database.db.selectFrom('servers')
+      .innerJoin('application_servers as l', (join) => join.onRef('l.server_id', '=', 'servers.id').on('l.workspace_id', '=', workspaceId))
+      .innerJoin('applications as a', (join) => join.onRef('a.id', '=', 'l.application_id').on('a.workspace_id', '=', workspaceId))
+      .select(['a.id', 'a.name']).select((eb) => eb.fn.countAll<number>().as('hosts'))
+      .where('servers.workspace_id', '=', workspaceId).where(isOneOf(batch.map(({ release }) => release), 'servers'))
+      .groupBy(['a.id', 'a.name']).execute();
+    for (const row of rows) counts.set(row.id, { name: row.name, hosts: (counts.get(row.id)?.hosts ?? 0) + Number(row.hosts) });
+  }
+  return [...counts]
+    .sort(([idA, a], [idB, b]) => b.hosts - a.hosts || (a.name < b.name ? -1 : a.name > b.name ? 1 : idA.localeCompare(idB)))
+    .map(([id, row]) => ({ application: row.name, endOfLifeHosts: row.hosts, resourceType: 'application', resourceId: id }));
 }
 
 export const technologyDashboard: DashboardDefinition = {

@@ -1,7 +1,8 @@
+import { pushTo } from '../dashboards/dashboard.js';
 import { Type } from 'typebox';
 import { annualAmount } from '../dashboards/finance.js';
 import { Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation } from './diagram.js';
+import { DEFAULT_NODES, defineDiagram, diagramHead, inSlices, Limit, Truncation } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, round, svgDocument, text, tooltip } from './svg.js';
 
 export const QUADRANTS = ['invest', 'migrate', 'tolerate', 'eliminate'] as const;
@@ -58,10 +59,10 @@ export const applicationQuadrantDiagram = defineDiagram({
       const contracts = await db.selectFrom('contracts').select(['id', 'name', 'vendor', 'start_date', 'end_date', 'renewal_date', 'notice_period_days', 'amount', 'currency', 'billing_period'])
         .where('workspace_id', '=', workspaceId).where('currency', '=', currency).where('start_date', '<=', today)
         .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)])).execute();
-      const covered = contracts.length === 0 ? [] : await db.selectFrom('contract_applications').select(['contract_id', 'application_id']).where('workspace_id', '=', workspaceId)
-        .where('contract_id', 'in', contracts.map((contract) => contract.id)).execute();
+      const covered = await inSlices(contracts.map((contract) => contract.id), (slice) => db.selectFrom('contract_applications').select(['contract_id', 'application_id'])
+        .where('workspace_id', '=', workspaceId).where('contract_id', 'in', slice).execute());
       const byContract = new Map<string, string[]>();
-      for (const row of covered) byContract.set(row.contract_id, [...(byContract.get(row.contract_id) ?? []), row.application_id]);
+      for (const row of covered) pushTo(byContract, row.contract_id, row.application_id);
       for (const contract of contracts) {
         const annual = annualAmount(contract, today.slice(0, 4)) ?? 0;
         const ids = byContract.get(contract.id) ?? [];
@@ -91,9 +92,11 @@ export const applicationQuadrantDiagram = defineDiagram({
     const plot = { x: 70, y: 50, size: 520 };
     const scale = (score: number) => ((score - 0.5) / 5) * plot.size;
     const half = scale(2.5);
+    // y grows downwards: values 3 and up are the top band, down to the line at value 2.5.
+    const top = plot.size - half;
     const areas: [Quadrant, number, number, number, number][] = [
-      ['migrate', 0, 0, half, half], ['invest', half, 0, plot.size - half, half],
-      ['eliminate', 0, half, half, plot.size - half], ['tolerate', half, half, plot.size - half, plot.size - half],
+      ['migrate', 0, 0, half, top], ['invest', half, 0, plot.size - half, top],
+      ['eliminate', 0, top, half, half], ['tolerate', half, top, plot.size - half, half],
     ];
     const background = areas.map(([quadrant, x, y, width, height]) =>
       rect(plot.x + x, plot.y + y, width, height, { class: quadrant, opacity: 0.35 }) + text(plot.x + x + 8, plot.y + y + 18, quadrant, { class: 'heading' })).join('');

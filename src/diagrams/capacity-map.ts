@@ -1,3 +1,4 @@
+import { pushTo } from '../dashboards/dashboard.js';
 import { Type } from 'typebox';
 import { Uuid } from '../http/schemas.js';
 import { DEFAULT_NODES, defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
@@ -75,7 +76,7 @@ export const capacityMapDiagram = defineDiagram({
     const links = hosts.length === 0 ? [] : await db.selectFrom('application_servers').select(['server_id', 'application_id']).where('workspace_id', '=', workspaceId)
       .where('server_id', 'in', hosts.map((host) => host.id)).orderBy('application_id').execute();
     const applications = new Map<string, string[]>();
-    for (const row of links) applications.set(row.server_id, [...(applications.get(row.server_id) ?? []), row.application_id]);
+    for (const row of links) pushTo(applications, row.server_id, row.application_id);
     const keyOf = (location: string | null, environment: string | null) => JSON.stringify([location, environment]);
     const byName = (x: { name: string; id: string }, y: { name: string; id: string }) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.id.localeCompare(y.id));
     const members = new Map<string, typeof hosts>();

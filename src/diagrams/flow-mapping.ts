@@ -1,3 +1,4 @@
+import { pushTo } from '../dashboards/dashboard.js';
 import { Type } from 'typebox';
 import type { FlowsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
@@ -134,7 +135,7 @@ export const flowMappingDiagram = defineDiagram({
     const carried = (await inSlices(edges.map((flow) => flow.id), (slice) => db.selectFrom('flow_data_objects').select(['flow_id', 'data_object_id']).where('workspace_id', '=', workspaceId)
       .where('flow_id', 'in', slice).execute())).sort((a, b) => a.data_object_id.localeCompare(b.data_object_id));
     const dataObjects = new Map<string, string[]>();
-    for (const row of carried) dataObjects.set(row.flow_id, [...(dataObjects.get(row.flow_id) ?? []), row.data_object_id]);
+    for (const row of carried) pushTo(dataObjects, row.flow_id, row.data_object_id);
     return {
       name: 'flow-mapping' as const,
       generatedAt: context.now,

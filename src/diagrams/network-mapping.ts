@@ -1,3 +1,4 @@
+import { pushTo } from '../dashboards/dashboard.js';
 import ipaddr from 'ipaddr.js';
 import { Type, type Static } from 'typebox';
 import { Uuid } from '../http/schemas.js';
@@ -56,6 +57,16 @@ function networkOf(address: string, ranges: Range[]): string | undefined {
   return best?.id;
 }
 
+/** A server's stored addresses (a JSON array of strings); anything else counts as none. */
+function addressesOf(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((address): address is string => typeof address === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export const networkMappingDiagram = defineDiagram({
   name: 'network-mapping',
   title: 'Network mapping',
@@ -77,7 +88,7 @@ export const networkMappingDiagram = defineDiagram({
     ]);
     const node = (kind: Kind, id: string, label: string, detail: string | null) => ({ id, kind, label, detail, resourceId: id });
     const hosts = [
-      ...servers.map((server) => ({ ...node('server', server.id, server.name, null), addresses: JSON.parse(server.ip_addresses) as string[] })),
+      ...servers.map((server) => ({ ...node('server', server.id, server.name, null), addresses: addressesOf(server.ip_addresses) })),
       ...workstations.map((workstation) => ({ ...node('workstation', workstation.id, workstation.name, null), addresses: [] as string[] })),
     ];
     const nodes = [
@@ -114,7 +125,7 @@ export const networkMappingDiagram = defineDiagram({
     // the networks they are linked to; hosts in no network share one more box.
     const byId = new Map(body.nodes.map((node) => [node.id, node]));
     const hostsIn = new Map<string, string[]>();
-    for (const edge of body.edges) if (edge.kind === 'host-network') hostsIn.set(edge.target, [...(hostsIn.get(edge.target) ?? []), edge.source]);
+    for (const edge of body.edges) if (edge.kind === 'host-network') pushTo(hostsIn, edge.target, edge.source);
     const UNPLACED = 'unplaced';
     const box = (id: string, hostIds: string[]): ElkNode => ({
       id,
