@@ -1,5 +1,4 @@
-import { pushTo } from './dashboard.js';
-import { dayAfter, type DashboardContext, type DashboardDefinition } from './dashboard.js';
+import { dayAfter, pushTo, type DashboardContext, type DashboardDefinition } from './dashboard.js';
 import { breakdownWidget, tableWidget, TOP_GROUPS, type Widget } from './widgets.js';
 
 /** How many times a billing period's amount is paid in a year (one_time: see annualAmount). */
