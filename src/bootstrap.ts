@@ -12,6 +12,7 @@ export interface FirstStart {
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@estate.local';
+export const DEMO_WORKSPACE_NAME = 'Demo';
 
 /**
  * On an empty database, creates a demo workspace, an admin member and an admin key so that a new
@@ -19,7 +20,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@estate.local';
  */
 export async function bootstrapIfEmpty(database: Database): Promise<FirstStart | undefined> {
   if ((await countWorkspaces(database)) > 0) return undefined;
-  const workspace = await createWorkspace(database, { name: 'Demo' }, CLI_ACTOR);
+  const workspace = await createWorkspace(database, { name: DEMO_WORKSPACE_NAME }, CLI_ACTOR);
   const password = randomBytes(12).toString('base64url');
   await addMember(database, { workspaceId: workspace.id, email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', role: 'admin', password }, CLI_ACTOR);
   const key = await createKey(database, { workspaceId: workspace.id, name: 'demo admin key', alias: 'admin' });

@@ -20,6 +20,14 @@ export interface Config {
   logLevel: string;
   /** Where files of the service's own go (the first start's secrets when there is no terminal). */
   dataDir: string;
+  /** TRUST_PROXY: unset/false trusts no proxy; true trusts any; else the proxies' addresses/CIDRs, comma-separated. */
+  trustProxy: boolean | string;
+}
+
+function trustProxyOf(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     logLevel: env.LOG_LEVEL || 'info',
     dataDir: env.ESTATE_DATA_DIR || defaultDataDirectory(env.DATABASE_URL || DEFAULT_DATABASE_URL),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

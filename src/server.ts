@@ -62,7 +62,8 @@ export async function serve(config: Config): Promise<void> {
   const first = await bootstrapIfEmpty(database);
   const app = await buildApp({
     database,
-    logger: { level: config.logLevel, stream: redactingStream(), redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    logger: { level: config.logLevel, stream: redactingStream(), redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

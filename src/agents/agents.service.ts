@@ -25,9 +25,9 @@ export async function enrollAgent(database: Database, input: { workspaceId: stri
 }
 
 /** Revokes an agent's token: its next report gets 401. Idempotent. */
-export async function revokeAgent(database: Database, id: string, actor: Actor = CLI_ACTOR): Promise<{ id: string; revoked: true }> {
+export async function revokeAgent(database: Database, id: string, actor: Actor = CLI_ACTOR, inWorkspace?: string): Promise<{ id: string; revoked: true }> {
   const agent = isUuid(id) ? await database.db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-  if (!agent) throw notFound('agent');
+  if (!agent || (inWorkspace !== undefined && agent.workspace_id !== inWorkspace)) throw notFound('agent');
   if (agent.revoked_at) return { id, revoked: true };
   await writeTransaction(database, agent.workspace_id, async (trx) => {
     await trx.updateTable('agents').set({ revoked_at: nowIso() }).where('workspace_id', '=', agent.workspace_id).where('id', '=', id).execute();

@@ -14,6 +14,13 @@ export const AUDIT_ACTIONS = [
   'rotate',
   'revoke',
   'report',
+  // The console's sign-in and account events (issue 12).
+  'sign_in',
+  'sign_in_failure',
+  'lockout',
+  'sign_out',
+  'password_change',
+  'invite',
 ] as const;
 
 export const AUDIT_RESOURCE_TYPES = [

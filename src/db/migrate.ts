@@ -13,6 +13,7 @@ import * as unicodeFold from './migrations/0010-unicode-fold.js';
 import * as unknownStaysNull from './migrations/0011-unknown-stays-null.js';
 import * as foldedFilterKeys from './migrations/0012-folded-filter-keys.js';
 import * as insightIndexes from './migrations/0013-insight-indexes.js';
+import * as consoleSessions from './migrations/0014-console-sessions.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-unknown-stays-null': unknownStaysNull,
   '0012-folded-filter-keys': foldedFilterKeys,
   '0013-insight-indexes': insightIndexes,
+  '0014-console-sessions': consoleSessions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -349,7 +349,42 @@ export interface RowCountsTable {
   total: number;
 }
 
+/** A signed-in console browser (migration 0014); `id` is the SHA-256 of the cookie's token. */
+export interface ConsoleSessionsTable {
+  id: string;
+  user_id: string;
+  /** The workspace the member selected; null when it was deleted or none is chosen. */
+  workspace_id: string | null;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute end of the session, whatever its activity. */
+  expires_at: string;
+}
+
+/** Failed console sign-ins of one subject (`account:<email>` or `address:<ip>`) in the current window. */
+export interface SignInFailuresTable {
+  subject: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
+
+/** A one-time link with which an invited member sets their password; `token_hash` is the SHA-256 of its token. */
+export interface InvitationsTable {
+  token_hash: string;
+  workspace_id: string;
+  user_id: string;
+  member_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Tables {
+  console_sessions: ConsoleSessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  invitations: InvitationsTable;
   row_counts: RowCountsTable;
   software_installs: SoftwareInstallsTable;
   agents: AgentsTable;

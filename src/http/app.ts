@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -9,6 +10,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest, type Fa
 import { resolveAgent } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
+import { registerConsole } from '../console/console.module.js';
 import { registerHealthRoutes } from '../health/health.routes.js';
 import { publicAuthHook, refuse, resolvePrincipal } from './authenticate.js';
 import { normalisedPath } from './paths.js';
@@ -29,6 +31,12 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Reports one agent may send per minute (default AGENT_REPORTS_PER_MINUTE or 60). */
   agentReportsPerMinute?: number;
+  /**
+   * Trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy (TRUST_PROXY): the client's
+   * address for sign-in throttling and HTTPS for the console's Secure cookie. Off by default, so a
+   * client cannot claim another address.
+   */
+  trustProxy?: boolean | string;
 }
 
 
@@ -90,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    trustProxy: options.trustProxy ?? false,
     // Path parameters of any length reach validation (an over-long id is a 400 invalid_uuid, after
     // authentication) instead of the router's own 414.
     // A trailing slash names the same resource as the path without it (`/me/` is `/me`).
@@ -133,7 +142,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     // Every API operation refuses unknown query parameters (a mistyped one must never be ignored:
     // `DELETE /tags/{id}?force=false` deleted); operations without any take none.
-    if (/^\/(public|agent)\//.test(route.url) && route.schema && !route.schema.querystring) route.schema.querystring = NoQuery;
+    if (/^\/(public|agent|ui\/api)\//.test(route.url) && route.schema && !route.schema.querystring) route.schema.querystring = NoQuery;
+    // The console's own API is not part of the public contract: it stays out of /openapi.json.
+    if (route.url.startsWith('/ui') && route.schema) route.schema.hide = true;
   });
 
   const methodIndex = new MethodIndex();
@@ -162,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(async (agentApi: App) => {
     for (const register of AGENT_MODULES) register(agentApi, deps);
   });
+  await app.register(cookie);
+  await registerConsole(app, deps);
 
   app.setNotFoundHandler(async (request, reply) => {
     if (await authenticateUnrouted(options.database, request, reply)) return reply;

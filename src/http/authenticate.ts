@@ -5,16 +5,20 @@ import { ApiError } from '../errors/api-error.js';
 import { hashSecret, KEY_PREFIX } from '../keys/key-secret.js';
 import { findKeyForAuth } from '../keys/keys.repository.js';
 
-/** The caller of a /public/v1 request: resolved once, passed down to services. */
-export interface Principal {
+/** Who acts in a workspace: an API key or a console member. Services take this. */
+export interface Caller {
   workspaceId: string;
   workspaceName: string;
+  /** Sorted scope codes: frozen at key creation for a key, the role's current set for a member. */
+  scopes: readonly string[];
+  actor: Actor;
+}
+
+/** The caller of a /public/v1 request: resolved once, passed down to services. */
+export interface Principal extends Caller {
   keyId: string;
   keyName: string;
   alias: string | null;
-  /** Sorted scope codes, frozen at key creation. */
-  scopes: readonly string[];
-  actor: Actor;
 }
 
 declare module 'fastify' {

@@ -122,15 +122,16 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
   });
 }
 
-async function requireKey(database: Database, id: string): Promise<ApiKeyRow> {
+/** The key by id; with `workspaceId`, a key of another workspace is as missing as an unknown one. */
+async function requireKey(database: Database, id: string, workspaceId?: string): Promise<ApiKeyRow> {
   const row = await findKeyById(database.db, id);
-  if (!row) throw notFound('key');
+  if (!row || (workspaceId !== undefined && row.workspace_id !== workspaceId)) throw notFound('key');
   return row;
 }
 
 /** A new secret for the same key: the old secret fails from the next request (spec §3.1). */
-export async function rotateKey(database: Database, id: string, actor: Actor = CLI_ACTOR): Promise<{ id: string; secret: string; prefix: string }> {
-  const { workspace_id: workspaceId } = await requireKey(database, id);
+export async function rotateKey(database: Database, id: string, actor: Actor = CLI_ACTOR, inWorkspace?: string): Promise<{ id: string; secret: string; prefix: string }> {
+  const { workspace_id: workspaceId } = await requireKey(database, id, inWorkspace);
   const secret = generateKeySecret();
   return writeTransaction(database, workspaceId, async (trx) => {
     const row = await requireKey(inTransaction(database, trx), id);
@@ -152,8 +153,8 @@ export async function rotateKey(database: Database, id: string, actor: Actor = C
 }
 
 /** Revokes a key; idempotent. Keys of a deleted workspace can still be revoked (no audit log remains). */
-export async function revokeKey(database: Database, id: string, actor: Actor = CLI_ACTOR): Promise<{ id: string; revoked: true }> {
-  const { workspace_id: workspaceId } = await requireKey(database, id);
+export async function revokeKey(database: Database, id: string, actor: Actor = CLI_ACTOR, inWorkspace?: string): Promise<{ id: string; revoked: true }> {
+  const { workspace_id: workspaceId } = await requireKey(database, id, inWorkspace);
   await writeTransaction(database, workspaceId, async (trx) => {
     const row = await requireKey(inTransaction(database, trx), id);
     if (row.revoked_at) return;

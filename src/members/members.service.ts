@@ -6,7 +6,7 @@ import type { Tables } from '../db/schema.js';
 import { inTransaction } from '../db/write.js';
 import { notFound } from '../errors/api-error.js';
 import { releaseDependents } from '../families.js';
-import type { Principal } from '../http/authenticate.js';
+import type { Caller } from '../http/authenticate.js';
 import { requireMatch } from '../http/etag.js';
 import { DateTime, Uuid } from '../http/schemas.js';
 import { equalsFilter } from '../resources/family.js';
@@ -21,6 +21,7 @@ import { requireRoleName } from '../roles/roles.service.js';
 import { requireEmail, requireName } from '../validation.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { writeTransaction } from '../db/write.js';
+import { createInvitation, type Invitation } from './invitations.js';
 
 export interface MemberDto {
   id: string;
@@ -30,7 +31,7 @@ export interface MemberDto {
   role: RoleName;
 }
 
-const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = 8;
 
 /** Argon2id with the library's defaults (m=19 MiB, t=2, p=1: the OWASP baseline). */
 export function hashPassword(password: string): Promise<string> {
@@ -45,9 +46,11 @@ export function hashPassword(password: string): Promise<string> {
  */
 export async function addMember(
   database: Database,
-  input: { workspaceId: string; email: string; name?: string; role: string; password?: string },
+  input: { workspaceId: string; email: string; name?: string; role: string; password?: string; invite?: boolean },
   actor: Actor,
-): Promise<MemberDto> {
+  /** The scopes of the member granting the role (console): they must hold every scope of it. */
+  grantorScopes?: readonly string[],
+): Promise<MemberDto & { invitation?: Invitation }> {
   const email = requireEmail(input.email);
   const name = input.name === undefined ? undefined : requireName(input.name, 'name');
   const role = requireRoleName(input.role);
@@ -83,6 +86,11 @@ export async function addMember(
       throw new ApiError('unprocessable_entity', `${email} is already known as "${known.name}"; leave out the name or give that one`);
     }
 
+    if (grantorScopes) {
+      const missing = (await getRolePermissions(inTransaction(database, trx), input.workspaceId, role)).find((scope) => !grantorScopes.includes(scope));
+      if (missing) throw new ApiError('insufficient_permission', `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`);
+    }
+
     const id = newId();
     await trx.insertInto('members').values({ workspace_id: input.workspaceId, id, user_id: user.id, role, created_at: now }).execute();
     await recordAudit(trx, {
@@ -95,7 +103,16 @@ export async function addMember(
       resourceName: user.name,
       changes: { email: { before: null, after: email }, role: { before: null, after: role } },
     });
-    return { id, userId: user.id, email, name: user.name, role };
+    const added = { id, userId: user.id, email, name: user.name, role };
+    // A person who has no password yet (new, or invited elsewhere and not yet arrived) gets a
+    // one-time link to set one, made in the same transaction as the membership.
+    const hasPassword = passwordHash !== null || (known !== undefined && (await trx.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash !== null);
+    if (input.invite && !hasPassword) {
+      const invitation = await createInvitation(trx, { workspaceId: input.workspaceId, userId: user.id, memberId: id });
+      await recordAudit(trx, { workspaceId: input.workspaceId, category: 'organisation', action: 'invite', actor, resourceType: 'member', resourceId: id, resourceName: user.name });
+      return { ...added, invitation };
+    }
+    return added;
   });
 }
 
@@ -194,7 +211,7 @@ export const memberListing = defineListing({
  * creator-subset rule of spec §5 rule 6, applied to promotion): a key with members:edit alone
  * cannot make anyone an admin, who could then mint an admin key.
  */
-export async function changeRole(database: Database, principal: Principal, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
+export async function changeRole(database: Database, principal: Caller, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
   const { workspaceId, actor } = principal;
   return writeTransaction(database, workspaceId, async (trx) => {
     const member = await requireMember(trx, workspaceId, id);

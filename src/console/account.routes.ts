@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { DEMO_WORKSPACE_NAME } from '../bootstrap.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import type { App, AppDeps } from '../http/types.js';
+import { clearSessionCookie, sessionOf, setSessionCookie } from './console-auth.js';
+import { AcceptInvitation, ChangePassword, SelectWorkspace, SessionView, SignIn } from './console.schemas.js';
+import { acceptInvitation } from './invitations.js';
+import { closeSession, closeSessionsOf, membershipOf, resumeSession, selectWorkspace, workspacesOf, type ConsoleSession } from './sessions.js';
+import { auditAccountEvent, passwordMatches, setPassword, signIn } from './sign-in.js';
+
+const NoContent = Type.Null();
+
+async function viewOf(database: Database, session: ConsoleSession): Promise<SessionView> {
+  const workspaces = await workspacesOf(database.db, session.userId);
+  const workspace = session.workspace;
+  return {
+    user: { id: session.userId, email: session.email, name: session.name },
+    workspaces: workspaces.map(({ id, name, role }) => ({ id, name, role })),
+    workspace: workspace && { ...workspace, demo: workspace.name === DEMO_WORKSPACE_NAME },
+    csrfToken: session.csrfToken,
+    expiresAt: session.expiresAt,
+  };
+}
+
+/** The session a token just opened, as the answer to sign-in. */
+async function openedView(database: Database, token: string): Promise<SessionView> {
+  const session = await resumeSession(database, token);
+  if (!session) throw new Error('a session just opened was not found');
+  return viewOf(database, session);
+}
+
+function addressOf(request: FastifyRequest): string {
+  return request.ip || 'unknown';
+}
+
+/** Sign-in, sign-out, the session itself, the workspace switcher, password change and invitations. */
+export function registerAccountRoutes(app: App, { database }: AppDeps): void {
+  app.post(
+    '/session',
+    { config: { signedOut: true }, schema: { body: SignIn, response: { 200: SessionView } } },
+    async (request, reply) => {
+      const result = await signIn(database, { ...request.body, address: addressOf(request) });
+      if (result.outcome === 'locked') {
+        reply.header('Retry-After', String(result.retryAfterSeconds));
+        throw new ApiError('too_many_requests', `too many failed sign-ins: try again in ${Math.ceil(result.retryAfterSeconds / 60)} min`);
+      }
+      if (result.outcome === 'wrong_credentials') throw new ApiError('unauthorized', 'wrong e-mail or password');
+      setSessionCookie(request, reply, result.token);
+      return openedView(database, result.token);
+    },
+  );
+
+  app.get('/session', { config: { anyWorkspace: true }, schema: { response: { 200: SessionView } } }, async (request) => viewOf(database, sessionOf(request)));
+
+  app.delete('/session', { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    await closeSession(database.db, session.id);
+    if (session.workspace) await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', session.workspace.id);
+    clearSessionCookie(request, reply);
+    return reply.code(204).send(null);
+  });
+
+  // Sign out everywhere: every session of the person, on every instance, this one included.
+  app.delete('/sessions', { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    await closeSessionsOf(database.db, session.userId);
+    await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out');
+    clearSessionCookie(request, reply);
+    return reply.code(204).send(null);
+  });
+
+  app.put(
+    '/session/workspace',
+    { config: { anyWorkspace: true }, schema: { body: SelectWorkspace, response: { 200: SessionView } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const workspace = await membershipOf(database.db, session.userId, request.body.workspaceId);
+      if (!workspace) throw new ApiError('not_found', 'workspace not found among yours');
+      await selectWorkspace(database.db, session.id, workspace.id);
+      return viewOf(database, { ...session, workspace });
+    },
+  );
+
+  // A new password ends every other session of the person.
+  app.put(
+    '/password',
+    { config: { anyWorkspace: true }, schema: { body: ChangePassword, response: { 204: NoContent } } },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const user = await database.db.selectFrom('users').select('password_hash').where('id', '=', session.userId).executeTakeFirstOrThrow();
+      if (!(await passwordMatches(user.password_hash, request.body.currentPassword))) {
+        throw new ApiError('unprocessable_entity', 'currentPassword is not your password');
+      }
+      await setPassword(database.db, session.userId, request.body.newPassword);
+      await closeSessionsOf(database.db, session.userId, session.id);
+      await auditAccountEvent(database, { id: session.userId, name: session.name }, 'password_change');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/invitations/accept',
+    { config: { signedOut: true }, schema: { body: AcceptInvitation, response: { 200: SessionView } } },
+    async (request, reply) => {
+      const accepted = await acceptInvitation(database, request.body.token, request.body.password);
+      setSessionCookie(request, reply, accepted.token);
+      return openedView(database, accepted.token);
+    },
+  );
+}

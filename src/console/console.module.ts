@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import staticFiles from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
+import type { App, AppDeps, RegisterModule } from '../http/types.js';
+import { registerAccountRoutes } from './account.routes.js';
+import { consoleAuthHook } from './console-auth.js';
+import { registerKeyRoutes } from './keys.routes.js';
+import { registerConsoleMemberRoutes } from './members.routes.js';
+import { registerWorkspaceRoutes } from './workspace.routes.js';
+
+/** Every module of the console's own API, under /ui/api. */
+const CONSOLE_API_MODULES: readonly RegisterModule[] = [registerAccountRoutes, registerKeyRoutes, registerConsoleMemberRoutes, registerWorkspaceRoutes];
+
+/** The built console (vite build): dist/ui from both src/console and dist/console. */
+export const CONSOLE_ROOT = fileURLToPath(new URL('../../dist/ui/', import.meta.url));
+
+/**
+ * The console's pages allow only their own scripts and styles, cannot be framed, and leak no
+ * path to other sites.
+ */
+function secureHeaders(reply: FastifyReply): void {
+  reply.header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Referrer-Policy', 'same-origin');
+}
+
+/**
+ * The web console: its API at /ui/api (session-authenticated, never an API key) and its pages at
+ * /ui/ from the same process and port. Every path under /ui/ that is not a file is the console's
+ * single page, which routes in the browser.
+ */
+export async function registerConsole(app: App, deps: AppDeps): Promise<void> {
+  await app.register(
+    async (consoleApi: App) => {
+      consoleApi.addHook('onRequest', consoleAuthHook(deps.database));
+      for (const register of CONSOLE_API_MODULES) register(consoleApi, deps);
+    },
+    { prefix: '/ui/api' },
+  );
+
+  const built = existsSync(`${CONSOLE_ROOT}index.html`);
+  if (built) {
+    // Hashed file names: cached for a year; brotli or gzip copies made at build time are preferred.
+    await app.register(staticFiles, {
+      root: `${CONSOLE_ROOT}assets`,
+      prefix: '/ui/assets/',
+      preCompressed: true,
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: true,
+      setHeaders: (response) => {
+        response.setHeader('X-Content-Type-Options', 'nosniff');
+      },
+    });
+  }
+
+  const page = async (request: { url: string }, reply: FastifyReply) => {
+    if (/^\/ui\/api(\/|$)/i.test(request.url)) throw new ApiError('not_found', `no console API route ${request.url.split('?')[0]}`);
+    if (!built) throw new ApiError('service_unavailable', 'the console is not built: run npm run build');
+    secureHeaders(reply);
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', CONSOLE_ROOT);
+  };
+  app.get('/ui', { schema: { hide: true } }, page);
+  app.get('/ui/*', { schema: { hide: true } }, page);
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/ui/'));
+}

@@ -1,0 +1,130 @@
+import { Type, type Static } from 'typebox';
+import { ROLE_NAMES } from '../access/scopes.js';
+import { DateTime, Name, OrNull, Uuid } from '../http/schemas.js';
+import { Member } from '../members/members.service.js';
+
+/**
+ * Bodies and answers of the console's own API (/ui/api). The console's typed client imports these
+ * types, and its forms check the same limits, so the browser and the server agree on every rule.
+ */
+
+const Role = Type.Enum(ROLE_NAMES, { description: 'read, write or admin.' });
+const Password = (description: string, minLength: number) => Type.String({ minLength, maxLength: 1024, description });
+
+export const SignIn = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Password('The password.', 1) },
+  { additionalProperties: false },
+);
+export type SignIn = Static<typeof SignIn>;
+
+export const SessionView = Type.Object({
+  user: Type.Object({ id: Uuid('The person.'), email: Type.String(), name: Type.String() }),
+  workspaces: Type.Array(Type.Object({ id: Uuid('Workspace.'), name: Type.String(), role: Role })),
+  workspace: OrNull(
+    Type.Object({
+      id: Uuid('The selected workspace.'),
+      name: Type.String(),
+      memberId: Uuid('The person\'s membership.'),
+      role: Role,
+      permissions: Type.Array(Type.String(), { description: 'The role\'s scopes as they are now.' }),
+      demo: Type.Boolean({ description: 'The demo workspace made by the first start: the console shows a getting-started banner.' }),
+    }),
+    'The selected workspace, or null when none is.',
+  ),
+  csrfToken: Type.String({ description: 'Send as X-CSRF-Token on every state-changing request.' }),
+  expiresAt: DateTime('The absolute end of the session.'),
+});
+export type SessionView = Static<typeof SessionView>;
+
+export const SelectWorkspace = Type.Object({ workspaceId: Uuid('A workspace the person belongs to.') }, { additionalProperties: false });
+export type SelectWorkspace = Static<typeof SelectWorkspace>;
+
+export const PASSWORD_MIN = 8;
+
+export const ChangePassword = Type.Object(
+  { currentPassword: Password('The password now.', 1), newPassword: Password(`The new password, at least ${PASSWORD_MIN} characters.`, PASSWORD_MIN) },
+  { additionalProperties: false },
+);
+export type ChangePassword = Static<typeof ChangePassword>;
+
+export const AcceptInvitation = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Password(`At least ${PASSWORD_MIN} characters.`, PASSWORD_MIN) },
+  { additionalProperties: false },
+);
+export type AcceptInvitation = Static<typeof AcceptInvitation>;
+
+export const ConsoleKey = Type.Object({
+  id: Uuid('Key id.'),
+  name: Type.String(),
+  alias: OrNull(Type.String(), 'The alias it was made from (read, write, admin), or null for explicit scopes.'),
+  permissions: Type.Array(Type.String()),
+  prefix: Type.String({ description: 'The first characters of the secret, to recognise it by.' }),
+  status: Type.Enum(['active', 'expired', 'revoked']),
+  createdAt: DateTime('Creation.'),
+  createdBy: OrNull(Type.String(), 'Member id of the creator.'),
+  createdByName: OrNull(Type.String(), 'Name of the creator, when still a member.'),
+  expiresAt: OrNull(DateTime('Expiry.'), 'Expiry, or null.'),
+  revokedAt: OrNull(DateTime('Revocation.'), 'Revocation, or null.'),
+  rotatedAt: OrNull(DateTime('Last rotation.'), 'Last rotation, or null.'),
+});
+export type ConsoleKey = Static<typeof ConsoleKey>;
+
+export const KeyList = Type.Object({ data: Type.Array(ConsoleKey) });
+export type KeyList = Static<typeof KeyList>;
+
+export const CreateKey = Type.Object(
+  {
+    name: Name('Name of the key.', 'billing sync'),
+    alias: Type.Optional(Role),
+    scopes: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 200 })),
+    expiresAt: Type.Optional(DateTime('Optional expiry, in the future.')),
+  },
+  { additionalProperties: false },
+);
+export type CreateKey = Static<typeof CreateKey>;
+
+export const CreatedKey = Type.Object({
+  id: Uuid('Key id.'),
+  name: Type.String(),
+  alias: OrNull(Type.String(), 'Alias or null.'),
+  permissions: Type.Array(Type.String()),
+  secret: Type.String({ description: 'The secret, shown this once.' }),
+  prefix: Type.String(),
+  expiresAt: OrNull(DateTime('Expiry.'), 'Expiry, or null.'),
+  createdBy: Type.String(),
+});
+export type CreatedKey = Static<typeof CreatedKey>;
+
+export const RotatedKey = Type.Object({ id: Uuid('Key id.'), secret: Type.String(), prefix: Type.String() });
+export type RotatedKey = Static<typeof RotatedKey>;
+
+export const AddMember = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    name: Type.Optional(Name('Name of a new person.', 'Ada Lovelace')),
+    role: Role,
+  },
+  { additionalProperties: false },
+);
+export type AddMember = Static<typeof AddMember>;
+
+export const AddedMember = Type.Object({
+  member: Member,
+  invitation: OrNull(Type.Object({ path: Type.String(), expiresAt: DateTime('End of validity.') }), 'A one-time link for a person who has no password yet, shown once.'),
+});
+export type AddedMember = Static<typeof AddedMember>;
+
+export const RolesView = Type.Object({
+  roles: Type.Array(Type.Object({ name: Role, permissions: Type.Array(Type.String()) })),
+  scopes: Type.Array(Type.String(), { description: 'Every scope there is.' }),
+});
+export type RolesView = Static<typeof RolesView>;
+
+export const SetRole = Type.Object({ permissions: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 }) }, { additionalProperties: false });
+export type SetRole = Static<typeof SetRole>;
+export const RoleParams = Type.Object({ name: Role }, { additionalProperties: false });
+
+export const EnrollAgent = Type.Object({ name: Name('Name of the agent.', 'db-01 agent') }, { additionalProperties: false });
+export type EnrollAgent = Static<typeof EnrollAgent>;
+export const EnrolledAgent = Type.Object({ id: Uuid('Agent id.'), token: Type.String({ description: 'Shown this once.' }), command: Type.String() });
+export type EnrolledAgent = Static<typeof EnrolledAgent>;

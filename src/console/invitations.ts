@@ -1,0 +1,52 @@
+import { hash } from '@node-rs/argon2';
+import { recordAudit } from '../audit/audit.writer.js';
+import type { Database } from '../db/database.js';
+import { writeTransaction } from '../db/write.js';
+import { ApiError } from '../errors/api-error.js';
+import { hashSecret } from '../keys/key-secret.js';
+import { openSession } from './sessions.js';
+
+/** Accepting an invitation link made by members/invitations.ts. */
+
+const INVALID = 'the invitation link is not valid: it was used, it expired, or it was never issued';
+
+/**
+ * Sets the invited person's password and signs them in. The link works once: of two parallel
+ * uses, one sets the password and the other is refused.
+ */
+export async function acceptInvitation(database: Database, token: string, password: string): Promise<{ token: string; userId: string; workspaceId: string }> {
+  const tokenHash = hashSecret(token);
+  const invitation = await database.db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  if (!invitation || invitation.used_at || Date.parse(invitation.expires_at) <= Date.now()) throw new ApiError('unprocessable_entity', INVALID);
+  const passwordHash = await hash(password);
+  return writeTransaction(database, invitation.workspace_id, async (trx) => {
+    const used = await trx
+      .updateTable('invitations')
+      .set({ used_at: new Date().toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) === 0) throw new ApiError('unprocessable_entity', INVALID);
+    const member = await trx
+      .selectFrom('members')
+      .innerJoin('users', 'users.id', 'members.user_id')
+      .select(['members.id', 'users.name', 'users.password_hash'])
+      .where('members.workspace_id', '=', invitation.workspace_id)
+      .where('members.id', '=', invitation.member_id)
+      .executeTakeFirst();
+    if (!member) throw new ApiError('unprocessable_entity', 'the invitation is for a membership that was removed');
+    if (member.password_hash) throw new ApiError('unprocessable_entity', 'this person has set a password already: sign in with it');
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', invitation.user_id).execute();
+    await recordAudit(trx, {
+      workspaceId: invitation.workspace_id,
+      category: 'access',
+      action: 'password_change',
+      actor: { type: 'member', id: member.id, name: member.name },
+      resourceType: 'member',
+      resourceId: member.id,
+      resourceName: member.name,
+    });
+    const session = await openSession(trx, invitation.user_id, invitation.workspace_id);
+    return { token: session, userId: invitation.user_id, workspaceId: invitation.workspace_id };
+  });
+}

@@ -1,0 +1,66 @@
+import { Type } from 'typebox';
+import { ALL_SCOPES, ROLE_NAMES } from '../access/scopes.js';
+import { agentListing } from '../agents/agents.module.js';
+import { enrollAgent, revokeAgent } from '../agents/agents.service.js';
+import { AuditList, AuditLogQuery } from '../audit/audit.schemas.js';
+import { listAuditLog } from '../audit/audit.service.js';
+import { IdParams } from '../http/schemas.js';
+import type { App, AppDeps } from '../http/types.js';
+import { getRolePermissions, setRolePermissions } from '../roles/roles.service.js';
+import { Tenant, UpdateTenant } from '../tenant/tenant.schemas.js';
+import { getTenant, updateTenant } from '../tenant/tenant.service.js';
+import { memberCallerOf } from './console-auth.js';
+import { EnrolledAgent, EnrollAgent, RoleParams, RolesView, SetRole } from './console.schemas.js';
+
+const Revoked = Type.Object({ id: Type.String(), revoked: Type.Literal(true) });
+
+/** The ready command that starts an enrolled agent on its host. */
+function agentCommand(origin: string, token: string): string {
+  return `npx estate agent run --server ${origin} --token ${token}`;
+}
+
+/** Roles, agents, the audit log and the workspace settings pages. */
+export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
+  app.get('/roles', { schema: { response: { 200: RolesView } } }, async (request) => {
+    const { workspaceId } = memberCallerOf(request);
+    const roles = await Promise.all(ROLE_NAMES.map(async (name) => ({ name, permissions: await getRolePermissions(database, workspaceId, name) })));
+    return { roles, scopes: [...ALL_SCOPES] };
+  });
+
+  app.put('/roles/:name', { config: { adminOnly: true }, schema: { params: RoleParams, body: SetRole, response: { 200: Type.Object({ name: RoleParams.properties.name, permissions: Type.Array(Type.String()) }) } } }, async (request) => {
+    const caller = memberCallerOf(request);
+    const { role, permissions } = await setRolePermissions(database, { workspaceId: caller.workspaceId, role: request.params.name, scopes: request.body.permissions }, caller.actor);
+    return { name: role, permissions };
+  });
+
+  app.get(
+    '/agents',
+    { config: { scope: 'agents:read' }, schema: { querystring: agentListing.listQuery, response: { 200: agentListing.listSchema } } },
+    async (request) => agentListing.list(database, memberCallerOf(request).workspaceId, request.query),
+  );
+
+  app.post('/agents', { config: { adminOnly: true }, schema: { body: EnrollAgent, response: { 201: EnrolledAgent } } }, async (request, reply) => {
+    const caller = memberCallerOf(request);
+    const enrolled = await enrollAgent(database, { workspaceId: caller.workspaceId, name: request.body.name }, caller.actor);
+    const origin = `${request.protocol}://${request.host}`;
+    return reply.code(201).send({ ...enrolled, command: agentCommand(origin, enrolled.token) });
+  });
+
+  app.post('/agents/:id/revoke', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Revoked } } }, async (request) => {
+    const caller = memberCallerOf(request);
+    return revokeAgent(database, request.params.id, caller.actor, caller.workspaceId);
+  });
+
+  app.get(
+    '/audit-log',
+    { config: { scope: 'audit_log:read' }, schema: { querystring: AuditLogQuery, response: { 200: AuditList } } },
+    async (request) => listAuditLog(database, memberCallerOf(request).workspaceId, request.query),
+  );
+
+  app.get('/tenant', { config: { scope: 'tenant:read' }, schema: { response: { 200: Tenant } } }, async (request) => getTenant(database, memberCallerOf(request).workspaceId));
+
+  app.patch('/tenant', { config: { scope: 'tenant:edit' }, schema: { body: UpdateTenant, response: { 200: Tenant } } }, async (request) => {
+    const caller = memberCallerOf(request);
+    return updateTenant(database, caller.workspaceId, request.body, caller.actor);
+  });
+}

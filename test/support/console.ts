@@ -1,0 +1,59 @@
+/**
+ * Console API helpers: a person with a password, and a signed-in browser-like client that keeps
+ * the session cookie and sends the CSRF token the way the console does.
+ */
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CLI_ACTOR } from '../../src/audit/audit.types.js';
+import { SESSION_COOKIE } from '../../src/console/sessions.js';
+import type { SessionView } from '../../src/console/console.schemas.js';
+import { addMember, type MemberDto } from '../../src/members/members.service.js';
+import type { Harness, Workspace } from './harness.js';
+
+export const PASSWORD = 'correct horse battery staple';
+
+export interface Person extends MemberDto {
+  password: string;
+}
+
+/** A new person with a password, member of the workspace with the given role. */
+export async function personIn(h: Harness, workspace: Workspace, role: 'read' | 'write' | 'admin', name = 'Grace Member'): Promise<Person> {
+  const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
+  const member = await addMember(h.database, { workspaceId: workspace.id, email, name, role, password: PASSWORD }, CLI_ACTOR);
+  return { ...member, password: PASSWORD };
+}
+
+export interface ConsoleClient {
+  cookie: string;
+  session: SessionView;
+  /** A console API call with the session cookie, the CSRF token and a same-origin Origin on writes. */
+  call(method: InjectOptions['method'], url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+export function signInRequest(h: Harness, email: string, password: string, headers: Record<string, string> = {}) {
+  return h.app.inject({ method: 'POST', url: '/ui/api/session', payload: { email, password }, headers: { origin: 'http://localhost:80', ...headers } });
+}
+
+/** Signs in over the console API and returns a client holding the session. */
+export async function signIn(h: Harness, email: string, password = PASSWORD): Promise<ConsoleClient> {
+  const response = await signInRequest(h, email, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+  if (!cookie) throw new Error('no session cookie');
+  return clientOf(h, cookie, response.json() as SessionView);
+}
+
+export function clientOf(h: Harness, cookie: string, session: SessionView): ConsoleClient {
+  return {
+    cookie,
+    session,
+    call: (method, url, body, headers = {}) =>
+      h.app.inject({
+        method,
+        url,
+        cookies: { [SESSION_COOKIE]: cookie },
+        headers: { 'x-csrf-token': session.csrfToken, origin: 'http://localhost:80', ...headers },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      }),
+  };
+}
