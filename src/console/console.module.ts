@@ -61,8 +61,9 @@ export async function registerConsole(app: App, deps: AppDeps): Promise<void> {
     if (/^\/ui\/api(\/|$)/i.test(request.url)) throw new ApiError('not_found', `no console API route ${request.url.split('?')[0]}`);
     if (!built) throw new ApiError('service_unavailable', 'the console is not built: run npm run build');
     secureHeaders(reply);
+    // The page names the current build's hashed files: it is checked again on every load.
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', CONSOLE_ROOT);
+    return reply.sendFile('index.html', CONSOLE_ROOT, { cacheControl: false });
   };
   app.get('/ui', { schema: { hide: true } }, page);
   app.get('/ui/*', { schema: { hide: true } }, page);

@@ -93,7 +93,7 @@ function validationToApiError(error: FastifyError): ApiError {
     case 'enum':
       return new ApiError('bad_request', `${field} must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`);
     case 'minLength':
-      return new ApiError('bad_request', `${field} must not be blank`);
+      return new ApiError('bad_request', Number(first.params.limit) > 1 ? `${field} must be at least ${String(first.params.limit)} characters` : `${field} must not be blank`);
     case 'pattern':
       return new ApiError('bad_request', `${field} has an invalid format`);
     case 'type':

@@ -1,0 +1,77 @@
+/**
+ * The console in a real browser: the app listening on 127.0.0.1, Debian's Chromium driven by
+ * playwright-core, an axe-core check, and screenshots for the docs when ESTATE_SCREENSHOTS names
+ * a directory (`npm run docs:screenshots`).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import type { Harness } from './harness.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface ConsoleBrowser {
+  origin: string;
+  browser: Browser;
+  /** A fresh browser context (its own cookies) at 1280×720, as on a laptop. */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function openConsole(h: Harness): Promise<ConsoleBrowser> {
+  const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchBrowser();
+  const contexts: { close(): Promise<void> }[] = [];
+  return {
+    origin: address,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL: address });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+    },
+  };
+}
+
+/** Signs in through the login page, as a person would. */
+export async function signInPage(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/ui/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core's WCAG 2.x A/AA rules on the page as it is now: no serious or critical violation. It
+ * is evaluated through the DevTools protocol, which the pages' Content-Security-Policy does not
+ * govern (the policy forbids inline scripts, rightly).
+ */
+export async function assertAccessible(page: Page, name: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`)) as AxeViolation[];
+  const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  assert.deepEqual(grave.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], `${name} has no serious or critical accessibility violation`);
+}
+
+/** A screenshot for the docs, only when asked (ESTATE_SCREENSHOTS=<directory>). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const directory = process.env.ESTATE_SCREENSHOTS;
+  if (!directory) return;
+  mkdirSync(directory, { recursive: true });
+  await page.screenshot({ path: join(directory, `${name}.png`) });
+}

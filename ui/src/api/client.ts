@@ -1,0 +1,76 @@
+/**
+ * The one way the console talks to its server: JSON over /ui/api with the session cookie (sent by
+ * the browser) and the CSRF token on every state-changing request. Failures become ApiFailure,
+ * carrying the API's error code and message, and the field the message names when it names one.
+ */
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** The body field the message is about (`name must not be blank` → `name`), if any. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = '';
+
+/** Set from the session: every write sends it back as X-CSRF-Token. */
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+/** What happens when a call finds the session over: the app sends the person to sign in. */
+let onSignedOut: () => void = () => {};
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+const FIELD = /^(?:unknown field: )?([a-zA-Z][a-zA-Z0-9]*)(?:\.[\w.]+)?\b/;
+
+function fieldOf(message: string, fields: readonly string[]): string | undefined {
+  const named = FIELD.exec(message)?.[1] ?? message.split(' ').at(-1);
+  return fields.find((field) => field === named || message.startsWith(`${field} `) || message.startsWith(`${field}.`));
+}
+
+export interface CallOptions {
+  /** Body fields a form shows, so an error naming one is shown next to it. */
+  fields?: readonly string[];
+  /** A 401 is an answer, not a signed-out session (sign-in itself). */
+  expectUnauthorized?: boolean;
+}
+
+export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(`/ui/api${path}`, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiFailure(0, 'network_error', 'the server could not be reached; check your connection and try again');
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  if (response.ok) return parsed as T;
+  const error = (parsed ?? {}) as { code?: string; message?: string };
+  const message = error.message ?? `request failed (${response.status})`;
+  if (response.status === 401 && !options.expectUnauthorized) onSignedOut();
+  throw new ApiFailure(response.status, error.code ?? 'error', message, fieldOf(message, options.fields ?? []));
+}
+
+/** A query string from the set values of an object (undefined and '' left out; arrays repeated). */
+export function queryOf(values: Record<string, string | number | readonly string[] | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(name, item);
+    else params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

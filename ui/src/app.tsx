@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { AgentsPage } from './agents/agents-page.js';
+import { setCsrfToken, whenSignedOut } from './api/client.js';
+import { consoleApi, type SessionView } from './api/console-api.js';
+import { AccountPage } from './auth/account-page.js';
+import { InvitePage } from './auth/invite-page.js';
+import { LoginPage } from './auth/login-page.js';
+import { AuditPage } from './audit/audit-page.js';
+import { HomePage } from './home/home-page.js';
+import { KeysPage } from './keys/keys-page.js';
+import { Layout } from './base/layout.js';
+import { SessionContext } from './base/session.js';
+import { MembersPage } from './members/members-page.js';
+import { RolesPage } from './roles/roles-page.js';
+import { SettingsPage } from './settings/settings-page.js';
+
+type Loaded = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; session: SessionView };
+
+const SIGNED_OUT_PAGES = ['/ui/login', '/ui/invite'];
+
+/** The console: signed-out pages (sign-in, invitation), else the signed-in pages in the frame. */
+export function App() {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const signedIn = (session: SessionView) => {
+    setCsrfToken(session.csrfToken);
+    setLoaded({ state: 'signed-in', session });
+  };
+
+  useEffect(() => {
+    whenSignedOut(() => setLoaded({ state: 'signed-out' }));
+    if (SIGNED_OUT_PAGES.includes(window.location.pathname)) {
+      setLoaded({ state: 'signed-out' });
+      return;
+    }
+    consoleApi.session().then(signedIn, () => setLoaded({ state: 'signed-out' }));
+  }, []);
+
+  if (loaded.state === 'loading') return <p className="loading">Loading…</p>;
+
+  if (loaded.state === 'signed-out') {
+    const next = (session: SessionView) => {
+      signedIn(session);
+      window.history.replaceState(null, '', '/ui/');
+    };
+    return (
+      <Router base="/ui">
+        <Switch>
+          <Route path="/invite">
+            <InvitePage onSignedIn={next} />
+          </Route>
+          <Route path="/login">
+            <LoginPage onSignedIn={next} />
+          </Route>
+          <Route>
+            <Redirect to="/login" replace />
+          </Route>
+        </Switch>
+      </Router>
+    );
+  }
+
+  return (
+    <SessionContext.Provider value={{ session: loaded.session, setSession: signedIn }}>
+      <Router base="/ui">
+        <Layout>
+          <Switch>
+            <Route path="/" component={HomePage} />
+            <Route path="/keys" component={KeysPage} />
+            <Route path="/members" component={MembersPage} />
+            <Route path="/roles" component={RolesPage} />
+            <Route path="/agents" component={AgentsPage} />
+            <Route path="/audit" component={AuditPage} />
+            <Route path="/settings" component={SettingsPage} />
+            <Route path="/account" component={AccountPage} />
+            <Route path="/login">
+              <Redirect to="/" replace />
+            </Route>
+            <Route>
+              <h1>Not found</h1>
+              <p>There is no console page here.</p>
+            </Route>
+          </Switch>
+        </Layout>
+      </Router>
+    </SessionContext.Provider>
+  );
+}

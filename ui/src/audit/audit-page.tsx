@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../../../src/audit/audit.types.js';
+import { consoleApi, type AuditEvent, type Member } from '../api/console-api.js';
+import { Field, FormError } from '../base/field.js';
+import { formatDate, humanize } from '../base/format.js';
+import { PageHeader } from '../base/layout.js';
+
+const FILTERS = ['from', 'to', 'actorId', 'category', 'action', 'resourceType', 'query'] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+const PAGE = 50;
+
+function filtersOf(search: string): Filters {
+  const params = new URLSearchParams(search);
+  return Object.fromEntries(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
+}
+
+/** datetime-local (the browser's local time) ↔ the ISO instants of the URL and the API. */
+const toLocalInput = (iso?: string) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
+
+function Diff({ changes }: { changes: NonNullable<AuditEvent['changes']> }) {
+  return (
+    <table className="diff">
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Before</th>
+          <th scope="col">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(changes).map(([field, change]) => (
+          <tr key={field}>
+            <th scope="row">{field}</th>
+            <td>
+              <code>{JSON.stringify(change.before)}</code>
+            </td>
+            <td>
+              <code>{JSON.stringify(change.after)}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function EventRow({ event }: { event: AuditEvent }) {
+  return (
+    <li className="event">
+      <details>
+        <summary>
+          <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong> ({humanize(event.actor.type)}) {humanize(event.action).toLowerCase()}{' '}
+          {humanize(event.resourceType).toLowerCase()} {event.resourceName && <em>{event.resourceName}</em>}
+        </summary>
+        <dl>
+          <dt>Category</dt>
+          <dd>{event.category}</dd>
+          <dt>Resource id</dt>
+          <dd>{event.resourceId ?? '—'}</dd>
+          <dt>Actor id</dt>
+          <dd>{event.actor.id ?? '—'}</dd>
+        </dl>
+        {event.changes ? <Diff changes={event.changes} /> : <p>No field changes recorded.</p>}
+      </details>
+    </li>
+  );
+}
+
+/**
+ * /ui/audit: newest first, filtered by the URL (so a view can be shared), the next page fetched
+ * with the cursor as the end of the list comes into view.
+ */
+export function AuditPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = filtersOf(search);
+  const [draft, setDraft] = useState<Filters>(filters);
+  const [events, setEvents] = useState<AuditEvent[]>([]);
+  const [total, setTotal] = useState<number>();
+  const [cursor, setCursor] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string>();
+  const [members, setMembers] = useState<Member[]>([]);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  const request = (after?: string) => ({
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(filters.actorId ? { actorId: filters.actorId } : {}),
+    ...(filters.category ? { category: filters.category as AuditEvent['category'] } : {}),
+    ...(filters.action ? { actions: [filters.action as AuditEvent['action']] } : {}),
+    ...(filters.resourceType ? { resourceType: filters.resourceType as AuditEvent['resourceType'] } : {}),
+    ...(filters.query ? { query: filters.query } : {}),
+    limit: PAGE,
+    ...(after ? { cursor: after } : {}),
+  });
+
+  useEffect(() => {
+    setDraft(filtersOf(search));
+    setEvents([]);
+    setCursor(undefined);
+    setTotal(undefined);
+    setError(undefined);
+    let current = true;
+    setLoading(true);
+    consoleApi.auditLog(request()).then(
+      (page) => {
+        if (!current) return;
+        setEvents(page.data);
+        setTotal(page.total);
+        setCursor(page.hasMore ? page.nextCursor : undefined);
+        setLoading(false);
+      },
+      (failure: Error) => {
+        if (current) setError(failure.message);
+        setLoading(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // The URL's query string is the one input of the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  useEffect(() => {
+    consoleApi.members({ limit: 200 }).then((page) => setMembers(page.data), () => setMembers([]));
+  }, []);
+
+  const more = async () => {
+    if (!cursor || loading) return;
+    setLoading(true);
+    try {
+      const page = await consoleApi.auditLog(request(cursor));
+      setEvents((shown) => [...shown, ...page.data]);
+      setCursor(page.hasMore ? page.nextCursor : undefined);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+    setLoading(false);
+  };
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !cursor) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void more());
+    observer.observe(target);
+    return () => observer.disconnect();
+  });
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const params = new URLSearchParams(Object.entries(draft).filter(([, value]) => value) as [string, string][]);
+    const text = params.toString();
+    navigate(text ? `/audit?${text}` : '/audit');
+  };
+  const set = (name: keyof Filters) => (value: string) => setDraft({ ...draft, [name]: value });
+
+  return (
+    <>
+      <PageHeader title="Audit log" />
+      <form className="filters" onSubmit={apply} aria-label="Filters">
+        <Field label="From">
+          <input type="datetime-local" value={toLocalInput(draft.from)} onChange={(event) => set('from')(fromLocalInput(event.target.value))} />
+        </Field>
+        <Field label="To">
+          <input type="datetime-local" value={toLocalInput(draft.to)} onChange={(event) => set('to')(fromLocalInput(event.target.value))} />
+        </Field>
+        <Field label="Actor">
+          <select value={draft.actorId ?? ''} onChange={(event) => set('actorId')(event.target.value)}>
+            <option value="">Anyone</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Category">
+          <select value={draft.category ?? ''} onChange={(event) => set('category')(event.target.value)}>
+            <option value="">Any</option>
+            {AUDIT_CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {humanize(value)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Action">
+          <select value={draft.action ?? ''} onChange={(event) => set('action')(event.target.value)}>
+            <option value="">Any</option>
+            {AUDIT_ACTIONS.map((value) => (
+              <option key={value} value={value}>
+                {humanize(value)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Resource type">
+          <select value={draft.resourceType ?? ''} onChange={(event) => set('resourceType')(event.target.value)}>
+            <option value="">Any</option>
+            {AUDIT_RESOURCE_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {humanize(value)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Search">
+          <input type="search" maxLength={200} value={draft.query ?? ''} onChange={(event) => set('query')(event.target.value)} />
+        </Field>
+        <div className="actions">
+          <button type="submit" className="primary">
+            Apply filters
+          </button>
+          <button type="button" onClick={() => navigate('/audit')}>
+            Clear
+          </button>
+        </div>
+      </form>
+      <FormError error={error} />
+      {total !== undefined && (
+        <p role="status">
+          {total} {total === 1 ? 'event' : 'events'}
+        </p>
+      )}
+      <ol className="events">
+        {events.map((event) => (
+          <EventRow key={event.id} event={event} />
+        ))}
+      </ol>
+      {cursor && (
+        <div ref={sentinel} className="more">
+          <button type="button" onClick={() => void more()} disabled={loading}>
+            {loading ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
+import { ApiFailure } from '../api/client.js';
+
+/**
+ * A labelled form control with its error beside it: the label names the control, and the error
+ * is tied to it with aria-describedby and aria-invalid.
+ */
+export function Field({ label, error, hint, children }: { label: string; error?: string | undefined; hint?: ReactNode; children: ReactElement<Record<string, unknown>> }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A failure not tied to one field, announced to screen readers. */
+export function FormError({ error }: { error?: string | undefined }) {
+  return error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Splits an API failure into the error of one field and the rest. */
+export function errorsOf(failure: unknown): { field?: string; fieldError?: string; formError?: string } {
+  if (failure instanceof ApiFailure) {
+    return failure.field ? { field: failure.field, fieldError: failure.message } : { formError: failure.message };
+  }
+  return { formError: failure instanceof Error ? failure.message : String(failure) };
+}

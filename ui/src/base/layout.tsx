@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { consoleApi } from '../api/console-api.js';
+import { useAbilities, useSession } from './session.js';
+
+interface NavItem {
+  href: string;
+  label: string;
+  visible: boolean;
+}
+
+/**
+ * The frame of every signed-in page: the header (workspace switcher, account, Sign out) and the
+ * navigation, which lists only what the member's role lets them open. Part 2 adds an Inventory
+ * group above Administration.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const { session, setSession } = useSession();
+  const { can, isAdmin } = useAbilities();
+  const [location, navigate] = useLocation();
+  const administration: NavItem[] = [
+    { href: '/keys', label: 'Keys', visible: isAdmin },
+    { href: '/members', label: 'Members', visible: can('members:read') },
+    { href: '/roles', label: 'Roles', visible: Boolean(session.workspace) },
+    { href: '/agents', label: 'Agents', visible: can('agents:read') },
+    { href: '/audit', label: 'Audit log', visible: can('audit_log:read') },
+    { href: '/settings', label: 'Settings', visible: can('tenant:read') },
+  ];
+
+  const switchWorkspace = async (workspaceId: string) => {
+    setSession(await consoleApi.selectWorkspace(workspaceId));
+    navigate('/');
+  };
+  const signOut = async () => {
+    await consoleApi.signOut().catch(() => undefined);
+    window.location.assign('/ui/login');
+  };
+
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <Link href="/" className="brand">
+          Estate
+        </Link>
+        <div className="workspace-switcher">
+          <label htmlFor="workspace-switcher">Workspace</label>
+          <select id="workspace-switcher" value={session.workspace?.id ?? ''} onChange={(event) => void switchWorkspace(event.target.value)}>
+            {!session.workspace && <option value="">Choose…</option>}
+            {session.workspaces.map((workspace) => (
+              <option key={workspace.id} value={workspace.id}>
+                {workspace.name} ({workspace.role})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="account">
+          <Link href="/account">{session.user.name}</Link>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <nav className="sidebar" aria-label="Console">
+        <h2>Administration</h2>
+        <ul>
+          {administration
+            .filter((item) => item.visible)
+            .map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} aria-current={location === item.href ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+        </ul>
+        <h2>Developers</h2>
+        <ul>
+          <li>
+            <a href="/docs">API documentation</a>
+          </li>
+        </ul>
+      </nav>
+      <main id="main">{children}</main>
+    </div>
+  );
+}
+
+/** A page's title and, beside it, its main action. */
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="page-header">
+      <h1>{title}</h1>
+      {children && <div className="actions">{children}</div>}
+    </div>
+  );
+}

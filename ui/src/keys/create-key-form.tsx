@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { consoleApi } from '../api/console-api.js';
+import { Dialog } from '../base/dialog.js';
+import { errorsOf, Field, FormError } from '../base/field.js';
+import { groupScopes, humanize } from '../base/format.js';
+import { useAbilities } from '../base/session.js';
+
+const ALIASES = ['read', 'write', 'admin'] as const;
+
+/**
+ * Create key: a name, then either an alias (the role's permission set now) or scopes picked by
+ * family, offered only among the member's own scopes (the creator-subset rule), and an optional
+ * expiry.
+ */
+export function CreateKeyForm({ onClose, onCreated }: { onClose(): void; onCreated(secret: string): void }) {
+  const { permissions } = useAbilities();
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<'alias' | 'scopes'>('alias');
+  const [alias, setAlias] = useState<(typeof ALIASES)[number]>('read');
+  const [scopes, setScopes] = useState<Set<string>>(new Set());
+  const [expiresAt, setExpiresAt] = useState('');
+  const [errors, setErrors] = useState<ReturnType<typeof errorsOf>>({});
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (scope: string) => {
+    const next = new Set(scopes);
+    if (next.has(scope)) next.delete(scope);
+    else next.add(scope);
+    setScopes(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setErrors({ field: 'name', fieldError: 'name must not be blank' });
+    if (mode === 'scopes' && scopes.size === 0) return setErrors({ field: 'scopes', fieldError: 'pick at least one scope' });
+    setBusy(true);
+    try {
+      const created = await consoleApi.createKey(
+        {
+          name: name.trim(),
+          ...(mode === 'alias' ? { alias } : { scopes: [...scopes].sort() }),
+          ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
+        },
+        { fields: ['name', 'alias', 'scopes', 'expiresAt'] },
+      );
+      onCreated(created.secret);
+    } catch (failure) {
+      setErrors(errorsOf(failure));
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (field: string) => (errors.field === field ? errors.fieldError : undefined);
+
+  return (
+    <Dialog title="Create key" onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Name" error={fieldError('name')}>
+          <input type="text" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} autoFocus />
+        </Field>
+        <fieldset className="choice">
+          <legend>Permissions</legend>
+          <label>
+            <input type="radio" name="mode" checked={mode === 'alias'} onChange={() => setMode('alias')} /> Same as a role
+          </label>
+          <label>
+            <input type="radio" name="mode" checked={mode === 'scopes'} onChange={() => setMode('scopes')} /> Chosen scopes
+          </label>
+        </fieldset>
+        {mode === 'alias' ? (
+          <Field label="Alias" error={fieldError('alias')} hint="The key gets the role's permissions as they are now.">
+            <select value={alias} onChange={(event) => setAlias(event.target.value as (typeof ALIASES)[number])}>
+              {ALIASES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : (
+          <fieldset className="scopes">
+            <legend>Scopes</legend>
+            <p className="hint">Only scopes your role holds can be given.</p>
+            {groupScopes(permissions).map(([family, actions]) => (
+              <fieldset key={family} className="scope-family">
+                <legend>{humanize(family)}</legend>
+                {actions.map((action) => {
+                  const scope = `${family}:${action}`;
+                  return (
+                    <label key={scope}>
+                      <input type="checkbox" checked={scopes.has(scope)} onChange={() => toggle(scope)} /> {action}
+                    </label>
+                  );
+                })}
+              </fieldset>
+            ))}
+            {fieldError('scopes') && <p className="field-error">{fieldError('scopes')}</p>}
+          </fieldset>
+        )}
+        <Field label="Expires (optional)" error={fieldError('expiresAt')}>
+          <input type="datetime-local" value={expiresAt} onChange={(event) => setExpiresAt(event.target.value)} />
+        </Field>
+        <FormError error={errors.formError} />
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy}>
+            Create
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useState } from 'react';
+import { consoleApi, type ConsoleKey } from '../api/console-api.js';
+import { ConfirmDialog, Dialog } from '../base/dialog.js';
+import { FormError } from '../base/field.js';
+import { formatDate } from '../base/format.js';
+import { PageHeader } from '../base/layout.js';
+import { ShownOnce } from '../base/secret.js';
+import { CreateKeyForm } from './create-key-form.js';
+
+type Pending = { action: 'rotate' | 'revoke'; key: ConsoleKey } | undefined;
+
+/** The secret of a key just created or rotated, with a ready curl line; shown this once. */
+function NewSecret({ secret, onClose }: { secret: string; onClose(): void }) {
+  const curl = `curl -H "Authorization: Bearer ${secret}" ${window.location.origin}/public/v1/me`;
+  return (
+    <Dialog title="Copy the secret now" onClose={onClose}>
+      <p>It is shown this once. Estate keeps only its hash.</p>
+      <ShownOnce label="New secret" value={secret} />
+      <ShownOnce label="Try it" value={curl} />
+      <div className="actions">
+        <button type="button" className="primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function permissionsOf(key: ConsoleKey): string {
+  if (key.alias) return `alias ${key.alias}`;
+  return key.permissions.length > 3 ? `${key.permissions.slice(0, 3).join(', ')} +${key.permissions.length - 3}` : key.permissions.join(', ');
+}
+
+/** /ui/keys: the workspace's API keys; create, rotate and revoke (admins). */
+export function KeysPage() {
+  const [keys, setKeys] = useState<ConsoleKey[]>();
+  const [error, setError] = useState<string>();
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<string>();
+  const [pending, setPending] = useState<Pending>();
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    consoleApi.keys().then((list) => setKeys(list.data), (failure: Error) => setError(failure.message));
+  }, []);
+  useEffect(load, [load]);
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      if (pending.action === 'rotate') setSecret((await consoleApi.rotateKey(pending.key.id)).secret);
+      else await consoleApi.revokeKey(pending.key.id);
+      setError(undefined);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+    setBusy(false);
+    setPending(undefined);
+    load();
+  };
+
+  return (
+    <>
+      <PageHeader title="API keys">
+        <button type="button" className="primary" onClick={() => setCreating(true)}>
+          Create key
+        </button>
+      </PageHeader>
+      <p className="lead">Integrations call the public API (/public/v1) with these keys. A key holds a copy of its permissions from the moment it was made.</p>
+      <FormError error={error} />
+      {keys && keys.length === 0 && <p>No keys yet.</p>}
+      {keys && keys.length > 0 && (
+        <table>
+          <caption className="visually-hidden">API keys</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Prefix</th>
+              <th scope="col">Permissions</th>
+              <th scope="col">Created by</th>
+              <th scope="col">Created</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <th scope="row">{key.name}</th>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td title={key.permissions.join(', ')}>{permissionsOf(key)}</td>
+                <td>{key.createdByName ?? '—'}</td>
+                <td>{formatDate(key.createdAt)}</td>
+                <td>{key.expiresAt ? formatDate(key.expiresAt) : 'never'}</td>
+                <td>
+                  <span className={`status status-${key.status}`}>{key.status}</span>
+                </td>
+                <td className="row-actions">
+                  {key.status !== 'revoked' && (
+                    <>
+                      {key.status === 'active' && (
+                        <button type="button" onClick={() => setPending({ action: 'rotate', key })}>
+                          Rotate
+                        </button>
+                      )}
+                      <button type="button" className="danger" onClick={() => setPending({ action: 'revoke', key })}>
+                        Revoke
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {creating && (
+        <CreateKeyForm
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            setSecret(created);
+            load();
+          }}
+        />
+      )}
+      {secret && <NewSecret secret={secret} onClose={() => setSecret(undefined)} />}
+      {pending && (
+        <ConfirmDialog title={pending.action === 'rotate' ? `Rotate “${pending.key.name}”?` : `Revoke “${pending.key.name}”?`} onConfirm={() => void confirm()} onClose={() => setPending(undefined)} busy={busy}>
+          {pending.action === 'rotate' ? <p>A new secret replaces the old one, which stops working at once.</p> : <p>The key stops working at once. This cannot be undone.</p>}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ApiFailure } from '../api/client.js';
+import { consoleApi, type Member } from '../api/console-api.js';
+import { ConfirmDialog, Dialog } from '../base/dialog.js';
+import { errorsOf, Field, FormError } from '../base/field.js';
+import { formatDate } from '../base/format.js';
+import { PageHeader } from '../base/layout.js';
+import { ShownOnce } from '../base/secret.js';
+import { useAbilities } from '../base/session.js';
+
+const ROLES = ['read', 'write', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+const PAGE = 100;
+
+function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitation: string | undefined): void }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<Role>('read');
+  const [errors, setErrors] = useState<ReturnType<typeof errorsOf>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const added = await consoleApi.addMember({ email, role, ...(name.trim() ? { name: name.trim() } : {}) }, { fields: ['email', 'name', 'role'] });
+      onAdded(added.invitation ? `${window.location.origin}${added.invitation.path}` : undefined);
+    } catch (failure) {
+      setErrors(errorsOf(failure));
+    }
+  };
+  const fieldError = (field: string) => (errors.field === field ? errors.fieldError : undefined);
+  return (
+    <Dialog title="Add member" onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Email" error={fieldError('email')} hint="Someone already in Estate is added as they are; a new person gets an invitation link.">
+          <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoFocus />
+        </Field>
+        <Field label="Full name (new person)" error={fieldError('name')}>
+          <input type="text" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
+        </Field>
+        <Field label="Role" error={fieldError('role')}>
+          <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
+            {ROLES.map((value) => (
+              <option key={value}>{value}</option>
+            ))}
+          </select>
+        </Field>
+        <FormError error={errors.formError} />
+        <div className="actions">
+          <button type="submit" className="primary">
+            Add
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A member's role, changed in place; the API's refusal is shown beside the control. */
+function RoleControl({ member, editable, onChanged }: { member: Member; editable: boolean; onChanged(member: Member): void }) {
+  const [error, setError] = useState<string>();
+  if (!editable) return <>{member.role}</>;
+  const change = async (role: Role) => {
+    setError(undefined);
+    try {
+      onChanged(await consoleApi.changeRole(member.id, role));
+    } catch (failure) {
+      setError(failure instanceof ApiFailure ? failure.message : String(failure));
+    }
+  };
+  return (
+    <Field label={`Role of ${member.name}`} error={error}>
+      <select className="compact" value={member.role} onChange={(event) => void change(event.target.value as Role)}>
+        {ROLES.map((value) => (
+          <option key={value}>{value}</option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** /ui/members: people of the workspace and their roles. */
+export function MembersPage() {
+  const { can } = useAbilities();
+  const [members, setMembers] = useState<Member[]>();
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string>();
+  const [adding, setAdding] = useState(false);
+  const [invitation, setInvitation] = useState<string>();
+  const [removing, setRemoving] = useState<Member>();
+
+  const load = useCallback(() => {
+    consoleApi.members({ limit: PAGE }).then(
+      (page) => {
+        setMembers(page.data);
+        setTotal(page.pagination.total);
+      },
+      (failure: Error) => setError(failure.message),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const remove = async () => {
+    if (!removing) return;
+    try {
+      await consoleApi.removeMember(removing.id);
+      setError(undefined);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+    setRemoving(undefined);
+    load();
+  };
+
+  return (
+    <>
+      <PageHeader title="Members">
+        {can('members:edit') && (
+          <button type="button" className="primary" onClick={() => setAdding(true)}>
+            Add member
+          </button>
+        )}
+      </PageHeader>
+      <FormError error={error} />
+      {members && (
+        <table>
+          <caption className="visually-hidden">Members</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.id}>
+                <th scope="row">{member.name}</th>
+                <td>{member.email}</td>
+                <td>
+                  <RoleControl member={member} editable={can('members:edit')} onChanged={(changed) => setMembers(members.map((m) => (m.id === changed.id ? changed : m)))} />
+                </td>
+                <td>{formatDate(member.createdAt)}</td>
+                <td className="row-actions">
+                  {can('members:delete') && (
+                    <button type="button" className="danger" onClick={() => setRemoving(member)}>
+                      Remove
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {members && total > members.length && <p>Showing the first {members.length} of {total} members.</p>}
+      {adding && (
+        <AddMemberForm
+          onClose={() => setAdding(false)}
+          onAdded={(link) => {
+            setAdding(false);
+            setInvitation(link);
+            load();
+          }}
+        />
+      )}
+      {invitation && (
+        <Dialog title="Send the new member their invitation" onClose={() => setInvitation(undefined)}>
+          <p>It is shown this once, works once, and is valid for 7 days. The new member chooses their password with it.</p>
+          <ShownOnce label="Invitation link" value={invitation} />
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => setInvitation(undefined)}>
+              Done
+            </button>
+          </div>
+        </Dialog>
+      )}
+      {removing && (
+        <ConfirmDialog title={`Remove ${removing.name}?`} onConfirm={() => void remove()} onClose={() => setRemoving(undefined)}>
+          <p>They leave the workspace, its teams and the applications and servers they own; their workstations are unassigned. Their keys keep working until revoked.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
