@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { AuditList } from '../src/audit/audit.schemas.js';
 import { AddedMember, CreatedKey, KeyList, RotatedKey, SessionView, EnrolledAgent } from '../src/console/console.schemas.js';
-import { ACCOUNT_LOCK_AFTER } from '../src/console/sign-in.js';
+import { ACCOUNT_LOCK_AFTER, ADDRESS_LOCK_AFTER } from '../src/console/sign-in.js';
 import { SESSION_COOKIE } from '../src/console/sessions.js';
 import { Member } from '../src/members/members.service.js';
 import { clientOf, personIn, signIn, signInRequest, PASSWORD } from './support/console.js';
@@ -51,7 +51,7 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
   it(`after ${ACCOUNT_LOCK_AFTER} failures, even the right password is refused with 429 and Retry-After; the lockout is audited once, also when failures arrive in parallel`, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
-    const attempts = await Promise.all(Array.from({ length: ACCOUNT_LOCK_AFTER + 2 }, () => signInRequest(h, admin.email, 'wrong password')));
+    const attempts = await Promise.all(Array.from({ length: ACCOUNT_LOCK_AFTER + 2 }, () => signInRequest(h, admin.email, 'wrong password', {}, '192.0.2.10')));
     assert.ok(attempts.every((r) => r.statusCode === 401 || r.statusCode === 429), attempts.map((r) => r.statusCode).join());
     const locked = await signInRequest(h, admin.email, PASSWORD);
     assert.equal(locked.statusCode, 429);
@@ -62,6 +62,16 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     // A lockout ends: once it is over, the right password works again.
     await h.database.db.updateTable('sign_in_failures').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).execute();
     assert.equal((await signInRequest(h, admin.email, PASSWORD)).statusCode, 200);
+  });
+
+  it(`after ${ADDRESS_LOCK_AFTER} failures from one address, every sign-in from it is refused for a while, other addresses are not`, async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin');
+    for (let index = 0; index < ADDRESS_LOCK_AFTER; index++) {
+      assert.equal((await signInRequest(h, `guess-${index}@example.test`, 'guess', {}, '198.51.100.7')).statusCode, 401);
+    }
+    assert.equal((await signInRequest(h, admin.email, PASSWORD, {}, '198.51.100.7')).statusCode, 429);
+    assert.equal((await signInRequest(h, admin.email, PASSWORD, {}, '198.51.100.8')).statusCode, 200);
   });
 
   it('sign-in from another site is refused (login CSRF)', async () => {

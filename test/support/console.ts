@@ -30,8 +30,9 @@ export interface ConsoleClient {
   call(method: InjectOptions['method'], url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export function signInRequest(h: Harness, email: string, password: string, headers: Record<string, string> = {}) {
-  return h.app.inject({ method: 'POST', url: '/ui/api/session', payload: { email, password }, headers: { origin: 'http://localhost:80', ...headers } });
+/** POST /ui/api/session as a browser at `remoteAddress` would send it (default 127.0.0.1). */
+export function signInRequest(h: Harness, email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) {
+  return h.app.inject({ method: 'POST', url: '/ui/api/session', payload: { email, password }, headers: { origin: 'http://localhost:80', ...headers }, ...(remoteAddress ? { remoteAddress } : {}) });
 }
 
 /** Signs in over the console API and returns a client holding the session. */
