@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { consoleApi, type AgentItem } from '../api/console-api.js';
-import { ConfirmDialog, Dialog } from '../base/dialog.js';
+import { ConfirmDialog, Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { formatDate, humanize } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
-import { ShownOnce } from '../base/secret.js';
+import { ShownOnceDialog } from '../base/secret.js';
+import { TableHead } from '../base/table-head.js';
 import { useAbilities } from '../base/session.js';
 
 function EnrollForm({ onClose, onEnrolled }: { onClose(): void; onEnrolled(enrolled: { token: string; command: string }): void }) {
@@ -26,14 +27,7 @@ function EnrollForm({ onClose, onEnrolled }: { onClose(): void; onEnrolled(enrol
           <input type="text" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} autoFocus />
         </Field>
         <FormError error={errors.formError} />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Enroll
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit="Enroll" onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -85,19 +79,7 @@ export function AgentsPage() {
       {agents && agents.length === 0 && <p>No agents yet.</p>}
       {agents && agents.length > 0 && (
         <table>
-          <caption className="visually-hidden">Agents</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Host</th>
-              <th scope="col">Last report</th>
-              <th scope="col">Status</th>
-              <th scope="col">Enrolled</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead caption="Agents" columns={['Name', 'Host', 'Last report', 'Status', 'Enrolled']} />
           <tbody>
             {agents.map((agent) => (
               <tr key={agent.id}>
@@ -132,16 +114,15 @@ export function AgentsPage() {
         />
       )}
       {enrolled && (
-        <Dialog title="Start the agent on its host" onClose={() => setEnrolled(undefined)}>
-          <p>The token is shown this once. Run this command on the host:</p>
-          <ShownOnce label="Agent command" value={enrolled.command} />
-          <ShownOnce label="Agent token" value={enrolled.token} />
-          <div className="actions">
-            <button type="button" className="primary" onClick={() => setEnrolled(undefined)}>
-              Done
-            </button>
-          </div>
-        </Dialog>
+        <ShownOnceDialog
+          title="Start the agent on its host"
+          intro="The token is shown this once. Run this command on the host:"
+          values={[
+            { label: 'Agent command', value: enrolled.command },
+            { label: 'Agent token', value: enrolled.token },
+          ]}
+          onClose={() => setEnrolled(undefined)}
+        />
       )}
       {revoking && (
         <ConfirmDialog title={`Revoke ${revoking.name}?`} onConfirm={() => void revoke()} onClose={() => setRevoking(undefined)}>

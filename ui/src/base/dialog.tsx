@@ -36,3 +36,17 @@ export function ConfirmDialog({ title, children, onConfirm, onClose, busy }: { t
     </Dialog>
   );
 }
+
+/** A form's submit button and Cancel. */
+export function FormActions({ submit, onCancel, busy }: { submit: string; onCancel(): void; busy?: boolean }) {
+  return (
+    <div className="actions">
+      <button type="submit" className="primary" disabled={busy}>
+        {submit}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, useId } from 'react';
+import { Dialog } from './dialog.js';
 
 /**
  * A secret shown once: a read-only text area labelled `label` (its value and its text are the
@@ -32,5 +33,22 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** A dialog showing secrets once (a key's secret, an agent's token, an invitation link), closed with Done. */
+export function ShownOnceDialog({ title, intro, values, onClose }: { title: string; intro: string; values: { label: string; value: string }[]; onClose(): void }) {
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <p>{intro}</p>
+      {values.map(({ label, value }) => (
+        <ShownOnce key={label} label={label} value={value} />
+      ))}
+      <div className="actions">
+        <button type="button" className="primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Dialog>
   );
 }

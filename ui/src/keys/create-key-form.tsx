@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { consoleApi } from '../api/console-api.js';
-import { Dialog } from '../base/dialog.js';
+import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
-import { groupScopes, humanize } from '../base/format.js';
+import { ScopePicker, toggled } from '../base/scope-picker.js';
 import { useAbilities } from '../base/session.js';
 
 const ALIASES = ['read', 'write', 'admin'] as const;
@@ -21,13 +21,6 @@ export function CreateKeyForm({ onClose, onCreated }: { onClose(): void; onCreat
   const [expiresAt, setExpiresAt] = useState('');
   const [errors, setErrors] = useState<ReturnType<typeof errorsOf>>({});
   const [busy, setBusy] = useState(false);
-
-  const toggle = (scope: string) => {
-    const next = new Set(scopes);
-    if (next.has(scope)) next.delete(scope);
-    else next.add(scope);
-    setScopes(next);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,19 +74,7 @@ export function CreateKeyForm({ onClose, onCreated }: { onClose(): void; onCreat
           <fieldset className="scopes">
             <legend>Scopes</legend>
             <p className="hint">Only scopes your role holds can be given.</p>
-            {groupScopes(permissions).map(([family, actions]) => (
-              <fieldset key={family} className="scope-family">
-                <legend>{humanize(family)}</legend>
-                {actions.map((action) => {
-                  const scope = `${family}:${action}`;
-                  return (
-                    <label key={scope}>
-                      <input type="checkbox" checked={scopes.has(scope)} onChange={() => toggle(scope)} /> {action}
-                    </label>
-                  );
-                })}
-              </fieldset>
-            ))}
+            <ScopePicker scopes={permissions} chosen={scopes} onToggle={(scope) => setScopes(toggled(scopes, scope))} />
             {fieldError('scopes') && <p className="field-error">{fieldError('scopes')}</p>}
           </fieldset>
         )}
@@ -101,14 +82,7 @@ export function CreateKeyForm({ onClose, onCreated }: { onClose(): void; onCreat
           <input type="datetime-local" value={expiresAt} onChange={(event) => setExpiresAt(event.target.value)} />
         </Field>
         <FormError error={errors.formError} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            Create
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit="Create" onCancel={onClose} busy={busy} />
       </form>
     </Dialog>
   );

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, type ConsoleKey } from '../api/console-api.js';
-import { ConfirmDialog, Dialog } from '../base/dialog.js';
+import { ConfirmDialog } from '../base/dialog.js';
 import { FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
-import { ShownOnce } from '../base/secret.js';
+import { ShownOnceDialog } from '../base/secret.js';
+import { TableHead } from '../base/table-head.js';
 import { CreateKeyForm } from './create-key-form.js';
 
 type Pending = { action: 'rotate' | 'revoke'; key: ConsoleKey } | undefined;
@@ -13,16 +14,15 @@ type Pending = { action: 'rotate' | 'revoke'; key: ConsoleKey } | undefined;
 function NewSecret({ secret, onClose }: { secret: string; onClose(): void }) {
   const curl = `curl -H "Authorization: Bearer ${secret}" ${window.location.origin}/public/v1/me`;
   return (
-    <Dialog title="Copy the secret now" onClose={onClose}>
-      <p>It is shown this once. Estate keeps only its hash.</p>
-      <ShownOnce label="New secret" value={secret} />
-      <ShownOnce label="Try it" value={curl} />
-      <div className="actions">
-        <button type="button" className="primary" onClick={onClose}>
-          Done
-        </button>
-      </div>
-    </Dialog>
+    <ShownOnceDialog
+      title="Copy the secret now"
+      intro="It is shown this once. Estate keeps only its hash."
+      values={[
+        { label: 'New secret', value: secret },
+        { label: 'Try it', value: curl },
+      ]}
+      onClose={onClose}
+    />
   );
 }
 
@@ -72,21 +72,7 @@ export function KeysPage() {
       {keys && keys.length === 0 && <p>No keys yet.</p>}
       {keys && keys.length > 0 && (
         <table>
-          <caption className="visually-hidden">API keys</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Prefix</th>
-              <th scope="col">Permissions</th>
-              <th scope="col">Created by</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead caption="API keys" columns={['Name', 'Prefix', 'Permissions', 'Created by', 'Created', 'Expires', 'Status']} />
           <tbody>
             {keys.map((key) => (
               <tr key={key.id}>

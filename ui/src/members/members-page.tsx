@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../api/client.js';
 import { consoleApi, type Member } from '../api/console-api.js';
-import { ConfirmDialog, Dialog } from '../base/dialog.js';
+import { ConfirmDialog, Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
-import { ShownOnce } from '../base/secret.js';
+import { ShownOnceDialog } from '../base/secret.js';
+import { TableHead } from '../base/table-head.js';
 import { useAbilities } from '../base/session.js';
 
 const ROLES = ['read', 'write', 'admin'] as const;
@@ -44,14 +45,7 @@ function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitati
           </select>
         </Field>
         <FormError error={errors.formError} />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Add
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit="Add" onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -125,18 +119,7 @@ export function MembersPage() {
       <FormError error={error} />
       {members && (
         <table>
-          <caption className="visually-hidden">Members</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead caption="Members" columns={['Name', 'Email', 'Role', 'Joined']} />
           <tbody>
             {members.map((member) => (
               <tr key={member.id}>
@@ -170,15 +153,12 @@ export function MembersPage() {
         />
       )}
       {invitation && (
-        <Dialog title="Send the new member their invitation" onClose={() => setInvitation(undefined)}>
-          <p>It is shown this once, works once, and is valid for 7 days. The new member chooses their password with it.</p>
-          <ShownOnce label="Invitation link" value={invitation} />
-          <div className="actions">
-            <button type="button" className="primary" onClick={() => setInvitation(undefined)}>
-              Done
-            </button>
-          </div>
-        </Dialog>
+        <ShownOnceDialog
+          title="Send the new member their invitation"
+          intro="It is shown this once, works once, and is valid for 7 days. The new member chooses their password with it."
+          values={[{ label: 'Invitation link', value: invitation }]}
+          onClose={() => setInvitation(undefined)}
+        />
       )}
       {removing && (
         <ConfirmDialog title={`Remove ${removing.name}?`} onConfirm={() => void remove()} onClose={() => setRemoving(undefined)}>

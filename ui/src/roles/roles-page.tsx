@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { ApiFailure } from '../api/client.js';
 import { consoleApi, type RolesView } from '../api/console-api.js';
 import { FormError } from '../base/field.js';
-import { groupScopes, humanize } from '../base/format.js';
+import { humanize } from '../base/format.js';
+import { ScopePicker, toggled } from '../base/scope-picker.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 
@@ -12,12 +13,6 @@ function RoleEditor({ name, permissions, scopes, editable }: { name: RoleName; p
   const [chosen, setChosen] = useState(new Set(permissions));
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<string>();
-  const toggle = (scope: string) => {
-    const next = new Set(chosen);
-    if (next.has(scope)) next.delete(scope);
-    else next.add(scope);
-    setChosen(next);
-  };
   const save = async () => {
     setError(undefined);
     setMessage(undefined);
@@ -34,19 +29,7 @@ function RoleEditor({ name, permissions, scopes, editable }: { name: RoleName; p
       <h2>{humanize(name)}</h2>
       <fieldset disabled={!editable} className="scopes">
         <legend>Permissions of the {name} role</legend>
-        {groupScopes(scopes).map(([family, actions]) => (
-          <fieldset key={family} className="scope-family">
-            <legend>{humanize(family)}</legend>
-            {actions.map((action) => {
-              const scope = `${family}:${action}`;
-              return (
-                <label key={scope}>
-                  <input type="checkbox" checked={chosen.has(scope)} onChange={() => toggle(scope)} /> {action}
-                </label>
-              );
-            })}
-          </fieldset>
-        ))}
+        <ScopePicker scopes={scopes} chosen={chosen} onToggle={(scope) => setChosen(toggled(chosen, scope))} />
       </fieldset>
       <FormError error={error} />
       {message && <p role="status">{message}</p>}
