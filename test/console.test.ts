@@ -3,10 +3,14 @@ import { after, before, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEFAULT_ROLE_PERMISSIONS } from '../src/access/scopes.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
-import { browserMissing } from './support/browser.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { browserMissing, launchBrowser } from './support/browser.js';
+import { startServer, stopServer } from './support/cli.js';
 import { personIn, PASSWORD } from './support/console.js';
 import { assertAccessible, openConsole, screenshot, signInPage, type ConsoleBrowser } from './support/console-browser.js';
-import { describeEachDatabase, type Harness } from './support/harness.js';
+import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
 const skip = browserMissing();
@@ -23,6 +27,38 @@ async function newSecretOn(page: Page): Promise<string> {
   assert.match(secret, /^svc_live_/);
   return secret;
 }
+
+describeEachDatabase('web console: a new user\'s first minutes', (h) => {
+  it('estate serve on an empty database prints the console address and sign-in; the new user signs in, creates a key and calls the API with it', { skip }, async () => {
+    const empty = await createTestDatabase(h.dialect);
+    const dataDir = mkdtempSync(join(tmpdir(), 'estate-console-'));
+    const server = await startServer(empty.url, { ESTATE_DATA_DIR: dataDir });
+    const browser = await launchBrowser();
+    try {
+      const banner = readFileSync(join(dataDir, 'first-start.txt'), 'utf8');
+      const consoleUrl = /web console\s+(\S+)/.exec(banner)?.[1];
+      const [, email, password] = /sign in with\s+(\S+) \/ (\S+)/.exec(banner) ?? [];
+      assert.equal(consoleUrl, `${server.base}/ui/`);
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+      await page.goto(consoleUrl!);
+      await page.getByLabel('Email').fill(email!);
+      await page.getByLabel('Password').fill(password!);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('link', { name: 'Keys' }).click();
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await page.getByLabel('Name').fill('my first key');
+      await page.getByLabel('Alias').selectOption('read');
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      const secret = await newSecretOn(page);
+      const me = await fetch(`${server.base}/public/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
+      assert.equal(me.status, 200);
+    } finally {
+      await browser.close();
+      await stopServer(server.child);
+      await empty.drop();
+    }
+  });
+});
 
 describeEachDatabase('web console in a browser', (h) => {
   let ui: ConsoleBrowser;

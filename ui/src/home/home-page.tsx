@@ -12,7 +12,7 @@ function GettingStarted() {
         <li>
           The public API is documented at <a href="/docs">/docs</a> (OpenAPI at <a href="/openapi.json">/openapi.json</a>).
         </li>
-        <li>{isAdmin ? <>Create a key on the <Link href="/keys">Keys</Link> page: pick a name and an alias, then copy the secret and the ready curl line.</> : <>Ask an admin of this workspace for an API key.</>}</li>
+        <li>{isAdmin ? <><Link href="/keys">Create your first key</Link>: pick a name and an alias, then copy the secret and the ready curl line.</> : <>Ask an admin of this workspace for an API key.</>}</li>
         <li>
           Call the API with it: <code>curl -H "Authorization: Bearer &lt;secret&gt;" {window.location.origin}/public/v1/me</code>
         </li>
