@@ -8,7 +8,8 @@ import { clearSessionCookie, sessionOf, setSessionCookie } from './console-auth.
 import { AcceptInvitation, ChangePassword, SelectWorkspace, SessionView, SignIn } from './console.schemas.js';
 import { acceptInvitation } from './invitations.js';
 import { closeSession, closeSessionsOf, membershipOf, resumeSession, selectWorkspace, workspacesOf, type ConsoleSession } from './sessions.js';
-import { auditAccountEvent, passwordMatches, setPassword, signIn } from './sign-in.js';
+import { hashPassword } from '../members/members.service.js';
+import { auditAccountEvent, passwordMatches, signIn } from './sign-in.js';
 
 const NoContent = Type.Null();
 
@@ -56,8 +57,7 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
 
   app.delete('/session', { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } }, async (request, reply) => {
     const session = sessionOf(request);
-    await closeSession(database.db, session.id);
-    if (session.workspace) await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', session.workspace.id);
+    await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', { only: session.workspace?.id ?? null, change: (trx) => closeSession(trx, session.id) });
     clearSessionCookie(request, reply);
     return reply.code(204).send(null);
   });
@@ -65,8 +65,7 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
   // Sign out everywhere: every session of the person, on every instance, this one included.
   app.delete('/sessions', { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } }, async (request, reply) => {
     const session = sessionOf(request);
-    await closeSessionsOf(database.db, session.userId);
-    await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out');
+    await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', { change: (trx) => closeSessionsOf(trx, session.userId) });
     clearSessionCookie(request, reply);
     return reply.code(204).send(null);
   });
@@ -93,9 +92,13 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
       if (!(await passwordMatches(user.password_hash, request.body.currentPassword))) {
         throw new ApiError('unprocessable_entity', 'currentPassword is not your password');
       }
-      await setPassword(database.db, session.userId, request.body.newPassword);
-      await closeSessionsOf(database.db, session.userId, session.id);
-      await auditAccountEvent(database, { id: session.userId, name: session.name }, 'password_change');
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await auditAccountEvent(database, { id: session.userId, name: session.name }, 'password_change', {
+        change: async (trx) => {
+          await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', session.userId).execute();
+          await closeSessionsOf(trx, session.userId, session.id);
+        },
+      });
       return reply.code(204).send(null);
     },
   );

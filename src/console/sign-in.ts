@@ -4,7 +4,7 @@ import type { AuditAction } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
-import { writeTransaction } from '../db/write.js';
+import { GLOBAL_LOCK, writeTransaction } from '../db/write.js';
 import { openSession, workspacesOf } from './sessions.js';
 
 /**
@@ -78,12 +78,27 @@ async function countFailure(db: Kysely<Tables>, subject: string, limit: number):
   return Number(locked.numUpdatedRows) > 0;
 }
 
-/** Records an account event in every workspace of the person, each in its own write transaction. */
-export async function auditAccountEvent(database: Database, user: { id: string; name: string }, action: AuditAction, onlyWorkspace?: string): Promise<void> {
-  for (const workspace of await workspacesOf(database.db, user.id)) {
-    if (onlyWorkspace && workspace.id !== onlyWorkspace) continue;
-    await writeTransaction(database, workspace.id, (trx) =>
-      recordAudit(trx, {
+/**
+ * Records an account event in the person's workspaces (all of them, or `only` one), each in its
+ * own write transaction. `change`, the write the event records (a session opened or closed, a
+ * password set), runs inside the first of those transactions, so it is committed exactly with its
+ * event; a person with no workspace has it run alone.
+ */
+export async function auditAccountEvent<T = void>(
+  database: Database,
+  user: { id: string; name: string },
+  action: AuditAction,
+  options: { only?: string | null; change?: (trx: Kysely<Tables>) => Promise<T> } = {},
+): Promise<T | undefined> {
+  const workspaces = (await workspacesOf(database.db, user.id)).filter((workspace) => !options.only || workspace.id === options.only);
+  let result: T | undefined;
+  let pending = options.change;
+  if (workspaces.length === 0 && pending) return writeTransaction(database, GLOBAL_LOCK, pending);
+  for (const workspace of workspaces) {
+    await writeTransaction(database, workspace.id, async (trx) => {
+      if (pending) result = await pending(trx);
+      pending = undefined;
+      await recordAudit(trx, {
         workspaceId: workspace.id,
         category: 'access',
         action,
@@ -91,9 +106,10 @@ export async function auditAccountEvent(database: Database, user: { id: string; 
         resourceType: 'member',
         resourceId: workspace.memberId,
         resourceName: user.name,
-      }),
-    );
+      });
+    });
   }
+  return result;
 }
 
 export async function signIn(database: Database, input: { email: string; password: string; address: string }): Promise<SignInResult> {
@@ -115,12 +131,6 @@ export async function signIn(database: Database, input: { email: string; passwor
 
   await database.db.deleteFrom('sign_in_failures').where('subject', '=', subjects[0]!).execute();
   const workspaceId = (await workspacesOf(database.db, user!.id))[0]?.id ?? null;
-  const token = await openSession(database.db, user!.id, workspaceId);
-  if (workspaceId) await auditAccountEvent(database, user!, 'sign_in', workspaceId);
-  return { outcome: 'signed_in', token, userId: user!.id, workspaceId };
-}
-
-/** Sets a person's password (stored as its argon2 hash only). */
-export async function setPassword(db: Kysely<Tables>, userId: string, password: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: await hash(password) }).where('id', '=', userId).execute();
+  const token = await auditAccountEvent(database, user!, 'sign_in', { only: workspaceId, change: (trx) => openSession(trx, user!.id, workspaceId) });
+  return { outcome: 'signed_in', token: token!, userId: user!.id, workspaceId };
 }
