@@ -53,17 +53,22 @@ export const AcceptInvitation = Type.Object(
 );
 export type AcceptInvitation = Static<typeof AcceptInvitation>;
 
-export const ConsoleKey = Type.Object({
+/** What the key list and a new key's answer share. */
+const keyFields = {
   id: Uuid('Key id.'),
   name: Type.String(),
   alias: OrNull(Type.String(), 'The alias it was made from (read, write, admin), or null for explicit scopes.'),
   permissions: Type.Array(Type.String()),
   prefix: Type.String({ description: 'The first characters of the secret, to recognise it by.' }),
+  expiresAt: OrNull(DateTime('Expiry.'), 'Expiry, or null.'),
+};
+
+export const ConsoleKey = Type.Object({
+  ...keyFields,
   status: Type.Enum(['active', 'expired', 'revoked']),
   createdAt: DateTime('Creation.'),
   createdBy: OrNull(Type.String(), 'Member id of the creator.'),
   createdByName: OrNull(Type.String(), 'Name of the creator, when still a member.'),
-  expiresAt: OrNull(DateTime('Expiry.'), 'Expiry, or null.'),
   revokedAt: OrNull(DateTime('Revocation.'), 'Revocation, or null.'),
   rotatedAt: OrNull(DateTime('Last rotation.'), 'Last rotation, or null.'),
 });
@@ -84,14 +89,9 @@ export const CreateKey = Type.Object(
 export type CreateKey = Static<typeof CreateKey>;
 
 export const CreatedKey = Type.Object({
-  id: Uuid('Key id.'),
-  name: Type.String(),
-  alias: OrNull(Type.String(), 'Alias or null.'),
-  permissions: Type.Array(Type.String()),
+  ...keyFields,
   secret: Type.String({ description: 'The secret, shown this once.' }),
-  prefix: Type.String(),
-  expiresAt: OrNull(DateTime('Expiry.'), 'Expiry, or null.'),
-  createdBy: Type.String(),
+  createdBy: Type.String({ description: 'Member id of the creator.' }),
 });
 export type CreatedKey = Static<typeof CreatedKey>;
 

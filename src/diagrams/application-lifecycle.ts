@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DateOnly, Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
+import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 export const PHASES = ['plan', 'phase-in', 'active', 'phase-out', 'end-of-life'] as const;
@@ -38,9 +38,8 @@ export const applicationLifecycleDiagram = defineDiagram({
   description: 'Each application\'s lifecycle phases on a timeline (plan, phase-in, active, phase-out, end of life) from its lifecycle dates, each phase ending where the next dated phase starts.',
   query: LimitQuery,
   body: ApplicationLifecycle,
-  async compute(context, query) {
-    const { db } = context.database;
-    const limit = query.limit ?? DEFAULT_NODES;
+  async compute(context) {
+    const { db, limit } = context;
     const rows = await db.selectFrom('applications').select(['id', 'name', ...COLUMNS]).where('workspace_id', '=', context.workspaceId).execute();
     const items = rows
       .map((row) => ({ applicationId: row.id, label: row.name, phases: phasesOf(row) }))

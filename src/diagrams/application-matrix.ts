@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { HOSTING_TYPES } from '../catalog/catalog.service.js';
 import { CRITICALITIES, LIFECYCLE_STATUSES } from '../applications/applications.schemas.js';
 import { Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, Limit, Truncation, type DiagramContext } from './diagram.js';
+import { defineDiagram, diagramHead, Limit, Truncation, type DiagramContext } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, svgDocument, text } from './svg.js';
 
 const DIMENSIONS = ['categories', 'teams', 'criticality', 'lifecycle', 'hosting'] as const;
@@ -69,8 +69,7 @@ export const applicationMatrixDiagram = defineDiagram({
   ),
   body: ApplicationMatrix,
   async compute(context, query) {
-    const { db } = context.database;
-    const limit = query.limit ?? DEFAULT_NODES;
+    const { db, limit } = context;
     const applications = db.selectFrom('applications').where('workspace_id', '=', context.workspaceId);
     const [shown, count] = await Promise.all([
       applications.select(['id', 'name']).orderBy('name').orderBy('id').limit(limit).execute(),

@@ -2,7 +2,7 @@ import { pushTo } from '../dashboards/dashboard.js';
 import { Type } from 'typebox';
 import { annualAmount } from '../dashboards/finance.js';
 import { Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, inSlices, Limit, Truncation } from './diagram.js';
+import { defineDiagram, diagramHead, inSlices, Limit, Truncation } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, round, svgDocument, text, tooltip } from './svg.js';
 
 export const QUADRANTS = ['invest', 'migrate', 'tolerate', 'eliminate'] as const;
@@ -42,10 +42,7 @@ export const applicationQuadrantDiagram = defineDiagram({
     { additionalProperties: false },
   ),
   body: ApplicationQuadrant,
-  async compute(context, query) {
-    const { db } = context.database;
-    const { workspaceId, today } = context;
-    const limit = query.limit ?? DEFAULT_NODES;
+  async compute({ db, workspaceId, today, now, limit }, query) {
     const sizeBy = query.size ?? 'cost';
     const applications = db.selectFrom('applications').where('workspace_id', '=', workspaceId);
     const [rows, count, workspace] = await Promise.all([
@@ -72,7 +69,7 @@ export const applicationQuadrantDiagram = defineDiagram({
     const placed = rows.filter((row) => row.technical_fit !== null && row.business_value !== null);
     return {
       name: 'application-quadrant' as const,
-      generatedAt: context.now,
+      generatedAt: now,
       sizeBy,
       currency,
       points: placed.map((row) => ({

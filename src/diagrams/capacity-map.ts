@@ -1,7 +1,7 @@
 import { pushTo } from '../dashboards/dashboard.js';
 import { Type } from 'typebox';
 import { Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
+import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 const Capacity = {
@@ -44,10 +44,7 @@ export const capacityMapDiagram = defineDiagram({
   description: 'Servers grouped by location and environment, with the CPU cores, memory and storage of each group and each server, and the applications each server hosts.',
   query: LimitQuery,
   body: CapacityMap,
-  async compute(context, query) {
-    const { db } = context.database;
-    const { workspaceId } = context;
-    const limit = query.limit ?? DEFAULT_NODES;
+  async compute({ db, workspaceId, now, limit }) {
     const servers = db.selectFrom('servers').where('workspace_id', '=', workspaceId);
     const groups = await servers.select(['location', 'environment'])
       .select((eb) => [eb.fn.countAll<number>().as('hosts'), eb.fn.sum<number>('cpu_cores').as('cpu'), eb.fn.sum<number>('memory_mb').as('memory'), eb.fn.sum<number>('storage_gb').as('storage')])
@@ -92,7 +89,7 @@ export const capacityMapDiagram = defineDiagram({
     const total = groups.reduce((sum, group) => sum + int(group.hosts), 0);
     return {
       name: 'capacity-map' as const,
-      generatedAt: context.now,
+      generatedAt: now,
       groups: groups.map((group) => ({
         location: group.location,
         environment: group.environment,

@@ -1,8 +1,15 @@
 import { Type, type Static, type TObject, type TProperties } from 'typebox';
+import type { Kysely } from 'kysely';
 import type { DashboardContext } from '../dashboards/dashboard.js';
+import type { Tables } from '../db/schema.js';
 import { DateTime } from '../http/schemas.js';
 
-export type DiagramContext = DashboardContext;
+/** What a diagram computes from: the dashboards' context, its query handle and the node limit in force. */
+export interface DiagramContext extends DashboardContext {
+  db: Kysely<Tables>;
+  /** The query's `limit`, else DEFAULT_NODES. */
+  limit: number;
+}
 
 /** Nodes a diagram holds unless `limit` says otherwise, and the most it may hold. */
 export const DEFAULT_NODES = 500;

@@ -6,7 +6,7 @@ import { principalOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
-import { diagramScope, type DiagramDefinition } from './diagram.js';
+import { DEFAULT_NODES, diagramScope, type DiagramDefinition } from './diagram.js';
 import { applicationLifecycleDiagram } from './application-lifecycle.js';
 import { applicationMatrixDiagram } from './application-matrix.js';
 import { applicationQuadrantDiagram } from './application-quadrant.js';
@@ -55,7 +55,8 @@ export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): voi
         const now = nowIso();
         const params = request.query as Static<typeof query> & { format?: string };
         const { format, ...own } = params;
-        const body = await diagram.compute({ database, workspaceId: principalOf(request).workspaceId, now, today: now.slice(0, 10) }, own);
+        const limit = typeof own.limit === 'number' ? own.limit : DEFAULT_NODES;
+        const body = await diagram.compute({ database, db: database.db, workspaceId: principalOf(request).workspaceId, now, today: now.slice(0, 10), limit }, own);
         if (wantsSvg(format, request.headers.accept)) return reply.type(SVG_TYPE).send(await diagram.render(body));
         return body;
       },

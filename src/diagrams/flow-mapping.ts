@@ -4,7 +4,7 @@ import type { FlowsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, inSlices, Limit, Truncation, type DiagramContext } from './diagram.js';
+import { defineDiagram, diagramHead, inSlices, Limit, Truncation, type DiagramContext } from './diagram.js';
 import { drawEdges, layoutGraph } from './layout.js';
 import { clip, consoleHref, legend, nodeBox, svgDocument, text } from './svg.js';
 
@@ -97,9 +97,7 @@ export const flowMappingDiagram = defineDiagram({
   query: FlowMappingQuery,
   body: FlowMapping,
   async compute(context, query) {
-    const { db } = context.database;
-    const { workspaceId } = context;
-    const limit = query.limit ?? DEFAULT_NODES;
+    const { db, workspaceId, limit } = context;
     const ids = await applicationIds(context, query);
     const applications = db.selectFrom('applications').where('workspace_id', '=', workspaceId);
     let shown: { id: string; name: string }[];

@@ -2,7 +2,7 @@ import { pushTo } from '../dashboards/dashboard.js';
 import ipaddr from 'ipaddr.js';
 import { Type, type Static } from 'typebox';
 import { Uuid } from '../http/schemas.js';
-import { DEFAULT_NODES, defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
+import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import { drawEdges, layoutElk } from './layout.js';
 import { clip, consoleHref, legend, nodeBox, rect, svgDocument, text } from './svg.js';
@@ -73,10 +73,7 @@ export const networkMappingDiagram = defineDiagram({
   description: 'Networks, routers and hosts: an edge from each router to the networks it is linked to, and from each host to the most specific network holding one of its IP addresses; hosts in no network are listed as unplaced. Workstations record no address, so they are unplaced.',
   query: LimitQuery,
   body: NetworkMapping,
-  async compute(context, query) {
-    const { db } = context.database;
-    const { workspaceId } = context;
-    const limit = query.limit ?? DEFAULT_NODES;
+  async compute({ db, workspaceId, now, limit }) {
     const count = (table: 'networks' | 'routers' | 'servers' | 'workstations') =>
       db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('total')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow().then((row) => Number(row.total));
     const [networks, routers, servers, workstations, totals] = await Promise.all([
@@ -112,7 +109,7 @@ export const networkMappingDiagram = defineDiagram({
     const [networkTotal, routerTotal, serverTotal, workstationTotal] = totals;
     return {
       name: 'network-mapping' as const,
-      generatedAt: context.now,
+      generatedAt: now,
       nodes,
       edges,
       unplaced,
