@@ -72,6 +72,12 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     }
     assert.equal((await signInRequest(h, admin.email, PASSWORD, {}, '198.51.100.7')).statusCode, 429);
     assert.equal((await signInRequest(h, admin.email, PASSWORD, {}, '198.51.100.8')).statusCode, 200);
+    // Counters whose window is over are forgotten at the next failure: guessed e-mails do not pile up.
+    const aged = new Date(Date.now() - 16 * 60_000).toISOString();
+    await h.database.db.updateTable('sign_in_failures').set({ window_start: aged }).where('subject', 'like', 'account:guess-%').execute();
+    await signInRequest(h, 'one-more@example.test', 'guess', {}, '198.51.100.9');
+    const guesses = await h.database.db.selectFrom('sign_in_failures').select('subject').where('subject', 'like', 'account:guess-%').execute();
+    assert.equal(guesses.length, 0);
   });
 
   it('sign-in from another site is refused (login CSRF)', async () => {
@@ -121,6 +127,11 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const [first, second] = [await idle.call('GET', '/ui/api/session'), await old.call('GET', '/ui/api/session')];
     const ended = [first, second].map((r) => r.statusCode);
     assert.deepEqual(ended, [401, 401]);
+    // Ended sessions do not pile up: the next sign-in removes the person's ended rows.
+    await h.database.db.updateTable('console_sessions').set({ last_seen_at: hours(13) }).where('user_id', '=', admin.userId).execute();
+    await signIn(h, admin.email);
+    const left = await h.database.db.selectFrom('console_sessions').select('id').where('user_id', '=', admin.userId).execute();
+    assert.equal(left.length, 1);
   });
 
   it('sign out everywhere ends every session of the person; a password change ends all others', async () => {

@@ -44,10 +44,18 @@ function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Opens a session for a person in one of their workspaces; returns the cookie token (shown to no one else). */
+/**
+ * Opens a session for a person in one of their workspaces; returns the cookie token (shown to no
+ * one else). The person's ended sessions are deleted on the way, so rows do not pile up.
+ */
 export async function openSession(db: Kysely<Tables>, userId: string, workspaceId: string | null): Promise<string> {
   const token = newToken();
   const now = Date.now();
+  await db
+    .deleteFrom('console_sessions')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', new Date(now - IDLE_TIMEOUT_MS).toISOString())]))
+    .execute();
   await db
     .insertInto('console_sessions')
     .values({
@@ -73,7 +81,8 @@ function isLive(row: Pick<ConsoleSessionsTable, 'last_seen_at' | 'expires_at'>, 
  */
 export async function resumeSession(database: Database, token: string): Promise<ConsoleSession | undefined> {
   const id = hashSecret(token);
-  const row = await database.db
+  // Read like a key check: from the reader, so it never waits behind a write transaction (SQLite).
+  const row = await database.reader
     .selectFrom('console_sessions')
     .innerJoin('users', 'users.id', 'console_sessions.user_id')
     .select(['console_sessions.id', 'console_sessions.user_id', 'console_sessions.workspace_id', 'console_sessions.csrf_token', 'console_sessions.last_seen_at', 'console_sessions.expires_at', 'users.email', 'users.name'])
@@ -95,7 +104,7 @@ export async function resumeSession(database: Database, token: string): Promise<
     name: row.name,
     csrfToken: row.csrf_token,
     expiresAt: row.expires_at,
-    workspace: row.workspace_id ? await membershipOf(database.db, row.user_id, row.workspace_id) : null,
+    workspace: row.workspace_id ? await membershipOf(database.reader, row.user_id, row.workspace_id) : null,
   };
 }
 

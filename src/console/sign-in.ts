@@ -69,6 +69,12 @@ async function countFailure(db: Kysely<Tables>, subject: string, limit: number):
       }),
     )
     .execute();
+  // Subjects whose window and lockout are over are forgotten, so guessed e-mails do not pile up.
+  await db
+    .deleteFrom('sign_in_failures')
+    .where('window_start', '<', windowOpen)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+    .execute();
   const locked = await db
     .updateTable('sign_in_failures')
     .set({ failures: 0, window_start: at, locked_until: new Date(now.getTime() + LOCKOUT_MS).toISOString() })

@@ -31,6 +31,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('window_start', timestamp, (c) => c.notNull())
     .addColumn('locked_until', timestamp)
     .execute();
+  await db.schema.createIndex('sign_in_failures_window_idx').on('sign_in_failures').columns(['window_start']).execute();
 
   await db.schema
     .createTable('invitations')
