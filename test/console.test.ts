@@ -182,6 +182,8 @@ describeEachDatabase('web console in a browser', (h) => {
     await invited.getByLabel('Repeat it').fill('my own password');
     await invited.getByRole('button', { name: 'Set password and sign in' }).click();
     await invited.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto('/ui/audit?resourceType=member&action=invite');
+    await page.locator('.event').filter({ hasText: `${admin.name} (Member) invite member Invited Person` }).waitFor();
 
     // The write role may edit members here, but lacks admin's scopes: it cannot make an admin.
     const writer = await personIn(h, ws, 'write', 'Wendy Writer');
@@ -215,6 +217,8 @@ describeEachDatabase('web console in a browser', (h) => {
     await screenshot(page, 'console-enroll-agent');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('row').filter({ hasText: 'db-01' }).getByText('Never seen').waitFor();
+    await page.goto('/ui/audit?resourceType=agent');
+    await page.locator('.event').filter({ hasText: `${admin.name} (Member) create agent db-01` }).waitFor();
 
     for (const [link, name] of [['Roles', 'roles'], ['Settings', 'settings'], ['Agents', 'agents']] as const) {
       await page.getByRole('link', { name: link, exact: true }).click();
