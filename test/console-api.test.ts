@@ -234,7 +234,7 @@ describeEachDatabase('console API: administration', (h) => {
     const readClient = await signIn(h, reader.email);
     assert.equal(errorOf(await readClient.call('GET', '/ui/api/keys')).code, 'insufficient_permission');
     assert.equal(errorOf(await readClient.call('POST', '/ui/api/keys', { name: 'x', alias: 'read' })).code, 'insufficient_permission');
-    assert.equal(errorOf(await readClient.call('GET', '/ui/api/audit-log')).code, 'insufficient_permission');
+    assert.equal(errorOf(await readClient.call('GET', '/ui/api/v1/audit-log')).code, 'insufficient_permission');
   });
 
   it('adding a new person gives a one-time invitation link valid 7 days; accepting it sets the password and signs in; it works once', async () => {
@@ -277,15 +277,15 @@ describeEachDatabase('console API: administration', (h) => {
     const writer = await personIn(h, ws, 'write');
     const target = await personIn(h, ws, 'read');
     const writerClient = await signIn(h, writer.email);
-    const refused = await writerClient.call('PATCH', `/ui/api/members/${target.id}`, { role: 'admin' });
+    const refused = await writerClient.call('PATCH', `/ui/api/v1/members/${target.id}`, { role: 'admin' });
     assert.equal(errorOf(refused).code, 'insufficient_permission');
-    const promoted = await writerClient.call('PATCH', `/ui/api/members/${target.id}`, { role: 'write' });
+    const promoted = await writerClient.call('PATCH', `/ui/api/v1/members/${target.id}`, { role: 'write' });
     assert.equal(bodyOf(Member, promoted).role, 'write');
     const refusedAdd = await writerClient.call('POST', '/ui/api/members', { email: 'someone@example.test', name: 'Someone', role: 'admin' });
     assert.equal(errorOf(refusedAdd).code, 'insufficient_permission');
     // Two admins: h.workspace's and this one. Demote one, then the last is refused.
-    assert.equal((await adminClient.call('PATCH', `/ui/api/members/${ws.admin.id}`, { role: 'read' })).statusCode, 200);
-    const last = await adminClient.call('PATCH', `/ui/api/members/${admin.id}`, { role: 'read' });
+    assert.equal((await adminClient.call('PATCH', `/ui/api/v1/members/${ws.admin.id}`, { role: 'read' })).statusCode, 200);
+    const last = await adminClient.call('PATCH', `/ui/api/v1/members/${admin.id}`, { role: 'read' });
     assert.equal(last.statusCode, 422);
     assert.match(errorOf(last).message, /last admin/);
     const event = (await auditOf(h, ws, 'update')).find((e) => e.resourceId === target.id);
@@ -310,10 +310,10 @@ describeEachDatabase('console API: administration', (h) => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin', 'Settings Person');
     const client = await signIn(h, admin.email);
-    assert.equal((await client.call('PATCH', '/ui/api/tenant', { timeZone: 'Europe/Paris' })).statusCode, 200);
-    const log = bodyOf(AuditList, await client.call('GET', '/ui/api/audit-log?category=settings'));
+    assert.equal((await client.call('PATCH', '/ui/api/v1/tenant', { timeZone: 'Europe/Paris' })).statusCode, 200);
+    const log = bodyOf(AuditList, await client.call('GET', '/ui/api/v1/audit-log?category=settings'));
     assert.equal(log.data[0]?.actor.name, 'Settings Person');
-    assert.equal((await client.call('GET', '/ui/api/audit-log?bogus=1')).statusCode, 400);
+    assert.equal((await client.call('GET', '/ui/api/v1/audit-log?bogus=1')).statusCode, 400);
   });
 
   it('the console API is not in the public OpenAPI document; unknown console routes are 404 JSON; / leads to /ui/', async () => {
@@ -326,5 +326,45 @@ describeEachDatabase('console API: administration', (h) => {
     const root = await h.app.inject({ method: 'GET', url: '/' });
     assert.equal(root.statusCode, 302);
     assert.equal(root.headers.location, '/ui/');
+  });
+});
+
+describeEachDatabase('console API: the workspace routes under /ui/api/v1', (h) => {
+  it('every public route but /me is served to console members under /ui/api/v1 by the same modules', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/public/v1/') || path === '/public/v1/me') continue;
+      const url = path.replace('/public/v1/', '/ui/api/v1/').replace(/\{(\w+)\}/g, ':$1');
+      for (const method of Object.keys(operations)) {
+        if (!h.app.hasRoute({ method: method.toUpperCase() as 'GET', url })) missing.push(`${method.toUpperCase()} ${url}`);
+      }
+    }
+    assert.deepEqual(missing, []);
+    assert.equal((await h.app.inject({ method: 'GET', url: '/ui/api/v1/me' })).statusCode, 404);
+  });
+
+  it('a member creates an application through the console: the public API sees it, the audit names the member; a read member is refused and writes nothing', async () => {
+    const ws = await h.workspace();
+    const writer = await personIn(h, ws, 'write', 'Wanda Writer');
+    const reader = await personIn(h, ws, 'read');
+    const key = await h.key(ws);
+    const client = await signIn(h, writer.email);
+    const created = await client.call('POST', '/ui/api/v1/applications', { name: 'Payroll', criticality: 'high' });
+    assert.equal(created.statusCode, 201);
+    const id = (created.json() as { id: string }).id;
+    assert.equal((await h.call('GET', `/public/v1/applications/${id}`, { key: key.secret })).statusCode, 200);
+    const events = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: id } }));
+    assert.deepEqual(events.data[0]?.actor, { type: 'member', id: writer.id, name: 'Wanda Writer' });
+
+    const readClient = await signIn(h, reader.email);
+    assert.equal(errorOf(await readClient.call('POST', '/ui/api/v1/applications', { name: 'Sneaky' })).code, 'insufficient_permission');
+    assert.equal((await readClient.call('GET', `/ui/api/v1/applications/${id}`)).statusCode, 200);
+    // The same validation as the public API: an unknown field is a 400 naming it.
+    assert.match(errorOf(await client.call('POST', '/ui/api/v1/applications', { name: 'X', bogus: 1 })).message, /bogus/);
+    // Without the CSRF token, nothing is written.
+    assert.equal((await client.call('POST', '/ui/api/v1/applications', { name: 'Forged' }, { 'x-csrf-token': '' })).statusCode, 403);
+    const list = await h.call('GET', '/public/v1/applications', { key: key.secret });
+    assert.deepEqual((list.json() as { data: { name: string }[] }).data.map((a) => a.name), ['Payroll']);
   });
 });

@@ -194,7 +194,7 @@ describeEachDatabase('web console in a browser', (h) => {
     await writerPage.getByRole('link', { name: 'Members' }).click();
     await writerPage.getByLabel('Role of Invited Person').selectOption('admin');
     await writerPage.getByText(/missing permission: .*giving the role admin/).waitFor();
-    const demoted = writerPage.waitForResponse((response) => response.url().includes('/ui/api/members/') && response.request().method() === 'PATCH');
+    const demoted = writerPage.waitForResponse((response) => response.url().includes('/ui/api/v1/members/') && response.request().method() === 'PATCH');
     await writerPage.getByLabel('Role of Invited Person').selectOption('read');
     assert.equal((await demoted).status(), 200);
     const log = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: (await h.key(ws)).secret, query: { resourceType: 'member', actions: 'update' } }));

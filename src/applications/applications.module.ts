@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import type { ApplicationCommentsTable, ApplicationsTable } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
-import { principalOf, type Principal } from '../http/authenticate.js';
+import { callerOf, type Caller } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
@@ -88,7 +88,7 @@ function commentRowToDto(row: ApplicationCommentsTable) {
   };
 }
 
-async function addComment(database: Database, principal: Principal, applicationId: string, body: string) {
+async function addComment(database: Database, principal: Caller, applicationId: string, body: string) {
   return writeTransaction(database, principal.workspaceId, async (trx) => {
     const application = await requireRow(trx, applications.definition, principal.workspaceId, applicationId);
     const row: ApplicationCommentsTable = {
@@ -130,7 +130,7 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
       },
     },
     async (request) => {
-      const workspaceId = principalOf(request).workspaceId;
+      const workspaceId = callerOf(request).workspaceId;
       await requireRow(database.db, applications.definition, workspaceId, request.params.id);
       const rows = await database.db.selectFrom('application_comments').selectAll().where('workspace_id', '=', workspaceId)
         .where('application_id', '=', request.params.id).orderBy('created_at').orderBy('id').execute();
@@ -147,6 +147,6 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
         params: IdParams, body: CreateComment, response: { 201: Comment, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415) },
       },
     },
-    async (request, reply) => reply.code(201).send(await addComment(database, principalOf(request), request.params.id, request.body.body)),
+    async (request, reply) => reply.code(201).send(await addComment(database, callerOf(request), request.params.id, request.body.body)),
   );
 }

@@ -1,5 +1,5 @@
 import type { AppDeps, App } from '../http/types.js';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { AuditList, AuditLogQuery } from './audit.schemas.js';
 import { listAuditLog } from './audit.service.js';
@@ -26,6 +26,6 @@ export function registerAuditRoutes(app: App, { database }: AppDeps): void {
         response: { 200: AuditList, ...errorResponses(...PUBLIC_ERRORS) },
       },
     },
-    async (request) => listAuditLog(database, principalOf(request).workspaceId, request.query),
+    async (request) => listAuditLog(database, callerOf(request).workspaceId, request.query),
   );
 }

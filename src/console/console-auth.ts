@@ -76,7 +76,11 @@ export function consoleAuthHook(database: Database) {
     const workspace = session.workspace;
     if (!workspace) throw new ApiError('forbidden', 'choose a workspace first: you are not a member of the selected one');
     if (config.adminOnly && workspace.role !== 'admin') throw new ApiError('insufficient_permission', 'only admins may do this');
-    if (config.scope && !workspace.permissions.includes(config.scope)) throw new ApiError('insufficient_permission', `missing permission: ${config.scope}`);
+    const { scope, alsoRequires = [] } = config;
+    for (const required of scope ? [scope, ...alsoRequires] : []) {
+      if (!workspace.permissions.includes(required)) throw new ApiError('insufficient_permission', `missing permission: ${required}`);
+    }
+    request.caller = { workspaceId: workspace.id, workspaceName: workspace.name, scopes: workspace.permissions, actor: { type: 'member', id: workspace.memberId, name: session.name } };
   };
 }
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import { WORKSPACE_MODULES } from '../http/modules.js';
 import type { App, AppDeps, RegisterModule } from '../http/types.js';
 import { registerAccountRoutes } from './account.routes.js';
 import { consoleAuthHook } from './console-auth.js';
@@ -37,6 +38,14 @@ export async function registerConsole(app: App, deps: AppDeps): Promise<void> {
     async (consoleApi: App) => {
       consoleApi.addHook('onRequest', consoleAuthHook(deps.database));
       for (const register of CONSOLE_API_MODULES) register(consoleApi, deps);
+      // The workspace's resources, as the public API serves them to keys, served to the member
+      // under /ui/api/v1: same schemas, rules, scopes and audit, with the member as actor.
+      await consoleApi.register(
+        async (workspaceApi: App) => {
+          for (const register of WORKSPACE_MODULES) register(workspaceApi, deps);
+        },
+        { prefix: '/v1' },
+      );
     },
     { prefix: '/ui/api' },
   );

@@ -1,14 +1,9 @@
 import { Type } from 'typebox';
 import { ALL_SCOPES, ROLE_NAMES } from '../access/scopes.js';
-import { agentListing } from '../agents/agents.module.js';
 import { enrollAgent, revokeAgent } from '../agents/agents.service.js';
-import { AuditList, AuditLogQuery } from '../audit/audit.schemas.js';
-import { listAuditLog } from '../audit/audit.service.js';
 import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { getRolePermissions, setRolePermissions } from '../roles/roles.service.js';
-import { Tenant, UpdateTenant } from '../tenant/tenant.schemas.js';
-import { getTenant, updateTenant } from '../tenant/tenant.service.js';
 import { memberCallerOf } from './console-auth.js';
 import { EnrolledAgent, EnrollAgent, RoleParams, RolesView, SetRole } from './console.schemas.js';
 
@@ -19,7 +14,7 @@ function agentCommand(origin: string, token: string): string {
   return `npx estate agent run --server ${origin} --token ${token}`;
 }
 
-/** Roles, agents, the audit log and the workspace settings pages. */
+/** Roles, and enrolling and revoking agents (the lists, audit log and settings are the workspace routes under /ui/api/v1). */
 export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
   app.get('/roles', { schema: { response: { 200: RolesView } } }, async (request) => {
     const { workspaceId } = memberCallerOf(request);
@@ -33,12 +28,6 @@ export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
     return { name: role, permissions };
   });
 
-  app.get(
-    '/agents',
-    { config: { scope: 'agents:read' }, schema: { querystring: agentListing.listQuery, response: { 200: agentListing.listSchema } } },
-    async (request) => agentListing.list(database, memberCallerOf(request).workspaceId, request.query),
-  );
-
   app.post('/agents', { config: { adminOnly: true }, schema: { body: EnrollAgent, response: { 201: EnrolledAgent } } }, async (request, reply) => {
     const caller = memberCallerOf(request);
     const enrolled = await enrollAgent(database, { workspaceId: caller.workspaceId, name: request.body.name }, caller.actor);
@@ -49,18 +38,5 @@ export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
   app.post('/agents/:id/revoke', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Revoked } } }, async (request) => {
     const caller = memberCallerOf(request);
     return revokeAgent(database, request.params.id, caller.actor, caller.workspaceId);
-  });
-
-  app.get(
-    '/audit-log',
-    { config: { scope: 'audit_log:read' }, schema: { querystring: AuditLogQuery, response: { 200: AuditList } } },
-    async (request) => listAuditLog(database, memberCallerOf(request).workspaceId, request.query),
-  );
-
-  app.get('/tenant', { config: { scope: 'tenant:read' }, schema: { response: { 200: Tenant } } }, async (request) => getTenant(database, memberCallerOf(request).workspaceId));
-
-  app.patch('/tenant', { config: { scope: 'tenant:edit' }, schema: { body: UpdateTenant, response: { 200: Tenant } } }, async (request) => {
-    const caller = memberCallerOf(request);
-    return updateTenant(database, caller.workspaceId, request.body, caller.actor);
   });
 }

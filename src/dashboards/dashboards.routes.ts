@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { PictureFormat, SVG_TYPE, wantsSvg } from '../http/pictures.js';
 import type { App, AppDeps } from '../http/types.js';
@@ -55,7 +55,7 @@ export function registerDashboardRoutes(typedApp: App, { database }: AppDeps): v
       },
       async (request, reply) => {
         const now = nowIso();
-        const widgets = await dashboard.widgets({ database, workspaceId: principalOf(request).workspaceId, now, today: now.slice(0, 10) });
+        const widgets = await dashboard.widgets({ database, workspaceId: callerOf(request).workspaceId, now, today: now.slice(0, 10) });
         if (wantsSvg((request.query as { format?: string }).format, request.headers.accept)) return reply.type(SVG_TYPE).send(renderDashboard({ name: dashboard.name, title: dashboard.title, generatedAt: now, widgets }));
         return { name: dashboard.name, generatedAt: now, widgets };
       },

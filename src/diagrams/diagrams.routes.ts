@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TObject } from 'typebox';
 import { registerSummaryList } from '../dashboards/summary-list.js';
 import { PictureFormat, SVG_TYPE, wantsSvg } from '../http/pictures.js';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
@@ -56,7 +56,7 @@ export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): voi
         const params = request.query as Static<typeof query> & { format?: string };
         const { format, ...own } = params;
         const limit = typeof own.limit === 'number' ? own.limit : DEFAULT_NODES;
-        const body = await diagram.compute({ database, db: database.db, workspaceId: principalOf(request).workspaceId, now, today: now.slice(0, 10), limit }, own);
+        const body = await diagram.compute({ database, db: database.db, workspaceId: callerOf(request).workspaceId, now, today: now.slice(0, 10), limit }, own);
         if (wantsSvg(format, request.headers.accept)) return reply.type(SVG_TYPE).send(await diagram.render(body));
         return body;
       },

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Kysely } from 'kysely';
 import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
 import type { AppDeps, App } from '../http/types.js';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS, refuseBody } from '../http/errors.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
@@ -15,7 +15,7 @@ import { applications } from '../applications/applications.module.js';
 import { Application } from '../applications/applications.schemas.js';
 import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import { findCatalogEntry } from '../catalog/catalog.service.js';
-import type { Principal } from '../http/authenticate.js';
+import type { Caller } from '../http/authenticate.js';
 import { nowIso } from '../ids.js';
 import { requireReference } from '../resources/crud.js';
 import { serviceOf } from '../families.js';
@@ -115,11 +115,11 @@ const UpdateDiscovered = Type.Object(
 );
 
 /** Applies a triage decision; audited as an update of the discovered application. */
-async function triage(database: Database, principal: Principal, id: string, input: Static<typeof UpdateDiscovered>, ifMatch?: string): Promise<DiscoveredApplication> {
+async function triage(database: Database, principal: Caller, id: string, input: Static<typeof UpdateDiscovered>, ifMatch?: string): Promise<DiscoveredApplication> {
   return writeTransaction(database, principal.workspaceId, (trx) => triageIn(trx, principal, id, input, ifMatch));
 }
 
-async function triageIn(trx: Kysely<Tables>, principal: Principal, id: string, input: Static<typeof UpdateDiscovered>, ifMatch?: string): Promise<DiscoveredApplication> {
+async function triageIn(trx: Kysely<Tables>, principal: Caller, id: string, input: Static<typeof UpdateDiscovered>, ifMatch?: string): Promise<DiscoveredApplication> {
   if (input.status === 'ignored' && input.applicationId) throw new ApiError('unprocessable_entity', 'a linked discovered application cannot be ignored; unlink it first');
   const before = await requireDiscovered(trx, principal.workspaceId, id);
   requireMatch(ifMatch, rowToDto(before));
@@ -140,7 +140,7 @@ async function triageIn(trx: Kysely<Tables>, principal: Principal, id: string, i
 }
 
 /** Creates an inventory application from a discovered one (name, vendor, version, catalog entry) and links them. */
-async function createApplicationFrom(database: Database, principal: Principal, id: string) {
+async function createApplicationFrom(database: Database, principal: Caller, id: string) {
   return writeTransaction(database, principal.workspaceId, async (trx) => {
     const discovered = await requireDiscovered(trx, principal.workspaceId, id);
     if (discovered.application_id) {
@@ -181,7 +181,7 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
         response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
       },
     },
-    async (request, reply) => withEtag(reply, await triage(database, principalOf(request), request.params.id, request.body, ifMatchOf(request))),
+    async (request, reply) => withEtag(reply, await triage(database, callerOf(request), request.params.id, request.body, ifMatchOf(request))),
   );
   app.post(
     '/discovered-applications/:id/application',
@@ -197,6 +197,6 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
         response: { 201: Application, ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createApplicationFrom(database, principalOf(request), request.params.id)),
+    async (request, reply) => reply.code(201).send(await createApplicationFrom(database, callerOf(request), request.params.id)),
   );
 }

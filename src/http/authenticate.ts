@@ -23,7 +23,10 @@ export interface Principal extends Caller {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The API key of a /public/v1 request. */
     principal?: Principal;
+    /** Who acts: the key of a public request, or the signed-in member of a console request. */
+    caller?: Caller;
   }
   interface FastifyContextConfig {
     /** The one scope the route requires (spec §4); absent for scope-free routes such as GET /me. */
@@ -95,6 +98,7 @@ export function publicAuthHook(database: Database) {
     const result = await resolvePrincipal(database, request);
     if ('failure' in result) return refuse(reply, result.failure);
     request.principal = result.principal;
+    request.caller = result.principal;
     const { scope, alsoRequires = [] } = request.routeOptions.config ?? {};
     for (const required of scope ? [scope, ...alsoRequires] : []) {
       if (!result.principal.scopes.includes(required)) throw new ApiError('insufficient_permission', `missing permission: ${required}`);
@@ -102,7 +106,16 @@ export function publicAuthHook(database: Database) {
   };
 }
 
-/** The principal of an authenticated public route; its absence is a wiring bug, not a client error. */
+/**
+ * The caller of a route served to API keys (/public/v1) and to console members (/ui/api/v1) alike:
+ * its workspace, scopes and actor. Its absence is a wiring bug, not a client error.
+ */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error(`route ${request.url} ran without authentication`);
+  return request.caller;
+}
+
+/** The key of an authenticated public route (GET /me describes it); its absence is a wiring bug. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Error(`route ${request.url} ran without authentication`);
   return request.principal;

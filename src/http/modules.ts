@@ -14,9 +14,11 @@ import { registerTenantRoutes } from '../tenant/tenant.routes.js';
 import { registerUserRoutes } from '../users/users.module.js';
 import type { RegisterModule as Register } from './types.js';
 
-/** Every module of the public API, registered under /public/v1: one line per module. */
-export const PUBLIC_MODULES: readonly Register[] = [
-  registerMeRoutes,
+/**
+ * The modules that act on a workspace for a caller: registered under /public/v1 for API keys and
+ * under /ui/api/v1 for signed-in console members, the same routes, schemas and rules for both.
+ */
+export const WORKSPACE_MODULES: readonly Register[] = [
   registerAuditRoutes,
   registerCatalogRoutes,
   registerTenantRoutes,
@@ -31,6 +33,9 @@ export const PUBLIC_MODULES: readonly Register[] = [
   registerDashboardRoutes,
   registerDiagramRoutes,
 ];
+
+/** Every module of the public API, registered under /public/v1: one line per module. */
+export const PUBLIC_MODULES: readonly Register[] = [registerMeRoutes, ...WORKSPACE_MODULES];
 
 /** The agent ingest API (/agent/v1), authenticated by agent tokens. */
 export const AGENT_MODULES: readonly Register[] = [registerAgentReportRoutes];

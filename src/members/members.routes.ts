@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { ifMatchOf, withEtag } from '../http/etag.js';
 import { IdParams } from '../http/schemas.js';
@@ -25,7 +25,7 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       return withEtag(reply, await changeRole(database, principal, request.params.id, request.body.role, ifMatchOf(request)));
     },
   );
@@ -44,7 +44,7 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       await removeMember(database, principal.workspaceId, request.params.id, principal.actor, ifMatchOf(request));
       return reply.code(204).send(null);
     },

@@ -13,7 +13,7 @@ import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
@@ -251,7 +251,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
       response: { 201: item, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
     }),
     async (request, reply) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       const created = await service.create(database, principal.workspaceId, request.body as Record<string, unknown>, principal.actor);
       return reply.code(201).send(created);
     },
@@ -266,7 +266,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
       response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
     }),
     async (request, reply) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       const updated = await service.update(database, principal.workspaceId, (request.params as Params).id, request.body as Record<string, unknown>, principal.actor, { ifMatch: ifMatchOf(request) });
       return withEtag(reply, updated);
     },
@@ -280,7 +280,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
       response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
     }),
     async (request, reply) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       await service.remove(database, principal.workspaceId, (request.params as Params).id, principal.actor, { ifMatch: ifMatchOf(request) });
       return reply.code(204).send(null);
     },

@@ -14,7 +14,7 @@ import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { notFound } from '../errors/api-error.js';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, Uuid } from '../http/schemas.js';
 import type { App } from '../http/types.js';
@@ -154,7 +154,7 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
       },
     },
     async (request) => {
-      const workspaceId = principalOf(request).workspaceId;
+      const workspaceId = callerOf(request).workspaceId;
       const { id } = request.params as Params;
       await requireRow(database.db, definition, workspaceId, id);
       return (await child.listLinked(database.db, workspaceId, side.table, id)).map((row) => child.toDto(row));
@@ -181,7 +181,7 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
         response: { 204: Type.Null({ description: done }), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
       handler: async (request, reply) => {
-        const principal = principalOf(request);
+        const principal = callerOf(request);
         const params = request.params as Params;
         await writeTransaction(database, principal.workspaceId, (trx) => changeLink(trx, side, principal.workspaceId, params.id, params[param]!, action, principal.actor));
         return reply.code(204).send(null);

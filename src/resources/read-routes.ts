@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static, TObject } from 'typebox';
 import type { Database } from '../db/database.js';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
@@ -47,7 +47,7 @@ export function registerReadRoutes<Query extends TObject>(typedApp: App, databas
         response: { 200: offsetListSchema(routes.item, `Offset list of ${many}.`), ...errorResponses(...PUBLIC_ERRORS) },
       },
     },
-    async (request) => routes.list(database, principalOf(request).workspaceId, request.query as Static<Query>),
+    async (request) => routes.list(database, callerOf(request).workspaceId, request.query as Static<Query>),
   );
   app.get(
     `${routes.path}/:id`,
@@ -62,6 +62,6 @@ export function registerReadRoutes<Query extends TObject>(typedApp: App, databas
         response: { 200: routes.item, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request, reply) => withEtag(reply, await routes.get(database, principalOf(request).workspaceId, (request.params as { id: string }).id)),
+    async (request, reply) => withEtag(reply, await routes.get(database, callerOf(request).workspaceId, (request.params as { id: string }).id)),
   );
 }

@@ -1,5 +1,5 @@
 import type { AppDeps, App } from '../http/types.js';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import { Type } from 'typebox';
@@ -26,7 +26,7 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       return reply.code(201).send(await createTag(database, principal.workspaceId, request.body, principal.actor));
     },
   );
@@ -45,7 +45,7 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       await deleteTag(database, principal.workspaceId, request.params.id, principal.actor, ifMatchOf(request));
       return reply.code(204).send(null);
     },

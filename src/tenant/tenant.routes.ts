@@ -1,5 +1,5 @@
 import type { AppDeps, App } from '../http/types.js';
-import { principalOf } from '../http/authenticate.js';
+import { callerOf } from '../http/authenticate.js';
 import { NoQuery, errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { Tenant, UpdateTenant } from './tenant.schemas.js';
 import { getTenant, updateTenant } from './tenant.service.js';
@@ -19,7 +19,7 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
         response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS) },
       },
     },
-    async (request, reply) => withEtag(reply, await getTenant(database, principalOf(request).workspaceId)),
+    async (request, reply) => withEtag(reply, await getTenant(database, callerOf(request).workspaceId)),
   );
 
   app.patch(
@@ -37,7 +37,7 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
+      const principal = callerOf(request);
       return withEtag(reply, await updateTenant(database, principal.workspaceId, request.body, principal.actor, ifMatchOf(request)));
     },
   );

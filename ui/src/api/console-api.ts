@@ -57,20 +57,20 @@ export const consoleApi = {
   rotateKey: (id: string) => call<RotatedKey>('POST', `/keys/${id}/rotate`),
   revokeKey: (id: string) => call<{ id: string; revoked: true }>('POST', `/keys/${id}/revoke`),
 
-  members: (query: { q?: string; limit?: number; offset?: number } = {}) => call<OffsetList<Member>>('GET', `/members${queryOf({ sort: 'name', ...query })}`),
+  members: (query: { q?: string; limit?: number; offset?: number } = {}) => call<OffsetList<Member>>('GET', `/v1/members${queryOf({ sort: 'name', ...query })}`),
   addMember: (body: AddMember, options?: Fields) => call<AddedMember>('POST', '/members', body, options),
-  changeRole: (id: string, role: Member['role']) => call<Member>('PATCH', `/members/${id}`, { role }),
-  removeMember: (id: string) => call<void>('DELETE', `/members/${id}`),
+  changeRole: (id: string, role: Member['role']) => call<Member>('PATCH', `/v1/members/${id}`, { role }),
+  removeMember: (id: string) => call<void>('DELETE', `/v1/members/${id}`),
 
   roles: () => call<RolesView>('GET', '/roles'),
   setRole: (name: string, permissions: string[]) => call<{ name: string; permissions: string[] }>('PUT', `/roles/${name}`, { permissions }),
 
-  agents: (query: { limit?: number; offset?: number } = {}) => call<OffsetList<AgentItem>>('GET', `/agents${queryOf({ sort: 'name', ...query })}`),
+  agents: (query: { limit?: number; offset?: number } = {}) => call<OffsetList<AgentItem>>('GET', `/v1/agents${queryOf({ sort: 'name', ...query })}`),
   enrollAgent: (name: string, options?: Fields) => call<EnrolledAgent>('POST', '/agents', { name }, options),
   revokeAgent: (id: string) => call<{ id: string; revoked: true }>('POST', `/agents/${id}/revoke`),
 
-  auditLog: (query: AuditLogQuery) => call<AuditList>('GET', `/audit-log${queryOf({ ...query })}`),
+  auditLog: (query: AuditLogQuery) => call<AuditList>('GET', `/v1/audit-log${queryOf({ ...query })}`),
 
-  tenant: () => call<Tenant>('GET', '/tenant'),
-  updateTenant: (body: UpdateTenant, options?: Fields) => call<Tenant>('PATCH', '/tenant', body, options),
+  tenant: () => call<Tenant>('GET', '/v1/tenant'),
+  updateTenant: (body: UpdateTenant, options?: Fields) => call<Tenant>('PATCH', '/v1/tenant', body, options),
 };
