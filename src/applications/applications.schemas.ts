@@ -69,6 +69,7 @@ export const Comment = Type.Object(
   },
   { description: 'A comment on an application.' },
 );
+export type Comment = Static<typeof Comment>;
 
 export const CreateComment = Type.Object(
   { body: Type.String({ minLength: 1, maxLength: 10000, pattern: '\\S', description: 'Comment text; not blank.' }) },

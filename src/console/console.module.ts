@@ -6,13 +6,14 @@ import { ApiError } from '../errors/api-error.js';
 import { WORKSPACE_MODULES } from '../http/modules.js';
 import type { App, AppDeps, RegisterModule } from '../http/types.js';
 import { registerAccountRoutes } from './account.routes.js';
+import { registerCatalogRoutes } from './catalog.routes.js';
 import { consoleAuthHook } from './console-auth.js';
 import { registerKeyRoutes } from './keys.routes.js';
 import { registerConsoleMemberRoutes } from './members.routes.js';
 import { registerWorkspaceRoutes } from './workspace.routes.js';
 
 /** Every module of the console's own API, under /ui/api. */
-const CONSOLE_API_MODULES: readonly RegisterModule[] = [registerAccountRoutes, registerKeyRoutes, registerConsoleMemberRoutes, registerWorkspaceRoutes];
+const CONSOLE_API_MODULES: readonly RegisterModule[] = [registerAccountRoutes, registerCatalogRoutes, registerKeyRoutes, registerConsoleMemberRoutes, registerWorkspaceRoutes];
 
 /** The built console (vite build): dist/ui from both src/console and dist/console. */
 export const CONSOLE_ROOT = fileURLToPath(new URL('../../dist/ui/', import.meta.url));

@@ -2,12 +2,17 @@ import { useEffect, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { AgentsPage } from './agents/agents-page.js';
 import { setCsrfToken, whenSignedOut } from './api/client.js';
-import { consoleApi, type SessionView } from './api/console-api.js';
+import { consoleApi, inventoryApi, type SessionView } from './api/console-api.js';
 import { AccountPage } from './auth/account-page.js';
 import { InvitePage } from './auth/invite-page.js';
 import { LoginPage } from './auth/login-page.js';
 import { AuditPage } from './audit/audit-page.js';
 import { HomePage } from './home/home-page.js';
+import { CatalogContext } from './inventory/catalog.js';
+import { DetailPage } from './inventory/detail-page.js';
+import { ListPage } from './inventory/list-page.js';
+import { ResourceFormPage } from './inventory/resource-form.js';
+import type { ConsoleFamily } from './inventory/schema.js';
 import { KeysPage } from './keys/keys-page.js';
 import { Layout } from './base/layout.js';
 import { SessionContext } from './base/session.js';
@@ -22,6 +27,7 @@ const SIGNED_OUT_PAGES = ['/ui/login', '/ui/invite'];
 /** The console: signed-out pages (sign-in, invitation), else the signed-in pages in the frame. */
 export function App() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [catalog, setCatalog] = useState<ConsoleFamily[]>([]);
   const signedIn = (session: SessionView) => {
     setCsrfToken(session.csrfToken);
     setLoaded({ state: 'signed-in', session });
@@ -35,6 +41,11 @@ export function App() {
     }
     consoleApi.session().then(signedIn, () => setLoaded({ state: 'signed-out' }));
   }, []);
+
+  const signedInNow = loaded.state === 'signed-in';
+  useEffect(() => {
+    if (signedInNow) inventoryApi.families().then(setCatalog, () => setCatalog([]));
+  }, [signedInNow]);
 
   if (loaded.state === 'loading') return <p className="loading">Loading…</p>;
 
@@ -62,6 +73,7 @@ export function App() {
 
   return (
     <SessionContext.Provider value={{ session: loaded.session, setSession: signedIn }}>
+      <CatalogContext.Provider value={catalog}>
       <Router base="/ui">
         <Layout>
           <Switch>
@@ -76,6 +88,10 @@ export function App() {
             <Route path="/login">
               <Redirect to="/" replace />
             </Route>
+            <Route path="/:family/new">{(params) => <ResourceFormPage familyKey={params.family} />}</Route>
+            <Route path="/:family/:id/edit">{(params) => <ResourceFormPage familyKey={params.family} id={params.id} />}</Route>
+            <Route path="/:family/:id">{(params) => <DetailPage familyKey={params.family} id={params.id} />}</Route>
+            <Route path="/:family">{(params) => (catalog.length === 0 ? <p className="loading">Loading…</p> : <ListPage familyKey={params.family} />)}</Route>
             <Route>
               <h1>Not found</h1>
               <p>There is no console page here.</p>
@@ -83,6 +99,7 @@ export function App() {
           </Switch>
         </Layout>
       </Router>
+      </CatalogContext.Provider>
     </SessionContext.Provider>
   );
 }

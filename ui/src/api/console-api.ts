@@ -13,8 +13,10 @@ import type {
   SessionView,
   SignIn,
 } from '../../../src/console/console.schemas.js';
+import type { Comment as ApplicationComment } from '../../../src/applications/applications.schemas.js';
 import type { Member } from '../../../src/members/members.service.js';
 import type { Tenant, UpdateTenant } from '../../../src/tenant/tenant.schemas.js';
+import type { ConsoleFamily } from '../inventory/schema.js';
 import { call, queryOf, type CallOptions } from './client.js';
 
 /**
@@ -73,4 +75,23 @@ export const consoleApi = {
 
   tenant: () => call<Tenant>('GET', '/v1/tenant'),
   updateTenant: (body: UpdateTenant, options?: Fields) => call<Tenant>('PATCH', '/v1/tenant', body, options),
+};
+
+/** A resource of any inventory family, as the API answers it. */
+export type Resource = Record<string, unknown> & { id: string };
+
+/** The inventory, through the workspace routes served to members under /ui/api/v1. */
+export const inventoryApi = {
+  families: () => call<ConsoleFamily[]>('GET', '/families'),
+  list: (family: string, query: Record<string, string | undefined>) => call<OffsetList<Resource>>('GET', `/v1/${family}${queryOf(query)}`),
+  get: (family: string, id: string) => call<Resource>('GET', `/v1/${family}/${id}`),
+  create: (family: string, body: Record<string, unknown>, options?: Fields) => call<Resource>('POST', `/v1/${family}`, body, options),
+  update: (family: string, id: string, body: Record<string, unknown>, options?: Fields) => call<Resource>('PATCH', `/v1/${family}/${id}`, body, options),
+  remove: (family: string, id: string) => call<void>('DELETE', `/v1/${family}/${id}`),
+  related: (family: string, id: string, segment: string) => call<Resource[]>('GET', `/v1/${family}/${id}/${segment}`),
+  link: (family: string, id: string, segment: string, childId: string) => call<void>('PUT', `/v1/${family}/${id}/${segment}/${childId}`),
+  unlink: (family: string, id: string, segment: string, childId: string) => call<void>('DELETE', `/v1/${family}/${id}/${segment}/${childId}`),
+  history: (resourceId: string) => call<AuditList>('GET', `/v1/audit-log${queryOf({ resourceId, limit: 20 })}`),
+  comments: (applicationId: string) => call<ApplicationComment[]>('GET', `/v1/applications/${applicationId}/comments`),
+  addComment: (applicationId: string, body: string) => call<unknown>('POST', `/v1/applications/${applicationId}/comments`, { body }),
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { consoleApi } from '../api/console-api.js';
+import { useCatalog } from '../inventory/catalog.js';
 import { useAbilities, useSession } from './session.js';
 
 interface NavItem {
@@ -18,6 +19,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const { session, setSession } = useSession();
   const { can, isAdmin } = useAbilities();
   const [location, navigate] = useLocation();
+  const catalog = useCatalog();
+  const inventory: NavItem[] = catalog
+    .filter((family) => family.key !== 'agents')
+    .map((family) => ({ href: `/${family.key}`, label: family.many.charAt(0).toUpperCase() + family.many.slice(1), visible: can(family.scopes.read) }));
   const administration: NavItem[] = [
     { href: '/keys', label: 'Keys', visible: isAdmin },
     { href: '/members', label: 'Members', visible: can('members:read') },
@@ -61,18 +66,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <nav className="sidebar" aria-label="Console">
+        {inventory.some((item) => item.visible) && (
+          <>
+            <h2>Inventory</h2>
+            <NavList items={inventory} location={location} />
+          </>
+        )}
         <h2>Administration</h2>
-        <ul>
-          {administration
-            .filter((item) => item.visible)
-            .map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} aria-current={location === item.href ? 'page' : undefined}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-        </ul>
+        <NavList items={administration} location={location} />
         <h2>Developers</h2>
         <ul>
           <li>
@@ -82,6 +83,22 @@ export function Layout({ children }: { children: ReactNode }) {
       </nav>
       <main id="main">{children}</main>
     </div>
+  );
+}
+
+function NavList({ items, location }: { items: NavItem[]; location: string }) {
+  return (
+    <ul>
+      {items
+        .filter((item) => item.visible)
+        .map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} aria-current={location === item.href || location.startsWith(`${item.href}/`) ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+    </ul>
   );
 }
 

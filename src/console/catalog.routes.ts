@@ -1,0 +1,115 @@
+import { Type, type TSchema } from 'typebox';
+import { agentListing } from '../agents/agents.module.js';
+import { FAMILIES } from '../families.js';
+import type { App, AppDeps } from '../http/types.js';
+import type { Family } from '../resources/family.js';
+import type { Listing } from '../resources/listing.js';
+import { tagListing } from '../tags/tags.repository.js';
+import { CreateTag } from '../tags/tags.schemas.js';
+import { userListing } from '../users/users.module.js';
+
+/**
+ * What the console needs to draw every inventory family's pages, derived from the same
+ * definitions that make the API: paths, nouns, scopes, the item, create and update schemas (the
+ * forms validate with them in the browser), the list query (search, filters, sorts), the fields
+ * that refer to other families and the related lists of a detail page.
+ */
+
+export interface ConsoleRelation {
+  /** The sub-resource path segment: GET {path}/{id}/{segment} answers a bare array. */
+  segment: string;
+  /** The console key of the related family. */
+  family: string;
+  /** PUT/DELETE {path}/{id}/{segment}/{childId} change it (with the edit scope). */
+  editable: boolean;
+}
+
+export interface ConsoleFamily {
+  /** The last segment of its public path: `/ui/<key>` in the console, `/ui/api/v1/<key>` its API. */
+  key: string;
+  one: string;
+  many: string;
+  scopes: { read: string; add?: string; edit?: string; delete?: string };
+  item: TSchema;
+  create?: TSchema;
+  update?: TSchema;
+  listQuery: TSchema;
+  /** Body or item fields holding the id (or ids) of a row of another family, and that family's key. */
+  references: Record<string, string>;
+  relations: ConsoleRelation[];
+  defaultSort: string;
+}
+
+const keyOf = (path: string) => path.slice(1);
+
+function familyEntry(family: Family, keyByTable: Map<string, string>): ConsoleFamily {
+  const { definition } = family;
+  const scope = definition.scopeFamily;
+  const references: Record<string, string> = {};
+  for (const reference of definition.references ?? []) references[reference.field] = keyByTable.get(reference.target.table) ?? reference.target.table;
+  for (const relation of definition.relations ?? []) references[relation.field] = keyByTable.get(relation.target.table) ?? relation.target.table;
+  const relations: ConsoleRelation[] = (definition.links ?? []).map((link) => ({ segment: link.segment, family: keyByTable.get(link.child.table) ?? link.child.table, editable: true }));
+  // Links declared by another family, seen from this one (a server's applications).
+  for (const other of FAMILIES) {
+    for (const link of other.definition.links ?? []) {
+      if (link.child.table === definition.table && link.reverse) {
+        relations.push({ segment: link.reverse.segment, family: keyOf(other.definition.path), editable: !link.reverse.readOnly });
+      }
+    }
+  }
+  return {
+    key: keyOf(definition.path),
+    one: definition.nouns.one,
+    many: definition.nouns.many,
+    scopes: { read: `${scope}:read`, add: `${scope}:add`, edit: `${scope}:edit`, delete: `${scope}:delete` },
+    item: definition.schemas.item,
+    create: definition.schemas.create,
+    update: definition.schemas.update,
+    listQuery: family.listQuery,
+    references,
+    relations,
+    defaultSort: family.defaultSort,
+  };
+}
+
+function listingEntry(listing: Listing, extra: Partial<ConsoleFamily> = {}): ConsoleFamily {
+  return {
+    key: keyOf(listing.path),
+    one: listing.nouns.one,
+    many: listing.nouns.many,
+    scopes: { read: listing.scope },
+    item: listing.item,
+    listQuery: listing.listQuery,
+    references: {},
+    relations: [],
+    defaultSort: 'name',
+    ...extra,
+  };
+}
+
+let catalog: ConsoleFamily[] | undefined;
+
+/** Built once: the definitions do not change while the process runs. */
+export function consoleCatalog(): ConsoleFamily[] {
+  if (catalog) return catalog;
+  const keyByTable = new Map<string, string>([
+    ...FAMILIES.map((family) => [family.definition.table, keyOf(family.definition.path)] as const),
+    ['tags', 'tags'],
+    ['users', 'users'],
+    ['agents', 'agents'],
+  ]);
+  catalog = [
+    ...FAMILIES.map((family) => familyEntry(family, keyByTable)),
+    listingEntry(tagListing, { scopes: { read: 'tags:read', add: 'tags:add', delete: 'tags:delete' }, create: CreateTag }),
+    listingEntry(userListing),
+    listingEntry(agentListing),
+  ];
+  return catalog;
+}
+
+export function registerCatalogRoutes(app: App, _deps: AppDeps): void {
+  app.get('/families', { config: { anyWorkspace: true }, schema: { response: { 200: Type.Array(Type.Unknown()) } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'private, max-age=300');
+    return consoleCatalog();
+  });
+}

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { browserMissing } from './support/browser.js';
+import { personIn, PASSWORD } from './support/console.js';
+import { assertAccessible, openConsole, screenshot, signInPage, type ConsoleBrowser } from './support/console-browser.js';
+import { describeEachDatabase } from './support/harness.js';
+
+const skip = browserMissing();
+
+describeEachDatabase('web console: the inventory in a browser', (h) => {
+  let ui: ConsoleBrowser;
+  before(async () => {
+    if (!skip) ui = await openConsole(h);
+  });
+  after(async () => ui?.close());
+
+  it('creates an application and a server, links them, edits with an error then successfully, and deletes; the public API sees each step', { skip }, async () => {
+    const ws = await h.workspace();
+    const writer = await personIn(h, ws, 'write', 'Wes Writer');
+    const key = (await h.key(ws)).secret;
+    const page = await ui.newPage();
+    await signInPage(page, writer.email, PASSWORD);
+
+    await page.getByRole('link', { name: 'Applications', exact: true }).click();
+    await page.getByRole('button', { name: 'New' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Payroll');
+    await page.getByLabel('Criticality', { exact: true }).selectOption('high');
+    await assertAccessible(page, 'the new application form');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Payroll' }).waitFor();
+    const applicationId = page.url().split('/').at(-1)!;
+    const application = await h.call('GET', `/public/v1/applications/${applicationId}`, { key });
+    assert.equal((application.json() as { criticality: string }).criticality, 'high');
+
+    await page.getByRole('link', { name: 'Servers', exact: true }).click();
+    await page.getByRole('button', { name: 'New' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('db-01');
+    await page.getByLabel('IP addresses', { exact: true }).fill('10.0.0.5');
+    await page.getByLabel('Environment', { exact: true }).selectOption('production');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'db-01' }).waitFor();
+    await assertAccessible(page, 'a server page');
+    await screenshot(page, 'console-server');
+
+    await page.goto(`/ui/applications/${applicationId}`);
+    await page.getByLabel('Add to servers').selectOption({ label: 'db-01' });
+    await page.getByRole('button', { name: 'Link to servers' }).click();
+    await page.getByRole('region', { name: 'Servers' }).getByRole('link', { name: 'db-01' }).waitFor();
+    const servers = (await h.call('GET', `/public/v1/applications/${applicationId}/servers`, { key })).json() as { name: string }[];
+    assert.deepEqual(servers.map((server) => server.name), ['db-01']);
+    await assertAccessible(page, 'an application page');
+    await screenshot(page, 'console-application');
+
+    // The API refuses a URL that is not http(s); its message shows beside the field.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('URL', { exact: true }).fill('ftp://payroll.example');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.field-error').filter({ hasText: 'url must be an absolute http:// or https:// URL' }).waitFor();
+    // The browser refuses a blank name from the schema, before any request.
+    await page.getByLabel('Name', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.field-error').first().waitFor();
+    await assertAccessible(page, 'the edit form with errors');
+    await page.getByLabel('Name', { exact: true }).fill('Payroll 2');
+    await page.getByLabel('URL', { exact: true }).fill('https://payroll.example');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Payroll 2' }).waitFor();
+    const edited = (await h.call('GET', `/public/v1/applications/${applicationId}`, { key })).json() as { name: string; url: string };
+    assert.deepEqual([edited.name, edited.url], ['Payroll 2', 'https://payroll.example']);
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/ui\/applications$/);
+    assert.equal((await h.call('GET', `/public/v1/applications/${applicationId}`, { key })).statusCode, 404);
+  });
+
+  it('a list keeps its search, filters, sort and page in the URL; columns chosen are remembered; every row links to its page', { skip }, async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    for (let index = 0; index < 60; index++) {
+      await h.call('POST', '/public/v1/servers', { key, body: { name: `web-${String(index).padStart(2, '0')}`, environment: index % 2 ? 'production' : 'staging' } });
+    }
+    const reader = await personIn(h, ws, 'read');
+    const page = await ui.newPage();
+    await signInPage(page, reader.email, PASSWORD);
+    await page.goto('/ui/servers');
+    await page.getByText('1–50 of 60').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'New' }).count(), 0, 'a read member cannot create');
+    await page.getByLabel('Search').fill('web-1');
+    await page.getByLabel('Environment', { exact: true }).selectOption('production');
+    await page.getByLabel('Sort by').selectOption('-name');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/q=web-1/);
+    assert.match(page.url(), /environment=production/);
+    assert.match(page.url(), /sort=-name/);
+    await page.getByText('1–5 of 5').waitFor();
+    const first = page.getByRole('row').nth(1).getByRole('link');
+    assert.equal(await first.textContent(), 'web-19');
+    await assertAccessible(page, 'a list page');
+    await screenshot(page, 'console-servers');
+
+    // Reloading the URL gives the same view.
+    await page.reload();
+    await page.getByText('1–5 of 5').waitFor();
+    assert.equal(await page.getByLabel('Search').inputValue(), 'web-1');
+
+    await page.getByText('Columns', { exact: true }).click();
+    await page.getByLabel('Hostname column').check();
+    await page.reload();
+    await page.getByRole('columnheader', { name: 'Hostname' }).waitFor();
+
+    await first.click();
+    await page.getByRole('heading', { name: 'web-19' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Edit' }).count(), 0);
+  });
+
+  it('an automatic server shows name, OS and manufacturer read-only with the reason', { skip }, async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin');
+    const page = await ui.newPage();
+    await signInPage(page, admin.email, PASSWORD);
+    const { enrollAgent } = await import('../src/agents/agents.service.js');
+    const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'host agent' });
+    const report = await h.app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${agent.token}` }, payload: { host: { hostname: 'auto-01', kind: 'server', os: 'Debian GNU/Linux', manufacturer: 'Dell Inc.' }, software: [] } });
+    const serverId = (report.json() as { id: string }).id;
+    await page.goto(`/ui/servers/${serverId}/edit`);
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    for (const field of ['Name', 'OS', 'Manufacturer']) assert.equal(await page.getByLabel(field, { exact: true }).isDisabled(), true, field);
+    assert.equal(await page.getByLabel('Location', { exact: true }).isDisabled(), false);
+    await page.getByText('Reported by its agent').first().waitFor();
+    await assertAccessible(page, 'an automatic server\'s form');
+  });
+});

@@ -1,0 +1,214 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { inventoryApi, type OffsetList, type Resource } from '../api/console-api.js';
+import { Field, FormError } from '../base/field.js';
+import { PageHeader } from '../base/layout.js';
+import { useAbilities } from '../base/session.js';
+import { useFamily } from './catalog.js';
+import { ResourceLink } from './resource-name.js';
+import { defaultColumns, display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, type JsonSchema } from './schema.js';
+
+const PAGE = 50;
+const PAGING = new Set(['limit', 'offset', 'q', 'sort']);
+
+/** The columns the person chose for a family, remembered in this browser. */
+function useColumns(family: ConsoleFamily): [string[], (columns: string[]) => void] {
+  const storageKey = `estate.columns.${family.key}`;
+  const [columns, setColumns] = useState<string[]>(() => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as unknown;
+      if (Array.isArray(saved) && saved.every((field) => typeof field === 'string' && family.item.properties?.[field])) return saved as string[];
+    } catch {
+      // a damaged entry falls back to the default
+    }
+    return defaultColumns(family);
+  });
+  const save = (next: string[]) => {
+    setColumns(next);
+    localStorage.setItem(storageKey, JSON.stringify(next));
+  };
+  return [columns, save];
+}
+
+function FilterControl({ name, schema, value, onChange }: { name: string; schema: JsonSchema; value: string; onChange(value: string): void }) {
+  const { schema: inner } = unwrapNull(schema);
+  const options = enumValues(inner) ?? (kindOf(inner) === 'boolean' ? ['true', 'false'] : undefined);
+  return (
+    <Field label={labelOf(name)}>
+      {options ? (
+        <select value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">Any</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option === 'true' ? 'yes' : option === 'false' ? 'no' : option.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input type="text" value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+function Cell({ family, field, item }: { family: ConsoleFamily; field: string; item: Resource }) {
+  const value = item[field];
+  const target = family.references[field];
+  if (target && typeof value === 'string') return <ResourceLink family={target} id={value} />;
+  return <>{display(value, family.item.properties?.[field] ?? {})}</>;
+}
+
+/**
+ * /ui/<family>: one page of the family at a time, with search, its filters and sorts, all kept in
+ * the URL so that a view can be bookmarked and shared.
+ */
+export function ListPage({ familyKey }: { familyKey: string }) {
+  const family = useFamily(familyKey);
+  if (!family) return <p>There is no such list.</p>;
+  return <FamilyList key={family.key} family={family} />;
+}
+
+function FamilyList({ family }: { family: ConsoleFamily }) {
+  const { can } = useAbilities();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = Object.fromEntries(new URLSearchParams(search));
+  const [draft, setDraft] = useState<Record<string, string>>(params);
+  const [page, setPage] = useState<OffsetList<Resource>>();
+  const [error, setError] = useState<string>();
+  const [columns, setColumns] = useColumns(family);
+  const filters = Object.entries(family.listQuery.properties ?? {}).filter(([name]) => !PAGING.has(name));
+  const sorts = enumValues(family.listQuery.properties?.sort ?? {}) ?? [];
+  const offset = Number(params.offset ?? 0) || 0;
+
+  useEffect(() => {
+    setDraft(Object.fromEntries(new URLSearchParams(search)));
+    let current = true;
+    inventoryApi.list(family.key, { ...Object.fromEntries(new URLSearchParams(search)), limit: String(PAGE) }).then(
+      (answer) => {
+        if (!current) return;
+        setPage(answer);
+        setError(undefined);
+      },
+      (failure: Error) => current && setError(failure.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [family.key, search]);
+
+  const go = (next: Record<string, string | undefined>) => {
+    const query = new URLSearchParams(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const text = query.toString();
+    navigate(text ? `/${family.key}?${text}` : `/${family.key}`);
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    go({ ...draft, offset: undefined });
+  };
+  const toggleColumn = (field: string) => setColumns(columns.includes(field) ? columns.filter((column) => column !== field) : [...columns, field]);
+  const total = page?.pagination.total ?? 0;
+  const title = family.many.charAt(0).toUpperCase() + family.many.slice(1);
+
+  return (
+    <>
+      <PageHeader title={title}>
+        {family.create && family.scopes.add && can(family.scopes.add) && (
+          <button type="button" className="primary" onClick={() => navigate(`/${family.key}/new`)}>
+            New
+          </button>
+        )}
+      </PageHeader>
+      <form className="filters" onSubmit={apply}>
+        <Field label="Search">
+          <input type="search" value={draft.q ?? ''} maxLength={200} onChange={(event) => setDraft({ ...draft, q: event.target.value })} />
+        </Field>
+        {filters.map(([name, schema]) => (
+          <FilterControl key={name} name={name} schema={schema} value={draft[name] ?? ''} onChange={(value) => setDraft({ ...draft, [name]: value })} />
+        ))}
+        {sorts.length > 0 && (
+          <Field label="Sort by">
+            <select value={draft.sort ?? ''} onChange={(event) => setDraft({ ...draft, sort: event.target.value })}>
+              <option value="">Default ({labelOf(family.defaultSort).toLowerCase()})</option>
+              {sorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {labelOf(sort.replace(/^-/, ''))} {sort.startsWith('-') ? '↓' : '↑'}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary">
+            Apply
+          </button>
+          <button type="button" onClick={() => go({})}>
+            Clear
+          </button>
+        </div>
+      </form>
+      <details className="columns">
+        <summary>Columns</summary>
+        <fieldset>
+          <legend className="visually-hidden">Columns shown</legend>
+          {Object.keys(family.item.properties ?? {})
+            .filter((field) => field !== 'id')
+            .map((field) => (
+              <label key={field}>
+                <input type="checkbox" checked={columns.includes(field)} onChange={() => toggleColumn(field)} /> {labelOf(field)} column
+              </label>
+            ))}
+        </fieldset>
+      </details>
+      <FormError error={error} />
+      {page && (
+        <>
+          <p role="status">
+            {total === 0 ? `No ${family.many}` : `${offset + 1}–${offset + page.data.length} of ${total}`}
+          </p>
+          {page.data.length > 0 && (
+            <div className="table-scroll">
+              <table>
+                <caption className="visually-hidden">{title}</caption>
+                <thead>
+                  <tr>
+                    {columns.map((field) => (
+                      <th key={field} scope="col">
+                        {labelOf(field)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.data.map((item) => (
+                    <tr key={item.id}>
+                      {columns.map((field, index) =>
+                        index === 0 ? (
+                          <th key={field} scope="row">
+                            <Link href={`/${family.key}/${item.id}`}>{display(item[field], family.item.properties?.[field] ?? {}) === '—' ? item.id : display(item[field], family.item.properties?.[field] ?? {})}</Link>
+                          </th>
+                        ) : (
+                          <td key={field}>
+                            <Cell family={family} field={field} item={item} />
+                          </td>
+                        ),
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <nav className="pager" aria-label="Pages">
+            <button type="button" disabled={offset === 0} onClick={() => go({ ...params, offset: String(Math.max(0, offset - PAGE)) || undefined })}>
+              Previous
+            </button>
+            <button type="button" disabled={offset + PAGE >= total} onClick={() => go({ ...params, offset: String(offset + PAGE) })}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </>
+  );
+}
