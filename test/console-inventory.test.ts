@@ -130,4 +130,48 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await page.getByText('Reported by its agent').first().waitFor();
     await assertAccessible(page, 'an automatic server\'s form');
   });
+
+  it('triages three discovered applications at once: link them to an application, then ignore others; filters by vendor and host in the URL', { skip }, async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin');
+    const key = (await h.key(ws)).secret;
+    const application = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'Data platform' } })).json() as { id: string };
+    const { enrollAgent } = await import('../src/agents/agents.service.js');
+    const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'db agent' });
+    const software = [
+      { name: 'postgresql', vendor: 'PostgreSQL Global Development Group', version: '15.4' },
+      { name: 'pgbouncer', vendor: 'PostgreSQL Global Development Group', version: '1.21' },
+      { name: 'postgis', vendor: 'PostgreSQL Global Development Group', version: '3.4' },
+      { name: 'nginx', vendor: 'F5', version: '1.24' },
+      { name: 'curl', vendor: 'curl', version: '8.5' },
+    ];
+    await h.app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${agent.token}` }, payload: { host: { hostname: 'db-02', kind: 'server' }, software } });
+
+    const page = await ui.newPage();
+    await signInPage(page, admin.email, PASSWORD);
+    await page.getByRole('link', { name: 'Discovered software' }).click();
+    await page.getByLabel('Vendor').fill('postgresql global development group');
+    await page.getByLabel('Host').selectOption({ label: 'db-02' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/vendor=postgresql/);
+    assert.match(page.url(), /serverId=/);
+    await page.getByText('3 of 3').waitFor();
+    await page.getByRole('button', { name: 'Select all shown' }).click();
+    await page.getByLabel('Application', { exact: true }).selectOption({ label: 'Data platform' });
+    await assertAccessible(page, 'the triage page');
+    await screenshot(page, 'console-triage');
+    await page.getByRole('button', { name: 'Link selected' }).click();
+    await page.getByRole('status').filter({ hasText: 'Link: 3 done.' }).waitFor();
+    const linked = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'linked' } })).json() as { data: { name: string; applicationId: string }[] };
+    assert.deepEqual(linked.data.map((row) => row.name).sort(), ['pgbouncer', 'postgis', 'postgresql']);
+    assert.ok(linked.data.every((row) => row.applicationId === application.id));
+
+    await page.goto('/ui/discovered');
+    await page.getByText('2 of 2').waitFor();
+    await page.getByRole('button', { name: 'Select all shown' }).click();
+    await page.getByRole('button', { name: 'Ignore selected' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ignore: 2 done.' }).waitFor();
+    const ignored = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'ignored' } })).json() as { pagination: { total: number } };
+    assert.equal(ignored.pagination.total, 2);
+  });
 });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { foldKey } from '../db/text-search.js';
 import type { Database } from '../db/database.js';
 import type { Kysely } from 'kysely';
 import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
@@ -96,6 +97,7 @@ export const discoveredListing = defineListing({
     workstationId: equalsFilter('d.workstation_id', Uuid('Only software on this workstation.')),
     agentId: equalsFilter('d.agent_id', Uuid('Only software reported by this agent.')),
     missing: { schema: Type.Boolean({ description: 'true: only software no longer reported.' }), where: (eb, missing) => eb('d.missing_since', missing ? 'is not' : 'is', null) },
+    vendor: { schema: Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }), where: (eb, vendor) => eb('d.vendor_key', '=', foldKey(String(vendor))) },
   },
   counted: 'discovered_applications',
   toDto: rowToDto,

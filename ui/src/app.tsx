@@ -9,6 +9,7 @@ import { LoginPage } from './auth/login-page.js';
 import { AuditPage } from './audit/audit-page.js';
 import { HomePage } from './home/home-page.js';
 import { CatalogContext } from './inventory/catalog.js';
+import { TriagePage } from './discovered/triage-page.js';
 import { DetailPage } from './inventory/detail-page.js';
 import { ListPage } from './inventory/list-page.js';
 import { ResourceFormPage } from './inventory/resource-form.js';
@@ -85,6 +86,7 @@ export function App() {
             <Route path="/audit" component={AuditPage} />
             <Route path="/settings" component={SettingsPage} />
             <Route path="/account" component={AccountPage} />
+            <Route path="/discovered" component={TriagePage} />
             <Route path="/login">
               <Redirect to="/" replace />
             </Route>

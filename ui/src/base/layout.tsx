@@ -69,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {inventory.some((item) => item.visible) && (
           <>
             <h2>Inventory</h2>
-            <NavList items={inventory} location={location} />
+            <NavList items={[...inventory, { href: '/discovered', label: 'Discovered software', visible: can('applications:read') }]} location={location} />
           </>
         )}
         <h2>Administration</h2>
