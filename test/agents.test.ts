@@ -125,6 +125,9 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     assert.equal(byName(list).nginx!.catalogEntryId, 'nginx');
     assert.equal(byName(list)['postgresql-15']!.catalogEntryId, 'postgresql');
     assert.equal(byName(list).curl!.status, 'new');
+    // The vendor filter is exact and ignores letter case (the console's triage page filters by it).
+    assert.deepEqual((await discovered(h, key, { vendor: 'debian NGINX maintainers' })).data.map((d) => d.name), ['nginx']);
+    assert.equal((await discovered(h, key, { vendor: 'Debian' })).pagination.total, 0);
     const firstUpdate = byName(list).nginx!.lastUpdate;
     await new Promise((r) => setTimeout(r, 5));
     await report({ host: host('app-01'), software: [pkg('nginx', '1.25', 'Debian Nginx Maintainers'), pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers')] });
