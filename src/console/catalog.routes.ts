@@ -1,5 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { agentListing } from '../agents/agents.module.js';
+import { diagramScope } from '../diagrams/diagram.js';
+import { DIAGRAMS } from '../diagrams/diagrams.routes.js';
 import { FAMILIES } from '../families.js';
 import type { App, AppDeps } from '../http/types.js';
 import type { Family } from '../resources/family.js';
@@ -107,7 +109,17 @@ export function consoleCatalog(): ConsoleFamily[] {
   return catalog;
 }
 
+/** The diagrams and the parameters of each (its query schema), for the console's controls. */
+function diagramCatalog() {
+  return DIAGRAMS.map((diagram) => ({ name: diagram.name, title: diagram.title, description: diagram.description, requiredScope: diagramScope(diagram.name), query: diagram.query }));
+}
+
 export function registerCatalogRoutes(app: App, _deps: AppDeps): void {
+  app.get('/diagrams', { schema: { response: { 200: Type.Array(Type.Unknown()) } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'private, max-age=300');
+    return diagramCatalog();
+  });
+
   app.get('/families', { config: { anyWorkspace: true }, schema: { response: { 200: Type.Array(Type.Unknown()) } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'private, max-age=300');
     return consoleCatalog();

@@ -115,7 +115,7 @@ export const applicationQuadrantDiagram = defineDiagram({
       return link(consoleHref('application', point.applicationId),
         tooltip(`${point.label}: fit ${point.x}, value ${point.y}, ${point.quadrant}, size ${point.size}`) +
         element('circle', { cx: round(cx), cy: round(cy), r: round(radius), class: `node ${point.quadrant}`, 'fill-opacity': 0.85 }) +
-        (index === 0 ? text(cx + radius + 3, cy + 4, clip(point.label, 18), { class: 'detail' }) : ''), point.label);
+        (index === 0 ? text(cx + radius + 3, cy + 4, clip(point.label, 18), { class: 'detail' }) : ''));
     }).join('');
     const axes = text(plot.x + plot.size / 2, plot.y + plot.size + 36, 'Technical fit →', { class: 'heading', 'text-anchor': 'middle' }) +
       text(24, plot.y + plot.size / 2, 'Business value →', { class: 'heading', 'text-anchor': 'middle', transform: `rotate(-90 24 ${plot.y + plot.size / 2})` });

@@ -33,7 +33,11 @@ export const element = (name: string, attrs: Attributes, content?: string) => (c
 export const tooltip = (content: string) => element('title', {}, escapeXml(content));
 export const text = (x: number, y: number, content: string, attrs: Attributes = {}) => element('text', { x: round(x), y: round(y), ...attrs }, escapeXml(content));
 export const rect = (x: number, y: number, width: number, height: number, attrs: Attributes = {}) => element('rect', { x: round(x), y: round(y), width: round(width), height: round(height), ...attrs });
-export const link = (href: string, content: string, label?: string) => element('a', { href, ...(label ? { 'aria-label': label } : {}) }, content);
+/**
+ * A link around `content`, named by a `<title>` child (the SVG way: screen readers and tooltips
+ * both read it). Not aria-label: a clipped visible label must stay part of the accessible name.
+ */
+export const link = (href: string, content: string, label?: string) => element('a', { href }, `${label ? tooltip(label) : ''}${content}`);
 export const round = (value: number) => Math.round(value * 10) / 10;
 
 /** A node: a labelled box linking to the resource's console page. */
@@ -41,7 +45,7 @@ export function nodeBox(box: { x: number; y: number; width: number; height: numb
   const shape = rect(box.x, box.y, box.width, box.height, { rx: 6, class: `node ${className}` }) +
     text(box.x + box.width / 2, box.y + (detail ? box.height / 2 - 2 : box.height / 2 + 4), clip(label, 26), { class: 'label', 'text-anchor': 'middle' }) +
     (detail ? text(box.x + box.width / 2, box.y + box.height / 2 + 12, clip(detail, 30), { class: 'detail', 'text-anchor': 'middle' }) : '');
-  return href ? link(href, `${tooltip(label)}${shape}`, label) : shape;
+  return href ? link(href, shape, label) : `${tooltip(label)}${shape}`;
 }
 
 export interface LegendEntry {

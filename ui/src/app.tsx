@@ -10,6 +10,8 @@ import { AuditPage } from './audit/audit-page.js';
 import { HomePage } from './home/home-page.js';
 import { CatalogContext } from './inventory/catalog.js';
 import { TriagePage } from './discovered/triage-page.js';
+import { DashboardPage } from './dashboards/dashboard-page.js';
+import { DiagramPage } from './diagrams/diagram-page.js';
 import { DetailPage } from './inventory/detail-page.js';
 import { ListPage } from './inventory/list-page.js';
 import { ResourceFormPage } from './inventory/resource-form.js';
@@ -87,6 +89,8 @@ export function App() {
             <Route path="/settings" component={SettingsPage} />
             <Route path="/account" component={AccountPage} />
             <Route path="/discovered" component={TriagePage} />
+            <Route path="/dashboards/:name">{(params) => <DashboardPage name={params.name} />}</Route>
+            <Route path="/diagrams/:name">{(params) => <DiagramPage name={params.name} />}</Route>
             <Route path="/login">
               <Redirect to="/" replace />
             </Route>

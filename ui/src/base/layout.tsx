@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { call } from '../api/client.js';
 import { Link, useLocation } from 'wouter';
 import { consoleApi } from '../api/console-api.js';
 import { useCatalog } from '../inventory/catalog.js';
@@ -20,6 +21,21 @@ export function Layout({ children }: { children: ReactNode }) {
   const { can, isAdmin } = useAbilities();
   const [location, navigate] = useLocation();
   const catalog = useCatalog();
+  const [insights, setInsights] = useState<NavItem[]>([]);
+  const workspaceId = session.workspace?.id;
+  useEffect(() => {
+    type Summary = { name: string; title: string; requiredScope: string };
+    Promise.all([call<Summary[]>('GET', '/v1/dashboards'), call<Summary[]>('GET', '/v1/diagrams')]).then(
+      ([dashboards, diagrams]) =>
+        setInsights([
+          ...dashboards.map((one) => ({ href: `/dashboards/${one.name}`, label: `${one.title} dashboard`, visible: can(one.requiredScope) })),
+          ...diagrams.map((one) => ({ href: `/diagrams/${one.name}`, label: one.title, visible: can(one.requiredScope) })),
+        ]),
+      () => setInsights([]),
+    );
+    // The lists depend on the workspace only; can() follows the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [workspaceId]);
   const inventory: NavItem[] = catalog
     .filter((family) => family.key !== 'agents')
     .map((family) => ({ href: `/${family.key}`, label: family.many.charAt(0).toUpperCase() + family.many.slice(1), visible: can(family.scopes.read) }));
@@ -70,6 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <h2>Inventory</h2>
             <NavList items={[...inventory, { href: '/discovered', label: 'Discovered software', visible: can('applications:read') }]} location={location} />
+          </>
+        )}
+        {insights.some((item) => item.visible) && (
+          <>
+            <h2>Insights</h2>
+            <NavList items={insights} location={location} />
           </>
         )}
         <h2>Administration</h2>

@@ -1,0 +1,183 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { Widget } from '../../../src/dashboards/widgets.js';
+import { call } from '../api/client.js';
+import { FormError } from '../base/field.js';
+import { formatDate } from '../base/format.js';
+import { PageHeader } from '../base/layout.js';
+import { ResourceLink } from '../inventory/resource-name.js';
+import type { ChartOption } from './chart.js';
+
+/** ECharts comes with the first dashboard opened, not with the console's first page. */
+const Chart = lazy(() => import('./chart.js').then((module) => ({ default: module.Chart })));
+
+type Breakdown = Extract<Widget, { kind: 'breakdown' }>;
+type Series = Extract<Widget, { kind: 'series' }>;
+type Table = Extract<Widget, { kind: 'table' }>;
+
+/** A resource type of the audit vocabulary → the console family of its pages. */
+export const FAMILY_OF: Record<string, string> = {
+  application: 'applications', server: 'servers', network: 'networks', router: 'routers', workstation: 'workstations', agent: 'agents',
+  data_object: 'data', contract: 'contracts', flow: 'flows', category: 'categories', tag: 'tags', team: 'teams', user: 'users', announcement: 'announcements',
+};
+
+const number = (value: number, currency?: string) =>
+  currency ? value.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 0 }) : value.toLocaleString();
+
+function BreakdownView({ widget }: { widget: Breakdown }) {
+  const items = widget.items;
+  const donut = items.length > 0 && items.length <= 6 && !items.some((item) => item.currency);
+  const option = useMemo<ChartOption>(
+    () =>
+      donut
+        ? { tooltip: { trigger: 'item' }, series: [{ type: 'pie', radius: ['45%', '75%'], data: items.map((item) => ({ name: item.label, value: item.value })), label: { formatter: '{b}: {c}' } }] }
+        : {
+            tooltip: { trigger: 'axis' },
+            grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+            xAxis: { type: 'value' },
+            yAxis: { type: 'category', inverse: true, data: items.map((item) => (item.currency ? `${item.label} (${item.currency})` : item.label)), axisLabel: { width: 160, overflow: 'truncate' } },
+            series: [{ type: 'bar', data: items.map((item) => item.value) }],
+          },
+    [items, donut],
+  );
+  if (items.length === 0) return <p>Nothing to show.</p>;
+  return (
+    <>
+      <Suspense fallback={<p>Loading chart…</p>}>
+        <Chart option={option} label={`${widget.title}: ${items.map((item) => `${item.label} ${number(item.value, item.currency)}`).join(', ')}`} height={donut ? 240 : Math.min(520, 40 + items.length * 24)} />
+      </Suspense>
+      <details className="figures">
+        <summary>Figures</summary>
+        <table>
+          <caption className="visually-hidden">{widget.title}</caption>
+          <tbody>
+            {items.map((item) => (
+              <tr key={`${item.key}/${item.currency ?? ''}`} data-key={item.key}>
+                <th scope="row">{item.label}</th>
+                <td className="figure" data-value={item.value}>
+                  {number(item.value, item.currency)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </>
+  );
+}
+
+function SeriesView({ widget }: { widget: Series }) {
+  const option = useMemo<ChartOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', data: widget.points.map((point) => point.date) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [{ type: 'line', data: widget.points.map((point) => point.value), areaStyle: {} }],
+    }),
+    [widget.points],
+  );
+  const total = widget.points.reduce((sum, point) => sum + point.value, 0);
+  return (
+    <Suspense fallback={<p>Loading chart…</p>}>
+      <Chart option={option} label={`${widget.title}: ${total} over ${widget.points.length} days`} />
+    </Suspense>
+  );
+}
+
+function TableView({ widget }: { widget: Table }) {
+  const [sort, setSort] = useState<{ key: string; descending: boolean }>();
+  const rows = useMemo(() => {
+    if (!sort) return widget.rows;
+    const sorted = [...widget.rows].sort((a, b) => {
+      const [x, y] = [a[sort.key], b[sort.key]];
+      if (typeof x === 'number' && typeof y === 'number') return x - y;
+      return String(x ?? '').localeCompare(String(y ?? ''));
+    });
+    return sort.descending ? sorted.reverse() : sorted;
+  }, [widget.rows, sort]);
+  if (widget.rows.length === 0) return <p>None.</p>;
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption className="visually-hidden">{widget.title}</caption>
+        <thead>
+          <tr>
+            {widget.columns.map((column) => (
+              <th key={column.key} scope="col" aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}>
+                <button type="button" className="sort" onClick={() => setSort({ key: column.key, descending: sort?.key === column.key ? !sort.descending : false })}>
+                  {column.label}
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={String(row.resourceId ?? index)}>
+              {widget.columns.map((column, position) => {
+                const value = row[column.key];
+                const text = value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
+                const family = typeof row.resourceType === 'string' ? FAMILY_OF[row.resourceType] : undefined;
+                return (
+                  <td key={column.key}>{position === 0 && family && typeof row.resourceId === 'string' ? <ResourceLink family={family} id={row.resourceId} name={text} /> : text}</td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {widget.total > widget.rows.length && <p>First {widget.rows.length} of {widget.total}.</p>}
+    </div>
+  );
+}
+
+function WidgetView({ widget }: { widget: Widget }) {
+  return (
+    <section className={`widget widget-${widget.kind}`} aria-labelledby={`widget-${widget.id}`} data-widget={widget.id}>
+      <h2 id={`widget-${widget.id}`}>{widget.title}</h2>
+      {widget.kind === 'number' && (
+        <p className="tile" data-value={widget.value}>
+          {widget.value.toLocaleString()}
+          {widget.unit ? ` ${widget.unit}` : ''}
+        </p>
+      )}
+      {widget.kind === 'breakdown' && <BreakdownView widget={widget} />}
+      {widget.kind === 'series' && <SeriesView widget={widget} />}
+      {widget.kind === 'table' && <TableView widget={widget} />}
+    </section>
+  );
+}
+
+interface DashboardAnswer {
+  name: string;
+  generatedAt: string;
+  widgets: Widget[];
+}
+
+/** /ui/dashboards/<name>: the dashboard's live figures as tiles, charts and tables. */
+export function DashboardPage({ name }: { name: string }) {
+  const [answer, setAnswer] = useState<DashboardAnswer>();
+  const [title, setTitle] = useState(name);
+  const [error, setError] = useState<string>();
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    setAnswer(undefined);
+    call<DashboardAnswer>('GET', `/v1/dashboards/${encodeURIComponent(name)}`).then(setAnswer, (failure: Error) => setError(failure.message));
+    call<{ name: string; title: string }[]>('GET', '/v1/dashboards').then((all) => setTitle(all.find((one) => one.name === name)?.title ?? name), () => undefined);
+  }, [name, round]);
+  return (
+    <>
+      <PageHeader title={title} />
+      <FormError error={error} />
+      {answer && (
+        <p className="hint">
+          Computed {formatDate(answer.generatedAt)}{' '}
+          <button type="button" onClick={() => setRound(round + 1)}>
+            Refresh
+          </button>
+        </p>
+      )}
+      <div className="widgets">{answer?.widgets.map((widget) => <WidgetView key={widget.id} widget={widget} />)}</div>
+    </>
+  );
+}

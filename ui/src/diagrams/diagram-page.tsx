@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState, type FormEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { call, queryOf } from '../api/client.js';
+import { inventoryApi, type Resource } from '../api/console-api.js';
+import { Field, FormError } from '../base/field.js';
+import { PageHeader } from '../base/layout.js';
+import { enumValues, labelOf, type JsonSchema } from '../inventory/schema.js';
+
+export interface DiagramInfo {
+  name: string;
+  title: string;
+  description: string;
+  requiredScope: string;
+  query: JsonSchema;
+}
+
+/** Parameters that name a resource, and the family whose rows they choose from. */
+const CHOICES: Record<string, string> = { applicationId: 'applications', categoryId: 'categories' };
+
+function ParameterControl({ name, schema, value, onChange }: { name: string; schema: JsonSchema; value: string; onChange(value: string): void }) {
+  const [choices, setChoices] = useState<Resource[]>([]);
+  const family = CHOICES[name];
+  useEffect(() => {
+    if (family) inventoryApi.list(family, { limit: '200' }).then((page) => setChoices(page.data), () => setChoices([]));
+  }, [family]);
+  const options = enumValues(schema);
+  return (
+    <Field label={labelOf(name)} hint={schema.description}>
+      {options || family ? (
+        <select value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">Default</option>
+          {options
+            ? options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))
+            : choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {String(choice.name)}
+                </option>
+              ))}
+        </select>
+      ) : (
+        <input type="number" value={value} min={schema.minimum} max={schema.maximum} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+type ViewBox = [number, number, number, number];
+
+/** Counts of the answer's lists (nodes, edges, points…): the figures the page states beside the picture. */
+function figuresOf(answer: Record<string, unknown>): [string, number][] {
+  return Object.entries(answer).flatMap(([key, value]) => (Array.isArray(value) ? [[key, value.length] as [string, number]] : []));
+}
+
+/**
+ * /ui/diagrams/<name>: the server-rendered SVG (the same picture as GET /public/v1/diagrams/<name>
+ * with Accept: image/svg+xml), with zoom and pan, nodes linking to their pages, the parameters as
+ * controls kept in the URL, and Download SVG.
+ */
+export function DiagramPage({ name }: { name: string }) {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [info, setInfo] = useState<DiagramInfo>();
+  const [svg, setSvg] = useState<string>();
+  const [answer, setAnswer] = useState<Record<string, unknown>>();
+  const [error, setError] = useState<string>();
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [view, setView] = useState<ViewBox>();
+  const home = useRef<ViewBox | undefined>(undefined);
+  const box = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ x: number; y: number; view: ViewBox } | undefined>(undefined);
+
+  useEffect(() => {
+    call<DiagramInfo[]>('GET', '/diagrams').then((all) => setInfo(all.find((one) => one.name === name)), (failure: Error) => setError(failure.message));
+  }, [name]);
+
+  useEffect(() => {
+    const params = Object.fromEntries(new URLSearchParams(search));
+    setDraft(params);
+    setSvg(undefined);
+    setError(undefined);
+    const path = `/ui/api/v1/diagrams/${encodeURIComponent(name)}`;
+    fetch(`${path}${queryOf({ ...params, format: 'svg' })}`, { credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message ?? `failed (${response.status})`);
+        const text = await response.text();
+        const match = /viewBox="([\d.\s-]+)"/.exec(text);
+        const initial = (match?.[1]?.split(/\s+/).map(Number) ?? [0, 0, 800, 600]) as ViewBox;
+        home.current = initial;
+        setView(initial);
+        setSvg(text);
+      })
+      .catch((failure: Error) => setError(failure.message));
+    call<Record<string, unknown>>('GET', `/v1/diagrams/${encodeURIComponent(name)}${queryOf(params)}`).then(setAnswer, () => setAnswer(undefined));
+  }, [name, search]);
+
+  // The picture's viewBox is the camera: zoom scales it around the centre, pan moves it.
+  useEffect(() => {
+    const picture = box.current?.querySelector('svg');
+    if (picture && view) {
+      picture.setAttribute('viewBox', view.join(' '));
+      picture.removeAttribute('width');
+      picture.removeAttribute('height');
+      // Inline, the picture is a group of links (role="img" would hide them); the box names it.
+      picture.removeAttribute('role');
+    }
+  }, [svg, view]);
+
+  const zoom = (factor: number) =>
+    setView((current) => {
+      if (!current) return current;
+      const [x, y, width, height] = current;
+      const [w, h] = [width * factor, height * factor];
+      return [x + (width - w) / 2, y + (height - h) / 2, w, h];
+    });
+  const pan = (dx: number, dy: number) => setView((current) => (current ? [current[0] + dx * current[2], current[1] + dy * current[3], current[2], current[3]] : current));
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!view || (event.target as Element).closest('a')) return;
+    drag.current = { x: event.clientX, y: event.clientY, view };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (!start || !box.current) return;
+    const scale = start.view[2] / box.current.clientWidth;
+    setView([start.view[0] - (event.clientX - start.x) * scale, start.view[1] - (event.clientY - start.y) * scale, start.view[2], start.view[3]]);
+  };
+
+  const download = () => {
+    if (!svg) return;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    link.download = `${name}.svg`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const text = new URLSearchParams(Object.entries(draft).filter(([, value]) => value)).toString();
+    navigate(text ? `/diagrams/${name}?${text}` : `/diagrams/${name}`);
+  };
+
+  const parameters = Object.entries(info?.query.properties ?? {});
+  return (
+    <>
+      <PageHeader title={info?.title ?? name}>
+        <button type="button" onClick={download} disabled={!svg}>
+          Download SVG
+        </button>
+      </PageHeader>
+      {info && <p className="lead">{info.description}</p>}
+      {parameters.length > 0 && (
+        <form className="filters" onSubmit={apply}>
+          {parameters.map(([parameter, schema]) => (
+            <ParameterControl key={parameter} name={parameter} schema={schema} value={draft[parameter] ?? ''} onChange={(value) => setDraft({ ...draft, [parameter]: value })} />
+          ))}
+          <div className="actions">
+            <button type="submit" className="primary">
+              Apply
+            </button>
+          </div>
+        </form>
+      )}
+      <FormError error={error} />
+      {answer && (
+        <p className="figures-line" role="status">
+          {figuresOf(answer).map(([key, count]) => (
+            <span key={key} data-figure={key}>
+              {labelOf(key)}: {count}
+            </span>
+          ))}
+          {answer.truncated === true && <span>(truncated: see the limit)</span>}
+        </p>
+      )}
+      <div className="actions" role="group" aria-label="View">
+        <button type="button" onClick={() => zoom(0.8)}>
+          Zoom in
+        </button>
+        <button type="button" onClick={() => zoom(1.25)}>
+          Zoom out
+        </button>
+        <button type="button" onClick={() => setView(home.current)}>
+          Reset view
+        </button>
+      </div>
+      {svg && (
+        <div
+          ref={box}
+          className="diagram"
+          tabIndex={0}
+          role="group"
+          aria-label={`${info?.title ?? name}: drag or use the arrow keys to pan, + and - to zoom`}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={() => (drag.current = undefined)}
+          onWheel={(event) => zoom(event.deltaY < 0 ? 0.9 : 1.1)}
+          onKeyDown={(event) => {
+            const moves: Record<string, [number, number]> = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] };
+            const move = moves[event.key];
+            if (move) pan(...move);
+            else if (event.key === '+' || event.key === '=') zoom(0.8);
+            else if (event.key === '-') zoom(1.25);
+            else return;
+            event.preventDefault();
+          }}
+          onClick={(event) => {
+            const link = (event.target as Element).closest('a');
+            const href = link?.getAttribute('href') ?? link?.getAttribute('xlink:href');
+            if (href?.startsWith('/ui/')) {
+              event.preventDefault();
+              navigate(href.slice(3));
+            }
+          }}
+          // The SVG is written by the server's escaping SVG writer (src/diagrams/svg.ts): no script, no outside reference.
+          dangerouslySetInnerHTML={{ __html: svg }}
+        />
+      )}
+    </>
+  );
+}
