@@ -174,4 +174,31 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     const ignored = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'ignored' } })).json() as { pagination: { total: number } };
     assert.equal(ignored.pagination.total, 2);
   });
+
+  it('the header finds one query across applications, servers, workstations, networks, contracts and people, grouped by family; / focuses it; home shows counts and recent changes', { skip }, async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin');
+    const key = (await h.key(ws)).secret;
+    await h.call('POST', '/public/v1/applications', { key, body: { name: 'Orion CRM' } });
+    await h.call('POST', '/public/v1/servers', { key, body: { name: 'orion-db-01' } });
+    await h.call('POST', '/public/v1/networks', { key, body: { name: 'orion lan', cidr: '10.9.0.0/16' } });
+    await h.call('POST', '/public/v1/servers', { key, body: { name: 'unrelated' } });
+    const page = await ui.newPage();
+    await signInPage(page, admin.email, PASSWORD);
+    await page.getByRole('region', { name: 'Recent changes' }).getByText('Orion CRM').waitFor();
+    await page.getByRole('region', { name: 'Inventory' }).getByRole('link', { name: /2 servers/ }).waitFor();
+    await assertAccessible(page, 'the home page');
+    await screenshot(page, 'console-home-estate');
+
+    await page.locator('body').press('/');
+    assert.equal(await page.evaluate('document.activeElement?.id'), 'global-search');
+    await page.keyboard.type('orion');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/ui\/search\?q=orion/);
+    for (const [group, name] of [['Applications', 'Orion CRM'], ['Servers', 'orion-db-01'], ['Networks', 'orion lan']] as const) {
+      await page.getByRole('region', { name: new RegExp(`^${group}`) }).getByRole('link', { name }).waitFor();
+    }
+    assert.equal(await page.getByRole('link', { name: 'unrelated' }).count(), 0);
+    await assertAccessible(page, 'the search page');
+  });
 });

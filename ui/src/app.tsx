@@ -12,6 +12,7 @@ import { CatalogContext } from './inventory/catalog.js';
 import { TriagePage } from './discovered/triage-page.js';
 import { DashboardPage } from './dashboards/dashboard-page.js';
 import { DiagramPage } from './diagrams/diagram-page.js';
+import { SearchPage } from './search/search-page.js';
 import { DetailPage } from './inventory/detail-page.js';
 import { ListPage } from './inventory/list-page.js';
 import { ResourceFormPage } from './inventory/resource-form.js';
@@ -89,6 +90,7 @@ export function App() {
             <Route path="/settings" component={SettingsPage} />
             <Route path="/account" component={AccountPage} />
             <Route path="/discovered" component={TriagePage} />
+            <Route path="/search" component={SearchPage} />
             <Route path="/dashboards/:name">{(params) => <DashboardPage name={params.name} />}</Route>
             <Route path="/diagrams/:name">{(params) => <DiagramPage name={params.name} />}</Route>
             <Route path="/login">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { call } from '../api/client.js';
 import { Link, useLocation } from 'wouter';
 import { consoleApi } from '../api/console-api.js';
@@ -74,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
             ))}
           </select>
         </div>
+        <GlobalSearch />
         <div className="account">
           <Link href="/account">{session.user.name}</Link>
           <button type="button" onClick={() => void signOut()}>
@@ -105,6 +106,43 @@ export function Layout({ children }: { children: ReactNode }) {
       </nav>
       <main id="main">{children}</main>
     </div>
+  );
+}
+
+/**
+ * The header's search: one query across the estate (/ui/search). The / key focuses it from
+ * anywhere but a text field.
+ */
+function GlobalSearch() {
+  const [, navigate] = useLocation();
+  const [text, setText] = useState('');
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      event.preventDefault();
+      box.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <form
+      role="search"
+      className="global-search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim()) navigate(`/search?q=${encodeURIComponent(text.trim())}`);
+      }}
+    >
+ {/* Named "Find…", not "Search…": the Search field of a list page keeps its label to itself. */}
+      <label htmlFor="global-search" className="visually-hidden">
+        Find in the estate
+      </label>
+      <input ref={box} id="global-search" type="search" placeholder="Find anything ( / )" maxLength={200} value={text} onChange={(event) => setText(event.target.value)} />
+    </form>
   );
 }
 

@@ -1,6 +1,12 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { call } from '../api/client.js';
+import { inventoryApi, type AuditEvent } from '../api/console-api.js';
+import { formatDate, humanize } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities, useSession } from '../base/session.js';
+import { useCatalog } from '../inventory/catalog.js';
+import type { Widget } from '../../../src/dashboards/widgets.js';
 
 /** The first-start banner of the demo workspace: where the API docs are and how to get a key. */
 function GettingStarted() {
@@ -21,9 +27,81 @@ function GettingStarted() {
   );
 }
 
-/** /ui/: the workspace at a glance. Part 2 adds counts, problems and recent changes. */
+/** How many of each family the workspace holds (each list's total; one row read per family). */
+function Counts() {
+  const catalog = useCatalog();
+  const { can } = useAbilities();
+  const [counts, setCounts] = useState<[string, string, number][]>([]);
+  useEffect(() => {
+    const readable = catalog.filter((family) => can(family.scopes.read));
+    Promise.all(readable.map(async (family) => [family.key, family.many, (await inventoryApi.list(family.key, { limit: '1' }).catch(() => undefined))?.pagination.total ?? 0] as [string, string, number])).then(setCounts);
+    // can() follows the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [catalog]);
+  if (counts.length === 0) return null;
+  return (
+    <section aria-labelledby="counts">
+      <h2 id="counts">Inventory</h2>
+      <ul className="counts">
+        {counts.map(([key, many, total]) => (
+          <li key={key}>
+            <Link href={`/${key}`}>
+              <span className="tile">{total.toLocaleString()}</span> {many}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The operations dashboard's problems: stale hosts, silent agents, the triage backlog. */
+function Problems() {
+  const [widgets, setWidgets] = useState<Widget[]>();
+  useEffect(() => {
+    call<{ widgets: Widget[] }>('GET', '/v1/dashboards/operations').then((answer) => setWidgets(answer.widgets.filter((widget) => ['stale-hosts', 'silent-agents', 'triage-backlog'].includes(widget.id))), () => setWidgets(undefined));
+  }, []);
+  if (!widgets) return null;
+  return (
+    <section aria-labelledby="problems">
+      <h2 id="problems">Needs attention</h2>
+      <ul>
+        {widgets.map((widget) => (
+          <li key={widget.id} data-widget={widget.id}>
+            {widget.title}: <strong>{widget.kind === 'table' ? widget.total : widget.kind === 'number' ? widget.value : widget.kind === 'breakdown' ? widget.items.reduce((sum, item) => sum + item.value, 0) : ''}</strong>
+            {widget.id === 'triage-backlog' ? <> · <Link href="/discovered">Triage</Link></> : <> · <Link href="/dashboards/operations">Details</Link></>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RecentChanges() {
+  const [events, setEvents] = useState<AuditEvent[]>();
+  useEffect(() => {
+    call<{ data: AuditEvent[] }>('GET', '/v1/audit-log?limit=10').then((page) => setEvents(page.data), () => setEvents(undefined));
+  }, []);
+  if (!events) return null;
+  return (
+    <section aria-labelledby="recent">
+      <h2 id="recent">Recent changes</h2>
+      <ol className="events">
+        {events.map((event) => (
+          <li key={event.id} className="event">
+            <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong> {humanize(event.action).toLowerCase()} {humanize(event.resourceType).toLowerCase()} {event.resourceName && <em>{event.resourceName}</em>}
+          </li>
+        ))}
+      </ol>
+      <Link href="/audit">The whole audit log</Link>
+    </section>
+  );
+}
+
+/** /ui/: the workspace at a glance: counts, what needs attention, recent changes. */
 export function HomePage() {
   const { session } = useSession();
+  const { can } = useAbilities();
   const workspace = session.workspace;
   return (
     <>
@@ -36,6 +114,13 @@ export function HomePage() {
         <p>You are not a member of any workspace yet. Ask an admin to add you.</p>
       )}
       {workspace?.demo && <GettingStarted />}
+      {workspace && (
+        <div className="home">
+          <Counts />
+          {can('operations_dashboard:read') && <Problems />}
+          {can('audit_log:read') && <RecentChanges />}
+        </div>
+      )}
     </>
   );
 }
