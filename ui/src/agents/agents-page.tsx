@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { consoleApi, type AgentItem } from '../api/console-api.js';
 import { ConfirmDialog, Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
@@ -7,6 +8,8 @@ import { PageHeader } from '../base/layout.js';
 import { ShownOnceDialog } from '../base/secret.js';
 import { TableHead } from '../base/table-head.js';
 import { useAbilities } from '../base/session.js';
+
+const PAGE = 50;
 
 function EnrollForm({ onClose, onEnrolled }: { onClose(): void; onEnrolled(enrolled: { token: string; command: string }): void }) {
   const [name, setName] = useState('');
@@ -43,16 +46,23 @@ export function AgentsPage() {
   const [enrolled, setEnrolled] = useState<{ token: string; command: string }>();
   const [revoking, setRevoking] = useState<AgentItem>();
 
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const offset = Number(new URLSearchParams(search).get('offset') ?? 0) || 0;
   const load = useCallback(() => {
-    consoleApi.agents({ limit: 200 }).then(
+    consoleApi.agents({ limit: PAGE, offset }).then(
       (page) => {
         setAgents(page.data);
         setTotal(page.pagination.total);
       },
       (failure: Error) => setError(failure.message),
     );
-  }, []);
+  }, [offset]);
   useEffect(load, [load]);
+  // The moment a page of rows is on screen, as on every list page (see inventory/list-page.tsx).
+  useEffect(() => {
+    if (agents) requestAnimationFrame(() => performance.mark('estate:list-shown', { detail: 'agents' }));
+  }, [agents]);
 
   const revoke = async () => {
     if (!revoking) return;
@@ -102,7 +112,19 @@ export function AgentsPage() {
           </tbody>
         </table>
       )}
-      {agents && total > agents.length && <p>Showing the first {agents.length} of {total} agents.</p>}
+      {agents && total > PAGE && (
+        <nav className="pager" aria-label="Pages">
+          <span>
+            {offset + 1}–{offset + agents.length} of {total}
+          </span>
+          <button type="button" disabled={offset === 0} onClick={() => navigate(`/agents?offset=${Math.max(0, offset - PAGE)}`)}>
+            Previous
+          </button>
+          <button type="button" disabled={offset + PAGE >= total} onClick={() => navigate(`/agents?offset=${offset + PAGE}`)}>
+            Next
+          </button>
+        </nav>
+      )}
       {enrolling && (
         <EnrollForm
           onClose={() => setEnrolling(false)}
