@@ -271,5 +271,14 @@ describeEachDatabase('web console in a browser', (h) => {
     await screenshot(page, 'console-home');
     assert.deepEqual(external, []);
     assert.ok(javascript > 0 && javascript < 300 * 1024, `${javascript} bytes of JavaScript`);
+
+    // The dark theme follows the system setting, with contrast axe accepts.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/ui/keys');
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    const background = (await page.evaluate('getComputedStyle(document.documentElement).backgroundColor')) as string;
+    assert.equal(background, 'rgb(15, 20, 25)');
+    await assertAccessible(page, 'the keys page in the dark theme');
+    await screenshot(page, 'console-keys-dark');
   });
 });

@@ -8,7 +8,7 @@ import { useAbilities } from '../base/session.js';
 import { TableHead } from '../base/table-head.js';
 import { ResourceLink } from '../inventory/resource-name.js';
 
-const FILTERS = ['status', 'vendor', 'serverId', 'q'] as const;
+const FILTERS = ['status', 'vendor', 'serverId', 'workstationId', 'q'] as const;
 const PAGE = 100;
 
 /** The triage decisions, one request per selected row, in order. */

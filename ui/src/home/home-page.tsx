@@ -42,15 +42,16 @@ function Counts() {
   return (
     <section aria-labelledby="counts">
       <h2 id="counts">Inventory</h2>
-      <ul className="counts">
+      {/* Figures, not links: the navigation already links every list, and a second link named
+          after each family would make "Applications" ambiguous to whoever looks for it by name. */}
+      <dl className="counts">
         {counts.map(([key, many, total]) => (
-          <li key={key}>
-            <Link href={`/${key}`}>
-              <span className="tile">{total.toLocaleString()}</span> {many}
-            </Link>
-          </li>
+          <div key={key} data-family={key}>
+            <dt>{many}</dt>
+            <dd className="tile">{total.toLocaleString()}</dd>
+          </div>
         ))}
-      </ul>
+      </dl>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { ApiFailure } from '../api/client.js';
 import { inventoryApi, type AuditEvent, type Resource } from '../api/console-api.js';
 import { ConfirmDialog } from '../base/dialog.js';
@@ -92,6 +92,38 @@ function Related({ family, id, segment, target, editable }: { family: ConsoleFam
           </button>
         </form>
       )}
+    </section>
+  );
+}
+
+/** The software agents found on a server or workstation, with its triage status. */
+function DiscoveredSoftware({ host, id }: { host: 'serverId' | 'workstationId'; id: string }) {
+  const [page, setPage] = useState<{ data: Resource[]; pagination: { total: number } }>();
+  useEffect(() => {
+    inventoryApi.list('discovered-applications', { [host]: id, sort: 'name', limit: '50' }).then(setPage, () => setPage(undefined));
+  }, [host, id]);
+  if (!page) return null;
+  return (
+    <section className="related" aria-labelledby="discovered-software">
+      <h2 id="discovered-software">Discovered software</h2>
+      {page.data.length === 0 ? (
+        <p>None reported.</p>
+      ) : (
+        <ul>
+          {page.data.map((item) => (
+            <li key={item.id}>
+              {String(item.name)} {item.version ? String(item.version) : ''} · {String(item.vendor)} · {String(item.status)}
+              {typeof item.applicationId === 'string' && (
+                <>
+                  {' '}
+                  → <ResourceLink family="applications" id={item.applicationId} />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link href={`/discovered?${host}=${id}&status=`}>{page.pagination.total > page.data.length ? `All ${page.pagination.total} in triage` : 'Triage'}</Link>
     </section>
   );
 }
@@ -240,6 +272,7 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
             <Related key={relation.segment} family={family} id={id} segment={relation.segment} target={relation.family} editable={relation.editable && Boolean(family.scopes.edit && can(family.scopes.edit))} />
           ))}
       {resource && family.key === 'applications' && <Comments applicationId={id} canComment={can('applications:comment')} />}
+      {resource && (family.key === 'servers' || family.key === 'workstations') && can('applications:read') && <DiscoveredSoftware host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />}
       {resource && can('audit_log:read') && <History id={id} />}
       {deleting && (
         <ConfirmDialog title={`Delete ${name}?`} onConfirm={() => void remove()} onClose={() => setDeleting(false)}>
