@@ -109,7 +109,16 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await page.reload();
     await page.getByRole('columnheader', { name: 'Hostname' }).waitFor();
 
-    await first.click();
+    // Keyboard only: from the search field, Tab reaches the first row's link and Enter opens it.
+    await page.getByLabel('Search').focus();
+    let inRows = false;
+    for (let presses = 0; presses < 60 && !inRows; presses++) {
+      await page.keyboard.press('Tab');
+      inRows = (await page.evaluate(`Boolean(document.activeElement?.closest('tbody'))`)) as boolean;
+    }
+    assert.ok(inRows, 'Tab reaches the rows');
+    assert.equal(await page.evaluate('document.activeElement.textContent'), 'web-19');
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'web-19' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Edit' }).count(), 0);
   });

@@ -76,5 +76,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const directory = process.env.ESTATE_SCREENSHOTS;
   if (!directory) return;
   mkdirSync(directory, { recursive: true });
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: join(directory, `${name}.png`) });
 }
