@@ -209,5 +209,10 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     }
     assert.equal(await page.getByRole('link', { name: 'unrelated' }).count(), 0);
     await assertAccessible(page, 'the search page');
+
+    // A network's page lists the servers placed in it by address.
+    await h.call('POST', '/public/v1/servers', { key, body: { name: 'orion-app-02', ipAddresses: ['10.9.3.4'] } });
+    await page.getByRole('region', { name: /^Networks/ }).getByRole('link', { name: 'orion lan' }).click();
+    await page.getByRole('region', { name: 'Hosts' }).getByRole('link', { name: 'orion-app-02' }).waitFor();
   });
 });

@@ -121,6 +121,16 @@ describeEachDatabase('diagrams', (h) => {
     assert.equal(limited.truncated, true);
     const svg = await picture(h, key, '/public/v1/diagrams/network-mapping', { format: 'svg' });
     for (const id of [wide.id, edge.id, db1.id, laptop.id]) assert.ok(svg.includes(`/${id}"`), 'every node links to its console page');
+
+    // GET /networks/{id}/hosts places servers by the same rule, as a bare array by name.
+    const hosts = async (id: string) => ((await h.call('GET', `/public/v1/networks/${id}/hosts`, { key })).json() as { name: string }[]).map((server) => server.name);
+    assert.deepEqual(await hosts(servers.id), ['db-1']);
+    assert.deepEqual(await hosts(wide.id), ['app-1'], '10.0.1.5 is in the more specific Servers network');
+    assert.deepEqual(await hosts(v6.id), ['app-1']);
+    const other = await h.workspace();
+    assert.equal((await h.call('GET', `/public/v1/networks/${servers.id}/hosts`, { key: (await h.key(other)).secret })).statusCode, 404);
+    const narrow = await h.key(ws, { scopes: ['applications:read'] });
+    assert.equal((await h.call('GET', `/public/v1/networks/${servers.id}/hosts`, { key: narrow.secret })).statusCode, 403);
   });
 
   it('capacity-map: servers grouped by location and environment with summed capacity and hosted applications', async () => {

@@ -44,6 +44,9 @@ export interface ConsoleFamily {
 
 const keyOf = (path: string) => path.slice(1);
 
+/** Related lists beyond links: a network's hosts (placed by address, GET /networks/{id}/hosts). */
+const MORE_RELATIONS: Record<string, ConsoleRelation[]> = { networks: [{ segment: 'hosts', family: 'servers', editable: false }] };
+
 function familyEntry(family: Family, keyByTable: Map<string, string>): ConsoleFamily {
   const { definition } = family;
   const scope = definition.scopeFamily;
@@ -59,6 +62,7 @@ function familyEntry(family: Family, keyByTable: Map<string, string>): ConsoleFa
       }
     }
   }
+  relations.push(...(MORE_RELATIONS[keyOf(definition.path)] ?? []));
   return {
     key: keyOf(definition.path),
     one: definition.nouns.one,

@@ -1,7 +1,7 @@
 import { pushTo } from '../dashboards/dashboard.js';
-import ipaddr from 'ipaddr.js';
 import { Type, type Static } from 'typebox';
 import { Uuid } from '../http/schemas.js';
+import { addressesOf, networkOf, rangeOf } from '../infrastructure/addresses.js';
 import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import { drawEdges, layoutElk } from './layout.js';
@@ -39,34 +39,6 @@ const NetworkMapping = Type.Object(
   { description: 'Networks, routers and hosts, hosts placed in the most specific network that holds each of their IP addresses (IPv4 and IPv6).' },
 );
 
-type Range = { id: string; range: [ipaddr.IPv4 | ipaddr.IPv6, number] };
-
-/** The most specific network holding an address (longest prefix), if any. */
-function networkOf(address: string, ranges: Range[]): string | undefined {
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    parsed = ipaddr.parse(address);
-  } catch {
-    return undefined;
-  }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  let best: Range | undefined;
-  for (const candidate of ranges) {
-    if (candidate.range[0].kind() === parsed.kind() && parsed.match(candidate.range) && (!best || candidate.range[1] > best.range[1])) best = candidate;
-  }
-  return best?.id;
-}
-
-/** A server's stored addresses (a JSON array of strings); anything else counts as none. */
-function addressesOf(stored: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed.filter((address): address is string => typeof address === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 export const networkMappingDiagram = defineDiagram({
   name: 'network-mapping',
   title: 'Network mapping',
@@ -94,7 +66,7 @@ export const networkMappingDiagram = defineDiagram({
       ...hosts.map(({ addresses, ...host }) => ({ ...host, detail: addresses.length > 0 ? addresses.join(', ') : null })),
     ].slice(0, limit);
     const shown = new Set(nodes.map((shownNode) => shownNode.id));
-    const ranges: Range[] = networks.filter((network) => shown.has(network.id)).map((network) => ({ id: network.id, range: ipaddr.parseCIDR(network.cidr) }));
+    const ranges = networks.filter((network) => shown.has(network.id)).map(rangeOf);
     const links = routers.length === 0 ? [] : await db.selectFrom('router_networks').select(['router_id', 'network_id']).where('workspace_id', '=', workspaceId)
       .where('router_id', 'in', routers.map((router) => router.id)).orderBy('router_id').orderBy('network_id').execute();
     const edges: Static<typeof NetworkEdge>[] = links.filter((l) => shown.has(l.router_id) && shown.has(l.network_id))

@@ -7,6 +7,7 @@ import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import { registerDashboardRoutes } from '../dashboards/dashboards.routes.js';
 import { registerDiagramRoutes } from '../diagrams/diagrams.routes.js';
 import { registerDiscoveredApplicationRoutes, registerDiscoveredTriageRoutes } from '../discovered/discovered-applications.module.js';
+import { registerNetworkHostRoutes } from '../infrastructure/network-hosts.routes.js';
 import { registerMeRoutes } from '../me/me.routes.js';
 import { registerMemberRoutes } from '../members/members.routes.js';
 import { registerTagRoutes } from '../tags/tags.routes.js';
@@ -26,6 +27,7 @@ export const WORKSPACE_MODULES: readonly Register[] = [
   registerUserRoutes,
   registerMemberRoutes,
   registerFamilies,
+  registerNetworkHostRoutes,
   registerApplicationCommentRoutes,
   registerAgentRoutes,
   registerDiscoveredApplicationRoutes,
