@@ -44,3 +44,19 @@ export function errorsOf(failure: unknown): { field?: string; fieldError?: strin
   }
   return { formError: failure instanceof Error ? failure.message : String(failure) };
 }
+
+/** The end of a filter form: Apply (submits it) and, when given, Clear. */
+export function FilterActions({ onClear }: { onClear?: () => void }) {
+  return (
+    <div className="actions">
+      <button type="submit" className="primary">
+        Apply
+      </button>
+      {onClear && (
+        <button type="button" onClick={onClear}>
+          Clear
+        </button>
+      )}
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type PointerEvent as React
 import { useLocation, useSearch } from 'wouter';
 import { call, queryOf } from '../api/client.js';
 import { inventoryApi, type Resource } from '../api/console-api.js';
-import { Field, FormError } from '../base/field.js';
+import { Field, FilterActions, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { enumValues, labelOf, type JsonSchema } from '../inventory/schema.js';
 
@@ -159,11 +159,7 @@ export function DiagramPage({ name }: { name: string }) {
           {parameters.map(([parameter, schema]) => (
             <ParameterControl key={parameter} name={parameter} schema={schema} value={draft[parameter] ?? ''} onChange={(value) => setDraft({ ...draft, [parameter]: value })} />
           ))}
-          <div className="actions">
-            <button type="submit" className="primary">
-              Apply
-            </button>
-          </div>
+          <FilterActions />
         </form>
       )}
       <FormError error={error} />

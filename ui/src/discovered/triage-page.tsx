@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiFailure, call } from '../api/client.js';
 import { inventoryApi, type OffsetList, type Resource } from '../api/console-api.js';
-import { Field, FormError } from '../base/field.js';
+import { Field, FilterActions, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { TableHead } from '../base/table-head.js';
@@ -117,11 +117,7 @@ export function TriagePage() {
             ))}
           </select>
         </Field>
-        <div className="actions">
-          <button type="submit" className="primary">
-            Apply
-          </button>
-        </div>
+        <FilterActions />
       </form>
       {mayTriage && (
         <div className="bulk" role="group" aria-label="Triage the selected software">

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { inventoryApi, type OffsetList, type Resource } from '../api/console-api.js';
-import { Field, FormError } from '../base/field.js';
+import { Field, FilterActions, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { useFamily } from './catalog.js';
@@ -143,14 +143,7 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
             </select>
           </Field>
         )}
-        <div className="actions">
-          <button type="submit" className="primary">
-            Apply
-          </button>
-          <button type="button" onClick={() => go({})}>
-            Clear
-          </button>
-        </div>
+        <FilterActions onClear={() => go({})} />
       </form>
       <details className="columns">
         <summary>Columns</summary>
