@@ -22,9 +22,12 @@ export async function hostsOfNetwork(db: Kysely<Tables>, workspaceId: string, ne
   await requireRow(db, networks.definition, workspaceId, networkId);
   const ranges = (await db.selectFrom('networks').select(['id', 'cidr']).where('workspace_id', '=', workspaceId).execute()).map(rangeOf);
   const placed: string[] = [];
-  let after = '';
+  let after: string | undefined;
   for (;;) {
-    const page = await db.selectFrom('servers').select(['id', 'ip_addresses']).where('workspace_id', '=', workspaceId).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    let query = db.selectFrom('servers').select(['id', 'ip_addresses']).where('workspace_id', '=', workspaceId);
+    // The first page has no lower bound: on PostgreSQL ids are uuid, and '' is not one.
+    if (after) query = query.where('id', '>', after);
+    const page = await query.orderBy('id').limit(PAGE).execute();
     for (const server of page) if (addressesOf(server.ip_addresses).some((address) => networkOf(address, ranges) === networkId)) placed.push(server.id);
     if (page.length < PAGE) break;
     after = page.at(-1)!.id;

@@ -185,6 +185,8 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
   };
 
   const title = id ? `Edit ${family.one}${existing?.name ? ` ${String(existing.name)}` : ''}` : `New ${family.one}`;
+  // An edit form appears with the resource's values, never blank fields that fill in later.
+  if (id && !existing) return formError ? <FormError error={formError} /> : <p className="loading">Loading…</p>;
   const required = new Set(schema.required ?? []);
   return (
     <>
