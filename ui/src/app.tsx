@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { AgentsPage } from './agents/agents-page.js';
 import { setCsrfToken, whenSignedOut } from './api/client.js';
@@ -32,6 +32,7 @@ const SIGNED_OUT_PAGES = ['/ui/login', '/ui/invite'];
 export function App() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [catalog, setCatalog] = useState<ConsoleFamily[]>([]);
+  const catalogAsked = useRef<Promise<void> | undefined>(undefined);
   const signedIn = (session: SessionView) => {
     setCsrfToken(session.csrfToken);
     setLoaded({ state: 'signed-in', session });
@@ -43,12 +44,19 @@ export function App() {
       setLoaded({ state: 'signed-out' });
       return;
     }
+    // The catalog is asked for beside the session, not after it: one round trip less before a
+    // list page can draw (a signed-out answer is ignored; sign-in asks again).
+    catalogAsked.current = inventoryApi.families().then(setCatalog, () => {
+      catalogAsked.current = undefined;
+    });
     consoleApi.session().then(signedIn, () => setLoaded({ state: 'signed-out' }));
   }, []);
 
   const signedInNow = loaded.state === 'signed-in';
   useEffect(() => {
-    if (signedInNow) inventoryApi.families().then(setCatalog, () => setCatalog([]));
+    if (signedInNow && !catalogAsked.current) catalogAsked.current = inventoryApi.families().then(setCatalog, () => setCatalog([]));
+    // Asked once per sign-in; the catalog does not change while the process runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedInNow]);
 
   if (loaded.state === 'loading') return <p className="loading">Loading…</p>;
