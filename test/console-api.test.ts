@@ -166,6 +166,19 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     assert.equal((await client.call('PUT', '/ui/api/session/workspace', { workspaceId: other.id })).statusCode, 404);
   });
 
+  it('signing out after the selected membership was removed records the sign-out in no other workspace', async () => {
+    const first = await h.workspace('Left');
+    const second = await h.workspace('Stays');
+    const person = await personIn(h, first, 'admin');
+    await h.database.db.insertInto('members').values({ workspace_id: second.id, id: crypto.randomUUID(), user_id: person.userId, role: 'read', created_at: new Date().toISOString() }).execute();
+    const client = await signIn(h, person.email);
+    assert.equal(client.session.workspace?.id, first.id);
+    await h.database.db.deleteFrom('members').where('workspace_id', '=', first.id).where('id', '=', person.id).execute();
+    assert.equal((await client.call('DELETE', '/ui/api/session')).statusCode, 204);
+    assert.equal((await client.call('GET', '/ui/api/session')).statusCode, 401);
+    assert.equal((await auditOf(h, second, 'sign_out')).length, 0);
+  });
+
   it('X-Forwarded-Proto makes the cookie Secure only when the proxy is trusted', async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');

@@ -2,7 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
-import type { Caller } from '../http/authenticate.js';
+import { callerOf, type Caller } from '../http/authenticate.js';
 import { csrfMatches, resumeSession, SESSION_COOKIE, ABSOLUTE_TIMEOUT_MS, type ConsoleSession, type SessionWorkspace } from './sessions.js';
 
 declare module 'fastify' {
@@ -90,17 +90,9 @@ export function sessionOf(request: FastifyRequest): ConsoleSession {
   return request.consoleSession;
 }
 
-/** The signed-in member as the caller of services: their workspace, their role's scopes, themselves as actor. */
+/** The signed-in member as the caller of services (set by the hook), with their membership. */
 export function memberCallerOf(request: FastifyRequest): Caller & { member: SessionWorkspace; userId: string } {
   const session = sessionOf(request);
-  const workspace = session.workspace;
-  if (!workspace) throw new Error(`console route ${request.url} needs a workspace`);
-  return {
-    workspaceId: workspace.id,
-    workspaceName: workspace.name,
-    scopes: workspace.permissions,
-    actor: { type: 'member', id: workspace.memberId, name: session.name },
-    member: workspace,
-    userId: session.userId,
-  };
+  if (!session.workspace) throw new Error(`console route ${request.url} needs a workspace`);
+  return { ...callerOf(request), member: session.workspace, userId: session.userId };
 }

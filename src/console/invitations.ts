@@ -1,9 +1,9 @@
-import { hash } from '@node-rs/argon2';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
 import { hashSecret } from '../keys/key-secret.js';
+import { hashPassword } from '../members/members.service.js';
 import { openSession } from './sessions.js';
 
 /** Accepting an invitation link made by members/invitations.ts. */
@@ -18,7 +18,7 @@ export async function acceptInvitation(database: Database, token: string, passwo
   const tokenHash = hashSecret(token);
   const invitation = await database.db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   if (!invitation || invitation.used_at || Date.parse(invitation.expires_at) <= Date.now()) throw new ApiError('unprocessable_entity', INVALID);
-  const passwordHash = await hash(password);
+  const passwordHash = await hashPassword(password);
   return writeTransaction(database, invitation.workspace_id, async (trx) => {
     const used = await trx
       .updateTable('invitations')

@@ -1,4 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
+import { hashPassword } from '../members/members.service.js';
 import { sql, type Kysely } from 'kysely';
 import type { AuditAction } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
@@ -33,7 +34,7 @@ export type SignInResult =
 let decoyHash: Promise<string> | undefined;
 
 export async function passwordMatches(stored: string | null | undefined, password: string): Promise<boolean> {
-  decoyHash ??= hash('decoy password that matches nothing');
+  decoyHash ??= hashPassword('decoy password that matches nothing');
   const target = stored ?? (await decoyHash);
   const matches = await verify(target, password).catch(() => false);
   return matches && stored !== null && stored !== undefined;
@@ -85,8 +86,8 @@ async function countFailure(db: Kysely<Tables>, subject: string, limit: number):
 }
 
 /**
- * Records an account event in the person's workspaces (all of them, or `only` one), each in its
- * own write transaction. `change`, the write the event records (a session opened or closed, a
+ * Records an account event in the person's workspaces (all of them; with `only`, that one; with
+ * `only: null`, none), each in its own write transaction. `change`, the write the event records (a session opened or closed, a
  * password set), runs inside the first of those transactions, so it is committed exactly with its
  * event; a person with no workspace has it run alone.
  */
@@ -96,7 +97,8 @@ export async function auditAccountEvent<T = void>(
   action: AuditAction,
   options: { only?: string | null; change?: (trx: Kysely<Tables>) => Promise<T> } = {},
 ): Promise<T | undefined> {
-  const workspaces = (await workspacesOf(database.db, user.id)).filter((workspace) => !options.only || workspace.id === options.only);
+  const all = options.only === null ? [] : await workspacesOf(database.db, user.id);
+  const workspaces = options.only === undefined ? all : all.filter((workspace) => workspace.id === options.only);
   let result: T | undefined;
   let pending = options.change;
   if (workspaces.length === 0 && pending) return writeTransaction(database, GLOBAL_LOCK, pending);

@@ -113,6 +113,11 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
   };
   const toggleColumn = (field: string) => setColumns(columns.includes(field) ? columns.filter((column) => column !== field) : [...columns, field]);
   const total = page?.pagination.total ?? 0;
+  // The first column names the row's link; an empty value shows the id rather than a dash.
+  const rowName = (item: Resource, field: string) => {
+    const shown = display(item[field], family.item.properties?.[field] ?? {});
+    return shown === '—' ? item.id : shown;
+  };
   const title = family.many.charAt(0).toUpperCase() + family.many.slice(1);
 
   return (
@@ -183,7 +188,7 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
                       {columns.map((field, index) =>
                         index === 0 ? (
                           <th key={field} scope="row">
-                            <Link href={`/${family.key}/${item.id}`}>{display(item[field], family.item.properties?.[field] ?? {}) === '—' ? item.id : display(item[field], family.item.properties?.[field] ?? {})}</Link>
+                            <Link href={`/${family.key}/${item.id}`}>{rowName(item, field)}</Link>
                           </th>
                         ) : (
                           <td key={field}>
