@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { browserMissing } from './support/browser.js';
 import { personIn, PASSWORD } from './support/console.js';
-import { assertAccessible, openConsole, screenshot, signInPage, type ConsoleBrowser } from './support/console-browser.js';
+import { consoleFor, assertAccessible, screenshot, signInPage } from './support/console-browser.js';
 import { describeEachDatabase } from './support/harness.js';
 
 const skip = browserMissing();
@@ -15,11 +15,7 @@ type Widget =
   | { id: string; kind: 'table'; rows: unknown[] };
 
 describeEachDatabase('web console: dashboards and diagrams in a browser', (h) => {
-  let ui: ConsoleBrowser;
-  before(async () => {
-    if (!skip) ui = await openConsole(h);
-  });
-  after(async () => ui?.close());
+  const ui = consoleFor(h);
 
   it('each dashboard shows the figures of its API answer: tiles, charts with their figures, tables', { skip }, async () => {
     const ws = await h.workspace();

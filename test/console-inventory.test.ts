@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import { browserMissing } from './support/browser.js';
 import { personIn, PASSWORD } from './support/console.js';
-import { assertAccessible, openConsole, screenshot, signInPage, type ConsoleBrowser } from './support/console-browser.js';
+import { consoleFor, assertAccessible, screenshot, signInPage } from './support/console-browser.js';
 import { describeEachDatabase } from './support/harness.js';
 
 const skip = browserMissing();
 
 describeEachDatabase('web console: the inventory in a browser', (h) => {
-  let ui: ConsoleBrowser;
-  before(async () => {
-    if (!skip) ui = await openConsole(h);
-  });
-  after(async () => ui?.close());
+  const ui = consoleFor(h);
 
   it('creates an application and a server, links them, edits with an error then successfully, and deletes; the public API sees each step', { skip }, async () => {
     const ws = await h.workspace();

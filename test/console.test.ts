@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEFAULT_ROLE_PERMISSIONS } from '../src/access/scopes.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { browserMissing, launchBrowser } from './support/browser.js';
 import { startServer, stopServer } from './support/cli.js';
 import { personIn, PASSWORD } from './support/console.js';
-import { assertAccessible, openConsole, screenshot, signInPage, type ConsoleBrowser } from './support/console-browser.js';
+import { consoleFor, assertAccessible, screenshot, signInPage } from './support/console-browser.js';
 import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
@@ -61,11 +61,7 @@ describeEachDatabase('web console: a new user\'s first minutes', (h) => {
 });
 
 describeEachDatabase('web console in a browser', (h) => {
-  let ui: ConsoleBrowser;
-  before(async () => {
-    if (!skip) ui = await openConsole(h);
-  });
-  after(async () => ui?.close());
+  const ui = consoleFor(h);
 
   it('signs in with the right password only; after 10 failures the account is locked, right password or not', { skip }, async () => {
     const ws = await h.workspace();

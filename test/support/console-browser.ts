@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { browserMissing, launchBrowser } from './browser.js';
 import type { Harness } from './harness.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -37,6 +38,32 @@ export async function openConsole(h: Harness): Promise<ConsoleBrowser> {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
     },
+  };
+}
+
+/**
+ * The console of a suite's app, opened before its tests (when a browser is there) and closed
+ * after them: declare it at the top of a describeEachDatabase body.
+ */
+export function consoleFor(h: Harness): ConsoleBrowser {
+  let opened: ConsoleBrowser | undefined;
+  before(async () => {
+    if (!browserMissing()) opened = await openConsole(h);
+  });
+  after(async () => opened?.close());
+  const ready = () => {
+    if (!opened) throw new Error('the console is not open (no browser here)');
+    return opened;
+  };
+  return {
+    get origin() {
+      return ready().origin;
+    },
+    get browser() {
+      return ready().browser;
+    },
+    newPage: () => ready().newPage(),
+    close: async () => opened?.close(),
   };
 }
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seedWorkspace } from '../../src/seed/seed.js';
 import { browserMissing } from '../support/browser.js';
 import { personIn, PASSWORD } from '../support/console.js';
-import { openConsole, signInPage, type ConsoleBrowser } from '../support/console-browser.js';
+import { consoleFor, signInPage } from '../support/console-browser.js';
 import { describeEachDatabase } from '../support/harness.js';
 
 // test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
@@ -29,11 +29,7 @@ async function shownAt(page: Page, family: string, since = 0): Promise<number> {
 }
 
 describeEachDatabase('web console at scale', (h) => {
-  let ui: ConsoleBrowser;
-  before(async () => {
-    if (!skip) ui = await openConsole(h);
-  });
-  after(async () => ui?.close());
+  const ui = consoleFor(h);
 
   it(`with ${SERVERS.toLocaleString('en')} servers seeded, every list page shows its first page within ${COLD_MS} ms cold and ${NAVIGATION_MS} ms within the console, reading one page only`, { skip, timeout: 180_000 }, async () => {
     const ws = await h.workspace();
