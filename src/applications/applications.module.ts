@@ -124,9 +124,12 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
     {
       config: { scope: 'applications:read' },
       schema: {
-        tags: ['applications'], operationId: 'listApplicationComments', summary: 'List the comments on an application',
+        operationId: 'listApplicationComments',
+        tags: ['applications'],
+        summary: 'List the comments on an application',
         description: 'Comments, oldest first, as a bare JSON array. Scope: applications:read.',
-        params: IdParams, response: { 200: Type.Array(Comment), ...errorResponses(...PUBLIC_ERRORS, 404) },
+        params: IdParams,
+        response: { 200: Type.Array(Comment), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
     async (request) => {
@@ -142,9 +145,13 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
     {
       config: { scope: 'applications:comment' },
       schema: {
-        tags: ['applications'], operationId: 'createApplicationComment', summary: 'Comment on an application',
+        operationId: 'createApplicationComment',
+        tags: ['applications'],
+        summary: 'Comment on an application',
         description: 'Adds a comment signed by the calling key; moves the application\'s updatedAt; audited as comment. Scope: applications:comment.',
-        params: IdParams, body: CreateComment, response: { 201: Comment, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415) },
+        params: IdParams,
+        body: CreateComment,
+        response: { 201: Comment, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415) },
       },
     },
     async (request, reply) => reply.code(201).send(await addComment(database, callerOf(request), request.params.id, request.body.body)),

@@ -70,6 +70,19 @@ export async function recordAudit(trx: Kysely<Tables>, entry: AuditEntry): Promi
     .execute();
 }
 
+/** An access event a member causes on their own membership: sign-in, password change and the like. */
+export function recordAccountEvent(trx: Kysely<Tables>, workspaceId: string, member: { id: string; name: string }, action: AuditAction): Promise<void> {
+  return recordAudit(trx, {
+    workspaceId,
+    category: 'access',
+    action,
+    actor: { type: 'member', id: member.id, name: member.name },
+    resourceType: 'member',
+    resourceId: member.id,
+    resourceName: member.name,
+  });
+}
+
 /** Field-by-field before/after of the keys of `after` whose values differ (absent counts as null), less `skip`. */
 export function diffFields(before: Record<string, unknown> | undefined, after: Record<string, unknown>, skip: readonly string[] = []): Changes {
   const changes: Changes = {};

@@ -1,29 +1,29 @@
 import { Type, type Static } from 'typebox';
-import { Name, Uuid } from '../http/schemas.js';
-import { refuseCycle, requireReference } from '../resources/crud.js';
+import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
+import { treeRule } from '../resources/crud.js';
 import { defineFamily, equalsFilter, itemSchema, writeSchemas } from '../resources/family.js';
 
 export const Category = itemSchema(
   'Category',
   {
     name: Type.String({ description: 'Category name.', examples: ['Finance'] }),
-    description: Type.Union([Type.String(), Type.Null()], { description: 'What belongs here.', examples: ['Accounting, billing and treasury'] }),
-    parentId: Type.Union([Uuid('Parent category.'), Type.Null()], { description: 'Parent category; null for a root.' }),
+    description: OrNull(Type.String({ examples: ['Accounting, billing and treasury'] }), 'What belongs here.'),
+    parentId: OrNull(Uuid('Parent category.'), 'Parent category; null for a root.'),
   },
   'A node of the workspace\'s application category tree.', 'Last change.',
 );
 export type Category = Static<typeof Category>;
 
 const fields = {
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: 'What belongs here.' })),
-  parentId: Type.Optional(Type.Union([Uuid('Parent category id.'), Type.Null()], { description: 'Parent category; null or absent for a root.' })),
+  description: Clearable(Text(), 'What belongs here.'),
+  parentId: Clearable(Uuid('Parent category id.'), 'Parent category; null or absent for a root.'),
 };
 
-const nouns = { one: 'category', many: 'categories' };
+const tree = { table: 'categories', nouns: { one: 'category', many: 'categories' } } as const;
 
 export const categories = defineFamily({
   table: 'categories',
-  noun: nouns.one,
+  noun: tree.nouns.one,
   description: 'The application category tree, flat: rebuild it with parentId.',
   schemas: { item: Category, ...writeSchemas({ name: Name('Category name.', 'Finance') }, fields) },
   search: ['name', 'description'],
@@ -36,11 +36,8 @@ export const categories = defineFamily({
     },
   },
   // Applications refer to categories too; they declare it (onDelete refuse) in their own family.
-  references: [{ field: 'parentId', target: { table: 'categories', nouns }, onDelete: 'refuse' }],
-  async check({ trx, workspaceId, next }) {
-    await requireReference(trx, { table: 'categories', nouns }, workspaceId, next.parent_id, 'parentId');
-    await refuseCycle(trx, 'categories', workspaceId, next.id, next.parent_id);
-  },
+  references: [{ field: 'parentId', target: tree, onDelete: 'refuse' }],
+  check: treeRule(tree),
   texts: {
     delete: 'A category that still has child categories or applications answers 422.',
     update: 'A parentId that would make the category its own ancestor answers 422.',

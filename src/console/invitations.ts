@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/audit.writer.js';
+import { recordAccountEvent } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
@@ -37,15 +37,7 @@ export async function acceptInvitation(database: Database, token: string, passwo
     if (!member) throw new ApiError('unprocessable_entity', 'the invitation is for a membership that was removed');
     if (member.password_hash) throw new ApiError('unprocessable_entity', 'this person has set a password already: sign in with it');
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', invitation.user_id).execute();
-    await recordAudit(trx, {
-      workspaceId: invitation.workspace_id,
-      category: 'access',
-      action: 'password_change',
-      actor: { type: 'member', id: member.id, name: member.name },
-      resourceType: 'member',
-      resourceId: member.id,
-      resourceName: member.name,
-    });
+    await recordAccountEvent(trx, invitation.workspace_id, member, 'password_change');
     const session = await openSession(trx, invitation.user_id, invitation.workspace_id);
     return { token: session, userId: invitation.user_id, workspaceId: invitation.workspace_id };
   });

@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../members/members.service.js';
 import { sql, type Kysely } from 'kysely';
 import type { AuditAction } from '../audit/audit.types.js';
-import { recordAudit } from '../audit/audit.writer.js';
+import { recordAccountEvent } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { GLOBAL_LOCK, writeTransaction } from '../db/write.js';
@@ -106,15 +106,7 @@ export async function auditAccountEvent<T = void>(
     await writeTransaction(database, workspace.id, async (trx) => {
       if (pending) result = await pending(trx);
       pending = undefined;
-      await recordAudit(trx, {
-        workspaceId: workspace.id,
-        category: 'access',
-        action,
-        actor: { type: 'member', id: workspace.memberId, name: user.name },
-        resourceType: 'member',
-        resourceId: workspace.memberId,
-        resourceName: user.name,
-      });
+      await recordAccountEvent(trx, workspace.id, { id: workspace.memberId, name: user.name }, action);
     });
   }
   return result;

@@ -73,7 +73,10 @@ export const architectureDashboard: DashboardDefinition = {
   name: 'architecture',
   title: 'Architecture',
   description: 'Applications by hosting type, category and criticality; integration hubs; applications without an owner; data objects by classification and the flows that carry personal data.',
-  widgetIds: ['applications-by-hosting', 'applications-by-category', 'applications-by-criticality', 'integration-hubs', 'applications-without-owner', 'data-by-classification', 'personal-data-flows'],
+  widgetIds: [
+    'applications-by-hosting', 'applications-by-category', 'applications-by-criticality', 'integration-hubs',
+    'applications-without-owner', 'data-by-classification', 'personal-data-flows',
+  ],
   async widgets(context) {
     const { database, workspaceId } = context;
     const { db } = database;

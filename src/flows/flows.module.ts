@@ -26,20 +26,20 @@ const Flow = itemSchema(
 const fields = {
   protocol: Clearable(Type.Enum(PROTOCOLS), 'Transport or protocol; null (the default) when not recorded.'),
   frequency: Clearable(Type.Enum(FREQUENCIES), 'How often it runs; null (the default) when not recorded.'),
-  description: Clearable(Text(), 'Notes.'),
   dataObjectIds: IdList('Data object', 200, 'the carried data objects'),
+  description: Clearable(Text(), 'Notes.'),
 };
 
 export const flows = defineFamily({
   table: 'flows',
   noun: 'flow',
+  search: ['name', 'description'],
   description: 'Data flows between applications.',
   scopeFamily: 'applications',
   schemas: {
     item: Flow,
     ...writeSchemas({ name: Name('What flows.', 'Orders to invoicing'), sourceApplicationId: Uuid('Source application id.'), targetApplicationId: Uuid('Target application id.') }, fields),
   },
-  search: ['name', 'description'],
   sorts: ['name', 'protocol', 'frequency', 'createdAt', 'updatedAt'],
   filters: {
     applicationId: {

@@ -8,8 +8,6 @@ import { registerListing } from '../resources/listing.js';
 import { changeRole, Member, memberListing, removeMember, UpdateMember } from './members.service.js';
 
 export function registerMemberRoutes(app: App, { database }: AppDeps): void {
-  registerListing(app, database, memberListing);
-
   app.patch(
     '/members/:id',
     {
@@ -49,4 +47,6 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
       return reply.code(204).send(null);
     },
   );
+
+  registerListing(app, database, memberListing);
 }

@@ -58,12 +58,23 @@ export async function requireReference(trx: Kysely<Tables>, target: Referable, w
 }
 
 /** 422 when setting `parentId` would make a row its own ancestor (categories, teams). */
-export async function refuseCycle(trx: Kysely<Tables>, table: 'categories' | 'teams', workspaceId: string, id: string, parentId: string | null): Promise<void> {
+async function refuseCycle(trx: Kysely<Tables>, table: 'categories' | 'teams', workspaceId: string, id: string, parentId: string | null): Promise<void> {
   let current = parentId;
   for (let depth = 0; current && depth < 1000; depth += 1) {
     if (current === id) throw new ApiError('unprocessable_entity', 'parentId would create a cycle');
     current = (await findRow(trx, table, workspaceId, current))?.parent_id ?? null;
   }
+}
+
+/**
+ * The rule of a tree family (categories, teams): `parentId` names a row of the same family in the
+ * workspace, and no row becomes its own ancestor (both 422).
+ */
+export function treeRule(target: Referable & { table: 'categories' | 'teams' }) {
+  return async ({ trx, workspaceId, next }: { trx: Kysely<Tables>; workspaceId: string; next: { id: string; parent_id: string | null } }): Promise<void> => {
+    await requireReference(trx, target, workspaceId, next.parent_id, 'parentId');
+    await refuseCycle(trx, target.table, workspaceId, next.id, next.parent_id);
+  };
 }
 
 /** Loads every relation's ids for a page of rows in one query per relation. */
