@@ -7,7 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CATALOG_CATEGORIES, matchCatalogEntry, searchCatalog, type CatalogEntry } from '../catalog/catalog.service.js';
-import { refreshStatistics, type Database } from '../db/database.js';
+import { bulkLoader, type BulkLoader } from '../db/bulk.js';
+import { refreshStatistics, type Database, type Dialect } from '../db/database.js';
+import type { Tables } from '../db/schema.js';
 import { fold, foldKey } from '../db/text-search.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
@@ -16,7 +18,6 @@ import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { isoDate, isoDaysAgo, Random } from './random.js';
 import * as words from './vocabulary.js';
 import { cidrKey } from '../infrastructure/cidr.js';
-import { dynamic, type DynamicTables } from '../db/dynamic.js';
 import { applyInstallDeltas, keyOf } from '../agents/installs.js';
 
 export const MAX_SEED_SIZE = 1_000_000;
@@ -32,33 +33,33 @@ export interface SeedOptions {
 type Row = Record<string, unknown>;
 const SEED_ACTOR = { actor_type: 'system', actor_id: null, actor_name: 'estate seed' };
 
-/** Rows per INSERT: stays under SQLite's and PostgreSQL's bound-parameter limits. */
-function chunkSize(row: Row): number {
-  return Math.max(1, Math.floor(30_000 / Object.keys(row).length));
-}
-
 class Writer {
   done = 0;
   readonly audit: Row[] = [];
   /** Tables written, whose planner statistics are refreshed afterwards. */
   readonly tables = new Set<string>();
+  private readonly bulk: BulkLoader;
 
   constructor(
-    private readonly trx: Kysely<DynamicTables>,
+    trx: Kysely<Tables>,
+    dialect: Dialect,
     private readonly workspaceId: string,
     private readonly planned: number,
     private readonly progress?: SeedOptions['progress'],
-  ) {}
+  ) {
+    this.bulk = bulkLoader(trx, dialect);
+  }
 
-  async insert(table: string, rows: Row[]): Promise<void> {
-    if (rows.length === 0) return;
+  insert(table: string, rows: Row[]): Promise<void> {
     this.tables.add(table);
-    const size = chunkSize(rows[0]!);
-    for (let i = 0; i < rows.length; i += size) {
-      await this.trx.insertInto(table).values(rows.slice(i, i + size)).execute();
-      this.done += Math.min(size, rows.length - i);
+    return this.bulk.insert(table, rows, (written) => {
+      this.done += written;
       this.progress?.(Math.min(this.done, this.planned), this.planned);
-    }
+    });
+  }
+
+  finish(): Promise<void> {
+    return this.bulk.finish();
   }
 
   /** Queues the create event of a resource, dated like the resource. */
@@ -110,7 +111,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
 
   let filled: Set<string> = new Set();
   const created = await writeTransaction(database, ws, async (trx) => {
-    const w = new Writer(dynamic(trx), ws, planned, options.progress);
+    const w = new Writer(trx, database.dialect, ws, planned, options.progress);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
 
@@ -307,6 +308,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     for (const a of announcements) w.created('announcement', a.id, a.title, a.created_at, 'organisation');
 
     await w.insert('audit_events', w.audit);
+    await w.finish();
     options.progress?.(planned, planned);
     return {
       users: users.length, teams: teams.length, categories: categories.length, tags: newTags.length, applications: applications.length, networks: networks.length,
