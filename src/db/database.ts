@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Tables } from './schema.js';
 import { fold } from './text-search.js';
@@ -138,7 +138,14 @@ function openSqliteReader(path: string): Kysely<Tables> {
   });
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+export interface DatabaseOptions {
+  poolSize?: number;
+  /** Called after every statement the writer connection or pool runs (query plans in tests, slow-query logs). */
+  onQuery?(query: CompiledQuery, durationMs: number): void;
+}
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
+  const log = options.onQuery ? (event: LogEvent) => (event.level === 'query' ? options.onQuery!(event.query, event.queryDurationMillis) : undefined) : undefined;
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
     if (target !== ':memory:') protectDatabaseFile(target);
@@ -149,7 +156,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     registerFunctions(sqlite);
     const checkpointer = target === ':memory:' ? undefined : startCheckpointer(target, sqlite);
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
     const reader = target === ':memory:' ? db : openSqliteReader(target);
     return {
       db,
@@ -188,7 +195,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // The pool re-emits an idle client's error, which the client's own listener has logged already.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', logConnectionError));
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log });
   return { db, reader: db, dialect, close: () => db.destroy() };
 }
 

@@ -14,6 +14,7 @@ import * as unknownStaysNull from './migrations/0011-unknown-stays-null.js';
 import * as foldedFilterKeys from './migrations/0012-folded-filter-keys.js';
 import * as insightIndexes from './migrations/0013-insight-indexes.js';
 import * as consoleSessions from './migrations/0014-console-sessions.js';
+import * as listIndexes from './migrations/0015-list-indexes.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012-folded-filter-keys': foldedFilterKeys,
   '0013-insight-indexes': insightIndexes,
   '0014-console-sessions': consoleSessions,
+  '0015-list-indexes': listIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

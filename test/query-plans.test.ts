@@ -1,0 +1,140 @@
+/**
+ * Issue 14: every list operation of /openapi.json, with each of its sorts (both directions) and
+ * each of its filters, is served by an index on both databases. Each request runs for real against
+ * a seeded workspace; every statement it ran is explained (EXPLAIN QUERY PLAN on SQLite, EXPLAIN
+ * on PostgreSQL after ANALYZE) and must neither read a whole table nor sort all its rows.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { CompiledQuery } from 'kysely';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildApp, type App } from '../src/http/app.js';
+import { createKey } from '../src/keys/keys.service.js';
+import { addMember } from '../src/members/members.service.js';
+import { seedWorkspace } from '../src/seed/seed.js';
+import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './support/harness.js';
+
+/** Enough servers that PostgreSQL's planner prefers an index to reading a table and sorting it. */
+const SEED_SIZE = 20_000;
+
+interface Schema {
+  type?: string;
+  enum?: unknown[];
+  format?: string;
+  anyOf?: Schema[];
+  minimum?: number;
+}
+interface Parameter {
+  name: string;
+  in: string;
+  schema: Schema;
+}
+interface Operation {
+  operationId: string;
+  parameters?: Parameter[];
+  responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+}
+
+const PAGING = new Set(['limit', 'offset', 'sort', 'q']);
+
+/** A value of the parameter's type; whether it matches any row does not change the plan. */
+function sampleValue(schema: Schema): string {
+  if (schema.enum) return String(schema.enum[0]);
+  if (schema.anyOf) return sampleValue(schema.anyOf.find((option) => option.type !== 'null') ?? schema.anyOf[0]!);
+  if (schema.format === 'uuid') return randomUUID();
+  if (schema.format === 'date') return '2026-01-01';
+  if (schema.format === 'date-time') return '2026-01-01T00:00:00.000Z';
+  if (schema.type === 'boolean') return 'true';
+  if (schema.type === 'integer' || schema.type === 'number') return String(Math.max(1, schema.minimum ?? 1));
+  return 'x';
+}
+
+/** The plan's lines that read a whole table or sort whole results; empty when the plan is served by indexes. */
+async function planProblems(database: Database, query: CompiledQuery): Promise<string[]> {
+  if (database.dialect === 'sqlite') {
+    const { rows } = await database.db.executeQuery<{ detail: string }>({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` });
+    return rows.map((row) => row.detail).filter((detail) => /^SCAN (?!CONSTANT ROW)/.test(detail) || /TEMP B-TREE FOR (ORDER BY|GROUP BY|DISTINCT)/.test(detail));
+  }
+  const { rows } = await database.db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `EXPLAIN ${query.sql}` });
+  const lines = rows.map((row) => row['QUERY PLAN']);
+  return lines.filter((line) => /Seq Scan on (?!row_counts|workspaces)/.test(line) || /(^|->\s+)Sort\s/.test(line.trim()));
+}
+
+for (const dialect of DIALECTS) {
+  describe(`query plans of every list [${dialect}]`, () => {
+    let target: TestDatabase;
+    let database: Database;
+    let app: App;
+    let secret: string;
+    let operations: [path: string, operation: Operation][];
+    let captured: CompiledQuery[] = [];
+    let recording = false;
+
+    before(async () => {
+      target = await createTestDatabase(dialect);
+      database = openDatabase(target.url, { onQuery: (query) => void (recording && captured.push(query)) });
+      await migrateToLatest(database);
+      const workspace = await createWorkspace(database, { name: 'Plans' }, CLI_ACTOR);
+      await addMember(database, { workspaceId: workspace.id, email: 'plans@example.test', name: 'Plan Admin', role: 'admin' }, CLI_ACTOR);
+      await seedWorkspace(database, { workspaceId: workspace.id, size: SEED_SIZE });
+      // A second workspace, so that a plan reading every workspace's rows is not mistaken for one reading its own.
+      const other = await createWorkspace(database, { name: 'Other' }, CLI_ACTOR);
+      await seedWorkspace(database, { workspaceId: other.id, size: SEED_SIZE / 4 });
+      secret = (await createKey(database, { workspaceId: workspace.id, name: 'plans', alias: 'admin' })).secret;
+      app = await buildApp({ database });
+      const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+      operations = Object.entries(spec.paths).flatMap(([path, methods]) => {
+        const list = methods.get;
+        const properties = list?.responses['200']?.content?.['application/json']?.schema.properties;
+        return list && properties && 'pagination' in properties ? [[path, list] as [string, Operation]] : [];
+      });
+    });
+    after(async () => {
+      await app?.close();
+      await database?.close();
+      await target?.drop();
+    });
+
+    /** A path with its `{id}` replaced by a real item of the parent list, so the child list runs. */
+    async function concretePath(path: string): Promise<string> {
+      const match = /^(.*?)\/\{[^}]+\}(.*)$/.exec(path);
+      if (!match) return path;
+      const parent = (await app.inject({ method: 'GET', url: match[1]!, query: { limit: '1' }, headers: { authorization: `Bearer ${secret}` } })).json() as { data?: { id: string }[] };
+      return `${match[1]}/${parent.data?.[0]?.id ?? randomUUID()}${match[2]}`;
+    }
+
+    it('finds the list operations to check', () => {
+      assert.ok(operations.length >= 16, `only ${operations.length} list operations found`);
+    });
+
+    // Issue 14 is in progress: the test lists what is not yet served by an index (link and range
+    // filters sort their matches; tags, users, members and agents have no sort indexes; PostgreSQL
+    // reads the small families by sequential scan at this size). It reports without failing until then.
+    it('serves every sort and filter of every list from an index', { todo: 'issue 14: not every list is index-served yet' }, async () => {
+      const problems: string[] = [];
+      for (const [path, operation] of operations) {
+        const url = await concretePath(path);
+        const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+        const sorts = (parameters.find((parameter) => parameter.name === 'sort')?.schema.enum ?? []) as string[];
+        const variants: Record<string, string>[] = [{}, ...sorts.map((sort) => ({ sort })), ...parameters.filter((p) => !PAGING.has(p.name)).map((p) => ({ [p.name]: sampleValue(p.schema) }))];
+        for (const query of variants) {
+          captured = [];
+          recording = true;
+          const response = await app.inject({ method: 'GET', url, query, headers: { authorization: `Bearer ${secret}` } });
+          recording = false;
+          const label = `GET ${path}?${new URLSearchParams(query)}`;
+          if (response.statusCode !== 200 && response.statusCode !== 404) problems.push(`${label}: answered ${response.statusCode} ${response.body.slice(0, 200)}`);
+          // Lookups keyed by the ids of the page (relations, references) are bounded by the page size.
+          for (const statement of captured.filter((statement) => /^\s*select/i.test(statement.sql) && !/" in \((\?|\$\d)/.test(statement.sql))) {
+            for (const line of await planProblems(database, statement)) problems.push(`${label}: ${line}\n    ${statement.sql.slice(0, 400)}`);
+          }
+        }
+      }
+      assert.deepEqual(problems, []);
+    });
+  });
+}
