@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -64,6 +64,14 @@ async function planProblems(database: Database, query: CompiledQuery): Promise<s
   return lines.filter((line) => /Seq Scan on (?!row_counts|workspaces)/.test(line) || /(^|->\s+)Sort\s/.test(line.trim()));
 }
 
+/** The names of every index and trigger, to compare before and after a bulk load. */
+async function indexNames(database: Database): Promise<string[]> {
+  const { rows } = database.dialect === 'sqlite'
+    ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(database.db)
+    : await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' UNION SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY name`.execute(database.db);
+  return rows.map((row) => row.name);
+}
+
 for (const dialect of DIALECTS) {
   describe(`query plans of every list [${dialect}]`, () => {
     let target: TestDatabase;
@@ -73,6 +81,7 @@ for (const dialect of DIALECTS) {
     let operations: [path: string, operation: Operation][];
     let captured: CompiledQuery[] = [];
     let recording = false;
+    let indexesBefore: string[] = [];
 
     before(async () => {
       target = await createTestDatabase(dialect);
@@ -80,6 +89,7 @@ for (const dialect of DIALECTS) {
       await migrateToLatest(database);
       const workspace = await createWorkspace(database, { name: 'Plans' }, CLI_ACTOR);
       await addMember(database, { workspaceId: workspace.id, email: 'plans@example.test', name: 'Plan Admin', role: 'admin' }, CLI_ACTOR);
+      indexesBefore = await indexNames(database);
       await seedWorkspace(database, { workspaceId: workspace.id, size: SEED_SIZE });
       // A second workspace, so that a plan reading every workspace's rows is not mistaken for one reading its own.
       const other = await createWorkspace(database, { name: 'Other' }, CLI_ACTOR);
@@ -106,6 +116,16 @@ for (const dialect of DIALECTS) {
       const parent = (await app.inject({ method: 'GET', url: match[1]!, query: { limit: '1' }, headers: { authorization: `Bearer ${secret}` } })).json() as { data?: { id: string }[] };
       return `${match[1]}/${parent.data?.[0]?.id ?? randomUUID()}${match[2]}`;
     }
+
+    it('leaves every index and every row count as a bulk load found them', async () => {
+      // The SQLite loader drops a doubled table's indexes and count trigger during the seed.
+      assert.deepEqual(await indexNames(database), indexesBefore);
+      for (const table of ['servers', 'workstations', 'audit_events'] as const) {
+        const { rows } = await sql<{ kept: number; actual: number }>`
+          SELECT (SELECT sum(total) FROM row_counts WHERE table_name = ${table}) AS kept, (SELECT count(*) FROM ${sql.table(table)}) AS actual`.execute(database.db);
+        assert.equal(Number(rows[0]!.kept), Number(rows[0]!.actual), `${table}: row_counts`);
+      }
+    });
 
     it('finds the list operations to check', () => {
       assert.ok(operations.length >= 16, `only ${operations.length} list operations found`);

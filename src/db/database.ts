@@ -145,7 +145,8 @@ export interface DatabaseOptions {
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
-  const log = options.onQuery ? (event: LogEvent) => (event.level === 'query' ? options.onQuery!(event.query, event.queryDurationMillis) : undefined) : undefined;
+  const { onQuery } = options;
+  const log = onQuery ? (event: LogEvent) => (event.level === 'query' ? onQuery(event.query, event.queryDurationMillis) : undefined) : undefined;
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
     if (target !== ':memory:') protectDatabaseFile(target);
