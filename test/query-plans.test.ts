@@ -16,7 +16,7 @@ import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/harness.js';
+import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from './support/harness.js';
 
 /** Enough servers that PostgreSQL's planner prefers an index to reading a table and sorting it. */
 const SEED_SIZE = 20_000;
@@ -84,7 +84,7 @@ for (const dialect of DIALECTS) {
     let indexesBefore: string[] = [];
 
     before(async () => {
-      target = await createTestDatabase(dialect);
+      target = await createMigratedTestDatabase(dialect);
       database = openDatabase(target.url, { onQuery: (query) => void (recording && captured.push(query)) });
       await migrateToLatest(database);
       const workspace = await createWorkspace(database, { name: 'Plans' }, CLI_ACTOR);

@@ -4,14 +4,7 @@ import { CLI_ACTOR } from '../audit/audit.types.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { enrollAgent, revokeAgent } from '../agents/agents.service.js';
 import { AGENT_VERSION, parseInterval, runAgent } from '../agents/program/run.js';
-import { createKey, listKeys, revokeKey, rotateKey } from '../keys/keys.service.js';
-import { addMember } from '../members/members.service.js';
-import { setRolePermissions } from '../roles/roles.service.js';
-import { seedWorkspace } from '../seed/seed.js';
-import { serve } from '../server.js';
-import { createWorkspace, deleteWorkspace } from '../workspaces/workspaces.service.js';
 
 interface JsonOption {
   json?: boolean;
@@ -98,6 +91,7 @@ export function buildCli(): Command {
     .action(async (opts: { port?: number; host?: string }) => {
       try {
         const config = loadConfig();
+        const { serve } = await import('../server.js');
         await serve({ ...config, port: opts.port ?? config.port, host: opts.host ?? config.host });
       } catch (error) {
         fail(error instanceof Error ? error.message : String(error));
@@ -124,14 +118,14 @@ export function buildCli(): Command {
     .requiredOption('--name <name>', 'display name')
     .option('--json', 'print one JSON object')
     .action((opts: JsonOption & { name: string }) =>
-      run(opts, (database) => createWorkspace(database, { name: opts.name }, CLI_ACTOR), (r) => `workspace ${r.id} "${r.name}" created`),
+      run(opts, async (database) => (await import('../workspaces/workspaces.service.js')).createWorkspace(database, { name: opts.name }, CLI_ACTOR), (r) => `workspace ${r.id} "${r.name}" created`),
     );
   workspace
     .command('delete')
     .description('delete a workspace and everything in it; its API keys then answer 403 forbidden')
     .argument('<id>', 'workspace id')
     .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) => run(opts, (database) => deleteWorkspace(database, id), (r) => `workspace ${r.id} deleted`));
+    .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../workspaces/workspaces.service.js')).deleteWorkspace(database, id), (r) => `workspace ${r.id} deleted`));
 
   program
     .command('member')
@@ -152,7 +146,7 @@ export function buildCli(): Command {
       const password = opts.passwordStdin ? await readSecretFromStdin() : opts.password;
       return run(
         opts,
-        (database) => addMember(database, { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password }, CLI_ACTOR),
+        async (database) => (await import('../members/members.service.js')).addMember(database, { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password }, CLI_ACTOR),
         (r) => `member ${r.id} ${r.email} (${r.role}) added`,
       );
     });
@@ -169,7 +163,7 @@ export function buildCli(): Command {
     .action((opts: JsonOption & { workspace: string; role: string; scopes: string[] }) =>
       run(
         opts,
-        (database) => setRolePermissions(database, { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes }, CLI_ACTOR),
+        async (database) => (await import('../roles/roles.service.js')).setRolePermissions(database, { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes }, CLI_ACTOR),
         (r) => `role ${r.role}: ${r.permissions.join(', ')}`,
       ),
     );
@@ -188,8 +182,8 @@ export function buildCli(): Command {
     .action((opts: JsonOption & { workspace: string; name: string; alias?: string; scopes?: string[]; expiresAt?: string; as?: string }) =>
       run(
         opts,
-        (database) =>
-          createKey(database, {
+        async (database) =>
+          (await import('../keys/keys.service.js')).createKey(database, {
             workspaceId: opts.workspace,
             name: opts.name,
             alias: opts.alias,
@@ -205,13 +199,13 @@ export function buildCli(): Command {
     .description('replace a key\'s secret; the old secret stops working at once')
     .argument('<keyId>', 'key id')
     .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) => run(opts, (database) => rotateKey(database, id), (r) => `key ${r.id} rotated; new secret (shown once): ${r.secret}`));
+    .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../keys/keys.service.js')).rotateKey(database, id), (r) => `key ${r.id} rotated; new secret (shown once): ${r.secret}`));
   key
     .command('revoke')
     .description('revoke a key; it fails from the next request')
     .argument('<keyId>', 'key id')
     .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) => run(opts, (database) => revokeKey(database, id), (r) => `key ${r.id} revoked`));
+    .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../keys/keys.service.js')).revokeKey(database, id), (r) => `key ${r.id} revoked`));
   key
     .command('list')
     .description('list a workspace\'s keys (never their secrets)')
@@ -220,7 +214,7 @@ export function buildCli(): Command {
     .action((opts: JsonOption & { workspace: string }) =>
       run(
         opts,
-        async (database) => ({ data: await listKeys(database, opts.workspace) }),
+        async (database) => ({ data: await (await import('../keys/keys.service.js')).listKeys(database, opts.workspace) }),
         (r) => r.data.map((k: { id: string; prefix: string; name: string; status: string }) => `${k.id}  ${k.prefix}…  ${k.status}  ${k.name}`).join('\n') || 'no keys',
       ),
     );
@@ -238,6 +232,7 @@ export function buildCli(): Command {
         async (database) => {
           const started = Date.now();
           const bar = process.stderr.isTTY ? progressBar() : undefined;
+          const { seedWorkspace } = await import('../seed/seed.js');
           const created = await seedWorkspace(database, { workspaceId: opts.workspace, size: Number(opts.size), seed: Number(opts.seed), progress: bar });
           if (bar) process.stderr.write('\n');
           return { created, seconds: Math.round((Date.now() - started) / 100) / 10 };
@@ -254,14 +249,14 @@ export function buildCli(): Command {
     .requiredOption('--name <name>', 'agent name')
     .option('--json', 'print one JSON object')
     .action((opts: JsonOption & { workspace: string; name: string }) =>
-      run(opts, (database) => enrollAgent(database, { workspaceId: opts.workspace, name: opts.name }), (r) => `agent ${r.id} enrolled; token (shown once): ${r.token}`),
+      run(opts, async (database) => (await import('../agents/agents.service.js')).enrollAgent(database, { workspaceId: opts.workspace, name: opts.name }), (r) => `agent ${r.id} enrolled; token (shown once): ${r.token}`),
     );
   agent
     .command('revoke')
     .description('revoke an agent; its token stops working at once')
     .argument('<agentId>', 'agent id')
     .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) => run(opts, (database) => revokeAgent(database, id), (r) => `agent ${r.id} revoked`));
+    .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../agents/agents.service.js')).revokeAgent(database, id), (r) => `agent ${r.id} revoked`));
   agent
     .command('run')
     .description(`collect this host's facts and installed packages and report them (agent ${AGENT_VERSION})`)

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
+import { before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserMissing, launchBrowser } from './browser.js';
 import type { Harness } from './harness.js';
@@ -50,7 +50,7 @@ export function consoleFor(h: Harness): ConsoleBrowser {
   before(async () => {
     if (!browserMissing()) opened = await openConsole(h);
   });
-  after(async () => opened?.close());
+  h.beforeShutdown(async () => opened?.close());
   const ready = () => {
     if (!opened) throw new Error('the console is not open (no browser here)');
     return opened;

@@ -24,6 +24,11 @@ export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> 
   return createThrowawayDatabase(dialect, { prefix: `estate_test_${process.pid}`, adminUrl: process.env.TEST_DATABASE_URL });
 }
 
+/** A fresh database of the given dialect with every migration applied (a copy of a migrated template). */
+export function createMigratedTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  return createThrowawayDatabase(dialect, { prefix: `estate_test_${process.pid}`, adminUrl: process.env.TEST_DATABASE_URL, migrated: true });
+}
+
 export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface CallOptions {
@@ -47,6 +52,8 @@ export interface Harness {
   /** A key in the workspace, by alias or scopes (default alias admin); returns the created key with its secret. */
   key(workspace: Workspace, options?: { alias?: string; scopes?: string[]; expiresAt?: string; name?: string }): Promise<CreatedKey>;
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  /** Runs `close` after the suite's tests, before its app stops (clients such as a browser leave first). */
+  beforeShutdown(close: () => Promise<void>): void;
 }
 
 /**
@@ -58,8 +65,10 @@ export function describeEachDatabase(title: string, body: (h: Harness) => void, 
     describe(`${title} [${dialect}]`, () => {
       const h = { dialect } as Harness;
       let testDatabase: TestDatabase;
+      const shutdown: (() => Promise<void>)[] = [];
+      h.beforeShutdown = (close) => void shutdown.push(close);
       before(async () => {
-        testDatabase = await createTestDatabase(dialect);
+        testDatabase = await createMigratedTestDatabase(dialect);
         h.url = testDatabase.url;
         h.database = openDatabase(testDatabase.url);
         await migrateToLatest(h.database);
@@ -88,6 +97,9 @@ export function describeEachDatabase(title: string, body: (h: Harness) => void, 
           });
       });
       after(async () => {
+        // A client still connected (a browser's keep-alive socket) would hold app.close() for the
+        // server's keep-alive timeout.
+        for (const close of shutdown) await close();
         await h.app?.close();
         await h.database?.close();
         await testDatabase?.drop();
