@@ -15,6 +15,7 @@ import * as foldedFilterKeys from './migrations/0012-folded-filter-keys.js';
 import * as insightIndexes from './migrations/0013-insight-indexes.js';
 import * as consoleSessions from './migrations/0014-console-sessions.js';
 import * as listIndexes from './migrations/0015-list-indexes.js';
+import * as moreListIndexes from './migrations/0016-more-list-indexes.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0013-insight-indexes': insightIndexes,
   '0014-console-sessions': consoleSessions,
   '0015-list-indexes': listIndexes,
+  '0016-more-list-indexes': moreListIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
