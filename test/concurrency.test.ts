@@ -16,7 +16,7 @@ import { categories, Category } from '../src/categories/categories.module.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { FAMILIES } from '../src/families.js';
 import { Server, servers as serverFamily } from '../src/infrastructure/servers.module.js';
-import { memberListing } from '../src/members/members.service.js';
+import { memberListing } from '../src/members/memberships.js';
 import { Tag } from '../src/tags/tags.schemas.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase } from '../src/db/database.js';

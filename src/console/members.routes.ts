@@ -1,5 +1,6 @@
 import type { App, AppDeps } from '../http/types.js';
-import { addMember, memberListing } from '../members/members.service.js';
+import { addMember } from '../members/members.service.js';
+import { memberListing } from '../members/memberships.js';
 import { memberCallerOf } from './console-auth.js';
 import { AddedMember, AddMember } from './console.schemas.js';
 

@@ -5,7 +5,8 @@ import { ifMatchOf, withEtag } from '../http/etag.js';
 import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { registerListing } from '../resources/listing.js';
-import { changeRole, Member, memberListing, removeMember, UpdateMember } from './members.service.js';
+import { Member } from './members.service.js';
+import { changeRole, memberListing, removeMember, UpdateMember } from './memberships.js';
 
 export function registerMemberRoutes(app: App, { database }: AppDeps): void {
   app.patch(

@@ -1,0 +1,117 @@
+/**
+ * Memberships as the API and the console manage them: the members list, role changes and removal
+ * (which releases everything that tied the person to the workspace, through every family). Kept
+ * apart from members.service.ts, which the command line loads without the families.
+ */
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import { ROLE_NAMES, type RoleName } from '../access/scopes.js';
+import type { Actor } from '../audit/audit.types.js';
+import { recordAudit } from '../audit/audit.writer.js';
+import type { Database } from '../db/database.js';
+import type { Tables } from '../db/schema.js';
+import { inTransaction, writeTransaction } from '../db/write.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { releaseDependents } from '../families.js';
+import type { Caller } from '../http/authenticate.js';
+import { requireMatch } from '../http/etag.js';
+import { isUuid } from '../ids.js';
+import { equalsFilter } from '../resources/family.js';
+import { defineListing } from '../resources/listing.js';
+import { getRolePermissions } from '../roles/roles.service.js';
+import { Member } from './members.service.js';
+
+export const UpdateMember = Type.Object(
+  { role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }) },
+  { additionalProperties: false },
+);
+function memberQuery(db: Kysely<Tables>, workspaceId: string) {
+  return db
+    .selectFrom('members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .select(['members.id', 'members.user_id', 'members.role', 'members.created_at', 'users.email', 'users.name'])
+    .where('members.workspace_id', '=', workspaceId);
+}
+
+type MemberRow = { id: string; user_id: string; role: string; created_at: string; email: string; name: string };
+
+export function memberRowToDto(row: MemberRow): Member {
+  return { id: row.id, userId: row.user_id, email: row.email, name: row.name, role: row.role as Member['role'], createdAt: row.created_at };
+}
+
+export async function requireMember(db: Kysely<Tables>, workspaceId: string, id: string): Promise<MemberRow> {
+  const row = isUuid(id) ? await memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined;
+  if (!row) throw notFound('member');
+  return row;
+}
+
+/** 422 when the change would leave the workspace with no admin. */
+async function refuseLastAdmin(trx: Kysely<Tables>, workspaceId: string, member: MemberRow, what: string): Promise<void> {
+  if (member.role !== 'admin') return;
+  const admins = await trx
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  if (Number(admins.count) <= 1) throw new ApiError('unprocessable_entity', `the last admin of the workspace cannot be ${what}`);
+}
+
+/** The memberships of the workspace, with each person's name, e-mail and role. */
+export const memberListing = defineListing({
+  noun: 'member',
+  openApiTag: 'people',
+  item: Member,
+  description: 'Memberships of the workspace with each person\'s role.',
+  rows: memberQuery,
+  search: ['users.name', 'users.email'],
+  sorts: { name: 'users.name', email: 'users.email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
+  idColumn: 'members.id',
+  filters: { role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },
+  toDto: memberRowToDto,
+  find: async (db, workspaceId, id) => (isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined),
+});
+
+/**
+ * Changes a member's role. The caller must hold every scope of the role it gives (the
+ * creator-subset rule of spec §5 rule 6, applied to promotion): a key with members:edit alone
+ * cannot make anyone an admin, who could then mint an admin key.
+ */
+export async function changeRole(database: Database, principal: Caller, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
+  const { workspaceId, actor } = principal;
+  return writeTransaction(database, workspaceId, async (trx) => {
+    const member = await requireMember(trx, workspaceId, id);
+    requireMatch(ifMatch, memberRowToDto(member));
+    if (member.role === role) return memberRowToDto(member);
+    const missing = (await getRolePermissions(inTransaction(database, trx), workspaceId, role)).find((scope) => !principal.scopes.includes(scope));
+    if (missing) throw new ApiError('insufficient_permission', `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`);
+    await refuseLastAdmin(trx, workspaceId, member, 'demoted');
+    await trx.updateTable('members').set({ role }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await recordAudit(trx, {
+      workspaceId,
+      category: 'organisation',
+      action: 'update',
+      actor,
+      resourceType: 'member',
+      resourceId: id,
+      resourceName: member.name,
+      changes: { role: { before: member.role, after: role } },
+    });
+    return memberRowToDto({ ...member, role });
+  });
+}
+
+/** Removes a membership and everything that tied the person to this workspace: teams, ownerships, assigned machines. */
+export async function removeMember(database: Database, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
+  await writeTransaction(database, workspaceId, async (trx) => {
+    const member = await requireMember(trx, workspaceId, id);
+    requireMatch(ifMatch, memberRowToDto(member));
+    await refuseLastAdmin(trx, workspaceId, member, 'removed');
+    // Every family releases the person in its own way (owners and team members unlinked, machines
+    // unassigned), audited on each resource it changes.
+    await releaseDependents(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
+    await trx.deleteFrom('members').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await recordAudit(trx, { workspaceId, category: 'organisation', action: 'delete', actor, resourceType: 'member', resourceId: id, resourceName: member.name });
+  });
+}
+
