@@ -54,6 +54,7 @@ export const agentListing = defineListing({
   description: 'Enrolled agents with their status and last report. Never shows tokens.',
   rows: (db, workspaceId) => db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId),
   search: ['name', 'hostname'],
+  textIndex: { table: 'agents' },
   sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: 'last_seen_at' },
   filters: { status: { schema: Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' }), where: statusCondition } },
   counted: 'agents',

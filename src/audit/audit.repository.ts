@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, Dialect } from '../db/database.js';
 import { countedTotal } from '../db/row-counts.js';
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../pagination/cursor.js';
-import { likePattern } from '../db/text-search.js';
+import { matchesText } from '../db/text-search.js';
 
 export interface AuditFilters {
   from?: string;
@@ -16,7 +16,7 @@ export interface AuditFilters {
   query?: string;
 }
 
-function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, workspaceId: string, filters: AuditFilters): Expression<SqlBool> {
+function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect: Dialect, workspaceId: string, filters: AuditFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
   if (filters.from) conditions.push(eb('timestamp', '>=', filters.from));
   if (filters.to) conditions.push(eb('timestamp', '<=', filters.to));
@@ -25,17 +25,7 @@ function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, workspa
   if (filters.actions && filters.actions.length > 0) conditions.push(eb('action', 'in', filters.actions));
   if (filters.resourceType) conditions.push(eb('resource_type', '=', filters.resourceType));
   if (filters.resourceId) conditions.push(eb('resource_id', '=', filters.resourceId));
-  if (filters.query) {
-    const pattern = likePattern(filters.query);
-    conditions.push(
-      eb.or([
-        sql<SqlBool>`estate_fold(coalesce(resource_name, '')) like ${pattern} escape '\\'`,
-        sql<SqlBool>`estate_fold(actor_name) like ${pattern} escape '\\'`,
-        sql<SqlBool>`action like ${pattern} escape '\\'`,
-        sql<SqlBool>`resource_type like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
+  if (filters.query) conditions.push(matchesText(dialect, { table: 'audit_events' }, ['resource_name', 'actor_name', 'action', 'resource_type'], filters.query));
   return eb.and(conditions);
 }
 
@@ -51,7 +41,7 @@ export async function countAuditEvents(database: Database, workspaceId: string, 
   const row = await database.db
     .selectFrom('audit_events')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => filterConditions(eb, workspaceId, filters))
+    .where((eb) => filterConditions(eb, database.dialect, workspaceId, filters))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -67,7 +57,7 @@ export async function listAuditEvents(
   let query = database.db
     .selectFrom('audit_events')
     .selectAll()
-    .where((eb) => filterConditions(eb, workspaceId, filters));
+    .where((eb) => filterConditions(eb, database.dialect, workspaceId, filters));
   if (after) query = query.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
   return query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

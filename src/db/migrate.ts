@@ -16,6 +16,7 @@ import * as insightIndexes from './migrations/0013-insight-indexes.js';
 import * as consoleSessions from './migrations/0014-console-sessions.js';
 import * as listIndexes from './migrations/0015-list-indexes.js';
 import * as moreListIndexes from './migrations/0016-more-list-indexes.js';
+import * as textIndex from './migrations/0017-text-index.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0014-console-sessions': consoleSessions,
   '0015-list-indexes': listIndexes,
   '0016-more-list-indexes': moreListIndexes,
+  '0017-text-index': textIndex,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from './database.js';
 
 /**
  * Case folding, one rule for the whole service and both databases: every code point is replaced
@@ -47,4 +48,33 @@ export function likePattern(text: string): string {
 /** Case-insensitive substring match with the same folding on both dialects (SQLite has no ILIKE). */
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${foldedColumn(column)} like ${likePattern(text)} escape '\\'`;
+}
+
+/**
+ * Where the text index of a list's `q` columns lives (migration 0017): the table whose rows they
+ * are, and the name the list's query gives it (`d` for `discovered_applications as d`).
+ */
+export interface TextIndex {
+  table: string;
+  alias?: string;
+}
+
+/** Fewer characters than a trigram: the text index cannot narrow such a search. */
+const TRIGRAM = 3;
+
+/**
+ * `text` in any of the columns, case-insensitively, as a substring: the same answer as
+ * containsText() on each column, read from the text index. SQLite asks the table's FTS5 trigram
+ * index (folded copies of the columns) for the rowids whose text holds the folded phrase;
+ * PostgreSQL's planner serves the LIKE itself from the pg_trgm GIN indexes on estate_fold(column).
+ * A search shorter than a trigram falls back to comparing every row of the workspace.
+ */
+export function matchesText(dialect: Dialect, index: TextIndex, columns: readonly string[], text: string): Expression<SqlBool> {
+  const folded = fold(text);
+  if (dialect === 'sqlite' && [...folded].length >= TRIGRAM) {
+    const textTable = sql.table(`${index.table}_text`);
+    const phrase = `"${folded.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
+  }
+  return sql<SqlBool>`(${sql.join(columns.map((column) => containsText(column, text)), sql` or `)})`;
 }

@@ -89,6 +89,7 @@ export const discoveredListing = defineListing({
   description: 'Software reported by agents, per host, awaiting triage or already linked or ignored.',
   rows: discoveredQuery,
   search: ['d.name', 'd.vendor'],
+  textIndex: { table: 'discovered_applications', alias: 'd' },
   sorts: { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' },
   idColumn: 'd.id',
   filters: {

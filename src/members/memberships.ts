@@ -65,6 +65,7 @@ export const memberListing = defineListing({
   description: 'Memberships of the workspace with each person\'s role.',
   rows: memberQuery,
   search: ['users.name', 'users.email'],
+  textIndex: { table: 'users' },
   sorts: { name: 'users.name', email: 'users.email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
   idColumn: 'members.id',
   filters: { role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },

@@ -147,7 +147,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
       const rows = dynamic(database.db).selectFrom(definition.table as string).selectAll().where('workspace_id', '=', workspaceId);
-      return listPage(whereMatching(rows, query, definition.search, definition.filters ?? {}, workspaceId), query, {
+      return listPage(whereMatching(rows, query, { dialect: database.dialect, index: { table: definition.table }, columns: definition.search }, definition.filters ?? {}, workspaceId), query, {
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',

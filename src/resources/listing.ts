@@ -8,7 +8,8 @@ import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { containsText } from '../db/text-search.js';
+import { matchesText, type TextIndex } from '../db/text-search.js';
+import type { Dialect } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
 import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
 import type { App } from '../http/types.js';
@@ -33,6 +34,8 @@ export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From 
   find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<Row | undefined>;
   /** Columns `q` searches (case-insensitive substring). */
   search: string[];
+  /** The table of the search columns, whose text index answers `q`. */
+  textIndex: TextIndex;
   sorts: Record<string, Sort>;
   /** Default name. */
   defaultSort?: string;
@@ -83,7 +86,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const rows = definition.rows(database.db, workspaceId) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
-      return listPage(whereMatching(rows, query, definition.search, filters, workspaceId), query, {
+      return listPage(whereMatching(rows, query, { dialect: database.dialect, index: definition.textIndex, columns: definition.search }, filters, workspaceId), query, {
         sorts: definition.sorts,
         defaultSort: definition.defaultSort ?? 'name',
         idColumn: definition.idColumn ?? 'id',
@@ -104,11 +107,18 @@ export function linkableListing<Row, Item extends TObject>(listing: Listing<Row,
   return { table, nouns: listing.nouns, readScope: listing.scope, item: listing.item, toDto: listing.toDto, find: listing.find, listLinked };
 }
 
+/** How a list searches: its columns and their text index. */
+export interface Search {
+  dialect: Dialect;
+  index: TextIndex;
+  columns: readonly string[];
+}
+
 /** The rows a list query selects: `q` in any search column, and every filter the query names. */
-export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: readonly string[], filters: Record<string, Filter>, workspaceId: string) {
+export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string) {
   return rows.where((eb) => {
     const all: Expression<SqlBool>[] = [];
-    if (typeof query.q === 'string' && query.q) all.push(eb.or(search.map((column) => containsText(column, query.q as string))));
+    if (typeof query.q === 'string' && query.q) all.push(matchesText(search.dialect, search.index, search.columns, query.q));
     for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId));
     return eb.and(all);
   });

@@ -26,6 +26,7 @@ export const tagListing = defineListing({
   description: 'The workspace\'s tags, by name unless sorted otherwise.',
   rows: (db, workspaceId) => db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId),
   search: ['name'],
+  textIndex: { table: 'tags' },
   sorts: { name: 'name', createdAt: 'created_at' },
   counted: 'tags',
   toDto: tagRowToDto,

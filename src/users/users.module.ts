@@ -50,6 +50,7 @@ export const userListing = defineListing({
   description: 'The people who are members of the workspace.',
   rows: workspaceUsers,
   search: ['users.name', 'users.email'],
+  textIndex: { table: 'users' },
   sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
   idColumn: 'users.id',
   toDto: userRowToDto,

@@ -1,0 +1,70 @@
+/**
+ * Issue 14: `q` reads a text index (migration 0017: FTS5 trigram tables on SQLite, pg_trgm GIN
+ * indexes on PostgreSQL) kept by the same transaction as the write, and answers exactly what the
+ * substring rule of text-search.ts says, on both databases.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { fold } from '../src/db/text-search.js';
+import { servers } from '../src/infrastructure/servers.module.js';
+import { seedWorkspace } from '../src/seed/seed.js';
+import { describeEachDatabase } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
+
+/** Names whose text would be query syntax to FTS5 or wildcards to LIKE, were it not quoted and escaped. */
+const NAMES = ['say "hello" now', 'a*b OR c', 'NEAR(x y)', '100% done', 'snake_case_host', 'back\\slash', 'dash-ed-name', "it's ^caret", 'col:umn'];
+const QUERIES = ['"hello"', '"hel', 'a*b', 'OR c', 'NEAR(', '0% d', 'e_c', '\\sl', '-ed-', "'s ^", 'l:u', 'ab', 'x', 'zzz', 'DONE'];
+
+describeEachDatabase('text index for q', (h) => {
+  async function names(key: string, q: string): Promise<string[]> {
+    const page = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { q, limit: '200' } }));
+    assert.equal(page.pagination.total, page.data.length, `q=${q}: the total counts the same matches`);
+    return page.data.map((server) => server.name).sort();
+  }
+
+  it('finds exactly the names holding the text, whatever the characters (quotes, wildcards, FTS5 syntax), short or long', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    for (const name of NAMES) assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name } })).statusCode, 201, name);
+    for (const q of QUERIES) assert.deepEqual(await names(key, q), NAMES.filter((name) => fold(name).includes(fold(q))).sort(), `q=${q}`);
+  });
+
+  it('searches every search column (hostname, addresses), not only the name', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    await h.call('POST', '/public/v1/servers', { key, body: { name: 'plain', hostname: 'Orion-Gateway.example', ipAddresses: ['10.20.30.40'] } });
+    assert.deepEqual(await names(key, 'orion-gate'), ['plain']);
+    assert.deepEqual(await names(key, '20.30.4'), ['plain']);
+  });
+
+  it('follows every write at once: a rename in two columns and a delete', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const created = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'alpha-centauri', hostname: 'proxima.example' } })).json();
+    assert.deepEqual(await names(key, 'centauri'), ['alpha-centauri']);
+    const patched = await h.call('PATCH', `/public/v1/servers/${created.id}`, { key, body: { name: 'beta-pictoris', hostname: 'sirius.example' } });
+    assert.equal(patched.statusCode, 200, patched.body);
+    assert.deepEqual(await names(key, 'centauri'), []);
+    assert.deepEqual(await names(key, 'proxima'), []);
+    assert.deepEqual(await names(key, 'pictoris'), ['beta-pictoris']);
+    assert.equal((await h.call('DELETE', `/public/v1/servers/${created.id}`, { key })).statusCode, 204);
+    assert.deepEqual(await names(key, 'pictoris'), []);
+  });
+
+  it('never crosses workspaces', async () => {
+    const mine = (await h.key(await h.workspace())).secret;
+    const theirs = (await h.key(await h.workspace())).secret;
+    await h.call('POST', '/public/v1/servers', { key: theirs, body: { name: 'secret-vega-host' } });
+    assert.deepEqual(await names(mine, 'vega-host'), []);
+    assert.deepEqual(await names(theirs, 'vega-host'), ['secret-vega-host']);
+  });
+
+  it('indexes what a bulk seed loads', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    await seedWorkspace(h.database, { workspaceId: ws.id, size: 300, seed: 5 });
+    const all = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { limit: '200' } })).data;
+    const name = all[17]!.name;
+    const q = name.slice(1, -1);
+    const found = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { q } }));
+    assert.ok(found.data.some((server) => server.name === name), `q=${q} finds ${name}`);
+    assert.ok(found.data.every((server) => [server.name, server.hostname ?? '', ...(server.ipAddresses ?? [])].some((text) => fold(text).includes(fold(q)))));
+  });
+});
