@@ -5,9 +5,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Tables } from './schema.js';
+import type { Dialect } from './dialect.js';
 import { fold } from './text-search.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.js';
 
 /** The one database handle the whole service shares: a Kysely instance and its dialect. */
 export interface Database {

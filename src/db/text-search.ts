@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { Dialect } from './database.js';
+import type { Dialect } from './dialect.js';
 
 /**
  * Case folding, one rule for the whole service and both databases: every code point is replaced

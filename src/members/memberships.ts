@@ -19,6 +19,7 @@ import { isUuid } from '../ids.js';
 import { equalsFilter } from '../resources/family.js';
 import { defineListing } from '../resources/listing.js';
 import { getRolePermissions } from '../roles/roles.service.js';
+import { PERSON_SEARCH } from '../users/users.module.js';
 import { Member } from './members.service.js';
 
 export const UpdateMember = Type.Object(
@@ -64,8 +65,7 @@ export const memberListing = defineListing({
   item: Member,
   description: 'Memberships of the workspace with each person\'s role.',
   rows: memberQuery,
-  search: ['users.name', 'users.email'],
-  textIndex: { table: 'users' },
+  ...PERSON_SEARCH,
   sorts: { name: 'users.name', email: 'users.email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
   idColumn: 'members.id',
   filters: { role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },

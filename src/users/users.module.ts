@@ -42,6 +42,9 @@ export async function findWorkspaceUser(db: Kysely<Tables>, workspaceId: string,
   return workspaceUsers(db, workspaceId).where('users.id', '=', id).executeTakeFirst();
 }
 
+/** How a person is searched, wherever people are listed (users, members): name and e-mail, in the users table's text index. */
+export const PERSON_SEARCH = { search: ['users.name', 'users.email'], textIndex: { table: 'users' } };
+
 /** The people of the workspace: its members' persons. */
 export const userListing = defineListing({
   noun: 'user',
@@ -49,8 +52,7 @@ export const userListing = defineListing({
   item: User,
   description: 'The people who are members of the workspace.',
   rows: workspaceUsers,
-  search: ['users.name', 'users.email'],
-  textIndex: { table: 'users' },
+  ...PERSON_SEARCH,
   sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
   idColumn: 'users.id',
   toDto: userRowToDto,
