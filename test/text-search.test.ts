@@ -5,6 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { sql } from 'kysely';
+import { agentListing } from '../src/agents/agents.module.js';
+import { AUDIT_SEARCH_COLUMNS } from '../src/audit/audit.repository.js';
+import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
+import { FAMILIES } from '../src/families.js';
+import { memberListing } from '../src/members/memberships.js';
+import { tagListing } from '../src/tags/tags.repository.js';
+import { userListing } from '../src/users/users.module.js';
 import { fold } from '../src/db/text-search.js';
 import { servers } from '../src/infrastructure/servers.module.js';
 import { seedWorkspace } from '../src/seed/seed.js';
@@ -15,7 +23,24 @@ import { bodyOf } from './support/typed.js';
 const NAMES = ['say "hello" now', 'a*b OR c', 'NEAR(x y)', '100% done', 'snake_case_host', 'back\\slash', 'dash-ed-name', "it's ^caret", 'col:umn'];
 const QUERIES = ['"hello"', '"hel', 'a*b', 'OR c', 'NEAR(', '0% d', 'e_c', '\\sl', '-ed-', "'s ^", 'l:u', 'ab', 'x', 'zzz', 'DONE'];
 
+/** Every list's search: the table of its text index and the columns `q` promises to search. */
+const SEARCHES = [
+  ...FAMILIES.map((family) => ({ table: family.definition.table as string, columns: family.definition.search })),
+  ...[tagListing, userListing, memberListing, agentListing, discoveredListing].map((listing) => ({ table: listing.textSearch.index.table, columns: listing.textSearch.columns })),
+  { table: 'audit_events', columns: AUDIT_SEARCH_COLUMNS },
+];
+
 describeEachDatabase('text index for q', (h) => {
+  it('indexes exactly the columns each list searches (a search column added to a list needs its index)', async () => {
+    for (const { table, columns } of SEARCHES) {
+      const searched = columns.map((column) => column.replace(/^\w+\./, '')).sort();
+      const { rows } = h.dialect === 'sqlite'
+        ? await sql<{ name: string }>`SELECT name FROM pragma_table_info(${`${table}_text`})`.execute(h.database.db)
+        : await sql<{ name: string }>`SELECT substring(indexname FROM ${`^${table}_(.*)_text_idx$`}) AS name FROM pg_indexes WHERE tablename = ${table} AND indexname LIKE '%\_text\_idx'`.execute(h.database.db);
+      assert.deepEqual(rows.map((row) => row.name).sort(), searched, table);
+    }
+  });
+
   async function names(key: string, q: string): Promise<string[]> {
     const page = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { q, limit: '200' } }));
     assert.equal(page.pagination.total, page.data.length, `q=${q}: the total counts the same matches`);

@@ -16,6 +16,9 @@ export interface AuditFilters {
   query?: string;
 }
 
+/** The columns the audit log's `query` searches (text index: migration 0017). */
+export const AUDIT_SEARCH_COLUMNS = ['resource_name', 'actor_name', 'action', 'resource_type'];
+
 function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect: Dialect, workspaceId: string, filters: AuditFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
   if (filters.from) conditions.push(eb('timestamp', '>=', filters.from));
@@ -25,7 +28,7 @@ function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect
   if (filters.actions && filters.actions.length > 0) conditions.push(eb('action', 'in', filters.actions));
   if (filters.resourceType) conditions.push(eb('resource_type', '=', filters.resourceType));
   if (filters.resourceId) conditions.push(eb('resource_id', '=', filters.resourceId));
-  if (filters.query) conditions.push(matchesText(dialect, { table: 'audit_events' }, ['resource_name', 'actor_name', 'action', 'resource_type'], filters.query));
+  if (filters.query) conditions.push(matchesText(dialect, { table: 'audit_events' }, AUDIT_SEARCH_COLUMNS, filters.query));
   return eb.and(conditions);
 }
 

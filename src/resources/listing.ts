@@ -62,12 +62,15 @@ export interface Listing<Row = unknown, Item extends TObject = TObject> {
   list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Static<Item>>>;
   /** One item by id, or 404 not_found. */
   get(database: Database, workspaceId: string, id: string): Promise<Static<Item>>;
+  /** The columns `q` searches and their text index. */
+  textSearch: { index: TextIndex; columns: readonly string[] };
 }
 
 export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(definition: ListingDefinition<Row, Item, DB, From>): Listing<Row, Item> {
   const filters = definition.filters ?? {};
   const nouns = { one: definition.noun, many: `${definition.noun}s` };
   const path = definition.path ?? `/${nouns.many.replaceAll(' ', '-')}`;
+  const textSearch = { index: definition.textIndex, columns: definition.search };
   return {
     nouns,
     path,
@@ -83,10 +86,11 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       searchDescription(definition.search),
     ),
     listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
+    textSearch,
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const rows = definition.rows(database.db, workspaceId) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
-      return listPage(whereMatching(rows, query, { dialect: database.dialect, index: definition.textIndex, columns: definition.search }, filters, workspaceId), query, {
+      return listPage(whereMatching(rows, query, { dialect: database.dialect, ...textSearch }, filters, workspaceId), query, {
         sorts: definition.sorts,
         defaultSort: definition.defaultSort ?? 'name',
         idColumn: definition.idColumn ?? 'id',
