@@ -62,10 +62,10 @@ const SORTED_MATCHES: Record<string, { variants: string[]; why: string }> = {
 };
 
 function sortsMatchesOf(path: string, query: Record<string, string>, parameters: Parameter[]): boolean {
-  const allowed = SORTED_MATCHES[path]?.variants ?? [];
-  const named = [...Object.keys(query), ...(query.sort ? [query.sort.replace(/^-/, '')] : [])];
   // A search reads its matches from the text index (migration 0017), then orders them.
   if (query.q) return true;
+  const allowed = SORTED_MATCHES[path]?.variants ?? [];
+  const named = [...Object.keys(query), ...(query.sort ? [query.sort.replace(/^-/, '')] : [])];
   return allowed.includes('*') || named.some((name) => allowed.includes(name) || BOUNDED_FILTER_FORMATS.has(parameters.find((p) => p.name === name)?.schema.format ?? ''));
 }
 
