@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, OrNull } from '../http/schemas.js';
 import { nowIso } from '../ids.js';
-import { defineFamily, equalsFilter, itemSchema, writeSchemas } from '../resources/family.js';
+import { defineFamily, equalsFilter, itemSchema, tallied, writeSchemas } from '../resources/family.js';
 
 export const SEVERITIES = ['info', 'warning', 'critical'] as const;
 
@@ -47,7 +47,7 @@ export const announcements = defineFamily({
   sorts: ['title', 'severity', 'startsAt', 'endsAt', 'createdAt', 'updatedAt'],
   defaultSort: '-createdAt',
   filters: {
-    severity: equalsFilter('severity', Type.Enum(SEVERITIES, { description: 'Only this severity.' })),
+    severity: tallied(equalsFilter('severity', Type.Enum(SEVERITIES, { description: 'Only this severity.' }))),
     active: {
       schema: Type.Boolean({ description: 'true: only announcements published now; false: only those outside their window.' }),
       where(eb, active) {

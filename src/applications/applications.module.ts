@@ -12,7 +12,7 @@ import { IdParams, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { newId, nowIso } from '../ids.js';
 import { requireReference, requireRow, touch } from '../resources/crud.js';
-import { defineFamily, equalsFilter, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, linkedFilter, tallied } from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { teams } from '../teams/teams.module.js';
@@ -50,9 +50,9 @@ export const applications = defineFamily({
   search: ['name', 'vendor', 'description'],
   sorts: ['name', 'createdAt', 'updatedAt', 'criticality', 'lifecycleStatus', 'businessValue', 'technicalFit', 'userCount'],
   filters: {
-    lifecycleStatus: equalsFilter('lifecycle_status', Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' })),
-    criticality: equalsFilter('criticality', Type.Enum(CRITICALITIES, { description: 'Only this criticality.' })),
-    hostingType: equalsFilter('hosting_type', Type.Enum(HOSTING_TYPES, { description: 'Only this hosting type.' })),
+    lifecycleStatus: tallied(equalsFilter('lifecycle_status', Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' }))),
+    criticality: tallied(equalsFilter('criticality', Type.Enum(CRITICALITIES, { description: 'Only this criticality.' }))),
+    hostingType: tallied(equalsFilter('hosting_type', Type.Enum(HOSTING_TYPES, { description: 'Only this hosting type.' }))),
     categoryId: equalsFilter('category_id', Uuid('Only this category.')),
     tagId: linkedFilter('application_tags', 'application_id', 'tag_id', Uuid('Only applications with this tag.')),
     teamId: linkedFilter('application_teams', 'application_id', 'team_id', Uuid('Only applications of this team.')),

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { treeRule } from '../resources/crud.js';
-import { defineFamily, equalsFilter, itemSchema, writeSchemas } from '../resources/family.js';
+import { defineFamily, equalsFilter, itemSchema, tallied, writeSchemas } from '../resources/family.js';
 
 export const Category = itemSchema(
   'Category',
@@ -30,10 +30,11 @@ export const categories = defineFamily({
   sorts: ['name', 'createdAt', 'updatedAt'],
   filters: {
     parentId: equalsFilter('parent_id', Uuid('Only the direct children of this category.')),
-    root: {
+    root: tallied({
       schema: Type.Boolean({ description: 'true: only root categories; false: only child categories.' }),
       where: (eb, root) => eb('parent_id', root ? 'is' : 'is not', null),
-    },
+      key: String,
+    }),
   },
   // Applications refer to categories too; they declare it (onDelete refuse) in their own family.
   references: [{ field: 'parentId', target: tree, onDelete: 'refuse' }],

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, itemSchema, linkedFilter, numberColumn, writeSchemas } from '../resources/family.js';
+import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, itemSchema, linkedFilter, numberColumn, tallied, writeSchemas } from '../resources/family.js';
 
 export const CONTRACT_TYPES = ['license', 'subscription', 'support', 'maintenance', 'lease', 'service', 'other'] as const;
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly', 'one_time'] as const;
@@ -62,8 +62,8 @@ export const contracts = defineFamily({
   search: ['name', 'vendor', 'reference'],
   sorts: ['name', 'vendor', 'startDate', 'endDate', 'renewalDate', 'amount', 'createdAt', 'updatedAt'],
   filters: {
-    type: equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' })),
-    vendor: foldedEqualsFilter('vendor_key', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' })),
+    type: tallied(equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' }))),
+    vendor: tallied(foldedEqualsFilter('vendor_key', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }))),
     applicationId: linkedFilter('contract_applications', 'contract_id', 'application_id', Uuid('Only contracts covering this application.')),
     endsBefore: { schema: DateOnly('Only contracts ending before this date.'), where: (eb, date) => eb('end_date', '<', date) },
     endsAfter: { schema: DateOnly('Only contracts ending after this date.'), where: (eb, date) => eb('end_date', '>', date) },

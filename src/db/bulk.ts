@@ -2,9 +2,10 @@
  * Bulk loading (`estate seed`): millions of rows in one transaction, in time linear in the rows.
  *
  * - SQLite: one prepared multi-row INSERT reused for every chunk. A load that at least doubles a
- *   table first drops the table's secondary indexes and its row-count triggers, and recreates them
- *   when the load ends: building an index from sorted rows is several times faster than growing it
- *   one random insert at a time (1M servers: 14 s instead of 37 s), and the counts are added once.
+ *   table first drops the table's secondary indexes and its row-count and text-index triggers, and
+ *   recreates them when the load ends: building an index from sorted rows is several times faster
+ *   than growing it one random insert at a time (1M servers: 14 s instead of 37 s), and the counts
+ *   and the text index are filled by one statement each instead of once per row.
  *   Everything happens in the caller's transaction, so other connections never see a table
  *   without its indexes, and a failure rolls it all back.
  * - PostgreSQL: `json_populate_recordset`, one statement and one parameter per 5,000 rows, into
@@ -15,50 +16,69 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Dialect } from './database.js';
 import { dynamic } from './dynamic.js';
 import type { Tables } from './schema.js';
+import { TALLIES, tallyOf } from './tallies.js';
 
 type Row = Record<string, unknown>;
 
 /** Below this many rows, a table keeps its indexes while it is loaded. */
-const SUSPEND_FROM_ROWS = 20_000;
+export const SUSPEND_FROM_ROWS = 20_000;
 /** SQLite's bound-parameter limit is 32,766; PostgreSQL takes one JSON document per chunk. */
 const SQLITE_PARAMETERS = 30_000;
 const POSTGRES_CHUNK_ROWS = 5_000;
 
+/** A table loaded without its indexes and insert triggers, to restore and catch up at the end. */
 interface Suspended {
-  /** CREATE statements of the dropped indexes and triggers, to run again. */
-  statements: string[];
-  /** Rows loaded per workspace, added to row_counts when the triggers come back. */
-  counted: Map<string, number> | undefined;
+  /** The table's largest rowid before the load: the loaded rows are the ones above it. */
+  before: number;
+  /** Rows loaded since. */
+  rows: number;
+  /** CREATE statements of the dropped indexes, run again first. */
+  indexes: string[];
+  /** CREATE statements of the dropped insert triggers, run again once their work is caught up. */
+  triggers: { name: string; sql: string }[];
 }
 
 export interface BulkLoader {
   insert(table: string, rows: readonly Row[], progress?: (written: number) => void): Promise<void>;
-  /** Recreates what the load suspended; the last step before the transaction commits. */
-  finish(): Promise<void>;
+  /**
+   * Recreates what the load suspended; the last step before the transaction commits. `progress`
+   * hears of a table's loaded rows when they are indexed.
+   */
+  finish(progress?: (indexed: number) => void): Promise<void>;
 }
 
 export function bulkLoader(trx: Kysely<Tables>, dialect: Dialect): BulkLoader {
   const suspended = new Map<string, Suspended>();
+  /** PostgreSQL: the tables loaded, whose GIN indexes' pending entries are merged at the end. */
+  const loaded = new Set<string>();
   return {
     async insert(table, rows, progress) {
       if (rows.length === 0) return;
-      if (dialect === 'postgres') return insertPostgres(trx, table, rows, progress);
-      if (!suspended.has(table) && rows.length >= SUSPEND_FROM_ROWS && rows.length >= (await approximateRows(trx, table))) {
-        suspended.set(table, await suspend(trx, table));
+      if (dialect === 'postgres') {
+        if (loaded.size === 0) await deferGinMerges(trx);
+        loaded.add(table);
+        return insertPostgres(trx, table, rows, progress);
       }
-      const counted = suspended.get(table)?.counted;
-      if (counted) for (const row of rows) counted.set(String(row.workspace_id), (counted.get(String(row.workspace_id)) ?? 0) + 1);
+      if (!suspended.has(table) && rows.length >= SUSPEND_FROM_ROWS) {
+        const before = await largestRowid(trx, table);
+        if (rows.length >= before) suspended.set(table, await suspend(trx, table, before));
+      }
+      const restored = suspended.get(table);
+      if (restored) restored.rows += rows.length;
       await insertSqlite(trx, table, rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, table)) : rows, progress);
     },
-    async finish() {
+    async finish(progress) {
+      if (dialect === 'postgres') return mergeGinPending(trx, [...loaded]);
+      if (suspended.size === 0) return;
       // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
-      if (suspended.size > 0) await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
-      for (const [table, { statements, counted }] of suspended) {
-        for (const statement of statements) await trx.executeQuery(CompiledQuery.raw(statement));
-        for (const [workspaceId, total] of counted ?? []) {
-          await sql`INSERT INTO row_counts (workspace_id, table_name, total) VALUES (${workspaceId}, ${table}, ${total})
-            ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = row_counts.total + excluded.total`.execute(trx);
+      await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
+      for (const [table, { before, rows, indexes, triggers }] of suspended) {
+        for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
+        for (const trigger of triggers) {
+          await catchUp(trx, table, trigger.name, before);
+          await trx.executeQuery(CompiledQuery.raw(trigger.sql));
         }
+        progress?.(rows);
       }
       suspended.clear();
     },
@@ -66,22 +86,58 @@ export function bulkLoader(trx: Kysely<Tables>, dialect: Dialect): BulkLoader {
 }
 
 /** The table's largest rowid: its row count when nothing was deleted, found in O(log n). */
-async function approximateRows(trx: Kysely<Tables>, table: string): Promise<number> {
+async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number> {
   const { rows } = await sql<{ n: number | null }>`SELECT max(rowid) AS n FROM ${sql.table(table)}`.execute(trx);
   return Number(rows[0]?.n ?? 0);
 }
 
 /**
- * Drops the table's declared indexes (not its primary key or unique constraints, which SQLite
- * keeps as automatic indexes) and its row-count triggers, the only triggers the load knows how to
- * replay. Any other trigger stays and fires per row.
+ * The insert triggers the load knows how to replay for a whole load at once, by name: the row
+ * count (migration 0006), the text index (migration 0017) and the per-value counts (migration
+ * 0018). Any other trigger stays and fires per row.
  */
-async function suspend(trx: Kysely<Tables>, table: string): Promise<Suspended> {
+const REPLAYED_TRIGGERS = ['count_insert', 'text_insert', 'tally_insert'];
+
+/**
+ * Drops the table's declared indexes (not its primary key or unique constraints, which SQLite
+ * keeps as automatic indexes) and the insert triggers it can replay.
+ */
+async function suspend(trx: Kysely<Tables>, table: string, before: number): Promise<Suspended> {
   const { rows } = await sql<{ type: string; name: string; sql: string }>`
     SELECT type, name, sql FROM sqlite_master
-    WHERE tbl_name = ${table} AND sql IS NOT NULL AND (type = 'index' OR (type = 'trigger' AND name = ${`${table}_count_insert`}))`.execute(trx);
+    WHERE tbl_name = ${table} AND sql IS NOT NULL
+      AND (type = 'index' OR (type = 'trigger' AND name IN (${sql.join(REPLAYED_TRIGGERS.map((suffix) => `${table}_${suffix}`))})))`.execute(trx);
   for (const { type, name } of rows) await sql`DROP ${sql.raw(type === 'index' ? 'INDEX' : 'TRIGGER')} ${sql.id(name)}`.execute(trx);
-  return { statements: rows.map((row) => row.sql), counted: rows.some((row) => row.type === 'trigger') ? new Map() : undefined };
+  return {
+    before,
+    rows: 0,
+    indexes: rows.filter((row) => row.type === 'index').map((row) => row.sql),
+    triggers: rows.filter((row) => row.type === 'trigger').map(({ name, sql }) => ({ name, sql })),
+  };
+}
+
+/** Does for the loaded rows (rowid above `before`) what a replayed trigger would have done for each. */
+async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, before: number): Promise<void> {
+  const loaded = sql`FROM ${sql.table(table)} WHERE rowid > ${before}`;
+  if (trigger.endsWith('_count_insert')) {
+    await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) ${loaded} GROUP BY workspace_id
+      ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = row_counts.total + excluded.total`.execute(trx);
+    return;
+  }
+  if (trigger.endsWith('_tally_insert')) {
+    for (const [filter, expression] of Object.entries(TALLIES[table] ?? {})) {
+      await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
+        SELECT workspace_id, ${table}, ${filter}, value, count(*) FROM (SELECT workspace_id, ${sql.raw(tallyOf(expression, table))} AS value ${loaded}) counted
+        WHERE value IS NOT NULL GROUP BY workspace_id, value
+        ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total`.execute(trx);
+    }
+    return;
+  }
+  const text = `${table}_text`;
+  const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${text}) ORDER BY cid`.execute(trx);
+  const columns = rows.map((row) => sql.ref(row.name));
+  const folded = rows.map((row) => sql`estate_fold(${sql.ref(row.name)})`);
+  await sql`INSERT INTO ${sql.table(text)} (rowid, ${sql.join(columns)}) SELECT rowid, ${sql.join(folded)} ${loaded}`.execute(trx);
 }
 
 async function primaryKeyOf(trx: Kysely<Tables>, table: string): Promise<string[]> {
@@ -119,6 +175,23 @@ async function insertSqlite(trx: Kysely<Tables>, table: string, rows: readonly R
     await trx.executeQuery(CompiledQuery.raw(into + Array(slice.length).fill(tuple).join(', '), parameters));
     progress?.(slice.length);
   }
+}
+
+/**
+ * PostgreSQL's GIN indexes (the text index of migration 0017) take new entries into a pending list
+ * and merge it into the index when it passes gin_pending_list_limit (4 MB): a load would merge
+ * hundreds of times. For the load's transaction the list may grow to 1 GB, merged once per index
+ * at the end with the memory of a maintenance task.
+ */
+async function deferGinMerges(trx: Kysely<Tables>): Promise<void> {
+  await sql`SET LOCAL gin_pending_list_limit = '1GB'`.execute(trx);
+  await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(trx);
+}
+
+async function mergeGinPending(trx: Kysely<Tables>, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return;
+  await sql`SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+    WHERE a.amname = 'gin' AND i.indrelid = ANY (${sql.raw(`ARRAY[${tables.map((table) => `'${table}'::regclass`).join(', ')}]`)})`.execute(trx);
 }
 
 async function insertPostgres(trx: Kysely<Tables>, table: string, rows: readonly Row[], progress?: (written: number) => void): Promise<void> {

@@ -17,6 +17,7 @@ import * as consoleSessions from './migrations/0014-console-sessions.js';
 import * as listIndexes from './migrations/0015-list-indexes.js';
 import * as moreListIndexes from './migrations/0016-more-list-indexes.js';
 import * as textIndex from './migrations/0017-text-index.js';
+import * as valueCounts from './migrations/0018-value-counts.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015-list-indexes': listIndexes,
   '0016-more-list-indexes': moreListIndexes,
   '0017-text-index': textIndex,
+  '0018-value-counts': valueCounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

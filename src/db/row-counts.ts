@@ -10,3 +10,19 @@ export async function countedTotal(db: Kysely<Tables>, workspaceId: string, tabl
   const row = await db.selectFrom('row_counts').select('total').where('workspace_id', '=', workspaceId).where('table_name', '=', table).executeTakeFirst();
   return Number(row?.total ?? 0);
 }
+
+/**
+ * The trigger-kept count of the rows one value of a tallied filter selects (migration 0018,
+ * db/tallies.ts); 0 when no row has had that value.
+ */
+export async function countedValue(db: Kysely<Tables>, workspaceId: string, table: string, filter: string, value: string): Promise<number> {
+  const row = await db
+    .selectFrom('value_counts')
+    .select('total')
+    .where('workspace_id', '=', workspaceId)
+    .where('table_name', '=', table)
+    .where('filter_name', '=', filter)
+    .where('value', '=', value)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}

@@ -349,6 +349,15 @@ export interface RowCountsTable {
   total: number;
 }
 
+/** Rows each value of a broad filter selects, per workspace and table (migration 0018, db/tallies.ts). */
+export interface ValueCountsTable {
+  workspace_id: string;
+  table_name: string;
+  filter_name: string;
+  value: string;
+  total: number;
+}
+
 /** A signed-in console browser (migration 0014); `id` is the SHA-256 of the cookie's token. */
 export interface ConsoleSessionsTable {
   id: string;
@@ -386,6 +395,7 @@ export interface Tables {
   sign_in_failures: SignInFailuresTable;
   invitations: InvitationsTable;
   row_counts: RowCountsTable;
+  value_counts: ValueCountsTable;
   software_installs: SoftwareInstallsTable;
   agents: AgentsTable;
   applications: ApplicationsTable;

@@ -4,7 +4,7 @@ import { dataObjects } from '../data/data-objects.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { requireReference } from '../resources/crud.js';
-import { defineFamily, equalsFilter, itemSchema, linkedFilter, writeSchemas } from '../resources/family.js';
+import { defineFamily, equalsFilter, itemSchema, linkedFilter, tallied, writeSchemas } from '../resources/family.js';
 
 export const PROTOCOLS = ['https', 'http', 'sftp', 'ftp', 'smtp', 'amqp', 'kafka', 'jdbc', 'grpc', 'soap', 'file', 'other'] as const;
 export const FREQUENCIES = ['real_time', 'hourly', 'daily', 'weekly', 'monthly', 'on_demand'] as const;
@@ -48,8 +48,8 @@ export const flows = defineFamily({
     },
     sourceApplicationId: equalsFilter('source_application_id', Uuid('Only flows from this application.')),
     targetApplicationId: equalsFilter('target_application_id', Uuid('Only flows to this application.')),
-    protocol: equalsFilter('protocol', Type.Enum(PROTOCOLS, { description: 'Only this protocol.' })),
-    frequency: equalsFilter('frequency', Type.Enum(FREQUENCIES, { description: 'Only this frequency.' })),
+    protocol: tallied(equalsFilter('protocol', Type.Enum(PROTOCOLS, { description: 'Only this protocol.' }))),
+    frequency: tallied(equalsFilter('frequency', Type.Enum(FREQUENCIES, { description: 'Only this frequency.' }))),
     dataObjectId: linkedFilter('flow_data_objects', 'flow_id', 'data_object_id', Uuid('Only flows carrying this data object.')),
   },
   relations: [{ field: 'dataObjectIds', table: 'flow_data_objects', ownColumn: 'flow_id', otherColumn: 'data_object_id', target: dataObjects.definition }],

@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, equalsFilter } from '../resources/family.js';
+import { booleanColumn, equalsFilter, tallied } from '../resources/family.js';
 
 /** Fields an agent owns on an automatic host (spec §2, §7.2): the API refuses to change them. */
 export const AGENT_OWNED_FIELDS = ['name', 'os', 'manufacturer'] as const;
@@ -32,7 +32,7 @@ export const reportingProperties = (noun: string) => ({
 
 export const automaticField = { automatic: booleanColumn() };
 
-export const automaticFilter = (description: string) => ({ automatic: equalsFilter('automatic', Type.Boolean({ description }), (value) => (value ? 1 : 0)) });
+export const automaticFilter = (description: string) => ({ automatic: tallied(equalsFilter('automatic', Type.Boolean({ description }), (value) => (value ? 1 : 0))) });
 
 /** 422 when a change touches what the agent of an automatic host reports. */
 export function refuseAgentOwnedChange(noun: string, before: Record<(typeof AGENT_OWNED_FIELDS)[number], unknown> & { automatic: number } | undefined, next: Record<(typeof AGENT_OWNED_FIELDS)[number], unknown>): void {

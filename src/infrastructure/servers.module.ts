@@ -4,7 +4,7 @@ import { releaseHostSoftware } from '../agents/installs.js';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { defineFamily, equalsFilter, foldedEqualsFilter, jsonArrayColumn, linkedFilter } from '../resources/family.js';
+import { defineFamily, equalsFilter, foldedEqualsFilter, jsonArrayColumn, linkedFilter, tallied } from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
 import { automaticField, automaticFilter, refuseAgentOwnedChange, reportingProperties, writableHardware } from './hosts.js';
 import { tagLinkable } from '../tags/tags.repository.js';
@@ -76,9 +76,9 @@ export const servers = defineFamily({
   search: ['name', 'hostname', 'ip_addresses'],
   sorts: ['name', 'hostname', 'environment', 'createdAt', 'lastCheckTime', 'cpuCores', 'memoryMb'],
   filters: {
-    environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
+    environment: tallied(equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' }))),
     ...automaticFilter('true: only agent-reported servers; false: only manual ones.'),
-    os: foldedEqualsFilter('os_key', Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' })),
+    os: tallied(foldedEqualsFilter('os_key', Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' }))),
     agentId: equalsFilter('agent_id', Uuid('Only servers reported by this agent.')),
     tagId: linkedFilter('server_tags', 'server_id', 'tag_id', Uuid('Only servers with this tag.')),
     applicationId: linkedFilter('application_servers', 'server_id', 'application_id', Uuid('Only servers running this application.')),

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { releaseHostSoftware } from '../agents/installs.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { defineFamily, equalsFilter, writeSchemas } from '../resources/family.js';
+import { defineFamily, equalsFilter, tallied, writeSchemas } from '../resources/family.js';
 import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
 import { automaticField, automaticFilter, refuseAgentOwnedChange, reportingProperties, writableHardware } from './hosts.js';
 
@@ -56,12 +56,13 @@ export const workstations = defineFamily({
   search: ['name', 'hostname', 'serial_number', 'model'],
   sorts: ['name', 'status', 'purchaseDate', 'warrantyEnd', 'createdAt', 'lastCheckTime'],
   filters: {
-    status: equalsFilter('status', Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' })),
+    status: tallied(equalsFilter('status', Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' }))),
     assignedUserId: equalsFilter('assigned_user_id', Uuid('Only machines assigned to this user.')),
-    assigned: {
+    assigned: tallied({
       schema: Type.Boolean({ description: 'true: only assigned machines; false: only unassigned ones.' }),
       where: (eb, assigned) => eb('assigned_user_id', assigned ? 'is not' : 'is', null),
-    },
+      key: String,
+    }),
     ...automaticFilter('true: only agent-reported machines; false: only manual ones.'),
     warrantyEndsBefore: { schema: DateOnly('Only machines whose warranty ends before this date.'), where: (eb, date) => eb('warranty_end', '<', date) },
   },

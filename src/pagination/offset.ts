@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { Type, type TProperties, type TSchema } from 'typebox';
-import { countedTotal } from '../db/row-counts.js';
+import { countedTotal, countedValue } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 
 export const OFFSET_LIMIT_DEFAULT = 50;
@@ -93,9 +93,29 @@ export interface ListQuery {
 
 const PAGING_PARAMETERS = new Set(['limit', 'offset', 'sort']);
 
-/** A list query without q or filters: its total is the table's row count in the workspace. */
-export function isUnfiltered(query: ListQuery): boolean {
-  return Object.entries(query).every(([name, value]) => value === undefined || PAGING_PARAMETERS.has(name));
+/** The parameters that select rows (`q` and filters), without those left out. */
+function selecting(query: ListQuery): [string, unknown][] {
+  return Object.entries(query).filter(([name, value]) => value !== undefined && !PAGING_PARAMETERS.has(name));
+}
+
+/** Where the totals of a list are kept by triggers instead of counted per request. */
+export interface CountedTotals {
+  db: Kysely<Tables>;
+  workspaceId: string;
+  /** The table whose row count is the unfiltered total (row_counts). */
+  table: string;
+  /** Filters counted per value (value_counts): the counted value a query value selects. */
+  tallies?: Record<string, (value: unknown) => string>;
+}
+
+/** The trigger-kept total of a list query, when it has one: unfiltered, or one tallied filter alone. */
+function keptTotal(query: ListQuery, counted: CountedTotals | undefined): Promise<number> | undefined {
+  if (!counted) return undefined;
+  const parameters = selecting(query);
+  if (parameters.length === 0) return countedTotal(counted.db, counted.workspaceId, counted.table);
+  const [only] = parameters;
+  const tally = parameters.length === 1 ? counted.tallies?.[only![0]] : undefined;
+  return tally ? countedValue(counted.db, counted.workspaceId, counted.table, only![0], tally(only![1])) : undefined;
 }
 
 export interface ListOptions<O, Dto> {
@@ -104,8 +124,8 @@ export interface ListOptions<O, Dto> {
   defaultSort: string;
   /** Last ordering column, so that pages are stable when the sort has ties. */
   idColumn: string;
-  /** Where the total of an unfiltered list is kept: the table's trigger-kept count. */
-  counted?: { db: Kysely<Tables>; workspaceId: string; table: string };
+  /** Where the totals of an unfiltered list and of a tallied filter alone are kept. */
+  counted?: CountedTotals;
   toDtos(rows: O[]): Dto[] | Promise<Dto[]>;
 }
 
@@ -119,7 +139,7 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   const direction = value.startsWith('-') ? 'desc' : 'asc';
   const sort = options.sorts[value.replace(/^-/, '')] ?? options.sorts[options.defaultSort.replace(/^-/, '')]!;
   const counted = base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
-  const known = options.counted && isUnfiltered(query) ? options.counted : undefined;
+  const kept = keptTotal(query, options.counted);
   const [rows, total] = await Promise.all([
     base
       .orderBy(sortExpression(sort), direction)
@@ -127,7 +147,7 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    known ? countedTotal(known.db, known.workspaceId, known.table) : counted.executeTakeFirstOrThrow().then((row) => Number(row.total)),
+    kept ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total)),
   ]);
   return { data: await options.toDtos(rows), pagination: { ...page, total } };
 }

@@ -23,7 +23,7 @@ import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.js';
 import { article, registerReadRoutes } from './read-routes.js';
 import { whereMatching } from './listing.js';
-import type { Family, FamilyTable, Referable, Relation } from './family.js';
+import { talliesOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
 export interface WriteOptions {
@@ -151,7 +151,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',
-        counted: { db: database.db, workspaceId, table: definition.table },
+        counted: { db: database.db, workspaceId, table: definition.table, tallies: talliesOf(definition.filters ?? {}) },
         toDtos: (rows) => dtos(database.db, workspaceId, rows as unknown as Row[]),
       });
     },

@@ -56,12 +56,35 @@ export const numberColumn = (): Field => ({ read: (value) => (value === null || 
 export interface Filter {
   schema: TSchema;
   where(eb: Eb, value: unknown, workspaceId: string): Expression<SqlBool>;
+  /** The value, as text, that the filter compares a column with (equality filters). */
+  key?(value: unknown): string;
+  /**
+   * Set by tallied(): the rows each value selects are counted in value_counts under this key (the
+   * filter's entry in db/tallies.ts), so the total of the filter alone is read, not counted.
+   */
+  tally?(value: unknown): string;
 }
 
 export const equalsFilter = (columnName: string, schema: TSchema, toColumn: (value: unknown) => unknown = (value) => value): Filter => ({
   schema,
   where: (eb, value) => eb(columnName, '=', toColumn(value)),
+  key: (value) => String(toColumn(value)),
 });
+
+/**
+ * A filter whose matches are counted per value by triggers (db/tallies.ts names it under the
+ * list's table): for a filter that can select a large share of a table. `key` defaults to the
+ * filter's own (equality filters).
+ */
+export function tallied(filter: Filter, key = filter.key): Filter {
+  if (!key) throw new Error('a tallied filter needs the key of its counted values');
+  return { ...filter, tally: key };
+}
+
+/** The count keys of a list's tallied filters, by query parameter. */
+export function talliesOf(filters: Record<string, Filter>): Record<string, (value: unknown) => string> {
+  return Object.fromEntries(Object.entries(filters).flatMap(([name, filter]) => (filter.tally ? [[name, filter.tally]] : [])));
+}
 
 /**
  * Exact match ignoring letter case, with the same folding as every other case-insensitive rule,
@@ -70,6 +93,7 @@ export const equalsFilter = (columnName: string, schema: TSchema, toColumn: (val
 export const foldedEqualsFilter = (foldedColumn: string, schema: TSchema): Filter => ({
   schema,
   where: (eb, value) => eb(foldedColumn, '=', fold(String(value))),
+  key: (value) => fold(String(value)),
 });
 
 /**

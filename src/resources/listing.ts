@@ -13,7 +13,7 @@ import type { Dialect } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
 import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
 import type { App } from '../http/types.js';
-import { searchDescription, type Filter, type Linkable, type Nouns } from './family.js';
+import { searchDescription, talliesOf, type Filter, type Linkable, type Nouns } from './family.js';
 import { registerReadRoutes } from './read-routes.js';
 
 export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From extends keyof DB = keyof DB> {
@@ -64,6 +64,10 @@ export interface Listing<Row = unknown, Item extends TObject = TObject> {
   get(database: Database, workspaceId: string, id: string): Promise<Static<Item>>;
   /** The columns `q` searches and their text index. */
   textSearch: { index: TextIndex; columns: readonly string[] };
+  /** The list's filters, by query parameter. */
+  filters: Record<string, Filter>;
+  /** The table whose trigger-kept counts answer totals, if any. */
+  counted?: string;
 }
 
 export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(definition: ListingDefinition<Row, Item, DB, From>): Listing<Row, Item> {
@@ -87,6 +91,8 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     ),
     listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
     textSearch,
+    filters,
+    ...(definition.counted ? { counted: definition.counted } : {}),
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const rows = definition.rows(database.db, workspaceId) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
@@ -94,7 +100,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
         sorts: definition.sorts,
         defaultSort: definition.defaultSort ?? 'name',
         idColumn: definition.idColumn ?? 'id',
-        ...(definition.counted ? { counted: { db: database.db, workspaceId, table: definition.counted } } : {}),
+        ...(definition.counted ? { counted: { db: database.db, workspaceId, table: definition.counted, tallies: talliesOf(filters) } } : {}),
         toDtos: (found) => found.map((row) => definition.toDto(row)),
       });
     },

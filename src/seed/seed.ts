@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CATALOG_CATEGORIES, matchCatalogEntry, searchCatalog, type CatalogEntry } from '../catalog/catalog.service.js';
-import { bulkLoader, type BulkLoader } from '../db/bulk.js';
+import { bulkLoader, SUSPEND_FROM_ROWS, type BulkLoader } from '../db/bulk.js';
 import { refreshStatistics, type Database, type Dialect } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { fold, foldKey } from '../db/text-search.js';
@@ -52,14 +52,17 @@ class Writer {
 
   insert(table: string, rows: Row[]): Promise<void> {
     this.tables.add(table);
-    return this.bulk.insert(table, rows, (written) => {
-      this.done += written;
-      this.progress?.(Math.min(this.done, this.planned), this.planned);
-    });
+    return this.bulk.insert(table, rows, (written) => this.advance(written));
   }
 
+  /** Restores what the bulk load suspended: the progress goes on as the loaded tables are indexed. */
   finish(): Promise<void> {
-    return this.bulk.finish();
+    return this.bulk.finish((indexed) => this.advance(indexed));
+  }
+
+  private advance(rows: number): void {
+    this.done += rows;
+    this.progress?.(Math.min(this.done, this.planned), this.planned);
   }
 
   /** Queues the create event of a resource, dated like the resource. */
@@ -107,7 +110,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     agents: clamp(size / 100, 2, 5000),
     workstations: Math.round(size / 2),
   };
-  const planned = size * 3 + counts.workstations * 2 + counts.applications * 12 + counts.agents * 25 + counts.users * 3;
+  // Rows written, then (large loads on SQLite) the rows of the tables indexed after the load.
+  const planned = size * 3 + counts.workstations * 2 + counts.applications * 12 + counts.agents * 25 + counts.users * 3 + (database.dialect === 'sqlite' && size >= SUSPEND_FROM_ROWS ? Math.round(size * 3.4) : 0);
 
   let filled: Set<string> = new Set();
   const created = await writeTransaction(database, ws, async (trx) => {

@@ -1,0 +1,20 @@
+/**
+ * Per-value counts of the broad filters (issue 14): `value_counts` holds, per workspace, table and
+ * filter, how many rows each filter value selects, kept by triggers in the writing transaction. A
+ * list filtered by one of these filters alone (no `q`, no other filter) reads its total there
+ * instead of counting a large share of the workspace's rows (pagination/offset.ts).
+ *
+ * The SQL of each counted value has `{row}` where the row goes (NEW or OLD in a trigger, the table
+ * in a backfill). A value is text: the column's value, or 'true'/'false' for a condition. NULL is
+ * not counted (no filter value selects it).
+ *
+ * The list is the one the migrations made triggers for (0018 so far; a later migration that tallies
+ * another filter adds its entries here), so the bulk loader's replay (db/bulk.ts) counts what the
+ * triggers count. test/tallies.test.ts checks that the lists' tallied filters are exactly these.
+ */
+import { TALLIES as MIGRATION_0018 } from './migrations/0018-value-counts.js';
+
+export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = MIGRATION_0018;
+
+/** The SQL of a counted value for one row (`NEW`, `OLD`, a table or an alias). */
+export const tallyOf = (expression: string, row: string): string => expression.replaceAll('{row}', row);

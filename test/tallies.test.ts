@@ -1,0 +1,123 @@
+/**
+ * Issue 14: the total of a list filtered by one broad filter alone (`environment`, `status`, …) is
+ * read from per-value counts kept by triggers (migration 0018, db/tallies.ts), and always equals
+ * the matching rows: after a bulk seed, creates, parallel changes and deletes, on both databases.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { sql } from 'kysely';
+import type { TSchema } from 'typebox';
+import { agentListing } from '../src/agents/agents.module.js';
+import { TALLIES } from '../src/db/tallies.js';
+import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
+import { FAMILIES } from '../src/families.js';
+import { memberListing } from '../src/members/memberships.js';
+import type { Filter } from '../src/resources/family.js';
+import { seedWorkspace } from '../src/seed/seed.js';
+import { tagListing } from '../src/tags/tags.repository.js';
+import { userListing } from '../src/users/users.module.js';
+import { deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { describeEachDatabase } from './support/harness.js';
+
+/** Every list: its path, the table its totals are counted in, and its filters. */
+const LISTS = [
+  ...FAMILIES.map((family) => ({ path: family.definition.path, table: family.definition.table as string | undefined, filters: family.definition.filters ?? {} })),
+  ...[tagListing, userListing, memberListing, agentListing, discoveredListing].map((listing) => ({ path: listing.path, table: listing.counted, filters: listing.filters })),
+];
+
+/** The lists whose filters are tallied, by table: filter name → its filter. */
+const TALLIED = LISTS.flatMap(({ path, table, filters }) => {
+  const tallied = Object.entries(filters).filter(([, filter]) => filter.tally);
+  return tallied.length > 0 ? [{ path, table: table!, tallied }] : [];
+});
+
+type Item = Record<string, unknown>;
+
+describeEachDatabase('per-value counts of broad filters', (h) => {
+  it('counts exactly the filters the lists tally, with triggers on each of their tables', async () => {
+    const declared = Object.fromEntries(TALLIED.map(({ table, tallied }) => [table, tallied.map(([name]) => name).sort()]));
+    assert.deepEqual(declared, Object.fromEntries(Object.entries(TALLIES).map(([table, filters]) => [table, Object.keys(filters).sort()])));
+    const { rows } = h.dialect === 'sqlite'
+      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%tally%'`.execute(h.database.db)
+      : await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE '%tally%'`.execute(h.database.db);
+    const expected = Object.keys(TALLIES).flatMap((table) => ['insert', 'update', 'delete'].map((operation) => `${table}_tally_${operation}`));
+    assert.deepEqual(rows.map((row) => row.name).sort(), expected.sort());
+  });
+
+  /** All items of a list query, page by page: the rows themselves, counted without the tallies. */
+  async function everyItem(key: string, path: string, query: Record<string, string> = {}): Promise<{ items: Item[]; total: number }> {
+    const items: Item[] = [];
+    let total = -1;
+    for (let offset = 0; ; offset += 200) {
+      const response = await h.call('GET', `/public/v1${path}`, { key, query: { ...query, limit: '200', offset: String(offset) } });
+      assert.equal(response.statusCode, 200, response.body);
+      const page = response.json() as { data: Item[]; pagination: { total: number } };
+      if (offset === 0) total = page.pagination.total;
+      items.push(...page.data);
+      if (page.data.length < 200) return { items, total };
+    }
+  }
+
+  /** The values a filter takes: its enum, both booleans, or the values the items hold. */
+  function valuesOf(name: string, filter: Filter, items: Item[]): string[] {
+    const schema = filter.schema as TSchema & { enum?: string[]; type?: string };
+    if (schema.enum) return schema.enum;
+    if (schema.type === 'boolean') return ['true', 'false'];
+    const held = items.map((item) => item[name]).filter((value): value is string => typeof value === 'string');
+    return [...new Set(held.flatMap((value) => [value, value.toUpperCase()])), 'nothing-has-this'];
+  }
+
+  async function assertTotalsMatch(key: string): Promise<number> {
+    let checked = 0;
+    for (const { path, tallied } of TALLIED) {
+      const { items } = await everyItem(key, path);
+      for (const [name, filter] of tallied) {
+        for (const value of valuesOf(name, filter, items)) {
+          const { items: matching, total } = await everyItem(key, path, { [name]: value });
+          assert.equal(total, matching.length, `${path}?${name}=${value}: the total is the number of matching items`);
+          checked += 1;
+        }
+      }
+    }
+    return checked;
+  }
+
+  it('equal the matching rows after a bulk seed, creates, parallel changes and deletes, and go with their workspace', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    await seedWorkspace(h.database, { workspaceId: ws.id, size: 300, seed: 7 });
+    assert.ok((await assertTotalsMatch(key)) > 40);
+
+    const servers = (await everyItem(key, '/servers', { automatic: 'false' })).items; // an agent owns the os of the others
+    assert.ok(servers.length >= 30);
+    const changes = servers.slice(0, 24).map((server, i) =>
+      h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { environment: i % 2 ? 'staging' : 'disaster_recovery', os: i % 3 ? 'Plan 9' : null } }));
+    for (const response of await Promise.all(changes)) assert.equal(response.statusCode, 200, response.body);
+    for (const server of servers.slice(24, 30)) assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
+    for (const name of ['new-a', 'new-b']) assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'test', os: 'plan 9' } })).statusCode, 201);
+    const workstations = (await everyItem(key, '/workstations', { assigned: 'true' })).items;
+    for (const workstation of workstations.slice(0, 5)) {
+      assert.equal((await h.call('PATCH', `/public/v1/workstations/${workstation.id}`, { key, body: { assignedUserId: null, status: 'in_repair' } })).statusCode, 200);
+    }
+    const root = (await everyItem(key, '/categories', { root: 'true' })).items[0]!;
+    assert.equal((await h.call('POST', '/public/v1/categories', { key, body: { name: 'A child', parentId: root.id } })).statusCode, 201);
+    await assertTotalsMatch(key);
+
+    await deleteWorkspace(h.database, ws.id);
+    const left = await h.database.db.selectFrom('value_counts').select('total').where('workspace_id', '=', ws.id).execute();
+    assert.deepEqual(left, []);
+  });
+
+  it('reads the total of one tallied filter from its count, and counts the rows of any other query', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    for (const name of ['p-1', 'p-2', 'p-3']) await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'production' } });
+    const count = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('table_name', '=', 'servers').where('filter_name', '=', 'environment').where('value', '=', 'production');
+    assert.equal((await count().set({ total: 1234 }).executeTakeFirst()).numUpdatedRows, 1n);
+    const total = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/servers', { key, query })).json().pagination.total;
+    assert.equal(await total({ environment: 'production' }), 1234, 'read from value_counts');
+    assert.equal(await total({ environment: 'production', q: 'p-' }), 3, 'with q: counted');
+    assert.equal(await total({ environment: 'production', automatic: 'false' }), 3, 'two filters: counted');
+    assert.equal(await total({ environment: 'staging' }), 0, 'a value no row has');
+  });
+});
