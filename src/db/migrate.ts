@@ -18,6 +18,7 @@ import * as listIndexes from './migrations/0015-list-indexes.js';
 import * as moreListIndexes from './migrations/0016-more-list-indexes.js';
 import * as textIndex from './migrations/0017-text-index.js';
 import * as valueCounts from './migrations/0018-value-counts.js';
+import * as filterIndexes from './migrations/0019-filter-indexes.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0016-more-list-indexes': moreListIndexes,
   '0017-text-index': textIndex,
   '0018-value-counts': valueCounts,
+  '0019-filter-indexes': filterIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
