@@ -8,8 +8,8 @@
  *      (ANALYZE), the state autovacuum would reach (it is off on the benchmark machine);
  *   3. find every list operation of /openapi.json and, for each, the requests of the issue:
  *      unfiltered; each filter alone, with a value that exists (an enum's first value, `true`,
- *      the id of the first item of the list an id refers to, today for a date, the value the first
- *      item holds for a text); `q` (or the audit log's `query`) matching few rows (an item's whole
+ *      today for a date, else the value most items of the first page hold, or the id of the
+ *      first item of the list an id names); `q` (or the audit log's `query`) matching few rows (an item's whole
  *      name) and matching many (the four characters most names share); each sort in both
  *      directions; `offset=10000`;
  *   4. time each request sequentially with app.inject (no network), BENCH_WARMUP unmeasured then
@@ -48,6 +48,7 @@ interface Schema {
   enum?: unknown[];
   format?: string;
   anyOf?: Schema[];
+  items?: Schema;
 }
 interface Parameter {
   name: string;
@@ -96,7 +97,20 @@ const inner = (schema: Schema): Schema => (schema.anyOf ? inner(schema.anyOf.fin
 /** `sourceApplicationId` → the lists it may name, most specific first: source-applications, applications. */
 function candidatePaths(parameter: string): string[] {
   const words = parameter.replace(/Id$/, '').split(/(?=[A-Z])/).map((word) => word.toLowerCase());
-  return words.map((_, i) => `/public/v1/${words.slice(i).join('-')}s`);
+  return words.map((_, i) => `/public/v1/${words.slice(i).join('-')}`.replace(/y$/, 'ie') + 's');
+}
+
+/** Filters by a person, by the role the person plays. */
+const PEOPLE = new Set(['ownerId', 'memberId', 'assignedUserId', 'userId']);
+
+/** The value the most items hold, in `field` or in its list `fields` (`ownerId`: `ownerIds`). */
+function mostHeld(items: Item[], field: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const values = [item[field], ...(Array.isArray(item[`${field}s`]) ? (item[`${field}s`] as unknown[]) : [])];
+    for (const value of values) if (typeof value === 'string' || typeof value === 'number') counts.set(String(value), (counts.get(String(value)) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** The four characters found in the most names: a search that matches many rows. */
@@ -117,7 +131,7 @@ const nameOf = (item: Item): string | undefined =>
 class Client {
   constructor(private readonly app: App, private readonly secret: string) {}
 
-  async get(url: string): Promise<{ status: number; body: { data?: Item[]; pagination?: { total?: number } } }> {
+  async get(url: string): Promise<{ status: number; body: { data?: Item[]; pagination?: { total?: number }; total?: number } }> {
     const response = await this.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${this.secret}` } });
     return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : {} };
   }
@@ -131,9 +145,11 @@ class Client {
 /** The requests of every list operation, with values found in this size's data. */
 async function requestsOf(app: App, client: Client): Promise<{ requests: Request[]; skipped: string[] }> {
   const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  // Offset lists (pagination) and cursor lists (the audit log: data, total and a cursor).
   const lists = Object.entries(spec.paths).flatMap(([path, methods]) => {
     const properties = methods.get?.responses['200']?.content?.['application/json']?.schema.properties;
-    return methods.get && properties && 'pagination' in properties ? [[path, methods.get] as const] : [];
+    const cursor = methods.get?.parameters?.some((parameter) => parameter.name === 'cursor');
+    return methods.get && properties && ('pagination' in properties || (cursor && 'data' in properties)) ? [[path, methods.get] as const] : [];
   });
   const listPaths = new Set(lists.map(([path]) => path));
   const requests: Request[] = [];
@@ -179,16 +195,16 @@ async function requestsOf(app: App, client: Client): Promise<{ requests: Request
 async function filterValue(parameter: Parameter, path: string, items: Item[], client: Client, listPaths: Set<string>): Promise<string | undefined> {
   const schema = inner(parameter.schema);
   if (schema.enum) return String(schema.enum[0]);
+  if (schema.type === 'array' && schema.items?.enum) return String(schema.items.enum[0]);
   if (schema.type === 'boolean') return 'true';
   if (schema.format === 'date') return new Date().toISOString().slice(0, 10);
   if (schema.format === 'date-time') return new Date().toISOString();
-  if (schema.format === 'uuid') {
-    const target = parameter.name === 'parentId' ? path : candidatePaths(parameter.name).find((candidate) => listPaths.has(candidate));
-    const found = target ? (await client.first(target, 1))[0] : undefined;
-    return found ? String(found.id) : undefined;
-  }
-  const held = items.map((item) => item[parameter.name]).find((value) => typeof value === 'string' || typeof value === 'number');
-  return held === undefined ? undefined : String(held);
+  // The audit log names its actor in `actor.id`.
+  const held = mostHeld(items, parameter.name) ?? mostHeld(items.map((item) => (item.actor ?? {}) as Item), parameter.name.replace(/^actor(\w)/, (_, c: string) => c.toLowerCase()));
+  if (held !== undefined || schema.format !== 'uuid') return held;
+  const target = parameter.name === 'parentId' ? path : PEOPLE.has(parameter.name) ? '/public/v1/users' : candidatePaths(parameter.name).find((candidate) => listPaths.has(candidate));
+  const found = target ? (await client.first(target, 1))[0] : undefined;
+  return found ? String(found.id) : undefined;
 }
 
 async function time(client: Client, request: Request): Promise<Timing> {
@@ -199,7 +215,7 @@ async function time(client: Client, request: Request): Promise<Timing> {
     const { status, body } = await client.get(request.url);
     const elapsed = performance.now() - start;
     if (status !== 200) throw new Error(`${request.url} answered ${status}`);
-    total = body.pagination?.total ?? -1;
+    total = body.pagination?.total ?? body.total ?? -1;
     if (i >= WARMUP) samples.push(elapsed);
   }
   samples.sort((a, b) => a - b);

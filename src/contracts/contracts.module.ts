@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter, foldedEqualsFilter, itemSchema, linkedFilter, numberColumn, tallied, writeSchemas } from '../resources/family.js';
+import { booleanColumn, dateFilter, defineFamily, equalsFilter, foldedEqualsFilter, itemSchema, linkedFilter, numberColumn, tallied, writeSchemas } from '../resources/family.js';
 
 export const CONTRACT_TYPES = ['license', 'subscription', 'support', 'maintenance', 'lease', 'service', 'other'] as const;
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly', 'one_time'] as const;
@@ -65,8 +65,8 @@ export const contracts = defineFamily({
     type: tallied(equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' }))),
     vendor: tallied(foldedEqualsFilter('vendor_key', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }))),
     applicationId: linkedFilter('contract_applications', 'contract_id', 'application_id', Uuid('Only contracts covering this application.')),
-    endsBefore: { schema: DateOnly('Only contracts ending before this date.'), where: (eb, date) => eb('end_date', '<', date) },
-    endsAfter: { schema: DateOnly('Only contracts ending after this date.'), where: (eb, date) => eb('end_date', '>', date) },
+    endsBefore: dateFilter('end_date', '<', DateOnly('Only contracts ending before this date.')),
+    endsAfter: dateFilter('end_date', '>', DateOnly('Only contracts ending after this date.')),
   },
   relations: [{ field: 'applicationIds', table: 'contract_applications', ownColumn: 'contract_id', otherColumn: 'application_id', target: applications.definition }],
   async check({ trx, workspaceId, next }) {

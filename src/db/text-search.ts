@@ -69,12 +69,13 @@ const TRIGRAM = 3;
  * PostgreSQL's planner serves the LIKE itself from the pg_trgm GIN indexes on estate_fold(column).
  * A search shorter than a trigram falls back to comparing every row of the workspace.
  */
-export function matchesText(dialect: Dialect, index: TextIndex, columns: readonly string[], text: string): Expression<SqlBool> {
+export function matchesText(dialect: Dialect, index: TextIndex, columns: readonly string[], text: string, walk = false): Expression<SqlBool> {
   const folded = fold(text);
   if (dialect === 'sqlite' && [...folded].length >= TRIGRAM) {
     const textTable = sql.table(`${index.table}_text`);
     const phrase = `"${folded.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
+    // On a walked read (pagination/offset.ts) `+rowid` leaves the matches to be tested row by row.
+    return sql<SqlBool>`${walk ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
   }
   return sql<SqlBool>`(${sql.join(columns.map((column) => containsText(column, text)), sql` or `)})`;
 }

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { releaseHostSoftware } from '../agents/installs.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { defineFamily, equalsFilter, tallied, writeSchemas } from '../resources/family.js';
+import { dateFilter, defineFamily, equalsFilter, tallied, writeSchemas } from '../resources/family.js';
 import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
 import { automaticField, automaticFilter, refuseAgentOwnedChange, reportingProperties, writableHardware } from './hosts.js';
 
@@ -64,7 +64,7 @@ export const workstations = defineFamily({
       key: String,
     }),
     ...automaticFilter('true: only agent-reported machines; false: only manual ones.'),
-    warrantyEndsBefore: { schema: DateOnly('Only machines whose warranty ends before this date.'), where: (eb, date) => eb('warranty_end', '<', date) },
+    warrantyEndsBefore: dateFilter('warranty_end', '<', DateOnly('Only machines whose warranty ends before this date.')),
   },
   // A person who leaves the workspace no longer has the machine assigned.
   references: [{ field: 'assignedUserId', target: userLinkable, onDelete: 'clear' }],

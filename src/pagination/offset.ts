@@ -118,7 +118,7 @@ function keptTotal(query: ListQuery, counted: CountedTotals | undefined): Promis
   return tally ? countedValue(counted.db, counted.workspaceId, counted.table, only![0], tally(only![1])) : undefined;
 }
 
-export interface ListOptions<O, Dto> {
+export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof DB> {
   sorts: Record<string, Sort>;
   /** `name` or `-createdAt`. */
   defaultSort: string;
@@ -126,6 +126,14 @@ export interface ListOptions<O, Dto> {
   idColumn: string;
   /** Where the totals of an unfiltered list and of a tallied filter alone are kept. */
   counted?: CountedTotals;
+  /**
+   * SQLite: the same rows with their link, date and text conditions kept from driving the read
+   * (`+column`), so that the planner walks the sort's index and tests each row. SQLite does not
+   * weigh a LIMIT: for `tagId=` it reads all 15,000 matches of 1M servers and sorts them (180 ms)
+   * where walking the name index meets 50 of them within 3,500 entries. Read instead of the rows
+   * when the walk is shorter than the matches: (offset + limit) × table rows / matches < matches.
+   */
+  walked?: SelectQueryBuilder<DB, TB, O>;
   toDtos(rows: O[]): Dto[] | Promise<Dto[]>;
 }
 
@@ -133,21 +141,22 @@ export interface ListOptions<O, Dto> {
  * One page of an offset list in the envelope of spec §2.3: the query's rows in the requested
  * order (ties broken by id), the clamped page and the count of all matching items.
  */
-export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQueryBuilder<DB, TB, O>, query: ListQuery, options: ListOptions<O, Dto>): Promise<OffsetList<Dto>> {
+export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQueryBuilder<DB, TB, O>, query: ListQuery, options: ListOptions<O, Dto, DB, TB>): Promise<OffsetList<Dto>> {
   const page = pageOf(query);
   const value = query.sort ?? options.defaultSort;
   const direction = value.startsWith('-') ? 'desc' : 'asc';
   const sort = options.sorts[value.replace(/^-/, '')] ?? options.sorts[options.defaultSort.replace(/^-/, '')]!;
   const counted = base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
-  const kept = keptTotal(query, options.counted);
-  const [rows, total] = await Promise.all([
-    base
-      .orderBy(sortExpression(sort), direction)
-      .orderBy(sql.ref(options.idColumn), direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    kept ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total)),
-  ]);
+  const countTotal = () => keptTotal(query, options.counted) ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
+  const read = (rows: SelectQueryBuilder<DB, TB, O>) =>
+    rows.orderBy(sortExpression(sort), direction).orderBy(sql.ref(options.idColumn), direction).limit(page.limit).offset(page.offset).execute();
+  if (options.walked && options.counted && selecting(query).length > 0) {
+    // SQLite: one connection reads in turn anyway; the total decides how to read the page.
+    const total = await countTotal();
+    const rows = total === 0 ? 0 : await countedTotal(options.counted.db, options.counted.workspaceId, options.counted.table);
+    const walk = total > 0 && (page.offset + page.limit) * rows < total * total;
+    return { data: await options.toDtos(await read(walk ? options.walked : base)), pagination: { ...page, total } };
+  }
+  const [rows, total] = await Promise.all([read(base), countTotal()]);
   return { data: await options.toDtos(rows), pagination: { ...page, total } };
 }

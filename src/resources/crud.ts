@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.js';
 import { article, registerReadRoutes } from './read-routes.js';
-import { whereMatching } from './listing.js';
+import { walkedMatching, whereMatching } from './listing.js';
 import { talliesOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
@@ -147,7 +147,9 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
       const rows = dynamic(database.db).selectFrom(definition.table as string).selectAll().where('workspace_id', '=', workspaceId);
-      return listPage(whereMatching(rows, query, { dialect: database.dialect, index: { table: definition.table }, columns: definition.search }, definition.filters ?? {}, workspaceId), query, {
+      const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
+      return listPage(whereMatching(rows, query, search, definition.filters ?? {}, workspaceId), query, {
+        ...walkedMatching(rows, query, search, definition.filters ?? {}, workspaceId),
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',

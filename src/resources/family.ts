@@ -5,7 +5,7 @@
  * (crud.ts), link routes (links.ts), the OpenAPI document and the clean-up when something it
  * refers to goes away (dependents.ts) all read it; nothing about a family is written twice.
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import type { DynamicTables } from '../db/dynamic.js';
@@ -55,7 +55,8 @@ export const numberColumn = (): Field => ({ read: (value) => (value === null || 
 /** A family filter: its query-string schema and the condition it adds. */
 export interface Filter {
   schema: TSchema;
-  where(eb: Eb, value: unknown, workspaceId: string): Expression<SqlBool>;
+  /** `walk`: the read walks the sort's index (pagination/offset.ts); write the filter's column with led(). */
+  where(eb: Eb, value: unknown, workspaceId: string, walk?: boolean): Expression<SqlBool>;
   /** The value, as text, that the filter compares a column with (equality filters). */
   key?(value: unknown): string;
   /**
@@ -97,17 +98,31 @@ export const foldedEqualsFilter = (foldedColumn: string, schema: TSchema): Filte
 });
 
 /**
+ * A filter's column, or on a walked read (SQLite) `+column`: the unary plus keeps SQLite from
+ * reading the rows by that condition, so it walks the sort's index and tests each row instead.
+ */
+export function led(column: string, walk: boolean | undefined): Expression<unknown> {
+  return walk ? sql`+${sql.ref(column)}` : sql.ref(column);
+}
+
+/**
  * "Linked through `table` to `value`": rows whose id is in the link table's `ownColumn`. The
  * workspace is a plain value, not a correlation: a correlated subquery makes PostgreSQL rescan
  * the link table once per row (seconds at 100,000 rows).
  */
-export function linkedTo(eb: Eb, workspaceId: string, table: string, ownColumn: string, otherColumn: string, value: unknown): Expression<SqlBool> {
-  return eb('id', 'in', eb.selectFrom(table).select(ownColumn).where(`${table}.workspace_id`, '=', workspaceId).where(otherColumn, '=', value));
+export function linkedTo(eb: Eb, workspaceId: string, table: string, ownColumn: string, otherColumn: string, value: unknown, walk?: boolean): Expression<SqlBool> {
+  return eb(led('id', walk), 'in', eb.selectFrom(table).select(ownColumn).where(`${table}.workspace_id`, '=', workspaceId).where(otherColumn, '=', value));
 }
 
 export const linkedFilter = (table: string, ownColumn: string, otherColumn: string, schema: TSchema): Filter => ({
   schema,
-  where: (eb, value, workspaceId) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, value),
+  where: (eb, value, workspaceId, walk) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, value, walk),
+});
+
+/** Rows whose date column is before (`<`) or after (`>`) the value. */
+export const dateFilter = (column: string, comparison: '<' | '>', schema: TSchema): Filter => ({
+  schema,
+  where: (eb, date, _workspaceId, walk) => eb(led(column, walk), comparison, date),
 });
 
 /** The singular and plural nouns of a family, used in operation ids, summaries and messages. */

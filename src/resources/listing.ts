@@ -96,7 +96,9 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const rows = definition.rows(database.db, workspaceId) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
-      return listPage(whereMatching(rows, query, { dialect: database.dialect, ...textSearch }, filters, workspaceId), query, {
+      const search = { dialect: database.dialect, ...textSearch };
+      return listPage(whereMatching(rows, query, search, filters, workspaceId), query, {
+        ...walkedMatching(rows, query, search, filters, workspaceId),
         sorts: definition.sorts,
         defaultSort: definition.defaultSort ?? 'name',
         idColumn: definition.idColumn ?? 'id',
@@ -124,14 +126,22 @@ export interface Search {
   columns: readonly string[];
 }
 
-/** The rows a list query selects: `q` in any search column, and every filter the query names. */
-export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string) {
+/**
+ * The rows a list query selects: `q` in any search column, and every filter the query names.
+ * `walk`: written for a read that walks the sort's index (ListOptions.walked).
+ */
+export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string, walk = false) {
   return rows.where((eb) => {
     const all: Expression<SqlBool>[] = [];
-    if (typeof query.q === 'string' && query.q) all.push(matchesText(search.dialect, search.index, search.columns, query.q));
-    for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId));
+    if (typeof query.q === 'string' && query.q) all.push(matchesText(search.dialect, search.index, search.columns, query.q, walk));
+    for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId, walk));
     return eb.and(all);
   });
+}
+
+/** The walked form of a list's rows, where a walk can help: SQLite (ListOptions.walked). */
+export function walkedMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string) {
+  return search.dialect === 'sqlite' ? { walked: whereMatching(rows, query, search, filters, workspaceId, true) } : {};
 }
 
 /** Registers a listing's `GET {path}` and `GET {path}/{id}`. */
