@@ -23,6 +23,9 @@ import { bodyOf } from './support/typed.js';
 const NAMES = ['say "hello" now', 'a*b OR c', 'NEAR(x y)', '100% done', 'snake_case_host', 'back\\slash', 'dash-ed-name', "it's ^caret", 'col:umn'];
 const QUERIES = ['"hello"', '"hel', 'a*b', 'OR c', 'NEAR(', '0% d', 'e_c', '\\sl', '-ed-', "'s ^", 'l:u', 'ab', 'x', 'zzz', 'DONE'];
 
+/** A column in the expression of PostgreSQL's generated search_text (migration 0020). */
+const FOLDED_COLUMN = String.raw`estate_fold\(COALESCE\((\w+),`;
+
 /** Every list's search: the table of its text index and the columns `q` promises to search. */
 const SEARCHES = [
   ...FAMILIES.map((family) => ({ table: family.definition.table as string, columns: family.definition.search })),
@@ -36,8 +39,15 @@ describeEachDatabase('text index for q', (h) => {
       const searched = columns.map((column) => column.replace(/^\w+\./, '')).sort();
       const { rows } = h.dialect === 'sqlite'
         ? await sql<{ name: string }>`SELECT name FROM pragma_table_info(${`${table}_text`})`.execute(h.database.db)
-        : await sql<{ name: string }>`SELECT substring(indexname FROM ${`^${table}_(.*)_text_idx$`}) AS name FROM pg_indexes WHERE tablename = ${table} AND indexname LIKE '%\_text\_idx'`.execute(h.database.db);
+        : await sql<{ name: string }>`
+            SELECT (regexp_matches(pg_get_expr(d.adbin, d.adrelid), ${FOLDED_COLUMN}, 'g'))[1] AS name
+              FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+             WHERE d.adrelid = ${table}::regclass AND a.attname = 'search_text'`.execute(h.database.db);
       assert.deepEqual(rows.map((row) => row.name).sort(), searched, table);
+      if (h.dialect === 'postgres') {
+        const { rows: indexes } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = ${table} AND indexdef LIKE '%gin%search_text gin_trgm_ops%'`.execute(h.database.db);
+        assert.equal(indexes.length, 1, `${table}: one trigram index on search_text`);
+      }
     }
   });
 

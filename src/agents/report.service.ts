@@ -3,7 +3,7 @@ import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import { matchCatalogEntry } from '../catalog/catalog.service.js';
 import type { Database } from '../db/database.js';
 import type { DiscoveredApplicationsTable, ServersTable, Tables, WorkstationsTable } from '../db/schema.js';
-import { fold, foldKey } from '../db/text-search.js';
+import { fold, foldKey, writableColumns } from '../db/text-search.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId, nowIso } from '../ids.js';
 import type { AgentPrincipal } from './agent-auth.js';
@@ -98,7 +98,7 @@ async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host
   }
   const renamed = foldKey(String(existing.hostname ?? '')) !== foldKey(host.hostname);
   const next: Record<string, unknown> = { ...existing, ...facts, ...(renamed ? { name: host.hostname, hostname: host.hostname } : {}), last_check_time: now, last_report_at: now };
-  const { workspace_id: _workspace, id: _id, ...set } = next;
+  const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next);
   await rows.updateTable(table).set(set).where('workspace_id', '=', agent.workspaceId).where('id', '=', String(existing.id)).execute();
   return { id: String(existing.id), created: false, changes: diffFields(dto(host.kind, existing), dto(host.kind, next), untracked) };
 }

@@ -19,6 +19,7 @@ import * as moreListIndexes from './migrations/0016-more-list-indexes.js';
 import * as textIndex from './migrations/0017-text-index.js';
 import * as valueCounts from './migrations/0018-value-counts.js';
 import * as filterIndexes from './migrations/0019-filter-indexes.js';
+import * as searchText from './migrations/0020-search-text.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0017-text-index': textIndex,
   '0018-value-counts': valueCounts,
   '0019-filter-indexes': filterIndexes,
+  '0020-search-text': searchText,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

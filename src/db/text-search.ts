@@ -59,6 +59,9 @@ export interface TextIndex {
   alias?: string;
 }
 
+/** Joins the search columns in PostgreSQL's `search_text`; a search holding it compares each column. */
+const SEARCH_TEXT_SEPARATOR = '\u001f';
+
 /** Fewer characters than a trigram: the text index cannot narrow such a search. */
 const TRIGRAM = 3;
 
@@ -77,5 +80,18 @@ export function matchesText(dialect: Dialect, index: TextIndex, columns: readonl
     // On a walked read (pagination/offset.ts) `+rowid` leaves the matches to be tested row by row.
     return sql<SqlBool>`${walk ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
   }
+  // PostgreSQL: the folded search columns joined by U+001F (migration 0020), under a pg_trgm index.
+  if (dialect === 'postgres' && !folded.includes(SEARCH_TEXT_SEPARATOR)) {
+    return sql<SqlBool>`${sql.ref(`${index.alias ?? index.table}.search_text`)} like ${likePattern(text)} escape '\\'`;
+  }
   return sql<SqlBool>`(${sql.join(columns.map((column) => containsText(column, text)), sql` or `)})`;
+}
+
+/**
+ * A row read with `select *`, as an UPDATE may set it: without PostgreSQL's `search_text`, a
+ * generated column (migration 0020) that only the database writes.
+ */
+export function writableColumns<Row extends Record<string, unknown>>(row: Row): Row {
+  const { search_text: _generated, ...columns } = row;
+  return columns as Row;
 }

@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.js';
 import { article, registerReadRoutes } from './read-routes.js';
+import { writableColumns } from '../db/text-search.js';
 import { walkedMatching, whereMatching } from './listing.js';
 import { talliesOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
 
@@ -198,7 +199,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         const [afterDto] = await dtos(trx, workspaceId, [next]);
         const changes = diffFields(beforeDto!, afterDto!, family.untracked);
         if (Object.keys(changes).length === 0) return beforeDto!;
-        const { workspace_id: _workspace, id: _id, ...set } = next as unknown as Record<string, unknown>;
+        const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
         if (family.trackingColumn) set[family.trackingColumn] = nowIso();
         await dynamic(trx).updateTable(definition.table as string).set(set).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
         await audited(trx, workspaceId, actor, 'update', next, changes);
