@@ -8,6 +8,8 @@ import { it } from 'node:test';
 import { sql } from 'kysely';
 import type { TSchema } from 'typebox';
 import { agentListing } from '../src/agents/agents.module.js';
+import { AUDIT_TALLIED } from '../src/audit/audit.repository.js';
+import { AUDIT_ACTIONS, AUDIT_CATEGORIES } from '../src/audit/audit.types.js';
 import { TALLIES } from '../src/db/tallies.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { FAMILIES } from '../src/families.js';
@@ -35,7 +37,10 @@ type Item = Record<string, unknown>;
 
 describeEachDatabase('per-value counts of broad filters', (h) => {
   it('counts exactly the filters the lists tally, with triggers on each of their tables', async () => {
-    const declared = Object.fromEntries(TALLIED.map(({ table, tallied }) => [table, tallied.map(([name]) => name).sort()]));
+    const declared = {
+      ...Object.fromEntries(TALLIED.map(({ table, tallied }) => [table, tallied.map(([name]) => name).sort()])),
+      audit_events: [...AUDIT_TALLIED].sort(),
+    };
     assert.deepEqual(declared, Object.fromEntries(Object.entries(TALLIES).map(([table, filters]) => [table, Object.keys(filters).sort()])));
     const { rows } = h.dialect === 'sqlite'
       ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%tally%'`.execute(h.database.db)
@@ -65,6 +70,37 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     if (schema.type === 'boolean') return ['true', 'false'];
     const held = items.map((item) => item[name]).filter((value): value is string => typeof value === 'string');
     return [...new Set(held.flatMap((value) => [value, value.toUpperCase()])), 'nothing-has-this'];
+  }
+
+  /** All events of an audit log query, cursor by cursor, and the total its first page reports. */
+  async function everyEvent(key: string, query: Record<string, string | string[]>): Promise<{ events: Item[]; total: number }> {
+    const events: Item[] = [];
+    let total = -1;
+    let cursor: string | undefined;
+    do {
+      const response = await h.call('GET', '/public/v1/audit-log', { key, query: { ...query, limit: '200', ...(cursor ? { cursor } : {}) } });
+      assert.equal(response.statusCode, 200, response.body);
+      const page = response.json() as { data: Item[]; total: number; nextCursor?: string };
+      if (total < 0) total = page.total;
+      events.push(...page.data);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { events, total };
+  }
+
+  async function assertAuditTotalsMatch(key: string): Promise<void> {
+    const { events } = await everyEvent(key, {});
+    const types = [...new Set(events.map((event) => String(event.resourceType)))];
+    const queries: Record<string, string | string[]>[] = [
+      ...AUDIT_CATEGORIES.map((category) => ({ category })),
+      ...AUDIT_ACTIONS.map((action) => ({ actions: action })),
+      { actions: ['create', 'delete', 'create'] },
+      ...types.map((resourceType) => ({ resourceType })),
+    ];
+    for (const query of queries) {
+      const { events: matching, total } = await everyEvent(key, query);
+      assert.equal(total, matching.length, `audit-log ${JSON.stringify(query)}: the total is the number of matching events`);
+    }
   }
 
   async function assertTotalsMatch(key: string): Promise<number> {
@@ -102,6 +138,7 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     const root = (await everyItem(key, '/categories', { root: 'true' })).items[0]!;
     assert.equal((await h.call('POST', '/public/v1/categories', { key, body: { name: 'A child', parentId: root.id } })).statusCode, 201);
     await assertTotalsMatch(key);
+    await assertAuditTotalsMatch(key);
 
     await deleteWorkspace(h.database, ws.id);
     const left = await h.database.db.selectFrom('value_counts').select('total').where('workspace_id', '=', ws.id).execute();
@@ -119,5 +156,10 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     assert.equal(await total({ environment: 'production', q: 'p-' }), 3, 'with q: counted');
     assert.equal(await total({ environment: 'production', automatic: 'false' }), 3, 'two filters: counted');
     assert.equal(await total({ environment: 'staging' }), 0, 'a value no row has');
+    const audit = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('table_name', '=', 'audit_events').where('filter_name', '=', 'category').where('value', '=', 'inventory');
+    assert.equal((await audit().set({ total: 777 }).executeTakeFirst()).numUpdatedRows, 1n);
+    const events = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
+    assert.equal(await events({ category: 'inventory' }), 777, 'the audit log reads it too');
+    assert.equal(await events({ category: 'inventory', actions: 'create' }), 3, 'two filters: counted');
   });
 });

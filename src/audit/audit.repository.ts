@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
-import { countedTotal } from '../db/row-counts.js';
+import { countedTotal, countedValue } from '../db/row-counts.js';
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../pagination/cursor.js';
 import { matchesText } from '../db/text-search.js';
@@ -32,14 +32,26 @@ function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect
   return eb.and(conditions);
 }
 
-function hasFilters(filters: AuditFilters): boolean {
-  return Object.values(filters).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0));
+/** The filters given, without those left out or empty. */
+function givenFilters(filters: AuditFilters): [string, unknown][] {
+  return Object.entries(filters).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0));
 }
 
-/** Events matching the filters; without filters, the trigger-kept per-workspace count (row_counts). */
+/** The audit filters whose matches are counted per value (db/tallies.ts); `actions` adds its actions' counts. */
+export const AUDIT_TALLIED = ['category', 'actions', 'resourceType'] as const;
+
+/**
+ * Events matching the filters: without filters, the trigger-kept per-workspace count (row_counts);
+ * with one tallied filter alone, its per-value counts (value_counts); otherwise counted.
+ */
 export async function countAuditEvents(database: Database, workspaceId: string, filters: AuditFilters): Promise<number> {
-  if (!hasFilters(filters)) {
-    return countedTotal(database.db, workspaceId, 'audit_events');
+  const given = givenFilters(filters);
+  if (given.length === 0) return countedTotal(database.db, workspaceId, 'audit_events');
+  const [name, value] = given[0]!;
+  if (given.length === 1 && (AUDIT_TALLIED as readonly string[]).includes(name)) {
+    const values = [...new Set(Array.isArray(value) ? value.map(String) : [String(value)])];
+    const counts = await Promise.all(values.map((one) => countedValue(database.db, workspaceId, 'audit_events', name, one)));
+    return counts.reduce((sum, count) => sum + count, 0);
   }
   const row = await database.db
     .selectFrom('audit_events')

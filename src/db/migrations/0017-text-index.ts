@@ -11,7 +11,7 @@ import type { Dialect } from '../database.js';
  * filled by triggers in the writing transaction. PostgreSQL: pg_trgm GIN indexes on
  * estate_fold(column), with the workspace first (btree_gin) where the table has one.
  */
-const SEARCHED: Record<string, string[]> = {
+export const SEARCHED: Record<string, string[]> = {
   applications: ['name', 'vendor', 'description'],
   categories: ['name', 'description'],
   teams: ['name', 'description'],
@@ -31,7 +31,7 @@ const SEARCHED: Record<string, string[]> = {
 };
 
 /** Tables without a workspace column (people are shared by the workspaces they belong to). */
-const UNSCOPED = new Set(['users']);
+export const UNSCOPED = new Set(['users']);
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {

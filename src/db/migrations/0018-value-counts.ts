@@ -46,6 +46,12 @@ export const TALLIES: Record<string, Record<string, string>> = {
     missing: "CASE WHEN {row}.missing_since IS NULL THEN 'false' ELSE 'true' END",
     vendor: '{row}.vendor_key',
   },
+  // The audit log's filters: one count per action serves `actions=` with several.
+  audit_events: {
+    category: '{row}.category',
+    actions: '{row}.action',
+    resourceType: '{row}.resource_type',
+  },
 };
 
 const of = (expression: string, row: string) => expression.replaceAll('{row}', row);

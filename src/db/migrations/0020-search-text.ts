@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
+import { SEARCHED, UNSCOPED } from './0017-text-index.js';
 
 /**
  * Issue 14, PostgreSQL: one folded search column per searched table instead of one pg_trgm index
@@ -12,30 +13,9 @@ import type { Dialect } from '../database.js';
  * search matching 143,600 servers took 1,063 ms; a seed maintained 3 GIN indexes per server. The
  * recheck now compares a column, and a row is folded once, when written.
  *
- * SQLite keeps its FTS5 tables (migration 0017), whose columns are already one index per table.
+ * The tables and columns are migration 0017's. SQLite keeps its FTS5 tables, whose columns are
+ * already one index per table.
  */
-const SEARCHED: Record<string, string[]> = {
-  applications: ['name', 'vendor', 'description'],
-  categories: ['name', 'description'],
-  teams: ['name', 'description'],
-  servers: ['name', 'hostname', 'ip_addresses'],
-  networks: ['name', 'cidr', 'location'],
-  routers: ['name', 'model', 'management_ip'],
-  workstations: ['name', 'hostname', 'serial_number', 'model'],
-  data_objects: ['name', 'description'],
-  contracts: ['name', 'vendor', 'reference'],
-  flows: ['name', 'description'],
-  announcements: ['title', 'body'],
-  tags: ['name'],
-  agents: ['name', 'hostname'],
-  discovered_applications: ['name', 'vendor'],
-  users: ['name', 'email'],
-  audit_events: ['resource_name', 'actor_name', 'action', 'resource_type'],
-};
-
-/** Tables without a workspace column (people are shared by the workspaces they belong to). */
-const UNSCOPED = new Set(['users']);
-
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
   for (const [table, columns] of Object.entries(SEARCHED)) {
