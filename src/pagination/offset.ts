@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { Type, type TProperties, type TSchema } from 'typebox';
-import { countedTotal, countedValue } from '../db/row-counts.js';
+import { countedTotal } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 
 export const OFFSET_LIMIT_DEFAULT = 50;
@@ -104,18 +104,17 @@ export interface CountedTotals {
   workspaceId: string;
   /** The table whose row count is the unfiltered total (row_counts). */
   table: string;
-  /** Filters counted per value (value_counts): the counted value a query value selects. */
-  tallies?: Record<string, (value: unknown) => string>;
+  /** Filters whose total, used alone, is read rather than counted (value_counts, a link index). */
+  alone?: Record<string, (value: unknown) => Promise<number>>;
 }
 
-/** The trigger-kept total of a list query, when it has one: unfiltered, or one tallied filter alone. */
+/** The kept total of a list query, when it has one: unfiltered, or one filter alone that keeps its totals. */
 function keptTotal(query: ListQuery, counted: CountedTotals | undefined): Promise<number> | undefined {
   if (!counted) return undefined;
   const parameters = selecting(query);
   if (parameters.length === 0) return countedTotal(counted.db, counted.workspaceId, counted.table);
   const [only] = parameters;
-  const tally = parameters.length === 1 ? counted.tallies?.[only![0]] : undefined;
-  return tally ? countedValue(counted.db, counted.workspaceId, counted.table, only![0], tally(only![1])) : undefined;
+  return parameters.length === 1 ? counted.alone?.[only![0]]?.(only![1]) : undefined;
 }
 
 export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof DB> {

@@ -24,7 +24,7 @@ import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.
 import { article, registerReadRoutes } from './read-routes.js';
 import { writableColumns } from '../db/text-search.js';
 import { walkedMatching, whereMatching } from './listing.js';
-import { talliesOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
+import { aloneTotalsOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
 export interface WriteOptions {
@@ -154,7 +154,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',
-        counted: { db: database.db, workspaceId, table: definition.table, tallies: talliesOf(definition.filters ?? {}) },
+        counted: { db: database.db, workspaceId, table: definition.table, alone: aloneTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table) },
         toDtos: (rows) => dtos(database.db, workspaceId, rows as unknown as Row[]),
       });
     },

@@ -8,7 +8,8 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
-import type { DynamicTables } from '../db/dynamic.js';
+import { dynamic, type DynamicTables } from '../db/dynamic.js';
+import { countedValue } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
@@ -64,6 +65,8 @@ export interface Filter {
    * filter's entry in db/tallies.ts), so the total of the filter alone is read, not counted.
    */
   tally?(value: unknown): string;
+  /** The total of the filter alone, from an index rather than the rows (a link filter's link rows). */
+  countAlone?(db: Kysely<Tables>, value: unknown, workspaceId: string): Promise<number>;
 }
 
 export const equalsFilter = (columnName: string, schema: TSchema, toColumn: (value: unknown) => unknown = (value) => value): Filter => ({
@@ -82,9 +85,15 @@ export function tallied(filter: Filter, key = filter.key): Filter {
   return { ...filter, tally: key };
 }
 
-/** The count keys of a list's tallied filters, by query parameter. */
-export function talliesOf(filters: Record<string, Filter>): Record<string, (value: unknown) => string> {
-  return Object.fromEntries(Object.entries(filters).flatMap(([name, filter]) => (filter.tally ? [[name, filter.tally]] : [])));
+/** How a list reads the total of each filter that keeps one, used alone (CountedTotals.alone). */
+export function aloneTotalsOf(filters: Record<string, Filter>, db: Kysely<Tables>, workspaceId: string, table: string): Record<string, (value: unknown) => Promise<number>> {
+  return Object.fromEntries(
+    Object.entries(filters).flatMap(([name, { tally, countAlone }]): [string, (value: unknown) => Promise<number>][] => {
+      if (tally) return [[name, (value) => countedValue(db, workspaceId, table, name, tally(value))]];
+      if (countAlone) return [[name, (value) => countAlone(db, value, workspaceId)]];
+      return [];
+    }),
+  );
 }
 
 /**
@@ -117,6 +126,12 @@ export function linkedTo(eb: Eb, workspaceId: string, table: string, ownColumn: 
 export const linkedFilter = (table: string, ownColumn: string, otherColumn: string, schema: TSchema): Filter => ({
   schema,
   where: (eb, value, workspaceId, walk) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, value, walk),
+  // A link row names one row of the list (its key holds both ids, its foreign keys cascade), so
+  // the links are the matches, counted in the index of migration 0019.
+  async countAlone(db, value, workspaceId) {
+    const row = await dynamic(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('total')).where('workspace_id', '=', workspaceId).where(otherColumn, '=', value).executeTakeFirstOrThrow();
+    return Number(row.total);
+  },
 });
 
 /** Rows whose date column is before (`<`) or after (`>`) the value. */

@@ -13,7 +13,7 @@ import type { Dialect } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
 import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
 import type { App } from '../http/types.js';
-import { searchDescription, talliesOf, type Filter, type Linkable, type Nouns } from './family.js';
+import { aloneTotalsOf, searchDescription, type Filter, type Linkable, type Nouns } from './family.js';
 import { registerReadRoutes } from './read-routes.js';
 
 export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From extends keyof DB = keyof DB> {
@@ -102,7 +102,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
         sorts: definition.sorts,
         defaultSort: definition.defaultSort ?? 'name',
         idColumn: definition.idColumn ?? 'id',
-        ...(definition.counted ? { counted: { db: database.db, workspaceId, table: definition.counted, tallies: talliesOf(filters) } } : {}),
+        ...(definition.counted ? { counted: { db: database.db, workspaceId, table: definition.counted, alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted) } } : {}),
         toDtos: (found) => found.map((row) => definition.toDto(row)),
       });
     },
