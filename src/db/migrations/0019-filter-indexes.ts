@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
@@ -12,6 +12,10 @@ import type { Dialect } from '../database.js';
  * servers_os_key_filter_idx, workstations (workspace, purchase_date) inside
  * workstations_purchase_date_sort_idx, discovered applications (workspace, status) inside
  * discovered_applications_status_filter_idx.
+ *
+ * The audit log's `resourceId=` and `resourceType=` each get an index in page order: the one index
+ * for both, (resource type, resource id, time), served neither alone on PostgreSQL, which sorted
+ * the workspace's events of a type (1M servers: 926 ms) or read them all for an id (223 ms).
  *
  * Link tables read from their other side (`tagId=` reads server_tags by tag) get that side's index
  * with the linked id in it, replacing the one without: the filter's ids, and the total of the
@@ -31,6 +35,9 @@ const LINKS_BY_OTHER_SIDE: [table: string, other: string, own: string, replaced:
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   await db.schema.createIndex('discovered_applications_agent_id_filter_idx').on('discovered_applications').columns(['workspace_id', 'agent_id', 'name', 'id']).execute();
   await db.schema.createIndex('application_owners_user_id_idx').on('application_owners').columns(['workspace_id', 'user_id', 'application_id']).execute();
+  await sql`CREATE INDEX audit_events_resource_id_idx ON audit_events (workspace_id, resource_id, timestamp DESC, id DESC)`.execute(db);
+  await sql`CREATE INDEX audit_events_resource_type_idx ON audit_events (workspace_id, resource_type, timestamp DESC, id DESC)`.execute(db);
+  await db.schema.dropIndex('audit_events_resource_idx').execute();
   for (const [table, other, own, replaced] of LINKS_BY_OTHER_SIDE) {
     await db.schema.createIndex(`${table}_${other}_${own}_idx`).on(table).columns(['workspace_id', other, own]).execute();
     await db.schema.dropIndex(replaced).execute();
