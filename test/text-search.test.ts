@@ -83,6 +83,14 @@ describeEachDatabase('text index for q', (h) => {
     assert.deepEqual(await names(key, 'pictoris'), []);
   });
 
+  it('never matches across two columns, even when the search holds the character that joins them on PostgreSQL', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    await h.call('POST', '/public/v1/servers', { key, body: { name: 'left-part', hostname: 'right-part.example' } });
+    assert.deepEqual(await names(key, 'left-part'), ['left-part']);
+    assert.deepEqual(await names(key, 'part\u001fright'), []);
+    assert.deepEqual(await names(key, 'left-part\u001f'), []);
+  });
+
   it('never crosses workspaces', async () => {
     const mine = (await h.key(await h.workspace())).secret;
     const theirs = (await h.key(await h.workspace())).secret;

@@ -69,8 +69,9 @@ const TRIGRAM = 3;
  * `text` in any of the columns, case-insensitively, as a substring: the same answer as
  * containsText() on each column, read from the text index. SQLite asks the table's FTS5 trigram
  * index (folded copies of the columns) for the rowids whose text holds the folded phrase;
- * PostgreSQL's planner serves the LIKE itself from the pg_trgm GIN indexes on estate_fold(column).
- * A search shorter than a trigram falls back to comparing every row of the workspace.
+ * PostgreSQL's planner serves a LIKE on the table's `search_text` (the folded columns joined by
+ * U+001F, migration 0020) from its pg_trgm GIN index. A search shorter than a trigram (SQLite) or
+ * holding U+001F (PostgreSQL) compares each column of every row of the workspace instead.
  */
 export function matchesText(dialect: Dialect, index: TextIndex, columns: readonly string[], text: string, walk = false): Expression<SqlBool> {
   const folded = fold(text);
@@ -80,7 +81,6 @@ export function matchesText(dialect: Dialect, index: TextIndex, columns: readonl
     // On a walked read (pagination/offset.ts) `+rowid` leaves the matches to be tested row by row.
     return sql<SqlBool>`${walk ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
   }
-  // PostgreSQL: the folded search columns joined by U+001F (migration 0020), under a pg_trgm index.
   if (dialect === 'postgres' && !folded.includes(SEARCH_TEXT_SEPARATOR)) {
     return sql<SqlBool>`${sql.ref(`${index.alias ?? index.table}.search_text`)} like ${likePattern(text)} escape '\\'`;
   }
