@@ -28,6 +28,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../src/db/database.js';
 import { buildApp, type App } from '../src/http/app.js';
 import { seedWorkspace } from '../src/seed/seed.js';
+import { listOperations, type Parameter, type Schema } from '../test/support/list-operations.js';
 import { beginDialect, createAdminWorkspace, fmt, intEnv, openMigrated, percentile, runBench } from './common.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map((size) => Number(size.replace(/_/g, '')));
@@ -43,22 +44,6 @@ const MAX_P50_MS = 20;
 const NOISE_MS = 1;
 const DEEP_OFFSET = 10_000;
 
-interface Schema {
-  type?: string;
-  enum?: unknown[];
-  format?: string;
-  anyOf?: Schema[];
-  items?: Schema;
-}
-interface Parameter {
-  name: string;
-  in: string;
-  schema: Schema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
-}
 type Item = Record<string, unknown>;
 
 /** One timed request: `label` is the same at every size, `url` is this size's. */
@@ -144,13 +129,7 @@ class Client {
 
 /** The requests of every list operation, with values found in this size's data. */
 async function requestsOf(app: App, client: Client): Promise<{ requests: Request[]; skipped: string[] }> {
-  const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
-  // Offset lists (pagination) and cursor lists (the audit log: data, total and a cursor).
-  const lists = Object.entries(spec.paths).flatMap(([path, methods]) => {
-    const properties = methods.get?.responses['200']?.content?.['application/json']?.schema.properties;
-    const cursor = methods.get?.parameters?.some((parameter) => parameter.name === 'cursor');
-    return methods.get && properties && ('pagination' in properties || (cursor && 'data' in properties)) ? [[path, methods.get] as const] : [];
-  });
+  const lists = await listOperations(app);
   const listPaths = new Set(lists.map(([path]) => path));
   const requests: Request[] = [];
   const skipped: string[] = [];

@@ -19,28 +19,10 @@ import { addMember } from '../src/members/members.service.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from './support/harness.js';
+import { listOperations, type Operation, type Parameter, type Schema } from './support/list-operations.js';
 
 /** Enough servers that PostgreSQL's planner prefers an index to reading a table and sorting it. */
 const SEED_SIZE = 20_000;
-
-interface Schema {
-  type?: string;
-  enum?: unknown[];
-  format?: string;
-  anyOf?: Schema[];
-  items?: Schema;
-  minimum?: number;
-}
-interface Parameter {
-  name: string;
-  in: string;
-  schema: Schema;
-}
-interface Operation {
-  operationId: string;
-  parameters?: Parameter[];
-  responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
-}
 
 /** Parameters that page or search rather than filter (the audit log searches with `query`). */
 const PAGING = new Set(['limit', 'offset', 'sort', 'q', 'cursor', 'query']);
@@ -200,14 +182,7 @@ for (const dialect of DIALECTS) {
       if (dialect === 'sqlite') await scaleStatistics(database, STATISTICS_SCALE);
       secret = (await createKey(database, { workspaceId: workspace.id, name: 'plans', alias: 'admin' })).secret;
       app = await buildApp({ database });
-      const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
-      operations = Object.entries(spec.paths).flatMap(([path, methods]) => {
-        const list = methods.get;
-        const properties = list?.responses['200']?.content?.['application/json']?.schema.properties;
-        // Offset lists, and cursor lists (the audit log: data and a cursor).
-        const cursor = list?.parameters?.some((parameter) => parameter.name === 'cursor');
-        return list && properties && ('pagination' in properties || (cursor && 'data' in properties)) ? [[path, list] as [string, Operation]] : [];
-      });
+      operations = await listOperations(app);
     });
     after(async () => {
       await app?.close();
