@@ -213,6 +213,18 @@ for (const dialect of DIALECTS) {
         const kept = await database.db.selectFrom('value_counts').select(['workspace_id', 'value', 'total as n']).where('table_name', '=', table).where('filter_name', '=', column).where('total', '<>', 0).orderBy('workspace_id').orderBy('value').execute();
         assert.deepEqual(kept.map((row) => ({ ...row, n: Number(row.n) })), rows.map((row) => ({ ...row, n: Number(row.n) })), `${table}.${column}: value_counts`);
       }
+      if (dialect === 'sqlite') {
+        // The text index, filled after the load with a larger FTS5 hash: every row, and the hash back to its size.
+        for (const table of ['servers', 'workstations', 'audit_events'] as const) {
+          const text = `${table}_text`;
+          const { rows } = await sql<{ indexed: number; actual: number; hash: number }>`
+            SELECT (SELECT count(*) FROM ${sql.table(text)}) AS indexed,
+              (SELECT count(*) FROM ${sql.table(table)}) AS actual,
+              (SELECT v FROM ${sql.table(`${text}_config`)} WHERE k = 'hashsize') AS hash`.execute(database.db);
+          assert.equal(rows[0]!.indexed, rows[0]!.actual, `${text}: every row indexed`);
+          assert.equal(rows[0]!.hash ?? 1024 * 1024, 1024 * 1024, `${text}: FTS5 hashsize back to its default`);
+        }
+      }
     });
 
     it('finds the list operations to check', () => {

@@ -25,6 +25,13 @@ export const SUSPEND_FROM_ROWS = 20_000;
 /** SQLite's bound-parameter limit is 32,766; PostgreSQL takes one JSON document per chunk. */
 const SQLITE_PARAMETERS = 30_000;
 const POSTGRES_CHUNK_ROWS = 5_000;
+/**
+ * FTS5's pending-terms hash (bytes) while a load's text is indexed. FTS5 writes a segment each
+ * time the hash fills (1 MB by default) and merges segments as they pile up; 1M servers' trigrams
+ * wrote hundreds. The setting is stored with the index, so it is put back after the load.
+ */
+const LOAD_FTS_HASH_BYTES = 512 * 1024 * 1024;
+const DEFAULT_FTS_HASH_BYTES = 1024 * 1024;
 
 /** A table loaded without its indexes and insert triggers, to restore and catch up at the end. */
 interface Suspended {
@@ -38,8 +45,18 @@ interface Suspended {
   triggers: { name: string; sql: string }[];
 }
 
+export interface LoadOptions {
+  /** Hears of the rows as they are written. */
+  progress?(written: number): void;
+  /**
+   * The rows this load will write to the table in all, when they come in several calls (a
+   * streamed load): whether the table is loaded without its indexes is decided on the first call.
+   */
+  expected?: number;
+}
+
 export interface BulkLoader {
-  insert(table: string, rows: readonly Row[], progress?: (written: number) => void): Promise<void>;
+  insert(table: string, rows: readonly Row[], options?: LoadOptions): Promise<void>;
   /**
    * Recreates what the load suspended; the last step before the transaction commits. `progress`
    * hears of a table's loaded rows when they are indexed.
@@ -49,19 +66,22 @@ export interface BulkLoader {
 
 export function bulkLoader(trx: Kysely<Tables>, dialect: Dialect): BulkLoader {
   const suspended = new Map<string, Suspended>();
+  /** SQLite: the tables whose first load decided whether they are loaded without their indexes. */
+  const decided = new Set<string>();
   /** PostgreSQL: the tables loaded, whose GIN indexes' pending entries are merged at the end. */
   const loaded = new Set<string>();
   return {
-    async insert(table, rows, progress) {
+    async insert(table, rows, { progress, expected = rows.length } = {}) {
       if (rows.length === 0) return;
       if (dialect === 'postgres') {
         if (loaded.size === 0) await deferGinMerges(trx);
         loaded.add(table);
         return insertPostgres(trx, table, rows, progress);
       }
-      if (!suspended.has(table) && rows.length >= SUSPEND_FROM_ROWS) {
-        const before = await largestRowid(trx, table);
-        if (rows.length >= before) suspended.set(table, await suspend(trx, table, before));
+      if (!decided.has(table)) {
+        decided.add(table);
+        const before = expected >= SUSPEND_FROM_ROWS ? await largestRowid(trx, table) : Infinity;
+        if (expected >= before) suspended.set(table, await suspend(trx, table, before));
       }
       const restored = suspended.get(table);
       if (restored) restored.rows += rows.length;
@@ -81,6 +101,7 @@ export function bulkLoader(trx: Kysely<Tables>, dialect: Dialect): BulkLoader {
         progress?.(rows);
       }
       suspended.clear();
+      decided.clear();
     },
   };
 }
@@ -137,7 +158,10 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${text}) ORDER BY cid`.execute(trx);
   const columns = rows.map((row) => sql.ref(row.name));
   const folded = rows.map((row) => sql`estate_fold(${sql.ref(row.name)})`);
+  const hash = (bytes: number) => sql`INSERT INTO ${sql.table(text)} (${sql.table(text)}, rank) VALUES ('hashsize', ${sql.lit(bytes)})`.execute(trx);
+  await hash(LOAD_FTS_HASH_BYTES);
   await sql`INSERT INTO ${sql.table(text)} (rowid, ${sql.join(columns)}) SELECT rowid, ${sql.join(folded)} ${loaded}`.execute(trx);
+  await hash(DEFAULT_FTS_HASH_BYTES);
 }
 
 async function primaryKeyOf(trx: Kysely<Tables>, table: string): Promise<string[]> {

@@ -33,9 +33,17 @@ export interface SeedOptions {
 type Row = Record<string, unknown>;
 const SEED_ACTOR = { actor_type: 'system', actor_id: null, actor_name: 'estate seed' };
 
+/**
+ * Rows generated and written at a time for the largest tables, so the heap never holds them all.
+ * At least the most agents a seed makes (5,000): their servers are all in the first chunk.
+ */
+const CHUNK_ROWS = 25_000;
+
 class Writer {
   done = 0;
-  readonly audit: Row[] = [];
+  /** Audit events written so far. */
+  auditEvents = 0;
+  private audit: Row[] = [];
   /** Tables written, whose planner statistics are refreshed afterwards. */
   readonly tables = new Set<string>();
   private readonly bulk: BulkLoader;
@@ -46,18 +54,31 @@ class Writer {
     private readonly workspaceId: string,
     private readonly planned: number,
     private readonly progress?: SeedOptions['progress'],
+    /** The audit events this seed writes, at least: they are written in chunks as they come. */
+    private readonly auditPlanned = 0,
   ) {
     this.bulk = bulkLoader(trx, dialect);
   }
 
-  insert(table: string, rows: Row[]): Promise<void> {
+  /** `expected`: the rows of a table written in several calls, in all. */
+  insert(table: string, rows: Row[], expected?: number): Promise<void> {
     this.tables.add(table);
-    return this.bulk.insert(table, rows, (written) => this.advance(written));
+    return this.bulk.insert(table, rows, { progress: (written) => this.advance(written), expected });
   }
 
-  /** Restores what the bulk load suspended: the progress goes on as the loaded tables are indexed. */
-  finish(): Promise<void> {
-    return this.bulk.finish((indexed) => this.advance(indexed));
+  /** Writes the queued audit events once a chunk's worth is queued (or all of them, at the end). */
+  async flushAudit(all = false): Promise<void> {
+    if (this.audit.length === 0 || (!all && this.audit.length < CHUNK_ROWS)) return;
+    const events = this.audit;
+    this.audit = [];
+    this.auditEvents += events.length;
+    await this.insert('audit_events', events, this.auditPlanned);
+  }
+
+  /** Writes the queued audit events, then restores what the bulk load suspended: the progress goes on as the loaded tables are indexed. */
+  async finish(): Promise<void> {
+    await this.flushAudit(true);
+    await this.bulk.finish((indexed) => this.advance(indexed));
   }
 
   private advance(rows: number): void {
@@ -115,7 +136,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
 
   let filled: Set<string> = new Set();
   const created = await writeTransaction(database, ws, async (trx) => {
-    const w = new Writer(trx, database.dialect, ws, planned, options.progress);
+    const w = new Writer(trx, database.dialect, ws, planned, options.progress, size + counts.workstations);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
 
@@ -219,8 +240,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
 
     // Agents, then servers: the first `agents` servers are reported by them.
     const agents = Array.from({ length: counts.agents }, (_, i) => ({ workspace_id: ws, id: newId(), name: `agent-${i + 1}`, token_hash: randomBytes(32).toString('hex'), token_prefix: 'agt_live_seed', hostname: null as string | null, version: '0.1.0', created_at: at(300, 200), last_seen_at: random.chance(0.9) ? at(0.5) : at(30, 3), revoked_at: random.chance(0.03) ? at(10) : null }));
-    const servers: Row[] = [];
-    for (let i = 0; i < size; i += 1) {
+    const server = (i: number): Row => {
       const network = networks[i % networks.length]!;
       const [a, b] = (network.cidr as string).split('.').slice(1, 3);
       const [os, osVersion] = random.weighted(words.SERVER_OS);
@@ -230,30 +250,43 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const agent = i < agents.length ? agents[i]! : undefined;
       if (agent) agent.hostname = hostname;
       const created = at(700, 30);
-      servers.push({
+      return {
         workspace_id: ws, id: newId(), name: hostname, hostname: `${hostname}.${String(network.location).split(' ')[0]!.toLowerCase()}.seed.internal`,
         ip_addresses: JSON.stringify([`10.${a}.${b}.${2 + (Math.floor(i / networks.length) % 253)}`]), os, os_key: fold(os), os_version: osVersion, manufacturer, model,
         serial_number: random.pick(['', 'CZ', 'SGH', '7X']) + random.int(100000, 999999), cpu_cores: random.pick([2, 4, 8, 16, 32, 64]), memory_mb: 1024 * random.pick([4, 8, 16, 32, 64, 128, 256]),
         storage_gb: random.pick([80, 200, 500, 1000, 1920, 3840]), environment: network.environment, location: network.location, description: null,
         automatic: agent ? 1 : 0, agent_id: agent?.id ?? null, created_at: created, last_check_time: agent ? agent.last_seen_at : created,
-      });
+      };
+    };
+    // Servers are written a chunk at a time (the agents once the first chunk named their hosts);
+    // their links wait for the end, to be written in key order.
+    const reported: string[] = [];
+    const appServers: Row[] = [];
+    const serverTags: Row[] = [];
+    for (let start = 0; start < size; start += CHUNK_ROWS) {
+      const servers = Array.from({ length: Math.min(CHUNK_ROWS, size - start) }, (_, i) => server(start + i));
+      if (start === 0) await w.insert('agents', agents);
+      await w.insert('servers', servers, size);
+      for (const s of servers) {
+        if (s.agent_id) reported.push(s.id as string);
+        appServers.push({ workspace_id: ws, application_id: random.pick(applications).id, server_id: s.id, created_at: s.created_at });
+        if (random.chance(0.3)) serverTags.push({ workspace_id: ws, server_id: s.id, tag_id: random.pick(tags).id, created_at: s.created_at });
+        w.created('server', s.id as string, s.name as string, s.created_at as string);
+      }
+      await w.flushAudit();
     }
-    await w.insert('agents', agents);
-    await w.insert('servers', servers);
-    const appServers = servers.map((s) => ({ workspace_id: ws, application_id: random.pick(applications).id, server_id: s.id, created_at: s.created_at }));
     await w.insert('application_servers', appServers);
-    await w.insert('server_tags', servers.filter(() => random.chance(0.3)).map((s) => ({ workspace_id: ws, server_id: s.id, tag_id: random.pick(tags).id, created_at: s.created_at })));
-    for (const s of servers) w.created('server', s.id as string, s.name as string, s.created_at as string);
+    await w.insert('server_tags', serverTags);
     for (const a of agents) w.created('agent', a.id, a.name, a.created_at, 'access');
 
     // Discovered software on agent-reported servers, with running install counts.
     const discovered: Row[] = [];
     const installs = new Map<string, number>();
     for (const [i, agent] of agents.entries()) {
-      const server = servers[i]!;
+      const serverId = reported[i]!;
       for (const [name, vendor, version] of random.sample(words.SOFTWARE, random.int(12, 25))) {
         const missing = random.chance(0.03);
-        discovered.push({ workspace_id: ws, id: newId(), name, vendor, name_key: foldKey(name), vendor_key: foldKey(vendor), version, server_id: server.id, workstation_id: null, agent_id: agent.id, status: random.weighted([['new', 70], ['ignored', 25], ['new', 5]] as const), application_id: null, catalog_entry_id: matchCatalogEntry(name, vendor), first_seen_at: agent.created_at, last_seen_at: agent.last_seen_at, missing_since: missing ? agent.last_seen_at : null, last_update: agent.last_seen_at });
+        discovered.push({ workspace_id: ws, id: newId(), name, vendor, name_key: foldKey(name), vendor_key: foldKey(vendor), version, server_id: serverId, workstation_id: null, agent_id: agent.id, status: random.weighted([['new', 70], ['ignored', 25], ['new', 5]] as const), application_id: null, catalog_entry_id: matchCatalogEntry(name, vendor), first_seen_at: agent.created_at, last_seen_at: agent.last_seen_at, missing_since: missing ? agent.last_seen_at : null, last_update: agent.last_seen_at });
         if (!missing) {
           const key = keyOf(name, vendor);
           installs.set(key, (installs.get(key) ?? 0) + 1);
@@ -266,15 +299,19 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     w.tables.add('software_installs');
 
     // Workstations, most assigned to people; some warranties ending soon.
-    const workstations = Array.from({ length: counts.workstations }, (_, i) => {
+    const workstation = (i: number) => {
       const [manufacturer, model, os] = random.pick(words.WORKSTATION_MODELS);
       const warrantyEnd = now + random.int(-400, 1100) * 86_400_000;
       const assigned = random.chance(0.85) ? random.pick(users).id : null;
       const created = new Date(warrantyEnd - 3 * 365 * 86_400_000 + 86_400_000).toISOString();
       return { workspace_id: ws, id: newId(), name: `WS-${String(i + 1).padStart(6, '0')}`, hostname: null, serial_number: `PF${random.int(1000000, 9999999)}`, manufacturer, model, os, os_version: null, cpu_cores: random.pick([4, 8, 10, 12]), memory_mb: 1024 * random.pick([8, 16, 32]), status: assigned ? 'in_use' : random.weighted([['in_stock', 70], ['in_repair', 10], ['retired', 20]] as const), assigned_user_id: assigned, purchase_date: isoDate(warrantyEnd - 3 * 365 * 86_400_000), warranty_end: isoDate(warrantyEnd), location: random.pick(words.LOCATIONS), automatic: 0, agent_id: null, created_at: created < new Date(now).toISOString() ? created : new Date(now - 86_400_000).toISOString(), last_check_time: at(60) };
-    });
-    await w.insert('workstations', workstations);
-    for (const ws_ of workstations) w.created('workstation', ws_.id, ws_.name, ws_.created_at);
+    };
+    for (let start = 0; start < counts.workstations; start += CHUNK_ROWS) {
+      const workstations = Array.from({ length: Math.min(CHUNK_ROWS, counts.workstations - start) }, (_, i) => workstation(start + i));
+      await w.insert('workstations', workstations, counts.workstations);
+      for (const ws_ of workstations) w.created('workstation', ws_.id, ws_.name, ws_.created_at);
+      await w.flushAudit();
+    }
 
     // Data objects, contracts, flows and announcements.
     const dataObjects = Array.from({ length: clamp(counts.applications / 4, 5, 600) }, (_, i) => {
@@ -311,13 +348,12 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     for (const f of flows) w.created('flow', f.id as string, f.name as string, f.created_at as string);
     for (const a of announcements) w.created('announcement', a.id, a.title, a.created_at, 'organisation');
 
-    await w.insert('audit_events', w.audit);
     await w.finish();
     options.progress?.(planned, planned);
     return {
       users: users.length, teams: teams.length, categories: categories.length, tags: newTags.length, applications: applications.length, networks: networks.length,
-      routers: routers.length, servers: servers.length, agents: agents.length, discoveredApplications: discovered.length, workstations: workstations.length,
-      dataObjects: dataObjects.length, contracts: contracts.length, flows: flows.length, announcements: announcements.length, auditEvents: w.audit.length,
+      routers: routers.length, servers: size, agents: agents.length, discoveredApplications: discovered.length, workstations: counts.workstations,
+      dataObjects: dataObjects.length, contracts: contracts.length, flows: flows.length, announcements: announcements.length, auditEvents: w.auditEvents,
     };
   });
   // Without fresh statistics the planners keep their empty-table plans (PostgreSQL sorted 10k
