@@ -206,12 +206,15 @@ for (const dialect of DIALECTS) {
           SELECT (SELECT sum(total) FROM row_counts WHERE table_name = ${table}) AS kept, (SELECT count(*) FROM ${sql.table(table)}) AS actual`.execute(database.db);
         assert.equal(Number(rows[0]!.kept), Number(rows[0]!.actual), `${table}: row_counts`);
       }
-      // The per-value counts of migration 0018, which the loader also fills at the end.
-      for (const [table, column] of [['servers', 'environment'], ['workstations', 'status'], ['discovered_applications', 'status']] as const) {
+      // The per-value and per-day counts of migrations 0018 and 0021, which the loader also fills at the end.
+      const day = (column: string) => (dialect === 'sqlite' ? `substr(${column}, 1, 10)` : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
+      const counted = [['servers', 'environment', 'environment'], ['workstations', 'status', 'status'], ['discovered_applications', 'status', 'status'],
+        ['workstations', 'day:warranty_end', day('warranty_end')], ['audit_events', 'day:timestamp', day('timestamp')]] as const;
+      for (const [table, filter, value] of counted) {
         const { rows } = await sql<{ workspace_id: string; value: string; n: number }>`
-          SELECT workspace_id, ${sql.ref(column)} AS value, count(*) AS n FROM ${sql.table(table)} GROUP BY 1, 2 ORDER BY 1, 2`.execute(database.db);
-        const kept = await database.db.selectFrom('value_counts').select(['workspace_id', 'value', 'total as n']).where('table_name', '=', table).where('filter_name', '=', column).where('total', '<>', 0).orderBy('workspace_id').orderBy('value').execute();
-        assert.deepEqual(kept.map((row) => ({ ...row, n: Number(row.n) })), rows.map((row) => ({ ...row, n: Number(row.n) })), `${table}.${column}: value_counts`);
+          SELECT workspace_id, ${sql.raw(value)} AS value, count(*) AS n FROM ${sql.table(table)} GROUP BY 1, 2 ORDER BY 1, 2`.execute(database.db);
+        const kept = await database.db.selectFrom('value_counts').select(['workspace_id', 'value', 'total as n']).where('table_name', '=', table).where('filter_name', '=', filter).where('total', '<>', 0).orderBy('workspace_id').orderBy('value').execute();
+        assert.deepEqual(kept.map((row) => ({ ...row, n: Number(row.n) })), rows.map((row) => ({ ...row, n: Number(row.n) })), `${table}.${filter}: value_counts`);
       }
       if (dialect === 'sqlite') {
         // The text index, filled after the load with a larger FTS5 hash: every row, and the hash back to its size.

@@ -76,6 +76,11 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     const schema = filter.schema as TSchema & { enum?: string[]; type?: string };
     if (schema.enum) return schema.enum;
     if (schema.type === 'boolean') return ['true', 'false'];
+    if ((schema as { format?: string }).format === 'date') {
+      // Dates the items hold (a filter's own date is its edge) and dates around them.
+      const held = items.flatMap((item) => Object.values(item)).filter((value): value is string => typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
+      return [...new Set(held)].slice(0, 4).concat('1970-01-01', new Date().toISOString().slice(0, 10), '2999-12-31');
+    }
     if (filter.countAlone) {
       // An id the items link to (`tagId`: their `tagIds`), and one nothing links to.
       const linked = items.flatMap((item) => [item[name], ...(Array.isArray(item[`${name}s`]) ? (item[`${name}s`] as unknown[]) : [])]).filter((value): value is string => typeof value === 'string');
@@ -109,6 +114,13 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
       ...AUDIT_ACTIONS.map((action) => ({ actions: action })),
       { actions: ['create', 'delete', 'create'] },
       ...types.map((resourceType) => ({ resourceType })),
+      // Windows, read from per-day counts and the part-days at their ends: an event's own instant
+      // is inside (both bounds are inclusive); a window within one day; an empty one.
+      ...[events[3]!, events[Math.floor(events.length / 2)]!, events.at(-2)!].flatMap(({ timestamp }) => [{ from: String(timestamp) }, { to: String(timestamp) }]),
+      { from: String(events.at(-5)!.timestamp), to: String(events[5]!.timestamp) },
+      { from: `${String(events[7]!.timestamp).slice(0, 10)}T00:00:00.000Z`, to: String(events[7]!.timestamp) },
+      { from: String(events[5]!.timestamp), to: String(events.at(-5)!.timestamp) },
+      { from: '1970-01-01T00:00:00Z', to: '2999-12-31T23:59:59.999Z' },
     ];
     for (const query of queries) {
       const { events: matching, total } = await everyEvent(key, query);
@@ -174,5 +186,28 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     const events = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
     assert.equal(await events({ category: 'inventory' }), 777, 'the audit log reads it too');
     assert.equal(await events({ category: 'inventory', actions: 'create' }), 3, 'two filters: counted');
+  });
+
+  it('reads the total of a date filter and of an audit window from per-day counts', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    for (const warrantyEnd of ['2026-03-01', '2026-03-02', '2026-03-02', '2026-03-05']) {
+      assert.equal((await h.call('POST', '/public/v1/workstations', { key, body: { name: `w-${warrantyEnd}`, warrantyEnd } })).statusCode, 201);
+    }
+    const total = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/workstations', { key, query })).json().pagination.total;
+    assert.equal(await total({ warrantyEndsBefore: '2026-03-02' }), 1, 'the date itself is not before it');
+    assert.equal(await total({ warrantyEndsBefore: '2026-03-03' }), 3);
+    const day = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('filter_name', '=', 'day:warranty_end').where('value', '=', '2026-03-02');
+    assert.equal((await day().set({ total: 500 }).executeTakeFirst()).numUpdatedRows, 1n);
+    assert.equal(await total({ warrantyEndsBefore: '2026-03-03' }), 501, 'read from the per-day counts');
+    assert.equal(await total({ warrantyEndsBefore: '2026-03-03', q: 'w-' }), 3, 'with q: counted');
+
+    const events = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
+    const today = new Date().toISOString().slice(0, 10);
+    const audit = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('filter_name', '=', 'day:timestamp').where('value', '=', today);
+    assert.equal((await audit().set({ total: 900 }).executeTakeFirst()).numUpdatedRows, 1n);
+    assert.equal(await events({ to: '2999-01-01T00:00:00Z' }), 900, 'whole days: read from the per-day counts');
+    const happened = (await everyEvent(key, {})).events.length;
+    assert.equal(await events({ from: '2000-01-01T00:00:00Z', to: new Date(Date.now() + 60_000).toISOString() }), happened, "today is the window's last part-day: counted");
   });
 });

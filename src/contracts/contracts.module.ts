@@ -65,8 +65,8 @@ export const contracts = defineFamily({
     type: tallied(equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' }))),
     vendor: tallied(foldedEqualsFilter('vendor_key', Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }))),
     applicationId: linkedFilter('contract_applications', 'contract_id', 'application_id', Uuid('Only contracts covering this application.')),
-    endsBefore: dateFilter('end_date', '<', DateOnly('Only contracts ending before this date.')),
-    endsAfter: dateFilter('end_date', '>', DateOnly('Only contracts ending after this date.')),
+    endsBefore: dateFilter('end_date', '<', DateOnly('Only contracts ending before this date.'), 'contracts'),
+    endsAfter: dateFilter('end_date', '>', DateOnly('Only contracts ending after this date.'), 'contracts'),
   },
   relations: [{ field: 'applicationIds', table: 'contract_applications', ownColumn: 'contract_id', otherColumn: 'application_id', target: applications.definition }],
   async check({ trx, workspaceId, next }) {

@@ -16,7 +16,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Dialect } from './database.js';
 import { dynamic } from './dynamic.js';
 import type { Tables } from './schema.js';
-import { TALLIES, tallyOf } from './tallies.js';
+import { talliesOn, tallyOf } from './tallies.js';
 
 type Row = Record<string, unknown>;
 
@@ -114,8 +114,8 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
 
 /**
  * The insert triggers the load knows how to replay for a whole load at once, by name: the row
- * count (migration 0006), the text index (migration 0017) and the per-value counts (migration
- * 0018). Any other trigger stays and fires per row.
+ * count (migration 0006), the text index (migration 0017) and the per-value and per-day counts
+ * (migrations 0018 and 0021). Any other trigger stays and fires per row.
  */
 const REPLAYED_TRIGGERS = ['count_insert', 'text_insert', 'tally_insert'];
 
@@ -146,7 +146,7 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
     return;
   }
   if (trigger.endsWith('_tally_insert')) {
-    for (const [filter, expression] of Object.entries(TALLIES[table] ?? {})) {
+    for (const [filter, expression] of Object.entries(talliesOn('sqlite', table))) {
       await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
         SELECT workspace_id, ${table}, ${filter}, value, count(*) FROM (SELECT workspace_id, ${sql.raw(tallyOf(expression, table))} AS value ${loaded}) counted
         WHERE value IS NOT NULL GROUP BY workspace_id, value

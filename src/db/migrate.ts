@@ -20,6 +20,7 @@ import * as textIndex from './migrations/0017-text-index.js';
 import * as valueCounts from './migrations/0018-value-counts.js';
 import * as filterIndexes from './migrations/0019-filter-indexes.js';
 import * as searchText from './migrations/0020-search-text.js';
+import * as dayCounts from './migrations/0021-day-counts.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0018-value-counts': valueCounts,
   '0019-filter-indexes': filterIndexes,
   '0020-search-text': searchText,
+  '0021-day-counts': dayCounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

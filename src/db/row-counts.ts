@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from './schema.js';
+import { dayTally } from './tallies.js';
 
 /**
  * The trigger-kept row count of a table in a workspace: the inventory tables of migration 0006 and
@@ -25,4 +26,25 @@ export async function countedValue(db: Kysely<Tables>, workspaceId: string, tabl
     .where('value', '=', value)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The rows of a date column counted per day (migration 0021) whose day lies strictly between the
+ * bounds given ('YYYY-MM-DD'): the total of whole days, read from at most one count per day.
+ */
+export function countedDaysQuery(db: Kysely<Tables>, workspaceId: string, table: string, column: string, days: { after?: string; before?: string }) {
+  let query = db
+    .selectFrom('value_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('total'))
+    .where('workspace_id', '=', workspaceId)
+    .where('table_name', '=', table)
+    .where('filter_name', '=', dayTally(column));
+  if (days.after !== undefined) query = query.where('value', '>', days.after);
+  if (days.before !== undefined) query = query.where('value', '<', days.before);
+  return query;
+}
+
+export async function countedDays(db: Kysely<Tables>, workspaceId: string, table: string, column: string, days: { after?: string; before?: string }): Promise<number> {
+  const row = await countedDaysQuery(db, workspaceId, table, column, days).executeTakeFirstOrThrow();
+  return Number(row.total);
 }

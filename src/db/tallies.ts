@@ -16,5 +16,14 @@ import { TALLIES as MIGRATION_0018 } from './migrations/0018-value-counts.js';
 
 export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = MIGRATION_0018;
 
+/**
+ * Per-day counts of the date columns that date filters compare (migration 0021): under the filter
+ * name `day:<column>`, the day as the value. A table's triggers count its TALLIES and its days.
+ */
+export { DAY_TALLIES, talliesOn } from './migrations/0021-day-counts.js';
+
+/** The value_counts filter name of a date column's per-day counts. */
+export const dayTally = (column: string): string => `day:${column}`;
+
 /** The SQL of a counted value for one row (`NEW`, `OLD`, a table or an alias). */
 export const tallyOf = (expression: string, row: string): string => expression.replaceAll('{row}', row);

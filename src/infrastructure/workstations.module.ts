@@ -64,7 +64,7 @@ export const workstations = defineFamily({
       key: String,
     }),
     ...automaticFilter('true: only agent-reported machines; false: only manual ones.'),
-    warrantyEndsBefore: dateFilter('warranty_end', '<', DateOnly('Only machines whose warranty ends before this date.')),
+    warrantyEndsBefore: dateFilter('warranty_end', '<', DateOnly('Only machines whose warranty ends before this date.'), 'workstations'),
   },
   // A person who leaves the workspace no longer has the machine assigned.
   references: [{ field: 'assignedUserId', target: userLinkable, onDelete: 'clear' }],

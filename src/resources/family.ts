@@ -9,7 +9,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import { dynamic, type DynamicTables } from '../db/dynamic.js';
-import { countedValue } from '../db/row-counts.js';
+import { countedDays, countedValue } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
@@ -134,10 +134,18 @@ export const linkedFilter = (table: string, ownColumn: string, otherColumn: stri
   },
 });
 
-/** Rows whose date column is before (`<`) or after (`>`) the value. */
-export const dateFilter = (column: string, comparison: '<' | '>', schema: TSchema): Filter => ({
+/**
+ * Rows whose date column is before (`<`) or after (`>`) the value. With `countedIn`, the table
+ * whose rows are counted per day of the column (migration 0021), the total of the filter alone
+ * adds up the days before or after the date.
+ */
+export const dateFilter = (column: string, comparison: '<' | '>', schema: TSchema, countedIn?: string): Filter => ({
   schema,
   where: (eb, date, _workspaceId, walk) => eb(led(column, walk), comparison, date),
+  ...(countedIn && {
+    countAlone: (db: Kysely<Tables>, date: unknown, workspaceId: string) =>
+      countedDays(db, workspaceId, countedIn, column, comparison === '<' ? { before: String(date) } : { after: String(date) }),
+  }),
 });
 
 /** The singular and plural nouns of a family, used in operation ids, summaries and messages. */

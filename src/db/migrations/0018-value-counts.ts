@@ -149,7 +149,7 @@ async function createPostgresFunctions(db: Kysely<unknown>): Promise<void> {
 /** The columns the counted values read: an update of any other column leaves the counts alone. */
 const columnsOf = (tallies: Record<string, string>) => [...new Set(Object.values(tallies).flatMap((expression) => [...expression.matchAll(/\{row\}\.(\w+)/g)].map((m) => m[1]!)))];
 
-async function createPostgresTriggers(db: Kysely<unknown>, table: string, tallies: Record<string, string>): Promise<void> {
+export async function createPostgresTriggers(db: Kysely<unknown>, table: string, tallies: Record<string, string>): Promise<void> {
   const args = sql.raw(Object.entries(tallies).flat().map(literal).join(', '));
   const name = (operation: string) => sql.id(`${table}_tally_${operation}`);
   const changed = sql.raw(Object.values(tallies).map((expression) => `(${of(expression, 'OLD')}) IS DISTINCT FROM (${of(expression, 'NEW')})`).join(' OR '));
@@ -159,7 +159,7 @@ async function createPostgresTriggers(db: Kysely<unknown>, table: string, tallie
   await sql`CREATE TRIGGER ${name('delete')} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply(${args})`.execute(db);
 }
 
-async function createSqliteTriggers(db: Kysely<unknown>, table: string, tallies: Record<string, string>): Promise<void> {
+export async function createSqliteTriggers(db: Kysely<unknown>, table: string, tallies: Record<string, string>): Promise<void> {
   const key = (filter: string, row: string) => `${row}.workspace_id, ${literal(table)}, ${literal(filter)}`;
   const match = (filter: string, row: string, expression: string) =>
     `workspace_id = ${row}.workspace_id AND table_name = ${literal(table)} AND filter_name = ${literal(filter)} AND value = ${of(expression, row)}`;
