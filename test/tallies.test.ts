@@ -116,7 +116,7 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
       ...types.map((resourceType) => ({ resourceType })),
       // Windows, read from per-day counts and the part-days at their ends: an event's own instant
       // is inside (both bounds are inclusive); a window within one day; an empty one.
-      ...[events[3]!, events[Math.floor(events.length / 2)]!, events.at(-2)!].flatMap(({ timestamp }) => [{ from: String(timestamp) }, { to: String(timestamp) }]),
+      ...[events[3]!, events[Math.floor(events.length / 2)]!, events.at(-2)!].flatMap(({ timestamp }): Record<string, string>[] => [{ from: String(timestamp) }, { to: String(timestamp) }]),
       { from: String(events.at(-5)!.timestamp), to: String(events[5]!.timestamp) },
       { from: `${String(events[7]!.timestamp).slice(0, 10)}T00:00:00.000Z`, to: String(events[7]!.timestamp) },
       { from: String(events[5]!.timestamp), to: String(events.at(-5)!.timestamp) },
