@@ -163,6 +163,25 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     assert.ok(list.data.every((d) => d.installCount === 2));
   });
 
+  it('sort=installCount lists every entry: products by count, name and vendor, each product by id, software gone from every host too', async () => {
+    const { key, reportAs } = await setUp(h);
+    const everywhere = [pkg('curl', '8'), pkg('Git', '2', 'Git Project')];
+    await reportAs('a-1', { host: host('a-1'), software: [...everywhere, pkg('htop', '3'), pkg('gone', '1')] });
+    await reportAs('a-2', { host: host('a-2'), software: [...everywhere, pkg('htop', '3')] });
+    await reportAs('a-3', { host: host('a-3'), software: everywhere });
+    await reportAs('a-1', { host: host('a-1'), software: [...everywhere, pkg('htop', '3')] }); // 'gone' is missing on its only host
+    const all = await discovered(h, key);
+    assert.equal(all.pagination.total, 9);
+    for (const sort of ['installCount', '-installCount']) {
+      const read: Static<typeof Discovered>[] = [];
+      for (let offset = 0; offset < 9; offset += 2) read.push(...(await discovered(h, key, { sort, limit: '2', offset: String(offset) })).data);
+      const expected = [...all.data].sort((a, b) => a.installCount - b.installCount || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id));
+      if (sort.startsWith('-')) expected.reverse();
+      assert.deepEqual(read.map((d) => [d.name, d.installCount, d.id]), expected.map((d) => [d.name, d.installCount, d.id]), sort);
+    }
+    assert.deepEqual((await discovered(h, key, { sort: 'installCount', limit: '1' })).data.map((d) => [d.name, d.installCount, d.missingSince !== null]), [['gone', 0, true]]);
+  });
+
   it('accepts 5,000 software entries in one report', async () => {
     const { key, report } = await setUp(h);
     const software = Array.from({ length: 5000 }, (_, i) => pkg(`package-${i}`, `${i}.0`));

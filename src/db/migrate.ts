@@ -21,6 +21,7 @@ import * as valueCounts from './migrations/0018-value-counts.js';
 import * as filterIndexes from './migrations/0019-filter-indexes.js';
 import * as searchText from './migrations/0020-search-text.js';
 import * as dayCounts from './migrations/0021-day-counts.js';
+import * as installCountOrder from './migrations/0022-install-count-order.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0019-filter-indexes': filterIndexes,
   '0020-search-text': searchText,
   '0021-day-counts': dayCounts,
+  '0022-install-count-order': installCountOrder,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

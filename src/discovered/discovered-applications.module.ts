@@ -54,20 +54,26 @@ type DiscoveredApplication = Static<typeof DiscoveredApplication>;
 
 type DiscoveredRow = DiscoveredApplicationsTable & { install_count: number | null };
 
-/** Discovered rows with their (name, vendor) install count from the running totals. */
-function discoveredQuery(db: Kysely<Tables>, workspaceId: string) {
-  return db
-    .selectFrom('discovered_applications as d')
-    .leftJoin('software_installs as si', (join) =>
-      join
-        .onRef('si.workspace_id', '=', 'd.workspace_id')
-        .onRef('si.name_key', '=', 'd.name_key')
-        .onRef('si.vendor_key', '=', 'd.vendor_key'),
-    )
-    .selectAll('d')
-    .select('si.install_count')
-    .where('d.workspace_id', '=', workspaceId);
+/**
+ * Discovered rows with their (name, vendor) install count from the running totals. Sorted by
+ * `installCount`, the read starts from the totals, in count order (software_installs_count_idx),
+ * and takes each product's rows from its index, instead of sorting every row of the workspace:
+ * an inner join, which every discovered row's total allows (migration 0022), written totals
+ * first. Any other order starts from the rows (SQLite keeps a LEFT JOIN's order).
+ */
+function discoveredQuery(db: Kysely<Tables>, workspaceId: string, sort?: string) {
+  // Read as the LEFT JOIN's type: the inner join's rows are a subset of the same shape.
+  const rows = sort === 'installCount' ? (fromTotals(db) as unknown as ReturnType<typeof fromRows>) : fromRows(db);
+  return rows.selectAll('d').select('si.install_count').where('d.workspace_id', '=', workspaceId);
 }
+
+const fromRows = (db: Kysely<Tables>) =>
+  db.selectFrom('discovered_applications as d').leftJoin('software_installs as si', (join) =>
+    join.onRef('si.workspace_id', '=', 'd.workspace_id').onRef('si.name_key', '=', 'd.name_key').onRef('si.vendor_key', '=', 'd.vendor_key'));
+
+const fromTotals = (db: Kysely<Tables>) =>
+  db.selectFrom('software_installs as si').innerJoin('discovered_applications as d', (join) =>
+    join.onRef('d.workspace_id', '=', 'si.workspace_id').onRef('d.name_key', '=', 'si.name_key').onRef('d.vendor_key', '=', 'si.vendor_key'));
 
 export async function findDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -90,7 +96,8 @@ export const discoveredListing = defineListing({
   rows: discoveredQuery,
   search: ['d.name', 'd.vendor'],
   textIndex: { table: 'discovered_applications', alias: 'd' },
-  sorts: { name: 'd.name', vendor: 'd.vendor', installCount: 'si.install_count', firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' },
+  // installCount: products with the same count in (folded) name and vendor order, each product's rows by id.
+  sorts: { name: 'd.name', vendor: 'd.vendor', installCount: { columns: ['si.install_count', 'si.name_key', 'si.vendor_key'] }, firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' },
   idColumn: 'd.id',
   filters: {
     status: tallied(equalsFilter('d.status', Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' }))),

@@ -74,13 +74,19 @@ export interface OffsetList<T> {
 }
 
 /** A sort key: a column, or an enum column ordered by its values' meaning (`low` < `critical`). */
-export type Sort = string | { column: string; ranks: readonly string[] };
+/**
+ * What a sort orders by before the id: a column, an enum column in the order of its ranks, or
+ * several columns (a count shared by a group of rows, then the group, so an index of the groups
+ * in count order serves it).
+ */
+export type Sort = string | { column: string; ranks: readonly string[] } | { columns: readonly string[] };
 
-/** The SQL expression a sort orders by. */
-export function sortExpression(sort: Sort): Expression<unknown> {
-  if (typeof sort === 'string') return sql.ref(sort);
+/** The SQL expressions a sort orders by, in turn. */
+export function sortExpressions(sort: Sort): Expression<unknown>[] {
+  if (typeof sort === 'string') return [sql.ref(sort)];
+  if ('columns' in sort) return sort.columns.map((column) => sql.ref(column));
   const cases = sort.ranks.map((value, rank) => sql`WHEN ${sql.lit(value)} THEN ${sql.lit(rank)}`);
-  return sql`CASE ${sql.ref(sort.column)} ${sql.join(cases, sql` `)} END`;
+  return [sql`CASE ${sql.ref(sort.column)} ${sql.join(cases, sql` `)} END`];
 }
 
 /** The query parameters every offset list takes; the rest are the family's q and filters. */
@@ -147,8 +153,11 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   const sort = options.sorts[value.replace(/^-/, '')] ?? options.sorts[options.defaultSort.replace(/^-/, '')]!;
   const counted = base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
   const countTotal = () => keptTotal(query, options.counted) ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
-  const read = (rows: SelectQueryBuilder<DB, TB, O>) =>
-    rows.orderBy(sortExpression(sort), direction).orderBy(sql.ref(options.idColumn), direction).limit(page.limit).offset(page.offset).execute();
+  const read = (rows: SelectQueryBuilder<DB, TB, O>) => {
+    let ordered = rows;
+    for (const expression of [...sortExpressions(sort), sql.ref(options.idColumn)]) ordered = ordered.orderBy(expression, direction);
+    return ordered.limit(page.limit).offset(page.offset).execute();
+  };
   if (options.walked && options.counted && selecting(query).length > 0) {
     // SQLite: one connection reads in turn anyway; the total decides how to read the page.
     const total = await countTotal();

@@ -28,8 +28,8 @@ export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From 
   item: Item;
   /** What the list holds (the scope and paging sentence are added). */
   description: string;
-  /** The workspace's rows, joined as the item needs. */
-  rows(db: Kysely<Tables>, workspaceId: string): SelectQueryBuilder<DB, From, Row>;
+  /** The workspace's rows, joined as the item needs; `sort`, the name of the requested order, may choose how. */
+  rows(db: Kysely<Tables>, workspaceId: string, sort?: string): SelectQueryBuilder<DB, From, Row>;
   /** One row of the workspace by id; undefined for a missing, foreign or malformed id. */
   find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<Row | undefined>;
   /** Columns `q` searches (case-insensitive substring). */
@@ -95,12 +95,13 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     ...(definition.counted ? { counted: definition.counted } : {}),
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
-      const rows = definition.rows(database.db, workspaceId) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
+      const defaultSort = definition.defaultSort ?? 'name';
+      const rows = definition.rows(database.db, workspaceId, (query.sort ?? defaultSort).replace(/^-/, '')) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
       const search = { dialect: database.dialect, ...textSearch };
       return listPage(whereMatching(rows, query, search, filters, workspaceId), query, {
         ...walkedMatching(rows, query, search, filters, workspaceId),
         sorts: definition.sorts,
-        defaultSort: definition.defaultSort ?? 'name',
+        defaultSort,
         idColumn: definition.idColumn ?? 'id',
         ...(definition.counted ? { counted: { db: database.db, workspaceId, table: definition.counted, alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted) } } : {}),
         toDtos: (found) => found.map((row) => definition.toDto(row)),
