@@ -3,6 +3,7 @@ import type { Database, Dialect } from '../db/database.js';
 import { countedDaysQuery, countedTotal, countedValue } from '../db/row-counts.js';
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../pagination/cursor.js';
+import { searchTotal } from '../db/search-counts.js';
 import { matchesText } from '../db/text-search.js';
 
 export interface AuditFilters {
@@ -44,6 +45,7 @@ export const AUDIT_TALLIED = ['category', 'actions', 'resourceType'] as const;
  * Events matching the filters: without filters, the trigger-kept per-workspace count (row_counts);
  * with one tallied filter alone, its per-value counts (value_counts); with `from` and `to` alone,
  * the per-day counts of the whole days between and the events of the part-days at the ends;
+ * with `query` alone, counted once per change of the searched text (db/search-counts.ts);
  * otherwise counted.
  */
 export async function countAuditEvents(database: Database, workspaceId: string, filters: AuditFilters): Promise<number> {
@@ -56,6 +58,7 @@ export async function countAuditEvents(database: Database, workspaceId: string, 
     return counts.reduce((sum, count) => sum + count, 0);
   }
   if (given.every(([filter]) => filter === 'from' || filter === 'to')) return countWindow(database, workspaceId, filters);
+  if (given.length === 1 && name === 'query') return searchTotal(database.db, workspaceId, 'audit_events', countQuery(database, workspaceId, filters));
   return Number((await countQuery(database, workspaceId, filters).executeTakeFirstOrThrow()).count);
 }
 

@@ -114,10 +114,10 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
 
 /**
  * The insert triggers the load knows how to replay for a whole load at once, by name: the row
- * count (migration 0006), the text index (migration 0017) and the per-value and per-day counts
- * (migrations 0018 and 0021). Any other trigger stays and fires per row.
+ * count (migration 0006), the text index (migration 0017), the per-value and per-day counts
+ * (migrations 0018 and 0021) and the search version (migration 0023). Any other trigger stays and fires per row.
  */
-const REPLAYED_TRIGGERS = ['count_insert', 'text_insert', 'tally_insert'];
+const REPLAYED_TRIGGERS = ['count_insert', 'text_insert', 'tally_insert', 'search_version_insert'];
 
 /**
  * Drops the table's declared indexes (not its primary key or unique constraints, which SQLite
@@ -143,6 +143,11 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   if (trigger.endsWith('_count_insert')) {
     await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) ${loaded} GROUP BY workspace_id
       ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = row_counts.total + excluded.total`.execute(trx);
+    return;
+  }
+  if (trigger.endsWith('_search_version_insert')) {
+    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT DISTINCT workspace_id, ${table}, 1 ${loaded}
+      ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = search_versions.version + 1`.execute(trx);
     return;
   }
   if (trigger.endsWith('_tally_insert')) {

@@ -22,6 +22,7 @@ import * as filterIndexes from './migrations/0019-filter-indexes.js';
 import * as searchText from './migrations/0020-search-text.js';
 import * as dayCounts from './migrations/0021-day-counts.js';
 import * as installCountOrder from './migrations/0022-install-count-order.js';
+import * as searchVersions from './migrations/0023-search-versions.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0020-search-text': searchText,
   '0021-day-counts': dayCounts,
   '0022-install-count-order': installCountOrder,
+  '0023-search-versions': searchVersions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

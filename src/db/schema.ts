@@ -358,6 +358,13 @@ export interface ValueCountsTable {
   total: number;
 }
 
+/** Per workspace and searched table, a number every change a search could see moves (migration 0023, db/search-counts.ts). */
+export interface SearchVersionsTable {
+  workspace_id: string;
+  table_name: string;
+  version: number;
+}
+
 /** A signed-in console browser (migration 0014); `id` is the SHA-256 of the cookie's token. */
 export interface ConsoleSessionsTable {
   id: string;
@@ -396,6 +403,7 @@ export interface Tables {
   invitations: InvitationsTable;
   row_counts: RowCountsTable;
   value_counts: ValueCountsTable;
+  search_versions: SearchVersionsTable;
   software_installs: SoftwareInstallsTable;
   agents: AgentsTable;
   applications: ApplicationsTable;

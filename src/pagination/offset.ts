@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { Type, type TProperties, type TSchema } from 'typebox';
 import { countedTotal } from '../db/row-counts.js';
+import { isSearchVersioned, searchTotal } from '../db/search-counts.js';
 import type { Tables } from '../db/schema.js';
 
 export const OFFSET_LIMIT_DEFAULT = 50;
@@ -112,15 +113,22 @@ export interface CountedTotals {
   table: string;
   /** Filters whose total, used alone, is read rather than counted (value_counts, a link index). */
   alone?: Record<string, (value: unknown) => Promise<number>>;
+  /** `q` searches `table` itself, so the total of `q` alone is remembered by its search version (db/search-counts.ts). */
+  searched?: boolean;
 }
 
-/** The kept total of a list query, when it has one: unfiltered, or one filter alone that keeps its totals. */
-function keptTotal(query: ListQuery, counted: CountedTotals | undefined): Promise<number> | undefined {
+/**
+ * The kept total of a list query, when it has one: unfiltered, one filter alone that keeps its
+ * totals, or `q` alone, counted once per change of the searched text.
+ */
+function keptTotal(query: ListQuery, counted: CountedTotals | undefined, count: SelectQueryBuilder<unknown, never, { total: number }>): Promise<number> | undefined {
   if (!counted) return undefined;
   const parameters = selecting(query);
   if (parameters.length === 0) return countedTotal(counted.db, counted.workspaceId, counted.table);
-  const [only] = parameters;
-  return parameters.length === 1 ? counted.alone?.[only![0]]?.(only![1]) : undefined;
+  if (parameters.length > 1) return undefined;
+  const [[name, value]] = parameters as [[string, unknown]];
+  if (name === 'q' && counted.searched && isSearchVersioned(counted.table)) return searchTotal(counted.db, counted.workspaceId, counted.table, count);
+  return counted.alone?.[name]?.(value);
 }
 
 export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof DB> {
@@ -152,7 +160,8 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   const direction = value.startsWith('-') ? 'desc' : 'asc';
   const sort = options.sorts[value.replace(/^-/, '')] ?? options.sorts[options.defaultSort.replace(/^-/, '')]!;
   const counted = base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
-  const countTotal = () => keptTotal(query, options.counted) ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
+  const countTotal = () =>
+    keptTotal(query, options.counted, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
   const read = (rows: SelectQueryBuilder<DB, TB, O>) => {
     let ordered = rows;
     for (const expression of [...sortExpressions(sort), sql.ref(options.idColumn)]) ordered = ordered.orderBy(expression, direction);

@@ -154,7 +154,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',
-        counted: { db: database.db, workspaceId, table: definition.table, alone: aloneTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table) },
+        counted: { db: database.db, workspaceId, table: definition.table, alone: aloneTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table), searched: true },
         toDtos: (rows) => dtos(database.db, workspaceId, rows as unknown as Row[]),
       });
     },

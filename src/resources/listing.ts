@@ -103,7 +103,9 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
         sorts: definition.sorts,
         defaultSort,
         idColumn: definition.idColumn ?? 'id',
-        ...(definition.counted ? { counted: { db: database.db, workspaceId, table: definition.counted, alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted) } } : {}),
+        ...(definition.counted
+          ? { counted: { db: database.db, workspaceId, table: definition.counted, alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted), searched: definition.textIndex.table === definition.counted } }
+          : {}),
         toDtos: (found) => found.map((row) => definition.toDto(row)),
       });
     },

@@ -1,0 +1,54 @@
+/**
+ * Totals of searches, remembered until the searched text changes (issue 14). A search's total is
+ * exact and costs in proportion to its matches; a client paging through a broad search's results
+ * asks for the same total on every page. This module keeps, per database handle, the total of
+ * each count statement with the workspace's search version of its table (migration 0023) read in
+ * the same statement, and answers from memory while that version has not moved: one primary-key
+ * read instead of counting. Every instance keeps its own memory; the version is the database's,
+ * so each answers exactly.
+ */
+import { sql, type Compilable, type Expression, type Kysely } from 'kysely';
+import { VERSIONED } from './migrations/0023-search-versions.js';
+import type { Tables } from './schema.js';
+
+/** Remembered totals per database handle; the oldest goes first past this many. */
+const REMEMBERED = 1000;
+
+interface Remembered {
+  version: number;
+  total: number;
+}
+
+const memory = new WeakMap<Kysely<Tables>, Map<string, Remembered>>();
+
+/** Whether searches of the table keep a version (scoped, searched tables). */
+export const isSearchVersioned = (table: string): boolean => table in VERSIONED;
+
+/**
+ * The total `count` gives (a statement selecting one row, `total`), which matches rows of
+ * `table` in the workspace by their searched text only: remembered until a row of the table in the
+ * workspace is inserted, deleted or has a searched column changed.
+ */
+export async function searchTotal(db: Kysely<Tables>, workspaceId: string, table: string, count: Expression<unknown> & Compilable): Promise<number> {
+  const compiled = count.compile();
+  const key = `${workspaceId}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const remembered = memory.get(db) ?? new Map<string, Remembered>();
+  memory.set(db, remembered);
+  const known = remembered.get(key);
+  const version = sql<number>`(SELECT version FROM search_versions WHERE workspace_id = ${workspaceId} AND table_name = ${table})`;
+  if (known) {
+    const { rows } = await sql<{ version: number | null }>`SELECT ${version} AS version`.execute(db);
+    if (Number(rows[0]?.version ?? 0) === known.version) {
+      remembered.delete(key);
+      remembered.set(key, known);
+      return known.total;
+    }
+  }
+  // The version and the count in one statement: both read one snapshot.
+  const { rows } = await sql<{ version: number | null; total: number }>`SELECT ${version} AS version, (${count}) AS total`.execute(db);
+  const counted = { version: Number(rows[0]?.version ?? 0), total: Number(rows[0]!.total) };
+  remembered.delete(key);
+  remembered.set(key, counted);
+  if (remembered.size > REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  return counted.total;
+}
