@@ -43,7 +43,10 @@ const CHILD = join(BENCH_DIR, 'load-child.ts');
 
 /** SQLite always; PostgreSQL too when BENCH_PG_URL is set. */
 export function benchDialects(): Dialect[] {
-  return PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const available: Dialect[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  // BENCH_DIALECTS=postgres: one of them only (a 1M run seeds for minutes on each).
+  const only = process.env.BENCH_DIALECTS?.split(',').map((name) => name.trim());
+  return only ? available.filter((dialect) => only.includes(dialect)) : available;
 }
 
 // ---------------------------------------------------------------------------------------------
