@@ -23,6 +23,7 @@ import * as searchText from './migrations/0020-search-text.js';
 import * as dayCounts from './migrations/0021-day-counts.js';
 import * as installCountOrder from './migrations/0022-install-count-order.js';
 import * as searchVersions from './migrations/0023-search-versions.js';
+import * as asciiFold from './migrations/0024-ascii-fold.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0021-day-counts': dayCounts,
   '0022-install-count-order': installCountOrder,
   '0023-search-versions': searchVersions,
+  '0024-ascii-fold': asciiFold,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
