@@ -218,10 +218,11 @@ for (const dialect of DIALECTS) {
           SELECT (SELECT sum(total) FROM row_counts WHERE table_name = ${table}) AS kept, (SELECT count(*) FROM ${sql.table(table)}) AS actual`.execute(database.db);
         assert.equal(Number(rows[0]!.kept), Number(rows[0]!.actual), `${table}: row_counts`);
       }
-      // The per-value and per-day counts of migrations 0018 and 0021, which the loader also fills at the end.
+      // The per-value, per-day and per-link counts of migrations 0018, 0021 and 0025, which the loader also fills at the end.
       const day = (column: string) => (dialect === 'sqlite' ? `substr(${column}, 1, 10)` : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
       const counted = [['servers', 'environment', 'environment'], ['workstations', 'status', 'status'], ['discovered_applications', 'status', 'status'],
-        ['workstations', 'day:warranty_end', day('warranty_end')], ['audit_events', 'day:timestamp', day('timestamp')]] as const;
+        ['workstations', 'day:warranty_end', day('warranty_end')], ['audit_events', 'day:timestamp', day('timestamp')],
+        ['server_tags', 'link:tag_id', 'CAST(tag_id AS TEXT)'], ['application_servers', 'link:application_id', 'CAST(application_id AS TEXT)']] as const;
       for (const [table, filter, value] of counted) {
         const { rows } = await sql<{ workspace_id: string; value: string; n: number }>`
           SELECT workspace_id, ${sql.raw(value)} AS value, count(*) AS n FROM ${sql.table(table)} GROUP BY 1, 2 ORDER BY 1, 2`.execute(database.db);

@@ -12,7 +12,7 @@ import type { TSchema } from 'typebox';
 import { agentListing } from '../src/agents/agents.module.js';
 import { AUDIT_TALLIED } from '../src/audit/audit.repository.js';
 import { AUDIT_ACTIONS, AUDIT_CATEGORIES } from '../src/audit/audit.types.js';
-import { TALLIES } from '../src/db/tallies.js';
+import { LINK_TALLIES, TALLIES } from '../src/db/tallies.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { FAMILIES } from '../src/families.js';
 import { memberListing } from '../src/members/memberships.js';
@@ -53,7 +53,7 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     const { rows } = h.dialect === 'sqlite'
       ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%tally%'`.execute(h.database.db)
       : await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE '%tally%'`.execute(h.database.db);
-    const expected = Object.keys(TALLIES).flatMap((table) => ['insert', 'update', 'delete'].map((operation) => `${table}_tally_${operation}`));
+    const expected = [...Object.keys(TALLIES), ...Object.keys(LINK_TALLIES)].flatMap((table) => ['insert', 'update', 'delete'].map((operation) => `${table}_tally_${operation}`));
     assert.deepEqual(rows.map((row) => row.name).sort(), expected.sort());
   });
 
@@ -186,6 +186,15 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     const events = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
     assert.equal(await events({ category: 'inventory' }), 777, 'the audit log reads it too');
     assert.equal(await events({ category: 'inventory', actions: 'create' }), 3, 'two filters: counted');
+    // A link filter whose links are counted per id (migration 0025).
+    const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'counted' } })).json() as { id: string };
+    const servers = (await h.call('GET', '/public/v1/servers', { key })).json() as { data: { id: string }[] };
+    for (const server of servers.data) assert.equal((await h.call('PUT', `/public/v1/servers/${server.id}/tags/${tag.id}`, { key })).statusCode, 204);
+    assert.equal(await total({ tagId: tag.id }), 3);
+    const links = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('table_name', '=', 'server_tags').where('filter_name', '=', 'link:tag_id').where('value', '=', tag.id);
+    assert.equal((await links().set({ total: 4321 }).executeTakeFirst()).numUpdatedRows, 1n);
+    assert.equal(await total({ tagId: tag.id }), 4321, 'read from the link counts');
+    assert.equal(await total({ tagId: tag.id, environment: 'production' }), 3, 'with another filter: counted');
   });
 
   it('reads the total of a date filter and of an audit window from per-day counts', async () => {

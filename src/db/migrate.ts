@@ -24,6 +24,7 @@ import * as dayCounts from './migrations/0021-day-counts.js';
 import * as installCountOrder from './migrations/0022-install-count-order.js';
 import * as searchVersions from './migrations/0023-search-versions.js';
 import * as asciiFold from './migrations/0024-ascii-fold.js';
+import * as linkCounts from './migrations/0025-link-counts.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022-install-count-order': installCountOrder,
   '0023-search-versions': searchVersions,
   '0024-ascii-fold': asciiFold,
+  '0025-link-counts': linkCounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -12,7 +12,10 @@
  * another filter adds its entries here), so the bulk loader's replay (db/bulk.ts) counts what the
  * triggers count. test/tallies.test.ts checks that the lists' tallied filters are exactly these.
  */
+import type { Dialect } from './dialect.js';
 import { TALLIES as MIGRATION_0018 } from './migrations/0018-value-counts.js';
+import { talliesOn as filtersAndDaysOn } from './migrations/0021-day-counts.js';
+import { linkTalliesOf } from './migrations/0025-link-counts.js';
 
 export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = MIGRATION_0018;
 
@@ -20,7 +23,18 @@ export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>>
  * Per-day counts of the date columns that date filters compare (migration 0021): under the filter
  * name `day:<column>`, the day as the value. A table's triggers count its TALLIES and its days.
  */
-export { DAY_TALLIES, talliesOn } from './migrations/0021-day-counts.js';
+export { DAY_TALLIES } from './migrations/0021-day-counts.js';
+
+/**
+ * Counts of link rows per linked id for the link filters that can select much of an estate
+ * (migration 0025): under the link table and the filter name `link:<column>`.
+ */
+export { LINK_TALLIES, linkTally } from './migrations/0025-link-counts.js';
+
+/** Everything a table's per-value count triggers count on one database: filters, days and links. */
+export function talliesOn(dialect: Dialect, table: string): Record<string, string> {
+  return { ...filtersAndDaysOn(dialect, table), ...linkTalliesOf(table) };
+}
 
 /** The value_counts filter name of a date column's per-day counts. */
 export const dayTally = (column: string): string => `day:${column}`;

@@ -10,6 +10,7 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import { dynamic, type DynamicTables } from '../db/dynamic.js';
 import { countedDays, countedValue } from '../db/row-counts.js';
+import { LINK_TALLIES, linkTally } from '../db/tallies.js';
 import type { Tables } from '../db/schema.js';
 import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
@@ -127,8 +128,10 @@ export const linkedFilter = (table: string, ownColumn: string, otherColumn: stri
   schema,
   where: (eb, value, workspaceId, walk) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, value, walk),
   // A link row names one row of the list (its key holds both ids, its foreign keys cascade), so
-  // the links are the matches, counted in the index of migration 0019.
+  // the links are the matches: read from their per-id count where triggers keep one (migration
+  // 0025), else counted in the index of migration 0019.
   async countAlone(db, value, workspaceId) {
+    if (LINK_TALLIES[table]?.includes(otherColumn)) return countedValue(db, workspaceId, table, linkTally(otherColumn), String(value));
     const row = await dynamic(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('total')).where('workspace_id', '=', workspaceId).where(otherColumn, '=', value).executeTakeFirstOrThrow();
     return Number(row.total);
   },
