@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import { it } from 'node:test';
@@ -180,6 +181,17 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
       assert.deepEqual(read.map((d) => [d.name, d.installCount, d.id]), expected.map((d) => [d.name, d.installCount, d.id]), sort);
     }
     assert.deepEqual((await discovered(h, key, { sort: 'installCount', limit: '1' })).data.map((d) => [d.name, d.installCount, d.missingSince !== null]), [['gone', 0, true]]);
+
+    // A row another writer inserts without touching the totals (an import, an older binary) still
+    // lists: the database gives its product a total.
+    const model = all.data[0]!;
+    await h.database.db.insertInto('discovered_applications').values({
+      workspace_id: (await h.database.db.selectFrom('discovered_applications').select('workspace_id').where('id', '=', model.id).executeTakeFirstOrThrow()).workspace_id,
+      id: randomUUID(), name: 'Imported', vendor: 'Elsewhere', name_key: 'imported', vendor_key: 'elsewhere', version: '1', server_id: model.serverId, workstation_id: null, agent_id: model.agentId,
+      status: 'new', application_id: null, catalog_entry_id: null, first_seen_at: model.firstSeenAt, last_seen_at: model.lastSeenAt, missing_since: null, last_update: model.lastUpdate,
+    }).execute();
+    const imported = (await discovered(h, key, { sort: 'installCount', limit: '200' })).data.filter((d) => d.name === 'Imported');
+    assert.deepEqual(imported.map((d) => d.installCount), [0]);
   });
 
   it('accepts 5,000 software entries in one report', async () => {

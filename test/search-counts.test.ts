@@ -45,7 +45,7 @@ describeEachDatabase('totals of searches', (h) => {
     assert.equal((await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: 'web-1' } })).statusCode, 200);
     assert.equal(await version(), first, 'a searched column set to its own value leaves it');
     assert.equal((await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { hostname: 'web-1.example' } })).statusCode, 200);
-    assert.ok((await version()) > first, 'a searched column moves it');
+    assert.notEqual(await version(), first, 'a searched column moves it');
   });
 
   it('stay exact through creates, renames, deletes, a bulk seed and the audit events they write', async () => {

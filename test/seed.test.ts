@@ -12,6 +12,7 @@ import { networks as networkFamily } from '../src/infrastructure/networks.module
 import { servers as serverFamily } from '../src/infrastructure/servers.module.js';
 import { workstations as workstationFamily } from '../src/infrastructure/workstations.module.js';
 import { offsetListSchema } from '../src/pagination/offset.js';
+import { seedWorkspace } from '../src/seed/seed.js';
 import { tagListing } from '../src/tags/tags.repository.js';
 import { userListing } from '../src/users/users.module.js';
 import { estate } from './support/cli.js';
@@ -82,5 +83,17 @@ describeEachDatabase('estate seed', (h) => {
     const bad = await estate(h.url, ['seed', '--workspace', ws.id, '--size', '0', '--json']);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /size must be an integer/);
+  });
+
+  it('gives every agent a server of its own, down to a single server', async () => {
+    for (const size of [1, 2, 3]) {
+      const ws = await h.workspace();
+      const created = await seedWorkspace(h.database, { workspaceId: ws.id, size, seed: 9 });
+      assert.ok(created.agents <= size, `size ${size}: ${created.agents} agents`);
+      const hostless = await h.database.db.selectFrom('discovered_applications').select('id').where('workspace_id', '=', ws.id).where('server_id', 'is', null).where('workstation_id', 'is', null).execute();
+      assert.deepEqual(hostless, [], `size ${size}: discovered software on no host`);
+      const unnamed = await h.database.db.selectFrom('agents').select('id').where('workspace_id', '=', ws.id).where('hostname', 'is', null).execute();
+      assert.deepEqual(unnamed, [], `size ${size}: an agent reporting no host`);
+    }
   });
 });

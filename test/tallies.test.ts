@@ -195,6 +195,9 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     assert.equal((await links().set({ total: 4321 }).executeTakeFirst()).numUpdatedRows, 1n);
     assert.equal(await total({ tagId: tag.id }), 4321, 'read from the link counts');
     assert.equal(await total({ tagId: tag.id, environment: 'production' }), 3, 'with another filter: counted');
+    const upper = (await h.call('GET', '/public/v1/servers', { key, query: { tagId: tag.id.toUpperCase() } })).json() as { data: unknown[]; pagination: { total: number } };
+    assert.equal(upper.data.length, 3, 'an id in upper case names the same tag');
+    assert.equal(upper.pagination.total, 4321, 'and reads the same count');
   });
 
   it('reads the total of a date filter and of an audit window from per-day counts', async () => {

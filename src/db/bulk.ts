@@ -16,6 +16,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Dialect } from './database.js';
 import { dynamic } from './dynamic.js';
 import type { Tables } from './schema.js';
+import { SQLITE_NEXT } from './migrations/0023-search-versions.js';
 import { talliesOn, tallyOf } from './tallies.js';
 
 type Row = Record<string, unknown>;
@@ -30,7 +31,7 @@ const POSTGRES_CHUNK_ROWS = 5_000;
  * time the hash fills (1 MB by default) and merges segments as they pile up; 1M servers' trigrams
  * wrote hundreds. The setting is stored with the index, so it is put back after the load.
  */
-const LOAD_FTS_HASH_BYTES = 512 * 1024 * 1024;
+const LOAD_FTS_HASH_BYTES = 128 * 1024 * 1024;
 const DEFAULT_FTS_HASH_BYTES = 1024 * 1024;
 
 /** A table loaded without its indexes and insert triggers, to restore and catch up at the end. */
@@ -146,8 +147,8 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
     return;
   }
   if (trigger.endsWith('_search_version_insert')) {
-    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT DISTINCT workspace_id, ${table}, 1 ${loaded}
-      ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = search_versions.version + 1`.execute(trx);
+    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT workspace_id, ${table}, ${sql.raw(SQLITE_NEXT)} FROM (SELECT DISTINCT workspace_id ${loaded}) written WHERE true
+      ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${sql.raw(SQLITE_NEXT)}`.execute(trx);
     return;
   }
   if (trigger.endsWith('_tally_insert')) {

@@ -126,13 +126,16 @@ export function linkedTo(eb: Eb, workspaceId: string, table: string, ownColumn: 
 
 export const linkedFilter = (table: string, ownColumn: string, otherColumn: string, schema: TSchema): Filter => ({
   schema,
-  where: (eb, value, workspaceId, walk) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, value, walk),
+  // Ids are written in lower case; an id given in upper case names the same row (PostgreSQL's uuid
+  // compares either case, SQLite's text would not).
+  where: (eb, value, workspaceId, walk) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), walk),
   // A link row names one row of the list (its key holds both ids, its foreign keys cascade), so
   // the links are the matches: read from their per-id count where triggers keep one (migration
   // 0025), else counted in the index of migration 0019.
   async countAlone(db, value, workspaceId) {
-    if (LINK_TALLIES[table]?.includes(otherColumn)) return countedValue(db, workspaceId, table, linkTally(otherColumn), String(value));
-    const row = await dynamic(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('total')).where('workspace_id', '=', workspaceId).where(otherColumn, '=', value).executeTakeFirstOrThrow();
+    const id = String(value).toLowerCase();
+    if (LINK_TALLIES[table]?.includes(otherColumn)) return countedValue(db, workspaceId, table, linkTally(otherColumn), id);
+    const row = await dynamic(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('total')).where('workspace_id', '=', workspaceId).where(otherColumn, '=', id).executeTakeFirstOrThrow();
     return Number(row.total);
   },
 });

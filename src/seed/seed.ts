@@ -128,7 +128,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     teams: clamp(6 + size / 10_000, 6, 20),
     applications: clamp(size / 40, 20, 2500),
     networks: Math.max(4, Math.ceil(size / 200)),
-    agents: clamp(size / 100, 2, 5000),
+    // Each agent reports one of the servers.
+    agents: Math.min(size, clamp(size / 100, 2, 5000)),
     workstations: Math.round(size / 2),
   };
   // Rows written, then (large loads on SQLite) the rows of the tables indexed after the load.
@@ -136,7 +137,9 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
 
   let filled: Set<string> = new Set();
   const created = await writeTransaction(database, ws, async (trx) => {
-    const w = new Writer(trx, database.dialect, ws, planned, options.progress, size + counts.workstations);
+    // One create event per resource (applications: with their flows, contracts and data objects).
+    const events = size + counts.workstations + counts.users + counts.teams + counts.applications * 3 + counts.networks + counts.agents;
+    const w = new Writer(trx, database.dialect, ws, planned, options.progress, events);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
 

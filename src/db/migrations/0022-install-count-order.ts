@@ -10,10 +10,29 @@ import type { Dialect } from '../database.js';
  *
  * Both planners walk the totals first only through an inner join, so every discovered row's
  * (name, vendor) gets a total: 0 where none was kept (the seed wrote none for software missing
- * from the start; the agent report path always counted its rows). (`WHERE true`: SQLite's parser
+ * from the start; the agent report path always counted its rows), and a trigger gives the
+ * product of every discovered row inserted from now on a total if it has none. (`WHERE true`: SQLite's parser
  * reads ON CONFLICT after a bare FROM as a join's.)
  */
-export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  // The database keeps the rule for every writer (a future import, an older binary): a discovered
+  // row's product gets a total of 0 if it has none, in the inserting transaction.
+  if (dialect === 'postgres') {
+    await sql`
+      CREATE FUNCTION software_installs_ensure() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO software_installs (workspace_id, name_key, vendor_key, install_count)
+        SELECT DISTINCT workspace_id, name_key, vendor_key, 0 FROM inserted ORDER BY 1, 2, 3
+        ON CONFLICT (workspace_id, name_key, vendor_key) DO NOTHING;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER discovered_applications_total_insert AFTER INSERT ON discovered_applications
+      REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION software_installs_ensure()`.execute(db);
+  } else {
+    await sql`CREATE TRIGGER discovered_applications_total_insert AFTER INSERT ON discovered_applications BEGIN
+      INSERT INTO software_installs (workspace_id, name_key, vendor_key, install_count) VALUES (new.workspace_id, new.name_key, new.vendor_key, 0)
+      ON CONFLICT (workspace_id, name_key, vendor_key) DO NOTHING; END`.execute(db);
+  }
   await sql`INSERT INTO software_installs (workspace_id, name_key, vendor_key, install_count)
     SELECT DISTINCT workspace_id, name_key, vendor_key, 0 FROM discovered_applications WHERE true
     ON CONFLICT (workspace_id, name_key, vendor_key) DO NOTHING`.execute(db);

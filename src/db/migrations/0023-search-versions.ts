@@ -19,6 +19,14 @@ import { SEARCHED, UNSCOPED } from './0017-text-index.js';
  * backfill below): a workspace's cascade delete may remove its versions before its rows.
  * Tables without a workspace (users) are not versioned: their lists do not keep totals.
  */
+/**
+ * A new version is a random number, not the next one: a counter restored from a backup would climb
+ * back through values an instance remembers totals for, with other rows behind them. (Below 2^53,
+ * so JavaScript reads it exactly.)
+ */
+export const SQLITE_NEXT = 'abs(random() % 9007199254740991)';
+const POSTGRES_NEXT = 'floor(random() * 9007199254740991)::bigint';
+
 export const VERSIONED: Record<string, readonly string[]> = Object.fromEntries(Object.entries(SEARCHED).filter(([table]) => !UNSCOPED.has(table)));
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
@@ -40,15 +48,15 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         FOR EACH ROW WHEN (${sql.raw(changed('OLD', 'NEW'))}) EXECUTE FUNCTION search_versions_update()`.execute(db);
       await sql`CREATE TRIGGER ${name('delete')} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()`.execute(db);
     } else {
-      const bump = (row: string) => `UPDATE search_versions SET version = version + 1 WHERE workspace_id = ${row}.workspace_id AND table_name = '${table}';`;
+      const bump = (row: string) => `UPDATE search_versions SET version = ${SQLITE_NEXT} WHERE workspace_id = ${row}.workspace_id AND table_name = '${table}';`;
       await sql.raw(`CREATE TRIGGER ${table}_search_version_insert AFTER INSERT ON ${table} BEGIN
-        INSERT INTO search_versions (workspace_id, table_name, version) VALUES (new.workspace_id, '${table}', 1)
-        ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = version + 1; END`).execute(db);
+        INSERT INTO search_versions (workspace_id, table_name, version) VALUES (new.workspace_id, '${table}', ${SQLITE_NEXT})
+        ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${SQLITE_NEXT}; END`).execute(db);
       await sql.raw(`CREATE TRIGGER ${table}_search_version_update AFTER UPDATE OF ${columns.join(', ')} ON ${table}
         WHEN ${columns.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')} BEGIN ${bump('new')} END`).execute(db);
       await sql.raw(`CREATE TRIGGER ${table}_search_version_delete AFTER DELETE ON ${table} BEGIN ${bump('old')} END`).execute(db);
     }
-    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT DISTINCT workspace_id, ${table}, 1 FROM ${sql.table(table)}`.execute(db);
+    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT DISTINCT workspace_id, ${table}, 0 FROM ${sql.table(table)}`.execute(db);
   }
 }
 
@@ -58,21 +66,21 @@ async function createPostgresFunctions(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION search_versions_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_versions (workspace_id, table_name, version)
-      SELECT DISTINCT workspace_id, TG_TABLE_NAME, 1 FROM inserted ORDER BY 1
-      ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = search_versions.version + 1;
+      SELECT workspace_id, TG_TABLE_NAME, ${sql.raw(POSTGRES_NEXT)} FROM (SELECT DISTINCT workspace_id FROM inserted) written ORDER BY 1
+      ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${sql.raw(POSTGRES_NEXT)};
       RETURN NULL;
     END $$`.execute(db);
   await sql`
     CREATE FUNCTION search_versions_delete() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE search_versions SET version = version + 1
+      UPDATE search_versions SET version = ${sql.raw(POSTGRES_NEXT)}
       WHERE table_name = TG_TABLE_NAME AND workspace_id IN (SELECT DISTINCT workspace_id FROM deleted);
       RETURN NULL;
     END $$`.execute(db);
   await sql`
     CREATE FUNCTION search_versions_update() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE search_versions SET version = version + 1 WHERE workspace_id = NEW.workspace_id AND table_name = TG_TABLE_NAME;
+      UPDATE search_versions SET version = ${sql.raw(POSTGRES_NEXT)} WHERE workspace_id = NEW.workspace_id AND table_name = TG_TABLE_NAME;
       RETURN NULL;
     END $$`.execute(db);
 }
