@@ -1,0 +1,97 @@
+/**
+ * Issue 14's migrations 0021–0025 on a database that already holds an estate: the per-day counts,
+ * the install totals, the search versions and the link counts are backfilled from the rows, so
+ * every total the lists read from them is exact right after the upgrade, on both databases.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
+import { buildApp } from '../src/http/app.js';
+import { createKey } from '../src/keys/keys.service.js';
+import { addMember } from '../src/members/members.service.js';
+import { seedWorkspace } from '../src/seed/seed.js';
+import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { createTestDatabase, describeEachDatabase } from './support/harness.js';
+
+type Item = Record<string, unknown>;
+
+describeEachDatabase('an estate upgraded to the counts of issue 14', (h) => {
+  it('reads exact totals from the backfilled counts', async () => {
+    const test = await createTestDatabase(h.dialect);
+    const database = openDatabase(test.url);
+    let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+    try {
+      assert.equal((await migrateTo(database, '0020-search-text')).at(-1), '0020-search-text');
+      const ws = await createWorkspace(database, { name: 'Upgraded' }, CLI_ACTOR);
+      await addMember(database, { workspaceId: ws.id, email: 'admin@upgraded.test', name: 'Admin', role: 'admin' }, CLI_ACTOR);
+      await seedWorkspace(database, { workspaceId: ws.id, size: 300, seed: 4 });
+      // Before 0022 the seed kept no total for software missing from the start: a product without one.
+      const product = await database.db.selectFrom('discovered_applications').select(['name_key', 'vendor_key']).where('workspace_id', '=', ws.id).orderBy('id').executeTakeFirstOrThrow();
+      const removed = await database.db.deleteFrom('software_installs').where('workspace_id', '=', ws.id)
+        .where((eb) => eb.or([eb('install_count', '=', 0), eb.and([eb('name_key', '=', product.name_key), eb('vendor_key', '=', product.vendor_key)])])).executeTakeFirst();
+      assert.ok(Number(removed.numDeletedRows) >= 1);
+      await migrateToLatest(database);
+      const key = (await createKey(database, { workspaceId: ws.id, name: 'key', alias: 'admin' })).secret;
+      app = await buildApp({ database });
+      const get = async (path: string, query: Record<string, string>) => {
+        const response = await app!.inject({ method: 'GET', url: `/public/v1${path}`, query, headers: { authorization: `Bearer ${key}` } });
+        assert.equal(response.statusCode, 200, response.body);
+        return response.json() as { data: Item[]; pagination?: { total: number }; total?: number; nextCursor?: string };
+      };
+      const walk = async (path: string, query: Record<string, string> = {}) => {
+        const items: Item[] = [];
+        let total = -1;
+        for (let offset = 0; ; offset += 200) {
+          const page = await get(path, { ...query, limit: '200', offset: String(offset) });
+          if (offset === 0) total = page.pagination!.total;
+          items.push(...page.data);
+          if (page.data.length < 200) return { items, total };
+        }
+      };
+      const events = async (query: Record<string, string>) => {
+        let count = 0;
+        let total = -1;
+        let cursor: string | undefined;
+        do {
+          const page = await get('/audit-log', { ...query, limit: '200', ...(cursor ? { cursor } : {}) });
+          if (total < 0) total = page.total!;
+          count += page.data.length;
+          cursor = page.nextCursor;
+        } while (cursor);
+        return { count, total };
+      };
+
+      const workstations = (await walk('/workstations')).items;
+      for (const date of [String(workstations[0]!.warrantyEnd), String(workstations[7]!.warrantyEnd), new Date().toISOString().slice(0, 10)]) {
+        const { items, total } = await walk('/workstations', { warrantyEndsBefore: date });
+        assert.equal(total, items.length, `warrantyEndsBefore=${date}`);
+      }
+      const log = await get('/audit-log', { limit: '50' });
+      for (const query of [{ to: String(log.data[20]!.timestamp) }, { from: String(log.data[40]!.timestamp) }] as Record<string, string>[]) {
+        const { count, total } = await events(query);
+        assert.equal(total, count, `audit-log ${JSON.stringify(query)}`);
+      }
+      const tagged = (await walk('/servers')).items.flatMap((server) => (server.tagIds as string[] | undefined) ?? []);
+      for (const tagId of new Set(tagged)) {
+        const { items, total } = await walk('/servers', { tagId });
+        assert.equal(total, items.length, `tagId=${tagId}`);
+      }
+      const application = (await walk('/applications')).items[0]!;
+      const running = await walk('/servers', { applicationId: String(application.id) });
+      assert.equal(running.total, running.items.length, 'applicationId=');
+      for (let i = 0; i < 2; i += 1) {
+        const { items, total } = await walk('/servers', { q: 'prod' });
+        assert.equal(total, items.length, `q, read ${i + 1}`);
+      }
+      const byInstalls = await walk('/discovered-applications', { sort: 'installCount' });
+      assert.equal(byInstalls.items.length, byInstalls.total, 'installCount: every discovered entry lists');
+      assert.ok(byInstalls.items.some((item) => item.installCount === 0), 'the product without a total lists, with 0');
+    } finally {
+      await app?.close();
+      await database.close();
+      await test.drop();
+    }
+  });
+});
