@@ -21,13 +21,12 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
 }
 
 /**
- * Adds install-count deltas per (name, vendor) key, in batches of upserts. Every discovered row's
- * key must have a total (the list joins them): `zeros` also writes the keys whose delta is 0, for
- * rows written without an install (the seed's software missing from the start).
+ * Adds install-count deltas per (name, vendor) key, in batches of upserts. (A discovered row's key
+ * gets its total of 0 from the database when the row is written, migration 0022.)
  */
-export async function applyInstallDeltas(trx: Kysely<Tables>, workspaceId: string, deltas: Map<string, number>, { zeros = false } = {}): Promise<void> {
+export async function applyInstallDeltas(trx: Kysely<Tables>, workspaceId: string, deltas: Map<string, number>): Promise<void> {
   // Sorted, so that concurrent reports lock counter rows in the same order and cannot deadlock.
-  const changed = [...deltas.entries()].filter(([, delta]) => zeros || delta !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const changed = [...deltas.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const batch of chunks(changed)) {
     await trx
       .insertInto('software_installs')

@@ -115,8 +115,9 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
 
 /**
  * The insert triggers the load knows how to replay for a whole load at once, by name: the row
- * count (migration 0006), the text index (migration 0017), the per-value and per-day counts
- * (migrations 0018 and 0021) and the search version (migration 0023). Any other trigger stays and fires per row.
+ * count (migration 0006), the text index (migration 0017), the per-value, per-day and per-link
+ * counts (migrations 0018, 0021 and 0025, one trigger) and the search version (migration 0023).
+ * Any other trigger stays and fires per row.
  */
 const REPLAYED_TRIGGERS = ['count_insert', 'text_insert', 'tally_insert', 'search_version_insert'];
 

@@ -32,8 +32,8 @@ export const isSearchVersioned = (table: string): boolean => table in VERSIONED;
 export async function searchTotal(db: Kysely<Tables>, workspaceId: string, table: string, count: Expression<unknown> & Compilable): Promise<number> {
   const compiled = count.compile();
   const key = `${workspaceId}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  const remembered = memory.get(db) ?? new Map<string, Remembered>();
-  memory.set(db, remembered);
+  let remembered = memory.get(db);
+  if (!remembered) memory.set(db, (remembered = new Map()));
   const known = remembered.get(key);
   const version = sql<number>`(SELECT version FROM search_versions WHERE workspace_id = ${workspaceId} AND table_name = ${table})`;
   if (known) {

@@ -23,7 +23,7 @@ export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>>
  * Per-day counts of the date columns that date filters compare (migration 0021): under the filter
  * name `day:<column>`, the day as the value. A table's triggers count its TALLIES and its days.
  */
-export { DAY_TALLIES } from './migrations/0021-day-counts.js';
+export { DAY_TALLIES, dayTally } from './migrations/0021-day-counts.js';
 
 /**
  * Counts of link rows per linked id for the link filters that can select much of an estate
@@ -35,9 +35,6 @@ export { LINK_TALLIES, linkTally } from './migrations/0025-link-counts.js';
 export function talliesOn(dialect: Dialect, table: string): Record<string, string> {
   return { ...filtersAndDaysOn(dialect, table), ...linkTalliesOf(table) };
 }
-
-/** The value_counts filter name of a date column's per-day counts. */
-export const dayTally = (column: string): string => `day:${column}`;
 
 /** The SQL of a counted value for one row (`NEW`, `OLD`, a table or an alias). */
 export const tallyOf = (expression: string, row: string): string => expression.replaceAll('{row}', row);

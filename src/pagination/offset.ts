@@ -74,9 +74,9 @@ export interface OffsetList<T> {
   pagination: { limit: number; offset: number; total: number };
 }
 
-/** A sort key: a column, or an enum column ordered by its values' meaning (`low` < `critical`). */
 /**
- * What a sort orders by before the id: a column, an enum column in the order of its ranks, or
+ * What a sort orders by before the id: a column, an enum column in the order of its ranks'
+ * meaning (`low` < `critical`), or
  * several columns (a count shared by a group of rows, then the group, so an index of the groups
  * in count order serves it).
  */

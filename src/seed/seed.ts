@@ -290,13 +290,15 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       for (const [name, vendor, version] of random.sample(words.SOFTWARE, random.int(12, 25))) {
         const missing = random.chance(0.03);
         discovered.push({ workspace_id: ws, id: newId(), name, vendor, name_key: foldKey(name), vendor_key: foldKey(vendor), version, server_id: serverId, workstation_id: null, agent_id: agent.id, status: random.weighted([['new', 70], ['ignored', 25], ['new', 5]] as const), application_id: null, catalog_entry_id: matchCatalogEntry(name, vendor), first_seen_at: agent.created_at, last_seen_at: agent.last_seen_at, missing_since: missing ? agent.last_seen_at : null, last_update: agent.last_seen_at });
-        const key = keyOf(name, vendor);
-        installs.set(key, (installs.get(key) ?? 0) + (missing ? 0 : 1));
+        if (!missing) {
+          const key = keyOf(name, vendor);
+          installs.set(key, (installs.get(key) ?? 0) + 1);
+        }
       }
     }
     await w.insert('discovered_applications', discovered);
     // Added to the running totals, which an earlier seed or real agents may already hold.
-    await applyInstallDeltas(trx, ws, installs, { zeros: true });
+    await applyInstallDeltas(trx, ws, installs);
     w.tables.add('software_installs');
 
     // Workstations, most assigned to people; some warranties ending soon.

@@ -13,10 +13,13 @@ import { createPostgresTriggers, createSqliteTriggers, TALLIES } from './0018-va
  * The day's SQL differs: SQLite keeps dates and instants as ISO text; PostgreSQL as date and
  * timestamptz, whose day is taken in UTC whatever the session's time zone.
  */
+/** The value_counts filter name of a date column's per-day counts. */
+export const dayTally = (column: string): string => `day:${column}`;
+
 export const DAY_TALLIES: Record<string, Record<string, Record<Dialect, string>>> = {
-  workstations: { 'day:warranty_end': { sqlite: '{row}.warranty_end', postgres: "to_char({row}.warranty_end, 'YYYY-MM-DD')" } },
-  contracts: { 'day:end_date': { sqlite: '{row}.end_date', postgres: "to_char({row}.end_date, 'YYYY-MM-DD')" } },
-  audit_events: { 'day:timestamp': { sqlite: 'substr({row}.timestamp, 1, 10)', postgres: "to_char({row}.timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD')" } },
+  workstations: { [dayTally('warranty_end')]: { sqlite: '{row}.warranty_end', postgres: "to_char({row}.warranty_end, 'YYYY-MM-DD')" } },
+  contracts: { [dayTally('end_date')]: { sqlite: '{row}.end_date', postgres: "to_char({row}.end_date, 'YYYY-MM-DD')" } },
+  audit_events: { [dayTally('timestamp')]: { sqlite: 'substr({row}.timestamp, 1, 10)', postgres: "to_char({row}.timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD')" } },
 };
 
 /** A table's counted values on one database: its filters' (0018) and its days'. */
