@@ -39,8 +39,6 @@ const BOUNDED_FILTER_FORMATS = new Set(['uuid', 'date', 'date-time']);
  * `'*'` names every variant of the list.
  */
 const SORTED_MATCHES: Record<string, { variants: string[]; why: string }> = {
-  '/public/v1/users': { variants: ['*'], why: 'names and emails are kept once per person (users), the workspace is in members: a workspace has as many as it has people' },
-  '/public/v1/members': { variants: ['*'], why: 'as users' },
   '/public/v1/agents': { variants: ['status'], why: 'the status depends on the clock (a report in the last 24 h)' },
   '/public/v1/announcements': { variants: ['active'], why: 'the clock decides; the window is read from announcements_window_idx' },
 };

@@ -1,7 +1,8 @@
 /**
- * Issue 14's migrations 0021–0025 on a database that already holds an estate: the per-day counts,
- * the install totals, the search versions and the link counts are backfilled from the rows, so
- * every total the lists read from them is exact right after the upgrade, on both databases.
+ * Issue 14's migrations 0021–0026 on a database that already holds an estate: the per-day counts,
+ * the install totals, the search versions, the link counts, the memberships' counts and their
+ * copies of each person's name are backfilled from the rows, so every total the lists read from
+ * them is exact, and the people lists in order, right after the upgrade, on both databases.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -88,6 +89,18 @@ describeEachDatabase('an estate upgraded to the counts of issue 14', (h) => {
       const byInstalls = await walk('/discovered-applications', { sort: 'installCount' });
       assert.equal(byInstalls.items.length, byInstalls.total, 'installCount: every discovered entry lists');
       assert.ok(byInstalls.items.some((item) => item.installCount === 0), 'the product without a total lists, with 0');
+      const users = await walk('/users', { sort: 'name' });
+      const people = await database.db.selectFrom('members').innerJoin('users', 'users.id', 'members.user_id').select(['users.id', 'users.name']).where('members.workspace_id', '=', ws.id).orderBy('users.name').orderBy('users.id').execute();
+      assert.ok(people.length > 5);
+      assert.equal(users.total, people.length, 'users: total');
+      assert.deepEqual(users.items.map((user) => user.id), people.map((person) => person.id), 'users by name');
+      const members = await walk('/members', { sort: '-email' });
+      assert.equal(members.total, people.length, 'members: total');
+      for (const role of ['read', 'write', 'admin']) {
+        const { items, total } = await walk('/members', { role });
+        assert.equal(total, items.length, `members?role=${role}`);
+        assert.equal(total, members.items.filter((member) => member.role === role).length, `members?role=${role}: every one`);
+      }
     } finally {
       await app?.close();
       await database.close();

@@ -25,6 +25,7 @@ import * as installCountOrder from './migrations/0022-install-count-order.js';
 import * as searchVersions from './migrations/0023-search-versions.js';
 import * as asciiFold from './migrations/0024-ascii-fold.js';
 import * as linkCounts from './migrations/0025-link-counts.js';
+import * as memberOrder from './migrations/0026-member-order.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0023-search-versions': searchVersions,
   '0024-ascii-fold': asciiFold,
   '0025-link-counts': linkCounts,
+  '0026-member-order': memberOrder,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

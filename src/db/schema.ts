@@ -3,6 +3,8 @@
  * ISO-8601 UTC strings with milliseconds on both SQLite (TEXT) and PostgreSQL (uuid/timestamptz,
  * converted on read by the pg type parsers in database.ts).
  */
+import type { ColumnType } from 'kysely';
+
 export interface WorkspacesTable {
   id: string;
   name: string;
@@ -28,6 +30,10 @@ export interface MembersTable {
   user_id: string;
   role: string;
   created_at: string;
+  /** Copies of the person's name, e-mail and created_at, kept by triggers (migration 0026): the lists' sort keys. */
+  user_name: ColumnType<string, never, never>;
+  user_email: ColumnType<string, never, never>;
+  user_created_at: ColumnType<string, never, never>;
 }
 
 export interface RolesTable {

@@ -8,16 +8,17 @@
  * in a backfill). A value is text: the column's value, or 'true'/'false' for a condition. NULL is
  * not counted (no filter value selects it).
  *
- * The list is the one the migrations made triggers for (0018 so far; a later migration that tallies
- * another filter adds its entries here), so the bulk loader's replay (db/bulk.ts) counts what the
+ * The list is the one the migrations made triggers for (0018, and 0026 for members' roles; a later
+ * migration that tallies another filter adds its entries here), so the bulk loader's replay (db/bulk.ts) counts what the
  * triggers count. test/tallies.test.ts checks that the lists' tallied filters are exactly these.
  */
 import type { Dialect } from './dialect.js';
 import { TALLIES as MIGRATION_0018 } from './migrations/0018-value-counts.js';
 import { talliesOn as filtersAndDaysOn } from './migrations/0021-day-counts.js';
 import { linkTalliesOf } from './migrations/0025-link-counts.js';
+import { MEMBER_TALLIES } from './migrations/0026-member-order.js';
 
-export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = MIGRATION_0018;
+export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ...MIGRATION_0018, members: MEMBER_TALLIES };
 
 /**
  * Per-day counts of the date columns that date filters compare (migration 0021): under the filter
@@ -33,7 +34,7 @@ export { LINK_TALLIES, linkTally } from './migrations/0025-link-counts.js';
 
 /** Everything a table's per-value count triggers count on one database: filters, days and links. */
 export function talliesOn(dialect: Dialect, table: string): Record<string, string> {
-  return { ...filtersAndDaysOn(dialect, table), ...linkTalliesOf(table) };
+  return { ...filtersAndDaysOn(dialect, table), ...(table === 'members' ? MEMBER_TALLIES : {}), ...linkTalliesOf(table) };
 }
 
 /** The SQL of a counted value for one row (`NEW`, `OLD`, a table or an alias). */

@@ -16,7 +16,7 @@ import { releaseDependents } from '../families.js';
 import type { Caller } from '../http/authenticate.js';
 import { requireMatch } from '../http/etag.js';
 import { isUuid } from '../ids.js';
-import { equalsFilter } from '../resources/family.js';
+import { equalsFilter, tallied } from '../resources/family.js';
 import { defineListing } from '../resources/listing.js';
 import { getRolePermissions } from '../roles/roles.service.js';
 import { PERSON_SEARCH } from '../users/users.module.js';
@@ -66,9 +66,11 @@ export const memberListing = defineListing({
   description: 'Memberships of the workspace with each person\'s role.',
   rows: memberQuery,
   ...PERSON_SEARCH,
-  sorts: { name: 'users.name', email: 'users.email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
+  // The person's name and e-mail as the membership keeps them (migration 0026), in its indexes.
+  sorts: { name: 'members.user_name', email: 'members.user_email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
   idColumn: 'members.id',
-  filters: { role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })) },
+  filters: { role: tallied(equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' }))) },
+  counted: 'members',
   toDto: memberRowToDto,
   find: async (db, workspaceId, id) => (isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined),
 });

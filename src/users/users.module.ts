@@ -29,11 +29,16 @@ export function userRowToDto(row: UserRow): User {
   return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at };
 }
 
-/** Users of a workspace are the people with a membership in it. */
+/**
+ * Users of a workspace are the people with a membership in it, read from the memberships: they
+ * hold copies of each person's name, e-mail and creation time (migration 0026), which the list
+ * orders by in their indexes.
+ */
 export function workspaceUsers(db: Kysely<Tables>, workspaceId: string) {
   return db
-    .selectFrom('users')
-    .innerJoin('members', (join) => join.onRef('members.user_id', '=', 'users.id').on('members.workspace_id', '=', workspaceId))
+    .selectFrom('members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .where('members.workspace_id', '=', workspaceId)
     .select(['users.id', 'users.email', 'users.name', 'users.created_at']);
 }
 
@@ -53,8 +58,9 @@ export const userListing = defineListing({
   description: 'The people who are members of the workspace.',
   rows: workspaceUsers,
   ...PERSON_SEARCH,
-  sorts: { name: 'users.name', email: 'users.email', createdAt: 'users.created_at' },
-  idColumn: 'users.id',
+  sorts: { name: 'members.user_name', email: 'members.user_email', createdAt: 'members.user_created_at' },
+  idColumn: 'members.user_id',
+  counted: 'members',
   toDto: userRowToDto,
   find: findWorkspaceUser,
 });
