@@ -1,10 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import { countedDaysQuery, countedTotal, countedValue } from '../db/row-counts.js';
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../pagination/cursor.js';
 import { searchTotal } from '../db/search-counts.js';
-import { matchesText } from '../db/text-search.js';
+import { matchesText, type TextRead } from '../db/text-search.js';
+import { WINDOW_MIN_ROWS, WINDOW_ROW_COST, WINDOW_SLACK } from '../pagination/offset.js';
 
 export interface AuditFilters {
   from?: string;
@@ -20,7 +21,7 @@ export interface AuditFilters {
 /** The columns the audit log's `query` searches (text index: migration 0017). */
 export const AUDIT_SEARCH_COLUMNS = ['resource_name', 'actor_name', 'action', 'resource_type'];
 
-function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect: Dialect, workspaceId: string, filters: AuditFilters): Expression<SqlBool> {
+function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect: Dialect, workspaceId: string, filters: AuditFilters, read: TextRead = 'index'): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
   if (filters.from) conditions.push(eb('timestamp', '>=', filters.from));
   if (filters.to) conditions.push(eb('timestamp', '<=', filters.to));
@@ -29,7 +30,7 @@ function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect
   if (filters.actions && filters.actions.length > 0) conditions.push(eb('action', 'in', filters.actions));
   if (filters.resourceType) conditions.push(eb('resource_type', '=', filters.resourceType));
   if (filters.resourceId) conditions.push(eb('resource_id', '=', filters.resourceId));
-  if (filters.query) conditions.push(matchesText(dialect, { table: 'audit_events' }, AUDIT_SEARCH_COLUMNS, filters.query));
+  if (filters.query) conditions.push(matchesText(dialect, { table: 'audit_events' }, AUDIT_SEARCH_COLUMNS, filters.query, read));
   return eb.and(conditions);
 }
 
@@ -94,18 +95,49 @@ async function countWindow(database: Database, workspaceId: string, { from, to }
   return Number(rows[0]!.total);
 }
 
-/** One page newest first by (timestamp, id), strictly after the cursor position when given. */
+/**
+ * One page newest first by (timestamp, id), strictly after the cursor position when given.
+ * `matching`: the events the filters match (SQLite, with `query`), which may let a broad search
+ * test the events of a window after the cursor rather than list all its matches (windowPage).
+ */
 export async function listAuditEvents(
   database: Database,
   workspaceId: string,
   filters: AuditFilters,
   after: CursorPosition | undefined,
   limit: number,
+  matching?: number,
 ): Promise<AuditEventsTable[]> {
-  let query = database.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where((eb) => filterConditions(eb, database.dialect, workspaceId, filters));
-  if (after) query = query.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
-  return query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const page = (read: TextRead) => {
+    let query = database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where((eb) => filterConditions(eb, database.dialect, workspaceId, filters, read));
+    if (after) query = query.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
+    return query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit);
+  };
+  if (database.dialect === 'sqlite' && filters.query && matching !== undefined && matching > 0) {
+    const found = await windowPage(database, workspaceId, after, limit, matching, page('test'));
+    if (found) return found;
+  }
+  return page('index').execute();
+}
+
+/**
+ * SQLite, a search matching a good share of the events (ListOptions.walked in pagination/offset.ts
+ * does the same for the lists): the page read by testing each event's own text, walking the page
+ * index from the cursor to the end of a window of WINDOW_SLACK times the events an even spread
+ * of the matches would need. Undefined when the window is not worth trying, or holds too few
+ * matches (they are clustered elsewhere in time): the text index lists them then.
+ */
+async function windowPage(database: Database, workspaceId: string, after: CursorPosition | undefined, limit: number, matching: number, tested: SelectQueryBuilder<Tables, 'audit_events', AuditEventsTable>): Promise<AuditEventsTable[] | undefined> {
+  const events = await countedTotal(database.db, workspaceId, 'audit_events');
+  const window = Math.max(WINDOW_MIN_ROWS, Math.ceil(((limit * events) / matching) * WINDOW_SLACK));
+  if (window >= events || window * WINDOW_ROW_COST >= matching) return undefined;
+  let ends = database.db.selectFrom('audit_events').select(['timestamp', 'id']).where('workspace_id', '=', workspaceId);
+  if (after) ends = ends.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
+  const end = await ends.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).offset(window - 1).executeTakeFirst();
+  if (!end) return undefined;
+  const found = await tested.where(sql<SqlBool>`(timestamp, id) >= (${end.timestamp}, ${end.id})`).execute();
+  return found.length === limit ? found : undefined;
 }

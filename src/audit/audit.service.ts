@@ -34,10 +34,10 @@ export async function listAuditLog(database: Database, workspaceId: string, quer
     resourceId: query.resourceId,
     query: query.query,
   };
-  const [rows, total] = await Promise.all([
-    listAuditEvents(database, workspaceId, filters, after, limit + 1),
-    countAuditEvents(database, workspaceId, filters),
-  ]);
+  // SQLite reads one statement at a time anyway: a search's total, first, tells how to read its page.
+  const [rows, total] = database.dialect === 'sqlite' && filters.query
+    ? await countAuditEvents(database, workspaceId, filters).then(async (matching) => [await listAuditEvents(database, workspaceId, filters, after, limit + 1, matching), matching] as const)
+    : await Promise.all([listAuditEvents(database, workspaceId, filters, after, limit + 1), countAuditEvents(database, workspaceId, filters)]);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];

@@ -66,20 +66,27 @@ const SEARCH_TEXT_SEPARATOR = '\u001f';
 const TRIGRAM = 3;
 
 /**
+ * How a read meets a text condition (SQLite): through the text index, by its matches (`index`);
+ * walking the sort's index and looking each row up in the matches the text index lists (`walk`,
+ * pagination/offset.ts); or testing each row's own columns (`test`, a walk of a few rows).
+ */
+export type TextRead = 'index' | 'walk' | 'test';
+
+/**
  * `text` in any of the columns, case-insensitively, as a substring: the same answer as
  * containsText() on each column, read from the text index. SQLite asks the table's FTS5 trigram
  * index (folded copies of the columns) for the rowids whose text holds the folded phrase;
  * PostgreSQL's planner serves a LIKE on the table's `search_text` (the folded columns joined by
  * U+001F, migration 0020) from its pg_trgm GIN index. A search shorter than a trigram (SQLite) or
- * holding U+001F (PostgreSQL) compares each column of every row of the workspace instead.
+ * holding U+001F (PostgreSQL), or a read that tests rows (`test`), compares each column instead.
  */
-export function matchesText(dialect: Dialect, index: TextIndex, columns: readonly string[], text: string, walk = false): Expression<SqlBool> {
+export function matchesText(dialect: Dialect, index: TextIndex, columns: readonly string[], text: string, read: TextRead = 'index'): Expression<SqlBool> {
   const folded = fold(text);
-  if (dialect === 'sqlite' && [...folded].length >= TRIGRAM) {
+  if (dialect === 'sqlite' && [...folded].length >= TRIGRAM && read !== 'test') {
     const textTable = sql.table(`${index.table}_text`);
     const phrase = `"${folded.replaceAll('"', '""')}"`;
     // On a walked read (pagination/offset.ts) `+rowid` leaves the matches to be tested row by row.
-    return sql<SqlBool>`${walk ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
+    return sql<SqlBool>`${read === 'walk' ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
   }
   if (dialect === 'postgres' && !folded.includes(SEARCH_TEXT_SEPARATOR)) {
     return sql<SqlBool>`${sql.ref(`${index.alias ?? index.table}.search_text`)} like ${likePattern(text)} escape '\\'`;

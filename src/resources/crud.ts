@@ -150,7 +150,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       const rows = dynamic(database.db).selectFrom(definition.table as string).selectAll().where('workspace_id', '=', workspaceId);
       const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
       return listPage(whereMatching(rows, query, search, definition.filters ?? {}, workspaceId), query, {
-        ...walkedMatching(rows, query, search, definition.filters ?? {}, workspaceId),
+        ...walkedMatching(rows, query, search, definition.filters ?? {}, workspaceId, { table: definition.table }),
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',

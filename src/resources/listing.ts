@@ -8,7 +8,7 @@ import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { matchesText, type TextIndex } from '../db/text-search.js';
+import { matchesText, type TextIndex, type TextRead } from '../db/text-search.js';
 import type { Dialect } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
 import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
@@ -98,8 +98,10 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       const defaultSort = definition.defaultSort ?? 'name';
       const rows = definition.rows(database.db, workspaceId, (query.sort ?? defaultSort).replace(/^-/, '')) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
       const search = { dialect: database.dialect, ...textSearch };
+      // The counted table is the one the list pages; the text index names it when it is the same.
+      const paged = definition.counted ? { table: definition.counted, alias: definition.textIndex.table === definition.counted ? definition.textIndex.alias : undefined } : undefined;
       return listPage(whereMatching(rows, query, search, filters, workspaceId), query, {
-        ...walkedMatching(rows, query, search, filters, workspaceId),
+        ...(paged ? walkedMatching(rows, query, search, filters, workspaceId, paged) : {}),
         sorts: definition.sorts,
         defaultSort,
         idColumn: definition.idColumn ?? 'id',
@@ -131,20 +133,27 @@ export interface Search {
 
 /**
  * The rows a list query selects: `q` in any search column, and every filter the query names.
- * `walk`: written for a read that walks the sort's index (ListOptions.walked).
+ * `read`: written for a read through the indexes of the conditions (`index`), or for one that walks
+ * the sort's index and tests each row (ListOptions.walked), `q` by the text index's matches
+ * (`walk`) or by the row's own columns (`test`).
  */
-export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string, walk = false) {
+export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string, read: TextRead = 'index') {
   return rows.where((eb) => {
     const all: Expression<SqlBool>[] = [];
-    if (typeof query.q === 'string' && query.q) all.push(matchesText(search.dialect, search.index, search.columns, query.q, walk));
-    for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId, walk));
+    if (typeof query.q === 'string' && query.q) all.push(matchesText(search.dialect, search.index, search.columns, query.q, read));
+    for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId, read !== 'index'));
     return eb.and(all);
   });
 }
 
-/** The walked form of a list's rows, where a walk can help: SQLite (ListOptions.walked). */
-export function walkedMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string) {
-  return search.dialect === 'sqlite' ? { walked: whereMatching(rows, query, search, filters, workspaceId, true) } : {};
+/**
+ * The walked forms of a list's rows, where a walk can help: SQLite (ListOptions.walked). `paged`:
+ * the table whose rows the list pages (one item each) and the name the query gives it.
+ */
+export function walkedMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string, paged: { table: string; alias?: string }) {
+  if (search.dialect !== 'sqlite') return {};
+  const tested = typeof query.q === 'string' && query.q ? { tested: whereMatching(rows, query, search, filters, workspaceId, 'test') } : {};
+  return { walked: { rows: whereMatching(rows, query, search, filters, workspaceId, 'walk'), ...tested, table: paged.table, alias: paged.alias ?? paged.table } };
 }
 
 /** Registers a listing's `GET {path}` and `GET {path}/{id}`. */
