@@ -10,12 +10,17 @@ import { buildApp } from '../src/http/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { VERSIONED } from '../src/db/migrations/0023-search-versions.js';
 import { seedWorkspace } from '../src/seed/seed.js';
-import { describeEachDatabase, type Harness } from './support/harness.js';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { COUNTED_TABLES } from '../src/db/migrations/0006-row-counts.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createKey } from '../src/keys/keys.service.js';
+import { createWorkspace, deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
 
 type Named = { id: string; name: string };
 
 /** The total a search reports, and the items its pages hold (read by the page query, not the count). */
-async function searched(h: Harness, key: string, path: string, query: Record<string, string>): Promise<{ total: number; items: number }> {
+async function searched(h: Pick<Harness, 'call'>, key: string, path: string, query: Record<string, string>): Promise<{ total: number; items: number }> {
   let items = 0;
   let total = -1;
   for (let offset = 0; ; offset += 200) {
@@ -100,6 +105,58 @@ describeEachDatabase('totals of searches', (h) => {
     } finally {
       await other.close();
       await database.close();
+    }
+  });
+
+  it('count a search of an estate of one workspace in its text index alone, and each workspace its own once another has rows', async () => {
+    // Every versioned table keeps row counts: they tell when a workspace holds all of its rows.
+    for (const table of Object.keys(VERSIONED)) assert.ok((COUNTED_TABLES as readonly string[]).includes(table) || table === 'audit_events', `${table} is row-counted`);
+    const test = await createTestDatabase(h.dialect);
+    const database = openDatabase(test.url);
+    let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+    try {
+      await migrateToLatest(database);
+      const alone = await createWorkspace(database, { name: 'Alone' }, CLI_ACTOR);
+      await seedWorkspace(database, { workspaceId: alone.id, size: 300, seed: 5 });
+      const key = (await createKey(database, { workspaceId: alone.id, name: 'key', alias: 'admin' })).secret;
+      app = await buildApp({ database });
+      const local: Pick<Harness, 'call'> = { call: (method, url, options = {}) => app!.inject({ method, url, query: options.query, headers: { authorization: `Bearer ${options.key}` } }) };
+      const call = (path: string, query: Record<string, string>, secret: string) => local.call('GET', `/public/v1${path}`, { key: secret, query });
+      const events = async (query: string, secret: string) => {
+        let count = 0;
+        let total = -1;
+        let cursor: string | undefined;
+        do {
+          const page = (await call('/audit-log', { query, limit: '200', ...(cursor ? { cursor } : {}) }, secret)).json() as { data: unknown[]; total: number; nextCursor?: string };
+          if (total < 0) total = page.total;
+          count += page.data.length;
+          cursor = page.nextCursor;
+        } while (cursor);
+        return { total, count };
+      };
+      const assertExact = async (secret: string, why: string) => {
+        for (const [path, q] of [['/servers', 'prod'], ['/servers', '-00'], ['/workstations', 'ws-0'], ['/applications', 'a'], ['/discovered-applications', 'micro']] as const) {
+          const { total, items } = await searched(local, secret, path, { q });
+          assert.equal(total, items, `${path}?q=${q}, ${why}`);
+        }
+        for (const query of ['create', 'server']) {
+          const { total, count } = await events(query, secret);
+          assert.equal(total, count, `audit-log?query=${query}, ${why}`);
+        }
+      };
+      await assertExact(key, 'one workspace');
+      // Another workspace with rows of every table: each counts its own matches from now on.
+      const other = await createWorkspace(database, { name: 'Other' }, CLI_ACTOR);
+      await seedWorkspace(database, { workspaceId: other.id, size: 200, seed: 6 });
+      const otherKey = (await createKey(database, { workspaceId: other.id, name: 'key', alias: 'admin' })).secret;
+      await assertExact(key, 'beside another workspace');
+      await assertExact(otherKey, 'the other workspace');
+      await deleteWorkspace(database, other.id);
+      await assertExact(key, 'alone again');
+    } finally {
+      await app?.close();
+      await database.close();
+      await test.drop();
     }
   });
 });

