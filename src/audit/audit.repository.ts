@@ -5,7 +5,7 @@ import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../pagination/cursor.js';
 import { searchTotal } from '../db/search-counts.js';
 import { matchesText, textIndexCount, type TextRead } from '../db/text-search.js';
-import { WINDOW_MIN_ROWS, WINDOW_ROW_COST, WINDOW_SLACK } from '../pagination/offset.js';
+import { testedWindow } from '../pagination/offset.js';
 
 export interface AuditFilters {
   from?: string;
@@ -128,14 +128,14 @@ export async function listAuditEvents(
 /**
  * SQLite, a search matching a good share of the events (ListOptions.walked in pagination/offset.ts
  * does the same for the lists): the page read by testing each event's own text, walking the page
- * index from the cursor to the end of a window of WINDOW_SLACK times the events an even spread
- * of the matches would need. Undefined when the window is not worth trying, or holds too few
- * matches (they are clustered elsewhere in time): the text index lists them then.
+ * index from the cursor to the end of a window of events (testedWindow). Undefined when the window
+ * is not worth trying, or holds too few matches (they are clustered elsewhere in time): the text
+ * index lists them then.
  */
 async function windowPage(database: Database, workspaceId: string, after: CursorPosition | undefined, limit: number, matching: number, tested: SelectQueryBuilder<Tables, 'audit_events', AuditEventsTable>): Promise<AuditEventsTable[] | undefined> {
   const events = await countedTotal(database.db, workspaceId, 'audit_events');
-  const window = Math.max(WINDOW_MIN_ROWS, Math.ceil(((limit * events) / matching) * WINDOW_SLACK));
-  if (window >= events || window * WINDOW_ROW_COST >= matching) return undefined;
+  const window = testedWindow((limit * events) / matching, events, matching);
+  if (window === undefined) return undefined;
   let ends = database.db.selectFrom('audit_events').select(['timestamp', 'id']).where('workspace_id', '=', workspaceId);
   if (after) ends = ends.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
   const end = await ends.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).offset(window - 1).executeTakeFirst();

@@ -8,9 +8,10 @@
  * in a backfill). A value is text: the column's value, or 'true'/'false' for a condition. NULL is
  * not counted (no filter value selects it).
  *
- * The list is the one the migrations made triggers for (0018, and 0026 for members' roles; a later
- * migration that tallies another filter adds its entries here), so the bulk loader's replay (db/bulk.ts) counts what the
- * triggers count. test/tallies.test.ts checks that the lists' tallied filters are exactly these.
+ * The list is the one the migrations made triggers for (0018, and 0026 for members' roles; a
+ * later migration that tallies another filter adds its entries here), so the bulk loader's replay
+ * (db/bulk.ts) counts what the triggers count. test/tallies.test.ts checks that the lists'
+ * tallied filters are exactly these.
  */
 import type { Dialect } from './dialect.js';
 import { TALLIES as MIGRATION_0018 } from './migrations/0018-value-counts.js';
@@ -34,7 +35,7 @@ export { LINK_TALLIES, linkTally } from './migrations/0025-link-counts.js';
 
 /** Everything a table's per-value count triggers count on one database: filters, days and links. */
 export function talliesOn(dialect: Dialect, table: string): Record<string, string> {
-  return { ...filtersAndDaysOn(dialect, table), ...(table === 'members' ? MEMBER_TALLIES : {}), ...linkTalliesOf(table) };
+  return { ...TALLIES[table], ...filtersAndDaysOn(dialect, table), ...linkTalliesOf(table) };
 }
 
 /** The SQL of a counted value for one row (`NEW`, `OLD`, a table or an alias). */

@@ -191,14 +191,24 @@ export interface Walked<DB, TB extends keyof DB, O> {
   alias: string;
 }
 
-export const WINDOW_SLACK = 2;
+const WINDOW_SLACK = 2;
 /**
  * Testing a row's text costs about ten times listing a match from the text index (2.5 µs: reading
  * the row from its index entry and folding its columns, against 0.25 µs); a window at most 1/40
  * of the matches wastes at most a quarter of the listing's time when it holds too few of them.
  */
-export const WINDOW_ROW_COST = 40;
-export const WINDOW_MIN_ROWS = 500;
+const WINDOW_ROW_COST = 40;
+const WINDOW_MIN_ROWS = 500;
+
+/**
+ * The rows of a window worth testing for a page's matches (Walked.tested; the audit log's search
+ * too), or undefined: `reach`, the rows an even spread of the `matches` among `rows` needs to
+ * meet the page's last one.
+ */
+export function testedWindow(reach: number, rows: number, matches: number): number | undefined {
+  const window = Math.max(WINDOW_MIN_ROWS, Math.ceil(reach * WINDOW_SLACK));
+  return window < rows && window * WINDOW_ROW_COST < matches ? window : undefined;
+}
 
 /**
  * One page of an offset list in the envelope of spec §2.3: the query's rows in the requested
@@ -224,8 +234,8 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
     const rows = total === 0 ? 0 : await countedTotal(kept.db, kept.workspaceId, kept.table);
     // The rows a walk of the sort's index reads to meet the page's last match, were the matches spread evenly.
     const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
-    const window = Math.max(WINDOW_MIN_ROWS, Math.ceil(reach * WINDOW_SLACK));
-    if (walked.tested && typeof sort === 'string' && window < rows && window * WINDOW_ROW_COST < total) {
+    const window = testedWindow(reach, rows, total);
+    if (walked.tested && typeof sort === 'string' && window !== undefined) {
       const end = await windowEnd(walked, kept, sort, options.idColumn, direction, window);
       if (end) {
         const found = await read(walked.tested.where(sql<boolean>`(${sql.ref(sort)}, ${sql.ref(options.idColumn)}) ${sql.raw(direction === 'asc' ? '<=' : '>=')} (${end.value}, ${end.id})`));

@@ -98,8 +98,9 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       const defaultSort = definition.defaultSort ?? 'name';
       const rows = definition.rows(database.db, workspaceId, (query.sort ?? defaultSort).replace(/^-/, '')) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
       const search = { dialect: database.dialect, ...textSearch };
-      // The counted table is the one the list pages; the text index names it when it is the same.
-      const paged = definition.counted ? { table: definition.counted, alias: definition.textIndex.table === definition.counted ? definition.textIndex.alias : undefined } : undefined;
+      // The counted table is the one the list pages; `q` may search it (its text index names it) or another.
+      const searchesCounted = definition.textIndex.table === definition.counted;
+      const paged = definition.counted ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined } : undefined;
       return listPage(whereMatching(rows, query, search, filters, workspaceId), query, {
         ...(paged ? walkedMatching(rows, query, search, filters, workspaceId, paged) : {}),
         sorts: definition.sorts,
@@ -109,7 +110,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
           ? {
               counted: {
                 db: database.db, workspaceId, table: definition.counted, alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted),
-                searched: definition.textIndex.table === definition.counted, everyRow: (text: string) => textIndexCount(database.dialect, definition.textIndex, text),
+                ...(searchesCounted ? { searched: true, everyRow: (text: string) => textIndexCount(database.dialect, definition.textIndex, text) } : {}),
               },
             }
           : {}),
