@@ -11,22 +11,13 @@ import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { newId } from '../src/ids.js';
 import { addMember } from '../src/members/members.service.js';
 import { describeEachDatabase } from './support/harness.js';
+import { everyItem } from './support/walk.js';
 
 type Person = { id: string; userId?: string; name: string; email: string; role?: string; createdAt: string };
 
 describeEachDatabase('people lists ordered by their memberships', (h) => {
-  async function walk(key: string, path: string, query: Record<string, string> = {}): Promise<{ items: Person[]; total: number }> {
-    const items: Person[] = [];
-    let total = -1;
-    for (let offset = 0; ; offset += 7) {
-      const response = await h.call('GET', `/public/v1${path}`, { key, query: { ...query, limit: '7', offset: String(offset) } });
-      assert.equal(response.statusCode, 200, response.body);
-      const page = response.json() as { data: Person[]; pagination: { total: number } };
-      if (offset === 0) total = page.pagination.total;
-      items.push(...page.data);
-      if (page.data.length < 7) return { items, total };
-    }
-  }
+  // Pages of 7: a page boundary falls inside every list.
+  const walk = (key: string, path: string, query: Record<string, string> = {}) => everyItem<Person>(h, key, path, query, 7);
 
   /** The order of the workspace's people as the users table itself gives it. */
   async function truth(workspaceId: string, column: 'name' | 'email' | 'created_at', by: 'users' | 'members'): Promise<string[]> {

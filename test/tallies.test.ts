@@ -22,6 +22,7 @@ import { tagListing } from '../src/tags/tags.repository.js';
 import { userListing } from '../src/users/users.module.js';
 import { deleteWorkspace } from '../src/workspaces/workspaces.service.js';
 import { describeEachDatabase } from './support/harness.js';
+import { everyEvent as walkLog, everyItem as walkList } from './support/walk.js';
 
 /** Every list: its path, the table its totals are counted in, and its filters. */
 const LISTS = [
@@ -58,18 +59,7 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
   });
 
   /** All items of a list query, page by page: the rows themselves, counted without the tallies. */
-  async function everyItem(key: string, path: string, query: Record<string, string> = {}): Promise<{ items: Item[]; total: number }> {
-    const items: Item[] = [];
-    let total = -1;
-    for (let offset = 0; ; offset += 200) {
-      const response = await h.call('GET', `/public/v1${path}`, { key, query: { ...query, limit: '200', offset: String(offset) } });
-      assert.equal(response.statusCode, 200, response.body);
-      const page = response.json() as { data: Item[]; pagination: { total: number } };
-      if (offset === 0) total = page.pagination.total;
-      items.push(...page.data);
-      if (page.data.length < 200) return { items, total };
-    }
-  }
+  const everyItem = (key: string, path: string, query: Record<string, string> = {}) => walkList<Item>(h, key, path, query);
 
   /** The values a filter takes: its enum, both booleans, or the values the items hold. */
   function valuesOf(name: string, filter: Filter, items: Item[]): string[] {
@@ -91,20 +81,7 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
   }
 
   /** All events of an audit log query, cursor by cursor, and the total its first page reports. */
-  async function everyEvent(key: string, query: Record<string, string | string[]>): Promise<{ events: Item[]; total: number }> {
-    const events: Item[] = [];
-    let total = -1;
-    let cursor: string | undefined;
-    do {
-      const response = await h.call('GET', '/public/v1/audit-log', { key, query: { ...query, limit: '200', ...(cursor ? { cursor } : {}) } });
-      assert.equal(response.statusCode, 200, response.body);
-      const page = response.json() as { data: Item[]; total: number; nextCursor?: string };
-      if (total < 0) total = page.total;
-      events.push(...page.data);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return { events, total };
-  }
+  const everyEvent = (key: string, query: Record<string, string | string[]>) => walkLog<Item>(h, key, query);
 
   async function assertAuditTotalsMatch(key: string): Promise<void> {
     const { events } = await everyEvent(key, {});

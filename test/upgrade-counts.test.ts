@@ -14,7 +14,8 @@ import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
-import { createTestDatabase, describeEachDatabase } from './support/harness.js';
+import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
+import { everyEvent, everyItem } from './support/walk.js';
 
 type Item = Record<string, unknown>;
 
@@ -41,27 +42,11 @@ describeEachDatabase('an estate upgraded to the counts of issue 14', (h) => {
         assert.equal(response.statusCode, 200, response.body);
         return response.json() as { data: Item[]; pagination?: { total: number }; total?: number; nextCursor?: string };
       };
-      const walk = async (path: string, query: Record<string, string> = {}) => {
-        const items: Item[] = [];
-        let total = -1;
-        for (let offset = 0; ; offset += 200) {
-          const page = await get(path, { ...query, limit: '200', offset: String(offset) });
-          if (offset === 0) total = page.pagination!.total;
-          items.push(...page.data);
-          if (page.data.length < 200) return { items, total };
-        }
-      };
+      const local: Pick<Harness, 'call'> = { call: (method, url, options = {}) => app!.inject({ method, url, query: options.query, headers: { authorization: `Bearer ${options.key}` } }) };
+      const walk = (path: string, query: Record<string, string> = {}) => everyItem<Item>(local, key, path, query);
       const events = async (query: Record<string, string>) => {
-        let count = 0;
-        let total = -1;
-        let cursor: string | undefined;
-        do {
-          const page = await get('/audit-log', { ...query, limit: '200', ...(cursor ? { cursor } : {}) });
-          if (total < 0) total = page.total!;
-          count += page.data.length;
-          cursor = page.nextCursor;
-        } while (cursor);
-        return { count, total };
+        const { events: read, total } = await everyEvent<Item>(local, key, query);
+        return { count: read.length, total };
       };
 
       const workstations = (await walk('/workstations')).items;
