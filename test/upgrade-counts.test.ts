@@ -1,11 +1,14 @@
 /**
- * Issue 14's migrations 0021–0026 on a database that already holds an estate: the per-day counts,
+ * Issue 14's migrations 0021–0027 on a database that already holds an estate: the per-day counts,
  * the install totals, the search versions, the link counts, the memberships' counts and their
- * copies of each person's name are backfilled from the rows, so every total the lists read from
- * them is exact, and the people lists in order, right after the upgrade, on both databases.
+ * copies of each person's name, and the server links' copies of their server's name are
+ * backfilled from the rows, so every total the lists read from them is exact, and the people
+ * lists and the servers of a tag or an application in order, right after the upgrade, on both
+ * databases.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { sql } from 'kysely';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
@@ -59,14 +62,23 @@ describeEachDatabase('an estate upgraded to the counts of issue 14', (h) => {
         const { count, total } = await events(query);
         assert.equal(total, count, `audit-log ${JSON.stringify(query)}`);
       }
-      const tagged = (await walk('/servers')).items.flatMap((server) => (server.tagIds as string[] | undefined) ?? []);
-      for (const tagId of new Set(tagged)) {
-        const { items, total } = await walk('/servers', { tagId });
-        assert.equal(total, items.length, `tagId=${tagId}`);
+      // The links' copies of their server's name (0027) are backfilled: the servers of each tag,
+      // and of an application, list in the order of the servers' own names.
+      const linked = async (table: 'server_tags' | 'application_servers', column: string, id: string) =>
+        (await sql<{ id: string }>`SELECT servers.id AS id FROM servers JOIN ${sql.table(table)} l ON l.workspace_id = servers.workspace_id AND l.server_id = servers.id
+          WHERE ${sql.ref(`l.${column}`)} = ${id} ORDER BY servers.name, servers.id`.execute(database.db)).rows.map((row) => String(row.id));
+      const tags = (await walk('/tags')).items;
+      assert.ok(tags.length > 5);
+      for (const tag of tags) {
+        const { items, total } = await walk('/servers', { tagId: String(tag.id) });
+        assert.equal(total, items.length, `tagId=${tag.id}`);
+        assert.deepEqual(items.map((item) => item.id), await linked('server_tags', 'tag_id', String(tag.id)), `tagId=${tag.id}: in name order`);
       }
       const application = (await walk('/applications')).items[0]!;
       const running = await walk('/servers', { applicationId: String(application.id) });
       assert.equal(running.total, running.items.length, 'applicationId=');
+      assert.ok(running.total > 0);
+      assert.deepEqual(running.items.map((item) => item.id), await linked('application_servers', 'application_id', String(application.id)), 'applicationId=: in name order');
       for (let i = 0; i < 2; i += 1) {
         const { items, total } = await walk('/servers', { q: 'prod' });
         assert.equal(total, items.length, `q, read ${i + 1}`);

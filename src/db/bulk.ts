@@ -17,6 +17,7 @@ import type { Dialect } from './database.js';
 import { dynamic } from './dynamic.js';
 import type { Tables } from './schema.js';
 import { SQLITE_NEXT } from './migrations/0023-search-versions.js';
+import { LINK_NAME_COPIES } from './migrations/0027-link-order.js';
 import { talliesOn, tallyOf } from './tallies.js';
 
 type Row = Record<string, unknown>;
@@ -94,9 +95,12 @@ export function bulkLoader(trx: Kysely<Tables>, dialect: Dialect): BulkLoader {
       // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
       await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
       for (const [table, { before, rows, indexes, triggers }] of suspended) {
+        // A copy is caught up first: it writes the rows the indexes are then built from.
+        const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
+        for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
         for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
         for (const trigger of triggers) {
-          await catchUp(trx, table, trigger.name, before);
+          if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
           await trx.executeQuery(CompiledQuery.raw(trigger.sql));
         }
         progress?.(rows);
@@ -116,10 +120,10 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
 /**
  * The insert triggers the load knows how to replay for a whole load at once, by name: the row
  * count (migration 0006), the text index (migration 0017), the per-value, per-day and per-link
- * counts (migrations 0018, 0021 and 0025, one trigger) and the search version (migration 0023).
- * Any other trigger stays and fires per row.
+ * counts (migrations 0018, 0021 and 0025, one trigger), the search version (migration 0023) and
+ * a link's copy of its server's name (migration 0027). Any other trigger stays and fires per row.
  */
-const REPLAYED_TRIGGERS = ['count_insert', 'text_insert', 'tally_insert', 'search_version_insert'];
+const REPLAYED_TRIGGERS = ['count_insert', 'text_insert', 'tally_insert', 'search_version_insert', 'copy_insert'];
 
 /**
  * Drops the table's declared indexes (not its primary key or unique constraints, which SQLite
@@ -150,6 +154,14 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   if (trigger.endsWith('_search_version_insert')) {
     await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT workspace_id, ${table}, ${sql.raw(SQLITE_NEXT)} FROM (SELECT DISTINCT workspace_id ${loaded}) written WHERE true
       ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${sql.raw(SQLITE_NEXT)}`.execute(trx);
+    return;
+  }
+  if (trigger.endsWith('_copy_insert')) {
+    // Rows that came with the right copy are left as they are.
+    const { key, from, source, copy } = LINK_NAME_COPIES[table]!;
+    await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)} FROM ${sql.table(from)} AS copied
+      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}
+        AND ${sql.ref(`${table}.rowid`)} > ${before} AND ${sql.ref(`${table}.${copy}`)} IS NOT copied.${sql.ref(source)}`.execute(trx);
     return;
   }
   if (trigger.endsWith('_tally_insert')) {

@@ -26,6 +26,7 @@ import * as searchVersions from './migrations/0023-search-versions.js';
 import * as asciiFold from './migrations/0024-ascii-fold.js';
 import * as linkCounts from './migrations/0025-link-counts.js';
 import * as memberOrder from './migrations/0026-member-order.js';
+import * as linkOrder from './migrations/0027-link-order.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0024-ascii-fold': asciiFold,
   '0025-link-counts': linkCounts,
   '0026-member-order': memberOrder,
+  '0027-link-order': linkOrder,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

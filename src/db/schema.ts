@@ -427,8 +427,9 @@ export interface Tables {
   server_owners: LinkRow & { server_id: string; user_id: string };
   application_tags: LinkRow & { application_id: string; tag_id: string };
   application_teams: LinkRow & { application_id: string; team_id: string };
-  application_servers: LinkRow & { application_id: string; server_id: string };
-  server_tags: LinkRow & { server_id: string; tag_id: string };
+  /** `server_name`: the server's name, kept by triggers (migration 0027). */
+  application_servers: LinkRow & { application_id: string; server_id: string; server_name: ColumnType<string, never, never> };
+  server_tags: LinkRow & { server_id: string; tag_id: string; server_name: ColumnType<string, never, never> };
   router_networks: LinkRow & { router_id: string; network_id: string };
   router_tags: LinkRow & { router_id: string; tag_id: string };
   data_object_applications: LinkRow & { data_object_id: string; application_id: string };

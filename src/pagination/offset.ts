@@ -163,7 +163,18 @@ export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof D
   counted?: CountedTotals;
   /** SQLite: the same rows written for reads that walk the sort's index (listPage). */
   walked?: Walked<DB, TB, O>;
+  /**
+   * By filter: the filter alone, read in the order of one sort from the filter's own index (a
+   * link that keeps a copy of the sort column); used for a query of that filter alone in that sort.
+   */
+  ordered?: Record<string, OrderedRead<DB, TB, O>>;
   toDtos(rows: O[]): Dto[] | Promise<Dto[]>;
+}
+
+/** The rows a filter selects and the expressions that order them as the sort `sort` and the id would. */
+export interface OrderedRead<DB, TB extends keyof DB, O> {
+  sort: string;
+  read(value: unknown): { rows: SelectQueryBuilder<DB, TB, O>; order: Expression<unknown>[] };
 }
 
 /**
@@ -218,17 +229,25 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   const page = pageOf(query);
   const value = query.sort ?? options.defaultSort;
   const direction = value.startsWith('-') ? 'desc' : 'asc';
-  const sort = options.sorts[value.replace(/^-/, '')] ?? options.sorts[options.defaultSort.replace(/^-/, '')]!;
+  const sortName = value.replace(/^-/, '') in options.sorts ? value.replace(/^-/, '') : options.defaultSort.replace(/^-/, '');
+  const sort = options.sorts[sortName]!;
   const counted = base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
   const countTotal = () =>
     keptTotal(query, options.counted, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
-  const read = (rows: SelectQueryBuilder<DB, TB, O>) => {
+  const read = (rows: SelectQueryBuilder<DB, TB, O>, order = orderOf(sort, options.idColumn)) => {
     let ordered = rows;
-    for (const expression of orderOf(sort, options.idColumn)) ordered = ordered.orderBy(expression, direction);
+    for (const expression of order) ordered = ordered.orderBy(expression, direction);
     return ordered.limit(page.limit).offset(page.offset).execute();
   };
+  const parameters = selecting(query);
+  const alone = parameters.length === 1 ? options.ordered?.[parameters[0]![0]] : undefined;
+  if (alone && alone.sort === sortName) {
+    const { rows, order } = alone.read(parameters[0]![1]);
+    const [found, total] = await Promise.all([read(rows, order), countTotal()]);
+    return { data: await options.toDtos(found), pagination: { ...page, total } };
+  }
   const { walked, counted: kept } = options;
-  if (walked && kept && selecting(query).length > 0) {
+  if (walked && kept && parameters.length > 0) {
     // SQLite: one connection reads in turn anyway; the total decides how to read the page.
     const total = await countTotal();
     const rows = total === 0 ? 0 : await countedTotal(kept.db, kept.workspaceId, kept.table);

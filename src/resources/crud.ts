@@ -24,7 +24,7 @@ import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.
 import { article, registerReadRoutes } from './read-routes.js';
 import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { walkedMatching, whereMatching } from './listing.js';
-import { aloneTotalsOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
+import { aloneTotalsOf, orderedReadsOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
 export interface WriteOptions {
@@ -151,6 +151,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
       return listPage(whereMatching(rows, query, search, definition.filters ?? {}, workspaceId), query, {
         ...walkedMatching(rows, query, search, definition.filters ?? {}, workspaceId, { table: definition.table }),
+        ordered: orderedReadsOf(definition.filters ?? {}, database.db, workspaceId),
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',

@@ -5,11 +5,12 @@
  * (crud.ts), link routes (links.ts), the OpenAPI document and the clean-up when something it
  * refers to goes away (dependents.ts) all read it; nothing about a family is written twice.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import { dynamic, type DynamicTables } from '../db/dynamic.js';
 import { countedDays, countedValue } from '../db/row-counts.js';
+import { LINK_NAME_COPIES, type NameCopy } from '../db/migrations/0027-link-order.js';
 import { LINK_TALLIES, linkTally } from '../db/tallies.js';
 import type { Tables } from '../db/schema.js';
 import { fold } from '../db/text-search.js';
@@ -68,6 +69,18 @@ export interface Filter {
   tally?(value: unknown): string;
   /** The total of the filter alone, from an index rather than the rows (a link filter's link rows). */
   countAlone?(db: Kysely<Tables>, value: unknown, workspaceId: string): Promise<number>;
+  /** The filter alone in the order of one sort, read from the filter's own index (linkedFilter). */
+  ordered?: OrderedFilter;
+}
+
+/**
+ * A filter whose index lists its matches in the order of the list's sort `sort` (a link that
+ * keeps a copy of the listed row's name, migration 0027): `read` gives the workspace's rows the
+ * filter selects, and the expressions they are ordered by instead of the sort's and the id.
+ */
+export interface OrderedFilter {
+  sort: string;
+  read(db: Kysely<Tables>, value: unknown, workspaceId: string): { rows: SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>; order: Expression<unknown>[] };
 }
 
 export const equalsFilter = (columnName: string, schema: TSchema, toColumn: (value: unknown) => unknown = (value) => value): Filter => ({
@@ -94,6 +107,13 @@ export function aloneTotalsOf(filters: Record<string, Filter>, db: Kysely<Tables
       if (countAlone) return [[name, (value) => countAlone(db, value, workspaceId)]];
       return [];
     }),
+  );
+}
+
+/** How a list reads each filter that can read its page alone in a sort's order (ListOptions.ordered). */
+export function orderedReadsOf(filters: Record<string, Filter>, db: Kysely<Tables>, workspaceId: string) {
+  return Object.fromEntries(
+    Object.entries(filters).flatMap(([name, { ordered }]) => (ordered ? [[name, { sort: ordered.sort, read: (value: unknown) => ordered.read(db, value, workspaceId) }]] : [])),
   );
 }
 
@@ -124,11 +144,17 @@ export function linkedTo(eb: Eb, workspaceId: string, table: string, ownColumn: 
   return eb(led('id', walk), 'in', eb.selectFrom(table).select(ownColumn).where(`${table}.workspace_id`, '=', workspaceId).where(otherColumn, '=', value));
 }
 
+/**
+ * `table` links the list's rows (`ownColumn`) to the filter's (`otherColumn`). Where its rows keep
+ * a copy of the listed row's name (LINK_NAME_COPIES, migration 0027), the filter alone is read in
+ * name order from the link's index: 50 links, then their 50 rows.
+ */
 export const linkedFilter = (table: string, ownColumn: string, otherColumn: string, schema: TSchema): Filter => ({
   schema,
   // Ids are written in lower case; an id given in upper case names the same row (PostgreSQL's uuid
   // compares either case, SQLite's text would not).
   where: (eb, value, workspaceId, walk) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), walk),
+  ...(LINK_NAME_COPIES[table]?.by === otherColumn && { ordered: orderedByCopy(table, LINK_NAME_COPIES[table]!) }),
   // A link row names one row of the list (its key holds both ids, its foreign keys cascade), so
   // the links are the matches: read from their per-id count where triggers keep one (migration
   // 0025), else counted in the index of migration 0019.
@@ -139,6 +165,23 @@ export const linkedFilter = (table: string, ownColumn: string, otherColumn: stri
     return Number(row.total);
   },
 });
+
+/** The links of one row of the other side, in the order of the copy: the list's `name` sort (the copied column). */
+function orderedByCopy(table: string, { key, from, copy, by }: NameCopy): OrderedFilter {
+  return {
+    sort: 'name',
+    read: (db, value, workspaceId) => ({
+      rows: dynamic(db)
+        .selectFrom(from)
+        .innerJoin(`${table} as linked`, (join) => join.onRef('linked.workspace_id', '=', `${from}.workspace_id`).onRef(`linked.${key}`, '=', `${from}.id`))
+        .selectAll(from)
+        .where(`${from}.workspace_id`, '=', workspaceId)
+        .where('linked.workspace_id', '=', workspaceId)
+        .where(`linked.${by}`, '=', String(value).toLowerCase()),
+      order: [sql.ref(`linked.${copy}`), sql.ref(`linked.${key}`)],
+    }),
+  };
+}
 
 /**
  * Rows whose date column is before (`<`) or after (`>`) the value. With `countedIn`, the table
