@@ -1,14 +1,15 @@
 /**
  * Issue 14, migration 0027: `/servers?tagId=` and `/servers?applicationId=` alone are read in name
  * order from their link's index, through each link's copy of its server's name. The copies follow
- * the server whoever writes, a bulk load checks the copies it was given, and on PostgreSQL a
- * rename racing a new link reaches it too.
+ * the server whoever writes, a bulk load fills the copies it did not bring, the seed writes them,
+ * and on PostgreSQL a rename racing a new link reaches it too.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
 import { newId } from '../src/ids.js';
+import { seedWorkspace } from '../src/seed/seed.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { everyItem } from './support/walk.js';
 
@@ -94,14 +95,14 @@ describeEachDatabase('servers of a tag or an application in name order', (h) => 
     assert.equal((await everyItem<Server>(h, key, '/servers', { tagId: foreignTag.id })).total, 0);
   });
 
-  it('checks the copies a bulk load was given', async () => {
+  it('fills the copies a bulk load did not bring', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     const now = new Date().toISOString();
     const servers = Array.from({ length: 1_000 }, (_, i) => ({ workspace_id: ws.id, id: newId(), name: `bulk-${String((i * 7919) % 1000).padStart(4, '0')}`, hostname: `bulk-${i}`, ip_addresses: '[]', automatic: 0, created_at: now, last_check_time: now }));
     const tags = Array.from({ length: SUSPEND_FROM_ROWS / servers.length }, (_, i) => ({ workspace_id: ws.id, id: newId(), name: `bulk ${i}`, name_key: `bulk ${i}`, colour: '#336699', description: null, created_at: now }));
-    // As many links as load without their indexes on SQLite; every third one with a wrong copy.
-    const links = tags.flatMap((tag) => servers.map((server, i) => ({ workspace_id: ws.id, server_id: server.id, tag_id: tag.id, server_name: i % 3 ? server.name : 'wrong', created_at: now })));
+    // As many links as load without their indexes on SQLite; every third one without its copy.
+    const links = tags.flatMap((tag) => servers.map((server, i) => ({ workspace_id: ws.id, server_id: server.id, tag_id: tag.id, server_name: i % 3 ? server.name : '', created_at: now })));
     await h.database.db.transaction().execute(async (trx) => {
       const bulk = bulkLoader(trx, h.dialect);
       await bulk.insert('servers', servers);
@@ -111,6 +112,16 @@ describeEachDatabase('servers of a tag or an application in name order', (h) => 
     });
     await assertCopies();
     await assertOrdered(key, 'tagId', tags[0]!.id, 90);
+  });
+
+  it('seeds links with their server\'s name, also when they load without their indexes', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    // On SQLite the seed's links then take the copies it writes; on PostgreSQL the trigger writes them.
+    await seedWorkspace(h.database, { workspaceId: ws.id, size: h.dialect === 'sqlite' ? SUSPEND_FROM_ROWS : 300, seed: 5 });
+    await assertCopies();
+    const tag = (await everyItem<Server>(h, key, '/tags')).items[0]!;
+    await assertOrdered(key, 'tagId', tag.id, 200);
   });
 
   it('copies a rename that commits while a new link of the server is being written', async (t) => {
