@@ -55,7 +55,7 @@ export const agentListing = defineListing({
   rows: (db, workspaceId) => db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId),
   search: ['name', 'hostname'],
   textIndex: { table: 'agents' },
-  sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: 'last_seen_at' },
+  sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: { column: 'last_seen_at', nullable: true } },
   filters: { status: { schema: Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' }), where: statusCondition } },
   counted: 'agents',
   toDto: agentRowToDto,

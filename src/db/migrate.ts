@@ -27,6 +27,7 @@ import * as asciiFold from './migrations/0024-ascii-fold.js';
 import * as linkCounts from './migrations/0025-link-counts.js';
 import * as memberOrder from './migrations/0026-member-order.js';
 import * as linkOrder from './migrations/0027-link-order.js';
+import * as nullOrder from './migrations/0028-null-order.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0025-link-counts': linkCounts,
   '0026-member-order': memberOrder,
   '0027-link-order': linkOrder,
+  '0028-null-order': nullOrder,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

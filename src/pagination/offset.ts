@@ -76,18 +76,36 @@ export interface OffsetList<T> {
 
 /**
  * What a sort orders by before the id: a column, an enum column in the order of its ranks'
- * meaning (`low` < `critical`), or
- * several columns (a count shared by a group of rows, then the group, so an index of the groups
- * in count order serves it).
+ * meaning (`low` < `critical`), or several columns (a count shared by a group of rows, then the
+ * group, so an index of the groups in count order serves it). `nullable`: a column some rows
+ * hold no value in (orderOf puts those rows in the same place on both databases).
  */
-export type Sort = string | { column: string; ranks: readonly string[] } | { columns: readonly string[] };
+export type Sort = string | { column: string; ranks?: readonly string[]; nullable?: boolean } | { columns: readonly string[] };
 
 /** The SQL expressions a sort orders by, in turn. */
-export function sortExpressions(sort: Sort): Expression<unknown>[] {
+function sortExpressions(sort: Sort): Expression<unknown>[] {
   if (typeof sort === 'string') return [sql.ref(sort)];
   if ('columns' in sort) return sort.columns.map((column) => sql.ref(column));
+  if (!sort.ranks) return [sql.ref(sort.column)];
   const cases = sort.ranks.map((value, rank) => sql`WHEN ${sql.lit(value)} THEN ${sql.lit(rank)}`);
   return [sql`CASE ${sql.ref(sort.column)} ${sql.join(cases, sql` `)} END`];
+}
+
+/** The one column a sort orders by as it is (not ranked, not a group): a row-value bound can follow it. */
+function plainColumn(sort: Sort): string | undefined {
+  if (typeof sort === 'string') return sort;
+  return 'column' in sort && !sort.ranks ? sort.column : undefined;
+}
+
+/**
+ * Everything a page is ordered by, in `direction`: the sort's expressions, then the id. Rows
+ * without a value for a nullable sort come first ascending and last descending on both databases:
+ * SQLite's own order, which PostgreSQL is told (its indexes of those sorts are built NULLS FIRST,
+ * migration 0028, so an index still serves the order).
+ */
+function orderOf(sort: Sort, idColumn: string, direction: 'asc' | 'desc'): Expression<unknown>[] {
+  const nulls = typeof sort !== 'string' && 'nullable' in sort && sort.nullable ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last') : sql.raw('');
+  return [...sortExpressions(sort).map((expression) => sql`${expression} ${sql.raw(direction)}${nulls}`), sql`${sql.ref(idColumn)} ${sql.raw(direction)}`];
 }
 
 /**
@@ -95,20 +113,17 @@ export function sortExpressions(sort: Sort): Expression<unknown>[] {
  * sort): its sort value and id, the bound of a walk of the sort's index. None when a row of the
  * window may have no sort value: a bound compares no NULL, which ascending orders put first.
  */
-async function windowEnd<DB, TB extends keyof DB, O>(walked: Walked<DB, TB, O>, counted: CountedTotals, column: string, idColumn: string, direction: 'asc' | 'desc', size: number): Promise<{ value: unknown; id: unknown } | undefined> {
+async function windowEnd<DB, TB extends keyof DB, O>(walked: Walked<DB, TB, O>, counted: CountedTotals, sort: Sort, column: string, idColumn: string, direction: 'asc' | 'desc', size: number): Promise<{ value: unknown; id: unknown } | undefined> {
   const inWindow = sql`from ${sql.table(walked.table)} as ${sql.id(walked.alias)} where ${sql.ref(`${walked.alias}.workspace_id`)} = ${counted.workspaceId}`;
   if (direction === 'asc') {
     const { rows } = await sql`select 1 ${inWindow} and ${sql.ref(column)} is null limit 1`.execute(counted.db);
     if (rows.length > 0) return undefined;
   }
-  const order = sql.join(orderOf(column, idColumn).map((expression) => sql`${expression} ${sql.raw(direction)}`));
+  const order = sql.join(orderOf(sort, idColumn, direction));
   const { rows } = await sql<{ value: unknown; id: unknown }>`select ${sql.ref(column)} as value, ${sql.ref(idColumn)} as id ${inWindow} order by ${order} limit 1 offset ${size - 1}`.execute(counted.db);
   const end = rows[0];
   return end && end.value !== null ? end : undefined;
 }
-
-/** Everything a page is ordered by: the sort's expressions, then the id. */
-const orderOf = (sort: Sort, idColumn: string): Expression<unknown>[] => [...sortExpressions(sort), sql.ref(idColumn)];
 
 /** The query parameters every offset list takes; the rest are the family's q and filters. */
 export interface ListQuery {
@@ -234,16 +249,16 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   const counted = base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
   const countTotal = () =>
     keptTotal(query, options.counted, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
-  const read = (rows: SelectQueryBuilder<DB, TB, O>, order = orderOf(sort, options.idColumn)) => {
+  const read = (rows: SelectQueryBuilder<DB, TB, O>, order = orderOf(sort, options.idColumn, direction)) => {
     let ordered = rows;
-    for (const expression of order) ordered = ordered.orderBy(expression, direction);
+    for (const item of order) ordered = ordered.orderBy(item);
     return ordered.limit(page.limit).offset(page.offset).execute();
   };
   const parameters = selecting(query);
   const alone = parameters.length === 1 ? options.ordered?.[parameters[0]![0]] : undefined;
   if (alone && alone.sort === sortName) {
     const { rows, order } = alone.read(parameters[0]![1]);
-    const [found, total] = await Promise.all([read(rows, order), countTotal()]);
+    const [found, total] = await Promise.all([read(rows, order.map((expression) => sql`${expression} ${sql.raw(direction)}`)), countTotal()]);
     return { data: await options.toDtos(found), pagination: { ...page, total } };
   }
   const { walked, counted: kept } = options;
@@ -254,10 +269,11 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
     // The rows a walk of the sort's index reads to meet the page's last match, were the matches spread evenly.
     const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
     const window = testedWindow(reach, rows, total);
-    if (walked.tested && typeof sort === 'string' && window !== undefined) {
-      const end = await windowEnd(walked, kept, sort, options.idColumn, direction, window);
+    const column = plainColumn(sort);
+    if (walked.tested && column !== undefined && window !== undefined) {
+      const end = await windowEnd(walked, kept, sort, column, options.idColumn, direction, window);
       if (end) {
-        const found = await read(walked.tested.where(sql<boolean>`(${sql.ref(sort)}, ${sql.ref(options.idColumn)}) ${sql.raw(direction === 'asc' ? '<=' : '>=')} (${end.value}, ${end.id})`));
+        const found = await read(walked.tested.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.idColumn)}) ${sql.raw(direction === 'asc' ? '<=' : '>=')} (${end.value}, ${end.id})`));
         if (found.length === page.limit) return { data: await options.toDtos(found), pagination: { ...page, total } };
       }
     }

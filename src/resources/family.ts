@@ -370,8 +370,10 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
   const columnOf = (field: string) => fields[field]?.column ?? snakeCase(field);
   const sortOf = (field: string): Sort => {
     const column = fields[field]?.sortColumn ?? columnOf(field);
-    const ranks = enumValues(definition.schemas.item.properties[field]);
-    return ranks ? { column, ranks } : column;
+    const schema = definition.schemas.item.properties[field];
+    const ranks = enumValues(schema);
+    const nullable = isNullable(schema);
+    return ranks || nullable ? { column, ...(ranks && { ranks }), ...(nullable && { nullable }) } : column;
   };
 
   return {
@@ -418,6 +420,12 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
     ),
     list: offsetListSchema(definition.schemas.item, `Offset list of ${resolved.nouns.many}.`),
   };
+}
+
+/** A field some items hold no value in (`OrNull(…)`): the null alternative of an anyOf. */
+function isNullable(schema: TSchema | undefined): boolean {
+  const { anyOf } = (schema ?? {}) as { anyOf?: { type?: unknown }[] };
+  return anyOf?.some((option) => option.type === 'null') ?? false;
 }
 
 /** The values of an enum schema, or of the enum in a nullable one (`OrNull(Type.Enum(…))`). */

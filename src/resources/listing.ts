@@ -66,6 +66,8 @@ export interface Listing<Row = unknown, Item extends TObject = TObject> {
   textSearch: { index: TextIndex; columns: readonly string[] };
   /** The list's filters, by query parameter. */
   filters: Record<string, Filter>;
+  /** The list's sorts, by `sort` name. */
+  sorts: Record<string, Sort>;
   /** The table whose trigger-kept counts answer totals, if any. */
   counted?: string;
 }
@@ -92,6 +94,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
     textSearch,
     filters,
+    sorts: definition.sorts,
     ...(definition.counted ? { counted: definition.counted } : {}),
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
