@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
           THEN 'aa-' || CAST(id AS TEXT) || CASE WHEN substr(CAST(id AS TEXT), 36) = '0' AND substr(CAST(id AS TEXT), 34, 1) < '8' THEN '-match' ELSE '-quiet' END
           ELSE 'zz-match-' || CAST(id AS TEXT) END
         WHERE workspace_id = ${workspaceId}`.execute(database.db);
-      // Three servers without a number of cores: ascending, they come first on SQLite.
+      // Three servers without a number of cores: ascending, they come first.
       await sql`UPDATE servers SET cpu_cores = NULL WHERE workspace_id = ${workspaceId} AND id IN (SELECT id FROM servers WHERE workspace_id = ${workspaceId} AND name LIKE 'zz-%' ORDER BY id LIMIT 3)`.execute(database.db);
       // Server events older than 60 days, and one in 16 of the later ones, get a name only they
       // hold: the newest events hold a few.
@@ -66,12 +66,12 @@ for (const dialect of DIALECTS) {
       return response.json() as Page;
     }
 
-    /** The matching servers' ids in a sort's order, by the plain substring rule on each column. */
+    /** The matching servers' ids in a sort's order (rows without a value first ascending), by the plain substring rule on each column. */
     async function expectedServers(text: string, column: string, direction: 'asc' | 'desc', offset: number, limit: number): Promise<string[]> {
       const pattern = likePattern(text);
       const { rows } = await sql<{ id: string }>`SELECT id FROM servers WHERE workspace_id = ${workspaceId}
         AND (estate_fold(name) LIKE ${pattern} ESCAPE '\\' OR estate_fold(hostname) LIKE ${pattern} ESCAPE '\\' OR estate_fold(ip_addresses) LIKE ${pattern} ESCAPE '\\')
-        ORDER BY ${sql.ref(column)} ${sql.raw(direction)}, id ${sql.raw(direction)}
+        ORDER BY ${sql.ref(column)} ${sql.raw(direction)} ${sql.raw(direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST')}, id ${sql.raw(direction)}
         LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
       return rows.map((row) => String(row.id));
     }
@@ -89,7 +89,7 @@ for (const dialect of DIALECTS) {
         ['match', 'name', 'name'], // the matches come after the window: listed instead
         ['internal', 'name', 'name'],
         ['internal', 'hostname', 'hostname'],
-        ['internal', 'cpuCores', 'cpu_cores'], // rows without cores come first (SQLite): no window
+        ['internal', 'cpuCores', 'cpu_cores'], // rows without cores come first: no window (SQLite)
         ['internal', '-cpuCores', 'cpu_cores'],
         ['internal', '-createdAt', 'created_at'],
       ];
