@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
 import { newId } from '../src/ids.js';
 import { seedWorkspace } from '../src/seed/seed.js';
-import { describeEachDatabase, type Harness } from './support/harness.js';
+import { describeEachDatabase } from './support/harness.js';
+import { renameWaitsForHeldInsert } from './support/race.js';
 import { everyItem } from './support/walk.js';
 
 type Server = { id: string; name: string };
@@ -126,40 +127,17 @@ describeEachDatabase('servers of a tag or an application in name order', (h) => 
 
   it('copies a rename that commits while a new link of the server is being written', async (t) => {
     if (h.dialect !== 'postgres') return t.skip('SQLite writes one transaction at a time');
-    await raceRename(h);
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const server = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'Before' } })).json() as { id: string };
+    const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'racing' } })).json() as { id: string };
+    // The rename waits for the link's transaction (it read the server FOR SHARE).
+    await renameWaitsForHeldInsert(
+      h.database.db,
+      (trx) => trx.insertInto('server_tags').values({ workspace_id: ws.id, server_id: server.id, tag_id: tag.id, created_at: new Date().toISOString() }).execute(),
+      () => h.database.db.updateTable('servers').set({ name: 'After' }).where('id', '=', server.id).execute(),
+    );
+    const copies = await h.database.db.selectFrom('server_tags').select('server_name').where('server_id', '=', server.id).execute();
+    assert.deepEqual(copies.map((copy) => copy.server_name), ['After']);
   });
 });
-
-async function raceRename(h: Harness): Promise<void> {
-  const ws = await h.workspace();
-  const key = (await h.key(ws)).secret;
-  const server = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'Before' } })).json() as { id: string };
-  const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'racing' } })).json() as { id: string };
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let linked!: () => void;
-  const written = new Promise<void>((resolve) => (linked = resolve));
-  const linking = h.database.db.transaction().execute(async (trx) => {
-    await trx.insertInto('server_tags').values({ workspace_id: ws.id, server_id: server.id, tag_id: tag.id, created_at: new Date().toISOString() }).execute();
-    linked();
-    await released;
-  });
-  await written;
-  let renamed = false;
-  const renaming = h.database.db.updateTable('servers').set({ name: 'After' }).where('id', '=', server.id).execute().then(() => (renamed = true));
-  try {
-    // The rename waits for the link's transaction (it read the server FOR SHARE).
-    for (let i = 0; i < 50 && !renamed; i += 1) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(h.database.db);
-      if (rows[0]!.n > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    assert.equal(renamed, false, 'the rename waits for the new link');
-  } finally {
-    release();
-    await linking;
-    await renaming;
-  }
-  const copies = await h.database.db.selectFrom('server_tags').select('server_name').where('server_id', '=', server.id).execute();
-  assert.deepEqual(copies.map((copy) => copy.server_name), ['After']);
-}

@@ -11,6 +11,7 @@ import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { newId } from '../src/ids.js';
 import { addMember } from '../src/members/members.service.js';
 import { describeEachDatabase } from './support/harness.js';
+import { renameWaitsForHeldInsert } from './support/race.js';
 import { everyItem } from './support/walk.js';
 
 type Person = { id: string; userId?: string; name: string; email: string; role?: string; createdAt: string };
@@ -83,31 +84,12 @@ describeEachDatabase('people lists ordered by their memberships', (h) => {
     const other = await h.workspace();
     await addMember(h.database, { workspaceId: other.id, email: 'racer@people.test', name: 'Before', role: 'read' }, CLI_ACTOR);
     const user = await h.database.db.selectFrom('users').select('id').where('email', '=', 'racer@people.test').executeTakeFirstOrThrow();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let added!: () => void;
-    const written = new Promise<void>((resolve) => (added = resolve));
-    const adding = h.database.db.transaction().execute(async (trx) => {
-      await trx.insertInto('members').values({ workspace_id: ws.id, id: newId(), user_id: user.id, role: 'read', created_at: new Date().toISOString() }).execute();
-      added();
-      await released;
-    });
-    await written;
-    let renamed = false;
-    const renaming = h.database.db.updateTable('users').set({ name: 'After' }).where('id', '=', user.id).execute().then(() => (renamed = true));
-    try {
-      // The rename waits for the membership's transaction (it read the person FOR SHARE).
-      for (let i = 0; i < 50 && !renamed; i += 1) {
-        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(h.database.db);
-        if (rows[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      assert.equal(renamed, false, 'the rename waits for the new membership');
-    } finally {
-      release();
-      await adding;
-      await renaming;
-    }
+    // The rename waits for the membership's transaction (it read the person FOR SHARE).
+    await renameWaitsForHeldInsert(
+      h.database.db,
+      (trx) => trx.insertInto('members').values({ workspace_id: ws.id, id: newId(), user_id: user.id, role: 'read', created_at: new Date().toISOString() }).execute(),
+      () => h.database.db.updateTable('users').set({ name: 'After' }).where('id', '=', user.id).execute(),
+    );
     const copies = await h.database.db.selectFrom('members').select('user_name').where('user_id', '=', user.id).execute();
     assert.deepEqual(copies.map((copy) => copy.user_name), ['After', 'After']);
   });
