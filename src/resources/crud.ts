@@ -150,7 +150,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       const rows = dynamic(database.db).selectFrom(definition.table as string).selectAll().where('workspace_id', '=', workspaceId);
       const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
       return listPage(whereMatching(rows, query, search, definition.filters ?? {}, workspaceId), query, {
-        ...walkedMatching(rows, query, search, definition.filters ?? {}, workspaceId, { table: definition.table }),
+        ...walkedMatching(rows, query, search, definition.filters ?? {}, workspaceId, { table: definition.table }, dynamic(database.db)),
         ordered: orderedReadsOf(definition.filters ?? {}, database.db, workspaceId),
         sorts: family.sorts,
         defaultSort: family.defaultSort,

@@ -156,10 +156,28 @@ export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, strin
 }
 
 /**
- * The walked forms of a list's rows, where a walk can help: SQLite (ListOptions.walked). `paged`:
- * the table whose rows the list pages (one item each) and the name the query gives it.
+ * The walked forms of a list's rows, where a walk can help (ListOptions.walked). `paged`: the
+ * table whose rows the list pages (one item each) and the name the query gives it. SQLite: every
+ * list with conditions. PostgreSQL: a search of a list read from one table, given `db` (families),
+ * whose page is read from all its matches when a window of the sort's first rows holds too few.
  */
-export function walkedMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string, paged: { table: string; alias?: string }) {
+export function walkedMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string, paged: { table: string; alias?: string }, db?: Kysely<DynamicTables>) {
+  if (search.dialect === 'postgres') {
+    if (!db || typeof query.q !== 'string' || !query.q) return {};
+    const alias = paged.alias ?? paged.table;
+    const matching = whereMatching(rows, query, search, filters, workspaceId);
+    const firstRows = (window: number, order: Expression<unknown>[]) => {
+      let first = rows;
+      for (const item of order) first = first.orderBy(item);
+      // Named as the table, so that the conditions' columns name the window's.
+      const windowed = db.selectFrom(first.limit(window).as(alias)).selectAll() as unknown as typeof rows;
+      return whereMatching(windowed, query, search, filters, workspaceId);
+    };
+    // MATERIALIZED: the planner cannot walk the sort's index through it; it lists the matches.
+    const cte = matching as unknown as SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>;
+    const matches = db.with((name) => name('matched').materialized(), () => cte).selectFrom('matched').selectAll() as unknown as typeof matching;
+    return { walked: { rows: matching, firstRows, matches, table: paged.table, alias } };
+  }
   if (search.dialect !== 'sqlite') return {};
   const tested = typeof query.q === 'string' && query.q ? { tested: whereMatching(rows, query, search, filters, workspaceId, 'test') } : {};
   return { walked: { rows: whereMatching(rows, query, search, filters, workspaceId, 'walk'), ...tested, table: paged.table, alias: paged.alias ?? paged.table } };
