@@ -43,12 +43,20 @@ const SORTED_MATCHES: Record<string, { variants: string[]; why: string }> = {
   '/public/v1/announcements': { variants: ['active'], why: 'the clock decides; the window is read from announcements_window_idx' },
 };
 
+/**
+ * Filters read alone in the list's default order from their own index (migration 0027): never
+ * sorted, and the link's order index, not the listed table's, is what they read by the workspace.
+ */
+const ORDERED_ALONE = new Set(['/public/v1/servers tagId', '/public/v1/servers applicationId']);
+
 function sortsMatchesOf(path: string, query: Record<string, string>, parameters: Parameter[]): boolean {
+  const named = Object.keys(query);
+  if (named.length === 1 && ORDERED_ALONE.has(`${path} ${named[0]}`)) return false;
   // A search reads its matches from the text index (migration 0017), then orders them.
   if (query.q || query.query) return true;
   const allowed = SORTED_MATCHES[path]?.variants ?? [];
-  const named = [...Object.keys(query), ...(query.sort ? [query.sort.replace(/^-/, '')] : [])];
-  return allowed.includes('*') || named.some((name) => allowed.includes(name) || BOUNDED_FILTER_FORMATS.has(parameters.find((p) => p.name === name)?.schema.format ?? ''));
+  const parameterNames = [...named, ...(query.sort ? [query.sort.replace(/^-/, '')] : [])];
+  return allowed.includes('*') || parameterNames.some((name) => allowed.includes(name) || BOUNDED_FILTER_FORMATS.has(parameters.find((p) => p.name === name)?.schema.format ?? ''));
 }
 
 /** A value of the parameter's type; whether it matches any row does not change the plan. */

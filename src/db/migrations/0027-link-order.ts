@@ -38,12 +38,16 @@ export const LINK_NAME_COPIES: Record<string, NameCopy> = {
 export const linkOrderIndex = (table: string): string => `${table}_${LINK_NAME_COPIES[table]!.by.replace(/_id$/, '')}_order_idx`;
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  // PostgreSQL: an instance still running the previous version could rename a server between the
+  // backfill and the rename trigger; servers take no writes until the migration commits.
+  if (dialect === 'postgres') await sql`LOCK TABLE servers IN SHARE MODE`.execute(db);
   await sql`DROP INDEX server_tags_tag_id_server_id_idx`.execute(db);
   for (const [table, { key, from, source, copy }] of Object.entries(LINK_NAME_COPIES)) {
     // SQLite adds a NOT NULL column only with a default; the triggers below replace it at once.
     await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN ${sql.ref(copy)} text NOT NULL DEFAULT ''`.execute(db);
-    await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = (SELECT ${sql.ref(source)} FROM ${sql.table(from)} copied
-      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)})`.execute(db);
+    // A link to a missing server (written with foreign keys off) keeps '', as the triggers do.
+    await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = coalesce((SELECT ${sql.ref(source)} FROM ${sql.table(from)} copied
+      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}), '')`.execute(db);
     const found = sql`FROM ${sql.table(from)} WHERE workspace_id = NEW.workspace_id AND id = NEW.${sql.ref(key)}`;
     if (dialect === 'postgres') {
       // No default: a link written without its copy would be refused. A missing server leaves ''
@@ -60,11 +64,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       await sql`CREATE TRIGGER ${sql.raw(`${table}_name_copy`)} BEFORE INSERT OR UPDATE OF ${sql.ref(key)}, ${sql.ref(copy)} ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION ${sql.raw(`${table}_copy_name`)}()`.execute(db);
     } else {
       // AFTER INSERT named *_copy_insert: a bulk load (db/bulk.ts) replays it for the whole load.
-      const recopy = sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = coalesce((SELECT ${sql.ref(source)} ${found}), '') WHERE rowid = NEW.rowid`;
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_copy_insert`)} AFTER INSERT ON ${sql.table(table)} BEGIN ${recopy}; END`.execute(db);
-      // A link given another server, or a copy written directly, takes the copy again (the
-      // trigger's own UPDATE does not fire it again: recursive_triggers is off).
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_copy_update`)} AFTER UPDATE OF ${sql.ref(key)}, ${sql.ref(copy)} ON ${sql.table(table)} BEGIN ${recopy}; END`.execute(db);
+      // Each writes only a copy that differs, so a right copy costs no second write and the
+      // update trigger ends at once when it meets its own write (even with recursive_triggers on).
+      const name = sql`coalesce((SELECT ${sql.ref(source)} ${found}), '')`;
+      const recopy = sql`WHEN NEW.${sql.ref(copy)} IS NOT ${name} BEGIN UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = ${name} WHERE rowid = NEW.rowid; END`;
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_copy_insert`)} AFTER INSERT ON ${sql.table(table)} ${recopy}`.execute(db);
+      // A link given another server, or a copy written directly, takes the copy again.
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_copy_update`)} AFTER UPDATE OF ${sql.ref(key)}, ${sql.ref(copy)} ON ${sql.table(table)} ${recopy}`.execute(db);
     }
   }
   if (dialect === 'postgres') {

@@ -10,8 +10,8 @@ import type { Dialect } from '../database.js';
  * `NULLS FIRST` on its sort key so that it still gives the order in either direction (read
  * backwards, it is `DESC NULLS LAST`). SQLite's indexes already keep NULLs first.
  *
- * Each index is rebuilt inside the migration's transaction, which holds its table meanwhile: about
- * 3 s per million rows.
+ * Each index is rebuilt inside the migrations' transaction, which holds its table, reads included,
+ * until the migrations commit: 2.9 s for all 21 at 1M servers.
  */
 export const NULLABLE_SORT_INDEXES = [
   'agents_last_seen_at_sort_idx',
