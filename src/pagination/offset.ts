@@ -282,7 +282,8 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   }
   const { walked, counted: kept } = options;
   if (walked && kept && parameters.length > 0) {
-    // SQLite: one connection reads in turn anyway; the total decides how to read the page.
+    // The total decides how to read the page (SQLite's one connection reads in turn anyway; a
+    // search's total on PostgreSQL is remembered, so counting first rarely costs a count).
     const total = await countTotal();
     const rows = total === 0 ? 0 : await countedTotal(kept.db, kept.workspaceId, kept.table);
     // The rows a walk of the sort's index reads to meet the page's last match, were the matches spread evenly.
