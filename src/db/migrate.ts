@@ -28,6 +28,7 @@ import * as linkCounts from './migrations/0025-link-counts.js';
 import * as memberOrder from './migrations/0026-member-order.js';
 import * as linkOrder from './migrations/0027-link-order.js';
 import * as nullOrder from './migrations/0028-null-order.js';
+import * as memberCopies from './migrations/0029-member-copies.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0026-member-order': memberOrder,
   '0027-link-order': linkOrder,
   '0028-null-order': nullOrder,
+  '0029-member-copies': memberCopies,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
