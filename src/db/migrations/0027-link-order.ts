@@ -34,9 +34,6 @@ export const LINK_NAME_COPIES: Record<string, NameCopy> = {
   application_servers: { key: 'server_id', from: 'servers', source: 'name', copy: 'server_name', by: 'application_id' },
 };
 
-/** The index of a link table in its copy's order, by the other side. */
-export const linkOrderIndex = (table: string): string => `${table}_${LINK_NAME_COPIES[table]!.by.replace(/_id$/, '')}_order_idx`;
-
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // PostgreSQL: an instance still running the previous version could rename a server between the
   // backfill and the rename trigger; servers take no writes until the migration commits.
@@ -89,7 +86,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         UPDATE application_servers SET server_name = NEW.name WHERE workspace_id = NEW.workspace_id AND server_id = NEW.id;
       END`.execute(db);
   }
+  // server_tags_tag_order_idx, application_servers_application_order_idx: the links of one tag or
+  // application in their servers' name order.
   for (const [table, { copy, by, key }] of Object.entries(LINK_NAME_COPIES)) {
-    await sql`CREATE INDEX ${sql.id(linkOrderIndex(table))} ON ${sql.table(table)} (workspace_id, ${sql.ref(by)}, ${sql.ref(copy)}, ${sql.ref(key)})`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`${table}_${by.replace(/_id$/, '')}_order_idx`)} ON ${sql.table(table)} (workspace_id, ${sql.ref(by)}, ${sql.ref(copy)}, ${sql.ref(key)})`.execute(db);
   }
 }
