@@ -8,8 +8,14 @@
  *   and the text index are filled by one statement each instead of once per row.
  *   Everything happens in the caller's transaction, so other connections never see a table
  *   without its indexes, and a failure rolls it all back.
- * - PostgreSQL: `json_populate_recordset`, one statement and one parameter per 5,000 rows, into
- *   the indexed table (dropping an index there would lock the table for every instance).
+ * - PostgreSQL: `json_populate_recordset`, one statement and one parameter per 5,000 rows. A load
+ *   that at least doubles a table also loads it bare: its secondary indexes and foreign keys are
+ *   dropped in the transaction and made again when the load ends (one sorted build and one join
+ *   each, instead of a btree insert per index and a foreign-key lookup per row: 200k servers 23 s
+ *   -> see docs/decisions.md), and a link's per-row copy trigger is disabled when the load brings
+ *   the copies. Dropping an index locks the table until the commit: other instances' requests to
+ *   that table wait for the load. Only a table the load at least doubles is taken, which in
+ *   practice is a fresh database's.
  */
 import { availableParallelism } from 'node:os';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
@@ -26,7 +32,7 @@ type Row = Record<string, unknown>;
 export const SUSPEND_FROM_ROWS = 20_000;
 /** SQLite's bound-parameter limit is 32,766; PostgreSQL takes one JSON document per chunk. */
 const SQLITE_PARAMETERS = 30_000;
-const POSTGRES_CHUNK_ROWS = 5_000;
+const POSTGRES_CHUNK_ROWS = 25_000;
 /**
  * FTS5's pending-terms hash (bytes) while a load's text is indexed. FTS5 writes a segment each
  * time the hash fills (1 MB by default) and merges segments as they pile up; 1M servers' trigrams
@@ -72,13 +78,34 @@ export function bulkLoader(trx: Kysely<Tables>, dialect: Dialect): BulkLoader {
   const decided = new Set<string>();
   /** PostgreSQL: the tables loaded, whose GIN indexes' pending entries are merged at the end. */
   const loaded = new Set<string>();
+  /** PostgreSQL: the tables loaded bare, to restore at the end. */
+  const bare = new Map<string, SuspendedPostgres>();
+  /** PostgreSQL: each loaded table's column types (which type the loaded arrays) and primary key. */
+  const types = new Map<string, { types: Record<string, string>; key: string[] }>();
+  /** PostgreSQL: the statement still running. */
+  const writing = inFlight();
   return {
     async insert(table, rows, { progress, expected = rows.length } = {}) {
       if (rows.length === 0) return;
       if (dialect === 'postgres') {
         if (loaded.size === 0) await deferGinMerges(trx);
         loaded.add(table);
-        return insertPostgres(trx, table, rows, progress);
+        if (!decided.has(table)) {
+          decided.add(table);
+          if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected) bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!)));
+        }
+        if (!types.has(table)) types.set(table, { types: await columnTypesOf(trx, table), key: await primaryKeyOf(trx, dialect, table) });
+        const { types: columns, key } = types.get(table)!;
+        const restored = bare.get(table);
+        if (restored) restored.rows += rows.length;
+        const ordered = restored ? inKeyOrder(rows, key) : rows;
+        for (let start = 0; start < ordered.length; start += POSTGRES_CHUNK_ROWS) {
+          const slice = ordered.slice(start, start + POSTGRES_CHUNK_ROWS);
+          // One statement runs while the caller makes its next rows: this waits for the one before.
+          await writing.wait();
+          writing.start(insertPostgres(trx, table, columns, slice).then(() => progress?.(slice.length)));
+        }
+        return;
       }
       if (!decided.has(table)) {
         decided.add(table);
@@ -87,10 +114,21 @@ export function bulkLoader(trx: Kysely<Tables>, dialect: Dialect): BulkLoader {
       }
       const restored = suspended.get(table);
       if (restored) restored.rows += rows.length;
-      await insertSqlite(trx, table, rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, table)) : rows, progress);
+      await insertSqlite(trx, table, rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, dialect, table)) : rows, progress);
     },
     async finish(progress) {
-      if (dialect === 'postgres') return mergeGinPending(trx, [...loaded]);
+      if (dialect === 'postgres') {
+        await writing.wait();
+        await mergeGinPending(trx, [...loaded].filter((table) => !bare.has(table)));
+        for (const [table, restore] of bare) {
+          await restorePostgres(trx, table, restore);
+          progress?.(restore.rows);
+        }
+        bare.clear();
+        loaded.clear();
+        decided.clear();
+        return;
+      }
       if (suspended.size === 0) return;
       // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
       await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
@@ -109,6 +147,55 @@ export function bulkLoader(trx: Kysely<Tables>, dialect: Dialect): BulkLoader {
       decided.clear();
     },
   };
+}
+
+/** A PostgreSQL table loaded bare: what to make again when the load ends. */
+interface SuspendedPostgres {
+  rows: number;
+  /** CREATE INDEX statements of the dropped secondary indexes (not those of a constraint). */
+  indexes: string[];
+  /** The dropped foreign keys, added again (each checked by one join over the table). */
+  foreignKeys: { name: string; definition: string }[];
+  /** Disabled per-row copy triggers (migration 0027), whose work the load brought. */
+  copies: string[];
+}
+
+/** The table's rows, counted up to `limit`: whether a load at least doubles it, read in O(load). */
+async function rowsUpTo(trx: Kysely<Tables>, table: string, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.table(table)} LIMIT ${limit}) counted`.execute(trx);
+  return Number(rows[0]!.n);
+}
+
+/**
+ * Drops the table's secondary indexes and foreign keys, and disables its link copy trigger when
+ * the rows bring the copy. DROP INDEX takes the table's ACCESS EXCLUSIVE lock until the commit.
+ */
+async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: readonly string[]): Promise<SuspendedPostgres> {
+  const relation = sql`${table}::regclass`;
+  const { rows: indexes } = await sql<{ name: string; definition: string }>`
+    SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    WHERE i.indrelid = ${relation} AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY c.relname`.execute(trx);
+  const { rows: foreignKeys } = await sql<{ name: string; definition: string }>`
+    SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = ${relation} AND contype = 'f' ORDER BY conname`.execute(trx);
+  for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
+  for (const { name } of foreignKeys) await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(trx);
+  const link = LINK_NAME_COPIES[table];
+  const copies = link && columns.includes(link.copy) ? [`${table}_name_copy`] : [];
+  for (const trigger of copies) await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
+  return { rows: 0, indexes: indexes.map((index) => index.definition), foreignKeys, copies };
+}
+
+/** Fills the copies left empty, enables the copy trigger, and makes the indexes and foreign keys again. */
+async function restorePostgres(trx: Kysely<Tables>, table: string, { indexes, foreignKeys, copies }: SuspendedPostgres): Promise<void> {
+  if (copies.length > 0) {
+    // As on SQLite: a copy the load brought is taken as it is, an empty one from its server.
+    const { key, from, source, copy } = LINK_NAME_COPIES[table]!;
+    await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)} FROM ${sql.table(from)} AS copied
+      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)} AND ${sql.ref(`${table}.${copy}`)} = ''`.execute(trx);
+    for (const trigger of copies) await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
+  }
+  for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
+  for (const { name, definition } of foreignKeys) await trx.executeQuery(CompiledQuery.raw(`ALTER TABLE "${table}" ADD CONSTRAINT "${name}" ${definition}`));
 }
 
 /** The table's largest rowid: its row count when nothing was deleted, found in O(log n). */
@@ -185,8 +272,14 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   await hash(DEFAULT_FTS_HASH_BYTES);
 }
 
-async function primaryKeyOf(trx: Kysely<Tables>, table: string): Promise<string[]> {
-  const { rows } = await sql<{ name: string; pk: number }>`SELECT name, pk FROM pragma_table_info(${table}) WHERE pk > 0 ORDER BY pk`.execute(trx);
+async function primaryKeyOf(trx: Kysely<Tables>, dialect: Dialect, table: string): Promise<string[]> {
+  const { rows } =
+    dialect === 'sqlite'
+      ? await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table}) WHERE pk > 0 ORDER BY pk`.execute(trx)
+      : await sql<{ name: string }>`
+          SELECT a.attname AS name FROM pg_index i CROSS JOIN unnest(i.indkey) WITH ORDINALITY AS k(attnum, position)
+          JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+          WHERE i.indrelid = ${table}::regclass AND i.indisprimary ORDER BY k.position`.execute(trx);
   return rows.map((row) => row.name);
 }
 
@@ -231,6 +324,7 @@ async function insertSqlite(trx: Kysely<Tables>, table: string, rows: readonly R
 async function deferGinMerges(trx: Kysely<Tables>): Promise<void> {
   await sql`SET LOCAL gin_pending_list_limit = '1GB'`.execute(trx);
   await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(trx);
+  await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
 }
 
 async function mergeGinPending(trx: Kysely<Tables>, tables: readonly string[]): Promise<void> {
@@ -239,11 +333,41 @@ async function mergeGinPending(trx: Kysely<Tables>, tables: readonly string[]): 
     WHERE a.amname = 'gin' AND i.indrelid = ANY (${sql.raw(`ARRAY[${tables.map((table) => `'${table}'::regclass`).join(', ')}]`)})`.execute(trx);
 }
 
-async function insertPostgres(trx: Kysely<Tables>, table: string, rows: readonly Row[], progress?: (written: number) => void): Promise<void> {
-  const columns = sql.join(Object.keys(rows[0]!).map((column) => sql.ref(column)));
-  for (let start = 0; start < rows.length; start += POSTGRES_CHUNK_ROWS) {
-    const slice = rows.slice(start, start + POSTGRES_CHUNK_ROWS);
-    await sql`INSERT INTO ${sql.table(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(slice)})`.execute(dynamic(trx));
-    progress?.(slice.length);
-  }
+/**
+ * Writes the rows as one array per column, unnested into rows: PostgreSQL reads array elements
+ * with the columns' input functions, about three times faster than it reads the same rows from a
+ * JSON document.
+ */
+async function insertPostgres(trx: Kysely<Tables>, table: string, types: Record<string, string>, rows: readonly Row[]): Promise<void> {
+  const columns = Object.keys(rows[0]!);
+  const arrays = columns.map((column) => sql`${rows.map((row) => row[column] ?? null)}::${sql.raw(types[column]!)}[]`);
+  await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(dynamic(trx));
+}
+
+/**
+ * At most one statement running while the caller goes on (PostgreSQL: the seed makes its next
+ * rows meanwhile, about a fifth of a large seed's time). Its failure is thrown by the next wait;
+ * the transaction is aborted by then, so nothing after it is written.
+ */
+function inFlight() {
+  let running: Promise<void> | undefined;
+  return {
+    start(statement: Promise<void>): void {
+      // Handled here so that a failure is not reported as unhandled before the next wait.
+      statement.catch(() => undefined);
+      running = statement;
+    },
+    async wait(): Promise<void> {
+      const statement = running;
+      running = undefined;
+      await statement;
+    },
+  };
+}
+
+/** The table's columns and their types, as `format_type` names them. */
+async function columnTypesOf(trx: Kysely<Tables>, table: string): Promise<Record<string, string>> {
+  const { rows } = await sql<{ name: string; type: string }>`
+    SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = ${table}::regclass AND attnum > 0 AND NOT attisdropped`.execute(trx);
+  return Object.fromEntries(rows.map((row) => [row.name, row.type]));
 }

@@ -29,6 +29,7 @@ import * as memberOrder from './migrations/0026-member-order.js';
 import * as linkOrder from './migrations/0027-link-order.js';
 import * as nullOrder from './migrations/0028-null-order.js';
 import * as memberCopies from './migrations/0029-member-copies.js';
+import * as inlineFold from './migrations/0030-inline-fold.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0027-link-order': linkOrder,
   '0028-null-order': nullOrder,
   '0029-member-copies': memberCopies,
+  '0030-inline-fold': inlineFold,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
