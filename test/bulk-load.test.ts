@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
+import { talliesOn, tallyOf } from '../src/db/tallies.js';
 import { newId } from '../src/ids.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { everyItem } from './support/walk.js';
@@ -68,7 +69,7 @@ describeEachDatabase('bulk loads', (h) => {
     // Every server tagged once; every third link without its copy of the server's name.
     const links = servers.map((s, i) => ({ workspace_id: ws.id, server_id: s.id, tag_id: tags[i % tags.length]!.id, server_name: i % 3 ? s.name : '', created_at: now }));
     await h.database.db.transaction().execute(async (trx) => {
-      const bulk = bulkLoader(trx, h.dialect);
+      const bulk = bulkLoader(trx, h.database);
       // In two calls, as the seed writes servers a chunk at a time.
       await bulk.insert('servers', servers.slice(0, 5_000), { expected: count });
       await bulk.insert('servers', servers.slice(5_000), { expected: count });
@@ -97,6 +98,20 @@ describeEachDatabase('bulk loads', (h) => {
     const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM server_tags linked JOIN servers ON servers.workspace_id = linked.workspace_id AND servers.id = linked.server_id
       WHERE linked.server_name <> servers.name`.execute(h.database.db);
     assert.equal(Number(rows[0]!.n), 0, 'every copy is its server\'s name');
+    // Every per-value count, row count and search version as the insert triggers keep them.
+    for (const table of ['servers', 'server_tags']) {
+      for (const [filter, expression] of Object.entries(talliesOn(h.dialect, table))) {
+        const { rows: recounted } = await sql<{ value: string; n: number | string }>`SELECT value, count(*) AS n FROM (SELECT CAST(${sql.raw(tallyOf(expression, 'counted'))} AS TEXT) AS value
+          FROM ${sql.table(table)} AS counted WHERE workspace_id = ${ws.id}) v WHERE value IS NOT NULL GROUP BY value ORDER BY value`.execute(h.database.db);
+        const { rows: kept } = await sql<{ value: string; n: number | string }>`SELECT value, total AS n FROM value_counts
+          WHERE workspace_id = ${ws.id} AND table_name = ${table} AND filter_name = ${filter} AND total <> 0 ORDER BY value`.execute(h.database.db);
+        assert.deepEqual(kept.map(({ value, n }) => [value, Number(n)]), recounted.map(({ value, n }) => [value, Number(n)]), `${table} ${filter}`);
+      }
+    }
+    const { rows: total } = await sql<{ n: number | string }>`SELECT total AS n FROM row_counts WHERE workspace_id = ${ws.id} AND table_name = 'servers'`.execute(h.database.db);
+    assert.equal(Number(total[0]?.n), count, 'the row count of the servers');
+    const { rows: versions } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM search_versions WHERE workspace_id = ${ws.id} AND table_name = 'servers'`.execute(h.database.db);
+    assert.equal(Number(versions[0]!.n), 1, 'the search version of the servers');
     loaded = { workspaceId: ws.id, key, servers: count };
   });
 
@@ -104,7 +119,7 @@ describeEachDatabase('bulk loads', (h) => {
     const before = await schemaOf(h, 'servers');
     const servers = Array.from({ length: SUSPEND_FROM_ROWS }, (_, i) => server(loaded.workspaceId, loaded.servers + i));
     await h.database.db.transaction().execute(async (trx) => {
-      const bulk = bulkLoader(trx, h.dialect);
+      const bulk = bulkLoader(trx, h.database);
       await bulk.insert('servers', servers);
       await bulk.finish();
     });
@@ -130,7 +145,7 @@ describeEachDatabase('bulk loads', (h) => {
       await assert.rejects(
         h.database.db.transaction().execute(async (trx) => {
           await sql`INSERT INTO agents (workspace_id, id, name, token_hash, token_prefix, created_at) VALUES (${ws.id}, ${agent.id}, 'bulk agent', ${agent.hash}, 'agt_live_test', ${now})`.execute(trx);
-          const bulk = bulkLoader(trx, h.dialect);
+          const bulk = bulkLoader(trx, h.database);
           await bulk.insert('workstations', rows.slice(0, 12_000), { expected: rows.length });
           await bulk.insert('workstations', rows.slice(12_000), { expected: rows.length });
           await bulk.finish();
@@ -142,7 +157,7 @@ describeEachDatabase('bulk loads', (h) => {
     }
     // The table still takes a load, and refuses a bad row afterwards.
     await h.database.db.transaction().execute(async (trx) => {
-      const bulk = bulkLoader(trx, h.dialect);
+      const bulk = bulkLoader(trx, h.database);
       await bulk.insert('workstations', many(() => ({})));
       await bulk.finish();
     });

@@ -105,7 +105,7 @@ describeEachDatabase('servers of a tag or an application in name order', (h) => 
     // As many links as load without their indexes on SQLite; every third one without its copy.
     const links = tags.flatMap((tag) => servers.map((server, i) => ({ workspace_id: ws.id, server_id: server.id, tag_id: tag.id, server_name: i % 3 ? server.name : '', created_at: now })));
     await h.database.db.transaction().execute(async (trx) => {
-      const bulk = bulkLoader(trx, h.dialect);
+      const bulk = bulkLoader(trx, h.database);
       await bulk.insert('servers', servers);
       await bulk.insert('tags', tags);
       await bulk.insert('server_tags', links);

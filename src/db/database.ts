@@ -20,6 +20,12 @@ export interface Database {
    */
   reader: Kysely<Tables>;
   dialect: Dialect;
+  /**
+   * PostgreSQL: the client of the pooled connection whose server process is `processId`. A bulk
+   * load (db/bulk.ts) streams COPY through the client of its Kysely transaction, which Kysely
+   * does not hand out; the load finds it by `pg_backend_pid()`.
+   */
+  clientOf?(processId: number): pg.PoolClient | undefined;
   close(): Promise<void>;
 }
 
@@ -196,9 +202,16 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL connection failed', err: error.message })}\n`);
   // The pool re-emits an idle client's error, which the client's own listener has logged already.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', logConnectionError));
+  // The pool's clients by their server process (pg sets `processID` from the server's key data).
+  const clients = new Map<number, pg.PoolClient>();
+  const processOf = (client: pg.PoolClient) => (client as pg.PoolClient & { processID: number }).processID;
+  pool.on('connect', (client) => {
+    client.on('error', logConnectionError);
+    clients.set(processOf(client), client);
+  });
+  pool.on('remove', (client) => clients.delete(processOf(client)));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log });
-  return { db, reader: db, dialect, close: () => db.destroy() };
+  return { db, reader: db, dialect, clientOf: (processId) => clients.get(processId), close: () => db.destroy() };
 }
 
 /**

@@ -50,14 +50,14 @@ class Writer {
 
   constructor(
     trx: Kysely<Tables>,
-    dialect: Dialect,
+    database: Database,
     private readonly workspaceId: string,
     private readonly planned: number,
     private readonly progress?: SeedOptions['progress'],
     /** The audit events this seed writes, at least: they are written in chunks as they come. */
     private readonly auditPlanned = 0,
   ) {
-    this.bulk = bulkLoader(trx, dialect);
+    this.bulk = bulkLoader(trx, database);
   }
 
   /** `expected`: the rows of a table written in several calls, in all. */
@@ -139,7 +139,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
   const created = await writeTransaction(database, ws, async (trx) => {
     // One create event per resource (applications: with their flows, contracts and data objects).
     const events = size + counts.workstations + counts.users + counts.teams + counts.applications * 3 + counts.networks + counts.agents;
-    const w = new Writer(trx, database.dialect, ws, planned, options.progress, events);
+    const w = new Writer(trx, database, ws, planned, options.progress, events);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
 

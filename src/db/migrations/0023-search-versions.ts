@@ -25,7 +25,7 @@ import { SEARCHED, UNSCOPED } from './0017-text-index.js';
  * so JavaScript reads it exactly.)
  */
 export const SQLITE_NEXT = 'abs(random() % 9007199254740991)';
-const POSTGRES_NEXT = 'floor(random() * 9007199254740991)::bigint';
+export const POSTGRES_NEXT = 'floor(random() * 9007199254740991)::bigint';
 
 export const VERSIONED: Record<string, readonly string[]> = Object.fromEntries(Object.entries(SEARCHED).filter(([table]) => !UNSCOPED.has(table)));
 
