@@ -51,7 +51,7 @@ describeEachDatabase('bulk loads', (h) => {
   const now = new Date().toISOString();
   const server = (workspaceId: string, i: number) => ({
     workspace_id: workspaceId, id: newId(), name: `bulk-${String(i).padStart(6, '0')}`, hostname: `bulk-${i}.example.test`, ip_addresses: '[]',
-    environment: i % 4 === 0 ? 'production' : 'test', automatic: 0, created_at: now, last_check_time: now,
+    environment: i % 4 === 0 ? 'production' : 'test', description: null as string | null, automatic: 0, created_at: now, last_check_time: now,
   });
   const workstation = (workspaceId: string, i: number, changes: Record<string, unknown> = {}) => ({
     workspace_id: workspaceId, id: newId(), name: `WS-${i}`, status: 'in_stock', automatic: 0, assigned_user_id: null, agent_id: null, created_at: now, last_check_time: now, ...changes,
@@ -65,6 +65,9 @@ describeEachDatabase('bulk loads', (h) => {
     const before = { servers: await schemaOf(h, 'servers'), links: await schemaOf(h, 'server_tags') };
     const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers')) + 1_000;
     const servers = Array.from({ length: count }, (_, i) => server(ws.id, (i * 7919) % count));
+    // Text that COPY's text format must escape, and text that looks like its escapes.
+    const hostile = ['tab\there', 'line\nbreak\r\nend', 'back\\slash', '\\N', '\\.', 'quote " \' comma,', 'émile 🚀 ẞ', ''];
+    hostile.forEach((text, i) => Object.assign(servers[i]!, { name: `hostile ${i} ${text}`, description: text }));
     const tags = Array.from({ length: 4 }, (_, i) => ({ workspace_id: ws.id, id: newId(), name: `bulk ${i}`, name_key: `bulk ${i}`, colour: '#336699', description: null, created_at: now }));
     // Every server tagged once; every third link without its copy of the server's name.
     const links = servers.map((s, i) => ({ workspace_id: ws.id, server_id: s.id, tag_id: tags[i % tags.length]!.id, server_name: i % 3 ? s.name : '', created_at: now }));
@@ -98,6 +101,10 @@ describeEachDatabase('bulk loads', (h) => {
     const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM server_tags linked JOIN servers ON servers.workspace_id = linked.workspace_id AND servers.id = linked.server_id
       WHERE linked.server_name <> servers.name`.execute(h.database.db);
     assert.equal(Number(rows[0]!.n), 0, 'every copy is its server\'s name');
+    for (const [i, text] of hostile.entries()) {
+      const read = (await h.call('GET', `/public/v1/servers/${servers[i]!.id}`, { key })).json();
+      assert.deepEqual([read.name, read.description], [`hostile ${i} ${text}`, text], `hostile text ${i}`);
+    }
     // Every per-value count, row count and search version as the insert triggers keep them.
     for (const table of ['servers', 'server_tags']) {
       for (const [filter, expression] of Object.entries(talliesOn(h.dialect, table))) {
