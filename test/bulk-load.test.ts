@@ -122,6 +122,35 @@ describeEachDatabase('bulk loads', (h) => {
     loaded = { workspaceId: ws.id, key, servers: count };
   });
 
+  it('a bare load holds only the tables it loads for itself: the tables they refer to stay open to other requests', async (t) => {
+    if (h.dialect !== 'postgres') return t.skip('SQLite has one writer, and readers see the last commit');
+    const ws = await h.workspace();
+    const other = await h.workspace();
+    const tags = [{ workspace_id: ws.id, id: newId(), name: 'locks', name_key: 'locks', colour: '#336699', description: null, created_at: now }];
+    const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers'), await rowsIn(h, 'server_tags'));
+    const servers = Array.from({ length: count }, (_, i) => server(ws.id, i));
+    const held = await h.database.db.transaction().execute(async (trx) => {
+      const bulk = bulkLoader(trx, h.database);
+      await bulk.insert('tags', tags);
+      await bulk.insert('servers', servers);
+      await bulk.insert('server_tags', servers.map((s) => ({ workspace_id: ws.id, server_id: s.id, tag_id: tags[0]!.id, server_name: s.name, created_at: now })));
+      await bulk.settle();
+      // Meanwhile another connection reads and writes the tables the loaded ones refer to
+      // (a lock the load held on them would make it wait: it gives up after 2 s).
+      await h.database.db.transaction().execute(async (elsewhere) => {
+        await sql`SET LOCAL lock_timeout = '2s'`.execute(elsewhere);
+        await sql`SELECT count(*) FROM workspaces`.execute(elsewhere);
+        await sql`SELECT count(*) FROM users`.execute(elsewhere);
+        await sql`INSERT INTO tags (workspace_id, id, name, name_key, colour, created_at) VALUES (${other.id}, ${newId()}, 'elsewhere', 'elsewhere', '#336699', ${now})`.execute(elsewhere);
+      });
+      await bulk.finish();
+      const { rows } = await sql<{ name: string }>`SELECT DISTINCT c.relname AS name FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+        WHERE l.pid = pg_backend_pid() AND l.mode = 'AccessExclusiveLock' AND c.relkind = 'r' ORDER BY 1`.execute(trx);
+      return rows.map((row) => row.name);
+    });
+    assert.deepEqual(held, ['server_tags', 'servers']);
+  });
+
   it('a load smaller than the table keeps its indexes', async () => {
     const before = await schemaOf(h, 'servers');
     const servers = Array.from({ length: SUSPEND_FROM_ROWS }, (_, i) => server(loaded.workspaceId, loaded.servers + i));
@@ -140,15 +169,16 @@ describeEachDatabase('bulk loads', (h) => {
     assert.equal(await rowsIn(h, 'workstations'), 0);
     const agent = { id: newId(), hash: newId() };
     const many = (changes: (i: number) => Record<string, unknown>) => Array.from({ length: SUSPEND_FROM_ROWS + 10_000 }, (_, i) => workstation(ws.id, i, changes(i)));
-    const cases = {
-      // PostgreSQL checks it when the key is added again at the end; SQLite when the row is written.
-      'a person who does not exist': many((i) => (i === 17 ? { assigned_user_id: newId() } : {})),
+    // Each fails with its own cause, not with a later statement's "transaction is aborted".
+    const cases: [string, ReturnType<typeof many>, RegExp][] = [
+      // Checked row by row (the key to users stays: dropping it would lock users).
+      ['a person who does not exist', many((i) => (i === 17 ? { assigned_user_id: newId() } : {})), /foreign key/i],
       // Checked when the unique index is built again (PostgreSQL and SQLite).
-      'two workstations of one agent': many((i) => (i === 3 || i === 20_001 ? { agent_id: agent.id } : {})),
+      ['two workstations of one agent', many((i) => (i === 3 || i === 20_001 ? { agent_id: agent.id } : {})), /unique|duplicate/i],
       // In the first statement, while the load goes on to the next (PostgreSQL runs one ahead).
-      'a workstation without a name': many((i) => (i === 5 ? { name: null } : {})),
-    };
-    for (const [label, rows] of Object.entries(cases)) {
+      ['a workstation without a name', many((i) => (i === 5 ? { name: null } : {})), /null/i],
+    ];
+    for (const [label, rows, cause] of cases) {
       await assert.rejects(
         h.database.db.transaction().execute(async (trx) => {
           await sql`INSERT INTO agents (workspace_id, id, name, token_hash, token_prefix, created_at) VALUES (${ws.id}, ${agent.id}, 'bulk agent', ${agent.hash}, 'agt_live_test', ${now})`.execute(trx);
@@ -157,6 +187,7 @@ describeEachDatabase('bulk loads', (h) => {
           await bulk.insert('workstations', rows.slice(12_000), { expected: rows.length });
           await bulk.finish();
         }),
+        cause,
         label,
       );
       assert.equal(await rowsIn(h, 'workstations'), 0, label);

@@ -20,6 +20,7 @@
  *
  * Every row of a call has the columns of its first row.
  */
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { finished } from 'node:stream/promises';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
@@ -76,6 +77,11 @@ export interface BulkLoader {
    * commits, never to be left out. `progress` hears of a table's loaded rows when they are indexed.
    */
   finish(progress?: (indexed: number) => void): Promise<void>;
+  /**
+   * Waits for the rows still being written (PostgreSQL), throwing their failure: to call before
+   * the caller's own statements in the transaction, which would otherwise fail in its place.
+   */
+  settle(): Promise<void>;
 }
 
 export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialect' | 'clientOf'>): BulkLoader {
@@ -96,11 +102,14 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
     async insert(table, rows, { progress, expected = rows.length } = {}) {
       if (rows.length === 0) return;
       if (dialect === 'postgres') {
+        // The COPY before first: a statement sent behind a failed one would fail with "current
+        // transaction is aborted" and hide the cause.
+        await writing.wait();
         if (loaded.size === 0) await deferGinMerges(trx);
         loaded.add(table);
         if (!decided.has(table)) {
           decided.add(table);
-          if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected) bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!)));
+          if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected) bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!), [...bare.keys()]));
         }
         client ??= await clientOf(trx, database);
         if (!keys.has(table)) keys.set(table, await primaryKeyOf(trx, dialect, table));
@@ -124,6 +133,7 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
       if (restored) restored.rows += rows.length;
       await insertSqlite(trx, table, rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, dialect, table)) : rows, progress);
     },
+    settle: () => writing.wait(),
     async finish(progress) {
       if (dialect === 'postgres') {
         await writing.wait();
@@ -132,9 +142,10 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
           await restorePostgres(trx, table, restore);
           progress?.(restore.rows);
         }
+        // `decided` stays: a table is loaded bare once per transaction, so that its rows written
+        // by this transaction (`xmin`) are the load's when they are counted.
         bare.clear();
         loaded.clear();
-        decided.clear();
         return;
       }
       if (suspended.size === 0) return;
@@ -168,6 +179,8 @@ interface SuspendedPostgres {
   copies: string[];
   /** Disabled statement triggers counting the rows (REPLAYED_ON_POSTGRES), done once at the end. */
   counts: string[];
+  /** The per-value count trigger's filters and their SQL, as its arguments name them. */
+  tallies: [string, string][];
 }
 
 /**
@@ -188,13 +201,19 @@ async function rowsUpTo(trx: Kysely<Tables>, table: string, limit: number): Prom
  * Drops the table's secondary indexes and foreign keys, and disables its link copy trigger when
  * the rows bring the copy. DROP INDEX takes the table's ACCESS EXCLUSIVE lock until the commit.
  */
-async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: readonly string[]): Promise<SuspendedPostgres> {
+async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: readonly string[], locked: readonly string[]): Promise<SuspendedPostgres> {
   const relation = sql`${table}::regclass`;
+  // Dropping a foreign key takes the referenced table's ACCESS EXCLUSIVE lock too: only keys to
+  // tables this load holds already (itself, or a table loaded bare before it) are dropped. The
+  // others (workspaces, users, applications…) stay, checked row by row, and those tables stay open
+  // to every other request.
+  const held = sql.join([table, ...locked].map((name) => sql`${name}::regclass`));
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
     SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
     WHERE i.indrelid = ${relation} AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY c.relname`.execute(trx);
   const { rows: foreignKeys } = await sql<{ name: string; definition: string }>`
-    SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = ${relation} AND contype = 'f' ORDER BY conname`.execute(trx);
+    SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+    WHERE conrelid = ${relation} AND contype = 'f' AND confrelid IN (${held}) ORDER BY conname`.execute(trx);
   for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
   for (const { name } of foreignKeys) await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(trx);
   const link = LINK_NAME_COPIES[table];
@@ -202,21 +221,31 @@ async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: read
   const { rows: counting } = await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger WHERE tgrelid = ${relation}
     AND tgname IN (${sql.join(REPLAYED_ON_POSTGRES.map((suffix) => `${table}_${suffix}`))}) ORDER BY tgname`.execute(trx);
   const counts = counting.map((trigger) => trigger.name);
+  // The filters the installed trigger counts (a database on an older schema counts fewer).
+  const { rows: tallied } = await sql<{ args: Buffer }>`SELECT tgargs AS args FROM pg_trigger WHERE tgrelid = ${relation} AND tgname = ${`${table}_tally_insert`}`.execute(trx);
+  const args = tallied[0] ? tallied[0].args.toString('utf8').split('\0').slice(0, -1) : [];
+  const tallies = Array.from({ length: args.length / 2 }, (_, i): [string, string] => [args[2 * i]!, args[2 * i + 1]!]);
   for (const trigger of [...copies, ...counts]) await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
-  return { rows: 0, indexes: indexes.map((index) => index.definition), foreignKeys, copies, counts };
+  return { rows: 0, indexes: indexes.map((index) => index.definition), foreignKeys, copies, counts, tallies };
 }
 
 /** Fills the copies left empty, enables the copy trigger, and makes the indexes and foreign keys again. */
-async function restorePostgres(trx: Kysely<Tables>, table: string, { indexes, foreignKeys, copies, counts }: SuspendedPostgres): Promise<void> {
+async function restorePostgres(trx: Kysely<Tables>, table: string, { rows, indexes, foreignKeys, copies, counts, tallies }: SuspendedPostgres): Promise<void> {
   if (copies.length > 0) {
     // As on SQLite: a copy the load brought is taken as it is, an empty one from its server.
     const { key, from, source, copy } = LINK_NAME_COPIES[table]!;
     await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)} FROM ${sql.table(from)} AS copied
-      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)} AND ${sql.ref(`${table}.${copy}`)} = ''`.execute(trx);
+      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)} AND ${sql.ref(`${table}.${copy}`)} = ''
+        AND ${sql.ref(`${table}.xmin`)} = pg_current_xact_id()::xid`.execute(trx);
     for (const trigger of copies) await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
+  if (counts.length > 0) {
+    // The rows this transaction wrote must be the load's, or the counts below would be wrong.
+    const { rows: written } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE xmin = pg_current_xact_id()::xid`.execute(trx);
+    if (Number(written[0]!.n) !== rows) throw new Error(`bulk load of ${table}: the transaction wrote ${written[0]!.n} rows, the load ${rows} (a savepoint, or another writer in the transaction)`);
+  }
   for (const trigger of counts) {
-    await countLoaded(trx, table, trigger);
+    await countLoaded(trx, table, trigger, tallies);
     await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
   for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
@@ -235,7 +264,7 @@ async function restorePostgres(trx: Kysely<Tables>, table: string, { indexes, fo
  * savepoints), as on SQLite they are the rows above the rowid the load started from: a table is
  * loaded bare only by the load, which nothing else in its transaction writes.
  */
-async function countLoaded(trx: Kysely<Tables>, table: string, trigger: string): Promise<void> {
+async function countLoaded(trx: Kysely<Tables>, table: string, trigger: string, tallies: readonly [string, string][]): Promise<void> {
   const loaded = sql`FROM ${sql.table(table)} WHERE xmin = pg_current_xact_id()::xid`;
   if (trigger.endsWith('_count_insert')) {
     await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) ${loaded} GROUP BY workspace_id ORDER BY 1
@@ -243,10 +272,9 @@ async function countLoaded(trx: Kysely<Tables>, table: string, trigger: string):
   } else if (trigger.endsWith('_search_version_insert')) {
     await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT workspace_id, ${table}, ${sql.raw(POSTGRES_NEXT)} FROM (SELECT DISTINCT workspace_id ${loaded}) written ORDER BY 1
       ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${sql.raw(POSTGRES_NEXT)}`.execute(trx);
-  } else {
+  } else if (tallies.length > 0) {
     // Every counted filter in one pass over the rows, a grouping set each (half the time of one
     // (filter, value) row per filter and row: 1.6M audit events, 1.1 s against 2.2 s).
-    const tallies = Object.entries(talliesOn('postgres', table));
     const value = (i: number) => sql.ref(`v${i}`);
     const grouped = (i: number) => sql.ref(`g${i}`);
     await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
@@ -416,17 +444,27 @@ async function copyRows(client: pg.PoolClient, table: string, rows: readonly Row
 /** A value as a field of COPY's text format: `\N` for NULL, and backslash, tab and line ends escaped. */
 function copyField(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  const text = typeof value === 'boolean' ? (value ? 't' : 'f') : String(value);
+  const text =
+    typeof value === 'boolean' ? (value ? 't' : 'f')
+    : value instanceof Date ? value.toISOString()
+    : typeof value === 'object' ? JSON.stringify(value)
+    : String(value);
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
 }
 
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-/** The pg client of the transaction's connection, which COPY streams through. */
+/**
+ * The pg client of the transaction's connection, which COPY streams through: the pool's client of
+ * the server process running the transaction, checked by a setting only the transaction holds
+ * (behind a connection pooler the process ids are the pooler's, and one could name another client).
+ */
 async function clientOf(trx: Kysely<Tables>, database: Pick<Database, 'clientOf'>): Promise<pg.PoolClient> {
-  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+  const mark = randomUUID();
+  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, set_config('estate.bulk_load', ${mark}, true)`.execute(trx);
   const client = database.clientOf?.(Number(rows[0]!.pid));
-  if (!client) throw new Error('bulk load: the client of the transaction\'s connection is not known (a database not opened by openDatabase)');
+  const seen = client ? (await client.query<{ mark: string | null }>(`SELECT current_setting('estate.bulk_load', true) AS mark`)).rows[0]?.mark : undefined;
+  if (!client || seen !== mark) throw new Error('bulk load: the client of the transaction\'s connection is not known (a database not opened by openDatabase, or a connection pooler between Estate and PostgreSQL)');
   return client;
 }
 
@@ -437,16 +475,18 @@ async function clientOf(trx: Kysely<Tables>, database: Pick<Database, 'clientOf'
  */
 function inFlight() {
   let running: Promise<void> | undefined;
+  let failure: { error: unknown } | undefined;
   return {
     start(statement: Promise<void>): void {
-      // Handled here so that a failure is not reported as unhandled before the next wait.
-      statement.catch(() => undefined);
-      running = statement;
+      // Kept here, so that it is not reported as unhandled before the next wait, and thrown by
+      // every wait after it: the transaction is aborted, and the first cause is the one to tell.
+      running = statement.catch((error: unknown) => {
+        failure ??= { error };
+      });
     },
     async wait(): Promise<void> {
-      const statement = running;
-      running = undefined;
-      await statement;
+      await running;
+      if (failure) throw failure.error;
     },
   };
 }

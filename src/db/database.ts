@@ -209,7 +209,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     client.on('error', logConnectionError);
     clients.set(processOf(client), client);
   });
-  pool.on('remove', (client) => clients.delete(processOf(client)));
+  pool.on('remove', (client) => {
+    if (clients.get(processOf(client)) === client) clients.delete(processOf(client));
+  });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log });
   return { db, reader: db, dialect, clientOf: (processId) => clients.get(processId), close: () => db.destroy() };
 }

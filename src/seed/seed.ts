@@ -1,8 +1,8 @@
 /**
  * `estate seed`: fills a workspace with a realistic, varied inventory of about `size` servers and
- * everything around them, fast: rows are generated in memory and written with multi-row inserts
- * in one transaction per stage, with an audit history (one create event per resource, dated like
- * the resource) written alongside.
+ * everything around them, fast: rows are generated in memory and bulk-loaded (db/bulk.ts:
+ * multi-row inserts on SQLite, COPY on PostgreSQL) in one transaction, with an audit history (one
+ * create event per resource, dated like the resource) written alongside.
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -64,6 +64,11 @@ class Writer {
   insert(table: string, rows: Row[], expected?: number): Promise<void> {
     this.tables.add(table);
     return this.bulk.insert(table, rows, { progress: (written) => this.advance(written), expected });
+  }
+
+  /** Waits for the rows still being written, before the seed's own statements in the transaction. */
+  settle(): Promise<void> {
+    return this.bulk.settle();
   }
 
   /** Writes the queued audit events once a chunk's worth is queued (or all of them, at the end). */
@@ -132,8 +137,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     agents: Math.min(size, clamp(size / 100, 2, 5000)),
     workstations: Math.round(size / 2),
   };
-  // Rows written, then (large loads on SQLite) the rows of the tables indexed after the load.
-  const planned = size * 3 + counts.workstations * 2 + counts.applications * 12 + counts.agents * 25 + counts.users * 3 + (database.dialect === 'sqlite' && size >= SUSPEND_FROM_ROWS ? Math.round(size * 3.4) : 0);
+  // Rows written, then (large loads) the rows of the tables indexed after the load.
+  const planned = size * 3 + counts.workstations * 2 + counts.applications * 12 + counts.agents * 25 + counts.users * 3 + (size >= SUSPEND_FROM_ROWS ? Math.round(size * 3.4) : 0);
 
   let filled: Set<string> = new Set();
   const created = await writeTransaction(database, ws, async (trx) => {
@@ -173,6 +178,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     const categories = [...groups, ...categoryBySlug.values()];
     await w.insert('categories', categories);
     // A workspace seeded before keeps its tags: tag names are unique, so a second seed reuses them.
+    await w.settle();
     const existingTags = await trx.selectFrom('tags').selectAll().where('workspace_id', '=', ws).execute();
     const tagByKey = new Map(existingTags.map((tag) => [tag.name_key, tag]));
     const newTags = words.TAGS.filter(([name]) => !tagByKey.has(foldKey(name))).map(([name, colour]) => ({ workspace_id: ws, id: newId(), name, name_key: foldKey(name), colour, description: null, created_at: at(700, 500) }));
@@ -267,6 +273,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     // The links' copy of their server's name (migration 0027), written with them: a load takes a
     // copy it is given, where finding each server's name would cost a lookup per link (1M: 6 s).
     // Absent on a database not yet migrated to 0027 (the upgrade test seeds an older schema).
+    await w.settle();
     const copies = await hasColumn(trx, database.dialect, 'server_tags', 'server_name');
     const copy = (s: Row): Row => (copies ? { server_name: s.name } : {});
     const appServers: Row[] = [];
@@ -303,6 +310,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     }
     await w.insert('discovered_applications', discovered);
     // Added to the running totals, which an earlier seed or real agents may already hold.
+    await w.settle();
     await applyInstallDeltas(trx, ws, installs);
     w.tables.add('software_installs');
 
