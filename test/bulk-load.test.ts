@@ -8,10 +8,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
+import { openDatabase } from '../src/db/database.js';
 import { talliesOn, tallyOf } from '../src/db/tallies.js';
 import { newId } from '../src/ids.js';
-import { describeEachDatabase, type Harness } from './support/harness.js';
+import { seedWorkspace } from '../src/seed/seed.js';
+import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { createMigratedTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
 import { everyItem } from './support/walk.js';
 
 interface SchemaObject {
@@ -149,6 +153,31 @@ describeEachDatabase('bulk loads', (h) => {
       return rows.map((row) => row.name);
     });
     assert.deepEqual(held, ['server_tags', 'servers']);
+  });
+
+  it('two instances seeding a fresh database at once both finish, one after the other, with their own counts', async (t) => {
+    if (h.dialect !== 'postgres') return t.skip('several instances share a PostgreSQL database only');
+    const fresh = await createMigratedTestDatabase(h.dialect);
+    const instances = [openDatabase(fresh.url), openDatabase(fresh.url)];
+    try {
+      const workspaces = await Promise.all(instances.map((database, i) => createWorkspace(database, { name: `seeded ${i}` }, CLI_ACTOR)));
+      // Each seed at least doubles the empty tables it finds: both load them bare, the second
+      // after the first has committed (it waits at the first table the first one holds).
+      const created = await Promise.all(instances.map((database, i) => seedWorkspace(database, { workspaceId: workspaces[i]!.id, size: SUSPEND_FROM_ROWS, seed: i + 1 })));
+      for (const [i, workspace] of workspaces.entries()) {
+        const { rows } = await sql<{ table_name: string; total: number | string; n: number | string }>`
+          SELECT table_name, total, (SELECT count(*) FROM servers WHERE workspace_id = ${workspace.id}) AS n FROM row_counts
+          WHERE workspace_id = ${workspace.id} AND table_name = 'servers'`.execute(instances[0]!.db);
+        assert.deepEqual([Number(rows[0]!.total), Number(rows[0]!.n)], [created[i]!.servers, created[i]!.servers]);
+        const { rows: events } = await sql<{ total: number | string; n: number | string }>`
+          SELECT total, (SELECT count(*) FROM audit_events WHERE workspace_id = ${workspace.id}) AS n FROM row_counts
+          WHERE workspace_id = ${workspace.id} AND table_name = 'audit_events'`.execute(instances[0]!.db);
+        assert.equal(Number(events[0]!.total), Number(events[0]!.n), 'audit events counted');
+      }
+    } finally {
+      await Promise.all(instances.map((database) => database.close()));
+      await fresh.drop();
+    }
   });
 
   it('a load smaller than the table keeps its indexes', async () => {
