@@ -10,9 +10,10 @@
  *   without its indexes, and a failure rolls it all back.
  * - PostgreSQL: COPY, streamed through the client of the caller's transaction, 25,000 rows a
  *   statement, one statement running while the caller makes its next rows. A load that at least
- *   doubles a table also loads it bare, as on SQLite: its secondary indexes and foreign keys are
- *   dropped in the transaction and made again when the load ends (a sorted build and one
- *   anti-join each, instead of a btree insert per index and a key lookup per row), and its count
+ *   doubles a table also loads it bare, as on SQLite: its secondary indexes, and its foreign keys
+ *   to tables the load holds already, are dropped in the transaction and made again when the load
+ *   ends (a sorted build and one anti-join each, instead of a btree insert per index and a key
+ *   lookup per row; a key to another table stays, as dropping it would lock that table), and its count
  *   triggers (and a link's copy trigger, when the rows bring the copies) are off during the load
  *   and done once for all its rows. Dropping an index takes the table's ACCESS EXCLUSIVE lock until
  *   the commit: other instances' requests to that table wait for the load. Only a table the load at
@@ -23,7 +24,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { finished } from 'node:stream/promises';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Dialect } from './database.js';
@@ -87,14 +88,12 @@ export interface BulkLoader {
 export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialect' | 'clientOf'>): BulkLoader {
   const { dialect } = database;
   const suspended = new Map<string, Suspended>();
-  /** SQLite: the tables whose first load decided whether they are loaded without their indexes. */
+  /** The tables whose first load decided whether they are loaded without their indexes. */
   const decided = new Set<string>();
   /** PostgreSQL: the tables loaded, whose GIN indexes' pending entries are merged at the end. */
   const loaded = new Set<string>();
   /** PostgreSQL: the tables loaded bare, to restore at the end. */
   const bare = new Map<string, SuspendedPostgres>();
-  /** PostgreSQL: each loaded table's primary key. */
-  const keys = new Map<string, string[]>();
   /** PostgreSQL: the client of the transaction's connection, and the COPY still running. */
   let client: pg.PoolClient | undefined;
   const writing = inFlight();
@@ -112,10 +111,9 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
           if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected) bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!), [...bare.keys()]));
         }
         client ??= await clientOf(trx, database);
-        if (!keys.has(table)) keys.set(table, await primaryKeyOf(trx, dialect, table));
         const restored = bare.get(table);
         if (restored) restored.rows += rows.length;
-        const ordered = restored ? inKeyOrder(rows, keys.get(table)!) : rows;
+        const ordered = restored ? inKeyOrder(rows, restored.key) : rows;
         for (let start = 0; start < ordered.length; start += POSTGRES_CHUNK_ROWS) {
           const slice = ordered.slice(start, start + POSTGRES_CHUNK_ROWS);
           // One COPY runs while the caller makes its next rows: this waits for the one before.
@@ -171,6 +169,8 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
 /** A PostgreSQL table loaded bare: what to make again when the load ends. */
 interface SuspendedPostgres {
   rows: number;
+  /** The table's primary key, whose order the rows are loaded in. */
+  key: string[];
   /** CREATE INDEX statements of the dropped secondary indexes (not those of a constraint). */
   indexes: string[];
   /** The dropped foreign keys, added again (each checked by one join over the table). */
@@ -198,8 +198,9 @@ async function rowsUpTo(trx: Kysely<Tables>, table: string, limit: number): Prom
 }
 
 /**
- * Drops the table's secondary indexes and foreign keys, and disables its link copy trigger when
- * the rows bring the copy. DROP INDEX takes the table's ACCESS EXCLUSIVE lock until the commit.
+ * Drops the table's secondary indexes and its foreign keys to tables the load holds, disables its
+ * count triggers, and its link copy trigger when the rows bring the copy. DROP INDEX takes the
+ * table's ACCESS EXCLUSIVE lock until the commit.
  */
 async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: readonly string[], locked: readonly string[]): Promise<SuspendedPostgres> {
   const relation = sql`${table}::regclass`;
@@ -226,22 +227,19 @@ async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: read
   const args = tallied[0] ? tallied[0].args.toString('utf8').split('\0').slice(0, -1) : [];
   const tallies = Array.from({ length: args.length / 2 }, (_, i): [string, string] => [args[2 * i]!, args[2 * i + 1]!]);
   for (const trigger of [...copies, ...counts]) await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
-  return { rows: 0, indexes: indexes.map((index) => index.definition), foreignKeys, copies, counts, tallies };
+  const key = await primaryKeyOf(trx, 'postgres', table);
+  return { rows: 0, key, indexes: indexes.map((index) => index.definition), foreignKeys, copies, counts, tallies };
 }
 
-/** Fills the copies left empty, enables the copy trigger, and makes the indexes and foreign keys again. */
+/** Fills the copies left empty, counts the loaded rows, enables the triggers, and makes the indexes and foreign keys again. */
 async function restorePostgres(trx: Kysely<Tables>, table: string, { rows, indexes, foreignKeys, copies, counts, tallies }: SuspendedPostgres): Promise<void> {
   if (copies.length > 0) {
-    // As on SQLite: a copy the load brought is taken as it is, an empty one from its server.
-    const { key, from, source, copy } = LINK_NAME_COPIES[table]!;
-    await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)} FROM ${sql.table(from)} AS copied
-      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)} AND ${sql.ref(`${table}.${copy}`)} = ''
-        AND ${sql.ref(`${table}.xmin`)} = pg_current_xact_id()::xid`.execute(trx);
+    await fillEmptyCopies(trx, table, writtenHere);
     for (const trigger of copies) await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
   if (counts.length > 0) {
     // The rows this transaction wrote must be the load's, or the counts below would be wrong.
-    const { rows: written } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE xmin = pg_current_xact_id()::xid`.execute(trx);
+    const { rows: written } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${writtenHere(table)}`.execute(trx);
     if (Number(written[0]!.n) !== rows) throw new Error(`bulk load of ${table}: the transaction wrote ${written[0]!.n} rows, the load ${rows} (a savepoint, or another writer in the transaction)`);
   }
   for (const trigger of counts) {
@@ -265,14 +263,9 @@ async function restorePostgres(trx: Kysely<Tables>, table: string, { rows, index
  * loaded bare only by the load, which nothing else in its transaction writes.
  */
 async function countLoaded(trx: Kysely<Tables>, table: string, trigger: string, tallies: readonly [string, string][]): Promise<void> {
-  const loaded = sql`FROM ${sql.table(table)} WHERE xmin = pg_current_xact_id()::xid`;
-  if (trigger.endsWith('_count_insert')) {
-    await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) ${loaded} GROUP BY workspace_id ORDER BY 1
-      ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = row_counts.total + excluded.total`.execute(trx);
-  } else if (trigger.endsWith('_search_version_insert')) {
-    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT workspace_id, ${table}, ${sql.raw(POSTGRES_NEXT)} FROM (SELECT DISTINCT workspace_id ${loaded}) written ORDER BY 1
-      ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${sql.raw(POSTGRES_NEXT)}`.execute(trx);
-  } else if (tallies.length > 0) {
+  if (trigger.endsWith('_count_insert')) await addRowCounts(trx, table, writtenHere);
+  else if (trigger.endsWith('_search_version_insert')) await bumpSearchVersions(trx, table, writtenHere, POSTGRES_NEXT);
+  else if (tallies.length > 0) {
     // Every counted filter in one pass over the rows, a grouping set each (half the time of one
     // (filter, value) row per filter and row: 1.6M audit events, 1.1 s against 2.2 s).
     const value = (i: number) => sql.ref(`v${i}`);
@@ -282,7 +275,7 @@ async function countLoaded(trx: Kysely<Tables>, table: string, trigger: string, 
       FROM (
         SELECT workspace_id, ${sql.join(tallies.map((_, i) => sql`${value(i)}, GROUPING(${value(i)}) AS ${grouped(i)}`))}, count(*) AS total
         FROM (SELECT workspace_id, ${sql.join(tallies.map(([, expression], i) => sql`CAST(${sql.raw(tallyOf(expression, 'loaded'))} AS text) AS ${value(i)}`))}
-              FROM ${sql.table(table)} AS loaded WHERE xmin = pg_current_xact_id()::xid) AS counted_rows
+              FROM ${sql.table(table)} AS loaded WHERE ${writtenHere('loaded')}) AS counted_rows
         GROUP BY GROUPING SETS (${sql.join(tallies.map((_, i) => sql`(workspace_id, ${value(i)})`))})
       ) AS grouped
       CROSS JOIN LATERAL (VALUES ${sql.join(tallies.map(([filter], i) => sql`(${filter}, ${value(i)}, ${grouped(i)})`))}) AS counted (filter, value, grouping)
@@ -290,6 +283,38 @@ async function countLoaded(trx: Kysely<Tables>, table: string, trigger: string, 
       ORDER BY 1, 3, 4
       ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total`.execute(trx);
   }
+}
+
+/** Which of a table's rows a load wrote, as a condition on the row named `row`. */
+type Loaded = (row: string) => RawBuilder<SqlBool>;
+
+/** PostgreSQL: the rows this transaction wrote (its id is their `xmin`; the load runs no savepoints). */
+const writtenHere: Loaded = (row) => sql<SqlBool>`${sql.ref(`${row}.xmin`)} = pg_current_xact_id()::xid`;
+
+/** What a row-count insert trigger (migration 0006) does, for the loaded rows at once. */
+async function addRowCounts(trx: Kysely<Tables>, table: string, loaded: Loaded): Promise<void> {
+  await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) FROM ${sql.table(table)} WHERE ${loaded(table)} GROUP BY workspace_id ORDER BY 1
+    ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = row_counts.total + excluded.total`.execute(trx);
+}
+
+/** What a search-version insert trigger (migration 0023) does: a new version for each workspace loaded into. */
+async function bumpSearchVersions(trx: Kysely<Tables>, table: string, loaded: Loaded, next: string): Promise<void> {
+  await sql`INSERT INTO search_versions (workspace_id, table_name, version)
+    SELECT workspace_id, ${table}, ${sql.raw(next)} FROM (SELECT DISTINCT workspace_id FROM ${sql.table(table)} WHERE ${loaded(table)}) written WHERE true ORDER BY 1
+    ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${sql.raw(next)}`.execute(trx);
+}
+
+/**
+ * What a link's copy trigger (migration 0027) does, for loaded rows without a copy. A copy the
+ * load brought is taken as it is (the seed writes its servers' names): checking each would cost a
+ * lookup of its server per row (1M links: 6 s), and writing the copies afterwards rewrites every
+ * row (33 s). Rows without one get it from their server.
+ */
+async function fillEmptyCopies(trx: Kysely<Tables>, table: string, loaded: Loaded): Promise<void> {
+  const { key, from, source, copy } = LINK_NAME_COPIES[table]!;
+  await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)} FROM ${sql.table(from)} AS copied
+    WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}
+      AND ${loaded(table)} AND ${sql.ref(`${table}.${copy}`)} = ''`.execute(trx);
 }
 
 /** The table's largest rowid: its row count when nothing was deleted, found in O(log n). */
@@ -326,27 +351,11 @@ async function suspend(trx: Kysely<Tables>, table: string, before: number): Prom
 
 /** Does for the loaded rows (rowid above `before`) what a replayed trigger would have done for each. */
 async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, before: number): Promise<void> {
-  const loaded = sql`FROM ${sql.table(table)} WHERE rowid > ${before}`;
-  if (trigger.endsWith('_count_insert')) {
-    await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) ${loaded} GROUP BY workspace_id
-      ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = row_counts.total + excluded.total`.execute(trx);
-    return;
-  }
-  if (trigger.endsWith('_search_version_insert')) {
-    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT workspace_id, ${table}, ${sql.raw(SQLITE_NEXT)} FROM (SELECT DISTINCT workspace_id ${loaded}) written WHERE true
-      ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${sql.raw(SQLITE_NEXT)}`.execute(trx);
-    return;
-  }
-  if (trigger.endsWith('_copy_insert')) {
-    // A copy the load brought is taken as it is (the seed writes its servers' names): checking
-    // each would cost a lookup of its server per row (1M links: 6 s), and writing the copies
-    // afterwards rewrites every row (33 s). Rows without one get it from their server.
-    const { key, from, source, copy } = LINK_NAME_COPIES[table]!;
-    await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)} FROM ${sql.table(from)} AS copied
-      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}
-        AND ${sql.ref(`${table}.rowid`)} > ${before} AND ${sql.ref(`${table}.${copy}`)} = ''`.execute(trx);
-    return;
-  }
+  const above: Loaded = (row) => sql<SqlBool>`${sql.ref(`${row}.rowid`)} > ${before}`;
+  const loaded = sql`FROM ${sql.table(table)} WHERE ${above(table)}`;
+  if (trigger.endsWith('_count_insert')) return addRowCounts(trx, table, above);
+  if (trigger.endsWith('_search_version_insert')) return bumpSearchVersions(trx, table, above, SQLITE_NEXT);
+  if (trigger.endsWith('_copy_insert')) return fillEmptyCopies(trx, table, above);
   if (trigger.endsWith('_tally_insert')) {
     for (const [filter, expression] of Object.entries(talliesOn('sqlite', table))) {
       await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
