@@ -46,6 +46,12 @@ async function schemaOf(h: Harness, table: string): Promise<SchemaObject[]> {
 const definitions = (objects: SchemaObject[]) => objects.map(({ kind, name, definition }) => ({ kind, name, definition }));
 const indexIdentities = (objects: SchemaObject[]) => objects.filter((object) => object.kind === 'index').map((object) => `${object.name} ${object.identity}`);
 
+/** PostgreSQL's own foreign key check refused a row (a load's check at the end throws without a code). */
+function foreignKeyViolation(error: Error & { code?: string }): boolean {
+  assert.equal(error.code, '23503', error.message);
+  return true;
+}
+
 async function rowsIn(h: Harness, table: string): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(h.database.db);
   return Number(rows[0]!.n);
@@ -201,6 +207,95 @@ describeEachDatabase('bulk loads', (h) => {
     assert.equal(await rowsIn(h, 'data_objects'), 0);
   });
 
+  it('a superuser\'s bare load checks the keys it keeps once, at the end, and the rows they name stay until it commits', async (t) => {
+    if (h.dialect !== 'postgres') return t.skip('SQLite checks each row; its readers see the last commit');
+    const { rows: role } = await sql<{ superuser: string }>`SELECT current_setting('is_superuser') AS superuser`.execute(h.database.db);
+    if (role[0]!.superuser !== 'on') return t.skip('TEST_DATABASE_URL\'s user is not a superuser: its loads check each row');
+    const ws = await h.workspace();
+    const person = newId();
+    await sql`INSERT INTO users (id, email, name, created_at) VALUES (${person}, ${`${person}@bulk.example.test`}, 'Bulk Person', ${now})`.execute(h.database.db);
+    const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'workstations')) + 1;
+    const rows = (assigned: string) => Array.from({ length: count }, (_, i) => workstation(ws.id, i, i % 2 ? { assigned_user_id: assigned } : {}));
+    const load = (assigned: string) =>
+      h.database.db.transaction().execute(async (trx) => {
+        const bulk = bulkLoader(trx, h.database);
+        await bulk.insert('workstations', rows(assigned));
+        await bulk.finish();
+        // The person the rows name cannot go before they are committed (the row-by-row check
+        // would have locked it; the loaded table's lock does): another connection's delete waits.
+        await assert.rejects(
+          h.database.db.transaction().execute(async (elsewhere) => {
+            await sql`SET LOCAL lock_timeout = '500ms'`.execute(elsewhere);
+            await sql`DELETE FROM users WHERE id = ${person}`.execute(elsewhere);
+          }),
+          /lock timeout/,
+        );
+      });
+    // A missing person is found by the check at the end (its message names the value: PostgreSQL's
+    // own row-by-row check puts it in the error's detail).
+    await assert.rejects(load(newId()), (error: Error & { code?: string }) => {
+      assert.match(error.message, /violates foreign key constraint "workstations_assigned_user_id_fkey": \(assigned_user_id\)=\([0-9a-f-]{36}\) is not present in table "users"/);
+      assert.equal(error.code, undefined);
+      return true;
+    });
+    assert.equal(await rowsIn(h, 'workstations'), 0);
+    await load(person);
+    // Committed, the key acts again: deleting the person clears the workstations' assignment.
+    await sql`DELETE FROM users WHERE id = ${person}`.execute(h.database.db);
+    const { rows: assigned } = await sql<{ n: string }>`SELECT count(*) AS n FROM workstations WHERE workspace_id = ${ws.id} AND assigned_user_id IS NOT NULL`.execute(h.database.db);
+    assert.equal(Number(assigned[0]!.n), 0);
+    assert.equal(await rowsIn(h, 'workstations'), count);
+    // Only the load's COPYs go unchecked: a statement the transaction sends while one is still
+    // running (here without waiting for it) is checked row by row as ever.
+    await assert.rejects(
+      h.database.db.transaction().execute(async (trx) => {
+        const bulk = bulkLoader(trx, h.database);
+        await bulk.insert('workstations', rows(person));
+        await sql`INSERT INTO workstations (workspace_id, id, name, status, automatic, assigned_user_id, created_at, last_check_time)
+          VALUES (${ws.id}, ${newId()}, 'WS-unchecked', 'in_stock', 0, ${newId()}, ${now}, ${now})`.execute(trx);
+        await bulk.finish();
+      }),
+      foreignKeyViolation,
+    );
+    assert.equal(await rowsIn(h, 'workstations'), count);
+    await sql`DELETE FROM workstations WHERE workspace_id = ${ws.id}`.execute(h.database.db);
+  });
+
+  it('a bare load by a role that is not a superuser checks each row as it is written', async (t) => {
+    if (h.dialect !== 'postgres') return t.skip('PostgreSQL roles only');
+    const { rows: may } = await sql<{ create: boolean }>`SELECT rolsuper OR rolcreaterole AS create FROM pg_roles WHERE rolname = current_user`.execute(h.database.db);
+    if (!may[0]?.create) return t.skip('TEST_DATABASE_URL\'s user may not create a role');
+    const role = `bulk_owner_${newId().replace(/-/g, '').slice(-12)}`;
+    const db = h.database.db;
+    await sql`CREATE ROLE ${sql.id(role)} NOLOGIN NOSUPERUSER`.execute(db);
+    await sql`GRANT USAGE, CREATE ON SCHEMA public TO ${sql.id(role)}`.execute(db);
+    await sql`GRANT ALL ON ALL TABLES IN SCHEMA public TO ${sql.id(role)}`.execute(db);
+    const { rows: owner } = await sql<{ name: string }>`SELECT tableowner AS name FROM pg_tables WHERE tablename = 'servers'`.execute(db);
+    await sql`ALTER TABLE servers OWNER TO ${sql.id(role)}`.execute(db);
+    try {
+      const before = await schemaOf(h, 'servers');
+      const ws = await h.workspace();
+      const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers')) + 1;
+      const agentless = Array.from({ length: count }, (_, i) => ({ ...server(ws.id, i), agent_id: null as string | null }));
+      // A server reported by an agent that does not exist: PostgreSQL's own check refuses the row.
+      Object.assign(agentless[11]!, { agent_id: newId(), automatic: 1 });
+      await assert.rejects(
+        db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL ROLE ${sql.id(role)}`.execute(trx);
+          const bulk = bulkLoader(trx, h.database);
+          await bulk.insert('servers', agentless);
+          await bulk.finish();
+        }),
+        foreignKeyViolation,
+      );
+      assert.deepEqual(await schemaOf(h, 'servers'), before);
+    } finally {
+      await sql`ALTER TABLE servers OWNER TO ${sql.id(owner[0]!.name)}`.execute(db);
+      await sql`DROP OWNED BY ${sql.id(role)}`.execute(db);
+      await sql`DROP ROLE ${sql.id(role)}`.execute(db);
+    }
+  });
+
   it('a load smaller than the table keeps its indexes', async () => {
     const before = await schemaOf(h, 'servers');
     const servers = Array.from({ length: SUSPEND_FROM_ROWS }, (_, i) => server(loaded.workspaceId, loaded.servers + i));
@@ -218,11 +313,15 @@ describeEachDatabase('bulk loads', (h) => {
     const before = await schemaOf(h, 'workstations');
     assert.equal(await rowsIn(h, 'workstations'), 0);
     const agent = { id: newId(), hash: newId() };
+    const elsewhere = { id: newId(), workspace: (await h.workspace()).id };
+    await sql`INSERT INTO agents (workspace_id, id, name, token_hash, token_prefix, created_at) VALUES (${elsewhere.workspace}, ${elsewhere.id}, 'agent elsewhere', ${newId()}, 'agt_live_test', ${now})`.execute(h.database.db);
     const many = (changes: (i: number) => Record<string, unknown>) => Array.from({ length: SUSPEND_FROM_ROWS + 10_000 }, (_, i) => workstation(ws.id, i, changes(i)));
     // Each fails with its own cause, not with a later statement's "transaction is aborted".
     const cases: [string, ReturnType<typeof many>, RegExp][] = [
-      // Checked row by row (the key to users stays: dropping it would lock users).
+      // The key to users stays (dropping it would lock users): checked row by row, or by a
+      // superuser's load once at the end.
       ['a person who does not exist', many((i) => (i === 17 ? { assigned_user_id: newId() } : {})), /foreign key/i],
+      ['an agent of another workspace', many((i) => (i === 9 ? { agent_id: elsewhere.id } : {})), /foreign key/i],
       // Checked when the unique index is built again (PostgreSQL and SQLite).
       ['two workstations of one agent', many((i) => (i === 3 || i === 20_001 ? { agent_id: agent.id } : {})), /unique|duplicate/i],
       // In the first statement, while the load goes on to the next (PostgreSQL runs one ahead).

@@ -13,7 +13,8 @@
  *   doubles a table also loads it bare, as on SQLite: its secondary indexes, and its foreign keys
  *   to tables the load holds already, are dropped in the transaction and made again when the load
  *   ends (a sorted build and one anti-join each, instead of a btree insert per index and a key
- *   lookup per row; a key to another table stays, as dropping it would lock that table), and its count
+ *   lookup per row; a key to another table stays, as dropping it would lock that table, and is
+ *   checked per row, or by a superuser's load once at the end), and its count
  *   triggers (and a link's copy trigger, when the rows bring the copies) are off during the load
  *   and done once for all its rows. Dropping an index takes the table's ACCESS EXCLUSIVE lock until
  *   the commit: other instances' requests to that table wait for the load. Only a table the load at
@@ -118,7 +119,7 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
           const slice = ordered.slice(start, start + POSTGRES_CHUNK_ROWS);
           // One COPY runs while the caller makes its next rows: this waits for the one before.
           await writing.wait();
-          writing.start(copyRows(client, table, slice).then(() => progress?.(slice.length)));
+          writing.start(copyRows(client, table, slice, restored?.unchecked !== undefined).then(() => progress?.(slice.length)));
         }
         return;
       }
@@ -181,6 +182,20 @@ interface SuspendedPostgres {
   counts: string[];
   /** The per-value count trigger's filters and their SQL, as its arguments name them. */
   tallies: [string, string][];
+  /**
+   * The foreign keys kept (to tables the load does not hold), when the rows are copied without
+   * their per-row checks (a superuser's load, `session_replication_role = replica`): checked by
+   * one anti-join each at the end. Undefined where each row is checked as it is written.
+   */
+  unchecked?: ForeignKey[];
+}
+
+/** A foreign key, by its columns and those of the table it refers to. */
+interface ForeignKey {
+  name: string;
+  columns: string[];
+  parent: string;
+  parentColumns: string[];
 }
 
 /**
@@ -206,8 +221,8 @@ async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: read
   const relation = sql`${table}::regclass`;
   // Dropping a foreign key takes the referenced table's ACCESS EXCLUSIVE lock too: only keys to
   // tables this load holds already (itself, or a table loaded bare before it) are dropped. The
-  // others (workspaces, users, applications…) stay, checked row by row, and those tables stay open
-  // to every other request.
+  // others (workspaces, users, applications…) stay, checked row by row (or at the end:
+  // uncheckedKeys), and those tables stay open to every other request.
   const held = sql.join([table, ...locked].map((name) => sql`${name}::regclass`));
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
     SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
@@ -228,11 +243,45 @@ async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: read
   const tallies = Array.from({ length: args.length / 2 }, (_, i): [string, string] => [args[2 * i]!, args[2 * i + 1]!]);
   for (const trigger of [...copies, ...counts]) await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   const key = await primaryKeyOf(trx, 'postgres', table);
-  return { rows: 0, key, indexes: indexes.map((index) => index.definition), foreignKeys, copies, counts, tallies };
+  const unchecked = await uncheckedKeys(trx, table, held);
+  return { rows: 0, key, indexes: indexes.map((index) => index.definition), foreignKeys, copies, counts, tallies, unchecked };
+}
+
+/**
+ * The foreign keys the load checks at the end instead of per row, or undefined to check each row
+ * as it is written. A kept key's check is a lookup in the referenced table for every row, about a
+ * tenth of a 1M seed; `session_replication_role = replica` leaves it out, and every other
+ * trigger too, so only for a table with no insert trigger left enabled but the foreign keys' own.
+ * It is a superuser's setting. The check at the end reads the referenced tables as they are then
+ * (READ COMMITTED only: a snapshot of the transaction's start would miss a delete since), and a
+ * delete of a referenced row after it waits for the commit: it must read the referencing table,
+ * which the load holds in ACCESS EXCLUSIVE mode (taken here too, should nothing have been dropped).
+ */
+async function uncheckedKeys(trx: Kysely<Tables>, table: string, held: RawBuilder<unknown>): Promise<ForeignKey[] | undefined> {
+  const relation = sql`${table}::regclass`;
+  const { rows: settings } = await sql<{ superuser: string; isolation: string; role: string }>`SELECT current_setting('is_superuser') AS superuser,
+    current_setting('transaction_isolation') AS isolation, current_setting('session_replication_role') AS role`.execute(trx);
+  const { superuser, isolation, role } = settings[0]!;
+  if (superuser !== 'on' || isolation !== 'read committed' || role !== 'origin') return undefined;
+  // tgtype bit 2: an INSERT trigger. The foreign keys' own are the checks done at the end.
+  const { rows: firing } = await sql<{ name: string }>`SELECT t.tgname AS name FROM pg_trigger t LEFT JOIN pg_constraint k ON k.oid = t.tgconstraint
+    WHERE t.tgrelid = ${relation} AND t.tgenabled <> 'D' AND t.tgtype & 4 <> 0 AND k.contype IS DISTINCT FROM 'f'`.execute(trx);
+  if (firing.length > 0) return undefined;
+  const names = (relation: string, numbers: string) => sql`ARRAY(SELECT a.attname::text FROM unnest(${sql.ref(numbers)}) WITH ORDINALITY AS n (number, position)
+    JOIN pg_attribute a ON a.attrelid = ${sql.ref(relation)} AND a.attnum = n.number ORDER BY n.position)`;
+  const { rows: keys } = await sql<ForeignKey & { match: string }>`
+    SELECT k.conname AS name, p.relname AS parent, k.confmatchtype AS match,
+      ${names('k.conrelid', 'k.conkey')} AS columns, ${names('k.confrelid', 'k.confkey')} AS "parentColumns"
+    FROM pg_constraint k JOIN pg_class p ON p.oid = k.confrelid
+    WHERE k.conrelid = ${relation} AND k.contype = 'f' AND k.confrelid NOT IN (${held}) ORDER BY k.conname`.execute(trx);
+  // MATCH SIMPLE, the default (a key with a NULL column refers to nothing): the check at the end.
+  if (keys.length === 0 || keys.some((key) => key.match !== 's')) return undefined;
+  await sql`LOCK TABLE ${sql.table(table)} IN ACCESS EXCLUSIVE MODE`.execute(trx);
+  return keys.map(({ name, parent, columns, parentColumns }) => ({ name, parent, columns, parentColumns }));
 }
 
 /** Fills the copies left empty, counts the loaded rows, enables the triggers, and makes the indexes and foreign keys again. */
-async function restorePostgres(trx: Kysely<Tables>, table: string, { rows, indexes, foreignKeys, copies, counts, tallies }: SuspendedPostgres): Promise<void> {
+async function restorePostgres(trx: Kysely<Tables>, table: string, { rows, indexes, foreignKeys, copies, counts, tallies, unchecked = [] }: SuspendedPostgres): Promise<void> {
   if (copies.length > 0) {
     await fillEmptyCopies(trx, table, writtenHere);
     for (const trigger of copies) await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
@@ -242,18 +291,48 @@ async function restorePostgres(trx: Kysely<Tables>, table: string, { rows, index
     const { rows: written } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${writtenHere(table)}`.execute(trx);
     if (Number(written[0]!.n) !== rows) throw new Error(`bulk load of ${table}: the transaction wrote ${written[0]!.n} rows, the load ${rows} (a savepoint, or another writer in the transaction)`);
   }
+  if (unchecked.length > 0) await withoutNestedLoops(trx, async () => {
+    for (const key of unchecked) await checkLoaded(trx, table, key);
+  });
   for (const trigger of counts) {
     await countLoaded(trx, table, trigger, tallies);
     await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
   for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
   if (foreignKeys.length === 0) return;
-  // Each key is checked by one anti-join of the table with the referenced one. Without statistics
-  // of the new rows the planner probed the referenced key's index once per row (1M server links:
-  // 5 s) where hashing the referenced table takes 1 s.
+  // Each key is checked by one anti-join of the table with the referenced one.
+  await withoutNestedLoops(trx, async () => {
+    for (const { name, definition } of foreignKeys) await trx.executeQuery(CompiledQuery.raw(`ALTER TABLE "${table}" ADD CONSTRAINT "${name}" ${definition}`));
+  });
+}
+
+/**
+ * Runs key checks over loaded rows with hash joins: without statistics of the new rows the planner
+ * probed the referenced key's index once per row (1M server links: 5 s) where hashing the
+ * referenced table takes 1 s.
+ */
+async function withoutNestedLoops(trx: Kysely<Tables>, run: () => Promise<void>): Promise<void> {
   await sql`SET LOCAL enable_nestloop = off`.execute(trx);
-  for (const { name, definition } of foreignKeys) await trx.executeQuery(CompiledQuery.raw(`ALTER TABLE "${table}" ADD CONSTRAINT "${name}" ${definition}`));
+  await run();
   await sql`RESET enable_nestloop`.execute(trx);
+}
+
+/**
+ * What a foreign key checks of each written row, for all the loaded rows at once: a loaded row
+ * whose key columns are all set names a row of the referenced table (MATCH SIMPLE). One hash
+ * anti-join (withoutNestedLoops); the referenced tables left to it are the small ones (workspaces, people,
+ * applications…). The row-by-row check also locks the row it finds (FOR KEY SHARE) against a
+ * delete before the commit: here the loaded table's own ACCESS EXCLUSIVE lock does it, as a
+ * delete of a referenced row must read or update the referencing table.
+ */
+async function checkLoaded(trx: Kysely<Tables>, table: string, { name, columns, parent, parentColumns }: ForeignKey): Promise<void> {
+  const set = sql.join(columns.map((column) => sql`${sql.id('loaded', column)} IS NOT NULL`), sql` AND `);
+  const same = sql.join(columns.map((column, i) => sql`${sql.id('referenced', parentColumns[i]!)} = ${sql.id('loaded', column)}`), sql` AND `);
+  const { rows } = await sql<{ values: string }>`SELECT concat_ws(', ', ${sql.join(columns.map((column) => sql.id('loaded', column)))}) AS values
+    FROM ${sql.table(table)} AS loaded WHERE ${writtenHere('loaded')} AND ${set}
+      AND NOT EXISTS (SELECT 1 FROM ${sql.table(parent)} AS referenced WHERE ${same}) LIMIT 1`.execute(trx);
+  const missing = rows[0];
+  if (missing) throw new Error(`insert or update on table "${table}" violates foreign key constraint "${name}": (${columns.join(', ')})=(${missing.values}) is not present in table "${parent}"`);
 }
 
 /**
@@ -441,13 +520,17 @@ async function mergeGinPending(trx: Kysely<Tables>, tables: readonly string[]): 
  * about three times faster than the same rows as arrays or a JSON document (25,000 servers: 70 ms
  * against 190 ms and 150 ms), and the text is quicker to make than pg's array parameters.
  */
-async function copyRows(client: pg.PoolClient, table: string, rows: readonly Row[]): Promise<void> {
+async function copyRows(client: pg.PoolClient, table: string, rows: readonly Row[], unchecked: boolean): Promise<void> {
   const columns = Object.keys(rows[0]!);
   const lines: string[] = [];
   for (const row of rows) lines.push(columns.map((column) => copyField(row[column])).join('\t'));
+  // Queued on the connection at once, so that nothing sent meanwhile on the transaction runs
+  // between them: only the COPY goes without the per-row foreign key checks (uncheckedKeys).
+  const settings = unchecked ? [client.query('SET LOCAL session_replication_role = replica')] : [];
   const stream = client.query(copyFrom(`COPY "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) FROM STDIN`));
   stream.end(`${lines.join('\n')}\n`);
-  await finished(stream);
+  if (unchecked) settings.push(client.query('SET LOCAL session_replication_role = origin'));
+  await Promise.all([...settings, finished(stream)]);
 }
 
 /** A value as a field of COPY's text format: `\N` for NULL, and backslash, tab and line ends escaped. */

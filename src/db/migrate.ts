@@ -30,6 +30,7 @@ import * as linkOrder from './migrations/0027-link-order.js';
 import * as nullOrder from './migrations/0028-null-order.js';
 import * as memberCopies from './migrations/0029-member-copies.js';
 import * as inlineFold from './migrations/0030-inline-fold.js';
+import * as trigramsFirst from './migrations/0031-trigrams-first.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0028-null-order': nullOrder,
   '0029-member-copies': memberCopies,
   '0030-inline-fold': inlineFold,
+  '0031-trigrams-first': trigramsFirst,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
