@@ -3,7 +3,8 @@
  * numbers, dates, strings with control characters, unknown fields and parameters, wrong types
  * and bodies on body-less routes, sent with one workspace's admin key. Every answer must be below
  * 500, every error but 401 in the spec's shape, no answer may show anything of a second
- * workspace, and that workspace must be unchanged afterwards. FUZZ_RUNS (default 5000) requests
+ * workspace (its marker anywhere, its ids as references, or as text A never sent), and that
+ * workspace must be unchanged afterwards. FUZZ_RUNS (default 5000) requests
  * per database.
  */
 import assert from 'node:assert/strict';
@@ -96,6 +97,37 @@ async function populate(h: Harness, ws: Workspace, key: string, marker: string):
   return ids;
 }
 
+/** Whether a JSON key holds references: an id there names a record, never text a client wrote. */
+function isIdKey(key: string): boolean {
+  return key === 'id' || /Ids?$/.test(key);
+}
+
+/**
+ * Each of B's ids in an answer, with the JSON key holding it (array items take their array's key;
+ * a body that is not JSON counts as one value under the key "").
+ */
+function bIdsShown(body: string, idsB: string[]): { id: string; key: string }[] {
+  const found: { id: string; key: string }[] = [];
+  const visit = (value: unknown, key: string): void => {
+    if (typeof value === 'string') {
+      for (const id of idsB) if (value.includes(id)) found.push({ id, key });
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, key);
+    } else if (value && typeof value === 'object') {
+      for (const [name, item] of Object.entries(value)) {
+        for (const id of idsB) if (name.includes(id)) found.push({ id, key: 'id' });
+        visit(item, name);
+      }
+    }
+  };
+  try {
+    visit(JSON.parse(body), '');
+  } catch {
+    visit(body, '');
+  }
+  return found;
+}
+
 describeEachDatabase('fuzz: hostile requests on every operation', (h) => {
   it(`${RUNS} generated requests: no 5xx, errors in the spec's shape, nothing of another workspace shown or changed`, async () => {
     const a = await h.workspace('Fuzz A');
@@ -124,6 +156,8 @@ describeEachDatabase('fuzz: hostile requests on every operation', (h) => {
     });
 
     const failures: string[] = [];
+    /** B's ids that A has sent so far: A may have stored one as text (a name, its workspace's name) and see it again. */
+    const sentB = new Set<string>();
     await fc.assert(
       fc.asyncProperty(requestArb, async ({ op, params, query, useDeclaredQuery, body, contentType }) => {
         let i = 0;
@@ -148,9 +182,9 @@ describeEachDatabase('fuzz: hostile requests on every operation', (h) => {
           const shaped = parsed && typeof parsed.code === 'string' && typeof parsed.message === 'string' && parsed.status === res.statusCode && Object.keys(parsed).length === 3;
           if (!shaped) failures.push(`not the error shape: ${where}`);
         }
-        if (res.body.includes('zulu-secret-marker') || idsB.some((id) => res.body.includes(id) && !url.includes(id) && !String(payload).includes(id))) {
-          failures.push(`shows workspace B: ${where}`);
-        }
+        for (const id of idsB) if (url.includes(id) || String(payload).includes(id)) sentB.add(id);
+        const leak = res.body.includes('zulu-secret-marker') || bIdsShown(res.body, idsB).some(({ id, key }) => isIdKey(key) || !sentB.has(id));
+        if (leak) failures.push(`shows workspace B: ${where}`);
         return failures.length === 0;
       }),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
