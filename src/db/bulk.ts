@@ -524,13 +524,13 @@ async function copyRows(client: pg.PoolClient, table: string, rows: readonly Row
   const columns = Object.keys(rows[0]!);
   const lines: string[] = [];
   for (const row of rows) lines.push(columns.map((column) => copyField(row[column])).join('\t'));
-  // Queued on the connection at once, so that nothing sent meanwhile on the transaction runs
-  // between them: only the COPY goes without the per-row foreign key checks (uncheckedKeys).
-  const settings = unchecked ? [client.query('SET LOCAL session_replication_role = replica')] : [];
-  const stream = client.query(copyFrom(`COPY "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) FROM STDIN`));
+  const copy = `COPY "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) FROM STDIN`;
+  // One query string, so that nothing sent meanwhile on the transaction runs between its
+  // statements: only the COPY goes without the per-row foreign key checks (uncheckedKeys). The
+  // server runs a query string's statements in turn, the COPY's rows coming in the middle.
+  const stream = client.query(copyFrom(unchecked ? `SET LOCAL session_replication_role = replica; ${copy}; SET LOCAL session_replication_role = origin` : copy));
   stream.end(`${lines.join('\n')}\n`);
-  if (unchecked) settings.push(client.query('SET LOCAL session_replication_role = origin'));
-  await Promise.all([...settings, finished(stream)]);
+  await finished(stream);
 }
 
 /** A value as a field of COPY's text format: `\N` for NULL, and backslash, tab and line ends escaped. */
