@@ -276,7 +276,9 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.settle();
     const copies = await hasColumn(trx, database.dialect, 'server_tags', 'server_name');
     const copy = (s: Row): Row => (copies ? { server_name: s.name } : {});
-    const appServers: Row[] = [];
+    // Each application's links together, applications and servers in the order their (UUID v7)
+    // ids were made: the rows come in primary-key order, which the load would otherwise sort.
+    const serversOf = new Map(applications.map((application) => [application, [] as Row[]]));
     const serverTags: Row[] = [];
     for (let start = 0; start < size; start += CHUNK_ROWS) {
       const servers = Array.from({ length: Math.min(CHUNK_ROWS, size - start) }, (_, i) => server(start + i));
@@ -284,13 +286,14 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       await w.insert('servers', servers, size);
       for (const s of servers) {
         if (s.agent_id) reported.push(s.id as string);
-        appServers.push({ workspace_id: ws, application_id: random.pick(applications).id, server_id: s.id, ...copy(s), created_at: s.created_at });
+        const application = random.pick(applications);
+        serversOf.get(application)!.push({ workspace_id: ws, application_id: application.id, server_id: s.id, ...copy(s), created_at: s.created_at });
         if (random.chance(0.3)) serverTags.push({ workspace_id: ws, server_id: s.id, tag_id: random.pick(tags).id, ...copy(s), created_at: s.created_at });
         w.created('server', s.id as string, s.name as string, s.created_at as string);
       }
       await w.flushAudit();
     }
-    await w.insert('application_servers', appServers);
+    await w.insert('application_servers', [...serversOf.values()].flat());
     await w.insert('server_tags', serverTags);
     for (const a of agents) w.created('agent', a.id, a.name, a.created_at, 'access');
 
