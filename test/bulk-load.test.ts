@@ -308,7 +308,7 @@ describeEachDatabase('bulk loads', (h) => {
     assert.equal((await h.call('GET', '/public/v1/servers?limit=1', { key: loaded.key })).json().pagination.total, loaded.servers + SUSPEND_FROM_ROWS);
   });
 
-  it('a bare load whose rows break a foreign key, a unique index or a NOT NULL writes nothing and leaves the table\'s indexes and keys as they were', async () => {
+  it('a bare load whose rows break a foreign key, a unique index or a NOT NULL, or name an unknown column, writes nothing and leaves the table\'s indexes and keys as they were', { timeout: 120_000 }, async () => {
     const ws = await h.workspace();
     const before = await schemaOf(h, 'workstations');
     assert.equal(await rowsIn(h, 'workstations'), 0);
@@ -326,6 +326,9 @@ describeEachDatabase('bulk loads', (h) => {
       ['two workstations of one agent', many((i) => (i === 3 || i === 20_001 ? { agent_id: agent.id } : {})), /unique|duplicate/i],
       // In the first statement, while the load goes on to the next (PostgreSQL runs one ahead).
       ['a workstation without a name', many((i) => (i === 5 ? { name: null } : {})), /null/i],
+      // Refused as the statement starts, before PostgreSQL asks for the rows: the load ends, it
+      // does not wait for the rows to be taken.
+      ['a column the table does not have', many(() => ({ bogus_column: 1 })), /bogus_column/],
     ];
     for (const [label, rows, cause] of cases) {
       await assert.rejects(
