@@ -9,7 +9,8 @@
  *   Everything happens in the caller's transaction, so other connections never see a table
  *   without its indexes, and a failure rolls it all back.
  * - PostgreSQL: COPY, streamed through the client of the caller's transaction, 25,000 rows a
- *   statement, one statement running while the caller makes its next rows. A load that at least
+ *   statement, one statement running while the caller makes its next rows (its rows handed to the
+ *   socket first, so the server need not wait for the event loop). A load that at least
  *   doubles a table also loads it bare, as on SQLite: its secondary indexes, and its foreign keys
  *   to tables the load holds already, are dropped in the transaction and made again when the load
  *   ends (a sorted build and one anti-join each, instead of a btree insert per index and a key
