@@ -103,9 +103,10 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
     async insert(table, rows, { progress, expected = rows.length } = {}) {
       if (rows.length === 0) return;
       if (dialect === 'postgres') {
-        // The COPY before first: a statement sent behind a failed one would fail with "current
-        // transaction is aborted" and hide the cause.
-        await writing.wait();
+        // The COPY before first, when the load sends statements of its own ahead of this one's: a
+        // statement sent behind a failed one would fail with "current transaction is aborted" and
+        // hide the cause. Otherwise the first rows' text is made while that COPY runs.
+        if (loaded.size === 0 || !decided.has(table) || !client) await writing.wait();
         if (loaded.size === 0) await deferGinMerges(trx);
         loaded.add(table);
         if (!decided.has(table)) {
