@@ -4,9 +4,8 @@
  * and bodies on body-less routes, sent with one workspace's admin key. Every answer must be below
  * 500, every error but 401 in the spec's shape, no answer may show anything of a second
  * workspace (its marker anywhere; its ids, unless the request holds them, as references or as
- * text A never stored), and that
- * workspace must be unchanged afterwards. FUZZ_RUNS (default 5000) requests
- * per database.
+ * text A never stored), and that workspace must be unchanged afterwards. FUZZ_RUNS (default
+ * 5000) requests per database.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
