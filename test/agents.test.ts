@@ -3,15 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import { it } from 'node:test';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Static } from 'typebox';
 import { agentListing } from '../src/agents/agents.module.js';
 import { enrollAgent, revokeAgent } from '../src/agents/agents.service.js';
 import { ReportResult } from '../src/agents/report.schemas.js';
 import { Application } from '../src/applications/applications.schemas.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
+import { openDatabase } from '../src/db/database.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { Server, servers } from '../src/infrastructure/servers.module.js';
+import type { ListQuery } from '../src/pagination/offset.js';
 import { workstations } from '../src/infrastructure/workstations.module.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
@@ -39,6 +42,44 @@ async function setUp(h: Harness, name = 'agent') {
     return agents.get(hostname)!(body);
   };
   return { ws, key, agent, report: reporter(h, agent.token), reportAs };
+}
+
+/**
+ * PostgreSQL: the rows per loop (EXPLAIN ANALYZE) of every plan node reading `table` in the
+ * statement that reads the list's page, with sequential scans priced out (whether an index can
+ * serve it; a tiny table would rather be read whole).
+ */
+async function plannedRows(url: string, workspaceId: string, query: ListQuery, table: string): Promise<number[]> {
+  const captured: CompiledQuery[] = [];
+  const database = openDatabase(url, { onQuery: (compiled) => void captured.push(compiled) });
+  try {
+    await discoveredListing.list(database, workspaceId, query);
+    const page = captured.find((compiled) => /\boffset\b/i.test(compiled.sql))!;
+    return await database.db.connection().execute(async (connection) => {
+      await sql`BEGIN`.execute(connection);
+      try {
+        await sql`SET LOCAL enable_seqscan = off`.execute(connection);
+        const { rows } = await connection.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({ ...page, sql: `EXPLAIN (ANALYZE, FORMAT JSON) ${page.sql}` });
+        const found: number[] = [];
+        const visit = (node: PlanNode) => {
+          if (node['Relation Name'] === table) found.push(node['Actual Rows']);
+          node.Plans?.forEach(visit);
+        };
+        visit(rows[0]!['QUERY PLAN'][0].Plan);
+        return found;
+      } finally {
+        await sql`ROLLBACK`.execute(connection);
+      }
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  Plans?: PlanNode[];
 }
 
 async function discovered(h: Harness, key: string, query: Record<string, string> = {}) {
@@ -192,6 +233,62 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     }).execute();
     const imported = (await discovered(h, key, { sort: 'installCount', limit: '200' })).data.filter((d) => d.name === 'Imported');
     assert.deepEqual(imported.map((d) => d.installCount), [0]);
+  });
+
+  it('sort=installCount pages every filter like the whole list filtered, in both directions', async () => {
+    const { ws, key, reportAs } = await setUp(h);
+    // 60 products on 1 to 20 of 20 hosts (about 630 entries: more than the 500 rows below which
+    // PostgreSQL never reads a filtered page product by product), two vendors.
+    const products = Array.from({ length: 60 }, (_, j) => pkg(`prod-${String(j).padStart(2, '0')}`, '1', j % 2 ? 'Vendor B' : 'Vendor A'));
+    const hosts = Array.from({ length: 20 }, (_, k) => `h-${String(k).padStart(2, '0')}`);
+    for (const [k, name] of hosts.entries()) await reportAs(name, { host: host(name), software: products.filter((_, j) => k <= (j * 7) % 20) });
+    // h-00 stops reporting the most installed products; a few entries of the top products are ignored.
+    await reportAs('h-00', { host: host('h-00'), software: products.filter((_, j) => (j * 7) % 20 < 15) });
+    const all: Static<typeof Discovered>[] = [];
+    for (let offset = 0, total = 1; offset < total; offset += 200) {
+      const page = await discovered(h, key, { offset: String(offset) });
+      all.push(...page.data);
+      total = page.pagination.total;
+    }
+    const byCount = [...all].sort((a, b) => b.installCount - a.installCount || b.name.localeCompare(a.name) || b.vendor.localeCompare(a.vendor) || b.id.localeCompare(a.id));
+    for (const entry of byCount.filter((d) => d.missingSince === null).slice(3, 8)) {
+      assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${entry.id}`, { key, body: { status: 'ignored' } })).statusCode, 200);
+      entry.status = 'ignored';
+    }
+    const serverId = all.find((d) => d.name === 'prod-19')!.serverId!;
+    const filters: [Record<string, string>, (d: Static<typeof Discovered>) => boolean][] = [
+      [{}, () => true],
+      [{ status: 'new' }, (d) => d.status === 'new'],
+      [{ status: 'ignored' }, (d) => d.status === 'ignored'],
+      [{ missing: 'false' }, (d) => d.missingSince === null],
+      [{ missing: 'true' }, (d) => d.missingSince !== null],
+      [{ vendor: 'vendor b' }, (d) => d.vendor === 'Vendor B'],
+      [{ q: 'PROD-1' }, (d) => d.name.startsWith('prod-1')],
+      [{ serverId }, (d) => d.serverId === serverId],
+      [{ status: 'new', vendor: 'Vendor A' }, (d) => d.status === 'new' && d.vendor === 'Vendor A'],
+    ];
+    assert.ok(all.length > 600 && byCount[0]!.installCount === 19, `${all.length} entries, top ${byCount[0]!.installCount}`);
+    for (const [query, keep] of filters) {
+      for (const sort of ['-installCount', 'installCount']) {
+        const expected = byCount.filter(keep);
+        if (sort === 'installCount') expected.reverse();
+        // Pages of 7 end inside the top products' 20 entries, so each product's own read must reach the page's end.
+        for (const offset of [0, 7, 14, 21, Math.max(0, expected.length - 10)]) {
+          const page = await discovered(h, key, { ...query, sort, limit: '7', offset: String(offset) });
+          const what = `${JSON.stringify(query)} ${sort} offset ${offset}`;
+          assert.equal(page.pagination.total, expected.length, what);
+          assert.deepEqual(page.data.map((d) => [d.name, d.installCount, d.id]), expected.slice(offset, offset + 7).map((d) => [d.name, d.installCount, d.id]), what);
+        }
+      }
+    }
+    if (h.dialect !== 'postgres') return;
+    // PostgreSQL reads each product's entries by id only up to the page's end: a page of 5 sorts
+    // 5 entries of a product on 19 hosts, not 20 (nor, in a real estate, 100,000).
+    await sql`ANALYZE`.execute(h.database.db);
+    for (const query of [{}, { status: 'new' }, { missing: 'false' }]) {
+      const read = await plannedRows(h.url, ws.id, { ...query, sort: '-installCount', limit: 5 }, 'discovered_applications');
+      assert.ok(read.length > 0 && read.every((rows) => rows <= 5), `${JSON.stringify(query)}: ${read.join(', ')} rows per loop`);
+    }
   });
 
   it('accepts 5,000 software entries in one report', async () => {

@@ -75,6 +75,26 @@ const fromTotals = (db: Kysely<Tables>) =>
   db.selectFrom('software_installs as si').innerJoin('discovered_applications as d', (join) =>
     join.onRef('d.workspace_id', '=', 'si.workspace_id').onRef('d.name_key', '=', 'si.name_key').onRef('d.vendor_key', '=', 'si.vendor_key'));
 
+/**
+ * PostgreSQL, sorted by `installCount`: it does not carry a nested loop's inner order into the
+ * join's, so it sorted all of a product's rows by id to page them (1,577 rows at 1M servers, one
+ * per host reporting the top product; a product on 100k hosts would sort 100k). Each product's
+ * rows are read here by id only up to the page's end, the list's conditions inside that read (a
+ * LATERAL subquery), so a page sorts at most `reach` rows of each product it reaches. SQLite
+ * continues each product's index order (software_installs_count_idx is unique) and has no LATERAL.
+ */
+function pagedByInstalls(db: Kysely<Tables>, workspaceId: string, sort: string, direction: 'asc' | 'desc', matching: <Q>(rows: Q) => Q, reach: number) {
+  if (sort !== 'installCount') return undefined;
+  const rows = db.selectFrom('software_installs as si').innerJoinLateral(
+    (eb) => matching(
+      eb.selectFrom('discovered_applications as d').selectAll('d').where('d.workspace_id', '=', workspaceId)
+        .whereRef('d.name_key', '=', 'si.name_key').whereRef('d.vendor_key', '=', 'si.vendor_key'),
+    ).orderBy('d.id', direction).limit(reach).as('d'),
+    (join) => join.onTrue(),
+  );
+  return rows.selectAll('d').select('si.install_count').where('si.workspace_id', '=', workspaceId) as unknown as ReturnType<typeof discoveredQuery>;
+}
+
 export async function findDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow | undefined> {
   if (!isUuid(id)) return undefined;
   return discoveredQuery(db, workspaceId).where('d.id', '=', id).executeTakeFirst();
@@ -108,6 +128,7 @@ export const discoveredListing = defineListing({
     vendor: tallied({ schema: Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }), where: (eb, vendor) => eb('d.vendor_key', '=', foldKey(String(vendor))), key: (vendor) => foldKey(String(vendor)) }),
   },
   counted: 'discovered_applications',
+  pagedRows: pagedByInstalls,
   toDto: rowToDto,
   find: findDiscovered,
 });

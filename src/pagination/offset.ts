@@ -183,6 +183,12 @@ export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof D
    * link that keeps a copy of the sort column); used for a query of that filter alone in that sort.
    */
   ordered?: Record<string, OrderedRead<DB, TB, O>>;
+  /**
+   * The page's rows read another way than `base`, whose count stays the total
+   * (ListingDefinition.pagedRows). With conditions, read only where their total is kept and the
+   * matches are dense (listPage).
+   */
+  paged?: SelectQueryBuilder<DB, TB, O>;
   toDtos(rows: O[]): Dto[] | Promise<Dto[]>;
 }
 
@@ -307,6 +313,16 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
     }
     return { data: await options.toDtos(await read(total > 0 && reach < total ? walked.rows : base)), pagination: { ...page, total } };
   }
-  const [rows, total] = await Promise.all([read(base), countTotal()]);
+  // A read another way walks the sort's order and tests each row (ListingDefinition.pagedRows),
+  // where `base` lists the matches from their indexes and sorts them. With conditions whose total
+  // is kept (so knowing it first costs one read), the walk is taken when it meets the page's end
+  // well before as many rows as there are matches, were they spread evenly.
+  const keptCount = options.paged && parameters.length > 0 ? keptTotal(query, kept, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) : undefined;
+  if (options.paged && keptCount && kept) {
+    const [total, rows] = await Promise.all([keptCount, countedTotal(kept.db, kept.workspaceId, kept.table)]);
+    const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
+    return { data: await options.toDtos(await read(reach * WINDOW_SLACK < total ? options.paged : base)), pagination: { ...page, total } };
+  }
+  const [rows, total] = await Promise.all([read(options.paged && parameters.length === 0 ? options.paged : base), countTotal()]);
   return { data: await options.toDtos(rows), pagination: { ...page, total } };
 }

@@ -11,7 +11,7 @@ import type { Tables } from '../db/schema.js';
 import { matchesText, textIndexCount, type TextIndex, type TextRead } from '../db/text-search.js';
 import type { Dialect } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
-import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
+import { listPage, listQuerySchema, pageOf, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
 import type { App } from '../http/types.js';
 import { aloneTotalsOf, searchDescription, type Filter, type Linkable, type Nouns } from './family.js';
 import { registerReadRoutes } from './read-routes.js';
@@ -44,6 +44,12 @@ export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From 
   filters?: Record<string, Filter>;
   /** The table whose trigger-kept count answers an unfiltered total. */
   counted?: string;
+  /**
+   * PostgreSQL, where `rows` would read a page badly in the order of `sort`: the page's rows read
+   * another way, or undefined. `matching` adds the list's conditions to a query of the rows;
+   * `reach` is the page's end (offset + limit). The total still counts `rows`.
+   */
+  pagedRows?(db: Kysely<Tables>, workspaceId: string, sort: string, direction: 'asc' | 'desc', matching: <Q>(rows: Q) => Q, reach: number): SelectQueryBuilder<DB, From, Row> | undefined;
   toDto(row: Row): Static<Item>;
 }
 
@@ -99,13 +105,19 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     async list(database, workspaceId, query) {
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const defaultSort = definition.defaultSort ?? 'name';
-      const rows = definition.rows(database.db, workspaceId, (query.sort ?? defaultSort).replace(/^-/, '')) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
+      const sort = (query.sort ?? defaultSort).replace(/^-/, '');
+      const rows = definition.rows(database.db, workspaceId, sort) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
       const search = { dialect: database.dialect, ...textSearch };
+      const matching = <Q>(selected: Q) => whereMatching(selected as unknown as typeof rows, query, search, filters, workspaceId) as unknown as Q;
+      const { offset, limit } = pageOf(query);
+      const direction = (query.sort ?? defaultSort).startsWith('-') ? 'desc' : 'asc';
+      const paged = database.dialect === 'postgres' ? definition.pagedRows?.(database.db, workspaceId, sort, direction, matching, offset + limit) : undefined;
       // The counted table is the one the list pages; `q` may search it (its text index names it) or another.
       const searchesCounted = definition.textIndex.table === definition.counted;
-      const paged = definition.counted ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined } : undefined;
-      return listPage(whereMatching(rows, query, search, filters, workspaceId), query, {
-        ...(paged ? walkedMatching(rows, query, search, filters, workspaceId, paged) : {}),
+      const counted = definition.counted ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined } : undefined;
+      return listPage(matching(rows), query, {
+        ...(counted ? walkedMatching(rows, query, search, filters, workspaceId, counted) : {}),
+        ...(paged ? { paged: paged as unknown as typeof rows } : {}),
         sorts: definition.sorts,
         defaultSort,
         idColumn: definition.idColumn ?? 'id',
