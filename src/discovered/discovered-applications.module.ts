@@ -77,10 +77,10 @@ const fromTotals = (db: Kysely<Tables>) =>
 
 /**
  * PostgreSQL, sorted by `installCount`: it does not carry a nested loop's inner order into the
- * join's, so it sorted all of a product's rows by id to page them (1,577 rows at 1M servers, one
- * per host reporting the top product; a product on 100k hosts would sort 100k). Each product's
- * rows are read here by id only up to the page's end, the list's conditions inside that read (a
- * LATERAL subquery), so a page sorts at most `reach` rows of each product it reaches. SQLite
+ * join's, so it sorted all of a product's rows by id to page them (3,153 entries of the top
+ * product at 1M servers, one per host reporting it; a product on 100k hosts would sort 100k). Each
+ * product's rows are read here by id only up to the page's end, the list's conditions inside that
+ * read (a LATERAL subquery), so a page sorts at most `reach` rows of each product it reaches. SQLite
  * continues each product's index order (software_installs_count_idx is unique) and has no LATERAL.
  */
 function pagedByInstalls(db: Kysely<Tables>, workspaceId: string, sort: string, direction: 'asc' | 'desc', matching: <Q>(rows: Q) => Q, reach: number) {

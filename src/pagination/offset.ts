@@ -185,8 +185,8 @@ export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof D
   ordered?: Record<string, OrderedRead<DB, TB, O>>;
   /**
    * The page's rows read another way than `base`, whose count stays the total
-   * (ListingDefinition.pagedRows). With conditions, read only where their total is kept and the
-   * matches are dense (listPage).
+   * (ListingDefinition.pagedRows). With filters, read only where their total is kept and the
+   * matches are dense, never with `q` (listPage).
    */
   paged?: SelectQueryBuilder<DB, TB, O>;
   toDtos(rows: O[]): Dto[] | Promise<Dto[]>;
@@ -314,10 +314,11 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
     return { data: await options.toDtos(await read(total > 0 && reach < total ? walked.rows : base)), pagination: { ...page, total } };
   }
   // A read another way walks the sort's order and tests each row (ListingDefinition.pagedRows),
-  // where `base` lists the matches from their indexes and sorts them. With conditions whose total
-  // is kept (so knowing it first costs one read), the walk is taken when it meets the page's end
-  // well before as many rows as there are matches, were they spread evenly.
-  const keptCount = options.paged && parameters.length > 0 ? keptTotal(query, kept, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) : undefined;
+  // where `base` lists the matches from their indexes and sorts them. With filters whose total is
+  // kept (so knowing it first costs one read), the walk is taken when it meets the page's end well
+  // before as many rows as there are matches, were they spread evenly. Not with `q`: its total may
+  // need a count, and testing each row's text costs more than listing it from the text index.
+  const keptCount = options.paged && parameters.length > 0 && !parameters.some(([name]) => name === 'q') ? keptTotal(query, kept, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) : undefined;
   if (options.paged && keptCount && kept) {
     const [total, rows] = await Promise.all([keptCount, countedTotal(kept.db, kept.workspaceId, kept.table)]);
     const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
