@@ -14,8 +14,8 @@
  *      first item of the list an id names); `q` (or the audit log's `query`) matching few rows (an item's whole
  *      name) and matching many (the four characters most names share); each sort in both
  *      directions; `offset=10000`;
- *   4. time each request sequentially with app.inject (no network), BENCH_WARMUP unmeasured then
- *      BENCH_ITERATIONS measured: p50 and p99.
+ *   4. time the requests sequentially with app.inject (no network): each one's BENCH_WARMUP
+ *      unmeasured, then BENCH_ITERATIONS rounds of all of them, one each: p50 and p99.
  * It prints, per database, one row per request: p50 at each size, p99 and the first (warm-up)
  * request's time at the largest (a search's total is counted then, and remembered after), the ratio of
  * the largest size's p50 to the smallest's, and whether it meets the targets (ratio ≤ 1.5, p50 <
@@ -191,21 +191,36 @@ async function filterValue(parameter: Parameter, path: string, items: Item[], cl
   return found ? String(found.id) : undefined;
 }
 
-async function time(client: Client, request: Request): Promise<Timing> {
-  let total = -1;
-  let first = Number.NaN;
-  const samples: number[] = [];
-  for (let i = 0; i < WARMUP + ITERATIONS; i += 1) {
-    const start = performance.now();
-    const { status, body } = await client.get(request.url);
-    const elapsed = performance.now() - start;
-    if (status !== 200) throw new Error(`${request.url} answered ${status}`);
-    total = body.pagination?.total ?? body.total ?? -1;
-    if (i === 0) first = elapsed;
-    if (i >= WARMUP) samples.push(elapsed);
+/** One request's answer, timed; its total, checked answered. */
+async function timed(client: Client, request: Request): Promise<{ elapsed: number; total: number }> {
+  const start = performance.now();
+  const { status, body } = await client.get(request.url);
+  const elapsed = performance.now() - start;
+  if (status !== 200) throw new Error(`${request.url} answered ${status}`);
+  return { elapsed, total: body.pagination?.total ?? body.total ?? -1 };
+}
+
+/**
+ * Every request's warm-up in turn (the first answer's time kept), then BENCH_ITERATIONS rounds of
+ * every request once each: a pause of the machine (a collection, a flush) spreads over one sample
+ * of many requests instead of every sample of one, which made a different list miss in each run.
+ */
+async function timeAll(client: Client, requests: Request[]): Promise<Record<string, Timing>> {
+  const first = new Map<Request, { elapsed: number; total: number }>();
+  const samples = new Map<Request, number[]>(requests.map((request) => [request, []]));
+  for (const request of requests) {
+    const answer = await timed(client, request);
+    first.set(request, answer);
+    // Without warm-up, the first answer is the first sample.
+    if (WARMUP === 0) samples.get(request)!.push(answer.elapsed);
+    for (let i = 1; i < WARMUP; i += 1) await timed(client, request);
   }
-  samples.sort((a, b) => a - b);
-  return { kind: request.kind, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), first, total, url: request.url };
+  for (let i = WARMUP === 0 ? 1 : 0; i < ITERATIONS; i += 1) for (const request of requests) samples.get(request)!.push((await timed(client, request)).elapsed);
+  return Object.fromEntries(requests.map((request) => {
+    const sorted = samples.get(request)!.sort((a, b) => a - b);
+    const { elapsed, total } = first.get(request)!;
+    return [request.label, { kind: request.kind, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), first: elapsed, total, url: request.url }];
+  }));
 }
 
 async function runSize(dialect: Dialect, size: number): Promise<SizeRun> {
@@ -226,9 +241,8 @@ async function runSize(dialect: Dialect, size: number): Promise<SizeRun> {
   try {
     const client = new Client(app, key.secret);
     const { requests, skipped } = await requestsOf(app, client);
-    const timings: Record<string, Timing> = {};
     const started = performance.now();
-    for (const request of requests) timings[request.label] = await time(client, request);
+    const timings = await timeAll(client, requests);
     console.log(`  ${requests.length} requests × ${ITERATIONS} in ${fmt((performance.now() - started) / 1000, 0)} s${skipped.length ? `; skipped: ${skipped.join('; ')}` : ''}`);
     return { size, seedSeconds, timings, skipped };
   } finally {
