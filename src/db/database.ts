@@ -106,6 +106,15 @@ function protectDatabaseFile(path: string): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * The page cache of the connection that serves the API (SQLite's default is 16 MiB). At 1M
+ * servers, lists read in turn (the benchmark's rounds, users on different pages) evicted each
+ * other's index pages from 16 MiB and read them again from the file: 12 of 261 list requests
+ * grew 1-5 ms from 10k, against none with 64 MiB (bench/README.md). A memory map instead made it
+ * worse (28). The cache fills only as pages are read.
+ */
+const PAGE_CACHE_KIB = 64 * 1024;
+
+/**
  * Kysely prepares every query anew; preparing is a measurable share of a short SQLite query.
  * better-sqlite3 statements are reusable, and Kysely runs one query at a time on this connection,
  * so statements are cached by SQL text (bounded: dynamic IN-lists make many distinct texts).
@@ -162,6 +171,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     registerFunctions(sqlite);
     const checkpointer = target === ':memory:' ? undefined : startCheckpointer(target, sqlite);
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
