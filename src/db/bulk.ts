@@ -49,6 +49,8 @@ const POSTGRES_CHUNK_ROWS = 25_000;
  */
 const LOAD_FTS_HASH_BYTES = 128 * 1024 * 1024;
 const DEFAULT_FTS_HASH_BYTES = 1024 * 1024;
+/** SQLite: the page cache while a load builds its indexes, which bounds each piece of their sorts. */
+const INDEX_SORT_KIB = 1024;
 
 /** A table loaded without its indexes and insert triggers, to restore and catch up at the end. */
 interface Suspended {
@@ -158,16 +160,25 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
       if (suspended.size === 0) return;
       // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
       await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
-      for (const [table, { before, rows, indexes, triggers }] of suspended) {
-        // A copy is caught up first: it writes the rows the indexes are then built from.
-        const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
-        for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
-        for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
-        for (const trigger of triggers) {
-          if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
-          await trx.executeQuery(CompiledQuery.raw(trigger.sql));
+      const { rows: [cache] } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
+      // Each sort runs in pieces of at most the page cache, merged afterwards: pieces of 1 MiB, held
+      // by the processor's caches, build the indexes about twice as fast as the 64 MiB the
+      // connection keeps for serving (300k servers: 11.7 s, against 9.6 s at 16 MiB and 5.1 s).
+      await sql`PRAGMA cache_size = ${sql.lit(-INDEX_SORT_KIB)}`.execute(trx);
+      try {
+        for (const [table, { before, rows, indexes, triggers }] of suspended) {
+          // A copy is caught up first: it writes the rows the indexes are then built from.
+          const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
+          for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
+          for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
+          for (const trigger of triggers) {
+            if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
+            await trx.executeQuery(CompiledQuery.raw(trigger.sql));
+          }
+          progress?.(rows);
         }
-        progress?.(rows);
+      } finally {
+        await sql`PRAGMA cache_size = ${sql.lit(cache!.cache_size)}`.execute(trx);
       }
       suspended.clear();
       decided.clear();
