@@ -106,7 +106,7 @@ function protectDatabaseFile(path: string): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * The page cache of the connection that serves the API (SQLite's default is 16 MiB). At 1M
+ * The page cache of the connection that serves the API (better-sqlite3's default is 16,000 KiB). At 1M
  * servers, lists read in turn (the benchmark's rounds, users on different pages) evicted each
  * other's index pages from 16 MiB and read them again from the file: 12 of 261 list requests
  * grew 1-5 ms from 10k, against none with 64 MiB (bench/README.md). A memory map instead made it
