@@ -184,11 +184,11 @@ export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof D
    */
   ordered?: Record<string, OrderedRead<DB, TB, O>>;
   /**
-   * The page's rows read another way than `base`, whose count stays the total
-   * (ListingDefinition.pagedRows). With filters, read only where their total is kept and the
-   * matches are dense, never with `q` (listPage).
+   * The page's rows read another way than `base` in the page's direction, up to its end (`reach`,
+   * offset + limit), or undefined; the count of `base` stays the total (ListingDefinition.pagedRows).
+   * With filters, read only where their total is kept and the matches are dense, never with `q` (listPage).
    */
-  paged?: SelectQueryBuilder<DB, TB, O>;
+  paged?(direction: 'asc' | 'desc', reach: number): SelectQueryBuilder<DB, TB, O> | undefined;
   toDtos(rows: O[]): Dto[] | Promise<Dto[]>;
 }
 
@@ -318,12 +318,13 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   // kept (so knowing it first costs one read), the walk is taken when it meets the page's end well
   // before as many rows as there are matches, were they spread evenly. Not with `q`: its total may
   // need a count, and testing each row's text costs more than listing it from the text index.
-  const keptCount = options.paged && parameters.length > 0 && !parameters.some(([name]) => name === 'q') ? keptTotal(query, kept, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) : undefined;
-  if (options.paged && keptCount && kept) {
+  const paged = options.paged?.(direction, page.offset + page.limit);
+  const keptCount = paged && parameters.length > 0 && !parameters.some(([name]) => name === 'q') ? keptTotal(query, kept, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) : undefined;
+  if (paged && keptCount && kept) {
     const [total, rows] = await Promise.all([keptCount, countedTotal(kept.db, kept.workspaceId, kept.table)]);
     const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
-    return { data: await options.toDtos(await read(reach * WINDOW_SLACK < total ? options.paged : base)), pagination: { ...page, total } };
+    return { data: await options.toDtos(await read(reach * WINDOW_SLACK < total ? paged : base)), pagination: { ...page, total } };
   }
-  const [rows, total] = await Promise.all([read(options.paged && parameters.length === 0 ? options.paged : base), countTotal()]);
+  const [rows, total] = await Promise.all([read(paged && parameters.length === 0 ? paged : base), countTotal()]);
   return { data: await options.toDtos(rows), pagination: { ...page, total } };
 }

@@ -11,7 +11,7 @@ import type { Tables } from '../db/schema.js';
 import { matchesText, textIndexCount, type TextIndex, type TextRead } from '../db/text-search.js';
 import type { Dialect } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
-import { listPage, listQuerySchema, pageOf, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
+import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
 import type { App } from '../http/types.js';
 import { aloneTotalsOf, searchDescription, type Filter, type Linkable, type Nouns } from './family.js';
 import { registerReadRoutes } from './read-routes.js';
@@ -109,15 +109,15 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       const rows = definition.rows(database.db, workspaceId, sort) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
       const search = { dialect: database.dialect, ...textSearch };
       const matching = <Q>(selected: Q) => whereMatching(selected as unknown as typeof rows, query, search, filters, workspaceId) as unknown as Q;
-      const { offset, limit } = pageOf(query);
-      const direction = (query.sort ?? defaultSort).startsWith('-') ? 'desc' : 'asc';
-      const paged = database.dialect === 'postgres' ? definition.pagedRows?.(database.db, workspaceId, sort, direction, matching, offset + limit) : undefined;
+      const { pagedRows } = definition;
       // The counted table is the one the list pages; `q` may search it (its text index names it) or another.
       const searchesCounted = definition.textIndex.table === definition.counted;
       const counted = definition.counted ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined } : undefined;
       return listPage(matching(rows), query, {
         ...(counted ? walkedMatching(rows, query, search, filters, workspaceId, counted) : {}),
-        ...(paged ? { paged: paged as unknown as typeof rows } : {}),
+        ...(pagedRows && database.dialect === 'postgres'
+          ? { paged: (direction: 'asc' | 'desc', reach: number) => pagedRows(database.db, workspaceId, sort, direction, matching, reach) as unknown as typeof rows | undefined }
+          : {}),
         sorts: definition.sorts,
         defaultSort,
         idColumn: definition.idColumn ?? 'id',
