@@ -19,6 +19,7 @@ import { refuseBadText } from './input.js';
 import { MethodIndex } from './method-index.js';
 import { AGENT_MODULES, PUBLIC_MODULES } from './modules.js';
 import { openApiOptions } from './openapi.js';
+import { securePicture } from './pictures.js';
 import { isHttpUrl, isValidDateTime } from '../validation.js';
 import type { App, AppDeps } from './types.js';
 
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    securePicture(reply);
   });
 
   await app.register(swagger, openApiOptions);
