@@ -128,3 +128,42 @@ export const EnrollAgent = Type.Object({ name: Name('Name of the agent.', 'db-01
 export type EnrollAgent = Static<typeof EnrollAgent>;
 export const EnrolledAgent = Type.Object({ id: Uuid('Agent id.'), token: Type.String({ description: 'Shown this once.' }), command: Type.String() });
 export type EnrolledAgent = Static<typeof EnrolledAgent>;
+
+/** An active key a member made, as shown when that member is removed or demoted (admins only). */
+export const MemberKey = Type.Object({
+  id: Uuid('Key id.'),
+  name: Type.String(),
+  alias: OrNull(Type.String(), 'The alias it was made from (read, write, admin), or null for explicit scopes.'),
+  permissions: Type.Array(Type.String()),
+  prefix: Type.String({ description: 'The first characters of the secret, to recognise it by.' }),
+  createdAt: DateTime('Creation.'),
+  expiresAt: OrNull(DateTime('Expiry.'), 'Expiry, or null.'),
+  lastWriteAt: OrNull(DateTime('Last change made with the key.'), 'When the key last changed something (its last audit event); reads are not recorded, so null means none recorded.'),
+});
+export type MemberKey = Static<typeof MemberKey>;
+
+export const MemberKeyList = Type.Object({ data: Type.Array(MemberKey, { description: 'Active keys (not revoked, not expired) the member made, oldest first.' }) });
+export type MemberKeyList = Static<typeof MemberKeyList>;
+
+/** What a removal or demotion did to the member's keys: nothing is revoked silently, nothing kept silently. */
+const keysOutcome = {
+  revokedKeys: Type.Array(Uuid('Key id.'), { description: 'Keys the member made, revoked in the same transaction (each audited as a revocation).' }),
+  activeKeys: Type.Array(MemberKey, { description: 'Keys the member made that stay active.' }),
+};
+
+const RevokeKeys = Type.Boolean({ description: 'Also revoke every active key the member made, in the same transaction. Default false: keys belong to the workspace.' });
+
+export const RemoveMemberQuery = Type.Object({ revokeKeys: Type.Optional(RevokeKeys) }, { additionalProperties: false });
+export type RemoveMemberQuery = Static<typeof RemoveMemberQuery>;
+
+export const RemovedMember = Type.Object({ id: Uuid('The removed membership.'), removed: Type.Literal(true), ...keysOutcome });
+export type RemovedMember = Static<typeof RemovedMember>;
+
+export const ChangeMemberRole = Type.Object(
+  { role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }), revokeKeys: Type.Optional(RevokeKeys) },
+  { additionalProperties: false },
+);
+export type ChangeMemberRole = Static<typeof ChangeMemberRole>;
+
+export const ChangedMember = Type.Object({ member: Member, ...keysOutcome });
+export type ChangedMember = Static<typeof ChangedMember>;

@@ -1,13 +1,18 @@
+import { ifMatchOf } from '../http/etag.js';
+import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
+import { activeKeysMadeBy } from '../keys/keys.service.js';
 import { addMember } from '../members/members.service.js';
-import { memberListing } from '../members/memberships.js';
+import { changeRoleAndKeys, memberListing, removeMemberAndKeys, requireMember } from '../members/memberships.js';
 import { memberCallerOf } from './console-auth.js';
-import { AddedMember, AddMember } from './console.schemas.js';
+import { AddedMember, AddMember, ChangedMember, ChangeMemberRole, MemberKeyList, RemovedMember, RemoveMemberQuery } from './console.schemas.js';
 
 /**
- * Adding a member from the console (listing, role changes and removal are the workspace routes
- * under /ui/api/v1/members). Needs members:edit and every scope of the role given; a person
- * without a password gets a one-time invitation link.
+ * Adding a member from the console (the listing is the workspace route under /ui/api/v1/members).
+ * Needs members:edit and every scope of the role given; a person without a password gets a
+ * one-time invitation link. Admins remove and demote members here, seeing and optionally
+ * revoking the keys the member made; other roles granted members:edit or members:delete use the
+ * workspace routes /ui/api/v1/members/{id}, which leave keys alone.
  */
 export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): void {
   app.post('/members', { config: { scope: 'members:edit' }, schema: { body: AddMember, response: { 201: AddedMember } } }, async (request, reply) => {
@@ -16,4 +21,35 @@ export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): vo
     const member = await memberListing.get(database, caller.workspaceId, added.id);
     return reply.code(201).send({ member, invitation: invitation ?? null });
   });
+
+  // Removing or demoting a member together with the keys they made (issue 29): the console's own
+  // routes, admin-only because they show and revoke keys; the public member routes stay as the
+  // spec has them. Each is one transaction with its audit events, so a refused change (the last
+  // admin) revokes nothing.
+  app.get('/members/:id/keys', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: MemberKeyList } } }, async (request) => {
+    const { workspaceId } = memberCallerOf(request);
+    await requireMember(database.db, workspaceId, request.params.id);
+    return { data: await activeKeysMadeBy(database.db, workspaceId, request.params.id) };
+  });
+
+  app.patch(
+    '/members/:id',
+    { config: { adminOnly: true, scope: 'members:edit' }, schema: { params: IdParams, body: ChangeMemberRole, response: { 200: ChangedMember } } },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      const keys = request.body.revokeKeys ? 'revoke' : 'report';
+      return changeRoleAndKeys(database, caller, request.params.id, request.body.role, { ifMatch: ifMatchOf(request), keys });
+    },
+  );
+
+  app.delete(
+    '/members/:id',
+    { config: { adminOnly: true, scope: 'members:delete' }, schema: { params: IdParams, querystring: RemoveMemberQuery, response: { 200: RemovedMember } } },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      const keys = request.query.revokeKeys ? 'revoke' : 'report';
+      const outcome = await removeMemberAndKeys(database, caller.workspaceId, request.params.id, caller.actor, { ifMatch: ifMatchOf(request), keys });
+      return { id: request.params.id, removed: true as const, ...outcome };
+    },
+  );
 }

@@ -1,7 +1,9 @@
 import { isRoleName, ROLE_NAMES } from '../access/scopes.js';
 import { CLI_ACTOR, type Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { Tables } from '../db/schema.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { newId, nowIso } from '../ids.js';
 import { findFirstAdmin, findMember } from '../members/members.service.js';
@@ -9,7 +11,7 @@ import { getRolePermissions, requireKnownScopes } from '../roles/roles.service.j
 import { parseIsoDateTime, requireName } from '../validation.js';
 import { findWorkspace, requireWorkspace } from '../workspaces/workspaces.service.js';
 import { generateKeySecret } from './key-secret.js';
-import { findKeyById, insertKey, listKeysOfWorkspace, type ApiKeyRow } from './keys.repository.js';
+import { findKeyById, insertKey, lastAuditedUseOf, listActiveKeysMadeBy, listKeysOfWorkspace, type ApiKeyRow } from './keys.repository.js';
 import { inTransaction, writeTransaction } from '../db/write.js';
 
 export interface CreateKeyInput {
@@ -47,6 +49,19 @@ export interface KeySummary {
   expiresAt: string | null;
   revokedAt: string | null;
   rotatedAt: string | null;
+}
+
+/** An active key as shown to whoever removes or demotes the member who made it. */
+export interface MemberKey {
+  id: string;
+  name: string;
+  alias: string | null;
+  permissions: string[];
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  /** The last change made with the key (its last audit event as actor); reads leave no trace, so null is "none recorded". */
+  lastWriteAt: string | null;
 }
 
 function keyStatus(row: ApiKeyRow, now = Date.now()): KeyStatus {
@@ -158,20 +173,49 @@ export async function revokeKey(database: Database, id: string, actor: Actor = C
   await writeTransaction(database, workspaceId, async (trx) => {
     const row = await requireKey(inTransaction(database, trx), id);
     if (row.revoked_at) return;
-    await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).execute();
-    if (await findWorkspace(inTransaction(database, trx), row.workspace_id)) {
-      await recordAudit(trx, {
-        workspaceId: row.workspace_id,
-        category: 'access',
-        action: 'revoke',
-        actor,
-        resourceType: 'api_key',
-        resourceId: id,
-        resourceName: row.name,
-      });
-    }
+    await markRevoked(trx, row, actor, Boolean(await findWorkspace(inTransaction(database, trx), row.workspace_id)));
   });
   return { id, revoked: true };
+}
+
+/** The one way a key becomes revoked, inside the caller's write transaction, audited when its workspace still exists. */
+async function markRevoked(trx: Kysely<Tables>, row: ApiKeyRow, actor: Actor, audited: boolean): Promise<void> {
+  await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', row.id).execute();
+  if (!audited) return;
+  await recordAudit(trx, { workspaceId: row.workspace_id, category: 'access', action: 'revoke', actor, resourceType: 'api_key', resourceId: row.id, resourceName: row.name });
+}
+
+/**
+ * The active keys (not revoked, not expired) the member made. Keys belong to the workspace and
+ * outlive their maker's role (spec §3.1), so removing or demoting a member shows these instead
+ * of revoking them silently. Takes the write transaction when called inside one.
+ */
+export async function activeKeysMadeBy(db: Kysely<Tables>, workspaceId: string, memberId: string): Promise<MemberKey[]> {
+  const rows = await listActiveKeysMadeBy(db, workspaceId, memberId, nowIso());
+  const keys: MemberKey[] = [];
+  for (const row of rows) {
+    keys.push({
+      id: row.id,
+      name: row.name,
+      alias: row.alias,
+      permissions: JSON.parse(row.permissions) as string[],
+      prefix: row.prefix,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      lastWriteAt: await lastAuditedUseOf(db, workspaceId, row.id),
+    });
+  }
+  return keys;
+}
+
+/**
+ * Revokes every active key the member made, inside the caller's write transaction (a removal or a
+ * demotion), each audited as a revocation by `actor` exactly as a single revocation is.
+ */
+export async function revokeKeysMadeBy(trx: Kysely<Tables>, workspaceId: string, memberId: string, actor: Actor): Promise<string[]> {
+  const rows = await listActiveKeysMadeBy(trx, workspaceId, memberId, nowIso());
+  for (const row of rows) await markRevoked(trx, row, actor, true);
+  return rows.map((row) => row.id);
 }
 
 export async function listKeys(database: Database, workspaceId: string): Promise<KeySummary[]> {

@@ -16,6 +16,7 @@ import { releaseDependents } from '../families.js';
 import type { Caller } from '../http/authenticate.js';
 import { requireMatch } from '../http/etag.js';
 import { isUuid } from '../ids.js';
+import { activeKeysMadeBy, revokeKeysMadeBy, type MemberKey } from '../keys/keys.service.js';
 import { equalsFilter, tallied } from '../resources/family.js';
 import { defineListing } from '../resources/listing.js';
 import { getRolePermissions } from '../roles/roles.service.js';
@@ -75,46 +76,95 @@ export const memberListing = defineListing({
   find: async (db, workspaceId, id) => (isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined),
 });
 
+/** What became of the active keys a removed or demoted member made: revoked with the change, or still active. */
+export interface KeysOfMember {
+  revokedKeys: string[];
+  activeKeys: MemberKey[];
+}
+
+/**
+ * The member's keys in a removal or demotion, in its transaction: `report` lists those that stay
+ * active, `revoke` revokes them all (each audited as a revocation by the actor). Keys belong to
+ * the workspace (spec §3.1), so nothing is revoked unless asked.
+ */
+export type KeysChoice = 'report' | 'revoke';
+
+async function settleKeys(trx: Kysely<Tables>, workspaceId: string, memberId: string, actor: Actor, choice: KeysChoice): Promise<KeysOfMember> {
+  const revokedKeys = choice === 'revoke' ? await revokeKeysMadeBy(trx, workspaceId, memberId, actor) : [];
+  return { revokedKeys, activeKeys: await activeKeysMadeBy(trx, workspaceId, memberId) };
+}
+
 /**
  * Changes a member's role. The caller must hold every scope of the role it gives (the
  * creator-subset rule of spec §5 rule 6, applied to promotion): a key with members:edit alone
  * cannot make anyone an admin, who could then mint an admin key.
  */
 export async function changeRole(database: Database, principal: Caller, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
-  const { workspaceId, actor } = principal;
-  return writeTransaction(database, workspaceId, async (trx) => {
-    const member = await requireMember(trx, workspaceId, id);
-    requireMatch(ifMatch, memberRowToDto(member));
-    if (member.role === role) return memberRowToDto(member);
-    const missing = (await getRolePermissions(inTransaction(database, trx), workspaceId, role)).find((scope) => !principal.scopes.includes(scope));
-    if (missing) throw new ApiError('insufficient_permission', `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`);
-    await refuseLastAdmin(trx, workspaceId, member, 'demoted');
-    await trx.updateTable('members').set({ role }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-    await recordAudit(trx, {
-      workspaceId,
-      category: 'organisation',
-      action: 'update',
-      actor,
-      resourceType: 'member',
-      resourceId: id,
-      resourceName: member.name,
-      changes: { role: { before: member.role, after: role } },
-    });
-    return memberRowToDto({ ...member, role });
+  return writeTransaction(database, principal.workspaceId, (trx) => changeRoleIn(database, trx, principal, id, role, ifMatch));
+}
+
+/** changeRole and the member's keys (`keys`) in one transaction: the console's demotion. */
+export async function changeRoleAndKeys(
+  database: Database,
+  principal: Caller,
+  id: string,
+  role: RoleName,
+  { ifMatch, keys }: { ifMatch?: string; keys: KeysChoice },
+): Promise<{ member: Member } & KeysOfMember> {
+  return writeTransaction(database, principal.workspaceId, async (trx) => {
+    const member = await changeRoleIn(database, trx, principal, id, role, ifMatch);
+    return { member, ...(await settleKeys(trx, principal.workspaceId, id, principal.actor, keys)) };
   });
+}
+
+async function changeRoleIn(database: Database, trx: Kysely<Tables>, principal: Caller, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
+  const { workspaceId, actor } = principal;
+  const member = await requireMember(trx, workspaceId, id);
+  requireMatch(ifMatch, memberRowToDto(member));
+  if (member.role === role) return memberRowToDto(member);
+  const missing = (await getRolePermissions(inTransaction(database, trx), workspaceId, role)).find((scope) => !principal.scopes.includes(scope));
+  if (missing) throw new ApiError('insufficient_permission', `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`);
+  await refuseLastAdmin(trx, workspaceId, member, 'demoted');
+  await trx.updateTable('members').set({ role }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  await recordAudit(trx, {
+    workspaceId,
+    category: 'organisation',
+    action: 'update',
+    actor,
+    resourceType: 'member',
+    resourceId: id,
+    resourceName: member.name,
+    changes: { role: { before: member.role, after: role } },
+  });
+  return memberRowToDto({ ...member, role });
 }
 
 /** Removes a membership and everything that tied the person to this workspace: teams, ownerships, assigned machines. */
 export async function removeMember(database: Database, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
-  await writeTransaction(database, workspaceId, async (trx) => {
-    const member = await requireMember(trx, workspaceId, id);
-    requireMatch(ifMatch, memberRowToDto(member));
-    await refuseLastAdmin(trx, workspaceId, member, 'removed');
-    // Every family releases the person in its own way (owners and team members unlinked, machines
-    // unassigned), audited on each resource it changes.
-    await releaseDependents(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
-    await trx.deleteFrom('members').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-    await recordAudit(trx, { workspaceId, category: 'organisation', action: 'delete', actor, resourceType: 'member', resourceId: id, resourceName: member.name });
+  await writeTransaction(database, workspaceId, (trx) => removeMemberIn(trx, workspaceId, id, actor, ifMatch));
+}
+
+/** removeMember and the member's keys (`keys`) in one transaction: the console and `estate member remove`. */
+export async function removeMemberAndKeys(
+  database: Database,
+  workspaceId: string,
+  id: string,
+  actor: Actor,
+  { ifMatch, keys }: { ifMatch?: string; keys: KeysChoice },
+): Promise<KeysOfMember> {
+  return writeTransaction(database, workspaceId, async (trx) => {
+    await removeMemberIn(trx, workspaceId, id, actor, ifMatch);
+    return settleKeys(trx, workspaceId, id, actor, keys);
   });
 }
 
+async function removeMemberIn(trx: Kysely<Tables>, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
+  const member = await requireMember(trx, workspaceId, id);
+  requireMatch(ifMatch, memberRowToDto(member));
+  await refuseLastAdmin(trx, workspaceId, member, 'removed');
+  // Every family releases the person in its own way (owners and team members unlinked, machines
+  // unassigned), audited on each resource it changes.
+  await releaseDependents(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
+  await trx.deleteFrom('members').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  await recordAudit(trx, { workspaceId, category: 'organisation', action: 'delete', actor, resourceType: 'member', resourceId: id, resourceName: member.name });
+}
