@@ -22,7 +22,7 @@ async function run<T extends object>(
 ): Promise<void> {
   let database: Database | undefined;
   try {
-    database = openDatabase(loadConfig().databaseUrl, { poolSize: 2 });
+    database = openDatabase(loadConfig().databaseUrl, { poolSize: 2, notice: (message) => process.stderr.write(`estate: ${message}\n`) });
     if (migrate) await migrateToLatest(database);
     const result = await action(database);
     process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);
@@ -127,9 +127,8 @@ export function buildCli(): Command {
     .option('--json', 'print one JSON object')
     .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../workspaces/workspaces.service.js')).deleteWorkspace(database, id), (r) => `workspace ${r.id} deleted`));
 
-  program
-    .command('member')
-    .description('manage the people of a workspace')
+  const member = program.command('member').description('manage the people of a workspace');
+  member
     .command('add')
     .description('add a person to a workspace with a role')
     .requiredOption('--workspace <id>', 'workspace id')
@@ -150,6 +149,33 @@ export function buildCli(): Command {
         (r) => `member ${r.id} ${r.email} (${r.role}) added`,
       );
     });
+  member
+    .command('remove')
+    .description('remove a person from a workspace, with their teams, ownerships and machine assignments; the last admin cannot be removed')
+    .argument('<memberId>', 'member id (estate member add prints it; GET /public/v1/members lists them)')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .option('--revoke-keys', 'also revoke every active key the member made, in the same transaction')
+    .option('--json', 'print one JSON object: {"id","removed":true,"revokedKeys":[ids],"activeKeys":[keys]}')
+    .addHelpText(
+      'after',
+      '\nKeys belong to the workspace: without --revoke-keys the active keys the member made keep working, and they are named on stderr (and in activeKeys with --json). Each revoked key is audited as a revocation.',
+    )
+    .action((memberId: string, opts: JsonOption & { workspace: string; revokeKeys?: boolean }) =>
+      run(
+        opts,
+        async (database) => {
+          await (await import('../workspaces/workspaces.service.js')).requireWorkspace(database, opts.workspace);
+          const { removeMemberAndKeys } = await import('../members/memberships.js');
+          const outcome = await removeMemberAndKeys(database, opts.workspace, memberId, CLI_ACTOR, { keys: opts.revokeKeys ? 'revoke' : 'report' });
+          if (outcome.activeKeys.length > 0) {
+            const names = outcome.activeKeys.map((k) => `${k.id} ${k.prefix}… "${k.name}"`).join(', ');
+            warn(`keys made by this member stay active: ${names}; revoke one with estate key revoke KEY_ID`);
+          }
+          return { id: memberId, removed: true as const, ...outcome };
+        },
+        (r) => `member ${r.id} removed${r.revokedKeys.length ? `; revoked keys: ${r.revokedKeys.join(', ')}` : ''}`,
+      ),
+    );
 
   program
     .command('role')
