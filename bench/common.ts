@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -276,6 +276,22 @@ export function busyPercent(from: MachineCpu, to: MachineCpu): number {
 
 // ---------------------------------------------------------------------------------------------
 // Statistics and formatting
+
+/**
+ * Watches this process's event loop from now on (perf_hooks.monitorEventLoopDelay, 10 ms
+ * resolution): `stop()` returns the longest delay seen, in ms. The server runs in the benchmark's
+ * process, so this is how long one request kept every other waiting.
+ */
+export function eventLoopDelay(): { stop(): number } {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return {
+    stop() {
+      histogram.disable();
+      return histogram.max / 1e6;
+    },
+  };
+}
 
 export function fmt(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : String(value);

@@ -6,31 +6,22 @@ import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
-import { DEFAULT_NODES, diagramScope, type DiagramDefinition } from './diagram.js';
-import { applicationLifecycleDiagram } from './application-lifecycle.js';
-import { applicationMatrixDiagram } from './application-matrix.js';
-import { applicationQuadrantDiagram } from './application-quadrant.js';
-import { capacityMapDiagram } from './capacity-map.js';
-import { flowMappingDiagram } from './flow-mapping.js';
-import { networkMappingDiagram } from './network-mapping.js';
+import { DEFAULT_NODES, diagramScope } from './diagram.js';
+import { DIAGRAMS } from './diagram-list.js';
+import { createDiagramRenderer } from './render-pool.js';
 
-/** The diagrams of the public API, in the order GET /diagrams lists them. */
-export const DIAGRAMS: readonly DiagramDefinition[] = [
-  flowMappingDiagram,
-  applicationMatrixDiagram,
-  applicationQuadrantDiagram,
-  applicationLifecycleDiagram,
-  capacityMapDiagram,
-  networkMappingDiagram,
-];
+export { DIAGRAMS } from './diagram-list.js';
 
 const operationName = (name: string) => name.split('-').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 
 /**
  * GET /diagrams (what exists and the scope each needs) and one GET /diagrams/{name} per diagram,
- * each with its own scope, query and schema; the same answer as an SVG picture on request.
+ * each with its own scope, query and schema; the same answer as an SVG picture on request, drawn
+ * in a worker thread within the diagram budget (render-pool.ts).
  */
-export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): void {
+export function registerDiagramRoutes(typedApp: App, { database, diagramBudgetMs }: AppDeps): void {
+  const renderer = createDiagramRenderer({ budgetMs: diagramBudgetMs });
+  typedApp.addHook('onClose', () => renderer.close());
   registerSummaryList(typedApp, { path: '/diagrams', noun: 'diagram', entries: DIAGRAMS, scopeOf: diagramScope });
 
   // Each diagram has its own query and body schema: routes go through Fastify's plain interface.
@@ -46,9 +37,9 @@ export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): voi
           operationId: `get${operationName(diagram.name)}Diagram`,
           tags: ['diagrams'],
           summary: `The ${diagram.title.toLowerCase()} diagram`,
-          description: `${diagram.description} JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. Scope: ${scope}.`,
+          description: `${diagram.description} JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: ${scope}.`,
           querystring: query,
-          response: { 200: diagram.body, ...errorResponses(...PUBLIC_ERRORS, 422) },
+          response: { 200: diagram.body, ...errorResponses(...PUBLIC_ERRORS, 422, 'diagram_too_large') },
         },
       },
       async (request, reply) => {
@@ -57,7 +48,7 @@ export function registerDiagramRoutes(typedApp: App, { database }: AppDeps): voi
         const { format, ...own } = params;
         const limit = typeof own.limit === 'number' ? own.limit : DEFAULT_NODES;
         const body = await diagram.compute({ database, db: database.db, workspaceId: callerOf(request).workspaceId, now, today: now.slice(0, 10), limit }, own);
-        if (wantsSvg(format, request.headers.accept)) return reply.type(SVG_TYPE).send(await diagram.render(body));
+        if (wantsSvg(format, request.headers.accept)) return reply.type(SVG_TYPE).send(await renderer.render({ name: diagram.name, body, limit }));
         return body;
       },
     );

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   precondition_failed: 412,
   unprocessable_entity: 422,
+  /** A diagram's picture could not be drawn within the time budget (diagrams/render-pool.ts). */
+  diagram_too_large: 422,
   too_many_requests: 429,
   internal_error: 500,
   service_unavailable: 503,

@@ -11,6 +11,7 @@ import { resolveAgent } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { registerConsole } from '../console/console.module.js';
+import { diagramBudgetFromEnv } from '../diagrams/render-pool.js';
 import { registerHealthRoutes } from '../health/health.routes.js';
 import { publicAuthHook, refuse, resolvePrincipal } from './authenticate.js';
 import { normalisedPath } from './paths.js';
@@ -38,6 +39,8 @@ export interface AppOptions {
    * client cannot claim another address.
    */
   trustProxy?: boolean | string;
+  /** Time budget of a diagram's picture in ms (default DIAGRAM_BUDGET_MS or 10,000; diagrams/render-pool.ts). */
+  diagramBudgetMs?: number;
 }
 
 
@@ -162,7 +165,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerHealthRoutes(app, options.database);
 
-  const deps: AppDeps = { database: options.database, agentReportsPerMinute: options.agentReportsPerMinute ?? DEFAULT_AGENT_REPORTS_PER_MINUTE };
+  const deps: AppDeps = {
+    database: options.database,
+    agentReportsPerMinute: options.agentReportsPerMinute ?? DEFAULT_AGENT_REPORTS_PER_MINUTE,
+    diagramBudgetMs: options.diagramBudgetMs ?? diagramBudgetFromEnv(),
+  };
   // Authentication is a hook of the plugin that registers the routes, so it is bound to them and
   // runs for every spelling of a path the router matches; nothing outside can skip it.
   await app.register(

@@ -24,21 +24,38 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   422: 'Well-formed but breaks a business rule.',
   429: 'Too many requests from this agent in the current minute; retry after the Retry-After header\'s seconds.',
   500: 'Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header.',
-  503: 'The database is unreachable or busy; retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.',
+  503: 'The database is unreachable or busy (or, for a diagram\'s picture, every renderer is busy with a queue full); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.',
+};
+
+/**
+ * Codes only some operations answer: an operation names them in errorResponses, and a bare status
+ * leaves them out, so that every other 422 does not list a diagram's time budget. Each says when.
+ */
+const OPERATION_CODES: Partial<Record<ErrorCode, string>> = {
+  diagram_too_large: 'the picture could not be drawn within the time budget; the message names limit: ask for fewer nodes, or for the JSON answer',
 };
 
 /** The codes each status may carry, derived from the one code → status table. */
 function codesFor(status: number): string[] {
   return Object.entries(ERROR_STATUS)
-    .filter(([, s]) => s === status)
+    .filter(([code, s]) => s === status && !(code in OPERATION_CODES))
     .map(([code]) => code);
 }
 
-/** OpenAPI response entries for the given error statuses, driven by ERROR_STATUS so docs cannot drift. */
-export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+/**
+ * OpenAPI response entries for the given error statuses, driven by ERROR_STATUS so docs cannot
+ * drift. A status brings its general codes; a code of OPERATION_CODES named here is added to its status.
+ */
+export function errorResponses(...entries: (number | ErrorCode)[]): Record<number, TSchema> {
+  const codes = new Map<number, string[]>();
+  for (const entry of entries) {
+    const status = typeof entry === 'number' ? entry : ERROR_STATUS[entry];
+    const named = typeof entry === 'number' ? codesFor(entry) : [OPERATION_CODES[entry] ? `${entry} (${OPERATION_CODES[entry]})` : entry];
+    codes.set(status, [...(codes.get(status) ?? []), ...named]);
+  }
   const responses: Record<number, TSchema> = {};
-  for (const status of statuses) {
-    const description = `${STATUS_DESCRIPTIONS[status] ?? ''} Codes: ${codesFor(status).join(', ')}.`.trim();
+  for (const [status, listed] of codes) {
+    const description = `${STATUS_DESCRIPTIONS[status] ?? ''} Codes: ${listed.join(', ')}.`.trim();
     responses[status] = status === 401 ? Type.Null({ description }) : { ...ErrorBody, description };
   }
   return responses;

@@ -16,6 +16,8 @@ export interface AppDeps {
   database: Database;
   /** Reports one agent may send per minute; more answer 429 with Retry-After. */
   agentReportsPerMinute: number;
+  /** How long a diagram's picture may take to draw (diagrams/render-pool.ts); past it 422 diagram_too_large. */
+  diagramBudgetMs: number;
 }
 
 /** A module of the API: registers its routes (and hooks) on the plugin it is given. */

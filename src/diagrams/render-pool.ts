@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { ApiError } from '../errors/api-error.js';
+import type { RenderTask } from './render-worker.js';
+
+/**
+ * Diagram pictures are drawn in worker threads (piscina): ELK's layout of 2,000 nodes takes
+ * seconds, which on the event loop held every other request, /healthz included (issue 29). The
+ * database reads stay on the main thread; a worker gets the computed answer and returns the SVG.
+ *
+ * Each picture has a time budget, counted from the request for it (a wait for a free worker
+ * included). Past it the task is aborted, a running worker terminated (piscina ends the thread),
+ * and the caller gets 422 diagram_too_large naming `limit`, never a 5xx or a stall.
+ */
+
+/** The budget unless configured (AppOptions.diagramBudgetMs, else DIAGRAM_BUDGET_MS). */
+export const DEFAULT_DIAGRAM_BUDGET_MS = 10_000;
+
+/** Pictures waiting for a worker, at most; one more answers 503 with Retry-After. */
+const MAX_QUEUE = 32;
+/** A worker idle this long ends; the next picture starts one again. */
+const IDLE_MS = 60_000;
+/** Heap of one worker: a layout past it ends the worker and answers like one past its budget. */
+const WORKER_HEAP_MB = 1024;
+
+/** DIAGRAM_BUDGET_MS when set to a positive integer, else the default. */
+export function diagramBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.DIAGRAM_BUDGET_MS);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_DIAGRAM_BUDGET_MS;
+}
+
+export interface DiagramRenderer {
+  /** The SVG of a computed diagram answer, drawn in a worker within the budget. */
+  render(task: RenderTask & { limit: number }): Promise<string>;
+  /** Ends the workers (app.close). */
+  close(): Promise<void>;
+}
+
+/**
+ * The worker's module: the compiled render-worker.js beside this file (dist/, as bin/estate.js
+ * runs), else its TypeScript source (src/ under tsx, as the tests run). Workers inherit the
+ * process's Node options, tsx's loader among them; a process without it gives it to the workers.
+ */
+function workerModule(): { filename: string; execArgv?: string[] } {
+  const compiled = new URL('./render-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(compiled))) return { filename: compiled.href };
+  const source = new URL('./render-worker.ts', import.meta.url);
+  const withTsx = process.execArgv.some((option) => option.includes('tsx'));
+  return { filename: source.href, ...(withTsx ? {} : { execArgv: [...process.execArgv, '--import', import.meta.resolve('tsx')] }) };
+}
+
+const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+const isOutOfMemory = (error: unknown) => (error as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+const isQueueFull = (error: unknown) => error instanceof Error && error.message === 'Task queue is at limit';
+
+/** A pool of render workers, started on the first picture asked for. */
+export function createDiagramRenderer({ budgetMs }: { budgetMs: number }): DiagramRenderer {
+  let pool: Piscina | undefined;
+  const start = () =>
+    new Piscina({
+      ...workerModule(),
+      minThreads: 0,
+      // One core stays with the event loop.
+      maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
+      idleTimeout: IDLE_MS,
+      maxQueue: MAX_QUEUE,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+  return {
+    async render({ name, body, limit }) {
+      pool ??= start();
+      try {
+        return (await pool.run({ name, body } satisfies RenderTask, { signal: AbortSignal.timeout(budgetMs) })) as string;
+      } catch (error) {
+        if (isAbort(error) || isOutOfMemory(error)) {
+          throw new ApiError('diagram_too_large', `the ${name} picture was not drawn within ${budgetMs} ms; ask for fewer nodes with limit (this request: limit=${limit}), or for the JSON answer`);
+        }
+        if (isQueueFull(error)) throw new ApiError('service_unavailable', 'every diagram renderer is busy; retry shortly');
+        throw error;
+      }
+    },
+    async close() {
+      const closing = pool;
+      pool = undefined;
+      await closing?.destroy();
+    },
+  };
+}
