@@ -58,7 +58,8 @@ function listenFailure(error: unknown, config: Config): string {
 
 /** `estate serve`: migrate, create the demo workspace on an empty database, listen, stop cleanly. */
 export async function serve(config: Config): Promise<void> {
-  const database = openDatabase(config.databaseUrl);
+  // What was done to (or is wrong with) the SQLite file's directory is for the operator: stderr.
+  const database = openDatabase(config.databaseUrl, { notice: (message) => process.stderr.write(`estate: ${message}\n`) });
   await migrateToLatest(database);
   const first = await bootstrapIfEmpty(database);
   const app = await buildApp({

@@ -30,10 +30,13 @@ interface IndexedEntry {
 
 let loaded: IndexedEntry[] | undefined;
 
-/** The catalog ships as data/application-catalog.json; it is global, read once, sorted by name. */
+/**
+ * The catalog ships as assets/application-catalog.json (beside src/ and dist/, so the same path
+ * finds it from both); it is global, read once, sorted by name.
+ */
 function catalog(): IndexedEntry[] {
   if (!loaded) {
-    const file = fileURLToPath(new URL('../../data/application-catalog.json', import.meta.url));
+    const file = fileURLToPath(new URL('../../assets/application-catalog.json', import.meta.url));
     const entries = JSON.parse(readFileSync(file, 'utf8')) as CatalogEntry[];
     loaded = entries
       .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id))

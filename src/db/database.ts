@@ -1,9 +1,10 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { secureDatabaseDirectory } from './data-directory.js';
 import type { Tables } from './schema.js';
 import type { Dialect } from './dialect.js';
 import { fold } from './text-search.js';
@@ -85,14 +86,16 @@ function startCheckpointer(path: string, sqlite: SqliteDatabase.Database): Worke
 }
 
 /**
- * The SQLite file holds every workspace and the password hashes: only its owner may read it. A
- * directory Estate creates is 0700; the database file is created 0600 before SQLite opens it
- * (SQLite gives its -wal and -shm files the database file's mode), and an existing database file
- * or its -wal/-shm that others can read is narrowed to 0600.
+ * The SQLite file holds every workspace and the password hashes: only its owner may read it. Its
+ * directory is made or checked by secureDatabaseDirectory (Estate's own `./data` is tightened to
+ * 0700); the database file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm
+ * files the database file's mode), and an existing database file or its -wal/-shm that others can
+ * read is narrowed to 0600.
  */
-function protectDatabaseFile(path: string): void {
-  const directory = dirname(path);
-  if (!existsSync(directory)) mkdirSync(directory, { recursive: true, mode: 0o700 });
+function protectDatabaseFile(path: string, notice: DatabaseOptions['notice']): void {
+  const directory = resolve(dirname(path));
+  const ours = directory === resolve(dirname(parseDatabaseUrl(DEFAULT_DATABASE_URL).target));
+  secureDatabaseDirectory(directory, { ours, notice });
   if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     try {
@@ -158,6 +161,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Called after every statement the writer connection or pool runs (query plans in tests, slow-query logs). */
   onQuery?(query: CompiledQuery, durationMs: number): void;
+  /** Told what was done to, or is wrong with, the SQLite file's directory (the CLI prints it on stderr). */
+  notice?(message: string): void;
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
@@ -165,7 +170,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   const log = onQuery ? (event: LogEvent) => (event.level === 'query' ? onQuery(event.query, event.queryDurationMillis) : undefined) : undefined;
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
-    if (target !== ':memory:') protectDatabaseFile(target);
+    if (target !== ':memory:') protectDatabaseFile(target, options.notice);
     const sqlite = new SqliteDatabase(target);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
