@@ -141,13 +141,13 @@ describeEachDatabase('issue 9: security findings', (h) => {
       const created = await createKey(h.database, { workspaceId: ws.id, name: 'logged', alias: 'admin' });
       const rotated = await rotateKey(h.database, created.id);
       const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'logged agent' });
-      await addMember(h.database, { workspaceId: ws.id, email: `pw-${ws.id}@example.test`, name: 'Pw', role: 'read', password: 'hunter2hunter2' }, CLI_ACTOR);
-      const secrets = [created.secret, rotated.secret, agent.token, 'hunter2hunter2'];
+      await addMember(h.database, { workspaceId: ws.id, email: `pw-${ws.id}@example.test`, name: 'Pw', role: 'read', password: 'hunter2 under the old harbour bridge' }, CLI_ACTOR);
+      const secrets = [created.secret, rotated.secret, agent.token, 'hunter2 under the old harbour bridge'];
       const requests = [
         { method: 'GET', url: '/public/v1/me', headers: { authorization: `Bearer ${rotated.secret}` } },
         { method: 'GET', url: '/public/v1/me', headers: { 'x-api-key': created.secret } },
         { method: 'GET', url: `/public/v1/me?api_key=${rotated.secret}`, headers: { authorization: `Bearer ${rotated.secret}` } },
-        { method: 'GET', url: `/public/v1/me?token=${agent.token}&password=hunter2hunter2` },
+        { method: 'GET', url: `/public/v1/me?token=${agent.token}&password=hunter2 under the old harbour bridge` },
         { method: 'GET', url: `/public/v1/${rotated.secret}`, headers: { authorization: `Bearer ${rotated.secret}` } },
         { method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${agent.token}` }, payload: { host: { hostname: 'h', kind: 'server' }, software: [] } },
         { method: 'POST', url: `/agent/v1/report?token=${agent.token}`, headers: { authorization: `Bearer ${agent.token}` }, payload: { bad: agent.token } },

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'password_change',
   'invite',
+  // Ending a person's sign-in locks (issue 29).
+  'unlock',
 ] as const;
 
 export const AUDIT_RESOURCE_TYPES = [

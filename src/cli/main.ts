@@ -31,6 +31,7 @@ async function run<T extends object>(
     process.exitCode = 1;
   } finally {
     await database?.close();
+    await (await import('../members/password-policy.js')).closePasswordChecks();
   }
 }
 
@@ -145,10 +146,26 @@ export function buildCli(): Command {
       const password = opts.passwordStdin ? await readSecretFromStdin() : opts.password;
       return run(
         opts,
-        async (database) => (await import('../members/members.service.js')).addMember(database, { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password }, CLI_ACTOR),
+        async (database) => {
+          const { created: _created, ...added } = await (await import('../members/members.service.js')).addMember(database, { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password }, CLI_ACTOR);
+          return added;
+        },
         (r) => `member ${r.id} ${r.email} (${r.role}) added`,
       );
     });
+  member
+    .command('unlock')
+    .description('end the sign-in locks and delays of a person (not the locks of addresses)')
+    .argument('<email>', 'the person\'s e-mail')
+    .option('--json', 'print one JSON object: {"email","unlocked":true,"ended":N}')
+    .addHelpText('after', '\nTen wrong passwords for one person from one address refuse that address for up to 15 minutes; failures from every address slow further checks down. This ends both at once, and is audited in each of the person\'s workspaces.')
+    .action((email: string, opts: JsonOption) =>
+      run(
+        opts,
+        async (database) => (await import('../console/sign-in.js')).unlockPerson(database, email, CLI_ACTOR),
+        (r) => (r.ended > 0 ? `sign-in of ${r.email} unlocked` : `${r.email} had no sign-in lock`),
+      ),
+    );
   member
     .command('remove')
     .description('remove a person from a workspace, with their teams, ownerships and machine assignments; the last admin cannot be removed')

@@ -9,7 +9,8 @@ import { AcceptInvitation, ChangePassword, SelectWorkspace, SessionView, SignIn 
 import { acceptInvitation } from './invitations.js';
 import { closeSession, closeSessionsOf, membershipOf, resumeSession, selectWorkspace, workspacesOf, type ConsoleSession } from './sessions.js';
 import { hashPassword } from '../members/members.service.js';
-import { auditAccountEvent, passwordMatches, signIn } from './sign-in.js';
+import { requireStrongPassword } from '../members/password-policy.js';
+import { auditAccountEvent, currentPasswordMatches, signIn } from './sign-in.js';
 
 const NoContent = Type.Null();
 
@@ -88,10 +89,14 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
     { config: { anyWorkspace: true }, schema: { body: ChangePassword, response: { 204: NoContent } } },
     async (request, reply) => {
       const session = sessionOf(request);
-      const user = await database.db.selectFrom('users').select('password_hash').where('id', '=', session.userId).executeTakeFirstOrThrow();
-      if (!(await passwordMatches(user.password_hash, request.body.currentPassword))) {
-        throw new ApiError('unprocessable_entity', 'currentPassword is not your password');
+      const person = { id: session.userId, email: session.email, name: session.name };
+      await requireStrongPassword(request.body.newPassword, [session.email, session.name], 'newPassword');
+      const current = await currentPasswordMatches(database, person, request.body.currentPassword, addressOf(request));
+      if (typeof current === 'object') {
+        reply.header('Retry-After', String(current.retryAfterSeconds));
+        throw new ApiError('too_many_requests', `too many wrong passwords: try again in ${Math.ceil(current.retryAfterSeconds / 60)} min`);
       }
+      if (current === 'wrong') throw new ApiError('unprocessable_entity', 'currentPassword is not your password');
       const passwordHash = await hashPassword(request.body.newPassword);
       await auditAccountEvent(database, { id: session.userId, name: session.name }, 'password_change', {
         change: async (trx) => {

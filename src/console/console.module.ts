@@ -10,10 +10,11 @@ import { registerCatalogRoutes } from './catalog.routes.js';
 import { consoleAuthHook } from './console-auth.js';
 import { registerKeyRoutes } from './keys.routes.js';
 import { registerConsoleMemberRoutes } from './members.routes.js';
+import { registerSignInLockRoutes } from './sign-in-locks.routes.js';
 import { registerWorkspaceRoutes } from './workspace.routes.js';
 
 /** Every module of the console's own API, under /ui/api. */
-const CONSOLE_API_MODULES: readonly RegisterModule[] = [registerAccountRoutes, registerCatalogRoutes, registerKeyRoutes, registerConsoleMemberRoutes, registerWorkspaceRoutes];
+const CONSOLE_API_MODULES: readonly RegisterModule[] = [registerAccountRoutes, registerCatalogRoutes, registerKeyRoutes, registerConsoleMemberRoutes, registerSignInLockRoutes, registerWorkspaceRoutes];
 
 /** The built console (vite build): dist/ui from both src/console and dist/console. */
 export const CONSOLE_ROOT = fileURLToPath(new URL('../../dist/ui/', import.meta.url));

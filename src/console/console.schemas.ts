@@ -109,8 +109,15 @@ export const AddMember = Type.Object(
 export type AddMember = Static<typeof AddMember>;
 
 export const AddedMember = Type.Object({
-  member: Member,
-  invitation: OrNull(Type.Object({ path: Type.String(), expiresAt: DateTime('End of validity.') }), 'A one-time link for a person who has no password yet, shown once.'),
+  member: Type.Object(
+    { id: Uuid('The new membership.'), email: Type.String(), role: Role },
+    { description: 'The membership as given: nothing about the person from other workspaces.' },
+  ),
+  invitation: OrNull(
+    Type.Object({ path: Type.String(), expiresAt: DateTime('End of validity.') }),
+    'A one-time link to set a password, shown once: only for a person this addition created.',
+  ),
+  notice: OrNull(Type.String(), 'For a person who already has an Estate account: when they will see the workspace.'),
 });
 export type AddedMember = Static<typeof AddedMember>;
 

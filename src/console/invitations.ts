@@ -4,7 +4,9 @@ import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
 import { hashSecret } from '../keys/key-secret.js';
 import { hashPassword } from '../members/members.service.js';
+import { requireStrongPassword } from '../members/password-policy.js';
 import { openSession } from './sessions.js';
+import { auditAccountEvent } from './sign-in.js';
 
 /** Accepting an invitation link made by members/invitations.ts. */
 
@@ -12,14 +14,19 @@ const INVALID = 'the invitation link is not valid: it was used, it expired, or i
 
 /**
  * Sets the invited person's password and signs them in. The link works once: of two parallel
- * uses, one sets the password and the other is refused.
+ * uses, one sets the password and the other is refused. It works only while the membership it was
+ * made for exists and the person has no password; the password being set is audited in every
+ * workspace the person belongs to (another workspace may have added them since).
  */
 export async function acceptInvitation(database: Database, token: string, password: string): Promise<{ token: string; userId: string; workspaceId: string }> {
   const tokenHash = hashSecret(token);
   const invitation = await database.db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   if (!invitation || invitation.used_at || Date.parse(invitation.expires_at) <= Date.now()) throw new ApiError('unprocessable_entity', INVALID);
+  const person = await database.db.selectFrom('users').select(['email', 'name']).where('id', '=', invitation.user_id).executeTakeFirst();
+  if (!person) throw new ApiError('unprocessable_entity', INVALID);
+  await requireStrongPassword(password, [person.email, person.name]);
   const passwordHash = await hashPassword(password);
-  return writeTransaction(database, invitation.workspace_id, async (trx) => {
+  const accepted = await writeTransaction(database, invitation.workspace_id, async (trx) => {
     const used = await trx
       .updateTable('invitations')
       .set({ used_at: new Date().toISOString() })
@@ -39,6 +46,8 @@ export async function acceptInvitation(database: Database, token: string, passwo
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', invitation.user_id).execute();
     await recordAccountEvent(trx, invitation.workspace_id, member, 'password_change');
     const session = await openSession(trx, invitation.user_id, invitation.workspace_id);
-    return { token: session, userId: invitation.user_id, workspaceId: invitation.workspace_id };
+    return { token: session, userId: invitation.user_id, workspaceId: invitation.workspace_id, name: member.name };
   });
+  await auditAccountEvent(database, { id: accepted.userId, name: accepted.name }, 'password_change', { except: accepted.workspaceId });
+  return { token: accepted.token, userId: accepted.userId, workspaceId: accepted.workspaceId };
 }

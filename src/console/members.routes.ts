@@ -3,29 +3,39 @@ import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { activeKeysMadeBy } from '../keys/keys.service.js';
 import { addMember } from '../members/members.service.js';
-import { changeRoleAndKeys, memberListing, removeMemberAndKeys, requireMember } from '../members/memberships.js';
+import { changeRoleAndKeys, removeMemberAndKeys, requireMember } from '../members/memberships.js';
 import { memberCallerOf } from './console-auth.js';
 import { AddedMember, AddMember, ChangedMember, ChangeMemberRole, MemberKeyList, RemovedMember, RemoveMemberQuery } from './console.schemas.js';
 
+/** What the console says when the person already has an account (the same whether or not they have a password). */
+export const EXISTING_PERSON_NOTICE =
+  'They already have an Estate account: they will see this workspace at their next sign-in (or when they accept their first invitation).';
+
 /**
- * Adding a member from the console (the listing is the workspace route under /ui/api/v1/members).
- * Needs members:edit and every scope of the role given; a person without a password gets a
- * one-time invitation link. Admins remove and demote members here, seeing and optionally
- * revoking the keys the member made; other roles granted members:edit or members:delete use the
- * workspace routes /ui/api/v1/members/{id}, which leave keys alone.
+ * Adding a member from the console (listing, role changes and removal are the workspace routes
+ * under /ui/api/v1/members). Needs members:edit and every scope of the role given. A person this
+ * addition creates gets a one-time invitation link; an existing one gets the membership only, and
+ * the answer says nothing about them beyond what the admin typed (issue 29).
+ *
+ * Admins remove and demote members here instead, seeing and optionally revoking the keys the
+ * member made (issue 29, finding 8); other roles granted members:edit or members:delete use the
+ * workspace routes, which leave keys alone.
  */
 export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): void {
   app.post('/members', { config: { scope: 'members:edit' }, schema: { body: AddMember, response: { 201: AddedMember } } }, async (request, reply) => {
     const caller = memberCallerOf(request);
-    const { invitation, ...added } = await addMember(database, { ...request.body, workspaceId: caller.workspaceId, invite: true }, caller.actor, caller.scopes);
-    const member = await memberListing.get(database, caller.workspaceId, added.id);
-    return reply.code(201).send({ member, invitation: invitation ?? null });
+    const added = await addMember(database, { ...request.body, workspaceId: caller.workspaceId, invite: true, discreet: true }, caller.actor, caller.scopes);
+    return reply.code(201).send({
+      member: { id: added.id, email: added.email, role: added.role },
+      invitation: added.invitation ?? null,
+      notice: added.created ? null : EXISTING_PERSON_NOTICE,
+    });
   });
 
-  // Removing or demoting a member together with the keys they made (issue 29): the console's own
-  // routes, admin-only because they show and revoke keys; the public member routes stay as the
-  // spec has them. Each is one transaction with its audit events, so a refused change (the last
-  // admin) revokes nothing.
+  // Removing or demoting a member together with the keys they made: the console's own routes,
+  // admin-only because they show and revoke keys; the public member routes stay as the spec has
+  // them. Each is one transaction with its audit events, so a refused change (the last admin)
+  // revokes nothing.
   app.get('/members/:id/keys', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: MemberKeyList } } }, async (request) => {
     const { workspaceId } = memberCallerOf(request);
     await requireMember(database.db, workspaceId, request.params.id);

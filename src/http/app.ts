@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { closePasswordChecks } from '../members/password-policy.js';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -135,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return parseJson(request, text, done);
   });
   app.addHook('preValidation', refuseBadText);
+  // The password strength checker's worker thread ends with the server.
+  app.addHook('onClose', async () => closePasswordChecks());
 
   app.addHook('onRoute', (route) => {
     // Each operation's required scope is published in the OpenAPI document as x-required-scope,

@@ -14,6 +14,7 @@ import { requireEmail, requireName } from '../validation.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { writeTransaction } from '../db/write.js';
 import { createInvitation, type Invitation } from './invitations.js';
+import { requireStrongPassword } from './password-policy.js';
 
 export interface MemberDto {
   id: string;
@@ -23,8 +24,6 @@ export interface MemberDto {
   role: RoleName;
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
-
 /** Argon2id with the library's defaults (m=19 MiB, t=2, p=1: the OWASP baseline). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
@@ -32,39 +31,43 @@ export function hashPassword(password: string): Promise<string> {
 
 /**
  * Adds a person to a workspace. People are global users found by e-mail, so one person can be a
- * member of several workspaces. A new person gets the name and password given here; an existing
- * person (a member elsewhere) keeps theirs: one workspace's action never changes credentials or
- * the name another workspace sees.
+ * member of several workspaces. A person this addition creates gets the name and password given
+ * here (or, with `invite`, a one-time link to set one). An existing person — a member elsewhere,
+ * or invited elsewhere and not yet arrived — gets the membership only: one workspace's action
+ * never sets, resets or reveals the credentials of a person another workspace has (issue 29).
+ * With `discreet` (the console, where a workspace admin adds people), a name given for an
+ * existing person is ignored instead of refused, so the answer reveals no name from elsewhere.
  */
 export async function addMember(
   database: Database,
-  input: { workspaceId: string; email: string; name?: string; role: string; password?: string; invite?: boolean },
+  input: { workspaceId: string; email: string; name?: string; role: string; password?: string; invite?: boolean; discreet?: boolean },
   actor: Actor,
   /** The scopes of the member granting the role (console): they must hold every scope of it. */
   grantorScopes?: readonly string[],
-): Promise<MemberDto & { invitation?: Invitation }> {
+): Promise<MemberDto & { invitation?: Invitation; created: boolean }> {
   const email = requireEmail(input.email);
   const name = input.name === undefined ? undefined : requireName(input.name, 'name');
   const role = requireRoleName(input.role);
-  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new ApiError('bad_request', `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  if (input.password !== undefined) await requireStrongPassword(input.password, [email, name ?? '']);
   await requireWorkspace(database, input.workspaceId);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const now = nowIso();
 
   return writeTransaction(database, input.workspaceId, async (trx) => {
-    // Users are global: another workspace may add the same new person at this moment, so the
-    // insert yields to theirs instead of failing on the unique e-mail.
     const known = await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
     if (!known && name === undefined) throw new ApiError('bad_request', `name is required: ${email} is a new person`);
-    if (!known) {
-      await trx
-        .insertInto('users')
-        .values({ id: newId(), email, name: name!, password_hash: passwordHash, created_at: now })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .execute();
-    }
+    // Users are global: another workspace may add the same new person at this moment, so the
+    // insert yields to theirs instead of failing on the unique e-mail; only the insert that
+    // happened creates the person (and may invite them).
+    const inserted = known
+      ? undefined
+      : await trx
+          .insertInto('users')
+          .values({ id: newId(), email, name: name!, password_hash: passwordHash, created_at: now })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+    const created = inserted !== undefined;
     const user = known ?? (await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow());
     const existing = await trx
       .selectFrom('members')
@@ -73,9 +76,10 @@ export async function addMember(
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (existing) throw new ApiError('unprocessable_entity', `${email} is already a member of this workspace`);
-    // A person's name belongs to them in every workspace: a different one is refused, not ignored.
-    if (known && name !== undefined && name !== known.name) {
-      throw new ApiError('unprocessable_entity', `${email} is already known as "${known.name}"; leave out the name or give that one`);
+    // A person's name belongs to them in every workspace: the operator's command refuses a
+    // different one rather than ignore it; the console ignores it rather than reveal the name.
+    if (!created && !input.discreet && name !== undefined && name !== user.name) {
+      throw new ApiError('unprocessable_entity', `${email} is already known as "${user.name}"; leave out the name or give that one`);
     }
 
     if (grantorScopes) {
@@ -95,11 +99,10 @@ export async function addMember(
       resourceName: user.name,
       changes: { email: { before: null, after: email }, role: { before: null, after: role } },
     });
-    const added = { id, userId: user.id, email, name: user.name, role };
-    // A person who has no password yet (new, or invited elsewhere and not yet arrived) gets a
-    // one-time link to set one, made in the same transaction as the membership.
-    const hasPassword = passwordHash !== null || (known !== undefined && (await trx.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash !== null);
-    if (input.invite && !hasPassword) {
+    const added = { id, userId: user.id, email, name: user.name, role, created };
+    // Only a person this addition created, without a password, gets a link to set one, made in
+    // the same transaction as the membership.
+    if (input.invite && created && passwordHash === null) {
       const invitation = await createInvitation(trx, { workspaceId: input.workspaceId, userId: user.id, memberId: id });
       await recordAudit(trx, { workspaceId: input.workspaceId, category: 'organisation', action: 'invite', actor, resourceType: 'member', resourceId: id, resourceName: user.name });
       return { ...added, invitation };

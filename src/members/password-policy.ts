@@ -1,0 +1,55 @@
+import { Piscina } from 'piscina';
+import { ApiError } from '../errors/api-error.js';
+import type { Strength, StrengthRequest } from './password-strength.worker.js';
+
+/**
+ * What a new password must be (issue 29): 8 to 1,024 characters, and not guessable — scored by
+ * zxcvbn-ts (common passwords, dictionary words, names, keyboard walks, repeats, dates, the
+ * person's own e-mail and name) at 3 of 4 or more, the estimator's "safely unguessable" level.
+ * The estimator runs in one worker thread, so a slow check never stalls other requests.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 1024;
+export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * The worker file beside this module: compiled `.js` under dist/, or the `.ts` source when the
+ * process runs from source with tsx (workers inherit its `--import tsx`).
+ */
+const workerFile = new URL(`./password-strength.worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+
+let pool: Piscina<StrengthRequest, Strength> | undefined;
+
+function strengthPool(): Piscina<StrengthRequest, Strength> {
+  // One thread is enough for the rare password changes; it ends after a minute without work.
+  pool ??= new Piscina({ filename: workerFile, minThreads: 0, maxThreads: 1, idleTimeout: 60_000, maxQueue: 64 });
+  return pool;
+}
+
+/** Stops the worker (server shutdown, end of a command), so the process can exit at once. */
+export async function closePasswordChecks(): Promise<void> {
+  const running = pool;
+  pool = undefined;
+  await running?.destroy();
+}
+
+/**
+ * Refuses a password that is too short or too long (400 `bad_request`) or too guessable (422
+ * `unprocessable_entity`, with the estimator's reason and advice), naming `field`. `personal` holds the person's e-mail and
+ * name, which a password must not be built on.
+ */
+export async function requireStrongPassword(password: string, personal: string[], field = 'password'): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new ApiError('bad_request', `${field} must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (password.length > MAX_PASSWORD_LENGTH) throw new ApiError('bad_request', `${field} must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  const userInputs = personal.flatMap((value) => [value, ...value.split(/[^\p{L}\p{N}]+/u)]).filter((word) => word.length >= 3);
+  let strength: Strength;
+  try {
+    strength = await strengthPool().run({ password, userInputs });
+  } catch {
+    throw new ApiError('service_unavailable', 'the password could not be checked now: try again');
+  }
+  if (strength.score >= MIN_PASSWORD_SCORE) return;
+  const why = strength.warning ?? 'it is easy to guess';
+  const advice = strength.suggestions[0] ?? 'Use a few uncommon words together.';
+  throw new ApiError('unprocessable_entity', `${field} is too weak: ${why.replace(/\.$/, '')}. ${advice}`);
+}
