@@ -8,6 +8,7 @@ import { secureDatabaseDirectory } from './data-directory.js';
 import type { Tables } from './schema.js';
 import type { Dialect } from './dialect.js';
 import { fold } from './text-search.js';
+import { addressKey } from './address-keys.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -138,9 +139,13 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
-/** SQL functions the service's queries use on SQLite (the case folding of text-search.ts): for every connection that runs them. */
+/**
+ * SQL functions the service's queries and triggers use on SQLite (the case folding of
+ * text-search.ts, the address keys of address-keys.ts): for every connection that runs them.
+ */
 export function registerFunctions(sqlite: SqliteDatabase.Database): void {
   sqlite.function('estate_fold', { deterministic: true }, (value: unknown) => (value === null || value === undefined ? null : fold(String(value))));
+  sqlite.function('estate_address_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? (addressKey(value) ?? null) : null));
 }
 
 /** A read-only connection to the SQLite file (opened lazily: the file may not be migrated yet). */

@@ -31,6 +31,7 @@ import * as nullOrder from './migrations/0028-null-order.js';
 import * as memberCopies from './migrations/0029-member-copies.js';
 import * as inlineFold from './migrations/0030-inline-fold.js';
 import * as trigramsFirst from './migrations/0031-trigrams-first.js';
+import * as serverAddresses from './migrations/0032-server-addresses.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0029-member-copies': memberCopies,
   '0030-inline-fold': inlineFold,
   '0031-trigrams-first': trigramsFirst,
+  '0032-server-addresses': serverAddresses,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -430,6 +430,8 @@ export interface Tables {
   /** `server_name`: the server's name, kept by triggers (migration 0027). */
   application_servers: LinkRow & { application_id: string; server_id: string; server_name: ColumnType<string, never, never> };
   server_tags: LinkRow & { server_id: string; tag_id: string; server_name: ColumnType<string, never, never> };
+  /** Each server's addresses as keys (db/address-keys.ts), kept by triggers (migration 0032). */
+  server_addresses: { workspace_id: string; server_id: string; address: string };
   router_networks: LinkRow & { router_id: string; network_id: string };
   router_tags: LinkRow & { router_id: string; tag_id: string };
   data_object_applications: LinkRow & { data_object_id: string; application_id: string };

@@ -1,7 +1,7 @@
 import { pushTo } from '../dashboards/dashboard.js';
 import { Type, type Static } from 'typebox';
 import { Uuid } from '../http/schemas.js';
-import { addressesOf, networkOf, rangeOf } from '../infrastructure/addresses.js';
+import { addressesOf, NetworkPlacement } from '../infrastructure/addresses.js';
 import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import { drawEdges, layoutElk } from './layout.js';
@@ -66,7 +66,7 @@ export const networkMappingDiagram = defineDiagram({
       ...hosts.map(({ addresses, ...host }) => ({ ...host, detail: addresses.length > 0 ? addresses.join(', ') : null })),
     ].slice(0, limit);
     const shown = new Set(nodes.map((shownNode) => shownNode.id));
-    const ranges = networks.filter((network) => shown.has(network.id)).map(rangeOf);
+    const placement = new NetworkPlacement(networks.filter((network) => shown.has(network.id)));
     const links = routers.length === 0 ? [] : await db.selectFrom('router_networks').select(['router_id', 'network_id']).where('workspace_id', '=', workspaceId)
       .where('router_id', 'in', routers.map((router) => router.id)).orderBy('router_id').orderBy('network_id').execute();
     const edges: Static<typeof NetworkEdge>[] = links.filter((l) => shown.has(l.router_id) && shown.has(l.network_id))
@@ -74,7 +74,7 @@ export const networkMappingDiagram = defineDiagram({
     const unplaced: string[] = [];
     for (const host of hosts) {
       if (!shown.has(host.id)) continue;
-      const placed = new Set(host.addresses.map((address) => networkOf(address, ranges)).filter((id): id is string => id !== undefined));
+      const placed = new Set(host.addresses.map((address) => placement.networkOf(address)).filter((id): id is string => id !== undefined));
       if (placed.size === 0) unplaced.push(host.id);
       for (const networkId of placed) edges.push({ id: `${host.id}->${networkId}`, source: host.id, target: networkId, kind: 'host-network' });
     }

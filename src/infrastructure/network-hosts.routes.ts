@@ -6,35 +6,37 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { requireRow } from '../resources/crud.js';
-import { addressesOf, networkOf, rangeOf } from './addresses.js';
+import { NetworkPlacement } from './addresses.js';
 import { networks } from './networks.module.js';
 import { servers } from './servers.module.js';
 
-/** Servers read per statement while placing addresses. */
+/** Servers read per statement. */
 const PAGE = 5000;
+/** Address ranges read per statement (a UNION ALL of one index range each). */
+const RANGES_PER_READ = 50;
 
 /**
  * The servers placed in a network: those with an address whose most specific network it is (the
- * rule of the network-mapping diagram). Addresses are stored as JSON lists, so the servers are
- * read in pages along the primary key and placed here.
+ * rule of the network-mapping diagram). The network's own addresses are its CIDR less the
+ * networks inside it: a few ranges of the servers' address keys (server_addresses, migration
+ * 0032), each read from the index on (workspace, address), so the cost follows the network's
+ * servers, not the workspace's.
  */
 export async function hostsOfNetwork(db: Kysely<Tables>, workspaceId: string, networkId: string): Promise<Tables['servers'][]> {
   await requireRow(db, networks.definition, workspaceId, networkId);
-  const ranges = (await db.selectFrom('networks').select(['id', 'cidr']).where('workspace_id', '=', workspaceId).execute()).map(rangeOf);
-  const placed: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    let query = db.selectFrom('servers').select(['id', 'ip_addresses']).where('workspace_id', '=', workspaceId);
-    // The first page has no lower bound: on PostgreSQL ids are uuid, and '' is not one.
-    if (after) query = query.where('id', '>', after);
-    const page = await query.orderBy('id').limit(PAGE).execute();
-    for (const server of page) if (addressesOf(server.ip_addresses).some((address) => networkOf(address, ranges) === networkId)) placed.push(server.id);
-    if (page.length < PAGE) break;
-    after = page.at(-1)!.id;
+  const placement = new NetworkPlacement(await db.selectFrom('networks').select(['id', 'cidr']).where('workspace_id', '=', workspaceId).execute());
+  const ranges = placement.rangesOf(networkId);
+  const placed = new Set<string>();
+  for (let start = 0; start < ranges.length; start += RANGES_PER_READ) {
+    const [first, ...rest] = ranges.slice(start, start + RANGES_PER_READ).map((range) =>
+      db.selectFrom('server_addresses').select('server_id').where('workspace_id', '=', workspaceId).where('address', '>=', range.start).where('address', '<=', range.end));
+    const rows = await rest.reduce((union, query) => union.unionAll(query), first!).execute();
+    for (const row of rows) placed.add(row.server_id);
   }
+  const ids = [...placed];
   const rows: Tables['servers'][] = [];
-  for (let start = 0; start < placed.length; start += PAGE) {
-    rows.push(...(await db.selectFrom('servers').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', placed.slice(start, start + PAGE)).execute()));
+  for (let start = 0; start < ids.length; start += PAGE) {
+    rows.push(...(await db.selectFrom('servers').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', ids.slice(start, start + PAGE)).execute()));
   }
   return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
 }
