@@ -8,6 +8,10 @@ import type {
   CreateKey,
   EnrolledAgent,
   KeyList,
+  MemberKey,
+  MemberKeyList,
+  RemovedMember,
+  ChangedMember,
   RolesView,
   RotatedKey,
   SessionView,
@@ -24,7 +28,7 @@ import { call, queryOf, type CallOptions } from './client.js';
  * public schemas it reuses): a renamed field fails this file's type check, not a user's click.
  */
 
-export type { AuditList, ConsoleKey, CreatedKey, Member, RolesView, SessionView, Tenant };
+export type { AuditList, ConsoleKey, CreatedKey, Member, MemberKey, RolesView, SessionView, Tenant };
 export type AuditEvent = AuditList['data'][number];
 
 export interface OffsetList<T> {
@@ -63,6 +67,10 @@ export const consoleApi = {
   addMember: (body: AddMember, options?: Fields) => call<AddedMember>('POST', '/members', body, options),
   changeRole: (id: string, role: Member['role']) => call<Member>('PATCH', `/v1/members/${id}`, { role }),
   removeMember: (id: string) => call<void>('DELETE', `/v1/members/${id}`),
+  // Admins: the same changes with the keys the member made shown, and revoked when asked.
+  memberKeys: (id: string) => call<MemberKeyList>('GET', `/members/${id}/keys`),
+  changeRoleWithKeys: (id: string, role: Member['role'], revokeKeys: boolean) => call<ChangedMember>('PATCH', `/members/${id}`, { role, revokeKeys }),
+  removeMemberWithKeys: (id: string, revokeKeys: boolean) => call<RemovedMember>('DELETE', `/members/${id}${queryOf({ revokeKeys: String(revokeKeys) })}`),
 
   roles: () => call<RolesView>('GET', '/roles'),
   setRole: (name: string, permissions: string[]) => call<{ name: string; permissions: string[] }>('PUT', `/roles/${name}`, { permissions }),

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../api/client.js';
 import { consoleApi, type Member } from '../api/console-api.js';
-import { ConfirmDialog, Dialog, FormActions } from '../base/dialog.js';
+import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
 import { ShownOnceDialog } from '../base/secret.js';
 import { TableHead } from '../base/table-head.js';
 import { useAbilities } from '../base/session.js';
+import { MemberChangeDialog } from './member-keys.js';
 
 const ROLES = ['read', 'write', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -51,12 +52,16 @@ function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitati
   );
 }
 
-/** A member's role, changed in place; the API's refusal is shown beside the control. */
-function RoleControl({ member, editable, onChanged }: { member: Member; editable: boolean; onChanged(member: Member): void }) {
+/**
+ * A member's role, changed in place; the API's refusal is shown beside the control. With
+ * `onDemote` (admins), a lower role is confirmed first, with the keys the member made.
+ */
+function RoleControl({ member, editable, onChanged, onDemote }: { member: Member; editable: boolean; onChanged(member: Member): void; onDemote?(role: Role): void }) {
   const [error, setError] = useState<string>();
   if (!editable) return <>{member.role}</>;
   const change = async (role: Role) => {
     setError(undefined);
+    if (onDemote && ROLES.indexOf(role) < ROLES.indexOf(member.role)) return onDemote(role);
     try {
       onChanged(await consoleApi.changeRole(member.id, role));
     } catch (failure) {
@@ -76,13 +81,15 @@ function RoleControl({ member, editable, onChanged }: { member: Member; editable
 
 /** /ui/members: people of the workspace and their roles. */
 export function MembersPage() {
-  const { can } = useAbilities();
+  const { can, isAdmin } = useAbilities();
   const [members, setMembers] = useState<Member[]>();
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<string>();
   const [adding, setAdding] = useState(false);
   const [invitation, setInvitation] = useState<string>();
   const [removing, setRemoving] = useState<Member>();
+  const [demoting, setDemoting] = useState<{ member: Member; role: Role }>();
+  const [keysNotice, setKeysNotice] = useState<string>();
 
   const load = useCallback(() => {
     consoleApi.members({ limit: PAGE }).then(
@@ -95,18 +102,6 @@ export function MembersPage() {
   }, []);
   useEffect(load, [load]);
 
-  const remove = async () => {
-    if (!removing) return;
-    try {
-      await consoleApi.removeMember(removing.id);
-      setError(undefined);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    }
-    setRemoving(undefined);
-    load();
-  };
-
   return (
     <>
       <PageHeader title="Members">
@@ -117,6 +112,7 @@ export function MembersPage() {
         )}
       </PageHeader>
       <FormError error={error} />
+      {keysNotice && <p role="status">{keysNotice}</p>}
       {members && (
         <table>
           <TableHead caption="Members" columns={['Name', 'Email', 'Role', 'Joined']} />
@@ -126,7 +122,12 @@ export function MembersPage() {
                 <th scope="row">{member.name}</th>
                 <td>{member.email}</td>
                 <td>
-                  <RoleControl member={member} editable={can('members:edit')} onChanged={(changed) => setMembers(members.map((m) => (m.id === changed.id ? changed : m)))} />
+                  <RoleControl
+                    member={member}
+                    editable={can('members:edit')}
+                    onChanged={(changed) => setMembers(members.map((m) => (m.id === changed.id ? changed : m)))}
+                    onDemote={isAdmin ? (role) => setDemoting({ member, role }) : undefined}
+                  />
                 </td>
                 <td>{formatDate(member.createdAt)}</td>
                 <td className="row-actions">
@@ -161,9 +162,30 @@ export function MembersPage() {
         />
       )}
       {removing && (
-        <ConfirmDialog title={`Remove ${removing.name}?`} onConfirm={() => void remove()} onClose={() => setRemoving(undefined)}>
-          <p>They leave the workspace, its teams and the applications and servers they own; their workstations are unassigned. Their keys keep working until revoked.</p>
-        </ConfirmDialog>
+        <MemberChangeDialog
+          member={removing}
+          change={{ kind: 'remove' }}
+          isAdmin={isAdmin}
+          onClose={() => setRemoving(undefined)}
+          onDone={(message) => {
+            setRemoving(undefined);
+            setKeysNotice(message);
+            load();
+          }}
+        />
+      )}
+      {demoting && (
+        <MemberChangeDialog
+          member={demoting.member}
+          change={{ kind: 'demote', role: demoting.role }}
+          isAdmin={isAdmin}
+          onClose={() => setDemoting(undefined)}
+          onDone={(message) => {
+            setDemoting(undefined);
+            setKeysNotice(message);
+            load();
+          }}
+        />
       )}
     </>
   );

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { ApiFailure } from '../api/client.js';
+import { consoleApi, type Member, type MemberKey } from '../api/console-api.js';
+import { ConfirmDialog } from '../base/dialog.js';
+import { FormError } from '../base/field.js';
+import { formatDate } from '../base/format.js';
+import { TableHead } from '../base/table-head.js';
+
+/**
+ * Removing or demoting a member, with the keys they made (issue 29, finding 8). Keys belong to the
+ * workspace and keep the permissions they were made with, so an admin sees the member's active
+ * keys in the confirmation and chooses whether to revoke them in the same change. The box starts
+ * unticked: revoking cannot be undone and stops integrations at once, and keeping a key is the
+ * API's and the CLI's default too (docs/decisions.md). Only admins see keys; other members who
+ * may remove or demote get the plain change.
+ */
+
+export type MemberChange = { kind: 'remove' } | { kind: 'demote'; role: Member['role'] };
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+function permissionsOf(key: MemberKey): string {
+  if (key.alias) return `alias ${key.alias}`;
+  return key.permissions.length > 3 ? `${key.permissions.slice(0, 3).join(', ')} +${key.permissions.length - 3}` : key.permissions.join(', ');
+}
+
+/** One sentence for the page about what the change did to the member's keys: nothing is silent. */
+function outcomeMessage(what: string, outcome: { revokedKeys: string[]; activeKeys: MemberKey[] }): string {
+  const { revokedKeys, activeKeys } = outcome;
+  const parts = [what];
+  if (revokedKeys.length) parts.push(`${revokedKeys.length} ${plural(revokedKeys.length, 'key', 'keys')} they made revoked`);
+  if (activeKeys.length) {
+    const names = activeKeys.map((key) => `“${key.name}”`).join(', ');
+    parts.push(`${plural(activeKeys.length, 'this key they made still works', 'these keys they made still work')}: ${names} (revoke on the Keys page)`);
+  }
+  return `${parts.join('; ')}.`;
+}
+
+/** The member's active keys, for an admin (undefined while loading). */
+export function useMemberKeys(memberId: string, enabled: boolean): { keys?: MemberKey[]; error?: string } {
+  const [state, setState] = useState<{ keys?: MemberKey[]; error?: string }>({});
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    consoleApi.memberKeys(memberId).then(
+      (list) => current && setState({ keys: list.data }),
+      (failure: Error) => current && setState({ error: failure.message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [memberId, enabled]);
+  return state;
+}
+
+function KeysOfMember({ member, keys, revoke, onRevoke }: { member: Member; keys: MemberKey[]; revoke: boolean; onRevoke(revoke: boolean): void }) {
+  if (keys.length === 0) return <p>They made no key that still works.</p>;
+  return (
+    <>
+      <p>
+        {keys.length} {plural(keys.length, 'key', 'keys')} they made {plural(keys.length, 'still works', 'still work')}, with the permissions {plural(keys.length, 'it was', 'they were')} made with. Keys belong to the workspace: they keep working unless revoked.
+      </p>
+      <div className="table-scroll">
+        <table>
+          <TableHead caption={`Active keys made by ${member.name}`} columns={['Name', 'Prefix', 'Permissions', 'Last change']} actions={false} />
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <th scope="row">{key.name}</th>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td title={key.permissions.join(', ')}>{permissionsOf(key)}</td>
+                <td title="The last change made with the key; reads are not recorded.">{key.lastWriteAt ? formatDate(key.lastWriteAt) : 'none recorded'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        <label>
+          <input type="checkbox" checked={revoke} onChange={(event) => onRevoke(event.target.checked)} /> {plural(keys.length, 'Also revoke this key', `Also revoke these ${keys.length} keys`)}
+        </label>
+      </p>
+    </>
+  );
+}
+
+/**
+ * The confirmation of a removal or demotion. Admins see the member's active keys and may revoke
+ * them in the same transaction (the console's /ui/api/members/{id} routes); `onDone` gets a
+ * sentence saying what happened to the keys, and the member as changed by a demotion.
+ */
+export function MemberChangeDialog({ member, change, isAdmin, onDone, onClose }: { member: Member; change: MemberChange; isAdmin: boolean; onDone(message: string, changed?: Member): void; onClose(): void }) {
+  const { keys, error: loadError } = useMemberKeys(member.id, isAdmin);
+  const [revoke, setRevoke] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const revokeKeys = revoke && (keys?.length ?? 0) > 0;
+      if (change.kind === 'remove') {
+        if (!isAdmin) {
+          await consoleApi.removeMember(member.id);
+          onDone(`${member.name} was removed.`);
+        } else onDone(outcomeMessage(`${member.name} was removed`, await consoleApi.removeMemberWithKeys(member.id, revokeKeys)));
+      } else {
+        const changed = await consoleApi.changeRoleWithKeys(member.id, change.role, revokeKeys);
+        onDone(outcomeMessage(`${member.name} is now ${change.role}`, changed), changed.member);
+      }
+    } catch (failure) {
+      setError(failure instanceof ApiFailure ? failure.message : String(failure));
+      setBusy(false);
+    }
+  };
+
+  const title = change.kind === 'remove' ? `Remove ${member.name}?` : `Make ${member.name} ${change.role}?`;
+  return (
+    <ConfirmDialog title={title} onConfirm={() => void confirm()} onClose={onClose} busy={busy || (isAdmin && !keys && !loadError)}>
+      {change.kind === 'remove' ? (
+        <p>They leave the workspace, its teams and the applications and servers they own; their workstations are unassigned.</p>
+      ) : (
+        <p>
+          Their role becomes {change.role}. Keys they made keep the permissions they were made with, whatever their role.
+        </p>
+      )}
+      {!isAdmin && <p>Keys they made keep working; an admin can see and revoke them on the Keys page.</p>}
+      {isAdmin && !keys && !loadError && <p>Looking for keys they made…</p>}
+      {keys && <KeysOfMember member={member} keys={keys} revoke={revoke} onRevoke={setRevoke} />}
+      <FormError error={loadError ?? error} />
+    </ConfirmDialog>
+  );
+}
