@@ -57,6 +57,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       BEGIN
         IF address ~ '^${V4}$' THEN
           parsed := address::inet;
+        ELSIF address ~ '^::${V4}(?:%[0-9a-zA-Z.:-]{1,})?$' THEN
+          -- ipaddr.js reads ::a.b.c.d (deprecated IPv4-compatible) as ::ffff:a.b.c.d.
+          parsed := ('::ffff:' || substring(split_part(address, '%', 1) FROM 3))::inet;
         ELSIF address ~ '^${V6}(?:%[0-9a-zA-Z.:-]{1,})?$' THEN
           parsed := split_part(address, '%', 1)::inet;
         ELSE
