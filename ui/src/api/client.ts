@@ -41,22 +41,47 @@ export interface CallOptions {
   fields?: readonly string[];
   /** A 401 is an answer, not a signed-out session (sign-in itself). */
   expectUnauthorized?: boolean;
+  /**
+   * The ETag the item was loaded with, sent as If-Match: a change saved by someone else since
+   * then answers 412 precondition_failed instead of being overwritten.
+   */
+  ifMatch?: string | undefined;
 }
 
-export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+/** An answer and the ETag of the item it is (single-item GET and PATCH answers carry one). */
+export interface Tagged<T> {
+  value: T;
+  etag: string | undefined;
+}
+
+/** 412: the item changed since the ETag sent in If-Match. */
+export function isConflict(failure: unknown): failure is ApiFailure {
+  return failure instanceof ApiFailure && failure.status === 412;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function call<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  return (await callTagged<T>(method, path, body, options)).value;
+}
+
+/** A call whose answer keeps its ETag, to be sent back as If-Match with the next change. */
+export async function callTagged<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<Tagged<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  if (options.ifMatch) headers['if-match'] = options.ifMatch;
   let response: Response;
   try {
     response = await fetch(`/ui/api${path}`, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ApiFailure(0, 'network_error', 'the server could not be reached; check your connection and try again');
   }
-  if (response.status === 204) return undefined as T;
+  const etag = response.headers.get('etag') ?? undefined;
+  if (response.status === 204) return { value: undefined as T, etag };
   const text = await response.text();
   const parsed: unknown = text ? JSON.parse(text) : undefined;
-  if (response.ok) return parsed as T;
+  if (response.ok) return { value: parsed as T, etag };
   const error = (parsed ?? {}) as { code?: string; message?: string };
   const message = error.message ?? `request failed (${response.status})`;
   if (response.status === 401 && !options.expectUnauthorized) onSignedOut();

@@ -21,14 +21,16 @@ import type { Comment as ApplicationComment } from '../../../src/applications/ap
 import type { Member } from '../../../src/members/members.service.js';
 import type { Tenant, UpdateTenant } from '../../../src/tenant/tenant.schemas.js';
 import type { ConsoleFamily } from '../inventory/schema.js';
-import { call, queryOf, type CallOptions } from './client.js';
+import { ApiFailure, call, callTagged, queryOf, type CallOptions, type Tagged } from './client.js';
 
 /**
  * The console API, typed from the server's own schemas (src/console/console.schemas.ts and the
  * public schemas it reuses): a renamed field fails this file's type check, not a user's click.
+ * An item that is edited or deleted is loaded with its ETag (`Tagged`), and the change sends it
+ * back as If-Match, so a change someone else saved meanwhile answers 412 instead of being lost.
  */
 
-export type { AuditList, ConsoleKey, CreatedKey, Member, MemberKey, RolesView, SessionView, Tenant };
+export type { AuditList, ConsoleKey, CreatedKey, Member, MemberKey, RolesView, SessionView, Tagged, Tenant };
 export type AuditEvent = AuditList['data'][number];
 
 export interface OffsetList<T> {
@@ -48,6 +50,8 @@ export interface AgentItem {
 }
 
 type Fields = Pick<CallOptions, 'fields'>;
+/** The fields a form shows, and the ETag of the item as it was loaded. */
+type Change = Pick<CallOptions, 'fields' | 'ifMatch'>;
 
 export const consoleApi = {
   session: () => call<SessionView>('GET', '/session'),
@@ -65,8 +69,9 @@ export const consoleApi = {
 
   members: (query: { q?: string; limit?: number; offset?: number } = {}) => call<OffsetList<Member>>('GET', `/v1/members${queryOf({ sort: 'name', ...query })}`),
   addMember: (body: AddMember, options?: Fields) => call<AddedMember>('POST', '/members', body, options),
-  changeRole: (id: string, role: Member['role']) => call<Member>('PATCH', `/v1/members/${id}`, { role }),
-  removeMember: (id: string) => call<void>('DELETE', `/v1/members/${id}`),
+  member: (id: string) => callTagged<Member>('GET', `/v1/members/${id}`),
+  changeRole: (id: string, role: Member['role'], ifMatch?: string) => call<Member>('PATCH', `/v1/members/${id}`, { role }, { ifMatch }),
+  removeMember: (id: string, ifMatch?: string) => call<void>('DELETE', `/v1/members/${id}`, undefined, { ifMatch }),
   // Admins: the same changes with the keys the member made shown, and revoked when asked.
   memberKeys: (id: string) => call<MemberKeyList>('GET', `/members/${id}/keys`),
   changeRoleWithKeys: (id: string, role: Member['role'], revokeKeys: boolean) => call<ChangedMember>('PATCH', `/members/${id}`, { role, revokeKeys }),
@@ -81,8 +86,8 @@ export const consoleApi = {
 
   auditLog: (query: AuditLogQuery) => call<AuditList>('GET', `/v1/audit-log${queryOf({ ...query })}`),
 
-  tenant: () => call<Tenant>('GET', '/v1/tenant'),
-  updateTenant: (body: UpdateTenant, options?: Fields) => call<Tenant>('PATCH', '/v1/tenant', body, options),
+  tenant: () => callTagged<Tenant>('GET', '/v1/tenant'),
+  updateTenant: (body: UpdateTenant, options?: Change) => callTagged<Tenant>('PATCH', '/v1/tenant', body, options),
 };
 
 /** A resource of any inventory family, as the API answers it. */
@@ -93,9 +98,11 @@ export const inventoryApi = {
   families: () => call<ConsoleFamily[]>('GET', '/families'),
   list: (family: string, query: Record<string, string | undefined>) => call<OffsetList<Resource>>('GET', `/v1/${family}${queryOf(query)}`),
   get: (family: string, id: string) => call<Resource>('GET', `/v1/${family}/${id}`),
+  /** The item with its ETag, for a page that edits or deletes it. */
+  load: (family: string, id: string) => callTagged<Resource>('GET', `/v1/${family}/${id}`),
   create: (family: string, body: Record<string, unknown>, options?: Fields) => call<Resource>('POST', `/v1/${family}`, body, options),
-  update: (family: string, id: string, body: Record<string, unknown>, options?: Fields) => call<Resource>('PATCH', `/v1/${family}/${id}`, body, options),
-  remove: (family: string, id: string) => call<void>('DELETE', `/v1/${family}/${id}`),
+  update: (family: string, id: string, body: Record<string, unknown>, options?: Change) => callTagged<Resource>('PATCH', `/v1/${family}/${id}`, body, options),
+  remove: (family: string, id: string, ifMatch?: string) => call<void>('DELETE', `/v1/${family}/${id}`, undefined, { ifMatch }),
   related: (family: string, id: string, segment: string) => call<Resource[]>('GET', `/v1/${family}/${id}/${segment}`),
   link: (family: string, id: string, segment: string, childId: string) => call<void>('PUT', `/v1/${family}/${id}/${segment}/${childId}`),
   unlink: (family: string, id: string, segment: string, childId: string) => call<void>('DELETE', `/v1/${family}/${id}/${segment}/${childId}`),
@@ -103,3 +110,16 @@ export const inventoryApi = {
   comments: (applicationId: string) => call<ApplicationComment[]>('GET', `/v1/applications/${applicationId}/comments`),
   addComment: (applicationId: string, body: string) => call<unknown>('POST', `/v1/applications/${applicationId}/comments`, { body }),
 };
+
+/**
+ * The ETag of an item as a list showed it (list rows carry none), for a change made from the
+ * list: the item is read again with its ETag, and when it no longer matches the row shown, the
+ * change is refused as a stale If-Match would be (412), before anything is sent.
+ */
+export async function etagAsShown(family: string, shown: Record<string, unknown> & { id: string }): Promise<string | undefined> {
+  const { value, etag } = await callTagged<Resource>('GET', `/v1/${family}/${shown.id}`);
+  if (Object.keys(shown).some((field) => JSON.stringify(shown[field]) !== JSON.stringify(value[field]))) {
+    throw new ApiFailure(412, 'precondition_failed', `${String(shown.name ?? shown.email ?? shown.id)} changed since the list was loaded`);
+  }
+  return etag;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiFailure, call } from '../api/client.js';
-import { inventoryApi, type OffsetList, type Resource } from '../api/console-api.js';
+import { etagAsShown, inventoryApi, type OffsetList, type Resource } from '../api/console-api.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
@@ -11,11 +11,15 @@ import { ResourceLink } from '../inventory/resource-name.js';
 const FILTERS = ['status', 'vendor', 'serverId', 'workstationId', 'q'] as const;
 const PAGE = 100;
 
-/** The triage decisions, one request per selected row, in order. */
+/**
+ * The triage decisions, one request per selected row, in order. A change is sent with the ETag of
+ * the row as the list showed it: a row changed since (an agent's report, another person's triage)
+ * is refused with 412 and the list, loaded again, shows it as it is now.
+ */
 const triage = {
-  link: (id: string, applicationId: string) => call<Resource>('PATCH', `/v1/discovered-applications/${id}`, { applicationId }),
-  ignore: (id: string) => call<Resource>('PATCH', `/v1/discovered-applications/${id}`, { status: 'ignored' }),
-  create: (id: string) => call<Resource>('POST', `/v1/discovered-applications/${id}/application`),
+  link: async (row: Resource, applicationId: string) => call<Resource>('PATCH', `/v1/discovered-applications/${row.id}`, { applicationId }, { ifMatch: await etagAsShown('discovered-applications', row) }),
+  ignore: async (row: Resource) => call<Resource>('PATCH', `/v1/discovered-applications/${row.id}`, { status: 'ignored' }, { ifMatch: await etagAsShown('discovered-applications', row) }),
+  create: (row: Resource) => call<Resource>('POST', `/v1/discovered-applications/${row.id}/application`),
 };
 
 /**
@@ -61,14 +65,15 @@ export function TriagePage() {
     navigate(`/discovered?${query.toString()}`);
   };
 
-  const run = async (label: string, action: (id: string) => Promise<unknown>) => {
+  const run = async (label: string, action: (row: Resource) => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
     setDone(undefined);
     let count = 0;
     try {
       for (const id of selected) {
-        await action(id);
+        const row = page?.data.find((item) => item.id === id);
+        if (row) await action(row);
         count += 1;
       }
       setDone(`${label}: ${count} done.`);
@@ -132,7 +137,7 @@ export function TriagePage() {
               ))}
             </select>
           </Field>
-          <button type="button" disabled={busy || selected.size === 0 || !target} onClick={() => void run('Link', (id) => triage.link(id, target))}>
+          <button type="button" disabled={busy || selected.size === 0 || !target} onClick={() => void run('Link', (row) => triage.link(row, target))}>
             Link selected
           </button>
           {can('applications:add') && (

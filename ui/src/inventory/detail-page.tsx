@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiFailure } from '../api/client.js';
+import { ApiFailure, isConflict } from '../api/client.js';
 import { inventoryApi, type AuditEvent, type Resource } from '../api/console-api.js';
+import { ConflictNotice } from '../base/conflict.js';
 import { ConfirmDialog } from '../base/dialog.js';
 import { Field, FormError } from '../base/field.js';
 import { formatDate, humanize } from '../base/format.js';
@@ -217,25 +218,50 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
   const { can } = useAbilities();
   const [, navigate] = useLocation();
   const [resource, setResource] = useState<Resource>();
+  // The ETag the item was shown with: Delete sends it as If-Match.
+  const [etag, setEtag] = useState<string>();
+  // Set when Delete answered 412: the item as it was shown, before it was loaded again.
+  const [changed, setChanged] = useState<Resource>();
   const [error, setError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
     if (!family) return;
     setResource(undefined);
-    inventoryApi.get(family.key, id).then(setResource, (failure: Error) => setError(failure.message));
+    setChanged(undefined);
+    inventoryApi.load(family.key, id).then(
+      (loaded) => {
+        setResource(loaded.value);
+        setEtag(loaded.etag);
+      },
+      (failure: Error) => setError(failure.message),
+    );
   }, [family, id]);
 
   if (!family) return <p>There is no such list.</p>;
-  const remove = async () => {
+  const remove = async (ifMatch: string | undefined) => {
     try {
-      await inventoryApi.remove(family.key, id);
+      await inventoryApi.remove(family.key, id, ifMatch);
       navigate(`/${family.key}`);
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
       setDeleting(false);
+      if (isConflict(failure)) {
+        // Someone changed it since it was shown: show it as it is now, and ask again.
+        try {
+          const loaded = await inventoryApi.load(family.key, id);
+          setChanged(resource);
+          setResource(loaded.value);
+          setEtag(loaded.etag);
+        } catch (reload) {
+          setError(reload instanceof ApiFailure ? reload.message : String(reload));
+        }
+        return;
+      }
+      setError(failure instanceof ApiFailure ? failure.message : String(failure));
     }
   };
+  const fieldsChanged = (before: Resource, now: Resource) =>
+    Object.keys(family.item.properties ?? {}).filter((field) => JSON.stringify(before[field]) !== JSON.stringify(now[field]));
   const name = resource ? String(resource.name ?? resource.email ?? resource.id) : '';
 
   return (
@@ -253,6 +279,19 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
         )}
       </PageHeader>
       <FormError error={error} />
+      {changed && resource && (
+        <ConflictNotice
+          what={`this ${family.one}`}
+          rows={fieldsChanged(changed, resource).map((field) => ({ label: labelOf(field), current: <FieldValue family={family} field={field} value={resource[field]} /> }))}
+          reapply="Delete anyway"
+          discard="Keep it"
+          onReapply={() => {
+            setChanged(undefined);
+            void remove(etag);
+          }}
+          onDiscard={() => setChanged(undefined)}
+        />
+      )}
       {resource && (
         <dl className="fields">
           {Object.keys(family.item.properties ?? {}).map((field) => (
@@ -275,7 +314,7 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
       {resource && (family.key === 'servers' || family.key === 'workstations') && can('applications:read') && <DiscoveredSoftware host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />}
       {resource && can('audit_log:read') && <History id={id} />}
       {deleting && (
-        <ConfirmDialog title={`Delete ${name}?`} onConfirm={() => void remove()} onClose={() => setDeleting(false)}>
+        <ConfirmDialog title={`Delete ${name}?`} onConfirm={() => void remove(etag)} onClose={() => setDeleting(false)}>
           <p>This cannot be undone. What refers to it is released as the API documents.</p>
         </ConfirmDialog>
       )}

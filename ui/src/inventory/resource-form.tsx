@@ -1,10 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
+import { isConflict } from '../api/client.js';
 import { inventoryApi, type Resource } from '../api/console-api.js';
+import { ConflictNotice, type ConflictRow } from '../base/conflict.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useFamily } from './catalog.js';
-import { enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, type JsonSchema } from './schema.js';
+import { display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, type JsonSchema } from './schema.js';
 
 /** Fields an agent reports: on an automatic server or workstation they cannot change here. */
 const REPORTED = ['name', 'os', 'manufacturer'];
@@ -63,6 +65,24 @@ function useChoices(family: string | undefined): { id: string; name: string }[] 
     );
   }, [family]);
   return choices;
+}
+
+/** A save refused with 412: the item as it is now, its ETag, and the change the person made. */
+interface Conflict {
+  current: Resource;
+  etag: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/** The fields someone else changed since the form loaded the item, and those this person changed. */
+function conflictRows(family: ConsoleFamily, opened: Resource, conflict: Conflict): ConflictRow[] {
+  const item = family.item.properties ?? {};
+  const changed = Object.keys(item).filter((name) => name in conflict.body || JSON.stringify(opened[name]) !== JSON.stringify(conflict.current[name]));
+  return changed.map((name) => ({
+    label: labelOf(name),
+    current: display(conflict.current[name], item[name] ?? {}),
+    ...(name in conflict.body ? { mine: display(conflict.body[name], item[name] ?? {}) } : {}),
+  }));
 }
 
 /** The ARIA wiring Field hands its control: the label's id, the description and the invalid flag. */
@@ -133,6 +153,9 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
   const schema = (id ? family.update : family.create) ?? { properties: {} };
   const fields = Object.entries(schema.properties ?? {});
   const [existing, setExisting] = useState<Resource>();
+  // The ETag the item was loaded with: the save sends it as If-Match.
+  const [etag, setEtag] = useState<string>();
+  const [conflict, setConflict] = useState<Conflict>();
   const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(fields.map(([name, field]) => [name, toDraft(undefined, field)])));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
@@ -140,9 +163,10 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
 
   useEffect(() => {
     if (!id) return;
-    inventoryApi.get(family.key, id).then(
-      (resource) => {
+    inventoryApi.load(family.key, id).then(
+      ({ value: resource, etag: loaded }) => {
         setExisting(resource);
+        setEtag(loaded);
         setDraft(Object.fromEntries(fields.map(([name, field]) => [name, toDraft(resource[name], field)])));
       },
       (failure: Error) => setFormError(failure.message),
@@ -171,12 +195,27 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
     const found = await validate(schema, body);
     setFieldErrors(found);
     if (Object.keys(found).length > 0) return;
+    await save(body, etag);
+  };
+
+  /** Creates, or changes the item as loaded (ETag `ifMatch`); a 412 fetches the item again and shows the conflict. */
+  const save = async (body: Record<string, unknown>, ifMatch: string | undefined) => {
     setBusy(true);
     try {
-      const options = { fields: fields.map(([name]) => name) };
-      const saved = id ? await inventoryApi.update(family.key, id, body, options) : await inventoryApi.create(family.key, body, options);
+      const options = { fields: fields.map(([name]) => name), ifMatch };
+      const saved = id ? (await inventoryApi.update(family.key, id, body, options)).value : await inventoryApi.create(family.key, body, options);
       navigate(`/${family.key}/${saved.id}`);
     } catch (failure) {
+      if (id && isConflict(failure)) {
+        try {
+          const { value: current, etag: now } = await inventoryApi.load(family.key, id);
+          setConflict({ current, etag: now, body });
+        } catch (reload) {
+          setFormError(errorsOf(reload).formError);
+        }
+        setBusy(false);
+        return;
+      }
       const errors = errorsOf(failure);
       if (errors.field) setFieldErrors({ [errors.field]: errors.fieldError ?? '' });
       else setFormError(errors.formError);
@@ -188,9 +227,26 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
   // An edit form appears with the resource's values, never blank fields that fill in later.
   if (id && !existing) return formError ? <FormError error={formError} /> : <p className="loading">Loading…</p>;
   const required = new Set(schema.required ?? []);
+  const reapply = () => {
+    if (!conflict) return;
+    setConflict(undefined);
+    setEtag(conflict.etag);
+    void save(conflict.body, conflict.etag);
+  };
   return (
     <>
       <PageHeader title={title} />
+      {conflict && existing && (
+        <ConflictNotice
+          what={`this ${family.one}`}
+          rows={conflictRows(family, existing, conflict)}
+          reapply="Reapply my changes"
+          discard="Discard my changes"
+          busy={busy}
+          onReapply={reapply}
+          onDiscard={() => navigate(`/${family.key}/${id}`)}
+        />
+      )}
       {existing?.automatic === true && <p className="hint">{REPORTED_REASON}</p>}
       <form className="resource-form" onSubmit={(event) => void submit(event)} noValidate>
         {fields.map(([name, field]) => (
