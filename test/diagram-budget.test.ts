@@ -52,11 +52,11 @@ describeEachDatabase('diagram budget', (h) => {
 
   it('a layout past its budget is abandoned: the worker ends (no CPU spent after the answer) and the pool draws the next picture', async () => {
     if (h.dialect !== 'sqlite') return; // no database: once is enough
-    const renderer = createDiagramRenderer({ budgetMs: 2000 });
+    const renderer = createDiagramRenderer({ budgetMs: 5000 });
     try {
       const started = Date.now();
       await assert.rejects(renderer.render({ name: 'flow-mapping', body: tangledFlowMap(), limit: 2000 }), (error: unknown) => error instanceof ApiError && error.code === 'diagram_too_large' && /limit=2000/.test(error.message));
-      assert.ok(Date.now() - started < 6000, `answered ${Date.now() - started} ms after the request, the layout needs minutes`);
+      assert.ok(Date.now() - started < 10_000, `answered ${Date.now() - started} ms after the request, the layout needs minutes`);
       await sleep(300);
       const before = process.cpuUsage();
       await sleep(1000);

@@ -8,9 +8,25 @@ import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
 import { DEFAULT_NODES, diagramScope } from './diagram.js';
 import { DIAGRAMS } from './diagram-list.js';
-import { createDiagramRenderer } from './render-pool.js';
+import { createDiagramRenderer, type DiagramRenderer } from './render-pool.js';
 
 export { DIAGRAMS } from './diagram-list.js';
+
+/**
+ * One pool of render workers per app: the public API and the console's /ui/api/v1 register these
+ * routes with the same deps. It ends when the app closes.
+ */
+const renderers = new WeakMap<AppDeps, DiagramRenderer>();
+function rendererOf(app: App, deps: AppDeps): DiagramRenderer {
+  let renderer = renderers.get(deps);
+  if (!renderer) {
+    const created = createDiagramRenderer({ budgetMs: deps.diagramBudgetMs });
+    renderers.set(deps, created);
+    app.addHook('onClose', () => created.close());
+    renderer = created;
+  }
+  return renderer;
+}
 
 const operationName = (name: string) => name.split('-').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 
@@ -19,9 +35,9 @@ const operationName = (name: string) => name.split('-').map((word) => word[0]!.t
  * each with its own scope, query and schema; the same answer as an SVG picture on request, drawn
  * in a worker thread within the diagram budget (render-pool.ts).
  */
-export function registerDiagramRoutes(typedApp: App, { database, diagramBudgetMs }: AppDeps): void {
-  const renderer = createDiagramRenderer({ budgetMs: diagramBudgetMs });
-  typedApp.addHook('onClose', () => renderer.close());
+export function registerDiagramRoutes(typedApp: App, deps: AppDeps): void {
+  const { database } = deps;
+  const renderer = rendererOf(typedApp, deps);
   registerSummaryList(typedApp, { path: '/diagrams', noun: 'diagram', entries: DIAGRAMS, scopeOf: diagramScope });
 
   // Each diagram has its own query and body schema: routes go through Fastify's plain interface.
