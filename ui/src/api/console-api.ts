@@ -19,6 +19,7 @@ import type {
 } from '../../../src/console/console.schemas.js';
 import type { Comment as ApplicationComment } from '../../../src/applications/applications.schemas.js';
 import type { Member } from '../../../src/members/members.service.js';
+import type { SignInLocks } from '../../../src/console/sign-in-locks.routes.js';
 import type { Tenant, UpdateTenant } from '../../../src/tenant/tenant.schemas.js';
 import type { ConsoleFamily } from '../inventory/schema.js';
 import { ApiFailure, call, callTagged, queryOf, type CallOptions, type Tagged } from './client.js';
@@ -76,6 +77,9 @@ export const consoleApi = {
   memberKeys: (id: string) => call<MemberKeyList>('GET', `/members/${id}/keys`),
   changeRoleWithKeys: (id: string, role: Member['role'], revokeKeys: boolean) => call<ChangedMember>('PATCH', `/members/${id}`, { role, revokeKeys }),
   removeMemberWithKeys: (id: string, revokeKeys: boolean) => call<RemovedMember>('DELETE', `/members/${id}${queryOf({ revokeKeys: String(revokeKeys) })}`),
+  // Admins: members whose sign-in is locked or slowed by failed passwords, and ending a lock.
+  signInLocks: () => call<SignInLocks>('GET', '/members/sign-in-locks'),
+  unlockMember: (id: string) => call<{ memberId: string; unlocked: true }>('POST', `/members/${id}/unlock`),
 
   roles: () => call<RolesView>('GET', '/roles'),
   setRole: (name: string, permissions: string[]) => call<{ name: string; permissions: string[] }>('PUT', `/roles/${name}`, { permissions }),

@@ -42,7 +42,7 @@ export function AccountPage() {
           <Field label="Current password" error={errors.field === 'currentPassword' ? errors.fieldError : undefined}>
             <input type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrent(event.target.value)} />
           </Field>
-          <Field label="New password" error={errors.field === 'newPassword' ? errors.fieldError : undefined} hint="At least 8 characters. Your other sessions end.">
+          <Field label="New password" error={errors.field === 'newPassword' ? errors.fieldError : undefined} hint="At least 8 characters and hard to guess: a few uncommon words together work well. Your other sessions end.">
             <input type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNew(event.target.value)} />
           </Field>
           <FormError error={errors.formError} />

@@ -34,7 +34,7 @@ export function InvitePage({ onSignedIn }: { onSignedIn(session: SessionView): v
     <main id="main" className="sign-in">
       <h1>Choose your password</h1>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="New password" error={errors.field === 'password' ? errors.fieldError : undefined} hint={`At least ${MIN_PASSWORD} characters.`}>
+        <Field label="New password" error={errors.field === 'password' ? errors.fieldError : undefined} hint={`At least ${MIN_PASSWORD} characters and hard to guess: a few uncommon words together work well.`}>
           <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />
         </Field>
         <Field label="Repeat it" error={errors.field === 'repeat' ? errors.fieldError : undefined}>

@@ -8,13 +8,14 @@ import { PageHeader } from '../base/layout.js';
 import { ShownOnceDialog } from '../base/secret.js';
 import { TableHead } from '../base/table-head.js';
 import { useAbilities } from '../base/session.js';
+import { SignInLockState, type SignInLock } from './sign-in-lock.js';
 import { MemberChangeDialog } from './member-keys.js';
 
 const ROLES = ['read', 'write', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 const PAGE = 100;
 
-function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitation: string | undefined): void }) {
+function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitation: string | undefined, notice: string | null): void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('read');
@@ -23,7 +24,7 @@ function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitati
     event.preventDefault();
     try {
       const added = await consoleApi.addMember({ email, role, ...(name.trim() ? { name: name.trim() } : {}) }, { fields: ['email', 'name', 'role'] });
-      onAdded(added.invitation ? `${window.location.origin}${added.invitation.path}` : undefined);
+      onAdded(added.invitation ? `${window.location.origin}${added.invitation.path}` : undefined, added.notice);
     } catch (failure) {
       setErrors(errorsOf(failure));
     }
@@ -32,7 +33,7 @@ function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitati
   return (
     <Dialog title="Add member" onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Email" error={fieldError('email')} hint="Someone already in Estate is added as they are; a new person gets an invitation link.">
+        <Field label="Email" error={fieldError('email')} hint="A new person gets an invitation link. Someone who already has an Estate account is added as they are, without a link.">
           <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoFocus />
         </Field>
         <Field label="Full name (new person)" error={fieldError('name')}>
@@ -87,6 +88,8 @@ export function MembersPage() {
   const [error, setError] = useState<string>();
   const [adding, setAdding] = useState(false);
   const [invitation, setInvitation] = useState<string>();
+  const [addedNotice, setAddedNotice] = useState<string>();
+  const [locks, setLocks] = useState<Map<string, SignInLock>>(new Map());
   const [removing, setRemoving] = useState<Member>();
   const [demoting, setDemoting] = useState<{ member: Member; role: Role }>();
   const [keysNotice, setKeysNotice] = useState<string>();
@@ -101,6 +104,15 @@ export function MembersPage() {
     );
   }, []);
   useEffect(load, [load]);
+  // Admins see whose sign-in is locked or slowed by failed passwords.
+  const loadLocks = useCallback(() => {
+    if (!isAdmin) return;
+    consoleApi.signInLocks().then(
+      (found) => setLocks(new Map(found.data.map((lock) => [lock.memberId, lock]))),
+      () => setLocks(new Map()),
+    );
+  }, [isAdmin]);
+  useEffect(loadLocks, [loadLocks]);
 
   return (
     <>
@@ -113,13 +125,17 @@ export function MembersPage() {
       </PageHeader>
       <FormError error={error} />
       {keysNotice && <p role="status">{keysNotice}</p>}
+      {addedNotice && <p role="status">Member added. {addedNotice}</p>}
       {members && (
         <table>
           <TableHead caption="Members" columns={['Name', 'Email', 'Role', 'Joined']} />
           <tbody>
             {members.map((member) => (
               <tr key={member.id}>
-                <th scope="row">{member.name}</th>
+                <th scope="row">
+                  {member.name}
+                  {locks.has(member.id) && <SignInLockState lock={locks.get(member.id)!} name={member.name} onUnlocked={loadLocks} />}
+                </th>
                 <td>{member.email}</td>
                 <td>
                   <RoleControl
@@ -146,9 +162,10 @@ export function MembersPage() {
       {adding && (
         <AddMemberForm
           onClose={() => setAdding(false)}
-          onAdded={(link) => {
+          onAdded={(link, notice) => {
             setAdding(false);
             setInvitation(link);
+            setAddedNotice(notice ?? undefined);
             load();
           }}
         />

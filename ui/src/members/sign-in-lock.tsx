@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import type { SignInLocks } from '../../../src/console/sign-in-locks.routes.js';
+import { ApiFailure } from '../api/client.js';
+import { consoleApi } from '../api/console-api.js';
+import { formatDate } from '../base/format.js';
+
+export type SignInLock = SignInLocks['data'][number];
+
+/**
+ * A member's sign-in lock as admins see it: locked from some address until a time, or slowed by
+ * failed passwords, with Unlock when this workspace alone has the person (else the operator's
+ * `estate member unlock EMAIL` does it).
+ */
+export function SignInLockState({ lock, name, onUnlocked }: { lock: SignInLock; name: string; onUnlocked(): void }) {
+  const [error, setError] = useState<string>();
+  const unlock = async () => {
+    try {
+      await consoleApi.unlockMember(lock.memberId);
+      onUnlocked();
+    } catch (failure) {
+      setError(failure instanceof ApiFailure ? failure.message : String(failure));
+    }
+  };
+  const text = lock.lockedUntil ? `Sign-in locked until ${formatDate(lock.lockedUntil)}` : 'Sign-in slowed by failed passwords';
+  return (
+    <span className="sign-in-lock">
+      <span className="status status-revoked">{text}</span>
+      {lock.canUnlock ? (
+        <button type="button" className="compact" onClick={() => void unlock()} aria-label={`Unlock sign-in of ${name}`}>
+          Unlock
+        </button>
+      ) : (
+        <span className="hint"> (an operator ends it: estate member unlock)</span>
+      )}
+      {error && <span role="alert"> {error}</span>}
+    </span>
+  );
+}
