@@ -72,7 +72,8 @@ async function assertExact(h: Pick<Harness, 'call'>, db: Kysely<Tables>, workspa
  */
 async function assertOneRowCountMechanism(database: Database): Promise<void> {
   // members: counted since migration 0026, which also copies each person's name into the
-  // memberships (as 0027 copies a server's name into its links: triggers named *_copy*).
+  // memberships (as 0027 copies a server's name into its links: triggers named *_copy*; 0032's
+  // servers_address_* keep the index of servers' addresses).
   const counted = [...COUNTED_TABLES, 'audit_events', 'members'];
   const expected = counted.flatMap((t) => [`${t}_count_delete`, `${t}_count_insert`]).sort();
   if (database.dialect === 'postgres') {
@@ -84,7 +85,7 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
       SELECT t.tgname, c.relname AS table, p.proname AS fn
         FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
         JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE NOT t.tgisinternal AND n.nspname = current_schema() AND t.tgname NOT LIKE '%_tally_%' AND t.tgname NOT LIKE '%_search_version_%' AND t.tgname NOT LIKE '%_person_%' AND t.tgname NOT LIKE '%_copy%' AND t.tgname <> 'discovered_applications_total_insert'
+       WHERE NOT t.tgisinternal AND n.nspname = current_schema() AND t.tgname NOT LIKE '%_tally_%' AND t.tgname NOT LIKE '%_search_version_%' AND t.tgname NOT LIKE '%_person_%' AND t.tgname NOT LIKE '%_copy%' AND t.tgname NOT LIKE '%_address_%' AND t.tgname <> 'discovered_applications_total_insert'
        ORDER BY t.tgname`.execute(database.db);
     assert.deepEqual(triggers.map((t) => t.tgname), expected);
     for (const t of triggers) {
@@ -98,9 +99,10 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
     // per-value counts' (migration 0018: <table>_tally_*) and the search versions' (migration
     // 0023: <table>_search_version_*), the install totals' (migration 0022) and the copies of a
     // person's name in their memberships (migration 0026: *_person_*) and of a server's name in
-    // its links (migration 0027: *_copy*) keep other things.
+    // its links (migration 0027: *_copy*) and the index of servers' addresses (migration 0032:
+    // servers_address_*) keep other things.
     const { rows: triggers } = await sql<{ name: string; tbl_name: string; sql: string }>`
-      SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_tally_*' AND name NOT GLOB '*_search_version_*' AND name NOT GLOB '*_person_*' AND name NOT GLOB '*_copy*' AND name <> 'discovered_applications_total_insert' ORDER BY name`.execute(database.db);
+      SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_tally_*' AND name NOT GLOB '*_search_version_*' AND name NOT GLOB '*_person_*' AND name NOT GLOB '*_copy*' AND name NOT GLOB '*_address_*' AND name <> 'discovered_applications_total_insert' ORDER BY name`.execute(database.db);
     assert.deepEqual(triggers.map((t) => t.name), expected);
     for (const t of triggers) {
       assert.ok(t.sql.includes('row_counts') && t.sql.includes(`'${t.tbl_name}'`), `${t.name} counts ${t.tbl_name} in row_counts`);
