@@ -65,6 +65,9 @@ export function createDiagramRenderer({ budgetMs }: { budgetMs: number }): Diagr
       // One core stays with the event loop.
       maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
       idleTimeout: IDLE_MS,
+      // Lower priority than the event loop's thread: on busy cores, requests come first
+      // (@napi-rs/nice, piscina's optional dependency; without it the priority stays).
+      niceIncrement: 10,
       maxQueue: MAX_QUEUE,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
