@@ -197,10 +197,11 @@ export function MembersPage() {
           change={{ kind: 'demote', role: demoting.role }}
           isAdmin={isAdmin}
           onClose={() => setDemoting(undefined)}
-          onDone={(message) => {
+          onDone={(message, changed) => {
             setDemoting(undefined);
             setKeysNotice(message);
-            load();
+            // In the same render as the message, so the role shown and the message agree.
+            if (changed) setMembers((current) => current?.map((m) => (m.id === changed.id ? changed : m)));
           }}
         />
       )}
