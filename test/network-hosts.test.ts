@@ -148,7 +148,7 @@ describeEachDatabase('network hosts (address index)', (h) => {
       const bytes = Array.from({ length: 16 }, (_, at) => (at < 10 && i % 3 === 0 ? 0 : at < 12 && i % 5 === 0 ? 255 * (at >= 10 ? 1 : 0) : byte()));
       const v6 = new ipaddr.IPv6(Array.from({ length: 8 }, (_, at) => bytes[2 * at]! * 256 + bytes[2 * at + 1]!));
       const tail = bytes.slice(12).join('.');
-      samples.push(v6.toString(), v6.toNormalizedString(), v6.toFixedLengthString(), `${v6.toNormalizedString().split(':').slice(0, 6).join(':')}:${tail}`, tail, `::${tail}`);
+      samples.push(v6.toString(), v6.toNormalizedString(), v6.parts.map((part) => part.toString(16).padStart(4, '0')).join(':'), `${v6.toNormalizedString().split(':').slice(0, 6).join(':')}:${tail}`, tail, `::${tail}`);
     }
     const { rows } = await sql<{ sample: string; key: string | null }>`SELECT sample, estate_address_key(sample) AS key FROM unnest(${samples}::text[]) AS sample`.execute(h.database.db);
     for (const { sample, key } of rows) assert.equal(key ?? undefined, addressKey(sample), JSON.stringify(sample));
