@@ -75,8 +75,8 @@ export const consoleApi = {
   removeMember: (id: string, ifMatch?: string) => call<void>('DELETE', `/v1/members/${id}`, undefined, { ifMatch }),
   // Admins: the same changes with the keys the member made shown, and revoked when asked.
   memberKeys: (id: string) => call<MemberKeyList>('GET', `/members/${id}/keys`),
-  changeRoleWithKeys: (id: string, role: Member['role'], revokeKeys: boolean) => call<ChangedMember>('PATCH', `/members/${id}`, { role, revokeKeys }),
-  removeMemberWithKeys: (id: string, revokeKeys: boolean) => call<RemovedMember>('DELETE', `/members/${id}${queryOf({ revokeKeys: String(revokeKeys) })}`),
+  changeRoleWithKeys: (id: string, role: Member['role'], revokeKeys: boolean, ifMatch?: string) => call<ChangedMember>('PATCH', `/members/${id}`, { role, revokeKeys }, { ifMatch }),
+  removeMemberWithKeys: (id: string, revokeKeys: boolean, ifMatch?: string) => call<RemovedMember>('DELETE', `/members/${id}${queryOf({ revokeKeys: String(revokeKeys) })}`, undefined, { ifMatch }),
   // Admins: members whose sign-in is locked or slowed by failed passwords, and ending a lock.
   signInLocks: () => call<SignInLocks>('GET', '/members/sign-in-locks'),
   unlockMember: (id: string) => call<{ memberId: string; unlocked: true }>('POST', `/members/${id}/unlock`),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiFailure } from '../api/client.js';
-import { consoleApi, type Member, type MemberKey } from '../api/console-api.js';
+import { ApiFailure, isConflict } from '../api/client.js';
+import { consoleApi, etagAsShown, type Member, type MemberKey } from '../api/console-api.js';
 import { ConfirmDialog } from '../base/dialog.js';
 import { FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
@@ -102,16 +102,20 @@ export function MemberChangeDialog({ member, change, isAdmin, onDone, onClose }:
     setError(undefined);
     try {
       const revokeKeys = revoke && (keys?.length ?? 0) > 0;
+      // The member as the list showed them: a change saved meanwhile elsewhere answers 412.
+      const ifMatch = await etagAsShown('members', member);
       if (change.kind === 'remove') {
         if (!isAdmin) {
-          await consoleApi.removeMember(member.id);
+          await consoleApi.removeMember(member.id, ifMatch);
           onDone(`${member.name} was removed.`);
-        } else onDone(outcomeMessage(`${member.name} was removed`, await consoleApi.removeMemberWithKeys(member.id, revokeKeys)));
+        } else onDone(outcomeMessage(`${member.name} was removed`, await consoleApi.removeMemberWithKeys(member.id, revokeKeys, ifMatch)));
       } else {
-        const changed = await consoleApi.changeRoleWithKeys(member.id, change.role, revokeKeys);
+        const changed = await consoleApi.changeRoleWithKeys(member.id, change.role, revokeKeys, ifMatch);
         onDone(outcomeMessage(`${member.name} is now ${change.role}`, changed), changed.member);
       }
     } catch (failure) {
+      // Changed (or removed) since the list was loaded: nothing was done; the list reloads with the current values.
+      if (isConflict(failure)) return onDone(`${member.name} changed since the list was loaded, so nothing was done. The list now shows the current values: choose again to reapply.`);
       setError(failure instanceof ApiFailure ? failure.message : String(failure));
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiFailure } from '../api/client.js';
-import { consoleApi, type Member } from '../api/console-api.js';
+import { ApiFailure, isConflict } from '../api/client.js';
+import { consoleApi, etagAsShown, type Member } from '../api/console-api.js';
 import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
@@ -57,15 +57,19 @@ function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitati
  * A member's role, changed in place; the API's refusal is shown beside the control. With
  * `onDemote` (admins), a lower role is confirmed first, with the keys the member made.
  */
-function RoleControl({ member, editable, onChanged, onDemote }: { member: Member; editable: boolean; onChanged(member: Member): void; onDemote?(role: Role): void }) {
+function RoleControl({ member, editable, onChanged, onDemote, onStale }: { member: Member; editable: boolean; onChanged(member: Member): void; onDemote?(role: Role): void; onStale(): void }) {
   const [error, setError] = useState<string>();
   if (!editable) return <>{member.role}</>;
   const change = async (role: Role) => {
     setError(undefined);
     if (onDemote && ROLES.indexOf(role) < ROLES.indexOf(member.role)) return onDemote(role);
     try {
-      onChanged(await consoleApi.changeRole(member.id, role));
+      onChanged(await consoleApi.changeRole(member.id, role, await etagAsShown('members', member)));
     } catch (failure) {
+      if (isConflict(failure)) {
+        setError(`${failure.message}: the list now shows the current values; choose again to reapply.`);
+        return onStale();
+      }
       setError(failure instanceof ApiFailure ? failure.message : String(failure));
     }
   };
@@ -143,6 +147,7 @@ export function MembersPage() {
                     editable={can('members:edit')}
                     onChanged={(changed) => setMembers(members.map((m) => (m.id === changed.id ? changed : m)))}
                     onDemote={isAdmin ? (role) => setDemoting({ member, role }) : undefined}
+                    onStale={load}
                   />
                 </td>
                 <td>{formatDate(member.createdAt)}</td>
