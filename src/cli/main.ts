@@ -154,6 +154,24 @@ export function buildCli(): Command {
       );
     });
   member
+    .command('invite')
+    .description('make a one-time link with which a member who has no password yet sets one')
+    .argument('<email>', 'the member\'s e-mail')
+    .requiredOption('--workspace <id>', 'a workspace the person is a member of')
+    .option('--base-url <url>', 'the console\'s address, to print the whole link', 'http://127.0.0.1:8080')
+    .option('--json', 'print one JSON object: {"memberId","email","path","expiresAt"}')
+    .addHelpText(
+      'after',
+      '\nA workspace\'s own invitation links stop working once a second workspace adds the person (an admin of one workspace must not set the password of someone another has). This link, made by the operator, still works; it is valid 7 days, works once, and replaces earlier unused links of that membership.',
+    )
+    .action((email: string, opts: JsonOption & { workspace: string; baseUrl: string }) =>
+      run(
+        opts,
+        async (database) => (await import('../members/members.service.js')).inviteByOperator(database, { workspaceId: opts.workspace, email }, CLI_ACTOR),
+        (r) => `invitation for ${r.email}, valid until ${r.expiresAt}: ${opts.baseUrl.replace(/\/+$/, '')}${r.path}`,
+      ),
+    );
+  member
     .command('unlock')
     .description('end the sign-in locks and delays of a person (not the locks of addresses)')
     .argument('<email>', 'the person\'s e-mail')

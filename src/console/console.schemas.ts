@@ -12,7 +12,7 @@ const Role = Type.Enum(ROLE_NAMES, { description: 'read, write or admin.' });
 const Password = (description: string, minLength: number) => Type.String({ minLength, maxLength: 1024, description });
 
 export const SignIn = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Password('The password.', 1) },
+  { email: Type.String({ minLength: 1, maxLength: 254, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'The e-mail (no control characters).' }), password: Password('The password.', 1) },
   { additionalProperties: false },
 );
 export type SignIn = Static<typeof SignIn>;

@@ -15,8 +15,8 @@ const INVALID = 'the invitation link is not valid: it was used, it expired, or i
 /**
  * Sets the invited person's password and signs them in. The link works once: of two parallel
  * uses, one sets the password and the other is refused. It works only while the membership it was
- * made for exists and the person has no password; the password being set is audited in every
- * workspace the person belongs to (another workspace may have added them since).
+ * made for exists, the person has no password and — for a workspace's link — belongs to no other
+ * workspace; the password being set is audited in every workspace the person belongs to.
  */
 export async function acceptInvitation(database: Database, token: string, password: string): Promise<{ token: string; userId: string; workspaceId: string }> {
   const tokenHash = hashSecret(token);
@@ -34,16 +34,24 @@ export async function acceptInvitation(database: Database, token: string, passwo
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) === 0) throw new ApiError('unprocessable_entity', INVALID);
+    // Set only over no password, in one statement: on PostgreSQL it also locks the person's row
+    // against a membership being added meanwhile (members.service.ts takes the same lock).
+    const set = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', invitation.user_id).where('password_hash', 'is', null).executeTakeFirst();
+    if (Number(set.numUpdatedRows) === 0) throw new ApiError('unprocessable_entity', 'this person has set a password already: sign in with it');
     const member = await trx
       .selectFrom('members')
       .innerJoin('users', 'users.id', 'members.user_id')
-      .select(['members.id', 'users.name', 'users.password_hash'])
+      .select(['members.id', 'users.name'])
       .where('members.workspace_id', '=', invitation.workspace_id)
       .where('members.id', '=', invitation.member_id)
       .executeTakeFirst();
     if (!member) throw new ApiError('unprocessable_entity', 'the invitation is for a membership that was removed');
-    if (member.password_hash) throw new ApiError('unprocessable_entity', 'this person has set a password already: sign in with it');
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', invitation.user_id).execute();
+    // A workspace's link sets the password only of a person nobody else has: once another
+    // workspace has added them, whoever holds this link must not get in there (issue 29).
+    if (invitation.issued_by !== 'operator') {
+      const elsewhere = await trx.selectFrom('members').select('id').where('user_id', '=', invitation.user_id).where('workspace_id', '!=', invitation.workspace_id).executeTakeFirst();
+      if (elsewhere) throw new ApiError('unprocessable_entity', INVALID);
+    }
     await recordAccountEvent(trx, invitation.workspace_id, member, 'password_change');
     const session = await openSession(trx, invitation.user_id, invitation.workspace_id);
     return { token: session, userId: invitation.user_id, workspaceId: invitation.workspace_id, name: member.name };

@@ -9,7 +9,7 @@ import { AddedMember, AddMember, ChangedMember, ChangeMemberRole, MemberKeyList,
 
 /** What the console says when the person already has an account (the same whether or not they have a password). */
 export const EXISTING_PERSON_NOTICE =
-  'They already have an Estate account: they will see this workspace at their next sign-in (or when they accept their first invitation).';
+  'They already have an Estate account: they will see this workspace at their next sign-in. Someone who never chose a password gets a link from the operator (estate member invite).';
 
 /**
  * Adding a member from the console (listing, role changes and removal are the workspace routes
@@ -28,7 +28,7 @@ export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): vo
     return reply.code(201).send({
       member: { id: added.id, email: added.email, role: added.role },
       invitation: added.invitation ?? null,
-      notice: added.created ? null : EXISTING_PERSON_NOTICE,
+      notice: added.invitation ? null : EXISTING_PERSON_NOTICE,
     });
   });
 

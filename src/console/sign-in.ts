@@ -62,7 +62,7 @@ export async function auditAccountEvent<T = void>(
 
 export async function signIn(database: Database, input: { email: string; password: string; address: string }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const attempt = await reserveAttempt(database.db, email, input.address);
+  const attempt = await reserveAttempt(database, email, input.address);
   if (!attempt.allowed) return { outcome: 'locked', retryAfterSeconds: attempt.retryAfterSeconds };
 
   const user = await database.db.selectFrom('users').select(['id', 'name', 'password_hash']).where('email', '=', email).executeTakeFirst();
@@ -86,7 +86,7 @@ export async function signIn(database: Database, input: { email: string; passwor
  * throttle as sign-in: a stolen session cannot guess it faster than a stranger could sign in.
  */
 export async function currentPasswordMatches(database: Database, user: { id: string; email: string; name: string }, password: string, address: string): Promise<'matches' | 'wrong' | { retryAfterSeconds: number }> {
-  const attempt = await reserveAttempt(database.db, user.email, address);
+  const attempt = await reserveAttempt(database, user.email, address);
   if (!attempt.allowed) return { retryAfterSeconds: attempt.retryAfterSeconds };
   const stored = await database.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
   if (await passwordMatches(stored.password_hash, password)) {
@@ -100,18 +100,29 @@ export async function currentPasswordMatches(database: Database, user: { id: str
 }
 
 /**
- * Ends the sign-in locks and delays of a person, audited in each of their workspaces with `actor`
- * (the operator's command, or an admin of the person's only workspace). 404 for an unknown e-mail.
+ * Ends a person's sign-in locks. The operator (`estate member unlock`) ends them all, audited in
+ * each of the person's workspaces; an admin of a workspace (`workspaceId`) ends the locks of single
+ * addresses only, audited in that workspace. The counters go in the same transaction as the first
+ * audit event. 404 for an unknown e-mail.
  */
-export async function unlockPerson(database: Database, rawEmail: string, actor: Actor): Promise<{ email: string; unlocked: true; ended: number }> {
+export async function unlockPerson(
+  database: Database,
+  rawEmail: string,
+  actor: Actor,
+  scope: { workspaceId?: string } = {},
+): Promise<{ email: string; unlocked: true; ended: number }> {
   const email = rawEmail.trim().toLowerCase();
   const user = await database.db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
   if (!user) throw new ApiError('not_found', `no person has the e-mail ${email}`);
-  const ended = await unlockAccount(database.db, email);
-  for (const workspace of await workspacesOf(database.db, user.id)) {
-    await writeTransaction(database, workspace.id, (trx) =>
-      recordAudit(trx, { workspaceId: workspace.id, category: 'access', action: 'unlock', actor, resourceType: 'member', resourceId: workspace.memberId, resourceName: user.name }),
-    );
+  const workspaces = (await workspacesOf(database.db, user.id)).filter((workspace) => !scope.workspaceId || workspace.id === scope.workspaceId);
+  const end = (trx: Kysely<Tables>) => unlockAccount(trx, email, { everything: !scope.workspaceId });
+  let ended: number | undefined;
+  for (const workspace of workspaces) {
+    await writeTransaction(database, workspace.id, async (trx) => {
+      ended ??= await end(trx);
+      await recordAudit(trx, { workspaceId: workspace.id, category: 'access', action: 'unlock', actor, resourceType: 'member', resourceId: workspace.memberId, resourceName: user.name });
+    });
   }
+  ended ??= await writeTransaction(database, GLOBAL_LOCK, end);
   return { email, unlocked: true, ended };
 }

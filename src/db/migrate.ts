@@ -32,6 +32,7 @@ import * as memberCopies from './migrations/0029-member-copies.js';
 import * as inlineFold from './migrations/0030-inline-fold.js';
 import * as trigramsFirst from './migrations/0031-trigrams-first.js';
 import * as serverAddresses from './migrations/0032-server-addresses.js';
+import * as operatorInvitations from './migrations/0033-operator-invitations.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0030-inline-fold': inlineFold,
   '0031-trigrams-first': trigramsFirst,
   '0032-server-addresses': serverAddresses,
+  '0033-operator-invitations': operatorInvitations,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -401,6 +401,8 @@ export interface InvitationsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Who made the link: 'workspace' (an admin adding a new person) or 'operator' (`estate member invite`). */
+  issued_by: ColumnType<'workspace' | 'operator', 'workspace' | 'operator' | undefined, never>;
 }
 
 export interface Tables {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { MessageChannel } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -10,14 +11,18 @@ import type { RenderTask } from './render-worker.js';
  * seconds, which on the event loop held every other request, /healthz included (issue 29). The
  * database reads stay on the main thread; a worker gets the computed answer and returns the SVG.
  *
- * Each picture has a time budget, counted from the request for it (a wait for a free worker
- * included). Past it the task is aborted, a running worker terminated (piscina ends the thread),
- * and the caller gets 422 diagram_too_large naming `limit`, never a 5xx or a stall.
+ * Each picture has a time budget, counted from the moment a worker begins it. Past it the task is
+ * aborted, its worker terminated (piscina ends the thread), and the caller gets 422
+ * diagram_too_large naming `limit`, never a 5xx or a stall. A picture that waits longer than
+ * QUEUE_WAIT_MS for a worker (all busy, or one still starting on a loaded machine) answers 503
+ * with Retry-After instead: it was never too large, the renderers were busy.
  */
 
 /** The budget unless configured (AppOptions.diagramBudgetMs, else DIAGRAM_BUDGET_MS). */
 export const DEFAULT_DIAGRAM_BUDGET_MS = 10_000;
 
+/** The longest wait for a worker to begin a picture; past it, 503 with Retry-After. */
+const QUEUE_WAIT_MS = 30_000;
 /** Pictures waiting for a worker, at most; one more answers 503 with Retry-After. */
 const MAX_QUEUE = 32;
 /** A worker idle this long ends; the next picture starts one again. */
@@ -74,14 +79,28 @@ export function createDiagramRenderer({ budgetMs }: { budgetMs: number }): Diagr
   return {
     async render({ name, body, limit }) {
       pool ??= start();
+      const abort = new AbortController();
+      const { port1: startedHere, port2: started } = new MessageChannel();
+      let begun = false;
+      let timer = setTimeout(() => abort.abort(), QUEUE_WAIT_MS);
+      startedHere.once('message', () => {
+        begun = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => abort.abort(), budgetMs);
+      });
+      startedHere.unref();
       try {
-        return (await pool.run({ name, body } satisfies RenderTask, { signal: AbortSignal.timeout(budgetMs) })) as string;
+        return (await pool.run({ name, body, started } satisfies RenderTask, { signal: abort.signal, transferList: [started] })) as string;
       } catch (error) {
+        if (isAbort(error) && !begun) throw new ApiError('service_unavailable', 'every diagram renderer is busy; retry shortly');
         if (isAbort(error) || isOutOfMemory(error)) {
           throw new ApiError('diagram_too_large', `the ${name} picture was not drawn within ${budgetMs} ms; ask for fewer nodes with limit (this request: limit=${limit}), or for the JSON answer`);
         }
         if (isQueueFull(error)) throw new ApiError('service_unavailable', 'every diagram renderer is busy; retry shortly');
         throw error;
+      } finally {
+        clearTimeout(timer);
+        startedHere.close();
       }
     },
     async close() {

@@ -32,9 +32,10 @@ export function hashPassword(password: string): Promise<string> {
 /**
  * Adds a person to a workspace. People are global users found by e-mail, so one person can be a
  * member of several workspaces. A person this addition creates gets the name and password given
- * here (or, with `invite`, a one-time link to set one). An existing person — a member elsewhere,
- * or invited elsewhere and not yet arrived — gets the membership only: one workspace's action
- * never sets, resets or reveals the credentials of a person another workspace has (issue 29).
+ * here (or, with `invite`, a one-time link to set one, as does a person without a password who
+ * belongs to no workspace any more). An existing person — a member elsewhere, or invited
+ * elsewhere and not yet arrived — gets the membership only: one workspace's action never sets,
+ * resets or reveals the credentials of a person another workspace has (issue 29).
  * With `discreet` (the console, where a workspace admin adds people), a name given for an
  * existing person is ignored instead of refused, so the answer reveals no name from elsewhere.
  */
@@ -54,7 +55,11 @@ export async function addMember(
   const now = nowIso();
 
   return writeTransaction(database, input.workspaceId, async (trx) => {
-    const known = await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+    // On PostgreSQL the person's row is locked until this transaction ends, so an invitation being
+    // accepted at this moment (invitations.ts, which takes the same lock) sees this membership or
+    // comes before it.
+    const person = trx.selectFrom('users').select(['id', 'name', 'password_hash']).where('email', '=', email);
+    const known = await (database.dialect === 'postgres' ? person.forUpdate() : person).executeTakeFirst();
     if (!known && name === undefined) throw new ApiError('bad_request', `name is required: ${email} is a new person`);
     // Users are global: another workspace may add the same new person at this moment, so the
     // insert yields to theirs instead of failing on the unique e-mail; only the insert that
@@ -100,9 +105,13 @@ export async function addMember(
       changes: { email: { before: null, after: email }, role: { before: null, after: role } },
     });
     const added = { id, userId: user.id, email, name: user.name, role, created };
-    // Only a person this addition created, without a password, gets a link to set one, made in
-    // the same transaction as the membership.
-    if (input.invite && created && passwordHash === null) {
+    // Only a person nobody else has — created by this addition, or without a password and in no
+    // other workspace — gets a link to set one, made in the same transaction as the membership.
+    const nobodyElses =
+      created ||
+      (known?.password_hash === null &&
+        !(await trx.selectFrom('members').select('id').where('user_id', '=', user.id).where('workspace_id', '!=', input.workspaceId).executeTakeFirst()));
+    if (input.invite && passwordHash === null && nobodyElses) {
       const invitation = await createInvitation(trx, { workspaceId: input.workspaceId, userId: user.id, memberId: id });
       await recordAudit(trx, { workspaceId: input.workspaceId, category: 'organisation', action: 'invite', actor, resourceType: 'member', resourceId: id, resourceName: user.name });
       return { ...added, invitation };
@@ -150,3 +159,27 @@ export const Member = Type.Object(
 );
 export type Member = Static<typeof Member>;
 
+
+/**
+ * An invitation made by the operator (`estate member invite`) for a member who has no password
+ * yet: the way in for a person whom several workspaces added before they chose one, whose
+ * workspaces' own links no longer work (issue 29). Audited in that workspace.
+ */
+export async function inviteByOperator(database: Database, input: { workspaceId: string; email: string }, actor: Actor): Promise<{ memberId: string; email: string } & Invitation> {
+  const email = requireEmail(input.email);
+  await requireWorkspace(database, input.workspaceId);
+  return writeTransaction(database, input.workspaceId, async (trx) => {
+    const member = await trx
+      .selectFrom('members')
+      .innerJoin('users', 'users.id', 'members.user_id')
+      .select(['members.id', 'members.user_id', 'users.name', 'users.password_hash'])
+      .where('members.workspace_id', '=', input.workspaceId)
+      .where('users.email', '=', email)
+      .executeTakeFirst();
+    if (!member) throw new ApiError('not_found', `${email} is not a member of this workspace`);
+    if (member.password_hash !== null) throw new ApiError('unprocessable_entity', `${email} has a password already: they sign in with it`);
+    const invitation = await createInvitation(trx, { workspaceId: input.workspaceId, userId: member.user_id, memberId: member.id, issuedBy: 'operator' });
+    await recordAudit(trx, { workspaceId: input.workspaceId, category: 'organisation', action: 'invite', actor, resourceType: 'member', resourceId: member.id, resourceName: member.name });
+    return { memberId: member.id, email, ...invitation };
+  });
+}

@@ -7,9 +7,9 @@ import { formatDate } from '../base/format.js';
 export type SignInLock = SignInLocks['data'][number];
 
 /**
- * A member's sign-in lock as admins see it: locked from some address until a time, or slowed by
- * failed passwords, with Unlock when this workspace alone has the person (else the operator's
- * `estate member unlock EMAIL` does it).
+ * A member's sign-in lock as admins see it: locked from some address until a time (with Unlock,
+ * which ends the locks of addresses), or slowed by failed passwords, which ends by itself or by the
+ * operator's `estate member unlock EMAIL`.
  */
 export function SignInLockState({ lock, name, onUnlocked }: { lock: SignInLock; name: string; onUnlocked(): void }) {
   const [error, setError] = useState<string>();
@@ -25,12 +25,12 @@ export function SignInLockState({ lock, name, onUnlocked }: { lock: SignInLock; 
   return (
     <span className="sign-in-lock">
       <span className="status status-revoked">{text}</span>
-      {lock.canUnlock ? (
+      {lock.lockedUntil ? (
         <button type="button" className="compact" onClick={() => void unlock()} aria-label={`Unlock sign-in of ${name}`}>
           Unlock
         </button>
       ) : (
-        <span className="hint"> (an operator ends it: estate member unlock)</span>
+        <span className="hint"> (ends within 15 minutes, or at once with the operator's estate member unlock)</span>
       )}
       {error && <span role="alert"> {error}</span>}
     </span>
