@@ -115,7 +115,7 @@ export const AddedMember = Type.Object({
   ),
   invitation: OrNull(
     Type.Object({ path: Type.String(), expiresAt: DateTime('End of validity.') }),
-    'A one-time link to set a password, shown once: only for a person this addition created.',
+    'A one-time link to set a password, shown once: only for a person nobody else has (new, or without a password and in no workspace).',
   ),
   notice: OrNull(Type.String(), 'For a person who already has an Estate account: when they will see the workspace.'),
 });

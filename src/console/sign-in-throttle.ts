@@ -92,8 +92,10 @@ async function count(db: Kysely<Tables>, subject: string, now: number): Promise<
   return { attempts: Number(row.failures), windowEnd: timeOf(row.window_start) + WINDOW_MS };
 }
 
+/** Takes back one counted attempt; a counter back at zero goes, so refused attempts leave no rows behind. */
 async function giveBack(db: Kysely<Tables>, subject: string): Promise<void> {
   await db.updateTable('sign_in_failures').set({ failures: sql<number>`failures - 1` }).where('subject', '=', subject).where('failures', '>', 0).execute();
+  await db.deleteFrom('sign_in_failures').where('subject', '=', subject).where('failures', '<=', 0).execute();
 }
 
 /**

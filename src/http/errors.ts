@@ -24,7 +24,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   422: 'Well-formed but breaks a business rule.',
   429: 'Too many requests from this agent in the current minute; retry after the Retry-After header\'s seconds.',
   500: 'Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header.',
-  503: 'The database is unreachable or busy (or, for a diagram\'s picture, every renderer is busy with a queue full); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.',
+  503: 'The database is unreachable or busy (or, for a diagram\'s picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.',
 };
 
 /**

@@ -33,7 +33,7 @@ function FieldValue({ family, field, value }: { family: ConsoleFamily; field: st
  * A related list of a detail page (an application's servers, a network's routers), if the member
  * may read it; with the edit scope, links are added and removed here.
  */
-function Related({ family, id, segment, target, editable }: { family: ConsoleFamily; id: string; segment: string; target: string; editable: boolean }) {
+function Related({ family, id, segment, target, editable, onLinked }: { family: ConsoleFamily; id: string; segment: string; target: string; editable: boolean; onLinked(): void }) {
   const [items, setItems] = useState<Resource[]>();
   const [hidden, setHidden] = useState(false);
   const [choices, setChoices] = useState<Resource[]>([]);
@@ -51,6 +51,8 @@ function Related({ family, id, segment, target, editable }: { family: ConsoleFam
       setError(undefined);
       setChoice('');
       load();
+      // A link changes the item itself (its ETag): the page takes it again, so a Delete after it is not taken for someone else's change.
+      onLinked();
     } catch (failure) {
       setError(failure instanceof ApiFailure ? failure.message : String(failure));
     }
@@ -308,7 +310,15 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
         family.relations
           .filter((relation) => catalog.some((other) => other.key === relation.family))
           .map((relation) => (
-            <Related key={relation.segment} family={family} id={id} segment={relation.segment} target={relation.family} editable={relation.editable && Boolean(family.scopes.edit && can(family.scopes.edit))} />
+            <Related
+              key={relation.segment}
+              family={family}
+              id={id}
+              segment={relation.segment}
+              target={relation.family}
+              editable={relation.editable && Boolean(family.scopes.edit && can(family.scopes.edit))}
+              onLinked={() => void inventoryApi.load(family.key, id).then((loaded) => { setResource(loaded.value); setEtag(loaded.etag); }, () => undefined)}
+            />
           ))}
       {resource && family.key === 'applications' && <Comments applicationId={id} canComment={can('applications:comment')} />}
       {resource && (family.key === 'servers' || family.key === 'workstations') && can('applications:read') && <DiscoveredSoftware host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />}

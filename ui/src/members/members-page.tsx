@@ -205,8 +205,10 @@ export function MembersPage() {
           onDone={(message, changed) => {
             setDemoting(undefined);
             setKeysNotice(message);
-            // In the same render as the message, so the role shown and the message agree.
+            // In the same render as the message, so the role shown and the message agree; without
+            // a changed member (the member changed meanwhile: 412), the list is read again.
             if (changed) setMembers((current) => current?.map((m) => (m.id === changed.id ? changed : m)));
+            else load();
           }}
         />
       )}
