@@ -136,7 +136,7 @@ export function buildCli(): Command {
     .requiredOption('--email <email>', 'e-mail address (the login)')
     .option('--name <name>', 'display name (required for a new person; an existing person keeps theirs)')
     .requiredOption('--role <role>', 'read, write or admin')
-    .option('--password-stdin', 'read the console password (at least 8 characters) of a new person from standard input')
+    .option('--password-stdin', 'read the console password of a new person from standard input (at least 8 characters, not easy to guess)')
     .option('--password <password>', 'the same on the command line (visible in ps and shell history; prefer --password-stdin)')
     .option('--json', 'print one JSON object')
     .addHelpText('after', '\nAn existing person (a member of another workspace) keeps their name and password: only the membership is added, and a --name that differs from theirs is refused.')
