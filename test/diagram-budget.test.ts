@@ -57,11 +57,16 @@ describeEachDatabase('diagram budget', (h) => {
       const started = Date.now();
       await assert.rejects(renderer.render({ name: 'flow-mapping', body: tangledFlowMap(), limit: 2000 }), (error: unknown) => error instanceof ApiError && error.code === 'diagram_too_large' && /limit=2000/.test(error.message));
       assert.ok(Date.now() - started < 10_000, `answered ${Date.now() - started} ms after the request, the layout needs minutes`);
-      await sleep(300);
-      const before = process.cpuUsage();
-      await sleep(1000);
-      const spent = process.cpuUsage(before);
-      assert.ok((spent.user + spent.system) / 1000 < 400, `the process spent ${Math.round((spent.user + spent.system) / 1000)} ms of CPU in the second after: the layout goes on`);
+      // The layout would use a whole core for minutes; the ended worker's teardown (freeing its heap)
+      // takes a moment on a loaded machine. So some second within the next five must be quiet.
+      const spentPerSecond: number[] = [];
+      for (let second = 0; second < 5 && !(spentPerSecond.at(-1)! < 400); second++) {
+        const before = process.cpuUsage();
+        await sleep(1000);
+        const spent = process.cpuUsage(before);
+        spentPerSecond.push(Math.round((spent.user + spent.system) / 1000));
+      }
+      assert.ok(spentPerSecond.at(-1)! < 400, `the process spent ${spentPerSecond.join(', ')} ms of CPU in each second after: the layout goes on`);
       const small = await renderer.render({ name: 'flow-mapping', body: { ...tangledFlowMap(), nodes: tangledFlowMap().nodes.slice(0, 3), edges: [] }, limit: 3 });
       assert.match(small, /^<\?xml/);
     } finally {
