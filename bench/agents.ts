@@ -77,10 +77,13 @@ const LARGE_REPEATS = 3;
 
 const TARGETS = { reportsPerSecond: 500, p99Ms: 50 };
 
-
-if (AGENTS < CONNECTIONS) throw new Error(`BENCH_AGENTS (${AGENTS}) must be >= BENCH_CONNECTIONS (${CONNECTIONS}): an agent never has two reports in flight`);
+if (AGENTS < CONNECTIONS)
+  throw new Error(
+    `BENCH_AGENTS (${AGENTS}) must be >= BENCH_CONNECTIONS (${CONNECTIONS}): an agent never has two reports in flight`,
+  );
 if (SOFTWARE > POOL.length) throw new Error(`BENCH_SOFTWARE must be <= ${POOL.length} (the package pool)`);
-if (LARGE_SOFTWARE > MAX_DISTINCT_PACKAGES / 1.2) throw new Error(`BENCH_LARGE_SOFTWARE must be <= ${Math.floor(MAX_DISTINCT_PACKAGES / 1.2)}`);
+if (LARGE_SOFTWARE > MAX_DISTINCT_PACKAGES / 1.2)
+  throw new Error(`BENCH_LARGE_SOFTWARE must be <= ${Math.floor(MAX_DISTINCT_PACKAGES / 1.2)}`);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -98,7 +101,12 @@ interface SequentialResult {
   failures: { status: number; body: string }[];
 }
 
-function summarise(name: string, times: number[], seconds: number, failures: { status: number; body: string }[]): SequentialResult {
+function summarise(
+  name: string,
+  times: number[],
+  seconds: number,
+  failures: { status: number; body: string }[],
+): SequentialResult {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     name,
@@ -115,7 +123,11 @@ function summarise(name: string, times: number[], seconds: number, failures: { s
 }
 
 /** POSTs one report over HTTP (keep-alive fetch); returns the status, the body and the elapsed ms. */
-async function postReport(base: string, token: string, body: string): Promise<{ status: number; text: string; ms: number }> {
+async function postReport(
+  base: string,
+  token: string,
+  body: string,
+): Promise<{ status: number; text: string; ms: number }> {
   const t0 = performance.now();
   const response = await fetch(`${base}/agent/v1/report`, {
     method: 'POST',
@@ -164,7 +176,13 @@ interface LoadResult extends AgentLoadSummary {
 }
 
 /** Runs one autocannon measurement; the agents' states move to the last report sent. */
-async function load(name: string, url: string, agents: AgentState[], seconds: number, pgProbe: pg.Client | undefined): Promise<{ result: LoadResult; agents: AgentState[] }> {
+async function load(
+  name: string,
+  url: string,
+  agents: AgentState[],
+  seconds: number,
+  pgProbe: pg.Client | undefined,
+): Promise<{ result: LoadResult; agents: AgentState[] }> {
   // PostgreSQL: what the backends are doing during the load (CPU, waiting on a lock, on WAL…).
   let sampling = true;
   const waits: Record<string, number> = {};
@@ -208,7 +226,15 @@ async function load(name: string, url: string, agents: AgentState[], seconds: nu
   await sampler;
   await waitForIdle(pgProbe);
   const pgWaits = pgProbe
-    ? { samples, meanActive: active / Math.max(1, samples), waits: Object.fromEntries(Object.entries(waits).sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, n / Math.max(1, active)])) }
+    ? {
+        samples,
+        meanActive: active / Math.max(1, samples),
+        waits: Object.fromEntries(
+          Object.entries(waits)
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, n]) => [k, n / Math.max(1, active)]),
+        ),
+      }
     : undefined;
   const result: LoadResult = {
     name,
@@ -232,7 +258,10 @@ async function load(name: string, url: string, agents: AgentState[], seconds: nu
   if (pgWaits) {
     console.log(
       `      PostgreSQL backends busy (active or idle in transaction): ${fmt(pgWaits.meanActive, 1)} on average; of those samples: ` +
-        Object.entries(pgWaits.waits).slice(0, 6).map(([k, share]) => `${k} ${fmt(100 * share, 0)}%`).join(', '),
+        Object.entries(pgWaits.waits)
+          .slice(0, 6)
+          .map(([k, share]) => `${k} ${fmt(100 * share, 0)}%`)
+          .join(', '),
     );
   }
   return { result, agents: moved };
@@ -293,15 +322,22 @@ async function openInstrumented(dialect: Dialect, url: string, timer: DriverTime
       const statement = prepare(text);
       timer.add(PREPARE, performance.now() - t0);
       const label = labelOf(text);
-      const timed = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
-        const t1 = performance.now();
-        try {
-          return fn(...args);
-        } finally {
-          timer.add(label, performance.now() - t1);
-        }
+      const timed =
+        <A extends unknown[], R>(fn: (...args: A) => R) =>
+        (...args: A): R => {
+          const t1 = performance.now();
+          try {
+            return fn(...args);
+          } finally {
+            timer.add(label, performance.now() - t1);
+          }
+        };
+      return {
+        reader: statement.reader,
+        all: timed(statement.all.bind(statement)),
+        run: timed(statement.run.bind(statement)),
+        iterate: statement.iterate.bind(statement),
       };
-      return { reader: statement.reader, all: timed(statement.all.bind(statement)), run: timed(statement.run.bind(statement)), iterate: statement.iterate.bind(statement) };
     };
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, reader: db, dialect, close: () => db.destroy() };
@@ -326,7 +362,9 @@ async function openInstrumented(dialect: Dialect, url: string, timer: DriverTime
       const t0 = performance.now();
       const result = query(...args);
       if (text && result && typeof (result as Promise<unknown>).finally === 'function') {
-        void (result as Promise<unknown>).finally(() => timer.add(labelOf(text), performance.now() - t0)).catch(() => {});
+        void (result as Promise<unknown>)
+          .finally(() => timer.add(labelOf(text), performance.now() - t0))
+          .catch(() => {});
       }
       return result;
     };
@@ -353,7 +391,14 @@ interface StatementProfile {
  * Steady-state reports straight through recordReport (no HTTP) on an instrumented connection:
  * where the time of a report goes. The agents move on as they would over HTTP.
  */
-async function profileStatements(dialect: Dialect, url: string, workspaceId: string, agents: AgentState[], names: Map<string, string>, reports: number): Promise<StatementProfile | undefined> {
+async function profileStatements(
+  dialect: Dialect,
+  url: string,
+  workspaceId: string,
+  agents: AgentState[],
+  names: Map<string, string>,
+  reports: number,
+): Promise<StatementProfile | undefined> {
   if (reports === 0) return undefined;
   const timer = new DriverTimer();
   const timed = await openInstrumented(dialect, url, timer);
@@ -366,7 +411,11 @@ async function profileStatements(dialect: Dialect, url: string, workspaceId: str
       const agent = agents[i % agents.length]!;
       advance(agent);
       const body = JSON.parse(reportBody(agent));
-      const principal = { workspaceId, agentId: agent.id, actor: { type: 'agent' as const, id: agent.id, name: names.get(agent.id)! } };
+      const principal = {
+        workspaceId,
+        agentId: agent.id,
+        actor: { type: 'agent' as const, id: agent.id, name: names.get(agent.id)! },
+      };
       const t0 = performance.now();
       await recordReport(timed, principal, body);
       if (i >= warmups) times.push(performance.now() - t0);
@@ -378,8 +427,18 @@ async function profileStatements(dialect: Dialect, url: string, workspaceId: str
   const stats = [...timer.stats.values()];
   const driverMs = stats.reduce((sum, s) => sum + s.totalMs, 0);
   const rows = [
-    ...stats.map((s) => ({ statement: s.statement, callsPerReport: s.count / reports, msPerReport: s.totalMs / reports, share: s.totalMs / totalMs })),
-    { statement: 'JavaScript: report.service logic, Kysely query building and compiling', callsPerReport: NaN, msPerReport: (totalMs - driverMs) / reports, share: (totalMs - driverMs) / totalMs },
+    ...stats.map((s) => ({
+      statement: s.statement,
+      callsPerReport: s.count / reports,
+      msPerReport: s.totalMs / reports,
+      share: s.totalMs / totalMs,
+    })),
+    {
+      statement: 'JavaScript: report.service logic, Kysely query building and compiling',
+      callsPerReport: NaN,
+      msPerReport: (totalMs - driverMs) / reports,
+      share: (totalMs - driverMs) / totalMs,
+    },
   ].sort((a, b) => b.msPerReport - a.msPerReport);
   const sorted = [...times].sort((a, b) => a - b);
   const profile: StatementProfile = {
@@ -397,7 +456,9 @@ async function profileStatements(dialect: Dialect, url: string, workspaceId: str
       `p50 ${fmt(profile.p50ReportMs, 2)} ms, p99 ${fmt(profile.p99ReportMs, 2)} ms; ${fmt(profile.statementsPerReport, 1)} statements/report (BEGIN/COMMIT included)`,
   );
   for (const row of rows.slice(0, 10)) {
-    console.log(`      ${fmt(row.msPerReport, 3).padStart(7)} ms  ${fmt(100 * row.share, 0).padStart(3)}%  ×${fmt(row.callsPerReport, 2)}  ${row.statement}`);
+    console.log(
+      `      ${fmt(row.msPerReport, 3).padStart(7)} ms  ${fmt(100 * row.share, 0).padStart(3)}%  ×${fmt(row.callsPerReport, 2)}  ${row.statement}`,
+    );
   }
   return profile;
 }
@@ -437,7 +498,11 @@ async function verify(
   const byAgent = new Map(agents.map((a) => [a.id, a]));
 
   // Hosts: one automatic server per agent, named after the agent's hostname.
-  const servers = await db.selectFrom('servers').select(['id', 'agent_id', 'hostname', 'automatic']).where('workspace_id', '=', workspaceId).execute();
+  const servers = await db
+    .selectFrom('servers')
+    .select(['id', 'agent_id', 'hostname', 'automatic'])
+    .where('workspace_id', '=', workspaceId)
+    .execute();
   const serverOf = new Map<string, string>();
   let wrongHost = 0;
   for (const server of servers) {
@@ -445,7 +510,11 @@ async function verify(
     if (!agent || agent.host.hostname !== server.hostname || !server.automatic || serverOf.has(agent.id)) wrongHost++;
     else serverOf.set(agent.id, server.id);
   }
-  checks.push({ name: 'servers = agents', ok: servers.length === agents.length && wrongHost === 0, detail: `${servers.length} servers for ${agents.length} agents, ${wrongHost} unexpected` });
+  checks.push({
+    name: 'servers = agents',
+    ok: servers.length === agents.length && wrongHost === 0,
+    detail: `${servers.length} servers for ${agents.length} agents, ${wrongHost} unexpected`,
+  });
 
   // Discovered software: per host, the live rows are exactly the last list sent (name → version);
   // the other rows are entries reported before and marked missing.
@@ -484,7 +553,13 @@ async function verify(
     const extra = [...live.keys()].filter((key) => !expected.has(key));
     const versions = [...expected].filter(([key, version]) => live.has(key) && live.get(key) !== version);
     const missingListed = [...missing].filter((key) => expected.has(key));
-    if (absent.length || extra.length || versions.length || missingListed.length || hostRows.length !== live.size + missing.size) {
+    if (
+      absent.length ||
+      extra.length ||
+      versions.length ||
+      missingListed.length ||
+      hostRows.length !== live.size + missing.size
+    ) {
       hostsWrong++;
       if (!example) {
         example = `${agent.host.hostname}: ${live.size} live vs ${expected.size} sent; absent ${absent.length}, extra ${extra.length}, wrong version ${versions.length}, listed but missing ${missingListed.length}`;
@@ -498,7 +573,11 @@ async function verify(
   });
 
   // Install counts: the running totals against a direct count of the live rows, for every key…
-  const installs = await db.selectFrom('software_installs').select(['name_key', 'vendor_key', 'install_count']).where('workspace_id', '=', workspaceId).execute();
+  const installs = await db
+    .selectFrom('software_installs')
+    .select(['name_key', 'vendor_key', 'install_count'])
+    .where('workspace_id', '=', workspaceId)
+    .execute();
   const totals = new Map(installs.map((r) => [`${r.name_key}\u0000${r.vendor_key}`, Number(r.install_count)]));
   const keys = new Set([...totals.keys(), ...direct.keys()]);
   const wrongCounts = [...keys].filter((key) => (totals.get(key) ?? 0) !== (direct.get(key) ?? 0));
@@ -532,7 +611,11 @@ async function verify(
     if (Number(counted.n) !== Number(stored?.install_count ?? 0)) sampleWrong++;
     sampleDetails.push(`${nameKey} ${stored?.install_count ?? 0}/${counted.n}`);
   }
-  checks.push({ name: 'install counts, SQL samples', ok: sampleWrong === 0, detail: `stored/counted: ${sampleDetails.join(', ')}` });
+  checks.push({
+    name: 'install counts, SQL samples',
+    ok: sampleWrong === 0,
+    detail: `stored/counted: ${sampleDetails.join(', ')}`,
+  });
 
   // Audit: one create or report event per report, with the agent as actor.
   const audit = await db
@@ -570,7 +653,9 @@ async function verify(
     for (const event of finalEvents) {
       const agent = byAgent.get(hostAgent.get(event.resource_id ?? '') ?? '');
       if (!agent) continue;
-      const changes = (typeof event.changes === 'string' ? JSON.parse(event.changes) : event.changes) as { software?: { before: number; after: number } } | null;
+      const changes = (typeof event.changes === 'string' ? JSON.parse(event.changes) : event.changes) as {
+        software?: { before: number; after: number };
+      } | null;
       // What the server saw change: keys added to or dropped from the host's previous list.
       const previous = finalPass.previous.get(agent.id)!;
       const current = new Set(agent.software.map((e) => installKey(e.name, e.vendor)));
@@ -579,7 +664,8 @@ async function verify(
       const got = changes?.software;
       if (JSON.stringify(got) !== JSON.stringify(expected)) {
         wrong++;
-        if (!detail) detail = ` (e.g. ${agent.host.hostname}: changes.software ${JSON.stringify(got)}, expected ${JSON.stringify(expected)})`;
+        if (!detail)
+          detail = ` (e.g. ${agent.host.hostname}: changes.software ${JSON.stringify(got)}, expected ${JSON.stringify(expected)})`;
       }
     }
     checks.push({
@@ -590,7 +676,15 @@ async function verify(
   }
 
   for (const check of checks) console.log(`    ${verdict(check)} ${check.name}: ${check.detail}`);
-  return { checks, servers: servers.length, discoveredRows: rows.length, liveRows, missingRows, installKeys: installs.length, auditReports };
+  return {
+    checks,
+    servers: servers.length,
+    discoveredRows: rows.length,
+    liveRows,
+    missingRows,
+    installKeys: installs.length,
+    auditReports,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -599,7 +693,14 @@ async function verify(
 interface DatabaseStats {
   settings: Record<string, string>;
   /** PostgreSQL only (pg_stat_user_tables; flushed by backends at most every second, so approximate). */
-  tables?: { table: string; inserts: number; updates: number; hotUpdates: number; deadRows: number; totalBytes: number }[];
+  tables?: {
+    table: string;
+    inserts: number;
+    updates: number;
+    hotUpdates: number;
+    deadRows: number;
+    totalBytes: number;
+  }[];
 }
 
 async function collectDatabaseStats(database: Database): Promise<DatabaseStats> {
@@ -609,22 +710,46 @@ async function collectDatabaseStats(database: Database): Promise<DatabaseStats> 
       const { rows } = await sql.raw<Record<string, unknown>>(`PRAGMA ${name}`).execute(database.db);
       settings[name] = String(Object.values(rows[0] ?? {})[0]);
     }
-    console.log(`  SQLite settings: ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+    console.log(
+      `  SQLite settings: ${Object.entries(settings)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`,
+    );
     return { settings };
   }
   await sleep(1100); // let the pool's backends flush their table statistics
   const { rows: settingRows } = await sql<{ name: string; setting: string; unit: string | null }>`
     SELECT name, setting, unit FROM pg_settings
-     WHERE name IN ('synchronous_commit', 'fsync', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'full_page_writes', 'wal_compression')`.execute(database.db);
+     WHERE name IN ('synchronous_commit', 'fsync', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'full_page_writes', 'wal_compression')`.execute(
+    database.db,
+  );
   const settings = Object.fromEntries(settingRows.map((r) => [r.name, `${r.setting}${r.unit ? ` ${r.unit}` : ''}`]));
-  const { rows } = await sql<{ table: string; inserts: number; updates: number; hot: number; dead: number; bytes: number }>`
+  const { rows } = await sql<{
+    table: string;
+    inserts: number;
+    updates: number;
+    hot: number;
+    dead: number;
+    bytes: number;
+  }>`
     SELECT relname AS table, n_tup_ins AS inserts, n_tup_upd AS updates, n_tup_hot_upd AS hot, n_dead_tup AS dead,
            pg_total_relation_size(relid) AS bytes
       FROM pg_stat_user_tables
      WHERE relname IN ('discovered_applications', 'software_installs', 'servers', 'agents', 'audit_events', 'row_counts')
      ORDER BY n_tup_upd DESC`.execute(database.db);
-  const tables = rows.map((r) => ({ table: r.table, inserts: Number(r.inserts), updates: Number(r.updates), hotUpdates: Number(r.hot), deadRows: Number(r.dead), totalBytes: Number(r.bytes) }));
-  console.log(`  PostgreSQL settings: ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  const tables = rows.map((r) => ({
+    table: r.table,
+    inserts: Number(r.inserts),
+    updates: Number(r.updates),
+    hotUpdates: Number(r.hot),
+    deadRows: Number(r.dead),
+    totalBytes: Number(r.bytes),
+  }));
+  console.log(
+    `  PostgreSQL settings: ${Object.entries(settings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+  );
   for (const t of tables) {
     console.log(
       `    ${t.table.padEnd(24)} ${t.inserts.toLocaleString('en').padStart(9)} inserts ${t.updates.toLocaleString('en').padStart(10)} updates ` +
@@ -654,7 +779,17 @@ interface DialectReport {
   serverVersion: string;
   date: string;
   environment: { node: string; platform: string; cpus: number; cpuModel: string };
-  config: { agents: number; software: number; connections: number; seconds: number; warmupSeconds: number; largeSoftware: number; profileReports: number; seed: number; poolSize: number };
+  config: {
+    agents: number;
+    software: number;
+    connections: number;
+    seconds: number;
+    warmupSeconds: number;
+    largeSoftware: number;
+    profileReports: number;
+    seed: number;
+    poolSize: number;
+  };
   setup: { enrollSeconds: number };
   initialPass: SequentialResult;
   load: LoadResult;
@@ -688,7 +823,9 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
       agents.push(newAgentState(i, id, token, SOFTWARE, SEED));
     }
     const enrollSeconds = (performance.now() - e0) / 1000;
-    console.log(`  ${serverVersion}; workspace ${workspace.id}; ${AGENTS} agents enrolled in ${fmt(enrollSeconds, 2)} s; package pool ${POOL.length}`);
+    console.log(
+      `  ${serverVersion}; workspace ${workspace.id}; ${AGENTS} agents enrolled in ${fmt(enrollSeconds, 2)} s; package pool ${POOL.length}`,
+    );
     if (dialect === 'postgres') {
       pgProbe = await connectProbe(target.url);
     }
@@ -704,20 +841,39 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     await sql`ANALYZE`.execute(database.db);
 
     // 4. Load.
-    console.log(`  load: ${CONNECTIONS} connections, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up), steady-state reports, autocannon in a child process`);
+    console.log(
+      `  load: ${CONNECTIONS} connections, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up), steady-state reports, autocannon in a child process`,
+    );
     let state = agents;
     let warmup: LoadResult | undefined;
-    if (WARMUP_SECONDS > 0) ({ result: warmup, agents: state } = await load('warm-up', `${base}/agent/v1/report`, state, WARMUP_SECONDS, pgProbe));
-    const measured = await load(`POST /agent/v1/report ×${CONNECTIONS}`, `${base}/agent/v1/report`, state, SECONDS, pgProbe);
+    if (WARMUP_SECONDS > 0)
+      ({ result: warmup, agents: state } = await load(
+        'warm-up',
+        `${base}/agent/v1/report`,
+        state,
+        WARMUP_SECONDS,
+        pgProbe,
+      ));
+    const measured = await load(
+      `POST /agent/v1/report ×${CONNECTIONS}`,
+      `${base}/agent/v1/report`,
+      state,
+      SECONDS,
+      pgProbe,
+    );
     state = measured.agents;
     const loadResult = measured.result;
     for (const r of [warmup, loadResult]) {
       if (r && (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)) {
-        warn(`${r.name}: ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts (must be 0)${r.failures[0] ? `; first: ${r.failures[0].status} ${r.failures[0].body}` : ''}`);
+        warn(
+          `${r.name}: ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts (must be 0)${r.failures[0] ? `; first: ${r.failures[0].status} ${r.failures[0].body}` : ''}`,
+        );
       }
     }
     if (loadResult.serverCpuPercent < 90) {
-      console.log('      (server process under 90% CPU: part of the limit was elsewhere — load generator, database or the machine)');
+      console.log(
+        '      (server process under 90% CPU: part of the limit was elsewhere — load generator, database or the machine)',
+      );
     }
 
     // 5. Statement profile.
@@ -739,7 +895,11 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
       database,
       workspace.id,
       state,
-      { exact: sequentialReports + sent - nonOk, min: sequentialReports + ok2xx, max: sequentialReports + sent - nonOk },
+      {
+        exact: sequentialReports + sent - nonOk,
+        min: sequentialReports + ok2xx,
+        max: sequentialReports + sent - nonOk,
+      },
       { since, previous },
     );
 
@@ -748,7 +908,11 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     const databaseStats = await collectDatabaseStats(database);
 
     // 7. One large report.
-    const { id: largeId, token: largeToken } = await enrollAgent(database, { workspaceId: workspace.id, name: 'bench large agent' }, CLI_ACTOR);
+    const { id: largeId, token: largeToken } = await enrollAgent(
+      database,
+      { workspaceId: workspace.id, name: 'bench large agent' },
+      CLI_ACTOR,
+    );
     const large = newAgentState(AGENTS, largeId, largeToken, LARGE_SOFTWARE, SEED, 'big');
     const largeBody = reportBody(large);
     const statuses: number[] = [];
@@ -770,7 +934,12 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     upgrade(large, 0.25);
     const upgraded = await postReport(base, largeToken, reportBody(large));
     statuses.push(upgraded.status);
-    const largeServer = await database.db.selectFrom('servers').select('id').where('workspace_id', '=', workspace.id).where('agent_id', '=', largeId).executeTakeFirst();
+    const largeServer = await database.db
+      .selectFrom('servers')
+      .select('id')
+      .where('workspace_id', '=', workspace.id)
+      .where('agent_id', '=', largeId)
+      .executeTakeFirst();
     const largeLive = largeServer
       ? Number(
           (
@@ -800,7 +969,10 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
         `upgrade (25 % versions changed) ${fmt(upgraded.ms, 1)} ms; ` +
         `${largeLive} live rows (expected ${large.software.length})`,
     );
-    if (statuses.some((s) => s !== 200)) warn(`large report: statuses ${statuses.join(', ')}${first.status !== 200 ? `: ${first.text.slice(0, 300)}` : ''}`);
+    if (statuses.some((s) => s !== 200))
+      warn(
+        `large report: statuses ${statuses.join(', ')}${first.status !== 200 ? `: ${first.text.slice(0, 300)}` : ''}`,
+      );
 
     const checks: Check[] = [
       ...verification.checks,
@@ -821,8 +993,16 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
         detail: `${loadResult.latencyP99} ms (target < ${TARGETS.p99Ms} ms${dialect === 'sqlite' ? '' : ', set for SQLite'})`,
         informative: dialect !== 'sqlite',
       },
-      { name: 'sequential passes: non-2xx', ok: initialPass.non2xx + finalPass.non2xx === 0, detail: `${initialPass.non2xx + finalPass.non2xx} (must be 0)` },
-      { name: 'large report', ok: largeResult.liveRowsOk && statuses.every((s) => s === 200), detail: `${largeLive} live rows, expected ${large.software.length}; statuses ${statuses.join(',')}` },
+      {
+        name: 'sequential passes: non-2xx',
+        ok: initialPass.non2xx + finalPass.non2xx === 0,
+        detail: `${initialPass.non2xx + finalPass.non2xx} (must be 0)`,
+      },
+      {
+        name: 'large report',
+        ok: largeResult.liveRowsOk && statuses.every((s) => s === 200),
+        detail: `${largeLive} live rows, expected ${large.software.length}; statuses ${statuses.join(',')}`,
+      },
     ];
 
     return {
@@ -888,7 +1068,11 @@ function markdown(report: DialectReport): string {
       ? [
           '',
           `PostgreSQL backends during the load: ${fmt(l.pgWaits.meanActive, 1)} busy on average — ` +
-            Object.entries(l.pgWaits.waits).slice(0, 5).map(([k, share]) => `${k} ${fmt(100 * share, 0)} %`).join(', ') + '.',
+            Object.entries(l.pgWaits.waits)
+              .slice(0, 5)
+              .map(([k, share]) => `${k} ${fmt(100 * share, 0)} %`)
+              .join(', ') +
+            '.',
         ]
       : []),
     ...(report.databaseStats.tables
@@ -897,7 +1081,8 @@ function markdown(report: DialectReport): string {
           '| table (after the steady-state phases) | inserts | updates | HOT | dead rows | size MiB |',
           '|---|--:|--:|--:|--:|--:|',
           ...report.databaseStats.tables.map(
-            (t) => `| ${t.table} | ${t.inserts} | ${t.updates} | ${fmt(t.updates ? (100 * t.hotUpdates) / t.updates : 0, 0)} % | ${t.deadRows} | ${fmt(t.totalBytes / 1048576, 1)} |`,
+            (t) =>
+              `| ${t.table} | ${t.inserts} | ${t.updates} | ${fmt(t.updates ? (100 * t.hotUpdates) / t.updates : 0, 0)} % | ${t.deadRows} | ${fmt(t.totalBytes / 1048576, 1)} |`,
           ),
         ]
       : []),
@@ -909,7 +1094,12 @@ function markdown(report: DialectReport): string {
           '',
           '| statement | calls/report | ms/report | share |',
           '|---|--:|--:|--:|',
-          ...p.statements.slice(0, 10).map((s) => `| ${s.statement} | ${fmt(s.callsPerReport, 2)} | ${fmt(s.msPerReport, 3)} | ${fmt(100 * s.share, 0)} % |`),
+          ...p.statements
+            .slice(0, 10)
+            .map(
+              (s) =>
+                `| ${s.statement} | ${fmt(s.callsPerReport, 2)} | ${fmt(s.msPerReport, 3)} | ${fmt(100 * s.share, 0)} % |`,
+            ),
         ]
       : []),
     '',
@@ -919,7 +1109,13 @@ function markdown(report: DialectReport): string {
 }
 
 async function main(): Promise<void> {
-  await runBench({ name: 'agents', title: 'Estate agent report benchmark', describe: `${AGENTS} agents × ${SOFTWARE} packages; ${CONNECTIONS} connections × ${SECONDS} s; large report ${LARGE_SOFTWARE}`, run: benchDialect, markdown });
+  await runBench({
+    name: 'agents',
+    title: 'Estate agent report benchmark',
+    describe: `${AGENTS} agents × ${SOFTWARE} packages; ${CONNECTIONS} connections × ${SECONDS} s; large report ${LARGE_SOFTWARE}`,
+    run: benchDialect,
+    markdown,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -90,9 +90,17 @@ export async function beginDialect(dialect: Dialect) {
  * A benchmark's main: its banner, each dialect's run (results file per dialect), then the
  * markdown summary of all of them. Returns the reports, for a verdict of the caller's.
  */
-export async function runBench<R extends { dialect: Dialect; date: string }>(options: { name: string; title: string; describe: string; run(dialect: Dialect): Promise<R>; markdown(report: R): string }): Promise<R[]> {
+export async function runBench<R extends { dialect: Dialect; date: string }>(options: {
+  name: string;
+  title: string;
+  describe: string;
+  run(dialect: Dialect): Promise<R>;
+  markdown(report: R): string;
+}): Promise<R[]> {
   const dialects = benchDialects();
-  console.log(`${options.title}: ${dialects.join(' + ')}; ${options.describe}; ${cpus().length} CPUs; Node ${process.version}`);
+  console.log(
+    `${options.title}: ${dialects.join(' + ')}; ${options.describe}; ${cpus().length} CPUs; Node ${process.version}`,
+  );
   if (!PG_URL) console.log('(set BENCH_PG_URL=postgres://… to include PostgreSQL)');
   const reports: R[] = [];
   for (const dialect of dialects) {
@@ -109,7 +117,11 @@ export async function runBench<R extends { dialect: Dialect; date: string }>(opt
  * Runs `body` once per benchmarked dialect on a throwaway migrated database with an admin
  * workspace and key, and drops the database afterwards (or on an interrupt).
  */
-export async function forEachBenchDialect(body: (context: { dialect: Dialect; url: string; database: Database } & Awaited<ReturnType<typeof createAdminWorkspace>>) => Promise<void>): Promise<void> {
+export async function forEachBenchDialect(
+  body: (
+    context: { dialect: Dialect; url: string; database: Database } & Awaited<ReturnType<typeof createAdminWorkspace>>,
+  ) => Promise<void>,
+): Promise<void> {
   for (const dialect of benchDialects()) {
     const bench = await createBenchDatabase(dialect);
     onInterrupt(bench.drop);
@@ -141,7 +153,11 @@ export async function serverVersionOf(database: Database, dialect: Dialect): Pro
 /** A workspace 'Bench workspace', an admin member and an admin-alias key. */
 export async function createAdminWorkspace(database: Database) {
   const workspace = await createWorkspace(database, { name: 'Bench workspace' }, CLI_ACTOR);
-  await addMember(database, { workspaceId: workspace.id, email: 'bench-admin@example.test', name: 'Bench Admin', role: 'admin' }, CLI_ACTOR);
+  await addMember(
+    database,
+    { workspaceId: workspace.id, email: 'bench-admin@example.test', name: 'Bench Admin', role: 'admin' },
+    CLI_ACTOR,
+  );
   const key = await createKey(database, { workspaceId: workspace.id, name: 'bench key', alias: 'admin' });
   return { workspace, key };
 }
@@ -195,7 +211,10 @@ interface ChildRun<T> {
 type ChildMessage = { type: 'start' } | { type: 'result'; ok: true } | { type: 'result'; ok: false; error: string };
 
 /** Forks bench/load-child.ts for one measurement; execArgv defaults to this process's. */
-export function runChild<T>(request: LoadRequest | AgentLoadRequest | PatchLoadRequest, execArgv: string[] = process.execArgv): Promise<ChildRun<T>> {
+export function runChild<T>(
+  request: LoadRequest | AgentLoadRequest | PatchLoadRequest,
+  execArgv: string[] = process.execArgv,
+): Promise<ChildRun<T>> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let answered = false;
@@ -304,14 +323,22 @@ export function percentile(sorted: number[], q: number): number {
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reporting
 
 export function environment(): { node: string; platform: string; cpus: number; cpuModel: string } {
-  return { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' };
+  return {
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+  };
 }
 
 /** Writes bench/results/<name>-<dialect>-<date>.json and returns its path. */

@@ -14,7 +14,16 @@ import { serviceOf } from '../src/families.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import type { LoadSummary } from './load-child.js';
 import {
-  connectProbe, environment, fmt, forEachBenchDialect, intEnv, runChild, serverVersionOf, startApp, waitForIdle, writeJson,
+  connectProbe,
+  environment,
+  fmt,
+  forEachBenchDialect,
+  intEnv,
+  runChild,
+  serverVersionOf,
+  startApp,
+  waitForIdle,
+  writeJson,
 } from './common.js';
 
 const SECONDS = intEnv('BENCH_SECONDS', 10);
@@ -28,14 +37,30 @@ await forEachBenchDialect(async ({ dialect, url, database, workspace, key }) => 
   {
     const ids: string[] = [];
     await writeTransaction(database, workspace.id, async (trx) => {
-      for (let i = 0; i < HOT + COLD; i += 1) ids.push((await applications.createIn(trx, workspace.id, { name: `${i < HOT ? 'hot' : 'cold'} ${i}`, userCount: 0 }, CLI_ACTOR)).id as string);
+      for (let i = 0; i < HOT + COLD; i += 1)
+        ids.push(
+          (
+            await applications.createIn(
+              trx,
+              workspace.id,
+              { name: `${i < HOT ? 'hot' : 'cold'} ${i}`, userCount: 0 },
+              CLI_ACTOR,
+            )
+          ).id as string,
+        );
     });
     const { app, base } = await startApp(database);
     const probe = dialect === 'postgres' ? await connectProbe(url) : undefined;
     const retriesBefore = writeStatistics.retries;
     const run = await runChild<{ summary: LoadSummary }>({
-      kind: 'patch', url: base, headers: { authorization: `Bearer ${key.secret}` }, connections: CONNECTIONS, seconds: SECONDS,
-      paths: ids.map((id) => `/public/v1/applications/${id}`), hot: HOT, hotShare: 0.5,
+      kind: 'patch',
+      url: base,
+      headers: { authorization: `Bearer ${key.secret}` },
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      paths: ids.map((id) => `/public/v1/applications/${id}`),
+      hot: HOT,
+      hotShare: 0.5,
     });
     await waitForIdle(probe);
     const retries = writeStatistics.retries - retriesBefore;
@@ -46,18 +71,41 @@ await forEachBenchDialect(async ({ dialect, url, database, workspace, key }) => 
     let lost = 0;
     for (const id of ids.slice(0, HOT)) {
       const stored = await applications.get(database, workspace.id, id);
-      const newest = await database.db.selectFrom('audit_events').select('changes').where('workspace_id', '=', workspace.id).where('resource_id', '=', id).where('action', '=', 'update')
-        .orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-      const after = newest?.changes ? (JSON.parse(newest.changes) as { userCount?: { after: number } }).userCount?.after : 0;
+      const newest = await database.db
+        .selectFrom('audit_events')
+        .select('changes')
+        .where('workspace_id', '=', workspace.id)
+        .where('resource_id', '=', id)
+        .where('action', '=', 'update')
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const after = newest?.changes
+        ? (JSON.parse(newest.changes) as { userCount?: { after: number } }).userCount?.after
+        : 0;
       if (stored.userCount !== after) lost += 1;
     }
     const report = {
-      dialect, date: new Date().toISOString(), server: await serverVersionOf(database, dialect), environment: environment(),
-      connections: CONNECTIONS, seconds: SECONDS, hot: HOT, cold: COLD,
-      writesPerSecond: writes / summary.durationSeconds, p50: summary.latencyP50, p99: summary.latencyP99,
-      retriesPerSecond: retries / summary.durationSeconds, statusCodes: summary.statusCodes, errors: summary.errors, hotApplicationsDisagreeingWithAudit: lost,
+      dialect,
+      date: new Date().toISOString(),
+      server: await serverVersionOf(database, dialect),
+      environment: environment(),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      hot: HOT,
+      cold: COLD,
+      writesPerSecond: writes / summary.durationSeconds,
+      p50: summary.latencyP50,
+      p99: summary.latencyP99,
+      retriesPerSecond: retries / summary.durationSeconds,
+      statusCodes: summary.statusCodes,
+      errors: summary.errors,
+      hotApplicationsDisagreeingWithAudit: lost,
     };
-    console.log(`${dialect}: ${fmt(report.writesPerSecond, 0)} writes/s, p50 ${summary.latencyP50} ms, p99 ${summary.latencyP99} ms, ${fmt(report.retriesPerSecond, 2)} retries/s, status ${JSON.stringify(summary.statusCodes)}, lost ${lost}`);
+    console.log(
+      `${dialect}: ${fmt(report.writesPerSecond, 0)} writes/s, p50 ${summary.latencyP50} ms, p99 ${summary.latencyP99} ms, ${fmt(report.retriesPerSecond, 2)} retries/s, status ${JSON.stringify(summary.statusCodes)}, lost ${lost}`,
+    );
     console.log(`  results: ${writeJson('contended', report)}`);
     await probe?.end();
     await app.close();

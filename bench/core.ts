@@ -70,7 +70,16 @@ const RESOURCE_POOL = 50_000;
 const ACTOR_POOL = 20;
 /** Index i of RESOURCE_TYPES belongs to CATEGORY_OF_TYPE[i]. */
 const RESOURCE_TYPES = ['application', 'server', 'network', 'workstation', 'member', 'team', 'api_key', 'workspace'];
-const CATEGORY_OF_TYPE = ['inventory', 'inventory', 'inventory', 'inventory', 'organisation', 'organisation', 'access', 'settings'];
+const CATEGORY_OF_TYPE = [
+  'inventory',
+  'inventory',
+  'inventory',
+  'inventory',
+  'organisation',
+  'organisation',
+  'access',
+  'settings',
+];
 const ACTIONS = ['create', 'update', 'delete', 'link'];
 
 const actorName = (n: number) => `integration-${String(n + 1).padStart(2, '0')}`;
@@ -107,7 +116,12 @@ function generateSqlite(file: string, workspaceId: string, count: number): void 
         for (let i = from; i < to; i++) {
           const ms = Math.floor(start + i * step + Math.random() * step * 0.9);
           // UUID v7 of the event's own millisecond, so ids sort with timestamps.
-          const id = UUID.fromFieldsV7(ms, (Math.random() * 0x1000) >>> 0, (Math.random() * 0x40000000) >>> 0, (Math.random() * 0x100000000) >>> 0).toString();
+          const id = UUID.fromFieldsV7(
+            ms,
+            (Math.random() * 0x1000) >>> 0,
+            (Math.random() * 0x40000000) >>> 0,
+            (Math.random() * 0x100000000) >>> 0,
+          ).toString();
           const resource = (Math.random() * RESOURCE_POOL) >>> 0;
           const type = resource % RESOURCE_TYPES.length;
           const actor = (Math.random() * ACTOR_POOL) >>> 0;
@@ -124,7 +138,8 @@ function generateSqlite(file: string, workspaceId: string, count: number): void 
             `${RESOURCE_TYPES[type]}-${resource}`,
           );
         }
-        if (count >= 200_000 && process.stdout.isTTY) process.stdout.write(`\r    ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
+        if (count >= 200_000 && process.stdout.isTTY)
+          process.stdout.write(`\r    ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
       }
     })();
     if (count >= 200_000 && process.stdout.isTTY) process.stdout.write('\n');
@@ -170,7 +185,8 @@ async function generatePostgres(database: Database, workspaceId: string, count: 
         FROM generate_series(${from}::int, ${to}::int) AS g
       ) AS s
     `.execute(database.db);
-    if (count >= 200_000 && process.stdout.isTTY && (to + 1) % 100_000 === 0) process.stdout.write(`\r    ${(to + 1).toLocaleString('en')} / ${count.toLocaleString('en')}`);
+    if (count >= 200_000 && process.stdout.isTTY && (to + 1) % 100_000 === 0)
+      process.stdout.write(`\r    ${(to + 1).toLocaleString('en')} / ${count.toLocaleString('en')}`);
   }
   if (count >= 200_000 && process.stdout.isTTY) process.stdout.write('\n');
 }
@@ -188,12 +204,21 @@ interface LoadResult extends LoadSummary {
   serverCpuPercent: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string>, pgProbe: pg.Client | undefined): Promise<LoadResult> {
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  pgProbe: pg.Client | undefined,
+): Promise<LoadResult> {
   if (WARMUP_SECONDS > 0) {
     await runChild({ url, headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     await waitForIdle(pgProbe);
   }
-  const { answer: { summary }, cpuMs, wallMs } = await runChild<{ summary: LoadSummary }>({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
+  const {
+    answer: { summary },
+    cpuMs,
+    wallMs,
+  } = await runChild<{ summary: LoadSummary }>({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
   await waitForIdle(pgProbe);
   const result: LoadResult = {
     name,
@@ -207,7 +232,9 @@ async function load(name: string, url: string, headers: Record<string, string>, 
       `server CPU ${fmt(result.serverCpuPercent, 0)}%  codes ${JSON.stringify(result.statusCodes)}${result.errors ? `  errors ${result.errors}` : ''}`,
   );
   if (result.serverCpuPercent < 90) {
-    console.log(`      (server process under 90% CPU: the limit was elsewhere — load generator, database or the machine — so 1000/req/s overstates its cost)`);
+    console.log(
+      `      (server process under 90% CPU: the limit was elsewhere — load generator, database or the machine — so 1000/req/s overstates its cost)`,
+    );
   }
   return result;
 }
@@ -235,7 +262,8 @@ async function sequential(app: App, name: string, url: string, secret: string): 
   let last: { data?: unknown[]; total?: number } = {};
   for (let i = 0; i < SEQUENTIAL_WARMUPS; i++) {
     const response = await app.inject({ method: 'GET', url, headers });
-    if (response.statusCode !== 200) throw new Error(`${name}: warm-up got ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (response.statusCode !== 200)
+      throw new Error(`${name}: warm-up got ${response.statusCode} ${response.body.slice(0, 200)}`);
   }
   const times: number[] = [];
   for (let i = 0; i < SEQUENTIAL_ITERATIONS; i++) {
@@ -259,13 +287,19 @@ async function sequential(app: App, name: string, url: string, secret: string): 
     total: last.total ?? null,
     non200,
   };
-  console.log(`    ${name.padEnd(34)} p50 ${fmt(result.p50, 2)} ms  p99 ${fmt(result.p99, 2)} ms  (rows ${result.rowsReturned}, total ${result.total})`);
+  console.log(
+    `    ${name.padEnd(34)} p50 ${fmt(result.p50, 2)} ms  p99 ${fmt(result.p99, 2)} ms  (rows ${result.rowsReturned}, total ${result.total})`,
+  );
   if (non200 > 0) console.warn(`    WARNING: ${name}: ${non200} of ${SEQUENTIAL_ITERATIONS} responses were not 200`);
   return result;
 }
 
 /** Median and mean of a repository call on its own, to split a page's time between its two queries. */
-async function timeQuery(run: () => Promise<unknown>, iterations = 20, warmups = 2): Promise<{ p50: number; mean: number }> {
+async function timeQuery(
+  run: () => Promise<unknown>,
+  iterations = 20,
+  warmups = 2,
+): Promise<{ p50: number; mean: number }> {
   for (let i = 0; i < warmups; i++) await run();
   const times: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -273,7 +307,13 @@ async function timeQuery(run: () => Promise<unknown>, iterations = 20, warmups =
     await run();
     times.push(performance.now() - t0);
   }
-  return { p50: percentile([...times].sort((a, b) => a - b), 0.5), mean: times.reduce((a, b) => a + b, 0) / times.length };
+  return {
+    p50: percentile(
+      [...times].sort((a, b) => a - b),
+      0.5,
+    ),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+  };
 }
 
 interface QueryBreakdown {
@@ -310,11 +350,28 @@ interface DialectReport {
   serverVersion: string;
   date: string;
   environment: { node: string; platform: string; cpus: number; cpuModel: string };
-  config: { auditEvents: number; seconds: number; connections: number; warmupSeconds: number; sequentialIterations: number };
+  config: {
+    auditEvents: number;
+    seconds: number;
+    connections: number;
+    warmupSeconds: number;
+    sequentialIterations: number;
+  };
   generation: { events: number; insertSeconds: number; analyzeSeconds: number; rowsPerSecond: number };
   load: { rawHello: LoadResult; unauthenticated: LoadResult; me: LoadResult; auditFirstPage: LoadResult };
-  derived: { meVsUnauthenticated: number; meVsRawHello: number; authCostMs: number; authCostCpuMs: number; authCostTargetMs: number };
-  sequential: { firstPage: SequentialResult; deepCursor: SequentialResult & { offset: number }; filteredFirstPage: SequentialResult; breakdown: QueryBreakdown };
+  derived: {
+    meVsUnauthenticated: number;
+    meVsRawHello: number;
+    authCostMs: number;
+    authCostCpuMs: number;
+    authCostTargetMs: number;
+  };
+  sequential: {
+    firstPage: SequentialResult;
+    deepCursor: SequentialResult & { offset: number };
+    filteredFirstPage: SequentialResult;
+    breakdown: QueryBreakdown;
+  };
   checks: { name: string; ok: boolean; detail: string }[];
   warnings: string[];
 }
@@ -355,7 +412,13 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     } else await sql`VACUUM (ANALYZE)`.execute(database.db); // also the counter table's dead row versions
     const analyzeSeconds = (performance.now() - a0) / 1000;
     const rows = Number(
-      (await database.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspace.id).executeTakeFirstOrThrow()).n,
+      (
+        await database.db
+          .selectFrom('audit_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('workspace_id', '=', workspace.id)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     console.log(
       `  generated in ${fmt(insertSeconds, 2)} s (${Math.round(AUDIT_EVENTS / insertSeconds).toLocaleString('en')} rows/s), ` +
@@ -364,7 +427,9 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
 
     if (dialect === 'postgres') {
       // Flush the load's dirty buffers now rather than during the measurements.
-      await sql`CHECKPOINT`.execute(database.db).catch((error: unknown) => warn(`CHECKPOINT failed: ${(error as Error).message}`));
+      await sql`CHECKPOINT`
+        .execute(database.db)
+        .catch((error: unknown) => warn(`CHECKPOINT failed: ${(error as Error).message}`));
       pgProbe = await connectProbe(target.url);
     }
 
@@ -373,26 +438,44 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     ({ app, base } = await startApp(database));
     const hello = JSON.stringify({ hello: 'world' });
     raw = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(hello) });
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(hello),
+      });
       response.end(hello);
     });
     const rawPort = await listen(raw);
     const auth = { authorization: `Bearer ${key.secret}` };
 
     // 4. Throughput.
-    console.log(`  load: ${CONNECTIONS} connections, ${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up), autocannon in a child process`);
+    console.log(
+      `  load: ${CONNECTIONS} connections, ${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up), autocannon in a child process`,
+    );
     const rawHello = await load('raw node:http hello', `http://127.0.0.1:${rawPort}/`, {}, pgProbe);
     const unauthenticated = await load('GET /public/v1/me, no key (401)', `${base}/public/v1/me`, {}, pgProbe);
     const me = await load('GET /public/v1/me', `${base}/public/v1/me`, auth, pgProbe);
-    const auditFirstPage = await load('GET /public/v1/audit-log?limit=50', `${base}/public/v1/audit-log?limit=50`, auth, pgProbe);
+    const auditFirstPage = await load(
+      'GET /public/v1/audit-log?limit=50',
+      `${base}/public/v1/audit-log?limit=50`,
+      auth,
+      pgProbe,
+    );
     const nonOk = (r: LoadResult, expected: string) =>
-      Object.entries(r.statusCodes).filter(([code]) => code !== expected).reduce((sum, [, n]) => sum + n, 0);
-    if (nonOk(rawHello, '200') > 0 || rawHello.errors > 0) warn(`raw hello: unexpected statuses ${JSON.stringify(rawHello.statusCodes)}, errors ${rawHello.errors}`);
+      Object.entries(r.statusCodes)
+        .filter(([code]) => code !== expected)
+        .reduce((sum, [, n]) => sum + n, 0);
+    if (nonOk(rawHello, '200') > 0 || rawHello.errors > 0)
+      warn(`raw hello: unexpected statuses ${JSON.stringify(rawHello.statusCodes)}, errors ${rawHello.errors}`);
     if (nonOk(unauthenticated, '401') > 0 || unauthenticated.errors > 0) {
-      warn(`unauthenticated: expected only 401, got ${JSON.stringify(unauthenticated.statusCodes)}, errors ${unauthenticated.errors}`);
+      warn(
+        `unauthenticated: expected only 401, got ${JSON.stringify(unauthenticated.statusCodes)}, errors ${unauthenticated.errors}`,
+      );
     }
     for (const r of [me, auditFirstPage]) {
-      if (r.non2xx > 0 || r.errors > 0) warn(`${r.name}: ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)}, ${r.errors} errors (must be 0)`);
+      if (r.non2xx > 0 || r.errors > 0)
+        warn(
+          `${r.name}: ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)}, ${r.errors} errors (must be 0)`,
+        );
     }
     const authCostMs = 1000 / me.reqPerSec - 1000 / unauthenticated.reqPerSec;
     const derived = {
@@ -408,7 +491,9 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     );
 
     // 5. Sequential audit page latency.
-    console.log(`  sequential audit pages: ${SEQUENTIAL_ITERATIONS} iterations after ${SEQUENTIAL_WARMUPS} warm-ups (app.inject)`);
+    console.log(
+      `  sequential audit pages: ${SEQUENTIAL_ITERATIONS} iterations after ${SEQUENTIAL_WARMUPS} warm-ups (app.inject)`,
+    );
     const firstPage = await sequential(app, 'first page', '/public/v1/audit-log?limit=50', key.secret);
     const offset = Math.floor(rows / 2);
     const deepRow = await database.db
@@ -432,20 +517,47 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     const cursor = encodeCursor({ timestamp: deepRow.timestamp, id: deepRow.id });
     const deepUrl = `/public/v1/audit-log?limit=50&cursor=${encodeURIComponent(cursor)}`;
     const deepCheck = await app.inject({ method: 'GET', url: deepUrl, headers: auth });
-    const deepFirstId = deepCheck.statusCode === 200 ? (deepCheck.json() as { data: { id: string }[] }).data[0]?.id : undefined;
+    const deepFirstId =
+      deepCheck.statusCode === 200 ? (deepCheck.json() as { data: { id: string }[] }).data[0]?.id : undefined;
     if (deepFirstId !== expectedNext?.id) {
-      warn(`deep cursor page starts at ${deepFirstId ?? `status ${deepCheck.statusCode}`}, expected the row at offset ${offset + 1} (${expectedNext?.id})`);
+      warn(
+        `deep cursor page starts at ${deepFirstId ?? `status ${deepCheck.statusCode}`}, expected the row at offset ${offset + 1} (${expectedNext?.id})`,
+      );
     }
-    const deepCursor = { ...(await sequential(app, `deep cursor (offset ${offset.toLocaleString('en')})`, deepUrl, key.secret)), offset };
-    const filteredFirstPage = await sequential(app, 'filtered first page category=access', '/public/v1/audit-log?category=access&limit=50', key.secret);
+    const deepCursor = {
+      ...(await sequential(app, `deep cursor (offset ${offset.toLocaleString('en')})`, deepUrl, key.secret)),
+      offset,
+    };
+    const filteredFirstPage = await sequential(
+      app,
+      'filtered first page category=access',
+      '/public/v1/audit-log?category=access&limit=50',
+      key.secret,
+    );
     const breakdown = await queryBreakdown(database, workspace.id, { timestamp: deepRow.timestamp, id: deepRow.id });
 
     const checks = [
-      { name: 'authentication cost', ok: authCostMs < TARGETS.authCostMs, detail: `${fmt(authCostMs, 3)} ms (target < ${TARGETS.authCostMs} ms)` },
-      { name: 'first page p50', ok: firstPage.p50 < TARGETS.firstPageP50Ms, detail: `${fmt(firstPage.p50, 2)} ms (target < ${TARGETS.firstPageP50Ms} ms)` },
-      { name: 'deep cursor p50', ok: deepCursor.p50 < TARGETS.deepCursorP50Ms, detail: `${fmt(deepCursor.p50, 2)} ms (target < ${TARGETS.deepCursorP50Ms} ms)` },
+      {
+        name: 'authentication cost',
+        ok: authCostMs < TARGETS.authCostMs,
+        detail: `${fmt(authCostMs, 3)} ms (target < ${TARGETS.authCostMs} ms)`,
+      },
+      {
+        name: 'first page p50',
+        ok: firstPage.p50 < TARGETS.firstPageP50Ms,
+        detail: `${fmt(firstPage.p50, 2)} ms (target < ${TARGETS.firstPageP50Ms} ms)`,
+      },
+      {
+        name: 'deep cursor p50',
+        ok: deepCursor.p50 < TARGETS.deepCursorP50Ms,
+        detail: `${fmt(deepCursor.p50, 2)} ms (target < ${TARGETS.deepCursorP50Ms} ms)`,
+      },
       { name: 'first page total = count(*)', ok: firstPage.total === rows, detail: `${firstPage.total} vs ${rows}` },
-      { name: 'authenticated non-2xx', ok: me.non2xx + auditFirstPage.non2xx === 0, detail: `${me.non2xx + auditFirstPage.non2xx} (must be 0)` },
+      {
+        name: 'authenticated non-2xx',
+        ok: me.non2xx + auditFirstPage.non2xx === 0,
+        detail: `${me.non2xx + auditFirstPage.non2xx} (must be 0)`,
+      },
     ];
 
     return {
@@ -453,7 +565,13 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
       serverVersion,
       date: new Date().toISOString(),
       environment: environment(),
-      config: { auditEvents: AUDIT_EVENTS, seconds: SECONDS, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, sequentialIterations: SEQUENTIAL_ITERATIONS },
+      config: {
+        auditEvents: AUDIT_EVENTS,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP_SECONDS,
+        sequentialIterations: SEQUENTIAL_ITERATIONS,
+      },
       generation: { events: AUDIT_EVENTS, insertSeconds, analyzeSeconds, rowsPerSecond: AUDIT_EVENTS / insertSeconds },
       load: { rawHello, unauthenticated, me, auditFirstPage },
       derived,
@@ -476,7 +594,8 @@ function markdown(report: DialectReport): string {
   const { load: l, derived: d, sequential: s, generation: g, config: c } = report;
   const row = (r: LoadResult, counted: boolean) =>
     `| ${r.name} | ${fmt(r.reqPerSec, 0)} | ${r.latencyP50} | ${r.latencyP99} | ${counted ? r.non2xx : '–'} | ${fmt(r.msPerRequest, 3)} | ${fmt(r.serverCpuMsPerRequest, 3)} |`;
-  const seq = (r: SequentialResult, target: string) => `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.mean, 2)} | ${target} |`;
+  const seq = (r: SequentialResult, target: string) =>
+    `| ${r.name} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.mean, 2)} | ${target} |`;
   return [
     `### ${report.dialect} — ${report.serverVersion}`,
     '',
@@ -509,7 +628,13 @@ function markdown(report: DialectReport): string {
 }
 
 async function main(): Promise<void> {
-  await runBench({ name: 'core', title: 'Estate core benchmark', describe: `${AUDIT_EVENTS.toLocaleString('en')} audit events; ${CONNECTIONS} connections × ${SECONDS} s`, run: benchDialect, markdown });
+  await runBench({
+    name: 'core',
+    title: 'Estate core benchmark',
+    describe: `${AUDIT_EVENTS.toLocaleString('en')} audit events; ${CONNECTIONS} connections × ${SECONDS} s`,
+    run: benchDialect,
+    markdown,
+  });
 }
 
 main().catch((error: unknown) => {

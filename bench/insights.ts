@@ -24,7 +24,9 @@ const rows: string[] = [];
 await forEachBenchDialect(async ({ dialect, database, workspace, key }) => {
   const seeding = performance.now();
   const created = await seedWorkspace(database, { workspaceId: workspace.id, size: SERVERS });
-  console.log(`${dialect}: seeded ${created.servers} servers, ${created.workstations} workstations, ${created.applications} applications, ${created.flows} flows, ${created.auditEvents} audit events in ${fmt((performance.now() - seeding) / 1000, 1)} s`);
+  console.log(
+    `${dialect}: seeded ${created.servers} servers, ${created.workstations} workstations, ${created.applications} applications, ${created.flows} flows, ${created.auditEvents} audit events in ${fmt((performance.now() - seeding) / 1000, 1)} s`,
+  );
   const app = await buildApp({ database, logger: false });
   const time = async (url: string, accept?: string) => {
     const headers = { authorization: `Bearer ${key.secret}`, ...(accept ? { accept } : {}) };
@@ -46,13 +48,17 @@ await forEachBenchDialect(async ({ dialect, database, workspace, key }) => {
   };
   for (const dashboard of DASHBOARDS) {
     const json = await time(`/public/v1/dashboards/${dashboard.name}`);
-    rows.push(`| ${dialect} | dashboards/${dashboard.name} | ${fmt(json.p50, 1)} | ${fmt(json.p99, 1)} | ${fmt(json.bytes / 1024, 0)} KB | — | ${json.p50 < TARGET_MS ? 'ok' : 'SLOW'} |`);
+    rows.push(
+      `| ${dialect} | dashboards/${dashboard.name} | ${fmt(json.p50, 1)} | ${fmt(json.p99, 1)} | ${fmt(json.bytes / 1024, 0)} KB | — | ${json.p50 < TARGET_MS ? 'ok' : 'SLOW'} |`,
+    );
     console.log(rows.at(-1));
   }
   for (const diagram of DIAGRAMS) {
     const json = await time(`/public/v1/diagrams/${diagram.name}`);
     const svg = await time(`/public/v1/diagrams/${diagram.name}`, 'image/svg+xml');
-    rows.push(`| ${dialect} | diagrams/${diagram.name} | ${fmt(json.p50, 1)} | ${fmt(json.p99, 1)} | ${fmt(json.bytes / 1024, 0)} KB | ${fmt(svg.p50, 1)} | ${json.p50 < TARGET_MS ? 'ok' : 'SLOW'} |`);
+    rows.push(
+      `| ${dialect} | diagrams/${diagram.name} | ${fmt(json.p50, 1)} | ${fmt(json.p99, 1)} | ${fmt(json.bytes / 1024, 0)} KB | ${fmt(svg.p50, 1)} | ${json.p50 < TARGET_MS ? 'ok' : 'SLOW'} |`,
+    );
     console.log(rows.at(-1));
   }
   await app.close();

@@ -77,7 +77,8 @@ export interface AgentLoadSummary extends LoadSummary {
 
 function summarize(result: autocannon.Result): LoadSummary {
   const statusCodes: Record<string, number> = {};
-  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = (stats as { count: number }).count;
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = (stats as { count: number }).count;
   return {
     reqPerSec: result.requests.mean,
     totalRequests: result.requests.total,
@@ -133,7 +134,8 @@ function runAgents(request: AgentLoadRequest): Promise<{ summary: AgentLoadSumma
         setupClient(client) {
           const slot = nextSlot++;
           const own = agents.filter((_, i) => i % connections === slot % connections);
-          if (own.length === 0) throw new Error(`connection ${slot} has no agent: BENCH_AGENTS must be >= BENCH_CONNECTIONS`);
+          if (own.length === 0)
+            throw new Error(`connection ${slot} has no agent: BENCH_AGENTS must be >= BENCH_CONNECTIONS`);
           let cursor = 0;
           client.setRequests([
             {
@@ -149,10 +151,15 @@ function runAgents(request: AgentLoadRequest): Promise<{ summary: AgentLoadSumma
                 const body = reportBody(agent);
                 sent++;
                 bodyBytes += Buffer.byteLength(body);
-                return { ...req, headers: { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' }, body };
+                return {
+                  ...req,
+                  headers: { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' },
+                  body,
+                };
               },
               onResponse(status, body) {
-                if ((status < 200 || status > 299) && failures.length < 5) failures.push({ status, body: body.slice(0, 500) });
+                if ((status < 200 || status > 299) && failures.length < 5)
+                  failures.push({ status, body: body.slice(0, 500) });
               },
             },
           ]);
@@ -191,8 +198,16 @@ function runPatches(request: PatchLoadRequest): Promise<{ summary: LoadSummary }
             method: 'PATCH',
             setupRequest(req) {
               n += 1;
-              const index = Math.random() < hotShare ? Math.floor(Math.random() * hot) : hot + Math.floor(Math.random() * (paths.length - hot));
-              return { ...req, path: paths[index]!, headers: { ...request.headers, 'content-type': 'application/json' }, body: JSON.stringify({ userCount: n }) };
+              const index =
+                Math.random() < hotShare
+                  ? Math.floor(Math.random() * hot)
+                  : hot + Math.floor(Math.random() * (paths.length - hot));
+              return {
+                ...req,
+                path: paths[index]!,
+                headers: { ...request.headers, 'content-type': 'application/json' },
+                body: JSON.stringify({ userCount: n }),
+              };
             },
           },
         ],
@@ -205,9 +220,14 @@ function runPatches(request: PatchLoadRequest): Promise<{ summary: LoadSummary }
 process.once('message', (message: LoadRequest | AgentLoadRequest | PatchLoadRequest) => {
   // Tells the parent the load starts now, so it measures its own CPU over the load alone.
   process.send!({ type: 'start' });
-  const run: Promise<object> = message.kind === 'agents' ? runAgents(message) : message.kind === 'patch' ? runPatches(message) : runGet(message);
+  const run: Promise<object> =
+    message.kind === 'agents' ? runAgents(message) : message.kind === 'patch' ? runPatches(message) : runGet(message);
   run.then(
     (answer) => process.send!({ type: 'result', ok: true, ...answer }, () => process.exit(0)),
-    (error: unknown) => process.send!({ type: 'result', ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) }, () => process.exit(1)),
+    (error: unknown) =>
+      process.send!(
+        { type: 'result', ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+        () => process.exit(1),
+      ),
   );
 });

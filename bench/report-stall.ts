@@ -23,7 +23,11 @@ function reportBodies(hostname: string): string[] {
   return Array.from({ length: 4 }, (_, variant) =>
     JSON.stringify({
       host: { hostname, kind: 'server', os: 'Debian GNU/Linux' },
-      software: Array.from({ length: ENTRIES }, (_, i) => ({ name: `package-${i}`, vendor: `vendor-${i % 50}`, version: i % 10 === variant ? `2.${variant}` : '1.0' })),
+      software: Array.from({ length: ENTRIES }, (_, i) => ({
+        name: `package-${i}`,
+        vendor: `vendor-${i % 50}`,
+        version: i % 10 === variant ? `2.${variant}` : '1.0',
+      })),
     }),
   );
 }
@@ -46,35 +50,65 @@ const line = (label: string, sorted: number[]) =>
 
 /** The report senders run in a child process, so that sending never shares the server's event loop. */
 if (process.env.STALL_SENDER) {
-  const { base, tokens, seconds } = JSON.parse(process.env.STALL_SENDER) as { base: string; tokens: string[]; seconds: number };
+  const { base, tokens, seconds } = JSON.parse(process.env.STALL_SENDER) as {
+    base: string;
+    tokens: string[];
+    seconds: number;
+  };
   const bodies = tokens.map((_, i) => reportBodies(`stall-${i}`));
   const end = performance.now() + seconds * 1000;
   let reports = 0;
   const times: number[] = [];
-  await Promise.all(tokens.map(async (token, i) => {
-    for (let n = 0; performance.now() < end; n += 1) {
-      const started = performance.now();
-      const res = await fetch(`${base}/agent/v1/report`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: bodies[i]![n % 4]! });
-      await res.arrayBuffer();
-      if (res.ok) reports += 1;
-      times.push(performance.now() - started);
-    }
-  }));
-  process.send!({ reports, median: percentile(times.sort((a, b) => a - b), 0.5) });
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      for (let n = 0; performance.now() < end; n += 1) {
+        const started = performance.now();
+        const res = await fetch(`${base}/agent/v1/report`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: bodies[i]![n % 4]!,
+        });
+        await res.arrayBuffer();
+        if (res.ok) reports += 1;
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  process.send!({
+    reports,
+    median: percentile(
+      times.sort((a, b) => a - b),
+      0.5,
+    ),
+  });
   process.exit(0);
 }
 
 await forEachBenchDialect(async ({ dialect, database, workspace, key }) => {
   {
     const { app, base } = await startApp(database);
-    const agents = await Promise.all(Array.from({ length: WORKERS }, (_, i) => enrollAgent(database, { workspaceId: workspace.id, name: `stall ${i}` })));
+    const agents = await Promise.all(
+      Array.from({ length: WORKERS }, (_, i) =>
+        enrollAgent(database, { workspaceId: workspace.id, name: `stall ${i}` }),
+      ),
+    );
     console.log(line(`${dialect} idle`, await probe(base, key.secret, 2)));
-    const sender = fork(fileURLToPath(import.meta.url), [], { execArgv: process.execArgv, env: { ...process.env, STALL_SENDER: JSON.stringify({ base, tokens: agents.map((a) => a.token), seconds: SECONDS }) } });
-    const sent = new Promise<{ reports: number; median: number }>((resolve) => sender.once('message', (m) => resolve(m as { reports: number; median: number })));
+    const sender = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: process.execArgv,
+      env: {
+        ...process.env,
+        STALL_SENDER: JSON.stringify({ base, tokens: agents.map((a) => a.token), seconds: SECONDS }),
+      },
+    });
+    const sent = new Promise<{ reports: number; median: number }>((resolve) =>
+      sender.once('message', (m) => resolve(m as { reports: number; median: number })),
+    );
     await sleep(1500); // the child builds its report bodies first
     const sorted = await probe(base, key.secret, SECONDS - 2);
     const { reports, median } = await sent;
-    console.log(`${line(`${dialect} with ${ENTRIES}-entry reports`, sorted)}; ${fmt(reports / SECONDS, 1)} reports/s, report p50 ${fmt(median, 0)} ms`);
+    console.log(
+      `${line(`${dialect} with ${ENTRIES}-entry reports`, sorted)}; ${fmt(reports / SECONDS, 1)} reports/s, report p50 ${fmt(median, 0)} ms`,
+    );
     await app.close();
   }
 });

@@ -34,8 +34,11 @@ import { seedWorkspace } from '../src/seed/seed.js';
 import { listOperations, type Parameter, type Schema } from '../test/support/list-operations.js';
 import { beginDialect, createAdminWorkspace, fmt, intEnv, openMigrated, percentile, runBench } from './common.js';
 
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map((size) => Number(size.replace(/_/g, '')));
-if (SIZES.some((size) => !Number.isInteger(size) || size < 1) || SIZES.length === 0) throw new Error('BENCH_SIZES must be a comma-separated list of positive integers');
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000')
+  .split(',')
+  .map((size) => Number(size.replace(/_/g, '')));
+if (SIZES.some((size) => !Number.isInteger(size) || size < 1) || SIZES.length === 0)
+  throw new Error('BENCH_SIZES must be a comma-separated list of positive integers');
 const ITERATIONS = intEnv('BENCH_ITERATIONS', 20);
 const WARMUP = intEnv('BENCH_WARMUP', 3, 0);
 const SEED = intEnv('BENCH_SEED', 42);
@@ -82,11 +85,15 @@ interface Report {
   runs: SizeRun[];
 }
 
-const inner = (schema: Schema): Schema => (schema.anyOf ? inner(schema.anyOf.find((option) => option.type !== 'null') ?? schema.anyOf[0]!) : schema);
+const inner = (schema: Schema): Schema =>
+  schema.anyOf ? inner(schema.anyOf.find((option) => option.type !== 'null') ?? schema.anyOf[0]!) : schema;
 
 /** `sourceApplicationId` → the lists it may name, most specific first: source-applications, applications. */
 function candidatePaths(parameter: string): string[] {
-  const words = parameter.replace(/Id$/, '').split(/(?=[A-Z])/).map((word) => word.toLowerCase());
+  const words = parameter
+    .replace(/Id$/, '')
+    .split(/(?=[A-Z])/)
+    .map((word) => word.toLowerCase());
   return words.map((_, i) => `/public/v1/${words.slice(i).join('-')}`.replace(/y$/, 'ie') + 's');
 }
 
@@ -98,7 +105,9 @@ function mostHeld(items: Item[], field: string): string | undefined {
   const counts = new Map<string, number>();
   for (const item of items) {
     const values = [item[field], ...(Array.isArray(item[`${field}s`]) ? (item[`${field}s`] as unknown[]) : [])];
-    for (const value of values) if (typeof value === 'string' || typeof value === 'number') counts.set(String(value), (counts.get(String(value)) ?? 0) + 1);
+    for (const value of values)
+      if (typeof value === 'string' || typeof value === 'number')
+        counts.set(String(value), (counts.get(String(value)) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
@@ -116,12 +125,19 @@ function commonText(names: string[]): string | undefined {
 }
 
 const nameOf = (item: Item): string | undefined =>
-  [item.name, item.title, item.resourceName, (item.resource as Item | undefined)?.name].find((value): value is string => typeof value === 'string' && value.length > 0);
+  [item.name, item.title, item.resourceName, (item.resource as Item | undefined)?.name].find(
+    (value): value is string => typeof value === 'string' && value.length > 0,
+  );
 
 class Client {
-  constructor(private readonly app: App, private readonly secret: string) {}
+  constructor(
+    private readonly app: App,
+    private readonly secret: string,
+  ) {}
 
-  async get(url: string): Promise<{ status: number; body: { data?: Item[]; pagination?: { total?: number }; total?: number } }> {
+  async get(
+    url: string,
+  ): Promise<{ status: number; body: { data?: Item[]; pagination?: { total?: number }; total?: number } }> {
     const response = await this.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${this.secret}` } });
     return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : {} };
   }
@@ -153,7 +169,11 @@ async function requestsOf(app: App, client: Client): Promise<{ requests: Request
     const names = new Set(parameters.map((parameter) => parameter.name));
     const items = await client.first(url);
     const add = (kind: Request['kind'], label: string, query: Record<string, string>) =>
-      requests.push({ label: `${path} ${label}`, kind, url: `${url}?${new URLSearchParams({ limit: '50', ...query })}` });
+      requests.push({
+        label: `${path} ${label}`,
+        kind,
+        url: `${url}?${new URLSearchParams({ limit: '50', ...query })}`,
+      });
     add('unfiltered', '', {});
     for (const parameter of parameters) {
       if (['limit', 'offset', 'sort', 'q', 'query', 'cursor'].includes(parameter.name)) continue;
@@ -170,13 +190,21 @@ async function requestsOf(app: App, client: Client): Promise<{ requests: Request
       if (many) add('q many', `${search} (many)`, { [search]: many });
       if (!few || !many) skipped.push(`${path} ${search}: no names to search`);
     }
-    for (const sort of (inner(parameters.find((parameter) => parameter.name === 'sort')?.schema ?? {}).enum ?? []) as string[]) add('sort', `sort=${sort}`, { sort });
+    for (const sort of (inner(parameters.find((parameter) => parameter.name === 'sort')?.schema ?? {}).enum ??
+      []) as string[])
+      add('sort', `sort=${sort}`, { sort });
     if (names.has('offset')) add('offset', `offset=${DEEP_OFFSET}`, { offset: String(DEEP_OFFSET) });
   }
   return { requests: ONLY ? requests.filter((request) => request.label.includes(ONLY)) : requests, skipped };
 }
 
-async function filterValue(parameter: Parameter, path: string, items: Item[], client: Client, listPaths: Set<string>): Promise<string | undefined> {
+async function filterValue(
+  parameter: Parameter,
+  path: string,
+  items: Item[],
+  client: Client,
+  listPaths: Set<string>,
+): Promise<string | undefined> {
   const schema = inner(parameter.schema);
   if (schema.enum) return String(schema.enum[0]);
   if (schema.type === 'array' && schema.items?.enum) return String(schema.items.enum[0]);
@@ -184,9 +212,19 @@ async function filterValue(parameter: Parameter, path: string, items: Item[], cl
   if (schema.format === 'date') return new Date().toISOString().slice(0, 10);
   if (schema.format === 'date-time') return new Date().toISOString();
   // The audit log names its actor in `actor.id`.
-  const held = mostHeld(items, parameter.name) ?? mostHeld(items.map((item) => (item.actor ?? {}) as Item), parameter.name.replace(/^actor(\w)/, (_, c: string) => c.toLowerCase()));
+  const held =
+    mostHeld(items, parameter.name) ??
+    mostHeld(
+      items.map((item) => (item.actor ?? {}) as Item),
+      parameter.name.replace(/^actor(\w)/, (_, c: string) => c.toLowerCase()),
+    );
   if (held !== undefined || schema.format !== 'uuid') return held;
-  const target = parameter.name === 'parentId' ? path : PEOPLE.has(parameter.name) ? '/public/v1/users' : candidatePaths(parameter.name).find((candidate) => listPaths.has(candidate));
+  const target =
+    parameter.name === 'parentId'
+      ? path
+      : PEOPLE.has(parameter.name)
+        ? '/public/v1/users'
+        : candidatePaths(parameter.name).find((candidate) => listPaths.has(candidate));
   const found = target ? (await client.first(target, 1))[0] : undefined;
   return found ? String(found.id) : undefined;
 }
@@ -215,12 +253,25 @@ async function timeAll(client: Client, requests: Request[]): Promise<Record<stri
     if (WARMUP === 0) samples.get(request)!.push(answer.elapsed);
     for (let i = 1; i < WARMUP; i += 1) await timed(client, request);
   }
-  for (let i = WARMUP === 0 ? 1 : 0; i < ITERATIONS; i += 1) for (const request of requests) samples.get(request)!.push((await timed(client, request)).elapsed);
-  return Object.fromEntries(requests.map((request) => {
-    const sorted = samples.get(request)!.sort((a, b) => a - b);
-    const { elapsed, total } = first.get(request)!;
-    return [request.label, { kind: request.kind, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), first: elapsed, total, url: request.url }];
-  }));
+  for (let i = WARMUP === 0 ? 1 : 0; i < ITERATIONS; i += 1)
+    for (const request of requests) samples.get(request)!.push((await timed(client, request)).elapsed);
+  return Object.fromEntries(
+    requests.map((request) => {
+      const sorted = samples.get(request)!.sort((a, b) => a - b);
+      const { elapsed, total } = first.get(request)!;
+      return [
+        request.label,
+        {
+          kind: request.kind,
+          p50: percentile(sorted, 0.5),
+          p99: percentile(sorted, 0.99),
+          first: elapsed,
+          total,
+          url: request.url,
+        },
+      ];
+    }),
+  );
 }
 
 async function runSize(dialect: Dialect, size: number): Promise<SizeRun> {
@@ -243,7 +294,9 @@ async function runSize(dialect: Dialect, size: number): Promise<SizeRun> {
     const { requests, skipped } = await requestsOf(app, client);
     const started = performance.now();
     const timings = await timeAll(client, requests);
-    console.log(`  ${requests.length} requests × ${ITERATIONS} in ${fmt((performance.now() - started) / 1000, 0)} s${skipped.length ? `; skipped: ${skipped.join('; ')}` : ''}`);
+    console.log(
+      `  ${requests.length} requests × ${ITERATIONS} in ${fmt((performance.now() - started) / 1000, 0)} s${skipped.length ? `; skipped: ${skipped.join('; ')}` : ''}`,
+    );
     return { size, seedSeconds, timings, skipped };
   } finally {
     await app.close();
@@ -267,7 +320,9 @@ function markdown(report: Report): string {
       judged += 1;
       if (ok) met += 1;
     }
-    rows.push(`| ${label} | ${report.runs.map((run) => (run.timings[label] ? fmt(run.timings[label]!.p50, 1) : '—')).join(' | ')} | ${fmt(timing.p99, 1)} | ${fmt(timing.first, 1)} | ${Number.isNaN(ratio) ? '—' : fmt(ratio, 2)} | ${timing.total.toLocaleString('en')} | ${offset ? 'offset' : ok ? 'ok' : '**miss**'} |`);
+    rows.push(
+      `| ${label} | ${report.runs.map((run) => (run.timings[label] ? fmt(run.timings[label]!.p50, 1) : '—')).join(' | ')} | ${fmt(timing.p99, 1)} | ${fmt(timing.first, 1)} | ${Number.isNaN(ratio) ? '—' : fmt(ratio, 2)} | ${timing.total.toLocaleString('en')} | ${offset ? 'offset' : ok ? 'ok' : '**miss**'} |`,
+    );
   }
   const seeds = report.runs.map((run) => `${run.size.toLocaleString('en')}: ${fmt(run.seedSeconds, 1)} s`).join(', ');
   return [

@@ -70,7 +70,18 @@ const ENV_SHORT = ['prod', 'stg', 'test', 'dev', 'dr'];
 const CORES = [2, 4, 4, 8, 8, 16, 16, 32, 64];
 const MEMORY_GB = [4, 8, 16, 16, 32, 64, 128, 256];
 const STORAGE_GB = [50, 100, 200, 480, 960, 1920, 3840];
-const TAG_WORDS = ['pci', 'gdpr', 'backup', 'monitoring', 'team', 'cost-centre', 'project', 'patch-window', 'tier', 'owner'];
+const TAG_WORDS = [
+  'pci',
+  'gdpr',
+  'backup',
+  'monitoring',
+  'team',
+  'cost-centre',
+  'project',
+  'patch-window',
+  'tier',
+  'owner',
+];
 const LIFECYCLE = ['plan', 'phase_in', 'active', 'active', 'active', 'phase_out', 'end_of_life'];
 const CRITICALITY = ['low', 'medium', 'medium', 'high', 'critical'];
 
@@ -85,7 +96,12 @@ function weighted(random: () => number, weights: number[]): number {
 
 /** A UUID v7 of the given millisecond, so ids sort with creation times as Estate's newId() does. */
 function uuidAt(ms: number, random: () => number): string {
-  return UUID.fromFieldsV7(ms, (random() * 0x1000) >>> 0, (random() * 0x40000000) >>> 0, (random() * 0x100000000) >>> 0).toString();
+  return UUID.fromFieldsV7(
+    ms,
+    (random() * 0x1000) >>> 0,
+    (random() * 0x40000000) >>> 0,
+    (random() * 0x100000000) >>> 0,
+  ).toString();
 }
 
 export function generateInventory(workspaceId: string, count: number, seed = 1): Inventory {
@@ -106,19 +122,45 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
     const ms = early();
     const colour = `#${((random() * 0xffffff) >>> 0).toString(16).padStart(6, '0')}`;
     const name = `${TAG_WORDS[i % TAG_WORDS.length]}-${String(i + 1).padStart(3, '0')}`;
-    tags.push([workspaceId, uuidAt(ms, random), name, foldKey(name), colour, random() < 0.3 ? 'Synthetic benchmark tag' : null, iso(ms)]);
+    tags.push([
+      workspaceId,
+      uuidAt(ms, random),
+      name,
+      foldKey(name),
+      colour,
+      random() < 0.3 ? 'Synthetic benchmark tag' : null,
+      iso(ms),
+    ]);
   }
   const applications: Row[] = [];
   for (let i = 0; i < applicationCount; i++) {
     const ms = early();
-    applications.push([workspaceId, uuidAt(ms, random), `app-${String(i + 1).padStart(3, '0')}`, pick(LIFECYCLE), pick(CRITICALITY), iso(ms), iso(ms)]);
+    applications.push([
+      workspaceId,
+      uuidAt(ms, random),
+      `app-${String(i + 1).padStart(3, '0')}`,
+      pick(LIFECYCLE),
+      pick(CRITICALITY),
+      iso(ms),
+      iso(ms),
+    ]);
   }
   const agents: Row[] = [];
   let nextAgent = 0;
   for (let i = 0; i < agentCount; i++) {
     const ms = early();
     const token = randomBytes(32).toString('hex');
-    agents.push([workspaceId, uuidAt(ms, random), `agent-${String(i + 1).padStart(3, '0')}`, token, token.slice(0, 8), `agent-${i + 1}.acme.internal`, '3.4.1', iso(ms), iso(now - random() * DAY_MS)]);
+    agents.push([
+      workspaceId,
+      uuidAt(ms, random),
+      `agent-${String(i + 1).padStart(3, '0')}`,
+      token,
+      token.slice(0, 8),
+      `agent-${i + 1}.acme.internal`,
+      '3.4.1',
+      iso(ms),
+      iso(now - random() * DAY_MS),
+    ]);
   }
 
   // Names are a random permutation of 1..count, so name order is not insertion (id, created_at) order.
@@ -143,12 +185,15 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
     const [os, versions] = OS_CATALOG[weighted(random, OS_WEIGHTS)]!;
     const [manufacturer, model] = pick(HARDWARE);
     const ips = [`10.${env * 16 + ((random() * 16) >>> 0)}.${(random() * 256) >>> 0}.${1 + ((random() * 254) >>> 0)}`];
-    if (random() < 0.3) ips.push(`10.${200 + ((random() * 50) >>> 0)}.${(random() * 256) >>> 0}.${1 + ((random() * 254) >>> 0)}`);
+    if (random() < 0.3)
+      ips.push(`10.${200 + ((random() * 50) >>> 0)}.${(random() * 256) >>> 0}.${1 + ((random() * 254) >>> 0)}`);
     // One agent reports one host (a unique index holds it): agents go to the first automatic servers.
     const agent = random() < 0.6 && nextAgent < agentCount ? agents[nextAgent++] : undefined;
     const automatic = agent ? 1 : 0;
     // Automatic: last report within the last 3 days; manual: its last edit, somewhere since creation.
-    const lastCheck = automatic ? Math.max(created, Math.floor(now - random() * 3 * DAY_MS)) : Math.floor(created + random() * (now - created));
+    const lastCheck = automatic
+      ? Math.max(created, Math.floor(now - random() * 3 * DAY_MS))
+      : Math.floor(created + random() * (now - created));
     servers.push([
       workspaceId,
       id,
@@ -173,7 +218,12 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
       iso(lastCheck),
     ]);
     serverTags.push([workspaceId, id, tags[(random() * tagCount) >>> 0]![1] as string, iso(created)]);
-    applicationServers.push([workspaceId, applications[(random() * applicationCount) >>> 0]![1] as string, id, iso(created)]);
+    applicationServers.push([
+      workspaceId,
+      applications[(random() * applicationCount) >>> 0]![1] as string,
+      id,
+      iso(created),
+    ]);
   }
 
   return {
@@ -183,19 +233,64 @@ export function generateInventory(workspaceId: string, count: number, seed = 1):
     agents: agentCount,
     perEnvironment,
     tables: [
-      { table: 'tags', columns: ['workspace_id', 'id', 'name', 'name_key', 'colour', 'description', 'created_at'], rows: tags },
-      { table: 'applications', columns: ['workspace_id', 'id', 'name', 'lifecycle_status', 'criticality', 'created_at', 'updated_at'], rows: applications },
-      { table: 'agents', columns: ['workspace_id', 'id', 'name', 'token_hash', 'token_prefix', 'hostname', 'version', 'created_at', 'last_seen_at'], rows: agents },
+      {
+        table: 'tags',
+        columns: ['workspace_id', 'id', 'name', 'name_key', 'colour', 'description', 'created_at'],
+        rows: tags,
+      },
+      {
+        table: 'applications',
+        columns: ['workspace_id', 'id', 'name', 'lifecycle_status', 'criticality', 'created_at', 'updated_at'],
+        rows: applications,
+      },
+      {
+        table: 'agents',
+        columns: [
+          'workspace_id',
+          'id',
+          'name',
+          'token_hash',
+          'token_prefix',
+          'hostname',
+          'version',
+          'created_at',
+          'last_seen_at',
+        ],
+        rows: agents,
+      },
       {
         table: 'servers',
         columns: [
-          'workspace_id', 'id', 'name', 'hostname', 'ip_addresses', 'os', 'os_key', 'os_version', 'manufacturer', 'model', 'serial_number', 'cpu_cores',
-          'memory_mb', 'storage_gb', 'environment', 'location', 'description', 'automatic', 'agent_id', 'created_at', 'last_check_time',
+          'workspace_id',
+          'id',
+          'name',
+          'hostname',
+          'ip_addresses',
+          'os',
+          'os_key',
+          'os_version',
+          'manufacturer',
+          'model',
+          'serial_number',
+          'cpu_cores',
+          'memory_mb',
+          'storage_gb',
+          'environment',
+          'location',
+          'description',
+          'automatic',
+          'agent_id',
+          'created_at',
+          'last_check_time',
         ],
         rows: servers,
       },
       { table: 'server_tags', columns: ['workspace_id', 'server_id', 'tag_id', 'created_at'], rows: serverTags },
-      { table: 'application_servers', columns: ['workspace_id', 'application_id', 'server_id', 'created_at'], rows: applicationServers },
+      {
+        table: 'application_servers',
+        columns: ['workspace_id', 'application_id', 'server_id', 'created_at'],
+        rows: applicationServers,
+      },
     ],
   };
 }
@@ -250,7 +345,11 @@ export async function loadPostgres(url: string, inventory: Inventory): Promise<v
       await client.query('BEGIN');
       for (let from = 0; from < rows.length; from += per) {
         const chunk = rows.slice(from, from + per);
-        await client.query({ name: `bulk_${table}_${chunk.length}`, text: insertText(table, columns, chunk.length, (n) => `$${n}`), values: chunk.flat() });
+        await client.query({
+          name: `bulk_${table}_${chunk.length}`,
+          text: insertText(table, columns, chunk.length, (n) => `$${n}`),
+          values: chunk.flat(),
+        });
       }
       await client.query('COMMIT');
     }

@@ -56,7 +56,11 @@ interface ServerRow {
 /** What a driver must answer: the key by its hash, a page of servers and the workspace's count. */
 interface Queries {
   key(hash: string): Promise<KeyRow | undefined> | KeyRow | undefined;
-  pageAndCount(workspaceId: string, limit: number, offset: number): Promise<[ServerRow[], number]> | [ServerRow[], number];
+  pageAndCount(
+    workspaceId: string,
+    limit: number,
+    offset: number,
+  ): Promise<[ServerRow[], number]> | [ServerRow[], number];
   close(): Promise<void> | void;
 }
 
@@ -94,7 +98,11 @@ function send(response: ServerResponse, status: number, body?: string, headers: 
     response.end();
     return;
   }
-  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }
 
@@ -112,13 +120,15 @@ async function handle(queries: Queries, request: IncomingMessage, response: Serv
 
   const authorization = request.headers.authorization;
   const credential = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
-  if (!credential || !credential.startsWith('svc_')) return send(response, 401, undefined, { 'www-authenticate': 'Bearer realm="svc", error="invalid_token"' });
+  if (!credential || !credential.startsWith('svc_'))
+    return send(response, 401, undefined, { 'www-authenticate': 'Bearer realm="svc", error="invalid_token"' });
   const key = await queries.key(createHash('sha256').update(credential).digest('hex'));
   if (!key || key.revoked_at || (key.expires_at && Date.parse(key.expires_at) <= Date.now())) {
     return send(response, 401, undefined, { 'www-authenticate': 'Bearer realm="svc", error="invalid_token"' });
   }
   if (!key.workspace_id) return send(response, 403, '{"code":"forbidden"}');
-  if (!(JSON.parse(key.permissions) as string[]).includes(SCOPE)) return send(response, 403, '{"code":"insufficient_permission"}');
+  if (!(JSON.parse(key.permissions) as string[]).includes(SCOPE))
+    return send(response, 403, '{"code":"insufficient_permission"}');
 
   const query = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
   const rawLimit = integer(query.get('limit'), 50);
@@ -157,7 +167,8 @@ const KEY_SQL = (p: (n: number) => string) => `
   SELECT api_keys.permissions, api_keys.expires_at, api_keys.revoked_at, workspaces.id AS workspace_id
   FROM api_keys LEFT JOIN workspaces ON workspaces.id = api_keys.workspace_id
   WHERE api_keys.key_hash = ${p(1)}`;
-const PAGE_SQL = (p: (n: number) => string) => `SELECT * FROM servers WHERE workspace_id = ${p(1)} ORDER BY name, id LIMIT ${p(2)} OFFSET ${p(3)}`;
+const PAGE_SQL = (p: (n: number) => string) =>
+  `SELECT * FROM servers WHERE workspace_id = ${p(1)} ORDER BY name, id LIMIT ${p(2)} OFFSET ${p(3)}`;
 const COUNT_SQL = (p: (n: number) => string) => `SELECT count(*) AS total FROM servers WHERE workspace_id = ${p(1)}`;
 
 export function startMinimalSqlite(file: string): Promise<MinimalServer> {
@@ -199,7 +210,10 @@ export function startMinimalPostgres(url: string, poolSize = 10): Promise<Minima
   return serve({
     key: async (hash) => (await pool.query<KeyRow>(keySql, [hash])).rows[0],
     pageAndCount: async (workspaceId, limit, offset) => {
-      const [rows, count] = await Promise.all([pool.query<ServerRow>(pageSql, [workspaceId, limit, offset]), pool.query<{ total: number }>(countSql, [workspaceId])]);
+      const [rows, count] = await Promise.all([
+        pool.query<ServerRow>(pageSql, [workspaceId, limit, offset]),
+        pool.query<{ total: number }>(countSql, [workspaceId]),
+      ]);
       return [rows.rows, count.rows[0]!.total];
     },
     close: () => pool.end(),

@@ -63,7 +63,8 @@ export function createExplainer(dialect: Dialect, url: string, sqliteFile?: stri
     const times: number[] = [];
     let plan: string[];
     /** Fewer runs for a query slower than 0.5 s (a 10 s budget, at least 3 runs). */
-    const runs = (firstMs: number) => (firstMs > 500 ? Math.max(3, Math.min(ITERATIONS, Math.floor(10_000 / firstMs))) : ITERATIONS);
+    const runs = (firstMs: number) =>
+      firstMs > 500 ? Math.max(3, Math.min(ITERATIONS, Math.floor(10_000 / firstMs))) : ITERATIONS;
     if (sqlite) {
       const statement = sqlite.prepare(sql);
       let n = WARMUPS + ITERATIONS;
@@ -74,7 +75,11 @@ export function createExplainer(dialect: Dialect, url: string, sqliteFile?: stri
         if (i === 0) n = WARMUPS + runs(ms);
         if (i >= WARMUPS) times.push(ms);
       }
-      const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as { id: number; parent: number; detail: string }[];
+      const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as {
+        id: number;
+        parent: number;
+        detail: string;
+      }[];
       const depth = new Map<number, number>([[0, 0]]);
       plan = rows.map((row) => {
         const d = (depth.get(row.parent) ?? 0) + 1;

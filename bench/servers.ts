@@ -83,7 +83,12 @@ interface LoadResult extends LoadSummary {
   serverCpuPercent: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string>, pgProbe: pg.Client | undefined): Promise<LoadResult> {
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  pgProbe: pg.Client | undefined,
+): Promise<LoadResult> {
   if (WARMUP_SECONDS > 0) {
     await runChild({ url, headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     await waitForIdle(pgProbe);
@@ -96,7 +101,11 @@ async function load(name: string, url: string, headers: Record<string, string>, 
   const own = process.cpuUsage(ownBefore);
   const ownPercentOfMachine = (100 * (own.user + own.system)) / 1000 / Math.max(1, start.total - before.total);
   const machineBusyBeforePercent = Math.max(0, busyPercent(before, start) - ownPercentOfMachine);
-  const { answer: { summary }, cpuMs, wallMs } = await runChild<{ summary: LoadSummary }>({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
+  const {
+    answer: { summary },
+    cpuMs,
+    wallMs,
+  } = await runChild<{ summary: LoadSummary }>({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
   const machineBusyDuringPercent = busyPercent(start, machineCpu());
   await waitForIdle(pgProbe);
   const result: LoadResult = {
@@ -113,7 +122,9 @@ async function load(name: string, url: string, headers: Record<string, string>, 
       `${result.errors ? `  errors ${result.errors}` : ''}`,
   );
   if (machineBusyBeforePercent > 15) {
-    console.log(`      (the machine was already ${fmt(machineBusyBeforePercent, 0)}% busy before this run: other processes compete for the CPUs, figures are unreliable)`);
+    console.log(
+      `      (the machine was already ${fmt(machineBusyBeforePercent, 0)}% busy before this run: other processes compete for the CPUs, figures are unreliable)`,
+    );
   }
   return result;
 }
@@ -160,7 +171,8 @@ async function sequential(app: App, secret: string, test: SequentialCase): Promi
     const t0 = performance.now();
     const response = await app.inject({ method: 'GET', url, headers });
     const ms = performance.now() - t0;
-    if (response.statusCode !== 200) throw new Error(`${test.name}: warm-up got ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (response.statusCode !== 200)
+      throw new Error(`${test.name}: warm-up got ${response.statusCode} ${response.body.slice(0, 200)}`);
     if (test.extra && i === 0 && ms > 500) {
       iterations = Math.max(3, Math.min(SEQUENTIAL_ITERATIONS, Math.floor(30_000 / ms)));
       break;
@@ -204,8 +216,25 @@ interface DialectReport {
   serverVersion: string;
   date: string;
   environment: { node: string; platform: string; cpus: number; cpuModel: string };
-  config: { servers: number; seconds: number; connections: number; warmupSeconds: number; sequentialIterations: number; seed: number; pgPoolSize: number | null };
-  generation: { servers: number; tags: number; applications: number; agents: number; links: number; generateSeconds: number; insertSeconds: number; analyzeSeconds: number };
+  config: {
+    servers: number;
+    seconds: number;
+    connections: number;
+    warmupSeconds: number;
+    sequentialIterations: number;
+    seed: number;
+    pgPoolSize: number | null;
+  };
+  generation: {
+    servers: number;
+    tags: number;
+    applications: number;
+    agents: number;
+    links: number;
+    generateSeconds: number;
+    insertSeconds: number;
+    analyzeSeconds: number;
+  };
   load: { path: string; estate: LoadResult; minimal: LoadResult };
   derived: { ratio: number; ratioTarget: number; estateP99Ms: number; estateP99TargetMs: number };
   sequential: SequentialResult[];
@@ -263,15 +292,31 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
       await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
     } else {
       await sql`VACUUM (ANALYZE)`.execute(database.db);
-      await sql`CHECKPOINT`.execute(database.db).catch((error: unknown) => warn(`CHECKPOINT failed: ${(error as Error).message}`));
+      await sql`CHECKPOINT`
+        .execute(database.db)
+        .catch((error: unknown) => warn(`CHECKPOINT failed: ${(error as Error).message}`));
     }
     const analyzeSeconds = (performance.now() - a0) / 1000;
-    const links = inventory.tables.filter((t) => t.table === 'server_tags' || t.table === 'application_servers').reduce((n, t) => n + t.rows.length, 0);
+    const links = inventory.tables
+      .filter((t) => t.table === 'server_tags' || t.table === 'application_servers')
+      .reduce((n, t) => n + t.rows.length, 0);
     const sampleTagId = inventory.tables.find((t) => t.table === 'server_tags')!.rows[0]![2] as string;
-    const expectedTagTotal = inventory.tables.find((t) => t.table === 'server_tags')!.rows.filter((r) => r[2] === sampleTagId).length;
-    const expectedOsTotal = inventory.tables.find((t) => t.table === 'servers')!.rows.filter((r) => r[5] === 'Ubuntu').length;
+    const expectedTagTotal = inventory.tables
+      .find((t) => t.table === 'server_tags')!
+      .rows.filter((r) => r[2] === sampleTagId).length;
+    const expectedOsTotal = inventory.tables
+      .find((t) => t.table === 'servers')!
+      .rows.filter((r) => r[5] === 'Ubuntu').length;
     inventory.tables.length = 0; // let the rows go before the measurements
-    const rows = Number((await database.db.selectFrom('servers').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspace.id).executeTakeFirstOrThrow()).n);
+    const rows = Number(
+      (
+        await database.db
+          .selectFrom('servers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('workspace_id', '=', workspace.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     console.log(
       `  generated in ${fmt(generateSeconds, 2)} s, inserted in ${fmt(insertSeconds, 2)} s (${Math.round((SERVERS + links) / insertSeconds).toLocaleString('en')} rows/s), ` +
         `${dialect === 'sqlite' ? 'ANALYZE + WAL checkpoint' : 'VACUUM (ANALYZE) + CHECKPOINT'} ${fmt(analyzeSeconds, 2)} s; ${rows.toLocaleString('en')} servers, ${links.toLocaleString('en')} links`,
@@ -288,7 +333,10 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     // 3. Estate and the minimal server, both in this process.
     let estateBase: string;
     ({ app, base: estateBase } = await startApp(database));
-    minimal = dialect === 'sqlite' ? await startMinimalSqlite(target.file!) : await startMinimalPostgres(target.url, PG_POOL_SIZE);
+    minimal =
+      dialect === 'sqlite'
+        ? await startMinimalSqlite(target.file!)
+        : await startMinimalPostgres(target.url, PG_POOL_SIZE);
     const minimalBase = `http://127.0.0.1:${minimal.port}`;
     const auth = { authorization: `Bearer ${key.secret}` };
 
@@ -296,43 +344,83 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
     const sameAnswers: string[] = [];
     for (const offset of [0, SERVERS - 50]) {
       const path = `/public/v1/servers?limit=50&offset=${offset}`;
-      const [estate, bare] = await Promise.all([fetchJson(estateBase + path, key.secret), fetchJson(minimalBase + path, key.secret)]);
-      if (estate.status !== 200 || bare.status !== 200) sameAnswers.push(`${path}: statuses ${estate.status} / ${bare.status}`);
+      const [estate, bare] = await Promise.all([
+        fetchJson(estateBase + path, key.secret),
+        fetchJson(minimalBase + path, key.secret),
+      ]);
+      if (estate.status !== 200 || bare.status !== 200)
+        sameAnswers.push(`${path}: statuses ${estate.status} / ${bare.status}`);
       else if (!isDeepStrictEqual(estate.body, bare.body)) sameAnswers.push(`${path}: bodies differ`);
     }
-    const badKey = await fetch(`${minimalBase}/public/v1/servers`, { headers: { authorization: 'Bearer svc_live_nope' } });
+    const badKey = await fetch(`${minimalBase}/public/v1/servers`, {
+      headers: { authorization: 'Bearer svc_live_nope' },
+    });
     if (badKey.status !== 401) sameAnswers.push(`minimal server answered ${badKey.status} to an unknown key`);
     for (const problem of sameAnswers) warn(`Estate vs minimal: ${problem}`);
-    console.log(`  Estate ${estateBase}, minimal ${minimalBase}: ${sameAnswers.length === 0 ? 'identical JSON for the first and last pages' : 'DIFFERENT answers'}`);
+    console.log(
+      `  Estate ${estateBase}, minimal ${minimalBase}: ${sameAnswers.length === 0 ? 'identical JSON for the first and last pages' : 'DIFFERENT answers'}`,
+    );
 
     // 4. Throughput.
-    console.log(`  load: GET ${LOAD_PATH}, ${CONNECTIONS} connections, ${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up), autocannon in a child process`);
+    console.log(
+      `  load: GET ${LOAD_PATH}, ${CONNECTIONS} connections, ${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up), autocannon in a child process`,
+    );
     const estateLoad = await load('Estate (Fastify + Kysely)', estateBase + LOAD_PATH, auth, pgProbe);
-    const minimalLoad = await load(`minimal (node:http + ${dialect === 'sqlite' ? 'better-sqlite3' : 'pg'})`, minimalBase + LOAD_PATH, auth, pgProbe);
+    const minimalLoad = await load(
+      `minimal (node:http + ${dialect === 'sqlite' ? 'better-sqlite3' : 'pg'})`,
+      minimalBase + LOAD_PATH,
+      auth,
+      pgProbe,
+    );
     const ratio = estateLoad.reqPerSec / minimalLoad.reqPerSec;
     console.log(
       `    Estate / minimal = ${fmt(ratio, 3)} (target ≥ ${TARGETS.ratio}) ${ratio >= TARGETS.ratio ? 'OK' : 'UNDER TARGET'}; ` +
         `Estate p99 ${estateLoad.latencyP99} ms (target < ${TARGETS.estateP99Ms} ms) ${estateLoad.latencyP99 < TARGETS.estateP99Ms ? 'OK' : 'OVER TARGET'}`,
     );
     for (const r of [estateLoad, minimalLoad]) {
-      if (r.machineBusyBeforePercent > 15) warn(`${r.name}: the machine was ${fmt(r.machineBusyBeforePercent, 0)}% busy just before the run (other processes): figures unreliable`);
-      if (r.non2xx > 0 || r.errors > 0) warn(`${r.name}: ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)}, ${r.errors} errors (must be 0)`);
+      if (r.machineBusyBeforePercent > 15)
+        warn(
+          `${r.name}: the machine was ${fmt(r.machineBusyBeforePercent, 0)}% busy just before the run (other processes): figures unreliable`,
+        );
+      if (r.non2xx > 0 || r.errors > 0)
+        warn(
+          `${r.name}: ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodes)}, ${r.errors} errors (must be 0)`,
+        );
     }
 
     // 5. Sequential latency of Estate, with each case's queries timed alone and explained.
-    console.log(`  sequential (Estate): ${SEQUENTIAL_ITERATIONS} iterations after ${SEQUENTIAL_WARMUPS} warm-ups (app.inject)`);
+    console.log(
+      `  sequential (Estate): ${SEQUENTIAL_ITERATIONS} iterations after ${SEQUENTIAL_WARMUPS} warm-ups (app.inject)`,
+    );
     const cases: SequentialCase[] = [
       { name: 'offset 0', query: { limit: 50 }, expectedTotal: rows },
-      { name: `offset ${(SERVERS - 50).toLocaleString('en')} (last page)`, query: { limit: 50, offset: SERVERS - 50 }, expectedTotal: rows },
+      {
+        name: `offset ${(SERVERS - 50).toLocaleString('en')} (last page)`,
+        query: { limit: 50, offset: SERVERS - 50 },
+        expectedTotal: rows,
+      },
       { name: `q=${SEARCH}`, query: { limit: 50, q: SEARCH }, expectedTotal: expectedSearchTotal(SERVERS, SEARCH) },
-      { name: 'environment=staging', query: { limit: 50, environment: 'staging' }, expectedTotal: inventory.perEnvironment.staging! },
-      { name: 'environment=production&sort=-lastCheckTime', query: { limit: 50, environment: 'production', sort: '-lastCheckTime' }, expectedTotal: inventory.perEnvironment.production! },
-      { name: 'tagId=<one tag> (extra)', query: { limit: 50, tagId: sampleTagId }, expectedTotal: expectedTagTotal, extra: true },
+      {
+        name: 'environment=staging',
+        query: { limit: 50, environment: 'staging' },
+        expectedTotal: inventory.perEnvironment.staging!,
+      },
+      {
+        name: 'environment=production&sort=-lastCheckTime',
+        query: { limit: 50, environment: 'production', sort: '-lastCheckTime' },
+        expectedTotal: inventory.perEnvironment.production!,
+      },
+      {
+        name: 'tagId=<one tag> (extra)',
+        query: { limit: 50, tagId: sampleTagId },
+        expectedTotal: expectedTagTotal,
+        extra: true,
+      },
       { name: 'os=ubuntu (extra)', query: { limit: 50, os: 'ubuntu' }, expectedTotal: expectedOsTotal, extra: true },
     ];
     const sequentialResults: SequentialResult[] = [];
     for (const test of cases) sequentialResults.push(await sequential(app, key.secret, test));
-    console.log('  query breakdown: Estate\'s page and count queries of each case, timed alone (p50), with plans');
+    console.log("  query breakdown: Estate's page and count queries of each case, timed alone (p50), with plans");
     explainer = createExplainer(dialect, target.url, target.file);
     for (const [i, test] of cases.entries()) {
       const queries = await explainer.breakdown(workspace.id, test.query);
@@ -346,14 +434,26 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
 
     const lastPage = sequentialResults[1]!;
     const checks = [
-      { name: 'Estate / minimal throughput', ok: ratio >= TARGETS.ratio, detail: `${fmt(ratio, 3)} (target ≥ ${TARGETS.ratio})` },
-      { name: 'Estate p99 under load', ok: estateLoad.latencyP99 < TARGETS.estateP99Ms, detail: `${estateLoad.latencyP99} ms (target < ${TARGETS.estateP99Ms} ms)` },
+      {
+        name: 'Estate / minimal throughput',
+        ok: ratio >= TARGETS.ratio,
+        detail: `${fmt(ratio, 3)} (target ≥ ${TARGETS.ratio})`,
+      },
+      {
+        name: 'Estate p99 under load',
+        ok: estateLoad.latencyP99 < TARGETS.estateP99Ms,
+        detail: `${estateLoad.latencyP99} ms (target < ${TARGETS.estateP99Ms} ms)`,
+      },
       {
         name: 'non-2xx under load',
         ok: estateLoad.non2xx + minimalLoad.non2xx + estateLoad.errors + minimalLoad.errors === 0,
         detail: `Estate ${estateLoad.non2xx} (+${estateLoad.errors} errors), minimal ${minimalLoad.non2xx} (+${minimalLoad.errors} errors) (must be 0)`,
       },
-      { name: 'Estate and minimal answer the same JSON', ok: sameAnswers.length === 0, detail: sameAnswers.join('; ') || 'first and last pages identical' },
+      {
+        name: 'Estate and minimal answer the same JSON',
+        ok: sameAnswers.length === 0,
+        detail: sameAnswers.join('; ') || 'first and last pages identical',
+      },
       { name: 'last page is full', ok: lastPage.rowsReturned === 50, detail: `${lastPage.rowsReturned} rows` },
       ...sequentialResults.map((r) => ({
         name: `total of ${r.name}`,
@@ -387,7 +487,12 @@ async function benchDialect(dialect: Dialect): Promise<DialectReport> {
         analyzeSeconds,
       },
       load: { path: LOAD_PATH, estate: estateLoad, minimal: minimalLoad },
-      derived: { ratio, ratioTarget: TARGETS.ratio, estateP99Ms: estateLoad.latencyP99, estateP99TargetMs: TARGETS.estateP99Ms },
+      derived: {
+        ratio,
+        ratioTarget: TARGETS.ratio,
+        estateP99Ms: estateLoad.latencyP99,
+        estateP99TargetMs: TARGETS.estateP99Ms,
+      },
       sequential: sequentialResults,
       checks,
       warnings,
@@ -433,9 +538,21 @@ function markdown(report: DialectReport): string {
 }
 
 async function main(): Promise<void> {
-  const reports = await runBench({ name: 'servers', title: 'Estate servers benchmark', describe: `${SERVERS.toLocaleString('en')} servers; ${CONNECTIONS} connections × ${SECONDS} s`, run: benchDialect, markdown });
+  const reports = await runBench({
+    name: 'servers',
+    title: 'Estate servers benchmark',
+    describe: `${SERVERS.toLocaleString('en')} servers; ${CONNECTIONS} connections × ${SECONDS} s`,
+    run: benchDialect,
+    markdown,
+  });
   // Non-2xx under load, or servers that disagree, are failures of the run; missed targets are findings.
-  const broken = reports.some((r) => r.checks.some((c) => !c.ok && (c.name === 'non-2xx under load' || c.name.startsWith('Estate and minimal') || c.name.startsWith('total of'))));
+  const broken = reports.some((r) =>
+    r.checks.some(
+      (c) =>
+        !c.ok &&
+        (c.name === 'non-2xx under load' || c.name.startsWith('Estate and minimal') || c.name.startsWith('total of')),
+    ),
+  );
   if (broken) process.exitCode = 1;
 }
 

@@ -39,7 +39,10 @@ if (process.env.STALL_PROBE) {
 
 /** Runs `request` while the probe polls /healthz; its time, status, and the probes' and the loop's worst. */
 async function underProbe(base: string, request: () => Promise<{ status: number; bytes: number }>) {
-  const probe = fork(fileURLToPath(import.meta.url), [], { execArgv: process.execArgv, env: { ...process.env, STALL_PROBE: base } });
+  const probe = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: process.execArgv,
+    env: { ...process.env, STALL_PROBE: base },
+  });
   await new Promise((resolve) => probe.once('message', resolve));
   await sleep(100);
   const delay = eventLoopDelay();
@@ -52,7 +55,15 @@ async function underProbe(base: string, request: () => Promise<{ status: number;
   const waits = new Promise<number[]>((resolve) => probe.once('message', (message) => resolve(message as number[])));
   probe.send('stop');
   const sorted = (await waits).sort((a, b) => a - b);
-  return { ms, status, bytes, probes: sorted.length, probeP50: percentile(sorted, 0.5), probeMax: sorted.at(-1) ?? 0, loopMaxMs };
+  return {
+    ms,
+    status,
+    bytes,
+    probes: sorted.length,
+    probeP50: percentile(sorted, 0.5),
+    probeMax: sorted.at(-1) ?? 0,
+    loopMaxMs,
+  };
 }
 
 const rows: string[] = [];
@@ -60,14 +71,18 @@ const rows: string[] = [];
 await forEachBenchDialect(async ({ dialect, database, workspace, key }) => {
   const seeding = performance.now();
   const created = await seedWorkspace(database, { workspaceId: workspace.id, size: SERVERS });
-  console.log(`${dialect}: seeded ${created.servers} servers, ${created.applications} applications, ${created.flows} flows, ${created.networks} networks in ${fmt((performance.now() - seeding) / 1000, 1)} s`);
+  console.log(
+    `${dialect}: seeded ${created.servers} servers, ${created.applications} applications, ${created.flows} flows, ${created.networks} networks in ${fmt((performance.now() - seeding) / 1000, 1)} s`,
+  );
   const { app, base } = await startApp(database);
   const headers = { authorization: `Bearer ${key.secret}` };
   const get = async (path: string) => {
     const response = await fetch(`${base}${path}`, { headers });
     return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
   };
-  const networks = (await (await fetch(`${base}/public/v1/networks?limit=1&sort=cidr`, { headers })).json()) as { data: { id: string }[] };
+  const networks = (await (await fetch(`${base}/public/v1/networks?limit=1&sort=cidr`, { headers })).json()) as {
+    data: { id: string }[];
+  };
   const requests: [string, string][] = [
     ['flow-mapping JSON, limit 2000', '/public/v1/diagrams/flow-mapping?limit=2000'],
     ['flow-mapping SVG, limit 2000', '/public/v1/diagrams/flow-mapping?limit=2000&format=svg'],
@@ -79,13 +94,19 @@ await forEachBenchDialect(async ({ dialect, database, workspace, key }) => {
   for (const [, path] of requests) await get(path);
   for (const [label, path] of requests) {
     const r = await underProbe(base, () => get(path));
-    rows.push(`| ${dialect} | ${label} | ${r.status} | ${fmt(r.ms, 0)} | ${fmt(r.bytes / 1024, 0)} KB | ${r.probes} | ${fmt(r.probeP50, 1)} | ${fmt(r.probeMax, 1)} | ${fmt(r.loopMaxMs, 1)} |`);
+    rows.push(
+      `| ${dialect} | ${label} | ${r.status} | ${fmt(r.ms, 0)} | ${fmt(r.bytes / 1024, 0)} KB | ${r.probes} | ${fmt(r.probeP50, 1)} | ${fmt(r.probeMax, 1)} | ${fmt(r.loopMaxMs, 1)} |`,
+    );
     console.log(rows.at(-1));
   }
   await app.close();
 });
 
-console.log(`\n## Stall: ${SERVERS.toLocaleString('en')} servers, /healthz probed every ${PROBE_EVERY_MS} ms from another process\n`);
-console.log('| database | request | status | ms | size | probes | probe p50 ms | probe max ms | event-loop delay max ms |');
+console.log(
+  `\n## Stall: ${SERVERS.toLocaleString('en')} servers, /healthz probed every ${PROBE_EVERY_MS} ms from another process\n`,
+);
+console.log(
+  '| database | request | status | ms | size | probes | probe p50 ms | probe max ms | event-loop delay max ms |',
+);
 console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|');
 for (const row of rows) console.log(row);

@@ -39,7 +39,9 @@ for (const diagram of DIAGRAMS) {
   console.log(`docs/pictures/${diagram.name}.svg`);
 }
 for (const dashboard of DASHBOARDS) {
-  const body = JSON.parse(await get(`/public/v1/dashboards/${dashboard.name}`)) as { widgets: { kind: string; items?: unknown[]; rows?: unknown[]; points?: unknown[] }[] };
+  const body = JSON.parse(await get(`/public/v1/dashboards/${dashboard.name}`)) as {
+    widgets: { kind: string; items?: unknown[]; rows?: unknown[]; points?: unknown[] }[];
+  };
   // Long lists are cut to their first entries, so that the examples stay readable.
   for (const widget of body.widgets) {
     if (widget.items) widget.items = widget.items.slice(0, 4);
@@ -47,11 +49,20 @@ for (const dashboard of DASHBOARDS) {
     if (widget.points) widget.points = widget.points.slice(-3);
   }
   writeFileSync(join(OUT, `${dashboard.name}.json`), `${JSON.stringify(body, null, 2)}\n`);
-  writeFileSync(join(OUT, `${dashboard.name}.svg`), await get(`/public/v1/dashboards/${dashboard.name}`, 'image/svg+xml'));
+  writeFileSync(
+    join(OUT, `${dashboard.name}.svg`),
+    await get(`/public/v1/dashboards/${dashboard.name}`, 'image/svg+xml'),
+  );
   console.log(`docs/pictures/${dashboard.name}.json, .svg`);
 }
-const table = END_OF_LIFE.map((entry) => `| ${entry.release} | \`${entry.os.source}\`${entry.version ? ` and version ${entry.version}` : ''} | ${entry.endOfLife} |`);
-writeFileSync(join(OUT, 'end-of-life.md'), `# End-of-life table (as of ${END_OF_LIFE_TABLE_DATE})\n\nGenerated from \`src/dashboards/end-of-life.ts\` by \`npm run docs:pictures\`; sources are listed there.\n\n| release | OS name (pattern) and version | end of free security support |\n|---|---|---|\n${table.join('\n')}\n`);
+const table = END_OF_LIFE.map(
+  (entry) =>
+    `| ${entry.release} | \`${entry.os.source}\`${entry.version ? ` and version ${entry.version}` : ''} | ${entry.endOfLife} |`,
+);
+writeFileSync(
+  join(OUT, 'end-of-life.md'),
+  `# End-of-life table (as of ${END_OF_LIFE_TABLE_DATE})\n\nGenerated from \`src/dashboards/end-of-life.ts\` by \`npm run docs:pictures\`; sources are listed there.\n\n| release | OS name (pattern) and version | end of free security support |\n|---|---|---|\n${table.join('\n')}\n`,
+);
 console.log('docs/pictures/end-of-life.md');
 await app.close();
 await database.close();

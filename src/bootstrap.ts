@@ -22,7 +22,11 @@ export async function bootstrapIfEmpty(database: Database): Promise<FirstStart |
   if ((await countWorkspaces(database)) > 0) return undefined;
   const workspace = await createWorkspace(database, { name: DEMO_WORKSPACE_NAME }, CLI_ACTOR);
   const password = randomBytes(12).toString('base64url');
-  await addMember(database, { workspaceId: workspace.id, email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', role: 'admin', password }, CLI_ACTOR);
+  await addMember(
+    database,
+    { workspaceId: workspace.id, email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', role: 'admin', password },
+    CLI_ACTOR,
+  );
   const key = await createKey(database, { workspaceId: workspace.id, name: 'demo admin key', alias: 'admin' });
   return { workspace, admin: { email: DEMO_ADMIN_EMAIL, password }, key: { id: key.id, secret: key.secret } };
 }

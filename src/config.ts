@@ -32,7 +32,8 @@ function trustProxyOf(value: string | undefined): boolean | string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer 0..65535 (got "${env.PORT}")`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be an integer 0..65535 (got "${env.PORT}")`);
   return {
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
     port,

@@ -21,17 +21,33 @@ import { registerLinkRoutes } from './resources/links.js';
 import { teams } from './teams/teams.module.js';
 import type { TObject } from 'typebox';
 
-export const FAMILIES: readonly Family[] = [categories, teams, applications, servers, networks, routers, workstations, dataObjects, contracts, flows, announcements];
+export const FAMILIES: readonly Family[] = [
+  categories,
+  teams,
+  applications,
+  servers,
+  networks,
+  routers,
+  workstations,
+  dataObjects,
+  contracts,
+  flows,
+  announcements,
+];
 
 const byTable: ReadonlyMap<string, Family> = new Map(FAMILIES.map((family) => [family.definition.table, family]));
 
 /** Releases what refers to a row being deleted: run inside the delete's transaction. */
 export const releaseDependents = createRelease(FAMILIES, [discoveredReturnsToTriage]);
 
-const services = new Map<string, FamilyService>(FAMILIES.map((family) => [family.definition.table, createFamilyService(family, releaseDependents)]));
+const services = new Map<string, FamilyService>(
+  FAMILIES.map((family) => [family.definition.table, createFamilyService(family, releaseDependents)]),
+);
 
 /** The service of a family, for writes that span several families (triage creates an application). */
-export function serviceOf<T extends FamilyTable, Item extends TObject>(family: Family<T, Item>): FamilyService<T, Item> {
+export function serviceOf<T extends FamilyTable, Item extends TObject>(
+  family: Family<T, Item>,
+): FamilyService<T, Item> {
   return services.get(family.definition.table) as unknown as FamilyService<T, Item>;
 }
 

@@ -42,29 +42,48 @@ function deliverFirstStart(first: FirstStart, base: string, config: Config, log:
   const file = join(directory, 'first-start.txt');
   writeFileSync(file, banner, { mode: 0o600 });
   chmodSync(file, 0o600);
-  log.info({ file }, 'first start: the demo admin password and API key were written to this file, readable only by its owner');
-  process.stderr.write(`Estate first start: the demo admin's password and API key are in ${file} (readable only by you).\n`);
+  log.info(
+    { file },
+    'first start: the demo admin password and API key were written to this file, readable only by its owner',
+  );
+  process.stderr.write(
+    `Estate first start: the demo admin's password and API key are in ${file} (readable only by you).\n`,
+  );
 }
 
 /** What to tell the operator when the port cannot be bound (never a stack trace). */
 function listenFailure(error: unknown, config: Config): string {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `${config.host}:${config.port}`;
-  if (code === 'EADDRINUSE') return `port ${config.port} on ${config.host} is already in use; stop the other process or choose another port (PORT or --port)`;
-  if (code === 'EACCES') return `not allowed to listen on ${where} (ports below 1024 need privileges); choose another port (PORT or --port)`;
-  if (code === 'EADDRNOTAVAIL') return `${config.host} is not an address of this machine; choose another one (HOST or --host)`;
+  if (code === 'EADDRINUSE')
+    return `port ${config.port} on ${config.host} is already in use; stop the other process or choose another port (PORT or --port)`;
+  if (code === 'EACCES')
+    return `not allowed to listen on ${where} (ports below 1024 need privileges); choose another port (PORT or --port)`;
+  if (code === 'EADDRNOTAVAIL')
+    return `${config.host} is not an address of this machine; choose another one (HOST or --host)`;
   return `cannot listen on ${where}: ${(error as Error).message}`;
 }
 
 /** `estate serve`: migrate, create the demo workspace on an empty database, listen, stop cleanly. */
 export async function serve(config: Config): Promise<void> {
   // What was done to (or is wrong with) the SQLite file's directory is for the operator: stderr.
-  const database = openDatabase(config.databaseUrl, { notice: (message) => process.stderr.write(`estate: ${message}\n`) });
+  const database = openDatabase(config.databaseUrl, {
+    notice: (message) => process.stderr.write(`estate: ${message}\n`),
+  });
   await migrateToLatest(database);
   const first = await bootstrapIfEmpty(database);
   const app = await buildApp({
     database,
-    logger: { level: config.logLevel, stream: redactingStream(), redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    logger: {
+      level: config.logLevel,
+      stream: redactingStream(),
+      redact: [
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
+    },
     trustProxy: config.trustProxy,
   });
   try {

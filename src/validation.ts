@@ -20,7 +20,14 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
 export function isValidDateTime(value: string): boolean {
   const m = ISO_DATETIME.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return false;
   if (hour > 23 || minute > 59 || second > 59) return false;
   if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return false;
@@ -31,7 +38,10 @@ export function isValidDateTime(value: string): boolean {
 export function parseIsoDateTime(value: string, field: string): string {
   const time = isValidDateTime(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(time)) {
-    throw new ApiError('invalid_datetime', `${field} must be an ISO-8601 date-time with a time zone, e.g. 2027-01-31T00:00:00Z`);
+    throw new ApiError(
+      'invalid_datetime',
+      `${field} must be an ISO-8601 date-time with a time zone, e.g. 2027-01-31T00:00:00Z`,
+    );
   }
   return new Date(time).toISOString();
 }
@@ -50,6 +60,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function requireEmail(value: string | undefined): string {
   const email = (value ?? '').trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) throw new ApiError('bad_request', 'email must be a valid e-mail address');
+  if (!EMAIL.test(email) || email.length > 254)
+    throw new ApiError('bad_request', 'email must be a valid e-mail address');
   return email;
 }

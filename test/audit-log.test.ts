@@ -27,7 +27,11 @@ async function seedEvents(h: Harness, ws: Workspace, count: number, start = Date
     resource_name: `server-${String(i).padStart(4, '0')}`,
     changes: null,
   }));
-  for (let i = 0; i < rows.length; i += 500) await h.database.db.insertInto('audit_events').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await h.database.db
+      .insertInto('audit_events')
+      .values(rows.slice(i, i + 500))
+      .execute();
   return rows;
 }
 
@@ -35,7 +39,10 @@ async function walk(h: Harness, key: string, query: Record<string, string | stri
   const seen: AuditEvent[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 1000; page += 1) {
-    const res = await h.call('GET', '/public/v1/audit-log', { key, query: { ...query, ...(cursor ? { cursor } : {}) } });
+    const res = await h.call('GET', '/public/v1/audit-log', {
+      key,
+      query: { ...query, ...(cursor ? { cursor } : {}) },
+    });
     assert.equal(res.statusCode, 200);
     const body = bodyOf(AuditList, res);
     seen.push(...body.data);
@@ -81,7 +88,9 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const before = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret })).total;
-    await assert.rejects(addMember(h.database, { workspaceId: ws.id, email: ws.admin.email, name: 'Again', role: 'read' }, CLI_ACTOR));
+    await assert.rejects(
+      addMember(h.database, { workspaceId: ws.id, email: ws.admin.email, name: 'Again', role: 'read' }, CLI_ACTOR),
+    );
     assert.equal(bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret })).total, before);
   });
 
@@ -92,11 +101,35 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const ids = [newId(), newId(), newId()];
     await h.database.db
       .insertInto('audit_events')
-      .values(ids.map((id) => ({ workspace_id: ws.id, id, timestamp, category: 'inventory', action: 'create', actor_type: 'system', actor_id: null, actor_name: 's', resource_type: 'server', resource_id: null, resource_name: 'tie', changes: null })))
+      .values(
+        ids.map((id) => ({
+          workspace_id: ws.id,
+          id,
+          timestamp,
+          category: 'inventory',
+          action: 'create',
+          actor_type: 'system',
+          actor_id: null,
+          actor_name: 's',
+          resource_type: 'server',
+          resource_id: null,
+          resource_name: 'tie',
+          changes: null,
+        })),
+      )
       .execute();
-    const data = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '3' } })).data;
-    assert.deepEqual(data.map((e) => e.id), [...ids].sort().reverse());
-    const all = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '200' } })).data;
+    const data = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '3' } }),
+    ).data;
+    assert.deepEqual(
+      data.map((e) => e.id),
+      [...ids].sort().reverse(),
+    );
+    const all = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '200' } }),
+    ).data;
     for (let i = 1; i < all.length; i += 1) {
       const [a, b] = [all[i - 1]!, all[i]!];
       assert.ok(a.timestamp > b.timestamp || (a.timestamp === b.timestamp && a.id > b.id), 'strictly descending');
@@ -108,7 +141,10 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const key = await h.key(ws);
     await seedEvents(h, ws, 260);
     const length = async (limit?: string) =>
-      bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: limit === undefined ? {} : { limit } })).data.length;
+      bodyOf(
+        AuditList,
+        await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: limit === undefined ? {} : { limit } }),
+      ).data.length;
     assert.equal(await length(), 50);
     assert.equal(await length('500'), 200);
     assert.equal(await length('0'), 1);
@@ -129,8 +165,20 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const rows = await seedEvents(h, ws, 1200);
-    await h.database.db.deleteFrom('audit_events').where('workspace_id', '=', ws.id).where('id', 'in', rows.slice(0, 100).map((r) => r.id)).execute();
-    const counted = await h.database.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
+    await h.database.db
+      .deleteFrom('audit_events')
+      .where('workspace_id', '=', ws.id)
+      .where(
+        'id',
+        'in',
+        rows.slice(0, 100).map((r) => r.id),
+      )
+      .execute();
+    const counted = await h.database.db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', ws.id)
+      .executeTakeFirstOrThrow();
     const total = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret })).total;
     assert.equal(total, Number(counted.n));
     assert.equal(total, 1100 + 3, '1,100 seeded plus workspace, member and key creation');
@@ -140,11 +188,26 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const rows = await seedEvents(h, ws, 120);
-    const first = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '50', resourceType: 'server' } }));
+    const first = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '50', resourceType: 'server' } }),
+    );
     await seedEvents(h, ws, 30, Date.parse('2026-06-01T00:00:00.000Z'));
-    const second = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { limit: '50', resourceType: 'server', cursor: first.nextCursor! } }));
-    const expected = rows.map((r) => r.id).reverse().slice(50, 100);
-    assert.deepEqual(second.data.map((e) => e.id), expected);
+    const second = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', {
+        key: key.secret,
+        query: { limit: '50', resourceType: 'server', cursor: first.nextCursor! },
+      }),
+    );
+    const expected = rows
+      .map((r) => r.id)
+      .reverse()
+      .slice(50, 100);
+    assert.deepEqual(
+      second.data.map((e) => e.id),
+      expected,
+    );
     assert.equal(second.total, 150, 'total counts events matching the filters now');
   });
 
@@ -153,7 +216,10 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     const key = await h.key(ws);
     const rows = await seedEvents(h, ws, 30);
     const q = async (query: Record<string, string | string[]>) =>
-      bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { ...query, limit: '200' } }));
+      bodyOf(
+        AuditList,
+        await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { ...query, limit: '200' } }),
+      );
     const between = await q({ from: rows[10]!.timestamp, to: rows[19]!.timestamp });
     assert.equal(between.total, 10);
     assert.ok(between.data.every((e) => e.timestamp >= rows[10]!.timestamp && e.timestamp <= rows[19]!.timestamp));
@@ -161,7 +227,10 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     assert.equal(offsetForm.total, 10, 'from with an offset means the same instant');
     assert.equal((await q({ category: 'inventory', resourceType: 'server' })).total, 15);
     assert.equal((await q({ actions: ['create', 'delete'], resourceType: 'server' })).total, 20);
-    assert.equal((await q({ actions: 'update' })).data.every((e) => e.action === 'update'), true);
+    assert.equal(
+      (await q({ actions: 'update' })).data.every((e) => e.action === 'update'),
+      true,
+    );
     assert.equal((await q({ resourceId: rows[3]!.resource_id })).data[0]!.resourceName, 'server-0003');
     assert.equal((await q({ query: 'SERVER-002' })).total, 10);
     assert.equal((await q({ query: '100%' })).total, 0, 'wildcards in query are literal');
@@ -177,12 +246,15 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     assert.equal(await code({ actions: ['create', 'explode'] }), 'bad_request');
     assert.equal(await code({ resourceType: 'spaceship' }), 'bad_request');
     assert.equal(await code({ cursor: 'not-a-cursor' }), 'bad_request');
-    assert.equal(await code({ cursor: Buffer.from('["2026-01-01T00:00:00.000Z","x"]').toString('base64url') }), 'bad_request');
+    assert.equal(
+      await code({ cursor: Buffer.from('["2026-01-01T00:00:00.000Z","x"]').toString('base64url') }),
+      'bad_request',
+    );
     assert.equal(await code({ to: '31/12/2026' }), 'invalid_datetime');
     assert.equal(await code({ limit: 'ten' }), 'bad_request');
   });
 
-  it('returns only the key\'s own workspace events', async () => {
+  it("returns only the key's own workspace events", async () => {
     const a = await h.workspace('A');
     const b = await h.workspace('B');
     await seedEvents(h, b, 5);

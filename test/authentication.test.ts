@@ -47,9 +47,15 @@ describeEachDatabase('spec §5 authentication', (h) => {
   it('§5.4: when both headers are sent, X-Api-Key takes precedence', async () => {
     const ws = await h.workspace();
     const good = await h.key(ws, { name: 'good' });
-    const withBadHeader = await h.call('GET', '/public/v1/me', { key: good.secret, headers: { 'x-api-key': 'svc_live_wrong' } });
+    const withBadHeader = await h.call('GET', '/public/v1/me', {
+      key: good.secret,
+      headers: { 'x-api-key': 'svc_live_wrong' },
+    });
     assertExact401(withBadHeader);
-    const withGoodHeader = await h.call('GET', '/public/v1/me', { key: 'svc_live_wrong', headers: { 'x-api-key': good.secret } });
+    const withGoodHeader = await h.call('GET', '/public/v1/me', {
+      key: 'svc_live_wrong',
+      headers: { 'x-api-key': good.secret },
+    });
     assert.equal(withGoodHeader.statusCode, 200);
     assert.equal(bodyOf(Introspection, withGoodHeader).key.name, 'good');
   });
@@ -88,7 +94,11 @@ describeEachDatabase('spec §5 authentication', (h) => {
     await deleteWorkspace(h.database, ws.id);
     const res = await h.call('GET', '/public/v1/me', { key: key.secret });
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(bodyOf(ErrorBody, res), { code: 'forbidden', message: bodyOf(ErrorBody, res).message, status: 403 });
+    assert.deepEqual(bodyOf(ErrorBody, res), {
+      code: 'forbidden',
+      message: bodyOf(ErrorBody, res).message,
+      status: 403,
+    });
     assert.equal(bodyOf(ErrorBody, res).code, 'forbidden');
   });
 
@@ -97,7 +107,11 @@ describeEachDatabase('spec §5 authentication', (h) => {
     const key = await h.key(ws, { scopes: ['tenant:read'] });
     const res = await h.call('GET', '/public/v1/audit-log', { key: key.secret });
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(bodyOf(ErrorBody, res), { code: 'insufficient_permission', message: 'missing permission: audit_log:read', status: 403 });
+    assert.deepEqual(bodyOf(ErrorBody, res), {
+      code: 'insufficient_permission',
+      message: 'missing permission: audit_log:read',
+      status: 403,
+    });
   });
 
   it('§5.5: an alias copies the role at creation; a later role change does not affect the key', async () => {
@@ -108,15 +122,25 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assert.ok(me.permissions.includes('applications:read'));
     assert.equal(me.key.alias, 'read');
     const later = await h.key(ws, { alias: 'read' });
-    assert.deepEqual(bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: later.secret })).permissions, ['tenant:read']);
+    assert.deepEqual(bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: later.secret })).permissions, [
+      'tenant:read',
+    ]);
   });
 
   it('DESIGN §4 check order: 401 comes before 404, 403 before 400, 400 before 404', async () => {
     assertExact401(await h.call('GET', '/public/v1/no-such-route'));
-    assertExact401(await h.call('PATCH', '/public/v1/tenant', { body: '{not json', headers: { 'content-type': 'application/json' } }));
+    assertExact401(
+      await h.call('PATCH', '/public/v1/tenant', {
+        body: '{not json',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     const ws = await h.workspace();
     const weak = await h.key(ws, { scopes: ['tenant:read'] });
-    const forbidden = await h.call('GET', '/public/v1/audit-log', { key: weak.secret, query: { actorId: 'not-a-uuid' } });
+    const forbidden = await h.call('GET', '/public/v1/audit-log', {
+      key: weak.secret,
+      query: { actorId: 'not-a-uuid' },
+    });
     assert.equal(bodyOf(ErrorBody, forbidden).code, 'insufficient_permission');
     const key = await h.key(ws);
     const badUuid = await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: 'nope' } });
@@ -130,8 +154,13 @@ describeEachDatabase('spec §5 authentication', (h) => {
   it('DESIGN §1: validity is checked on every request, so a key revoked by another process fails at once', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
-    for (let i = 0; i < 3; i += 1) assert.equal((await h.call('GET', '/public/v1/me', { key: key.secret })).statusCode, 200);
-    await h.database.db.updateTable('api_keys').set({ revoked_at: new Date().toISOString() }).where('id', '=', key.id).execute();
+    for (let i = 0; i < 3; i += 1)
+      assert.equal((await h.call('GET', '/public/v1/me', { key: key.secret })).statusCode, 200);
+    await h.database.db
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('id', '=', key.id)
+      .execute();
     assertExact401(await h.call('GET', '/public/v1/me', { key: key.secret }));
   });
 });

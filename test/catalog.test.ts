@@ -8,7 +8,9 @@ import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
-const shipped = JSON.parse(readFileSync(new URL('../assets/application-catalog.json', import.meta.url), 'utf8')) as any[];
+const shipped = JSON.parse(
+  readFileSync(new URL('../assets/application-catalog.json', import.meta.url), 'utf8'),
+) as any[];
 
 /** The catalog envelope of GET /application-catalog, as catalog.routes.ts declares it (not exported there). */
 const CatalogList = Type.Object({ data: Type.Array(CatalogEntrySchema), total: Type.Integer(), page: Type.Integer() });
@@ -43,7 +45,10 @@ describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
     const key = await h.key(await h.workspace());
     const ids: string[] = [];
     for (let page = 1; page < 1000; page += 1) {
-      const body = bodyOf(CatalogList, await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query: { page: String(page) } }));
+      const body = bodyOf(
+        CatalogList,
+        await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query: { page: String(page) } }),
+      );
       assert.equal(body.page, page);
       if (body.data.length === 0) break;
       ids.push(...body.data.map((e) => e.id));
@@ -62,13 +67,22 @@ describeEachDatabase('spec §4.2 GET /application-catalog', (h) => {
     assert.ok(databases.total >= 5);
     assert.ok(databases.data.every((e) => e.category === 'database'));
     const both = await search({ q: 'microsoft', category: 'office' });
-    assert.ok(both.data.every((e) => e.category === 'office' && /microsoft/i.test(`${e.name} ${e.vendor} ${e.description}`)));
+    assert.ok(
+      both.data.every((e) => e.category === 'office' && /microsoft/i.test(`${e.name} ${e.vendor} ${e.description}`)),
+    );
     assert.deepEqual(await search({ q: 'zzzz-no-such-product' }), { data: [], total: 0, page: 1 });
   });
 
   it('400 for a non-positive or non-integer page, an unknown category or parameter', async () => {
     const key = await h.key(await h.workspace());
-    const queries: Record<string, string>[] = [{ page: '0' }, { page: '-1' }, { page: '1.5' }, { page: 'two' }, { category: 'toys' }, { limit: '10' }];
+    const queries: Record<string, string>[] = [
+      { page: '0' },
+      { page: '-1' },
+      { page: '1.5' },
+      { page: 'two' },
+      { category: 'toys' },
+      { limit: '10' },
+    ];
     for (const query of queries) {
       const res = await h.call('GET', '/public/v1/application-catalog', { key: key.secret, query });
       assert.equal(res.statusCode, 400, JSON.stringify(query));

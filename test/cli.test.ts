@@ -12,7 +12,23 @@ import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 describeEachDatabase('DESIGN §2 command line', (h) => {
   const setUp = async () => {
     const ws = (await estate(h.url, ['workspace', 'create', '--name', 'CLI Co', '--json'])).json();
-    const admin = (await estate(h.url, ['member', 'add', '--workspace', ws.id, '--email', 'Boss@Example.com', '--name', 'Boss', '--role', 'admin', '--password', 'correct horse', '--json'])).json();
+    const admin = (
+      await estate(h.url, [
+        'member',
+        'add',
+        '--workspace',
+        ws.id,
+        '--email',
+        'Boss@Example.com',
+        '--name',
+        'Boss',
+        '--role',
+        'admin',
+        '--password',
+        'correct horse',
+        '--json',
+      ])
+    ).json();
     return { ws, admin };
   };
 
@@ -32,23 +48,60 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     const ws = await estate(h.url, ['workspace', 'create', '--name', 'Fields Inc', '--json']);
     assert.equal(ws.code, 0);
     assert.deepEqual(Object.keys(ws.json()).sort(), ['id', 'name']);
-    const member = (await estate(h.url, ['member', 'add', '--workspace', ws.json().id, '--email', 'a@b.co', '--name', 'A', '--role', 'read', '--json'])).json();
+    const member = (
+      await estate(h.url, [
+        'member',
+        'add',
+        '--workspace',
+        ws.json().id,
+        '--email',
+        'a@b.co',
+        '--name',
+        'A',
+        '--role',
+        'read',
+        '--json',
+      ])
+    ).json();
     assert.deepEqual(Object.keys(member).sort(), ['email', 'id', 'name', 'role', 'userId']);
     assert.equal(member.role, 'read');
   });
 
   it('the stored password is an argon2id hash, never the password', async () => {
     await setUp();
-    const user = await h.database.db.selectFrom('users').select('password_hash').where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
+    const user = await h.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'boss@example.com')
+      .executeTakeFirstOrThrow();
     assert.match(user.password_hash ?? '', /^\$argon2id\$/);
   });
 
   it('key create --alias prints the documented fields; the secret works on the API; key list never shows it', async () => {
     const { ws, admin } = await setUp();
-    const created = await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'ci', '--alias', 'read', '--json']);
+    const created = await estate(h.url, [
+      'key',
+      'create',
+      '--workspace',
+      ws.id,
+      '--name',
+      'ci',
+      '--alias',
+      'read',
+      '--json',
+    ]);
     assert.equal(created.code, 0, created.stderr);
     const key = created.json();
-    assert.deepEqual(Object.keys(key).sort(), ['alias', 'createdBy', 'expiresAt', 'id', 'name', 'permissions', 'prefix', 'secret']);
+    assert.deepEqual(Object.keys(key).sort(), [
+      'alias',
+      'createdBy',
+      'expiresAt',
+      'id',
+      'name',
+      'permissions',
+      'prefix',
+      'secret',
+    ]);
     assert.match(key.secret, /^svc_live_[A-Za-z0-9_-]{43,}$/);
     assert.ok(key.secret.startsWith(key.prefix));
     assert.equal(key.createdBy, admin.id);
@@ -60,7 +113,11 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     assert.equal(listed.json().data.length, 1);
     assert.ok(!listed.stdout.includes(key.secret));
     assert.equal(listed.json().data[0].status, 'active');
-    const stored = await h.database.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
+    const stored = await h.database.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', key.id)
+      .executeTakeFirstOrThrow();
     assert.ok(!JSON.stringify(stored).includes(key.secret), 'only the hash is stored');
     assert.match(stored.key_hash, /^[0-9a-f]{64}$/);
   });
@@ -68,7 +125,23 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
   it('key create --scopes with --expires-at and --as; rotate and revoke print the documented fields', async () => {
     const { ws, admin } = await setUp();
     const expiresAt = '2099-01-01T00:00:00+02:00';
-    const key = (await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 's', '--scopes', 'tenant:read, audit_log:read', '--expires-at', expiresAt, '--as', admin.id, '--json'])).json();
+    const key = (
+      await estate(h.url, [
+        'key',
+        'create',
+        '--workspace',
+        ws.id,
+        '--name',
+        's',
+        '--scopes',
+        'tenant:read, audit_log:read',
+        '--expires-at',
+        expiresAt,
+        '--as',
+        admin.id,
+        '--json',
+      ])
+    ).json();
     assert.equal(key.alias, null);
     assert.deepEqual(key.permissions, ['audit_log:read', 'tenant:read']);
     assert.equal(key.expiresAt, '2098-12-31T22:00:00.000Z');
@@ -82,18 +155,37 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
 
   it('role set replaces the permission set; existing alias keys keep their copy', async () => {
     const { ws } = await setUp();
-    const before = (await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'old', '--alias', 'write', '--json'])).json();
-    const set = await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'write', '--scopes', 'tenant:read,applications:read', '--json']);
+    const before = (
+      await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'old', '--alias', 'write', '--json'])
+    ).json();
+    const set = await estate(h.url, [
+      'role',
+      'set',
+      '--workspace',
+      ws.id,
+      '--role',
+      'write',
+      '--scopes',
+      'tenant:read,applications:read',
+      '--json',
+    ]);
     assert.deepEqual(set.json(), { role: 'write', permissions: ['applications:read', 'tenant:read'] });
-    const after = (await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'new', '--alias', 'write', '--json'])).json();
+    const after = (
+      await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'new', '--alias', 'write', '--json'])
+    ).json();
     assert.deepEqual(after.permissions, ['applications:read', 'tenant:read']);
     assert.ok(before.permissions.length > 2);
   });
 
   it('workspace delete prints {"id","deleted":true}; its keys then answer 403 forbidden', async () => {
     const { ws } = await setUp();
-    const key = (await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'admin', '--json'])).json();
-    assert.deepEqual((await estate(h.url, ['workspace', 'delete', ws.id, '--json'])).json(), { id: ws.id, deleted: true });
+    const key = (
+      await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'admin', '--json'])
+    ).json();
+    assert.deepEqual((await estate(h.url, ['workspace', 'delete', ws.id, '--json'])).json(), {
+      id: ws.id,
+      deleted: true,
+    });
     const res = await h.call('GET', '/public/v1/me', { key: key.secret });
     assert.equal(res.statusCode, 403);
     assert.equal(res.json().code, 'forbidden');
@@ -101,26 +193,123 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
 
   it('every bad input gives a clear message on stderr, nothing on stdout, and a non-zero exit', async () => {
     const { ws, admin } = await setUp();
-    const reader = (await estate(h.url, ['member', 'add', '--workspace', ws.id, '--email', 'r@x.io', '--name', 'R', '--role', 'read', '--json'])).json();
+    const reader = (
+      await estate(h.url, [
+        'member',
+        'add',
+        '--workspace',
+        ws.id,
+        '--email',
+        'r@x.io',
+        '--name',
+        'R',
+        '--role',
+        'read',
+        '--json',
+      ])
+    ).json();
     const missingId = '00000000-0000-7000-8000-000000000000';
     const cases: [string[], RegExp][] = [
-      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--scopes', 'tenant:read,warp:drive', '--json'], /unknown scope: warp:drive/],
-      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--scopes', 'tenant:read', '--json'], /exactly one of alias or scopes/],
+      [
+        ['key', 'create', '--workspace', ws.id, '--name', 'k', '--scopes', 'tenant:read,warp:drive', '--json'],
+        /unknown scope: warp:drive/,
+      ],
+      [
+        ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--scopes', 'tenant:read', '--json'],
+        /exactly one of alias or scopes/,
+      ],
       [['key', 'create', '--workspace', ws.id, '--name', 'k', '--json'], /exactly one of alias or scopes/],
       [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'root', '--json'], /alias must be one of/],
       [['key', 'create', '--workspace', missingId, '--name', 'k', '--alias', 'read', '--json'], /workspace not found/],
-      [['key', 'create', '--workspace', 'not-a-uuid', '--name', 'k', '--alias', 'read', '--json'], /workspace not found/],
-      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--as', missingId, '--json'], /member not found/],
-      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--as', reader.id, '--json'], /only admin members/],
-      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--expires-at', 'next week', '--json'], /expiresAt must be an ISO-8601/],
-      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--expires-at', '2001-01-01T00:00:00Z', '--json'], /in the future/],
+      [
+        ['key', 'create', '--workspace', 'not-a-uuid', '--name', 'k', '--alias', 'read', '--json'],
+        /workspace not found/,
+      ],
+      [
+        ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--as', missingId, '--json'],
+        /member not found/,
+      ],
+      [
+        ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--as', reader.id, '--json'],
+        /only admin members/,
+      ],
+      [
+        [
+          'key',
+          'create',
+          '--workspace',
+          ws.id,
+          '--name',
+          'k',
+          '--alias',
+          'read',
+          '--expires-at',
+          'next week',
+          '--json',
+        ],
+        /expiresAt must be an ISO-8601/,
+      ],
+      [
+        [
+          'key',
+          'create',
+          '--workspace',
+          ws.id,
+          '--name',
+          'k',
+          '--alias',
+          'read',
+          '--expires-at',
+          '2001-01-01T00:00:00Z',
+          '--json',
+        ],
+        /in the future/,
+      ],
       [['key', 'create', '--workspace', ws.id, '--name', '  ', '--alias', 'read', '--json'], /name must not be blank/],
       [['key', 'rotate', missingId, '--json'], /key not found/],
       [['key', 'revoke', 'nope', '--json'], /key not found/],
-      [['member', 'add', '--workspace', ws.id, '--email', 'not-an-email', '--name', 'N', '--role', 'read', '--json'], /email/],
-      [['member', 'add', '--workspace', ws.id, '--email', 'x@y.io', '--name', 'N', '--role', 'owner', '--json'], /role must be one of/],
-      [['member', 'add', '--workspace', ws.id, '--email', 'x@y.io', '--name', 'N', '--role', 'read', '--password', 'short', '--json'], /at least 8/],
-      [['member', 'add', '--workspace', ws.id, '--email', 'boss@example.com', '--name', 'N', '--role', 'read', '--json'], /already a member/],
+      [
+        ['member', 'add', '--workspace', ws.id, '--email', 'not-an-email', '--name', 'N', '--role', 'read', '--json'],
+        /email/,
+      ],
+      [
+        ['member', 'add', '--workspace', ws.id, '--email', 'x@y.io', '--name', 'N', '--role', 'owner', '--json'],
+        /role must be one of/,
+      ],
+      [
+        [
+          'member',
+          'add',
+          '--workspace',
+          ws.id,
+          '--email',
+          'x@y.io',
+          '--name',
+          'N',
+          '--role',
+          'read',
+          '--password',
+          'short',
+          '--json',
+        ],
+        /at least 8/,
+      ],
+      [
+        [
+          'member',
+          'add',
+          '--workspace',
+          ws.id,
+          '--email',
+          'boss@example.com',
+          '--name',
+          'N',
+          '--role',
+          'read',
+          '--json',
+        ],
+        /already a member/,
+      ],
       [['role', 'set', '--workspace', ws.id, '--role', 'read', '--scopes', 'bogus', '--json'], /unknown scope: bogus/],
       [['workspace', 'delete', missingId, '--json'], /workspace not found/],
       [['workspace', 'create', '--json'], /--name/],
@@ -139,11 +328,41 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     const { ws } = await setUp();
     const allButAudit = ALL_SCOPES.filter((s) => s !== 'audit_log:read').join(',');
     await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'admin', '--scopes', allButAudit, '--json']);
-    const explicit = await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'k', '--scopes', 'audit_log:read', '--json']);
+    const explicit = await estate(h.url, [
+      'key',
+      'create',
+      '--workspace',
+      ws.id,
+      '--name',
+      'k',
+      '--scopes',
+      'audit_log:read',
+      '--json',
+    ]);
     assert.equal(explicit.code, 1);
     assert.match(explicit.stderr, /lacks the scope: audit_log:read/);
-    await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'read', '--scopes', 'audit_log:read,tenant:read', '--json']);
-    const viaAlias = await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--json']);
+    await estate(h.url, [
+      'role',
+      'set',
+      '--workspace',
+      ws.id,
+      '--role',
+      'read',
+      '--scopes',
+      'audit_log:read,tenant:read',
+      '--json',
+    ]);
+    const viaAlias = await estate(h.url, [
+      'key',
+      'create',
+      '--workspace',
+      ws.id,
+      '--name',
+      'k',
+      '--alias',
+      'read',
+      '--json',
+    ]);
     assert.equal(viaAlias.code, 1);
     assert.match(viaAlias.stderr, /lacks the scope: audit_log:read/);
   });
@@ -185,20 +404,84 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
 
   it('secrets on the command line: --password-stdin and ESTATE_AGENT_TOKEN work; --password and --token still work with a warning; plain http to another host warns', async () => {
     const ws = (await estate(h.url, ['workspace', 'create', '--name', 'Secrets', '--json'])).json();
-    const piped = await estate(h.url, ['member', 'add', '--workspace', ws.id, '--email', 'piped@example.test', '--name', 'Piped', '--role', 'read', '--password-stdin', '--json'], { stdin: 'from standard input\n' });
+    const piped = await estate(
+      h.url,
+      [
+        'member',
+        'add',
+        '--workspace',
+        ws.id,
+        '--email',
+        'piped@example.test',
+        '--name',
+        'Piped',
+        '--role',
+        'read',
+        '--password-stdin',
+        '--json',
+      ],
+      { stdin: 'from standard input\n' },
+    );
     assert.equal(piped.code, 0, piped.stderr);
     assert.equal(piped.stderr, '', 'no warning');
-    const user = await h.database.db.selectFrom('users').select('password_hash').where('email', '=', 'piped@example.test').executeTakeFirstOrThrow();
-    assert.ok(await verify(user.password_hash!, 'from standard input'), 'the password is the line read, without its line break');
-    const flagged = await estate(h.url, ['member', 'add', '--workspace', ws.id, '--email', 'flag@example.test', '--name', 'Flag', '--role', 'read', '--password', 'on the command line', '--json']);
+    const user = await h.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'piped@example.test')
+      .executeTakeFirstOrThrow();
+    assert.ok(
+      await verify(user.password_hash!, 'from standard input'),
+      'the password is the line read, without its line break',
+    );
+    const flagged = await estate(h.url, [
+      'member',
+      'add',
+      '--workspace',
+      ws.id,
+      '--email',
+      'flag@example.test',
+      '--name',
+      'Flag',
+      '--role',
+      'read',
+      '--password',
+      'on the command line',
+      '--json',
+    ]);
     assert.equal(flagged.code, 0, flagged.stderr);
     assert.match(flagged.stderr, /warning: --password exposes the password/);
-    const noToken = await estate(h.url, ['agent', 'run', '--server', 'http://127.0.0.1:1', '--once', '--max-retries', '0']);
+    const noToken = await estate(h.url, [
+      'agent',
+      'run',
+      '--server',
+      'http://127.0.0.1:1',
+      '--once',
+      '--max-retries',
+      '0',
+    ]);
     assert.equal(noToken.code, 1);
     assert.match(noToken.stderr, /no agent token: set ESTATE_AGENT_TOKEN/);
-    const fromEnv = await estate(h.url, ['agent', 'run', '--server', 'http://127.0.0.1:1', '--once', '--max-retries', '0'], { env: { ESTATE_AGENT_TOKEN: 'agt_live_x' } });
-    assert.doesNotMatch(fromEnv.stderr, /no agent token|warning/, 'the token from the environment is used, without a warning');
-    const remote = await estate(h.url, ['agent', 'run', '--server', 'http://estate.invalid:8080', '--token', 'agt_live_x', '--once', '--max-retries', '0']);
+    const fromEnv = await estate(
+      h.url,
+      ['agent', 'run', '--server', 'http://127.0.0.1:1', '--once', '--max-retries', '0'],
+      { env: { ESTATE_AGENT_TOKEN: 'agt_live_x' } },
+    );
+    assert.doesNotMatch(
+      fromEnv.stderr,
+      /no agent token|warning/,
+      'the token from the environment is used, without a warning',
+    );
+    const remote = await estate(h.url, [
+      'agent',
+      'run',
+      '--server',
+      'http://estate.invalid:8080',
+      '--token',
+      'agt_live_x',
+      '--once',
+      '--max-retries',
+      '0',
+    ]);
     assert.match(remote.stderr, /warning: --token exposes the agent token/);
     assert.match(remote.stderr, /warning: http:\/\/estate\.invalid:8080 is plain http to another host/);
   });
@@ -208,7 +491,14 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     for (const line of server.stdout().trim().split('\n').filter(Boolean)) JSON.parse(line);
     assert.doesNotMatch(server.stdout(), /listening on/, 'the human line goes to stderr');
     server.child.stdout!.destroy();
-    await Promise.all(Array.from({ length: 200 }, () => fetch(`${server.base}/healthz`).then((r) => r.text(), () => undefined)));
+    await Promise.all(
+      Array.from({ length: 200 }, () =>
+        fetch(`${server.base}/healthz`).then(
+          (r) => r.text(),
+          () => undefined,
+        ),
+      ),
+    );
     const started = Date.now();
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
@@ -224,7 +514,9 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as AddressInfo).port;
     try {
-      const result = await estate(h.url, ['serve', '--port', String(port)], { env: { ESTATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'estate-busy-')) } });
+      const result = await estate(h.url, ['serve', '--port', String(port)], {
+        env: { ESTATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'estate-busy-')) },
+      });
       assert.equal(result.code, 1);
       assert.match(result.stderr, new RegExp(`estate: port ${port} on 127\\.0\\.0\\.1 is already in use`));
       assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
@@ -240,25 +532,90 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     const second = await estate(h.url, ['seed', '--workspace', ws.id, '--size', '20', '--json']);
     assert.equal(second.code, 0, second.stderr);
     assert.equal(second.json().created.tags, 0, 'the tags of the first seed are reused');
-    const servers = await h.database.db.selectFrom('servers').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
+    const servers = await h.database.db
+      .selectFrom('servers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', ws.id)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(servers.n), 40);
-    const installs = await h.database.db.selectFrom('software_installs').select((eb) => eb.fn.sum<number>('install_count').as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
-    const live = await h.database.db.selectFrom('discovered_applications').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).where('missing_since', 'is', null).executeTakeFirstOrThrow();
+    const installs = await h.database.db
+      .selectFrom('software_installs')
+      .select((eb) => eb.fn.sum<number>('install_count').as('n'))
+      .where('workspace_id', '=', ws.id)
+      .executeTakeFirstOrThrow();
+    const live = await h.database.db
+      .selectFrom('discovered_applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', ws.id)
+      .where('missing_since', 'is', null)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(installs.n), Number(live.n), 'install counts are the sum of both seeds');
   });
 
   it('member add: a different --name for an existing person is refused, not ignored; --name may be left out for them', async () => {
     const one = (await estate(h.url, ['workspace', 'create', '--name', 'One', '--json'])).json();
     const two = (await estate(h.url, ['workspace', 'create', '--name', 'Two', '--json'])).json();
-    assert.equal((await estate(h.url, ['member', 'add', '--workspace', one.id, '--email', 'ada@names.test', '--name', 'Ada Lovelace', '--role', 'read', '--json'])).code, 0);
-    const renamed = await estate(h.url, ['member', 'add', '--workspace', two.id, '--email', 'ada@names.test', '--name', 'Ada Byron', '--role', 'read', '--json']);
+    assert.equal(
+      (
+        await estate(h.url, [
+          'member',
+          'add',
+          '--workspace',
+          one.id,
+          '--email',
+          'ada@names.test',
+          '--name',
+          'Ada Lovelace',
+          '--role',
+          'read',
+          '--json',
+        ])
+      ).code,
+      0,
+    );
+    const renamed = await estate(h.url, [
+      'member',
+      'add',
+      '--workspace',
+      two.id,
+      '--email',
+      'ada@names.test',
+      '--name',
+      'Ada Byron',
+      '--role',
+      'read',
+      '--json',
+    ]);
     assert.equal(renamed.code, 1);
     assert.equal(renamed.stdout, '');
-    assert.match(renamed.stderr, /^estate: ada@names\.test is already known as "Ada Lovelace"; leave out the name or give that one\n$/);
-    const same = await estate(h.url, ['member', 'add', '--workspace', two.id, '--email', 'ada@names.test', '--role', 'read', '--json']);
+    assert.match(
+      renamed.stderr,
+      /^estate: ada@names\.test is already known as "Ada Lovelace"; leave out the name or give that one\n$/,
+    );
+    const same = await estate(h.url, [
+      'member',
+      'add',
+      '--workspace',
+      two.id,
+      '--email',
+      'ada@names.test',
+      '--role',
+      'read',
+      '--json',
+    ]);
     assert.equal(same.code, 0, same.stderr);
     assert.equal(same.json().name, 'Ada Lovelace');
-    const nameless = await estate(h.url, ['member', 'add', '--workspace', two.id, '--email', 'new@names.test', '--role', 'read', '--json']);
+    const nameless = await estate(h.url, [
+      'member',
+      'add',
+      '--workspace',
+      two.id,
+      '--email',
+      'new@names.test',
+      '--role',
+      'read',
+      '--json',
+    ]);
     assert.equal(nameless.code, 1);
     assert.match(nameless.stderr, /^estate: name is required: new@names\.test is a new person\n$/);
   });

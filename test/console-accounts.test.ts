@@ -17,7 +17,9 @@ const skip = browserMissing();
 describeEachDatabase('web console: accounts (issue 29)', (h) => {
   const ui = consoleFor(h);
 
-  it('adding a person who has an account elsewhere shows no invitation link, only that they will see the workspace at their next sign-in, and no name from elsewhere', { skip }, async () => {
+  it('adding a person who has an account elsewhere shows no invitation link, only that they will see the workspace at their next sign-in, and no name from elsewhere', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const other = await h.workspace('Elsewhere');
     const admin = await personIn(h, ws, 'admin');
@@ -35,11 +37,14 @@ describeEachDatabase('web console: accounts (issue 29)', (h) => {
     await assertAccessible(page, 'the members page with the notice');
   });
 
-  it('an admin sees a member\'s sign-in lock beside their name and ends it with Unlock; the member can then sign in', { skip }, async () => {
+  it("an admin sees a member's sign-in lock beside their name and ends it with Unlock; the member can then sign in", {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     const locked = await personIn(h, ws, 'read', 'Locked Out Person');
-    for (let index = 0; index < PAIR_LIMIT; index++) await signInRequest(h, locked.email, `guess ${index}`, {}, '198.51.100.23');
+    for (let index = 0; index < PAIR_LIMIT; index++)
+      await signInRequest(h, locked.email, `guess ${index}`, {}, '198.51.100.23');
     assert.equal((await signInRequest(h, locked.email, PASSWORD, {}, '198.51.100.23')).statusCode, 429);
     const page = await ui.newPage();
     await signInPage(page, admin.email, PASSWORD);

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { AuditList } from '../src/audit/audit.schemas.js';
-import { AddedMember, CreatedKey, KeyList, RotatedKey, SessionView, EnrolledAgent } from '../src/console/console.schemas.js';
+import {
+  AddedMember,
+  CreatedKey,
+  KeyList,
+  RotatedKey,
+  SessionView,
+  EnrolledAgent,
+} from '../src/console/console.schemas.js';
 import { ADDRESS_LIMIT, PAIR_LIMIT } from '../src/console/sign-in-throttle.js';
 import { SESSION_COOKIE } from '../src/console/sessions.js';
 import { Member } from '../src/members/members.service.js';
@@ -12,7 +19,10 @@ import { bodyOf, errorOf } from './support/typed.js';
 /** The workspace's audit events of one action, newest first, read through the public API. */
 async function auditOf(h: Harness, workspace: Workspace, action: string) {
   const key = await h.key(workspace);
-  return bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: action, limit: '200' } })).data;
+  return bodyOf(
+    AuditList,
+    await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: action, limit: '200' } }),
+  ).data;
 }
 
 describeEachDatabase('console API: sign-in and sessions', (h) => {
@@ -51,8 +61,13 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
   it(`after ${PAIR_LIMIT} failures of one account from one address, even the right password from there is refused with 429 and Retry-After until the window ends; the lockout is audited once, also when failures arrive in parallel`, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
-    const attempts = await Promise.all(Array.from({ length: PAIR_LIMIT + 2 }, () => signInRequest(h, admin.email, 'wrong password', {}, '192.0.2.10')));
-    assert.ok(attempts.every((r) => r.statusCode === 401 || r.statusCode === 429), attempts.map((r) => r.statusCode).join());
+    const attempts = await Promise.all(
+      Array.from({ length: PAIR_LIMIT + 2 }, () => signInRequest(h, admin.email, 'wrong password', {}, '192.0.2.10')),
+    );
+    assert.ok(
+      attempts.every((r) => r.statusCode === 401 || r.statusCode === 429),
+      attempts.map((r) => r.statusCode).join(),
+    );
     const locked = await signInRequest(h, admin.email, PASSWORD, {}, '192.0.2.10');
     assert.equal(locked.statusCode, 429);
     assert.equal(errorOf(locked).code, 'too_many_requests');
@@ -61,7 +76,10 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     assert.equal(locked.cookies.length, 0);
     assert.equal((await auditOf(h, ws, 'lockout')).length, 1);
     // A lockout ends with its window: once it is over, the right password works again.
-    await h.database.db.updateTable('sign_in_failures').set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+    await h.database.db
+      .updateTable('sign_in_failures')
+      .set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() })
+      .execute();
     assert.equal((await signInRequest(h, admin.email, PASSWORD, {}, '192.0.2.10')).statusCode, 200);
   });
 
@@ -69,15 +87,26 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     for (let index = 0; index < ADDRESS_LIMIT; index++) {
-      assert.equal((await signInRequest(h, `guess-${index}@example.test`, 'guess', {}, '198.51.100.7')).statusCode, 401);
+      assert.equal(
+        (await signInRequest(h, `guess-${index}@example.test`, 'guess', {}, '198.51.100.7')).statusCode,
+        401,
+      );
     }
     assert.equal((await signInRequest(h, admin.email, PASSWORD, {}, '198.51.100.7')).statusCode, 429);
     assert.equal((await signInRequest(h, admin.email, PASSWORD, {}, '198.51.100.8')).statusCode, 200);
     // Counters whose window is over are forgotten at the next failure: guessed e-mails do not pile up.
     const aged = new Date(Date.now() - 16 * 60_000).toISOString();
-    await h.database.db.updateTable('sign_in_failures').set({ window_start: aged }).where('subject', 'like', 'account:guess-%').execute();
+    await h.database.db
+      .updateTable('sign_in_failures')
+      .set({ window_start: aged })
+      .where('subject', 'like', 'account:guess-%')
+      .execute();
     await signInRequest(h, 'one-more@example.test', 'guess', {}, '198.51.100.9');
-    const guesses = await h.database.db.selectFrom('sign_in_failures').select('subject').where('subject', 'like', 'account:guess-%').execute();
+    const guesses = await h.database.db
+      .selectFrom('sign_in_failures')
+      .select('subject')
+      .where('subject', 'like', 'account:guess-%')
+      .execute();
     assert.equal(guesses.length, 0);
   });
 
@@ -93,7 +122,10 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     assert.equal(errorOf(await h.app.inject({ method: 'GET', url: '/ui/api/keys' })).code, 'unauthorized');
-    assert.equal((await h.app.inject({ method: 'GET', url: '/ui/api/keys', cookies: { [SESSION_COOKIE]: 'forged' } })).statusCode, 401);
+    assert.equal(
+      (await h.app.inject({ method: 'GET', url: '/ui/api/keys', cookies: { [SESSION_COOKIE]: 'forged' } })).statusCode,
+      401,
+    );
     const client = await signIn(h, admin.email);
     assert.equal((await client.call('GET', '/ui/api/keys')).statusCode, 200);
     assert.equal((await client.call('DELETE', '/ui/api/session')).statusCode, 204);
@@ -109,8 +141,12 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const noToken = await client.call('POST', '/ui/api/keys', body, { 'x-csrf-token': '' });
     const wrongToken = await client.call('POST', '/ui/api/keys', body, { 'x-csrf-token': 'x'.repeat(43) });
     const crossSite = await client.call('POST', '/ui/api/keys', body, { origin: 'https://evil.example' });
-    const fetchMetadata = await client.call('POST', '/ui/api/keys', body, { origin: '', 'sec-fetch-site': 'cross-site' });
-    for (const response of [noToken, wrongToken, crossSite, fetchMetadata]) assert.equal(errorOf(response).code, 'forbidden');
+    const fetchMetadata = await client.call('POST', '/ui/api/keys', body, {
+      origin: '',
+      'sec-fetch-site': 'cross-site',
+    });
+    for (const response of [noToken, wrongToken, crossSite, fetchMetadata])
+      assert.equal(errorOf(response).code, 'forbidden');
     const keys = bodyOf(KeyList, await client.call('GET', '/ui/api/keys'));
     assert.ok(!keys.data.some((key) => key.name === 'csrf probe'));
   });
@@ -121,17 +157,38 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const idle = await signIn(h, admin.email);
     const old = await signIn(h, admin.email);
     const hours = (n: number) => new Date(Date.now() - n * 3600_000).toISOString();
-    const sessions = await h.database.db.selectFrom('console_sessions').select('id').where('user_id', '=', admin.userId).orderBy('created_at').execute();
+    const sessions = await h.database.db
+      .selectFrom('console_sessions')
+      .select('id')
+      .where('user_id', '=', admin.userId)
+      .orderBy('created_at')
+      .execute();
     assert.equal(sessions.length, 2);
-    await h.database.db.updateTable('console_sessions').set({ last_seen_at: hours(12.1) }).where('id', '=', sessions[0]!.id).execute();
-    await h.database.db.updateTable('console_sessions').set({ expires_at: hours(0.01) }).where('id', '=', sessions[1]!.id).execute();
+    await h.database.db
+      .updateTable('console_sessions')
+      .set({ last_seen_at: hours(12.1) })
+      .where('id', '=', sessions[0]!.id)
+      .execute();
+    await h.database.db
+      .updateTable('console_sessions')
+      .set({ expires_at: hours(0.01) })
+      .where('id', '=', sessions[1]!.id)
+      .execute();
     const [first, second] = [await idle.call('GET', '/ui/api/session'), await old.call('GET', '/ui/api/session')];
     const ended = [first, second].map((r) => r.statusCode);
     assert.deepEqual(ended, [401, 401]);
     // Ended sessions do not pile up: the next sign-in removes the person's ended rows.
-    await h.database.db.updateTable('console_sessions').set({ last_seen_at: hours(13) }).where('user_id', '=', admin.userId).execute();
+    await h.database.db
+      .updateTable('console_sessions')
+      .set({ last_seen_at: hours(13) })
+      .where('user_id', '=', admin.userId)
+      .execute();
     await signIn(h, admin.email);
-    const left = await h.database.db.selectFrom('console_sessions').select('id').where('user_id', '=', admin.userId).execute();
+    const left = await h.database.db
+      .selectFrom('console_sessions')
+      .select('id')
+      .where('user_id', '=', admin.userId)
+      .execute();
     assert.equal(left.length, 1);
   });
 
@@ -143,9 +200,16 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     assert.equal((await b.call('GET', '/ui/api/session')).statusCode, 401);
 
     const [c, d] = [await signIn(h, admin.email), await signIn(h, admin.email)];
-    const wrong = await c.call('PUT', '/ui/api/password', { currentPassword: 'nope', newPassword: 'a new long password' });
+    const wrong = await c.call('PUT', '/ui/api/password', {
+      currentPassword: 'nope',
+      newPassword: 'a new long password',
+    });
     assert.equal(wrong.statusCode, 422);
-    assert.equal((await c.call('PUT', '/ui/api/password', { currentPassword: PASSWORD, newPassword: 'a new long password' })).statusCode, 204);
+    assert.equal(
+      (await c.call('PUT', '/ui/api/password', { currentPassword: PASSWORD, newPassword: 'a new long password' }))
+        .statusCode,
+      204,
+    );
     assert.equal((await c.call('GET', '/ui/api/session')).statusCode, 200);
     assert.equal((await d.call('GET', '/ui/api/session')).statusCode, 401);
     assert.equal((await signInRequest(h, admin.email, PASSWORD)).statusCode, 401);
@@ -157,10 +221,25 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const second = await h.workspace('Second');
     const person = await personIn(h, first, 'admin');
     const other = await h.workspace('Not mine');
-    await h.database.db.insertInto('members').values({ workspace_id: second.id, id: crypto.randomUUID(), user_id: person.userId, role: 'read', created_at: new Date().toISOString() }).execute();
+    await h.database.db
+      .insertInto('members')
+      .values({
+        workspace_id: second.id,
+        id: crypto.randomUUID(),
+        user_id: person.userId,
+        role: 'read',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const client = await signIn(h, person.email);
-    assert.deepEqual(client.session.workspaces.map((w) => w.name), ['First', 'Second']);
-    const switched = bodyOf(SessionView, await client.call('PUT', '/ui/api/session/workspace', { workspaceId: second.id }));
+    assert.deepEqual(
+      client.session.workspaces.map((w) => w.name),
+      ['First', 'Second'],
+    );
+    const switched = bodyOf(
+      SessionView,
+      await client.call('PUT', '/ui/api/session/workspace', { workspaceId: second.id }),
+    );
     assert.equal(switched.workspace?.role, 'read');
     // Now a read member: the keys page is refused.
     assert.equal(errorOf(await client.call('GET', '/ui/api/keys')).code, 'insufficient_permission');
@@ -171,10 +250,23 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const first = await h.workspace('Left');
     const second = await h.workspace('Stays');
     const person = await personIn(h, first, 'admin');
-    await h.database.db.insertInto('members').values({ workspace_id: second.id, id: crypto.randomUUID(), user_id: person.userId, role: 'read', created_at: new Date().toISOString() }).execute();
+    await h.database.db
+      .insertInto('members')
+      .values({
+        workspace_id: second.id,
+        id: crypto.randomUUID(),
+        user_id: person.userId,
+        role: 'read',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const client = await signIn(h, person.email);
     assert.equal(client.session.workspace?.id, first.id);
-    await h.database.db.deleteFrom('members').where('workspace_id', '=', first.id).where('id', '=', person.id).execute();
+    await h.database.db
+      .deleteFrom('members')
+      .where('workspace_id', '=', first.id)
+      .where('id', '=', person.id)
+      .execute();
     assert.equal((await client.call('DELETE', '/ui/api/session')).statusCode, 204);
     assert.equal((await client.call('GET', '/ui/api/session')).statusCode, 401);
     assert.equal((await auditOf(h, second, 'sign_out')).length, 0);
@@ -183,21 +275,31 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
   it('X-Forwarded-Proto makes the cookie Secure only when the proxy is trusted', async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
-    const response = await signInRequest(h, admin.email, PASSWORD, { 'x-forwarded-proto': 'https', origin: 'https://localhost:80' });
+    const response = await signInRequest(h, admin.email, PASSWORD, {
+      'x-forwarded-proto': 'https',
+      origin: 'https://localhost:80',
+    });
     // Without TRUST_PROXY the header is ignored: the request is plain HTTP, and an https Origin is another origin.
     assert.equal(response.statusCode, 403);
   });
 });
 
-describeEachDatabase('console API: behind a trusted proxy', (h) => {
-  it('honours X-Forwarded-Proto: the session cookie is Secure', async () => {
-    const ws = await h.workspace();
-    const admin = await personIn(h, ws, 'admin');
-    const response = await signInRequest(h, admin.email, PASSWORD, { 'x-forwarded-proto': 'https', origin: 'https://localhost:80' });
-    assert.equal(response.statusCode, 200);
-    assert.equal(response.cookies.find((c) => c.name === SESSION_COOKIE)?.secure, true);
-  });
-}, { trustProxy: true });
+describeEachDatabase(
+  'console API: behind a trusted proxy',
+  (h) => {
+    it('honours X-Forwarded-Proto: the session cookie is Secure', async () => {
+      const ws = await h.workspace();
+      const admin = await personIn(h, ws, 'admin');
+      const response = await signInRequest(h, admin.email, PASSWORD, {
+        'x-forwarded-proto': 'https',
+        origin: 'https://localhost:80',
+      });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.cookies.find((c) => c.name === SESSION_COOKIE)?.secure, true);
+    });
+  },
+  { trustProxy: true },
+);
 
 describeEachDatabase('console API: administration', (h) => {
   it('an admin creates a key by alias, it works on /public/v1/me, rotation kills the old secret at once, revocation kills the key; each audited with the member as actor', async () => {
@@ -222,14 +324,22 @@ describeEachDatabase('console API: administration', (h) => {
     }
   });
 
-  it('a key by explicit scopes gets exactly those; a scope the member\'s role lacks is refused (creator-subset rule)', async () => {
+  it("a key by explicit scopes gets exactly those; a scope the member's role lacks is refused (creator-subset rule)", async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     const client = await signIn(h, admin.email);
-    const created = bodyOf(CreatedKey, await client.call('POST', '/ui/api/keys', { name: 'infra', scopes: ['infrastructure:read', 'applications:read'] }));
+    const created = bodyOf(
+      CreatedKey,
+      await client.call('POST', '/ui/api/keys', {
+        name: 'infra',
+        scopes: ['infrastructure:read', 'applications:read'],
+      }),
+    );
     assert.deepEqual(created.permissions, ['applications:read', 'infrastructure:read']);
     // The admin role is edited to lack tenant:edit: the admin can no longer give it.
-    const roles = await client.call('PUT', '/ui/api/roles/admin', { permissions: ['infrastructure:read', 'members:read'] });
+    const roles = await client.call('PUT', '/ui/api/roles/admin', {
+      permissions: ['infrastructure:read', 'members:read'],
+    });
     assert.equal(roles.statusCode, 200);
     const refused = await client.call('POST', '/ui/api/keys', { name: 'too much', scopes: ['tenant:edit'] });
     assert.equal(refused.statusCode, 403);
@@ -247,7 +357,10 @@ describeEachDatabase('console API: administration', (h) => {
     assert.equal((await h.call('GET', '/public/v1/me', { key: foreignKey.secret })).statusCode, 200);
     const readClient = await signIn(h, reader.email);
     assert.equal(errorOf(await readClient.call('GET', '/ui/api/keys')).code, 'insufficient_permission');
-    assert.equal(errorOf(await readClient.call('POST', '/ui/api/keys', { name: 'x', alias: 'read' })).code, 'insufficient_permission');
+    assert.equal(
+      errorOf(await readClient.call('POST', '/ui/api/keys', { name: 'x', alias: 'read' })).code,
+      'insufficient_permission',
+    );
     assert.equal(errorOf(await readClient.call('GET', '/ui/api/v1/audit-log')).code, 'insufficient_permission');
   });
 
@@ -255,17 +368,32 @@ describeEachDatabase('console API: administration', (h) => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     const client = await signIn(h, admin.email);
-    const added = bodyOf(AddedMember, await client.call('POST', '/ui/api/members', { email: 'new.person@example.test', name: 'New Person', role: 'write' }));
+    const added = bodyOf(
+      AddedMember,
+      await client.call('POST', '/ui/api/members', {
+        email: 'new.person@example.test',
+        name: 'New Person',
+        role: 'write',
+      }),
+    );
     assert.equal(added.member.role, 'write');
     assert.ok(added.invitation);
     const days = (Date.parse(added.invitation.expiresAt) - Date.now()) / 86_400_000;
     assert.ok(days > 6.99 && days <= 7, String(days));
     const token = added.invitation.path.split('#')[1]!;
     assert.equal((await signInRequest(h, 'new.person@example.test', 'chosen password')).statusCode, 401);
-    const accepted = await h.app.inject({ method: 'POST', url: '/ui/api/invitations/accept', payload: { token, password: 'chosen password' } });
+    const accepted = await h.app.inject({
+      method: 'POST',
+      url: '/ui/api/invitations/accept',
+      payload: { token, password: 'chosen password' },
+    });
     assert.equal(accepted.statusCode, 200);
     assert.equal(bodyOf(SessionView, accepted).workspace?.role, 'write');
-    const again = await h.app.inject({ method: 'POST', url: '/ui/api/invitations/accept', payload: { token, password: 'another password' } });
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/ui/api/invitations/accept',
+      payload: { token, password: 'another password' },
+    });
     assert.equal(again.statusCode, 422);
     assert.equal((await signInRequest(h, 'new.person@example.test', 'chosen password')).statusCode, 200);
     assert.equal((await auditOf(h, ws, 'invite'))[0]?.resourceId, added.member.id);
@@ -277,7 +405,10 @@ describeEachDatabase('console API: administration', (h) => {
     const admin = await personIn(h, ws, 'admin');
     const elsewhere = await personIn(h, other, 'read');
     const client = await signIn(h, admin.email);
-    const added = bodyOf(AddedMember, await client.call('POST', '/ui/api/members', { email: elsewhere.email, role: 'read' }));
+    const added = bodyOf(
+      AddedMember,
+      await client.call('POST', '/ui/api/members', { email: elsewhere.email, role: 'read' }),
+    );
     assert.equal(added.invitation, null);
   });
 
@@ -286,7 +417,9 @@ describeEachDatabase('console API: administration', (h) => {
     const admin = await personIn(h, ws, 'admin');
     const adminClient = await signIn(h, admin.email);
     // The write role may manage members here, but not give admin.
-    const writeScopes = [...(bodyOf(SessionView, await adminClient.call('GET', '/ui/api/session')).workspace!.permissions)].filter((s) => !s.startsWith('audit_log') && !s.startsWith('tenant:edit'));
+    const writeScopes = [
+      ...bodyOf(SessionView, await adminClient.call('GET', '/ui/api/session')).workspace!.permissions,
+    ].filter((s) => !s.startsWith('audit_log') && !s.startsWith('tenant:edit'));
     assert.equal((await adminClient.call('PUT', '/ui/api/roles/write', { permissions: writeScopes })).statusCode, 200);
     const writer = await personIn(h, ws, 'write');
     const target = await personIn(h, ws, 'read');
@@ -295,10 +428,17 @@ describeEachDatabase('console API: administration', (h) => {
     assert.equal(errorOf(refused).code, 'insufficient_permission');
     const promoted = await writerClient.call('PATCH', `/ui/api/v1/members/${target.id}`, { role: 'write' });
     assert.equal(bodyOf(Member, promoted).role, 'write');
-    const refusedAdd = await writerClient.call('POST', '/ui/api/members', { email: 'someone@example.test', name: 'Someone', role: 'admin' });
+    const refusedAdd = await writerClient.call('POST', '/ui/api/members', {
+      email: 'someone@example.test',
+      name: 'Someone',
+      role: 'admin',
+    });
     assert.equal(errorOf(refusedAdd).code, 'insufficient_permission');
     // Two admins: h.workspace's and this one. Demote one, then the last is refused.
-    assert.equal((await adminClient.call('PATCH', `/ui/api/v1/members/${ws.admin.id}`, { role: 'read' })).statusCode, 200);
+    assert.equal(
+      (await adminClient.call('PATCH', `/ui/api/v1/members/${ws.admin.id}`, { role: 'read' })).statusCode,
+      200,
+    );
     const last = await adminClient.call('PATCH', `/ui/api/v1/members/${admin.id}`, { role: 'read' });
     assert.equal(last.statusCode, 422);
     assert.match(errorOf(last).message, /last admin/);
@@ -313,9 +453,29 @@ describeEachDatabase('console API: administration', (h) => {
     const enrolled = bodyOf(EnrolledAgent, await client.call('POST', '/ui/api/agents', { name: 'db-01 agent' }));
     assert.equal(enrolled.command, `npx estate agent run --server http://localhost:80 --token ${enrolled.token}`);
     const report = { host: { hostname: 'db-01', kind: 'server' }, software: [] };
-    assert.equal((await h.app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${enrolled.token}` }, payload: report })).statusCode, 200);
+    assert.equal(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/agent/v1/report',
+          headers: { authorization: `Bearer ${enrolled.token}` },
+          payload: report,
+        })
+      ).statusCode,
+      200,
+    );
     assert.equal((await client.call('POST', `/ui/api/agents/${enrolled.id}/revoke`)).statusCode, 200);
-    assert.equal((await h.app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${enrolled.token}` }, payload: report })).statusCode, 401);
+    assert.equal(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/agent/v1/report',
+          headers: { authorization: `Bearer ${enrolled.token}` },
+          payload: report,
+        })
+      ).statusCode,
+      401,
+    );
     const revoked = (await auditOf(h, ws, 'revoke')).find((e) => e.resourceId === enrolled.id);
     assert.equal(revoked?.actor.type, 'member');
   });
@@ -331,7 +491,9 @@ describeEachDatabase('console API: administration', (h) => {
   });
 
   it('the console API is not in the public OpenAPI document; unknown console routes are 404 JSON; / leads to /ui/', async () => {
-    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
     assert.ok(!Object.keys(doc.paths).some((path) => path.startsWith('/ui')));
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
@@ -345,13 +507,16 @@ describeEachDatabase('console API: administration', (h) => {
 
 describeEachDatabase('console API: the workspace routes under /ui/api/v1', (h) => {
   it('every public route but /me is served to console members under /ui/api/v1 by the same modules', async () => {
-    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const missing: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {
       if (!path.startsWith('/public/v1/') || path === '/public/v1/me') continue;
       const url = path.replace('/public/v1/', '/ui/api/v1/').replace(/\{(\w+)\}/g, ':$1');
       for (const method of Object.keys(operations)) {
-        if (!h.app.hasRoute({ method: method.toUpperCase() as 'GET', url })) missing.push(`${method.toUpperCase()} ${url}`);
+        if (!h.app.hasRoute({ method: method.toUpperCase() as 'GET', url }))
+          missing.push(`${method.toUpperCase()} ${url}`);
       }
     }
     assert.deepEqual(missing, []);
@@ -368,17 +533,32 @@ describeEachDatabase('console API: the workspace routes under /ui/api/v1', (h) =
     assert.equal(created.statusCode, 201);
     const id = (created.json() as { id: string }).id;
     assert.equal((await h.call('GET', `/public/v1/applications/${id}`, { key: key.secret })).statusCode, 200);
-    const events = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: id } }));
+    const events = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceId: id } }),
+    );
     assert.deepEqual(events.data[0]?.actor, { type: 'member', id: writer.id, name: 'Wanda Writer' });
 
     const readClient = await signIn(h, reader.email);
-    assert.equal(errorOf(await readClient.call('POST', '/ui/api/v1/applications', { name: 'Sneaky' })).code, 'insufficient_permission');
+    assert.equal(
+      errorOf(await readClient.call('POST', '/ui/api/v1/applications', { name: 'Sneaky' })).code,
+      'insufficient_permission',
+    );
     assert.equal((await readClient.call('GET', `/ui/api/v1/applications/${id}`)).statusCode, 200);
     // The same validation as the public API: an unknown field is a 400 naming it.
-    assert.match(errorOf(await client.call('POST', '/ui/api/v1/applications', { name: 'X', bogus: 1 })).message, /bogus/);
+    assert.match(
+      errorOf(await client.call('POST', '/ui/api/v1/applications', { name: 'X', bogus: 1 })).message,
+      /bogus/,
+    );
     // Without the CSRF token, nothing is written.
-    assert.equal((await client.call('POST', '/ui/api/v1/applications', { name: 'Forged' }, { 'x-csrf-token': '' })).statusCode, 403);
+    assert.equal(
+      (await client.call('POST', '/ui/api/v1/applications', { name: 'Forged' }, { 'x-csrf-token': '' })).statusCode,
+      403,
+    );
     const list = await h.call('GET', '/public/v1/applications', { key: key.secret });
-    assert.deepEqual((list.json() as { data: { name: string }[] }).data.map((a) => a.name), ['Payroll']);
+    assert.deepEqual(
+      (list.json() as { data: { name: string }[] }).data.map((a) => a.name),
+      ['Payroll'],
+    );
   });
 });

@@ -22,7 +22,15 @@ async function auditCount(h: Harness, key: string): Promise<number> {
 }
 
 /** A change sent with a stale If-Match: 412 precondition_failed, and the item and the audit log as they were. */
-async function refusedAsStale(h: Harness, key: string, member: ConsoleClient, path: string, method: 'PATCH' | 'DELETE', staleEtag: string, body?: unknown) {
+async function refusedAsStale(
+  h: Harness,
+  key: string,
+  member: ConsoleClient,
+  path: string,
+  method: 'PATCH' | 'DELETE',
+  staleEtag: string,
+  body?: unknown,
+) {
   const before = await loaded(member, path);
   const events = await auditCount(h, key);
   const refused = await member.call(method, path, body, { 'if-match': staleEtag });
@@ -34,7 +42,7 @@ async function refusedAsStale(h: Harness, key: string, member: ConsoleClient, pa
 }
 
 describeEachDatabase('console API: If-Match', (h) => {
-  it('finding 6: the console\'s PATCH and DELETE with a stale If-Match answer 412 and change nothing; with the current ETag they apply', async () => {
+  it("finding 6: the console's PATCH and DELETE with a stale If-Match answer 412 and change nothing; with the current ETag they apply", async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     const admin = await signIn(h, (await personIn(h, ws, 'admin')).email);
@@ -45,7 +53,12 @@ describeEachDatabase('console API: If-Match', (h) => {
     assert.equal(created.statusCode, 201, created.body);
     const path = `/ui/api/v1/servers/${(created.json() as { id: string }).id}`;
     const opened = await loaded(admin, path);
-    const theirs = await other.call('PATCH', path, { name: 'db-01-renamed' }, { 'if-match': (await loaded(other, path)).etag });
+    const theirs = await other.call(
+      'PATCH',
+      path,
+      { name: 'db-01-renamed' },
+      { 'if-match': (await loaded(other, path)).etag },
+    );
     assert.equal(theirs.statusCode, 200, theirs.body);
     assert.notEqual(theirs.headers.etag, opened.etag, 'a PATCH answers the new ETag');
     await refusedAsStale(h, key, admin, path, 'PATCH', opened.etag, { environment: 'production' });
@@ -55,7 +68,10 @@ describeEachDatabase('console API: If-Match', (h) => {
     const reapplied = await admin.call('PATCH', path, { environment: 'production' }, { 'if-match': current.etag });
     assert.equal(reapplied.statusCode, 200, reapplied.body);
     assert.deepEqual([reapplied.json().name, reapplied.json().environment], ['db-01-renamed', 'production']);
-    assert.equal((await admin.call('DELETE', path, undefined, { 'if-match': String(reapplied.headers.etag) })).statusCode, 204);
+    assert.equal(
+      (await admin.call('DELETE', path, undefined, { 'if-match': String(reapplied.headers.etag) })).statusCode,
+      204,
+    );
 
     // A tag (delete only), a member (role and removal) and the workspace settings.
     const tag = (await admin.call('POST', '/ui/api/v1/tags', { name: 'pci' })).json() as { id: string };
@@ -67,7 +83,10 @@ describeEachDatabase('console API: If-Match', (h) => {
     await refusedAsStale(h, key, admin, memberPath, 'PATCH', memberOpened.etag, { role: 'admin' });
     await refusedAsStale(h, key, admin, memberPath, 'DELETE', memberOpened.etag);
     const tenantOpened = await loaded(admin, '/ui/api/v1/tenant');
-    assert.equal((await other.call('PATCH', '/ui/api/v1/tenant', { name: 'Renamed by the other tab' })).statusCode, 200);
+    assert.equal(
+      (await other.call('PATCH', '/ui/api/v1/tenant', { name: 'Renamed by the other tab' })).statusCode,
+      200,
+    );
     await refusedAsStale(h, key, admin, '/ui/api/v1/tenant', 'PATCH', tenantOpened.etag, { timeZone: 'Europe/Paris' });
   });
 });

@@ -10,7 +10,9 @@ const skip = browserMissing();
 describeEachDatabase('web console: the inventory in a browser', (h) => {
   const ui = consoleFor(h);
 
-  it('creates an application and a server, links them, edits with an error then successfully, and deletes; the public API sees each step', { skip }, async () => {
+  it('creates an application and a server, links them, edits with an error then successfully, and deletes; the public API sees each step', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const writer = await personIn(h, ws, 'write', 'Wes Writer');
     const key = (await h.key(ws)).secret;
@@ -42,8 +44,13 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await page.getByLabel('Add to servers').selectOption({ label: 'db-01' });
     await page.getByRole('button', { name: 'Link to servers' }).click();
     await page.getByRole('region', { name: 'Servers' }).getByRole('link', { name: 'db-01' }).waitFor();
-    const servers = (await h.call('GET', `/public/v1/applications/${applicationId}/servers`, { key })).json() as { name: string }[];
-    assert.deepEqual(servers.map((server) => server.name), ['db-01']);
+    const servers = (await h.call('GET', `/public/v1/applications/${applicationId}/servers`, { key })).json() as {
+      name: string;
+    }[];
+    assert.deepEqual(
+      servers.map((server) => server.name),
+      ['db-01'],
+    );
     await assertAccessible(page, 'an application page');
     await screenshot(page, 'console-application');
 
@@ -61,7 +68,10 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await page.getByLabel('URL', { exact: true }).fill('https://payroll.example');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Payroll 2' }).waitFor();
-    const edited = (await h.call('GET', `/public/v1/applications/${applicationId}`, { key })).json() as { name: string; url: string };
+    const edited = (await h.call('GET', `/public/v1/applications/${applicationId}`, { key })).json() as {
+      name: string;
+      url: string;
+    };
     assert.deepEqual([edited.name, edited.url], ['Payroll 2', 'https://payroll.example']);
 
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -70,11 +80,16 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     assert.equal((await h.call('GET', `/public/v1/applications/${applicationId}`, { key })).statusCode, 404);
   });
 
-  it('a list keeps its search, filters, sort and page in the URL; columns chosen are remembered; every row links to its page', { skip }, async () => {
+  it('a list keeps its search, filters, sort and page in the URL; columns chosen are remembered; every row links to its page', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     for (let index = 0; index < 60; index++) {
-      await h.call('POST', '/public/v1/servers', { key, body: { name: `web-${String(index).padStart(2, '0')}`, environment: index % 2 ? 'production' : 'staging' } });
+      await h.call('POST', '/public/v1/servers', {
+        key,
+        body: { name: `web-${String(index).padStart(2, '0')}`, environment: index % 2 ? 'production' : 'staging' },
+      });
     }
     const reader = await personIn(h, ws, 'read');
     const page = await ui.newPage();
@@ -126,21 +141,34 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await signInPage(page, admin.email, PASSWORD);
     const { enrollAgent } = await import('../src/agents/agents.service.js');
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'host agent' });
-    const report = await h.app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${agent.token}` }, payload: { host: { hostname: 'auto-01', kind: 'server', os: 'Debian GNU/Linux', manufacturer: 'Dell Inc.' }, software: [] } });
+    const report = await h.app.inject({
+      method: 'POST',
+      url: '/agent/v1/report',
+      headers: { authorization: `Bearer ${agent.token}` },
+      payload: {
+        host: { hostname: 'auto-01', kind: 'server', os: 'Debian GNU/Linux', manufacturer: 'Dell Inc.' },
+        software: [],
+      },
+    });
     const serverId = (report.json() as { id: string }).id;
     await page.goto(`/ui/servers/${serverId}/edit`);
     await page.getByLabel('Name', { exact: true }).waitFor();
-    for (const field of ['Name', 'OS', 'Manufacturer']) assert.equal(await page.getByLabel(field, { exact: true }).isDisabled(), true, field);
+    for (const field of ['Name', 'OS', 'Manufacturer'])
+      assert.equal(await page.getByLabel(field, { exact: true }).isDisabled(), true, field);
     assert.equal(await page.getByLabel('Location', { exact: true }).isDisabled(), false);
     await page.getByText('Reported by its agent').first().waitFor();
-    await assertAccessible(page, 'an automatic server\'s form');
+    await assertAccessible(page, "an automatic server's form");
   });
 
-  it('triages three discovered applications at once: link them to an application, then ignore others; filters by vendor and host in the URL', { skip }, async () => {
+  it('triages three discovered applications at once: link them to an application, then ignore others; filters by vendor and host in the URL', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     const key = (await h.key(ws)).secret;
-    const application = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'Data platform' } })).json() as { id: string };
+    const application = (
+      await h.call('POST', '/public/v1/applications', { key, body: { name: 'Data platform' } })
+    ).json() as { id: string };
     const { enrollAgent } = await import('../src/agents/agents.service.js');
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'db agent' });
     const software = [
@@ -150,7 +178,12 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
       { name: 'nginx', vendor: 'F5', version: '1.24' },
       { name: 'curl', vendor: 'curl', version: '8.5' },
     ];
-    await h.app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${agent.token}` }, payload: { host: { hostname: 'db-02', kind: 'server' }, software } });
+    await h.app.inject({
+      method: 'POST',
+      url: '/agent/v1/report',
+      headers: { authorization: `Bearer ${agent.token}` },
+      payload: { host: { hostname: 'db-02', kind: 'server' }, software },
+    });
 
     const page = await ui.newPage();
     await signInPage(page, admin.email, PASSWORD);
@@ -167,7 +200,9 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await screenshot(page, 'console-triage');
     await page.getByRole('button', { name: 'Link selected' }).click();
     await page.getByRole('status').filter({ hasText: 'Link: 3 done.' }).waitFor();
-    const linked = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'linked' } })).json() as { data: { name: string; applicationId: string }[] };
+    const linked = (
+      await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'linked' } })
+    ).json() as { data: { name: string; applicationId: string }[] };
     assert.deepEqual(linked.data.map((row) => row.name).sort(), ['pgbouncer', 'postgis', 'postgresql']);
     assert.ok(linked.data.every((row) => row.applicationId === application.id));
 
@@ -176,11 +211,15 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await page.getByRole('button', { name: 'Select all shown' }).click();
     await page.getByRole('button', { name: 'Ignore selected' }).click();
     await page.getByRole('status').filter({ hasText: 'Ignore: 2 done.' }).waitFor();
-    const ignored = (await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'ignored' } })).json() as { pagination: { total: number } };
+    const ignored = (
+      await h.call('GET', '/public/v1/discovered-applications', { key, query: { status: 'ignored' } })
+    ).json() as { pagination: { total: number } };
     assert.equal(ignored.pagination.total, 2);
   });
 
-  it('the header finds one query across applications, servers, workstations, networks, contracts and people, grouped by family; / focuses it; home shows counts and recent changes', { skip }, async () => {
+  it('the header finds one query across applications, servers, workstations, networks, contracts and people, grouped by family; / focuses it; home shows counts and recent changes', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     const key = (await h.key(ws)).secret;
@@ -200,15 +239,25 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await page.keyboard.type('orion');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/ui\/search\?q=orion/);
-    for (const [group, name] of [['Applications', 'Orion CRM'], ['Servers', 'orion-db-01'], ['Networks', 'orion lan']] as const) {
-      await page.getByRole('region', { name: new RegExp(`^${group}`) }).getByRole('link', { name }).waitFor();
+    for (const [group, name] of [
+      ['Applications', 'Orion CRM'],
+      ['Servers', 'orion-db-01'],
+      ['Networks', 'orion lan'],
+    ] as const) {
+      await page
+        .getByRole('region', { name: new RegExp(`^${group}`) })
+        .getByRole('link', { name })
+        .waitFor();
     }
     assert.equal(await page.getByRole('link', { name: 'unrelated' }).count(), 0);
     await assertAccessible(page, 'the search page');
 
     // A network's page lists the servers placed in it by address.
     await h.call('POST', '/public/v1/servers', { key, body: { name: 'orion-app-02', ipAddresses: ['10.9.3.4'] } });
-    await page.getByRole('region', { name: /^Networks/ }).getByRole('link', { name: 'orion lan' }).click();
+    await page
+      .getByRole('region', { name: /^Networks/ })
+      .getByRole('link', { name: 'orion lan' })
+      .click();
     await page.getByRole('region', { name: 'Hosts' }).getByRole('link', { name: 'orion-app-02' }).waitFor();
   });
 });

@@ -28,8 +28,10 @@ async function newSecretOn(page: Page): Promise<string> {
   return secret;
 }
 
-describeEachDatabase('web console: a new user\'s first minutes', (h) => {
-  it('estate serve on an empty database prints the console address and sign-in; the new user signs in, creates a key and calls the API with it', { skip }, async () => {
+describeEachDatabase("web console: a new user's first minutes", (h) => {
+  it('estate serve on an empty database prints the console address and sign-in; the new user signs in, creates a key and calls the API with it', {
+    skip,
+  }, async () => {
     const empty = await createTestDatabase(h.dialect);
     const dataDir = mkdtempSync(join(tmpdir(), 'estate-console-'));
     const server = await startServer(empty.url, { ESTATE_DATA_DIR: dataDir });
@@ -63,7 +65,9 @@ describeEachDatabase('web console: a new user\'s first minutes', (h) => {
 describeEachDatabase('web console in a browser', (h) => {
   const ui = consoleFor(h);
 
-  it('signs in with the right password only; after 10 failures the account is locked, right password or not', { skip }, async () => {
+  it('signs in with the right password only; after 10 failures the account is locked, right password or not', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     const page = await ui.newPage();
@@ -75,7 +79,12 @@ describeEachDatabase('web console in a browser', (h) => {
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'wrong e-mail or password' }).waitFor();
-    for (let attempt = 2; attempt <= 10; attempt++) await h.app.inject({ method: 'POST', url: '/ui/api/session', payload: { email: admin.email, password: 'wrong' } });
+    for (let attempt = 2; attempt <= 10; attempt++)
+      await h.app.inject({
+        method: 'POST',
+        url: '/ui/api/session',
+        payload: { email: admin.email, password: 'wrong' },
+      });
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'too many failed sign-ins' }).waitFor();
@@ -99,7 +108,9 @@ describeEachDatabase('web console in a browser', (h) => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
 
-  it('an admin creates a key by alias and by scopes, uses it, rotates it (the old secret dies at once) and revokes it; the audit log shows the member', { skip }, async () => {
+  it('an admin creates a key by alias and by scopes, uses it, rotates it (the old secret dies at once) and revokes it; the audit log shows the member', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin', 'Console Admin');
     const page = await ui.newPage();
@@ -148,13 +159,19 @@ describeEachDatabase('web console in a browser', (h) => {
     await page.waitForURL(/resourceType=api_key/);
     const events = page.locator('.event');
     await events.filter({ hasText: 'Revoke' }).first().waitFor();
-    for (const action of ['Create', 'Rotate', 'Revoke']) assert.ok(await events.filter({ hasText: `Console Admin (Member) ${action.toLowerCase()} api key` }).count() >= 1, action);
+    for (const action of ['Create', 'Rotate', 'Revoke'])
+      assert.ok(
+        (await events.filter({ hasText: `Console Admin (Member) ${action.toLowerCase()} api key` }).count()) >= 1,
+        action,
+      );
     await events.first().locator('summary').click();
     await assertAccessible(page, 'the audit log');
     await screenshot(page, 'console-audit');
   });
 
-  it('an admin adds a member by invitation, the invited person sets a password with the link; a promotion the actor may not make is refused beside the field', { skip }, async () => {
+  it('an admin adds a member by invitation, the invited person sets a password with the link; a promotion the actor may not make is refused beside the field', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     const page = await ui.newPage();
@@ -179,26 +196,44 @@ describeEachDatabase('web console in a browser', (h) => {
     await invited.getByRole('button', { name: 'Set password and sign in' }).click();
     await invited.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.goto('/ui/audit?resourceType=member&action=invite');
-    await page.locator('.event').filter({ hasText: `${admin.name} (Member) invite member Invited Person` }).waitFor();
+    await page
+      .locator('.event')
+      .filter({ hasText: `${admin.name} (Member) invite member Invited Person` })
+      .waitFor();
 
     // The write role may edit members here, but lacks admin's scopes: it cannot make an admin.
     const writer = await personIn(h, ws, 'write', 'Wendy Writer');
     const writeScopes = [...DEFAULT_ROLE_PERMISSIONS.write, 'members:edit'].sort();
-    await h.database.db.updateTable('roles').set({ permissions: JSON.stringify(writeScopes) }).where('workspace_id', '=', ws.id).where('name', '=', 'write').execute();
+    await h.database.db
+      .updateTable('roles')
+      .set({ permissions: JSON.stringify(writeScopes) })
+      .where('workspace_id', '=', ws.id)
+      .where('name', '=', 'write')
+      .execute();
     const writerPage = await ui.newPage();
     await signInPage(writerPage, writer.email, PASSWORD);
     await writerPage.getByRole('link', { name: 'Members' }).click();
     await writerPage.getByLabel('Role of Invited Person').selectOption('admin');
     await writerPage.getByText(/missing permission: .*giving the role admin/).waitFor();
-    const demoted = writerPage.waitForResponse((response) => response.url().includes('/ui/api/v1/members/') && response.request().method() === 'PATCH');
+    const demoted = writerPage.waitForResponse(
+      (response) => response.url().includes('/ui/api/v1/members/') && response.request().method() === 'PATCH',
+    );
     await writerPage.getByLabel('Role of Invited Person').selectOption('read');
     assert.equal((await demoted).status(), 200);
-    const log = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: (await h.key(ws)).secret, query: { resourceType: 'member', actions: 'update' } }));
+    const log = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', {
+        key: (await h.key(ws)).secret,
+        query: { resourceType: 'member', actions: 'update' },
+      }),
+    );
     assert.deepEqual(log.data[0]?.actor, { type: 'member', id: writer.id, name: 'Wendy Writer' });
     assert.deepEqual(log.data[0]?.changes, { role: { before: 'write', after: 'read' } });
   });
 
-  it('an admin enrolls an agent and sees its token once with the ready command; every page passes the accessibility check', { skip }, async () => {
+  it('an admin enrolls an agent and sees its token once with the ready command; every page passes the accessibility check', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const admin = await personIn(h, ws, 'admin');
     const page = await ui.newPage();
@@ -214,9 +249,16 @@ describeEachDatabase('web console in a browser', (h) => {
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('row').filter({ hasText: 'db-01' }).getByText('Never seen').waitFor();
     await page.goto('/ui/audit?resourceType=agent');
-    await page.locator('.event').filter({ hasText: `${admin.name} (Member) create agent db-01` }).waitFor();
+    await page
+      .locator('.event')
+      .filter({ hasText: `${admin.name} (Member) create agent db-01` })
+      .waitFor();
 
-    for (const [link, name] of [['Roles', 'roles'], ['Settings', 'settings'], ['Agents', 'agents']] as const) {
+    for (const [link, name] of [
+      ['Roles', 'roles'],
+      ['Settings', 'settings'],
+      ['Agents', 'agents'],
+    ] as const) {
       await page.getByRole('link', { name: link, exact: true }).click();
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -230,7 +272,9 @@ describeEachDatabase('web console in a browser', (h) => {
     await assertAccessible(page, 'the home page');
   });
 
-  it('a read member sees no administration they lack; an ended session sends the browser to sign-in; a request without the CSRF token is refused', { skip }, async () => {
+  it('a read member sees no administration they lack; an ended session sends the browser to sign-in; a request without the CSRF token is refused', {
+    skip,
+  }, async () => {
     const ws = await h.workspace();
     const reader = await personIn(h, ws, 'read');
     const page = await ui.newPage();
@@ -241,15 +285,23 @@ describeEachDatabase('web console in a browser', (h) => {
     await page.getByRole('link', { name: 'Roles' }).click();
     assert.equal(await page.getByRole('button', { name: /^Save/ }).count(), 0);
 
-    const forged = (await page.evaluate(`fetch('/ui/api/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x', alias: 'read' }) }).then((r) => r.status)`)) as number;
+    const forged = (await page.evaluate(
+      `fetch('/ui/api/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x', alias: 'read' }) }).then((r) => r.status)`,
+    )) as number;
     assert.equal(forged, 403);
 
-    await h.database.db.updateTable('console_sessions').set({ last_seen_at: new Date(Date.now() - 13 * 3600_000).toISOString() }).where('user_id', '=', reader.userId).execute();
+    await h.database.db
+      .updateTable('console_sessions')
+      .set({ last_seen_at: new Date(Date.now() - 13 * 3600_000).toISOString() })
+      .where('user_id', '=', reader.userId)
+      .execute();
     await page.reload();
     await page.waitForURL('**/ui/login');
   });
 
-  it('the demo workspace shows the getting-started banner; the page loads under 300 KB of compressed JavaScript, offline', { skip }, async () => {
+  it('the demo workspace shows the getting-started banner; the page loads under 300 KB of compressed JavaScript, offline', {
+    skip,
+  }, async () => {
     const demo = await h.workspace('Demo');
     const admin = await personIn(h, demo, 'admin');
     const page = await ui.newPage();
@@ -259,7 +311,8 @@ describeEachDatabase('web console in a browser', (h) => {
       if (!request.url().startsWith(ui.origin)) external.push(request.url());
     });
     page.on('response', async (response) => {
-      if (response.url().endsWith('.js')) javascript += Number(response.headers()['content-length'] ?? (await response.body()).length);
+      if (response.url().endsWith('.js'))
+        javascript += Number(response.headers()['content-length'] ?? (await response.body()).length);
     });
     await signInPage(page, admin.email, PASSWORD);
     await page.getByRole('heading', { name: 'Getting started' }).waitFor();

@@ -46,7 +46,9 @@ describeEachDatabase('the data directory', (h) => {
       try {
         const secret = /svc_live_[A-Za-z0-9_-]+/.exec(readFileSync(join(root, 'first-start.txt'), 'utf8'))?.[0];
         assert.ok(secret);
-        const catalog = await fetch(`${server.base}/public/v1/application-catalog`, { headers: { authorization: `Bearer ${secret}` } });
+        const catalog = await fetch(`${server.base}/public/v1/application-catalog`, {
+          headers: { authorization: `Bearer ${secret}` },
+        });
         assert.equal(catalog.status, 200);
         assert.ok(((await catalog.json()) as { total: number }).total > 100);
       } finally {
@@ -57,30 +59,37 @@ describeEachDatabase('the data directory', (h) => {
     }
   });
 
-  it('finding 9: a command opening the default database makes a 0755 data/ it owns 0700, saying so; estate serve too', sqliteOnly, async () => {
-    const { root, path } = directoryWith('data', 0o755);
-    try {
-      const migrated = await estate('', ['migrate', '--json'], { cwd: root });
-      assert.equal(migrated.code, 0, migrated.stderr);
-      assert.ok(migrated.json().applied.length > 0);
-      assert.match(oneLine(migrated), /data directory .*data was open to group or others \(mode 0755\); Estate made it private \(0700\)/);
-      assert.equal(modeOf(path), 0o700);
-      assert.equal(modeOf(join(path, 'estate.db')), 0o600);
-      const again = await estate('', ['migrate', '--json'], { cwd: root });
-      assert.deepEqual([again.code, again.stderr], [0, ''], 'a private directory is left alone, silently');
-
-      chmodSync(path, 0o755);
-      const server = await startServer('', { LOG_LEVEL: 'silent' }, root);
+  it(
+    'finding 9: a command opening the default database makes a 0755 data/ it owns 0700, saying so; estate serve too',
+    sqliteOnly,
+    async () => {
+      const { root, path } = directoryWith('data', 0o755);
       try {
+        const migrated = await estate('', ['migrate', '--json'], { cwd: root });
+        assert.equal(migrated.code, 0, migrated.stderr);
+        assert.ok(migrated.json().applied.length > 0);
+        assert.match(
+          oneLine(migrated),
+          /data directory .*data was open to group or others \(mode 0755\); Estate made it private \(0700\)/,
+        );
         assert.equal(modeOf(path), 0o700);
-        assert.match(server.output(), /Estate made it private \(0700\)/);
+        assert.equal(modeOf(join(path, 'estate.db')), 0o600);
+        const again = await estate('', ['migrate', '--json'], { cwd: root });
+        assert.deepEqual([again.code, again.stderr], [0, ''], 'a private directory is left alone, silently');
+
+        chmodSync(path, 0o755);
+        const server = await startServer('', { LOG_LEVEL: 'silent' }, root);
+        try {
+          assert.equal(modeOf(path), 0o700);
+          assert.match(server.output(), /Estate made it private \(0700\)/);
+        } finally {
+          await stopServer(server.child);
+        }
       } finally {
-        await stopServer(server.child);
+        rmSync(root, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('finding 9: a missing data/ is created 0700', sqliteOnly, async () => {
     const root = mkdtempSync(join(tmpdir(), 'estate-datadir-'));
@@ -93,15 +102,24 @@ describeEachDatabase('the data directory', (h) => {
     }
   });
 
-  it('finding 9: a 0755 data/ that is not this user\'s is refused in one line, exit 1, and left as it is', { ...sqliteOnly, ...(isRoot ? {} : { skip: 'needs root to give the directory away' }) }, async () => {
+  it("finding 9: a 0755 data/ that is not this user's is refused in one line, exit 1, and left as it is", {
+    ...sqliteOnly,
+    ...(isRoot ? {} : { skip: 'needs root to give the directory away' }),
+  }, async () => {
     const { root, path } = directoryWith('data', 0o755);
     try {
       chownSync(path, 65534, 65534);
-      for (const args of [['migrate', '--json'], ['workspace', 'create', '--name', 'X', '--json']]) {
+      for (const args of [
+        ['migrate', '--json'],
+        ['workspace', 'create', '--name', 'X', '--json'],
+      ]) {
         const refused = await estate('', args, { cwd: root });
         assert.equal(refused.code, 1, args.join(' '));
         assert.equal(refused.stdout, '');
-        assert.match(oneLine(refused), /data directory .*data is open to group or others \(mode 0755\) and Estate cannot make it private \(it belongs to user 65534\): run "chmod 700 /);
+        assert.match(
+          oneLine(refused),
+          /data directory .*data is open to group or others \(mode 0755\) and Estate cannot make it private \(it belongs to user 65534\): run "chmod 700 /,
+        );
       }
       const server = await startServer('', {}, root).then(
         () => assert.fail('serve started'),
@@ -114,41 +132,67 @@ describeEachDatabase('the data directory', (h) => {
     }
   });
 
-  it('finding 9: a directory named in DATABASE_URL is never chmod\'ed: readable by others or shared with the sticky bit is a warning, writable by others is refused', sqliteOnly, async () => {
-    const cases = [
-      { mode: 0o755, code: 0, message: /warning: the database directory .* is readable by group or others \(mode 0755\)/ },
-      { mode: 0o1777, code: 0, message: /warning: the database directory .* is readable by group or others \(mode 01777\)/ },
-      { mode: 0o777, code: 1, message: /the database directory .* is writable by group or others \(mode 0777\), who could replace the database; .*chmod go-w/ },
-      { mode: 0o770, code: 1, message: /is writable by group or others \(mode 0770\)/ },
-    ];
-    for (const { mode, code, message } of cases) {
-      // Named `data` too: only the default ./data of the working directory is Estate's own.
-      const { root, path } = directoryWith('data', mode);
+  it(
+    "finding 9: a directory named in DATABASE_URL is never chmod'ed: readable by others or shared with the sticky bit is a warning, writable by others is refused",
+    sqliteOnly,
+    async () => {
+      const cases = [
+        {
+          mode: 0o755,
+          code: 0,
+          message: /warning: the database directory .* is readable by group or others \(mode 0755\)/,
+        },
+        {
+          mode: 0o1777,
+          code: 0,
+          message: /warning: the database directory .* is readable by group or others \(mode 01777\)/,
+        },
+        {
+          mode: 0o777,
+          code: 1,
+          message:
+            /the database directory .* is writable by group or others \(mode 0777\), who could replace the database; .*chmod go-w/,
+        },
+        { mode: 0o770, code: 1, message: /is writable by group or others \(mode 0770\)/ },
+      ];
+      for (const { mode, code, message } of cases) {
+        // Named `data` too: only the default ./data of the working directory is Estate's own.
+        const { root, path } = directoryWith('data', mode);
+        try {
+          const result = await estate(`sqlite:${join(path, 'estate.db')}`, ['migrate', '--json'], { cwd: tmpdir() });
+          assert.equal(result.code, code, `${mode.toString(8)}: ${result.stderr}`);
+          assert.match(oneLine(result), message);
+          assert.equal(modeOf(path), mode, 'the mode is unchanged');
+        } finally {
+          rmSync(root, { recursive: true, force: true });
+        }
+      }
+    },
+  );
+
+  it(
+    'finding 9: a data/ that is a symbolic link is a directory the operator chose: a warning, not a chmod',
+    sqliteOnly,
+    async () => {
+      const { root, path } = directoryWith('shared', 0o755);
       try {
-        const result = await estate(`sqlite:${join(path, 'estate.db')}`, ['migrate', '--json'], { cwd: tmpdir() });
-        assert.equal(result.code, code, `${mode.toString(8)}: ${result.stderr}`);
-        assert.match(oneLine(result), message);
-        assert.equal(modeOf(path), mode, 'the mode is unchanged');
+        symlinkSync(path, join(root, 'data'));
+        const result = await estate('', ['migrate', '--json'], { cwd: root });
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(
+          oneLine(result),
+          /warning: the database directory .* is readable by group or others \(mode 0755\)/,
+        );
+        assert.equal(modeOf(path), 0o755);
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
-    }
-  });
+    },
+  );
 
-  it('finding 9: a data/ that is a symbolic link is a directory the operator chose: a warning, not a chmod', sqliteOnly, async () => {
-    const { root, path } = directoryWith('shared', 0o755);
-    try {
-      symlinkSync(path, join(root, 'data'));
-      const result = await estate('', ['migrate', '--json'], { cwd: root });
-      assert.equal(result.code, 0, result.stderr);
-      assert.match(oneLine(result), /warning: the database directory .* is readable by group or others \(mode 0755\)/);
-      assert.equal(modeOf(path), 0o755);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
-
-  it('finding 9: with PostgreSQL, a command leaves ./data as it is', { skip: h.dialect === 'postgres' ? false : 'PostgreSQL only' }, async () => {
+  it('finding 9: with PostgreSQL, a command leaves ./data as it is', {
+    skip: h.dialect === 'postgres' ? false : 'PostgreSQL only',
+  }, async () => {
     const { root, path } = directoryWith('data', 0o755);
     try {
       const migrated = await estate(h.url, ['migrate', '--json'], { cwd: root });

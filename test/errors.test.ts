@@ -39,56 +39,111 @@ describeEachDatabase('spec §7 errors', (h) => {
 
   it('§7.2: an unparseable UUID in the query → 400 invalid_uuid naming the parameter', async () => {
     const key = await h.key(await h.workspace());
-    const message = assertError(await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actorId: '1234' } }), 400, 'invalid_uuid');
+    const message = assertError(
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actorId: '1234' } }),
+      400,
+      'invalid_uuid',
+    );
     assert.match(message, /actorId/);
   });
 
   it('§7.2: an invalid ISO-8601 date-time → 400 invalid_datetime naming the parameter', async () => {
     const key = await h.key(await h.workspace());
     for (const value of ['yesterday', '2026-13-01T00:00:00Z', '2026-01-01']) {
-      const message = assertError(await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { from: value } }), 400, 'invalid_datetime');
+      const message = assertError(
+        await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { from: value } }),
+        400,
+        'invalid_datetime',
+      );
       assert.match(message, /from/);
     }
   });
 
   it('§7.2: an unknown enum or filter value → 400 bad_request naming the parameter', async () => {
     const key = await h.key(await h.workspace());
-    const message = assertError(await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { category: 'billing' } }), 400, 'bad_request');
+    const message = assertError(
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { category: 'billing' } }),
+      400,
+      'bad_request',
+    );
     assert.match(message, /category/);
   });
 
   it('§7.2: an unknown query parameter → 400 naming it (a typo never widens a result)', async () => {
     const key = await h.key(await h.workspace());
-    const message = assertError(await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actor: 'x' } }), 400, 'bad_request');
+    const message = assertError(
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actor: 'x' } }),
+      400,
+      'bad_request',
+    );
     assert.match(message, /actor/);
   });
 
   it('§7.2: malformed JSON → 400 bad_request', async () => {
     const key = await h.key(await h.workspace());
-    const res = await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const res = await h.call('PATCH', '/public/v1/tenant', {
+      key: key.secret,
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.match(assertError(res, 400, 'bad_request'), /JSON/);
   });
 
   it('§7.2: a blank required string, a wrong type or an unknown body field → 400 naming the field', async () => {
     const key = await h.key(await h.workspace());
-    assert.match(assertError(await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { name: '   ' } }), 400, 'bad_request'), /name/);
-    assert.match(assertError(await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { name: 42 } }), 400, 'bad_request'), /name/);
-    assert.match(assertError(await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { colour: 'red' } }), 400, 'bad_request'), /colour/);
-    assert.match(assertError(await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: [1] }), 400, 'bad_request'), /object/);
+    assert.match(
+      assertError(
+        await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { name: '   ' } }),
+        400,
+        'bad_request',
+      ),
+      /name/,
+    );
+    assert.match(
+      assertError(
+        await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { name: 42 } }),
+        400,
+        'bad_request',
+      ),
+      /name/,
+    );
+    assert.match(
+      assertError(
+        await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { colour: 'red' } }),
+        400,
+        'bad_request',
+      ),
+      /colour/,
+    );
+    assert.match(
+      assertError(await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: [1] }), 400, 'bad_request'),
+      /object/,
+    );
   });
 
   it('a body that is not JSON → 415 with the error body', async () => {
     const key = await h.key(await h.workspace());
-    const res = await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const res = await h.call('PATCH', '/public/v1/tenant', {
+      key: key.secret,
+      body: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     assertError(res, 415, 'unsupported_media_type');
-    const form = await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await h.call('PATCH', '/public/v1/tenant', {
+      key: key.secret,
+      body: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assertError(form, 415, 'unsupported_media_type');
   });
 
   it('an oversized body → 413 with the error body, and nothing is written', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
-    const res = await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { name: 'x'.repeat(2 * 1024 * 1024) } });
+    const res = await h.call('PATCH', '/public/v1/tenant', {
+      key: key.secret,
+      body: { name: 'x'.repeat(2 * 1024 * 1024) },
+    });
     assertError(res, 413, 'payload_too_large');
     assert.equal(bodyOf(Tenant, await h.call('GET', '/public/v1/tenant', { key: key.secret })).name, ws.name);
   });
@@ -101,24 +156,40 @@ describeEachDatabase('spec §7 errors', (h) => {
   });
 });
 
-describeEachDatabase('spec §7 unexpected failures', (h) => {
-  it('§7.2 5xx: an unexpected failure → 500 internal_error revealing nothing; the log has the detail and the request id', async () => {
-    const ws = await h.workspace();
-    const key = await h.key(ws);
-    // Break storage underneath the service: the table the handler reads no longer exists.
-    await h.database.db.schema.alterTable('workspaces').renameTo('workspaces_gone').execute();
-    try {
-      const res = await h.call('GET', '/public/v1/tenant', { key: key.secret, headers: { 'x-request-id': 'req-500-test' } });
-      // Authentication joins workspaces too, so it fails first: the answer must still be a clean 500.
-      assert.equal(res.statusCode, 500);
-      assert.deepEqual(bodyOf(ErrorBody, res), { code: 'internal_error', message: 'internal error', status: 500 });
-      assert.doesNotMatch(res.body, /workspaces|sqlite|relation|stack|at /i);
-      const line = logLines.find((l) => l.requestId === 'req-500-test' && l.level === 50);
-      assert.ok(line, 'an error log line with the request id');
-      assert.ok(JSON.stringify(line).match(/workspaces/), 'the log line has the real cause');
-    } finally {
-      await h.database.db.schema.alterTable('workspaces_gone').renameTo('workspaces').execute();
-    }
-  });
-}, { logger: { level: 'info', stream: new Writable({ write(chunk, _enc, done) { logLines.push(JSON.parse(String(chunk))); done(); } }) } });
-
+describeEachDatabase(
+  'spec §7 unexpected failures',
+  (h) => {
+    it('§7.2 5xx: an unexpected failure → 500 internal_error revealing nothing; the log has the detail and the request id', async () => {
+      const ws = await h.workspace();
+      const key = await h.key(ws);
+      // Break storage underneath the service: the table the handler reads no longer exists.
+      await h.database.db.schema.alterTable('workspaces').renameTo('workspaces_gone').execute();
+      try {
+        const res = await h.call('GET', '/public/v1/tenant', {
+          key: key.secret,
+          headers: { 'x-request-id': 'req-500-test' },
+        });
+        // Authentication joins workspaces too, so it fails first: the answer must still be a clean 500.
+        assert.equal(res.statusCode, 500);
+        assert.deepEqual(bodyOf(ErrorBody, res), { code: 'internal_error', message: 'internal error', status: 500 });
+        assert.doesNotMatch(res.body, /workspaces|sqlite|relation|stack|at /i);
+        const line = logLines.find((l) => l.requestId === 'req-500-test' && l.level === 50);
+        assert.ok(line, 'an error log line with the request id');
+        assert.ok(JSON.stringify(line).match(/workspaces/), 'the log line has the real cause');
+      } finally {
+        await h.database.db.schema.alterTable('workspaces_gone').renameTo('workspaces').execute();
+      }
+    });
+  },
+  {
+    logger: {
+      level: 'info',
+      stream: new Writable({
+        write(chunk, _enc, done) {
+          logLines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      }),
+    },
+  },
+);

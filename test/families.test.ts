@@ -21,7 +21,7 @@ import { workstations } from '../src/infrastructure/workstations.module.js';
 import { Tag } from '../src/tags/tags.schemas.js';
 import { teams } from '../src/teams/teams.module.js';
 import { Server, servers } from '../src/infrastructure/servers.module.js';
-import { AuditEvent as AuditEventSchema, AuditList } from '../src/audit/audit.schemas.js';
+import { type AuditEvent as AuditEventSchema, AuditList } from '../src/audit/audit.schemas.js';
 import { agentListing } from '../src/agents/agents.module.js';
 import { User } from '../src/users/users.module.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
@@ -38,7 +38,8 @@ async function setUp(h: Harness) {
     assert.equal(res.statusCode, 201, `${path}: ${res.body}`);
     return bodyOf(schema, res);
   };
-  const events = async (query: Record<string, string> = {}): Promise<AuditEvent[]> => bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...query } })).data;
+  const events = async (query: Record<string, string> = {}): Promise<AuditEvent[]> =>
+    bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...query } })).data;
   return { ws, key, post, events };
 }
 
@@ -47,7 +48,8 @@ function columnShaped(event: AuditEvent): string[] {
   const problems: string[] = [];
   for (const [field, change] of Object.entries(event.changes ?? {})) {
     if (/_/.test(field)) problems.push(`${event.resourceType}.${field}`);
-    for (const value of [change.before, change.after]) if (typeof value === 'string' && /^[[{]/.test(value)) problems.push(`${event.resourceType}.${field} = ${value}`);
+    for (const value of [change.before, change.after])
+      if (typeof value === 'string' && /^[[{]/.test(value)) problems.push(`${event.resourceType}.${field} = ${value}`);
   }
   return problems;
 }
@@ -57,18 +59,45 @@ describeEachDatabase('one definition per family', (h) => {
     const { ws, key, post, events } = await setUp(h);
     const category = await post('categories', categories.definition.schemas.item, { name: 'Finance' });
     const app = await post('applications', Application, { name: 'ERP', categoryId: category.id, criticality: 'high' });
-    await post('flows', flows.definition.schemas.item, { name: 'a→b', sourceApplicationId: app.id, targetApplicationId: (await post('applications', Application, { name: 'CRM' })).id });
-    await post('contracts', contracts.definition.schemas.item, { name: 'ERP 2026', vendor: 'SAP', startDate: '2026-01-01', applicationIds: [app.id] });
-    await post('data', dataObjects.definition.schemas.item, { name: 'Customers', personalData: true, applicationIds: [app.id] });
+    await post('flows', flows.definition.schemas.item, {
+      name: 'a→b',
+      sourceApplicationId: app.id,
+      targetApplicationId: (await post('applications', Application, { name: 'CRM' })).id,
+    });
+    await post('contracts', contracts.definition.schemas.item, {
+      name: 'ERP 2026',
+      vendor: 'SAP',
+      startDate: '2026-01-01',
+      applicationIds: [app.id],
+    });
+    await post('data', dataObjects.definition.schemas.item, {
+      name: 'Customers',
+      personalData: true,
+      applicationIds: [app.id],
+    });
     await post('networks', networks.definition.schemas.item, { name: 'Prod', cidr: '10.1.2.0/24' });
     await post('workstations', workstations.definition.schemas.item, { name: 'LT-1', serialNumber: 'X1' });
     const server = await post('servers', Server, { name: 'db-01', ipAddresses: ['10.0.0.5'], osVersion: '12' });
-    await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { osVersion: '13', ipAddresses: ['10.0.0.6'] } });
+    await h.call('PATCH', `/public/v1/servers/${server.id}`, {
+      key,
+      body: { osVersion: '13', ipAddresses: ['10.0.0.6'] },
+    });
 
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
-    const report = (host: Record<string, unknown>) => h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${agent.token}` }, body: { host: { kind: 'server', ...host }, software: [] } });
-    assert.equal((await report({ hostname: 'web-01', os: 'Debian', osVersion: '12', ipAddresses: ['10.0.0.7'] })).statusCode, 200);
-    assert.equal((await report({ hostname: 'web-01', os: 'Debian', osVersion: '13', ipAddresses: ['10.0.0.7', '10.0.0.8'] })).statusCode, 200);
+    const report = (host: Record<string, unknown>) =>
+      h.call('POST', '/agent/v1/report', {
+        headers: { authorization: `Bearer ${agent.token}` },
+        body: { host: { kind: 'server', ...host }, software: [] },
+      });
+    assert.equal(
+      (await report({ hostname: 'web-01', os: 'Debian', osVersion: '12', ipAddresses: ['10.0.0.7'] })).statusCode,
+      200,
+    );
+    assert.equal(
+      (await report({ hostname: 'web-01', os: 'Debian', osVersion: '13', ipAddresses: ['10.0.0.7', '10.0.0.8'] }))
+        .statusCode,
+      200,
+    );
 
     const all = await events();
     assert.deepEqual(all.flatMap(columnShaped), []);
@@ -85,9 +114,15 @@ describeEachDatabase('one definition per family', (h) => {
     const app = await h.call('POST', '/public/v1/applications', { key, body: { name: 'x', categoryId: missing } });
     assert.equal(app.statusCode, 422);
     assert.equal(errorOf(app).message, 'categoryId does not name a category of this workspace');
-    const flow = await h.call('POST', '/public/v1/flows', { key, body: { name: 'x', sourceApplicationId: missing, targetApplicationId: missing } });
+    const flow = await h.call('POST', '/public/v1/flows', {
+      key,
+      body: { name: 'x', sourceApplicationId: missing, targetApplicationId: missing },
+    });
     assert.equal(errorOf(flow).message, 'sourceApplicationId does not name an application of this workspace');
-    const contract = await h.call('POST', '/public/v1/contracts', { key, body: { name: 'x', vendor: 'y', startDate: '2026-01-01', applicationIds: [missing] } });
+    const contract = await h.call('POST', '/public/v1/contracts', {
+      key,
+      body: { name: 'x', vendor: 'y', startDate: '2026-01-01', applicationIds: [missing] },
+    });
     assert.equal(errorOf(contract).message, 'applicationIds does not name an application of this workspace');
   });
 
@@ -110,60 +145,122 @@ describeEachDatabase('one definition per family', (h) => {
     const server = await post('servers', Server, { name: 'db-01' });
     await h.call('PUT', `/public/v1/applications/${app.id}/servers/${server.id}`, { key });
     await h.call('DELETE', `/public/v1/servers/${server.id}`, { key });
-    const serverUnlink = (await events({ resourceType: 'application', actions: 'unlink' })).map((event) => event.changes);
+    const serverUnlink = (await events({ resourceType: 'application', actions: 'unlink' })).map(
+      (event) => event.changes,
+    );
     assert.deepEqual(serverUnlink[0], { servers: { before: server.id, after: null } });
 
     // Deleting the application: the contract no longer lists it, its flows go, its discovered software returns to triage.
     const other = await post('applications', Application, { name: 'CRM' });
-    const contract = await post('contracts', contracts.definition.schemas.item, { name: 'c', vendor: 'v', startDate: '2026-01-01', applicationIds: [app.id, other.id] });
-    const flow = await post('flows', flows.definition.schemas.item, { name: 'f', sourceApplicationId: app.id, targetApplicationId: other.id });
+    const contract = await post('contracts', contracts.definition.schemas.item, {
+      name: 'c',
+      vendor: 'v',
+      startDate: '2026-01-01',
+      applicationIds: [app.id, other.id],
+    });
+    const flow = await post('flows', flows.definition.schemas.item, {
+      name: 'f',
+      sourceApplicationId: app.id,
+      targetApplicationId: other.id,
+    });
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
-    await h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${agent.token}` }, body: { host: { kind: 'server', hostname: 'h1' }, software: [{ name: 'erp-server', vendor: 'SAP', version: '1' }] } });
+    await h.call('POST', '/agent/v1/report', {
+      headers: { authorization: `Bearer ${agent.token}` },
+      body: {
+        host: { kind: 'server', hostname: 'h1' },
+        software: [{ name: 'erp-server', vendor: 'SAP', version: '1' }],
+      },
+    });
     const found = (await listingClient(h, key, discoveredListing).list()).data[0]!;
-    assert.equal((await h.call('PATCH', `/public/v1/discovered-applications/${found.id}`, { key, body: { applicationId: app.id } })).statusCode, 200);
+    assert.equal(
+      (
+        await h.call('PATCH', `/public/v1/discovered-applications/${found.id}`, {
+          key,
+          body: { applicationId: app.id },
+        })
+      ).statusCode,
+      200,
+    );
     await new Promise((resolve) => setTimeout(resolve, 5));
 
     assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
-    const afterContract = bodyOf(contracts.definition.schemas.item, await h.call('GET', `/public/v1/contracts/${contract.id}`, { key }));
+    const afterContract = bodyOf(
+      contracts.definition.schemas.item,
+      await h.call('GET', `/public/v1/contracts/${contract.id}`, { key }),
+    );
     assert.deepEqual(afterContract.applicationIds, [other.id]);
     assert.ok(afterContract.updatedAt > contract.updatedAt);
     const contractEvent = (await events({ resourceType: 'contract', actions: 'update' }))[0];
     assert.deepEqual(contractEvent?.changes, { applicationIds: { before: [app.id, other.id], after: [other.id] } });
     assert.equal((await h.call('GET', `/public/v1/flows/${flow.id}`, { key })).statusCode, 404);
     assert.equal((await events({ resourceType: 'flow', actions: 'delete' }))[0]?.resourceId, flow.id);
-    const triaged = (await listingClient(h, key, discoveredListing).get(found.id));
+    const triaged = await listingClient(h, key, discoveredListing).get(found.id);
     assert.equal(triaged.status, 'new');
     assert.ok(triaged.lastUpdate > found.lastUpdate);
     const back = (await events({ resourceType: 'discovered_application' }))[0];
-    assert.deepEqual(back?.changes, { status: { before: 'linked', after: 'new' }, applicationId: { before: app.id, after: null } });
+    assert.deepEqual(back?.changes, {
+      status: { before: 'linked', after: 'new' },
+      applicationId: { before: app.id, after: null },
+    });
   });
 
   it('a person who leaves is unlinked and unassigned everywhere, each change audited', async () => {
     const { ws, key, post, events } = await setUp(h);
-    const member = await addMember(h.database, { workspaceId: ws.id, email: `bob-${ws.id}@x.test`, name: 'Bob', role: 'read' }, CLI_ACTOR);
+    const member = await addMember(
+      h.database,
+      { workspaceId: ws.id, email: `bob-${ws.id}@x.test`, name: 'Bob', role: 'read' },
+      CLI_ACTOR,
+    );
     const app = await post('applications', Application, { name: 'ERP' });
     const team = await post('teams', teams.definition.schemas.item, { name: 'Platform' });
-    const laptop = await post('workstations', workstations.definition.schemas.item, { name: 'LT-1', assignedUserId: member.userId });
+    const laptop = await post('workstations', workstations.definition.schemas.item, {
+      name: 'LT-1',
+      assignedUserId: member.userId,
+    });
     await h.call('PUT', `/public/v1/applications/${app.id}/owners/${member.userId}`, { key });
     await h.call('PUT', `/public/v1/teams/${team.id}/members/${member.userId}`, { key });
     const removed = await h.call('DELETE', `/public/v1/members/${member.id}`, { key });
     assert.equal(removed.statusCode, 204, removed.body);
-    assert.deepEqual(bodyOf(Type.Array(User), await h.call('GET', `/public/v1/applications/${app.id}/owners`, { key })), []);
-    assert.equal(bodyOf(workstations.definition.schemas.item, await h.call('GET', `/public/v1/workstations/${laptop.id}`, { key })).assignedUserId, null);
+    assert.deepEqual(
+      bodyOf(Type.Array(User), await h.call('GET', `/public/v1/applications/${app.id}/owners`, { key })),
+      [],
+    );
+    assert.equal(
+      bodyOf(workstations.definition.schemas.item, await h.call('GET', `/public/v1/workstations/${laptop.id}`, { key }))
+        .assignedUserId,
+      null,
+    );
     const all = await events();
-    assert.deepEqual(all.find((e) => e.resourceId === app.id && e.action === 'unlink')?.changes, { owners: { before: member.userId, after: null } });
-    assert.deepEqual(all.find((e) => e.resourceId === team.id && e.action === 'unlink')?.changes, { members: { before: member.userId, after: null } });
-    assert.deepEqual(all.find((e) => e.resourceId === laptop.id && e.action === 'update')?.changes, { assignedUserId: { before: member.userId, after: null } });
+    assert.deepEqual(all.find((e) => e.resourceId === app.id && e.action === 'unlink')?.changes, {
+      owners: { before: member.userId, after: null },
+    });
+    assert.deepEqual(all.find((e) => e.resourceId === team.id && e.action === 'unlink')?.changes, {
+      members: { before: member.userId, after: null },
+    });
+    assert.deepEqual(all.find((e) => e.resourceId === laptop.id && e.action === 'update')?.changes, {
+      assignedUserId: { before: member.userId, after: null },
+    });
   });
 
   it('enums sort by meaning and networks by address', async () => {
     const { key, post } = await setUp(h);
-    for (const criticality of ['medium', 'low', 'critical', 'high']) await post('applications', Application, { name: criticality, criticality });
-    const order = async (sort: string) => bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key, query: { sort } })).data.map((a) => a.criticality);
+    for (const criticality of ['medium', 'low', 'critical', 'high'])
+      await post('applications', Application, { name: criticality, criticality });
+    const order = async (sort: string) =>
+      bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key, query: { sort } })).data.map(
+        (a) => a.criticality,
+      );
     assert.deepEqual(await order('criticality'), ['low', 'medium', 'high', 'critical']);
     assert.deepEqual(await order('-criticality'), ['critical', 'high', 'medium', 'low']);
-    for (const cidr of ['10.1.10.0/24', '10.1.2.0/24', '2001:db8::/48', '9.0.0.0/8', '10.1.2.0/23']) await post('networks', networks.definition.schemas.item, { name: cidr, cidr: cidr === '10.1.2.0/23' ? '10.1.2.0/23' : cidr });
-    const cidrs = bodyOf(networks.list, await h.call('GET', '/public/v1/networks', { key, query: { sort: 'cidr' } })).data.map((n) => n.cidr);
+    for (const cidr of ['10.1.10.0/24', '10.1.2.0/24', '2001:db8::/48', '9.0.0.0/8', '10.1.2.0/23'])
+      await post('networks', networks.definition.schemas.item, {
+        name: cidr,
+        cidr: cidr === '10.1.2.0/23' ? '10.1.2.0/23' : cidr,
+      });
+    const cidrs = bodyOf(
+      networks.list,
+      await h.call('GET', '/public/v1/networks', { key, query: { sort: 'cidr' } }),
+    ).data.map((n) => n.cidr);
     assert.deepEqual(cidrs, ['9.0.0.0/8', '10.1.2.0/23', '10.1.2.0/24', '10.1.10.0/24', '2001:db8::/48']);
   });
 
@@ -176,13 +273,23 @@ describeEachDatabase('one definition per family', (h) => {
     assert.equal(app.lifecycleStatus, null);
     assert.equal(app.criticality, null);
     const flow = await post('flows', flows.definition.schemas.item, {
-      name: 'f', sourceApplicationId: app.id, targetApplicationId: (await post('applications', Application, { name: 'CRM' })).id,
+      name: 'f',
+      sourceApplicationId: app.id,
+      targetApplicationId: (await post('applications', Application, { name: 'CRM' })).id,
     });
     assert.equal(flow.protocol, null);
     assert.equal(flow.frequency, null);
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
-    await h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${agent.token}` }, body: { host: { kind: 'server', hostname: 'h1' }, software: [] } });
-    const reported = await h.database.db.selectFrom('servers').select(['environment']).where('workspace_id', '=', ws.id).where('automatic', '=', 1).executeTakeFirstOrThrow();
+    await h.call('POST', '/agent/v1/report', {
+      headers: { authorization: `Bearer ${agent.token}` },
+      body: { host: { kind: 'server', hostname: 'h1' }, software: [] },
+    });
+    const reported = await h.database.db
+      .selectFrom('servers')
+      .select(['environment'])
+      .where('workspace_id', '=', ws.id)
+      .where('automatic', '=', 1)
+      .executeTakeFirstOrThrow();
     assert.equal(reported.environment, null);
   });
 
@@ -190,8 +297,15 @@ describeEachDatabase('one definition per family', (h) => {
     const { ws, key } = await setUp(h);
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
     const report = (host: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-      h.call('POST', '/agent/v1/report', { headers: { authorization: `Bearer ${agent.token}` }, body: { host: { kind: 'server', ...host }, software: [], ...extra } });
-    assert.equal((await report({ hostname: 'QA-HOST-1', os: 'Debian', manufacturer: 'Dell Inc.' }, { agentVersion: '1.2.0' })).statusCode, 200);
+      h.call('POST', '/agent/v1/report', {
+        headers: { authorization: `Bearer ${agent.token}` },
+        body: { host: { kind: 'server', ...host }, software: [], ...extra },
+      });
+    assert.equal(
+      (await report({ hostname: 'QA-HOST-1', os: 'Debian', manufacturer: 'Dell Inc.' }, { agentVersion: '1.2.0' }))
+        .statusCode,
+      200,
+    );
     assert.equal((await report({ hostname: 'qa-host-1' })).statusCode, 200);
     const listed = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).data;
     assert.equal(listed.length, 1);
@@ -199,9 +313,15 @@ describeEachDatabase('one definition per family', (h) => {
     assert.equal(listed[0]!.os, 'Debian');
     assert.equal(listed[0]!.manufacturer, 'Dell Inc.');
     assert.ok(listed[0]!.lastReportAt);
-    const enrolled = (await listingClient(h, key, agentListing).get(agent.id));
+    const enrolled = await listingClient(h, key, agentListing).get(agent.id);
     assert.equal(enrolled.version, '1.2.0');
-    const renames = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } })).data;
-    assert.ok(renames.every((event) => !event.changes?.hostname), 'no rename event');
+    const renames = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } }),
+    ).data;
+    assert.ok(
+      renames.every((event) => !event.changes?.hostname),
+      'no rename event',
+    );
   });
 });

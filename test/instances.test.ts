@@ -41,7 +41,11 @@ async function prepare(url: string, admins = 1) {
     await migrateToLatest(database);
     const workspace = await createWorkspace(database, { name: 'Scale-out' }, CLI_ACTOR);
     for (let i = 0; i < admins; i += 1) {
-      await addMember(database, { workspaceId: workspace.id, email: `admin${i}@scale.test`, name: `Admin ${i}`, role: 'admin' }, CLI_ACTOR);
+      await addMember(
+        database,
+        { workspaceId: workspace.id, email: `admin${i}@scale.test`, name: `Admin ${i}`, role: 'admin' },
+        CLI_ACTOR,
+      );
     }
     const key = await createKey(database, { workspaceId: workspace.id, name: 'test', alias: 'admin' });
     const agent = await enrollAgent(database, { workspaceId: workspace.id, name: 'agent' });
@@ -55,7 +59,10 @@ function client(key: string) {
   return async (instance: Instance, method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${instance.base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token ?? key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token ?? key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -64,10 +71,18 @@ function client(key: string) {
 }
 
 function isErrorShape(body: Json | undefined, status: number): boolean {
-  return Boolean(body) && typeof body!.code === 'string' && typeof body!.message === 'string' && body!.status === status && Object.keys(body!).length === 3;
+  return (
+    Boolean(body) &&
+    typeof body!.code === 'string' &&
+    typeof body!.message === 'string' &&
+    body!.status === status &&
+    Object.keys(body!).length === 3
+  );
 }
 
-describe('two Estate processes on one PostgreSQL database', { skip: POSTGRES ? false : 'needs TEST_DATABASE_URL' }, () => {
+describe('two Estate processes on one PostgreSQL database', {
+  skip: POSTGRES ? false : 'needs TEST_DATABASE_URL',
+}, () => {
   let database: TestDatabase;
   let instances: Instance[] = [];
   let setup: Awaited<ReturnType<typeof prepare>>;
@@ -88,10 +103,18 @@ describe('two Estate processes on one PostgreSQL database', { skip: POSTGRES ? f
     const created = (await call(instances[0]!, 'POST', '/public/v1/applications', { name: 'Shared' })).body!;
     const fields = ['description', 'vendor', 'version', 'url'];
     const value = (field: string, i: number) => (field === 'url' ? `https://x${i}.example.test` : `${field} ${i}`);
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => call(instances[i % 2]!, 'PATCH', `/public/v1/applications/${created.id}`, { [fields[i % 4]!]: value(fields[i % 4]!, i) })));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(instances[i % 2]!, 'PATCH', `/public/v1/applications/${created.id}`, {
+          [fields[i % 4]!]: value(fields[i % 4]!, i),
+        }),
+      ),
+    );
     assert.deepEqual([...new Set(responses.map((r) => r.status))], [200]);
     const stored = (await call(instances[1]!, 'GET', `/public/v1/applications/${created.id}`)).body!;
-    const events = (await call(instances[0]!, 'GET', `/public/v1/audit-log?resourceId=${created.id}&actions=update&limit=200`)).body!.data as Json[];
+    const events = (
+      await call(instances[0]!, 'GET', `/public/v1/audit-log?resourceId=${created.id}&actions=update&limit=200`)
+    ).body!.data as Json[];
     for (const field of fields) {
       const last = events.find((e) => e.changes[field]);
       assert.equal(stored[field], last?.changes[field].after, `${field} is the last audited value`);
@@ -101,30 +124,64 @@ describe('two Estate processes on one PostgreSQL database', { skip: POSTGRES ? f
   it('five admins demoted through both processes at once: one admin is left', async () => {
     const admins = (await call(instances[0]!, 'GET', '/public/v1/members?role=admin')).body!.data as Json[];
     assert.equal(admins.length, 5);
-    const responses = await Promise.all(admins.map((m, i) => call(instances[i % 2]!, 'PATCH', `/public/v1/members/${m.id}`, { role: 'write' })));
+    const responses = await Promise.all(
+      admins.map((m, i) => call(instances[i % 2]!, 'PATCH', `/public/v1/members/${m.id}`, { role: 'write' })),
+    );
     assert.deepEqual(responses.map((r) => r.status).sort(), [200, 200, 200, 200, 422]);
     assert.equal((await call(instances[1]!, 'GET', '/public/v1/members?role=admin')).body!.pagination.total, 1);
   });
 
   it('one agent reporting through both processes at once: one host, every install counted once', async () => {
     const report = (i: number) =>
-      call(instances[i % 2]!, 'POST', '/agent/v1/report', { host: { hostname: 'edge-01', kind: 'server' }, software: [{ name: 'nginx', vendor: 'F5', version: `1.${i % 3}` }, { name: 'openssl', vendor: 'OpenSSL', version: '3' }] }, setup.agentToken);
+      call(
+        instances[i % 2]!,
+        'POST',
+        '/agent/v1/report',
+        {
+          host: { hostname: 'edge-01', kind: 'server' },
+          software: [
+            { name: 'nginx', vendor: 'F5', version: `1.${i % 3}` },
+            { name: 'openssl', vendor: 'OpenSSL', version: '3' },
+          ],
+        },
+        setup.agentToken,
+      );
     const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => report(i)));
     assert.deepEqual([...new Set(responses.map((r) => r.status))], [200]);
     assert.equal(new Set(responses.map((r) => r.body!.id)).size, 1);
-    const discovered = (await call(instances[0]!, 'GET', '/public/v1/discovered-applications?q=&limit=200')).body!.data as Json[];
-    assert.deepEqual(discovered.map((d) => [d.name, d.installCount]).sort(), [['nginx', 1], ['openssl', 1]]);
+    const discovered = (await call(instances[0]!, 'GET', '/public/v1/discovered-applications?q=&limit=200')).body!
+      .data as Json[];
+    assert.deepEqual(discovered.map((d) => [d.name, d.installCount]).sort(), [
+      ['nginx', 1],
+      ['openssl', 1],
+    ]);
   });
 
   it('the audit feed: a poller on one process misses none of the events written through both', async () => {
-    const apps = await Promise.all(Array.from({ length: 5 }, async (_, i) => (await call(instances[0]!, 'POST', '/public/v1/applications', { name: `feed ${i}` })).body!.id as string));
+    const apps = await Promise.all(
+      Array.from(
+        { length: 5 },
+        async (_, i) =>
+          (await call(instances[0]!, 'POST', '/public/v1/applications', { name: `feed ${i}` })).body!.id as string,
+      ),
+    );
     const feed = auditFeedPoller(async (cursor) => {
-      const answer = await call(instances[0]!, 'GET', `/public/v1/audit-log?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const answer = await call(
+        instances[0]!,
+        'GET',
+        `/public/v1/audit-log?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       return answer.body as never;
     });
     await feed.poll();
-    await feed.followWhile(Promise.all(Array.from({ length: 300 }, (_, i) => call(instances[i % 2]!, 'PATCH', `/public/v1/applications/${apps[i % 5]}`, { userCount: i }))));
+    await feed.followWhile(
+      Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          call(instances[i % 2]!, 'PATCH', `/public/v1/applications/${apps[i % 5]}`, { userCount: i }),
+        ),
+      ),
+    );
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     const { rows } = await admin.query('SELECT id FROM audit_events WHERE workspace_id = $1', [setup.workspaceId]);
@@ -139,7 +196,10 @@ describe('two Estate processes on one PostgreSQL database', { skip: POSTGRES ? f
     const dbName = new URL(database.url).pathname.slice(1);
     const outcome = await underLoad(instances, call, async () => {
       for (let i = 0; i < 10; i += 1) {
-        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [dbName],
+        );
         await sleep(150);
       }
     });
@@ -156,7 +216,11 @@ interface LoadOutcome {
 }
 
 /** Runs creates and reads against every instance from 8 workers while `disturb` runs, then a little longer. */
-async function underLoad(instances: Instance[], call: ReturnType<typeof client>, disturb: () => Promise<void>): Promise<LoadOutcome> {
+async function underLoad(
+  instances: Instance[],
+  call: ReturnType<typeof client>,
+  disturb: () => Promise<void>,
+): Promise<LoadOutcome> {
   const outcome: LoadOutcome = { acknowledged: [], failures: [], ok: 0 };
   let running = true;
   let n = 0;
@@ -165,7 +229,10 @@ async function underLoad(instances: Instance[], call: ReturnType<typeof client>,
       const instance = instances[(w + n) % instances.length]!;
       n += 1;
       try {
-        const res = n % 2 ? await call(instance, 'POST', '/public/v1/applications', { name: `load ${w}-${n}` }) : await call(instance, 'GET', '/public/v1/me');
+        const res =
+          n % 2
+            ? await call(instance, 'POST', '/public/v1/applications', { name: `load ${w}-${n}` })
+            : await call(instance, 'GET', '/public/v1/me');
         if (res.status < 300) {
           outcome.ok += 1;
           if (res.status === 201) outcome.acknowledged.push(res.body!.id);
@@ -187,10 +254,19 @@ async function underLoad(instances: Instance[], call: ReturnType<typeof client>,
   return outcome;
 }
 
-async function assertSurvived(instances: Instance[], call: ReturnType<typeof client>, outcome: LoadOutcome, url: string) {
-  for (const instance of instances) assert.equal(instance.child.exitCode, null, `the process is still running: ${instance.output().slice(-2000)}`);
+async function assertSurvived(
+  instances: Instance[],
+  call: ReturnType<typeof client>,
+  outcome: LoadOutcome,
+  url: string,
+) {
+  for (const instance of instances)
+    assert.equal(instance.child.exitCode, null, `the process is still running: ${instance.output().slice(-2000)}`);
   for (const failure of outcome.failures) {
-    assert.ok([500, 503].includes(failure.status), `a failure is a 503 or 500, not ${failure.status} ${JSON.stringify(failure.body)}`);
+    assert.ok(
+      [500, 503].includes(failure.status),
+      `a failure is a 503 or 500, not ${failure.status} ${JSON.stringify(failure.body)}`,
+    );
     assert.ok(isErrorShape(failure.body, failure.status), `in the error shape: ${JSON.stringify(failure.body)}`);
   }
   // Recovery without a restart: every instance answers a write and a read within 10 s.
@@ -209,12 +285,16 @@ async function assertSurvived(instances: Instance[], call: ReturnType<typeof cli
   }
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const { rows: apps } = await admin.query(`SELECT id FROM applications WHERE name LIKE 'load %' OR name = 'after the outage'`);
+  const { rows: apps } = await admin.query(
+    `SELECT id FROM applications WHERE name LIKE 'load %' OR name = 'after the outage'`,
+  );
   const stored = new Set(apps.map((r: { id: string }) => r.id));
   for (const id of outcome.acknowledged) assert.ok(stored.has(id), `acknowledged application ${id} exists`);
   // Nothing half-applied: every stored application has exactly its one create event, and no
   // create event names an application that is not stored.
-  const { rows: events } = await admin.query(`SELECT resource_id, count(*)::int AS n FROM audit_events WHERE resource_type = 'application' AND action = 'create' AND (resource_name LIKE 'load %' OR resource_name = 'after the outage') GROUP BY resource_id`);
+  const { rows: events } = await admin.query(
+    `SELECT resource_id, count(*)::int AS n FROM audit_events WHERE resource_type = 'application' AND action = 'create' AND (resource_name LIKE 'load %' OR resource_name = 'after the outage') GROUP BY resource_id`,
+  );
   await admin.end();
   assert.equal(events.length, stored.size, 'one create event per stored application');
   for (const event of events) {
@@ -226,7 +306,9 @@ async function assertSurvived(instances: Instance[], call: ReturnType<typeof cli
 /** A PostgreSQL instance of the test's own, in a temporary directory, that the test may stop and start. */
 class ThrowawayPostgres {
   readonly dir = mkdtempSync(join(tmpdir(), 'estate-pg-'));
-  private readonly bin = ['15', '16', '17', '14'].map((v) => `/usr/lib/postgresql/${v}/bin`).find((b) => existsSync(`${b}/initdb`));
+  private readonly bin = ['15', '16', '17', '14']
+    .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    .find((b) => existsSync(`${b}/initdb`));
   port = 0;
 
   get available(): boolean {
@@ -236,7 +318,8 @@ class ThrowawayPostgres {
   /** Runs a PostgreSQL program as the postgres user when the test runs as root (initdb refuses root). */
   private run(program: string, args: string[]): void {
     const command = `${this.bin}/${program}`;
-    if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' });
+    if (process.getuid?.() === 0)
+      execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' });
     else execFileSync(command, args, { stdio: 'pipe' });
   }
 
@@ -252,7 +335,16 @@ class ThrowawayPostgres {
   }
 
   start(): void {
-    this.run('pg_ctl', ['-D', this.dir, '-w', '-l', join(this.dir, 'log'), '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    this.run('pg_ctl', [
+      '-D',
+      this.dir,
+      '-w',
+      '-l',
+      join(this.dir, 'log'),
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   }
 
   stop(): void {
@@ -283,7 +375,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -297,7 +391,9 @@ describe('a PostgreSQL restart under load', { skip: POSTGRES ? false : 'needs TE
     server.destroy();
   });
 
-  it('two processes under load survive a 2 s restart of their database: 503s while it is down, /readyz follows it, every request succeeds again within seconds', { skip: server.available ? false : 'no PostgreSQL server binaries' }, async () => {
+  it('two processes under load survive a 2 s restart of their database: 503s while it is down, /readyz follows it, every request succeeds again within seconds', {
+    skip: server.available ? false : 'no PostgreSQL server binaries',
+  }, async () => {
     await server.init();
     const setup = await prepare(server.url);
     const call = client(setup.key);
@@ -312,7 +408,10 @@ describe('a PostgreSQL restart under load', { skip: POSTGRES ? false : 'needs TE
       server.start();
     });
     assert.equal(readyDuringOutage, 503, '/readyz answers 503 while the database is down');
-    assert.ok(outcome.failures.some((f) => f.status === 503), 'requests failed with 503 during the outage');
+    assert.ok(
+      outcome.failures.some((f) => f.status === 503),
+      'requests failed with 503 during the outage',
+    );
     await assertSurvived(instances, call, outcome, server.url);
   });
 });

@@ -37,11 +37,17 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
 
   it('DESIGN §3: default roles: read has every :read except audit_log:read, admin has every scope', async () => {
     const ws = await h.workspace();
-    const read = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'read' })).secret })).permissions;
+    const read = bodyOf(
+      Introspection,
+      await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'read' })).secret }),
+    ).permissions;
     assert.ok(read.every((s) => s.endsWith(':read')));
     assert.ok(!read.includes('audit_log:read'));
     assert.equal(read.length, ALL_SCOPES.filter((s) => s.endsWith(':read')).length - 1);
-    const admin = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'admin' })).secret })).permissions;
+    const admin = bodyOf(
+      Introspection,
+      await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'admin' })).secret }),
+    ).permissions;
     assert.deepEqual(admin, [...ALL_SCOPES]);
   });
 

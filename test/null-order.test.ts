@@ -23,15 +23,27 @@ describeEachDatabase('items without a value for the sort field', (h) => {
   async function nullable(table: string, column: string): Promise<boolean> {
     const { rows } =
       h.dialect === 'sqlite'
-        ? await sql<{ empty: number }>`SELECT "notnull" = 0 AS empty FROM pragma_table_info(${table}) WHERE name = ${column}`.execute(h.database.db)
-        : await sql<{ empty: boolean }>`SELECT is_nullable = 'YES' AS empty FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(h.database.db);
+        ? await sql<{
+            empty: number;
+          }>`SELECT "notnull" = 0 AS empty FROM pragma_table_info(${table}) WHERE name = ${column}`.execute(
+            h.database.db,
+          )
+        : await sql<{
+            empty: boolean;
+          }>`SELECT is_nullable = 'YES' AS empty FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(
+            h.database.db,
+          );
     assert.equal(rows.length, 1, `${table}.${column} exists`);
     return Boolean(rows[0]!.empty);
   }
 
   it('are declared for every sort whose column may be empty, and for no other', async () => {
     const lists: [string, string, Record<string, Sort>][] = [
-      ...FAMILIES.map((family): [string, string, Record<string, Sort>] => [family.definition.table, family.definition.table, family.sorts]),
+      ...FAMILIES.map((family): [string, string, Record<string, Sort>] => [
+        family.definition.table,
+        family.definition.table,
+        family.sorts,
+      ]),
       ['agents', 'agents', agentListing.sorts],
       ['tags', 'tags', tagListing.sorts],
       ['users', 'members', userListing.sorts],
@@ -46,7 +58,11 @@ describeEachDatabase('items without a value for the sort field', (h) => {
         const column = (typeof sort === 'string' ? sort : sort.column).replace(/^\w+\./, '');
         const empty = typeof sort !== 'string' && sort.nullable === true;
         if (empty) declared += 1;
-        assert.equal(empty, await nullable(table, column), `${list} sort=${name}: declared nullable exactly when ${table}.${column} may be NULL`);
+        assert.equal(
+          empty,
+          await nullable(table, column),
+          `${list} sort=${name}: declared nullable exactly when ${table}.${column} may be NULL`,
+        );
       }
     }
     assert.ok(declared >= 20, `${declared} nullable sorts`);
@@ -61,8 +77,21 @@ describeEachDatabase('items without a value for the sort field', (h) => {
       return (response.json() as Item).id;
     };
     const values = [null, 8, null, 2, 8, null, 64];
-    await Promise.all(values.map((cores, i) => created('/servers', { name: `s${i}`, cpuCores: cores, memoryMb: cores === null ? 1024 : null, environment: i % 2 ? 'production' : null })));
-    await Promise.all(values.map((count, i) => created('/applications', { name: `a${i}`, userCount: count, criticality: [null, 'high', 'low'][i % 3] })));
+    await Promise.all(
+      values.map((cores, i) =>
+        created('/servers', {
+          name: `s${i}`,
+          cpuCores: cores,
+          memoryMb: cores === null ? 1024 : null,
+          environment: i % 2 ? 'production' : null,
+        }),
+      ),
+    );
+    await Promise.all(
+      values.map((count, i) =>
+        created('/applications', { name: `a${i}`, userCount: count, criticality: [null, 'high', 'low'][i % 3] }),
+      ),
+    );
 
     const cases: [string, string, string][] = [
       ['/servers', 'cpuCores', 'cpuCores'],
@@ -71,18 +100,32 @@ describeEachDatabase('items without a value for the sort field', (h) => {
       ['/applications', 'userCount', 'userCount'],
       ['/applications', 'criticality', 'criticality'],
     ];
-    const ranks: Record<string, string[]> = { environment: ['production'], criticality: ['low', 'medium', 'high', 'critical'] };
-    const rank = (field: string, value: unknown) => (ranks[field] ? ranks[field]!.indexOf(String(value)) : Number(value));
+    const ranks: Record<string, string[]> = {
+      environment: ['production'],
+      criticality: ['low', 'medium', 'high', 'critical'],
+    };
+    const rank = (field: string, value: unknown) =>
+      ranks[field] ? ranks[field]!.indexOf(String(value)) : Number(value);
     for (const [path, sort, field] of cases) {
       const all = (await everyItem<Item>(h, key, path, {}, 3)).items;
       const byId = (a: Item, b: Item) => (a.id < b.id ? -1 : 1);
       const empty = all.filter((item) => item[field] === null).sort(byId);
-      const held = all.filter((item) => item[field] !== null).sort((a, b) => rank(field, a[field]) - rank(field, b[field]) || byId(a, b));
+      const held = all
+        .filter((item) => item[field] !== null)
+        .sort((a, b) => rank(field, a[field]) - rank(field, b[field]) || byId(a, b));
       assert.ok(empty.length > 0 && held.length > 0, `${path} ${field}: both kinds`);
       const ascending = [...empty, ...held].map((item) => item.id);
       // Pages of 3: page boundaries fall among the empty and the held values.
-      assert.deepEqual((await everyItem<Item>(h, key, path, { sort }, 3)).items.map((item) => item.id), ascending, `${path} sort=${sort}`);
-      assert.deepEqual((await everyItem<Item>(h, key, path, { sort: `-${sort}` }, 3)).items.map((item) => item.id), [...ascending].reverse(), `${path} sort=-${sort}`);
+      assert.deepEqual(
+        (await everyItem<Item>(h, key, path, { sort }, 3)).items.map((item) => item.id),
+        ascending,
+        `${path} sort=${sort}`,
+      );
+      assert.deepEqual(
+        (await everyItem<Item>(h, key, path, { sort: `-${sort}` }, 3)).items.map((item) => item.id),
+        [...ascending].reverse(),
+        `${path} sort=-${sort}`,
+      );
     }
   });
 });

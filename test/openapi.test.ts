@@ -9,7 +9,12 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
     assert.equal(res.statusCode, 200);
     const doc = res.json();
     assert.equal(doc.openapi, '3.1.0');
-    for (const path of ['/public/v1/me', '/public/v1/audit-log', '/public/v1/application-catalog', '/public/v1/tenant']) {
+    for (const path of [
+      '/public/v1/me',
+      '/public/v1/audit-log',
+      '/public/v1/application-catalog',
+      '/public/v1/tenant',
+    ]) {
       assert.ok(doc.paths[path], `${path} is documented`);
     }
   });
@@ -27,16 +32,19 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
         assert.ok(operation.tags?.length > 0, `${where} tags`);
         const success = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
         assert.equal(success.length, 1, `${where} has one success response`);
-        if (success[0] !== '204') assert.ok(operation.responses[success[0]!].content?.['application/json']?.schema, `${where} success schema`);
+        if (success[0] !== '204')
+          assert.ok(operation.responses[success[0]!].content?.['application/json']?.schema, `${where} success schema`);
         const expected = path.startsWith('/public/') ? ['401', '403', '500'] : ['400', '401', '500'];
         for (const status of expected) assert.ok(operation.responses[status], `${where} documents ${status}`);
         const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
         const declared = (operation.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name);
         assert.deepEqual(declared.sort(), pathParams.sort(), `${where} declares its path parameters`);
         // POST …/application is an action on the discovered application and takes no body.
-        if (['post', 'patch'].includes(method) && !path.endsWith('/application')) assert.ok(operation.requestBody?.content?.['application/json']?.schema, `${where} declares its body`);
+        if (['post', 'patch'].includes(method) && !path.endsWith('/application'))
+          assert.ok(operation.requestBody?.content?.['application/json']?.schema, `${where} declares its body`);
         if (method === 'get' && path.startsWith('/public/')) {
-          for (const p of operation.parameters ?? []) assert.ok(p.description || p.schema?.description, `${where} parameter ${p.name} is described`);
+          for (const p of operation.parameters ?? [])
+            assert.ok(p.description || p.schema?.description, `${where} parameter ${p.name} is described`);
         }
       }
     }
@@ -57,7 +65,8 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) {
         for (const [status, response] of Object.entries<any>(operation.responses)) {
-          if (status.startsWith('2')) walk(response.content?.['application/json']?.schema, `${method.toUpperCase()} ${path}`);
+          if (status.startsWith('2'))
+            walk(response.content?.['application/json']?.schema, `${method.toUpperCase()} ${path}`);
         }
       }
     }
@@ -71,7 +80,8 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
     assert.deepEqual(param('category').schema.enum, [...AUDIT_CATEGORIES]);
     assert.deepEqual(param('actions').schema.items.enum, [...AUDIT_ACTIONS]);
     assert.deepEqual(param('resourceType').schema.enum, [...AUDIT_RESOURCE_TYPES]);
-    for (const value of [...AUDIT_CATEGORIES, ...AUDIT_ACTIONS, ...AUDIT_RESOURCE_TYPES]) assert.match(operation.description, new RegExp(`\\b${value}\\b`));
+    for (const value of [...AUDIT_CATEGORIES, ...AUDIT_ACTIONS, ...AUDIT_RESOURCE_TYPES])
+      assert.match(operation.description, new RegExp(`\\b${value}\\b`));
   });
 
   it('/docs serves a readable API reference page without a key', async () => {

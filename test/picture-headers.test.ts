@@ -19,9 +19,15 @@ describeEachDatabase('picture headers', (h) => {
 
     // The picture routes the OpenAPI document declares (a `format` that can be svg), which the
     // console serves under /ui/api/v1 as well: the probe below must find each of them.
-    const doc = (await h.call('GET', '/openapi.json')).json() as { paths: Record<string, { get?: { parameters?: { name: string; schema?: unknown }[] } }> };
+    const doc = (await h.call('GET', '/openapi.json')).json() as {
+      paths: Record<string, { get?: { parameters?: { name: string; schema?: unknown }[] } }>;
+    };
     const declared = Object.entries(doc.paths)
-      .filter(([, item]) => item.get?.parameters?.some((parameter) => parameter.name === 'format' && JSON.stringify(parameter.schema).includes('"svg"')))
+      .filter(([, item]) =>
+        item.get?.parameters?.some(
+          (parameter) => parameter.name === 'format' && JSON.stringify(parameter.schema).includes('"svg"'),
+        ),
+      )
       .map(([path]) => path);
     assert.ok(declared.length >= 12, `the dashboards and diagrams are declared pictures: ${declared.join(', ')}`);
     const expected = declared.flatMap((path) => [path, path.replace(/^\/public\/v1\//, '/ui/api/v1/')]);
@@ -30,7 +36,10 @@ describeEachDatabase('picture headers', (h) => {
     const drawn = new Set<string>();
     for (const route of routedPaths(h.app, 'GET')) {
       const url = route.replace(/:[A-Za-z0-9_]+/g, () => newId()).replace(/\*/g, 'x');
-      for (const ask of [{ query: '?format=svg', accept: 'application/json' }, { query: '', accept: 'image/svg+xml' }]) {
+      for (const ask of [
+        { query: '?format=svg', accept: 'application/json' },
+        { query: '', accept: 'image/svg+xml' },
+      ]) {
         const headers = { accept: ask.accept };
         const response = url.startsWith('/public/')
           ? await h.call('GET', `${url}${ask.query}`, { key, headers })

@@ -40,7 +40,10 @@ const BOUNDED_FILTER_FORMATS = new Set(['uuid', 'date', 'date-time']);
  */
 const SORTED_MATCHES: Record<string, { variants: string[]; why: string }> = {
   '/public/v1/agents': { variants: ['status'], why: 'the status depends on the clock (a report in the last 24 h)' },
-  '/public/v1/announcements': { variants: ['active'], why: 'the clock decides; the window is read from announcements_window_idx' },
+  '/public/v1/announcements': {
+    variants: ['active'],
+    why: 'the clock decides; the window is read from announcements_window_idx',
+  },
 };
 
 /**
@@ -56,7 +59,14 @@ function sortsMatchesOf(path: string, query: Record<string, string>, parameters:
   if (query.q || query.query) return true;
   const allowed = SORTED_MATCHES[path]?.variants ?? [];
   const parameterNames = [...named, ...(query.sort ? [query.sort.replace(/^-/, '')] : [])];
-  return allowed.includes('*') || parameterNames.some((name) => allowed.includes(name) || BOUNDED_FILTER_FORMATS.has(parameters.find((p) => p.name === name)?.schema.format ?? ''));
+  return (
+    allowed.includes('*') ||
+    parameterNames.some(
+      (name) =>
+        allowed.includes(name) ||
+        BOUNDED_FILTER_FORMATS.has(parameters.find((p) => p.name === name)?.schema.format ?? ''),
+    )
+  );
 }
 
 /** A value of the parameter's type; whether it matches any row does not change the plan. */
@@ -82,21 +92,47 @@ function sampleValue(schema: Schema): string {
  * twenty-row table to an index, which says nothing about the million-row case. A plan that still
  * reads a whole table or sorts has no index to do otherwise.
  */
-async function planProblems(database: Database, query: CompiledQuery, sortsMatches: boolean, filtered: boolean, partialIndexes: ReadonlySet<string>): Promise<string[]> {
+async function planProblems(
+  database: Database,
+  query: CompiledQuery,
+  sortsMatches: boolean,
+  filtered: boolean,
+  partialIndexes: ReadonlySet<string>,
+): Promise<string[]> {
   // A search must read the text index of migration 0017, not compare the text of every row.
   const searches = /estate_fold\(.*\) like|search_text" like|\smatch\s/i.test(query.sql);
-  const textIndex = database.dialect === 'sqlite' ? /_text VIRTUAL TABLE INDEX \d+:M/ : /Bitmap Index Scan on \w+_text_idx/;
-  const unindexedSearch = (plan: string[]) => (searches && !plan.some((line) => textIndex.test(line)) ? [`the search does not read the text index:\n      ${plan.join('\n      ')}`] : []);
+  const textIndex =
+    database.dialect === 'sqlite' ? /_text VIRTUAL TABLE INDEX \d+:M/ : /Bitmap Index Scan on \w+_text_idx/;
+  const unindexedSearch = (plan: string[]) =>
+    searches && !plan.some((line) => textIndex.test(line))
+      ? [`the search does not read the text index:\n      ${plan.join('\n      ')}`]
+      : [];
   if (database.dialect === 'sqlite') {
-    const { rows } = await database.db.executeQuery<{ detail: string }>({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` });
-    return [...unindexedSearch(rows.map((row) => row.detail)), ...rows
-      .map((row) => row.detail)
-      .filter((detail) =>
-        /^SCAN (?!CONSTANT ROW|\w+_text VIRTUAL TABLE INDEX \d+:M)/.test(detail) ||
-        (!sortsMatches && /TEMP B-TREE FOR (ORDER BY|GROUP BY|DISTINCT|LAST TERM OF ORDER BY|RIGHT PART OF ORDER BY)/.test(detail)) ||
-        // Walking the sort's index while testing each row against an indexed list of ids (LIST
-        // SUBQUERY) is the plan for a link filter; any other filter must narrow the index read.
-        (filtered && !rows.some((row) => row.detail.startsWith('LIST SUBQUERY')) && walksWorkspace(/^SEARCH \w+ USING (?:COVERING )?INDEX (\w+) \(workspace_id=\?\)$/.exec(detail)?.[1], partialIndexes)))];
+    const { rows } = await database.db.executeQuery<{ detail: string }>({
+      ...query,
+      sql: `EXPLAIN QUERY PLAN ${query.sql}`,
+    });
+    return [
+      ...unindexedSearch(rows.map((row) => row.detail)),
+      ...rows
+        .map((row) => row.detail)
+        .filter(
+          (detail) =>
+            /^SCAN (?!CONSTANT ROW|\w+_text VIRTUAL TABLE INDEX \d+:M)/.test(detail) ||
+            (!sortsMatches &&
+              /TEMP B-TREE FOR (ORDER BY|GROUP BY|DISTINCT|LAST TERM OF ORDER BY|RIGHT PART OF ORDER BY)/.test(
+                detail,
+              )) ||
+            // Walking the sort's index while testing each row against an indexed list of ids (LIST
+            // SUBQUERY) is the plan for a link filter; any other filter must narrow the index read.
+            (filtered &&
+              !rows.some((row) => row.detail.startsWith('LIST SUBQUERY')) &&
+              walksWorkspace(
+                /^SEARCH \w+ USING (?:COVERING )?INDEX (\w+) \(workspace_id=\?\)$/.exec(detail)?.[1],
+                partialIndexes,
+              )),
+        ),
+    ];
   }
   const lines = await database.db.connection().execute(async (connection) => {
     await sql`BEGIN`.execute(connection);
@@ -106,7 +142,10 @@ async function planProblems(database: Database, query: CompiledQuery, sortsMatch
       // Comparing the text of a few hundred rows is cheap, so at CI size the planner rightly filters
       // a small family's rows; priced as it is across a large workspace, a search must find an index.
       if (searches) await sql`ALTER FUNCTION textlike(text, text) COST 100000`.execute(connection);
-      const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `EXPLAIN ${query.sql}` });
+      const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
+        ...query,
+        sql: `EXPLAIN ${query.sql}`,
+      });
       return rows.map((row) => row['QUERY PLAN']);
     } finally {
       await sql`ROLLBACK`.execute(connection);
@@ -121,16 +160,26 @@ async function planProblems(database: Database, query: CompiledQuery, sortsMatch
   const tiesOnly = new Set<number>();
   lines.forEach((line, i) => {
     // (EXPLAIN prints the presorted keys without their direction.)
-    const sortKey = /^Sort Key: (.*)$/.exec(lines[i + 1]?.trim() ?? '')?.[1]?.replaceAll(' DESC', '').split(', ');
+    const sortKey = /^Sort Key: (.*)$/
+      .exec(lines[i + 1]?.trim() ?? '')?.[1]
+      ?.replaceAll(' DESC', '')
+      .split(', ');
     const presorted = /^Presorted Key: (.*)$/.exec(lines[i + 2]?.trim() ?? '')?.[1];
-    if (/->\s+Incremental Sort\s/.test(line) && sortKey && presorted === sortKey.slice(0, -1).join(', ')) [i, i + 1, i + 2].forEach((n) => tiesOnly.add(n));
+    if (/->\s+Incremental Sort\s/.test(line) && sortKey && presorted === sortKey.slice(0, -1).join(', '))
+      for (const n of [i, i + 1, i + 2]) tiesOnly.add(n);
   });
-  return [...unindexedSearch(lines), ...lines.filter(
-    (line, i) =>
-      /Seq Scan on (?!row_counts|workspaces)/.test(line) ||
-      (!sortsMatches && !tiesOnly.has(i) && /(^|->\s+)(Incremental )?Sort\s/.test(line.trim())) ||
-      (/(Index|Recheck) Cond: \(workspace_id = [^()]*\)$/.test(line.trim()) && /^Filter: .*::uuid\)/.test(lines[i + 1]?.trim() ?? '')),
-  ).map((line) => `${line.trim()}\n      ${lines.join('\n      ')}`)];
+  return [
+    ...unindexedSearch(lines),
+    ...lines
+      .filter(
+        (line, i) =>
+          /Seq Scan on (?!row_counts|workspaces)/.test(line) ||
+          (!sortsMatches && !tiesOnly.has(i) && /(^|->\s+)(Incremental )?Sort\s/.test(line.trim())) ||
+          (/(Index|Recheck) Cond: \(workspace_id = [^()]*\)$/.test(line.trim()) &&
+            /^Filter: .*::uuid\)/.test(lines[i + 1]?.trim() ?? '')),
+      )
+      .map((line) => `${line.trim()}\n      ${lines.join('\n      ')}`),
+  ];
 }
 
 /**
@@ -157,11 +206,16 @@ const UNSCALED = new Set(['software_installs']);
  */
 async function scaleStatistics(database: Database, factor: number): Promise<void> {
   const { rows } = await sql<{ tbl: string; idx: string | null; stat: string; first: string | null }>`
-    SELECT tbl, idx, stat, (SELECT name FROM pragma_index_info(idx) WHERE seqno = 0) AS first FROM sqlite_stat1`.execute(database.db);
+    SELECT tbl, idx, stat, (SELECT name FROM pragma_index_info(idx) WHERE seqno = 0) AS first FROM sqlite_stat1`.execute(
+    database.db,
+  );
   for (const row of rows) {
     if (UNSCALED.has(row.tbl)) continue;
     const scaled = row.first === 'workspace_id' ? 2 : 1;
-    const stat = row.stat.split(' ').map((token, i) => (i < scaled && /^\d+$/.test(token) ? String(Number(token) * factor) : token)).join(' ');
+    const stat = row.stat
+      .split(' ')
+      .map((token, i) => (i < scaled && /^\d+$/.test(token) ? String(Number(token) * factor) : token))
+      .join(' ');
     await sql`UPDATE sqlite_stat1 SET stat = ${stat} WHERE tbl = ${row.tbl} AND idx IS ${row.idx}`.execute(database.db);
   }
   await sql`ANALYZE sqlite_schema`.execute(database.db);
@@ -169,9 +223,16 @@ async function scaleStatistics(database: Database, factor: number): Promise<void
 
 /** The names of every index and trigger, to compare before and after a bulk load. */
 async function indexNames(database: Database): Promise<string[]> {
-  const { rows } = database.dialect === 'sqlite'
-    ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(database.db)
-    : await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' UNION SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY name`.execute(database.db);
+  const { rows } =
+    database.dialect === 'sqlite'
+      ? await sql<{
+          name: string;
+        }>`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(database.db)
+      : await sql<{
+          name: string;
+        }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' UNION SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY name`.execute(
+          database.db,
+        );
   return rows.map((row) => row.name);
 }
 
@@ -191,7 +252,11 @@ for (const dialect of DIALECTS) {
       database = openDatabase(target.url, { onQuery: (query) => void (recording && captured.push(query)) });
       await migrateToLatest(database);
       const workspace = await createWorkspace(database, { name: 'Plans' }, CLI_ACTOR);
-      await addMember(database, { workspaceId: workspace.id, email: 'plans@example.test', name: 'Plan Admin', role: 'admin' }, CLI_ACTOR);
+      await addMember(
+        database,
+        { workspaceId: workspace.id, email: 'plans@example.test', name: 'Plan Admin', role: 'admin' },
+        CLI_ACTOR,
+      );
       indexesBefore = await indexNames(database);
       await seedWorkspace(database, { workspaceId: workspace.id, size: SEED_SIZE });
       // A second workspace, so that a plan reading every workspace's rows is not mistaken for one reading its own.
@@ -212,7 +277,14 @@ for (const dialect of DIALECTS) {
     async function concretePath(path: string): Promise<string> {
       const match = /^(.*?)\/\{[^}]+\}(.*)$/.exec(path);
       if (!match) return path;
-      const parent = (await app.inject({ method: 'GET', url: match[1]!, query: { limit: '1' }, headers: { authorization: `Bearer ${secret}` } })).json() as { data?: { id: string }[] };
+      const parent = (
+        await app.inject({
+          method: 'GET',
+          url: match[1]!,
+          query: { limit: '1' },
+          headers: { authorization: `Bearer ${secret}` },
+        })
+      ).json() as { data?: { id: string }[] };
       return `${match[1]}/${parent.data?.[0]?.id ?? randomUUID()}${match[2]}`;
     }
 
@@ -221,22 +293,49 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await indexNames(database), indexesBefore);
       for (const table of ['servers', 'workstations', 'audit_events'] as const) {
         const { rows } = await sql<{ kept: number; actual: number }>`
-          SELECT (SELECT sum(total) FROM row_counts WHERE table_name = ${table}) AS kept, (SELECT count(*) FROM ${sql.table(table)}) AS actual`.execute(database.db);
+          SELECT (SELECT sum(total) FROM row_counts WHERE table_name = ${table}) AS kept, (SELECT count(*) FROM ${sql.table(table)}) AS actual`.execute(
+          database.db,
+        );
         assert.equal(Number(rows[0]!.kept), Number(rows[0]!.actual), `${table}: row_counts`);
       }
       // The per-value, per-day and per-link counts of migrations 0018, 0021 and 0025, which the loader also fills at the end.
-      const day = (column: string) => (dialect === 'sqlite' ? `substr(${column}, 1, 10)` : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
-      const counted = [['servers', 'environment', 'environment'], ['workstations', 'status', 'status'], ['discovered_applications', 'status', 'status'],
-        ['workstations', 'day:warranty_end', day('warranty_end')], ['audit_events', 'day:timestamp', day('timestamp')],
-        ['server_tags', 'link:tag_id', 'CAST(tag_id AS TEXT)'], ['application_servers', 'link:application_id', 'CAST(application_id AS TEXT)']] as const;
+      const day = (column: string) =>
+        dialect === 'sqlite' ? `substr(${column}, 1, 10)` : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+      const counted = [
+        ['servers', 'environment', 'environment'],
+        ['workstations', 'status', 'status'],
+        ['discovered_applications', 'status', 'status'],
+        ['workstations', 'day:warranty_end', day('warranty_end')],
+        ['audit_events', 'day:timestamp', day('timestamp')],
+        ['server_tags', 'link:tag_id', 'CAST(tag_id AS TEXT)'],
+        ['application_servers', 'link:application_id', 'CAST(application_id AS TEXT)'],
+      ] as const;
       for (const [table, filter, value] of counted) {
         const { rows } = await sql<{ workspace_id: string; value: string; n: number }>`
-          SELECT workspace_id, ${sql.raw(value)} AS value, count(*) AS n FROM ${sql.table(table)} GROUP BY 1, 2 ORDER BY 1, 2`.execute(database.db);
-        const kept = await database.db.selectFrom('value_counts').select(['workspace_id', 'value', 'total as n']).where('table_name', '=', table).where('filter_name', '=', filter).where('total', '<>', 0).orderBy('workspace_id').orderBy('value').execute();
-        assert.deepEqual(kept.map((row) => ({ ...row, n: Number(row.n) })), rows.map((row) => ({ ...row, n: Number(row.n) })), `${table}.${filter}: value_counts`);
+          SELECT workspace_id, ${sql.raw(value)} AS value, count(*) AS n FROM ${sql.table(table)} GROUP BY 1, 2 ORDER BY 1, 2`.execute(
+          database.db,
+        );
+        const kept = await database.db
+          .selectFrom('value_counts')
+          .select(['workspace_id', 'value', 'total as n'])
+          .where('table_name', '=', table)
+          .where('filter_name', '=', filter)
+          .where('total', '<>', 0)
+          .orderBy('workspace_id')
+          .orderBy('value')
+          .execute();
+        assert.deepEqual(
+          kept.map((row) => ({ ...row, n: Number(row.n) })),
+          rows.map((row) => ({ ...row, n: Number(row.n) })),
+          `${table}.${filter}: value_counts`,
+        );
       }
       // The search versions (migration 0023), set for every loaded table and workspace.
-      const versions = await database.db.selectFrom('search_versions').select(['table_name', 'version']).where('table_name', 'in', ['servers', 'workstations', 'audit_events']).execute();
+      const versions = await database.db
+        .selectFrom('search_versions')
+        .select(['table_name', 'version'])
+        .where('table_name', 'in', ['servers', 'workstations', 'audit_events'])
+        .execute();
       assert.equal(versions.length, 6, 'both workspaces');
       if (dialect === 'sqlite') {
         // The text index, filled after the load with a larger FTS5 hash: every row, and the hash back to its size.
@@ -258,9 +357,15 @@ for (const dialect of DIALECTS) {
 
     it('serves every sort and filter of every list from an index', async () => {
       const problems: string[] = [];
-      const partialIndexes = new Set(dialect === 'sqlite'
-        ? (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '% where %'`.execute(database.db)).rows.map((row) => row.name)
-        : []);
+      const partialIndexes = new Set(
+        dialect === 'sqlite'
+          ? (
+              await sql<{
+                name: string;
+              }>`SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '% where %'`.execute(database.db)
+            ).rows.map((row) => row.name)
+          : [],
+      );
       for (const [path, operation] of operations) {
         const url = await concretePath(path);
         const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
@@ -283,13 +388,22 @@ for (const dialect of DIALECTS) {
           const filtered = Object.keys(query).some((name) => !PAGING.has(name) && !walkable(name));
           captured = [];
           recording = true;
-          const response = await app.inject({ method: 'GET', url, query, headers: { authorization: `Bearer ${secret}` } });
+          const response = await app.inject({
+            method: 'GET',
+            url,
+            query,
+            headers: { authorization: `Bearer ${secret}` },
+          });
           recording = false;
           const label = `GET ${path}?${new URLSearchParams(query)}`;
-          if (response.statusCode !== 200 && response.statusCode !== 404) problems.push(`${label}: answered ${response.statusCode} ${response.body.slice(0, 200)}`);
+          if (response.statusCode !== 200 && response.statusCode !== 404)
+            problems.push(`${label}: answered ${response.statusCode} ${response.body.slice(0, 200)}`);
           // Lookups keyed by the ids of the page (relations, references) are bounded by the page size.
-          for (const statement of captured.filter((statement) => /^\s*select/i.test(statement.sql) && !/" in \((\?|\$\d)/.test(statement.sql))) {
-            for (const line of await planProblems(database, statement, sortsMatches, filtered, partialIndexes)) problems.push(`${label}: ${line}\n    ${statement.sql.slice(0, 400)}`);
+          for (const statement of captured.filter(
+            (statement) => /^\s*select/i.test(statement.sql) && !/" in \((\?|\$\d)/.test(statement.sql),
+          )) {
+            for (const line of await planProblems(database, statement, sortsMatches, filtered, partialIndexes))
+              problems.push(`${label}: ${line}\n    ${statement.sql.slice(0, 400)}`);
           }
         }
       }

@@ -21,18 +21,41 @@ describeEachDatabase('responses match their declared schemas', (h) => {
     const category = await post('categories', { name: 'CRM' });
     const tag = await post('tags', { name: 't' });
     const team = await post('teams', { name: 'Team' });
-    const application = await post('applications', { name: 'App', categoryId: category, businessValue: 3, activeDate: '2024-01-01' });
+    const application = await post('applications', {
+      name: 'App',
+      categoryId: category,
+      businessValue: 3,
+      activeDate: '2024-01-01',
+    });
     const other = await post('applications', { name: 'Other' });
     const server = await post('servers', { name: 'srv', ipAddresses: ['10.0.0.1'] });
     const network = await post('networks', { name: 'n', cidr: '10.0.0.0/24' });
     const router = await post('routers', { name: 'r' });
-    const workstation = await post('workstations', { name: 'w', assignedUserId: ws.admin.userId, warrantyEnd: '2027-01-01' });
+    const workstation = await post('workstations', {
+      name: 'w',
+      assignedUserId: ws.admin.userId,
+      warrantyEnd: '2027-01-01',
+    });
     const data = await post('data', { name: 'd', applicationIds: [application] });
-    const contract = await post('contracts', { name: 'c', vendor: 'v', startDate: '2026-01-01', amount: 10, applicationIds: [application] });
-    const flow = await post('flows', { name: 'f', sourceApplicationId: application, targetApplicationId: other, dataObjectIds: [data] });
+    const contract = await post('contracts', {
+      name: 'c',
+      vendor: 'v',
+      startDate: '2026-01-01',
+      amount: 10,
+      applicationIds: [application],
+    });
+    const flow = await post('flows', {
+      name: 'f',
+      sourceApplicationId: application,
+      targetApplicationId: other,
+      dataObjectIds: [data],
+    });
     const announcement = await post('announcements', { title: 'a', body: 'b', startsAt: nowIso() });
     await h.call('POST', `/public/v1/applications/${application}/comments`, { key, body: { body: 'c' } });
-    for (const [path, id] of [['applications', application], ['servers', server]] as const) {
+    for (const [path, id] of [
+      ['applications', application],
+      ['servers', server],
+    ] as const) {
       await h.call('PUT', `/public/v1/${path}/${id}/owners/${ws.admin.userId}`, { key });
       await h.call('PUT', `/public/v1/${path}/${id}/tags/${tag}`, { key });
     }
@@ -42,16 +65,64 @@ describeEachDatabase('responses match their declared schemas', (h) => {
     await h.call('PUT', `/public/v1/routers/${router}/tags/${tag}`, { key });
     await h.call('PUT', `/public/v1/teams/${team}/members/${ws.admin.userId}`, { key });
     const agent = newId();
-    await h.database.db.insertInto('agents').values({ workspace_id: ws.id, id: agent, name: 'a', token_hash: newId(), token_prefix: 'p', hostname: null, version: null, created_at: nowIso(), last_seen_at: null, revoked_at: null, report_window_start: null, report_window_count: 0 }).execute();
+    await h.database.db
+      .insertInto('agents')
+      .values({
+        workspace_id: ws.id,
+        id: agent,
+        name: 'a',
+        token_hash: newId(),
+        token_prefix: 'p',
+        hostname: null,
+        version: null,
+        created_at: nowIso(),
+        last_seen_at: null,
+        revoked_at: null,
+        report_window_start: null,
+        report_window_count: 0,
+      })
+      .execute();
     const discovered = newId();
-    await h.database.db.insertInto('discovered_applications').values({
-      workspace_id: ws.id, id: discovered, name: 'nginx', vendor: 'F5', name_key: 'nginx', vendor_key: 'f5', version: '1.24', server_id: server, workstation_id: null, agent_id: agent, status: 'new',
-      application_id: null, catalog_entry_id: null, first_seen_at: nowIso(), last_seen_at: nowIso(), missing_since: null, last_update: nowIso(),
-    }).execute();
+    await h.database.db
+      .insertInto('discovered_applications')
+      .values({
+        workspace_id: ws.id,
+        id: discovered,
+        name: 'nginx',
+        vendor: 'F5',
+        name_key: 'nginx',
+        vendor_key: 'f5',
+        version: '1.24',
+        server_id: server,
+        workstation_id: null,
+        agent_id: agent,
+        status: 'new',
+        application_id: null,
+        catalog_entry_id: null,
+        first_seen_at: nowIso(),
+        last_seen_at: nowIso(),
+        missing_since: null,
+        last_update: nowIso(),
+      })
+      .execute();
 
     const ids: Record<string, string> = {
-      categories: category, tags: tag, teams: team, applications: application, servers: server, networks: network, routers: router, workstations: workstation,
-      data, contracts: contract, flows: flow, announcements: announcement, users: ws.admin.userId, members: ws.admin.id, agents: agent, 'discovered-applications': discovered,
+      categories: category,
+      tags: tag,
+      teams: team,
+      applications: application,
+      servers: server,
+      networks: network,
+      routers: router,
+      workstations: workstation,
+      data,
+      contracts: contract,
+      flows: flow,
+      announcements: announcement,
+      users: ws.admin.userId,
+      members: ws.admin.id,
+      agents: agent,
+      'discovered-applications': discovered,
     };
     const doc = (await h.call('GET', '/openapi.json')).json();
     const ajv = new Ajv({ strict: false, allErrors: true });

@@ -47,7 +47,8 @@ describeEachDatabase('auth contract on every route', (h) => {
     const ops = await operations(h);
     assert.ok(ops.length >= 20);
     const scopeFree = ['/public/v1/me', '/public/v1/dashboards', '/public/v1/diagrams'];
-    for (const op of ops) if (!scopeFree.includes(op.path)) assert.ok(op.scope, `${op.method} ${op.path} declares a scope`);
+    for (const op of ops)
+      if (!scopeFree.includes(op.path)) assert.ok(op.scope, `${op.method} ${op.path} declares a scope`);
   });
 
   it('no key, a bad key and a revoked key → 401 with an empty body and the exact header, on every route', async () => {
@@ -56,7 +57,10 @@ describeEachDatabase('auth contract on every route', (h) => {
     await revokeKey(h.database, revoked.id);
     for (const op of await operations(h)) {
       for (const key of [undefined, 'svc_live_unknown', 'not-even-svc', revoked.secret]) {
-        const res = await h.call(op.method as any, op.url, { key, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+        const res = await h.call(op.method as any, op.url, {
+          key,
+          body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
+        });
         assert.equal(res.statusCode, 401, `${op.method} ${op.path} with ${key ? 'a bad key' : 'no key'}`);
         assert.equal(res.body, '');
         assert.equal(res.headers['www-authenticate'], WWW_AUTHENTICATE);
@@ -69,7 +73,10 @@ describeEachDatabase('auth contract on every route', (h) => {
     const key = await h.key(ws);
     await deleteWorkspace(h.database, ws.id);
     for (const op of await operations(h)) {
-      const res = await h.call(op.method as any, op.url, { key: key.secret, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+      const res = await h.call(op.method as any, op.url, {
+        key: key.secret,
+        body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
+      });
       assert.equal(res.statusCode, 403, `${op.method} ${op.path}`);
       assert.equal(res.json().code, 'forbidden');
     }
@@ -82,9 +89,16 @@ describeEachDatabase('auth contract on every route', (h) => {
       assert.equal(op.scopes[0], op.scope, `${op.method} ${op.path} lists its own scope first`);
       for (const scope of op.scopes) {
         const key = await h.key(ws, { scopes: ALL_SCOPES.filter((s) => s !== scope) });
-        const res = await h.call(op.method as any, op.url, { key: key.secret, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+        const res = await h.call(op.method as any, op.url, {
+          key: key.secret,
+          body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
+        });
         assert.equal(res.statusCode, 403, `${op.method} ${op.path} without ${scope}`);
-        assert.deepEqual(res.json(), { code: 'insufficient_permission', message: `missing permission: ${scope}`, status: 403 });
+        assert.deepEqual(res.json(), {
+          code: 'insufficient_permission',
+          message: `missing permission: ${scope}`,
+          status: 403,
+        });
       }
     }
   });
@@ -105,10 +119,14 @@ describeEachDatabase('auth contract on every route', (h) => {
     ];
     for (const op of await operations(h)) {
       for (const url of spellings(op.url)) {
-        const res = await h.call(op.method as any, url, { body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+        const res = await h.call(op.method as any, url, {
+          body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
+        });
         assert.ok(res.statusCode >= 400, `${op.method} ${url} answered ${res.statusCode}`);
-        if (res.statusCode !== 401) assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'message', 'status'], `${op.method} ${url}`);
-        if (!url.startsWith('/PUBLIC/')) assert.equal(res.statusCode, 401, `${op.method} ${url}: credentials come first`);
+        if (res.statusCode !== 401)
+          assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'message', 'status'], `${op.method} ${url}`);
+        if (!url.startsWith('/PUBLIC/'))
+          assert.equal(res.statusCode, 401, `${op.method} ${url}: credentials come first`);
       }
     }
   });
@@ -124,7 +142,8 @@ describeEachDatabase('auth contract on every route', (h) => {
       const slashed = await h.call('GET', `${url}/`, { key: key.secret });
       assert.equal(slashed.statusCode, plain.statusCode, `GET ${url}/`);
       // Dashboards and diagrams are computed on each request: only their generatedAt may differ.
-      const stable = (body: unknown) => (body && typeof body === 'object' && 'generatedAt' in body ? { ...body, generatedAt: undefined } : body);
+      const stable = (body: unknown) =>
+        body && typeof body === 'object' && 'generatedAt' in body ? { ...body, generatedAt: undefined } : body;
       if (plain.statusCode === 200) assert.deepEqual(stable(slashed.json()), stable(plain.json()), `GET ${url}/`);
     }
     assert.equal((await h.call('GET', '/public/v1/me/', { key: key.secret })).statusCode, 200);

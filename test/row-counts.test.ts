@@ -27,7 +27,12 @@ import { createTestDatabase, describeEachDatabase, type Harness } from './suppor
 import { bodyOf } from './support/typed.js';
 
 /** `count` synthetic events of a workspace, inserted in one multi-row statement each 500. */
-async function insertEvents(db: Kysely<Tables>, workspaceId: string, count: number, resourceType = 'server'): Promise<string[]> {
+async function insertEvents(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  count: number,
+  resourceType = 'server',
+): Promise<string[]> {
   const start = Date.parse('2026-01-01T00:00:00.000Z');
   const rows = Array.from({ length: count }, (_, i) => ({
     workspace_id: workspaceId,
@@ -43,12 +48,20 @@ async function insertEvents(db: Kysely<Tables>, workspaceId: string, count: numb
     resource_name: `${resourceType}-${i}`,
     changes: null,
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('audit_events').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('audit_events')
+      .values(rows.slice(i, i + 500))
+      .execute();
   return rows.map((r) => r.id);
 }
 
 async function eventCount(db: Kysely<Tables>, workspaceId: string): Promise<number> {
-  const row = await db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -60,7 +73,13 @@ async function auditTotal(h: Pick<Harness, 'call'>, key: string): Promise<number
 }
 
 /** The API's total equals a direct count of the workspace's events. */
-async function assertExact(h: Pick<Harness, 'call'>, db: Kysely<Tables>, workspaceId: string, key: string, message: string): Promise<number> {
+async function assertExact(
+  h: Pick<Harness, 'call'>,
+  db: Kysely<Tables>,
+  workspaceId: string,
+  key: string,
+  message: string,
+): Promise<number> {
   const counted = await eventCount(db, workspaceId);
   assert.equal(await auditTotal(h, key), counted, message);
   return counted;
@@ -77,9 +96,13 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
   const counted = [...COUNTED_TABLES, 'audit_events', 'members'];
   const expected = counted.flatMap((t) => [`${t}_count_delete`, `${t}_count_insert`]).sort();
   if (database.dialect === 'postgres') {
-    const { rows: tables } = await sql<{ t: string | null }>`SELECT to_regclass('audit_event_counts')::text AS t`.execute(database.db);
+    const { rows: tables } = await sql<{
+      t: string | null;
+    }>`SELECT to_regclass('audit_event_counts')::text AS t`.execute(database.db);
     assert.equal(tables[0]!.t, null, 'audit_event_counts is dropped');
-    const { rows: functions } = await sql<{ proname: string }>`SELECT proname FROM pg_proc WHERE proname LIKE 'audit_event_counts%'`.execute(database.db);
+    const { rows: functions } = await sql<{
+      proname: string;
+    }>`SELECT proname FROM pg_proc WHERE proname LIKE 'audit_event_counts%'`.execute(database.db);
     assert.deepEqual(functions, [], 'its trigger functions are dropped');
     const { rows: triggers } = await sql<{ tgname: string; table: string; fn: string }>`
       SELECT t.tgname, c.relname AS table, p.proname AS fn
@@ -87,13 +110,18 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
         JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE NOT t.tgisinternal AND n.nspname = current_schema() AND t.tgname NOT LIKE '%_tally_%' AND t.tgname NOT LIKE '%_search_version_%' AND t.tgname NOT LIKE '%_person_%' AND t.tgname NOT LIKE '%_copy%' AND t.tgname NOT LIKE '%_address_%' AND t.tgname <> 'discovered_applications_total_insert'
        ORDER BY t.tgname`.execute(database.db);
-    assert.deepEqual(triggers.map((t) => t.tgname), expected);
+    assert.deepEqual(
+      triggers.map((t) => t.tgname),
+      expected,
+    );
     for (const t of triggers) {
       assert.equal(t.fn, t.tgname.endsWith('_insert') ? 'row_counts_add' : 'row_counts_remove', t.tgname);
       assert.ok(counted.includes(t.table), t.table);
     }
   } else {
-    const { rows: tables } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name = 'audit_event_counts'`.execute(database.db);
+    const { rows: tables } = await sql<{
+      name: string;
+    }>`SELECT name FROM sqlite_master WHERE name = 'audit_event_counts'`.execute(database.db);
     assert.deepEqual(tables, [], 'audit_event_counts is dropped');
     // The text index's triggers (migration 0017: <table>_text_insert/update/delete) and the
     // per-value counts' (migration 0018: <table>_tally_*) and the search versions' (migration
@@ -102,10 +130,18 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
     // its links (migration 0027: *_copy*) and the index of servers' addresses (migration 0032:
     // servers_address_*) keep other things.
     const { rows: triggers } = await sql<{ name: string; tbl_name: string; sql: string }>`
-      SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_tally_*' AND name NOT GLOB '*_search_version_*' AND name NOT GLOB '*_person_*' AND name NOT GLOB '*_copy*' AND name NOT GLOB '*_address_*' AND name <> 'discovered_applications_total_insert' ORDER BY name`.execute(database.db);
-    assert.deepEqual(triggers.map((t) => t.name), expected);
+      SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_tally_*' AND name NOT GLOB '*_search_version_*' AND name NOT GLOB '*_person_*' AND name NOT GLOB '*_copy*' AND name NOT GLOB '*_address_*' AND name <> 'discovered_applications_total_insert' ORDER BY name`.execute(
+      database.db,
+    );
+    assert.deepEqual(
+      triggers.map((t) => t.name),
+      expected,
+    );
     for (const t of triggers) {
-      assert.ok(t.sql.includes('row_counts') && t.sql.includes(`'${t.tbl_name}'`), `${t.name} counts ${t.tbl_name} in row_counts`);
+      assert.ok(
+        t.sql.includes('row_counts') && t.sql.includes(`'${t.tbl_name}'`),
+        `${t.name} counts ${t.tbl_name} in row_counts`,
+      );
       assert.ok(!t.sql.includes('audit_event_counts'), t.name);
     }
   }
@@ -137,9 +173,18 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'workspace, member and key creation'), 3);
 
     const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv-1' } }));
-    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'App' } }));
-    assert.equal((await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: 'srv-2' } })).statusCode, 200);
-    assert.equal((await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key })).statusCode, 204);
+    const application = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key, body: { name: 'App' } }),
+    );
+    assert.equal(
+      (await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: 'srv-2' } })).statusCode,
+      200,
+    );
+    assert.equal(
+      (await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key })).statusCode,
+      204,
+    );
     assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
     // The delete also unlinks the server from the application, audited on the application.
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after API writes'), 3 + 6);
@@ -149,14 +194,21 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
 
     const ids = await insertEvents(h.database.db, ws.id, 1200);
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after multi-row inserts'), 9 + 1200);
-    await h.database.db.deleteFrom('audit_events').where('workspace_id', '=', ws.id).where('id', 'in', ids.slice(0, 300)).execute();
+    await h.database.db
+      .deleteFrom('audit_events')
+      .where('workspace_id', '=', ws.id)
+      .where('id', 'in', ids.slice(0, 300))
+      .execute();
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a multi-row delete'), 9 + 900);
 
     // Another workspace's writes leave this total alone.
     const other = await h.workspace('Other');
     await insertEvents(h.database.db, other.id, 50);
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'another workspace wrote'), 909);
-    assert.equal(await assertExact(h, h.database.db, other.id, (await h.key(other)).secret, 'the other workspace'), 3 + 50);
+    assert.equal(
+      await assertExact(h, h.database.db, other.id, (await h.key(other)).secret, 'the other workspace'),
+      3 + 50,
+    );
   });
 
   it("a workspace's bulk changes: a seed, a bulk delete and the deletion of another workspace keep every total exact", async () => {
@@ -170,21 +222,40 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
     assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a seed'), 3 + created.auditEvents);
     // The inventory lists' totals come from the same rows.
     const lists = { servers: servers.list, applications: applications.list, agents: agentListing.listSchema };
-    for (const [path, table] of [['servers', 'servers'], ['applications', 'applications'], ['agents', 'agents']] as const) {
+    for (const [path, table] of [
+      ['servers', 'servers'],
+      ['applications', 'applications'],
+      ['agents', 'agents'],
+    ] as const) {
       const res = bodyOf(lists[path], await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '1' } }));
-      const counted = await h.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
+      const counted = await h.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', ws.id)
+        .executeTakeFirstOrThrow();
       assert.equal(res.pagination.total, Number(counted.n), path);
     }
 
     await deleteWorkspace(h.database, doomed.id);
-    const left = await h.database.db.selectFrom('row_counts').select('table_name').where('workspace_id', '=', doomed.id).execute();
+    const left = await h.database.db
+      .selectFrom('row_counts')
+      .select('table_name')
+      .where('workspace_id', '=', doomed.id)
+      .execute();
     assert.deepEqual(left, [], "a deleted workspace's counts go with it");
     const afterDelete = await assertExact(h, h.database.db, ws.id, key, 'another workspace was deleted');
     assert.equal(afterDelete, 3 + created.auditEvents);
 
-    const removed = await h.database.db.deleteFrom('audit_events').where('workspace_id', '=', ws.id).where('resource_type', '=', 'server').executeTakeFirst();
+    const removed = await h.database.db
+      .deleteFrom('audit_events')
+      .where('workspace_id', '=', ws.id)
+      .where('resource_type', '=', 'server')
+      .executeTakeFirst();
     assert.ok(Number(removed.numDeletedRows) >= 300);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a bulk delete'), afterDelete - Number(removed.numDeletedRows));
+    assert.equal(
+      await assertExact(h, h.database.db, ws.id, key, 'after a bulk delete'),
+      afterDelete - Number(removed.numDeletedRows),
+    );
   });
 
   it('a fresh migrate from zero applies 0009 after 0008, counts audit events in row_counts and has no audit_event_counts', async () => {
@@ -196,12 +267,21 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
       await assertOneRowCountMechanism(own.database);
 
       const ws = await createWorkspace(own.database, { name: 'Fresh' }, CLI_ACTOR);
-      await addMember(own.database, { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' }, CLI_ACTOR);
+      await addMember(
+        own.database,
+        { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' },
+        CLI_ACTOR,
+      );
       const key = (await createKey(own.database, { workspaceId: ws.id, name: 'key', alias: 'admin' })).secret;
       assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database'), 3);
       await insertEvents(own.database.db, ws.id, 40);
       assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database after inserts'), 43);
-      const row = await own.database.db.selectFrom('row_counts').select('total').where('workspace_id', '=', ws.id).where('table_name', '=', 'audit_events').executeTakeFirstOrThrow();
+      const row = await own.database.db
+        .selectFrom('row_counts')
+        .select('total')
+        .where('workspace_id', '=', ws.id)
+        .where('table_name', '=', 'audit_events')
+        .executeTakeFirstOrThrow();
       assert.equal(Number(row.total), 43);
     } finally {
       await own.done();
@@ -215,11 +295,23 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
       const db = own.database.db;
       // Workspaces and events as a deployed 0008 database holds them, counted by 0002's triggers.
       const busy = await createWorkspace(own.database, { name: 'Busy' }, CLI_ACTOR);
-      await addMember(own.database, { workspaceId: busy.id, email: 'admin@busy.test', name: 'Admin', role: 'admin' }, CLI_ACTOR);
+      await addMember(
+        own.database,
+        { workspaceId: busy.id, email: 'admin@busy.test', name: 'Admin', role: 'admin' },
+        CLI_ACTOR,
+      );
       const ids = await insertEvents(db, busy.id, 1234);
-      await db.deleteFrom('audit_events').where('workspace_id', '=', busy.id).where('id', 'in', ids.slice(0, 34)).execute();
+      await db
+        .deleteFrom('audit_events')
+        .where('workspace_id', '=', busy.id)
+        .where('id', 'in', ids.slice(0, 34))
+        .execute();
       const quiet = await createWorkspace(own.database, { name: 'Quiet' }, CLI_ACTOR);
-      await addMember(own.database, { workspaceId: quiet.id, email: 'admin@quiet.test', name: 'Admin', role: 'admin' }, CLI_ACTOR);
+      await addMember(
+        own.database,
+        { workspaceId: quiet.id, email: 'admin@quiet.test', name: 'Admin', role: 'admin' },
+        CLI_ACTOR,
+      );
       // Clear the quiet workspace's log entirely, and make the old counter wrong for the busy one:
       // the new count must come from the events, not from audit_event_counts.
       await db.deleteFrom('audit_events').where('workspace_id', '=', quiet.id).execute();
@@ -229,7 +321,11 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
 
       assert.equal((await migrateToLatest(own.database))[0], '0009-one-row-count');
       await assertOneRowCountMechanism(own.database);
-      const counts = await db.selectFrom('row_counts').select(['workspace_id', 'total']).where('table_name', '=', 'audit_events').execute();
+      const counts = await db
+        .selectFrom('row_counts')
+        .select(['workspace_id', 'total'])
+        .where('table_name', '=', 'audit_events')
+        .execute();
       assert.deepEqual(
         Object.fromEntries(counts.map((c) => [c.workspace_id, Number(c.total)])),
         { [busy.id]: before.busy },
@@ -242,8 +338,15 @@ describeEachDatabase('row counts: audit events counted in row_counts (migration 
       assert.equal(await assertExact(own, db, busy.id, busyKey, 'upgraded busy workspace'), before.busy + 1);
       assert.equal(await assertExact(own, db, quiet.id, quietKey, 'upgraded quiet workspace'), 1);
       const more = await insertEvents(db, busy.id, 600);
-      await db.deleteFrom('audit_events').where('workspace_id', '=', busy.id).where('id', 'in', more.slice(0, 100)).execute();
-      assert.equal(await assertExact(own, db, busy.id, busyKey, 'inserts and deletes after the upgrade'), before.busy + 1 + 500);
+      await db
+        .deleteFrom('audit_events')
+        .where('workspace_id', '=', busy.id)
+        .where('id', 'in', more.slice(0, 100))
+        .execute();
+      assert.equal(
+        await assertExact(own, db, busy.id, busyKey, 'inserts and deletes after the upgrade'),
+        before.busy + 1 + 500,
+      );
       assert.deepEqual(await migrateToLatest(own.database), [], 'nothing left to apply');
     } finally {
       await own.done();

@@ -45,12 +45,16 @@ for (const dialect of DIALECTS) {
           ELSE 'zz-match-' || CAST(id AS TEXT) END
         WHERE workspace_id = ${workspaceId}`.execute(database.db);
       // Three servers without a number of cores: ascending, they come first.
-      await sql`UPDATE servers SET cpu_cores = NULL WHERE workspace_id = ${workspaceId} AND id IN (SELECT id FROM servers WHERE workspace_id = ${workspaceId} AND name LIKE 'zz-%' ORDER BY id LIMIT 3)`.execute(database.db);
+      await sql`UPDATE servers SET cpu_cores = NULL WHERE workspace_id = ${workspaceId} AND id IN (SELECT id FROM servers WHERE workspace_id = ${workspaceId} AND name LIKE 'zz-%' ORDER BY id LIMIT 3)`.execute(
+        database.db,
+      );
       // Server events older than 60 days, and one in 16 of the later ones, get a name only they
       // hold: the newest events hold a few.
       const before = new Date(Date.now() - 60 * 86_400_000).toISOString();
       await sql`UPDATE audit_events SET resource_name = 'srv ' || resource_name
-        WHERE workspace_id = ${workspaceId} AND resource_type = 'server' AND (timestamp < ${before} OR substr(CAST(resource_id AS TEXT), 36) = '0')`.execute(database.db);
+        WHERE workspace_id = ${workspaceId} AND resource_type = 'server' AND (timestamp < ${before} OR substr(CAST(resource_id AS TEXT), 36) = '0')`.execute(
+        database.db,
+      );
       key = (await createKey(database, { workspaceId, name: 'windows', alias: 'admin' })).secret;
       app = await buildApp({ database, logger: false });
     });
@@ -61,13 +65,24 @@ for (const dialect of DIALECTS) {
     });
 
     async function get(path: string, query: Record<string, string>): Promise<Page> {
-      const response = await app.inject({ method: 'GET', url: `/public/v1${path}`, query, headers: { authorization: `Bearer ${key}` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/public/v1${path}`,
+        query,
+        headers: { authorization: `Bearer ${key}` },
+      });
       assert.equal(response.statusCode, 200, response.body);
       return response.json() as Page;
     }
 
     /** The matching servers' ids in a sort's order (rows without a value first ascending), by the plain substring rule on each column. */
-    async function expectedServers(text: string, column: string, direction: 'asc' | 'desc', offset: number, limit: number): Promise<string[]> {
+    async function expectedServers(
+      text: string,
+      column: string,
+      direction: 'asc' | 'desc',
+      offset: number,
+      limit: number,
+    ): Promise<string[]> {
       const pattern = likePattern(text);
       const { rows } = await sql<{ id: string }>`SELECT id FROM servers WHERE workspace_id = ${workspaceId}
         AND (estate_fold(name) LIKE ${pattern} ESCAPE '\\' OR estate_fold(hostname) LIKE ${pattern} ESCAPE '\\' OR estate_fold(ip_addresses) LIKE ${pattern} ESCAPE '\\')
@@ -78,7 +93,11 @@ for (const dialect of DIALECTS) {
 
     /** Whether the request walked a window testing the rows' text, and whether it listed the text index's matches (after a window too short). */
     function reads(): { window: boolean; listed: boolean } {
-      const window = statements.some((statement) => /estate_fold\("name"\) like .* and \("\w+", "id"\) (<=|>=)/.test(statement) || /estate_fold\("resource_name"\) like .*\(timestamp, id\) >=/.test(statement));
+      const window = statements.some(
+        (statement) =>
+          /estate_fold\("name"\) like .* and \("\w+", "id"\) (<=|>=)/.test(statement) ||
+          /estate_fold\("resource_name"\) like .*\(timestamp, id\) >=/.test(statement),
+      );
       const listed = statements.some((statement) => /_text" match/.test(statement) && /^select \*/.test(statement));
       return { window, listed };
     }
@@ -100,24 +119,35 @@ for (const dialect of DIALECTS) {
           const page = await get('/servers', { q: text, sort, limit: '50', offset: String(offset) });
           const expected = await expectedServers(text, column, sort.startsWith('-') ? 'desc' : 'asc', offset, 50);
           assert.equal(expected.length, 50);
-          assert.deepEqual(page.data.map((server) => server.id), expected, `q=${text} sort=${sort} offset=${offset}`);
+          assert.deepEqual(
+            page.data.map((server) => server.id),
+            expected,
+            `q=${text} sort=${sort} offset=${offset}`,
+          );
           if (dialect === 'sqlite') {
             const read = reads();
             if (read.window && !read.listed) seen.window += 1;
             if (read.listed) seen.listed += 1;
-            if (text === 'match' && sort === '-name') assert.ok(read.window && !read.listed, `q=match sort=-name offset=${offset}: read from the window`);
-            if (text === 'match' && sort === 'name') assert.ok(read.listed, `q=match sort=name offset=${offset}: listed`);
+            if (text === 'match' && sort === '-name')
+              assert.ok(read.window && !read.listed, `q=match sort=-name offset=${offset}: read from the window`);
+            if (text === 'match' && sort === 'name')
+              assert.ok(read.listed, `q=match sort=name offset=${offset}: listed`);
             if (sort === 'cpuCores') assert.ok(!read.window, 'no window over rows without a sort value');
           } else {
             // PostgreSQL: the first rows of the sort's order (a derived table), else every match
             // sorted (a materialized CTE), never a walk of the sort's index bounded only by the table.
-            const windowed = statements.some((statement) => /^select \* from \(select \* from "servers" where .* limit \$\d+\) as "servers" where/.test(statement));
+            const windowed = statements.some((statement) =>
+              /^select \* from \(select \* from "servers" where .* limit \$\d+\) as "servers" where/.test(statement),
+            );
             const listed = statements.some((statement) => /^with "matched" as materialized/.test(statement));
-            const unbounded = statements.some((statement) => /^select \* from "servers" where "workspace_id" = \$1 and "servers"."search_text" like/.test(statement));
+            const unbounded = statements.some((statement) =>
+              /^select \* from "servers" where "workspace_id" = \$1 and "servers"."search_text" like/.test(statement),
+            );
             assert.ok(!unbounded, `q=${text} sort=${sort} offset=${offset}: no unbounded read`);
             if (windowed && !listed) seen.window += 1;
             if (listed) seen.listed += 1;
-            if (text === 'match' && sort === '-name') assert.ok(windowed && !listed, `q=match sort=-name offset=${offset}: read from the window`);
+            if (text === 'match' && sort === '-name')
+              assert.ok(windowed && !listed, `q=match sort=-name offset=${offset}: read from the window`);
             if (text === 'match' && sort === 'name') assert.ok(listed, `q=match sort=name offset=${offset}: listed`);
           }
         }
@@ -128,7 +158,10 @@ for (const dialect of DIALECTS) {
     it('are the audit log pages of the substring rule, cursor after cursor', async () => {
       // '-0': in most names, the newest events' too. 'srv ': mostly in old events, so the first
       // page lists its matches (the next ones, from a cursor among them, may be read either way).
-      for (const [query, windowed] of [['-0', [true, true, true]], ['srv ', [false]]] as const) {
+      for (const [query, windowed] of [
+        ['-0', [true, true, true]],
+        ['srv ', [false]],
+      ] as const) {
         const pattern = likePattern(query);
         const { rows } = await sql<{ id: string }>`SELECT id FROM audit_events WHERE workspace_id = ${workspaceId}
           AND (estate_fold(resource_name) LIKE ${pattern} ESCAPE '\\' OR estate_fold(actor_name) LIKE ${pattern} ESCAPE '\\' OR estate_fold(action) LIKE ${pattern} ESCAPE '\\' OR estate_fold(resource_type) LIKE ${pattern} ESCAPE '\\')
@@ -145,7 +178,11 @@ for (const dialect of DIALECTS) {
             assert.equal(window && !listed, windowed[i], `query=${query} page ${i + 1}: read from a window`);
           }
         }
-        assert.deepEqual(read, rows.map((row) => String(row.id)), `query=${query}`);
+        assert.deepEqual(
+          read,
+          rows.map((row) => String(row.id)),
+          `query=${query}`,
+        );
       }
     });
   });

@@ -29,7 +29,11 @@ import { bodyOf } from './support/typed.js';
 type Json = Record<string, any>;
 
 /** Sends raw bytes to a listening app and resolves with the status line's code (0 when the connection was reset). */
-function rawStatus(port: number, head: string, body?: { bytes: number; waitForAnswer: boolean }): Promise<{ status: number; reset: boolean }> {
+function rawStatus(
+  port: number,
+  head: string,
+  body?: { bytes: number; waitForAnswer: boolean },
+): Promise<{ status: number; reset: boolean }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
@@ -72,15 +76,26 @@ async function setUp(h: Harness) {
 
 describeEachDatabase('issue 9: security findings', (h) => {
   it('authentication bypass: percent-encoded and absolute-form spellings of a path never reach a handler without a key', async () => {
-    for (const url of ['/%70ublic/v1/application-catalog', '/public/%761/application-catalog', '/%70ublic/v1/tenant', '/public/v1/%61udit-log', '/%2570ublic/v1/me']) {
+    for (const url of [
+      '/%70ublic/v1/application-catalog',
+      '/public/%761/application-catalog',
+      '/%70ublic/v1/tenant',
+      '/public/v1/%61udit-log',
+      '/%2570ublic/v1/me',
+    ]) {
       const res = await h.call('GET', url);
       assert.equal(res.statusCode, 401, url);
       assert.equal(res.body, '');
     }
     const port = await listening(h.app);
-    const absolute = await rawStatus(port, 'GET http://x/public/v1/application-catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const absolute = await rawStatus(
+      port,
+      'GET http://x/public/v1/application-catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     assert.equal(absolute.status, 401, 'absolute-form request target');
-    const agentReport = await h.call('POST', '/%61gent/v1/report', { body: { host: { hostname: 'x', kind: 'server' }, software: [] } });
+    const agentReport = await h.call('POST', '/%61gent/v1/report', {
+      body: { host: { hostname: 'x', kind: 'server' }, software: [] },
+    });
     assert.equal(agentReport.statusCode, 401);
   });
 
@@ -90,7 +105,9 @@ describeEachDatabase('issue 9: security findings', (h) => {
     const started = Date.now();
     const answer = await new Promise<number>((resolve) => {
       const socket = connect(port, '127.0.0.1');
-      socket.write('POST /agent/v1/report HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n\r\n');
+      socket.write(
+        'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n\r\n',
+      );
       socket.once('data', (chunk) => {
         resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(String(chunk))?.[1] ?? 0));
         socket.destroy();
@@ -102,7 +119,11 @@ describeEachDatabase('issue 9: security findings', (h) => {
 
   it('escalation through roles: a key with members:edit alone cannot make anyone an admin (403), an admin key can', async () => {
     const { ws, key } = await setUp(h);
-    const member = await addMember(h.database, { workspaceId: ws.id, email: `reader-${ws.id}@example.test`, name: 'Reader', role: 'read' }, CLI_ACTOR);
+    const member = await addMember(
+      h.database,
+      { workspaceId: ws.id, email: `reader-${ws.id}@example.test`, name: 'Reader', role: 'read' },
+      CLI_ACTOR,
+    );
     const editor = (await h.key(ws, { scopes: ['members:edit', 'members:read'] })).secret;
     for (const role of ['admin', 'write']) {
       const res = await h.call('PATCH', `/public/v1/members/${member.id}`, { key: editor, body: { role } });
@@ -110,23 +131,50 @@ describeEachDatabase('issue 9: security findings', (h) => {
       assert.equal(bodyOf(ErrorBody, res).code, 'insufficient_permission');
       assert.match(bodyOf(ErrorBody, res).message, /^missing permission: /);
     }
-    assert.equal(bodyOf(Member, await h.call('GET', `/public/v1/members/${member.id}`, { key })).role, 'read', 'unchanged');
-    assert.equal((await h.call('PATCH', `/public/v1/members/${member.id}`, { key, body: { role: 'admin' } })).statusCode, 200);
+    assert.equal(
+      bodyOf(Member, await h.call('GET', `/public/v1/members/${member.id}`, { key })).role,
+      'read',
+      'unchanged',
+    );
+    assert.equal(
+      (await h.call('PATCH', `/public/v1/members/${member.id}`, { key, body: { role: 'admin' } })).statusCode,
+      200,
+    );
   });
 
   it('cross-workspace credential overwrite: adding an existing person elsewhere adds the membership only; their name and password stay', async () => {
     const w1 = await h.workspace('W1');
     const w2 = await h.workspace('W2');
     const email = `person-${w2.id}@example.test`;
-    await addMember(h.database, { workspaceId: w2.id, email, name: 'Original Name', role: 'read', password: 'original password' }, CLI_ACTOR);
-    const before = await h.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    await addMember(
+      h.database,
+      { workspaceId: w2.id, email, name: 'Original Name', role: 'read', password: 'original password' },
+      CLI_ACTOR,
+    );
+    const before = await h.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     // Another name is refused outright (issue 10), so nothing is added under a name the person does not have.
     await assert.rejects(
-      addMember(h.database, { workspaceId: w1.id, email, name: 'Attacker Name', role: 'read', password: 'attacker password' }, CLI_ACTOR),
+      addMember(
+        h.database,
+        { workspaceId: w1.id, email, name: 'Attacker Name', role: 'read', password: 'attacker password' },
+        CLI_ACTOR,
+      ),
       /already known as "Original Name"/,
     );
-    const added = await addMember(h.database, { workspaceId: w1.id, email, role: 'read', password: 'attacker password' }, CLI_ACTOR);
-    const after = await h.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    const added = await addMember(
+      h.database,
+      { workspaceId: w1.id, email, role: 'read', password: 'attacker password' },
+      CLI_ACTOR,
+    );
+    const after = await h.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     assert.equal(after.password_hash, before.password_hash);
     assert.equal(after.name, 'Original Name');
     assert.equal(added.userId, before.id);
@@ -134,23 +182,52 @@ describeEachDatabase('issue 9: security findings', (h) => {
 
   it('secrets in logs: keys, rotated keys, agent tokens and passwords never reach the log, in headers, query strings or paths', async () => {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const app = await buildApp({ database: h.database, logger: { level: 'trace', stream: redactingStream(sink) } });
     try {
       const ws = await h.workspace();
       const created = await createKey(h.database, { workspaceId: ws.id, name: 'logged', alias: 'admin' });
       const rotated = await rotateKey(h.database, created.id);
       const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'logged agent' });
-      await addMember(h.database, { workspaceId: ws.id, email: `pw-${ws.id}@example.test`, name: 'Pw', role: 'read', password: 'hunter2 under the old harbour bridge' }, CLI_ACTOR);
+      await addMember(
+        h.database,
+        {
+          workspaceId: ws.id,
+          email: `pw-${ws.id}@example.test`,
+          name: 'Pw',
+          role: 'read',
+          password: 'hunter2 under the old harbour bridge',
+        },
+        CLI_ACTOR,
+      );
       const secrets = [created.secret, rotated.secret, agent.token, 'hunter2 under the old harbour bridge'];
       const requests = [
         { method: 'GET', url: '/public/v1/me', headers: { authorization: `Bearer ${rotated.secret}` } },
         { method: 'GET', url: '/public/v1/me', headers: { 'x-api-key': created.secret } },
-        { method: 'GET', url: `/public/v1/me?api_key=${rotated.secret}`, headers: { authorization: `Bearer ${rotated.secret}` } },
+        {
+          method: 'GET',
+          url: `/public/v1/me?api_key=${rotated.secret}`,
+          headers: { authorization: `Bearer ${rotated.secret}` },
+        },
         { method: 'GET', url: `/public/v1/me?token=${agent.token}&password=hunter2 under the old harbour bridge` },
         { method: 'GET', url: `/public/v1/${rotated.secret}`, headers: { authorization: `Bearer ${rotated.secret}` } },
-        { method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${agent.token}` }, payload: { host: { hostname: 'h', kind: 'server' }, software: [] } },
-        { method: 'POST', url: `/agent/v1/report?token=${agent.token}`, headers: { authorization: `Bearer ${agent.token}` }, payload: { bad: agent.token } },
+        {
+          method: 'POST',
+          url: '/agent/v1/report',
+          headers: { authorization: `Bearer ${agent.token}` },
+          payload: { host: { hostname: 'h', kind: 'server' }, software: [] },
+        },
+        {
+          method: 'POST',
+          url: `/agent/v1/report?token=${agent.token}`,
+          headers: { authorization: `Bearer ${agent.token}` },
+          payload: { bad: agent.token },
+        },
       ] as const;
       for (const request of requests) await app.inject(request as never);
       const log = lines.join('');
@@ -162,7 +239,9 @@ describeEachDatabase('issue 9: security findings', (h) => {
     }
   });
 
-  it('readable database: a new SQLite database is created in a 0700 directory as 0600 files, -wal and -shm included', { skip: h.dialect !== 'sqlite' }, async () => {
+  it('readable database: a new SQLite database is created in a 0700 directory as 0600 files, -wal and -shm included', {
+    skip: h.dialect !== 'sqlite',
+  }, async () => {
     const parent = mkdtempSync(join(tmpdir(), 'estate-perm-'));
     try {
       const file = join(parent, 'fresh', 'estate.db');
@@ -179,28 +258,60 @@ describeEachDatabase('issue 9: security findings', (h) => {
 
   it('sub-resource lists leak another family: each needs the read scope of the family it returns as well', async () => {
     const { ws, key } = await setUp(h);
-    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'Secret app' } }));
+    const application = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key, body: { name: 'Secret app' } }),
+    );
     const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv' } }));
     await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key });
     await h.call('PUT', `/public/v1/applications/${application.id}/owners/${ws.admin.userId}`, { key });
     const infra = (await h.key(ws, { scopes: ['infrastructure:read'] })).secret;
     const apps = (await h.key(ws, { scopes: ['applications:read'] })).secret;
     const denied = await h.call('GET', `/public/v1/servers/${server.id}/applications`, { key: infra });
-    assert.deepEqual(bodyOf(ErrorBody, denied), { code: 'insufficient_permission', message: 'missing permission: applications:read', status: 403 });
+    assert.deepEqual(bodyOf(ErrorBody, denied), {
+      code: 'insufficient_permission',
+      message: 'missing permission: applications:read',
+      status: 403,
+    });
     const owners = await h.call('GET', `/public/v1/applications/${application.id}/owners`, { key: apps });
-    assert.deepEqual(bodyOf(ErrorBody, owners), { code: 'insufficient_permission', message: 'missing permission: users:read', status: 403 });
+    assert.deepEqual(bodyOf(ErrorBody, owners), {
+      code: 'insufficient_permission',
+      message: 'missing permission: users:read',
+      status: 403,
+    });
     const both = (await h.key(ws, { scopes: ['applications:read', 'users:read'] })).secret;
-    assert.equal(bodyOf(Type.Array(User), await h.call('GET', `/public/v1/applications/${application.id}/owners`, { key: both }))[0]!.email, ws.admin.email);
+    assert.equal(
+      bodyOf(
+        Type.Array(User),
+        await h.call('GET', `/public/v1/applications/${application.id}/owners`, { key: both }),
+      )[0]!.email,
+      ws.admin.email,
+    );
   });
 
   it('unsafe URLs: only absolute http: and https: URLs are accepted as an application url', async () => {
     const { key } = await setUp(h);
-    for (const url of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', '//evil.example', 'https:', 'vbscript:msgbox']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      '//evil.example',
+      'https:',
+      'vbscript:msgbox',
+    ]) {
       const res = await h.call('POST', '/public/v1/applications', { key, body: { name: 'A', url } });
       assert.equal(res.statusCode, 400, url);
       assert.match(bodyOf(ErrorBody, res).message, /url must be an absolute http/);
     }
-    assert.equal((await h.call('POST', '/public/v1/applications', { key, body: { name: 'A', url: 'https://ok.example.test/path?q=1' } })).statusCode, 201);
+    assert.equal(
+      (
+        await h.call('POST', '/public/v1/applications', {
+          key,
+          body: { name: 'A', url: 'https://ok.example.test/path?q=1' },
+        })
+      ).statusCode,
+      201,
+    );
   });
 
   it('error contract: an over-long path id is 400 invalid_uuid with a key and 401 without one', async () => {
@@ -225,18 +336,29 @@ describeEachDatabase('issue 9: security findings', (h) => {
     assert.equal(far.statusCode, 200);
     assert.deepEqual(bodyOf(servers.list, far).data, []);
     assert.equal(bodyOf(servers.list, far).pagination.offset, 9007199254740991);
-    for (const limit of ['99999999999999999999', '1e308', '-5']) assert.equal((await h.call('GET', '/public/v1/servers', { key, query: { limit } })).statusCode, 200, `limit ${limit} is clamped`);
+    for (const limit of ['99999999999999999999', '1e308', '-5'])
+      assert.equal(
+        (await h.call('GET', '/public/v1/servers', { key, query: { limit } })).statusCode,
+        200,
+        `limit ${limit} is clamped`,
+      );
   });
 
   it('error contract: a NUL character or a lone surrogate in any string is a 400 naming the field, on both databases', async () => {
     const { key } = await setUp(h);
     for (const name of ['a\u0000b', 'x\ud800', '\udc00y']) {
-      const res = await h.call('POST', '/public/v1/applications', { key, body: JSON.stringify({ name, description: 'ok' }), headers: { 'content-type': 'application/json' } });
+      const res = await h.call('POST', '/public/v1/applications', {
+        key,
+        body: JSON.stringify({ name, description: 'ok' }),
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(res.statusCode, 400, JSON.stringify(name));
       assert.match(bodyOf(ErrorBody, res).message, /field name /);
     }
     const nested = await h.call('POST', '/agent/v1/report', {
-      headers: { authorization: `Bearer ${(await enrollAgent(h.database, { workspaceId: (await h.workspace()).id, name: 'nul' })).token}` },
+      headers: {
+        authorization: `Bearer ${(await enrollAgent(h.database, { workspaceId: (await h.workspace()).id, name: 'nul' })).token}`,
+      },
       body: { host: { hostname: 'h', kind: 'server' }, software: [{ name: 'p\u0000', vendor: 'v', version: '1' }] },
     });
     assert.equal(nested.statusCode, 400);
@@ -248,27 +370,48 @@ describeEachDatabase('issue 9: security findings', (h) => {
 
   it('error contract: a leap second or an impossible date is 400 invalid_datetime, in filters and bodies', async () => {
     const { key } = await setUp(h);
-    for (const value of ['2026-12-31T23:59:60Z', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-01T24:00:00Z']) {
+    for (const value of [
+      '2026-12-31T23:59:60Z',
+      '2026-02-30T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-01-01T24:00:00Z',
+    ]) {
       const filter = await h.call('GET', '/public/v1/audit-log', { key, query: { from: value } });
       assert.equal(filter.statusCode, 400, value);
       assert.equal(bodyOf(ErrorBody, filter).code, 'invalid_datetime');
-      const body = await h.call('POST', '/public/v1/announcements', { key, body: { title: 'T', body: 'B', startsAt: value } });
+      const body = await h.call('POST', '/public/v1/announcements', {
+        key,
+        body: { title: 'T', body: 'B', startsAt: value },
+      });
       assert.equal(body.statusCode, 400, value);
       assert.equal(bodyOf(ErrorBody, body).code, 'invalid_datetime');
     }
     const ws = await h.workspace();
-    await assert.rejects(createKey(h.database, { workspaceId: ws.id, name: 'k', alias: 'read', expiresAt: '2030-02-30T00:00:00Z' }), /expiresAt must be an ISO-8601 date-time/);
+    await assert.rejects(
+      createKey(h.database, { workspaceId: ws.id, name: 'k', alias: 'read', expiresAt: '2030-02-30T00:00:00Z' }),
+      /expiresAt must be an ISO-8601 date-time/,
+    );
   });
 
   it('error contract: every route refuses unknown query parameters; DELETE /tags/{id}?force=false deletes nothing', async () => {
     const { key } = await setUp(h);
     const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'keep-me' } }));
-    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }));
+    const application = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
+    );
     for (const [method, url] of [
-      ['DELETE', `/public/v1/tags/${tag.id}`], ['GET', `/public/v1/tags/${tag.id}`], ['GET', `/public/v1/applications/${application.id}/tags`],
-      ['PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`], ['POST', '/public/v1/tags'], ['PATCH', `/public/v1/applications/${application.id}`],
+      ['DELETE', `/public/v1/tags/${tag.id}`],
+      ['GET', `/public/v1/tags/${tag.id}`],
+      ['GET', `/public/v1/applications/${application.id}/tags`],
+      ['PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`],
+      ['POST', '/public/v1/tags'],
+      ['PATCH', `/public/v1/applications/${application.id}`],
     ] as const) {
-      const res = await h.call(method, `${url}?force=false`, { key, body: method === 'POST' ? { name: 'x' } : method === 'PATCH' ? { vendor: 'v' } : undefined });
+      const res = await h.call(method, `${url}?force=false`, {
+        key,
+        body: method === 'POST' ? { name: 'x' } : method === 'PATCH' ? { vendor: 'v' } : undefined,
+      });
       assert.equal(res.statusCode, 400, `${method} ${url}`);
       assert.match(bodyOf(ErrorBody, res).message, /unknown query parameter: force/);
     }
@@ -278,10 +421,19 @@ describeEachDatabase('issue 9: security findings', (h) => {
   it('error contract: a body-less DELETE or link PUT with Content-Type: application/json and no body is accepted', async () => {
     const { key } = await setUp(h);
     const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked' } }));
-    const application = bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }));
+    const application = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
+    );
     const headers = { 'content-type': 'application/json' };
-    assert.equal((await h.call('PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode, 204);
-    assert.equal((await h.call('DELETE', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode, 204);
+    assert.equal(
+      (await h.call('PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode,
+      204,
+    );
+    assert.equal(
+      (await h.call('DELETE', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode,
+      204,
+    );
     assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key, headers })).statusCode, 204);
     const post = await h.call('POST', '/public/v1/tags', { key, headers });
     assert.equal(post.statusCode, 400, 'a create still needs its body');
@@ -289,10 +441,18 @@ describeEachDatabase('issue 9: security findings', (h) => {
 
   it('early refusals: a client streaming a large body that is refused (401, 413) receives the answer, not a reset', async () => {
     const port = await listening(h.app);
-    const unauthenticated = await rawStatus(port, 'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4000000\r\n\r\n', { bytes: 4_000_000, waitForAnswer: true });
+    const unauthenticated = await rawStatus(
+      port,
+      'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4000000\r\n\r\n',
+      { bytes: 4_000_000, waitForAnswer: true },
+    );
     assert.equal(unauthenticated.status, 401);
     const { key } = await setUp(h);
-    const tooLarge = await rawStatus(port, `POST /public/v1/applications HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n`, { bytes: 3_000_000, waitForAnswer: true });
+    const tooLarge = await rawStatus(
+      port,
+      `POST /public/v1/applications HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n`,
+      { bytes: 3_000_000, waitForAnswer: true },
+    );
     assert.equal(tooLarge.status, 413);
   });
 });
@@ -302,18 +462,34 @@ describeEachDatabase('issue 9: agent reports are capped per agent and minute', (
     const app = await buildApp({ database: h.database, agentReportsPerMinute: 3 });
     try {
       const ws = await h.workspace();
-      const [first, second] = await Promise.all([enrollAgent(h.database, { workspaceId: ws.id, name: 'chatty' }), enrollAgent(h.database, { workspaceId: ws.id, name: 'quiet' })]);
+      const [first, second] = await Promise.all([
+        enrollAgent(h.database, { workspaceId: ws.id, name: 'chatty' }),
+        enrollAgent(h.database, { workspaceId: ws.id, name: 'quiet' }),
+      ]);
       const report = (token: string, hostname: string) =>
-        app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${token}` }, payload: { host: { hostname, kind: 'server' }, software: [] } });
+        app.inject({
+          method: 'POST',
+          url: '/agent/v1/report',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { host: { hostname, kind: 'server' }, software: [] },
+        });
       const answers = [];
       for (let i = 0; i < 5; i += 1) answers.push(await report(first.token, 'chatty-01'));
-      assert.deepEqual(answers.map((a) => a.statusCode), [200, 200, 200, 429, 429]);
+      assert.deepEqual(
+        answers.map((a) => a.statusCode),
+        [200, 200, 200, 429, 429],
+      );
       const limited = answers[4]!;
       assert.equal(bodyOf(ErrorBody, limited).code, 'too_many_requests');
       assert.equal(bodyOf(ErrorBody, limited).status, 429);
       const retryAfter = Number(limited.headers['retry-after']);
       assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-      const unread = await app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' }, payload: '{ not even json' });
+      const unread = await app.inject({
+        method: 'POST',
+        url: '/agent/v1/report',
+        headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' },
+        payload: '{ not even json',
+      });
       assert.equal(unread.statusCode, 429, 'refused before the body is parsed');
       assert.equal((await report(second.token, 'quiet-01')).statusCode, 200);
     } finally {
@@ -323,11 +499,16 @@ describeEachDatabase('issue 9: agent reports are capped per agent and minute', (
 });
 
 describeEachDatabase('issue 9: the OpenAPI document names every scope an operation needs', (h) => {
-  it('x-required-scopes lists the route scope and, on sub-resource lists, the returned family\'s read scope', async () => {
+  it("x-required-scopes lists the route scope and, on sub-resource lists, the returned family's read scope", async () => {
     const doc = (await h.call('GET', '/openapi.json')).json() as Json;
     const operation = doc.paths['/public/v1/servers/{id}/applications'].get;
     assert.deepEqual(operation['x-required-scopes'], ['infrastructure:read', 'applications:read']);
-    assert.deepEqual(doc.paths['/public/v1/applications/{id}/owners'].get['x-required-scopes'], ['applications:read', 'users:read']);
-    assert.deepEqual(doc.paths['/public/v1/applications/{id}/comments'].get['x-required-scopes'], ['applications:read']);
+    assert.deepEqual(doc.paths['/public/v1/applications/{id}/owners'].get['x-required-scopes'], [
+      'applications:read',
+      'users:read',
+    ]);
+    assert.deepEqual(doc.paths['/public/v1/applications/{id}/comments'].get['x-required-scopes'], [
+      'applications:read',
+    ]);
   });
 });

@@ -26,8 +26,16 @@ import { everyEvent as walkLog, everyItem as walkList } from './support/walk.js'
 
 /** Every list: its path, the table its totals are counted in, and its filters. */
 const LISTS = [
-  ...FAMILIES.map((family) => ({ path: family.definition.path, table: family.definition.table as string | undefined, filters: family.definition.filters ?? {} })),
-  ...[tagListing, userListing, memberListing, agentListing, discoveredListing].map((listing) => ({ path: listing.path, table: listing.counted, filters: listing.filters })),
+  ...FAMILIES.map((family) => ({
+    path: family.definition.path,
+    table: family.definition.table as string | undefined,
+    filters: family.definition.filters ?? {},
+  })),
+  ...[tagListing, userListing, memberListing, agentListing, discoveredListing].map((listing) => ({
+    path: listing.path,
+    table: listing.counted,
+    filters: listing.filters,
+  })),
 ];
 
 /** The lists whose filters are tallied, by table: filter name → its filter. */
@@ -50,16 +58,27 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
       ...Object.fromEntries(TALLIED.map(({ table, tallied }) => [table, tallied.map(([name]) => name).sort()])),
       audit_events: [...AUDIT_TALLIED].sort(),
     };
-    assert.deepEqual(declared, Object.fromEntries(Object.entries(TALLIES).map(([table, filters]) => [table, Object.keys(filters).sort()])));
-    const { rows } = h.dialect === 'sqlite'
-      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%tally%'`.execute(h.database.db)
-      : await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE '%tally%'`.execute(h.database.db);
-    const expected = [...Object.keys(TALLIES), ...Object.keys(LINK_TALLIES)].flatMap((table) => ['insert', 'update', 'delete'].map((operation) => `${table}_tally_${operation}`));
+    assert.deepEqual(
+      declared,
+      Object.fromEntries(Object.entries(TALLIES).map(([table, filters]) => [table, Object.keys(filters).sort()])),
+    );
+    const { rows } =
+      h.dialect === 'sqlite'
+        ? await sql<{
+            name: string;
+          }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%tally%'`.execute(h.database.db)
+        : await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE '%tally%'`.execute(
+            h.database.db,
+          );
+    const expected = [...Object.keys(TALLIES), ...Object.keys(LINK_TALLIES)].flatMap((table) =>
+      ['insert', 'update', 'delete'].map((operation) => `${table}_tally_${operation}`),
+    );
     assert.deepEqual(rows.map((row) => row.name).sort(), expected.sort());
   });
 
   /** All items of a list query, page by page: the rows themselves, counted without the tallies. */
-  const everyItem = (key: string, path: string, query: Record<string, string> = {}) => walkList<Item>(h, key, path, query);
+  const everyItem = (key: string, path: string, query: Record<string, string> = {}) =>
+    walkList<Item>(h, key, path, query);
 
   /** The values a filter takes: its enum, both booleans, or the values the items hold. */
   function valuesOf(name: string, filter: Filter, items: Item[]): string[] {
@@ -68,12 +87,16 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     if (schema.type === 'boolean') return ['true', 'false'];
     if ((schema as { format?: string }).format === 'date') {
       // Dates the items hold (a filter's own date is its edge) and dates around them.
-      const held = items.flatMap((item) => Object.values(item)).filter((value): value is string => typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
+      const held = items
+        .flatMap((item) => Object.values(item))
+        .filter((value): value is string => typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
       return [...new Set(held)].slice(0, 4).concat('1970-01-01', new Date().toISOString().slice(0, 10), '2999-12-31');
     }
     if (filter.countAlone) {
       // An id the items link to (`tagId`: their `tagIds`), and one nothing links to.
-      const linked = items.flatMap((item) => [item[name], ...(Array.isArray(item[`${name}s`]) ? (item[`${name}s`] as unknown[]) : [])]).filter((value): value is string => typeof value === 'string');
+      const linked = items
+        .flatMap((item) => [item[name], ...(Array.isArray(item[`${name}s`]) ? (item[`${name}s`] as unknown[]) : [])])
+        .filter((value): value is string => typeof value === 'string');
       return [...new Set(linked)].slice(0, 3).concat(randomUUID());
     }
     const held = items.map((item) => item[name]).filter((value): value is string => typeof value === 'string');
@@ -93,7 +116,9 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
       ...types.map((resourceType) => ({ resourceType })),
       // Windows, read from per-day counts and the part-days at their ends: an event's own instant
       // is inside (both bounds are inclusive); a window within one day; an empty one.
-      ...[events[3]!, events[Math.floor(events.length / 2)]!, events.at(-2)!].flatMap(({ timestamp }): Record<string, string>[] => [{ from: String(timestamp) }, { to: String(timestamp) }]),
+      ...[events[3]!, events[Math.floor(events.length / 2)]!, events.at(-2)!].flatMap(
+        ({ timestamp }): Record<string, string>[] => [{ from: String(timestamp) }, { to: String(timestamp) }],
+      ),
       { from: String(events.at(-5)!.timestamp), to: String(events[5]!.timestamp) },
       { from: `${String(events[7]!.timestamp).slice(0, 10)}T00:00:00.000Z`, to: String(events[7]!.timestamp) },
       { from: String(events[5]!.timestamp), to: String(events.at(-5)!.timestamp) },
@@ -101,7 +126,11 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     ];
     for (const query of queries) {
       const { events: matching, total } = await everyEvent(key, query);
-      assert.equal(total, matching.length, `audit-log ${JSON.stringify(query)}: the total is the number of matching events`);
+      assert.equal(
+        total,
+        matching.length,
+        `audit-log ${JSON.stringify(query)}: the total is the number of matching events`,
+      );
     }
   }
 
@@ -129,50 +158,99 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     const servers = (await everyItem(key, '/servers', { automatic: 'false' })).items; // an agent owns the os of the others
     assert.ok(servers.length >= 30);
     const changes = servers.slice(0, 24).map((server, i) =>
-      h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { environment: i % 2 ? 'staging' : 'disaster_recovery', os: i % 3 ? 'Plan 9' : null } }));
+      h.call('PATCH', `/public/v1/servers/${server.id}`, {
+        key,
+        body: { environment: i % 2 ? 'staging' : 'disaster_recovery', os: i % 3 ? 'Plan 9' : null },
+      }),
+    );
     for (const response of await Promise.all(changes)) assert.equal(response.statusCode, 200, response.body);
-    for (const server of servers.slice(24, 30)) assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
-    for (const name of ['new-a', 'new-b']) assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'test', os: 'plan 9' } })).statusCode, 201);
+    for (const server of servers.slice(24, 30))
+      assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
+    for (const name of ['new-a', 'new-b'])
+      assert.equal(
+        (await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'test', os: 'plan 9' } }))
+          .statusCode,
+        201,
+      );
     const workstations = (await everyItem(key, '/workstations', { assigned: 'true' })).items;
     for (const workstation of workstations.slice(0, 5)) {
-      assert.equal((await h.call('PATCH', `/public/v1/workstations/${workstation.id}`, { key, body: { assignedUserId: null, status: 'in_repair' } })).statusCode, 200);
+      assert.equal(
+        (
+          await h.call('PATCH', `/public/v1/workstations/${workstation.id}`, {
+            key,
+            body: { assignedUserId: null, status: 'in_repair' },
+          })
+        ).statusCode,
+        200,
+      );
     }
     const root = (await everyItem(key, '/categories', { root: 'true' })).items[0]!;
-    assert.equal((await h.call('POST', '/public/v1/categories', { key, body: { name: 'A child', parentId: root.id } })).statusCode, 201);
+    assert.equal(
+      (await h.call('POST', '/public/v1/categories', { key, body: { name: 'A child', parentId: root.id } })).statusCode,
+      201,
+    );
     await assertTotalsMatch(key);
     await assertAuditTotalsMatch(key);
 
     await deleteWorkspace(h.database, ws.id);
-    const left = await h.database.db.selectFrom('value_counts').select('total').where('workspace_id', '=', ws.id).execute();
+    const left = await h.database.db
+      .selectFrom('value_counts')
+      .select('total')
+      .where('workspace_id', '=', ws.id)
+      .execute();
     assert.deepEqual(left, []);
   });
 
   it('reads the total of one tallied filter from its count, and counts the rows of any other query', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
-    for (const name of ['p-1', 'p-2', 'p-3']) await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'production' } });
-    const count = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('table_name', '=', 'servers').where('filter_name', '=', 'environment').where('value', '=', 'production');
+    for (const name of ['p-1', 'p-2', 'p-3'])
+      await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'production' } });
+    const count = () =>
+      h.database.db
+        .updateTable('value_counts')
+        .where('workspace_id', '=', ws.id)
+        .where('table_name', '=', 'servers')
+        .where('filter_name', '=', 'environment')
+        .where('value', '=', 'production');
     assert.equal((await count().set({ total: 1234 }).executeTakeFirst()).numUpdatedRows, 1n);
-    const total = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/servers', { key, query })).json().pagination.total;
+    const total = async (query: Record<string, string>) =>
+      (await h.call('GET', '/public/v1/servers', { key, query })).json().pagination.total;
     assert.equal(await total({ environment: 'production' }), 1234, 'read from value_counts');
     assert.equal(await total({ environment: 'production', q: 'p-' }), 3, 'with q: counted');
     assert.equal(await total({ environment: 'production', automatic: 'false' }), 3, 'two filters: counted');
     assert.equal(await total({ environment: 'staging' }), 0, 'a value no row has');
-    const audit = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('table_name', '=', 'audit_events').where('filter_name', '=', 'category').where('value', '=', 'inventory');
+    const audit = () =>
+      h.database.db
+        .updateTable('value_counts')
+        .where('workspace_id', '=', ws.id)
+        .where('table_name', '=', 'audit_events')
+        .where('filter_name', '=', 'category')
+        .where('value', '=', 'inventory');
     assert.equal((await audit().set({ total: 777 }).executeTakeFirst()).numUpdatedRows, 1n);
-    const events = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
+    const events = async (query: Record<string, string>) =>
+      (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
     assert.equal(await events({ category: 'inventory' }), 777, 'the audit log reads it too');
     assert.equal(await events({ category: 'inventory', actions: 'create' }), 3, 'two filters: counted');
     // A link filter whose links are counted per id (migration 0025).
     const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'counted' } })).json() as { id: string };
     const servers = (await h.call('GET', '/public/v1/servers', { key })).json() as { data: { id: string }[] };
-    for (const server of servers.data) assert.equal((await h.call('PUT', `/public/v1/servers/${server.id}/tags/${tag.id}`, { key })).statusCode, 204);
+    for (const server of servers.data)
+      assert.equal((await h.call('PUT', `/public/v1/servers/${server.id}/tags/${tag.id}`, { key })).statusCode, 204);
     assert.equal(await total({ tagId: tag.id }), 3);
-    const links = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('table_name', '=', 'server_tags').where('filter_name', '=', 'link:tag_id').where('value', '=', tag.id);
+    const links = () =>
+      h.database.db
+        .updateTable('value_counts')
+        .where('workspace_id', '=', ws.id)
+        .where('table_name', '=', 'server_tags')
+        .where('filter_name', '=', 'link:tag_id')
+        .where('value', '=', tag.id);
     assert.equal((await links().set({ total: 4321 }).executeTakeFirst()).numUpdatedRows, 1n);
     assert.equal(await total({ tagId: tag.id }), 4321, 'read from the link counts');
     assert.equal(await total({ tagId: tag.id, environment: 'production' }), 3, 'with another filter: counted');
-    const upper = (await h.call('GET', '/public/v1/servers', { key, query: { tagId: tag.id.toUpperCase() } })).json() as { data: unknown[]; pagination: { total: number } };
+    const upper = (
+      await h.call('GET', '/public/v1/servers', { key, query: { tagId: tag.id.toUpperCase() } })
+    ).json() as { data: unknown[]; pagination: { total: number } };
     assert.equal(upper.data.length, 3, 'an id in upper case names the same tag');
     assert.equal(upper.pagination.total, 4321, 'and reads the same count');
   });
@@ -181,22 +259,42 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     for (const warrantyEnd of ['2026-03-01', '2026-03-02', '2026-03-02', '2026-03-05']) {
-      assert.equal((await h.call('POST', '/public/v1/workstations', { key, body: { name: `w-${warrantyEnd}`, warrantyEnd } })).statusCode, 201);
+      assert.equal(
+        (await h.call('POST', '/public/v1/workstations', { key, body: { name: `w-${warrantyEnd}`, warrantyEnd } }))
+          .statusCode,
+        201,
+      );
     }
-    const total = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/workstations', { key, query })).json().pagination.total;
+    const total = async (query: Record<string, string>) =>
+      (await h.call('GET', '/public/v1/workstations', { key, query })).json().pagination.total;
     assert.equal(await total({ warrantyEndsBefore: '2026-03-02' }), 1, 'the date itself is not before it');
     assert.equal(await total({ warrantyEndsBefore: '2026-03-03' }), 3);
-    const day = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('filter_name', '=', 'day:warranty_end').where('value', '=', '2026-03-02');
+    const day = () =>
+      h.database.db
+        .updateTable('value_counts')
+        .where('workspace_id', '=', ws.id)
+        .where('filter_name', '=', 'day:warranty_end')
+        .where('value', '=', '2026-03-02');
     assert.equal((await day().set({ total: 500 }).executeTakeFirst()).numUpdatedRows, 1n);
     assert.equal(await total({ warrantyEndsBefore: '2026-03-03' }), 501, 'read from the per-day counts');
     assert.equal(await total({ warrantyEndsBefore: '2026-03-03', q: 'w-' }), 3, 'with q: counted');
 
-    const events = async (query: Record<string, string>) => (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
+    const events = async (query: Record<string, string>) =>
+      (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
     const today = new Date().toISOString().slice(0, 10);
-    const audit = () => h.database.db.updateTable('value_counts').where('workspace_id', '=', ws.id).where('filter_name', '=', 'day:timestamp').where('value', '=', today);
+    const audit = () =>
+      h.database.db
+        .updateTable('value_counts')
+        .where('workspace_id', '=', ws.id)
+        .where('filter_name', '=', 'day:timestamp')
+        .where('value', '=', today);
     assert.equal((await audit().set({ total: 900 }).executeTakeFirst()).numUpdatedRows, 1n);
     assert.equal(await events({ to: '2999-01-01T00:00:00Z' }), 900, 'whole days: read from the per-day counts');
     const happened = (await everyEvent(key, {})).events.length;
-    assert.equal(await events({ from: '2000-01-01T00:00:00Z', to: new Date(Date.now() + 60_000).toISOString() }), happened, "today is the window's last part-day: counted");
+    assert.equal(
+      await events({ from: '2000-01-01T00:00:00Z', to: new Date(Date.now() + 60_000).toISOString() }),
+      happened,
+      "today is the window's last part-day: counted",
+    );
   });
 });

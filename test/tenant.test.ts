@@ -20,11 +20,20 @@ describeEachDatabase('tenant settings', (h) => {
   it('PATCH /tenant changes only the given fields and writes one audit event with before/after', async () => {
     const ws = await h.workspace('Initech');
     const key = await h.key(ws);
-    const res = await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { defaultCurrency: 'USD', timeZone: 'America/New_York' } });
+    const res = await h.call('PATCH', '/public/v1/tenant', {
+      key: key.secret,
+      body: { defaultCurrency: 'USD', timeZone: 'America/New_York' },
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(bodyOf(Tenant, res).name, 'Initech');
     assert.equal(bodyOf(Tenant, res).defaultCurrency, 'USD');
-    const events = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'workspace', actions: 'update' } }));
+    const events = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', {
+        key: key.secret,
+        query: { resourceType: 'workspace', actions: 'update' },
+      }),
+    );
     assert.equal(events.total, 1);
     assert.deepEqual(events.data[0]!.actor, { type: 'api_key', id: key.id, name: key.name });
     assert.deepEqual(events.data[0]!.changes, {
@@ -36,9 +45,27 @@ describeEachDatabase('tenant settings', (h) => {
   it('PATCH /tenant rejects an unknown time zone or a malformed currency with 400 and writes nothing', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
-    assert.equal(bodyOf(ErrorBody, await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { timeZone: 'Mars/Olympus' } })).code, 'bad_request');
-    assert.equal(bodyOf(ErrorBody, await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { defaultCurrency: 'usd' } })).code, 'bad_request');
-    const events = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'update', resourceType: 'workspace' } }));
+    assert.equal(
+      bodyOf(
+        ErrorBody,
+        await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { timeZone: 'Mars/Olympus' } }),
+      ).code,
+      'bad_request',
+    );
+    assert.equal(
+      bodyOf(
+        ErrorBody,
+        await h.call('PATCH', '/public/v1/tenant', { key: key.secret, body: { defaultCurrency: 'usd' } }),
+      ).code,
+      'bad_request',
+    );
+    const events = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', {
+        key: key.secret,
+        query: { actions: 'update', resourceType: 'workspace' },
+      }),
+    );
     assert.equal(events.total, 0);
   });
 

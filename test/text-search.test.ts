@@ -20,8 +20,34 @@ import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
 /** Names whose text would be query syntax to FTS5 or wildcards to LIKE, were it not quoted and escaped. */
-const NAMES = ['say "hello" now', 'a*b OR c', 'NEAR(x y)', '100% done', 'snake_case_host', 'back\\slash', 'dash-ed-name', "it's ^caret", 'col:umn'];
-const QUERIES = ['"hello"', '"hel', 'a*b', 'OR c', 'NEAR(', '0% d', 'e_c', '\\sl', '-ed-', "'s ^", 'l:u', 'ab', 'x', 'zzz', 'DONE'];
+const NAMES = [
+  'say "hello" now',
+  'a*b OR c',
+  'NEAR(x y)',
+  '100% done',
+  'snake_case_host',
+  'back\\slash',
+  'dash-ed-name',
+  "it's ^caret",
+  'col:umn',
+];
+const QUERIES = [
+  '"hello"',
+  '"hel',
+  'a*b',
+  'OR c',
+  'NEAR(',
+  '0% d',
+  'e_c',
+  '\\sl',
+  '-ed-',
+  "'s ^",
+  'l:u',
+  'ab',
+  'x',
+  'zzz',
+  'DONE',
+];
 
 /** A column in the expression of PostgreSQL's generated search_text (migration 0020). */
 const FOLDED_COLUMN = String.raw`estate_fold\(COALESCE\((\w+),`;
@@ -29,7 +55,10 @@ const FOLDED_COLUMN = String.raw`estate_fold\(COALESCE\((\w+),`;
 /** Every list's search: the table of its text index and the columns `q` promises to search. */
 const SEARCHES = [
   ...FAMILIES.map((family) => ({ table: family.definition.table as string, columns: family.definition.search })),
-  ...[tagListing, userListing, memberListing, agentListing, discoveredListing].map((listing) => ({ table: listing.textSearch.index.table, columns: listing.textSearch.columns })),
+  ...[tagListing, userListing, memberListing, agentListing, discoveredListing].map((listing) => ({
+    table: listing.textSearch.index.table,
+    columns: listing.textSearch.columns,
+  })),
   { table: 'audit_events', columns: AUDIT_SEARCH_COLUMNS },
 ];
 
@@ -37,19 +66,26 @@ describeEachDatabase('text index for q', (h) => {
   it('indexes exactly the columns each list searches (a search column added to a list needs its index)', async () => {
     for (const { table, columns } of SEARCHES) {
       const searched = columns.map((column) => column.replace(/^\w+\./, '')).sort();
-      const { rows } = h.dialect === 'sqlite'
-        ? await sql<{ name: string }>`SELECT name FROM pragma_table_info(${`${table}_text`})`.execute(h.database.db)
-        : await sql<{ name: string }>`
+      const { rows } =
+        h.dialect === 'sqlite'
+          ? await sql<{ name: string }>`SELECT name FROM pragma_table_info(${`${table}_text`})`.execute(h.database.db)
+          : await sql<{ name: string }>`
             SELECT (regexp_matches(pg_get_expr(d.adbin, d.adrelid), ${FOLDED_COLUMN}, 'g'))[1] AS name
               FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
              WHERE d.adrelid = ${table}::regclass AND a.attname = 'search_text'`.execute(h.database.db);
       assert.deepEqual(rows.map((row) => row.name).sort(), searched, table);
       if (h.dialect === 'postgres') {
-        const { rows: indexes } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = ${table} AND indexdef LIKE '%gin%search_text gin_trgm_ops%'`.execute(h.database.db);
+        const { rows: indexes } = await sql<{
+          name: string;
+        }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = ${table} AND indexdef LIKE '%gin%search_text gin_trgm_ops%'`.execute(
+          h.database.db,
+        );
         assert.equal(indexes.length, 1, `${table}: one trigram index on search_text`);
         // The trigrams before the workspace (migration 0031): a GIN scan advances its keys in
         // column order, and the workspace's keys would move with every row of the rarest trigram.
-        const { rows: first } = await sql<{ definition: string }>`SELECT indexdef AS definition FROM pg_indexes WHERE indexname = ${indexes[0]!.name}`.execute(h.database.db);
+        const { rows: first } = await sql<{
+          definition: string;
+        }>`SELECT indexdef AS definition FROM pg_indexes WHERE indexname = ${indexes[0]!.name}`.execute(h.database.db);
         assert.match(first[0]!.definition, /USING gin \(search_text gin_trgm_ops(, workspace_id)?\)$/, table);
       }
     }
@@ -63,22 +99,32 @@ describeEachDatabase('text index for q', (h) => {
 
   it('finds exactly the names holding the text, whatever the characters (quotes, wildcards, FTS5 syntax), short or long', async () => {
     const key = (await h.key(await h.workspace())).secret;
-    for (const name of NAMES) assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name } })).statusCode, 201, name);
-    for (const q of QUERIES) assert.deepEqual(await names(key, q), NAMES.filter((name) => fold(name).includes(fold(q))).sort(), `q=${q}`);
+    for (const name of NAMES)
+      assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name } })).statusCode, 201, name);
+    for (const q of QUERIES)
+      assert.deepEqual(await names(key, q), NAMES.filter((name) => fold(name).includes(fold(q))).sort(), `q=${q}`);
   });
 
   it('searches every search column (hostname, addresses), not only the name', async () => {
     const key = (await h.key(await h.workspace())).secret;
-    await h.call('POST', '/public/v1/servers', { key, body: { name: 'plain', hostname: 'Orion-Gateway.example', ipAddresses: ['10.20.30.40'] } });
+    await h.call('POST', '/public/v1/servers', {
+      key,
+      body: { name: 'plain', hostname: 'Orion-Gateway.example', ipAddresses: ['10.20.30.40'] },
+    });
     assert.deepEqual(await names(key, 'orion-gate'), ['plain']);
     assert.deepEqual(await names(key, '20.30.4'), ['plain']);
   });
 
   it('follows every write at once: a rename in two columns and a delete', async () => {
     const key = (await h.key(await h.workspace())).secret;
-    const created = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'alpha-centauri', hostname: 'proxima.example' } })).json();
+    const created = (
+      await h.call('POST', '/public/v1/servers', { key, body: { name: 'alpha-centauri', hostname: 'proxima.example' } })
+    ).json();
     assert.deepEqual(await names(key, 'centauri'), ['alpha-centauri']);
-    const patched = await h.call('PATCH', `/public/v1/servers/${created.id}`, { key, body: { name: 'beta-pictoris', hostname: 'sirius.example' } });
+    const patched = await h.call('PATCH', `/public/v1/servers/${created.id}`, {
+      key,
+      body: { name: 'beta-pictoris', hostname: 'sirius.example' },
+    });
     assert.equal(patched.statusCode, 200, patched.body);
     assert.deepEqual(await names(key, 'centauri'), []);
     assert.deepEqual(await names(key, 'proxima'), []);
@@ -97,14 +143,36 @@ describeEachDatabase('text index for q', (h) => {
 
   it('matches a search of several words as one piece of text: the words together and in order', async () => {
     const key = (await h.key(await h.workspace())).secret;
-    const written = ['app-deve-001819', 'deve-app-001819', 'app deve 001819', 'x-app-deve-0018190-y', 'app-deve-00181', 'prod-05', 'prod-5', 'prod-050', 'ws-497026', '497026-ws', 'wsx-497026'];
-    for (const name of written) assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name } })).statusCode, 201, name);
-    for (const q of ['app-deve-001819', 'APP-Deve', 'deve-app', 'app deve', 'prod-05', '-deve-0018', 'ws-497026', 'WS-4970']) {
+    const written = [
+      'app-deve-001819',
+      'deve-app-001819',
+      'app deve 001819',
+      'x-app-deve-0018190-y',
+      'app-deve-00181',
+      'prod-05',
+      'prod-5',
+      'prod-050',
+      'ws-497026',
+      '497026-ws',
+      'wsx-497026',
+    ];
+    for (const name of written)
+      assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name } })).statusCode, 201, name);
+    for (const q of [
+      'app-deve-001819',
+      'APP-Deve',
+      'deve-app',
+      'app deve',
+      'prod-05',
+      '-deve-0018',
+      'ws-497026',
+      'WS-4970',
+    ]) {
       assert.deepEqual(await names(key, q), written.filter((name) => fold(name).includes(fold(q))).sort(), `q=${q}`);
     }
   });
 
-  it('asks PostgreSQL\'s trigram index word by word, longest first, then a word under three characters with its neighbours', () => {
+  it("asks PostgreSQL's trigram index word by word, longest first, then a word under three characters with its neighbours", () => {
     assert.deepEqual(trigramPieces('app-deve-001819'), ['001819', 'deve', 'app']);
     assert.deepEqual(trigramPieces('ws-497026'), ['497026', 'ws-497026']);
     assert.deepEqual(trigramPieces('prod-05'), ['prod', 'prod-05']);
@@ -129,7 +197,16 @@ describeEachDatabase('text index for q', (h) => {
     const name = all[17]!.name;
     const q = name.slice(1, -1);
     const found = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { q } }));
-    assert.ok(found.data.some((server) => server.name === name), `q=${q} finds ${name}`);
-    assert.ok(found.data.every((server) => [server.name, server.hostname ?? '', ...(server.ipAddresses ?? [])].some((text) => fold(text).includes(fold(q)))));
+    assert.ok(
+      found.data.some((server) => server.name === name),
+      `q=${q} finds ${name}`,
+    );
+    assert.ok(
+      found.data.every((server) =>
+        [server.name, server.hostname ?? '', ...(server.ipAddresses ?? [])].some((text) =>
+          fold(text).includes(fold(q)),
+        ),
+      ),
+    );
   });
 });

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { Application } from '../src/applications/applications.schemas.js';
+import type { Application } from '../src/applications/applications.schemas.js';
 import { applications } from '../src/applications/applications.module.js';
 import { sql } from 'kysely';
 import { AuditList } from '../src/audit/audit.schemas.js';
@@ -17,10 +17,55 @@ import { bodyOf } from './support/typed.js';
 const UserList = userListing.listSchema;
 
 const NAMES = [
-  'Ünïcødé', 'ÄRGER Büro', 'Straße', 'STRASSE', 'GROẞ', 'İstanbul', 'istanbul', 'ıspanak', 'ΟΔΟΣ', 'οδος', 'Σίσυφος',
-  'Москва', 'МОСКВА', 'Ærøskøbing', 'ÉCOLE', 'école', 'Ǆungla', 'ﬁnance', '東京', '🚀 Launch', 'ASCII only',
+  'Ünïcødé',
+  'ÄRGER Büro',
+  'Straße',
+  'STRASSE',
+  'GROẞ',
+  'İstanbul',
+  'istanbul',
+  'ıspanak',
+  'ΟΔΟΣ',
+  'οδος',
+  'Σίσυφος',
+  'Москва',
+  'МОСКВА',
+  'Ærøskøbing',
+  'ÉCOLE',
+  'école',
+  'Ǆungla',
+  'ﬁnance',
+  '東京',
+  '🚀 Launch',
+  'ASCII only',
 ];
-const QUERIES = ['Ü', 'ünï', 'ärger', 'straße', 'STRASSE', 'ß', 'ẞ', 'i̇stanbul', 'İ', 'istanbul', 'ı', 'σ', 'ς', 'ΟΔΟΣ', 'москва', 'Æ', 'é', 'ǆ', 'Ǆ', 'fi', '東', '🚀', 'only', '%', '_'];
+const QUERIES = [
+  'Ü',
+  'ünï',
+  'ärger',
+  'straße',
+  'STRASSE',
+  'ß',
+  'ẞ',
+  'i̇stanbul',
+  'İ',
+  'istanbul',
+  'ı',
+  'σ',
+  'ς',
+  'ΟΔΟΣ',
+  'москва',
+  'Æ',
+  'é',
+  'ǆ',
+  'Ǆ',
+  'fi',
+  '東',
+  '🚀',
+  'only',
+  '%',
+  '_',
+];
 
 describeEachDatabase('Unicode case folding', (h) => {
   it('the rule: simple one-to-one lower-case mapping per code point', () => {
@@ -35,7 +80,9 @@ describeEachDatabase('Unicode case folding', (h) => {
     const { rows } = await sql<{ cp: number; folded: string }>`
       WITH RECURSIVE points(cp) AS (SELECT 1 UNION ALL SELECT cp + 1 FROM points WHERE cp < 1114111)
       SELECT cp, estate_fold(${h.dialect === 'postgres' ? sql`chr(cp)` : sql`char(cp)`}) AS folded FROM points
-      WHERE (cp < 55296 OR cp > 57343) AND estate_fold(${h.dialect === 'postgres' ? sql`chr(cp)` : sql`char(cp)`}) <> ${h.dialect === 'postgres' ? sql`chr(cp)` : sql`char(cp)`}`.execute(h.database.db);
+      WHERE (cp < 55296 OR cp > 57343) AND estate_fold(${h.dialect === 'postgres' ? sql`chr(cp)` : sql`char(cp)`}) <> ${h.dialect === 'postgres' ? sql`chr(cp)` : sql`char(cp)`}`.execute(
+      h.database.db,
+    );
     const inSql = new Map(rows.map((row) => [Number(row.cp), row.folded]));
     const expected = new Map(foldingCharacters().map((character) => [character.codePointAt(0)!, fold(character)]));
     assert.deepEqual(inSql, expected);
@@ -47,7 +94,9 @@ describeEachDatabase('Unicode case folding', (h) => {
     if (h.dialect !== 'postgres') return;
     // A generated column is planned like this expression: a call left in the plan costs about
     // 2 µs for each searched column of every row written (migration 0020's search_text).
-    const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (VERBOSE) SELECT estate_fold(name) FROM tags`.execute(h.database.db);
+    const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (VERBOSE) SELECT estate_fold(name) FROM tags`.execute(
+      h.database.db,
+    );
     const output = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     assert.match(output, /lower\(/, output);
     assert.doesNotMatch(output, /estate_fold/, output);
@@ -59,30 +108,59 @@ describeEachDatabase('Unicode case folding', (h) => {
     await h.call('POST', '/public/v1/applications', { key, body: { name: 'Ünïcødé' } });
     await h.call('POST', '/public/v1/servers', { key, body: { name: 'Ünïcødé' } });
     for (const q of ['Ü', 'ünï', 'ÜNÏ']) {
-      assert.equal(bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key, query: { q } })).pagination.total, 1, `applications q=${q}`);
-      assert.equal(bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { q } })).pagination.total, 1, `servers q=${q}`);
+      assert.equal(
+        bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key, query: { q } })).pagination
+          .total,
+        1,
+        `applications q=${q}`,
+      );
+      assert.equal(
+        bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { q } })).pagination.total,
+        1,
+        `servers q=${q}`,
+      );
     }
-    assert.equal(bodyOf(UserList, await h.call('GET', '/public/v1/users', { key, query: { q: ws.admin.name.toUpperCase() } })).pagination.total, 1);
+    assert.equal(
+      bodyOf(UserList, await h.call('GET', '/public/v1/users', { key, query: { q: ws.admin.name.toUpperCase() } }))
+        .pagination.total,
+      1,
+    );
   });
 
   it('tag names are unique in any letter case of any script', async () => {
     const key = (await h.key(await h.workspace())).secret;
-    for (const [first, second] of [['Ärger', 'ärger'], ['ΟΔΟΣ', 'οδοσ'], ['Москва', 'МОСКВА'], ['İzmir', 'izmir']]) {
+    for (const [first, second] of [
+      ['Ärger', 'ärger'],
+      ['ΟΔΟΣ', 'οδοσ'],
+      ['Москва', 'МОСКВА'],
+      ['İzmir', 'izmir'],
+    ]) {
       assert.equal((await h.call('POST', '/public/v1/tags', { key, body: { name: first } })).statusCode, 201, first);
-      assert.equal((await h.call('POST', '/public/v1/tags', { key, body: { name: second } })).statusCode, 422, `${second} after ${first}`);
+      assert.equal(
+        (await h.call('POST', '/public/v1/tags', { key, body: { name: second } })).statusCode,
+        422,
+        `${second} after ${first}`,
+      );
     }
   });
 
   it('every query over tricky names answers what the rule says, on this database', async () => {
     const key = (await h.key(await h.workspace())).secret;
-    for (const name of NAMES) assert.equal((await h.call('POST', '/public/v1/applications', { key, body: { name } })).statusCode, 201, name);
+    for (const name of NAMES)
+      assert.equal((await h.call('POST', '/public/v1/applications', { key, body: { name } })).statusCode, 201, name);
     for (const q of QUERIES) {
-      const found = bodyOf(applications.list, await h.call('GET', '/public/v1/applications', { key, query: { q, limit: '200' } }));
+      const found = bodyOf(
+        applications.list,
+        await h.call('GET', '/public/v1/applications', { key, query: { q, limit: '200' } }),
+      );
       const names = found.data.map((app: Application) => app.name).sort();
       const expected = NAMES.filter((name) => fold(name).includes(fold(q))).sort();
       assert.deepEqual(names, expected, `q=${q}`);
     }
-    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { query: 'москва', limit: '200' } }));
+    const audit = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key, query: { query: 'москва', limit: '200' } }),
+    );
     assert.equal(audit.data.length, 2, 'the audit log search folds the same way');
   });
 
@@ -90,6 +168,10 @@ describeEachDatabase('Unicode case folding', (h) => {
     const key = (await h.key(await h.workspace())).secret;
     await h.call('POST', '/public/v1/servers', { key, body: { name: 'a', os: 'ÉCOLE OS' } });
     await h.call('POST', '/public/v1/servers', { key, body: { name: 'b', os: 'école os' } });
-    assert.equal(bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { os: 'École Os' } })).pagination.total, 2);
+    assert.equal(
+      bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key, query: { os: 'École Os' } })).pagination
+        .total,
+      2,
+    );
   });
 });

@@ -47,7 +47,16 @@ export function isRoleName(value: string): value is RoleName {
   return (ROLE_NAMES as readonly string[]).includes(value);
 }
 
-const WRITE_FAMILIES = ['applications', 'infrastructure', 'data', 'contracts', 'categories', 'tags', 'organisation', 'announces'];
+const WRITE_FAMILIES = [
+  'applications',
+  'infrastructure',
+  'data',
+  'contracts',
+  'categories',
+  'tags',
+  'organisation',
+  'announces',
+];
 
 function defaultPermissions(role: RoleName): string[] {
   if (role === 'admin') return [...ALL_SCOPES];
@@ -68,6 +77,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<RoleName, readonly string
 
 /** Splits a comma-separated scope list, trimming blanks and duplicates, and returns it sorted. */
 export function parseScopeList(value: string): string[] {
-  const scopes = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [...new Set(scopes)].sort();
 }

@@ -25,10 +25,18 @@ declare module 'fastify' {
 export async function resolveAgent(database: Database, request: FastifyRequest): Promise<AgentPrincipal | undefined> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   const token = match?.[1];
-  if (!token || !token.startsWith(AGENT_TOKEN_PREFIX)) return undefined;
-  const agent = await database.reader.selectFrom('agents').select(['workspace_id', 'id', 'name', 'revoked_at']).where('token_hash', '=', hashSecret(token)).executeTakeFirst();
+  if (!token?.startsWith(AGENT_TOKEN_PREFIX)) return undefined;
+  const agent = await database.reader
+    .selectFrom('agents')
+    .select(['workspace_id', 'id', 'name', 'revoked_at'])
+    .where('token_hash', '=', hashSecret(token))
+    .executeTakeFirst();
   if (!agent || agent.revoked_at) return undefined;
-  return { workspaceId: agent.workspace_id, agentId: agent.id, actor: { type: 'agent', id: agent.id, name: agent.name } };
+  return {
+    workspaceId: agent.workspace_id,
+    agentId: agent.id,
+    actor: { type: 'agent', id: agent.id, name: agent.name },
+  };
 }
 
 /**
@@ -58,12 +66,25 @@ export function agentRateHook(database: Database, perMinute: number) {
     const agent = agentOf(request);
     const now = new Date();
     const windowOver = (eb: ExpressionBuilder<Tables, 'agents'>) =>
-      eb.or([eb('report_window_start', 'is', null), eb('report_window_start', '<=', new Date(now.getTime() - 60_000).toISOString())]);
+      eb.or([
+        eb('report_window_start', 'is', null),
+        eb('report_window_start', '<=', new Date(now.getTime() - 60_000).toISOString()),
+      ]);
     const row = await database.db
       .updateTable('agents')
       .set((eb) => ({
-        report_window_start: eb.case().when(windowOver(eb)).then(now.toISOString()).else(eb.ref('report_window_start')).end(),
-        report_window_count: eb.case().when(windowOver(eb)).then(1).else(eb('report_window_count', '+', 1)).end(),
+        report_window_start: eb
+          .case()
+          .when(windowOver(eb))
+          .then(now.toISOString())
+          .else(eb.ref('report_window_start'))
+          .end(),
+        report_window_count: eb
+          .case()
+          .when(windowOver(eb))
+          .then(1)
+          .else(eb('report_window_count', '+', 1))
+          .end(),
       }))
       .where('workspace_id', '=', agent.workspaceId)
       .where('id', '=', agent.agentId)
@@ -72,7 +93,10 @@ export function agentRateHook(database: Database, perMinute: number) {
     if (!row || row.report_window_count <= perMinute) return;
     const retryAfter = Math.max(1, Math.ceil((Date.parse(row.report_window_start!) + 60_000 - now.getTime()) / 1000));
     reply.header('Retry-After', String(retryAfter));
-    throw new ApiError('too_many_requests', `more than ${perMinute} reports from this agent in a minute; retry in ${retryAfter} s`);
+    throw new ApiError(
+      'too_many_requests',
+      `more than ${perMinute} reports from this agent in a minute; retry in ${retryAfter} s`,
+    );
   };
 }
 

@@ -17,12 +17,17 @@ const Agent = Type.Object(
     name: Type.String({ description: 'Name given at enrollment.', examples: ['db-01 agent'] }),
     hostname: OrNull(Type.String({ examples: ['db-01'] }), 'Host it last reported from.'),
     version: OrNull(Type.String({ examples: ['0.1.0'] }), 'Agent version it last reported.'),
-    status: Type.Enum(AGENT_STATUSES, { description: `active (reported within 24 h), silent (not for 24 h), never_seen (enrolled, no report yet) or revoked.` }),
+    status: Type.Enum(AGENT_STATUSES, {
+      description: `active (reported within 24 h), silent (not for 24 h), never_seen (enrolled, no report yet) or revoked.`,
+    }),
     createdAt: DateTime('Enrollment instant.'),
     lastSeenAt: OrNull(DateTime('Last report.'), 'Last report; null before the first one.'),
     revokedAt: OrNull(DateTime('Revocation instant.'), 'When its token was revoked.'),
   },
-  { description: 'An enrolled agent that reports a host. Agents are enrolled and revoked by admins with the estate command.' },
+  {
+    description:
+      'An enrolled agent that reports a host. Agents are enrolled and revoked by admins with the estate command.',
+  },
 );
 type Agent = Static<typeof Agent>;
 
@@ -34,8 +39,14 @@ export function agentStatus(row: AgentsTable, now = Date.now()): Agent['status']
 
 function agentRowToDto(row: AgentsTable): Agent {
   return {
-    id: row.id, name: row.name, hostname: row.hostname, version: row.version, status: agentStatus(row), createdAt: row.created_at,
-    lastSeenAt: row.last_seen_at, revokedAt: row.revoked_at,
+    id: row.id,
+    name: row.name,
+    hostname: row.hostname,
+    version: row.version,
+    status: agentStatus(row),
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    revokedAt: row.revoked_at,
   };
 }
 
@@ -56,7 +67,12 @@ export const agentListing = defineListing({
   search: ['name', 'hostname'],
   textIndex: { table: 'agents' },
   sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: { column: 'last_seen_at', nullable: true } },
-  filters: { status: { schema: Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' }), where: statusCondition } },
+  filters: {
+    status: {
+      schema: Type.Enum(AGENT_STATUSES, { description: 'Only agents in this status.' }),
+      where: statusCondition,
+    },
+  },
   counted: 'agents',
   toDto: agentRowToDto,
   find: (db, workspaceId, id) => findRow(db, 'agents', workspaceId, id),

@@ -9,7 +9,11 @@ import { generateAgentToken } from './agent-token.js';
 import { writeTransaction } from '../db/write.js';
 
 /** Enrolls an agent: its token is returned once; only its SHA-256 is stored. */
-export async function enrollAgent(database: Database, input: { workspaceId: string; name: string }, actor: Actor = CLI_ACTOR): Promise<{ id: string; token: string }> {
+export async function enrollAgent(
+  database: Database,
+  input: { workspaceId: string; name: string },
+  actor: Actor = CLI_ACTOR,
+): Promise<{ id: string; token: string }> {
   const name = requireName(input.name, 'name');
   await requireWorkspace(database, input.workspaceId);
   const token = generateAgentToken();
@@ -17,21 +21,62 @@ export async function enrollAgent(database: Database, input: { workspaceId: stri
   await writeTransaction(database, input.workspaceId, async (trx) => {
     await trx
       .insertInto('agents')
-      .values({ workspace_id: input.workspaceId, id, name, token_hash: token.hash, token_prefix: token.prefix, hostname: null, version: null, created_at: nowIso(), last_seen_at: null, revoked_at: null, report_window_start: null, report_window_count: 0 })
+      .values({
+        workspace_id: input.workspaceId,
+        id,
+        name,
+        token_hash: token.hash,
+        token_prefix: token.prefix,
+        hostname: null,
+        version: null,
+        created_at: nowIso(),
+        last_seen_at: null,
+        revoked_at: null,
+        report_window_start: null,
+        report_window_count: 0,
+      })
       .execute();
-    await recordAudit(trx, { workspaceId: input.workspaceId, category: 'access', action: 'create', actor, resourceType: 'agent', resourceId: id, resourceName: name });
+    await recordAudit(trx, {
+      workspaceId: input.workspaceId,
+      category: 'access',
+      action: 'create',
+      actor,
+      resourceType: 'agent',
+      resourceId: id,
+      resourceName: name,
+    });
   });
   return { id, token: token.token };
 }
 
 /** Revokes an agent's token: its next report gets 401. Idempotent. */
-export async function revokeAgent(database: Database, id: string, actor: Actor = CLI_ACTOR, inWorkspace?: string): Promise<{ id: string; revoked: true }> {
-  const agent = isUuid(id) ? await database.db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+export async function revokeAgent(
+  database: Database,
+  id: string,
+  actor: Actor = CLI_ACTOR,
+  inWorkspace?: string,
+): Promise<{ id: string; revoked: true }> {
+  const agent = isUuid(id)
+    ? await database.db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst()
+    : undefined;
   if (!agent || (inWorkspace !== undefined && agent.workspace_id !== inWorkspace)) throw notFound('agent');
   if (agent.revoked_at) return { id, revoked: true };
   await writeTransaction(database, agent.workspace_id, async (trx) => {
-    await trx.updateTable('agents').set({ revoked_at: nowIso() }).where('workspace_id', '=', agent.workspace_id).where('id', '=', id).execute();
-    await recordAudit(trx, { workspaceId: agent.workspace_id, category: 'access', action: 'revoke', actor, resourceType: 'agent', resourceId: id, resourceName: agent.name });
+    await trx
+      .updateTable('agents')
+      .set({ revoked_at: nowIso() })
+      .where('workspace_id', '=', agent.workspace_id)
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(trx, {
+      workspaceId: agent.workspace_id,
+      category: 'access',
+      action: 'revoke',
+      actor,
+      resourceType: 'agent',
+      resourceId: id,
+      resourceName: agent.name,
+    });
   });
   return { id, revoked: true };
 }

@@ -24,17 +24,29 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
  * Adds install-count deltas per (name, vendor) key, in batches of upserts. (A discovered row's key
  * gets its total of 0 from the database when the row is written, migration 0022.)
  */
-export async function applyInstallDeltas(trx: Kysely<Tables>, workspaceId: string, deltas: Map<string, number>): Promise<void> {
+export async function applyInstallDeltas(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  deltas: Map<string, number>,
+): Promise<void> {
   // Sorted, so that concurrent reports lock counter rows in the same order and cannot deadlock.
-  const changed = [...deltas.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const changed = [...deltas.entries()]
+    .filter(([, delta]) => delta !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const batch of chunks(changed)) {
     await trx
       .insertInto('software_installs')
-      .values(batch.map(([key, delta]) => {
-        const [name_key, vendor_key] = key.split('\u0000') as [string, string];
-        return { workspace_id: workspaceId, name_key, vendor_key, install_count: delta };
-      }))
-      .onConflict((oc) => oc.columns(['workspace_id', 'name_key', 'vendor_key']).doUpdateSet({ install_count: sql`software_installs.install_count + excluded.install_count` }))
+      .values(
+        batch.map(([key, delta]) => {
+          const [name_key, vendor_key] = key.split('\u0000') as [string, string];
+          return { workspace_id: workspaceId, name_key, vendor_key, install_count: delta };
+        }),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['workspace_id', 'name_key', 'vendor_key'])
+          .doUpdateSet({ install_count: sql`software_installs.install_count + excluded.install_count` }),
+      )
       .execute();
     await yieldToEventLoop();
   }
@@ -44,7 +56,12 @@ export async function applyInstallDeltas(trx: Kysely<Tables>, workspaceId: strin
  * Before a host is deleted (its discovered software cascades with it): takes its installed
  * software out of the install counts.
  */
-export async function releaseHostSoftware(trx: Kysely<Tables>, workspaceId: string, hostColumn: 'server_id' | 'workstation_id', hostId: string): Promise<void> {
+export async function releaseHostSoftware(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  hostColumn: 'server_id' | 'workstation_id',
+  hostId: string,
+): Promise<void> {
   const rows = await trx
     .selectFrom('discovered_applications')
     .select(['name', 'vendor'])
@@ -56,4 +73,3 @@ export async function releaseHostSoftware(trx: Kysely<Tables>, workspaceId: stri
   for (const row of rows) deltas.set(keyOf(row.name, row.vendor), (deltas.get(keyOf(row.name, row.vendor)) ?? 0) - 1);
   await applyInstallDeltas(trx, workspaceId, deltas);
 }
-

@@ -14,7 +14,6 @@ import { dynamic } from '../db/dynamic.js';
 import { ipList, servers } from '../infrastructure/servers.module.js';
 import { workstations } from '../infrastructure/workstations.module.js';
 
-
 type Host = AgentReport['host'];
 type SoftwareEntry = { name: string; vendor: string; version: string | null; key: string };
 
@@ -23,7 +22,12 @@ function normaliseSoftware(software: AgentReport['software']): SoftwareEntry[] {
   const byKey = new Map<string, SoftwareEntry>();
   for (const entry of software) {
     const key = keyOf(entry.name, entry.vendor);
-    byKey.set(key, { name: entry.name.trim(), vendor: entry.vendor.trim(), version: entry.version?.trim() || null, key });
+    byKey.set(key, {
+      name: entry.name.trim(),
+      vendor: entry.vendor.trim(),
+      version: entry.version?.trim() || null,
+      key,
+    });
   }
   return [...byKey.values()];
 }
@@ -60,7 +64,13 @@ const hostFamily = (kind: Host['kind']) => (kind === 'server' ? servers : workst
  * new hostname renames that host (host names compare case-insensitively, so a change of letter
  * case alone is no rename). Returns its id, whether it is new and the audit diff in API fields.
  */
-async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host, ips: string[] | undefined, now: string) {
+async function upsertHost(
+  trx: Kysely<Tables>,
+  agent: AgentPrincipal,
+  host: Host,
+  ips: string[] | undefined,
+  now: string,
+) {
   const family = hostFamily(host.kind);
   const table = family.definition.table;
   const otherKind = host.kind === 'server' ? 'workstation' : 'server';
@@ -71,10 +81,18 @@ async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host
     .where('agent_id', '=', agent.agentId)
     .executeTakeFirst();
   if (elsewhere) {
-    throw new ApiError('unprocessable_entity', `this agent reports the ${otherKind} "${elsewhere.hostname}"; a host's kind cannot change (delete that host or enroll another agent)`);
+    throw new ApiError(
+      'unprocessable_entity',
+      `this agent reports the ${otherKind} "${elsewhere.hostname}"; a host's kind cannot change (delete that host or enroll another agent)`,
+    );
   }
   const rows = dynamic(trx);
-  const existing = await rows.selectFrom(table).selectAll().where('workspace_id', '=', agent.workspaceId).where('agent_id', '=', agent.agentId).executeTakeFirst();
+  const existing = await rows
+    .selectFrom(table)
+    .selectAll()
+    .where('workspace_id', '=', agent.workspaceId)
+    .where('agent_id', '=', agent.agentId)
+    .executeTakeFirst();
   const facts = hostFacts(host, ips);
   const untracked = [...family.untracked, 'lastReportAt'];
   if (!existing) {
@@ -97,15 +115,32 @@ async function upsertHost(trx: Kysely<Tables>, agent: AgentPrincipal, host: Host
     return { id, created: true, changes: diffFields(undefined, dto(host.kind, row), untracked) };
   }
   const renamed = foldKey(String(existing.hostname ?? '')) !== foldKey(host.hostname);
-  const next: Record<string, unknown> = { ...existing, ...facts, ...(renamed ? { name: host.hostname, hostname: host.hostname } : {}), last_check_time: now, last_report_at: now };
+  const next: Record<string, unknown> = {
+    ...existing,
+    ...facts,
+    ...(renamed ? { name: host.hostname, hostname: host.hostname } : {}),
+    last_check_time: now,
+    last_report_at: now,
+  };
   const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next);
-  await rows.updateTable(table).set(set).where('workspace_id', '=', agent.workspaceId).where('id', '=', String(existing.id)).execute();
-  return { id: String(existing.id), created: false, changes: diffFields(dto(host.kind, existing), dto(host.kind, next), untracked) };
+  await rows
+    .updateTable(table)
+    .set(set)
+    .where('workspace_id', '=', agent.workspaceId)
+    .where('id', '=', String(existing.id))
+    .execute();
+  return {
+    id: String(existing.id),
+    created: false,
+    changes: diffFields(dto(host.kind, existing), dto(host.kind, next), untracked),
+  };
 }
 
 /** A host row as the API shows it (the row comes from the dynamic view of its table, typed back here). */
 function dto(kind: Host['kind'], row: Record<string, unknown>): Record<string, unknown> {
-  return kind === 'server' ? servers.toDto(row as unknown as ServersTable) : workstations.toDto(row as unknown as WorkstationsTable);
+  return kind === 'server'
+    ? servers.toDto(row as unknown as ServersTable)
+    : workstations.toDto(row as unknown as WorkstationsTable);
 }
 
 const PAGE = 1000;
@@ -114,8 +149,21 @@ const PAGE = 1000;
  * A host's discovered software, read in pages along its unique (name_key, vendor_key) index with
  * the event loop free between pages (one 5,000-row read held it ~20 ms on SQLite).
  */
-async function hostSoftware(trx: Kysely<Tables>, workspaceId: string, hostColumn: 'server_id' | 'workstation_id', hostId: string) {
-  const rows: { id: string; name: string; vendor: string; version: string | null; missing_since: string | null; name_key: string; vendor_key: string }[] = [];
+async function hostSoftware(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  hostColumn: 'server_id' | 'workstation_id',
+  hostId: string,
+) {
+  const rows: {
+    id: string;
+    name: string;
+    vendor: string;
+    version: string | null;
+    missing_since: string | null;
+    name_key: string;
+    vendor_key: string;
+  }[] = [];
   for (;;) {
     const last = rows.at(-1);
     const page = await trx
@@ -123,7 +171,14 @@ async function hostSoftware(trx: Kysely<Tables>, workspaceId: string, hostColumn
       .select(['id', 'name', 'vendor', 'version', 'missing_since', 'name_key', 'vendor_key'])
       .where('workspace_id', '=', workspaceId)
       .where(hostColumn, '=', hostId)
-      .$if(last !== undefined, (qb) => qb.where((eb) => eb.or([eb('name_key', '>', last!.name_key), eb.and([eb('name_key', '=', last!.name_key), eb('vendor_key', '>', last!.vendor_key)])])))
+      .$if(last !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('name_key', '>', last!.name_key),
+            eb.and([eb('name_key', '=', last!.name_key), eb('vendor_key', '>', last!.vendor_key)]),
+          ]),
+        ),
+      )
       .orderBy('name_key')
       .orderBy('vendor_key')
       .limit(PAGE)
@@ -139,7 +194,14 @@ async function hostSoftware(trx: Kysely<Tables>, workspaceId: string, hostColumn
  * that were missing, records version changes, marks unreported entries missing, moves lastUpdate,
  * and applies the install-count deltas. Returns the numbers of entries added and gone missing.
  */
-async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kind: Host['kind'], hostId: string, software: SoftwareEntry[], now: string) {
+async function reconcileSoftware(
+  trx: Kysely<Tables>,
+  agent: AgentPrincipal,
+  kind: Host['kind'],
+  hostId: string,
+  software: SoftwareEntry[],
+  now: string,
+) {
   const hostColumn = kind === 'server' ? 'server_id' : 'workstation_id';
   const existing = await hostSoftware(trx, agent.workspaceId, hostColumn, hostId);
   const byKey = new Map(existing.map((row) => [keyOf(row.name, row.vendor), row]));
@@ -157,10 +219,23 @@ async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kin
     const row = byKey.get(entry.key);
     if (!row) {
       inserts.push({
-        workspace_id: agent.workspaceId, id: newId(), name: entry.name, vendor: entry.vendor, name_key: foldKey(entry.name), vendor_key: foldKey(entry.vendor), version: entry.version,
-        server_id: kind === 'server' ? hostId : null, workstation_id: kind === 'workstation' ? hostId : null, agent_id: agent.agentId,
-        status: 'new', application_id: null, catalog_entry_id: matchCatalogEntry(entry.name, entry.vendor),
-        first_seen_at: now, last_seen_at: now, missing_since: null, last_update: now,
+        workspace_id: agent.workspaceId,
+        id: newId(),
+        name: entry.name,
+        vendor: entry.vendor,
+        name_key: foldKey(entry.name),
+        vendor_key: foldKey(entry.vendor),
+        version: entry.version,
+        server_id: kind === 'server' ? hostId : null,
+        workstation_id: kind === 'workstation' ? hostId : null,
+        agent_id: agent.agentId,
+        status: 'new',
+        application_id: null,
+        catalog_entry_id: matchCatalogEntry(entry.name, entry.vendor),
+        first_seen_at: now,
+        last_seen_at: now,
+        missing_since: null,
+        last_update: now,
       });
       bump(entry.key, 1);
       continue;
@@ -186,30 +261,59 @@ async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kin
   for (const batch of chunks(versionChanges)) {
     await trx
       .updateTable('discovered_applications')
-      .set({ version: sql<string | null>`CASE id ${sql.join(batch.map((change) => sql`WHEN ${change.id} THEN ${change.version}`), sql` `)} END` })
+      .set({
+        version: sql<string | null>`CASE id ${sql.join(
+          batch.map((change) => sql`WHEN ${change.id} THEN ${change.version}`),
+          sql` `,
+        )} END`,
+      })
       .where('workspace_id', '=', agent.workspaceId)
-      .where('id', 'in', batch.map((change) => change.id))
+      .where(
+        'id',
+        'in',
+        batch.map((change) => change.id),
+      )
       .execute();
     await yieldToEventLoop();
   }
   for (const batch of chunks(revived)) {
-    await trx.updateTable('discovered_applications').set({ missing_since: null }).where('workspace_id', '=', agent.workspaceId).where('id', 'in', batch).execute();
+    await trx
+      .updateTable('discovered_applications')
+      .set({ missing_since: null })
+      .where('workspace_id', '=', agent.workspaceId)
+      .where('id', 'in', batch)
+      .execute();
     await yieldToEventLoop();
   }
   for (const batch of chunks(missing.map(([, row]) => row.id))) {
-    await trx.updateTable('discovered_applications').set({ missing_since: now, last_update: now }).where('workspace_id', '=', agent.workspaceId).where('id', 'in', batch).execute();
+    await trx
+      .updateTable('discovered_applications')
+      .set({ missing_since: now, last_update: now })
+      .where('workspace_id', '=', agent.workspaceId)
+      .where('id', 'in', batch)
+      .execute();
     await yieldToEventLoop();
   }
   // Every entry the report lists was seen now (new entries were inserted so): in batches, so that
   // no single statement holds the event loop (one statement for 5,000 rows took ~40 ms on SQLite).
   for (const batch of chunks(listed)) {
-    await trx.updateTable('discovered_applications').set({ last_seen_at: now, last_update: now }).where('workspace_id', '=', agent.workspaceId).where('id', 'in', batch).execute();
+    await trx
+      .updateTable('discovered_applications')
+      .set({ last_seen_at: now, last_update: now })
+      .where('workspace_id', '=', agent.workspaceId)
+      .where('id', 'in', batch)
+      .execute();
     await yieldToEventLoop();
   }
 
   await applyInstallDeltas(trx, agent.workspaceId, deltas);
   const liveBefore = existing.filter((row) => !row.missing_since).length;
-  return { added: inserts.length + revived.length, missing: missing.length, before: liveBefore, after: software.length };
+  return {
+    added: inserts.length + revived.length,
+    missing: missing.length,
+    before: liveBefore,
+    after: software.length,
+  };
 }
 
 /**
@@ -217,7 +321,11 @@ async function reconcileSoftware(trx: Kysely<Tables>, agent: AgentPrincipal, kin
  * agent's lastSeenAt and one audit event with the agent as actor (create for a new host, report
  * otherwise).
  */
-export async function recordReport(database: Database, agent: AgentPrincipal, report: AgentReport): Promise<{ kind: Host['kind']; id: string }> {
+export async function recordReport(
+  database: Database,
+  agent: AgentPrincipal,
+  report: AgentReport,
+): Promise<{ kind: Host['kind']; id: string }> {
   const ips = report.host.ipAddresses === undefined ? undefined : ipList(report.host.ipAddresses, 'host.ipAddresses');
   const software = normaliseSoftware(report.software);
   const now = nowIso();
@@ -226,12 +334,17 @@ export async function recordReport(database: Database, agent: AgentPrincipal, re
     const counts = await reconcileSoftware(trx, agent, report.host.kind, host.id, software, now);
     await trx
       .updateTable('agents')
-      .set({ last_seen_at: now, hostname: report.host.hostname, ...(report.agentVersion === undefined ? {} : { version: report.agentVersion }) })
+      .set({
+        last_seen_at: now,
+        hostname: report.host.hostname,
+        ...(report.agentVersion === undefined ? {} : { version: report.agentVersion }),
+      })
       .where('workspace_id', '=', agent.workspaceId)
       .where('id', '=', agent.agentId)
       .execute();
     const changes = { ...host.changes };
-    if (counts.before !== counts.after || counts.added || counts.missing) changes.software = { before: counts.before, after: counts.after };
+    if (counts.before !== counts.after || counts.added || counts.missing)
+      changes.software = { before: counts.before, after: counts.after };
     await recordAudit(trx, {
       workspaceId: agent.workspaceId,
       category: 'inventory',

@@ -15,10 +15,16 @@ const Announcement = itemSchema(
     startsAt: OrNull(DateTime('Shown from.'), 'Publication start; null: already published.'),
     endsAt: OrNull(DateTime('Shown until.'), 'Publication end; null: no end.'),
   },
-  'A notice to the workspace\'s people, shown during its publication window.',
+  "A notice to the workspace's people, shown during its publication window.",
 );
 
-const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Headline; not blank.', examples: ['ERP maintenance on Saturday'] });
+const Title = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description: 'Headline; not blank.',
+  examples: ['ERP maintenance on Saturday'],
+});
 const Body = Type.String({ minLength: 1, maxLength: 20000, pattern: '\\S', description: 'Text; not blank.' });
 const fields = {
   severity: Type.Optional(Type.Enum(SEVERITIES, { description: 'Default info.' })),
@@ -49,7 +55,9 @@ export const announcements = defineFamily({
   filters: {
     severity: tallied(equalsFilter('severity', Type.Enum(SEVERITIES, { description: 'Only this severity.' }))),
     active: {
-      schema: Type.Boolean({ description: 'true: only announcements published now; false: only those outside their window.' }),
+      schema: Type.Boolean({
+        description: 'true: only announcements published now; false: only those outside their window.',
+      }),
       where(eb, active) {
         const now = nowIso();
         const published = eb.and([
@@ -61,6 +69,7 @@ export const announcements = defineFamily({
     },
   },
   async check({ next }) {
-    if (next.starts_at && next.ends_at && next.ends_at < next.starts_at) throw new ApiError('unprocessable_entity', 'endsAt is before startsAt');
+    if (next.starts_at && next.ends_at && next.ends_at < next.starts_at)
+      throw new ApiError('unprocessable_entity', 'endsAt is before startsAt');
   },
 });

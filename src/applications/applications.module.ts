@@ -17,7 +17,15 @@ import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { teams } from '../teams/teams.module.js';
 import { userLinkable } from '../users/users.module.js';
-import { Application, Comment, CreateApplication, CreateComment, CRITICALITIES, LIFECYCLE_STATUSES, UpdateApplication } from './applications.schemas.js';
+import {
+  Application,
+  Comment,
+  CreateApplication,
+  CreateComment,
+  CRITICALITIES,
+  LIFECYCLE_STATUSES,
+  UpdateApplication,
+} from './applications.schemas.js';
 
 const LIFECYCLE_DATES = ['plan_date', 'phase_in_date', 'active_date', 'phase_out_date', 'end_of_life_date'] as const;
 const LIFECYCLE_FIELDS: Record<(typeof LIFECYCLE_DATES)[number], string> = {
@@ -35,12 +43,14 @@ function refuseBackwardsLifecycle(row: ApplicationsTable): void {
     const value = row[column];
     if (!value) continue;
     if (previous && value < previous.value) {
-      throw new ApiError('unprocessable_entity', `${LIFECYCLE_FIELDS[column]} (${value}) is before ${LIFECYCLE_FIELDS[previous.column]} (${previous.value})`);
+      throw new ApiError(
+        'unprocessable_entity',
+        `${LIFECYCLE_FIELDS[column]} (${value}) is before ${LIFECYCLE_FIELDS[previous.column]} (${previous.value})`,
+      );
     }
     previous = { column, value };
   }
 }
-
 
 export const applications = defineFamily({
   table: 'applications',
@@ -48,33 +58,79 @@ export const applications = defineFamily({
   description: 'The application portfolio of the workspace.',
   schemas: { item: Application, create: CreateApplication, update: UpdateApplication },
   search: ['name', 'vendor', 'description'],
-  sorts: ['name', 'createdAt', 'updatedAt', 'criticality', 'lifecycleStatus', 'businessValue', 'technicalFit', 'userCount'],
+  sorts: [
+    'name',
+    'createdAt',
+    'updatedAt',
+    'criticality',
+    'lifecycleStatus',
+    'businessValue',
+    'technicalFit',
+    'userCount',
+  ],
   filters: {
-    lifecycleStatus: tallied(equalsFilter('lifecycle_status', Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' }))),
-    criticality: tallied(equalsFilter('criticality', Type.Enum(CRITICALITIES, { description: 'Only this criticality.' }))),
-    hostingType: tallied(equalsFilter('hosting_type', Type.Enum(HOSTING_TYPES, { description: 'Only this hosting type.' }))),
+    lifecycleStatus: tallied(
+      equalsFilter('lifecycle_status', Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' })),
+    ),
+    criticality: tallied(
+      equalsFilter('criticality', Type.Enum(CRITICALITIES, { description: 'Only this criticality.' })),
+    ),
+    hostingType: tallied(
+      equalsFilter('hosting_type', Type.Enum(HOSTING_TYPES, { description: 'Only this hosting type.' })),
+    ),
     categoryId: equalsFilter('category_id', Uuid('Only this category.')),
     tagId: linkedFilter('application_tags', 'application_id', 'tag_id', Uuid('Only applications with this tag.')),
     teamId: linkedFilter('application_teams', 'application_id', 'team_id', Uuid('Only applications of this team.')),
     ownerId: linkedFilter('application_owners', 'application_id', 'user_id', Uuid('Only applications this user owns.')),
-    serverId: linkedFilter('application_servers', 'application_id', 'server_id', Uuid('Only applications running on this server.')),
+    serverId: linkedFilter(
+      'application_servers',
+      'application_id',
+      'server_id',
+      Uuid('Only applications running on this server.'),
+    ),
   },
   references: [{ field: 'categoryId', target: categories.definition, onDelete: 'refuse' }],
   links: [
-    { segment: 'owners', param: 'userId', child: userLinkable, table: 'application_owners', parentColumn: 'application_id', childColumn: 'user_id' },
-    { segment: 'tags', param: 'tagId', child: tagLinkable, table: 'application_tags', parentColumn: 'application_id', childColumn: 'tag_id' },
-    { segment: 'teams', param: 'teamId', child: linkableFamily(teams), table: 'application_teams', parentColumn: 'application_id', childColumn: 'team_id' },
+    {
+      segment: 'owners',
+      param: 'userId',
+      child: userLinkable,
+      table: 'application_owners',
+      parentColumn: 'application_id',
+      childColumn: 'user_id',
+    },
+    {
+      segment: 'tags',
+      param: 'tagId',
+      child: tagLinkable,
+      table: 'application_tags',
+      parentColumn: 'application_id',
+      childColumn: 'tag_id',
+    },
+    {
+      segment: 'teams',
+      param: 'teamId',
+      child: linkableFamily(teams),
+      table: 'application_teams',
+      parentColumn: 'application_id',
+      childColumn: 'team_id',
+    },
   ],
   async check({ trx, workspaceId, next }) {
     await requireReference(trx, categories.definition, workspaceId, next.category_id, 'categoryId');
     if (next.catalog_entry_id && !findCatalogEntry(next.catalog_entry_id)) {
-      throw new ApiError('unprocessable_entity', `catalogEntryId "${next.catalog_entry_id}" is not in the application catalog`);
+      throw new ApiError(
+        'unprocessable_entity',
+        `catalogEntryId "${next.catalog_entry_id}" is not in the application catalog`,
+      );
     }
     refuseBackwardsLifecycle(next);
   },
   texts: {
-    delete: 'Its owner, tag, team and server links, its flows and its comments go with it; discovered software linked to it returns to triage; contracts and data objects no longer list it.',
-    update: 'A categoryId outside the workspace, an unknown catalogEntryId or lifecycle dates that go backwards answer 422.',
+    delete:
+      'Its owner, tag, team and server links, its flows and its comments go with it; discovered software linked to it returns to triage; contracts and data objects no longer list it.',
+    update:
+      'A categoryId outside the workspace, an unknown catalogEntryId or lifecycle dates that go backwards answer 422.',
   },
 });
 
@@ -135,8 +191,14 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
     async (request) => {
       const workspaceId = callerOf(request).workspaceId;
       await requireRow(database.db, applications.definition, workspaceId, request.params.id);
-      const rows = await database.db.selectFrom('application_comments').selectAll().where('workspace_id', '=', workspaceId)
-        .where('application_id', '=', request.params.id).orderBy('created_at').orderBy('id').execute();
+      const rows = await database.db
+        .selectFrom('application_comments')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('application_id', '=', request.params.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map(commentRowToDto);
     },
   );
@@ -148,12 +210,14 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
         operationId: 'createApplicationComment',
         tags: ['applications'],
         summary: 'Comment on an application',
-        description: 'Adds a comment signed by the calling key; moves the application\'s updatedAt; audited as comment. Scope: applications:comment.',
+        description:
+          "Adds a comment signed by the calling key; moves the application's updatedAt; audited as comment. Scope: applications:comment.",
         params: IdParams,
         body: CreateComment,
         response: { 201: Comment, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415) },
       },
     },
-    async (request, reply) => reply.code(201).send(await addComment(database, callerOf(request), request.params.id, request.body.body)),
+    async (request, reply) =>
+      reply.code(201).send(await addComment(database, callerOf(request), request.params.id, request.body.body)),
   );
 }

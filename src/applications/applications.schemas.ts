@@ -20,9 +20,18 @@ export const Application = itemSchema(
     criticality: OrNull(Type.Enum(CRITICALITIES), 'Business criticality; null when not assessed.'),
     hostingType: OrNull(Type.Enum(HOSTING_TYPES), 'saas, on_premise or hybrid.'),
     categoryId: OrNull(Uuid('Category.'), 'Category of the application (see /categories).'),
-    catalogEntryId: OrNull(Type.String({ examples: ['salesforce-sales-cloud'] }), 'Entry of the application catalog it is an instance of.'),
-    businessValue: OrNull(Score('Business value, 1 (low) to 5 (high).'), 'Business value 1–5; the y axis of the quadrant diagram.'),
-    technicalFit: OrNull(Score('Technical fit, 1 (poor) to 5 (excellent).'), 'Technical fit 1–5; the x axis of the quadrant diagram.'),
+    catalogEntryId: OrNull(
+      Type.String({ examples: ['salesforce-sales-cloud'] }),
+      'Entry of the application catalog it is an instance of.',
+    ),
+    businessValue: OrNull(
+      Score('Business value, 1 (low) to 5 (high).'),
+      'Business value 1–5; the y axis of the quadrant diagram.',
+    ),
+    technicalFit: OrNull(
+      Score('Technical fit, 1 (poor) to 5 (excellent).'),
+      'Technical fit 1–5; the x axis of the quadrant diagram.',
+    ),
     userCount: OrNull(Type.Integer({ minimum: 0, examples: [250] }), 'Number of people using it.'),
     planDate: OrNull(DateOnly('Planning starts.'), 'Start of the plan phase.'),
     phaseInDate: OrNull(DateOnly('Roll-out starts.'), 'Start of the phase-in phase.'),
@@ -30,7 +39,8 @@ export const Application = itemSchema(
     phaseOutDate: OrNull(DateOnly('Retirement starts.'), 'Start of the phase-out phase.'),
     endOfLifeDate: OrNull(DateOnly('Switched off.'), 'End of life.'),
   },
-  'An application of the portfolio.', 'Change-tracking field: moves on every change, including links, unlinks and comments.',
+  'An application of the portfolio.',
+  'Change-tracking field: moves on every change, including links, unlinks and comments.',
 );
 export type Application = Static<typeof Application>;
 
@@ -39,7 +49,10 @@ const writable = {
   description: Clearable(Text(), 'What it is used for.'),
   vendor: Clearable(Text(200), 'Vendor or maintainer.'),
   version: Clearable(Text(100), 'Version in use.'),
-  url: Clearable(Type.String({ format: 'http-url', maxLength: 2000 }), 'Where users reach it: an absolute http:// or https:// URL.'),
+  url: Clearable(
+    Type.String({ format: 'http-url', maxLength: 2000 }),
+    'Where users reach it: an absolute http:// or https:// URL.',
+  ),
   criticality: Clearable(Type.Enum(CRITICALITIES), 'Business criticality; null (the default) when not assessed.'),
   hostingType: Clearable(Type.Enum(HOSTING_TYPES), 'saas, on_premise or hybrid.'),
   categoryId: Clearable(Uuid('Category id.'), 'Category; must be in the workspace (422).'),
@@ -54,7 +67,10 @@ const writable = {
   endOfLifeDate: Clearable(DateOnly('End of life.'), 'End of life.'),
 };
 
-export const { create: CreateApplication, update: UpdateApplication } = writeSchemas({ name: Name('Application name.', 'Salesforce Sales Cloud') }, writable);
+export const { create: CreateApplication, update: UpdateApplication } = writeSchemas(
+  { name: Name('Application name.', 'Salesforce Sales Cloud') },
+  writable,
+);
 
 export const Comment = Type.Object(
   {
@@ -62,7 +78,11 @@ export const Comment = Type.Object(
     applicationId: Uuid('The application.'),
     body: Type.String({ description: 'Comment text.', examples: ['Renewal approved by finance.'] }),
     author: Type.Object(
-      { type: Type.String({ description: 'api_key or member.' }), id: OrNull(Uuid('Author id.'), 'Author id.'), name: Type.String({ description: 'Author name.' }) },
+      {
+        type: Type.String({ description: 'api_key or member.' }),
+        id: OrNull(Uuid('Author id.'), 'Author id.'),
+        name: Type.String({ description: 'Author name.' }),
+      },
       { description: 'Who wrote it.' },
     ),
     createdAt: DateTime('When it was written.'),

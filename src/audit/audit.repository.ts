@@ -21,7 +21,13 @@ export interface AuditFilters {
 /** The columns the audit log's `query` searches (text index: migration 0017). */
 export const AUDIT_SEARCH_COLUMNS = ['resource_name', 'actor_name', 'action', 'resource_type'];
 
-function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect: Dialect, workspaceId: string, filters: AuditFilters, read: TextRead = 'index'): Expression<SqlBool> {
+function filterConditions(
+  eb: ExpressionBuilder<Tables, 'audit_events'>,
+  dialect: Dialect,
+  workspaceId: string,
+  filters: AuditFilters,
+  read: TextRead = 'index',
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('workspace_id', '=', workspaceId)];
   if (filters.from) conditions.push(eb('timestamp', '>=', filters.from));
   if (filters.to) conditions.push(eb('timestamp', '<=', filters.to));
@@ -30,13 +36,16 @@ function filterConditions(eb: ExpressionBuilder<Tables, 'audit_events'>, dialect
   if (filters.actions && filters.actions.length > 0) conditions.push(eb('action', 'in', filters.actions));
   if (filters.resourceType) conditions.push(eb('resource_type', '=', filters.resourceType));
   if (filters.resourceId) conditions.push(eb('resource_id', '=', filters.resourceId));
-  if (filters.query) conditions.push(matchesText(dialect, { table: 'audit_events' }, AUDIT_SEARCH_COLUMNS, filters.query, read));
+  if (filters.query)
+    conditions.push(matchesText(dialect, { table: 'audit_events' }, AUDIT_SEARCH_COLUMNS, filters.query, read));
   return eb.and(conditions);
 }
 
 /** The filters given, without those left out or empty. */
 function givenFilters(filters: AuditFilters): [string, unknown][] {
-  return Object.entries(filters).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0));
+  return Object.entries(filters).filter(
+    ([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0),
+  );
 }
 
 /** The audit filters whose matches are counted per value (db/tallies.ts); `actions` adds its actions' counts. */
@@ -49,18 +58,31 @@ export const AUDIT_TALLIED = ['category', 'actions', 'resourceType'] as const;
  * with `query` alone, counted once per change of the searched text (db/search-counts.ts);
  * otherwise counted.
  */
-export async function countAuditEvents(database: Database, workspaceId: string, filters: AuditFilters): Promise<number> {
+export async function countAuditEvents(
+  database: Database,
+  workspaceId: string,
+  filters: AuditFilters,
+): Promise<number> {
   const given = givenFilters(filters);
   if (given.length === 0) return countedTotal(database.db, workspaceId, 'audit_events');
   const [name, value] = given[0]!;
   if (given.length === 1 && (AUDIT_TALLIED as readonly string[]).includes(name)) {
     const values = [...new Set(Array.isArray(value) ? value.map(String) : [String(value)])];
-    const counts = await Promise.all(values.map((one) => countedValue(database.db, workspaceId, 'audit_events', name, one)));
+    const counts = await Promise.all(
+      values.map((one) => countedValue(database.db, workspaceId, 'audit_events', name, one)),
+    );
     return counts.reduce((sum, count) => sum + count, 0);
   }
-  if (given.every(([filter]) => filter === 'from' || filter === 'to')) return countWindow(database, workspaceId, filters);
+  if (given.every(([filter]) => filter === 'from' || filter === 'to'))
+    return countWindow(database, workspaceId, filters);
   if (given.length === 1 && name === 'query') {
-    return searchTotal(database.db, workspaceId, 'audit_events', countQuery(database, workspaceId, filters), textIndexCount(database.dialect, { table: 'audit_events' }, String(value)));
+    return searchTotal(
+      database.db,
+      workspaceId,
+      'audit_events',
+      countQuery(database, workspaceId, filters),
+      textIndexCount(database.dialect, { table: 'audit_events' }, String(value)),
+    );
   }
   return Number((await countQuery(database, workspaceId, filters).executeTakeFirstOrThrow()).count);
 }
@@ -86,14 +108,23 @@ const dayAfter = (day: string) => new Date(Date.parse(startOf(day)) + DAY_MS).to
  */
 async function countWindow(database: Database, workspaceId: string, { from, to }: AuditFilters): Promise<number> {
   if (from !== undefined && to !== undefined && from > to) return 0;
-  const parts = from !== undefined && to !== undefined && dayOf(from) === dayOf(to)
-    ? [countQuery(database, workspaceId, { from, to })]
-    : [
-        countedDaysQuery(database.db, workspaceId, 'audit_events', 'timestamp', { after: from && dayOf(from), before: to && dayOf(to) }),
-        ...(from === undefined ? [] : [countQuery(database, workspaceId, { from }).where('timestamp', '<', startOf(dayAfter(dayOf(from))))]),
-        ...(to === undefined ? [] : [countQuery(database, workspaceId, { from: startOf(dayOf(to)), to })]),
-      ];
-  const { rows } = await sql<{ total: number }>`SELECT ${sql.join(parts.map((part) => sql`(${part})`), sql` + `)} AS total`.execute(database.db);
+  const parts =
+    from !== undefined && to !== undefined && dayOf(from) === dayOf(to)
+      ? [countQuery(database, workspaceId, { from, to })]
+      : [
+          countedDaysQuery(database.db, workspaceId, 'audit_events', 'timestamp', {
+            after: from && dayOf(from),
+            before: to && dayOf(to),
+          }),
+          ...(from === undefined
+            ? []
+            : [countQuery(database, workspaceId, { from }).where('timestamp', '<', startOf(dayAfter(dayOf(from))))]),
+          ...(to === undefined ? [] : [countQuery(database, workspaceId, { from: startOf(dayOf(to)), to })]),
+        ];
+  const { rows } = await sql<{ total: number }>`SELECT ${sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` + `,
+  )} AS total`.execute(database.db);
   return Number(rows[0]!.total);
 }
 
@@ -132,13 +163,25 @@ export async function listAuditEvents(
  * is not worth trying, or holds too few matches (they are clustered elsewhere in time): the text
  * index lists them then.
  */
-async function windowPage(database: Database, workspaceId: string, after: CursorPosition | undefined, limit: number, matching: number, tested: SelectQueryBuilder<Tables, 'audit_events', AuditEventsTable>): Promise<AuditEventsTable[] | undefined> {
+async function windowPage(
+  database: Database,
+  workspaceId: string,
+  after: CursorPosition | undefined,
+  limit: number,
+  matching: number,
+  tested: SelectQueryBuilder<Tables, 'audit_events', AuditEventsTable>,
+): Promise<AuditEventsTable[] | undefined> {
   const events = await countedTotal(database.db, workspaceId, 'audit_events');
   const window = testedWindow((limit * events) / matching, events, matching);
   if (window === undefined) return undefined;
   let ends = database.db.selectFrom('audit_events').select(['timestamp', 'id']).where('workspace_id', '=', workspaceId);
   if (after) ends = ends.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
-  const end = await ends.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).offset(window - 1).executeTakeFirst();
+  const end = await ends
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(window - 1)
+    .executeTakeFirst();
   if (!end) return undefined;
   const found = await tested.where(sql<SqlBool>`(timestamp, id) >= (${end.timestamp}, ${end.id})`).execute();
   return found.length === limit ? found : undefined;

@@ -5,7 +5,8 @@ export const AUDIT_PAGE_MAX = 200;
 export const AUDIT_PAGE_DEFAULT = 50;
 
 const Uuid = (description: string) => Type.String({ format: 'uuid', description });
-const DateTime = (description: string) => Type.String({ format: 'date-time', description, examples: ['2026-11-01T00:00:00.000Z'] });
+const DateTime = (description: string) =>
+  Type.String({ format: 'date-time', description, examples: ['2026-11-01T00:00:00.000Z'] });
 
 export const AuditLogQuery = Type.Object(
   {
@@ -22,9 +23,20 @@ export const AuditLogQuery = Type.Object(
       Type.Enum(AUDIT_RESOURCE_TYPES, { description: `One of: ${AUDIT_RESOURCE_TYPES.join(', ')}.` }),
     ),
     resourceId: Type.Optional(Uuid('Only events about this resource.')),
-    query: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text found in the resource name, actor name, action or resource type.' })),
-    limit: Type.Optional(Type.Integer({ description: `Page size, default ${AUDIT_PAGE_DEFAULT}; values above ${AUDIT_PAGE_MAX} become ${AUDIT_PAGE_MAX}, below 1 become 1.` })),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'The nextCursor of the previous response; opaque.' })),
+    query: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'Case-insensitive text found in the resource name, actor name, action or resource type.',
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        description: `Page size, default ${AUDIT_PAGE_DEFAULT}; values above ${AUDIT_PAGE_MAX} become ${AUDIT_PAGE_MAX}, below 1 become 1.`,
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 200, description: 'The nextCursor of the previous response; opaque.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -33,23 +45,38 @@ export type AuditLogQuery = Static<typeof AuditLogQuery>;
 export const AuditEvent = Type.Object(
   {
     id: Type.String({ format: 'uuid', description: 'Event id (UUID v7).' }),
-    timestamp: Type.String({ format: 'date-time', description: 'When the change was committed, ISO-8601 UTC with milliseconds.' }),
+    timestamp: Type.String({
+      format: 'date-time',
+      description: 'When the change was committed, ISO-8601 UTC with milliseconds.',
+    }),
     category: Type.Enum(AUDIT_CATEGORIES, { description: 'Area of the change.', examples: ['access'] }),
     action: Type.Enum(AUDIT_ACTIONS, { description: 'What happened.', examples: ['create'] }),
     actor: Type.Object(
       {
-        type: Type.Enum(ACTOR_TYPES, { description: 'api_key for public API calls, member for console and key creation, agent for reports, system for host commands.' }),
-        id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'The actor id; null for the system.' }),
+        type: Type.Enum(ACTOR_TYPES, {
+          description:
+            'api_key for public API calls, member for console and key creation, agent for reports, system for host commands.',
+        }),
+        id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+          description: 'The actor id; null for the system.',
+        }),
         name: Type.String({ description: 'The actor name at the time of the event.', examples: ['billing sync'] }),
       },
       { description: 'Who made the change.' },
     ),
     resourceType: Type.Enum(AUDIT_RESOURCE_TYPES, { description: 'Kind of resource changed.', examples: ['api_key'] }),
-    resourceId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'Id of the resource; null for roles (named, not numbered).' }),
-    resourceName: Type.Union([Type.String(), Type.Null()], { description: 'Name of the resource at the time of the event.' }),
+    resourceId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+      description: 'Id of the resource; null for roles (named, not numbered).',
+    }),
+    resourceName: Type.Union([Type.String(), Type.Null()], {
+      description: 'Name of the resource at the time of the event.',
+    }),
     changes: Type.Union(
       [Type.Record(Type.String(), Type.Object({ before: Type.Unknown(), after: Type.Unknown() })), Type.Null()],
-      { description: 'Changed fields with their values before and after; null when there is nothing to show. Never holds a secret.' },
+      {
+        description:
+          'Changed fields with their values before and after; null when there is nothing to show. Never holds a secret.',
+      },
     ),
   },
   { description: 'One audit event.' },
@@ -60,7 +87,9 @@ export const AuditList = Type.Object(
   {
     data: Type.Array(AuditEvent),
     total: Type.Integer({ description: 'Count of all events matching the filters.' }),
-    nextCursor: Type.Optional(Type.String({ description: 'Pass as cursor to get the next page; absent on the last page.' })),
+    nextCursor: Type.Optional(
+      Type.String({ description: 'Pass as cursor to get the next page; absent on the last page.' }),
+    ),
     hasMore: Type.Boolean({ description: 'Whether another page follows.' }),
   },
   { description: 'Audit list envelope (spec §2.3).' },

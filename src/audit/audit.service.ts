@@ -2,7 +2,13 @@ import type { Database } from '../db/database.js';
 import type { AuditEventsTable } from '../db/schema.js';
 import { decodeCursor, encodeCursor } from '../pagination/cursor.js';
 import { clamp } from '../pagination/offset.js';
-import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, type AuditEvent, type AuditList, type AuditLogQuery } from './audit.schemas.js';
+import {
+  AUDIT_PAGE_DEFAULT,
+  AUDIT_PAGE_MAX,
+  type AuditEvent,
+  type AuditList,
+  type AuditLogQuery,
+} from './audit.schemas.js';
 import type { ActorType, AuditAction, AuditCategory, AuditResourceType } from './audit.types.js';
 import { countAuditEvents, listAuditEvents, type AuditFilters } from './audit.repository.js';
 
@@ -35,9 +41,16 @@ export async function listAuditLog(database: Database, workspaceId: string, quer
     query: query.query,
   };
   // SQLite reads one statement at a time anyway: a search's total, first, tells how to read its page.
-  const [rows, total] = database.dialect === 'sqlite' && filters.query
-    ? await countAuditEvents(database, workspaceId, filters).then(async (matching) => [await listAuditEvents(database, workspaceId, filters, after, limit + 1, matching), matching] as const)
-    : await Promise.all([listAuditEvents(database, workspaceId, filters, after, limit + 1), countAuditEvents(database, workspaceId, filters)]);
+  const [rows, total] =
+    database.dialect === 'sqlite' && filters.query
+      ? await countAuditEvents(database, workspaceId, filters).then(
+          async (matching) =>
+            [await listAuditEvents(database, workspaceId, filters, after, limit + 1, matching), matching] as const,
+        )
+      : await Promise.all([
+          listAuditEvents(database, workspaceId, filters, after, limit + 1),
+          countAuditEvents(database, workspaceId, filters),
+        ]);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];

@@ -38,7 +38,12 @@ async function nextEventPosition(trx: Kysely<Tables>, workspaceId: string): Prom
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!newest || position.timestamp > newest.timestamp || (position.timestamp === newest.timestamp && position.id > newest.id)) return position;
+  if (
+    !newest ||
+    position.timestamp > newest.timestamp ||
+    (position.timestamp === newest.timestamp && position.id > newest.id)
+  )
+    return position;
   const id = uuidAfter(newest.id);
   if (id) return { timestamp: newest.timestamp, id };
   return { timestamp: new Date(Date.parse(newest.timestamp) + 1).toISOString(), id: position.id };
@@ -71,7 +76,12 @@ export async function recordAudit(trx: Kysely<Tables>, entry: AuditEntry): Promi
 }
 
 /** An access event a member causes on their own membership: sign-in, password change and the like. */
-export function recordAccountEvent(trx: Kysely<Tables>, workspaceId: string, member: { id: string; name: string }, action: AuditAction): Promise<void> {
+export function recordAccountEvent(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  member: { id: string; name: string },
+  action: AuditAction,
+): Promise<void> {
   return recordAudit(trx, {
     workspaceId,
     category: 'access',
@@ -84,7 +94,11 @@ export function recordAccountEvent(trx: Kysely<Tables>, workspaceId: string, mem
 }
 
 /** Field-by-field before/after of the keys of `after` whose values differ (absent counts as null), less `skip`. */
-export function diffFields(before: Record<string, unknown> | undefined, after: Record<string, unknown>, skip: readonly string[] = []): Changes {
+export function diffFields(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown>,
+  skip: readonly string[] = [],
+): Changes {
   const changes: Changes = {};
   for (const [key, value] of Object.entries(after)) {
     if (skip.includes(key)) continue;

@@ -5,23 +5,38 @@ import { CATALOG_CATEGORIES, CATALOG_PAGE_SIZE, HOSTING_TYPES, searchCatalog } f
 
 const CatalogQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text in the name, vendor or description.', examples: ['postgres'] })),
-    category: Type.Optional(Type.Enum(CATALOG_CATEGORIES, { description: `One of: ${CATALOG_CATEGORIES.join(', ')}.` })),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'Case-insensitive text in the name, vendor or description.',
+        examples: ['postgres'],
+      }),
+    ),
+    category: Type.Optional(
+      Type.Enum(CATALOG_CATEGORIES, { description: `One of: ${CATALOG_CATEGORIES.join(', ')}.` }),
+    ),
     hostingType: Type.Optional(Type.Enum(HOSTING_TYPES, { description: 'saas, on_premise or hybrid.' })),
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: '1-based page number; past the end, data is empty.' })),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, default: 1, description: '1-based page number; past the end, data is empty.' }),
+    ),
   },
   { additionalProperties: false },
 );
 
 export const CatalogEntrySchema = Type.Object(
   {
-    id: Type.String({ description: 'Stable slug of the entry; applications reference it as catalogEntryId.', examples: ['postgresql'] }),
+    id: Type.String({
+      description: 'Stable slug of the entry; applications reference it as catalogEntryId.',
+      examples: ['postgresql'],
+    }),
     name: Type.String({ description: 'Product name.', examples: ['PostgreSQL'] }),
     vendor: Type.String({ description: 'Vendor or maintainer.', examples: ['PostgreSQL Global Development Group'] }),
     category: Type.Enum(CATALOG_CATEGORIES, { description: 'Catalog category.' }),
     website: Type.String({ description: 'Official website.', examples: ['https://www.postgresql.org'] }),
     description: Type.String({ description: 'One-sentence description.' }),
-    hostingType: Type.Enum(HOSTING_TYPES, { description: 'saas (vendor-run), on_premise (self-run) or hybrid (both offered).' }),
+    hostingType: Type.Enum(HOSTING_TYPES, {
+      description: 'saas (vendor-run), on_premise (self-run) or hybrid (both offered).',
+    }),
   },
   { description: 'A reference catalog entry.' },
 );

@@ -2,10 +2,37 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const CATALOG_CATEGORIES = [
-  'collaboration', 'communication', 'crm', 'erp', 'finance', 'hr', 'project-management', 'developer-tools',
-  'source-control', 'ci-cd', 'monitoring', 'database', 'web-server', 'operating-system', 'virtualization',
-  'containers', 'security', 'identity', 'backup-storage', 'analytics', 'marketing', 'customer-support', 'design',
-  'office', 'networking', 'itsm', 'e-commerce', 'messaging', 'cloud-platform', 'cms', 'knowledge-base',
+  'collaboration',
+  'communication',
+  'crm',
+  'erp',
+  'finance',
+  'hr',
+  'project-management',
+  'developer-tools',
+  'source-control',
+  'ci-cd',
+  'monitoring',
+  'database',
+  'web-server',
+  'operating-system',
+  'virtualization',
+  'containers',
+  'security',
+  'identity',
+  'backup-storage',
+  'analytics',
+  'marketing',
+  'customer-support',
+  'design',
+  'office',
+  'networking',
+  'itsm',
+  'e-commerce',
+  'messaging',
+  'cloud-platform',
+  'cms',
+  'knowledge-base',
 ] as const;
 
 export const HOSTING_TYPES = ['saas', 'on_premise', 'hybrid'] as const;
@@ -73,7 +100,12 @@ const VERSION_SUFFIX = /[-_.]?v?\d+(\.\d+)*$/;
 const DISTRIBUTION_PACKAGERS = /\b(debian|ubuntu|fedora|red hat|centos|rocky|almalinux|suse|alpine|packaging team)\b/i;
 
 function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 4));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length >= 4),
+  );
 }
 
 let byName: Map<string, CatalogEntry[]> | undefined;
@@ -83,7 +115,8 @@ function nameIndex(): Map<string, CatalogEntry[]> {
   if (!byName) {
     byName = new Map();
     for (const { entry } of catalog()) {
-      for (const key of new Set([entry.id, entry.name.toLowerCase()])) byName.set(key, [...(byName.get(key) ?? []), entry]);
+      for (const key of new Set([entry.id, entry.name.toLowerCase()]))
+        byName.set(key, [...(byName.get(key) ?? []), entry]);
     }
   }
   return byName;
@@ -104,6 +137,8 @@ export function matchCatalogEntry(name: string, vendor: string): string | null {
   // Distribution packagers (Debian, Ubuntu, Fedora, …) maintain software they do not make: the name decides.
   if (!vendor.trim() || DISTRIBUTION_PACKAGERS.test(vendor)) return candidates[0]!.id;
   const reported = words(vendor);
-  const match = candidates.find((entry) => [...words(`${entry.vendor} ${entry.name}`)].some((word) => reported.has(word)));
+  const match = candidates.find((entry) =>
+    [...words(`${entry.vendor} ${entry.name}`)].some((word) => reported.has(word)),
+  );
   return match?.id ?? null;
 }

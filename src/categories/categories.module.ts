@@ -10,7 +10,8 @@ export const Category = itemSchema(
     description: OrNull(Type.String({ examples: ['Accounting, billing and treasury'] }), 'What belongs here.'),
     parentId: OrNull(Uuid('Parent category.'), 'Parent category; null for a root.'),
   },
-  'A node of the workspace\'s application category tree.', 'Last change.',
+  "A node of the workspace's application category tree.",
+  'Last change.',
 );
 export type Category = Static<typeof Category>;
 

@@ -22,7 +22,10 @@ async function run<T extends object>(
 ): Promise<void> {
   let database: Database | undefined;
   try {
-    database = openDatabase(loadConfig().databaseUrl, { poolSize: 2, notice: (message) => process.stderr.write(`estate: ${message}\n`) });
+    database = openDatabase(loadConfig().databaseUrl, {
+      poolSize: 2,
+      notice: (message) => process.stderr.write(`estate: ${message}\n`),
+    });
     if (migrate) await migrateToLatest(database);
     const result = await action(database);
     process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);
@@ -71,7 +74,8 @@ function isLoopback(hostname: string): boolean {
 
 function portOption(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be an integer 0..65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('must be an integer 0..65535');
   return port;
 }
 
@@ -86,7 +90,9 @@ export function buildCli(): Command {
 
   program
     .command('serve')
-    .description('apply migrations and serve the API, console and docs; the first start creates a demo workspace and key')
+    .description(
+      'apply migrations and serve the API, console and docs; the first start creates a demo workspace and key',
+    )
     .option('--port <n>', 'port to listen on (default PORT or 8080)', portOption)
     .option('--host <h>', 'address to bind (default HOST or 127.0.0.1)')
     .action(async (opts: { port?: number; host?: string }) => {
@@ -119,14 +125,29 @@ export function buildCli(): Command {
     .requiredOption('--name <name>', 'display name')
     .option('--json', 'print one JSON object')
     .action((opts: JsonOption & { name: string }) =>
-      run(opts, async (database) => (await import('../workspaces/workspaces.service.js')).createWorkspace(database, { name: opts.name }, CLI_ACTOR), (r) => `workspace ${r.id} "${r.name}" created`),
+      run(
+        opts,
+        async (database) =>
+          (await import('../workspaces/workspaces.service.js')).createWorkspace(
+            database,
+            { name: opts.name },
+            CLI_ACTOR,
+          ),
+        (r) => `workspace ${r.id} "${r.name}" created`,
+      ),
     );
   workspace
     .command('delete')
     .description('delete a workspace and everything in it; its API keys then answer 403 forbidden')
     .argument('<id>', 'workspace id')
     .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../workspaces/workspaces.service.js')).deleteWorkspace(database, id), (r) => `workspace ${r.id} deleted`));
+    .action((id: string, opts: JsonOption) =>
+      run(
+        opts,
+        async (database) => (await import('../workspaces/workspaces.service.js')).deleteWorkspace(database, id),
+        (r) => `workspace ${r.id} deleted`,
+      ),
+    );
 
   const member = program.command('member').description('manage the people of a workspace');
   member
@@ -136,47 +157,81 @@ export function buildCli(): Command {
     .requiredOption('--email <email>', 'e-mail address (the login)')
     .option('--name <name>', 'display name (required for a new person; an existing person keeps theirs)')
     .requiredOption('--role <role>', 'read, write or admin')
-    .option('--password-stdin', 'read the console password of a new person from standard input (at least 8 characters, not easy to guess)')
-    .option('--password <password>', 'the same on the command line (visible in ps and shell history; prefer --password-stdin)')
+    .option(
+      '--password-stdin',
+      'read the console password of a new person from standard input (at least 8 characters, not easy to guess)',
+    )
+    .option(
+      '--password <password>',
+      'the same on the command line (visible in ps and shell history; prefer --password-stdin)',
+    )
     .option('--json', 'print one JSON object')
-    .addHelpText('after', '\nAn existing person (a member of another workspace) keeps their name and password: only the membership is added, and a --name that differs from theirs is refused.')
-    .action(async (opts: JsonOption & { workspace: string; email: string; name?: string; role: string; password?: string; passwordStdin?: boolean }) => {
-      if (opts.password !== undefined && opts.passwordStdin) return fail('give --password-stdin or --password, not both');
-      if (opts.password !== undefined) warn('--password exposes the password in ps and shell history; use --password-stdin');
-      const password = opts.passwordStdin ? await readSecretFromStdin() : opts.password;
-      return run(
-        opts,
-        async (database) => {
-          const { created: _created, ...added } = await (await import('../members/members.service.js')).addMember(database, { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password }, CLI_ACTOR);
-          return added;
+    .addHelpText(
+      'after',
+      '\nAn existing person (a member of another workspace) keeps their name and password: only the membership is added, and a --name that differs from theirs is refused.',
+    )
+    .action(
+      async (
+        opts: JsonOption & {
+          workspace: string;
+          email: string;
+          name?: string;
+          role: string;
+          password?: string;
+          passwordStdin?: boolean;
         },
-        (r) => `member ${r.id} ${r.email} (${r.role}) added`,
-      );
-    });
+      ) => {
+        if (opts.password !== undefined && opts.passwordStdin)
+          return fail('give --password-stdin or --password, not both');
+        if (opts.password !== undefined)
+          warn('--password exposes the password in ps and shell history; use --password-stdin');
+        const password = opts.passwordStdin ? await readSecretFromStdin() : opts.password;
+        return run(
+          opts,
+          async (database) => {
+            const { created: _created, ...added } = await (await import('../members/members.service.js')).addMember(
+              database,
+              { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password },
+              CLI_ACTOR,
+            );
+            return added;
+          },
+          (r) => `member ${r.id} ${r.email} (${r.role}) added`,
+        );
+      },
+    );
   member
     .command('invite')
     .description('make a one-time link with which a member who has no password yet sets one')
-    .argument('<email>', 'the member\'s e-mail')
+    .argument('<email>', "the member's e-mail")
     .requiredOption('--workspace <id>', 'a workspace the person is a member of')
-    .option('--base-url <url>', 'the console\'s address, to print the whole link', 'http://127.0.0.1:8080')
+    .option('--base-url <url>', "the console's address, to print the whole link", 'http://127.0.0.1:8080')
     .option('--json', 'print one JSON object: {"memberId","email","path","expiresAt"}')
     .addHelpText(
       'after',
-      '\nA workspace\'s own invitation links stop working once a second workspace adds the person (an admin of one workspace must not set the password of someone another has). This link, made by the operator, still works; it is valid 7 days, works once, and replaces earlier unused links of that membership.',
+      "\nA workspace's own invitation links stop working once a second workspace adds the person (an admin of one workspace must not set the password of someone another has). This link, made by the operator, still works; it is valid 7 days, works once, and replaces earlier unused links of that membership.",
     )
     .action((email: string, opts: JsonOption & { workspace: string; baseUrl: string }) =>
       run(
         opts,
-        async (database) => (await import('../members/members.service.js')).inviteByOperator(database, { workspaceId: opts.workspace, email }, CLI_ACTOR),
+        async (database) =>
+          (await import('../members/members.service.js')).inviteByOperator(
+            database,
+            { workspaceId: opts.workspace, email },
+            CLI_ACTOR,
+          ),
         (r) => `invitation for ${r.email}, valid until ${r.expiresAt}: ${opts.baseUrl.replace(/\/+$/, '')}${r.path}`,
       ),
     );
   member
     .command('unlock')
     .description('end the sign-in locks and delays of a person (not the locks of addresses)')
-    .argument('<email>', 'the person\'s e-mail')
+    .argument('<email>', "the person's e-mail")
     .option('--json', 'print one JSON object: {"email","unlocked":true,"ended":N}')
-    .addHelpText('after', '\nTen wrong passwords for one person from one address refuse that address for up to 15 minutes; failures from every address slow further checks down. This ends both at once, and is audited in each of the person\'s workspaces.')
+    .addHelpText(
+      'after',
+      "\nTen wrong passwords for one person from one address refuse that address for up to 15 minutes; failures from every address slow further checks down. This ends both at once, and is audited in each of the person's workspaces.",
+    )
     .action((email: string, opts: JsonOption) =>
       run(
         opts,
@@ -186,7 +241,9 @@ export function buildCli(): Command {
     );
   member
     .command('remove')
-    .description('remove a person from a workspace, with their teams, ownerships and machine assignments; the last admin cannot be removed')
+    .description(
+      'remove a person from a workspace, with their teams, ownerships and machine assignments; the last admin cannot be removed',
+    )
     .argument('<memberId>', 'member id (estate member add prints it; GET /public/v1/members lists them)')
     .requiredOption('--workspace <id>', 'workspace id')
     .option('--revoke-keys', 'also revoke every active key the member made, in the same transaction')
@@ -201,7 +258,9 @@ export function buildCli(): Command {
         async (database) => {
           await (await import('../workspaces/workspaces.service.js')).requireWorkspace(database, opts.workspace);
           const { removeMemberAndKeys } = await import('../members/memberships.js');
-          const outcome = await removeMemberAndKeys(database, opts.workspace, memberId, CLI_ACTOR, { keys: opts.revokeKeys ? 'revoke' : 'report' });
+          const outcome = await removeMemberAndKeys(database, opts.workspace, memberId, CLI_ACTOR, {
+            keys: opts.revokeKeys ? 'revoke' : 'report',
+          });
           if (outcome.activeKeys.length > 0) {
             const names = outcome.activeKeys.map((k) => `${k.id} ${k.prefix}… "${k.name}"`).join(', ');
             warn(`keys made by this member stay active: ${names}; revoke one with estate key revoke KEY_ID`);
@@ -214,9 +273,9 @@ export function buildCli(): Command {
 
   program
     .command('role')
-    .description('edit the permission sets of a workspace\'s roles')
+    .description("edit the permission sets of a workspace's roles")
     .command('set')
-    .description('replace a role\'s permission set; existing keys keep theirs')
+    .description("replace a role's permission set; existing keys keep theirs")
     .requiredOption('--workspace <id>', 'workspace id')
     .requiredOption('--role <role>', 'read, write or admin')
     .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. applications:read,servers:read', scopesOption)
@@ -224,7 +283,12 @@ export function buildCli(): Command {
     .action((opts: JsonOption & { workspace: string; role: string; scopes: string[] }) =>
       run(
         opts,
-        async (database) => (await import('../roles/roles.service.js')).setRolePermissions(database, { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes }, CLI_ACTOR),
+        async (database) =>
+          (await import('../roles/roles.service.js')).setRolePermissions(
+            database,
+            { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes },
+            CLI_ACTOR,
+          ),
         (r) => `role ${r.role}: ${r.permissions.join(', ')}`,
       ),
     );
@@ -235,54 +299,86 @@ export function buildCli(): Command {
     .description('create an API key scoped by exactly one of --alias or --scopes; the secret is printed once')
     .requiredOption('--workspace <id>', 'workspace id')
     .requiredOption('--name <name>', 'key name')
-    .option('--alias <alias>', 'read, write or admin: copies that role\'s permissions as they are now')
+    .option('--alias <alias>', "read, write or admin: copies that role's permissions as they are now")
     .option('--scopes <list>', 'comma-separated scopes', scopesOption)
     .option('--expires-at <iso>', 'expiry instant, ISO-8601 with time zone')
-    .option('--as <memberId>', 'the admin member creating the key (default: the workspace\'s first admin)')
+    .option('--as <memberId>', "the admin member creating the key (default: the workspace's first admin)")
     .option('--json', 'print one JSON object')
-    .action((opts: JsonOption & { workspace: string; name: string; alias?: string; scopes?: string[]; expiresAt?: string; as?: string }) =>
-      run(
-        opts,
-        async (database) =>
-          (await import('../keys/keys.service.js')).createKey(database, {
-            workspaceId: opts.workspace,
-            name: opts.name,
-            alias: opts.alias,
-            scopes: opts.scopes,
-            expiresAt: opts.expiresAt,
-            asMemberId: opts.as,
-          }),
-        (r) => `key ${r.id} "${r.name}" created; secret (shown once): ${r.secret}`,
-      ),
+    .action(
+      (
+        opts: JsonOption & {
+          workspace: string;
+          name: string;
+          alias?: string;
+          scopes?: string[];
+          expiresAt?: string;
+          as?: string;
+        },
+      ) =>
+        run(
+          opts,
+          async (database) =>
+            (await import('../keys/keys.service.js')).createKey(database, {
+              workspaceId: opts.workspace,
+              name: opts.name,
+              alias: opts.alias,
+              scopes: opts.scopes,
+              expiresAt: opts.expiresAt,
+              asMemberId: opts.as,
+            }),
+          (r) => `key ${r.id} "${r.name}" created; secret (shown once): ${r.secret}`,
+        ),
     );
   key
     .command('rotate')
-    .description('replace a key\'s secret; the old secret stops working at once')
+    .description("replace a key's secret; the old secret stops working at once")
     .argument('<keyId>', 'key id')
     .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../keys/keys.service.js')).rotateKey(database, id), (r) => `key ${r.id} rotated; new secret (shown once): ${r.secret}`));
+    .action((id: string, opts: JsonOption) =>
+      run(
+        opts,
+        async (database) => (await import('../keys/keys.service.js')).rotateKey(database, id),
+        (r) => `key ${r.id} rotated; new secret (shown once): ${r.secret}`,
+      ),
+    );
   key
     .command('revoke')
     .description('revoke a key; it fails from the next request')
     .argument('<keyId>', 'key id')
     .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../keys/keys.service.js')).revokeKey(database, id), (r) => `key ${r.id} revoked`));
+    .action((id: string, opts: JsonOption) =>
+      run(
+        opts,
+        async (database) => (await import('../keys/keys.service.js')).revokeKey(database, id),
+        (r) => `key ${r.id} revoked`,
+      ),
+    );
   key
     .command('list')
-    .description('list a workspace\'s keys (never their secrets)')
+    .description("list a workspace's keys (never their secrets)")
     .requiredOption('--workspace <id>', 'workspace id')
     .option('--json', 'print one JSON object')
     .action((opts: JsonOption & { workspace: string }) =>
       run(
         opts,
-        async (database) => ({ data: await (await import('../keys/keys.service.js')).listKeys(database, opts.workspace) }),
-        (r) => r.data.map((k: { id: string; prefix: string; name: string; status: string }) => `${k.id}  ${k.prefix}…  ${k.status}  ${k.name}`).join('\n') || 'no keys',
+        async (database) => ({
+          data: await (await import('../keys/keys.service.js')).listKeys(database, opts.workspace),
+        }),
+        (r) =>
+          r.data
+            .map(
+              (k: { id: string; prefix: string; name: string; status: string }) =>
+                `${k.id}  ${k.prefix}…  ${k.status}  ${k.name}`,
+            )
+            .join('\n') || 'no keys',
       ),
     );
 
   program
     .command('seed')
-    .description('fill a workspace with a realistic demo inventory of about N servers (applications, networks, workstations, contracts, flows, agents, audit history)')
+    .description(
+      'fill a workspace with a realistic demo inventory of about N servers (applications, networks, workstations, contracts, flows, agents, audit history)',
+    )
     .requiredOption('--workspace <id>', 'workspace id')
     .option('--size <n>', 'number of servers (1..1000000)', '1000')
     .option('--seed <n>', 'random seed, for a reproducible inventory', '42')
@@ -294,15 +390,25 @@ export function buildCli(): Command {
           const started = Date.now();
           const bar = process.stderr.isTTY ? progressBar() : undefined;
           const { seedWorkspace } = await import('../seed/seed.js');
-          const created = await seedWorkspace(database, { workspaceId: opts.workspace, size: Number(opts.size), seed: Number(opts.seed), progress: bar });
+          const created = await seedWorkspace(database, {
+            workspaceId: opts.workspace,
+            size: Number(opts.size),
+            seed: Number(opts.seed),
+            progress: bar,
+          });
           if (bar) process.stderr.write('\n');
           return { created, seconds: Math.round((Date.now() - started) / 100) / 10 };
         },
-        (r) => `seeded in ${r.seconds}s:\n${Object.entries(r.created).map(([k, v]) => `  ${k.padEnd(24)} ${v}`).join('\n')}`,
+        (r) =>
+          `seeded in ${r.seconds}s:\n${Object.entries(r.created)
+            .map(([k, v]) => `  ${k.padEnd(24)} ${v}`)
+            .join('\n')}`,
       ),
     );
 
-  const agent = program.command('agent').description('enroll, revoke and run agents that report hosts and installed software');
+  const agent = program
+    .command('agent')
+    .description('enroll, revoke and run agents that report hosts and installed software');
   agent
     .command('enroll')
     .description('enroll an agent; its token is printed once')
@@ -310,51 +416,88 @@ export function buildCli(): Command {
     .requiredOption('--name <name>', 'agent name')
     .option('--json', 'print one JSON object')
     .action((opts: JsonOption & { workspace: string; name: string }) =>
-      run(opts, async (database) => (await import('../agents/agents.service.js')).enrollAgent(database, { workspaceId: opts.workspace, name: opts.name }), (r) => `agent ${r.id} enrolled; token (shown once): ${r.token}`),
+      run(
+        opts,
+        async (database) =>
+          (await import('../agents/agents.service.js')).enrollAgent(database, {
+            workspaceId: opts.workspace,
+            name: opts.name,
+          }),
+        (r) => `agent ${r.id} enrolled; token (shown once): ${r.token}`,
+      ),
     );
   agent
     .command('revoke')
     .description('revoke an agent; its token stops working at once')
     .argument('<agentId>', 'agent id')
     .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) => run(opts, async (database) => (await import('../agents/agents.service.js')).revokeAgent(database, id), (r) => `agent ${r.id} revoked`));
+    .action((id: string, opts: JsonOption) =>
+      run(
+        opts,
+        async (database) => (await import('../agents/agents.service.js')).revokeAgent(database, id),
+        (r) => `agent ${r.id} revoked`,
+      ),
+    );
   agent
     .command('run')
     .description(`collect this host's facts and installed packages and report them (agent ${AGENT_VERSION})`)
     .requiredOption('--server <url>', 'Estate base URL, e.g. http://estate.example:8080')
-    .option('--token <token>', 'the agent token (visible in ps and shell history; prefer the ESTATE_AGENT_TOKEN environment variable)')
+    .option(
+      '--token <token>',
+      'the agent token (visible in ps and shell history; prefer the ESTATE_AGENT_TOKEN environment variable)',
+    )
     .option('--once', 'report once and exit (the default)')
     .option('--interval <every>', 'report every 30s, 5m, 1h … until stopped')
     .option('--kind <kind>', 'server or workstation', 'server')
     .option('--max-retries <n>', 'retries of a failed report (network errors, 5xx) with exponential backoff', '5')
     .option('--json', 'print {"kind","id"} per report')
-    .addHelpText('after', '\nThe agent token is read from ESTATE_AGENT_TOKEN (or --token). A plain http:// server that is not this machine gets a warning: the token would cross the network in clear.')
-    .action(async (opts: JsonOption & { server: string; token?: string; once?: boolean; interval?: string; kind: string; maxRetries: string }) => {
-      try {
-        if (opts.token !== undefined) warn('--token exposes the agent token in ps and shell history; set ESTATE_AGENT_TOKEN instead');
-        const token = opts.token ?? process.env.ESTATE_AGENT_TOKEN;
-        if (!token) throw new Error('no agent token: set ESTATE_AGENT_TOKEN (or give --token)');
-        const server = new URL(opts.server);
-        if (server.protocol === 'http:' && !isLoopback(server.hostname)) warn(`${opts.server} is plain http to another host: the agent token and the report cross the network unencrypted; use https`);
-        if (opts.once && opts.interval) throw new Error('give --once or --interval, not both');
-        if (opts.kind !== 'server' && opts.kind !== 'workstation') throw new Error('--kind must be server or workstation');
-        const maxRetries = Number(opts.maxRetries);
-        if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new Error('--max-retries must be a non-negative integer');
-        await runAgent({
-          server: opts.server,
-          token,
-          kind: opts.kind,
-          intervalMs: opts.interval ? parseInterval(opts.interval) : undefined,
-          maxRetries,
-          json: Boolean(opts.json),
-          log: (line) => process.stderr.write(`estate agent: ${line}\n`),
-          print: (line) => process.stdout.write(`${line}\n`),
-        });
-      } catch (error) {
-        process.stderr.write(`estate: ${(error as Error).message}\n`);
-        process.exitCode = 1;
-      }
-    });
+    .addHelpText(
+      'after',
+      '\nThe agent token is read from ESTATE_AGENT_TOKEN (or --token). A plain http:// server that is not this machine gets a warning: the token would cross the network in clear.',
+    )
+    .action(
+      async (
+        opts: JsonOption & {
+          server: string;
+          token?: string;
+          once?: boolean;
+          interval?: string;
+          kind: string;
+          maxRetries: string;
+        },
+      ) => {
+        try {
+          if (opts.token !== undefined)
+            warn('--token exposes the agent token in ps and shell history; set ESTATE_AGENT_TOKEN instead');
+          const token = opts.token ?? process.env.ESTATE_AGENT_TOKEN;
+          if (!token) throw new Error('no agent token: set ESTATE_AGENT_TOKEN (or give --token)');
+          const server = new URL(opts.server);
+          if (server.protocol === 'http:' && !isLoopback(server.hostname))
+            warn(
+              `${opts.server} is plain http to another host: the agent token and the report cross the network unencrypted; use https`,
+            );
+          if (opts.once && opts.interval) throw new Error('give --once or --interval, not both');
+          if (opts.kind !== 'server' && opts.kind !== 'workstation')
+            throw new Error('--kind must be server or workstation');
+          const maxRetries = Number(opts.maxRetries);
+          if (!Number.isInteger(maxRetries) || maxRetries < 0)
+            throw new Error('--max-retries must be a non-negative integer');
+          await runAgent({
+            server: opts.server,
+            token,
+            kind: opts.kind,
+            intervalMs: opts.interval ? parseInterval(opts.interval) : undefined,
+            maxRetries,
+            json: Boolean(opts.json),
+            log: (line) => process.stderr.write(`estate agent: ${line}\n`),
+            print: (line) => process.stdout.write(`${line}\n`),
+          });
+        } catch (error) {
+          process.stderr.write(`estate: ${(error as Error).message}\n`);
+          process.exitCode = 1;
+        }
+      },
+    );
   return program;
 }
 

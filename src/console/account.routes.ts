@@ -7,7 +7,15 @@ import type { App, AppDeps } from '../http/types.js';
 import { clearSessionCookie, sessionOf, setSessionCookie } from './console-auth.js';
 import { AcceptInvitation, ChangePassword, SelectWorkspace, SessionView, SignIn } from './console.schemas.js';
 import { acceptInvitation } from './invitations.js';
-import { closeSession, closeSessionsOf, membershipOf, resumeSession, selectWorkspace, workspacesOf, type ConsoleSession } from './sessions.js';
+import {
+  closeSession,
+  closeSessionsOf,
+  membershipOf,
+  resumeSession,
+  selectWorkspace,
+  workspacesOf,
+  type ConsoleSession,
+} from './sessions.js';
 import { hashPassword } from '../members/members.service.js';
 import { requireStrongPassword } from '../members/password-policy.js';
 import { auditAccountEvent, currentPasswordMatches, signIn } from './sign-in.js';
@@ -46,7 +54,10 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
       const result = await signIn(database, { ...request.body, address: addressOf(request) });
       if (result.outcome === 'locked') {
         reply.header('Retry-After', String(result.retryAfterSeconds));
-        throw new ApiError('too_many_requests', `too many failed sign-ins: try again in ${Math.ceil(result.retryAfterSeconds / 60)} min`);
+        throw new ApiError(
+          'too_many_requests',
+          `too many failed sign-ins: try again in ${Math.ceil(result.retryAfterSeconds / 60)} min`,
+        );
       }
       if (result.outcome === 'wrong_credentials') throw new ApiError('unauthorized', 'wrong e-mail or password');
       setSessionCookie(request, reply, result.token);
@@ -54,22 +65,37 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
     },
   );
 
-  app.get('/session', { config: { anyWorkspace: true }, schema: { response: { 200: SessionView } } }, async (request) => viewOf(database, sessionOf(request)));
+  app.get('/session', { config: { anyWorkspace: true }, schema: { response: { 200: SessionView } } }, async (request) =>
+    viewOf(database, sessionOf(request)),
+  );
 
-  app.delete('/session', { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } }, async (request, reply) => {
-    const session = sessionOf(request);
-    await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', { only: session.workspace?.id ?? null, change: (trx) => closeSession(trx, session.id) });
-    clearSessionCookie(request, reply);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/session',
+    { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', {
+        only: session.workspace?.id ?? null,
+        change: (trx) => closeSession(trx, session.id),
+      });
+      clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
 
   // Sign out everywhere: every session of the person, on every instance, this one included.
-  app.delete('/sessions', { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } }, async (request, reply) => {
-    const session = sessionOf(request);
-    await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', { change: (trx) => closeSessionsOf(trx, session.userId) });
-    clearSessionCookie(request, reply);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/sessions',
+    { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', {
+        change: (trx) => closeSessionsOf(trx, session.userId),
+      });
+      clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.put(
     '/session/workspace',
@@ -94,13 +120,20 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
       const current = await currentPasswordMatches(database, person, request.body.currentPassword, addressOf(request));
       if (typeof current === 'object') {
         reply.header('Retry-After', String(current.retryAfterSeconds));
-        throw new ApiError('too_many_requests', `too many wrong passwords: try again in ${Math.ceil(current.retryAfterSeconds / 60)} min`);
+        throw new ApiError(
+          'too_many_requests',
+          `too many wrong passwords: try again in ${Math.ceil(current.retryAfterSeconds / 60)} min`,
+        );
       }
       if (current === 'wrong') throw new ApiError('unprocessable_entity', 'currentPassword is not your password');
       const passwordHash = await hashPassword(request.body.newPassword);
       await auditAccountEvent(database, { id: session.userId, name: session.name }, 'password_change', {
         change: async (trx) => {
-          await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', session.userId).execute();
+          await trx
+            .updateTable('users')
+            .set({ password_hash: passwordHash })
+            .where('id', '=', session.userId)
+            .execute();
           await closeSessionsOf(trx, session.userId, session.id);
         },
       });

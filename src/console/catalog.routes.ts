@@ -45,20 +45,32 @@ export interface ConsoleFamily {
 const keyOf = (path: string) => path.slice(1);
 
 /** Related lists beyond links: a network's hosts (placed by address, GET /networks/{id}/hosts). */
-const MORE_RELATIONS: Record<string, ConsoleRelation[]> = { networks: [{ segment: 'hosts', family: 'servers', editable: false }] };
+const MORE_RELATIONS: Record<string, ConsoleRelation[]> = {
+  networks: [{ segment: 'hosts', family: 'servers', editable: false }],
+};
 
 function familyEntry(family: Family, keyByTable: Map<string, string>): ConsoleFamily {
   const { definition } = family;
   const scope = definition.scopeFamily;
   const references: Record<string, string> = {};
-  for (const reference of definition.references ?? []) references[reference.field] = keyByTable.get(reference.target.table) ?? reference.target.table;
-  for (const relation of definition.relations ?? []) references[relation.field] = keyByTable.get(relation.target.table) ?? relation.target.table;
-  const relations: ConsoleRelation[] = (definition.links ?? []).map((link) => ({ segment: link.segment, family: keyByTable.get(link.child.table) ?? link.child.table, editable: true }));
+  for (const reference of definition.references ?? [])
+    references[reference.field] = keyByTable.get(reference.target.table) ?? reference.target.table;
+  for (const relation of definition.relations ?? [])
+    references[relation.field] = keyByTable.get(relation.target.table) ?? relation.target.table;
+  const relations: ConsoleRelation[] = (definition.links ?? []).map((link) => ({
+    segment: link.segment,
+    family: keyByTable.get(link.child.table) ?? link.child.table,
+    editable: true,
+  }));
   // Links declared by another family, seen from this one (a server's applications).
   for (const other of FAMILIES) {
     for (const link of other.definition.links ?? []) {
       if (link.child.table === definition.table && link.reverse) {
-        relations.push({ segment: link.reverse.segment, family: keyOf(other.definition.path), editable: !link.reverse.readOnly });
+        relations.push({
+          segment: link.reverse.segment,
+          family: keyOf(other.definition.path),
+          editable: !link.reverse.readOnly,
+        });
       }
     }
   }
@@ -106,7 +118,10 @@ export function consoleCatalog(): ConsoleFamily[] {
   ]);
   catalog = [
     ...FAMILIES.map((family) => familyEntry(family, keyByTable)),
-    listingEntry(tagListing, { scopes: { read: 'tags:read', add: 'tags:add', delete: 'tags:delete' }, create: CreateTag }),
+    listingEntry(tagListing, {
+      scopes: { read: 'tags:read', add: 'tags:add', delete: 'tags:delete' },
+      create: CreateTag,
+    }),
     listingEntry(userListing),
     listingEntry(agentListing),
   ];
@@ -115,7 +130,13 @@ export function consoleCatalog(): ConsoleFamily[] {
 
 /** The diagrams and the parameters of each (its query schema), for the console's controls. */
 function diagramCatalog() {
-  return DIAGRAMS.map((diagram) => ({ name: diagram.name, title: diagram.title, description: diagram.description, requiredScope: diagramScope(diagram.name), query: diagram.query }));
+  return DIAGRAMS.map((diagram) => ({
+    name: diagram.name,
+    title: diagram.title,
+    description: diagram.description,
+    requiredScope: diagramScope(diagram.name),
+    query: diagram.query,
+  }));
 }
 
 export function registerCatalogRoutes(app: App, _deps: AppDeps): void {
@@ -124,8 +145,12 @@ export function registerCatalogRoutes(app: App, _deps: AppDeps): void {
     return diagramCatalog();
   });
 
-  app.get('/families', { config: { anyWorkspace: true }, schema: { response: { 200: Type.Array(Type.Unknown()) } } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'private, max-age=300');
-    return consoleCatalog();
-  });
+  app.get(
+    '/families',
+    { config: { anyWorkspace: true }, schema: { response: { 200: Type.Array(Type.Unknown()) } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'private, max-age=300');
+      return consoleCatalog();
+    },
+  );
 }

@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { callerOf, type Caller } from '../http/authenticate.js';
-import { csrfMatches, resumeSession, SESSION_COOKIE, ABSOLUTE_TIMEOUT_MS, type ConsoleSession, type SessionWorkspace } from './sessions.js';
+import {
+  csrfMatches,
+  resumeSession,
+  SESSION_COOKIE,
+  ABSOLUTE_TIMEOUT_MS,
+  type ConsoleSession,
+  type SessionWorkspace,
+} from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +40,12 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/ui' });
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/ui',
+  });
 }
 
 /**
@@ -69,18 +81,27 @@ export function consoleAuthHook(database: Database) {
       if (token) clearSessionCookie(request, reply);
       throw new ApiError('unauthorized', 'sign in first: there is no session, or it ended');
     }
-    if (unsafe && !csrfMatches(session, request.headers['x-csrf-token'])) throw new ApiError('forbidden', 'missing or wrong CSRF token (X-CSRF-Token)');
+    if (unsafe && !csrfMatches(session, request.headers['x-csrf-token']))
+      throw new ApiError('forbidden', 'missing or wrong CSRF token (X-CSRF-Token)');
     request.consoleSession = session;
     if (config.anyWorkspace) return;
 
     const workspace = session.workspace;
-    if (!workspace) throw new ApiError('forbidden', 'choose a workspace first: you are not a member of the selected one');
-    if (config.adminOnly && workspace.role !== 'admin') throw new ApiError('insufficient_permission', 'only admins may do this');
+    if (!workspace)
+      throw new ApiError('forbidden', 'choose a workspace first: you are not a member of the selected one');
+    if (config.adminOnly && workspace.role !== 'admin')
+      throw new ApiError('insufficient_permission', 'only admins may do this');
     const { scope, alsoRequires = [] } = config;
     for (const required of scope ? [scope, ...alsoRequires] : []) {
-      if (!workspace.permissions.includes(required)) throw new ApiError('insufficient_permission', `missing permission: ${required}`);
+      if (!workspace.permissions.includes(required))
+        throw new ApiError('insufficient_permission', `missing permission: ${required}`);
     }
-    request.caller = { workspaceId: workspace.id, workspaceName: workspace.name, scopes: workspace.permissions, actor: { type: 'member', id: workspace.memberId, name: session.name } };
+    request.caller = {
+      workspaceId: workspace.id,
+      workspaceName: workspace.name,
+      scopes: workspace.permissions,
+      actor: { type: 'member', id: workspace.memberId, name: session.name },
+    };
   };
 }
 

@@ -14,7 +14,14 @@ import { registerSignInLockRoutes } from './sign-in-locks.routes.js';
 import { registerWorkspaceRoutes } from './workspace.routes.js';
 
 /** Every module of the console's own API, under /ui/api. */
-const CONSOLE_API_MODULES: readonly RegisterModule[] = [registerAccountRoutes, registerCatalogRoutes, registerKeyRoutes, registerConsoleMemberRoutes, registerSignInLockRoutes, registerWorkspaceRoutes];
+const CONSOLE_API_MODULES: readonly RegisterModule[] = [
+  registerAccountRoutes,
+  registerCatalogRoutes,
+  registerKeyRoutes,
+  registerConsoleMemberRoutes,
+  registerSignInLockRoutes,
+  registerWorkspaceRoutes,
+];
 
 /** The built console (vite build): dist/ui from both src/console and dist/console. */
 export const CONSOLE_ROOT = fileURLToPath(new URL('../../dist/ui/', import.meta.url));
@@ -24,7 +31,10 @@ export const CONSOLE_ROOT = fileURLToPath(new URL('../../dist/ui/', import.meta.
  * path to other sites.
  */
 function secureHeaders(reply: FastifyReply): void {
-  reply.header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
+  reply.header(
+    'Content-Security-Policy',
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  );
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('X-Frame-Options', 'DENY');
   reply.header('Referrer-Policy', 'same-origin');
@@ -69,7 +79,8 @@ export async function registerConsole(app: App, deps: AppDeps): Promise<void> {
   }
 
   const page = async (request: { url: string }, reply: FastifyReply) => {
-    if (/^\/ui\/api(\/|$)/i.test(request.url)) throw new ApiError('not_found', `no console API route ${request.url.split('?')[0]}`);
+    if (/^\/ui\/api(\/|$)/i.test(request.url))
+      throw new ApiError('not_found', `no console API route ${request.url.split('?')[0]}`);
     if (!built) throw new ApiError('service_unavailable', 'the console is not built: run npm run build');
     secureHeaders(reply);
     // The page names the current build's hashed files: it is checked again on every load.

@@ -12,7 +12,15 @@ const Role = Type.Enum(ROLE_NAMES, { description: 'read, write or admin.' });
 const Password = (description: string, minLength: number) => Type.String({ minLength, maxLength: 1024, description });
 
 export const SignIn = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'The e-mail (no control characters).' }), password: Password('The password.', 1) },
+  {
+    email: Type.String({
+      minLength: 1,
+      maxLength: 254,
+      pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+      description: 'The e-mail (no control characters).',
+    }),
+    password: Password('The password.', 1),
+  },
   { additionalProperties: false },
 );
 export type SignIn = Static<typeof SignIn>;
@@ -24,10 +32,12 @@ export const SessionView = Type.Object({
     Type.Object({
       id: Uuid('The selected workspace.'),
       name: Type.String(),
-      memberId: Uuid('The person\'s membership.'),
+      memberId: Uuid("The person's membership."),
       role: Role,
-      permissions: Type.Array(Type.String(), { description: 'The role\'s scopes as they are now.' }),
-      demo: Type.Boolean({ description: 'The demo workspace made by the first start: the console shows a getting-started banner.' }),
+      permissions: Type.Array(Type.String(), { description: "The role's scopes as they are now." }),
+      demo: Type.Boolean({
+        description: 'The demo workspace made by the first start: the console shows a getting-started banner.',
+      }),
     }),
     'The selected workspace, or null when none is.',
   ),
@@ -36,19 +46,28 @@ export const SessionView = Type.Object({
 });
 export type SessionView = Static<typeof SessionView>;
 
-export const SelectWorkspace = Type.Object({ workspaceId: Uuid('A workspace the person belongs to.') }, { additionalProperties: false });
+export const SelectWorkspace = Type.Object(
+  { workspaceId: Uuid('A workspace the person belongs to.') },
+  { additionalProperties: false },
+);
 export type SelectWorkspace = Static<typeof SelectWorkspace>;
 
 export const PASSWORD_MIN = 8;
 
 export const ChangePassword = Type.Object(
-  { currentPassword: Password('The password now.', 1), newPassword: Password(`The new password, at least ${PASSWORD_MIN} characters.`, PASSWORD_MIN) },
+  {
+    currentPassword: Password('The password now.', 1),
+    newPassword: Password(`The new password, at least ${PASSWORD_MIN} characters.`, PASSWORD_MIN),
+  },
   { additionalProperties: false },
 );
 export type ChangePassword = Static<typeof ChangePassword>;
 
 export const AcceptInvitation = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Password(`At least ${PASSWORD_MIN} characters.`, PASSWORD_MIN) },
+  {
+    token: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Password(`At least ${PASSWORD_MIN} characters.`, PASSWORD_MIN),
+  },
   { additionalProperties: false },
 );
 export type AcceptInvitation = Static<typeof AcceptInvitation>;
@@ -127,13 +146,23 @@ export const RolesView = Type.Object({
 });
 export type RolesView = Static<typeof RolesView>;
 
-export const SetRole = Type.Object({ permissions: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 }) }, { additionalProperties: false });
+export const SetRole = Type.Object(
+  { permissions: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 }) },
+  { additionalProperties: false },
+);
 export type SetRole = Static<typeof SetRole>;
 export const RoleParams = Type.Object({ name: Role }, { additionalProperties: false });
 
-export const EnrollAgent = Type.Object({ name: Name('Name of the agent.', 'db-01 agent') }, { additionalProperties: false });
+export const EnrollAgent = Type.Object(
+  { name: Name('Name of the agent.', 'db-01 agent') },
+  { additionalProperties: false },
+);
 export type EnrollAgent = Static<typeof EnrollAgent>;
-export const EnrolledAgent = Type.Object({ id: Uuid('Agent id.'), token: Type.String({ description: 'Shown this once.' }), command: Type.String() });
+export const EnrolledAgent = Type.Object({
+  id: Uuid('Agent id.'),
+  token: Type.String({ description: 'Shown this once.' }),
+  command: Type.String(),
+});
 export type EnrolledAgent = Static<typeof EnrolledAgent>;
 
 /** An active key a member made, as shown when that member is removed or demoted (admins only). */
@@ -145,29 +174,49 @@ export const MemberKey = Type.Object({
   prefix: Type.String({ description: 'The first characters of the secret, to recognise it by.' }),
   createdAt: DateTime('Creation.'),
   expiresAt: OrNull(DateTime('Expiry.'), 'Expiry, or null.'),
-  lastWriteAt: OrNull(DateTime('Last change made with the key.'), 'When the key last changed something (its last audit event); reads are not recorded, so null means none recorded.'),
+  lastWriteAt: OrNull(
+    DateTime('Last change made with the key.'),
+    'When the key last changed something (its last audit event); reads are not recorded, so null means none recorded.',
+  ),
 });
 export type MemberKey = Static<typeof MemberKey>;
 
-export const MemberKeyList = Type.Object({ data: Type.Array(MemberKey, { description: 'Active keys (not revoked, not expired) the member made, oldest first.' }) });
+export const MemberKeyList = Type.Object({
+  data: Type.Array(MemberKey, { description: 'Active keys (not revoked, not expired) the member made, oldest first.' }),
+});
 export type MemberKeyList = Static<typeof MemberKeyList>;
 
 /** What a removal or demotion did to the member's keys: nothing is revoked silently, nothing kept silently. */
 const keysOutcome = {
-  revokedKeys: Type.Array(Uuid('Key id.'), { description: 'Keys the member made, revoked in the same transaction (each audited as a revocation).' }),
+  revokedKeys: Type.Array(Uuid('Key id.'), {
+    description: 'Keys the member made, revoked in the same transaction (each audited as a revocation).',
+  }),
   activeKeys: Type.Array(MemberKey, { description: 'Keys the member made that stay active.' }),
 };
 
-const RevokeKeys = Type.Boolean({ description: 'Also revoke every active key the member made, in the same transaction. Default false: keys belong to the workspace.' });
+const RevokeKeys = Type.Boolean({
+  description:
+    'Also revoke every active key the member made, in the same transaction. Default false: keys belong to the workspace.',
+});
 
-export const RemoveMemberQuery = Type.Object({ revokeKeys: Type.Optional(RevokeKeys) }, { additionalProperties: false });
+export const RemoveMemberQuery = Type.Object(
+  { revokeKeys: Type.Optional(RevokeKeys) },
+  { additionalProperties: false },
+);
 export type RemoveMemberQuery = Static<typeof RemoveMemberQuery>;
 
-export const RemovedMember = Type.Object({ id: Uuid('The removed membership.'), removed: Type.Literal(true), ...keysOutcome });
+export const RemovedMember = Type.Object({
+  id: Uuid('The removed membership.'),
+  removed: Type.Literal(true),
+  ...keysOutcome,
+});
 export type RemovedMember = Static<typeof RemovedMember>;
 
 export const ChangeMemberRole = Type.Object(
-  { role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }), revokeKeys: Type.Optional(RevokeKeys) },
+  {
+    role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }),
+    revokeKeys: Type.Optional(RevokeKeys),
+  },
   { additionalProperties: false },
 );
 export type ChangeMemberRole = Static<typeof ChangeMemberRole>;

@@ -18,11 +18,24 @@ const INVALID = 'the invitation link is not valid: it was used, it expired, or i
  * made for exists, the person has no password and — for a workspace's link — belongs to no other
  * workspace; the password being set is audited in every workspace the person belongs to.
  */
-export async function acceptInvitation(database: Database, token: string, password: string): Promise<{ token: string; userId: string; workspaceId: string }> {
+export async function acceptInvitation(
+  database: Database,
+  token: string,
+  password: string,
+): Promise<{ token: string; userId: string; workspaceId: string }> {
   const tokenHash = hashSecret(token);
-  const invitation = await database.db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-  if (!invitation || invitation.used_at || Date.parse(invitation.expires_at) <= Date.now()) throw new ApiError('unprocessable_entity', INVALID);
-  const person = await database.db.selectFrom('users').select(['email', 'name']).where('id', '=', invitation.user_id).executeTakeFirst();
+  const invitation = await database.db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!invitation || invitation.used_at || Date.parse(invitation.expires_at) <= Date.now())
+    throw new ApiError('unprocessable_entity', INVALID);
+  const person = await database.db
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('id', '=', invitation.user_id)
+    .executeTakeFirst();
   if (!person) throw new ApiError('unprocessable_entity', INVALID);
   await requireStrongPassword(password, [person.email, person.name]);
   const passwordHash = await hashPassword(password);
@@ -36,8 +49,14 @@ export async function acceptInvitation(database: Database, token: string, passwo
     if (Number(used.numUpdatedRows) === 0) throw new ApiError('unprocessable_entity', INVALID);
     // Set only over no password, in one statement: on PostgreSQL it also locks the person's row
     // against a membership being added meanwhile (members.service.ts takes the same lock).
-    const set = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', invitation.user_id).where('password_hash', 'is', null).executeTakeFirst();
-    if (Number(set.numUpdatedRows) === 0) throw new ApiError('unprocessable_entity', 'this person has set a password already: sign in with it');
+    const set = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', invitation.user_id)
+      .where('password_hash', 'is', null)
+      .executeTakeFirst();
+    if (Number(set.numUpdatedRows) === 0)
+      throw new ApiError('unprocessable_entity', 'this person has set a password already: sign in with it');
     const member = await trx
       .selectFrom('members')
       .innerJoin('users', 'users.id', 'members.user_id')
@@ -49,13 +68,20 @@ export async function acceptInvitation(database: Database, token: string, passwo
     // A workspace's link sets the password only of a person nobody else has: once another
     // workspace has added them, whoever holds this link must not get in there (issue 29).
     if (invitation.issued_by !== 'operator') {
-      const elsewhere = await trx.selectFrom('members').select('id').where('user_id', '=', invitation.user_id).where('workspace_id', '!=', invitation.workspace_id).executeTakeFirst();
+      const elsewhere = await trx
+        .selectFrom('members')
+        .select('id')
+        .where('user_id', '=', invitation.user_id)
+        .where('workspace_id', '!=', invitation.workspace_id)
+        .executeTakeFirst();
       if (elsewhere) throw new ApiError('unprocessable_entity', INVALID);
     }
     await recordAccountEvent(trx, invitation.workspace_id, member, 'password_change');
     const session = await openSession(trx, invitation.user_id, invitation.workspace_id);
     return { token: session, userId: invitation.user_id, workspaceId: invitation.workspace_id, name: member.name };
   });
-  await auditAccountEvent(database, { id: accepted.userId, name: accepted.name }, 'password_change', { except: accepted.workspaceId });
+  await auditAccountEvent(database, { id: accepted.userId, name: accepted.name }, 'password_change', {
+    except: accepted.workspaceId,
+  });
   return { token: accepted.token, userId: accepted.userId, workspaceId: accepted.workspaceId };
 }

@@ -18,7 +18,9 @@ async function keysOf(database: Database, workspaceId: string): Promise<KeyList>
     .execute();
   const names = new Map(members.map((member) => [member.id, member.name]));
   // Newest first: the key just made is at the top.
-  return { data: keys.reverse().map((key) => ({ ...key, createdByName: (key.createdBy && names.get(key.createdBy)) ?? null })) };
+  return {
+    data: keys.reverse().map((key) => ({ ...key, createdByName: (key.createdBy && names.get(key.createdBy)) ?? null })),
+  };
 }
 
 /**
@@ -26,21 +28,39 @@ async function keysOf(database: Database, workspaceId: string): Promise<KeyList>
  * API has no key management). Creation applies the creator-subset rule with the member's role.
  */
 export function registerKeyRoutes(app: App, { database }: AppDeps): void {
-  app.get('/keys', { config: { adminOnly: true }, schema: { response: { 200: KeyList } } }, async (request) => keysOf(database, memberCallerOf(request).workspaceId));
+  app.get('/keys', { config: { adminOnly: true }, schema: { response: { 200: KeyList } } }, async (request) =>
+    keysOf(database, memberCallerOf(request).workspaceId),
+  );
 
-  app.post('/keys', { config: { adminOnly: true }, schema: { body: CreateKey, response: { 201: CreatedKey } } }, async (request, reply) => {
-    const caller = memberCallerOf(request);
-    const created = await createKey(database, { ...request.body, workspaceId: caller.workspaceId, asMemberId: caller.member.memberId });
-    return reply.code(201).send(created);
-  });
+  app.post(
+    '/keys',
+    { config: { adminOnly: true }, schema: { body: CreateKey, response: { 201: CreatedKey } } },
+    async (request, reply) => {
+      const caller = memberCallerOf(request);
+      const created = await createKey(database, {
+        ...request.body,
+        workspaceId: caller.workspaceId,
+        asMemberId: caller.member.memberId,
+      });
+      return reply.code(201).send(created);
+    },
+  );
 
-  app.post('/keys/:id/rotate', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: RotatedKey } } }, async (request) => {
-    const caller = memberCallerOf(request);
-    return rotateKey(database, request.params.id, caller.actor, caller.workspaceId);
-  });
+  app.post(
+    '/keys/:id/rotate',
+    { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: RotatedKey } } },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      return rotateKey(database, request.params.id, caller.actor, caller.workspaceId);
+    },
+  );
 
-  app.post('/keys/:id/revoke', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Revoked } } }, async (request) => {
-    const caller = memberCallerOf(request);
-    return revokeKey(database, request.params.id, caller.actor, caller.workspaceId);
-  });
+  app.post(
+    '/keys/:id/revoke',
+    { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Revoked } } },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      return revokeKey(database, request.params.id, caller.actor, caller.workspaceId);
+    },
+  );
 }

@@ -5,7 +5,15 @@ import { activeKeysMadeBy } from '../keys/keys.service.js';
 import { addMember } from '../members/members.service.js';
 import { changeRoleAndKeys, removeMemberAndKeys, requireMember } from '../members/memberships.js';
 import { memberCallerOf } from './console-auth.js';
-import { AddedMember, AddMember, ChangedMember, ChangeMemberRole, MemberKeyList, RemovedMember, RemoveMemberQuery } from './console.schemas.js';
+import {
+  AddedMember,
+  AddMember,
+  ChangedMember,
+  ChangeMemberRole,
+  MemberKeyList,
+  RemovedMember,
+  RemoveMemberQuery,
+} from './console.schemas.js';
 
 /** What the console says when the person already has an account (the same whether or not they have a password). */
 export const EXISTING_PERSON_NOTICE =
@@ -22,43 +30,68 @@ export const EXISTING_PERSON_NOTICE =
  * workspace routes, which leave keys alone.
  */
 export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): void {
-  app.post('/members', { config: { scope: 'members:edit' }, schema: { body: AddMember, response: { 201: AddedMember } } }, async (request, reply) => {
-    const caller = memberCallerOf(request);
-    const added = await addMember(database, { ...request.body, workspaceId: caller.workspaceId, invite: true, discreet: true }, caller.actor, caller.scopes);
-    return reply.code(201).send({
-      member: { id: added.id, email: added.email, role: added.role },
-      invitation: added.invitation ?? null,
-      notice: added.invitation ? null : EXISTING_PERSON_NOTICE,
-    });
-  });
+  app.post(
+    '/members',
+    { config: { scope: 'members:edit' }, schema: { body: AddMember, response: { 201: AddedMember } } },
+    async (request, reply) => {
+      const caller = memberCallerOf(request);
+      const added = await addMember(
+        database,
+        { ...request.body, workspaceId: caller.workspaceId, invite: true, discreet: true },
+        caller.actor,
+        caller.scopes,
+      );
+      return reply.code(201).send({
+        member: { id: added.id, email: added.email, role: added.role },
+        invitation: added.invitation ?? null,
+        notice: added.invitation ? null : EXISTING_PERSON_NOTICE,
+      });
+    },
+  );
 
   // Removing or demoting a member together with the keys they made: the console's own routes,
   // admin-only because they show and revoke keys; the public member routes stay as the spec has
   // them. Each is one transaction with its audit events, so a refused change (the last admin)
   // revokes nothing.
-  app.get('/members/:id/keys', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: MemberKeyList } } }, async (request) => {
-    const { workspaceId } = memberCallerOf(request);
-    await requireMember(database.db, workspaceId, request.params.id);
-    return { data: await activeKeysMadeBy(database.db, workspaceId, request.params.id) };
-  });
+  app.get(
+    '/members/:id/keys',
+    { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: MemberKeyList } } },
+    async (request) => {
+      const { workspaceId } = memberCallerOf(request);
+      await requireMember(database.db, workspaceId, request.params.id);
+      return { data: await activeKeysMadeBy(database.db, workspaceId, request.params.id) };
+    },
+  );
 
   app.patch(
     '/members/:id',
-    { config: { adminOnly: true, scope: 'members:edit' }, schema: { params: IdParams, body: ChangeMemberRole, response: { 200: ChangedMember } } },
+    {
+      config: { adminOnly: true, scope: 'members:edit' },
+      schema: { params: IdParams, body: ChangeMemberRole, response: { 200: ChangedMember } },
+    },
     async (request) => {
       const caller = memberCallerOf(request);
       const keys = request.body.revokeKeys ? 'revoke' : 'report';
-      return changeRoleAndKeys(database, caller, request.params.id, request.body.role, { ifMatch: ifMatchOf(request), keys });
+      return changeRoleAndKeys(database, caller, request.params.id, request.body.role, {
+        ifMatch: ifMatchOf(request),
+        keys,
+      });
     },
   );
 
   app.delete(
     '/members/:id',
-    { config: { adminOnly: true, scope: 'members:delete' }, schema: { params: IdParams, querystring: RemoveMemberQuery, response: { 200: RemovedMember } } },
+    {
+      config: { adminOnly: true, scope: 'members:delete' },
+      schema: { params: IdParams, querystring: RemoveMemberQuery, response: { 200: RemovedMember } },
+    },
     async (request) => {
       const caller = memberCallerOf(request);
       const keys = request.query.revokeKeys ? 'revoke' : 'report';
-      const outcome = await removeMemberAndKeys(database, caller.workspaceId, request.params.id, caller.actor, { ifMatch: ifMatchOf(request), keys });
+      const outcome = await removeMemberAndKeys(database, caller.workspaceId, request.params.id, caller.actor, {
+        ifMatch: ifMatchOf(request),
+        keys,
+      });
       return { id: request.params.id, removed: true as const, ...outcome };
     },
   );

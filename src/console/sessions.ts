@@ -54,7 +54,12 @@ export async function openSession(db: Kysely<Tables>, userId: string, workspaceI
   await db
     .deleteFrom('console_sessions')
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', new Date(now - IDLE_TIMEOUT_MS).toISOString())]))
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', new Date(now).toISOString()),
+        eb('last_seen_at', '<=', new Date(now - IDLE_TIMEOUT_MS).toISOString()),
+      ]),
+    )
     .execute();
   await db
     .insertInto('console_sessions')
@@ -85,7 +90,16 @@ export async function resumeSession(database: Database, token: string): Promise<
   const row = await database.reader
     .selectFrom('console_sessions')
     .innerJoin('users', 'users.id', 'console_sessions.user_id')
-    .select(['console_sessions.id', 'console_sessions.user_id', 'console_sessions.workspace_id', 'console_sessions.csrf_token', 'console_sessions.last_seen_at', 'console_sessions.expires_at', 'users.email', 'users.name'])
+    .select([
+      'console_sessions.id',
+      'console_sessions.user_id',
+      'console_sessions.workspace_id',
+      'console_sessions.csrf_token',
+      'console_sessions.last_seen_at',
+      'console_sessions.expires_at',
+      'users.email',
+      'users.name',
+    ])
     .where('console_sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -109,21 +123,36 @@ export async function resumeSession(database: Database, token: string): Promise<
 }
 
 /** The person's membership of a workspace with the role's current permissions, or null when they are not a member. */
-export async function membershipOf(db: Kysely<Tables>, userId: string, workspaceId: string): Promise<SessionWorkspace | null> {
+export async function membershipOf(
+  db: Kysely<Tables>,
+  userId: string,
+  workspaceId: string,
+): Promise<SessionWorkspace | null> {
   const row = await db
     .selectFrom('members')
     .innerJoin('workspaces', 'workspaces.id', 'members.workspace_id')
-    .leftJoin('roles', (join) => join.onRef('roles.workspace_id', '=', 'members.workspace_id').onRef('roles.name', '=', 'members.role'))
+    .leftJoin('roles', (join) =>
+      join.onRef('roles.workspace_id', '=', 'members.workspace_id').onRef('roles.name', '=', 'members.role'),
+    )
     .select(['members.id as member_id', 'members.role', 'workspaces.id', 'workspaces.name', 'roles.permissions'])
     .where('members.user_id', '=', userId)
     .where('members.workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, name: row.name, memberId: row.member_id, role: row.role as RoleName, permissions: row.permissions ? (JSON.parse(row.permissions) as string[]) : [] };
+  return {
+    id: row.id,
+    name: row.name,
+    memberId: row.member_id,
+    role: row.role as RoleName,
+    permissions: row.permissions ? (JSON.parse(row.permissions) as string[]) : [],
+  };
 }
 
 /** The workspaces a person belongs to, oldest membership first: the first is where a sign-in lands. */
-export async function workspacesOf(db: Kysely<Tables>, userId: string): Promise<{ id: string; name: string; role: RoleName; memberId: string }[]> {
+export async function workspacesOf(
+  db: Kysely<Tables>,
+  userId: string,
+): Promise<{ id: string; name: string; role: RoleName; memberId: string }[]> {
   const rows = await db
     .selectFrom('members')
     .innerJoin('workspaces', 'workspaces.id', 'members.workspace_id')

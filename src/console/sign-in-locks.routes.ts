@@ -10,8 +10,11 @@ export const SignInLocks = Type.Object({
   data: Type.Array(
     Type.Object({
       memberId: Uuid('A member of this workspace whose sign-in is locked or slowed.'),
-      lockedUntil: OrNull(DateTime('The latest end of a lock of this person from some address.'), 'Null when no address is locked.'),
-      slowed: Type.Boolean({ description: 'Failures from any address slow this person\'s password checks down.' }),
+      lockedUntil: OrNull(
+        DateTime('The latest end of a lock of this person from some address.'),
+        'Null when no address is locked.',
+      ),
+      slowed: Type.Boolean({ description: "Failures from any address slow this person's password checks down." }),
     }),
   ),
 });
@@ -27,27 +30,38 @@ const Unlocked = Type.Object({ memberId: Uuid('The member.'), unlocked: Type.Lit
  * workspace has, and the answer is the same whoever else has them.
  */
 export function registerSignInLockRoutes(app: App, { database }: AppDeps): void {
-  app.get('/members/sign-in-locks', { config: { adminOnly: true }, schema: { response: { 200: SignInLocks } } }, async (request) => {
-    const { workspaceId } = memberCallerOf(request);
-    const members = await database.db
-      .selectFrom('members')
-      .innerJoin('users', 'users.id', 'members.user_id')
-      .select(['members.id', 'users.email'])
-      .where('members.workspace_id', '=', workspaceId)
-      .execute();
-    const locks = await lockStateOf(database.db, members.map((member) => member.email));
-    const data: SignInLocks['data'] = [];
-    for (const member of members) {
-      const lock = locks.get(member.email);
-      if (lock) data.push({ memberId: member.id, lockedUntil: lock.lockedUntil, slowed: lock.slowed });
-    }
-    return { data };
-  });
+  app.get(
+    '/members/sign-in-locks',
+    { config: { adminOnly: true }, schema: { response: { 200: SignInLocks } } },
+    async (request) => {
+      const { workspaceId } = memberCallerOf(request);
+      const members = await database.db
+        .selectFrom('members')
+        .innerJoin('users', 'users.id', 'members.user_id')
+        .select(['members.id', 'users.email'])
+        .where('members.workspace_id', '=', workspaceId)
+        .execute();
+      const locks = await lockStateOf(
+        database.db,
+        members.map((member) => member.email),
+      );
+      const data: SignInLocks['data'] = [];
+      for (const member of members) {
+        const lock = locks.get(member.email);
+        if (lock) data.push({ memberId: member.id, lockedUntil: lock.lockedUntil, slowed: lock.slowed });
+      }
+      return { data };
+    },
+  );
 
-  app.post('/members/:id/unlock', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Unlocked } } }, async (request) => {
-    const caller = memberCallerOf(request);
-    const member = await requireMember(database.db, caller.workspaceId, request.params.id);
-    await unlockPerson(database, member.email, caller.actor, { workspaceId: caller.workspaceId });
-    return { memberId: member.id, unlocked: true as const };
-  });
+  app.post(
+    '/members/:id/unlock',
+    { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Unlocked } } },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      const member = await requireMember(database.db, caller.workspaceId, request.params.id);
+      await unlockPerson(database, member.email, caller.actor, { workspaceId: caller.workspaceId });
+      return { memberId: member.id, unlocked: true as const };
+    },
+  );
 }

@@ -54,7 +54,8 @@ const SUBJECT = {
 };
 const pairPrefix = (email: string) => `pair:${email}\n`;
 /** The e-mail's pair subjects (a prefix match that no collation can reorder, unlike a range). */
-const isPairOf = (email: string) => sql<boolean>`substr(subject, 1, ${Array.from(pairPrefix(email)).length}) = ${pairPrefix(email)}`;
+const isPairOf = (email: string) =>
+  sql<boolean>`substr(subject, 1, ${Array.from(pairPrefix(email)).length}) = ${pairPrefix(email)}`;
 
 /** The spacing before an account's next password check, after `failures` failures in its window. */
 export function accountDelayMs(failures: number): number {
@@ -75,7 +76,11 @@ export type Reservation =
 const timeOf = (value: string | Date) => new Date(value).getTime();
 
 /** Counts one attempt of a subject, starting a new window when the last one is over; its count and window. */
-async function count(db: Kysely<Tables>, subject: string, now: number): Promise<{ attempts: number; windowEnd: number }> {
+async function count(
+  db: Kysely<Tables>,
+  subject: string,
+  now: number,
+): Promise<{ attempts: number; windowEnd: number }> {
   const at = new Date(now).toISOString();
   const windowOpen = new Date(now - WINDOW_MS).toISOString();
   const row = await db
@@ -94,7 +99,12 @@ async function count(db: Kysely<Tables>, subject: string, now: number): Promise<
 
 /** Takes back one counted attempt; a counter back at zero goes, so refused attempts leave no rows behind. */
 async function giveBack(db: Kysely<Tables>, subject: string): Promise<void> {
-  await db.updateTable('sign_in_failures').set({ failures: sql<number>`failures - 1` }).where('subject', '=', subject).where('failures', '>', 0).execute();
+  await db
+    .updateTable('sign_in_failures')
+    .set({ failures: sql<number>`failures - 1` })
+    .where('subject', '=', subject)
+    .where('failures', '>', 0)
+    .execute();
   await db.deleteFrom('sign_in_failures').where('subject', '=', subject).where('failures', '<=', 0).execute();
 }
 
@@ -103,24 +113,44 @@ async function giveBack(db: Kysely<Tables>, subject: string): Promise<void> {
  * account row counts the failure (`failures`, `window_start`) and holds the last booked turn
  * (`locked_until`). Answers the wait before the turn, or a refusal when it is too far away.
  */
-async function bookTurn(database: Database, email: string, now: number): Promise<{ waitMs: number } | { refusedForMs: number }> {
+async function bookTurn(
+  database: Database,
+  email: string,
+  now: number,
+): Promise<{ waitMs: number } | { refusedForMs: number }> {
   const subject = SUBJECT.account(email);
   return writeTransaction(database, `sign-in:${email}`, async (trx) => {
-    const row = await trx.selectFrom('sign_in_failures').select(['failures', 'window_start', 'locked_until']).where('subject', '=', subject).executeTakeFirst();
+    const row = await trx
+      .selectFrom('sign_in_failures')
+      .select(['failures', 'window_start', 'locked_until'])
+      .where('subject', '=', subject)
+      .executeTakeFirst();
     const fresh = !row || timeOf(row.window_start) + WINDOW_MS <= now;
     const failures = fresh ? 0 : Number(row.failures);
     const lastTurn = !fresh && row.locked_until ? timeOf(row.locked_until) : 0;
     const turn = Math.max(now, lastTurn + accountDelayMs(failures));
     if (turn - now > MAX_WAIT_MS) return { refusedForMs: turn - MAX_WAIT_MS - now };
-    const values = { failures: failures + 1, window_start: new Date(fresh ? now : timeOf(row.window_start)).toISOString(), locked_until: new Date(turn).toISOString() };
+    const values = {
+      failures: failures + 1,
+      window_start: new Date(fresh ? now : timeOf(row.window_start)).toISOString(),
+      locked_until: new Date(turn).toISOString(),
+    };
     if (row) await trx.updateTable('sign_in_failures').set(values).where('subject', '=', subject).execute();
-    else await trx.insertInto('sign_in_failures').values({ subject, ...values }).execute();
+    else
+      await trx
+        .insertInto('sign_in_failures')
+        .values({ subject, ...values })
+        .execute();
     return { waitMs: turn - now };
   });
 }
 
 async function isKnownAddress(db: Kysely<Tables>, email: string, address: string, now: number): Promise<boolean> {
-  const row = await db.selectFrom('sign_in_failures').select('window_start').where('subject', '=', SUBJECT.known(email, address)).executeTakeFirst();
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select('window_start')
+    .where('subject', '=', SUBJECT.known(email, address))
+    .executeTakeFirst();
   return row !== undefined && timeOf(row.window_start) + KNOWN_ADDRESS_MS > now;
 }
 
@@ -135,9 +165,14 @@ export async function reserveAttempt(database: Database, email: string, rawAddre
   const db = database.db;
   const now = Date.now();
   const address = addressKey(rawAddress);
-  const subjects = { address: SUBJECT.address(address), pair: SUBJECT.pair(email, address), account: SUBJECT.account(email) };
+  const subjects = {
+    address: SUBJECT.address(address),
+    pair: SUBJECT.pair(email, address),
+    account: SUBJECT.account(email),
+  };
   const byAddress = await count(db, subjects.address, now);
-  if (byAddress.attempts > ADDRESS_LIMIT) return { allowed: false, retryAfterSeconds: secondsUntil(byAddress.windowEnd, now) };
+  if (byAddress.attempts > ADDRESS_LIMIT)
+    return { allowed: false, retryAfterSeconds: secondsUntil(byAddress.windowEnd, now) };
   const byPair = await count(db, subjects.pair, now);
   if (byPair.attempts > PAIR_LIMIT) {
     // Refused before any check: the address's count is given back, so one locked pair does not use up the address.
@@ -175,7 +210,10 @@ export async function reserveAttempt(database: Database, email: string, rawAddre
         .deleteFrom('sign_in_failures')
         .where((eb) =>
           eb.or([
-            eb.and([eb('window_start', '<', new Date(at - WINDOW_MS).toISOString()), sql<boolean>`substr(subject, 1, 6) <> 'known:'`]),
+            eb.and([
+              eb('window_start', '<', new Date(at - WINDOW_MS).toISOString()),
+              sql<boolean>`substr(subject, 1, 6) <> 'known:'`,
+            ]),
             eb('window_start', '<', new Date(at - KNOWN_ADDRESS_MS).toISOString()),
           ]),
         )
@@ -207,7 +245,9 @@ export async function lockStateOf(db: Kysely<Tables>, emails: string[]): Promise
       .execute();
     for (const row of rows) {
       const pair = row.subject.startsWith('pair:');
-      const email = pair ? row.subject.slice('pair:'.length, row.subject.indexOf('\n')) : row.subject.slice('account:'.length);
+      const email = pair
+        ? row.subject.slice('pair:'.length, row.subject.indexOf('\n'))
+        : row.subject.slice('account:'.length);
       const entry = state.get(email) ?? { lockedUntil: null, slowed: false };
       if (pair && row.failures >= PAIR_LIMIT) {
         const end = new Date(timeOf(row.window_start) + WINDOW_MS).toISOString();
@@ -226,10 +266,16 @@ export async function lockStateOf(db: Kysely<Tables>, emails: string[]): Promise
  * spacing, else (a workspace admin) the per-address locks only — the account's spacing, which
  * bounds guesses from everywhere, is the operator's to end. Returns how many counters ended.
  */
-export async function unlockAccount(db: Kysely<Tables>, email: string, { everything }: { everything: boolean }): Promise<number> {
+export async function unlockAccount(
+  db: Kysely<Tables>,
+  email: string,
+  { everything }: { everything: boolean },
+): Promise<number> {
   const ended = await db
     .deleteFrom('sign_in_failures')
-    .where((eb) => (everything ? eb.or([eb('subject', '=', SUBJECT.account(email)), isPairOf(email)]) : isPairOf(email)))
+    .where((eb) =>
+      everything ? eb.or([eb('subject', '=', SUBJECT.account(email)), isPairOf(email)]) : isPairOf(email),
+    )
     .executeTakeFirst();
   return Number(ended.numDeletedRows);
 }

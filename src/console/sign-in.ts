@@ -46,7 +46,9 @@ export async function auditAccountEvent<T = void>(
   options: { only?: string | null; except?: string; change?: (trx: Kysely<Tables>) => Promise<T> } = {},
 ): Promise<T | undefined> {
   const all = options.only === null ? [] : await workspacesOf(database.db, user.id);
-  const workspaces = (options.only === undefined ? all : all.filter((workspace) => workspace.id === options.only)).filter((workspace) => workspace.id !== options.except);
+  const workspaces = (
+    options.only === undefined ? all : all.filter((workspace) => workspace.id === options.only)
+  ).filter((workspace) => workspace.id !== options.except);
   let result: T | undefined;
   let pending = options.change;
   if (workspaces.length === 0 && pending) return writeTransaction(database, GLOBAL_LOCK, pending);
@@ -60,12 +62,19 @@ export async function auditAccountEvent<T = void>(
   return result;
 }
 
-export async function signIn(database: Database, input: { email: string; password: string; address: string }): Promise<SignInResult> {
+export async function signIn(
+  database: Database,
+  input: { email: string; password: string; address: string },
+): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const attempt = await reserveAttempt(database, email, input.address);
   if (!attempt.allowed) return { outcome: 'locked', retryAfterSeconds: attempt.retryAfterSeconds };
 
-  const user = await database.db.selectFrom('users').select(['id', 'name', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  const user = await database.db
+    .selectFrom('users')
+    .select(['id', 'name', 'password_hash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (!(await passwordMatches(user?.password_hash, input.password))) {
     const lockedOut = await attempt.failed();
     if (user) {
@@ -77,7 +86,10 @@ export async function signIn(database: Database, input: { email: string; passwor
 
   await attempt.succeeded();
   const workspaceId = (await workspacesOf(database.db, user!.id))[0]?.id ?? null;
-  const token = await auditAccountEvent(database, user!, 'sign_in', { only: workspaceId, change: (trx) => openSession(trx, user!.id, workspaceId) });
+  const token = await auditAccountEvent(database, user!, 'sign_in', {
+    only: workspaceId,
+    change: (trx) => openSession(trx, user!.id, workspaceId),
+  });
   return { outcome: 'signed_in', token: token!, userId: user!.id, workspaceId };
 }
 
@@ -85,10 +97,19 @@ export async function signIn(database: Database, input: { email: string; passwor
  * Checks the current password of a signed-in person (before a password change) behind the same
  * throttle as sign-in: a stolen session cannot guess it faster than a stranger could sign in.
  */
-export async function currentPasswordMatches(database: Database, user: { id: string; email: string; name: string }, password: string, address: string): Promise<'matches' | 'wrong' | { retryAfterSeconds: number }> {
+export async function currentPasswordMatches(
+  database: Database,
+  user: { id: string; email: string; name: string },
+  password: string,
+  address: string,
+): Promise<'matches' | 'wrong' | { retryAfterSeconds: number }> {
   const attempt = await reserveAttempt(database, user.email, address);
   if (!attempt.allowed) return { retryAfterSeconds: attempt.retryAfterSeconds };
-  const stored = await database.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const stored = await database.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
   if (await passwordMatches(stored.password_hash, password)) {
     await attempt.succeeded();
     return 'matches';
@@ -112,15 +133,29 @@ export async function unlockPerson(
   scope: { workspaceId?: string } = {},
 ): Promise<{ email: string; unlocked: true; ended: number }> {
   const email = rawEmail.trim().toLowerCase();
-  const user = await database.db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+  const user = await database.db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (!user) throw new ApiError('not_found', `no person has the e-mail ${email}`);
-  const workspaces = (await workspacesOf(database.db, user.id)).filter((workspace) => !scope.workspaceId || workspace.id === scope.workspaceId);
+  const workspaces = (await workspacesOf(database.db, user.id)).filter(
+    (workspace) => !scope.workspaceId || workspace.id === scope.workspaceId,
+  );
   const end = (trx: Kysely<Tables>) => unlockAccount(trx, email, { everything: !scope.workspaceId });
   let ended: number | undefined;
   for (const workspace of workspaces) {
     await writeTransaction(database, workspace.id, async (trx) => {
       ended ??= await end(trx);
-      await recordAudit(trx, { workspaceId: workspace.id, category: 'access', action: 'unlock', actor, resourceType: 'member', resourceId: workspace.memberId, resourceName: user.name });
+      await recordAudit(trx, {
+        workspaceId: workspace.id,
+        category: 'access',
+        action: 'unlock',
+        actor,
+        resourceType: 'member',
+        resourceId: workspace.memberId,
+        resourceName: user.name,
+      });
     });
   }
   ended ??= await writeTransaction(database, GLOBAL_LOCK, end);

@@ -18,25 +18,54 @@ function agentCommand(origin: string, token: string): string {
 export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
   app.get('/roles', { schema: { response: { 200: RolesView } } }, async (request) => {
     const { workspaceId } = memberCallerOf(request);
-    const roles = await Promise.all(ROLE_NAMES.map(async (name) => ({ name, permissions: await getRolePermissions(database, workspaceId, name) })));
+    const roles = await Promise.all(
+      ROLE_NAMES.map(async (name) => ({ name, permissions: await getRolePermissions(database, workspaceId, name) })),
+    );
     return { roles, scopes: [...ALL_SCOPES] };
   });
 
-  app.put('/roles/:name', { config: { adminOnly: true }, schema: { params: RoleParams, body: SetRole, response: { 200: Type.Object({ name: RoleParams.properties.name, permissions: Type.Array(Type.String()) }) } } }, async (request) => {
-    const caller = memberCallerOf(request);
-    const { role, permissions } = await setRolePermissions(database, { workspaceId: caller.workspaceId, role: request.params.name, scopes: request.body.permissions }, caller.actor);
-    return { name: role, permissions };
-  });
+  app.put(
+    '/roles/:name',
+    {
+      config: { adminOnly: true },
+      schema: {
+        params: RoleParams,
+        body: SetRole,
+        response: { 200: Type.Object({ name: RoleParams.properties.name, permissions: Type.Array(Type.String()) }) },
+      },
+    },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      const { role, permissions } = await setRolePermissions(
+        database,
+        { workspaceId: caller.workspaceId, role: request.params.name, scopes: request.body.permissions },
+        caller.actor,
+      );
+      return { name: role, permissions };
+    },
+  );
 
-  app.post('/agents', { config: { adminOnly: true }, schema: { body: EnrollAgent, response: { 201: EnrolledAgent } } }, async (request, reply) => {
-    const caller = memberCallerOf(request);
-    const enrolled = await enrollAgent(database, { workspaceId: caller.workspaceId, name: request.body.name }, caller.actor);
-    const origin = `${request.protocol}://${request.host}`;
-    return reply.code(201).send({ ...enrolled, command: agentCommand(origin, enrolled.token) });
-  });
+  app.post(
+    '/agents',
+    { config: { adminOnly: true }, schema: { body: EnrollAgent, response: { 201: EnrolledAgent } } },
+    async (request, reply) => {
+      const caller = memberCallerOf(request);
+      const enrolled = await enrollAgent(
+        database,
+        { workspaceId: caller.workspaceId, name: request.body.name },
+        caller.actor,
+      );
+      const origin = `${request.protocol}://${request.host}`;
+      return reply.code(201).send({ ...enrolled, command: agentCommand(origin, enrolled.token) });
+    },
+  );
 
-  app.post('/agents/:id/revoke', { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Revoked } } }, async (request) => {
-    const caller = memberCallerOf(request);
-    return revokeAgent(database, request.params.id, caller.actor, caller.workspaceId);
-  });
+  app.post(
+    '/agents/:id/revoke',
+    { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Revoked } } },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      return revokeAgent(database, request.params.id, caller.actor, caller.workspaceId);
+    },
+  );
 }

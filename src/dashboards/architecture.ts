@@ -5,19 +5,46 @@ import { breakdownWidget, countRows, firstRowsTable, tableWidget, TABLE_ROWS } f
 /** Applications by the number of flows they send or receive, most connected first. */
 async function integrationHubs({ database, workspaceId }: DashboardContext) {
   const { db } = database;
-  const ends = db.selectFrom('flows').select(['source_application_id as application_id']).select([sql<number>`1`.as('outgoing'), sql<number>`0`.as('incoming')])
+  const ends = db
+    .selectFrom('flows')
+    .select(['source_application_id as application_id'])
+    .select([sql<number>`1`.as('outgoing'), sql<number>`0`.as('incoming')])
     .where('workspace_id', '=', workspaceId)
-    .unionAll(db.selectFrom('flows').select(['target_application_id as application_id']).select([sql<number>`0`.as('outgoing'), sql<number>`1`.as('incoming')]).where('workspace_id', '=', workspaceId));
-  const hubs = db.selectFrom(ends.as('e'))
-    .innerJoin('applications as a', (join) => join.onRef('a.id', '=', 'e.application_id').on('a.workspace_id', '=', workspaceId))
+    .unionAll(
+      db
+        .selectFrom('flows')
+        .select(['target_application_id as application_id'])
+        .select([sql<number>`0`.as('outgoing'), sql<number>`1`.as('incoming')])
+        .where('workspace_id', '=', workspaceId),
+    );
+  const hubs = db
+    .selectFrom(ends.as('e'))
+    .innerJoin('applications as a', (join) =>
+      join.onRef('a.id', '=', 'e.application_id').on('a.workspace_id', '=', workspaceId),
+    )
     .select(['a.id', 'a.name'])
-    .select((eb) => [eb.fn.sum<number>('e.outgoing').as('outgoing'), eb.fn.sum<number>('e.incoming').as('incoming'), eb.fn.countAll<number>().as('flows')])
+    .select((eb) => [
+      eb.fn.sum<number>('e.outgoing').as('outgoing'),
+      eb.fn.sum<number>('e.incoming').as('incoming'),
+      eb.fn.countAll<number>().as('flows'),
+    ])
     .groupBy(['a.id', 'a.name']);
   return firstRowsTable(
-    { id: 'integration-hubs', title: 'Applications by number of flows', columns: { application: 'Application', flows: 'Flows', outgoing: 'Outgoing', incoming: 'Incoming' } },
+    {
+      id: 'integration-hubs',
+      title: 'Applications by number of flows',
+      columns: { application: 'Application', flows: 'Flows', outgoing: 'Outgoing', incoming: 'Incoming' },
+    },
     hubs.orderBy('flows', 'desc').orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
     countRows(db.selectFrom(hubs.as('h')).selectAll()),
-    (row) => ({ application: row.name, flows: Number(row.flows), outgoing: Number(row.outgoing), incoming: Number(row.incoming), resourceType: 'application', resourceId: row.id }),
+    (row) => ({
+      application: row.name,
+      flows: Number(row.flows),
+      outgoing: Number(row.outgoing),
+      incoming: Number(row.incoming),
+      resourceType: 'application',
+      resourceId: row.id,
+    }),
   );
 }
 
@@ -27,14 +54,25 @@ export function applicationsWithoutOwner(database: DashboardContext['database'],
     .selectFrom('applications as a')
     .where('a.workspace_id', '=', workspaceId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('application_owners as o').select('o.user_id').where('o.workspace_id', '=', workspaceId).whereRef('o.application_id', '=', 'a.id'))),
+      not(
+        exists(
+          selectFrom('application_owners as o')
+            .select('o.user_id')
+            .where('o.workspace_id', '=', workspaceId)
+            .whereRef('o.application_id', '=', 'a.id'),
+        ),
+      ),
     );
 }
 
 function ownerlessTable({ database, workspaceId }: DashboardContext) {
   const orphans = applicationsWithoutOwner(database, workspaceId);
   return firstRowsTable(
-    { id: 'applications-without-owner', title: 'Applications without an owner', columns: { application: 'Application', criticality: 'Criticality' } },
+    {
+      id: 'applications-without-owner',
+      title: 'Applications without an owner',
+      columns: { application: 'Application', criticality: 'Criticality' },
+    },
     orphans.select(['a.id', 'a.name', 'a.criticality']).orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
     countRows(orphans),
     (row) => ({ application: row.name, criticality: row.criticality, resourceType: 'application', resourceId: row.id }),
@@ -45,18 +83,38 @@ function ownerlessTable({ database, workspaceId }: DashboardContext) {
 async function personalDataFlows({ database, workspaceId }: DashboardContext) {
   const rows = await database.db
     .selectFrom('flows as f')
-    .innerJoin('flow_data_objects as fd', (join) => join.onRef('fd.flow_id', '=', 'f.id').on('fd.workspace_id', '=', workspaceId))
-    .innerJoin('data_objects as d', (join) => join.onRef('d.id', '=', 'fd.data_object_id').on('d.workspace_id', '=', workspaceId))
-    .innerJoin('applications as s', (join) => join.onRef('s.id', '=', 'f.source_application_id').on('s.workspace_id', '=', workspaceId))
-    .innerJoin('applications as t', (join) => join.onRef('t.id', '=', 'f.target_application_id').on('t.workspace_id', '=', workspaceId))
+    .innerJoin('flow_data_objects as fd', (join) =>
+      join.onRef('fd.flow_id', '=', 'f.id').on('fd.workspace_id', '=', workspaceId),
+    )
+    .innerJoin('data_objects as d', (join) =>
+      join.onRef('d.id', '=', 'fd.data_object_id').on('d.workspace_id', '=', workspaceId),
+    )
+    .innerJoin('applications as s', (join) =>
+      join.onRef('s.id', '=', 'f.source_application_id').on('s.workspace_id', '=', workspaceId),
+    )
+    .innerJoin('applications as t', (join) =>
+      join.onRef('t.id', '=', 'f.target_application_id').on('t.workspace_id', '=', workspaceId),
+    )
     .select(['f.id', 'f.name', 's.name as source', 't.name as target', 'd.name as dataObject'])
     .where('f.workspace_id', '=', workspaceId)
     .where('d.personal_data', '=', 1)
-    .orderBy('f.name').orderBy('f.id').orderBy('d.name')
+    .orderBy('f.name')
+    .orderBy('f.id')
+    .orderBy('d.name')
     .execute();
-  const flows = new Map<string, { flow: string; source: string; target: string; dataObjects: string[]; resourceType: string; resourceId: string }>();
+  const flows = new Map<
+    string,
+    { flow: string; source: string; target: string; dataObjects: string[]; resourceType: string; resourceId: string }
+  >();
   for (const row of rows) {
-    const flow = flows.get(row.id) ?? { flow: row.name, source: row.source, target: row.target, dataObjects: [], resourceType: 'flow', resourceId: row.id };
+    const flow = flows.get(row.id) ?? {
+      flow: row.name,
+      source: row.source,
+      target: row.target,
+      dataObjects: [],
+      resourceType: 'flow',
+      resourceId: row.id,
+    };
     flow.dataObjects.push(row.dataObject);
     flows.set(row.id, flow);
   }
@@ -72,31 +130,60 @@ async function personalDataFlows({ database, workspaceId }: DashboardContext) {
 export const architectureDashboard: DashboardDefinition = {
   name: 'architecture',
   title: 'Architecture',
-  description: 'Applications by hosting type, category and criticality; integration hubs; applications without an owner; data objects by classification and the flows that carry personal data.',
+  description:
+    'Applications by hosting type, category and criticality; integration hubs; applications without an owner; data objects by classification and the flows that carry personal data.',
   widgetIds: [
-    'applications-by-hosting', 'applications-by-category', 'applications-by-criticality', 'integration-hubs',
-    'applications-without-owner', 'data-by-classification', 'personal-data-flows',
+    'applications-by-hosting',
+    'applications-by-category',
+    'applications-by-criticality',
+    'integration-hubs',
+    'applications-without-owner',
+    'data-by-classification',
+    'personal-data-flows',
   ],
   async widgets(context) {
     const { database, workspaceId } = context;
     const { db } = database;
     const applications = db.selectFrom('applications').where('workspace_id', '=', workspaceId);
     const [byHosting, byCategory, byCriticality, hubs, orphans, byClassification, personal] = await Promise.all([
-      applications.select(['hosting_type as key']).select((eb) => eb.fn.countAll<number>().as('value')).groupBy('hosting_type').execute(),
-      db.selectFrom('applications as a')
-        .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'a.category_id').on('c.workspace_id', '=', workspaceId))
-        .select(['a.category_id as key', 'c.name as label']).select((eb) => eb.fn.countAll<number>().as('value'))
-        .where('a.workspace_id', '=', workspaceId).groupBy(['a.category_id', 'c.name']).execute(),
-      applications.select(['criticality as key']).select((eb) => eb.fn.countAll<number>().as('value')).groupBy('criticality').execute(),
+      applications
+        .select(['hosting_type as key'])
+        .select((eb) => eb.fn.countAll<number>().as('value'))
+        .groupBy('hosting_type')
+        .execute(),
+      db
+        .selectFrom('applications as a')
+        .leftJoin('categories as c', (join) =>
+          join.onRef('c.id', '=', 'a.category_id').on('c.workspace_id', '=', workspaceId),
+        )
+        .select(['a.category_id as key', 'c.name as label'])
+        .select((eb) => eb.fn.countAll<number>().as('value'))
+        .where('a.workspace_id', '=', workspaceId)
+        .groupBy(['a.category_id', 'c.name'])
+        .execute(),
+      applications
+        .select(['criticality as key'])
+        .select((eb) => eb.fn.countAll<number>().as('value'))
+        .groupBy('criticality')
+        .execute(),
       integrationHubs(context),
       ownerlessTable(context),
-      db.selectFrom('data_objects').select(['classification as key']).select((eb) => eb.fn.countAll<number>().as('value'))
-        .where('workspace_id', '=', workspaceId).groupBy('classification').execute(),
+      db
+        .selectFrom('data_objects')
+        .select(['classification as key'])
+        .select((eb) => eb.fn.countAll<number>().as('value'))
+        .where('workspace_id', '=', workspaceId)
+        .groupBy('classification')
+        .execute(),
       personalDataFlows(context),
     ]);
     return [
       breakdownWidget('applications-by-hosting', 'Applications by hosting type', byHosting),
-      breakdownWidget('applications-by-category', 'Applications by category', byCategory.map((row) => ({ key: row.key, value: row.value, ...(row.label ? { label: row.label } : {}) }))),
+      breakdownWidget(
+        'applications-by-category',
+        'Applications by category',
+        byCategory.map((row) => ({ key: row.key, value: row.value, ...(row.label ? { label: row.label } : {}) })),
+      ),
       breakdownWidget('applications-by-criticality', 'Applications by criticality', byCriticality),
       hubs,
       orphans,

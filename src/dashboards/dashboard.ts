@@ -26,13 +26,16 @@ export const dashboardScope = (name: string) => `${name}_dashboard:read`;
 
 /** The UTC day (YYYY-MM-DD) of a timestamp column, the same text on both databases. */
 export function dayOf(database: Database, column: string): RawBuilder<string> {
-  return database.dialect === 'postgres' ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+  return database.dialect === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
 }
 
 /** An instant `days` days before `now`, ISO-8601. */
 export const daysBefore = (now: string, days: number) => new Date(Date.parse(now) - days * 86_400_000).toISOString();
 /** A day `days` days after `today` (negative: before), YYYY-MM-DD. */
-export const dayAfter = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const dayAfter = (today: string, days: number) =>
+  new Date(Date.parse(`${today}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Adds up grouped counts of several queries (servers and workstations) by key. */
 export function mergeCounts<Key>(...groups: { key: Key; value: number | string }[][]): { key: Key; value: number }[] {

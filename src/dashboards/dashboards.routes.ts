@@ -34,7 +34,12 @@ const capitalised = (name: string) => name[0]!.toUpperCase() + name.slice(1);
  * under /public: 401 first, then 404 not_found.
  */
 export function registerDashboardRoutes(typedApp: App, { database }: AppDeps): void {
-  registerSummaryList(typedApp, { path: '/dashboards', noun: 'dashboard', entries: DASHBOARDS, scopeOf: dashboardScope });
+  registerSummaryList(typedApp, {
+    path: '/dashboards',
+    noun: 'dashboard',
+    entries: DASHBOARDS,
+    scopeOf: dashboardScope,
+  });
 
   // A route answers JSON or an SVG string: it goes through Fastify's plain interface.
   const app: FastifyInstance = typedApp;
@@ -55,8 +60,16 @@ export function registerDashboardRoutes(typedApp: App, { database }: AppDeps): v
       },
       async (request, reply) => {
         const now = nowIso();
-        const widgets = await dashboard.widgets({ database, workspaceId: callerOf(request).workspaceId, now, today: now.slice(0, 10) });
-        if (wantsSvg((request.query as { format?: string }).format, request.headers.accept)) return reply.type(SVG_TYPE).send(renderDashboard({ name: dashboard.name, title: dashboard.title, generatedAt: now, widgets }));
+        const widgets = await dashboard.widgets({
+          database,
+          workspaceId: callerOf(request).workspaceId,
+          now,
+          today: now.slice(0, 10),
+        });
+        if (wantsSvg((request.query as { format?: string }).format, request.headers.accept))
+          return reply
+            .type(SVG_TYPE)
+            .send(renderDashboard({ name: dashboard.name, title: dashboard.title, generatedAt: now, widgets }));
         return { name: dashboard.name, generatedAt: now, widgets };
       },
     );

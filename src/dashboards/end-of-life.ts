@@ -26,7 +26,12 @@ export interface EndOfLife {
   endOfLife: string;
 }
 
-const release = (name: string, os: RegExp, version: string | undefined, endOfLife: string): EndOfLife => ({ release: name, os, ...(version ? { version } : {}), endOfLife });
+const release = (name: string, os: RegExp, version: string | undefined, endOfLife: string): EndOfLife => ({
+  release: name,
+  os,
+  ...(version ? { version } : {}),
+  endOfLife,
+});
 const UBUNTU = /^ubuntu\b/i;
 const DEBIAN = /^debian\b/i;
 const RHEL = /^(red hat enterprise linux|rhel)\b/i;
@@ -80,7 +85,9 @@ export const END_OF_LIFE: readonly EndOfLife[] = [
 
 /** `22.04` is release `22.04` of `22.04.3 LTS`, `12` of `12.5`, but `2` is not of `22.04`. */
 function isRelease(version: string, releaseVersion: string): boolean {
-  return version === releaseVersion || version.startsWith(`${releaseVersion}.`) || version.startsWith(`${releaseVersion} `);
+  return (
+    version === releaseVersion || version.startsWith(`${releaseVersion}.`) || version.startsWith(`${releaseVersion} `)
+  );
 }
 
 /** The listed release a host's OS name and version are, if any. */
@@ -89,5 +96,9 @@ export function releaseOf(os: string | null, osVersion: string | null): EndOfLif
   const name = os.trim();
   const version = (osVersion ?? '').trim();
   // A release named in the OS name may also be reported as the version ("Windows Server", "2019").
-  return END_OF_LIFE.find((entry) => (entry.version === undefined ? entry.os.test(`${name} ${version}`.trim()) : entry.os.test(name) && isRelease(version, entry.version)));
+  return END_OF_LIFE.find((entry) =>
+    entry.version === undefined
+      ? entry.os.test(`${name} ${version}`.trim())
+      : entry.os.test(name) && isRelease(version, entry.version),
+  );
 }

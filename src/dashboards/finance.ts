@@ -42,9 +42,18 @@ export function deadlines(contract: ContractRow): { renewal: string | null; noti
  * groups of a breakdown add up exactly to its total.
  */
 class Totals {
-  private readonly sums = new Map<string, { key: string | null; label?: string; currency: string; value: number; ids: Set<string> }>();
+  private readonly sums = new Map<
+    string,
+    { key: string | null; label?: string; currency: string; value: number; ids: Set<string> }
+  >();
   add(key: string | null, currency: string, value: number, id?: string, label?: string): void {
-    const entry = this.sums.get(`${key}\u0000${currency}`) ?? { key, currency, value: 0, ids: new Set<string>(), ...(label ? { label } : {}) };
+    const entry = this.sums.get(`${key}\u0000${currency}`) ?? {
+      key,
+      currency,
+      value: 0,
+      ids: new Set<string>(),
+      ...(label ? { label } : {}),
+    };
     entry.value += value;
     if (id) entry.ids.add(id);
     this.sums.set(`${key}\u0000${currency}`, entry);
@@ -56,29 +65,66 @@ class Totals {
   top() {
     const all = this.groups().sort((a, b) => b.value - a.value);
     const rest = new Map<string, number>();
-    for (const group of all.slice(TOP_GROUPS)) rest.set(group.currency, (rest.get(group.currency) ?? 0) + Math.round(group.value * 100));
-    return [...all.slice(0, TOP_GROUPS), ...[...rest].map(([currency, value]) => ({ key: 'other', label: 'Other', currency, value: value / 100, ids: [] }))];
+    for (const group of all.slice(TOP_GROUPS))
+      rest.set(group.currency, (rest.get(group.currency) ?? 0) + Math.round(group.value * 100));
+    return [
+      ...all.slice(0, TOP_GROUPS),
+      ...[...rest].map(([currency, value]) => ({
+        key: 'other',
+        label: 'Other',
+        currency,
+        value: value / 100,
+        ids: [],
+      })),
+    ];
   }
 }
 
 async function load({ database, workspaceId, today }: DashboardContext) {
   const { db } = database;
   const [contracts, covered, categories] = await Promise.all([
-    db.selectFrom('contracts')
-      .select(['id', 'name', 'vendor', 'start_date', 'end_date', 'renewal_date', 'notice_period_days', 'amount', 'currency', 'billing_period'])
+    db
+      .selectFrom('contracts')
+      .select([
+        'id',
+        'name',
+        'vendor',
+        'start_date',
+        'end_date',
+        'renewal_date',
+        'notice_period_days',
+        'amount',
+        'currency',
+        'billing_period',
+      ])
       .where('workspace_id', '=', workspaceId)
       .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
       .execute(),
-    db.selectFrom('contract_applications')
-      .innerJoin('applications', (join) => join.onRef('applications.id', '=', 'contract_applications.application_id').on('applications.workspace_id', '=', workspaceId))
-      .select(['contract_applications.contract_id', 'applications.id', 'applications.name', 'applications.category_id', 'applications.user_count'])
+    db
+      .selectFrom('contract_applications')
+      .innerJoin('applications', (join) =>
+        join
+          .onRef('applications.id', '=', 'contract_applications.application_id')
+          .on('applications.workspace_id', '=', workspaceId),
+      )
+      .select([
+        'contract_applications.contract_id',
+        'applications.id',
+        'applications.name',
+        'applications.category_id',
+        'applications.user_count',
+      ])
       .where('contract_applications.workspace_id', '=', workspaceId)
       .execute(),
     db.selectFrom('categories').select(['id', 'name']).where('workspace_id', '=', workspaceId).execute(),
   ]);
   const applicationsOf = new Map<string, typeof covered>();
   for (const row of covered) pushTo(applicationsOf, row.contract_id, row);
-  return { contracts, applicationsOf, categoryNames: new Map(categories.map((category) => [category.id, category.name])) };
+  return {
+    contracts,
+    applicationsOf,
+    categoryNames: new Map(categories.map((category) => [category.id, category.name])),
+  };
 }
 
 function renewalsWidget(days: number, contracts: ContractRow[], today: string): Widget {
@@ -87,15 +133,30 @@ function renewalsWidget(days: number, contracts: ContractRow[], today: string): 
   const due = contracts
     .map((contract) => ({ contract, ...deadlines(contract) }))
     .filter(({ renewal, notice }) => within(renewal) || within(notice))
-    .sort((a, b) => (a.notice ?? a.renewal!).localeCompare(b.notice ?? b.renewal!) || a.contract.id.localeCompare(b.contract.id));
+    .sort(
+      (a, b) =>
+        (a.notice ?? a.renewal!).localeCompare(b.notice ?? b.renewal!) || a.contract.id.localeCompare(b.contract.id),
+    );
   return tableWidget(
     `renewals-${days}`,
     `Renewals and notice deadlines in the next ${days} days`,
-    { name: 'Contract', vendor: 'Vendor', renewalDate: 'Renews or ends', noticeDeadline: 'Notice by', amount: 'Amount', currency: 'Currency' },
+    {
+      name: 'Contract',
+      vendor: 'Vendor',
+      renewalDate: 'Renews or ends',
+      noticeDeadline: 'Notice by',
+      amount: 'Amount',
+      currency: 'Currency',
+    },
     due.map(({ contract, renewal, notice }) => ({
-      name: contract.name, vendor: contract.vendor, renewalDate: renewal, noticeDeadline: notice,
-      amount: contract.amount === null ? null : Number(contract.amount), currency: contract.currency,
-      resourceType: 'contract', resourceId: contract.id,
+      name: contract.name,
+      vendor: contract.vendor,
+      renewalDate: renewal,
+      noticeDeadline: notice,
+      amount: contract.amount === null ? null : Number(contract.amount),
+      currency: contract.currency,
+      resourceType: 'contract',
+      resourceId: contract.id,
     })),
     due.length,
   );
@@ -106,7 +167,16 @@ export const financeDashboard: DashboardDefinition = {
   title: 'Finance',
   description:
     'Annualised spend of the contracts active today, per currency (monthly ×12, quarterly ×4, yearly ×1, one-time in its start year only), by vendor, application and category (a contract covering several applications is split evenly between them); renewals and notice deadlines in the next 30, 60 and 90 days; cost per user of each application.',
-  widgetIds: ['annual-spend', 'spend-by-vendor', 'spend-by-application', 'spend-by-category', 'renewals-30', 'renewals-60', 'renewals-90', 'cost-per-user'],
+  widgetIds: [
+    'annual-spend',
+    'spend-by-vendor',
+    'spend-by-application',
+    'spend-by-category',
+    'renewals-30',
+    'renewals-60',
+    'renewals-90',
+    'cost-per-user',
+  ],
   async widgets(context) {
     const { today } = context;
     const year = today.slice(0, 4);
@@ -134,7 +204,13 @@ export const financeDashboard: DashboardDefinition = {
         const share = base + (index < inCents - base * covered.length ? 1 : 0);
         byApplication.add(application.id, contract.currency!, share, application.id, application.name);
         const category = application.category_id;
-        byCategory.add(category, contract.currency!, share, application.id, category ? categoryNames.get(category) : undefined);
+        byCategory.add(
+          category,
+          contract.currency!,
+          share,
+          application.id,
+          category ? categoryNames.get(category) : undefined,
+        );
         users.set(application.id, { name: application.name, userCount: application.user_count });
       });
     }
@@ -142,7 +218,15 @@ export const financeDashboard: DashboardDefinition = {
     const costRows = costs
       .map((group) => {
         const { name, userCount } = users.get(group.key!)!;
-        return { application: name, annualCost: group.value, currency: group.currency, userCount, costPerUser: userCount ? cents(group.value / userCount) : null, resourceType: 'application', resourceId: group.key };
+        return {
+          application: name,
+          annualCost: group.value,
+          currency: group.currency,
+          userCount,
+          costPerUser: userCount ? cents(group.value / userCount) : null,
+          resourceType: 'application',
+          resourceId: group.key,
+        };
       })
       .sort((a, b) => (b.costPerUser ?? -1) - (a.costPerUser ?? -1) || a.application.localeCompare(b.application));
     return [
@@ -154,7 +238,13 @@ export const financeDashboard: DashboardDefinition = {
       tableWidget(
         'cost-per-user',
         'Annual cost per user of each application',
-        { application: 'Application', annualCost: 'Annual cost', currency: 'Currency', userCount: 'Users', costPerUser: 'Cost per user' },
+        {
+          application: 'Application',
+          annualCost: 'Annual cost',
+          currency: 'Currency',
+          userCount: 'Users',
+          costPerUser: 'Cost per user',
+        },
         costRows,
         costRows.length,
       ),

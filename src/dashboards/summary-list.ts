@@ -9,7 +9,15 @@ const capitalised = (name: string) => name[0]!.toUpperCase() + name.slice(1);
  * GET /dashboards or /diagrams: every entry with the scope it needs, as a bare array. It needs no
  * scope beyond a valid key, so that an integration can find out what its key may read.
  */
-export function registerSummaryList(app: App, list: { path: string; noun: string; entries: readonly { name: string; title: string; description: string }[]; scopeOf(name: string): string }): void {
+export function registerSummaryList(
+  app: App,
+  list: {
+    path: string;
+    noun: string;
+    entries: readonly { name: string; title: string; description: string }[];
+    scopeOf(name: string): string;
+  },
+): void {
   app.get(
     list.path,
     {
@@ -22,7 +30,12 @@ export function registerSummaryList(app: App, list: { path: string; noun: string
         response: { 200: Type.Array(DashboardSummary), ...errorResponses(...PUBLIC_ERRORS) },
       },
     },
-    async () => list.entries.map(({ name, title, description }) => ({ name, title, description, requiredScope: list.scopeOf(name) })),
+    async () =>
+      list.entries.map(({ name, title, description }) => ({
+        name,
+        title,
+        description,
+        requiredScope: list.scopeOf(name),
+      })),
   );
 }
-

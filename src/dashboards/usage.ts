@@ -6,14 +6,22 @@ import { countRows, firstRowsTable, tableWidget, topBreakdownWidget, TABLE_ROWS,
 async function seats({ database, workspaceId }: DashboardContext) {
   const rows = await database.db
     .selectFrom('contracts as c')
-    .leftJoin('contract_applications as ca', (join) => join.onRef('ca.contract_id', '=', 'c.id').on('ca.workspace_id', '=', workspaceId))
-    .leftJoin('applications as a', (join) => join.onRef('a.id', '=', 'ca.application_id').on('a.workspace_id', '=', workspaceId))
+    .leftJoin('contract_applications as ca', (join) =>
+      join.onRef('ca.contract_id', '=', 'c.id').on('ca.workspace_id', '=', workspaceId),
+    )
+    .leftJoin('applications as a', (join) =>
+      join.onRef('a.id', '=', 'ca.application_id').on('a.workspace_id', '=', workspaceId),
+    )
     .select(['c.id', 'c.name', 'c.seats'])
-    .select((eb) => [eb.fn.sum<number | null>('a.user_count').as('users'), eb.fn.count<number>('a.user_count').as('counted')])
+    .select((eb) => [
+      eb.fn.sum<number | null>('a.user_count').as('users'),
+      eb.fn.count<number>('a.user_count').as('counted'),
+    ])
     .where('c.workspace_id', '=', workspaceId)
     .where('c.seats', 'is not', null)
     .groupBy(['c.id', 'c.name', 'c.seats'])
-    .orderBy('c.name').orderBy('c.id')
+    .orderBy('c.name')
+    .orderBy('c.id')
     .execute();
   return tableWidget(
     'seats',
@@ -21,7 +29,14 @@ async function seats({ database, workspaceId }: DashboardContext) {
     { contract: 'Contract', seats: 'Seats bought', users: 'Users', unused: 'Seats unused' },
     rows.map((row) => {
       const users = Number(row.counted) > 0 ? Number(row.users) : null;
-      return { contract: row.name, seats: Number(row.seats), users, unused: users === null ? null : Number(row.seats) - users, resourceType: 'contract', resourceId: row.id };
+      return {
+        contract: row.name,
+        seats: Number(row.seats),
+        users,
+        unused: users === null ? null : Number(row.seats) - users,
+        resourceType: 'contract',
+        resourceId: row.id,
+      };
     }),
     rows.length,
   );
@@ -29,9 +44,15 @@ async function seats({ database, workspaceId }: DashboardContext) {
 
 /** Applications with no known users (userCount 0 or not recorded) and no owner. */
 function unusedApplications({ database, workspaceId }: DashboardContext) {
-  const unused = applicationsWithoutOwner(database, workspaceId).where((eb) => eb.or([eb('a.user_count', 'is', null), eb('a.user_count', '=', 0)]));
+  const unused = applicationsWithoutOwner(database, workspaceId).where((eb) =>
+    eb.or([eb('a.user_count', 'is', null), eb('a.user_count', '=', 0)]),
+  );
   return firstRowsTable(
-    { id: 'unused-applications', title: 'Applications without users or owners', columns: { application: 'Application', userCount: 'Users' } },
+    {
+      id: 'unused-applications',
+      title: 'Applications without users or owners',
+      columns: { application: 'Application', userCount: 'Users' },
+    },
     unused.select(['a.id', 'a.name', 'a.user_count']).orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
     countRows(unused),
     (row) => ({ application: row.name, userCount: row.user_count, resourceType: 'application', resourceId: row.id }),
@@ -41,14 +62,27 @@ function unusedApplications({ database, workspaceId }: DashboardContext) {
 /** The most installed software, with a display name (as reported) for each folded name and vendor. */
 async function topSoftware({ database, workspaceId }: DashboardContext) {
   const { db } = database;
-  const top = await db.selectFrom('software_installs').select(['name_key', 'vendor_key', 'install_count'])
-    .where('workspace_id', '=', workspaceId).where('install_count', '>', 0)
-    .orderBy('install_count', 'desc').orderBy('name_key').orderBy('vendor_key').limit(TOP_GROUPS).execute();
-  if (top.length === 0) return [];
-  const names = await db.selectFrom('discovered_applications').select(['name_key', 'vendor_key']).select((eb) => [eb.fn.min('name').as('name'), eb.fn.min('vendor').as('vendor')])
+  const top = await db
+    .selectFrom('software_installs')
+    .select(['name_key', 'vendor_key', 'install_count'])
     .where('workspace_id', '=', workspaceId)
-    .where((eb) => eb.or(top.map((row) => eb.and([eb('name_key', '=', row.name_key), eb('vendor_key', '=', row.vendor_key)]))))
-    .groupBy(['name_key', 'vendor_key']).execute();
+    .where('install_count', '>', 0)
+    .orderBy('install_count', 'desc')
+    .orderBy('name_key')
+    .orderBy('vendor_key')
+    .limit(TOP_GROUPS)
+    .execute();
+  if (top.length === 0) return [];
+  const names = await db
+    .selectFrom('discovered_applications')
+    .select(['name_key', 'vendor_key'])
+    .select((eb) => [eb.fn.min('name').as('name'), eb.fn.min('vendor').as('vendor')])
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) =>
+      eb.or(top.map((row) => eb.and([eb('name_key', '=', row.name_key), eb('vendor_key', '=', row.vendor_key)]))),
+    )
+    .groupBy(['name_key', 'vendor_key'])
+    .execute();
   const named = new Map(names.map((row) => [`${row.vendor_key}/${row.name_key}`, row]));
   return top.map((row) => {
     const found = named.get(`${row.vendor_key}/${row.name_key}`);
@@ -59,28 +93,53 @@ async function topSoftware({ database, workspaceId }: DashboardContext) {
 export const usageDashboard: DashboardDefinition = {
   name: 'usage',
   title: 'Usage',
-  description: 'Users per application, seats bought against users, applications nobody uses, and the software agents found most often.',
+  description:
+    'Users per application, seats bought against users, applications nobody uses, and the software agents found most often.',
   widgetIds: ['users-per-application', 'seats', 'unused-applications', 'top-discovered-software'],
   async widgets(context) {
     const { database, workspaceId } = context;
     const { db } = database;
     const [topUsers, allUsers, topSoftwareRows, allInstalls, seatsWidget, unusedWidget] = await Promise.all([
-      db.selectFrom('applications').select(['id', 'name', 'user_count']).where('workspace_id', '=', workspaceId).where('user_count', '>', 0)
-        .orderBy('user_count', 'desc').orderBy('id').limit(TOP_GROUPS).execute(),
-      db.selectFrom('applications').select((eb) => eb.fn.sum<number | null>('user_count').as('total')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('applications')
+        .select(['id', 'name', 'user_count'])
+        .where('workspace_id', '=', workspaceId)
+        .where('user_count', '>', 0)
+        .orderBy('user_count', 'desc')
+        .orderBy('id')
+        .limit(TOP_GROUPS)
+        .execute(),
+      db
+        .selectFrom('applications')
+        .select((eb) => eb.fn.sum<number | null>('user_count').as('total'))
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirstOrThrow(),
       topSoftware(context),
-      db.selectFrom('software_installs').select((eb) => eb.fn.sum<number | null>('install_count').as('total')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('software_installs')
+        .select((eb) => eb.fn.sum<number | null>('install_count').as('total'))
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirstOrThrow(),
       seats(context),
       unusedApplications(context),
     ]);
     return [
-      topBreakdownWidget('users-per-application', 'Users per application', topUsers.map((row) => ({ key: row.id, label: row.name, value: Number(row.user_count) })), Number(allUsers.total ?? 0)),
+      topBreakdownWidget(
+        'users-per-application',
+        'Users per application',
+        topUsers.map((row) => ({ key: row.id, label: row.name, value: Number(row.user_count) })),
+        Number(allUsers.total ?? 0),
+      ),
       seatsWidget,
       unusedWidget,
       topBreakdownWidget(
         'top-discovered-software',
         'Discovered software by install count',
-        topSoftwareRows.map((row) => ({ key: `${row.vendor_key}/${row.name_key}`, label: row.vendor ? `${row.name} (${row.vendor})` : row.name, value: Number(row.install_count) })),
+        topSoftwareRows.map((row) => ({
+          key: `${row.vendor_key}/${row.name_key}`,
+          label: row.vendor ? `${row.name} (${row.vendor})` : row.name,
+          value: Number(row.install_count),
+        })),
         Number(allInstalls.total ?? 0),
       ),
     ];

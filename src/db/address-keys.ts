@@ -12,6 +12,10 @@ import ipaddr from 'ipaddr.js';
 export function addressKey(address: string): string | undefined {
   if (isIP(address) === 0) return undefined;
   let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(address.replace(/%.*$/, ''));
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return `${parsed.kind() === 'ipv4' ? 4 : 6}${parsed.toByteArray().map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return `${parsed.kind() === 'ipv4' ? 4 : 6}${parsed
+    .toByteArray()
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')}`;
 }

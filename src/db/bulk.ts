@@ -113,7 +113,8 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
         loaded.add(table);
         if (!decided.has(table)) {
           decided.add(table);
-          if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected) bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!), [...bare.keys()]));
+          if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected)
+            bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!), [...bare.keys()]));
         }
         client ??= await clientOf(trx, database);
         const restored = bare.get(table);
@@ -140,13 +141,21 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
       }
       const restored = suspended.get(table);
       if (restored) restored.rows += rows.length;
-      await insertSqlite(trx, table, rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, dialect, table)) : rows, progress);
+      await insertSqlite(
+        trx,
+        table,
+        rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, dialect, table)) : rows,
+        progress,
+      );
     },
     settle: () => writing.wait(),
     async finish(progress) {
       if (dialect === 'postgres') {
         await writing.wait();
-        await mergeGinPending(trx, [...loaded].filter((table) => !bare.has(table)));
+        await mergeGinPending(
+          trx,
+          [...loaded].filter((table) => !bare.has(table)),
+        );
         for (const [table, restore] of bare) {
           await restorePostgres(trx, table, restore);
           progress?.(restore.rows);
@@ -160,7 +169,9 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
       if (suspended.size === 0) return;
       // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
       await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
-      const { rows: [cache] } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
+      const {
+        rows: [cache],
+      } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
       // Each sort runs in pieces of at most the page cache, merged afterwards: pieces of 1 MiB, held
       // by the processor's caches, build the indexes about twice as fast as the 64 MiB the
       // connection keeps for serving (300k servers: 11.7 s, 9.6 s at 16 MiB, 5.8–6.5 s at 1 MiB).
@@ -229,7 +240,9 @@ const REPLAYED_ON_POSTGRES = ['count_insert', 'tally_insert', 'search_version_in
 
 /** The table's rows, counted up to `limit`: whether a load at least doubles it, read in O(load). */
 async function rowsUpTo(trx: Kysely<Tables>, table: string, limit: number): Promise<number> {
-  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.table(table)} LIMIT ${limit}) counted`.execute(trx);
+  const { rows } = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.table(table)} LIMIT ${limit}) counted`.execute(trx);
   return Number(rows[0]!.n);
 }
 
@@ -238,7 +251,12 @@ async function rowsUpTo(trx: Kysely<Tables>, table: string, limit: number): Prom
  * count triggers, and its link copy trigger when the rows bring the copy. DROP INDEX takes the
  * table's ACCESS EXCLUSIVE lock until the commit.
  */
-async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: readonly string[], locked: readonly string[]): Promise<SuspendedPostgres> {
+async function suspendPostgres(
+  trx: Kysely<Tables>,
+  table: string,
+  columns: readonly string[],
+  locked: readonly string[],
+): Promise<SuspendedPostgres> {
   const relation = sql`${table}::regclass`;
   // Dropping a foreign key takes the referenced table's ACCESS EXCLUSIVE lock too: only keys to
   // tables this load holds already (itself, or a table loaded bare before it) are dropped. The
@@ -247,25 +265,46 @@ async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: read
   const held = sql.join([table, ...locked].map((name) => sql`${name}::regclass`));
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
     SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-    WHERE i.indrelid = ${relation} AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY c.relname`.execute(trx);
+    WHERE i.indrelid = ${relation} AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY c.relname`.execute(
+    trx,
+  );
   const { rows: foreignKeys } = await sql<{ name: string; definition: string }>`
     SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
     WHERE conrelid = ${relation} AND contype = 'f' AND confrelid IN (${held}) ORDER BY conname`.execute(trx);
   for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
-  for (const { name } of foreignKeys) await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(trx);
+  for (const { name } of foreignKeys)
+    await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(trx);
   const link = LINK_NAME_COPIES[table];
   const copies = link && columns.includes(link.copy) ? [`${table}_name_copy`] : [];
-  const { rows: counting } = await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger WHERE tgrelid = ${relation}
-    AND tgname IN (${sql.join(REPLAYED_ON_POSTGRES.map((suffix) => `${table}_${suffix}`))}) ORDER BY tgname`.execute(trx);
+  const { rows: counting } = await sql<{
+    name: string;
+  }>`SELECT tgname AS name FROM pg_trigger WHERE tgrelid = ${relation}
+    AND tgname IN (${sql.join(REPLAYED_ON_POSTGRES.map((suffix) => `${table}_${suffix}`))}) ORDER BY tgname`.execute(
+    trx,
+  );
   const counts = counting.map((trigger) => trigger.name);
   // The filters the installed trigger counts (a database on an older schema counts fewer).
-  const { rows: tallied } = await sql<{ args: Buffer }>`SELECT tgargs AS args FROM pg_trigger WHERE tgrelid = ${relation} AND tgname = ${`${table}_tally_insert`}`.execute(trx);
+  const { rows: tallied } = await sql<{
+    args: Buffer;
+  }>`SELECT tgargs AS args FROM pg_trigger WHERE tgrelid = ${relation} AND tgname = ${`${table}_tally_insert`}`.execute(
+    trx,
+  );
   const args = tallied[0] ? tallied[0].args.toString('utf8').split('\0').slice(0, -1) : [];
   const tallies = Array.from({ length: args.length / 2 }, (_, i): [string, string] => [args[2 * i]!, args[2 * i + 1]!]);
-  for (const trigger of [...copies, ...counts]) await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
+  for (const trigger of [...copies, ...counts])
+    await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   const key = await primaryKeyOf(trx, 'postgres', table);
   const unchecked = await uncheckedKeys(trx, table, held);
-  return { rows: 0, key, indexes: indexes.map((index) => index.definition), foreignKeys, copies, counts, tallies, unchecked };
+  return {
+    rows: 0,
+    key,
+    indexes: indexes.map((index) => index.definition),
+    foreignKeys,
+    copies,
+    counts,
+    tallies,
+    unchecked,
+  };
 }
 
 /**
@@ -278,23 +317,42 @@ async function suspendPostgres(trx: Kysely<Tables>, table: string, columns: read
  * delete of a referenced row after it waits for the commit: it must read the referencing table,
  * which the load holds in ACCESS EXCLUSIVE mode (taken here too, should nothing have been dropped).
  */
-async function uncheckedKeys(trx: Kysely<Tables>, table: string, held: RawBuilder<unknown>): Promise<ForeignKey[] | undefined> {
+async function uncheckedKeys(
+  trx: Kysely<Tables>,
+  table: string,
+  held: RawBuilder<unknown>,
+): Promise<ForeignKey[] | undefined> {
   const relation = sql`${table}::regclass`;
-  const { rows: settings } = await sql<{ superuser: string; isolation: string; role: string }>`SELECT current_setting('is_superuser') AS superuser,
-    current_setting('transaction_isolation') AS isolation, current_setting('session_replication_role') AS role`.execute(trx);
+  const { rows: settings } = await sql<{
+    superuser: string;
+    isolation: string;
+    role: string;
+  }>`SELECT current_setting('is_superuser') AS superuser,
+    current_setting('transaction_isolation') AS isolation, current_setting('session_replication_role') AS role`.execute(
+    trx,
+  );
   const { superuser, isolation, role } = settings[0]!;
   if (superuser !== 'on' || isolation !== 'read committed' || role !== 'origin') return undefined;
   // tgtype bit 2: an INSERT trigger. The foreign keys' own are the checks done at the end.
-  const { rows: firing } = await sql<{ name: string }>`SELECT t.tgname AS name FROM pg_trigger t LEFT JOIN pg_constraint k ON k.oid = t.tgconstraint
-    WHERE t.tgrelid = ${relation} AND t.tgenabled <> 'D' AND t.tgtype & 4 <> 0 AND k.contype IS DISTINCT FROM 'f'`.execute(trx);
+  const { rows: firing } = await sql<{
+    name: string;
+  }>`SELECT t.tgname AS name FROM pg_trigger t LEFT JOIN pg_constraint k ON k.oid = t.tgconstraint
+    WHERE t.tgrelid = ${relation} AND t.tgenabled <> 'D' AND t.tgtype & 4 <> 0 AND k.contype IS DISTINCT FROM 'f'`.execute(
+    trx,
+  );
   if (firing.length > 0) return undefined;
-  const names = (relation: string, numbers: string) => sql`ARRAY(SELECT a.attname::text FROM unnest(${sql.ref(numbers)}) WITH ORDINALITY AS n (number, position)
+  const names = (
+    relation: string,
+    numbers: string,
+  ) => sql`ARRAY(SELECT a.attname::text FROM unnest(${sql.ref(numbers)}) WITH ORDINALITY AS n (number, position)
     JOIN pg_attribute a ON a.attrelid = ${sql.ref(relation)} AND a.attnum = n.number ORDER BY n.position)`;
   const { rows: keys } = await sql<ForeignKey & { match: string }>`
     SELECT k.conname AS name, p.relname AS parent, k.confmatchtype AS match,
       ${names('k.conrelid', 'k.conkey')} AS columns, ${names('k.confrelid', 'k.confkey')} AS "parentColumns"
     FROM pg_constraint k JOIN pg_class p ON p.oid = k.confrelid
-    WHERE k.conrelid = ${relation} AND k.contype = 'f' AND k.confrelid NOT IN (${held}) ORDER BY k.conname`.execute(trx);
+    WHERE k.conrelid = ${relation} AND k.contype = 'f' AND k.confrelid NOT IN (${held}) ORDER BY k.conname`.execute(
+    trx,
+  );
   // MATCH SIMPLE, the default (a key with a NULL column refers to nothing): the check at the end.
   if (keys.length === 0 || keys.some((key) => key.match !== 's')) return undefined;
   await sql`LOCK TABLE ${sql.table(table)} IN ACCESS EXCLUSIVE MODE`.execute(trx);
@@ -302,19 +360,30 @@ async function uncheckedKeys(trx: Kysely<Tables>, table: string, held: RawBuilde
 }
 
 /** Fills the copies left empty, counts the loaded rows, enables the triggers, and makes the indexes and foreign keys again. */
-async function restorePostgres(trx: Kysely<Tables>, table: string, { rows, indexes, foreignKeys, copies, counts, tallies, unchecked = [] }: SuspendedPostgres): Promise<void> {
+async function restorePostgres(
+  trx: Kysely<Tables>,
+  table: string,
+  { rows, indexes, foreignKeys, copies, counts, tallies, unchecked = [] }: SuspendedPostgres,
+): Promise<void> {
   if (copies.length > 0) {
     await fillEmptyCopies(trx, table, writtenHere);
-    for (const trigger of copies) await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
+    for (const trigger of copies)
+      await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
   if (counts.length > 0) {
     // The rows this transaction wrote must be the load's, or the counts below would be wrong.
-    const { rows: written } = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${writtenHere(table)}`.execute(trx);
-    if (Number(written[0]!.n) !== rows) throw new Error(`bulk load of ${table}: the transaction wrote ${written[0]!.n} rows, the load ${rows} (a savepoint, or another writer in the transaction)`);
+    const { rows: written } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${writtenHere(table)}`.execute(trx);
+    if (Number(written[0]!.n) !== rows)
+      throw new Error(
+        `bulk load of ${table}: the transaction wrote ${written[0]!.n} rows, the load ${rows} (a savepoint, or another writer in the transaction)`,
+      );
   }
-  if (unchecked.length > 0) await withoutNestedLoops(trx, async () => {
-    for (const key of unchecked) await checkLoaded(trx, table, key);
-  });
+  if (unchecked.length > 0)
+    await withoutNestedLoops(trx, async () => {
+      for (const key of unchecked) await checkLoaded(trx, table, key);
+    });
   for (const trigger of counts) {
     await countLoaded(trx, table, trigger, tallies);
     await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
@@ -323,7 +392,8 @@ async function restorePostgres(trx: Kysely<Tables>, table: string, { rows, index
   if (foreignKeys.length === 0) return;
   // Each key is checked by one anti-join of the table with the referenced one.
   await withoutNestedLoops(trx, async () => {
-    for (const { name, definition } of foreignKeys) await trx.executeQuery(CompiledQuery.raw(`ALTER TABLE "${table}" ADD CONSTRAINT "${name}" ${definition}`));
+    for (const { name, definition } of foreignKeys)
+      await trx.executeQuery(CompiledQuery.raw(`ALTER TABLE "${table}" ADD CONSTRAINT "${name}" ${definition}`));
   });
 }
 
@@ -346,14 +416,29 @@ async function withoutNestedLoops(trx: Kysely<Tables>, run: () => Promise<void>)
  * delete before the commit: here the loaded table's own ACCESS EXCLUSIVE lock does it, as a
  * delete of a referenced row must read or update the referencing table.
  */
-async function checkLoaded(trx: Kysely<Tables>, table: string, { name, columns, parent, parentColumns }: ForeignKey): Promise<void> {
-  const set = sql.join(columns.map((column) => sql`${sql.id('loaded', column)} IS NOT NULL`), sql` AND `);
-  const same = sql.join(columns.map((column, i) => sql`${sql.id('referenced', parentColumns[i]!)} = ${sql.id('loaded', column)}`), sql` AND `);
-  const { rows } = await sql<{ values: string }>`SELECT concat_ws(', ', ${sql.join(columns.map((column) => sql.id('loaded', column)))}) AS values
+async function checkLoaded(
+  trx: Kysely<Tables>,
+  table: string,
+  { name, columns, parent, parentColumns }: ForeignKey,
+): Promise<void> {
+  const set = sql.join(
+    columns.map((column) => sql`${sql.id('loaded', column)} IS NOT NULL`),
+    sql` AND `,
+  );
+  const same = sql.join(
+    columns.map((column, i) => sql`${sql.id('referenced', parentColumns[i]!)} = ${sql.id('loaded', column)}`),
+    sql` AND `,
+  );
+  const { rows } = await sql<{
+    values: string;
+  }>`SELECT concat_ws(', ', ${sql.join(columns.map((column) => sql.id('loaded', column)))}) AS values
     FROM ${sql.table(table)} AS loaded WHERE ${writtenHere('loaded')} AND ${set}
       AND NOT EXISTS (SELECT 1 FROM ${sql.table(parent)} AS referenced WHERE ${same}) LIMIT 1`.execute(trx);
   const missing = rows[0];
-  if (missing) throw new Error(`insert or update on table "${table}" violates foreign key constraint "${name}": (${columns.join(', ')})=(${missing.values}) is not present in table "${parent}"`);
+  if (missing)
+    throw new Error(
+      `insert or update on table "${table}" violates foreign key constraint "${name}": (${columns.join(', ')})=(${missing.values}) is not present in table "${parent}"`,
+    );
 }
 
 /**
@@ -362,7 +447,12 @@ async function checkLoaded(trx: Kysely<Tables>, table: string, { name, columns, 
  * savepoints), as on SQLite they are the rows above the rowid the load started from: a table is
  * loaded bare only by the load, which nothing else in its transaction writes.
  */
-async function countLoaded(trx: Kysely<Tables>, table: string, trigger: string, tallies: readonly [string, string][]): Promise<void> {
+async function countLoaded(
+  trx: Kysely<Tables>,
+  table: string,
+  trigger: string,
+  tallies: readonly [string, string][],
+): Promise<void> {
   if (trigger.endsWith('_count_insert')) await addRowCounts(trx, table, writtenHere);
   else if (trigger.endsWith('_search_version_insert')) await bumpSearchVersions(trx, table, writtenHere, POSTGRES_NEXT);
   else if (trigger.endsWith('_address_insert')) await indexAddresses(trx, 'postgres', writtenHere);
@@ -382,7 +472,9 @@ async function countLoaded(trx: Kysely<Tables>, table: string, trigger: string, 
       CROSS JOIN LATERAL (VALUES ${sql.join(tallies.map(([filter], i) => sql`(${filter}, ${value(i)}, ${grouped(i)})`))}) AS counted (filter, value, grouping)
       WHERE counted.grouping = 0 AND counted.value IS NOT NULL
       ORDER BY 1, 3, 4
-      ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total`.execute(trx);
+      ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total`.execute(
+      trx,
+    );
   }
 }
 
@@ -433,7 +525,9 @@ async function indexAddresses(trx: Kysely<Tables>, dialect: Dialect, loaded: Loa
   await sql`INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address)
     SELECT servers.workspace_id, servers.id, estate_address_key(element.value)
     FROM servers, json_each(CASE WHEN json_valid(servers.ip_addresses) AND json_type(servers.ip_addresses) = 'array' THEN servers.ip_addresses ELSE '[]' END) AS element
-    WHERE ${loaded('servers')} AND element.type = 'text' AND estate_address_key(element.value) IS NOT NULL`.execute(trx);
+    WHERE ${loaded('servers')} AND element.type = 'text' AND estate_address_key(element.value) IS NOT NULL`.execute(
+    trx,
+  );
 }
 
 /** The table's largest rowid: its row count when nothing was deleted, found in O(log n). */
@@ -449,7 +543,14 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
  * a link's copy of its server's name (migration 0027) and the servers' address keys (migration
  * 0032). Any other trigger stays and fires per row.
  */
-const REPLAYED_TRIGGERS = ['count_insert', 'text_insert', 'tally_insert', 'search_version_insert', 'copy_insert', 'address_insert'];
+const REPLAYED_TRIGGERS = [
+  'count_insert',
+  'text_insert',
+  'tally_insert',
+  'search_version_insert',
+  'copy_insert',
+  'address_insert',
+];
 
 /**
  * Drops the table's declared indexes (not its primary key or unique constraints, which SQLite
@@ -459,8 +560,11 @@ async function suspend(trx: Kysely<Tables>, table: string, before: number): Prom
   const { rows } = await sql<{ type: string; name: string; sql: string }>`
     SELECT type, name, sql FROM sqlite_master
     WHERE tbl_name = ${table} AND sql IS NOT NULL
-      AND (type = 'index' OR (type = 'trigger' AND name IN (${sql.join(REPLAYED_TRIGGERS.map((suffix) => `${table}_${suffix}`))})))`.execute(trx);
-  for (const { type, name } of rows) await sql`DROP ${sql.raw(type === 'index' ? 'INDEX' : 'TRIGGER')} ${sql.id(name)}`.execute(trx);
+      AND (type = 'index' OR (type = 'trigger' AND name IN (${sql.join(REPLAYED_TRIGGERS.map((suffix) => `${table}_${suffix}`))})))`.execute(
+    trx,
+  );
+  for (const { type, name } of rows)
+    await sql`DROP ${sql.raw(type === 'index' ? 'INDEX' : 'TRIGGER')} ${sql.id(name)}`.execute(trx);
   return {
     before,
     rows: 0,
@@ -482,7 +586,9 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
       await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
         SELECT workspace_id, ${table}, ${filter}, value, count(*) FROM (SELECT workspace_id, ${sql.raw(tallyOf(expression, table))} AS value ${loaded}) counted
         WHERE value IS NOT NULL GROUP BY workspace_id, value
-        ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total`.execute(trx);
+        ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total`.execute(
+        trx,
+      );
     }
     return;
   }
@@ -490,9 +596,12 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${text}) ORDER BY cid`.execute(trx);
   const columns = rows.map((row) => sql.ref(row.name));
   const folded = rows.map((row) => sql`estate_fold(${sql.ref(row.name)})`);
-  const hash = (bytes: number) => sql`INSERT INTO ${sql.table(text)} (${sql.table(text)}, rank) VALUES ('hashsize', ${sql.lit(bytes)})`.execute(trx);
+  const hash = (bytes: number) =>
+    sql`INSERT INTO ${sql.table(text)} (${sql.table(text)}, rank) VALUES ('hashsize', ${sql.lit(bytes)})`.execute(trx);
   await hash(LOAD_FTS_HASH_BYTES);
-  await sql`INSERT INTO ${sql.table(text)} (rowid, ${sql.join(columns)}) SELECT rowid, ${sql.join(folded)} ${loaded}`.execute(trx);
+  await sql`INSERT INTO ${sql.table(text)} (rowid, ${sql.join(columns)}) SELECT rowid, ${sql.join(folded)} ${loaded}`.execute(
+    trx,
+  );
   await hash(DEFAULT_FTS_HASH_BYTES);
 }
 
@@ -525,7 +634,12 @@ function inKeyOrder(rows: readonly Row[], key: readonly string[]): readonly Row[
   return rows;
 }
 
-async function insertSqlite(trx: Kysely<Tables>, table: string, rows: readonly Row[], progress?: (written: number) => void): Promise<void> {
+async function insertSqlite(
+  trx: Kysely<Tables>,
+  table: string,
+  rows: readonly Row[],
+  progress?: (written: number) => void,
+): Promise<void> {
   const columns = Object.keys(rows[0]!);
   const chunk = Math.max(1, Math.floor(SQLITE_PARAMETERS / columns.length));
   const tuple = `(${columns.map(() => '?').join(', ')})`;
@@ -555,7 +669,9 @@ async function deferGinMerges(trx: Kysely<Tables>): Promise<void> {
 async function mergeGinPending(trx: Kysely<Tables>, tables: readonly string[]): Promise<void> {
   if (tables.length === 0) return;
   await sql`SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-    WHERE a.amname = 'gin' AND i.indrelid = ANY (${sql.raw(`ARRAY[${tables.map((table) => `'${table}'::regclass`).join(', ')}]`)})`.execute(trx);
+    WHERE a.amname = 'gin' AND i.indrelid = ANY (${sql.raw(`ARRAY[${tables.map((table) => `'${table}'::regclass`).join(', ')}]`)})`.execute(
+    trx,
+  );
 }
 
 /**
@@ -563,12 +679,24 @@ async function mergeGinPending(trx: Kysely<Tables>, tables: readonly string[]): 
  * about three times faster than the same rows as arrays or a JSON document (25,000 servers: 70 ms
  * against 190 ms and 150 ms), and the text is quicker to make than pg's array parameters.
  */
-function copyRows(client: pg.PoolClient, table: string, columns: readonly string[], text: string, unchecked: boolean): { done: Promise<void>; handedOver: Promise<void> } {
+function copyRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  text: string,
+  unchecked: boolean,
+): { done: Promise<void>; handedOver: Promise<void> } {
   const copy = `COPY "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) FROM STDIN`;
   // One query string, so that nothing sent meanwhile on the transaction runs between its
   // statements: only the COPY goes without the per-row foreign key checks (uncheckedKeys). The
   // server runs a query string's statements in turn, the COPY's rows coming in the middle.
-  const stream = client.query(copyFrom(unchecked ? `SET LOCAL session_replication_role = replica; ${copy}; SET LOCAL session_replication_role = origin` : copy));
+  const stream = client.query(
+    copyFrom(
+      unchecked
+        ? `SET LOCAL session_replication_role = replica; ${copy}; SET LOCAL session_replication_role = origin`
+        : copy,
+    ),
+  );
   // The write's callback runs once the server has asked for the rows and the socket has taken
   // them all; a COPY that fails before that never calls it, and ends `done` instead.
   const written = new Promise<void>((resolve) => stream.write(text, () => resolve()));
@@ -589,10 +717,15 @@ function copyText(rows: readonly Row[]): string {
 function copyField(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   const text =
-    typeof value === 'boolean' ? (value ? 't' : 'f')
-    : value instanceof Date ? value.toISOString()
-    : typeof value === 'object' ? JSON.stringify(value)
-    : String(value);
+    typeof value === 'boolean'
+      ? value
+        ? 't'
+        : 'f'
+      : value instanceof Date
+        ? value.toISOString()
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
 }
 
@@ -605,10 +738,18 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': 
  */
 async function clientOf(trx: Kysely<Tables>, database: Pick<Database, 'clientOf'>): Promise<pg.PoolClient> {
   const mark = randomUUID();
-  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, set_config('estate.bulk_load', ${mark}, true)`.execute(trx);
+  const { rows } = await sql<{
+    pid: number;
+  }>`SELECT pg_backend_pid() AS pid, set_config('estate.bulk_load', ${mark}, true)`.execute(trx);
   const client = database.clientOf?.(Number(rows[0]!.pid));
-  const seen = client ? (await client.query<{ mark: string | null }>(`SELECT current_setting('estate.bulk_load', true) AS mark`)).rows[0]?.mark : undefined;
-  if (!client || seen !== mark) throw new Error('bulk load: the client of the transaction\'s connection is not known (a database not opened by openDatabase, or a connection pooler between Estate and PostgreSQL)');
+  const seen = client
+    ? (await client.query<{ mark: string | null }>(`SELECT current_setting('estate.bulk_load', true) AS mark`)).rows[0]
+        ?.mark
+    : undefined;
+  if (!client || seen !== mark)
+    throw new Error(
+      "bulk load: the client of the transaction's connection is not known (a database not opened by openDatabase, or a connection pooler between Estate and PostgreSQL)",
+    );
   return client;
 }
 
@@ -634,4 +775,3 @@ function inFlight() {
     },
   };
 }
-

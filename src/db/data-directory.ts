@@ -21,7 +21,10 @@ const octal = (mode: number) => `0${(mode & 0o7777).toString(8)}`;
  * Refusals throw an Error whose message says what to do (the CLI prints it without a stack trace).
  * docs/decisions.md has the reasoning.
  */
-export function secureDatabaseDirectory(directory: string, options: { ours: boolean; notice?: (message: string) => void }): void {
+export function secureDatabaseDirectory(
+  directory: string,
+  options: { ours: boolean; notice?: (message: string) => void },
+): void {
   const path = resolve(directory);
   let stats: Stats;
   try {
@@ -41,7 +44,9 @@ export function secureDatabaseDirectory(directory: string, options: { ours: bool
   if (options.ours && !linked) {
     if (owned && !sticky) {
       chmodSync(path, PRIVATE);
-      options.notice?.(`the data directory ${path} was open to group or others (mode ${mode}); Estate made it private (0700)`);
+      options.notice?.(
+        `the data directory ${path} was open to group or others (mode ${mode}); Estate made it private (0700)`,
+      );
       return;
     }
     throw new Error(

@@ -144,8 +144,12 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
  * text-search.ts, the address keys of address-keys.ts): for every connection that runs them.
  */
 export function registerFunctions(sqlite: SqliteDatabase.Database): void {
-  sqlite.function('estate_fold', { deterministic: true }, (value: unknown) => (value === null || value === undefined ? null : fold(String(value))));
-  sqlite.function('estate_address_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? (addressKey(value) ?? null) : null));
+  sqlite.function('estate_fold', { deterministic: true }, (value: unknown) =>
+    value === null || value === undefined ? null : fold(String(value)),
+  );
+  sqlite.function('estate_address_key', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? (addressKey(value) ?? null) : null,
+  );
 }
 
 /** A read-only connection to the SQLite file (opened lazily: the file may not be migrated yet). */
@@ -172,7 +176,9 @@ export interface DatabaseOptions {
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   const { onQuery } = options;
-  const log = onQuery ? (event: LogEvent) => (event.level === 'query' ? onQuery(event.query, event.queryDurationMillis) : undefined) : undefined;
+  const log = onQuery
+    ? (event: LogEvent) => (event.level === 'query' ? onQuery(event.query, event.queryDurationMillis) : undefined)
+    : undefined;
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
     if (target !== ':memory:') protectDatabaseFile(target, options.notice);
@@ -219,7 +225,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   // client gets its own listener for the time it is checked out (between the statements of a
   // transaction). The failed statement rejects, and the pool discards the broken client on release.
   const logConnectionError = (error: Error) =>
-    process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL connection failed', err: error.message })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL connection failed', err: error.message })}\n`,
+    );
   // The pool re-emits an idle client's error, which the client's own listener has logged already.
   pool.on('error', () => undefined);
   // The pool's clients by their server process (pg sets `processID` from the server's key data).

@@ -18,9 +18,26 @@ export function isRetryableDatabaseError(error: unknown): boolean {
 }
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
-  'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_LOCKED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_RECOVERY',
+  'SQLITE_LOCKED',
 ]);
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -43,7 +60,8 @@ export type ConstraintKind = 'unique' | 'foreign_key' | 'check' | 'not_null';
 /** The kind of integrity constraint a statement broke, if that is what the error is. */
 export function constraintViolationOf(error: unknown): ConstraintKind | undefined {
   const code = codeOf(error);
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'unique';
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    return 'unique';
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'foreign_key';
   if (code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK') return 'check';
   if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') return 'not_null';

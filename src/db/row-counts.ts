@@ -8,7 +8,12 @@ import { dayTally } from './tallies.js';
  * of an unfiltered list without counting the workspace's rows on each request.
  */
 export async function countedTotal(db: Kysely<Tables>, workspaceId: string, table: string): Promise<number> {
-  const row = await db.selectFrom('row_counts').select('total').where('workspace_id', '=', workspaceId).where('table_name', '=', table).executeTakeFirst();
+  const row = await db
+    .selectFrom('row_counts')
+    .select('total')
+    .where('workspace_id', '=', workspaceId)
+    .where('table_name', '=', table)
+    .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
@@ -16,7 +21,13 @@ export async function countedTotal(db: Kysely<Tables>, workspaceId: string, tabl
  * The trigger-kept count of the rows one value of a tallied filter selects (migration 0018,
  * db/tallies.ts); 0 when no row has had that value.
  */
-export async function countedValue(db: Kysely<Tables>, workspaceId: string, table: string, filter: string, value: string): Promise<number> {
+export async function countedValue(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  table: string,
+  filter: string,
+  value: string,
+): Promise<number> {
   const row = await db
     .selectFrom('value_counts')
     .select('total')
@@ -32,7 +43,13 @@ export async function countedValue(db: Kysely<Tables>, workspaceId: string, tabl
  * The rows of a date column counted per day (migration 0021) whose day lies strictly between the
  * bounds given ('YYYY-MM-DD'): the total of whole days, read from at most one count per day.
  */
-export function countedDaysQuery(db: Kysely<Tables>, workspaceId: string, table: string, column: string, days: { after?: string; before?: string }) {
+export function countedDaysQuery(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  table: string,
+  column: string,
+  days: { after?: string; before?: string },
+) {
   let query = db
     .selectFrom('value_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('total'))
@@ -44,7 +61,13 @@ export function countedDaysQuery(db: Kysely<Tables>, workspaceId: string, table:
   return query;
 }
 
-export async function countedDays(db: Kysely<Tables>, workspaceId: string, table: string, column: string, days: { after?: string; before?: string }): Promise<number> {
+export async function countedDays(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  table: string,
+  column: string,
+  days: { after?: string; before?: string },
+): Promise<number> {
   const row = await countedDaysQuery(db, workspaceId, table, column, days).executeTakeFirstOrThrow();
   return Number(row.total);
 }

@@ -430,7 +430,11 @@ export interface Tables {
   application_tags: LinkRow & { application_id: string; tag_id: string };
   application_teams: LinkRow & { application_id: string; team_id: string };
   /** `server_name`: the server's name, kept by triggers (migration 0027). */
-  application_servers: LinkRow & { application_id: string; server_id: string; server_name: ColumnType<string, never, never> };
+  application_servers: LinkRow & {
+    application_id: string;
+    server_id: string;
+    server_name: ColumnType<string, never, never>;
+  };
   server_tags: LinkRow & { server_id: string; tag_id: string; server_name: ColumnType<string, never, never> };
   /** Each server's addresses as keys (db/address-keys.ts), kept by triggers (migration 0032). */
   server_addresses: { workspace_id: string; server_id: string; address: string };

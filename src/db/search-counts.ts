@@ -32,11 +32,20 @@ export const isSearchVersioned = (table: string): boolean => table in VERSIONED;
  * workspace holds every row of the table, as an estate of one workspace does; the row counts
  * (migration 0006) tell, in the statement that counts.
  */
-export async function searchTotal(db: Kysely<Tables>, workspaceId: string, table: string, count: Expression<unknown> & Compilable, everyRow?: Expression<number>): Promise<number> {
+export async function searchTotal(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  table: string,
+  count: Expression<unknown> & Compilable,
+  everyRow?: Expression<number>,
+): Promise<number> {
   const compiled = count.compile();
   const key = `${workspaceId}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   let remembered = memory.get(db);
-  if (!remembered) memory.set(db, (remembered = new Map()));
+  if (!remembered) {
+    remembered = new Map();
+    memory.set(db, remembered);
+  }
   const known = remembered.get(key);
   const version = sql<number>`(SELECT version FROM search_versions WHERE workspace_id = ${workspaceId} AND table_name = ${table})`;
   if (known) {
@@ -52,7 +61,10 @@ export async function searchTotal(db: Kysely<Tables>, workspaceId: string, table
     ? sql`CASE WHEN (SELECT coalesce(sum(total), 0) FROM row_counts WHERE table_name = ${table}) = (SELECT coalesce(sum(total), 0) FROM row_counts WHERE workspace_id = ${workspaceId} AND table_name = ${table})
         THEN ${everyRow} ELSE (${count}) END`
     : sql`(${count})`;
-  const { rows } = await sql<{ version: number | null; total: number }>`SELECT ${version} AS version, ${total} AS total`.execute(db);
+  const { rows } = await sql<{
+    version: number | null;
+    total: number;
+  }>`SELECT ${version} AS version, ${total} AS total`.execute(db);
   const counted = { version: Number(rows[0]?.version ?? 0), total: Number(rows[0]!.total) };
   remembered.delete(key);
   remembered.set(key, counted);

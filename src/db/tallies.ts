@@ -19,7 +19,10 @@ import { talliesOn as filtersAndDaysOn } from './migrations/0021-day-counts.js';
 import { linkTalliesOf } from './migrations/0025-link-counts.js';
 import { MEMBER_TALLIES } from './migrations/0026-member-order.js';
 
-export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ...MIGRATION_0018, members: MEMBER_TALLIES };
+export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  ...MIGRATION_0018,
+  members: MEMBER_TALLIES,
+};
 
 /**
  * Per-day counts of the date columns that date filters compare (migration 0021): under the filter

@@ -84,7 +84,13 @@ export type TextRead = 'index' | 'walk' | 'test';
  * (trigramPieces), the whole search then compared with strpos(). A search shorter than a trigram (SQLite) or
  * holding U+001F (PostgreSQL), or a read that tests rows (`test`), compares each column instead.
  */
-export function matchesText(dialect: Dialect, index: TextIndex, columns: readonly string[], text: string, read: TextRead = 'index'): Expression<SqlBool> {
+export function matchesText(
+  dialect: Dialect,
+  index: TextIndex,
+  columns: readonly string[],
+  text: string,
+  read: TextRead = 'index',
+): Expression<SqlBool> {
   const folded = fold(text);
   if (dialect === 'sqlite' && [...folded].length >= TRIGRAM && read !== 'test') {
     const textTable = sql.table(`${index.table}_text`);
@@ -100,7 +106,10 @@ export function matchesText(dialect: Dialect, index: TextIndex, columns: readonl
     const narrowed = pieces.map((piece) => sql<SqlBool>`${column} like ${likePattern(piece)} escape '\\'`);
     return sql<SqlBool>`(${sql.join(narrowed, sql` and `)} and strpos(${column}, ${folded}) > 0)`;
   }
-  return sql<SqlBool>`(${sql.join(columns.map((column) => containsText(column, text)), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(
+    columns.map((column) => containsText(column, text)),
+    sql` or `,
+  )})`;
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
@@ -127,7 +136,13 @@ export function trigramPieces(folded: string): string[] {
   let piece = '';
   let short = false;
   runs.forEach((run, i) => {
-    if (!isWord(i) && i > 0 && i < runs.length - 1 && length(runs[i - 1]!) >= TRIGRAM && length(runs[i + 1]!) >= TRIGRAM) {
+    if (
+      !isWord(i) &&
+      i > 0 &&
+      i < runs.length - 1 &&
+      length(runs[i - 1]!) >= TRIGRAM &&
+      length(runs[i + 1]!) >= TRIGRAM
+    ) {
       if (short) joined.push(piece);
       [piece, short] = ['', false];
       return;

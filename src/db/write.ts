@@ -56,9 +56,15 @@ const gates = new WeakMap<object, Map<string, Gate>>();
 
 async function inTurn<T>(database: Database, lockKey: string, work: () => Promise<T>): Promise<T> {
   let byKey = gates.get(database.db);
-  if (!byKey) gates.set(database.db, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    gates.set(database.db, byKey);
+  }
   let gate = byKey.get(lockKey);
-  if (!gate) byKey.set(lockKey, (gate = { active: 0, waiting: [] }));
+  if (!gate) {
+    gate = { active: 0, waiting: [] };
+    byKey.set(lockKey, gate);
+  }
   if (gate.active >= CONNECTIONS_PER_KEY) await new Promise<void>((resolve) => gate!.waiting.push(resolve));
   else gate.active += 1;
   try {
@@ -70,8 +76,14 @@ async function inTurn<T>(database: Database, lockKey: string, work: () => Promis
   }
 }
 
-export async function writeTransaction<T>(database: Database, lockKey: string, work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
-  return database.dialect === 'postgres' ? inTurn(database, lockKey, () => runWrite(database, lockKey, work)) : runWrite(database, lockKey, work);
+export async function writeTransaction<T>(
+  database: Database,
+  lockKey: string,
+  work: (trx: Kysely<Tables>) => Promise<T>,
+): Promise<T> {
+  return database.dialect === 'postgres'
+    ? inTurn(database, lockKey, () => runWrite(database, lockKey, work))
+    : runWrite(database, lockKey, work);
 }
 
 async function runWrite<T>(database: Database, lockKey: string, work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
@@ -81,7 +93,8 @@ async function runWrite<T>(database: Database, lockKey: string, work: (trx: Kyse
       return await database.db.connection().execute(async (connection) => {
         await sql.raw(database.dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(connection);
         try {
-          if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey}))`.execute(connection);
+          if (database.dialect === 'postgres')
+            await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey}))`.execute(connection);
           const result = await work(connection);
           committing = true;
           await sql`commit`.execute(connection);
@@ -92,7 +105,9 @@ async function runWrite<T>(database: Database, lockKey: string, work: (trx: Kyse
         }
       });
     } catch (error) {
-      const retry = attempt < MAX_ATTEMPTS && (isRetryableDatabaseError(error) || (!committing && isUnavailableDatabaseError(error) && attempt < 2));
+      const retry =
+        attempt < MAX_ATTEMPTS &&
+        (isRetryableDatabaseError(error) || (!committing && isUnavailableDatabaseError(error) && attempt < 2));
       if (!retry) throw error;
       writeStatistics.retries += 1;
       await sleep(Math.random() * 5 * attempt);

@@ -9,15 +9,29 @@ const DIMENSIONS = ['categories', 'teams', 'criticality', 'lifecycle', 'hosting'
 type Dimension = (typeof DIMENSIONS)[number];
 export const UNASSIGNED = 'unassigned';
 
-const Header = Type.Object({ id: Type.String({ description: `Category or team id, or the enum value; ${UNASSIGNED} for applications without one.` }), label: Type.String({ description: 'Display label.' }) });
+const Header = Type.Object({
+  id: Type.String({
+    description: `Category or team id, or the enum value; ${UNASSIGNED} for applications without one.`,
+  }),
+  label: Type.String({ description: 'Display label.' }),
+});
 
 const ApplicationMatrix = Type.Object(
   {
     ...diagramHead('application-matrix'),
     rows: Type.Array(Header, { description: 'Row headers in display order, unassigned last.' }),
     columns: Type.Array(Header, { description: 'Column headers in display order, unassigned last.' }),
-    cells: Type.Array(Type.Object({ row: Type.String({ description: 'Row id.' }), column: Type.String({ description: 'Column id.' }), applicationIds: Type.Array(Uuid('Application.'), { description: 'The applications in the cell, by name.' }) }), { description: 'Non-empty cells only; an application in several teams is in each of their cells.' }),
-    labels: Type.Record(Type.String(), Type.String(), { description: 'Application id → name, for the applications in the cells.' }),
+    cells: Type.Array(
+      Type.Object({
+        row: Type.String({ description: 'Row id.' }),
+        column: Type.String({ description: 'Column id.' }),
+        applicationIds: Type.Array(Uuid('Application.'), { description: 'The applications in the cell, by name.' }),
+      }),
+      { description: 'Non-empty cells only; an application in several teams is in each of their cells.' },
+    ),
+    labels: Type.Record(Type.String(), Type.String(), {
+      description: 'Application id → name, for the applications in the cells.',
+    }),
     ...Truncation({ applications: Type.Integer({ description: 'Applications in all.' }) }),
   },
   { description: 'A grid of two dimensions (categories × teams by default) with the applications in each cell.' },
@@ -33,22 +47,60 @@ async function dimension(context: DiagramContext, name: Dimension, applicationId
   const unassigned = { id: UNASSIGNED, label: 'Unassigned' };
   if (name === 'categories' || name === 'teams') {
     const table = name;
-    const headers = await db.selectFrom(table).select(['id', 'name']).where('workspace_id', '=', workspaceId).orderBy('name').orderBy('id').execute();
-    const memberships = applicationIds.length === 0 ? [] : name === 'categories'
-      ? (await db.selectFrom('applications').select(['id', 'category_id']).where('workspace_id', '=', workspaceId).where('id', 'in', applicationIds).execute())
-        .map((row) => ({ applicationId: row.id, key: row.category_id }))
-      : (await db.selectFrom('application_teams').select(['application_id', 'team_id']).where('workspace_id', '=', workspaceId).where('application_id', 'in', applicationIds).execute())
-        .map((row) => ({ applicationId: row.application_id, key: row.team_id as string | null }));
+    const headers = await db
+      .selectFrom(table)
+      .select(['id', 'name'])
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    const memberships =
+      applicationIds.length === 0
+        ? []
+        : name === 'categories'
+          ? (
+              await db
+                .selectFrom('applications')
+                .select(['id', 'category_id'])
+                .where('workspace_id', '=', workspaceId)
+                .where('id', 'in', applicationIds)
+                .execute()
+            ).map((row) => ({ applicationId: row.id, key: row.category_id }))
+          : (
+              await db
+                .selectFrom('application_teams')
+                .select(['application_id', 'team_id'])
+                .where('workspace_id', '=', workspaceId)
+                .where('application_id', 'in', applicationIds)
+                .execute()
+            ).map((row) => ({ applicationId: row.application_id, key: row.team_id as string | null }));
     return { headers: [...headers.map((row) => ({ id: row.id, label: row.name })), unassigned], memberships };
   }
   const column = name === 'criticality' ? 'criticality' : name === 'lifecycle' ? 'lifecycle_status' : 'hosting_type';
   const values = name === 'criticality' ? CRITICALITIES : name === 'lifecycle' ? LIFECYCLE_STATUSES : HOSTING_TYPES;
-  const rows = applicationIds.length === 0 ? [] : await db.selectFrom('applications').select(['id', column]).where('workspace_id', '=', workspaceId).where('id', 'in', applicationIds).execute();
-  return { headers: [...enumHeaders(values), unassigned], memberships: rows.map((row) => ({ applicationId: row.id, key: (row as Record<string, string | null>)[column] ?? null })) };
+  const rows =
+    applicationIds.length === 0
+      ? []
+      : await db
+          .selectFrom('applications')
+          .select(['id', column])
+          .where('workspace_id', '=', workspaceId)
+          .where('id', 'in', applicationIds)
+          .execute();
+  return {
+    headers: [...enumHeaders(values), unassigned],
+    memberships: rows.map((row) => ({
+      applicationId: row.id,
+      key: (row as Record<string, string | null>)[column] ?? null,
+    })),
+  };
 }
 
 /** Each application's header ids in a dimension, unassigned when it has none. */
-function keysByApplication(memberships: { applicationId: string; key: string | null }[], applicationIds: string[]): Map<string, string[]> {
+function keysByApplication(
+  memberships: { applicationId: string; key: string | null }[],
+  applicationIds: string[],
+): Map<string, string[]> {
   const keys = new Map(applicationIds.map((id) => [id, [] as string[]]));
   for (const { applicationId, key } of memberships) if (key !== null) keys.get(applicationId)?.push(key);
   for (const [id, found] of keys) if (found.length === 0) keys.set(id, [UNASSIGNED]);
@@ -58,7 +110,8 @@ function keysByApplication(memberships: { applicationId: string; key: string | n
 export const applicationMatrixDiagram = defineDiagram({
   name: 'application-matrix',
   title: 'Application matrix',
-  description: 'A grid of the applications by two dimensions (rows × columns: categories, teams, criticality, lifecycle or hosting; categories × teams by default), with an unassigned row and column for applications without one.',
+  description:
+    'A grid of the applications by two dimensions (rows × columns: categories, teams, criticality, lifecycle or hosting; categories × teams by default), with an unassigned row and column for applications without one.',
   query: Type.Object(
     {
       rows: Type.Optional(Type.Enum(DIMENSIONS, { description: 'Dimension of the rows, default categories.' })),
@@ -76,7 +129,10 @@ export const applicationMatrixDiagram = defineDiagram({
       applications.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     const ids = shown.map((application) => application.id);
-    const [rows, columns] = await Promise.all([dimension(context, query.rows ?? 'categories', ids), dimension(context, query.columns ?? 'teams', ids)]);
+    const [rows, columns] = await Promise.all([
+      dimension(context, query.rows ?? 'categories', ids),
+      dimension(context, query.columns ?? 'teams', ids),
+    ]);
     const rowKeys = keysByApplication(rows.memberships, ids);
     const columnKeys = keysByApplication(columns.memberships, ids);
     const cells = new Map<string, { row: string; column: string; applicationIds: string[] }>();
@@ -97,7 +153,10 @@ export const applicationMatrixDiagram = defineDiagram({
       generatedAt: context.now,
       rows: rows.headers,
       columns: columns.headers,
-      cells: [...cells.values()].sort((a, b) => rowOrder.get(a.row)! - rowOrder.get(b.row)! || columnOrder.get(a.column)! - columnOrder.get(b.column)!),
+      cells: [...cells.values()].sort(
+        (a, b) =>
+          rowOrder.get(a.row)! - rowOrder.get(b.row)! || columnOrder.get(a.column)! - columnOrder.get(b.column)!,
+      ),
       labels: Object.fromEntries(shown.map((application) => [application.id, application.name])),
       truncated: shown.length < Number(count.total),
       totals: { applications: Number(count.total) },
@@ -110,29 +169,73 @@ export const applicationMatrixDiagram = defineDiagram({
     const shownPerCell = 5;
     const cellOf = new Map(body.cells.map((cell) => [`${cell.row}\u0000${cell.column}`, cell]));
     const rowHeights = body.rows.map((row) => {
-      const most = Math.max(0, ...body.columns.map((column) => Math.min(shownPerCell + 1, cellOf.get(`${row.id}\u0000${column.id}`)?.applicationIds.length ?? 0)));
+      const most = Math.max(
+        0,
+        ...body.columns.map((column) =>
+          Math.min(shownPerCell + 1, cellOf.get(`${row.id}\u0000${column.id}`)?.applicationIds.length ?? 0),
+        ),
+      );
       return Math.max(34, 14 + most * lineHeight);
     });
     const top = 40;
     const headerHeight = 34;
     let y = top + headerHeight;
-    const columnHeaders = body.columns.map((column, index) => text(20 + headerWidth + index * cellWidth + cellWidth / 2, top + 22, clip(column.label, 22), { class: 'heading', 'text-anchor': 'middle' })).join('');
-    const rows = body.rows.map((row, rowIndex) => {
-      const height = rowHeights[rowIndex]!;
-      const cells = body.columns.map((column, columnIndex) => {
-        const x = 20 + headerWidth + columnIndex * cellWidth;
-        const cell = cellOf.get(`${row.id}\u0000${column.id}`);
-        const names = (cell?.applicationIds ?? []).slice(0, shownPerCell).map((id, index) =>
-          link(consoleHref('application', id), text(x + 8, y + 18 + index * lineHeight, clip(body.labels[id] ?? id, 20), { class: 'label' }), body.labels[id]));
-        const more = cell && cell.applicationIds.length > shownPerCell ? text(x + 8, y + 18 + shownPerCell * lineHeight, `+ ${cell.applicationIds.length - shownPerCell} more`, { class: 'detail' }) : '';
-        return rect(x, y, cellWidth, height, { class: cell ? 'cell filled' : 'cell' }) + names.join('') + more;
-      }).join('');
-      const markup = rect(20, y, headerWidth, height, { class: 'cell' }) + text(28, y + 20, clip(row.label, 24), { class: 'heading' }) + cells;
-      y += height;
-      return markup;
-    }).join('');
+    const columnHeaders = body.columns
+      .map((column, index) =>
+        text(20 + headerWidth + index * cellWidth + cellWidth / 2, top + 22, clip(column.label, 22), {
+          class: 'heading',
+          'text-anchor': 'middle',
+        }),
+      )
+      .join('');
+    const rows = body.rows
+      .map((row, rowIndex) => {
+        const height = rowHeights[rowIndex]!;
+        const cells = body.columns
+          .map((column, columnIndex) => {
+            const x = 20 + headerWidth + columnIndex * cellWidth;
+            const cell = cellOf.get(`${row.id}\u0000${column.id}`);
+            const names = (cell?.applicationIds ?? [])
+              .slice(0, shownPerCell)
+              .map((id, index) =>
+                link(
+                  consoleHref('application', id),
+                  text(x + 8, y + 18 + index * lineHeight, clip(body.labels[id] ?? id, 20), { class: 'label' }),
+                  body.labels[id],
+                ),
+              );
+            const more =
+              cell && cell.applicationIds.length > shownPerCell
+                ? text(
+                    x + 8,
+                    y + 18 + shownPerCell * lineHeight,
+                    `+ ${cell.applicationIds.length - shownPerCell} more`,
+                    { class: 'detail' },
+                  )
+                : '';
+            return rect(x, y, cellWidth, height, { class: cell ? 'cell filled' : 'cell' }) + names.join('') + more;
+          })
+          .join('');
+        const markup =
+          rect(20, y, headerWidth, height, { class: 'cell' }) +
+          text(28, y + 20, clip(row.label, 24), { class: 'heading' }) +
+          cells;
+        y += height;
+        return markup;
+      })
+      .join('');
     const key = legend(20, y + 20, [{ label: 'Cell with applications (click a name)', className: 'cell filled' }]);
-    const heading = text(20, 26, `Application matrix: ${Object.keys(body.labels).length} applications${body.truncated ? ` of ${body.totals.applications}` : ''}`, { class: 'heading' });
-    return svgDocument(Math.max(40 + headerWidth + body.columns.length * cellWidth, key.width + 40), y + key.height + 40, 'Application matrix', heading + element('g', {}, columnHeaders + rows) + key.markup);
+    const heading = text(
+      20,
+      26,
+      `Application matrix: ${Object.keys(body.labels).length} applications${body.truncated ? ` of ${body.totals.applications}` : ''}`,
+      { class: 'heading' },
+    );
+    return svgDocument(
+      Math.max(40 + headerWidth + body.columns.length * cellWidth, key.width + 40),
+      y + key.height + 40,
+      'Application matrix',
+      heading + element('g', {}, columnHeaders + rows) + key.markup,
+    );
   },
 });

@@ -15,7 +15,13 @@ export interface DiagramContext extends DashboardContext {
 export const DEFAULT_NODES = 500;
 export const MAX_NODES = 2000;
 
-export const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_NODES, description: `Most nodes (or items) in the answer, default ${DEFAULT_NODES}, at most ${MAX_NODES}; beyond it the answer says truncated: true.` }));
+export const Limit = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_NODES,
+    description: `Most nodes (or items) in the answer, default ${DEFAULT_NODES}, at most ${MAX_NODES}; beyond it the answer says truncated: true.`,
+  }),
+);
 
 /** The query of a diagram whose only parameter is `limit`. */
 export const LimitQuery = Type.Object({ limit: Limit }, { additionalProperties: false });
@@ -37,7 +43,7 @@ export const diagramScope = (name: string) => `${name.replaceAll('-', '_')}_diag
 
 /** The properties every diagram answer starts with. */
 export const diagramHead = <Name extends string>(name: Name) => ({
-  name: Type.Literal(name, { description: 'The diagram\'s name.' }),
+  name: Type.Literal(name, { description: "The diagram's name." }),
   generatedAt: DateTime('When it was computed: diagrams are live, never cached.'),
 });
 
@@ -48,13 +54,19 @@ export const Truncation = <Totals extends TProperties>(totals: Totals) => ({
 });
 
 /** Defines a diagram, keeping its query and body types tied to its functions. */
-export const defineDiagram = <Query extends TObject, Body extends TObject>(definition: DiagramDefinition<Query, Body>) => definition;
+export const defineDiagram = <Query extends TObject, Body extends TObject>(
+  definition: DiagramDefinition<Query, Body>,
+) => definition;
 
 /**
  * Ids in slices small enough for one statement's bound parameters (SQLite allows 32,766), for
  * `IN` lists that grow with the workspace (the applications around one, a category's).
  */
-export async function inSlices<Row>(ids: readonly string[], read: (slice: string[]) => Promise<Row[]>, size = 5000): Promise<Row[]> {
+export async function inSlices<Row>(
+  ids: readonly string[],
+  read: (slice: string[]) => Promise<Row[]>,
+  size = 5000,
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (let start = 0; start < ids.length; start += size) rows.push(...(await read(ids.slice(start, start + size))));
   return rows;

@@ -28,7 +28,11 @@ function rendererOf(app: App, deps: AppDeps): DiagramRenderer {
   return renderer;
 }
 
-const operationName = (name: string) => name.split('-').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+const operationName = (name: string) =>
+  name
+    .split('-')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
 
 /**
  * GET /diagrams (what exists and the scope each needs) and one GET /diagrams/{name} per diagram,
@@ -44,7 +48,10 @@ export function registerDiagramRoutes(typedApp: App, deps: AppDeps): void {
   const app: FastifyInstance = typedApp;
   for (const diagram of DIAGRAMS) {
     const scope = diagramScope(diagram.name);
-    const query: TObject = Type.Object({ ...diagram.query.properties, format: PictureFormat }, { additionalProperties: false });
+    const query: TObject = Type.Object(
+      { ...diagram.query.properties, format: PictureFormat },
+      { additionalProperties: false },
+    );
     app.get(
       `/diagrams/${diagram.name}`,
       {
@@ -63,8 +70,19 @@ export function registerDiagramRoutes(typedApp: App, deps: AppDeps): void {
         const params = request.query as Static<typeof query> & { format?: string };
         const { format, ...own } = params;
         const limit = typeof own.limit === 'number' ? own.limit : DEFAULT_NODES;
-        const body = await diagram.compute({ database, db: database.db, workspaceId: callerOf(request).workspaceId, now, today: now.slice(0, 10), limit }, own);
-        if (wantsSvg(format, request.headers.accept)) return reply.type(SVG_TYPE).send(await renderer.render({ name: diagram.name, body, limit }));
+        const body = await diagram.compute(
+          {
+            database,
+            db: database.db,
+            workspaceId: callerOf(request).workspaceId,
+            now,
+            today: now.slice(0, 10),
+            limit,
+          },
+          own,
+        );
+        if (wantsSvg(format, request.headers.accept))
+          return reply.type(SVG_TYPE).send(await renderer.render({ name: diagram.name, body, limit }));
         return body;
       },
     );

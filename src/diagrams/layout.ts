@@ -32,7 +32,11 @@ export interface PlacedGraph {
  * Lays a directed graph out with ELK's layered algorithm (left to right, orthogonal edges). Nodes
  * without edges are packed beside the rest.
  */
-export async function layoutGraph(nodes: GraphNode[], edges: GraphEdge[], direction: 'RIGHT' | 'DOWN' = 'RIGHT'): Promise<PlacedGraph> {
+export async function layoutGraph(
+  nodes: GraphNode[],
+  edges: GraphEdge[],
+  direction: 'RIGHT' | 'DOWN' = 'RIGHT',
+): Promise<PlacedGraph> {
   const input: ElkNode = {
     id: 'root',
     layoutOptions: {
@@ -49,11 +53,22 @@ export async function layoutGraph(nodes: GraphNode[], edges: GraphEdge[], direct
       id: edge.id,
       sources: [edge.source],
       targets: [edge.target],
-      ...(edge.label ? { labels: [{ id: `${edge.id}-label`, text: edge.label, width: Math.min(edge.label.length, 30) * 6, height: 12 }] } : {}),
+      ...(edge.label
+        ? {
+            labels: [
+              { id: `${edge.id}-label`, text: edge.label, width: Math.min(edge.label.length, 30) * 6, height: 12 },
+            ],
+          }
+        : {}),
     })),
   };
   const graph = await elk.layout(input);
-  const placed = new Map((graph.children ?? []).map((node) => [node.id, { x: node.x ?? 0, y: node.y ?? 0, width: node.width ?? 0, height: node.height ?? 0 }]));
+  const placed = new Map(
+    (graph.children ?? []).map((node) => [
+      node.id,
+      { x: node.x ?? 0, y: node.y ?? 0, width: node.width ?? 0, height: node.height ?? 0 },
+    ]),
+  );
   return {
     width: graph.width ?? 0,
     height: graph.height ?? 0,
@@ -62,7 +77,11 @@ export async function layoutGraph(nodes: GraphNode[], edges: GraphEdge[], direct
       const section = edge.sections?.[0];
       const points = section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint] : [];
       const label = edge.labels?.[0];
-      return { id: edge.id, points, ...(label?.text ? { label: { x: label.x ?? 0, y: label.y ?? 0, text: label.text } } : {}) };
+      return {
+        id: edge.id,
+        points,
+        ...(label?.text ? { label: { x: label.x ?? 0, y: label.y ?? 0, text: label.text } } : {}),
+      };
     }),
   };
 }
@@ -75,8 +94,13 @@ export function drawEdges(graph: PlacedGraph, dx = 0, dy = 0): string {
   return graph.edges
     .map((edge) => {
       if (edge.points.length < 2) return '';
-      const d = edge.points.map((point, index) => `${index === 0 ? 'M' : 'L'} ${round(point.x + dx)} ${round(point.y + dy)}`).join(' ');
-      return element('path', { d, class: 'edge', 'marker-end': 'url(#arrow)' }) + (edge.label ? text(edge.label.x + dx, edge.label.y + dy + 9, edge.label.text, { class: 'edge-label' }) : '');
+      const d = edge.points
+        .map((point, index) => `${index === 0 ? 'M' : 'L'} ${round(point.x + dx)} ${round(point.y + dy)}`)
+        .join(' ');
+      return (
+        element('path', { d, class: 'edge', 'marker-end': 'url(#arrow)' }) +
+        (edge.label ? text(edge.label.x + dx, edge.label.y + dy + 9, edge.label.text, { class: 'edge-label' }) : '')
+      );
     })
     .join('');
 }

@@ -53,7 +53,10 @@ function workerModule(): { filename: string; execArgv?: string[] } {
   if (existsSync(fileURLToPath(compiled))) return { filename: compiled.href };
   const source = new URL('./render-worker.ts', import.meta.url);
   const withTsx = process.execArgv.some((option) => option.includes('tsx'));
-  return { filename: source.href, ...(withTsx ? {} : { execArgv: [...process.execArgv, '--import', import.meta.resolve('tsx')] }) };
+  return {
+    filename: source.href,
+    ...(withTsx ? {} : { execArgv: [...process.execArgv, '--import', import.meta.resolve('tsx')] }),
+  };
 }
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
@@ -90,13 +93,21 @@ export function createDiagramRenderer({ budgetMs }: { budgetMs: number }): Diagr
       });
       startedHere.unref();
       try {
-        return (await pool.run({ name, body, started } satisfies RenderTask, { signal: abort.signal, transferList: [started] })) as string;
+        return (await pool.run({ name, body, started } satisfies RenderTask, {
+          signal: abort.signal,
+          transferList: [started],
+        })) as string;
       } catch (error) {
-        if (isAbort(error) && !begun) throw new ApiError('service_unavailable', 'every diagram renderer is busy; retry shortly');
+        if (isAbort(error) && !begun)
+          throw new ApiError('service_unavailable', 'every diagram renderer is busy; retry shortly');
         if (isAbort(error) || isOutOfMemory(error)) {
-          throw new ApiError('diagram_too_large', `the ${name} picture was not drawn within ${budgetMs} ms; ask for fewer nodes with limit (this request: limit=${limit}), or for the JSON answer`);
+          throw new ApiError(
+            'diagram_too_large',
+            `the ${name} picture was not drawn within ${budgetMs} ms; ask for fewer nodes with limit (this request: limit=${limit}), or for the JSON answer`,
+          );
         }
-        if (isQueueFull(error)) throw new ApiError('service_unavailable', 'every diagram renderer is busy; retry shortly');
+        if (isQueueFull(error))
+          throw new ApiError('service_unavailable', 'every diagram renderer is busy; retry shortly');
         throw error;
       } finally {
         clearTimeout(timer);

@@ -9,42 +9,76 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 /** Text or an attribute value made safe for XML (control characters other than tab and newline dropped). */
 export function escapeXml(value: string | number): string {
   // eslint-disable-next-line no-control-regex
-  return String(value).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (character) => ENTITIES[character]!);
+  return String(value)
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
 
 const FAMILY_PATHS: Record<string, string> = {
-  application: 'applications', server: 'servers', network: 'networks', router: 'routers', workstation: 'workstations',
-  data_object: 'data', flow: 'flows', category: 'categories', team: 'teams', contract: 'contracts', agent: 'agents',
+  application: 'applications',
+  server: 'servers',
+  network: 'networks',
+  router: 'routers',
+  workstation: 'workstations',
+  data_object: 'data',
+  flow: 'flows',
+  category: 'categories',
+  team: 'teams',
+  contract: 'contracts',
+  agent: 'agents',
 };
 
 /** The console page of a resource: /ui/<family>/<id>. */
-export const consoleHref = (resourceType: string, id: string) => `/ui/${FAMILY_PATHS[resourceType] ?? resourceType}/${encodeURIComponent(id)}`;
+export const consoleHref = (resourceType: string, id: string) =>
+  `/ui/${FAMILY_PATHS[resourceType] ?? resourceType}/${encodeURIComponent(id)}`;
 
 /** Text cut to `max` characters with an ellipsis, for labels in fixed-size boxes. */
 export const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 type Attributes = Record<string, string | number | undefined>;
 const attributes = (attrs: Attributes) =>
-  Object.entries(attrs).filter(([, value]) => value !== undefined).map(([name, value]) => ` ${name}="${escapeXml(value!)}"`).join('');
+  Object.entries(attrs)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeXml(value!)}"`)
+    .join('');
 
 /** An element; `content` is markup, so text in it must already be escaped (text() and tooltip() do). */
-export const element = (name: string, attrs: Attributes, content?: string) => (content === undefined ? `<${name}${attributes(attrs)}/>` : `<${name}${attributes(attrs)}>${content}</${name}>`);
+export const element = (name: string, attrs: Attributes, content?: string) =>
+  content === undefined ? `<${name}${attributes(attrs)}/>` : `<${name}${attributes(attrs)}>${content}</${name}>`;
 /** A tooltip: the <title> of its parent element, escaped. */
 export const tooltip = (content: string) => element('title', {}, escapeXml(content));
-export const text = (x: number, y: number, content: string, attrs: Attributes = {}) => element('text', { x: round(x), y: round(y), ...attrs }, escapeXml(content));
-export const rect = (x: number, y: number, width: number, height: number, attrs: Attributes = {}) => element('rect', { x: round(x), y: round(y), width: round(width), height: round(height), ...attrs });
+export const text = (x: number, y: number, content: string, attrs: Attributes = {}) =>
+  element('text', { x: round(x), y: round(y), ...attrs }, escapeXml(content));
+export const rect = (x: number, y: number, width: number, height: number, attrs: Attributes = {}) =>
+  element('rect', { x: round(x), y: round(y), width: round(width), height: round(height), ...attrs });
 /**
  * A link around `content`, named by a `<title>` child (the SVG way: screen readers and tooltips
  * both read it). Not aria-label: a clipped visible label must stay part of the accessible name.
  */
-export const link = (href: string, content: string, label?: string) => element('a', { href }, `${label ? tooltip(label) : ''}${content}`);
+export const link = (href: string, content: string, label?: string) =>
+  element('a', { href }, `${label ? tooltip(label) : ''}${content}`);
 export const round = (value: number) => Math.round(value * 10) / 10;
 
 /** A node: a labelled box linking to the resource's console page. */
-export function nodeBox(box: { x: number; y: number; width: number; height: number }, label: string, className: string, href?: string, detail?: string): string {
-  const shape = rect(box.x, box.y, box.width, box.height, { rx: 6, class: `node ${className}` }) +
-    text(box.x + box.width / 2, box.y + (detail ? box.height / 2 - 2 : box.height / 2 + 4), clip(label, 26), { class: 'label', 'text-anchor': 'middle' }) +
-    (detail ? text(box.x + box.width / 2, box.y + box.height / 2 + 12, clip(detail, 30), { class: 'detail', 'text-anchor': 'middle' }) : '');
+export function nodeBox(
+  box: { x: number; y: number; width: number; height: number },
+  label: string,
+  className: string,
+  href?: string,
+  detail?: string,
+): string {
+  const shape =
+    rect(box.x, box.y, box.width, box.height, { rx: 6, class: `node ${className}` }) +
+    text(box.x + box.width / 2, box.y + (detail ? box.height / 2 - 2 : box.height / 2 + 4), clip(label, 26), {
+      class: 'label',
+      'text-anchor': 'middle',
+    }) +
+    (detail
+      ? text(box.x + box.width / 2, box.y + box.height / 2 + 12, clip(detail, 30), {
+          class: 'detail',
+          'text-anchor': 'middle',
+        })
+      : '');
   return href ? link(href, shape, label) : `${tooltip(label)}${shape}`;
 }
 
@@ -54,11 +88,30 @@ export interface LegendEntry {
 }
 
 /** A legend box of coloured swatches, at (x, y); returns its markup and height. */
-export function legend(x: number, y: number, entries: LegendEntry[], heading = 'Legend'): { markup: string; height: number; width: number } {
+export function legend(
+  x: number,
+  y: number,
+  entries: LegendEntry[],
+  heading = 'Legend',
+): { markup: string; height: number; width: number } {
   const width = 12 + Math.max(heading.length * 7, ...entries.map((entry) => 26 + entry.label.length * 7));
   const height = 26 + entries.length * 20;
-  const rows = entries.map((entry, index) => rect(x + 10, y + 26 + index * 20, 14, 14, { rx: 3, class: `node ${entry.className}` }) + text(x + 30, y + 37 + index * 20, entry.label, { class: 'legend' }));
-  return { markup: element('g', { class: 'legend-box' }, rect(x, y, width, height, { rx: 6, class: 'frame' }) + text(x + 10, y + 17, heading, { class: 'heading' }) + rows.join('')), height, width };
+  const rows = entries.map(
+    (entry, index) =>
+      rect(x + 10, y + 26 + index * 20, 14, 14, { rx: 3, class: `node ${entry.className}` }) +
+      text(x + 30, y + 37 + index * 20, entry.label, { class: 'legend' }),
+  );
+  return {
+    markup: element(
+      'g',
+      { class: 'legend-box' },
+      rect(x, y, width, height, { rx: 6, class: 'frame' }) +
+        text(x + 10, y + 17, heading, { class: 'heading' }) +
+        rows.join(''),
+    ),
+    height,
+    width,
+  };
 }
 
 const STYLE = `
@@ -85,7 +138,8 @@ const STYLE = `
 export function svgDocument(width: number, height: number, title: string, body: string, description?: string): string {
   const w = Math.ceil(width);
   const h = Math.ceil(height);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n` +
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img">` +
     tooltip(title) +
     (description ? element('desc', {}, escapeXml(description)) : '') +
@@ -93,5 +147,6 @@ export function svgDocument(width: number, height: number, title: string, body: 
     `<style>${STYLE}</style>` +
     rect(0, 0, w, h, { class: 'background' }) +
     body +
-    '</svg>\n';
+    '</svg>\n'
+  );
 }

@@ -39,10 +39,15 @@ const DiscoveredApplication = Type.Object(
     serverId: OrNull(Uuid('Host server.'), 'The server it is installed on.'),
     workstationId: OrNull(Uuid('Host workstation.'), 'The workstation it is installed on.'),
     agentId: OrNull(Uuid('Reporting agent.'), 'The agent that reported it.'),
-    status: Type.Enum(DISCOVERY_STATUSES, { description: 'new (awaiting triage), linked (to an inventory application) or ignored.' }),
+    status: Type.Enum(DISCOVERY_STATUSES, {
+      description: 'new (awaiting triage), linked (to an inventory application) or ignored.',
+    }),
     applicationId: OrNull(Uuid('Linked application.'), 'The inventory application it was linked to.'),
     catalogEntryId: OrNull(Type.String({ examples: ['postgresql'] }), 'Matching catalog entry, by name and vendor.'),
-    installCount: Type.Integer({ minimum: 0, description: 'Hosts in the workspace reporting the same name and vendor.' }),
+    installCount: Type.Integer({
+      minimum: 0,
+      description: 'Hosts in the workspace reporting the same name and vendor.',
+    }),
     firstSeenAt: DateTime('First report.'),
     lastSeenAt: DateTime('Last report that listed it.'),
     missingSince: OrNull(DateTime('No longer reported since.'), 'Set when a report stops listing it.'),
@@ -68,12 +73,24 @@ function discoveredQuery(db: Kysely<Tables>, workspaceId: string, sort?: string)
 }
 
 const fromRows = (db: Kysely<Tables>) =>
-  db.selectFrom('discovered_applications as d').leftJoin('software_installs as si', (join) =>
-    join.onRef('si.workspace_id', '=', 'd.workspace_id').onRef('si.name_key', '=', 'd.name_key').onRef('si.vendor_key', '=', 'd.vendor_key'));
+  db
+    .selectFrom('discovered_applications as d')
+    .leftJoin('software_installs as si', (join) =>
+      join
+        .onRef('si.workspace_id', '=', 'd.workspace_id')
+        .onRef('si.name_key', '=', 'd.name_key')
+        .onRef('si.vendor_key', '=', 'd.vendor_key'),
+    );
 
 const fromTotals = (db: Kysely<Tables>) =>
-  db.selectFrom('software_installs as si').innerJoin('discovered_applications as d', (join) =>
-    join.onRef('d.workspace_id', '=', 'si.workspace_id').onRef('d.name_key', '=', 'si.name_key').onRef('d.vendor_key', '=', 'si.vendor_key'));
+  db
+    .selectFrom('software_installs as si')
+    .innerJoin('discovered_applications as d', (join) =>
+      join
+        .onRef('d.workspace_id', '=', 'si.workspace_id')
+        .onRef('d.name_key', '=', 'si.name_key')
+        .onRef('d.vendor_key', '=', 'si.vendor_key'),
+    );
 
 /**
  * PostgreSQL, sorted by `installCount`: it does not carry a nested loop's inner order into the
@@ -83,28 +100,62 @@ const fromTotals = (db: Kysely<Tables>) =>
  * read (a LATERAL subquery), so a page sorts at most `reach` rows of each product it reaches. SQLite
  * continues each product's index order (software_installs_count_idx is unique) and has no LATERAL.
  */
-function pagedByInstalls(db: Kysely<Tables>, workspaceId: string, sort: string, direction: 'asc' | 'desc', matching: <Q>(rows: Q) => Q, reach: number) {
+function pagedByInstalls(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  sort: string,
+  direction: 'asc' | 'desc',
+  matching: <Q>(rows: Q) => Q,
+  reach: number,
+) {
   if (sort !== 'installCount') return undefined;
   const rows = db.selectFrom('software_installs as si').innerJoinLateral(
-    (eb) => matching(
-      eb.selectFrom('discovered_applications as d').selectAll('d').where('d.workspace_id', '=', workspaceId)
-        .whereRef('d.name_key', '=', 'si.name_key').whereRef('d.vendor_key', '=', 'si.vendor_key'),
-    ).orderBy('d.id', direction).limit(reach).as('d'),
+    (eb) =>
+      matching(
+        eb
+          .selectFrom('discovered_applications as d')
+          .selectAll('d')
+          .where('d.workspace_id', '=', workspaceId)
+          .whereRef('d.name_key', '=', 'si.name_key')
+          .whereRef('d.vendor_key', '=', 'si.vendor_key'),
+      )
+        .orderBy('d.id', direction)
+        .limit(reach)
+        .as('d'),
     (join) => join.onTrue(),
   );
-  return rows.selectAll('d').select('si.install_count').where('si.workspace_id', '=', workspaceId) as unknown as ReturnType<typeof discoveredQuery>;
+  return rows
+    .selectAll('d')
+    .select('si.install_count')
+    .where('si.workspace_id', '=', workspaceId) as unknown as ReturnType<typeof discoveredQuery>;
 }
 
-export async function findDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow | undefined> {
+export async function findDiscovered(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  id: string,
+): Promise<DiscoveredRow | undefined> {
   if (!isUuid(id)) return undefined;
   return discoveredQuery(db, workspaceId).where('d.id', '=', id).executeTakeFirst();
 }
 
 function rowToDto(row: DiscoveredRow): DiscoveredApplication {
   return {
-    id: row.id, name: row.name, vendor: row.vendor, version: row.version, serverId: row.server_id, workstationId: row.workstation_id, agentId: row.agent_id,
-    status: row.status as DiscoveredApplication['status'], applicationId: row.application_id, catalogEntryId: row.catalog_entry_id,
-    installCount: Number(row.install_count ?? 0), firstSeenAt: row.first_seen_at, lastSeenAt: row.last_seen_at, missingSince: row.missing_since, lastUpdate: row.last_update,
+    id: row.id,
+    name: row.name,
+    vendor: row.vendor,
+    version: row.version,
+    serverId: row.server_id,
+    workstationId: row.workstation_id,
+    agentId: row.agent_id,
+    status: row.status as DiscoveredApplication['status'],
+    applicationId: row.application_id,
+    catalogEntryId: row.catalog_entry_id,
+    installCount: Number(row.install_count ?? 0),
+    firstSeenAt: row.first_seen_at,
+    lastSeenAt: row.last_seen_at,
+    missingSince: row.missing_since,
+    lastUpdate: row.last_update,
   };
 }
 
@@ -117,15 +168,31 @@ export const discoveredListing = defineListing({
   search: ['d.name', 'd.vendor'],
   textIndex: { table: 'discovered_applications', alias: 'd' },
   // installCount: products with the same count in (folded) name and vendor order, each product's rows by id.
-  sorts: { name: 'd.name', vendor: 'd.vendor', installCount: { columns: ['si.install_count', 'si.name_key', 'si.vendor_key'] }, firstSeenAt: 'd.first_seen_at', lastUpdate: 'd.last_update' },
+  sorts: {
+    name: 'd.name',
+    vendor: 'd.vendor',
+    installCount: { columns: ['si.install_count', 'si.name_key', 'si.vendor_key'] },
+    firstSeenAt: 'd.first_seen_at',
+    lastUpdate: 'd.last_update',
+  },
   idColumn: 'd.id',
   filters: {
-    status: tallied(equalsFilter('d.status', Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' }))),
+    status: tallied(
+      equalsFilter('d.status', Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' })),
+    ),
     serverId: equalsFilter('d.server_id', Uuid('Only software on this server.')),
     workstationId: equalsFilter('d.workstation_id', Uuid('Only software on this workstation.')),
     agentId: equalsFilter('d.agent_id', Uuid('Only software reported by this agent.')),
-    missing: tallied({ schema: Type.Boolean({ description: 'true: only software no longer reported.' }), where: (eb, missing) => eb('d.missing_since', missing ? 'is not' : 'is', null), key: String }),
-    vendor: tallied({ schema: Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }), where: (eb, vendor) => eb('d.vendor_key', '=', foldKey(String(vendor))), key: (vendor) => foldKey(String(vendor)) }),
+    missing: tallied({
+      schema: Type.Boolean({ description: 'true: only software no longer reported.' }),
+      where: (eb, missing) => eb('d.missing_since', missing ? 'is not' : 'is', null),
+      key: String,
+    }),
+    vendor: tallied({
+      schema: Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }),
+      where: (eb, vendor) => eb('d.vendor_key', '=', foldKey(String(vendor))),
+      key: (vendor) => foldKey(String(vendor)),
+    }),
   },
   counted: 'discovered_applications',
   pagedRows: pagedByInstalls,
@@ -139,33 +206,72 @@ export function registerDiscoveredApplicationRoutes(app: App, { database }: AppD
 
 const UpdateDiscovered = Type.Object(
   {
-    status: Type.Optional(Type.Enum(['new', 'ignored'], { description: 'ignored hides it from triage; new puts it back. Linking sets linked.' })),
-    applicationId: Type.Optional(Type.Union([Uuid('Application id.'), Type.Null()], { description: 'Links it to an inventory application (status becomes linked); null unlinks (status becomes new).' })),
+    status: Type.Optional(
+      Type.Enum(['new', 'ignored'], {
+        description: 'ignored hides it from triage; new puts it back. Linking sets linked.',
+      }),
+    ),
+    applicationId: Type.Optional(
+      Type.Union([Uuid('Application id.'), Type.Null()], {
+        description: 'Links it to an inventory application (status becomes linked); null unlinks (status becomes new).',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Triage: link to an application or ignore.' },
 );
 
 /** Applies a triage decision; audited as an update of the discovered application. */
-async function triage(database: Database, principal: Caller, id: string, input: Static<typeof UpdateDiscovered>, ifMatch?: string): Promise<DiscoveredApplication> {
+async function triage(
+  database: Database,
+  principal: Caller,
+  id: string,
+  input: Static<typeof UpdateDiscovered>,
+  ifMatch?: string,
+): Promise<DiscoveredApplication> {
   return writeTransaction(database, principal.workspaceId, (trx) => triageIn(trx, principal, id, input, ifMatch));
 }
 
-async function triageIn(trx: Kysely<Tables>, principal: Caller, id: string, input: Static<typeof UpdateDiscovered>, ifMatch?: string): Promise<DiscoveredApplication> {
-  if (input.status === 'ignored' && input.applicationId) throw new ApiError('unprocessable_entity', 'a linked discovered application cannot be ignored; unlink it first');
+async function triageIn(
+  trx: Kysely<Tables>,
+  principal: Caller,
+  id: string,
+  input: Static<typeof UpdateDiscovered>,
+  ifMatch?: string,
+): Promise<DiscoveredApplication> {
+  if (input.status === 'ignored' && input.applicationId)
+    throw new ApiError('unprocessable_entity', 'a linked discovered application cannot be ignored; unlink it first');
   const before = await requireDiscovered(trx, principal.workspaceId, id);
   requireMatch(ifMatch, rowToDto(before));
   await requireReference(trx, applications.definition, principal.workspaceId, input.applicationId, 'applicationId');
   let next = { status: before.status, application_id: before.application_id };
-  if (input.applicationId !== undefined) next = input.applicationId ? { status: 'linked', application_id: input.applicationId } : { status: 'new', application_id: null };
-  if (input.status) next = { status: input.status, application_id: input.status === 'ignored' ? null : next.application_id };
+  if (input.applicationId !== undefined)
+    next = input.applicationId
+      ? { status: 'linked', application_id: input.applicationId }
+      : { status: 'new', application_id: null };
+  if (input.status)
+    next = { status: input.status, application_id: input.status === 'ignored' ? null : next.application_id };
   if (next.status === 'new' && next.application_id) next.status = 'linked';
-  const changes = diffFields({ status: before.status, applicationId: before.application_id }, { status: next.status, applicationId: next.application_id });
+  const changes = diffFields(
+    { status: before.status, applicationId: before.application_id },
+    { status: next.status, applicationId: next.application_id },
+  );
   if (Object.keys(changes).length === 0) return rowToDto(before);
   const lastUpdate = nowIso();
-  await trx.updateTable('discovered_applications').set({ ...next, last_update: lastUpdate }).where('workspace_id', '=', principal.workspaceId).where('id', '=', id).execute();
+  await trx
+    .updateTable('discovered_applications')
+    .set({ ...next, last_update: lastUpdate })
+    .where('workspace_id', '=', principal.workspaceId)
+    .where('id', '=', id)
+    .execute();
   await recordAudit(trx, {
-    workspaceId: principal.workspaceId, category: 'inventory', action: 'update', actor: principal.actor, resourceType: 'discovered_application',
-    resourceId: id, resourceName: before.name, changes,
+    workspaceId: principal.workspaceId,
+    category: 'inventory',
+    action: 'update',
+    actor: principal.actor,
+    resourceType: 'discovered_application',
+    resourceId: id,
+    resourceName: before.name,
+    changes,
   });
   return rowToDto({ ...before, ...next, last_update: lastUpdate });
 }
@@ -175,7 +281,10 @@ async function createApplicationFrom(database: Database, principal: Caller, id: 
   return writeTransaction(database, principal.workspaceId, async (trx) => {
     const discovered = await requireDiscovered(trx, principal.workspaceId, id);
     if (discovered.application_id) {
-      throw new ApiError('unprocessable_entity', 'the discovered application is already linked to an application; unlink it first (PATCH applicationId null)');
+      throw new ApiError(
+        'unprocessable_entity',
+        'the discovered application is already linked to an application; unlink it first (PATCH applicationId null)',
+      );
     }
     const entry = discovered.catalog_entry_id ? findCatalogEntry(discovered.catalog_entry_id) : undefined;
     const application = await serviceOf(applications).createIn(
@@ -196,7 +305,6 @@ async function createApplicationFrom(database: Database, principal: Caller, id: 
   });
 }
 
-
 export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps): void {
   app.patch(
     '/discovered-applications/:id',
@@ -206,13 +314,15 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
         operationId: 'updateDiscoveredApplication',
         tags: ['discovered applications'],
         summary: 'Triage a discovered application',
-        description: 'Link it to an inventory application (applicationId; status becomes linked), unlink it (applicationId null; status new) or ignore it (status ignored). An applicationId outside the workspace, or ignoring while linking, answers 422. Moves lastUpdate; audited. With If-Match, answers 412 if it changed since that ETag. Scope: applications:edit.',
+        description:
+          'Link it to an inventory application (applicationId; status becomes linked), unlink it (applicationId null; status new) or ignore it (status ignored). An applicationId outside the workspace, or ignoring while linking, answers 422. Moves lastUpdate; audited. With If-Match, answers 412 if it changed since that ETag. Scope: applications:edit.',
         params: IdParams,
         body: UpdateDiscovered,
         response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
       },
     },
-    async (request, reply) => withEtag(reply, await triage(database, callerOf(request), request.params.id, request.body, ifMatchOf(request))),
+    async (request, reply) =>
+      withEtag(reply, await triage(database, callerOf(request), request.params.id, request.body, ifMatchOf(request))),
   );
   app.post(
     '/discovered-applications/:id/application',
@@ -223,11 +333,13 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
         operationId: 'createApplicationFromDiscovered',
         tags: ['discovered applications'],
         summary: 'Create an application from a discovered one',
-        description: 'Creates an inventory application named after the matching catalog entry (or the discovered name and vendor) and links the discovered application to it; 201 with the application. Takes no body (any field is a 400); an already linked discovered application answers 422. Audited as the application\'s create and the discovered application\'s update. Scope: applications:add.',
+        description:
+          "Creates an inventory application named after the matching catalog entry (or the discovered name and vendor) and links the discovered application to it; 201 with the application. Takes no body (any field is a 400); an already linked discovered application answers 422. Audited as the application's create and the discovered application's update. Scope: applications:add.",
         params: IdParams,
         response: { 201: Application, ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createApplicationFrom(database, callerOf(request), request.params.id)),
+    async (request, reply) =>
+      reply.code(201).send(await createApplicationFrom(database, callerOf(request), request.params.id)),
   );
 }

@@ -32,7 +32,10 @@ export const discoveredReturnsToTriage: Dependent = {
         resourceType: 'discovered_application',
         resourceId: row.id,
         resourceName: row.name,
-        changes: { status: { before: row.status, after: 'new' }, applicationId: { before: applicationId, after: null } },
+        changes: {
+          status: { before: row.status, after: 'new' },
+          applicationId: { before: applicationId, after: null },
+        },
       });
     }
   },

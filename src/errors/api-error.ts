@@ -43,4 +43,3 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what = 'resource'): ApiError => new ApiError('not_found', `${what} not found`);
-

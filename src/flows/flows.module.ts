@@ -6,7 +6,20 @@ import { Clearable, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js'
 import { requireReference } from '../resources/crud.js';
 import { defineFamily, equalsFilter, itemSchema, linkedFilter, tallied, writeSchemas } from '../resources/family.js';
 
-export const PROTOCOLS = ['https', 'http', 'sftp', 'ftp', 'smtp', 'amqp', 'kafka', 'jdbc', 'grpc', 'soap', 'file', 'other'] as const;
+export const PROTOCOLS = [
+  'https',
+  'http',
+  'sftp',
+  'ftp',
+  'smtp',
+  'amqp',
+  'kafka',
+  'jdbc',
+  'grpc',
+  'soap',
+  'file',
+  'other',
+] as const;
 export const FREQUENCIES = ['real_time', 'hourly', 'daily', 'weekly', 'monthly', 'on_demand'] as const;
 
 const Flow = itemSchema(
@@ -20,7 +33,8 @@ const Flow = itemSchema(
     description: OrNull(Type.String(), 'Notes.'),
     dataObjectIds: Type.Array(Uuid('Data object.'), { description: 'Data objects carried by the flow.' }),
   },
-  'A data flow from one application to another.', 'Last change.',
+  'A data flow from one application to another.',
+  'Last change.',
 );
 
 const fields = {
@@ -38,7 +52,14 @@ export const flows = defineFamily({
   scopeFamily: 'applications',
   schemas: {
     item: Flow,
-    ...writeSchemas({ name: Name('What flows.', 'Orders to invoicing'), sourceApplicationId: Uuid('Source application id.'), targetApplicationId: Uuid('Target application id.') }, fields),
+    ...writeSchemas(
+      {
+        name: Name('What flows.', 'Orders to invoicing'),
+        sourceApplicationId: Uuid('Source application id.'),
+        targetApplicationId: Uuid('Target application id.'),
+      },
+      fields,
+    ),
   },
   sorts: ['name', 'protocol', 'frequency', 'createdAt', 'updatedAt'],
   filters: {
@@ -50,18 +71,44 @@ export const flows = defineFamily({
     targetApplicationId: equalsFilter('target_application_id', Uuid('Only flows to this application.')),
     protocol: tallied(equalsFilter('protocol', Type.Enum(PROTOCOLS, { description: 'Only this protocol.' }))),
     frequency: tallied(equalsFilter('frequency', Type.Enum(FREQUENCIES, { description: 'Only this frequency.' }))),
-    dataObjectId: linkedFilter('flow_data_objects', 'flow_id', 'data_object_id', Uuid('Only flows carrying this data object.')),
+    dataObjectId: linkedFilter(
+      'flow_data_objects',
+      'flow_id',
+      'data_object_id',
+      Uuid('Only flows carrying this data object.'),
+    ),
   },
-  relations: [{ field: 'dataObjectIds', table: 'flow_data_objects', ownColumn: 'flow_id', otherColumn: 'data_object_id', target: dataObjects.definition }],
+  relations: [
+    {
+      field: 'dataObjectIds',
+      table: 'flow_data_objects',
+      ownColumn: 'flow_id',
+      otherColumn: 'data_object_id',
+      target: dataObjects.definition,
+    },
+  ],
   // A flow goes with either of its applications (audited as a delete of the flow).
   references: [
     { field: 'sourceApplicationId', target: applications.definition, onDelete: 'delete' },
     { field: 'targetApplicationId', target: applications.definition, onDelete: 'delete' },
   ],
   async check({ trx, workspaceId, next }) {
-    await requireReference(trx, applications.definition, workspaceId, next.source_application_id, 'sourceApplicationId');
-    await requireReference(trx, applications.definition, workspaceId, next.target_application_id, 'targetApplicationId');
-    if (next.source_application_id === next.target_application_id) throw new ApiError('unprocessable_entity', 'a flow needs two different applications');
+    await requireReference(
+      trx,
+      applications.definition,
+      workspaceId,
+      next.source_application_id,
+      'sourceApplicationId',
+    );
+    await requireReference(
+      trx,
+      applications.definition,
+      workspaceId,
+      next.target_application_id,
+      'targetApplicationId',
+    );
+    if (next.source_application_id === next.target_application_id)
+      throw new ApiError('unprocessable_entity', 'a flow needs two different applications');
   },
   texts: {
     update: 'Applications or data objects outside the workspace, or the same application at both ends, answer 422.',

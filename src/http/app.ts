@@ -44,10 +44,10 @@ export interface AppOptions {
   diagramBudgetMs?: number;
 }
 
-
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-const DEFAULT_AGENT_REPORTS_PER_MINUTE = Number(process.env.AGENT_REPORTS_PER_MINUTE) > 0 ? Number(process.env.AGENT_REPORTS_PER_MINUTE) : 60;
+const DEFAULT_AGENT_REPORTS_PER_MINUTE =
+  Number(process.env.AGENT_REPORTS_PER_MINUTE) > 0 ? Number(process.env.AGENT_REPORTS_PER_MINUTE) : 60;
 
 /** Keeps a caller's X-Request-Id when it is safe to log, otherwise makes one. */
 function requestIdOf(request: IncomingMessage): string {
@@ -78,7 +78,11 @@ function createValidators() {
  * and /agent/ credentials come first, so an unauthenticated caller learns nothing about which
  * routes exist. Returns true when it answered 401; throws 403 forbidden for a key of a deleted workspace.
  */
-async function authenticateUnrouted(database: Database, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+async function authenticateUnrouted(
+  database: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
   const area = normalisedPath(request.url).toLowerCase();
   if (area === '/public' || area.startsWith('/public/')) {
     const result = await resolvePrincipal(database, request);
@@ -114,7 +118,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const reply = frameworkReply as unknown as FastifyReply;
       const answer = (apiError: ApiError) => void reply.code(apiError.status).send(apiError.toBody());
       void authenticateUnrouted(options.database, request, reply).then(
-        (refused) => refused || answer(error.code === 'FST_ERR_BAD_URL' ? new ApiError('bad_request', 'the request URL is not valid (malformed percent-encoding)') : toApiError(error)),
+        (refused) =>
+          refused ||
+          answer(
+            error.code === 'FST_ERR_BAD_URL'
+              ? new ApiError('bad_request', 'the request URL is not valid (malformed percent-encoding)')
+              : toApiError(error),
+          ),
         (failure: unknown) => answer(toApiError(failure)),
       );
     },
@@ -149,7 +159,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     // Every API operation refuses unknown query parameters (a mistyped one must never be ignored:
     // `DELETE /tags/{id}?force=false` deleted); operations without any take none.
-    if (/^\/(public|agent|ui\/api)\//.test(route.url) && route.schema && !route.schema.querystring) route.schema.querystring = NoQuery;
+    if (/^\/(public|agent|ui\/api)\//.test(route.url) && route.schema && !route.schema.querystring)
+      route.schema.querystring = NoQuery;
     // The console's own API is not part of the public contract: it stays out of /openapi.json.
     if (route.url.startsWith('/ui') && route.schema) route.schema.hide = true;
   });
@@ -194,7 +205,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const allowed = methodIndex.methodsFor(path);
     if (allowed.length > 0) {
       reply.header('Allow', allowed.join(', '));
-      throw new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`);
+      throw new ApiError(
+        'method_not_allowed',
+        `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+      );
     }
     throw new ApiError('not_found', `no route ${request.method} ${path}`);
   });

@@ -62,7 +62,7 @@ type AuthResult = { principal: Principal } | { failure: 'unauthorized' } | { fai
  */
 export async function resolvePrincipal(database: Database, request: FastifyRequest): Promise<AuthResult> {
   const credential = credentialOf(request);
-  if (!credential || !credential.startsWith(KEY_PREFIX)) return { failure: 'unauthorized' };
+  if (!credential?.startsWith(KEY_PREFIX)) return { failure: 'unauthorized' };
   const key = await findKeyForAuth(database, hashSecret(credential));
   if (!key || key.revoked_at) return { failure: 'unauthorized' };
   if (key.expires_at && Date.parse(key.expires_at) <= Date.now()) return { failure: 'unauthorized' };
@@ -101,7 +101,8 @@ export function publicAuthHook(database: Database) {
     request.caller = result.principal;
     const { scope, alsoRequires = [] } = request.routeOptions.config ?? {};
     for (const required of scope ? [scope, ...alsoRequires] : []) {
-      if (!result.principal.scopes.includes(required)) throw new ApiError('insufficient_permission', `missing permission: ${required}`);
+      if (!result.principal.scopes.includes(required))
+        throw new ApiError('insufficient_permission', `missing permission: ${required}`);
     }
   };
 }

@@ -5,8 +5,14 @@ import { ApiError, ERROR_STATUS, type ErrorCode } from '../errors/api-error.js';
 
 export const ErrorBody = Type.Object(
   {
-    code: Type.String({ description: 'Stable machine-readable identifier; branch on status first, then on code.', examples: ['not_found'] }),
-    message: Type.String({ description: 'Human-readable text, not for branching.', examples: ['application not found'] }),
+    code: Type.String({
+      description: 'Stable machine-readable identifier; branch on status first, then on code.',
+      examples: ['not_found'],
+    }),
+    message: Type.String({
+      description: 'Human-readable text, not for branching.',
+      examples: ['application not found'],
+    }),
     status: Type.Integer({ description: 'The HTTP status, mirrored.', examples: [404] }),
   },
   { description: 'Error body of every API-generated error except 401 (spec §2.2).' },
@@ -16,15 +22,15 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field).',
   401: 'No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token".',
   403: 'The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden).',
-  404: 'Not in the key\'s workspace (absent and foreign ids give the identical response).',
+  404: "Not in the key's workspace (absent and foreign ids give the identical response).",
   405: 'The path exists but not with this method; the Allow header lists the methods it has.',
   412: 'If-Match was sent and the resource has changed since (its ETag differs).',
   413: 'The request body is larger than the limit.',
   415: 'The request body is not application/json.',
   422: 'Well-formed but breaks a business rule.',
-  429: 'Too many requests from this agent in the current minute; retry after the Retry-After header\'s seconds.',
+  429: "Too many requests from this agent in the current minute; retry after the Retry-After header's seconds.",
   500: 'Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header.',
-  503: 'The database is unreachable or busy (or, for a diagram\'s picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.',
+  503: "The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.",
 };
 
 /**
@@ -32,7 +38,8 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
  * leaves them out, so that every other 422 does not list a diagram's time budget. Each says when.
  */
 const OPERATION_CODES: Partial<Record<ErrorCode, string>> = {
-  diagram_too_large: 'the picture could not be drawn within the time budget; the message names limit: ask for fewer nodes, or for the JSON answer',
+  diagram_too_large:
+    'the picture could not be drawn within the time budget; the message names limit: ask for fewer nodes, or for the JSON answer',
 };
 
 /** The codes each status may carry, derived from the one code → status table. */
@@ -50,7 +57,10 @@ export function errorResponses(...entries: (number | ErrorCode)[]): Record<numbe
   const codes = new Map<number, string[]>();
   for (const entry of entries) {
     const status = typeof entry === 'number' ? entry : ERROR_STATUS[entry];
-    const named = typeof entry === 'number' ? codesFor(entry) : [OPERATION_CODES[entry] ? `${entry} (${OPERATION_CODES[entry]})` : entry];
+    const named =
+      typeof entry === 'number'
+        ? codesFor(entry)
+        : [OPERATION_CODES[entry] ? `${entry} (${OPERATION_CODES[entry]})` : entry];
     codes.set(status, [...(codes.get(status) ?? []), ...named]);
   }
   const responses: Record<number, TSchema> = {};
@@ -71,9 +81,11 @@ export const NoQuery = Type.Object({}, { additionalProperties: false });
 export async function refuseBody(request: { body?: unknown }): Promise<void> {
   const body = request.body;
   if (body === undefined || body === null) return;
-  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('bad_request', 'this operation takes no request body');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError('bad_request', 'this operation takes no request body');
   const [field] = Object.keys(body);
-  if (field !== undefined) throw new ApiError('bad_request', `unknown field: ${field} (this operation takes no request body)`);
+  if (field !== undefined)
+    throw new ApiError('bad_request', `unknown field: ${field} (this operation takes no request body)`);
 }
 
 /** Errors every /public/v1 route can answer with. */
@@ -86,7 +98,12 @@ interface AjvError {
   message?: string;
 }
 
-const PART_NOUN: Record<string, string> = { body: 'field', querystring: 'query parameter', params: 'path parameter', headers: 'header' };
+const PART_NOUN: Record<string, string> = {
+  body: 'field',
+  querystring: 'query parameter',
+  params: 'path parameter',
+  headers: 'header',
+};
 
 /** Maps a schema validation failure to bad_request / invalid_uuid / invalid_datetime naming the field. */
 function validationToApiError(error: FastifyError): ApiError {
@@ -99,22 +116,42 @@ function validationToApiError(error: FastifyError): ApiError {
     case 'additionalProperties':
       return new ApiError('bad_request', `unknown ${noun}: ${String(first.params.additionalProperty)}`);
     case 'required':
-      return new ApiError('bad_request', `${path ? `${path}.` : ''}${String(first.params.missingProperty)} is required`);
+      return new ApiError(
+        'bad_request',
+        `${path ? `${path}.` : ''}${String(first.params.missingProperty)} is required`,
+      );
     case 'format':
       if (first.params.format === 'uuid') return new ApiError('invalid_uuid', `${field} must be a UUID`);
       if (first.params.format === 'date-time') {
-        return new ApiError('invalid_datetime', `${field} must be an ISO-8601 date-time with a time zone, e.g. 2026-01-31T00:00:00Z`);
+        return new ApiError(
+          'invalid_datetime',
+          `${field} must be an ISO-8601 date-time with a time zone, e.g. 2026-01-31T00:00:00Z`,
+        );
       }
-      if (first.params.format === 'http-url') return new ApiError('bad_request', `${field} must be an absolute http:// or https:// URL`);
+      if (first.params.format === 'http-url')
+        return new ApiError('bad_request', `${field} must be an absolute http:// or https:// URL`);
       return new ApiError('bad_request', `${field} must be a valid ${String(first.params.format)}`);
     case 'enum':
-      return new ApiError('bad_request', `${field} must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`);
+      return new ApiError(
+        'bad_request',
+        `${field} must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`,
+      );
     case 'minLength':
-      return new ApiError('bad_request', Number(first.params.limit) > 1 ? `${field} must be at least ${String(first.params.limit)} characters` : `${field} must not be blank`);
+      return new ApiError(
+        'bad_request',
+        Number(first.params.limit) > 1
+          ? `${field} must be at least ${String(first.params.limit)} characters`
+          : `${field} must not be blank`,
+      );
     case 'pattern':
       return new ApiError('bad_request', `${field} has an invalid format`);
     case 'type':
-      return new ApiError('bad_request', part === 'body' && !path ? 'body must be a JSON object' : `${field} must be of type ${String(first.params.type)}`);
+      return new ApiError(
+        'bad_request',
+        part === 'body' && !path
+          ? 'body must be a JSON object'
+          : `${field} must be of type ${String(first.params.type)}`,
+      );
     default:
       return new ApiError('bad_request', `${field} ${first.message ?? 'is invalid'}`);
   }
@@ -140,16 +177,30 @@ export function toApiError(error: unknown): ApiError {
   if (fastifyError?.validation) return validationToApiError(fastifyError);
   const mapped = fastifyError?.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (mapped) {
-    const message = FRAMEWORK_MESSAGES[mapped] ?? (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'request body must not be empty' : 'request body is not valid JSON');
+    const message =
+      FRAMEWORK_MESSAGES[mapped] ??
+      (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'request body must not be empty'
+        : 'request body is not valid JSON');
     return new ApiError(mapped, message);
   }
-  if (error instanceof SyntaxError && 'body' in (error as object)) return new ApiError('bad_request', 'request body is not valid JSON');
+  if (error instanceof SyntaxError && 'body' in (error as object))
+    return new ApiError('bad_request', 'request body is not valid JSON');
   // A rule the services check first can still be broken by the database's own constraint (the
   // last line of defence, e.g. a bulk path): it is the same 422, never a 500.
   const constraint = constraintViolationOf(error);
-  if (constraint === 'unique') return new ApiError('unprocessable_entity', 'the change conflicts with an existing resource (a name or link that must be unique)');
-  if (constraint === 'foreign_key') return new ApiError('unprocessable_entity', 'the change refers to a resource that does not exist in this workspace');
-  if (isUnavailableDatabaseError(error)) return new ApiError('service_unavailable', 'the database is unavailable; retry shortly');
+  if (constraint === 'unique')
+    return new ApiError(
+      'unprocessable_entity',
+      'the change conflicts with an existing resource (a name or link that must be unique)',
+    );
+  if (constraint === 'foreign_key')
+    return new ApiError(
+      'unprocessable_entity',
+      'the change refers to a resource that does not exist in this workspace',
+    );
+  if (isUnavailableDatabaseError(error))
+    return new ApiError('service_unavailable', 'the database is unavailable; retry shortly');
   const status = fastifyError?.statusCode;
   if (status === 400) return new ApiError('bad_request', 'bad request');
   if (status === 413) return new ApiError('payload_too_large', 'request body is too large');

@@ -39,7 +39,10 @@ export function requireMatch(ifMatch: string | undefined, current: unknown): voi
   const tags = ifMatch.split(',').map((tag) => tag.trim());
   if (tags.includes('*')) return;
   if (tags.includes(etagOf(current))) return;
-  throw new ApiError('precondition_failed', 'the resource has changed since the ETag given in If-Match; GET it again and retry');
+  throw new ApiError(
+    'precondition_failed',
+    'the resource has changed since the ETag given in If-Match; GET it again and retry',
+  );
 }
 
 /** Sets the ETag header of a single-resource answer and returns the representation. */

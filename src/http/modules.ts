@@ -6,7 +6,10 @@ import { registerAuditRoutes } from '../audit/audit.routes.js';
 import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
 import { registerDashboardRoutes } from '../dashboards/dashboards.routes.js';
 import { registerDiagramRoutes } from '../diagrams/diagrams.routes.js';
-import { registerDiscoveredApplicationRoutes, registerDiscoveredTriageRoutes } from '../discovered/discovered-applications.module.js';
+import {
+  registerDiscoveredApplicationRoutes,
+  registerDiscoveredTriageRoutes,
+} from '../discovered/discovered-applications.module.js';
 import { registerNetworkHostRoutes } from '../infrastructure/network-hosts.routes.js';
 import { registerMeRoutes } from '../me/me.routes.js';
 import { registerMemberRoutes } from '../members/members.routes.js';

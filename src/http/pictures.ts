@@ -2,7 +2,11 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 
 /** The `format` parameter of routes that also answer with a picture. */
-export const PictureFormat = Type.Optional(Type.Enum(['json', 'svg'], { description: 'svg: the picture (as with Accept: image/svg+xml); json (default): the data.' }));
+export const PictureFormat = Type.Optional(
+  Type.Enum(['json', 'svg'], {
+    description: 'svg: the picture (as with Accept: image/svg+xml); json (default): the data.',
+  }),
+);
 
 export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 
@@ -29,9 +33,15 @@ export function wantsSvg(format: string | undefined, accept: string | undefined)
   if (format) return format === 'svg';
   if (!accept) return false;
   const quality = (type: string) => {
-    const entry = accept.split(',').map((part) => part.trim().split(';')).find(([media]) => media?.trim().toLowerCase() === type);
+    const entry = accept
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .find(([media]) => media?.trim().toLowerCase() === type);
     if (!entry) return 0;
-    const q = entry.slice(1).map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    const q = entry
+      .slice(1)
+      .map((parameter) => parameter.trim())
+      .find((parameter) => parameter.startsWith('q='));
     return q ? Number(q.slice(2)) || 0 : 1;
   };
   return quality('image/svg+xml') > Math.max(quality('application/json'), 0);

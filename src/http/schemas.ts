@@ -1,7 +1,8 @@
 import { Type, type TSchema } from 'typebox';
 
 /** Shared schema pieces of the public API. */
-export const Uuid = (description: string) => Type.String({ format: 'uuid', description, examples: ['01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70'] });
+export const Uuid = (description: string) =>
+  Type.String({ format: 'uuid', description, examples: ['01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70'] });
 
 export const DateTime = (description: string) =>
   Type.String({ format: 'date-time', description, examples: ['2026-11-22T09:30:00.000Z'] });
@@ -12,19 +13,25 @@ export const Name = (description: string, example: string) =>
 
 export const IdParams = Type.Object({ id: Uuid('Resource id.') }, { additionalProperties: false });
 
-
 /** A body field that replaces an id-array relation; each id must name a row of the workspace (422). */
 export const IdList = (noun: string, maxItems: number, replaces: string) =>
-  Type.Optional(Type.Array(Uuid(`${noun} id.`), { maxItems, description: `Replaces ${replaces}; each must be in the workspace (422).` }));
+  Type.Optional(
+    Type.Array(Uuid(`${noun} id.`), {
+      maxItems,
+      description: `Replaces ${replaces}; each must be in the workspace (422).`,
+    }),
+  );
 
 /** A calendar date, YYYY-MM-DD. */
 export const DateOnly = (description: string) => Type.String({ format: 'date', description, examples: ['2027-03-31'] });
 
 /** An optional body field that null clears. */
-export const Clearable = <T extends TSchema>(schema: T, description: string) => Type.Optional(Type.Union([schema, Type.Null()], { description }));
+export const Clearable = <T extends TSchema>(schema: T, description: string) =>
+  Type.Optional(Type.Union([schema, Type.Null()], { description }));
 
 /** A response field that may be null. */
-export const OrNull = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+export const OrNull = <T extends TSchema>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
 
 /** Free text of bounded length. */
 export const Text = (max = 2000) => Type.String({ maxLength: max });

@@ -9,7 +9,13 @@ import type { Database } from '../db/database.js';
  */
 
 /** The Fastify instance with the TypeBox type provider, so route handlers see their schemas' types. */
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** Dependencies every module's `register(app, deps)` receives. */
 export interface AppDeps {

@@ -74,7 +74,25 @@ export class NetworkPlacement {
         return [];
       }
     });
-    parsed.sort((a, b) => (a.family !== b.family ? (a.family < b.family ? -1 : 1) : a.start !== b.start ? (a.start < b.start ? -1 : 1) : a.end !== b.end ? (a.end > b.end ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    parsed.sort((a, b) =>
+      a.family !== b.family
+        ? a.family < b.family
+          ? -1
+          : 1
+        : a.start !== b.start
+          ? a.start < b.start
+            ? -1
+            : 1
+          : a.end !== b.end
+            ? a.end > b.end
+              ? -1
+              : 1
+            : a.id < b.id
+              ? -1
+              : a.id > b.id
+                ? 1
+                : 0,
+    );
     const ancestors: number[] = [];
     for (const network of parsed) {
       while (ancestors.length > 0) {
@@ -129,13 +147,21 @@ export class NetworkPlacement {
     const network = this.placed[at]!;
     const ranges: KeyRange[] = [];
     let next = network.start;
-    for (let child = at + 1; child < this.placed.length && this.placed[child]!.start <= network.end && this.placed[child]!.family === network.family; child++) {
+    for (
+      let child = at + 1;
+      child < this.placed.length &&
+      this.placed[child]!.start <= network.end &&
+      this.placed[child]!.family === network.family;
+      child++
+    ) {
       const inner = this.placed[child]!;
       if (inner.parent !== at) continue;
-      if (inner.start > next) ranges.push({ start: keyOf(network.family, next), end: keyOf(network.family, inner.start - 1n) });
+      if (inner.start > next)
+        ranges.push({ start: keyOf(network.family, next), end: keyOf(network.family, inner.start - 1n) });
       next = inner.end + 1n;
     }
-    if (next <= network.end) ranges.push({ start: keyOf(network.family, next), end: keyOf(network.family, network.end) });
+    if (next <= network.end)
+      ranges.push({ start: keyOf(network.family, next), end: keyOf(network.family, network.end) });
     return ranges;
   }
 }

@@ -10,9 +10,15 @@ export function canonicalCidr(value: string): string {
     throw new ApiError('bad_request', `cidr "${value}" is not a valid CIDR such as 10.0.0.0/24 or 2001:db8::/48`);
   }
   const [address, prefix] = parsed;
-  const network = address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(value.trim()) : ipaddr.IPv6.networkAddressFromCIDR(value.trim());
+  const network =
+    address.kind() === 'ipv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(value.trim())
+      : ipaddr.IPv6.networkAddressFromCIDR(value.trim());
   if (network.toString() !== address.toString()) {
-    throw new ApiError('bad_request', `cidr "${value}" has host bits set; the network is ${network.toString()}/${prefix}`);
+    throw new ApiError(
+      'bad_request',
+      `cidr "${value}" has host bits set; the network is ${network.toString()}/${prefix}`,
+    );
   }
   return `${network.toString()}/${prefix}`;
 }
@@ -23,7 +29,10 @@ export function canonicalCidr(value: string): string {
  */
 export function cidrKey(cidr: string): string {
   const [address, prefix] = ipaddr.parseCIDR(cidr);
-  const hex = address.toByteArray().map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  const hex = address
+    .toByteArray()
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
   return `${address.kind() === 'ipv4' ? 4 : 6}${hex}/${String(prefix).padStart(3, '0')}`;
 }
 

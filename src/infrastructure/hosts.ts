@@ -23,22 +23,37 @@ export const writableHardware = (maxCores: number) => ({
 
 /** The item properties that say who reports a host and when it changed. */
 export const reportingProperties = (noun: string) => ({
-  automatic: Type.Boolean({ description: 'true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422).' }),
+  automatic: Type.Boolean({
+    description:
+      'true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422).',
+  }),
   agentId: OrNull(Uuid('Reporting agent.'), `The agent that reports it; null for a manual ${noun}.`),
   createdAt: DateTime('Creation instant.'),
   lastCheckTime: DateTime('Change-tracking field: moves on every change (creation, edit, link, and a report).'),
-  lastReportAt: OrNull(DateTime('Last report of its agent.'), `When its agent last reported, changed or not; null for a manual ${noun}. A silent agent shows here.`),
+  lastReportAt: OrNull(
+    DateTime('Last report of its agent.'),
+    `When its agent last reported, changed or not; null for a manual ${noun}. A silent agent shows here.`,
+  ),
 });
 
 export const automaticField = { automatic: booleanColumn() };
 
-export const automaticFilter = (description: string) => ({ automatic: tallied(equalsFilter('automatic', Type.Boolean({ description }), (value) => (value ? 1 : 0))) });
+export const automaticFilter = (description: string) => ({
+  automatic: tallied(equalsFilter('automatic', Type.Boolean({ description }), (value) => (value ? 1 : 0))),
+});
 
 /** 422 when a change touches what the agent of an automatic host reports. */
-export function refuseAgentOwnedChange(noun: string, before: Record<(typeof AGENT_OWNED_FIELDS)[number], unknown> & { automatic: number } | undefined, next: Record<(typeof AGENT_OWNED_FIELDS)[number], unknown>): void {
+export function refuseAgentOwnedChange(
+  noun: string,
+  before: (Record<(typeof AGENT_OWNED_FIELDS)[number], unknown> & { automatic: number }) | undefined,
+  next: Record<(typeof AGENT_OWNED_FIELDS)[number], unknown>,
+): void {
   if (!before?.automatic) return;
   const changed = AGENT_OWNED_FIELDS.filter((field) => before[field] !== next[field]);
   if (changed.length > 0) {
-    throw new ApiError('unprocessable_entity', `${changed.join(', ')} of an automatic ${noun} cannot change: its agent reports ${changed.length > 1 ? 'them' : 'it'}`);
+    throw new ApiError(
+      'unprocessable_entity',
+      `${changed.join(', ')} of an automatic ${noun} cannot change: its agent reports ${changed.length > 1 ? 'them' : 'it'}`,
+    );
   }
 }

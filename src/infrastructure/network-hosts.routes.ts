@@ -22,21 +22,42 @@ const RANGES_PER_READ = 50;
  * 0032), each read from the index on (workspace, address), so the cost follows the network's
  * servers, not the workspace's.
  */
-export async function hostsOfNetwork(db: Kysely<Tables>, workspaceId: string, networkId: string): Promise<Tables['servers'][]> {
+export async function hostsOfNetwork(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  networkId: string,
+): Promise<Tables['servers'][]> {
   await requireRow(db, networks.definition, workspaceId, networkId);
-  const placement = new NetworkPlacement(await db.selectFrom('networks').select(['id', 'cidr']).where('workspace_id', '=', workspaceId).execute());
+  const placement = new NetworkPlacement(
+    await db.selectFrom('networks').select(['id', 'cidr']).where('workspace_id', '=', workspaceId).execute(),
+  );
   const ranges = placement.rangesOf(networkId);
   const placed = new Set<string>();
   for (let start = 0; start < ranges.length; start += RANGES_PER_READ) {
-    const [first, ...rest] = ranges.slice(start, start + RANGES_PER_READ).map((range) =>
-      db.selectFrom('server_addresses').select('server_id').where('workspace_id', '=', workspaceId).where('address', '>=', range.start).where('address', '<=', range.end));
+    const [first, ...rest] = ranges
+      .slice(start, start + RANGES_PER_READ)
+      .map((range) =>
+        db
+          .selectFrom('server_addresses')
+          .select('server_id')
+          .where('workspace_id', '=', workspaceId)
+          .where('address', '>=', range.start)
+          .where('address', '<=', range.end),
+      );
     const rows = await rest.reduce((union, query) => union.unionAll(query), first!).execute();
     for (const row of rows) placed.add(row.server_id);
   }
   const ids = [...placed];
   const rows: Tables['servers'][] = [];
   for (let start = 0; start < ids.length; start += PAGE) {
-    rows.push(...(await db.selectFrom('servers').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', ids.slice(start, start + PAGE)).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('servers')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', 'in', ids.slice(start, start + PAGE))
+        .execute()),
+    );
   }
   return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
 }

@@ -3,14 +3,23 @@ import { canonicalCidr, cidrContains, cidrKey } from './cidr.js';
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { defineFamily, equalsFilter, foldedEqualsFilter, itemSchema, linkedFilter, tallied, writeSchemas } from '../resources/family.js';
+import {
+  defineFamily,
+  equalsFilter,
+  foldedEqualsFilter,
+  itemSchema,
+  linkedFilter,
+  tallied,
+  writeSchemas,
+} from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { ENVIRONMENTS } from './servers.module.js';
 
 function ipAddress(field: string) {
   return (value: unknown) => {
-    if (!ipaddr.isValid(String(value))) throw new ApiError('bad_request', `${field} "${String(value)}" is not an IPv4 or IPv6 address`);
+    if (!ipaddr.isValid(String(value)))
+      throw new ApiError('bad_request', `${field} "${String(value)}" is not an IPv4 or IPv6 address`);
     return ipaddr.parse(String(value)).toString();
   };
 }
@@ -19,14 +28,18 @@ export const Network = itemSchema(
   'Network',
   {
     name: Type.String({ description: 'Network name.', examples: ['Production servers'] }),
-    cidr: Type.String({ description: 'Address range in CIDR notation, canonical (host bits zero).', examples: ['10.20.0.0/24'] }),
+    cidr: Type.String({
+      description: 'Address range in CIDR notation, canonical (host bits zero).',
+      examples: ['10.20.0.0/24'],
+    }),
     vlan: OrNull(Type.Integer({ minimum: 1, maximum: 4094, examples: [120] }), 'VLAN id, 1–4094.'),
     gateway: OrNull(Type.String({ examples: ['10.20.0.1'] }), 'Default gateway, inside the CIDR.'),
     environment: OrNull(Type.Enum(ENVIRONMENTS), 'Environment the network serves.'),
     location: OrNull(Type.String({ examples: ['Frankfurt DC2'] }), 'Site.'),
     description: OrNull(Type.String(), 'Notes.'),
   },
-  'An IP network (subnet).', 'Last change, including router links.',
+  'An IP network (subnet).',
+  'Last change, including router links.',
 );
 
 const networkFields = {
@@ -36,7 +49,12 @@ const networkFields = {
   location: Clearable(Text(200), 'Site.'),
   description: Clearable(Text(), 'Notes.'),
 };
-const Cidr = Type.String({ minLength: 1, maxLength: 64, description: 'CIDR such as 10.20.0.0/24 or 2001:db8::/48; host bits must be zero.', examples: ['10.20.0.0/24'] });
+const Cidr = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'CIDR such as 10.20.0.0/24 or 2001:db8::/48; host bits must be zero.',
+  examples: ['10.20.0.0/24'],
+});
 
 export const Router = itemSchema(
   'Router',
@@ -51,7 +69,8 @@ export const Router = itemSchema(
     location: OrNull(Type.String(), 'Site or rack.'),
     description: OrNull(Type.String(), 'Notes.'),
   },
-  'A router or layer-3 switch.', 'Last change, including network and tag links.',
+  'A router or layer-3 switch.',
+  'Last change, including network and tag links.',
 );
 
 const routerFields = {
@@ -82,12 +101,15 @@ export const networks = defineFamily({
   // Networks sort by address, numerically (10.1.2.0/24 before 10.1.10.0/24), IPv4 before IPv6.
   sorts: ['name', 'cidr', 'vlan', 'createdAt', 'updatedAt'],
   filters: {
-    environment: tallied(equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' }))),
+    environment: tallied(
+      equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
+    ),
     vlan: equalsFilter('vlan', Type.Integer({ minimum: 1, maximum: 4094, description: 'Only this VLAN.' })),
   },
   async check({ next }) {
     next.cidr_key = cidrKey(next.cidr);
-    if (next.gateway && !cidrContains(next.cidr, next.gateway)) throw new ApiError('unprocessable_entity', `gateway ${next.gateway} is outside ${next.cidr}`);
+    if (next.gateway && !cidrContains(next.cidr, next.gateway))
+      throw new ApiError('unprocessable_entity', `gateway ${next.gateway} is outside ${next.cidr}`);
   },
   texts: {
     delete: 'It is unlinked from its routers.',
@@ -111,15 +133,37 @@ export const routers = defineFamily({
   search: ['name', 'model', 'management_ip'],
   sorts: ['name', 'manufacturer', 'createdAt', 'updatedAt'],
   filters: {
-    manufacturer: tallied(foldedEqualsFilter('manufacturer_key', Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' }))),
-    networkId: linkedFilter('router_networks', 'router_id', 'network_id', Uuid('Only routers attached to this network.')),
+    manufacturer: tallied(
+      foldedEqualsFilter(
+        'manufacturer_key',
+        Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' }),
+      ),
+    ),
+    networkId: linkedFilter(
+      'router_networks',
+      'router_id',
+      'network_id',
+      Uuid('Only routers attached to this network.'),
+    ),
   },
   links: [
     {
-      segment: 'networks', param: 'networkId', child: linkableFamily(networks), table: 'router_networks', parentColumn: 'router_id', childColumn: 'network_id',
+      segment: 'networks',
+      param: 'networkId',
+      child: linkableFamily(networks),
+      table: 'router_networks',
+      parentColumn: 'router_id',
+      childColumn: 'network_id',
       reverse: { segment: 'routers', param: 'routerId', readOnly: true },
     },
-    { segment: 'tags', param: 'tagId', child: tagLinkable, table: 'router_tags', parentColumn: 'router_id', childColumn: 'tag_id' },
+    {
+      segment: 'tags',
+      param: 'tagId',
+      child: tagLinkable,
+      table: 'router_tags',
+      parentColumn: 'router_id',
+      childColumn: 'tag_id',
+    },
   ],
   texts: { delete: 'Its network and tag links go with it.' },
 });

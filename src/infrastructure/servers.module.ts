@@ -4,14 +4,26 @@ import { releaseHostSoftware } from '../agents/installs.js';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { defineFamily, equalsFilter, foldedEqualsFilter, jsonArrayColumn, linkedFilter, tallied } from '../resources/family.js';
+import {
+  defineFamily,
+  equalsFilter,
+  foldedEqualsFilter,
+  jsonArrayColumn,
+  linkedFilter,
+  tallied,
+} from '../resources/family.js';
 import { linkableFamily } from '../resources/links.js';
-import { automaticField, automaticFilter, refuseAgentOwnedChange, reportingProperties, writableHardware } from './hosts.js';
+import {
+  automaticField,
+  automaticFilter,
+  refuseAgentOwnedChange,
+  reportingProperties,
+  writableHardware,
+} from './hosts.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { userLinkable } from '../users/users.module.js';
 
 export const ENVIRONMENTS = ['production', 'staging', 'test', 'development', 'disaster_recovery'] as const;
-
 
 export const Server = Type.Object(
   {
@@ -50,14 +62,25 @@ const writable = {
 export function ipList(addresses: string[], field = 'ipAddresses'): string[] {
   const distinct = [...new Set(addresses)];
   const bad = distinct.find((address) => isIP(address) === 0);
-  if (bad !== undefined) throw new ApiError('bad_request', `${field} contains "${bad}", which is not an IPv4 or IPv6 address`);
+  if (bad !== undefined)
+    throw new ApiError('bad_request', `${field} contains "${bad}", which is not an IPv4 or IPv6 address`);
   return distinct;
 }
 
-
-const ServerCreate = Type.Object({ name: Name('Display name.', 'db-01'), hostname: Type.Optional(Name('Host name; default the name.', 'db-01.acme.internal')), ...writable }, { additionalProperties: false });
+const ServerCreate = Type.Object(
+  {
+    name: Name('Display name.', 'db-01'),
+    hostname: Type.Optional(Name('Host name; default the name.', 'db-01.acme.internal')),
+    ...writable,
+  },
+  { additionalProperties: false },
+);
 const ServerUpdate = Type.Object(
-  { name: Type.Optional(Name('Display name; not changeable on an automatic server (422).', 'db-01')), hostname: Type.Optional(Name('Host name.', 'db-01.acme.internal')), ...writable },
+  {
+    name: Type.Optional(Name('Display name; not changeable on an automatic server (422).', 'db-01')),
+    hostname: Type.Optional(Name('Host name.', 'db-01.acme.internal')),
+    ...writable,
+  },
   { additionalProperties: false },
 );
 
@@ -76,18 +99,49 @@ export const servers = defineFamily({
   search: ['name', 'hostname', 'ip_addresses'],
   sorts: ['name', 'hostname', 'environment', 'createdAt', 'lastCheckTime', 'cpuCores', 'memoryMb'],
   filters: {
-    environment: tallied(equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' }))),
+    environment: tallied(
+      equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
+    ),
     ...automaticFilter('true: only agent-reported servers; false: only manual ones.'),
-    os: tallied(foldedEqualsFilter('os_key', Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' }))),
+    os: tallied(
+      foldedEqualsFilter(
+        'os_key',
+        Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' }),
+      ),
+    ),
     agentId: equalsFilter('agent_id', Uuid('Only servers reported by this agent.')),
     tagId: linkedFilter('server_tags', 'server_id', 'tag_id', Uuid('Only servers with this tag.')),
-    applicationId: linkedFilter('application_servers', 'server_id', 'application_id', Uuid('Only servers running this application.')),
+    applicationId: linkedFilter(
+      'application_servers',
+      'server_id',
+      'application_id',
+      Uuid('Only servers running this application.'),
+    ),
   },
   links: [
-    { segment: 'owners', param: 'userId', child: userLinkable, table: 'server_owners', parentColumn: 'server_id', childColumn: 'user_id' },
-    { segment: 'tags', param: 'tagId', child: tagLinkable, table: 'server_tags', parentColumn: 'server_id', childColumn: 'tag_id' },
     {
-      segment: 'applications', param: 'applicationId', child: linkableFamily(applications), table: 'application_servers', parentColumn: 'server_id', childColumn: 'application_id',
+      segment: 'owners',
+      param: 'userId',
+      child: userLinkable,
+      table: 'server_owners',
+      parentColumn: 'server_id',
+      childColumn: 'user_id',
+    },
+    {
+      segment: 'tags',
+      param: 'tagId',
+      child: tagLinkable,
+      table: 'server_tags',
+      parentColumn: 'server_id',
+      childColumn: 'tag_id',
+    },
+    {
+      segment: 'applications',
+      param: 'applicationId',
+      child: linkableFamily(applications),
+      table: 'application_servers',
+      parentColumn: 'server_id',
+      childColumn: 'application_id',
       reverse: { segment: 'servers', param: 'serverId' },
     },
   ],
@@ -99,7 +153,8 @@ export const servers = defineFamily({
     refuseAgentOwnedChange('server', before, next);
   },
   texts: {
-    delete: 'Its owner, tag and application links and its discovered software go with it. An automatic server may be deleted; its next report re-creates it.',
+    delete:
+      'Its owner, tag and application links and its discovered software go with it. An automatic server may be deleted; its next report re-creates it.',
     update: 'On an automatic server, changing name, os or manufacturer answers 422; other fields stay editable.',
   },
 });

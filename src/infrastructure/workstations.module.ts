@@ -4,7 +4,13 @@ import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { dateFilter, defineFamily, equalsFilter, tallied, writeSchemas } from '../resources/family.js';
 import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
-import { automaticField, automaticFilter, refuseAgentOwnedChange, reportingProperties, writableHardware } from './hosts.js';
+import {
+  automaticField,
+  automaticFilter,
+  refuseAgentOwnedChange,
+  reportingProperties,
+  writableHardware,
+} from './hosts.js';
 
 export const WORKSTATION_STATUSES = ['in_use', 'in_stock', 'in_repair', 'retired'] as const;
 
@@ -33,7 +39,9 @@ const Workstation = Type.Object(
 const fields = {
   hostname: Clearable(Text(253), 'Host name.'),
   ...writableHardware(4096),
-  status: Type.Optional(Type.Enum(WORKSTATION_STATUSES, { description: 'Status; default in_use when assigned, else in_stock.' })),
+  status: Type.Optional(
+    Type.Enum(WORKSTATION_STATUSES, { description: 'Status; default in_use when assigned, else in_stock.' }),
+  ),
   assignedUserId: Clearable(Uuid('Assigned user id.'), 'The person using it; must be a user of the workspace (422).'),
   purchaseDate: Clearable(DateOnly('Purchase date.'), 'Purchase date.'),
   warrantyEnd: Clearable(DateOnly('Warranty end.'), 'Warranty end; not before the purchase date (422).'),
@@ -64,7 +72,12 @@ export const workstations = defineFamily({
       key: String,
     }),
     ...automaticFilter('true: only agent-reported machines; false: only manual ones.'),
-    warrantyEndsBefore: dateFilter('warranty_end', '<', DateOnly('Only machines whose warranty ends before this date.'), 'workstations'),
+    warrantyEndsBefore: dateFilter(
+      'warranty_end',
+      '<',
+      DateOnly('Only machines whose warranty ends before this date.'),
+      'workstations',
+    ),
   },
   // A person who leaves the workspace no longer has the machine assigned.
   references: [{ field: 'assignedUserId', target: userLinkable, onDelete: 'clear' }],
@@ -82,6 +95,7 @@ export const workstations = defineFamily({
     refuseAgentOwnedChange('workstation', before, next);
   },
   texts: {
-    update: 'An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; so does changing name, os or manufacturer of an automatic workstation.',
+    update:
+      'An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; so does changing name, os or manufacturer of an automatic workstation.',
   },
 });

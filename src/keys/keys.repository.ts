@@ -15,14 +15,25 @@ export async function findKeyById(db: Kysely<Tables>, id: string): Promise<ApiKe
 }
 
 export async function listKeysOfWorkspace(database: Database, workspaceId: string): Promise<ApiKeyRow[]> {
-  return database.db.selectFrom('api_keys').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at').orderBy('id').execute();
+  return database.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /**
  * The keys a member made that still authenticate: not revoked and not past their expiry at `now`
  * (spec §3.1). Oldest first, like the workspace's list.
  */
-export async function listActiveKeysMadeBy(db: Kysely<Tables>, workspaceId: string, memberId: string, now: string): Promise<ApiKeyRow[]> {
+export async function listActiveKeysMadeBy(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  memberId: string,
+  now: string,
+): Promise<ApiKeyRow[]> {
   return db
     .selectFrom('api_keys')
     .selectAll()

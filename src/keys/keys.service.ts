@@ -11,7 +11,14 @@ import { getRolePermissions, requireKnownScopes } from '../roles/roles.service.j
 import { parseIsoDateTime, requireName } from '../validation.js';
 import { findWorkspace, requireWorkspace } from '../workspaces/workspaces.service.js';
 import { generateKeySecret } from './key-secret.js';
-import { findKeyById, insertKey, lastAuditedUseOf, listActiveKeysMadeBy, listKeysOfWorkspace, type ApiKeyRow } from './keys.repository.js';
+import {
+  findKeyById,
+  insertKey,
+  lastAuditedUseOf,
+  listActiveKeysMadeBy,
+  listKeysOfWorkspace,
+  type ApiKeyRow,
+} from './keys.repository.js';
 import { inTransaction, writeTransaction } from '../db/write.js';
 
 export interface CreateKeyInput {
@@ -79,11 +86,13 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
   const hasAlias = input.alias !== undefined;
   const hasScopes = input.scopes !== undefined;
   if (hasAlias === hasScopes) throw new ApiError('bad_request', 'give exactly one of alias or scopes');
-  if (hasAlias && !isRoleName(input.alias!)) throw new ApiError('bad_request', `alias must be one of ${ROLE_NAMES.join(', ')}`);
+  if (hasAlias && !isRoleName(input.alias!))
+    throw new ApiError('bad_request', `alias must be one of ${ROLE_NAMES.join(', ')}`);
   if (hasScopes && input.scopes!.length === 0) throw new ApiError('bad_request', 'scopes must list at least one scope');
   const requested = hasScopes ? requireKnownScopes(input.scopes!) : undefined;
   const expiresAt = input.expiresAt === undefined ? null : parseIsoDateTime(input.expiresAt, 'expiresAt');
-  if (expiresAt && Date.parse(expiresAt) <= Date.now()) throw new ApiError('bad_request', 'expiresAt must be in the future');
+  if (expiresAt && Date.parse(expiresAt) <= Date.now())
+    throw new ApiError('bad_request', 'expiresAt must be in the future');
 
   const secret = generateKeySecret();
   // The creator's role and permissions are read under the workspace's write lock, so a
@@ -95,7 +104,9 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
       ? await findMember(current, input.workspaceId, input.asMemberId)
       : await findFirstAdmin(current, input.workspaceId);
     if (!creator) {
-      throw input.asMemberId ? notFound('member') : new ApiError('unprocessable_entity', 'the workspace has no admin member to create the key');
+      throw input.asMemberId
+        ? notFound('member')
+        : new ApiError('unprocessable_entity', 'the workspace has no admin member to create the key');
     }
     if (creator.role !== 'admin') throw new ApiError('forbidden', 'only admin members can create keys');
 
@@ -133,7 +144,16 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
         expiresAt: { before: null, after: expiresAt },
       },
     });
-    return { id: row.id, name, alias: row.alias, permissions, secret: secret.secret, prefix: secret.prefix, expiresAt, createdBy: creator.id };
+    return {
+      id: row.id,
+      name,
+      alias: row.alias,
+      permissions,
+      secret: secret.secret,
+      prefix: secret.prefix,
+      expiresAt,
+      createdBy: creator.id,
+    };
   });
 }
 
@@ -145,14 +165,24 @@ async function requireKey(database: Database, id: string, workspaceId?: string):
 }
 
 /** A new secret for the same key: the old secret fails from the next request (spec §3.1). */
-export async function rotateKey(database: Database, id: string, actor: Actor = CLI_ACTOR, inWorkspace?: string): Promise<{ id: string; secret: string; prefix: string }> {
+export async function rotateKey(
+  database: Database,
+  id: string,
+  actor: Actor = CLI_ACTOR,
+  inWorkspace?: string,
+): Promise<{ id: string; secret: string; prefix: string }> {
   const { workspace_id: workspaceId } = await requireKey(database, id, inWorkspace);
   const secret = generateKeySecret();
   return writeTransaction(database, workspaceId, async (trx) => {
     const row = await requireKey(inTransaction(database, trx), id);
     if (row.revoked_at) throw new ApiError('unprocessable_entity', 'a revoked key cannot be rotated');
-    if (!(await findWorkspace(inTransaction(database, trx), row.workspace_id))) throw new ApiError('unprocessable_entity', 'the key belongs to a deleted workspace');
-    await trx.updateTable('api_keys').set({ key_hash: secret.hash, prefix: secret.prefix, rotated_at: nowIso() }).where('id', '=', id).execute();
+    if (!(await findWorkspace(inTransaction(database, trx), row.workspace_id)))
+      throw new ApiError('unprocessable_entity', 'the key belongs to a deleted workspace');
+    await trx
+      .updateTable('api_keys')
+      .set({ key_hash: secret.hash, prefix: secret.prefix, rotated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
     await recordAudit(trx, {
       workspaceId: row.workspace_id,
       category: 'access',
@@ -168,7 +198,12 @@ export async function rotateKey(database: Database, id: string, actor: Actor = C
 }
 
 /** Revokes a key; idempotent. Keys of a deleted workspace can still be revoked (no audit log remains). */
-export async function revokeKey(database: Database, id: string, actor: Actor = CLI_ACTOR, inWorkspace?: string): Promise<{ id: string; revoked: true }> {
+export async function revokeKey(
+  database: Database,
+  id: string,
+  actor: Actor = CLI_ACTOR,
+  inWorkspace?: string,
+): Promise<{ id: string; revoked: true }> {
   const { workspace_id: workspaceId } = await requireKey(database, id, inWorkspace);
   await writeTransaction(database, workspaceId, async (trx) => {
     const row = await requireKey(inTransaction(database, trx), id);
@@ -182,7 +217,15 @@ export async function revokeKey(database: Database, id: string, actor: Actor = C
 async function markRevoked(trx: Kysely<Tables>, row: ApiKeyRow, actor: Actor, audited: boolean): Promise<void> {
   await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', row.id).execute();
   if (!audited) return;
-  await recordAudit(trx, { workspaceId: row.workspace_id, category: 'access', action: 'revoke', actor, resourceType: 'api_key', resourceId: row.id, resourceName: row.name });
+  await recordAudit(trx, {
+    workspaceId: row.workspace_id,
+    category: 'access',
+    action: 'revoke',
+    actor,
+    resourceType: 'api_key',
+    resourceId: row.id,
+    resourceName: row.name,
+  });
 }
 
 /**
@@ -190,7 +233,11 @@ async function markRevoked(trx: Kysely<Tables>, row: ApiKeyRow, actor: Actor, au
  * outlive their maker's role (spec §3.1), so removing or demoting a member shows these instead
  * of revoking them silently. Takes the write transaction when called inside one.
  */
-export async function activeKeysMadeBy(db: Kysely<Tables>, workspaceId: string, memberId: string): Promise<MemberKey[]> {
+export async function activeKeysMadeBy(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  memberId: string,
+): Promise<MemberKey[]> {
   const rows = await listActiveKeysMadeBy(db, workspaceId, memberId, nowIso());
   const keys: MemberKey[] = [];
   for (const row of rows) {
@@ -212,7 +259,12 @@ export async function activeKeysMadeBy(db: Kysely<Tables>, workspaceId: string, 
  * Revokes every active key the member made, inside the caller's write transaction (a removal or a
  * demotion), each audited as a revocation by `actor` exactly as a single revocation is.
  */
-export async function revokeKeysMadeBy(trx: Kysely<Tables>, workspaceId: string, memberId: string, actor: Actor): Promise<string[]> {
+export async function revokeKeysMadeBy(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  memberId: string,
+  actor: Actor,
+): Promise<string[]> {
   const rows = await listActiveKeysMadeBy(trx, workspaceId, memberId, nowIso());
   for (const row of rows) await markRevoked(trx, row, actor, true);
   return rows.map((row) => row.id);

@@ -26,11 +26,25 @@ export async function createInvitation(
 ): Promise<Invitation> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await trx.deleteFrom('invitations').where('workspace_id', '=', input.workspaceId).where('member_id', '=', input.memberId).where('used_at', 'is', null).execute();
+  await trx
+    .deleteFrom('invitations')
+    .where('workspace_id', '=', input.workspaceId)
+    .where('member_id', '=', input.memberId)
+    .where('used_at', 'is', null)
+    .execute();
   const expiresAt = new Date(now + INVITATION_VALID_MS).toISOString();
   await trx
     .insertInto('invitations')
-    .values({ token_hash: hashSecret(token), workspace_id: input.workspaceId, user_id: input.userId, member_id: input.memberId, created_at: new Date(now).toISOString(), expires_at: expiresAt, used_at: null, issued_by: input.issuedBy ?? 'workspace' })
+    .values({
+      token_hash: hashSecret(token),
+      workspace_id: input.workspaceId,
+      user_id: input.userId,
+      member_id: input.memberId,
+      created_at: new Date(now).toISOString(),
+      expires_at: expiresAt,
+      used_at: null,
+      issued_by: input.issuedBy ?? 'workspace',
+    })
     .execute();
   return { path: `/ui/invite#${token}`, expiresAt };
 }

@@ -16,8 +16,9 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
       schema: {
         operationId: 'updateMember',
         tags: ['people'],
-        summary: 'Change a member\'s role',
-        description: 'Sets the member\'s role. The key must hold every scope of the role it gives (else 403 insufficient_permission). Demoting the last admin answers 422. Existing API keys keep their permissions. Audited. Scope: members:edit.',
+        summary: "Change a member's role",
+        description:
+          "Sets the member's role. The key must hold every scope of the role it gives (else 403 insufficient_permission). Demoting the last admin answers 422. Existing API keys keep their permissions. Audited. Scope: members:edit.",
         params: IdParams,
         body: UpdateMember,
         response: { 200: Member, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
@@ -25,7 +26,10 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
     },
     async (request, reply) => {
       const principal = callerOf(request);
-      return withEtag(reply, await changeRole(database, principal, request.params.id, request.body.role, ifMatchOf(request)));
+      return withEtag(
+        reply,
+        await changeRole(database, principal, request.params.id, request.body.role, ifMatchOf(request)),
+      );
     },
   );
 
@@ -37,7 +41,8 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
         operationId: 'deleteMember',
         tags: ['people'],
         summary: 'Remove a member',
-        description: 'Removes the person from the workspace, its teams and the applications and servers they owned, and unassigns their workstations. Removing the last admin answers 422. Audited. Scope: members:delete.',
+        description:
+          'Removes the person from the workspace, its teams and the applications and servers they owned, and unassigns their workstations. Removing the last admin answers 422. Audited. Scope: members:delete.',
         params: IdParams,
         response: { 204: Type.Null({ description: 'Removed.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
       },

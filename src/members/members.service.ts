@@ -41,7 +41,15 @@ export function hashPassword(password: string): Promise<string> {
  */
 export async function addMember(
   database: Database,
-  input: { workspaceId: string; email: string; name?: string; role: string; password?: string; invite?: boolean; discreet?: boolean },
+  input: {
+    workspaceId: string;
+    email: string;
+    name?: string;
+    role: string;
+    password?: string;
+    invite?: boolean;
+    discreet?: boolean;
+  },
   actor: Actor,
   /** The scopes of the member granting the role (console): they must hold every scope of it. */
   grantorScopes?: readonly string[],
@@ -73,7 +81,9 @@ export async function addMember(
           .returning('id')
           .executeTakeFirst();
     const created = inserted !== undefined;
-    const user = known ?? (await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow());
+    const user =
+      known ??
+      (await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow());
     const existing = await trx
       .selectFrom('members')
       .select('id')
@@ -84,16 +94,28 @@ export async function addMember(
     // A person's name belongs to them in every workspace: the operator's command refuses a
     // different one rather than ignore it; the console ignores it rather than reveal the name.
     if (!created && !input.discreet && name !== undefined && name !== user.name) {
-      throw new ApiError('unprocessable_entity', `${email} is already known as "${user.name}"; leave out the name or give that one`);
+      throw new ApiError(
+        'unprocessable_entity',
+        `${email} is already known as "${user.name}"; leave out the name or give that one`,
+      );
     }
 
     if (grantorScopes) {
-      const missing = (await getRolePermissions(inTransaction(database, trx), input.workspaceId, role)).find((scope) => !grantorScopes.includes(scope));
-      if (missing) throw new ApiError('insufficient_permission', `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`);
+      const missing = (await getRolePermissions(inTransaction(database, trx), input.workspaceId, role)).find(
+        (scope) => !grantorScopes.includes(scope),
+      );
+      if (missing)
+        throw new ApiError(
+          'insufficient_permission',
+          `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`,
+        );
     }
 
     const id = newId();
-    await trx.insertInto('members').values({ workspace_id: input.workspaceId, id, user_id: user.id, role, created_at: now }).execute();
+    await trx
+      .insertInto('members')
+      .values({ workspace_id: input.workspaceId, id, user_id: user.id, role, created_at: now })
+      .execute();
     await recordAudit(trx, {
       workspaceId: input.workspaceId,
       category: 'organisation',
@@ -110,10 +132,23 @@ export async function addMember(
     const nobodyElses =
       created ||
       (known?.password_hash === null &&
-        !(await trx.selectFrom('members').select('id').where('user_id', '=', user.id).where('workspace_id', '!=', input.workspaceId).executeTakeFirst()));
+        !(await trx
+          .selectFrom('members')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .where('workspace_id', '!=', input.workspaceId)
+          .executeTakeFirst()));
     if (input.invite && passwordHash === null && nobodyElses) {
       const invitation = await createInvitation(trx, { workspaceId: input.workspaceId, userId: user.id, memberId: id });
-      await recordAudit(trx, { workspaceId: input.workspaceId, category: 'organisation', action: 'invite', actor, resourceType: 'member', resourceId: id, resourceName: user.name });
+      await recordAudit(trx, {
+        workspaceId: input.workspaceId,
+        category: 'organisation',
+        action: 'invite',
+        actor,
+        resourceType: 'member',
+        resourceId: id,
+        resourceName: user.name,
+      });
       return { ...added, invitation };
     }
     return added;
@@ -121,7 +156,11 @@ export async function addMember(
 }
 
 /** A member of the workspace with the person's name and role, or undefined. */
-export async function findMember(database: Database, workspaceId: string, memberId: string): Promise<MemberDto | undefined> {
+export async function findMember(
+  database: Database,
+  workspaceId: string,
+  memberId: string,
+): Promise<MemberDto | undefined> {
   if (!isUuid(memberId)) return undefined;
   const row = await database.db
     .selectFrom('members')
@@ -155,17 +194,20 @@ export const Member = Type.Object(
     role: Type.Enum(ROLE_NAMES, { description: 'System role: read, write or admin.' }),
     createdAt: DateTime('When the person joined the workspace.'),
   },
-  { description: 'A person\'s membership of the workspace, with their role.' },
+  { description: "A person's membership of the workspace, with their role." },
 );
 export type Member = Static<typeof Member>;
-
 
 /**
  * An invitation made by the operator (`estate member invite`) for a member who has no password
  * yet: the way in for a person whom several workspaces added before they chose one, whose
  * workspaces' own links no longer work (issue 29). Audited in that workspace.
  */
-export async function inviteByOperator(database: Database, input: { workspaceId: string; email: string }, actor: Actor): Promise<{ memberId: string; email: string } & Invitation> {
+export async function inviteByOperator(
+  database: Database,
+  input: { workspaceId: string; email: string },
+  actor: Actor,
+): Promise<{ memberId: string; email: string } & Invitation> {
   const email = requireEmail(input.email);
   await requireWorkspace(database, input.workspaceId);
   return writeTransaction(database, input.workspaceId, async (trx) => {
@@ -177,9 +219,23 @@ export async function inviteByOperator(database: Database, input: { workspaceId:
       .where('users.email', '=', email)
       .executeTakeFirst();
     if (!member) throw new ApiError('not_found', `${email} is not a member of this workspace`);
-    if (member.password_hash !== null) throw new ApiError('unprocessable_entity', `${email} has a password already: they sign in with it`);
-    const invitation = await createInvitation(trx, { workspaceId: input.workspaceId, userId: member.user_id, memberId: member.id, issuedBy: 'operator' });
-    await recordAudit(trx, { workspaceId: input.workspaceId, category: 'organisation', action: 'invite', actor, resourceType: 'member', resourceId: member.id, resourceName: member.name });
+    if (member.password_hash !== null)
+      throw new ApiError('unprocessable_entity', `${email} has a password already: they sign in with it`);
+    const invitation = await createInvitation(trx, {
+      workspaceId: input.workspaceId,
+      userId: member.user_id,
+      memberId: member.id,
+      issuedBy: 'operator',
+    });
+    await recordAudit(trx, {
+      workspaceId: input.workspaceId,
+      category: 'organisation',
+      action: 'invite',
+      actor,
+      resourceType: 'member',
+      resourceId: member.id,
+      resourceName: member.name,
+    });
     return { memberId: member.id, email, ...invitation };
   });
 }

@@ -38,17 +38,31 @@ function memberQuery(db: Kysely<Tables>, workspaceId: string) {
 type MemberRow = { id: string; user_id: string; role: string; created_at: string; email: string; name: string };
 
 export function memberRowToDto(row: MemberRow): Member {
-  return { id: row.id, userId: row.user_id, email: row.email, name: row.name, role: row.role as Member['role'], createdAt: row.created_at };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    role: row.role as Member['role'],
+    createdAt: row.created_at,
+  };
 }
 
 export async function requireMember(db: Kysely<Tables>, workspaceId: string, id: string): Promise<MemberRow> {
-  const row = isUuid(id) ? await memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined;
+  const row = isUuid(id)
+    ? await memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst()
+    : undefined;
   if (!row) throw notFound('member');
   return row;
 }
 
 /** 422 when the change would leave the workspace with no admin. */
-async function refuseLastAdmin(trx: Kysely<Tables>, workspaceId: string, member: MemberRow, what: string): Promise<void> {
+async function refuseLastAdmin(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  member: MemberRow,
+  what: string,
+): Promise<void> {
   if (member.role !== 'admin') return;
   const admins = await trx
     .selectFrom('members')
@@ -56,7 +70,8 @@ async function refuseLastAdmin(trx: Kysely<Tables>, workspaceId: string, member:
     .where('workspace_id', '=', workspaceId)
     .where('role', '=', 'admin')
     .executeTakeFirstOrThrow();
-  if (Number(admins.count) <= 1) throw new ApiError('unprocessable_entity', `the last admin of the workspace cannot be ${what}`);
+  if (Number(admins.count) <= 1)
+    throw new ApiError('unprocessable_entity', `the last admin of the workspace cannot be ${what}`);
 }
 
 /** The memberships of the workspace, with each person's name, e-mail and role. */
@@ -64,16 +79,24 @@ export const memberListing = defineListing({
   noun: 'member',
   openApiTag: 'people',
   item: Member,
-  description: 'Memberships of the workspace with each person\'s role.',
+  description: "Memberships of the workspace with each person's role.",
   rows: memberQuery,
   ...PERSON_SEARCH,
   // The person's name and e-mail as the membership keeps them (migration 0026), in its indexes.
-  sorts: { name: 'members.user_name', email: 'members.user_email', role: { column: 'members.role', ranks: ROLE_NAMES }, createdAt: 'members.created_at' },
+  sorts: {
+    name: 'members.user_name',
+    email: 'members.user_email',
+    role: { column: 'members.role', ranks: ROLE_NAMES },
+    createdAt: 'members.created_at',
+  },
   idColumn: 'members.id',
-  filters: { role: tallied(equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' }))) },
+  filters: {
+    role: tallied(equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' }))),
+  },
   counted: 'members',
   toDto: memberRowToDto,
-  find: async (db, workspaceId, id) => (isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined),
+  find: async (db, workspaceId, id) =>
+    isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined,
 });
 
 /** What became of the active keys a removed or demoted member made: revoked with the change, or still active. */
@@ -89,7 +112,13 @@ export interface KeysOfMember {
  */
 export type KeysChoice = 'report' | 'revoke';
 
-async function settleKeys(trx: Kysely<Tables>, workspaceId: string, memberId: string, actor: Actor, choice: KeysChoice): Promise<KeysOfMember> {
+async function settleKeys(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  memberId: string,
+  actor: Actor,
+  choice: KeysChoice,
+): Promise<KeysOfMember> {
   const revokedKeys = choice === 'revoke' ? await revokeKeysMadeBy(trx, workspaceId, memberId, actor) : [];
   return { revokedKeys, activeKeys: await activeKeysMadeBy(trx, workspaceId, memberId) };
 }
@@ -99,8 +128,16 @@ async function settleKeys(trx: Kysely<Tables>, workspaceId: string, memberId: st
  * creator-subset rule of spec §5 rule 6, applied to promotion): a key with members:edit alone
  * cannot make anyone an admin, who could then mint an admin key.
  */
-export async function changeRole(database: Database, principal: Caller, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
-  return writeTransaction(database, principal.workspaceId, (trx) => changeRoleIn(database, trx, principal, id, role, ifMatch));
+export async function changeRole(
+  database: Database,
+  principal: Caller,
+  id: string,
+  role: RoleName,
+  ifMatch?: string,
+): Promise<Member> {
+  return writeTransaction(database, principal.workspaceId, (trx) =>
+    changeRoleIn(database, trx, principal, id, role, ifMatch),
+  );
 }
 
 /** changeRole and the member's keys (`keys`) in one transaction: the console's demotion. */
@@ -117,13 +154,26 @@ export async function changeRoleAndKeys(
   });
 }
 
-async function changeRoleIn(database: Database, trx: Kysely<Tables>, principal: Caller, id: string, role: RoleName, ifMatch?: string): Promise<Member> {
+async function changeRoleIn(
+  database: Database,
+  trx: Kysely<Tables>,
+  principal: Caller,
+  id: string,
+  role: RoleName,
+  ifMatch?: string,
+): Promise<Member> {
   const { workspaceId, actor } = principal;
   const member = await requireMember(trx, workspaceId, id);
   requireMatch(ifMatch, memberRowToDto(member));
   if (member.role === role) return memberRowToDto(member);
-  const missing = (await getRolePermissions(inTransaction(database, trx), workspaceId, role)).find((scope) => !principal.scopes.includes(scope));
-  if (missing) throw new ApiError('insufficient_permission', `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`);
+  const missing = (await getRolePermissions(inTransaction(database, trx), workspaceId, role)).find(
+    (scope) => !principal.scopes.includes(scope),
+  );
+  if (missing)
+    throw new ApiError(
+      'insufficient_permission',
+      `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`,
+    );
   await refuseLastAdmin(trx, workspaceId, member, 'demoted');
   await trx.updateTable('members').set({ role }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   await recordAudit(trx, {
@@ -140,7 +190,13 @@ async function changeRoleIn(database: Database, trx: Kysely<Tables>, principal: 
 }
 
 /** Removes a membership and everything that tied the person to this workspace: teams, ownerships, assigned machines. */
-export async function removeMember(database: Database, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
+export async function removeMember(
+  database: Database,
+  workspaceId: string,
+  id: string,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<void> {
   await writeTransaction(database, workspaceId, (trx) => removeMemberIn(trx, workspaceId, id, actor, ifMatch));
 }
 
@@ -158,7 +214,13 @@ export async function removeMemberAndKeys(
   });
 }
 
-async function removeMemberIn(trx: Kysely<Tables>, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
+async function removeMemberIn(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  id: string,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<void> {
   const member = await requireMember(trx, workspaceId, id);
   requireMatch(ifMatch, memberRowToDto(member));
   await refuseLastAdmin(trx, workspaceId, member, 'removed');
@@ -166,5 +228,13 @@ async function removeMemberIn(trx: Kysely<Tables>, workspaceId: string, id: stri
   // unassigned), audited on each resource it changes.
   await releaseDependents(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
   await trx.deleteFrom('members').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-  await recordAudit(trx, { workspaceId, category: 'organisation', action: 'delete', actor, resourceType: 'member', resourceId: id, resourceName: member.name });
+  await recordAudit(trx, {
+    workspaceId,
+    category: 'organisation',
+    action: 'delete',
+    actor,
+    resourceType: 'member',
+    resourceId: id,
+    resourceName: member.name,
+  });
 }

@@ -16,7 +16,10 @@ export const MIN_PASSWORD_SCORE = 3;
  * The worker file beside this module: compiled `.js` under dist/, or the `.ts` source when the
  * process runs from source with tsx (workers inherit its `--import tsx`).
  */
-const workerFile = new URL(`./password-strength.worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+const workerFile = new URL(
+  `./password-strength.worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+).href;
 
 let pool: Piscina<StrengthRequest, Strength> | undefined;
 
@@ -39,9 +42,13 @@ export async function closePasswordChecks(): Promise<void> {
  * name, which a password must not be built on.
  */
 export async function requireStrongPassword(password: string, personal: string[], field = 'password'): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new ApiError('bad_request', `${field} must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  if (password.length > MAX_PASSWORD_LENGTH) throw new ApiError('bad_request', `${field} must be at most ${MAX_PASSWORD_LENGTH} characters`);
-  const userInputs = personal.flatMap((value) => [value, ...value.split(/[^\p{L}\p{N}]+/u)]).filter((word) => word.length >= 3);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new ApiError('bad_request', `${field} must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (password.length > MAX_PASSWORD_LENGTH)
+    throw new ApiError('bad_request', `${field} must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  const userInputs = personal
+    .flatMap((value) => [value, ...value.split(/[^\p{L}\p{N}]+/u)])
+    .filter((word) => word.length >= 3);
   let strength: Strength;
   try {
     strength = await strengthPool().run({ password, userInputs });

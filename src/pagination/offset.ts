@@ -34,20 +34,34 @@ export function sortValues(fields: readonly string[]): string[] {
  * The query string of an offset list: paging, `q`, an allow-listed `sort` and the family's own
  * filters. Unknown parameters are rejected (a mistyped filter must never widen a result).
  */
-export function listQuerySchema<P extends TProperties>(filters: P, sortFields: readonly string[], qDescription: string) {
+export function listQuerySchema<P extends TProperties>(
+  filters: P,
+  sortFields: readonly string[],
+  qDescription: string,
+) {
   return Type.Object(
     {
-      limit: Type.Optional(Type.Integer({ description: `Page size, default ${OFFSET_LIMIT_DEFAULT}; clamped to 1..${OFFSET_LIMIT_MAX}.`, examples: [50] })),
+      limit: Type.Optional(
+        Type.Integer({
+          description: `Page size, default ${OFFSET_LIMIT_DEFAULT}; clamped to 1..${OFFSET_LIMIT_MAX}.`,
+          examples: [50],
+        }),
+      ),
       offset: Type.Optional(
         Type.Integer({
           minimum: -Number.MAX_SAFE_INTEGER,
           maximum: Number.MAX_SAFE_INTEGER,
-          description: 'Items to skip, default 0; a negative value becomes 0, one past the total gives an empty page. Not an integer, or beyond ±9007199254740991: 400.',
+          description:
+            'Items to skip, default 0; a negative value becomes 0, one past the total gives an empty page. Not an integer, or beyond ±9007199254740991: 400.',
           examples: [0],
         }),
       ),
       q: Type.Optional(Type.String({ maxLength: 200, description: qDescription })),
-      sort: Type.Optional(Type.Enum(sortValues(sortFields), { description: `Sort field, prefixed with - for descending. One of: ${sortValues(sortFields).join(', ')}.` })),
+      sort: Type.Optional(
+        Type.Enum(sortValues(sortFields), {
+          description: `Sort field, prefixed with - for descending. One of: ${sortValues(sortFields).join(', ')}.`,
+        }),
+      ),
       ...filters,
     },
     { additionalProperties: false },
@@ -80,7 +94,10 @@ export interface OffsetList<T> {
  * group, so an index of the groups in count order serves it). `nullable`: a column some rows
  * hold no value in (orderOf puts those rows in the same place on both databases).
  */
-export type Sort = string | { column: string; ranks?: readonly string[]; nullable?: boolean } | { columns: readonly string[] };
+export type Sort =
+  | string
+  | { column: string; ranks?: readonly string[]; nullable?: boolean }
+  | { columns: readonly string[] };
 
 /** The SQL expressions a sort orders by, in turn. */
 function sortExpressions(sort: Sort): Expression<unknown>[] {
@@ -104,8 +121,14 @@ function plainColumn(sort: Sort): string | undefined {
  * migration 0028, so an index still serves the order).
  */
 function orderOf(sort: Sort, idColumn: string, direction: 'asc' | 'desc'): Expression<unknown>[] {
-  const nulls = typeof sort !== 'string' && 'nullable' in sort && sort.nullable ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last') : sql.raw('');
-  return [...sortExpressions(sort).map((expression) => sql`${expression} ${sql.raw(direction)}${nulls}`), sql`${sql.ref(idColumn)} ${sql.raw(direction)}`];
+  const nulls =
+    typeof sort !== 'string' && 'nullable' in sort && sort.nullable
+      ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last')
+      : sql.raw('');
+  return [
+    ...sortExpressions(sort).map((expression) => sql`${expression} ${sql.raw(direction)}${nulls}`),
+    sql`${sql.ref(idColumn)} ${sql.raw(direction)}`,
+  ];
 }
 
 /**
@@ -113,14 +136,27 @@ function orderOf(sort: Sort, idColumn: string, direction: 'asc' | 'desc'): Expre
  * sort): its sort value and id, the bound of a walk of the sort's index. None when a row of the
  * window may have no sort value: a bound compares no NULL, which ascending orders put first.
  */
-async function windowEnd<DB, TB extends keyof DB, O>(walked: Walked<DB, TB, O>, counted: CountedTotals, sort: Sort, column: string, idColumn: string, direction: 'asc' | 'desc', size: number): Promise<{ value: unknown; id: unknown } | undefined> {
+async function windowEnd<DB, TB extends keyof DB, O>(
+  walked: Walked<DB, TB, O>,
+  counted: CountedTotals,
+  sort: Sort,
+  column: string,
+  idColumn: string,
+  direction: 'asc' | 'desc',
+  size: number,
+): Promise<{ value: unknown; id: unknown } | undefined> {
   const inWindow = sql`from ${sql.table(walked.table)} as ${sql.id(walked.alias)} where ${sql.ref(`${walked.alias}.workspace_id`)} = ${counted.workspaceId}`;
   if (direction === 'asc') {
     const { rows } = await sql`select 1 ${inWindow} and ${sql.ref(column)} is null limit 1`.execute(counted.db);
     if (rows.length > 0) return undefined;
   }
   const order = sql.join(orderOf(sort, idColumn, direction));
-  const { rows } = await sql<{ value: unknown; id: unknown }>`select ${sql.ref(column)} as value, ${sql.ref(idColumn)} as id ${inWindow} order by ${order} limit 1 offset ${size - 1}`.execute(counted.db);
+  const { rows } = await sql<{
+    value: unknown;
+    id: unknown;
+  }>`select ${sql.ref(column)} as value, ${sql.ref(idColumn)} as id ${inWindow} order by ${order} limit 1 offset ${size - 1}`.execute(
+    counted.db,
+  );
   const end = rows[0];
   return end && end.value !== null ? end : undefined;
 }
@@ -158,13 +194,18 @@ export interface CountedTotals {
  * The kept total of a list query, when it has one: unfiltered, one filter alone that keeps its
  * totals, or `q` alone, counted once per change of the searched text.
  */
-function keptTotal(query: ListQuery, counted: CountedTotals | undefined, count: SelectQueryBuilder<unknown, never, { total: number }>): Promise<number> | undefined {
+function keptTotal(
+  query: ListQuery,
+  counted: CountedTotals | undefined,
+  count: SelectQueryBuilder<unknown, never, { total: number }>,
+): Promise<number> | undefined {
   if (!counted) return undefined;
   const parameters = selecting(query);
   if (parameters.length === 0) return countedTotal(counted.db, counted.workspaceId, counted.table);
   if (parameters.length > 1) return undefined;
   const [[name, value]] = parameters as [[string, unknown]];
-  if (name === 'q' && counted.searched && isSearchVersioned(counted.table)) return searchTotal(counted.db, counted.workspaceId, counted.table, count, counted.everyRow?.(String(value)));
+  if (name === 'q' && counted.searched && isSearchVersioned(counted.table))
+    return searchTotal(counted.db, counted.workspaceId, counted.table, count, counted.everyRow?.(String(value)));
   return counted.alone?.[name]?.(value);
 }
 
@@ -265,15 +306,23 @@ function pagedWindow(reach: number, rows: number): number | undefined {
  * One page of an offset list in the envelope of spec §2.3: the query's rows in the requested
  * order (ties broken by id), the clamped page and the count of all matching items.
  */
-export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQueryBuilder<DB, TB, O>, query: ListQuery, options: ListOptions<O, Dto, DB, TB>): Promise<OffsetList<Dto>> {
+export async function listPage<DB, TB extends keyof DB, O, Dto>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: ListQuery,
+  options: ListOptions<O, Dto, DB, TB>,
+): Promise<OffsetList<Dto>> {
   const page = pageOf(query);
   const value = query.sort ?? options.defaultSort;
   const direction = value.startsWith('-') ? 'desc' : 'asc';
-  const sortName = value.replace(/^-/, '') in options.sorts ? value.replace(/^-/, '') : options.defaultSort.replace(/^-/, '');
+  const sortName =
+    value.replace(/^-/, '') in options.sorts ? value.replace(/^-/, '') : options.defaultSort.replace(/^-/, '');
   const sort = options.sorts[sortName]!;
-  const counted = base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
+  const counted = base
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
   const countTotal = () =>
-    keptTotal(query, options.counted, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) ?? counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
+    keptTotal(query, options.counted, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) ??
+    counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
   const read = (rows: SelectQueryBuilder<DB, TB, O>, order = orderOf(sort, options.idColumn, direction)) => {
     let ordered = rows;
     for (const item of order) ordered = ordered.orderBy(item);
@@ -283,7 +332,13 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   const alone = parameters.length === 1 ? options.ordered?.[parameters[0]![0]] : undefined;
   if (alone && alone.sort === sortName) {
     const { rows, order } = alone.read(parameters[0]![1]);
-    const [found, total] = await Promise.all([read(rows, order.map((expression) => sql`${expression} ${sql.raw(direction)}`)), countTotal()]);
+    const [found, total] = await Promise.all([
+      read(
+        rows,
+        order.map((expression) => sql`${expression} ${sql.raw(direction)}`),
+      ),
+      countTotal(),
+    ]);
     return { data: await options.toDtos(found), pagination: { ...page, total } };
   }
   const { walked, counted: kept } = options;
@@ -307,11 +362,18 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
     if (walked.tested && column !== undefined && window !== undefined) {
       const end = await windowEnd(walked, kept, sort, column, options.idColumn, direction, window);
       if (end) {
-        const found = await read(walked.tested.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.idColumn)}) ${sql.raw(direction === 'asc' ? '<=' : '>=')} (${end.value}, ${end.id})`));
+        const found = await read(
+          walked.tested.where(
+            sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.idColumn)}) ${sql.raw(direction === 'asc' ? '<=' : '>=')} (${end.value}, ${end.id})`,
+          ),
+        );
         if (found.length === page.limit) return { data: await options.toDtos(found), pagination: { ...page, total } };
       }
     }
-    return { data: await options.toDtos(await read(total > 0 && reach < total ? walked.rows : base)), pagination: { ...page, total } };
+    return {
+      data: await options.toDtos(await read(total > 0 && reach < total ? walked.rows : base)),
+      pagination: { ...page, total },
+    };
   }
   // A read another way walks the sort's order and tests each row (ListingDefinition.pagedRows),
   // where `base` lists the matches from their indexes and sorts them. With filters whose total is
@@ -319,11 +381,17 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(base: SelectQuer
   // before as many rows as there are matches, were they spread evenly. Not with `q`: its total may
   // need a count, and testing each row's text costs more than listing it from the text index.
   const paged = options.paged?.(direction, page.offset + page.limit);
-  const keptCount = paged && parameters.length > 0 && !parameters.some(([name]) => name === 'q') ? keptTotal(query, kept, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) : undefined;
+  const keptCount =
+    paged && parameters.length > 0 && !parameters.some(([name]) => name === 'q')
+      ? keptTotal(query, kept, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>)
+      : undefined;
   if (paged && keptCount && kept) {
     const [total, rows] = await Promise.all([keptCount, countedTotal(kept.db, kept.workspaceId, kept.table)]);
     const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
-    return { data: await options.toDtos(await read(reach * WINDOW_SLACK < total ? paged : base)), pagination: { ...page, total } };
+    return {
+      data: await options.toDtos(await read(reach * WINDOW_SLACK < total ? paged : base)),
+      pagination: { ...page, total },
+    };
   }
   const [rows, total] = await Promise.all([read(paged && parameters.length === 0 ? paged : base), countTotal()]);
   return { data: await options.toDtos(rows), pagination: { ...page, total } };

@@ -24,7 +24,14 @@ import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.
 import { article, registerReadRoutes } from './read-routes.js';
 import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { walkedMatching, whereMatching } from './listing.js';
-import { aloneTotalsOf, orderedReadsOf, type Family, type FamilyTable, type Referable, type Relation } from './family.js';
+import {
+  aloneTotalsOf,
+  orderedReadsOf,
+  type Family,
+  type FamilyTable,
+  type Referable,
+  type Relation,
+} from './family.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
 export interface WriteOptions {
@@ -32,34 +39,85 @@ export interface WriteOptions {
 }
 
 /** Releases what refers to a row about to be deleted (dependents.ts), inside the delete's transaction. */
-export type Release = (trx: Kysely<Tables>, workspaceId: string, target: { table: string; id: string }, actor: Actor) => Promise<void>;
+export type Release = (
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  target: { table: string; id: string },
+  actor: Actor,
+) => Promise<void>;
 
-export async function findRow<T extends FamilyTable>(db: Kysely<Tables>, table: T, workspaceId: string, id: string): Promise<Tables[T] | undefined> {
+export async function findRow<T extends FamilyTable>(
+  db: Kysely<Tables>,
+  table: T,
+  workspaceId: string,
+  id: string,
+): Promise<Tables[T] | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await dynamic(db).selectFrom(table).selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  const row = await dynamic(db)
+    .selectFrom(table)
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row as Tables[T] | undefined;
 }
 
-export async function requireRow<T extends FamilyTable>(db: Kysely<Tables>, target: { table: T; nouns: { one: string } }, workspaceId: string, id: string): Promise<Tables[T]> {
+export async function requireRow<T extends FamilyTable>(
+  db: Kysely<Tables>,
+  target: { table: T; nouns: { one: string } },
+  workspaceId: string,
+  id: string,
+): Promise<Tables[T]> {
   const row = await findRow(db, target.table, workspaceId, id);
   if (!row) throw notFound(target.nouns.one);
   return row;
 }
 
 /** Moves a row's change-tracking column (spec §2.4) inside the caller's transaction. */
-export async function touch(trx: Kysely<Tables>, table: string, column: string, workspaceId: string, id: string): Promise<void> {
-  await dynamic(trx).updateTable(table).set({ [column]: nowIso() }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+export async function touch(
+  trx: Kysely<Tables>,
+  table: string,
+  column: string,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
+  await dynamic(trx)
+    .updateTable(table)
+    .set({ [column]: nowIso() })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** 422 unless `id` (when set) names a row of the target family in the workspace. */
-export async function requireReference(trx: Kysely<Tables>, target: Referable, workspaceId: string, id: string | null | undefined, field: string): Promise<void> {
+export async function requireReference(
+  trx: Kysely<Tables>,
+  target: Referable,
+  workspaceId: string,
+  id: string | null | undefined,
+  field: string,
+): Promise<void> {
   if (id === null || id === undefined) return;
-  const row = isUuid(id) ? await dynamic(trx).selectFrom(target.table).select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst() : undefined;
-  if (!row) throw new ApiError('unprocessable_entity', `${field} does not name ${article(target.nouns.one)} of this workspace`);
+  const row = isUuid(id)
+    ? await dynamic(trx)
+        .selectFrom(target.table)
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+    : undefined;
+  if (!row)
+    throw new ApiError('unprocessable_entity', `${field} does not name ${article(target.nouns.one)} of this workspace`);
 }
 
 /** 422 when setting `parentId` would make a row its own ancestor (categories, teams). */
-async function refuseCycle(trx: Kysely<Tables>, table: 'categories' | 'teams', workspaceId: string, id: string, parentId: string | null): Promise<void> {
+async function refuseCycle(
+  trx: Kysely<Tables>,
+  table: 'categories' | 'teams',
+  workspaceId: string,
+  id: string,
+  parentId: string | null,
+): Promise<void> {
   let current = parentId;
   for (let depth = 0; current && depth < 1000; depth += 1) {
     if (current === id) throw new ApiError('unprocessable_entity', 'parentId would create a cycle');
@@ -72,15 +130,30 @@ async function refuseCycle(trx: Kysely<Tables>, table: 'categories' | 'teams', w
  * workspace, and no row becomes its own ancestor (both 422).
  */
 export function treeRule(target: Referable & { table: 'categories' | 'teams' }) {
-  return async ({ trx, workspaceId, next }: { trx: Kysely<Tables>; workspaceId: string; next: { id: string; parent_id: string | null } }): Promise<void> => {
+  return async ({
+    trx,
+    workspaceId,
+    next,
+  }: {
+    trx: Kysely<Tables>;
+    workspaceId: string;
+    next: { id: string; parent_id: string | null };
+  }): Promise<void> => {
     await requireReference(trx, target, workspaceId, next.parent_id, 'parentId');
     await refuseCycle(trx, target.table, workspaceId, next.id, next.parent_id);
   };
 }
 
 /** Loads every relation's ids for a page of rows in one query per relation. */
-async function loadRelations(db: Kysely<Tables>, workspaceId: string, relations: Relation[], ids: string[]): Promise<Map<string, Record<string, string[]>>> {
-  const byId = new Map<string, Record<string, string[]>>(ids.map((id) => [id, Object.fromEntries(relations.map((r) => [r.field, [] as string[]]))]));
+async function loadRelations(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  relations: Relation[],
+  ids: string[],
+): Promise<Map<string, Record<string, string[]>>> {
+  const byId = new Map<string, Record<string, string[]>>(
+    ids.map((id) => [id, Object.fromEntries(relations.map((r) => [r.field, [] as string[]]))]),
+  );
   if (ids.length === 0) return byId;
   for (const relation of relations) {
     const rows = await dynamic(db)
@@ -97,26 +170,48 @@ async function loadRelations(db: Kysely<Tables>, workspaceId: string, relations:
 }
 
 /** Replaces the links of the relations present in the body; every id must be in the workspace (422). */
-async function writeRelations(trx: Kysely<Tables>, workspaceId: string, relations: Relation[], id: string, input: Record<string, unknown>): Promise<void> {
+async function writeRelations(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  relations: Relation[],
+  id: string,
+  input: Record<string, unknown>,
+): Promise<void> {
   for (const relation of relations) {
     if (!(relation.field in input)) continue;
     const ids = [...new Set((input[relation.field] as string[] | null) ?? [])];
     for (const other of ids) await requireReference(trx, relation.target, workspaceId, other, relation.field);
-    await dynamic(trx).deleteFrom(relation.table).where('workspace_id', '=', workspaceId).where(relation.ownColumn, '=', id).execute();
+    await dynamic(trx)
+      .deleteFrom(relation.table)
+      .where('workspace_id', '=', workspaceId)
+      .where(relation.ownColumn, '=', id)
+      .execute();
     if (ids.length === 0) continue;
     const now = nowIso();
     await dynamic(trx)
       .insertInto(relation.table)
-      .values(ids.map((other) => ({ workspace_id: workspaceId, [relation.ownColumn]: id, [relation.otherColumn]: other, created_at: now })))
+      .values(
+        ids.map((other) => ({
+          workspace_id: workspaceId,
+          [relation.ownColumn]: id,
+          [relation.otherColumn]: other,
+          created_at: now,
+        })),
+      )
       .execute();
   }
 }
 
 export { article };
 
-export type FamilyService<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> = ReturnType<typeof createFamilyService<T, Item>>;
+export type FamilyService<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> = ReturnType<
+  typeof createFamilyService<T, Item>
+>;
 
-export function createFamilyService<T extends FamilyTable, Item extends TObject>(family: Family<T, Item>, release?: Release) {
+export function createFamilyService<T extends FamilyTable, Item extends TObject>(
+  family: Family<T, Item>,
+  release?: Release,
+) {
   type Row = Tables[T];
   type Dto = Static<Item>;
   const { definition } = family;
@@ -130,7 +225,14 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     return rows.map((row) => ({ ...family.toDto(row), ...loaded.get(idOf(row)) }));
   }
 
-  async function audited(trx: Kysely<Tables>, workspaceId: string, actor: Actor, action: 'create' | 'update' | 'delete', row: Row, changes?: Record<string, { before: unknown; after: unknown }>) {
+  async function audited(
+    trx: Kysely<Tables>,
+    workspaceId: string,
+    actor: Actor,
+    action: 'create' | 'update' | 'delete',
+    row: Row,
+    changes?: Record<string, { before: unknown; after: unknown }>,
+  ) {
     await recordAudit(trx, {
       workspaceId,
       category: definition.auditCategory,
@@ -147,17 +249,32 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     family,
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
-      const rows = dynamic(database.db).selectFrom(definition.table as string).selectAll().where('workspace_id', '=', workspaceId);
+      const rows = dynamic(database.db)
+        .selectFrom(definition.table as string)
+        .selectAll()
+        .where('workspace_id', '=', workspaceId);
       const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
       return listPage(whereMatching(rows, query, search, definition.filters ?? {}, workspaceId), query, {
-        ...walkedMatching(rows, query, search, definition.filters ?? {}, workspaceId, { table: definition.table }, dynamic(database.db)),
+        ...walkedMatching(
+          rows,
+          query,
+          search,
+          definition.filters ?? {},
+          workspaceId,
+          { table: definition.table },
+          dynamic(database.db),
+        ),
         ordered: orderedReadsOf(definition.filters ?? {}, database.db, workspaceId),
         sorts: family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',
         counted: {
-          db: database.db, workspaceId, table: definition.table, alone: aloneTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table),
-          searched: true, everyRow: (text) => textIndexCount(database.dialect, search.index, text),
+          db: database.db,
+          workspaceId,
+          table: definition.table,
+          alone: aloneTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table),
+          searched: true,
+          everyRow: (text) => textIndexCount(database.dialect, search.index, text),
         },
         toDtos: (rows) => dtos(database.db, workspaceId, rows as unknown as Row[]),
       });
@@ -169,7 +286,12 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     },
 
     /** Creates inside the caller's transaction (for writes that span several resources). */
-    async createIn(trx: Kysely<Tables>, workspaceId: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
+    async createIn(
+      trx: Kysely<Tables>,
+      workspaceId: string,
+      input: Record<string, unknown>,
+      actor: Actor,
+    ): Promise<Dto> {
       const now = nowIso();
       const next = {
         ...family.defaults(),
@@ -180,7 +302,10 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
       } as Row;
       await definition.check?.({ trx, workspaceId, before: undefined, next });
-      await dynamic(trx).insertInto(definition.table as string).values(next as unknown as Record<string, unknown>).execute();
+      await dynamic(trx)
+        .insertInto(definition.table as string)
+        .values(next as unknown as Record<string, unknown>)
+        .execute();
       await writeRelations(trx, workspaceId, relations, idOf(next), input);
       const [dto] = await dtos(trx, workspaceId, [next]);
       await audited(trx, workspaceId, actor, 'create', next, diffFields(undefined, dto!, family.untracked));
@@ -191,7 +316,14 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       return writeTransaction(database, workspaceId, (trx) => this.createIn(trx, workspaceId, input, actor));
     },
 
-    async update(database: Database, workspaceId: string, id: string, input: Record<string, unknown>, actor: Actor, options: WriteOptions = {}): Promise<Dto> {
+    async update(
+      database: Database,
+      workspaceId: string,
+      id: string,
+      input: Record<string, unknown>,
+      actor: Actor,
+      options: WriteOptions = {},
+    ): Promise<Dto> {
       const columns = family.toColumns(input);
       return writeTransaction(database, workspaceId, async (trx) => {
         const before = await requireRow(trx, definition, workspaceId, id);
@@ -203,21 +335,44 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         const [afterDto] = await dtos(trx, workspaceId, [next]);
         const changes = diffFields(beforeDto!, afterDto!, family.untracked);
         if (Object.keys(changes).length === 0) return beforeDto!;
-        const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
+        const {
+          workspace_id: _workspace,
+          id: _id,
+          ...set
+        } = writableColumns(next as unknown as Record<string, unknown>);
         if (family.trackingColumn) set[family.trackingColumn] = nowIso();
-        await dynamic(trx).updateTable(definition.table as string).set(set).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+        await dynamic(trx)
+          .updateTable(definition.table as string)
+          .set(set)
+          .where('workspace_id', '=', workspaceId)
+          .where('id', '=', id)
+          .execute();
         await audited(trx, workspaceId, actor, 'update', next, changes);
-        return { ...afterDto!, ...family.toDto({ ...next, ...set } as Row), ...Object.fromEntries(relations.map((r) => [r.field, (afterDto as Record<string, unknown>)[r.field]])) };
+        return {
+          ...afterDto!,
+          ...family.toDto({ ...next, ...set } as Row),
+          ...Object.fromEntries(relations.map((r) => [r.field, (afterDto as Record<string, unknown>)[r.field]])),
+        };
       });
     },
 
-    async remove(database: Database, workspaceId: string, id: string, actor: Actor, options: WriteOptions = {}): Promise<void> {
+    async remove(
+      database: Database,
+      workspaceId: string,
+      id: string,
+      actor: Actor,
+      options: WriteOptions = {},
+    ): Promise<void> {
       await writeTransaction(database, workspaceId, async (trx) => {
         const row = await requireRow(trx, definition, workspaceId, id);
         if (options.ifMatch !== undefined) requireMatch(options.ifMatch, (await dtos(trx, workspaceId, [row]))[0]);
         await definition.beforeDelete?.(trx, workspaceId, row);
         await release?.(trx, workspaceId, { table: definition.table, id }, actor);
-        await dynamic(trx).deleteFrom(definition.table as string).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+        await dynamic(trx)
+          .deleteFrom(definition.table as string)
+          .where('workspace_id', '=', workspaceId)
+          .where('id', '=', id)
+          .execute();
         await audited(trx, workspaceId, actor, 'delete', row);
       });
     },
@@ -229,7 +384,11 @@ function capitalise(word: string): string {
 }
 
 /** Registers the five CRUD routes of a family with its schemas, scopes and OpenAPI texts. */
-export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject>(typedApp: App, database: Database, service: FamilyService<T, Item>): void {
+export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject>(
+  typedApp: App,
+  database: Database,
+  service: FamilyService<T, Item>,
+): void {
   // The schemas are generic here, so handlers cannot be typed from them: routes are added through
   // Fastify's plain interface, and the service's signatures type what goes in and out.
   const app: FastifyInstance = typedApp;
@@ -256,7 +415,12 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   });
 
   /** A write route's options: its scope, OpenAPI tag and names, and its schemas. */
-  const write = (action: string, operationId: string, summary: string, schema: FastifySchema & { description: string }) => ({
+  const write = (
+    action: string,
+    operationId: string,
+    summary: string,
+    schema: FastifySchema & { description: string },
+  ) => ({
     config: { scope: scope(action) },
     schema: { tags, operationId, summary, ...schema, description: `${schema.description} Scope: ${scope(action)}.` },
   });
@@ -270,7 +434,12 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     }),
     async (request, reply) => {
       const principal = callerOf(request);
-      const created = await service.create(database, principal.workspaceId, request.body as Record<string, unknown>, principal.actor);
+      const created = await service.create(
+        database,
+        principal.workspaceId,
+        request.body as Record<string, unknown>,
+        principal.actor,
+      );
       return reply.code(201).send(created);
     },
   );
@@ -285,7 +454,14 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     }),
     async (request, reply) => {
       const principal = callerOf(request);
-      const updated = await service.update(database, principal.workspaceId, (request.params as Params).id, request.body as Record<string, unknown>, principal.actor, { ifMatch: ifMatchOf(request) });
+      const updated = await service.update(
+        database,
+        principal.workspaceId,
+        (request.params as Params).id,
+        request.body as Record<string, unknown>,
+        principal.actor,
+        { ifMatch: ifMatchOf(request) },
+      );
       return withEtag(reply, updated);
     },
   );
@@ -299,7 +475,9 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     }),
     async (request, reply) => {
       const principal = callerOf(request);
-      await service.remove(database, principal.workspaceId, (request.params as Params).id, principal.actor, { ifMatch: ifMatchOf(request) });
+      await service.remove(database, principal.workspaceId, (request.params as Params).id, principal.actor, {
+        ifMatch: ifMatchOf(request),
+      });
       return reply.code(204).send(null);
     },
   );

@@ -27,18 +27,48 @@ type Row = Tables[FamilyTable];
 const idOf = (row: Row) => (row as { id: string }).id;
 
 /** Rows of `family` whose `column` (or whose id listed in a link table) points at the target. */
-async function rowsWhere(trx: Kysely<Tables>, family: Family, workspaceId: string, where: { column: string; id: string } | { table: string; own: string; other: string; id: string }): Promise<Row[]> {
-  const rows = dynamic(trx).selectFrom(family.definition.table as string).selectAll().where('workspace_id', '=', workspaceId);
+async function rowsWhere(
+  trx: Kysely<Tables>,
+  family: Family,
+  workspaceId: string,
+  where: { column: string; id: string } | { table: string; own: string; other: string; id: string },
+): Promise<Row[]> {
+  const rows = dynamic(trx)
+    .selectFrom(family.definition.table as string)
+    .selectAll()
+    .where('workspace_id', '=', workspaceId);
   const found =
     'column' in where
       ? rows.where(where.column, '=', where.id)
-      : rows.where((eb) => eb('id', 'in', eb.selectFrom(where.table).select(where.own).where(`${where.table}.workspace_id`, '=', workspaceId).where(where.other, '=', where.id)));
+      : rows.where((eb) =>
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom(where.table)
+              .select(where.own)
+              .where(`${where.table}.workspace_id`, '=', workspaceId)
+              .where(where.other, '=', where.id),
+          ),
+        );
   return (await found.orderBy('id').execute()) as unknown as Row[];
 }
 
-async function audited(trx: Kysely<Tables>, family: Family, row: Row, workspaceId: string, actor: Actor, changes: Record<string, { before: unknown; after: unknown }>) {
+async function audited(
+  trx: Kysely<Tables>,
+  family: Family,
+  row: Row,
+  workspaceId: string,
+  actor: Actor,
+  changes: Record<string, { before: unknown; after: unknown }>,
+) {
   if (family.trackingColumn) {
-    await dynamic(trx).updateTable(family.definition.table).set({ [family.trackingColumn]: nowIso() }).where('workspace_id', '=', workspaceId).where('id', '=', idOf(row)).execute();
+    await dynamic(trx)
+      .updateTable(family.definition.table)
+      .set({ [family.trackingColumn]: nowIso() })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', idOf(row))
+      .execute();
   }
   await recordAudit(trx, {
     workspaceId,
@@ -63,8 +93,18 @@ function familyDependents(families: readonly Family[]): Dependent[] {
       dependents.push({
         target: link.child.table,
         async release(trx, workspaceId, childId, actor) {
-          for (const parent of await rowsWhere(trx, family, workspaceId, { table: link.table, own: link.parentColumn, other: link.childColumn, id: childId })) {
-            await dynamic(trx).deleteFrom(link.table).where('workspace_id', '=', workspaceId).where(link.parentColumn, '=', idOf(parent)).where(link.childColumn, '=', childId).execute();
+          for (const parent of await rowsWhere(trx, family, workspaceId, {
+            table: link.table,
+            own: link.parentColumn,
+            other: link.childColumn,
+            id: childId,
+          })) {
+            await dynamic(trx)
+              .deleteFrom(link.table)
+              .where('workspace_id', '=', workspaceId)
+              .where(link.parentColumn, '=', idOf(parent))
+              .where(link.childColumn, '=', childId)
+              .execute();
             await recordLinkChange(trx, family, parent, workspaceId, link.segment, childId, 'unlink', actor);
           }
         },
@@ -76,8 +116,18 @@ function familyDependents(families: readonly Family[]): Dependent[] {
         dependents.push({
           target: definition.table,
           async release(trx, workspaceId, parentId, actor) {
-            for (const child of await rowsWhere(trx, childFamily, workspaceId, { table: link.table, own: link.childColumn, other: link.parentColumn, id: parentId })) {
-              await dynamic(trx).deleteFrom(link.table).where('workspace_id', '=', workspaceId).where(link.childColumn, '=', idOf(child)).where(link.parentColumn, '=', parentId).execute();
+            for (const child of await rowsWhere(trx, childFamily, workspaceId, {
+              table: link.table,
+              own: link.childColumn,
+              other: link.parentColumn,
+              id: parentId,
+            })) {
+              await dynamic(trx)
+                .deleteFrom(link.table)
+                .where('workspace_id', '=', workspaceId)
+                .where(link.childColumn, '=', idOf(child))
+                .where(link.parentColumn, '=', parentId)
+                .execute();
               await recordLinkChange(trx, childFamily, child, workspaceId, segment, parentId, 'unlink', actor);
             }
           },
@@ -88,11 +138,30 @@ function familyDependents(families: readonly Family[]): Dependent[] {
       dependents.push({
         target: relation.target.table,
         async release(trx, workspaceId, targetId, actor) {
-          for (const row of await rowsWhere(trx, family, workspaceId, { table: relation.table, own: relation.ownColumn, other: relation.otherColumn, id: targetId })) {
-            const links = await dynamic(trx).selectFrom(relation.table).select(relation.otherColumn).where('workspace_id', '=', workspaceId).where(relation.ownColumn, '=', idOf(row)).orderBy('created_at').orderBy(relation.otherColumn).execute();
+          for (const row of await rowsWhere(trx, family, workspaceId, {
+            table: relation.table,
+            own: relation.ownColumn,
+            other: relation.otherColumn,
+            id: targetId,
+          })) {
+            const links = await dynamic(trx)
+              .selectFrom(relation.table)
+              .select(relation.otherColumn)
+              .where('workspace_id', '=', workspaceId)
+              .where(relation.ownColumn, '=', idOf(row))
+              .orderBy('created_at')
+              .orderBy(relation.otherColumn)
+              .execute();
             const before = links.map((link) => String(link[relation.otherColumn]));
-            await dynamic(trx).deleteFrom(relation.table).where('workspace_id', '=', workspaceId).where(relation.ownColumn, '=', idOf(row)).where(relation.otherColumn, '=', targetId).execute();
-            await audited(trx, family, row, workspaceId, actor, { [relation.field]: { before, after: before.filter((id) => id !== targetId) } });
+            await dynamic(trx)
+              .deleteFrom(relation.table)
+              .where('workspace_id', '=', workspaceId)
+              .where(relation.ownColumn, '=', idOf(row))
+              .where(relation.otherColumn, '=', targetId)
+              .execute();
+            await audited(trx, family, row, workspaceId, actor, {
+              [relation.field]: { before, after: before.filter((id) => id !== targetId) },
+            });
           }
         },
       });
@@ -102,19 +171,43 @@ function familyDependents(families: readonly Family[]): Dependent[] {
       dependents.push({
         target: reference.target.table,
         async release(trx, workspaceId, targetId, actor, releaseAll) {
-          const rows = (await rowsWhere(trx, family, workspaceId, { column, id: targetId })).filter((row) => !(definition.table === reference.target.table && idOf(row) === targetId));
+          const rows = (await rowsWhere(trx, family, workspaceId, { column, id: targetId })).filter(
+            (row) => !(definition.table === reference.target.table && idOf(row) === targetId),
+          );
           if (rows.length === 0) return;
           if (reference.onDelete === 'refuse') {
-            throw new ApiError('unprocessable_entity', `the ${reference.target.nouns.one} is still the ${reference.field} of ${rows.length} ${rows.length === 1 ? definition.nouns.one : definition.nouns.many}; change or delete ${rows.length === 1 ? 'it' : 'them'} first`);
+            throw new ApiError(
+              'unprocessable_entity',
+              `the ${reference.target.nouns.one} is still the ${reference.field} of ${rows.length} ${rows.length === 1 ? definition.nouns.one : definition.nouns.many}; change or delete ${rows.length === 1 ? 'it' : 'them'} first`,
+            );
           }
           for (const row of rows) {
             if (reference.onDelete === 'clear') {
-              await dynamic(trx).updateTable(definition.table).set({ [column]: null }).where('workspace_id', '=', workspaceId).where('id', '=', idOf(row)).execute();
-              await audited(trx, family, row, workspaceId, actor, { [reference.field]: { before: targetId, after: null } });
+              await dynamic(trx)
+                .updateTable(definition.table)
+                .set({ [column]: null })
+                .where('workspace_id', '=', workspaceId)
+                .where('id', '=', idOf(row))
+                .execute();
+              await audited(trx, family, row, workspaceId, actor, {
+                [reference.field]: { before: targetId, after: null },
+              });
             } else {
               await releaseAll(trx, workspaceId, { table: definition.table, id: idOf(row) }, actor);
-              await dynamic(trx).deleteFrom(definition.table).where('workspace_id', '=', workspaceId).where('id', '=', idOf(row)).execute();
-              await recordAudit(trx, { workspaceId, category: definition.auditCategory, action: 'delete', actor, resourceType: definition.resourceType, resourceId: idOf(row), resourceName: family.nameOf(row) });
+              await dynamic(trx)
+                .deleteFrom(definition.table)
+                .where('workspace_id', '=', workspaceId)
+                .where('id', '=', idOf(row))
+                .execute();
+              await recordAudit(trx, {
+                workspaceId,
+                category: definition.auditCategory,
+                action: 'delete',
+                actor,
+                resourceType: definition.resourceType,
+                resourceId: idOf(row),
+                resourceName: family.nameOf(row),
+              });
             }
           }
         },

@@ -5,7 +5,14 @@
  * (crud.ts), link routes (links.ts), the OpenAPI document and the clean-up when something it
  * refers to goes away (dependents.ts) all read it; nothing about a family is written twice.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import { dynamic, type DynamicTables } from '../db/dynamic.js';
@@ -53,7 +60,9 @@ export const jsonArrayColumn = (normalise: (items: string[]) => string[] = (item
 });
 
 /** A decimal (PostgreSQL numeric arrives as text). */
-export const numberColumn = (): Field => ({ read: (value) => (value === null || value === undefined ? null : Number(value)) });
+export const numberColumn = (): Field => ({
+  read: (value) => (value === null || value === undefined ? null : Number(value)),
+});
 
 /** A family filter: its query-string schema and the condition it adds. */
 export interface Filter {
@@ -80,10 +89,18 @@ export interface Filter {
  */
 export interface OrderedFilter {
   sort: string;
-  read(db: Kysely<Tables>, value: unknown, workspaceId: string): { rows: SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>; order: Expression<unknown>[] };
+  read(
+    db: Kysely<Tables>,
+    value: unknown,
+    workspaceId: string,
+  ): { rows: SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>; order: Expression<unknown>[] };
 }
 
-export const equalsFilter = (columnName: string, schema: TSchema, toColumn: (value: unknown) => unknown = (value) => value): Filter => ({
+export const equalsFilter = (
+  columnName: string,
+  schema: TSchema,
+  toColumn: (value: unknown) => unknown = (value) => value,
+): Filter => ({
   schema,
   where: (eb, value) => eb(columnName, '=', toColumn(value)),
   key: (value) => String(toColumn(value)),
@@ -100,20 +117,29 @@ export function tallied(filter: Filter, key = filter.key): Filter {
 }
 
 /** How a list reads the total of each filter that keeps one, used alone (CountedTotals.alone). */
-export function aloneTotalsOf(filters: Record<string, Filter>, db: Kysely<Tables>, workspaceId: string, table: string): Record<string, (value: unknown) => Promise<number>> {
+export function aloneTotalsOf(
+  filters: Record<string, Filter>,
+  db: Kysely<Tables>,
+  workspaceId: string,
+  table: string,
+): Record<string, (value: unknown) => Promise<number>> {
   return Object.fromEntries(
-    Object.entries(filters).flatMap(([name, { tally, countAlone }]): [string, (value: unknown) => Promise<number>][] => {
-      if (tally) return [[name, (value) => countedValue(db, workspaceId, table, name, tally(value))]];
-      if (countAlone) return [[name, (value) => countAlone(db, value, workspaceId)]];
-      return [];
-    }),
+    Object.entries(filters).flatMap(
+      ([name, { tally, countAlone }]): [string, (value: unknown) => Promise<number>][] => {
+        if (tally) return [[name, (value) => countedValue(db, workspaceId, table, name, tally(value))]];
+        if (countAlone) return [[name, (value) => countAlone(db, value, workspaceId)]];
+        return [];
+      },
+    ),
   );
 }
 
 /** How a list reads each filter that can read its page alone in a sort's order (ListOptions.ordered). */
 export function orderedReadsOf(filters: Record<string, Filter>, db: Kysely<Tables>, workspaceId: string) {
   return Object.fromEntries(
-    Object.entries(filters).flatMap(([name, { ordered }]) => (ordered ? [[name, { sort: ordered.sort, read: (value: unknown) => ordered.read(db, value, workspaceId) }]] : [])),
+    Object.entries(filters).flatMap(([name, { ordered }]) =>
+      ordered ? [[name, { sort: ordered.sort, read: (value: unknown) => ordered.read(db, value, workspaceId) }]] : [],
+    ),
   );
 }
 
@@ -140,8 +166,24 @@ export function led(column: string, walk: boolean | undefined): Expression<unkno
  * workspace is a plain value, not a correlation: a correlated subquery makes PostgreSQL rescan
  * the link table once per row (seconds at 100,000 rows).
  */
-export function linkedTo(eb: Eb, workspaceId: string, table: string, ownColumn: string, otherColumn: string, value: unknown, walk?: boolean): Expression<SqlBool> {
-  return eb(led('id', walk), 'in', eb.selectFrom(table).select(ownColumn).where(`${table}.workspace_id`, '=', workspaceId).where(otherColumn, '=', value));
+export function linkedTo(
+  eb: Eb,
+  workspaceId: string,
+  table: string,
+  ownColumn: string,
+  otherColumn: string,
+  value: unknown,
+  walk?: boolean,
+): Expression<SqlBool> {
+  return eb(
+    led('id', walk),
+    'in',
+    eb
+      .selectFrom(table)
+      .select(ownColumn)
+      .where(`${table}.workspace_id`, '=', workspaceId)
+      .where(otherColumn, '=', value),
+  );
 }
 
 /**
@@ -153,15 +195,22 @@ export const linkedFilter = (table: string, ownColumn: string, otherColumn: stri
   schema,
   // Ids are written in lower case; an id given in upper case names the same row (PostgreSQL's uuid
   // compares either case, SQLite's text would not).
-  where: (eb, value, workspaceId, walk) => linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), walk),
+  where: (eb, value, workspaceId, walk) =>
+    linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), walk),
   ...(LINK_NAME_COPIES[table]?.by === otherColumn && { ordered: orderedByCopy(table, LINK_NAME_COPIES[table]!) }),
   // A link row names one row of the list (its key holds both ids, its foreign keys cascade), so
   // the links are the matches: read from their per-id count where triggers keep one (migration
   // 0025), else counted in the index of migration 0019.
   async countAlone(db, value, workspaceId) {
     const id = String(value).toLowerCase();
-    if (LINK_TALLIES[table]?.includes(otherColumn)) return countedValue(db, workspaceId, table, linkTally(otherColumn), id);
-    const row = await dynamic(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('total')).where('workspace_id', '=', workspaceId).where(otherColumn, '=', id).executeTakeFirstOrThrow();
+    if (LINK_TALLIES[table]?.includes(otherColumn))
+      return countedValue(db, workspaceId, table, linkTally(otherColumn), id);
+    const row = await dynamic(db)
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('workspace_id', '=', workspaceId)
+      .where(otherColumn, '=', id)
+      .executeTakeFirstOrThrow();
     return Number(row.total);
   },
 });
@@ -173,7 +222,9 @@ function orderedByCopy(table: string, { key, from, copy, by }: NameCopy): Ordere
     read: (db, value, workspaceId) => ({
       rows: dynamic(db)
         .selectFrom(from)
-        .innerJoin(`${table} as linked`, (join) => join.onRef('linked.workspace_id', '=', `${from}.workspace_id`).onRef(`linked.${key}`, '=', `${from}.id`))
+        .innerJoin(`${table} as linked`, (join) =>
+          join.onRef('linked.workspace_id', '=', `${from}.workspace_id`).onRef(`linked.${key}`, '=', `${from}.id`),
+        )
         .selectAll(from)
         .where(`${from}.workspace_id`, '=', workspaceId)
         .where('linked.workspace_id', '=', workspaceId)
@@ -193,7 +244,13 @@ export const dateFilter = (column: string, comparison: '<' | '>', schema: TSchem
   where: (eb, date, _workspaceId, walk) => eb(led(column, walk), comparison, date),
   ...(countedIn && {
     countAlone: (db: Kysely<Tables>, date: unknown, workspaceId: string) =>
-      countedDays(db, workspaceId, countedIn, column, comparison === '<' ? { before: String(date) } : { after: String(date) }),
+      countedDays(
+        db,
+        workspaceId,
+        countedIn,
+        column,
+        comparison === '<' ? { before: String(date) } : { after: String(date) },
+      ),
   }),
 });
 
@@ -318,7 +375,13 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
 }
 
 /** A definition with its defaults filled in. */
-type Resolved<Definition> = Definition & { nouns: Nouns; path: string; scopeFamily: string; resourceType: AuditResourceType; auditCategory: AuditCategory };
+type Resolved<Definition> = Definition & {
+  nouns: Nouns;
+  path: string;
+  scopeFamily: string;
+  resourceType: AuditResourceType;
+  auditCategory: AuditCategory;
+};
 
 /** A family as the rest of the service reads it: the definition and what is derived from it once. */
 export interface Family<T extends FamilyTable = FamilyTable, Item extends TObject = TObject> {
@@ -345,7 +408,9 @@ export interface Family<T extends FamilyTable = FamilyTable, Item extends TObjec
 }
 
 /** Defines a family (type-checked against its table) and derives what the rest of the service reads. */
-export function defineFamily<T extends FamilyTable, Item extends TObject>(definition: FamilyDefinition<T, Item>): Family<T, Item> {
+export function defineFamily<T extends FamilyTable, Item extends TObject>(
+  definition: FamilyDefinition<T, Item>,
+): Family<T, Item> {
   type Row = Tables[T];
   const relationFields = new Set((definition.relations ?? []).map((relation) => relation.field));
   const fields: Record<string, Field & { column: string }> = Object.fromEntries(
@@ -386,7 +451,8 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
     toDto(row) {
       const record = asRecord(row);
       const dto: Record<string, unknown> = {};
-      for (const [field, spec] of entries) dto[field] = spec.read ? spec.read(record[spec.column]) : record[spec.column];
+      for (const [field, spec] of entries)
+        dto[field] = spec.read ? spec.read(record[spec.column]) : record[spec.column];
       for (const relation of definition.relations ?? []) dto[relation.field] = [];
       return dto as Static<Item>;
     },
@@ -395,7 +461,8 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
       for (const [field, spec] of entries) {
         if (!(field in input)) continue;
         const value = input[field];
-        const stored = value === null ? null : spec.write ? spec.write(value) : typeof value === 'string' ? value.trim() : value;
+        const stored =
+          value === null ? null : spec.write ? spec.write(value) : typeof value === 'string' ? value.trim() : value;
         columns[spec.column] = stored;
         if (spec.foldedInto) columns[spec.foldedInto] = stored === null ? null : fold(String(stored));
       }
@@ -414,7 +481,9 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(defini
     nameOf: (row) => String(asRecord(row)[nameColumn] ?? asRecord(row).id),
     untracked: ['id', 'createdAt', ...(trackingField ? [trackingField] : [])],
     listQuery: listQuerySchema(
-      Object.fromEntries(Object.entries(definition.filters ?? {}).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
+      Object.fromEntries(
+        Object.entries(definition.filters ?? {}).map(([name, filter]) => [name, Type.Optional(filter.schema)]),
+      ),
       definition.sorts,
       searchDescription(definition.search),
     ),
@@ -436,11 +505,18 @@ function enumValues(schema: TSchema | undefined): readonly string[] | undefined 
   return anyOf?.map(enumValues).find((found) => found !== undefined);
 }
 
-const SEARCH_WORDS: Record<string, string> = { cidr: 'CIDR', ip_addresses: 'IP addresses', management_ip: 'management address', email: 'e-mail' };
+const SEARCH_WORDS: Record<string, string> = {
+  cidr: 'CIDR',
+  ip_addresses: 'IP addresses',
+  management_ip: 'management address',
+  email: 'e-mail',
+};
 
 /** "Case-insensitive text in the name, vendor or description.": what `q` searches, in words. */
 export function searchDescription(columns: readonly string[]): string {
-  const words = columns.map((column) => column.replace(/^\w+\./, '')).map((column) => SEARCH_WORDS[column] ?? column.replaceAll('_', ' '));
+  const words = columns
+    .map((column) => column.replace(/^\w+\./, ''))
+    .map((column) => SEARCH_WORDS[column] ?? column.replaceAll('_', ' '));
   const listed = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words[0];
   return `Case-insensitive text in the ${listed}.`;
 }
@@ -449,10 +525,16 @@ export function searchDescription(columns: readonly string[]): string {
  * The create and update bodies of a family, both strict: `required` fields are required on create
  * and optional on update; `optional` fields are optional on both.
  */
-export function writeSchemas<Required extends TProperties, Optional extends TProperties>(required: Required, optional: Optional) {
+export function writeSchemas<Required extends TProperties, Optional extends TProperties>(
+  required: Required,
+  optional: Optional,
+) {
   return {
     create: Type.Object({ ...required, ...optional }, { additionalProperties: false }),
-    update: Type.Object({ ...Type.Partial(Type.Object(required)).properties, ...optional }, { additionalProperties: false }),
+    update: Type.Object(
+      { ...Type.Partial(Type.Object(required)).properties, ...optional },
+      { additionalProperties: false },
+    ),
   };
 }
 
@@ -460,6 +542,19 @@ export function writeSchemas<Required extends TProperties, Optional extends TPro
  * A family's item schema: its id, its own properties, its creation instant and its change-tracking
  * `updatedAt` (spec §2.4), in that order.
  */
-export function itemSchema<Properties extends TProperties>(noun: string, properties: Properties, description: string, updatedAt = 'Change-tracking field: moves on every change.') {
-  return Type.Object({ id: Uuid(`${noun} id.`), ...properties, createdAt: DateTime('Creation instant.'), updatedAt: DateTime(updatedAt) }, { description });
+export function itemSchema<Properties extends TProperties>(
+  noun: string,
+  properties: Properties,
+  description: string,
+  updatedAt = 'Change-tracking field: moves on every change.',
+) {
+  return Type.Object(
+    {
+      id: Uuid(`${noun} id.`),
+      ...properties,
+      createdAt: DateTime('Creation instant.'),
+      updatedAt: DateTime(updatedAt),
+    },
+    { description },
+  );
 }

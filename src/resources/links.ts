@@ -24,7 +24,9 @@ import { article, findRow, requireRow, touch } from './crud.js';
 import type { Family, FamilyTable, Link, Linkable, LinkTable } from './family.js';
 
 /** The child side of a link to a family: found by (workspace_id, id), listed through the link table by its name field. */
-export function linkableFamily<T extends FamilyTable, Item extends TObject>(family: Family<T, Item>): Linkable<Tables[T]> {
+export function linkableFamily<T extends FamilyTable, Item extends TObject>(
+  family: Family<T, Item>,
+): Linkable<Tables[T]> {
   const { table, nouns, scopeFamily, schemas, nameField } = family.definition;
   const orderColumn = family.columnOf(nameField ?? 'name');
   return {
@@ -34,15 +36,27 @@ export function linkableFamily<T extends FamilyTable, Item extends TObject>(fami
     item: schemas.item,
     toDto: (row) => family.toDto(row),
     find: (db, workspaceId, id) => findRow(db, table, workspaceId, id),
-    listLinked: (db, workspaceId, link, parentId) => listThroughLink<Tables[T]>(db, table, orderColumn, workspaceId, link, parentId),
+    listLinked: (db, workspaceId, link, parentId) =>
+      listThroughLink<Tables[T]>(db, table, orderColumn, workspaceId, link, parentId),
   };
 }
 
 /** Rows of `table` linked to `parentId` through `link`, ordered by `orderColumn` then id. */
-export async function listThroughLink<Row>(db: Kysely<Tables>, table: string, orderColumn: string, workspaceId: string, link: LinkTable, parentId: string): Promise<Row[]> {
+export async function listThroughLink<Row>(
+  db: Kysely<Tables>,
+  table: string,
+  orderColumn: string,
+  workspaceId: string,
+  link: LinkTable,
+  parentId: string,
+): Promise<Row[]> {
   const rows = await dynamic(db)
     .selectFrom(table)
-    .innerJoin(link.table, (join) => join.onRef(`${link.table}.${link.childColumn}`, '=', `${table}.id`).onRef(`${link.table}.workspace_id`, '=', `${table}.workspace_id`))
+    .innerJoin(link.table, (join) =>
+      join
+        .onRef(`${link.table}.${link.childColumn}`, '=', `${table}.id`)
+        .onRef(`${link.table}.workspace_id`, '=', `${table}.workspace_id`),
+    )
     .selectAll(table)
     .where(`${table}.workspace_id`, '=', workspaceId)
     .where(`${link.table}.${link.parentColumn}`, '=', parentId)
@@ -57,10 +71,20 @@ const capitalise = (word: string) => word.replace(/(^|[-_ ])(\w)/g, (_, __, c: s
 
 /** The link as both of its sides see it: the declaring family's, and the child family's for a reverse link. */
 function sidesOf(family: Family, link: Link, families: ReadonlyMap<string, Family>) {
-  const sides = [{ parent: family, child: link.child, segment: link.segment, param: link.param, readOnly: false, table: link as LinkTable }];
+  const sides = [
+    {
+      parent: family,
+      child: link.child,
+      segment: link.segment,
+      param: link.param,
+      readOnly: false,
+      table: link as LinkTable,
+    },
+  ];
   if (link.reverse) {
     const childFamily = families.get(link.child.table);
-    if (!childFamily) throw new Error(`reverse link ${family.definition.table}.${link.segment}: ${link.child.table} is not a family`);
+    if (!childFamily)
+      throw new Error(`reverse link ${family.definition.table}.${link.segment}: ${link.child.table} is not a family`);
     sides.push({
       parent: childFamily,
       child: linkableFamily(family),
@@ -96,16 +120,38 @@ export async function changeLink(
     .executeTakeFirst();
   if ((action === 'link') === Boolean(existing)) return false;
   if (action === 'link') {
-    await links.insertInto(table.table).values({ workspace_id: workspaceId, [table.parentColumn]: parentId, [table.childColumn]: childId, created_at: nowIso() }).execute();
+    await links
+      .insertInto(table.table)
+      .values({
+        workspace_id: workspaceId,
+        [table.parentColumn]: parentId,
+        [table.childColumn]: childId,
+        created_at: nowIso(),
+      })
+      .execute();
   } else {
-    await links.deleteFrom(table.table).where('workspace_id', '=', workspaceId).where(table.parentColumn, '=', parentId).where(table.childColumn, '=', childId).execute();
+    await links
+      .deleteFrom(table.table)
+      .where('workspace_id', '=', workspaceId)
+      .where(table.parentColumn, '=', parentId)
+      .where(table.childColumn, '=', childId)
+      .execute();
   }
   await recordLinkChange(trx, parent, parentRow, workspaceId, side.segment, childId, action, actor);
   return true;
 }
 
 /** Moves the parent's tracking field and audits a link change on it (also used when a delete unlinks). */
-export async function recordLinkChange(trx: Kysely<Tables>, parent: Family, parentRow: Tables[FamilyTable], workspaceId: string, segment: string, childId: string, action: 'link' | 'unlink', actor: Actor): Promise<void> {
+export async function recordLinkChange(
+  trx: Kysely<Tables>,
+  parent: Family,
+  parentRow: Tables[FamilyTable],
+  workspaceId: string,
+  segment: string,
+  childId: string,
+  action: 'link' | 'unlink',
+  actor: Actor,
+): Promise<void> {
   const parentId = (parentRow as { id: string }).id;
   if (parent.trackingColumn) await touch(trx, parent.definition.table, parent.trackingColumn, workspaceId, parentId);
   await recordAudit(trx, {
@@ -121,7 +167,12 @@ export async function recordLinkChange(trx: Kysely<Tables>, parent: Family, pare
 }
 
 /** Registers the routes of every link of `family`, on both sides of a reverse link. */
-export function registerLinkRoutes(app: App, database: Database, family: Family, families: ReadonlyMap<string, Family>): void {
+export function registerLinkRoutes(
+  app: App,
+  database: Database,
+  family: Family,
+  families: ReadonlyMap<string, Family>,
+): void {
   for (const link of family.definition.links ?? []) {
     for (const side of sidesOf(family, link, families)) registerSide(app, database, side);
   }
@@ -162,10 +213,18 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
   );
 
   if (side.readOnly) return;
-  const LinkParams = Type.Object({ id: Uuid(`${capitalise(noun)} id.`), [param]: Uuid(`${capitalise(child.nouns.one)} id.`) }, { additionalProperties: false });
+  const LinkParams = Type.Object(
+    { id: Uuid(`${capitalise(noun)} id.`), [param]: Uuid(`${capitalise(child.nouns.one)} id.`) },
+    { additionalProperties: false },
+  );
   const actions = [
     { method: 'PUT', action: 'link', summary: `Link ${article(child.nouns.one)} to ${article(noun)}`, done: 'Linked.' },
-    { method: 'DELETE', action: 'unlink', summary: `Unlink ${article(child.nouns.one)} from ${article(noun)}`, done: 'Unlinked.' },
+    {
+      method: 'DELETE',
+      action: 'unlink',
+      summary: `Unlink ${article(child.nouns.one)} from ${article(noun)}`,
+      done: 'Unlinked.',
+    },
   ] as const;
   for (const { method, action, summary, done } of actions) {
     app.route({
@@ -183,7 +242,9 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
       handler: async (request, reply) => {
         const principal = callerOf(request);
         const params = request.params as Params;
-        await writeTransaction(database, principal.workspaceId, (trx) => changeLink(trx, side, principal.workspaceId, params.id, params[param]!, action, principal.actor));
+        await writeTransaction(database, principal.workspaceId, (trx) =>
+          changeLink(trx, side, principal.workspaceId, params.id, params[param]!, action, principal.actor),
+        );
         return reply.code(204).send(null);
       },
     });

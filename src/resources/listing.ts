@@ -11,7 +11,14 @@ import type { Tables } from '../db/schema.js';
 import { matchesText, textIndexCount, type TextIndex, type TextRead } from '../db/text-search.js';
 import type { Dialect } from '../db/database.js';
 import { notFound } from '../errors/api-error.js';
-import { listPage, listQuerySchema, offsetListSchema, type ListQuery, type OffsetList, type Sort } from '../pagination/offset.js';
+import {
+  listPage,
+  listQuerySchema,
+  offsetListSchema,
+  type ListQuery,
+  type OffsetList,
+  type Sort,
+} from '../pagination/offset.js';
 import type { App } from '../http/types.js';
 import { aloneTotalsOf, searchDescription, type Filter, type Linkable, type Nouns } from './family.js';
 import { registerReadRoutes } from './read-routes.js';
@@ -49,7 +56,14 @@ export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From 
    * another way, or undefined. `matching` adds the list's conditions to a query of the rows;
    * `reach` is the page's end (offset + limit). The total still counts `rows`.
    */
-  pagedRows?(db: Kysely<Tables>, workspaceId: string, sort: string, direction: 'asc' | 'desc', matching: <Q>(rows: Q) => Q, reach: number): SelectQueryBuilder<DB, From, Row> | undefined;
+  pagedRows?(
+    db: Kysely<Tables>,
+    workspaceId: string,
+    sort: string,
+    direction: 'asc' | 'desc',
+    matching: <Q>(rows: Q) => Q,
+    reach: number,
+  ): SelectQueryBuilder<DB, From, Row> | undefined;
   toDto(row: Row): Static<Item>;
 }
 
@@ -78,7 +92,9 @@ export interface Listing<Row = unknown, Item extends TObject = TObject> {
   counted?: string;
 }
 
-export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(definition: ListingDefinition<Row, Item, DB, From>): Listing<Row, Item> {
+export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(
+  definition: ListingDefinition<Row, Item, DB, From>,
+): Listing<Row, Item> {
   const filters = definition.filters ?? {};
   const nouns = { one: definition.noun, many: `${definition.noun}s` };
   const path = definition.path ?? `/${nouns.many.replaceAll(' ', '-')}`;
@@ -106,17 +122,29 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const defaultSort = definition.defaultSort ?? 'name';
       const sort = (query.sort ?? defaultSort).replace(/^-/, '');
-      const rows = definition.rows(database.db, workspaceId, sort) as unknown as SelectQueryBuilder<DynamicTables, string, Row>;
+      const rows = definition.rows(database.db, workspaceId, sort) as unknown as SelectQueryBuilder<
+        DynamicTables,
+        string,
+        Row
+      >;
       const search = { dialect: database.dialect, ...textSearch };
-      const matching = <Q>(selected: Q) => whereMatching(selected as unknown as typeof rows, query, search, filters, workspaceId) as unknown as Q;
+      const matching = <Q>(selected: Q) =>
+        whereMatching(selected as unknown as typeof rows, query, search, filters, workspaceId) as unknown as Q;
       const { pagedRows } = definition;
       // The counted table is the one the list pages; `q` may search it (its text index names it) or another.
       const searchesCounted = definition.textIndex.table === definition.counted;
-      const counted = definition.counted ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined } : undefined;
+      const counted = definition.counted
+        ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined }
+        : undefined;
       return listPage(matching(rows), query, {
         ...(counted ? walkedMatching(rows, query, search, filters, workspaceId, counted) : {}),
         ...(pagedRows && database.dialect === 'postgres'
-          ? { paged: (direction: 'asc' | 'desc', reach: number) => pagedRows(database.db, workspaceId, sort, direction, matching, reach) as unknown as typeof rows | undefined }
+          ? {
+              paged: (direction: 'asc' | 'desc', reach: number) =>
+                pagedRows(database.db, workspaceId, sort, direction, matching, reach) as unknown as
+                  | typeof rows
+                  | undefined,
+            }
           : {}),
         sorts: definition.sorts,
         defaultSort,
@@ -124,8 +152,16 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
         ...(definition.counted
           ? {
               counted: {
-                db: database.db, workspaceId, table: definition.counted, alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted),
-                ...(searchesCounted ? { searched: true, everyRow: (text: string) => textIndexCount(database.dialect, definition.textIndex, text) } : {}),
+                db: database.db,
+                workspaceId,
+                table: definition.counted,
+                alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted),
+                ...(searchesCounted
+                  ? {
+                      searched: true,
+                      everyRow: (text: string) => textIndexCount(database.dialect, definition.textIndex, text),
+                    }
+                  : {}),
               },
             }
           : {}),
@@ -141,8 +177,20 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
 }
 
 /** A listed resource as the child of a link (`/applications/{id}/tags`), kept in `table`. */
-export function linkableListing<Row, Item extends TObject>(listing: Listing<Row, Item>, table: string, listLinked: Linkable<Row>['listLinked']): Linkable<Row, Static<Item>> {
-  return { table, nouns: listing.nouns, readScope: listing.scope, item: listing.item, toDto: listing.toDto, find: listing.find, listLinked };
+export function linkableListing<Row, Item extends TObject>(
+  listing: Listing<Row, Item>,
+  table: string,
+  listLinked: Linkable<Row>['listLinked'],
+): Linkable<Row, Static<Item>> {
+  return {
+    table,
+    nouns: listing.nouns,
+    readScope: listing.scope,
+    item: listing.item,
+    toDto: listing.toDto,
+    find: listing.find,
+    listLinked,
+  };
 }
 
 /** How a list searches: its columns and their text index. */
@@ -158,11 +206,20 @@ export interface Search {
  * the sort's index and tests each row (ListOptions.walked), `q` by the text index's matches
  * (`walk`) or by the row's own columns (`test`).
  */
-export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string, read: TextRead = 'index') {
+export function whereMatching<Row>(
+  rows: SelectQueryBuilder<DynamicTables, string, Row>,
+  query: ListQuery,
+  search: Search,
+  filters: Record<string, Filter>,
+  workspaceId: string,
+  read: TextRead = 'index',
+) {
   return rows.where((eb) => {
     const all: Expression<SqlBool>[] = [];
-    if (typeof query.q === 'string' && query.q) all.push(matchesText(search.dialect, search.index, search.columns, query.q, read));
-    for (const [name, filter] of Object.entries(filters)) if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId, read !== 'index'));
+    if (typeof query.q === 'string' && query.q)
+      all.push(matchesText(search.dialect, search.index, search.columns, query.q, read));
+    for (const [name, filter] of Object.entries(filters))
+      if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId, read !== 'index'));
     return eb.and(all);
   });
 }
@@ -173,7 +230,15 @@ export function whereMatching<Row>(rows: SelectQueryBuilder<DynamicTables, strin
  * list with conditions. PostgreSQL: a search of a list read from one table, given `db` (families),
  * whose page is read from all its matches when a window of the sort's first rows holds too few.
  */
-export function walkedMatching<Row>(rows: SelectQueryBuilder<DynamicTables, string, Row>, query: ListQuery, search: Search, filters: Record<string, Filter>, workspaceId: string, paged: { table: string; alias?: string }, db?: Kysely<DynamicTables>) {
+export function walkedMatching<Row>(
+  rows: SelectQueryBuilder<DynamicTables, string, Row>,
+  query: ListQuery,
+  search: Search,
+  filters: Record<string, Filter>,
+  workspaceId: string,
+  paged: { table: string; alias?: string },
+  db?: Kysely<DynamicTables>,
+) {
   if (search.dialect === 'postgres') {
     if (!db || typeof query.q !== 'string' || !query.q) return {};
     const alias = paged.alias ?? paged.table;
@@ -187,12 +252,28 @@ export function walkedMatching<Row>(rows: SelectQueryBuilder<DynamicTables, stri
     };
     // MATERIALIZED: the planner cannot walk the sort's index through it; it lists the matches.
     const cte = matching as unknown as SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>;
-    const matches = db.with((name) => name('matched').materialized(), () => cte).selectFrom('matched').selectAll() as unknown as typeof matching;
+    const matches = db
+      .with(
+        (name) => name('matched').materialized(),
+        () => cte,
+      )
+      .selectFrom('matched')
+      .selectAll() as unknown as typeof matching;
     return { walked: { rows: matching, firstRows, matches, table: paged.table, alias } };
   }
   if (search.dialect !== 'sqlite') return {};
-  const tested = typeof query.q === 'string' && query.q ? { tested: whereMatching(rows, query, search, filters, workspaceId, 'test') } : {};
-  return { walked: { rows: whereMatching(rows, query, search, filters, workspaceId, 'walk'), ...tested, table: paged.table, alias: paged.alias ?? paged.table } };
+  const tested =
+    typeof query.q === 'string' && query.q
+      ? { tested: whereMatching(rows, query, search, filters, workspaceId, 'test') }
+      : {};
+  return {
+    walked: {
+      rows: whereMatching(rows, query, search, filters, workspaceId, 'walk'),
+      ...tested,
+      table: paged.table,
+      alias: paged.alias ?? paged.table,
+    },
+  };
 }
 
 /** Registers a listing's `GET {path}` and `GET {path}/{id}`. */

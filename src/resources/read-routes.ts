@@ -29,7 +29,11 @@ const capitalise = (words: string) => words.replace(/(^|[-_ ])(\w)/g, (_, __, c:
 export const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /** Registers `GET {path}` (offset list, spec §2.3) and `GET {path}/{id}` (with an ETag). */
-export function registerReadRoutes<Query extends TObject>(typedApp: App, database: Database, routes: ReadRoutes<Query>): void {
+export function registerReadRoutes<Query extends TObject>(
+  typedApp: App,
+  database: Database,
+  routes: ReadRoutes<Query>,
+): void {
   // The schemas vary by resource: routes go through Fastify's plain interface, typed by `routes`.
   const app: FastifyInstance = typedApp;
   const { one, many } = routes.nouns;
@@ -44,7 +48,10 @@ export function registerReadRoutes<Query extends TObject>(typedApp: App, databas
         summary: `List ${many}`,
         description: `${routes.listDescription} Offset list with q, sort and filters; an unknown parameter or value is a 400. Scope: ${routes.scope}.`,
         querystring: routes.listQuery,
-        response: { 200: offsetListSchema(routes.item, `Offset list of ${many}.`), ...errorResponses(...PUBLIC_ERRORS) },
+        response: {
+          200: offsetListSchema(routes.item, `Offset list of ${many}.`),
+          ...errorResponses(...PUBLIC_ERRORS),
+        },
       },
     },
     async (request) => routes.list(database, callerOf(request).workspaceId, request.query as Static<Query>),
@@ -62,6 +69,7 @@ export function registerReadRoutes<Query extends TObject>(typedApp: App, databas
         response: { 200: routes.item, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
     },
-    async (request, reply) => withEtag(reply, await routes.get(database, callerOf(request).workspaceId, (request.params as { id: string }).id)),
+    async (request, reply) =>
+      withEtag(reply, await routes.get(database, callerOf(request).workspaceId, (request.params as { id: string }).id)),
   );
 }

@@ -40,7 +40,8 @@ export class Random {
   sample<T>(items: readonly T[], count: number): T[] {
     const copy = [...items];
     const result: T[] = [];
-    while (result.length < count && copy.length > 0) result.push(copy.splice(Math.floor(this.next() * copy.length), 1)[0]!);
+    while (result.length < count && copy.length > 0)
+      result.push(copy.splice(Math.floor(this.next() * copy.length), 1)[0]!);
     return result;
   }
 }

@@ -93,7 +93,18 @@ class Writer {
 
   /** Queues the create event of a resource, dated like the resource. */
   created(resourceType: string, id: string, name: string, timestamp: string, category = 'inventory'): void {
-    this.audit.push({ workspace_id: this.workspaceId, id: newId(), timestamp, category, action: 'create', ...SEED_ACTOR, resource_type: resourceType, resource_id: id, resource_name: name, changes: null });
+    this.audit.push({
+      workspace_id: this.workspaceId,
+      id: newId(),
+      timestamp,
+      category,
+      action: 'create',
+      ...SEED_ACTOR,
+      resource_type: resourceType,
+      resource_id: id,
+      resource_name: name,
+      changes: null,
+    });
   }
 }
 
@@ -138,12 +149,25 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     workstations: Math.round(size / 2),
   };
   // Rows written, then (large loads) the rows of the tables indexed after the load.
-  const planned = size * 3 + counts.workstations * 2 + counts.applications * 12 + counts.agents * 25 + counts.users * 3 + (size >= SUSPEND_FROM_ROWS ? Math.round(size * 3.4) : 0);
+  const planned =
+    size * 3 +
+    counts.workstations * 2 +
+    counts.applications * 12 +
+    counts.agents * 25 +
+    counts.users * 3 +
+    (size >= SUSPEND_FROM_ROWS ? Math.round(size * 3.4) : 0);
 
   let filled: Set<string> = new Set();
   const created = await writeTransaction(database, ws, async (trx) => {
     // One create event per resource (applications: with their flows, contracts and data objects).
-    const events = size + counts.workstations + counts.users + counts.teams + counts.applications * 3 + counts.networks + counts.agents;
+    const events =
+      size +
+      counts.workstations +
+      counts.users +
+      counts.teams +
+      counts.applications * 3 +
+      counts.networks +
+      counts.agents;
     const w = new Writer(trx, database, ws, planned, options.progress, events);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
@@ -152,28 +176,102 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     const users = Array.from({ length: counts.users }, (_, i) => {
       const first = random.pick(words.FIRST_NAMES);
       const last = random.pick(words.LAST_NAMES);
-      return { id: newId(), email: `${first}.${last}.${i}@seed-${run}.example`.toLowerCase().replace(/ /g, ''), name: `${first} ${last}`, password_hash: null, created_at: at(720, 400) };
+      return {
+        id: newId(),
+        email: `${first}.${last}.${i}@seed-${run}.example`.toLowerCase().replace(/ /g, ''),
+        name: `${first} ${last}`,
+        password_hash: null,
+        created_at: at(720, 400),
+      };
     });
     await w.insert('users', users);
-    await w.insert('members', users.map((u, i) => ({ workspace_id: ws, id: newId(), user_id: u.id, role: i < 2 ? 'admin' : random.weighted([['read', 70], ['write', 30]] as const), created_at: u.created_at })));
+    await w.insert(
+      'members',
+      users.map((u, i) => ({
+        workspace_id: ws,
+        id: newId(),
+        user_id: u.id,
+        role:
+          i < 2
+            ? 'admin'
+            : random.weighted([
+                ['read', 70],
+                ['write', 30],
+              ] as const),
+        created_at: u.created_at,
+      })),
+    );
     for (const u of users) w.created('member', u.id, u.name, u.created_at, 'organisation');
 
     const teams: Row[] = [];
     for (const [i, name] of words.TEAM_NAMES.slice(0, counts.teams).entries()) {
       const created = at(700, 380);
-      teams.push({ workspace_id: ws, id: newId(), name, description: `${name} team`, email: `${name.toLowerCase().replace(/[^a-z]+/g, '-')}@seed-${run}.example`, parent_id: i >= 4 && teams.length ? teams[i % 4]!.id : null, created_at: created, updated_at: created });
+      teams.push({
+        workspace_id: ws,
+        id: newId(),
+        name,
+        description: `${name} team`,
+        email: `${name.toLowerCase().replace(/[^a-z]+/g, '-')}@seed-${run}.example`,
+        parent_id: i >= 4 && teams.length ? teams[i % 4]!.id : null,
+        created_at: created,
+        updated_at: created,
+      });
     }
     await w.insert('teams', teams);
-    await w.insert('team_members', users.map((u) => ({ workspace_id: ws, team_id: random.pick(teams).id, user_id: u.id, created_at: u.created_at })));
+    await w.insert(
+      'team_members',
+      users.map((u) => ({ workspace_id: ws, team_id: random.pick(teams).id, user_id: u.id, created_at: u.created_at })),
+    );
     for (const t of teams) w.created('team', t.id as string, t.name as string, t.created_at as string, 'organisation');
 
     // Taxonomy.
-    const groups = ['Business applications', 'Infrastructure', 'Collaboration', 'Engineering'].map((name) => ({ workspace_id: ws, id: newId(), name, description: null, parent_id: null, created_at: at(720, 700), updated_at: at(700, 600) }));
-    const groupOf = (slug: string) => groups[['crm', 'erp', 'finance', 'hr', 'marketing', 'customer-support', 'e-commerce', 'analytics'].includes(slug) ? 0 : ['collaboration', 'communication', 'office', 'knowledge-base', 'project-management', 'design', 'cms'].includes(slug) ? 2 : ['developer-tools', 'source-control', 'ci-cd'].includes(slug) ? 3 : 1]!;
+    const groups = ['Business applications', 'Infrastructure', 'Collaboration', 'Engineering'].map((name) => ({
+      workspace_id: ws,
+      id: newId(),
+      name,
+      description: null,
+      parent_id: null,
+      created_at: at(720, 700),
+      updated_at: at(700, 600),
+    }));
+    const groupOf = (slug: string) =>
+      groups[
+        ['crm', 'erp', 'finance', 'hr', 'marketing', 'customer-support', 'e-commerce', 'analytics'].includes(slug)
+          ? 0
+          : [
+                'collaboration',
+                'communication',
+                'office',
+                'knowledge-base',
+                'project-management',
+                'design',
+                'cms',
+              ].includes(slug)
+            ? 2
+            : ['developer-tools', 'source-control', 'ci-cd'].includes(slug)
+              ? 3
+              : 1
+      ]!;
     const categoryBySlug = new Map<string, Row>();
     for (const slug of CATALOG_CATEGORIES) {
       const created = at(700, 600);
-      categoryBySlug.set(slug, { workspace_id: ws, id: newId(), name: slug.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()).replace('Hr', 'HR').replace('Crm', 'CRM').replace('Erp', 'ERP').replace('Itsm', 'ITSM').replace('Cms', 'CMS').replace('Ci Cd', 'CI/CD'), description: null, parent_id: groupOf(slug).id, created_at: created, updated_at: created });
+      categoryBySlug.set(slug, {
+        workspace_id: ws,
+        id: newId(),
+        name: slug
+          .replace(/-/g, ' ')
+          .replace(/\b\w/g, (c) => c.toUpperCase())
+          .replace('Hr', 'HR')
+          .replace('Crm', 'CRM')
+          .replace('Erp', 'ERP')
+          .replace('Itsm', 'ITSM')
+          .replace('Cms', 'CMS')
+          .replace('Ci Cd', 'CI/CD'),
+        description: null,
+        parent_id: groupOf(slug).id,
+        created_at: created,
+        updated_at: created,
+      });
     }
     const categories = [...groups, ...categoryBySlug.values()];
     await w.insert('categories', categories);
@@ -181,9 +279,20 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.settle();
     const existingTags = await trx.selectFrom('tags').selectAll().where('workspace_id', '=', ws).execute();
     const tagByKey = new Map(existingTags.map((tag) => [tag.name_key, tag]));
-    const newTags = words.TAGS.filter(([name]) => !tagByKey.has(foldKey(name))).map(([name, colour]) => ({ workspace_id: ws, id: newId(), name, name_key: foldKey(name), colour, description: null, created_at: at(700, 500) }));
+    const newTags = words.TAGS.filter(([name]) => !tagByKey.has(foldKey(name))).map(([name, colour]) => ({
+      workspace_id: ws,
+      id: newId(),
+      name,
+      name_key: foldKey(name),
+      colour,
+      description: null,
+      created_at: at(700, 500),
+    }));
     await w.insert('tags', newTags);
-    const tags = [...words.TAGS.map(([name]) => tagByKey.get(foldKey(name))).filter((tag) => tag !== undefined), ...newTags];
+    const tags = [
+      ...words.TAGS.map(([name]) => tagByKey.get(foldKey(name))).filter((tag) => tag !== undefined),
+      ...newTags,
+    ];
     for (const c of categories) w.created('category', c.id as string, c.name as string, c.created_at as string);
     for (const t of newTags) w.created('tag', t.id, t.name, t.created_at);
 
@@ -194,25 +303,67 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       if (data.length === 0) break;
       catalogEntries.push(...data);
     }
-    const fromCatalog = random.sample(catalogEntries, Math.min(catalogEntries.length, Math.round(counts.applications * 0.7)));
+    const fromCatalog = random.sample(
+      catalogEntries,
+      Math.min(catalogEntries.length, Math.round(counts.applications * 0.7)),
+    );
     const applications: Row[] = [];
     for (let i = 0; i < counts.applications; i += 1) {
       const entry = fromCatalog[i];
-      const lifecycle = random.weighted([['plan', 5], ['phase_in', 10], ['active', 65], ['phase_out', 12], ['end_of_life', 8]] as const);
+      const lifecycle = random.weighted([
+        ['plan', 5],
+        ['phase_in', 10],
+        ['active', 65],
+        ['phase_out', 12],
+        ['end_of_life', 8],
+      ] as const);
       const planMs = now - random.int(200, 2500) * 86_400_000;
       const steps = ['plan', 'phase_in', 'active', 'phase_out', 'end_of_life'].indexOf(lifecycle);
-      const dates = [planMs, planMs + 60 * 86_400_000, planMs + 150 * 86_400_000, planMs + random.int(900, 1600) * 86_400_000, planMs + random.int(1700, 2200) * 86_400_000];
+      const dates = [
+        planMs,
+        planMs + 60 * 86_400_000,
+        planMs + 150 * 86_400_000,
+        planMs + random.int(900, 1600) * 86_400_000,
+        planMs + random.int(1700, 2200) * 86_400_000,
+      ];
       const created = new Date(Math.min(planMs, now - 86_400_000)).toISOString();
       applications.push({
-        workspace_id: ws, id: newId(),
-        name: entry ? entry.name : `${words.IN_HOUSE_APPS[i % words.IN_HOUSE_APPS.length]}${i >= words.IN_HOUSE_APPS.length + fromCatalog.length ? ` ${Math.floor(i / words.IN_HOUSE_APPS.length)}` : ''}`,
-        description: entry ? entry.description : 'Built in house.', vendor: entry ? entry.vendor : null, version: entry ? `${random.int(1, 12)}.${random.int(0, 9)}` : `${random.int(1, 5)}.${random.int(0, 30)}.${random.int(0, 9)}`,
-        url: entry?.hostingType === 'saas' ? entry.website : null, lifecycle_status: lifecycle, criticality: random.weighted([['low', 20], ['medium', 45], ['high', 25], ['critical', 10]] as const),
-        hosting_type: entry ? entry.hostingType : random.pick(['on_premise', 'saas', 'hybrid']), category_id: (entry ? categoryBySlug.get(entry.category) : random.pick(groups))!.id,
-        catalog_entry_id: entry ? entry.id : null, business_value: random.int(1, 5), technical_fit: random.int(1, 5), user_count: random.weighted([[random.int(0, 5), 10], [random.int(5, 100), 40], [random.int(100, 2000), 40], [random.int(2000, 20000), 10]] as const),
-        plan_date: isoDate(dates[0]!), phase_in_date: steps >= 1 ? isoDate(dates[1]!) : null, active_date: steps >= 2 ? isoDate(dates[2]!) : null,
-        phase_out_date: steps >= 3 ? isoDate(Math.min(dates[3]!, now)) : null, end_of_life_date: steps >= 4 ? isoDate(Math.min(dates[4]!, now)) : null,
-        created_at: created, updated_at: isoDaysAgo(random, now, 120),
+        workspace_id: ws,
+        id: newId(),
+        name: entry
+          ? entry.name
+          : `${words.IN_HOUSE_APPS[i % words.IN_HOUSE_APPS.length]}${i >= words.IN_HOUSE_APPS.length + fromCatalog.length ? ` ${Math.floor(i / words.IN_HOUSE_APPS.length)}` : ''}`,
+        description: entry ? entry.description : 'Built in house.',
+        vendor: entry ? entry.vendor : null,
+        version: entry
+          ? `${random.int(1, 12)}.${random.int(0, 9)}`
+          : `${random.int(1, 5)}.${random.int(0, 30)}.${random.int(0, 9)}`,
+        url: entry?.hostingType === 'saas' ? entry.website : null,
+        lifecycle_status: lifecycle,
+        criticality: random.weighted([
+          ['low', 20],
+          ['medium', 45],
+          ['high', 25],
+          ['critical', 10],
+        ] as const),
+        hosting_type: entry ? entry.hostingType : random.pick(['on_premise', 'saas', 'hybrid']),
+        category_id: (entry ? categoryBySlug.get(entry.category) : random.pick(groups))!.id,
+        catalog_entry_id: entry ? entry.id : null,
+        business_value: random.int(1, 5),
+        technical_fit: random.int(1, 5),
+        user_count: random.weighted([
+          [random.int(0, 5), 10],
+          [random.int(5, 100), 40],
+          [random.int(100, 2000), 40],
+          [random.int(2000, 20000), 10],
+        ] as const),
+        plan_date: isoDate(dates[0]!),
+        phase_in_date: steps >= 1 ? isoDate(dates[1]!) : null,
+        active_date: steps >= 2 ? isoDate(dates[2]!) : null,
+        phase_out_date: steps >= 3 ? isoDate(Math.min(dates[3]!, now)) : null,
+        end_of_life_date: steps >= 4 ? isoDate(Math.min(dates[4]!, now)) : null,
+        created_at: created,
+        updated_at: isoDaysAgo(random, now, 120),
       });
     }
     await w.insert('applications', applications);
@@ -220,9 +371,16 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     const appTeams: Row[] = [];
     const appTags: Row[] = [];
     for (const app of applications) {
-      for (const user of random.sample(users, random.int(0, 2))) owners.push({ workspace_id: ws, application_id: app.id, user_id: user.id, created_at: app.created_at });
-      appTeams.push({ workspace_id: ws, application_id: app.id, team_id: random.pick(teams).id, created_at: app.created_at });
-      for (const tag of random.sample(tags, random.int(0, 2))) appTags.push({ workspace_id: ws, application_id: app.id, tag_id: tag.id, created_at: app.created_at });
+      for (const user of random.sample(users, random.int(0, 2)))
+        owners.push({ workspace_id: ws, application_id: app.id, user_id: user.id, created_at: app.created_at });
+      appTeams.push({
+        workspace_id: ws,
+        application_id: app.id,
+        team_id: random.pick(teams).id,
+        created_at: app.created_at,
+      });
+      for (const tag of random.sample(tags, random.int(0, 2)))
+        appTags.push({ workspace_id: ws, application_id: app.id, tag_id: tag.id, created_at: app.created_at });
       w.created('application', app.id as string, app.name as string, app.created_at as string);
     }
     await w.insert('application_owners', owners);
@@ -234,21 +392,68 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const [a, b] = [1 + Math.floor(i / 256), i % 256];
       const env = random.weighted(words.ENVIRONMENTS);
       const created = at(700, 300);
-      return { workspace_id: ws, id: newId(), name: `${env}-${random.pick(words.LOCATIONS).split(' ')[0]!.toLowerCase()}-${i + 1}`, cidr: `10.${a}.${b}.0/24`, cidr_key: cidrKey(`10.${a}.${b}.0/24`), vlan: 100 + (i % 3900), gateway: `10.${a}.${b}.1`, environment: env, location: random.pick(words.LOCATIONS), description: null, created_at: created, updated_at: created };
+      return {
+        workspace_id: ws,
+        id: newId(),
+        name: `${env}-${random.pick(words.LOCATIONS).split(' ')[0]!.toLowerCase()}-${i + 1}`,
+        cidr: `10.${a}.${b}.0/24`,
+        cidr_key: cidrKey(`10.${a}.${b}.0/24`),
+        vlan: 100 + (i % 3900),
+        gateway: `10.${a}.${b}.1`,
+        environment: env,
+        location: random.pick(words.LOCATIONS),
+        description: null,
+        created_at: created,
+        updated_at: created,
+      };
     });
     await w.insert('networks', networks);
     const routers = Array.from({ length: Math.max(2, Math.ceil(counts.networks / 20)) }, (_, i) => {
       const created = at(700, 300);
       const manufacturer = random.pick(['Cisco', 'Juniper Networks', 'Arista Networks']);
-      return { workspace_id: ws, id: newId(), name: `rtr-${i + 1}`, manufacturer, manufacturer_key: fold(manufacturer), model: random.pick(['ASR 1001-X', 'MX204', '7280R3']), os: null, os_version: null, serial_number: null, management_ip: `10.255.${Math.floor(i / 250)}.${(i % 250) + 1}`, location: random.pick(words.LOCATIONS), description: null, created_at: created, updated_at: created };
+      return {
+        workspace_id: ws,
+        id: newId(),
+        name: `rtr-${i + 1}`,
+        manufacturer,
+        manufacturer_key: fold(manufacturer),
+        model: random.pick(['ASR 1001-X', 'MX204', '7280R3']),
+        os: null,
+        os_version: null,
+        serial_number: null,
+        management_ip: `10.255.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        location: random.pick(words.LOCATIONS),
+        description: null,
+        created_at: created,
+        updated_at: created,
+      };
     });
     await w.insert('routers', routers);
-    await w.insert('router_networks', networks.map((n, i) => ({ workspace_id: ws, router_id: routers[i % routers.length]!.id, network_id: n.id, created_at: n.created_at })));
+    await w.insert(
+      'router_networks',
+      networks.map((n, i) => ({
+        workspace_id: ws,
+        router_id: routers[i % routers.length]!.id,
+        network_id: n.id,
+        created_at: n.created_at,
+      })),
+    );
     for (const n of networks) w.created('network', n.id, n.name, n.created_at);
     for (const r of routers) w.created('router', r.id, r.name, r.created_at);
 
     // Agents, then servers: the first `agents` servers are reported by them.
-    const agents = Array.from({ length: counts.agents }, (_, i) => ({ workspace_id: ws, id: newId(), name: `agent-${i + 1}`, token_hash: randomBytes(32).toString('hex'), token_prefix: 'agt_live_seed', hostname: null as string | null, version: '0.1.0', created_at: at(300, 200), last_seen_at: random.chance(0.9) ? at(0.5) : at(30, 3), revoked_at: random.chance(0.03) ? at(10) : null }));
+    const agents = Array.from({ length: counts.agents }, (_, i) => ({
+      workspace_id: ws,
+      id: newId(),
+      name: `agent-${i + 1}`,
+      token_hash: randomBytes(32).toString('hex'),
+      token_prefix: 'agt_live_seed',
+      hostname: null as string | null,
+      version: '0.1.0',
+      created_at: at(300, 200),
+      last_seen_at: random.chance(0.9) ? at(0.5) : at(30, 3),
+      revoked_at: random.chance(0.03) ? at(10) : null,
+    }));
     const server = (i: number): Row => {
       const network = networks[i % networks.length]!;
       const [a, b] = (network.cidr as string).split('.').slice(1, 3);
@@ -260,11 +465,27 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       if (agent) agent.hostname = hostname;
       const created = at(700, 30);
       return {
-        workspace_id: ws, id: newId(), name: hostname, hostname: `${hostname}.${String(network.location).split(' ')[0]!.toLowerCase()}.seed.internal`,
-        ip_addresses: JSON.stringify([`10.${a}.${b}.${2 + (Math.floor(i / networks.length) % 253)}`]), os, os_key: fold(os), os_version: osVersion, manufacturer, model,
-        serial_number: random.pick(['', 'CZ', 'SGH', '7X']) + random.int(100000, 999999), cpu_cores: random.pick([2, 4, 8, 16, 32, 64]), memory_mb: 1024 * random.pick([4, 8, 16, 32, 64, 128, 256]),
-        storage_gb: random.pick([80, 200, 500, 1000, 1920, 3840]), environment: network.environment, location: network.location, description: null,
-        automatic: agent ? 1 : 0, agent_id: agent?.id ?? null, created_at: created, last_check_time: agent ? agent.last_seen_at : created,
+        workspace_id: ws,
+        id: newId(),
+        name: hostname,
+        hostname: `${hostname}.${String(network.location).split(' ')[0]!.toLowerCase()}.seed.internal`,
+        ip_addresses: JSON.stringify([`10.${a}.${b}.${2 + (Math.floor(i / networks.length) % 253)}`]),
+        os,
+        os_key: fold(os),
+        os_version: osVersion,
+        manufacturer,
+        model,
+        serial_number: random.pick(['', 'CZ', 'SGH', '7X']) + random.int(100000, 999999),
+        cpu_cores: random.pick([2, 4, 8, 16, 32, 64]),
+        memory_mb: 1024 * random.pick([4, 8, 16, 32, 64, 128, 256]),
+        storage_gb: random.pick([80, 200, 500, 1000, 1920, 3840]),
+        environment: network.environment,
+        location: network.location,
+        description: null,
+        automatic: agent ? 1 : 0,
+        agent_id: agent?.id ?? null,
+        created_at: created,
+        last_check_time: agent ? agent.last_seen_at : created,
       };
     };
     // Servers are written a chunk at a time (the agents once the first chunk named their hosts);
@@ -287,8 +508,21 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       for (const s of servers) {
         if (s.agent_id) reported.push(s.id as string);
         const application = random.pick(applications);
-        serversOf.get(application)!.push({ workspace_id: ws, application_id: application.id, server_id: s.id, ...copy(s), created_at: s.created_at });
-        if (random.chance(0.3)) serverTags.push({ workspace_id: ws, server_id: s.id, tag_id: random.pick(tags).id, ...copy(s), created_at: s.created_at });
+        serversOf.get(application)!.push({
+          workspace_id: ws,
+          application_id: application.id,
+          server_id: s.id,
+          ...copy(s),
+          created_at: s.created_at,
+        });
+        if (random.chance(0.3))
+          serverTags.push({
+            workspace_id: ws,
+            server_id: s.id,
+            tag_id: random.pick(tags).id,
+            ...copy(s),
+            created_at: s.created_at,
+          });
         w.created('server', s.id as string, s.name as string, s.created_at as string);
       }
       await w.flushAudit();
@@ -304,7 +538,29 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const serverId = reported[i]!;
       for (const [name, vendor, version] of random.sample(words.SOFTWARE, random.int(12, 25))) {
         const missing = random.chance(0.03);
-        discovered.push({ workspace_id: ws, id: newId(), name, vendor, name_key: foldKey(name), vendor_key: foldKey(vendor), version, server_id: serverId, workstation_id: null, agent_id: agent.id, status: random.weighted([['new', 70], ['ignored', 25], ['new', 5]] as const), application_id: null, catalog_entry_id: matchCatalogEntry(name, vendor), first_seen_at: agent.created_at, last_seen_at: agent.last_seen_at, missing_since: missing ? agent.last_seen_at : null, last_update: agent.last_seen_at });
+        discovered.push({
+          workspace_id: ws,
+          id: newId(),
+          name,
+          vendor,
+          name_key: foldKey(name),
+          vendor_key: foldKey(vendor),
+          version,
+          server_id: serverId,
+          workstation_id: null,
+          agent_id: agent.id,
+          status: random.weighted([
+            ['new', 70],
+            ['ignored', 25],
+            ['new', 5],
+          ] as const),
+          application_id: null,
+          catalog_entry_id: matchCatalogEntry(name, vendor),
+          first_seen_at: agent.created_at,
+          last_seen_at: agent.last_seen_at,
+          missing_since: missing ? agent.last_seen_at : null,
+          last_update: agent.last_seen_at,
+        });
         if (!missing) {
           const key = keyOf(name, vendor);
           installs.set(key, (installs.get(key) ?? 0) + 1);
@@ -323,10 +579,39 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const warrantyEnd = now + random.int(-400, 1100) * 86_400_000;
       const assigned = random.chance(0.85) ? random.pick(users).id : null;
       const created = new Date(warrantyEnd - 3 * 365 * 86_400_000 + 86_400_000).toISOString();
-      return { workspace_id: ws, id: newId(), name: `WS-${String(i + 1).padStart(6, '0')}`, hostname: null, serial_number: `PF${random.int(1000000, 9999999)}`, manufacturer, model, os, os_version: null, cpu_cores: random.pick([4, 8, 10, 12]), memory_mb: 1024 * random.pick([8, 16, 32]), status: assigned ? 'in_use' : random.weighted([['in_stock', 70], ['in_repair', 10], ['retired', 20]] as const), assigned_user_id: assigned, purchase_date: isoDate(warrantyEnd - 3 * 365 * 86_400_000), warranty_end: isoDate(warrantyEnd), location: random.pick(words.LOCATIONS), automatic: 0, agent_id: null, created_at: created < new Date(now).toISOString() ? created : new Date(now - 86_400_000).toISOString(), last_check_time: at(60) };
+      return {
+        workspace_id: ws,
+        id: newId(),
+        name: `WS-${String(i + 1).padStart(6, '0')}`,
+        hostname: null,
+        serial_number: `PF${random.int(1000000, 9999999)}`,
+        manufacturer,
+        model,
+        os,
+        os_version: null,
+        cpu_cores: random.pick([4, 8, 10, 12]),
+        memory_mb: 1024 * random.pick([8, 16, 32]),
+        status: assigned
+          ? 'in_use'
+          : random.weighted([
+              ['in_stock', 70],
+              ['in_repair', 10],
+              ['retired', 20],
+            ] as const),
+        assigned_user_id: assigned,
+        purchase_date: isoDate(warrantyEnd - 3 * 365 * 86_400_000),
+        warranty_end: isoDate(warrantyEnd),
+        location: random.pick(words.LOCATIONS),
+        automatic: 0,
+        agent_id: null,
+        created_at: created < new Date(now).toISOString() ? created : new Date(now - 86_400_000).toISOString(),
+        last_check_time: at(60),
+      };
     };
     for (let start = 0; start < counts.workstations; start += CHUNK_ROWS) {
-      const workstations = Array.from({ length: Math.min(CHUNK_ROWS, counts.workstations - start) }, (_, i) => workstation(start + i));
+      const workstations = Array.from({ length: Math.min(CHUNK_ROWS, counts.workstations - start) }, (_, i) =>
+        workstation(start + i),
+      );
       await w.insert('workstations', workstations, counts.workstations);
       for (const ws_ of workstations) w.created('workstation', ws_.id, ws_.name, ws_.created_at);
       await w.flushAudit();
@@ -336,30 +621,115 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     const dataObjects = Array.from({ length: clamp(counts.applications / 4, 5, 600) }, (_, i) => {
       const [name, classification, personal] = words.DATA_OBJECTS[i % words.DATA_OBJECTS.length]!;
       const created = at(600, 100);
-      return { workspace_id: ws, id: newId(), name: i < words.DATA_OBJECTS.length ? name : `${name} (${Math.floor(i / words.DATA_OBJECTS.length) + 1})`, description: null, classification, personal_data: personal ? 1 : 0, retention_days: random.pick([365, 730, 1825, 3650, null]), created_at: created, updated_at: created };
+      return {
+        workspace_id: ws,
+        id: newId(),
+        name: i < words.DATA_OBJECTS.length ? name : `${name} (${Math.floor(i / words.DATA_OBJECTS.length) + 1})`,
+        description: null,
+        classification,
+        personal_data: personal ? 1 : 0,
+        retention_days: random.pick([365, 730, 1825, 3650, null]),
+        created_at: created,
+        updated_at: created,
+      };
     });
     await w.insert('data_objects', dataObjects);
-    await w.insert('data_object_applications', dataObjects.flatMap((d) => random.sample(applications, random.int(1, 3)).map((a) => ({ workspace_id: ws, data_object_id: d.id, application_id: a.id, created_at: d.created_at }))));
+    await w.insert(
+      'data_object_applications',
+      dataObjects.flatMap((d) =>
+        random
+          .sample(applications, random.int(1, 3))
+          .map((a) => ({ workspace_id: ws, data_object_id: d.id, application_id: a.id, created_at: d.created_at })),
+      ),
+    );
     const contracts = Array.from({ length: clamp(counts.applications / 2, 10, 1500) }, (_, i) => {
       const start = now - random.int(30, 1000) * 86_400_000;
-      const end = random.chance(0.1) ? now + random.int(1, 90) * 86_400_000 : start + random.pick([365, 730, 1095]) * 86_400_000;
+      const end = random.chance(0.1)
+        ? now + random.int(1, 90) * 86_400_000
+        : start + random.pick([365, 730, 1095]) * 86_400_000;
       const vendor = random.pick(words.CONTRACT_VENDORS);
       const created = new Date(start - 20 * 86_400_000).toISOString();
-      return { workspace_id: ws, id: newId(), name: `${vendor} ${random.pick(['Enterprise', 'Support', 'Subscription', 'Licences'])} ${new Date(start).getUTCFullYear()}-${i + 1}`, vendor, vendor_key: fold(vendor), type: random.weighted([['subscription', 50], ['license', 20], ['support', 15], ['maintenance', 10], ['service', 5]] as const), reference: `PO-${new Date(start).getUTCFullYear()}-${String(i + 1).padStart(5, '0')}`, start_date: isoDate(start), end_date: isoDate(end), renewal_date: isoDate(end), notice_period_days: random.pick([30, 60, 90]), auto_renew: random.chance(0.6) ? 1 : 0, amount: random.int(5, 2000) * 100, currency: random.weighted(words.CURRENCIES), billing_period: random.weighted([['yearly', 60], ['monthly', 30], ['quarterly', 10]] as const), seats: random.chance(0.7) ? random.int(5, 3000) : null, description: null, created_at: created, updated_at: created };
+      return {
+        workspace_id: ws,
+        id: newId(),
+        name: `${vendor} ${random.pick(['Enterprise', 'Support', 'Subscription', 'Licences'])} ${new Date(start).getUTCFullYear()}-${i + 1}`,
+        vendor,
+        vendor_key: fold(vendor),
+        type: random.weighted([
+          ['subscription', 50],
+          ['license', 20],
+          ['support', 15],
+          ['maintenance', 10],
+          ['service', 5],
+        ] as const),
+        reference: `PO-${new Date(start).getUTCFullYear()}-${String(i + 1).padStart(5, '0')}`,
+        start_date: isoDate(start),
+        end_date: isoDate(end),
+        renewal_date: isoDate(end),
+        notice_period_days: random.pick([30, 60, 90]),
+        auto_renew: random.chance(0.6) ? 1 : 0,
+        amount: random.int(5, 2000) * 100,
+        currency: random.weighted(words.CURRENCIES),
+        billing_period: random.weighted([
+          ['yearly', 60],
+          ['monthly', 30],
+          ['quarterly', 10],
+        ] as const),
+        seats: random.chance(0.7) ? random.int(5, 3000) : null,
+        description: null,
+        created_at: created,
+        updated_at: created,
+      };
     });
     await w.insert('contracts', contracts);
-    await w.insert('contract_applications', contracts.map((c) => ({ workspace_id: ws, contract_id: c.id, application_id: random.pick(applications).id, created_at: c.created_at })));
+    await w.insert(
+      'contract_applications',
+      contracts.map((c) => ({
+        workspace_id: ws,
+        contract_id: c.id,
+        application_id: random.pick(applications).id,
+        created_at: c.created_at,
+      })),
+    );
     const flows: Row[] = [];
     for (let i = 0; i < Math.round(applications.length * 1.5); i += 1) {
       const [source, target] = random.sample(applications, 2);
       const created = at(500, 10);
-      flows.push({ workspace_id: ws, id: newId(), name: `${source!.name} → ${target!.name}`, source_application_id: source!.id, target_application_id: target!.id, protocol: random.pick(['https', 'https', 'sftp', 'amqp', 'kafka', 'jdbc', 'soap', 'file']), frequency: random.pick(['real_time', 'hourly', 'daily', 'weekly', 'on_demand']), description: null, created_at: created, updated_at: created });
+      flows.push({
+        workspace_id: ws,
+        id: newId(),
+        name: `${source!.name} → ${target!.name}`,
+        source_application_id: source!.id,
+        target_application_id: target!.id,
+        protocol: random.pick(['https', 'https', 'sftp', 'amqp', 'kafka', 'jdbc', 'soap', 'file']),
+        frequency: random.pick(['real_time', 'hourly', 'daily', 'weekly', 'on_demand']),
+        description: null,
+        created_at: created,
+        updated_at: created,
+      });
     }
     await w.insert('flows', flows);
-    await w.insert('flow_data_objects', flows.flatMap((f) => random.sample(dataObjects, random.int(0, 2)).map((d) => ({ workspace_id: ws, flow_id: f.id, data_object_id: d.id, created_at: f.created_at }))));
+    await w.insert(
+      'flow_data_objects',
+      flows.flatMap((f) =>
+        random
+          .sample(dataObjects, random.int(0, 2))
+          .map((d) => ({ workspace_id: ws, flow_id: f.id, data_object_id: d.id, created_at: f.created_at })),
+      ),
+    );
     const announcements = words.ANNOUNCEMENTS.map(([title, body, severity], i) => {
       const created = at(40 - i * 7, 30 - i * 7);
-      return { workspace_id: ws, id: newId(), title, body, severity, starts_at: created, ends_at: new Date(Date.parse(created) + (i + 1) * 10 * 86_400_000).toISOString(), created_at: created, updated_at: created };
+      return {
+        workspace_id: ws,
+        id: newId(),
+        title,
+        body,
+        severity,
+        starts_at: created,
+        ends_at: new Date(Date.parse(created) + (i + 1) * 10 * 86_400_000).toISOString(),
+        created_at: created,
+        updated_at: created,
+      };
     });
     await w.insert('announcements', announcements);
     for (const d of dataObjects) w.created('data_object', d.id, d.name, d.created_at);
@@ -370,9 +740,22 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.finish();
     options.progress?.(planned, planned);
     return {
-      users: users.length, teams: teams.length, categories: categories.length, tags: newTags.length, applications: applications.length, networks: networks.length,
-      routers: routers.length, servers: size, agents: agents.length, discoveredApplications: discovered.length, workstations: counts.workstations,
-      dataObjects: dataObjects.length, contracts: contracts.length, flows: flows.length, announcements: announcements.length, auditEvents: w.auditEvents,
+      users: users.length,
+      teams: teams.length,
+      categories: categories.length,
+      tags: newTags.length,
+      applications: applications.length,
+      networks: networks.length,
+      routers: routers.length,
+      servers: size,
+      agents: agents.length,
+      discoveredApplications: discovered.length,
+      workstations: counts.workstations,
+      dataObjects: dataObjects.length,
+      contracts: contracts.length,
+      flows: flows.length,
+      announcements: announcements.length,
+      auditEvents: w.auditEvents,
     };
   });
   // Without fresh statistics the planners keep their empty-table plans (PostgreSQL sorted 10k
@@ -385,6 +768,8 @@ async function hasColumn(trx: Kysely<Tables>, dialect: Dialect, table: string, c
   const { rows } =
     dialect === 'sqlite'
       ? await sql`SELECT 1 FROM pragma_table_info(${table}) WHERE name = ${column}`.execute(trx)
-      : await sql`SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(trx);
+      : await sql`SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(
+          trx,
+        );
   return rows.length > 0;
 }

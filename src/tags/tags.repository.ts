@@ -12,18 +12,32 @@ export function tagRowToDto(row: TagsTable): Tag {
 
 export async function findTag(db: Kysely<Tables>, workspaceId: string, id: string): Promise<TagsTable | undefined> {
   if (!isUuid(id)) return undefined;
-  return db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('tags')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function findTagByName(db: Kysely<Tables>, workspaceId: string, name: string): Promise<TagsTable | undefined> {
-  return db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId).where('name_key', '=', foldKey(name)).executeTakeFirst();
+export async function findTagByName(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  name: string,
+): Promise<TagsTable | undefined> {
+  return db
+    .selectFrom('tags')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('name_key', '=', foldKey(name))
+    .executeTakeFirst();
 }
 
 /** The tag list: by name, searched in the name. */
 export const tagListing = defineListing({
   noun: 'tag',
   item: Tag,
-  description: 'The workspace\'s tags, by name unless sorted otherwise.',
+  description: "The workspace's tags, by name unless sorted otherwise.",
   rows: (db, workspaceId) => db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId),
   search: ['name'],
   textIndex: { table: 'tags' },
@@ -34,4 +48,6 @@ export const tagListing = defineListing({
 });
 
 /** Tags as the child of a link (`/applications/{id}/tags`). */
-export const tagLinkable = linkableListing(tagListing, 'tags', (db, workspaceId, link, parentId) => listThroughLink<TagsTable>(db, 'tags', 'name', workspaceId, link, parentId));
+export const tagLinkable = linkableListing(tagListing, 'tags', (db, workspaceId, link, parentId) =>
+  listThroughLink<TagsTable>(db, 'tags', 'name', workspaceId, link, parentId),
+);

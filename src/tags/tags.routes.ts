@@ -20,7 +20,8 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
         operationId: 'createTag',
         tags: ['tags'],
         summary: 'Create a tag',
-        description: 'Creates a tag. A name already used in the workspace (in any letter case) answers 422. Tags cannot be edited (there is no tags:edit scope): delete and re-create. Scope: tags:add.',
+        description:
+          'Creates a tag. A name already used in the workspace (in any letter case) answers 422. Tags cannot be edited (there is no tags:edit scope): delete and re-create. Scope: tags:add.',
         body: CreateTag,
         response: { 201: Tag, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
       },
@@ -39,7 +40,8 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
         operationId: 'deleteTag',
         tags: ['tags'],
         summary: 'Delete a tag',
-        description: 'Deletes the tag and unlinks it from everything it was attached to. With If-Match, answers 412 if the tag changed since that ETag. Scope: tags:delete.',
+        description:
+          'Deletes the tag and unlinks it from everything it was attached to. With If-Match, answers 412 if the tag changed since that ETag. Scope: tags:delete.',
         params: IdParams,
         response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412) },
       },

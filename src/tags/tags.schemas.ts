@@ -2,14 +2,21 @@ import { Type, type Static } from 'typebox';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
 import { offsetListSchema } from '../pagination/offset.js';
 
-const Colour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Display colour, #rrggbb.', examples: ['#2f80ed'] });
+const Colour = Type.String({
+  pattern: '^#[0-9a-fA-F]{6}$',
+  description: 'Display colour, #rrggbb.',
+  examples: ['#2f80ed'],
+});
 
 export const Tag = Type.Object(
   {
     id: Uuid('Tag id.'),
     name: Type.String({ description: 'Unique in the workspace, case-insensitively.', examples: ['pci-scope'] }),
     colour: Colour,
-    description: Type.Union([Type.String(), Type.Null()], { description: 'What the tag means.', examples: ['In scope of the PCI DSS audit'] }),
+    description: Type.Union([Type.String(), Type.Null()], {
+      description: 'What the tag means.',
+      examples: ['In scope of the PCI DSS audit'],
+    }),
     createdAt: DateTime('Creation instant.'),
   },
   { description: 'A free label attached to applications, servers and routers.' },
@@ -20,7 +27,9 @@ export const CreateTag = Type.Object(
   {
     name: Name('Tag name; unique in the workspace regardless of case.', 'pci-scope'),
     colour: Type.Optional({ ...Colour, description: 'Display colour, #rrggbb; default #6b7280.' }),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: 'What the tag means.' })),
+    description: Type.Optional(
+      Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: 'What the tag means.' }),
+    ),
   },
   { additionalProperties: false },
 );

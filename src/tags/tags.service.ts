@@ -25,7 +25,8 @@ export async function createTag(database: Database, workspaceId: string, input: 
     created_at: nowIso(),
   };
   await writeTransaction(database, workspaceId, async (trx) => {
-    if (await findTagByName(trx, workspaceId, row.name)) throw new ApiError('unprocessable_entity', `a tag named "${row.name}" already exists`);
+    if (await findTagByName(trx, workspaceId, row.name))
+      throw new ApiError('unprocessable_entity', `a tag named "${row.name}" already exists`);
     await trx.insertInto('tags').values(row).execute();
     await recordAudit(trx, {
       workspaceId,
@@ -42,13 +43,27 @@ export async function createTag(database: Database, workspaceId: string, input: 
 }
 
 /** Deleting a tag unlinks it everywhere, audited as an unlink on each resource it was attached to. */
-export async function deleteTag(database: Database, workspaceId: string, id: string, actor: Actor, ifMatch?: string): Promise<void> {
+export async function deleteTag(
+  database: Database,
+  workspaceId: string,
+  id: string,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<void> {
   await writeTransaction(database, workspaceId, async (trx) => {
     const row = await findTag(trx, workspaceId, id);
     if (!row) throw notFound('tag');
     requireMatch(ifMatch, tagRowToDto(row));
     await releaseDependents(trx, workspaceId, { table: 'tags', id }, actor);
     await trx.deleteFrom('tags').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-    await recordAudit(trx, { workspaceId, category: 'inventory', action: 'delete', actor, resourceType: 'tag', resourceId: id, resourceName: row.name });
+    await recordAudit(trx, {
+      workspaceId,
+      category: 'inventory',
+      action: 'delete',
+      actor,
+      resourceType: 'tag',
+      resourceId: id,
+      resourceName: row.name,
+    });
   });
 }

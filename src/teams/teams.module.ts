@@ -14,7 +14,8 @@ export const Team = itemSchema(
     email: OrNull(Type.String({ examples: ['platform@acme.test'] }), 'Team mailbox.'),
     parentId: OrNull(Uuid('Parent team.'), 'Parent team in the organisation; null at the top.'),
   },
-  'A team of the organisation.', 'Change-tracking field: moves on every change, including member links and unlinks.',
+  'A team of the organisation.',
+  'Change-tracking field: moves on every change, including member links and unlinks.',
 );
 
 const fields = {
@@ -41,7 +42,16 @@ export const teams = defineFamily({
   },
   // Sub-teams move up to the top level rather than disappearing with their parent.
   references: [{ field: 'parentId', target: tree, onDelete: 'clear' }],
-  links: [{ segment: 'members', param: 'userId', child: userLinkable, table: 'team_members', parentColumn: 'team_id', childColumn: 'user_id' }],
+  links: [
+    {
+      segment: 'members',
+      param: 'userId',
+      child: userLinkable,
+      table: 'team_members',
+      parentColumn: 'team_id',
+      childColumn: 'user_id',
+    },
+  ],
   check: treeRule(tree),
   texts: {
     delete: 'Its members are unlinked, its sub-teams become top-level teams and it is unlinked from applications.',

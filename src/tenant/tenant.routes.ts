@@ -14,7 +14,7 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
         operationId: 'getTenant',
         tags: ['tenant'],
         summary: 'Get the workspace settings',
-        description: 'Name, default currency and time zone of the key\'s workspace. Scope: tenant:read.',
+        description: "Name, default currency and time zone of the key's workspace. Scope: tenant:read.",
         querystring: NoQuery,
         response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS) },
       },
@@ -30,7 +30,8 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
         operationId: 'updateTenant',
         tags: ['tenant'],
         summary: 'Change the workspace settings',
-        description: 'Partial update; omitted fields keep their value. Audited as a settings update of the workspace. With If-Match, answers 412 if the settings changed since that ETag. Scope: tenant:edit.',
+        description:
+          'Partial update; omitted fields keep their value. Audited as a settings update of the workspace. With If-Match, answers 412 if the settings changed since that ETag. Scope: tenant:edit.',
         querystring: NoQuery,
         body: UpdateTenant,
         response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS, 412, 413, 415) },
@@ -38,7 +39,10 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
     },
     async (request, reply) => {
       const principal = callerOf(request);
-      return withEtag(reply, await updateTenant(database, principal.workspaceId, request.body, principal.actor, ifMatchOf(request)));
+      return withEtag(
+        reply,
+        await updateTenant(database, principal.workspaceId, request.body, principal.actor, ifMatchOf(request)),
+      );
     },
   );
 }

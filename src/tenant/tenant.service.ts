@@ -35,7 +35,13 @@ export async function getTenant(database: Database, workspaceId: string): Promis
 }
 
 /** Partial update of the workspace settings, audited with the changed fields. */
-export async function updateTenant(database: Database, workspaceId: string, patch: UpdateTenant, actor: Actor, ifMatch?: string): Promise<Tenant> {
+export async function updateTenant(
+  database: Database,
+  workspaceId: string,
+  patch: UpdateTenant,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<Tenant> {
   if (patch.timeZone !== undefined && !isTimeZone(patch.timeZone)) {
     throw new ApiError('bad_request', 'timeZone must be an IANA time zone name, e.g. Europe/Paris');
   }
@@ -54,7 +60,11 @@ export async function updateTenant(database: Database, workspaceId: string, patc
     );
     if (Object.keys(changes).length === 0) return tenantRowToDto(before);
     const updatedAt = nowIso();
-    await trx.updateTable('workspaces').set({ ...next, updated_at: updatedAt }).where('id', '=', workspaceId).execute();
+    await trx
+      .updateTable('workspaces')
+      .set({ ...next, updated_at: updatedAt })
+      .where('id', '=', workspaceId)
+      .execute();
     await recordAudit(trx, {
       workspaceId,
       category: 'settings',

@@ -42,7 +42,11 @@ export function workspaceUsers(db: Kysely<Tables>, workspaceId: string) {
     .select(['users.id', 'users.email', 'users.name', 'users.created_at']);
 }
 
-export async function findWorkspaceUser(db: Kysely<Tables>, workspaceId: string, id: string): Promise<UserRow | undefined> {
+export async function findWorkspaceUser(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  id: string,
+): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
   return workspaceUsers(db, workspaceId).where('users.id', '=', id).executeTakeFirst();
 }
@@ -71,8 +75,17 @@ export function registerUserRoutes(app: App, { database }: AppDeps): void {
 
 /** People as a family others refer to (a workstation's assigned user) and link (owners, team members). */
 export const userLinkable = linkableListing(userListing, 'users', async (db, workspaceId, link, parentId) => {
-  const linked = await dynamic(db).selectFrom(link.table).select(link.childColumn).where('workspace_id', '=', workspaceId).where(link.parentColumn, '=', parentId).execute();
+  const linked = await dynamic(db)
+    .selectFrom(link.table)
+    .select(link.childColumn)
+    .where('workspace_id', '=', workspaceId)
+    .where(link.parentColumn, '=', parentId)
+    .execute();
   if (linked.length === 0) return [];
   const ids = linked.map((row) => String(row[link.childColumn]));
-  return workspaceUsers(db, workspaceId).where('users.id', 'in', ids).orderBy('users.name').orderBy('users.id').execute();
+  return workspaceUsers(db, workspaceId)
+    .where('users.id', 'in', ids)
+    .orderBy('users.name')
+    .orderBy('users.id')
+    .execute();
 });

@@ -13,15 +13,29 @@ export interface WorkspaceDto {
 }
 
 /** Creates a workspace with its three system roles at their default permission sets. */
-export async function createWorkspace(database: Database, input: { name: string }, actor: Actor): Promise<WorkspaceDto> {
+export async function createWorkspace(
+  database: Database,
+  input: { name: string },
+  actor: Actor,
+): Promise<WorkspaceDto> {
   const name = requireName(input.name, 'name');
   const id = newId();
   const now = nowIso();
   await writeTransaction(database, id, async (trx) => {
-    await trx.insertInto('workspaces').values({ id, name, default_currency: 'EUR', time_zone: 'UTC', created_at: now, updated_at: now }).execute();
+    await trx
+      .insertInto('workspaces')
+      .values({ id, name, default_currency: 'EUR', time_zone: 'UTC', created_at: now, updated_at: now })
+      .execute();
     await trx
       .insertInto('roles')
-      .values(ROLE_NAMES.map((role) => ({ workspace_id: id, name: role, permissions: JSON.stringify(DEFAULT_ROLE_PERMISSIONS[role]), updated_at: now })))
+      .values(
+        ROLE_NAMES.map((role) => ({
+          workspace_id: id,
+          name: role,
+          permissions: JSON.stringify(DEFAULT_ROLE_PERMISSIONS[role]),
+          updated_at: now,
+        })),
+      )
       .execute();
     await recordAudit(trx, {
       workspaceId: id,
@@ -44,7 +58,9 @@ export async function createWorkspace(database: Database, input: { name: string 
 export async function deleteWorkspace(database: Database, id: string): Promise<{ id: string; deleted: true }> {
   if (!isUuid(id)) throw notFound('workspace');
   // Under the workspace's write lock: a write in flight finishes first, none starts half-way.
-  const result = await writeTransaction(database, id, (trx) => trx.deleteFrom('workspaces').where('id', '=', id).executeTakeFirst());
+  const result = await writeTransaction(database, id, (trx) =>
+    trx.deleteFrom('workspaces').where('id', '=', id).executeTakeFirst(),
+  );
   if (Number(result.numDeletedRows) === 0) throw notFound('workspace');
   return { id, deleted: true };
 }
@@ -61,6 +77,9 @@ export async function requireWorkspace(database: Database, id: string): Promise<
 }
 
 export async function countWorkspaces(database: Database): Promise<number> {
-  const row = await database.db.selectFrom('workspaces').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('workspaces')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -4,7 +4,14 @@ import { chromium, type Browser } from 'playwright-core';
 /** Debian's Chromium, installed by .ci/run; never a browser download. */
 export const CHROMIUM = '/usr/bin/chromium';
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /**
  * Why browser tests cannot run here, or undefined when they can. In CI a missing browser is a

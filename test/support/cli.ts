@@ -12,7 +12,11 @@ export interface CliResult {
 }
 
 /** Runs the real `estate` command (the compiled CLI) with DATABASE_URL set, optionally with more environment, a standard input and a working directory. */
-export function estate(databaseUrl: string, args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}): Promise<CliResult> {
+export function estate(
+  databaseUrl: string,
+  args: string[],
+  options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ESTATE_BIN, ...args], {
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...options.env },
@@ -44,7 +48,11 @@ export function estate(databaseUrl: string, args: string[], options: { env?: Rec
  * Starts `estate serve` and resolves once it prints its address, with everything printed so far
  * (`output`: stdout and stderr; `stdout`: the JSON log stream alone).
  */
-export function startServer(databaseUrl: string, env: Record<string, string> = {}, cwd?: string): Promise<{ child: ChildProcess; output: () => string; stdout: () => string; base: string }> {
+export function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  cwd?: string,
+): Promise<{ child: ChildProcess; output: () => string; stdout: () => string; base: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ESTATE_BIN, 'serve', '--port', '0'], {
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env },

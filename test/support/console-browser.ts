@@ -90,12 +90,20 @@ interface AxeViolation {
  */
 export async function assertAccessible(page: Page, name: string): Promise<void> {
   await page.evaluate(axeSource);
-  const violations = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`)) as AxeViolation[];
+  const violations = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`,
+  )) as AxeViolation[];
   const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   // Responsive down to a 1280×720 laptop: the page itself never scrolls sideways (wide tables scroll in their box).
-  const [scrollWidth, clientWidth] = (await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]')) as [number, number];
+  const [scrollWidth, clientWidth] = (await page.evaluate(
+    '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+  )) as [number, number];
   assert.ok(scrollWidth <= clientWidth, `${name} scrolls sideways: ${scrollWidth} > ${clientWidth} px`);
-  assert.deepEqual(grave.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], `${name} has no serious or critical accessibility violation`);
+  assert.deepEqual(
+    grave.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `${name} has no serious or critical accessibility violation`,
+  );
 }
 
 /** A screenshot for the docs, only when asked (ESTATE_SCREENSHOTS=<directory>). */

@@ -17,9 +17,18 @@ export interface Person extends MemberDto {
 }
 
 /** A new person with a password, member of the workspace with the given role. */
-export async function personIn(h: Harness, workspace: Workspace, role: 'read' | 'write' | 'admin', name = 'Grace Member'): Promise<Person> {
+export async function personIn(
+  h: Harness,
+  workspace: Workspace,
+  role: 'read' | 'write' | 'admin',
+  name = 'Grace Member',
+): Promise<Person> {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
-  const member = await addMember(h.database, { workspaceId: workspace.id, email, name, role, password: PASSWORD }, CLI_ACTOR);
+  const member = await addMember(
+    h.database,
+    { workspaceId: workspace.id, email, name, role, password: PASSWORD },
+    CLI_ACTOR,
+  );
   return { ...member, password: PASSWORD };
 }
 
@@ -27,12 +36,29 @@ export interface ConsoleClient {
   cookie: string;
   session: SessionView;
   /** A console API call with the session cookie, the CSRF token and a same-origin Origin on writes. */
-  call(method: InjectOptions['method'], url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** POST /ui/api/session as a browser at `remoteAddress` would send it (default 127.0.0.1). */
-export function signInRequest(h: Harness, email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) {
-  return h.app.inject({ method: 'POST', url: '/ui/api/session', payload: { email, password }, headers: { origin: 'http://localhost:80', ...headers }, ...(remoteAddress ? { remoteAddress } : {}) });
+export function signInRequest(
+  h: Harness,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
+  return h.app.inject({
+    method: 'POST',
+    url: '/ui/api/session',
+    payload: { email, password },
+    headers: { origin: 'http://localhost:80', ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 }
 
 /** Signs in over the console API and returns a client holding the session. */

@@ -25,19 +25,26 @@ export interface ThrowawayDatabase {
  * server's maintenance URL. With `migrated`, the database starts with every migration applied: a
  * copy of a template migrated once per version of src/db (much faster than migrating each one).
  */
-export async function createThrowawayDatabase(dialect: Dialect, options: { prefix: string; adminUrl?: string; migrated?: boolean }): Promise<ThrowawayDatabase> {
+export async function createThrowawayDatabase(
+  dialect: Dialect,
+  options: { prefix: string; adminUrl?: string; migrated?: boolean },
+): Promise<ThrowawayDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `${options.prefix.replace(/_/g, '-')}-`));
     const file = join(dir, 'estate.db');
     if (options.migrated) copyFileSync(await sqliteTemplate(), file);
     return { dialect, url: `sqlite:${file}`, file, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  if (!options.adminUrl) throw new Error('a PostgreSQL throwaway database needs the server\'s maintenance URL');
+  if (!options.adminUrl) throw new Error("a PostgreSQL throwaway database needs the server's maintenance URL");
   const adminUrl = options.adminUrl;
   const name = `${options.prefix}_${randomBytes(5).toString('hex')}`;
   const template = options.migrated ? ` TEMPLATE ${await postgresTemplate(adminUrl)}` : '';
   await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template}`));
-  return { dialect, url: databaseUrl(adminUrl, name), drop: () => withClient(adminUrl, (client) => dropDatabase(client, name)) };
+  return {
+    dialect,
+    url: databaseUrl(adminUrl, name),
+    drop: () => withClient(adminUrl, (client) => dropDatabase(client, name)),
+  };
 }
 
 function databaseUrl(adminUrl: string, name: string): string {
@@ -56,7 +63,10 @@ async function dropDatabase(client: pg.Client, name: string): Promise<void> {
 
 async function waitForSessions(client: pg.Client, name: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
     if (rows[0]!.n === 0) return;
     await sleep(100);
   }

@@ -19,7 +19,8 @@ export interface AuditPage {
 export function auditFeedPoller(fetchPage: (cursor: string | undefined) => Promise<AuditPage>) {
   const seen = new Set<string>();
   let newest: AuditEvent | undefined;
-  const isNew = (e: AuditEvent) => !newest || e.timestamp > newest.timestamp || (e.timestamp === newest.timestamp && e.id > newest.id);
+  const isNew = (e: AuditEvent) =>
+    !newest || e.timestamp > newest.timestamp || (e.timestamp === newest.timestamp && e.id > newest.id);
 
   async function poll(): Promise<void> {
     let cursor: string | undefined;

@@ -21,12 +21,19 @@ export type TestDatabase = ThrowawayDatabase;
 
 /** A fresh, empty database of the given dialect, and how to drop it. */
 export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
-  return createThrowawayDatabase(dialect, { prefix: `estate_test_${process.pid}`, adminUrl: process.env.TEST_DATABASE_URL });
+  return createThrowawayDatabase(dialect, {
+    prefix: `estate_test_${process.pid}`,
+    adminUrl: process.env.TEST_DATABASE_URL,
+  });
 }
 
 /** A fresh database of the given dialect with every migration applied (a copy of a migrated template). */
 export function createMigratedTestDatabase(dialect: DialectName): Promise<TestDatabase> {
-  return createThrowawayDatabase(dialect, { prefix: `estate_test_${process.pid}`, adminUrl: process.env.TEST_DATABASE_URL, migrated: true });
+  return createThrowawayDatabase(dialect, {
+    prefix: `estate_test_${process.pid}`,
+    adminUrl: process.env.TEST_DATABASE_URL,
+    migrated: true,
+  });
 }
 
 export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -50,7 +57,10 @@ export interface Harness {
   /** A new workspace with one admin member. */
   workspace(name?: string): Promise<Workspace>;
   /** A key in the workspace, by alias or scopes (default alias admin); returns the created key with its secret. */
-  key(workspace: Workspace, options?: { alias?: string; scopes?: string[]; expiresAt?: string; name?: string }): Promise<CreatedKey>;
+  key(
+    workspace: Workspace,
+    options?: { alias?: string; scopes?: string[]; expiresAt?: string; name?: string },
+  ): Promise<CreatedKey>;
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
   /** Runs `close` after the suite's tests, before its app stops (clients such as a browser leave first). */
   beforeShutdown(close: () => Promise<void>): void;
@@ -60,7 +70,11 @@ export interface Harness {
  * Declares one `describe` block per configured database, each with its own migrated database and
  * app. The `harness` object is filled in `before`; tests use it inside `it` callbacks.
  */
-export function describeEachDatabase(title: string, body: (h: Harness) => void, appOptions: Partial<AppOptions> = {}): void {
+export function describeEachDatabase(
+  title: string,
+  body: (h: Harness) => void,
+  appOptions: Partial<AppOptions> = {},
+): void {
   for (const dialect of DIALECTS) {
     describe(`${title} [${dialect}]`, () => {
       const h = { dialect } as Harness;
@@ -76,7 +90,11 @@ export function describeEachDatabase(title: string, body: (h: Harness) => void, 
         h.workspace = async (name = 'Test workspace') => {
           const workspace = await createWorkspace(h.database, { name }, CLI_ACTOR);
           const email = `admin-${randomBytes(5).toString('hex')}@example.test`;
-          const admin = await addMember(h.database, { workspaceId: workspace.id, email, name: 'Ada Admin', role: 'admin' }, CLI_ACTOR);
+          const admin = await addMember(
+            h.database,
+            { workspaceId: workspace.id, email, name: 'Ada Admin', role: 'admin' },
+            CLI_ACTOR,
+          );
           return { ...workspace, admin };
         };
         h.key = (workspace, options = {}) =>

@@ -26,11 +26,15 @@ export interface Operation {
 }
 
 export async function listOperations(app: App): Promise<[path: string, operation: Operation][]> {
-  const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   return Object.entries(spec.paths).flatMap(([path, methods]) => {
     const list = methods.get;
     const properties = list?.responses['200']?.content?.['application/json']?.schema.properties;
     const cursor = list?.parameters?.some((parameter) => parameter.name === 'cursor');
-    return list && properties && ('pagination' in properties || (cursor && 'data' in properties)) ? [[path, list] as [string, Operation]] : [];
+    return list && properties && ('pagination' in properties || (cursor && 'data' in properties))
+      ? [[path, list] as [string, Operation]]
+      : [];
   });
 }

@@ -7,7 +7,11 @@ import type { Tables } from '../../src/db/schema.js';
  * that the rename waits for that transaction (a lock the row's trigger took: `FOR SHARE` on the
  * row it copies from) before both finish. The caller then checks that the copy saw the rename.
  */
-export async function renameWaitsForHeldInsert(db: Kysely<Tables>, insert: (trx: Transaction<Tables>) => Promise<unknown>, rename: () => Promise<unknown>): Promise<void> {
+export async function renameWaitsForHeldInsert(
+  db: Kysely<Tables>,
+  insert: (trx: Transaction<Tables>) => Promise<unknown>,
+  rename: () => Promise<unknown>,
+): Promise<void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let inserted!: () => void;
@@ -22,7 +26,11 @@ export async function renameWaitsForHeldInsert(db: Kysely<Tables>, insert: (trx:
   const renaming = rename().then(() => (renamed = true));
   try {
     for (let i = 0; i < 50 && !renamed; i += 1) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(
+        db,
+      );
       if (rows[0]!.n > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -15,7 +15,9 @@ export function bodyOf<S extends TSchema>(schema: S, response: LightMyRequestRes
   const body: unknown = response.json();
   if (!Value.Check(schema, body)) {
     const errors = [...Value.Errors(schema, body)].slice(0, 3);
-    assert.fail(`${response.statusCode} body does not match its schema: ${JSON.stringify(errors)} in ${response.body.slice(0, 300)}`);
+    assert.fail(
+      `${response.statusCode} body does not match its schema: ${JSON.stringify(errors)} in ${response.body.slice(0, 300)}`,
+    );
   }
   return body as Static<S>;
 }
@@ -27,7 +29,11 @@ export const errorOf = (response: LightMyRequestResponse) => bodyOf(ErrorBody, r
  * A family's routes as a key calls them, each answer checked against the schema the route
  * declares and typed from it: create (201), get and update (200), list (the offset envelope).
  */
-export function familyClient<T extends FamilyTable, Item extends TObject>(h: Harness, key: string, family: Family<T, Item>) {
+export function familyClient<T extends FamilyTable, Item extends TObject>(
+  h: Harness,
+  key: string,
+  family: Family<T, Item>,
+) {
   const path = `/public/v1${family.definition.path}`;
   const item = family.definition.schemas.item;
   const expect = async (status: number, response: Promise<LightMyRequestResponse>) => {
@@ -36,10 +42,13 @@ export function familyClient<T extends FamilyTable, Item extends TObject>(h: Har
     return answered;
   };
   return {
-    create: async (body: Record<string, unknown>) => bodyOf(item, await expect(201, h.call('POST', path, { key, body }))),
+    create: async (body: Record<string, unknown>) =>
+      bodyOf(item, await expect(201, h.call('POST', path, { key, body }))),
     get: async (id: string) => bodyOf(item, await expect(200, h.call('GET', `${path}/${id}`, { key }))),
-    update: async (id: string, body: Record<string, unknown>) => bodyOf(item, await expect(200, h.call('PATCH', `${path}/${id}`, { key, body }))),
-    list: async (query: Record<string, string> = {}) => bodyOf(family.list, await expect(200, h.call('GET', path, { key, query }))),
+    update: async (id: string, body: Record<string, unknown>) =>
+      bodyOf(item, await expect(200, h.call('PATCH', `${path}/${id}`, { key, body }))),
+    list: async (query: Record<string, string> = {}) =>
+      bodyOf(family.list, await expect(200, h.call('GET', path, { key, query }))),
   };
 }
 
@@ -48,7 +57,8 @@ export function listingClient<Row, Item extends TObject>(h: Harness, key: string
   const path = `/public/v1${listing.path}`;
   return {
     get: async (id: string) => bodyOf(listing.item, await h.call('GET', `${path}/${id}`, { key })),
-    list: async (query: Record<string, string> = {}) => bodyOf(listing.listSchema, await h.call('GET', path, { key, query })),
+    list: async (query: Record<string, string> = {}) =>
+      bodyOf(listing.listSchema, await h.call('GET', path, { key, query })),
   };
 }
 

@@ -31,7 +31,10 @@ async function shownAt(page: Page, family: string, since = 0): Promise<number> {
 describeEachDatabase('web console at scale', (h) => {
   const ui = consoleFor(h);
 
-  it(`with ${SERVERS.toLocaleString('en')} servers seeded, every list page shows its first page within ${COLD_MS} ms cold and ${NAVIGATION_MS} ms within the console, reading one page only`, { skip, timeout: 180_000 }, async () => {
+  it(`with ${SERVERS.toLocaleString('en')} servers seeded, every list page shows its first page within ${COLD_MS} ms cold and ${NAVIGATION_MS} ms within the console, reading one page only`, {
+    skip,
+    timeout: 180_000,
+  }, async () => {
     const ws = await h.workspace();
     await seedWorkspace(h.database, { workspaceId: ws.id, size: SERVERS, seed: 3 });
     const admin = await personIn(h, ws, 'admin');
@@ -51,7 +54,11 @@ describeEachDatabase('web console at scale', (h) => {
       let navigationMs = Infinity;
       for (let attempt = 0; attempt < 3 && (coldMs > COLD_MS || navigationMs > NAVIGATION_MS); attempt++) {
         // Cold: a new browser context (empty cache) with the session cookie, straight to the list.
-        const context = await ui.browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL: ui.origin, storageState: state });
+        const context = await ui.browser.newContext({
+          viewport: { width: 1280, height: 720 },
+          baseURL: ui.origin,
+          storageState: state,
+        });
         const cold = await context.newPage();
         const lists: string[] = [];
         cold.on('request', (request) => {
@@ -60,20 +67,27 @@ describeEachDatabase('web console at scale', (h) => {
         });
         await cold.goto(`/ui/${family.key}`);
         coldMs = Math.min(coldMs, await shownAt(cold, family.key));
-        assert.ok(lists.length >= 1 && lists.every((search) => /limit=50\b/.test(search)), `${family.key}: one page of 50 (${lists.join(' ')})`);
+        assert.ok(
+          lists.length >= 1 && lists.every((search) => /limit=50\b/.test(search)),
+          `${family.key}: one page of 50 (${lists.join(' ')})`,
+        );
 
         // Within the console: from another page, by its link.
         {
           await cold.getByRole('navigation').getByRole('link', { name: 'Roles', exact: true }).click();
           await cold.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
           const clickedAt = (await cold.evaluate('performance.now()')) as number;
-          await cold.getByRole('navigation').getByRole('link', { name: family.many.charAt(0).toUpperCase() + family.many.slice(1), exact: true }).click();
+          await cold
+            .getByRole('navigation')
+            .getByRole('link', { name: family.many.charAt(0).toUpperCase() + family.many.slice(1), exact: true })
+            .click();
           navigationMs = Math.min(navigationMs, (await shownAt(cold, family.key, clickedAt)) - clickedAt);
         }
         await context.close();
       }
       timings.push(`${family.key} ${Math.round(coldMs)}/${Math.round(navigationMs)}`);
-      if (coldMs > COLD_MS || navigationMs > NAVIGATION_MS) slow.push(`${family.key}: cold ${Math.round(coldMs)} ms, within ${Math.round(navigationMs)} ms`);
+      if (coldMs > COLD_MS || navigationMs > NAVIGATION_MS)
+        slow.push(`${family.key}: cold ${Math.round(coldMs)} ms, within ${Math.round(navigationMs)} ms`);
     }
     console.log(`[${h.dialect}] list pages, cold/within ms: ${timings.join(', ')}`);
     assert.deepEqual(slow, []);

@@ -51,7 +51,9 @@ function startProbe(base: string) {
 }
 
 describeEachDatabase('heavy requests do not stall the service', (h) => {
-  it(`with ${SERVERS.toLocaleString('en')} servers seeded, the flow-mapping and network-mapping pictures at limit 2000 and a network's hosts answer while /healthz never waits over ${MAX_WAIT_MS} ms`, { timeout: 600_000 }, async () => {
+  it(`with ${SERVERS.toLocaleString('en')} servers seeded, the flow-mapping and network-mapping pictures at limit 2000 and a network's hosts answer while /healthz never waits over ${MAX_WAIT_MS} ms`, {
+    timeout: 600_000,
+  }, async () => {
     const ws = await h.workspace();
     await seedWorkspace(h.database, { workspaceId: ws.id, size: SERVERS, seed: 29 });
     const key = (await h.key(ws)).secret;
@@ -61,7 +63,8 @@ describeEachDatabase('heavy requests do not stall the service', (h) => {
       const response = await fetch(`${base}/public/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
       return { status: response.status, body: await response.text() };
     };
-    const network = (JSON.parse((await get('/networks?limit=1&sort=cidr')).body) as { data: { id: string }[] }).data[0]!;
+    const network = (JSON.parse((await get('/networks?limit=1&sort=cidr')).body) as { data: { id: string }[] })
+      .data[0]!;
     const requests = [
       '/diagrams/flow-mapping?limit=2000&format=svg',
       '/diagrams/network-mapping?limit=2000&format=svg',
@@ -87,6 +90,9 @@ describeEachDatabase('heavy requests do not stall the service', (h) => {
     }
     assert.ok(JSON.parse(answers.at(-1)!.body).length > 0, 'the network has hosts');
     assert.ok(probes > 10, `${probes} probes`);
-    assert.ok(longest <= MAX_WAIT_MS, `the longest /healthz wait was ${Math.round(longest)} ms (event-loop delay max ${Math.round(delay.max / 1e6)} ms, ${probes} probes)`);
+    assert.ok(
+      longest <= MAX_WAIT_MS,
+      `the longest /healthz wait was ${Math.round(longest)} ms (event-loop delay max ${Math.round(delay.max / 1e6)} ms, ${probes} probes)`,
+    );
   });
 });

@@ -54,7 +54,8 @@ export function App() {
 
   const signedInNow = loaded.state === 'signed-in';
   useEffect(() => {
-    if (signedInNow && !catalogAsked.current) catalogAsked.current = inventoryApi.families().then(setCatalog, () => setCatalog([]));
+    if (signedInNow && !catalogAsked.current)
+      catalogAsked.current = inventoryApi.families().then(setCatalog, () => setCatalog([]));
     // Asked once per sign-in; the catalog does not change while the process runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedInNow]);
@@ -86,35 +87,41 @@ export function App() {
   return (
     <SessionContext.Provider value={{ session: loaded.session, setSession: signedIn }}>
       <CatalogContext.Provider value={catalog}>
-      <Router base="/ui">
-        <Layout>
-          <Switch>
-            <Route path="/" component={HomePage} />
-            <Route path="/keys" component={KeysPage} />
-            <Route path="/members" component={MembersPage} />
-            <Route path="/roles" component={RolesPage} />
-            <Route path="/agents" component={AgentsPage} />
-            <Route path="/audit" component={AuditPage} />
-            <Route path="/settings" component={SettingsPage} />
-            <Route path="/account" component={AccountPage} />
-            <Route path="/discovered" component={TriagePage} />
-            <Route path="/search" component={SearchPage} />
-            <Route path="/dashboards/:name">{(params) => <DashboardPage name={params.name} />}</Route>
-            <Route path="/diagrams/:name">{(params) => <DiagramPage name={params.name} />}</Route>
-            <Route path="/login">
-              <Redirect to="/" replace />
-            </Route>
-            <Route path="/:family/new">{(params) => <ResourceFormPage familyKey={params.family} />}</Route>
-            <Route path="/:family/:id/edit">{(params) => <ResourceFormPage familyKey={params.family} id={params.id} />}</Route>
-            <Route path="/:family/:id">{(params) => <DetailPage familyKey={params.family} id={params.id} />}</Route>
-            <Route path="/:family">{(params) => (catalog.length === 0 ? <p className="loading">Loading…</p> : <ListPage familyKey={params.family} />)}</Route>
-            <Route>
-              <h1>Not found</h1>
-              <p>There is no console page here.</p>
-            </Route>
-          </Switch>
-        </Layout>
-      </Router>
+        <Router base="/ui">
+          <Layout>
+            <Switch>
+              <Route path="/" component={HomePage} />
+              <Route path="/keys" component={KeysPage} />
+              <Route path="/members" component={MembersPage} />
+              <Route path="/roles" component={RolesPage} />
+              <Route path="/agents" component={AgentsPage} />
+              <Route path="/audit" component={AuditPage} />
+              <Route path="/settings" component={SettingsPage} />
+              <Route path="/account" component={AccountPage} />
+              <Route path="/discovered" component={TriagePage} />
+              <Route path="/search" component={SearchPage} />
+              <Route path="/dashboards/:name">{(params) => <DashboardPage name={params.name} />}</Route>
+              <Route path="/diagrams/:name">{(params) => <DiagramPage name={params.name} />}</Route>
+              <Route path="/login">
+                <Redirect to="/" replace />
+              </Route>
+              <Route path="/:family/new">{(params) => <ResourceFormPage familyKey={params.family} />}</Route>
+              <Route path="/:family/:id/edit">
+                {(params) => <ResourceFormPage familyKey={params.family} id={params.id} />}
+              </Route>
+              <Route path="/:family/:id">{(params) => <DetailPage familyKey={params.family} id={params.id} />}</Route>
+              <Route path="/:family">
+                {(params) =>
+                  catalog.length === 0 ? <p className="loading">Loading…</p> : <ListPage familyKey={params.family} />
+                }
+              </Route>
+              <Route>
+                <h1>Not found</h1>
+                <p>There is no console page here.</p>
+              </Route>
+            </Switch>
+          </Layout>
+        </Router>
       </CatalogContext.Provider>
     </SessionContext.Provider>
   );

@@ -9,7 +9,9 @@ const run = promisify(execFile);
 function readText(path: string): string | undefined {
   try {
     const text = readFileSync(path, 'utf8').trim();
-    return text && !/^(to be filled|default string|system product name|none|not specified)/i.test(text) ? text : undefined;
+    return text && !/^(to be filled|default string|system product name|none|not specified)/i.test(text)
+      ? text
+      : undefined;
   } catch {
     return undefined;
   }
@@ -49,19 +51,31 @@ function ipAddresses(): string[] {
 
 /** "Debian PostgreSQL Maintainers <team+postgresql@…>" → "Debian PostgreSQL Maintainers". */
 export function vendorOf(maintainer: string): string {
-  return maintainer.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  return maintainer
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Installed packages from dpkg, or rpm; none when neither exists. */
 export async function installedPackages(): Promise<AgentReport['software']> {
   const options = { maxBuffer: 64 * 1024 * 1024 };
   try {
-    const { stdout } = await run('dpkg-query', ['-W', '-f', '${db:Status-Abbrev}\\t${Package}\\t${Version}\\t${Maintainer}\\n'], options);
+    const { stdout } = await run(
+      'dpkg-query',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format syntax
+      ['-W', '-f', '${db:Status-Abbrev}\\t${Package}\\t${Version}\\t${Maintainer}\\n'],
+      options,
+    );
     return stdout
       .split('\n')
       .map((line) => line.split('\t'))
       .filter((fields) => fields.length >= 4 && fields[0]!.startsWith('ii'))
-      .map(([, name, version, maintainer]) => ({ name: name!, version: version!, vendor: vendorOf(maintainer!).slice(0, 300) }));
+      .map(([, name, version, maintainer]) => ({
+        name: name!,
+        version: version!,
+        vendor: vendorOf(maintainer!).slice(0, 300),
+      }));
   } catch {
     // not a dpkg system
   }
@@ -71,7 +85,11 @@ export async function installedPackages(): Promise<AgentReport['software']> {
       .split('\n')
       .map((line) => line.split('\t'))
       .filter((fields) => fields.length === 3 && fields[0])
-      .map(([name, version, vendor]) => ({ name: name!, version: version!, vendor: vendor === '(none)' ? '' : vendor!.slice(0, 300) }));
+      .map(([name, version, vendor]) => ({
+        name: name!,
+        version: version!,
+        vendor: vendor === '(none)' ? '' : vendor!.slice(0, 300),
+      }));
   } catch {
     return [];
   }
@@ -80,7 +98,13 @@ export async function installedPackages(): Promise<AgentReport['software']> {
 /** Collects this host's facts and software (Linux; other systems report what Node can see). */
 export async function collectReport(kind: 'server' | 'workstation', agentVersion: string): Promise<AgentReport> {
   const release = existsSync('/etc/os-release') ? parseOsRelease(readFileSync('/etc/os-release', 'utf8')) : {};
-  const host: AgentReport['host'] = { hostname: hostname(), kind, cpuCores: cpus().length, memoryMb: Math.round(totalmem() / 1048576), ipAddresses: ipAddresses() };
+  const host: AgentReport['host'] = {
+    hostname: hostname(),
+    kind,
+    cpuCores: cpus().length,
+    memoryMb: Math.round(totalmem() / 1048576),
+    ipAddresses: ipAddresses(),
+  };
   const facts = {
     os: release.os,
     osVersion: release.osVersion,
@@ -89,6 +113,7 @@ export async function collectReport(kind: 'server' | 'workstation', agentVersion
     serialNumber: readText('/sys/class/dmi/id/product_serial'),
     storageGb: storageGb(),
   };
-  for (const [field, value] of Object.entries(facts)) if (value !== undefined) (host as Record<string, unknown>)[field] = value;
+  for (const [field, value] of Object.entries(facts))
+    if (value !== undefined) (host as Record<string, unknown>)[field] = value;
   return { agentVersion, host, software: await installedPackages() };
 }

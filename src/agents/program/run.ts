@@ -43,12 +43,16 @@ async function sendReport(options: AgentRunOptions): Promise<{ kind: string; id:
         body: JSON.stringify(report),
       });
       if (response.ok) return (await response.json()) as { kind: string; id: string };
-      if (response.status === 401) throw new AgentStop('the server refused the agent token (401): it is wrong or revoked; enroll the agent again with `estate agent enroll`');
+      if (response.status === 401)
+        throw new AgentStop(
+          'the server refused the agent token (401): it is wrong or revoked; enroll the agent again with `estate agent enroll`',
+        );
       const body = await response.text();
       if (response.status === 429) {
-        failure = 'the server limits this agent\'s reports (429)';
+        failure = "the server limits this agent's reports (429)";
         wait = Math.min(300, Math.max(1, Number(response.headers.get('retry-after')) || 60)) * 1000;
-      } else if (response.status < 500) throw new AgentStop(`the server refused the report (${response.status}): ${body.slice(0, 500)}`);
+      } else if (response.status < 500)
+        throw new AgentStop(`the server refused the report (${response.status}): ${body.slice(0, 500)}`);
       else failure = `server error ${response.status}`;
     } catch (error) {
       if (error instanceof AgentStop) throw error;
@@ -66,7 +70,9 @@ export async function runAgent(options: AgentRunOptions): Promise<void> {
   for (;;) {
     try {
       const result = await sendReport(options);
-      options.print(options.json ? JSON.stringify({ kind: result.kind, id: result.id }) : `reported ${result.kind} ${result.id}`);
+      options.print(
+        options.json ? JSON.stringify({ kind: result.kind, id: result.id }) : `reported ${result.kind} ${result.id}`,
+      );
     } catch (error) {
       if (error instanceof AgentStop || options.intervalMs === undefined) throw error;
       options.log((error as Error).message);

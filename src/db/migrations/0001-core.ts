@@ -64,7 +64,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('revoked_at', timestamp)
     .addColumn('rotated_at', timestamp)
     .execute();
-  await db.schema.createIndex('api_keys_workspace_idx').on('api_keys').columns(['workspace_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('api_keys_workspace_idx')
+    .on('api_keys')
+    .columns(['workspace_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('audit_events')
@@ -84,7 +88,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   // The page order is (timestamp, id) newest first; the filtered variants keep the same tail.
   await sql`CREATE INDEX audit_events_page_idx ON audit_events (workspace_id, timestamp DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX audit_events_actor_idx ON audit_events (workspace_id, actor_id, timestamp DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX audit_events_category_idx ON audit_events (workspace_id, category, timestamp DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX audit_events_resource_idx ON audit_events (workspace_id, resource_type, resource_id, timestamp DESC, id DESC)`.execute(db);
+  await sql`CREATE INDEX audit_events_actor_idx ON audit_events (workspace_id, actor_id, timestamp DESC, id DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX audit_events_category_idx ON audit_events (workspace_id, category, timestamp DESC, id DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX audit_events_resource_idx ON audit_events (workspace_id, resource_type, resource_id, timestamp DESC, id DESC)`.execute(
+    db,
+  );
 }

@@ -33,8 +33,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         WHERE c.workspace_id = d.workspace_id;
         RETURN NULL;
       END $$`.execute(db);
-    await sql`CREATE TRIGGER audit_events_count_insert AFTER INSERT ON audit_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION audit_event_counts_add()`.execute(db);
-    await sql`CREATE TRIGGER audit_events_count_delete AFTER DELETE ON audit_events REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION audit_event_counts_remove()`.execute(db);
+    await sql`CREATE TRIGGER audit_events_count_insert AFTER INSERT ON audit_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION audit_event_counts_add()`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER audit_events_count_delete AFTER DELETE ON audit_events REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION audit_event_counts_remove()`.execute(
+      db,
+    );
   } else {
     await sql`
       CREATE TRIGGER audit_events_count_insert AFTER INSERT ON audit_events BEGIN
@@ -46,5 +50,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         UPDATE audit_event_counts SET total = total - 1 WHERE workspace_id = OLD.workspace_id;
       END`.execute(db);
   }
-  await sql`INSERT INTO audit_event_counts (workspace_id, total) SELECT workspace_id, count(*) FROM audit_events GROUP BY workspace_id`.execute(db);
+  await sql`INSERT INTO audit_event_counts (workspace_id, total) SELECT workspace_id, count(*) FROM audit_events GROUP BY workspace_id`.execute(
+    db,
+  );
 }

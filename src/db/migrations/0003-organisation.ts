@@ -31,9 +31,16 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addColumn('updated_at', timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('categories_pk', ['workspace_id', 'id'])
-    .addForeignKeyConstraint('categories_parent_fk', ['workspace_id', 'parent_id'], 'categories', ['workspace_id', 'id'])
+    .addForeignKeyConstraint('categories_parent_fk', ['workspace_id', 'parent_id'], 'categories', [
+      'workspace_id',
+      'id',
+    ])
     .execute();
-  await db.schema.createIndex('categories_parent_idx').on('categories').columns(['workspace_id', 'parent_id']).execute();
+  await db.schema
+    .createIndex('categories_parent_idx')
+    .on('categories')
+    .columns(['workspace_id', 'parent_id'])
+    .execute();
 
   await db.schema
     .createTable('teams')
@@ -57,7 +64,17 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('user_id', uuid, (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('team_members_pk', ['workspace_id', 'team_id', 'user_id'])
-    .addForeignKeyConstraint('team_members_team_fk', ['workspace_id', 'team_id'], 'teams', ['workspace_id', 'id'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint(
+      'team_members_team_fk',
+      ['workspace_id', 'team_id'],
+      'teams',
+      ['workspace_id', 'id'],
+      (fk) => fk.onDelete('cascade'),
+    )
     .execute();
-  await db.schema.createIndex('team_members_user_idx').on('team_members').columns(['workspace_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('team_members_user_idx')
+    .on('team_members')
+    .columns(['workspace_id', 'user_id'])
+    .execute();
 }

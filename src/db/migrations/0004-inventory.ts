@@ -22,9 +22,19 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .addPrimaryKeyConstraint(`${name}_pk`, ['workspace_id', 'id']);
 
   /** A composite foreign key (workspace_id, column) → target (workspace_id, id). */
-  const ref = <B extends CreateTableBuilder<string, string>>(builder: B, name: string, column: string, target: string, onDelete?: 'cascade'): B =>
-    builder.addForeignKeyConstraint(`${name}_${column}_fk`, ['workspace_id', column], target, ['workspace_id', 'id'], (fk) =>
-      onDelete ? fk.onDelete(onDelete) : fk,
+  const ref = <B extends CreateTableBuilder<string, string>>(
+    builder: B,
+    name: string,
+    column: string,
+    target: string,
+    onDelete?: 'cascade',
+  ): B =>
+    builder.addForeignKeyConstraint(
+      `${name}_${column}_fk`,
+      ['workspace_id', column],
+      target,
+      ['workspace_id', 'id'],
+      (fk) => (onDelete ? fk.onDelete(onDelete) : fk),
     ) as B;
 
   /** A link table between two workspace-scoped tables, cascading with both ends. */
@@ -36,20 +46,32 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .addColumn(right[0], uuid, (c) => c.notNull())
       .addColumn('created_at', timestamp, (c) => c.notNull())
       .addPrimaryKeyConstraint(`${name}_pk`, ['workspace_id', left[0], right[0]])
-      .addForeignKeyConstraint(`${name}_${left[0]}_fk`, ['workspace_id', left[0]], left[1], ['workspace_id', 'id'], (fk) => fk.onDelete('cascade'))
-      .addForeignKeyConstraint(`${name}_${right[0]}_fk`, ['workspace_id', right[0]], right[1], ['workspace_id', 'id'], (fk) => fk.onDelete('cascade'))
+      .addForeignKeyConstraint(
+        `${name}_${left[0]}_fk`,
+        ['workspace_id', left[0]],
+        left[1],
+        ['workspace_id', 'id'],
+        (fk) => fk.onDelete('cascade'),
+      )
+      .addForeignKeyConstraint(
+        `${name}_${right[0]}_fk`,
+        ['workspace_id', right[0]],
+        right[1],
+        ['workspace_id', 'id'],
+        (fk) => fk.onDelete('cascade'),
+      )
       .execute();
     await db.schema.createIndex(`${name}_${right[0]}_idx`).on(name).columns(['workspace_id', right[0]]).execute();
   };
 
   await table('agents')
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('token_prefix', 'text', (c) => c.notNull())
-      .addColumn('hostname', 'text')
-      .addColumn('version', 'text')
-      .addColumn('created_at', timestamp, (c) => c.notNull())
-      .addColumn('last_seen_at', timestamp)
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('token_prefix', 'text', (c) => c.notNull())
+    .addColumn('hostname', 'text')
+    .addColumn('version', 'text')
+    .addColumn('created_at', timestamp, (c) => c.notNull())
+    .addColumn('last_seen_at', timestamp)
     .addColumn('revoked_at', timestamp)
     .execute();
 
@@ -79,37 +101,53 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     'category_id',
     'categories',
   ).execute();
-  await db.schema.createIndex('applications_name_idx').on('applications').columns(['workspace_id', 'name', 'id']).execute();
-  await db.schema.createIndex('applications_category_idx').on('applications').columns(['workspace_id', 'category_id']).execute();
+  await db.schema
+    .createIndex('applications_name_idx')
+    .on('applications')
+    .columns(['workspace_id', 'name', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('applications_category_idx')
+    .on('applications')
+    .columns(['workspace_id', 'category_id'])
+    .execute();
 
   await ref(
-      table('servers')
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('hostname', 'text', (c) => c.notNull())
-        .addColumn('ip_addresses', 'text', (c) => c.notNull())
-        .addColumn('os', 'text')
-        .addColumn('os_version', 'text')
-        .addColumn('manufacturer', 'text')
-        .addColumn('model', 'text')
-        .addColumn('serial_number', 'text')
-        .addColumn('cpu_cores', 'integer')
-        .addColumn('memory_mb', 'integer')
-        .addColumn('storage_gb', 'integer')
-        .addColumn('environment', 'text', (c) => c.notNull())
-        .addColumn('location', 'text')
-        .addColumn('description', 'text')
-        .addColumn('automatic', 'integer', (c) => c.notNull())
-        .addColumn('agent_id', uuid)
-        .addColumn('created_at', timestamp, (c) => c.notNull())
-        .addColumn('last_check_time', timestamp, (c) => c.notNull()),
-      'servers',
-      'agent_id',
-      'agents',
+    table('servers')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('hostname', 'text', (c) => c.notNull())
+      .addColumn('ip_addresses', 'text', (c) => c.notNull())
+      .addColumn('os', 'text')
+      .addColumn('os_version', 'text')
+      .addColumn('manufacturer', 'text')
+      .addColumn('model', 'text')
+      .addColumn('serial_number', 'text')
+      .addColumn('cpu_cores', 'integer')
+      .addColumn('memory_mb', 'integer')
+      .addColumn('storage_gb', 'integer')
+      .addColumn('environment', 'text', (c) => c.notNull())
+      .addColumn('location', 'text')
+      .addColumn('description', 'text')
+      .addColumn('automatic', 'integer', (c) => c.notNull())
+      .addColumn('agent_id', uuid)
+      .addColumn('created_at', timestamp, (c) => c.notNull())
+      .addColumn('last_check_time', timestamp, (c) => c.notNull()),
+    'servers',
+    'agent_id',
+    'agents',
   ).execute();
   // List orders end with id (the tie-breaker of every page), so pages are read in index order.
   await db.schema.createIndex('servers_name_idx').on('servers').columns(['workspace_id', 'name', 'id']).execute();
-  await db.schema.createIndex('servers_last_check_idx').on('servers').columns(['workspace_id', 'last_check_time', 'id']).execute();
-  await db.schema.createIndex('servers_environment_idx').on('servers').columns(['workspace_id', 'environment', 'name', 'id']).execute();
+  await db.schema
+    .createIndex('servers_last_check_idx')
+    .on('servers')
+    .columns(['workspace_id', 'last_check_time', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('servers_environment_idx')
+    .on('servers')
+    .columns(['workspace_id', 'environment', 'name', 'id'])
+    .execute();
   await sql`CREATE INDEX servers_os_idx ON servers (workspace_id, lower(os))`.execute(db);
 
   await table('networks')
@@ -214,8 +252,16 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     'applications',
     'cascade',
   ).execute();
-  await db.schema.createIndex('flows_target_idx').on('flows').columns(['workspace_id', 'target_application_id']).execute();
-  await db.schema.createIndex('flows_source_idx').on('flows').columns(['workspace_id', 'source_application_id']).execute();
+  await db.schema
+    .createIndex('flows_target_idx')
+    .on('flows')
+    .columns(['workspace_id', 'target_application_id'])
+    .execute();
+  await db.schema
+    .createIndex('flows_source_idx')
+    .on('flows')
+    .columns(['workspace_id', 'source_application_id'])
+    .execute();
 
   await table('announcements')
     .addColumn('title', 'text', (c) => c.notNull())
@@ -240,7 +286,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     'applications',
     'cascade',
   ).execute();
-  await db.schema.createIndex('application_comments_app_idx').on('application_comments').columns(['workspace_id', 'application_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('application_comments_app_idx')
+    .on('application_comments')
+    .columns(['workspace_id', 'application_id', 'created_at'])
+    .execute();
 
   await ref(
     ref(
@@ -275,7 +325,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     'application_id',
     'applications',
   ).execute();
-  await db.schema.createIndex('discovered_applications_name_idx').on('discovered_applications').columns(['workspace_id', 'name', 'vendor']).execute();
+  await db.schema
+    .createIndex('discovered_applications_name_idx')
+    .on('discovered_applications')
+    .columns(['workspace_id', 'name', 'vendor'])
+    .execute();
 
   // Users are global; an owner link is scoped by the workspace of the application.
   await db.schema
@@ -285,7 +339,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('user_id', uuid, (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('application_owners_pk', ['workspace_id', 'application_id', 'user_id'])
-    .addForeignKeyConstraint('application_owners_app_fk', ['workspace_id', 'application_id'], 'applications', ['workspace_id', 'id'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint(
+      'application_owners_app_fk',
+      ['workspace_id', 'application_id'],
+      'applications',
+      ['workspace_id', 'id'],
+      (fk) => fk.onDelete('cascade'),
+    )
     .execute();
   await db.schema
     .createTable('server_owners')
@@ -294,7 +354,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('user_id', uuid, (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('server_owners_pk', ['workspace_id', 'server_id', 'user_id'])
-    .addForeignKeyConstraint('server_owners_server_fk', ['workspace_id', 'server_id'], 'servers', ['workspace_id', 'id'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint(
+      'server_owners_server_fk',
+      ['workspace_id', 'server_id'],
+      'servers',
+      ['workspace_id', 'id'],
+      (fk) => fk.onDelete('cascade'),
+    )
     .execute();
 
   await link('application_tags', ['application_id', 'applications'], ['tag_id', 'tags']);

@@ -16,9 +16,29 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('install_count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('software_installs_pk', ['workspace_id', 'name_key', 'vendor_key'])
     .execute();
-  await db.schema.createIndex('servers_agent_host_idx').on('servers').columns(['workspace_id', 'agent_id', 'hostname']).execute();
-  await db.schema.createIndex('workstations_agent_host_idx').on('workstations').columns(['workspace_id', 'agent_id', 'hostname']).execute();
-  await db.schema.createIndex('discovered_applications_server_idx').on('discovered_applications').columns(['workspace_id', 'server_id']).execute();
-  await db.schema.createIndex('discovered_applications_workstation_idx').on('discovered_applications').columns(['workspace_id', 'workstation_id']).execute();
-  await db.schema.createIndex('discovered_applications_status_idx').on('discovered_applications').columns(['workspace_id', 'status']).execute();
+  await db.schema
+    .createIndex('servers_agent_host_idx')
+    .on('servers')
+    .columns(['workspace_id', 'agent_id', 'hostname'])
+    .execute();
+  await db.schema
+    .createIndex('workstations_agent_host_idx')
+    .on('workstations')
+    .columns(['workspace_id', 'agent_id', 'hostname'])
+    .execute();
+  await db.schema
+    .createIndex('discovered_applications_server_idx')
+    .on('discovered_applications')
+    .columns(['workspace_id', 'server_id'])
+    .execute();
+  await db.schema
+    .createIndex('discovered_applications_workstation_idx')
+    .on('discovered_applications')
+    .columns(['workspace_id', 'workstation_id'])
+    .execute();
+  await db.schema
+    .createIndex('discovered_applications_status_idx')
+    .on('discovered_applications')
+    .columns(['workspace_id', 'status'])
+    .execute();
 }

@@ -3,8 +3,20 @@ import type { Dialect } from '../database.js';
 
 /** Inventory tables whose unfiltered list total is read from row_counts. */
 export const COUNTED_TABLES = [
-  'applications', 'servers', 'networks', 'routers', 'workstations', 'data_objects', 'contracts', 'flows',
-  'announcements', 'categories', 'tags', 'teams', 'agents', 'discovered_applications',
+  'applications',
+  'servers',
+  'networks',
+  'routers',
+  'workstations',
+  'data_objects',
+  'contracts',
+  'flows',
+  'announcements',
+  'categories',
+  'tags',
+  'teams',
+  'agents',
+  'discovered_applications',
 ] as const;
 
 /**
@@ -42,17 +54,27 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   }
   for (const table of COUNTED_TABLES) {
     if (dialect === 'postgres') {
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_count_insert`)} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()`.execute(db);
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_count_delete`)} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()`.execute(db);
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_count_insert`)} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()`.execute(
+        db,
+      );
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_count_delete`)} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()`.execute(
+        db,
+      );
     } else {
-      await sql.raw(`CREATE TRIGGER ${table}_count_insert AFTER INSERT ON ${table} BEGIN
+      await sql
+        .raw(`CREATE TRIGGER ${table}_count_insert AFTER INSERT ON ${table} BEGIN
           INSERT INTO row_counts (workspace_id, table_name, total) VALUES (NEW.workspace_id, '${table}', 1)
           ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = total + 1;
-        END`).execute(db);
-      await sql.raw(`CREATE TRIGGER ${table}_count_delete AFTER DELETE ON ${table} BEGIN
+        END`)
+        .execute(db);
+      await sql
+        .raw(`CREATE TRIGGER ${table}_count_delete AFTER DELETE ON ${table} BEGIN
           UPDATE row_counts SET total = total - 1 WHERE workspace_id = OLD.workspace_id AND table_name = '${table}';
-        END`).execute(db);
+        END`)
+        .execute(db);
     }
-    await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) FROM ${sql.table(table)} GROUP BY workspace_id`.execute(db);
+    await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) FROM ${sql.table(table)} GROUP BY workspace_id`.execute(
+      db,
+    );
   }
 }

@@ -13,14 +13,20 @@ import { foldKey } from '../text-search.js';
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('tags').addColumn('name_key', 'text').execute();
-  const tags = await sql<{ workspace_id: string; id: string; name: string }>`SELECT workspace_id, id, name FROM tags ORDER BY created_at, id`.execute(db);
+  const tags = await sql<{
+    workspace_id: string;
+    id: string;
+    name: string;
+  }>`SELECT workspace_id, id, name FROM tags ORDER BY created_at, id`.execute(db);
   const taken = new Set<string>();
   for (const tag of tags.rows) {
     let name = tag.name;
     // Names equal under the new folding (possible before on SQLite) get a suffix, never lost.
     for (let n = 2; taken.has(`${tag.workspace_id}\u0000${foldKey(name)}`); n += 1) name = `${tag.name} (${n})`;
     taken.add(`${tag.workspace_id}\u0000${foldKey(name)}`);
-    await sql`UPDATE tags SET name = ${name}, name_key = ${foldKey(name)} WHERE workspace_id = ${tag.workspace_id} AND id = ${tag.id}`.execute(db);
+    await sql`UPDATE tags SET name = ${name}, name_key = ${foldKey(name)} WHERE workspace_id = ${tag.workspace_id} AND id = ${tag.id}`.execute(
+      db,
+    );
   }
   await sql`DROP INDEX tags_name_uq`.execute(db);
   await sql`CREATE UNIQUE INDEX tags_name_key_uq ON tags (workspace_id, name_key)`.execute(db);
@@ -34,7 +40,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         WHERE newest.workspace_id = ${sql.table(table)}.workspace_id AND newest.agent_id = ${sql.table(table)}.agent_id
         ORDER BY newest.last_check_time DESC, newest.id DESC LIMIT 1)`.execute(db);
     await sql`DROP INDEX ${sql.raw(`${table}_agent_host_idx`)}`.execute(db);
-    await sql`CREATE UNIQUE INDEX ${sql.raw(`${table}_agent_uq`)} ON ${sql.table(table)} (workspace_id, agent_id) WHERE agent_id IS NOT NULL`.execute(db);
+    await sql`CREATE UNIQUE INDEX ${sql.raw(`${table}_agent_uq`)} ON ${sql.table(table)} (workspace_id, agent_id) WHERE agent_id IS NOT NULL`.execute(
+      db,
+    );
   }
 
   for (const column of ['server_id', 'workstation_id']) {
@@ -45,7 +53,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         WHERE first.workspace_id = discovered_applications.workspace_id AND first.${sql.ref(column)} = discovered_applications.${sql.ref(column)}
           AND first.name_key = discovered_applications.name_key AND first.vendor_key = discovered_applications.vendor_key
         ORDER BY first.id LIMIT 1)`.execute(db);
-    await sql`CREATE UNIQUE INDEX ${sql.raw(`discovered_applications_${column}_key_uq`)} ON discovered_applications (workspace_id, ${sql.ref(column)}, name_key, vendor_key) WHERE ${sql.ref(column)} IS NOT NULL`.execute(db);
+    await sql`CREATE UNIQUE INDEX ${sql.raw(`discovered_applications_${column}_key_uq`)} ON discovered_applications (workspace_id, ${sql.ref(column)}, name_key, vendor_key) WHERE ${sql.ref(column)} IS NOT NULL`.execute(
+      db,
+    );
   }
   await sql`DELETE FROM software_installs`.execute(db);
   await sql`

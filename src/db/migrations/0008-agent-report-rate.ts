@@ -6,6 +6,12 @@ import type { Dialect } from '../database.js';
  * that the cap holds across every Estate instance on the database.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('agents').addColumn('report_window_start', dialect === 'postgres' ? 'timestamptz' : 'text').execute();
-  await db.schema.alterTable('agents').addColumn('report_window_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('agents')
+    .addColumn('report_window_start', dialect === 'postgres' ? 'timestamptz' : 'text')
+    .execute();
+  await db.schema
+    .alterTable('agents')
+    .addColumn('report_window_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

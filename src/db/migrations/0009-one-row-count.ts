@@ -22,8 +22,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await sql`DROP FUNCTION IF EXISTS audit_event_counts_add()`.execute(db);
     await sql`DROP FUNCTION IF EXISTS audit_event_counts_remove()`.execute(db);
     // row_counts_add / row_counts_remove (0006) name the row by TG_TABLE_NAME.
-    await sql`CREATE TRIGGER audit_events_count_insert AFTER INSERT ON audit_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()`.execute(db);
-    await sql`CREATE TRIGGER audit_events_count_delete AFTER DELETE ON audit_events REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()`.execute(db);
+    await sql`CREATE TRIGGER audit_events_count_insert AFTER INSERT ON audit_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER audit_events_count_delete AFTER DELETE ON audit_events REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()`.execute(
+      db,
+    );
     await backfillAndDropOldCounter(db);
     return;
   }

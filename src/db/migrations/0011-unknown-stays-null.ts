@@ -26,7 +26,8 @@ const INDEXES: Record<string, { table: string; columns: string[] }> = {
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
-    for (const [table, column] of NULLABLE) await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} DROP NOT NULL`.execute(db);
+    for (const [table, column] of NULLABLE)
+      await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} DROP NOT NULL`.execute(db);
   } else {
     // SQLite cannot drop NOT NULL: the column is replaced by a nullable copy (indexes over it first dropped, then rebuilt).
     for (const name of Object.keys(INDEXES)) await db.schema.dropIndex(name).execute();
@@ -37,7 +38,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       await db.schema.alterTable(table).dropColumn(column).execute();
       await db.schema.alterTable(table).renameColumn(copy, column).execute();
     }
-    for (const [name, index] of Object.entries(INDEXES)) await db.schema.createIndex(name).on(index.table).columns(index.columns).execute();
+    for (const [name, index] of Object.entries(INDEXES))
+      await db.schema.createIndex(name).on(index.table).columns(index.columns).execute();
   }
 
   const instant = dialect === 'postgres' ? 'timestamptz' : 'text';
@@ -46,10 +48,23 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await sql`UPDATE ${sql.table(table)} SET last_report_at = last_check_time WHERE automatic = 1`.execute(db);
   }
 
-  await db.schema.alterTable('networks').addColumn('cidr_key', 'text', (c) => c.notNull().defaultTo('')).execute();
-  const networks = await sql<{ workspace_id: string; id: string; cidr: string }>`SELECT workspace_id, id, cidr FROM networks`.execute(db);
+  await db.schema
+    .alterTable('networks')
+    .addColumn('cidr_key', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  const networks = await sql<{
+    workspace_id: string;
+    id: string;
+    cidr: string;
+  }>`SELECT workspace_id, id, cidr FROM networks`.execute(db);
   for (const network of networks.rows) {
-    await sql`UPDATE networks SET cidr_key = ${cidrKey(network.cidr)} WHERE workspace_id = ${network.workspace_id} AND id = ${network.id}`.execute(db);
+    await sql`UPDATE networks SET cidr_key = ${cidrKey(network.cidr)} WHERE workspace_id = ${network.workspace_id} AND id = ${network.id}`.execute(
+      db,
+    );
   }
-  await db.schema.createIndex('networks_cidr_key_idx').on('networks').columns(['workspace_id', 'cidr_key', 'id']).execute();
+  await db.schema
+    .createIndex('networks_cidr_key_idx')
+    .on('networks')
+    .columns(['workspace_id', 'cidr_key', 'id'])
+    .execute();
 }

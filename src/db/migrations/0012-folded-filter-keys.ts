@@ -18,9 +18,15 @@ const FOLDED: [table: string, column: string, key: string][] = [
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   for (const [table, column, key] of FOLDED) {
     await db.schema.alterTable(table).addColumn(key, 'text').execute();
-    const values = await sql<{ value: string }>`SELECT DISTINCT ${sql.ref(column)} AS value FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`.execute(db);
+    const values = await sql<{
+      value: string;
+    }>`SELECT DISTINCT ${sql.ref(column)} AS value FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`.execute(
+      db,
+    );
     for (const { value } of values.rows) {
-      await sql`UPDATE ${sql.table(table)} SET ${sql.ref(key)} = ${fold(value)} WHERE ${sql.ref(column)} = ${value}`.execute(db);
+      await sql`UPDATE ${sql.table(table)} SET ${sql.ref(key)} = ${fold(value)} WHERE ${sql.ref(column)} = ${value}`.execute(
+        db,
+      );
     }
     await db.schema.createIndex(`${table}_${key}_idx`).on(table).columns(['workspace_id', key]).execute();
   }

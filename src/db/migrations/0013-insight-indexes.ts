@@ -11,7 +11,11 @@ const INDEXES: [name: string, table: string, columns: string[]][] = [
   ['servers_os_release_idx', 'servers', ['workspace_id', 'os', 'os_version', 'name', 'id', 'automatic']],
   ['workstations_os_release_idx', 'workstations', ['workspace_id', 'os', 'os_version', 'name', 'id', 'automatic']],
   // Capacity map: sums per location and environment, and the first servers of each by name.
-  ['servers_capacity_idx', 'servers', ['workspace_id', 'location', 'environment', 'name', 'id', 'cpu_cores', 'memory_mb', 'storage_gb']],
+  [
+    'servers_capacity_idx',
+    'servers',
+    ['workspace_id', 'location', 'environment', 'name', 'id', 'cpu_cores', 'memory_mb', 'storage_gb'],
+  ],
   // Stale workstations, oldest first (servers have servers_last_check_idx).
   ['workstations_last_check_idx', 'workstations', ['workspace_id', 'last_check_time', 'id']],
   // Workstations by manufacturer and model, by purchase year, warranties ending.

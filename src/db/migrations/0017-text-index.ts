@@ -46,16 +46,25 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   for (const [table, columns] of Object.entries(SEARCHED)) {
     if (dialect === 'postgres') {
       for (const column of columns) {
-        const keys = [...(UNSCOPED.has(table) ? [] : [sql.ref('workspace_id')]), sql`estate_fold(${sql.ref(column)}) gin_trgm_ops`];
-        await sql`CREATE INDEX ${sql.id(`${table}_${column}_text_idx`)} ON ${sql.table(table)} USING gin (${sql.join(keys)})`.execute(db);
+        const keys = [
+          ...(UNSCOPED.has(table) ? [] : [sql.ref('workspace_id')]),
+          sql`estate_fold(${sql.ref(column)}) gin_trgm_ops`,
+        ];
+        await sql`CREATE INDEX ${sql.id(`${table}_${column}_text_idx`)} ON ${sql.table(table)} USING gin (${sql.join(keys)})`.execute(
+          db,
+        );
       }
       continue;
     }
     const text = sql.table(`${table}_text`);
     const names = sql.join(columns.map((column) => sql.ref(column)));
     const folded = (row: string) => sql.join(columns.map((column) => sql`estate_fold(${sql.ref(`${row}.${column}`)})`));
-    await sql`CREATE VIRTUAL TABLE ${text} USING fts5(${names}, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1)`.execute(db);
-    await sql`INSERT INTO ${text} (rowid, ${names}) SELECT rowid, ${folded(table)} FROM ${sql.table(table)}`.execute(db);
+    await sql`CREATE VIRTUAL TABLE ${text} USING fts5(${names}, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1)`.execute(
+      db,
+    );
+    await sql`INSERT INTO ${text} (rowid, ${names}) SELECT rowid, ${folded(table)} FROM ${sql.table(table)}`.execute(
+      db,
+    );
     await sql`CREATE TRIGGER ${sql.id(`${table}_text_insert`)} AFTER INSERT ON ${sql.table(table)} BEGIN
       INSERT INTO ${text} (rowid, ${names}) VALUES (new.rowid, ${folded('new')}); END`.execute(db);
     await sql`CREATE TRIGGER ${sql.id(`${table}_text_update`)} AFTER UPDATE OF ${names} ON ${sql.table(table)} BEGIN

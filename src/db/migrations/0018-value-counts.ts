@@ -147,19 +147,41 @@ async function createPostgresFunctions(db: Kysely<unknown>): Promise<void> {
 }
 
 /** The columns the counted values read: an update of any other column leaves the counts alone. */
-const columnsOf = (tallies: Record<string, string>) => [...new Set(Object.values(tallies).flatMap((expression) => [...expression.matchAll(/\{row\}\.(\w+)/g)].map((m) => m[1]!)))];
+const columnsOf = (tallies: Record<string, string>) => [
+  ...new Set(
+    Object.values(tallies).flatMap((expression) => [...expression.matchAll(/\{row\}\.(\w+)/g)].map((m) => m[1]!)),
+  ),
+];
 
-export async function createPostgresTriggers(db: Kysely<unknown>, table: string, tallies: Record<string, string>): Promise<void> {
+export async function createPostgresTriggers(
+  db: Kysely<unknown>,
+  table: string,
+  tallies: Record<string, string>,
+): Promise<void> {
   const args = sql.raw(Object.entries(tallies).flat().map(literal).join(', '));
   const name = (operation: string) => sql.id(`${table}_tally_${operation}`);
-  const changed = sql.raw(Object.values(tallies).map((expression) => `(${of(expression, 'OLD')}) IS DISTINCT FROM (${of(expression, 'NEW')})`).join(' OR '));
+  const changed = sql.raw(
+    Object.values(tallies)
+      .map((expression) => `(${of(expression, 'OLD')}) IS DISTINCT FROM (${of(expression, 'NEW')})`)
+      .join(' OR '),
+  );
   const columns = sql.join(columnsOf(tallies).map((column) => sql.ref(column)));
-  await sql`CREATE TRIGGER ${name('insert')} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply(${args})`.execute(db);
-  await sql`CREATE TRIGGER ${name('update')} AFTER UPDATE OF ${columns} ON ${sql.table(table)} FOR EACH ROW WHEN (${changed}) EXECUTE FUNCTION value_counts_move(${args})`.execute(db);
-  await sql`CREATE TRIGGER ${name('delete')} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply(${args})`.execute(db);
+  await sql`CREATE TRIGGER ${name('insert')} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply(${args})`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER ${name('update')} AFTER UPDATE OF ${columns} ON ${sql.table(table)} FOR EACH ROW WHEN (${changed}) EXECUTE FUNCTION value_counts_move(${args})`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER ${name('delete')} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply(${args})`.execute(
+    db,
+  );
 }
 
-export async function createSqliteTriggers(db: Kysely<unknown>, table: string, tallies: Record<string, string>): Promise<void> {
+export async function createSqliteTriggers(
+  db: Kysely<unknown>,
+  table: string,
+  tallies: Record<string, string>,
+): Promise<void> {
   const key = (filter: string, row: string) => `${row}.workspace_id, ${literal(table)}, ${literal(filter)}`;
   const match = (filter: string, row: string, expression: string) =>
     `workspace_id = ${row}.workspace_id AND table_name = ${literal(table)} AND filter_name = ${literal(filter)} AND value = ${of(expression, row)}`;
@@ -172,13 +194,19 @@ export async function createSqliteTriggers(db: Kysely<unknown>, table: string, t
   const changed = (expression: string) => `${of(expression, 'old')} IS NOT ${of(expression, 'new')}`;
   const entries = Object.entries(tallies);
   const columns = columnsOf(tallies);
-  await sql.raw(`CREATE TRIGGER ${table}_tally_insert AFTER INSERT ON ${table} BEGIN
+  await sql
+    .raw(`CREATE TRIGGER ${table}_tally_insert AFTER INSERT ON ${table} BEGIN
     ${entries.map(([filter, expression]) => add(filter, expression)).join('\n    ')}
-  END`).execute(db);
-  await sql.raw(`CREATE TRIGGER ${table}_tally_update AFTER UPDATE OF ${columns.join(', ')} ON ${table} BEGIN
+  END`)
+    .execute(db);
+  await sql
+    .raw(`CREATE TRIGGER ${table}_tally_update AFTER UPDATE OF ${columns.join(', ')} ON ${table} BEGIN
     ${entries.map(([filter, expression]) => `${remove(filter, expression, changed(expression))}\n    ${add(filter, expression, changed(expression))}`).join('\n    ')}
-  END`).execute(db);
-  await sql.raw(`CREATE TRIGGER ${table}_tally_delete AFTER DELETE ON ${table} BEGIN
+  END`)
+    .execute(db);
+  await sql
+    .raw(`CREATE TRIGGER ${table}_tally_delete AFTER DELETE ON ${table} BEGIN
     ${entries.map(([filter, expression]) => remove(filter, expression)).join('\n    ')}
-  END`).execute(db);
+  END`)
+    .execute(db);
 }

@@ -33,14 +33,31 @@ const LINKS_BY_OTHER_SIDE: [table: string, other: string, own: string, replaced:
   ['team_members', 'user_id', 'team_id', 'team_members_user_idx'],
 ];
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
-  await db.schema.createIndex('discovered_applications_agent_id_filter_idx').on('discovered_applications').columns(['workspace_id', 'agent_id', 'name', 'id']).execute();
-  await db.schema.createIndex('application_owners_user_id_idx').on('application_owners').columns(['workspace_id', 'user_id', 'application_id']).execute();
-  await sql`CREATE INDEX audit_events_resource_id_idx ON audit_events (workspace_id, resource_id, timestamp DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX audit_events_resource_type_idx ON audit_events (workspace_id, resource_type, timestamp DESC, id DESC)`.execute(db);
+  await db.schema
+    .createIndex('discovered_applications_agent_id_filter_idx')
+    .on('discovered_applications')
+    .columns(['workspace_id', 'agent_id', 'name', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('application_owners_user_id_idx')
+    .on('application_owners')
+    .columns(['workspace_id', 'user_id', 'application_id'])
+    .execute();
+  await sql`CREATE INDEX audit_events_resource_id_idx ON audit_events (workspace_id, resource_id, timestamp DESC, id DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX audit_events_resource_type_idx ON audit_events (workspace_id, resource_type, timestamp DESC, id DESC)`.execute(
+    db,
+  );
   await db.schema.dropIndex('audit_events_resource_idx').execute();
   for (const [table, other, own, replaced] of LINKS_BY_OTHER_SIDE) {
-    await db.schema.createIndex(`${table}_${other}_${own}_idx`).on(table).columns(['workspace_id', other, own]).execute();
+    await db.schema
+      .createIndex(`${table}_${other}_${own}_idx`)
+      .on(table)
+      .columns(['workspace_id', other, own])
+      .execute();
     await db.schema.dropIndex(replaced).execute();
   }
-  for (const name of ['servers_os_key_idx', 'workstations_purchase_idx', 'discovered_applications_status_idx']) await db.schema.dropIndex(name).execute();
+  for (const name of ['servers_os_key_idx', 'workstations_purchase_idx', 'discovered_applications_status_idx'])
+    await db.schema.dropIndex(name).execute();
 }

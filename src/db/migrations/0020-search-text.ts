@@ -19,10 +19,17 @@ import { SEARCHED, UNSCOPED } from './0017-text-index.js';
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
   for (const [table, columns] of Object.entries(SEARCHED)) {
-    const folded = sql.join(columns.map((column) => sql`estate_fold(coalesce(${sql.ref(column)}, ''))`), sql` || chr(31) || `);
-    await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN search_text text GENERATED ALWAYS AS (${folded}) STORED`.execute(db);
+    const folded = sql.join(
+      columns.map((column) => sql`estate_fold(coalesce(${sql.ref(column)}, ''))`),
+      sql` || chr(31) || `,
+    );
+    await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN search_text text GENERATED ALWAYS AS (${folded}) STORED`.execute(
+      db,
+    );
     for (const column of columns) await sql`DROP INDEX ${sql.id(`${table}_${column}_text_idx`)}`.execute(db);
     const keys = [...(UNSCOPED.has(table) ? [] : [sql.ref('workspace_id')]), sql`search_text gin_trgm_ops`];
-    await sql`CREATE INDEX ${sql.id(`${table}_search_text_idx`)} ON ${sql.table(table)} USING gin (${sql.join(keys)})`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`${table}_search_text_idx`)} ON ${sql.table(table)} USING gin (${sql.join(keys)})`.execute(
+      db,
+    );
   }
 }

@@ -17,21 +17,34 @@ import { createPostgresTriggers, createSqliteTriggers, TALLIES } from './0018-va
 export const dayTally = (column: string): string => `day:${column}`;
 
 export const DAY_TALLIES: Record<string, Record<string, Record<Dialect, string>>> = {
-  workstations: { [dayTally('warranty_end')]: { sqlite: '{row}.warranty_end', postgres: "to_char({row}.warranty_end, 'YYYY-MM-DD')" } },
-  contracts: { [dayTally('end_date')]: { sqlite: '{row}.end_date', postgres: "to_char({row}.end_date, 'YYYY-MM-DD')" } },
-  audit_events: { [dayTally('timestamp')]: { sqlite: 'substr({row}.timestamp, 1, 10)', postgres: "to_char({row}.timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD')" } },
+  workstations: {
+    [dayTally('warranty_end')]: { sqlite: '{row}.warranty_end', postgres: "to_char({row}.warranty_end, 'YYYY-MM-DD')" },
+  },
+  contracts: {
+    [dayTally('end_date')]: { sqlite: '{row}.end_date', postgres: "to_char({row}.end_date, 'YYYY-MM-DD')" },
+  },
+  audit_events: {
+    [dayTally('timestamp')]: {
+      sqlite: 'substr({row}.timestamp, 1, 10)',
+      postgres: "to_char({row}.timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+    },
+  },
 };
 
 /** A table's counted values on one database: its filters' (0018) and its days'. */
 export function talliesOn(dialect: Dialect, table: string): Record<string, string> {
-  const days = Object.entries(DAY_TALLIES[table] ?? {}).map(([filter, expressions]) => [filter, expressions[dialect]] as const);
+  const days = Object.entries(DAY_TALLIES[table] ?? {}).map(
+    ([filter, expressions]) => [filter, expressions[dialect]] as const,
+  );
   return { ...TALLIES[table], ...Object.fromEntries(days) };
 }
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   for (const [table, days] of Object.entries(DAY_TALLIES)) {
     for (const operation of ['insert', 'update', 'delete']) {
-      await sql`DROP TRIGGER ${sql.id(`${table}_tally_${operation}`)}${sql.raw(dialect === 'postgres' ? ` ON ${table}` : '')}`.execute(db);
+      await sql`DROP TRIGGER ${sql.id(`${table}_tally_${operation}`)}${sql.raw(dialect === 'postgres' ? ` ON ${table}` : '')}`.execute(
+        db,
+      );
     }
     const tallies = talliesOn(dialect, table);
     if (dialect === 'postgres') await createPostgresTriggers(db, table, tallies);

@@ -38,7 +38,16 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     ON CONFLICT (workspace_id, name_key, vendor_key) DO NOTHING`.execute(db);
   // Unique (it holds the key): SQLite then knows each total is one product, so the product's rows
   // continue the order from its index; without it, it sorted each product's rows by id.
-  await db.schema.createIndex('software_installs_count_idx').unique().on('software_installs').columns(['workspace_id', 'install_count', 'name_key', 'vendor_key']).execute();
-  await db.schema.createIndex('discovered_applications_product_idx').on('discovered_applications').columns(['workspace_id', 'name_key', 'vendor_key', 'id']).execute();
+  await db.schema
+    .createIndex('software_installs_count_idx')
+    .unique()
+    .on('software_installs')
+    .columns(['workspace_id', 'install_count', 'name_key', 'vendor_key'])
+    .execute();
+  await db.schema
+    .createIndex('discovered_applications_product_idx')
+    .on('discovered_applications')
+    .columns(['workspace_id', 'name_key', 'vendor_key', 'id'])
+    .execute();
   await db.schema.dropIndex('discovered_applications_key_idx').execute();
 }

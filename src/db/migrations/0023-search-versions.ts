@@ -27,7 +27,9 @@ import { SEARCHED, UNSCOPED } from './0017-text-index.js';
 export const SQLITE_NEXT = 'abs(random() % 9007199254740991)';
 export const POSTGRES_NEXT = 'floor(random() * 9007199254740991)::bigint';
 
-export const VERSIONED: Record<string, readonly string[]> = Object.fromEntries(Object.entries(SEARCHED).filter(([table]) => !UNSCOPED.has(table)));
+export const VERSIONED: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(SEARCHED).filter(([table]) => !UNSCOPED.has(table)),
+);
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const uuid = dialect === 'postgres' ? 'uuid' : 'text';
@@ -40,23 +42,37 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   if (dialect === 'postgres') await createPostgresFunctions(db);
   for (const [table, columns] of Object.entries(VERSIONED)) {
-    const changed = (old: string, next: string) => columns.map((column) => `${old}.${column} IS DISTINCT FROM ${next}.${column}`).join(' OR ');
+    const changed = (old: string, next: string) =>
+      columns.map((column) => `${old}.${column} IS DISTINCT FROM ${next}.${column}`).join(' OR ');
     const name = (operation: string) => sql.id(`${table}_search_version_${operation}`);
     if (dialect === 'postgres') {
-      await sql`CREATE TRIGGER ${name('insert')} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()`.execute(db);
+      await sql`CREATE TRIGGER ${name('insert')} AFTER INSERT ON ${sql.table(table)} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()`.execute(
+        db,
+      );
       await sql`CREATE TRIGGER ${name('update')} AFTER UPDATE OF ${sql.join(columns.map((column) => sql.ref(column)))} ON ${sql.table(table)}
         FOR EACH ROW WHEN (${sql.raw(changed('OLD', 'NEW'))}) EXECUTE FUNCTION search_versions_update()`.execute(db);
-      await sql`CREATE TRIGGER ${name('delete')} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()`.execute(db);
+      await sql`CREATE TRIGGER ${name('delete')} AFTER DELETE ON ${sql.table(table)} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()`.execute(
+        db,
+      );
     } else {
-      const bump = (row: string) => `UPDATE search_versions SET version = ${SQLITE_NEXT} WHERE workspace_id = ${row}.workspace_id AND table_name = '${table}';`;
-      await sql.raw(`CREATE TRIGGER ${table}_search_version_insert AFTER INSERT ON ${table} BEGIN
+      const bump = (row: string) =>
+        `UPDATE search_versions SET version = ${SQLITE_NEXT} WHERE workspace_id = ${row}.workspace_id AND table_name = '${table}';`;
+      await sql
+        .raw(`CREATE TRIGGER ${table}_search_version_insert AFTER INSERT ON ${table} BEGIN
         INSERT INTO search_versions (workspace_id, table_name, version) VALUES (new.workspace_id, '${table}', ${SQLITE_NEXT})
-        ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${SQLITE_NEXT}; END`).execute(db);
-      await sql.raw(`CREATE TRIGGER ${table}_search_version_update AFTER UPDATE OF ${columns.join(', ')} ON ${table}
-        WHEN ${columns.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')} BEGIN ${bump('new')} END`).execute(db);
-      await sql.raw(`CREATE TRIGGER ${table}_search_version_delete AFTER DELETE ON ${table} BEGIN ${bump('old')} END`).execute(db);
+        ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${SQLITE_NEXT}; END`)
+        .execute(db);
+      await sql
+        .raw(`CREATE TRIGGER ${table}_search_version_update AFTER UPDATE OF ${columns.join(', ')} ON ${table}
+        WHEN ${columns.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')} BEGIN ${bump('new')} END`)
+        .execute(db);
+      await sql
+        .raw(`CREATE TRIGGER ${table}_search_version_delete AFTER DELETE ON ${table} BEGIN ${bump('old')} END`)
+        .execute(db);
     }
-    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT DISTINCT workspace_id, ${table}, 0 FROM ${sql.table(table)}`.execute(db);
+    await sql`INSERT INTO search_versions (workspace_id, table_name, version) SELECT DISTINCT workspace_id, ${table}, 0 FROM ${sql.table(table)}`.execute(
+      db,
+    );
   }
 }
 

@@ -14,7 +14,10 @@ import { fold, foldingCharacters } from '../text-search.js';
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
-  const { rows } = await sql<{ c: string; l: string }>`SELECT c, lower(c) AS l FROM unnest(${foldingCharacters()}::text[]) AS c`.execute(db);
+  const { rows } = await sql<{
+    c: string;
+    l: string;
+  }>`SELECT c, lower(c) AS l FROM unnest(${foldingCharacters()}::text[]) AS c`.execute(db);
   const missing = rows.filter((row) => row.l !== fold(row.c));
   if (missing.length === 0 || missing.some((row) => /^[\x00-\x7f]$/.test(row.c))) return;
   const translated = sql`lower(translate($1, ${sql.lit(missing.map((row) => row.c).join(''))}, ${sql.lit(missing.map((row) => fold(row.c)).join(''))}))`;

@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     else await createSqliteTriggers(db, table, tallies);
     for (const column of columns) {
       await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
-        SELECT workspace_id, ${table}, ${linkTally(column)}, CAST(${sql.ref(column)} AS TEXT), count(*) FROM ${sql.table(table)} GROUP BY workspace_id, ${sql.ref(column)}`.execute(db);
+        SELECT workspace_id, ${table}, ${linkTally(column)}, CAST(${sql.ref(column)} AS TEXT), count(*) FROM ${sql.table(table)} GROUP BY workspace_id, ${sql.ref(column)}`.execute(
+        db,
+      );
     }
   }
 }

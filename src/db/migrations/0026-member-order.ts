@@ -42,19 +42,26 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // SQLite adds a NOT NULL column only with a default; the triggers below replace it at once.
   await sql`ALTER TABLE members ADD COLUMN user_name text NOT NULL DEFAULT ''`.execute(db);
   await sql`ALTER TABLE members ADD COLUMN user_email text NOT NULL DEFAULT ''`.execute(db);
-  await sql`ALTER TABLE members ADD COLUMN user_created_at ${sql.raw(time)} NOT NULL DEFAULT ${sql.raw(dialect === 'postgres' ? "'epoch'" : "''")}`.execute(db);
-  await sql`UPDATE members SET (user_name, user_email, user_created_at) = (SELECT name, email, created_at FROM users WHERE users.id = members.user_id)`.execute(db);
+  await sql`ALTER TABLE members ADD COLUMN user_created_at ${sql.raw(time)} NOT NULL DEFAULT ${sql.raw(dialect === 'postgres' ? "'epoch'" : "''")}`.execute(
+    db,
+  );
+  await sql`UPDATE members SET (user_name, user_email, user_created_at) = (SELECT name, email, created_at FROM users WHERE users.id = members.user_id)`.execute(
+    db,
+  );
 
   if (dialect === 'postgres') {
     // No defaults: a membership written without its person's copies would be refused.
-    for (const column of ['user_name', 'user_email', 'user_created_at']) await sql`ALTER TABLE members ALTER COLUMN ${sql.ref(column)} DROP DEFAULT`.execute(db);
+    for (const column of ['user_name', 'user_email', 'user_created_at'])
+      await sql`ALTER TABLE members ALTER COLUMN ${sql.ref(column)} DROP DEFAULT`.execute(db);
     await sql`
       CREATE FUNCTION members_copy_person() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         SELECT name, email, created_at INTO NEW.user_name, NEW.user_email, NEW.user_created_at FROM users WHERE id = NEW.user_id FOR SHARE;
         RETURN NEW;
       END $$`.execute(db);
-    await sql`CREATE TRIGGER members_person_copy BEFORE INSERT OR UPDATE OF user_id ON members FOR EACH ROW EXECUTE FUNCTION members_copy_person()`.execute(db);
+    await sql`CREATE TRIGGER members_person_copy BEFORE INSERT OR UPDATE OF user_id ON members FOR EACH ROW EXECUTE FUNCTION members_copy_person()`.execute(
+      db,
+    );
     await sql`
       CREATE FUNCTION users_copy_to_members() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -62,9 +69,15 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         RETURN NULL;
       END $$`.execute(db);
     await sql`CREATE TRIGGER users_person_copy AFTER UPDATE OF name, email ON users FOR EACH ROW
-      WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.email IS DISTINCT FROM NEW.email) EXECUTE FUNCTION users_copy_to_members()`.execute(db);
-    await sql`CREATE TRIGGER members_count_insert AFTER INSERT ON members REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()`.execute(db);
-    await sql`CREATE TRIGGER members_count_delete AFTER DELETE ON members REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()`.execute(db);
+      WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.email IS DISTINCT FROM NEW.email) EXECUTE FUNCTION users_copy_to_members()`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER members_count_insert AFTER INSERT ON members REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER members_count_delete AFTER DELETE ON members REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()`.execute(
+      db,
+    );
     await createPostgresTriggers(db, 'members', MEMBER_TALLIES);
   } else {
     await sql`CREATE TRIGGER members_person_copy AFTER INSERT ON members BEGIN
@@ -87,7 +100,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       END`.execute(db);
     await createSqliteTriggers(db, 'members', MEMBER_TALLIES);
   }
-  await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, 'members', count(*) FROM members GROUP BY workspace_id`.execute(db);
+  await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, 'members', count(*) FROM members GROUP BY workspace_id`.execute(
+    db,
+  );
   await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
     SELECT workspace_id, 'members', 'role', role, count(*) FROM members GROUP BY workspace_id, role`.execute(db);
   for (const [name, keys] of INDEXES) await sql.raw(`CREATE INDEX ${name} ON members (${keys})`).execute(db);

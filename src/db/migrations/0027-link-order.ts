@@ -44,7 +44,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN ${sql.ref(copy)} text NOT NULL DEFAULT ''`.execute(db);
     // A link to a missing server (written with foreign keys off) keeps '', as the triggers do.
     await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = coalesce((SELECT ${sql.ref(source)} FROM ${sql.table(from)} copied
-      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}), '')`.execute(db);
+      WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}), '')`.execute(
+      db,
+    );
     const found = sql`FROM ${sql.table(from)} WHERE workspace_id = NEW.workspace_id AND id = NEW.${sql.ref(key)}`;
     if (dialect === 'postgres') {
       // No default: a link written without its copy would be refused. A missing server leaves ''
@@ -58,16 +60,22 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
           NEW.${sql.ref(copy)} := coalesce(NEW.${sql.ref(copy)}, '');
           RETURN NEW;
         END $$`.execute(db);
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_name_copy`)} BEFORE INSERT OR UPDATE OF ${sql.ref(key)}, ${sql.ref(copy)} ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION ${sql.raw(`${table}_copy_name`)}()`.execute(db);
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_name_copy`)} BEFORE INSERT OR UPDATE OF ${sql.ref(key)}, ${sql.ref(copy)} ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION ${sql.raw(`${table}_copy_name`)}()`.execute(
+        db,
+      );
     } else {
       // AFTER INSERT named *_copy_insert: a bulk load (db/bulk.ts) replays it for the whole load.
       // Each writes only a copy that differs, so a right copy costs no second write and the
       // update trigger ends at once when it meets its own write (even with recursive_triggers on).
       const name = sql`coalesce((SELECT ${sql.ref(source)} ${found}), '')`;
       const recopy = sql`WHEN NEW.${sql.ref(copy)} IS NOT ${name} BEGIN UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = ${name} WHERE rowid = NEW.rowid; END`;
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_copy_insert`)} AFTER INSERT ON ${sql.table(table)} ${recopy}`.execute(db);
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_copy_insert`)} AFTER INSERT ON ${sql.table(table)} ${recopy}`.execute(
+        db,
+      );
       // A link given another server, or a copy written directly, takes the copy again.
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_copy_update`)} AFTER UPDATE OF ${sql.ref(key)}, ${sql.ref(copy)} ON ${sql.table(table)} ${recopy}`.execute(db);
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_copy_update`)} AFTER UPDATE OF ${sql.ref(key)}, ${sql.ref(copy)} ON ${sql.table(table)} ${recopy}`.execute(
+        db,
+      );
     }
   }
   if (dialect === 'postgres') {
@@ -89,6 +97,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // server_tags_tag_order_idx, application_servers_application_order_idx: the links of one tag or
   // application in their servers' name order.
   for (const [table, { copy, by, key }] of Object.entries(LINK_NAME_COPIES)) {
-    await sql`CREATE INDEX ${sql.id(`${table}_${by.replace(/_id$/, '')}_order_idx`)} ON ${sql.table(table)} (workspace_id, ${sql.ref(by)}, ${sql.ref(copy)}, ${sql.ref(key)})`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`${table}_${by.replace(/_id$/, '')}_order_idx`)} ON ${sql.table(table)} (workspace_id, ${sql.ref(by)}, ${sql.ref(copy)}, ${sql.ref(key)})`.execute(
+      db,
+    );
   }
 }

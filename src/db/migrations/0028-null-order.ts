@@ -41,7 +41,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
   for (const name of NULLABLE_SORT_INDEXES) {
     // Every one of them is (workspace_id, <sort key>, id), the key a column or a rank's CASE.
-    const { rows } = await sql<{ definition: string }>`SELECT pg_get_indexdef(${name}::regclass) AS definition`.execute(db);
+    const { rows } = await sql<{ definition: string }>`SELECT pg_get_indexdef(${name}::regclass) AS definition`.execute(
+      db,
+    );
     const definition = rows[0]!.definition;
     if (!definition.endsWith(', id)')) throw new Error(`${name} is not (workspace_id, key, id): ${definition}`);
     await sql`DROP INDEX ${sql.id(name)}`.execute(db);

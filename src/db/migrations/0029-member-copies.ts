@@ -29,5 +29,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   }
   await sql`UPDATE members SET (user_name, user_email, user_created_at) = (SELECT name, email, created_at FROM users WHERE users.id = members.user_id)
     WHERE EXISTS (SELECT 1 FROM users WHERE users.id = members.user_id
-      AND (users.name IS DISTINCT FROM members.user_name OR users.email IS DISTINCT FROM members.user_email OR users.created_at IS DISTINCT FROM members.user_created_at))`.execute(db);
+      AND (users.name IS DISTINCT FROM members.user_name OR users.email IS DISTINCT FROM members.user_email OR users.created_at IS DISTINCT FROM members.user_created_at))`.execute(
+    db,
+  );
 }

@@ -18,6 +18,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     if (UNSCOPED.has(table)) continue;
     const index = sql.id(`${table}_search_text_idx`);
     await sql`DROP INDEX ${index}`.execute(db);
-    await sql`CREATE INDEX ${index} ON ${sql.table(table)} USING gin (search_text gin_trgm_ops, workspace_id)`.execute(db);
+    await sql`CREATE INDEX ${index} ON ${sql.table(table)} USING gin (search_text gin_trgm_ops, workspace_id)`.execute(
+      db,
+    );
   }
 }

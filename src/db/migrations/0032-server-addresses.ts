@@ -49,7 +49,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
     // An instance still on the previous version could write a server between the backfill and the triggers.
     await sql`LOCK TABLE servers IN SHARE MODE`.execute(db);
-    await sql.raw(`
+    await sql
+      .raw(`
       CREATE FUNCTION estate_address_key(address text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
       DECLARE
         parsed inet;
@@ -71,7 +72,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
           RETURN '4' || encode(substring(bytes FROM 13), 'hex');
         END IF;
         RETURN family(parsed)::text || encode(bytes, 'hex');
-      END $$`).execute(db);
+      END $$`)
+      .execute(db);
     // The keys of a stored list (a JSON array of strings; anything else has none, as addressesOf reads it).
     await sql`
       CREATE FUNCTION estate_address_keys(addresses text) RETURNS text[] LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -99,7 +101,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
           ON CONFLICT DO NOTHING;
         RETURN NULL;
       END $$`.execute(db);
-    await sql`CREATE TRIGGER servers_address_insert AFTER INSERT ON servers REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION servers_index_new_addresses()`.execute(db);
+    await sql`CREATE TRIGGER servers_address_insert AFTER INSERT ON servers REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION servers_index_new_addresses()`.execute(
+      db,
+    );
     // Changes per row: a trigger with a column list takes no transition table.
     await sql`
       CREATE FUNCTION servers_index_changed_addresses() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -111,13 +115,17 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         RETURN NULL;
       END $$`.execute(db);
     await sql`CREATE TRIGGER servers_address_update AFTER UPDATE OF ip_addresses ON servers FOR EACH ROW
-      WHEN (OLD.ip_addresses IS DISTINCT FROM NEW.ip_addresses) EXECUTE FUNCTION servers_index_changed_addresses()`.execute(db);
+      WHEN (OLD.ip_addresses IS DISTINCT FROM NEW.ip_addresses) EXECUTE FUNCTION servers_index_changed_addresses()`.execute(
+      db,
+    );
     await sql`INSERT INTO server_addresses (workspace_id, server_id, address)
       SELECT servers.workspace_id, servers.id, keys.address FROM servers CROSS JOIN LATERAL unnest(estate_address_keys(servers.ip_addresses)) AS keys (address)
       ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`.execute(db);
   } else {
     // The keys of a row's list: its string elements' (a list that is not a JSON array has none).
-    const keysOf = (row: string) => sql`SELECT ${sql.ref(`${row}.workspace_id`)}, ${sql.ref(`${row}.id`)}, estate_address_key(element.value)
+    const keysOf = (
+      row: string,
+    ) => sql`SELECT ${sql.ref(`${row}.workspace_id`)}, ${sql.ref(`${row}.id`)}, estate_address_key(element.value)
       FROM ${row === 'NEW' ? sql`` : sql`${sql.table(row)}, `}json_each(CASE WHEN json_valid(${sql.ref(`${row}.ip_addresses`)}) AND json_type(${sql.ref(`${row}.ip_addresses`)}) = 'array' THEN ${sql.ref(`${row}.ip_addresses`)} ELSE '[]' END) AS element
       WHERE element.type = 'text' AND estate_address_key(element.value) IS NOT NULL`;
     // AFTER INSERT named *_address_insert: a bulk load (db/bulk.ts) replays it for the whole load.
@@ -128,8 +136,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         DELETE FROM server_addresses WHERE workspace_id = OLD.workspace_id AND server_id = OLD.id;
         INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address) ${keysOf('NEW')};
       END`.execute(db);
-    await sql`INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address) ${keysOf('servers')}`.execute(db);
+    await sql`INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address) ${keysOf('servers')}`.execute(
+      db,
+    );
   }
   // server_addresses_address_idx: the servers with an address in a range, of one workspace.
-  await sql`CREATE INDEX server_addresses_address_idx ON server_addresses (workspace_id, address, server_id)`.execute(db);
+  await sql`CREATE INDEX server_addresses_address_idx ON server_addresses (workspace_id, address, server_id)`.execute(
+    db,
+  );
 }

@@ -7,5 +7,8 @@ import type { Kysely } from 'kysely';
  * two apart ('workspace' or 'operator').
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('invitations').addColumn('issued_by', 'text', (c) => c.notNull().defaultTo('workspace')).execute();
+  await db.schema
+    .alterTable('invitations')
+    .addColumn('issued_by', 'text', (c) => c.notNull().defaultTo('workspace'))
+    .execute();
 }

@@ -11,7 +11,13 @@ import { useAbilities } from '../base/session.js';
 
 const PAGE = 50;
 
-function EnrollForm({ onClose, onEnrolled }: { onClose(): void; onEnrolled(enrolled: { token: string; command: string }): void }) {
+function EnrollForm({
+  onClose,
+  onEnrolled,
+}: {
+  onClose(): void;
+  onEnrolled(enrolled: { token: string; command: string }): void;
+}) {
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<ReturnType<typeof errorsOf>>({});
   const submit = async (event: FormEvent) => {
@@ -26,7 +32,11 @@ function EnrollForm({ onClose, onEnrolled }: { onClose(): void; onEnrolled(enrol
   return (
     <Dialog title="Enroll agent" onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Name" error={errors.field === 'name' ? errors.fieldError : undefined} hint="For example the host it will run on.">
+        <Field
+          label="Name"
+          error={errors.field === 'name' ? errors.fieldError : undefined}
+          hint="For example the host it will run on."
+        >
           <input type="text" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} autoFocus />
         </Field>
         <FormError error={errors.formError} />
@@ -117,10 +127,18 @@ export function AgentsPage() {
           <span>
             {offset + 1}–{offset + agents.length} of {total}
           </span>
-          <button type="button" disabled={offset === 0} onClick={() => navigate(`/agents?offset=${Math.max(0, offset - PAGE)}`)}>
+          <button
+            type="button"
+            disabled={offset === 0}
+            onClick={() => navigate(`/agents?offset=${Math.max(0, offset - PAGE)}`)}
+          >
             Previous
           </button>
-          <button type="button" disabled={offset + PAGE >= total} onClick={() => navigate(`/agents?offset=${offset + PAGE}`)}>
+          <button
+            type="button"
+            disabled={offset + PAGE >= total}
+            onClick={() => navigate(`/agents?offset=${offset + PAGE}`)}
+          >
             Next
           </button>
         </nav>
@@ -147,7 +165,11 @@ export function AgentsPage() {
         />
       )}
       {revoking && (
-        <ConfirmDialog title={`Revoke ${revoking.name}?`} onConfirm={() => void revoke()} onClose={() => setRevoking(undefined)}>
+        <ConfirmDialog
+          title={`Revoke ${revoking.name}?`}
+          onConfirm={() => void revoke()}
+          onClose={() => setRevoking(undefined)}
+        >
           <p>Its token stops working at once; its hosts stay in the inventory.</p>
         </ConfirmDialog>
       )}

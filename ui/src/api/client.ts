@@ -66,14 +66,24 @@ export async function call<T>(method: Method, path: string, body?: unknown, opti
 }
 
 /** A call whose answer keeps its ETag, to be sent back as If-Match with the next change. */
-export async function callTagged<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<Tagged<T>> {
+export async function callTagged<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Tagged<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   if (options.ifMatch) headers['if-match'] = options.ifMatch;
   let response: Response;
   try {
-    response = await fetch(`/ui/api${path}`, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(`/ui/api${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiFailure(0, 'network_error', 'the server could not be reached; check your connection and try again');
   }

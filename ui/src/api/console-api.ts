@@ -61,30 +61,39 @@ export const consoleApi = {
   signOutEverywhere: () => call<void>('DELETE', '/sessions'),
   selectWorkspace: (workspaceId: string) => call<SessionView>('PUT', '/session/workspace', { workspaceId }),
   changePassword: (body: ChangePassword, options?: Fields) => call<void>('PUT', '/password', body, options),
-  acceptInvitation: (token: string, password: string, options?: Fields) => call<SessionView>('POST', '/invitations/accept', { token, password }, options),
+  acceptInvitation: (token: string, password: string, options?: Fields) =>
+    call<SessionView>('POST', '/invitations/accept', { token, password }, options),
 
   keys: () => call<KeyList>('GET', '/keys'),
   createKey: (body: CreateKey, options?: Fields) => call<CreatedKey>('POST', '/keys', body, options),
   rotateKey: (id: string) => call<RotatedKey>('POST', `/keys/${id}/rotate`),
   revokeKey: (id: string) => call<{ id: string; revoked: true }>('POST', `/keys/${id}/revoke`),
 
-  members: (query: { q?: string; limit?: number; offset?: number } = {}) => call<OffsetList<Member>>('GET', `/v1/members${queryOf({ sort: 'name', ...query })}`),
+  members: (query: { q?: string; limit?: number; offset?: number } = {}) =>
+    call<OffsetList<Member>>('GET', `/v1/members${queryOf({ sort: 'name', ...query })}`),
   addMember: (body: AddMember, options?: Fields) => call<AddedMember>('POST', '/members', body, options),
   member: (id: string) => callTagged<Member>('GET', `/v1/members/${id}`),
-  changeRole: (id: string, role: Member['role'], ifMatch?: string) => call<Member>('PATCH', `/v1/members/${id}`, { role }, { ifMatch }),
+  changeRole: (id: string, role: Member['role'], ifMatch?: string) =>
+    call<Member>('PATCH', `/v1/members/${id}`, { role }, { ifMatch }),
   removeMember: (id: string, ifMatch?: string) => call<void>('DELETE', `/v1/members/${id}`, undefined, { ifMatch }),
   // Admins: the same changes with the keys the member made shown, and revoked when asked.
   memberKeys: (id: string) => call<MemberKeyList>('GET', `/members/${id}/keys`),
-  changeRoleWithKeys: (id: string, role: Member['role'], revokeKeys: boolean, ifMatch?: string) => call<ChangedMember>('PATCH', `/members/${id}`, { role, revokeKeys }, { ifMatch }),
-  removeMemberWithKeys: (id: string, revokeKeys: boolean, ifMatch?: string) => call<RemovedMember>('DELETE', `/members/${id}${queryOf({ revokeKeys: String(revokeKeys) })}`, undefined, { ifMatch }),
+  changeRoleWithKeys: (id: string, role: Member['role'], revokeKeys: boolean, ifMatch?: string) =>
+    call<ChangedMember>('PATCH', `/members/${id}`, { role, revokeKeys }, { ifMatch }),
+  removeMemberWithKeys: (id: string, revokeKeys: boolean, ifMatch?: string) =>
+    call<RemovedMember>('DELETE', `/members/${id}${queryOf({ revokeKeys: String(revokeKeys) })}`, undefined, {
+      ifMatch,
+    }),
   // Admins: members whose sign-in is locked or slowed by failed passwords, and ending a lock.
   signInLocks: () => call<SignInLocks>('GET', '/members/sign-in-locks'),
   unlockMember: (id: string) => call<{ memberId: string; unlocked: true }>('POST', `/members/${id}/unlock`),
 
   roles: () => call<RolesView>('GET', '/roles'),
-  setRole: (name: string, permissions: string[]) => call<{ name: string; permissions: string[] }>('PUT', `/roles/${name}`, { permissions }),
+  setRole: (name: string, permissions: string[]) =>
+    call<{ name: string; permissions: string[] }>('PUT', `/roles/${name}`, { permissions }),
 
-  agents: (query: { limit?: number; offset?: number } = {}) => call<OffsetList<AgentItem>>('GET', `/v1/agents${queryOf({ sort: 'name', ...query })}`),
+  agents: (query: { limit?: number; offset?: number } = {}) =>
+    call<OffsetList<AgentItem>>('GET', `/v1/agents${queryOf({ sort: 'name', ...query })}`),
   enrollAgent: (name: string, options?: Fields) => call<EnrolledAgent>('POST', '/agents', { name }, options),
   revokeAgent: (id: string) => call<{ id: string; revoked: true }>('POST', `/agents/${id}/revoke`),
 
@@ -100,19 +109,26 @@ export type Resource = Record<string, unknown> & { id: string };
 /** The inventory, through the workspace routes served to members under /ui/api/v1. */
 export const inventoryApi = {
   families: () => call<ConsoleFamily[]>('GET', '/families'),
-  list: (family: string, query: Record<string, string | undefined>) => call<OffsetList<Resource>>('GET', `/v1/${family}${queryOf(query)}`),
+  list: (family: string, query: Record<string, string | undefined>) =>
+    call<OffsetList<Resource>>('GET', `/v1/${family}${queryOf(query)}`),
   get: (family: string, id: string) => call<Resource>('GET', `/v1/${family}/${id}`),
   /** The item with its ETag, for a page that edits or deletes it. */
   load: (family: string, id: string) => callTagged<Resource>('GET', `/v1/${family}/${id}`),
-  create: (family: string, body: Record<string, unknown>, options?: Fields) => call<Resource>('POST', `/v1/${family}`, body, options),
-  update: (family: string, id: string, body: Record<string, unknown>, options?: Change) => callTagged<Resource>('PATCH', `/v1/${family}/${id}`, body, options),
-  remove: (family: string, id: string, ifMatch?: string) => call<void>('DELETE', `/v1/${family}/${id}`, undefined, { ifMatch }),
+  create: (family: string, body: Record<string, unknown>, options?: Fields) =>
+    call<Resource>('POST', `/v1/${family}`, body, options),
+  update: (family: string, id: string, body: Record<string, unknown>, options?: Change) =>
+    callTagged<Resource>('PATCH', `/v1/${family}/${id}`, body, options),
+  remove: (family: string, id: string, ifMatch?: string) =>
+    call<void>('DELETE', `/v1/${family}/${id}`, undefined, { ifMatch }),
   related: (family: string, id: string, segment: string) => call<Resource[]>('GET', `/v1/${family}/${id}/${segment}`),
-  link: (family: string, id: string, segment: string, childId: string) => call<void>('PUT', `/v1/${family}/${id}/${segment}/${childId}`),
-  unlink: (family: string, id: string, segment: string, childId: string) => call<void>('DELETE', `/v1/${family}/${id}/${segment}/${childId}`),
+  link: (family: string, id: string, segment: string, childId: string) =>
+    call<void>('PUT', `/v1/${family}/${id}/${segment}/${childId}`),
+  unlink: (family: string, id: string, segment: string, childId: string) =>
+    call<void>('DELETE', `/v1/${family}/${id}/${segment}/${childId}`),
   history: (resourceId: string) => call<AuditList>('GET', `/v1/audit-log${queryOf({ resourceId, limit: 20 })}`),
   comments: (applicationId: string) => call<ApplicationComment[]>('GET', `/v1/applications/${applicationId}/comments`),
-  addComment: (applicationId: string, body: string) => call<unknown>('POST', `/v1/applications/${applicationId}/comments`, { body }),
+  addComment: (applicationId: string, body: string) =>
+    call<unknown>('POST', `/v1/applications/${applicationId}/comments`, { body }),
 };
 
 /**
@@ -120,10 +136,17 @@ export const inventoryApi = {
  * list: the item is read again with its ETag, and when it no longer matches the row shown, the
  * change is refused as a stale If-Match would be (412), before anything is sent.
  */
-export async function etagAsShown(family: string, shown: Record<string, unknown> & { id: string }): Promise<string | undefined> {
+export async function etagAsShown(
+  family: string,
+  shown: Record<string, unknown> & { id: string },
+): Promise<string | undefined> {
   const { value, etag } = await callTagged<Resource>('GET', `/v1/${family}/${shown.id}`);
   if (Object.keys(shown).some((field) => JSON.stringify(shown[field]) !== JSON.stringify(value[field]))) {
-    throw new ApiFailure(412, 'precondition_failed', `${String(shown.name ?? shown.email ?? shown.id)} changed since the list was loaded`);
+    throw new ApiFailure(
+      412,
+      'precondition_failed',
+      `${String(shown.name ?? shown.email ?? shown.id)} changed since the list was loaded`,
+    );
   }
   return etag;
 }

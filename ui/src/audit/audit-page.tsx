@@ -16,7 +16,8 @@ function filtersOf(search: string): Filters {
 }
 
 /** datetime-local (the browser's local time) ↔ the ISO instants of the URL and the API. */
-const toLocalInput = (iso?: string) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+const toLocalInput = (iso?: string) =>
+  iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
 
 function Diff({ changes }: { changes: NonNullable<AuditEvent['changes']> }) {
@@ -51,7 +52,8 @@ function EventRow({ event }: { event: AuditEvent }) {
     <li className="event">
       <details>
         <summary>
-          <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong> ({humanize(event.actor.type)}) {humanize(event.action).toLowerCase()}{' '}
+          <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong> (
+          {humanize(event.actor.type)}) {humanize(event.action).toLowerCase()}{' '}
           {humanize(event.resourceType).toLowerCase()} {event.resourceName && <em>{event.resourceName}</em>}
         </summary>
         <dl>
@@ -126,7 +128,10 @@ export function AuditPage() {
   }, [search]);
 
   useEffect(() => {
-    consoleApi.members({ limit: 200 }).then((page) => setMembers(page.data), () => setMembers([]));
+    consoleApi.members({ limit: 200 }).then(
+      (page) => setMembers(page.data),
+      () => setMembers([]),
+    );
   }, []);
 
   const more = async () => {
@@ -145,7 +150,9 @@ export function AuditPage() {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !cursor) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void more());
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && void more(),
+    );
     observer.observe(target);
     return () => observer.disconnect();
   });
@@ -163,10 +170,18 @@ export function AuditPage() {
       <PageHeader title="Audit log" />
       <form className="filters" onSubmit={apply} aria-label="Filters">
         <Field label="From">
-          <input type="datetime-local" value={toLocalInput(draft.from)} onChange={(event) => set('from')(fromLocalInput(event.target.value))} />
+          <input
+            type="datetime-local"
+            value={toLocalInput(draft.from)}
+            onChange={(event) => set('from')(fromLocalInput(event.target.value))}
+          />
         </Field>
         <Field label="To">
-          <input type="datetime-local" value={toLocalInput(draft.to)} onChange={(event) => set('to')(fromLocalInput(event.target.value))} />
+          <input
+            type="datetime-local"
+            value={toLocalInput(draft.to)}
+            onChange={(event) => set('to')(fromLocalInput(event.target.value))}
+          />
         </Field>
         <Field label="Actor">
           <select value={draft.actorId ?? ''} onChange={(event) => set('actorId')(event.target.value)}>
@@ -209,7 +224,12 @@ export function AuditPage() {
           </select>
         </Field>
         <Field label="Search">
-          <input type="search" maxLength={200} value={draft.query ?? ''} onChange={(event) => set('query')(event.target.value)} />
+          <input
+            type="search"
+            maxLength={200}
+            value={draft.query ?? ''}
+            onChange={(event) => set('query')(event.target.value)}
+          />
         </Field>
         <div className="actions">
           <button type="submit" className="primary">

@@ -40,10 +40,24 @@ export function AccountPage() {
         <h2>Change password</h2>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Field label="Current password" error={errors.field === 'currentPassword' ? errors.fieldError : undefined}>
-            <input type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrent(event.target.value)} />
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(event) => setCurrent(event.target.value)}
+            />
           </Field>
-          <Field label="New password" error={errors.field === 'newPassword' ? errors.fieldError : undefined} hint="At least 8 characters and hard to guess: a few uncommon words together work well. Your other sessions end.">
-            <input type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNew(event.target.value)} />
+          <Field
+            label="New password"
+            error={errors.field === 'newPassword' ? errors.fieldError : undefined}
+            hint="At least 8 characters and hard to guess: a few uncommon words together work well. Your other sessions end."
+          >
+            <input
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(event) => setNew(event.target.value)}
+            />
           </Field>
           <FormError error={errors.formError} />
           {done && <p role="status">Password changed. Your other sessions were signed out.</p>}

@@ -13,7 +13,8 @@ export function InvitePage({ onSignedIn }: { onSignedIn(session: SessionView): v
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD) return setErrors({ field: 'password', fieldError: `password must be at least ${MIN_PASSWORD} characters` });
+    if (password.length < MIN_PASSWORD)
+      return setErrors({ field: 'password', fieldError: `password must be at least ${MIN_PASSWORD} characters` });
     if (password !== repeat) return setErrors({ field: 'repeat', fieldError: 'the two passwords differ' });
     try {
       onSignedIn(await consoleApi.acceptInvitation(token, password, { fields: ['password'] }));
@@ -34,11 +35,26 @@ export function InvitePage({ onSignedIn }: { onSignedIn(session: SessionView): v
     <main id="main" className="sign-in">
       <h1>Choose your password</h1>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="New password" error={errors.field === 'password' ? errors.fieldError : undefined} hint={`At least ${MIN_PASSWORD} characters and hard to guess: a few uncommon words together work well.`}>
-          <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />
+        <Field
+          label="New password"
+          error={errors.field === 'password' ? errors.fieldError : undefined}
+          hint={`At least ${MIN_PASSWORD} characters and hard to guess: a few uncommon words together work well.`}
+        >
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoFocus
+          />
         </Field>
         <Field label="Repeat it" error={errors.field === 'repeat' ? errors.fieldError : undefined}>
-          <input type="password" autoComplete="new-password" value={repeat} onChange={(event) => setRepeat(event.target.value)} />
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(event) => setRepeat(event.target.value)}
+          />
         </Field>
         <FormError error={errors.formError} />
         <button type="submit" className="primary">

@@ -27,10 +27,25 @@ export function LoginPage({ onSignedIn }: { onSignedIn(session: SessionView): vo
       <h1>Sign in to Estate</h1>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field label="Email">
-          <input type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} autoFocus />
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            autoFocus
+          />
         </Field>
         <Field label="Password">
-          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </Field>
         <FormError error={error} />
         <button type="submit" className="primary" disabled={busy}>

@@ -12,7 +12,23 @@ export interface ConflictRow {
  * It shows the item's current values (fetched again) beside the person's own changes, and offers
  * to apply the change again on top of the current item, or to give it up.
  */
-export function ConflictNotice({ what, rows, reapply, discard, onReapply, onDiscard, busy }: { what: string; rows: ConflictRow[]; reapply: string; discard: string; onReapply(): void; onDiscard(): void; busy?: boolean }) {
+export function ConflictNotice({
+  what,
+  rows,
+  reapply,
+  discard,
+  onReapply,
+  onDiscard,
+  busy,
+}: {
+  what: string;
+  rows: ConflictRow[];
+  reapply: string;
+  discard: string;
+  onReapply(): void;
+  onDiscard(): void;
+  busy?: boolean;
+}) {
   const headingId = useId();
   const mine = rows.some((row) => row.mine !== undefined);
   return (

@@ -13,7 +13,14 @@ export function Dialog({ title, onClose, children }: { title: string; onClose():
     return () => dialog?.close();
   }, []);
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>
@@ -21,7 +28,19 @@ export function Dialog({ title, onClose, children }: { title: string; onClose():
 }
 
 /** Asks before an action that cannot be undone; its button is named Confirm. */
-export function ConfirmDialog({ title, children, onConfirm, onClose, busy }: { title: string; children: ReactNode; onConfirm(): void; onClose(): void; busy?: boolean }) {
+export function ConfirmDialog({
+  title,
+  children,
+  onConfirm,
+  onClose,
+  busy,
+}: {
+  title: string;
+  children: ReactNode;
+  onConfirm(): void;
+  onClose(): void;
+  busy?: boolean;
+}) {
   return (
     <Dialog title={title} onClose={onClose}>
       <div className="dialog-body">{children}</div>

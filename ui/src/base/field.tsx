@@ -5,7 +5,17 @@ import { ApiFailure } from '../api/client.js';
  * A labelled form control with its error beside it: the label names the control, and the error
  * is tied to it with aria-describedby and aria-invalid.
  */
-export function Field({ label, error, hint, children }: { label: string; error?: string | undefined; hint?: ReactNode; children: ReactElement<Record<string, unknown>> }) {
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;

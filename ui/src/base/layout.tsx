@@ -28,8 +28,16 @@ export function Layout({ children }: { children: ReactNode }) {
     Promise.all([call<Summary[]>('GET', '/v1/dashboards'), call<Summary[]>('GET', '/v1/diagrams')]).then(
       ([dashboards, diagrams]) =>
         setInsights([
-          ...dashboards.map((one) => ({ href: `/dashboards/${one.name}`, label: `${one.title} dashboard`, visible: can(one.requiredScope) })),
-          ...diagrams.map((one) => ({ href: `/diagrams/${one.name}`, label: one.title, visible: can(one.requiredScope) })),
+          ...dashboards.map((one) => ({
+            href: `/dashboards/${one.name}`,
+            label: `${one.title} dashboard`,
+            visible: can(one.requiredScope),
+          })),
+          ...diagrams.map((one) => ({
+            href: `/diagrams/${one.name}`,
+            label: one.title,
+            visible: can(one.requiredScope),
+          })),
         ]),
       () => setInsights([]),
     );
@@ -38,7 +46,11 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [workspaceId]);
   const inventory: NavItem[] = catalog
     .filter((family) => family.key !== 'agents')
-    .map((family) => ({ href: `/${family.key}`, label: family.many.charAt(0).toUpperCase() + family.many.slice(1), visible: can(family.scopes.read) }));
+    .map((family) => ({
+      href: `/${family.key}`,
+      label: family.many.charAt(0).toUpperCase() + family.many.slice(1),
+      visible: can(family.scopes.read),
+    }));
   const administration: NavItem[] = [
     { href: '/keys', label: 'Keys', visible: isAdmin },
     { href: '/members', label: 'Members', visible: can('members:read') },
@@ -65,7 +77,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </Link>
         <div className="workspace-switcher">
           <label htmlFor="workspace-switcher">Workspace</label>
-          <select id="workspace-switcher" value={session.workspace?.id ?? ''} onChange={(event) => void switchWorkspace(event.target.value)}>
+          <select
+            id="workspace-switcher"
+            value={session.workspace?.id ?? ''}
+            onChange={(event) => void switchWorkspace(event.target.value)}
+          >
             {!session.workspace && <option value="">Choose…</option>}
             {session.workspaces.map((workspace) => (
               <option key={workspace.id} value={workspace.id}>
@@ -86,7 +102,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {inventory.some((item) => item.visible) && (
           <>
             <h2>Inventory</h2>
-            <NavList items={[...inventory, { href: '/discovered', label: 'Discovered software', visible: can('applications:read') }]} location={location} />
+            <NavList
+              items={[
+                ...inventory,
+                { href: '/discovered', label: 'Discovered software', visible: can('applications:read') },
+              ]}
+              location={location}
+            />
           </>
         )}
         {insights.some((item) => item.visible) && (
@@ -137,11 +159,19 @@ function GlobalSearch() {
         if (text.trim()) navigate(`/search?q=${encodeURIComponent(text.trim())}`);
       }}
     >
- {/* Named "Find…", not "Search…": the Search field of a list page keeps its label to itself. */}
+      {/* Named "Find…", not "Search…": the Search field of a list page keeps its label to itself. */}
       <label htmlFor="global-search" className="visually-hidden">
         Find in the estate
       </label>
-      <input ref={box} id="global-search" type="search" placeholder="Find anything ( / )" maxLength={200} value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        ref={box}
+        id="global-search"
+        type="search"
+        placeholder="Find anything ( / )"
+        maxLength={200}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
     </form>
   );
 }
@@ -153,7 +183,10 @@ function NavList({ items, location }: { items: NavItem[]; location: string }) {
         .filter((item) => item.visible)
         .map((item) => (
           <li key={item.href}>
-            <Link href={item.href} aria-current={location === item.href || location.startsWith(`${item.href}/`) ? 'page' : undefined}>
+            <Link
+              href={item.href}
+              aria-current={location === item.href || location.startsWith(`${item.href}/`) ? 'page' : undefined}
+            >
               {item.label}
             </Link>
           </li>

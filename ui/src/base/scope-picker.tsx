@@ -1,7 +1,15 @@
 import { groupScopes, humanize } from './format.js';
 
 /** Scopes as checkboxes grouped by family (a fieldset each, named after the family). */
-export function ScopePicker({ scopes, chosen, onToggle }: { scopes: readonly string[]; chosen: ReadonlySet<string>; onToggle(scope: string): void }) {
+export function ScopePicker({
+  scopes,
+  chosen,
+  onToggle,
+}: {
+  scopes: readonly string[];
+  chosen: ReadonlySet<string>;
+  onToggle(scope: string): void;
+}) {
   return (
     <>
       {groupScopes(scopes).map(([family, actions]) => (

@@ -27,7 +27,14 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
     <div className="shown-once">
       <label htmlFor={id}>{label}</label>
       <div className="copy-row">
-        <textarea id={id} ref={ref} readOnly rows={Math.min(4, Math.ceil(value.length / 60))} spellCheck={false} onFocus={(event) => event.currentTarget.select()} />
+        <textarea
+          id={id}
+          ref={ref}
+          readOnly
+          rows={Math.min(4, Math.ceil(value.length / 60))}
+          spellCheck={false}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <button type="button" onClick={copy}>
           {copied ? 'Copied' : 'Copy'}
         </button>
@@ -37,7 +44,17 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
 }
 
 /** A dialog showing secrets once (a key's secret, an agent's token, an invitation link), closed with Done. */
-export function ShownOnceDialog({ title, intro, values, onClose }: { title: string; intro: string; values: { label: string; value: string }[]; onClose(): void }) {
+export function ShownOnceDialog({
+  title,
+  intro,
+  values,
+  onClose,
+}: {
+  title: string;
+  intro: string;
+  values: { label: string; value: string }[];
+  onClose(): void;
+}) {
   return (
     <Dialog title={title} onClose={onClose}>
       <p>{intro}</p>

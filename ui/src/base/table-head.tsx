@@ -1,5 +1,13 @@
 /** A table's hidden caption and its column headers; the last, unnamed column holds row actions. */
-export function TableHead({ caption, columns, actions = true }: { caption: string; columns: string[]; actions?: boolean }) {
+export function TableHead({
+  caption,
+  columns,
+  actions = true,
+}: {
+  caption: string;
+  columns: string[];
+  actions?: boolean;
+}) {
   return (
     <>
       <caption className="visually-hidden">{caption}</caption>

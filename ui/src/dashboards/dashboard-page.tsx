@@ -16,12 +16,26 @@ type Table = Extract<Widget, { kind: 'table' }>;
 
 /** A resource type of the audit vocabulary → the console family of its pages. */
 export const FAMILY_OF: Record<string, string> = {
-  application: 'applications', server: 'servers', network: 'networks', router: 'routers', workstation: 'workstations', agent: 'agents',
-  data_object: 'data', contract: 'contracts', flow: 'flows', category: 'categories', tag: 'tags', team: 'teams', user: 'users', announcement: 'announcements',
+  application: 'applications',
+  server: 'servers',
+  network: 'networks',
+  router: 'routers',
+  workstation: 'workstations',
+  agent: 'agents',
+  data_object: 'data',
+  contract: 'contracts',
+  flow: 'flows',
+  category: 'categories',
+  tag: 'tags',
+  team: 'teams',
+  user: 'users',
+  announcement: 'announcements',
 };
 
 const number = (value: number, currency?: string) =>
-  currency ? value.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 0 }) : value.toLocaleString();
+  currency
+    ? value.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 0 })
+    : value.toLocaleString();
 
 function BreakdownView({ widget }: { widget: Breakdown }) {
   const items = widget.items;
@@ -29,12 +43,27 @@ function BreakdownView({ widget }: { widget: Breakdown }) {
   const option = useMemo<ChartOption>(
     () =>
       donut
-        ? { tooltip: { trigger: 'item' }, series: [{ type: 'pie', radius: ['45%', '75%'], data: items.map((item) => ({ name: item.label, value: item.value })), label: { formatter: '{b}: {c}' } }] }
+        ? {
+            tooltip: { trigger: 'item' },
+            series: [
+              {
+                type: 'pie',
+                radius: ['45%', '75%'],
+                data: items.map((item) => ({ name: item.label, value: item.value })),
+                label: { formatter: '{b}: {c}' },
+              },
+            ],
+          }
         : {
             tooltip: { trigger: 'axis' },
             grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
             xAxis: { type: 'value' },
-            yAxis: { type: 'category', inverse: true, data: items.map((item) => (item.currency ? `${item.label} (${item.currency})` : item.label)), axisLabel: { width: 160, overflow: 'truncate' } },
+            yAxis: {
+              type: 'category',
+              inverse: true,
+              data: items.map((item) => (item.currency ? `${item.label} (${item.currency})` : item.label)),
+              axisLabel: { width: 160, overflow: 'truncate' },
+            },
             series: [{ type: 'bar', data: items.map((item) => item.value) }],
           },
     [items, donut],
@@ -43,7 +72,11 @@ function BreakdownView({ widget }: { widget: Breakdown }) {
   return (
     <>
       <Suspense fallback={<p>Loading chart…</p>}>
-        <Chart option={option} label={`${widget.title}: ${items.map((item) => `${item.label} ${number(item.value, item.currency)}`).join(', ')}`} height={donut ? 240 : Math.min(520, 40 + items.length * 24)} />
+        <Chart
+          option={option}
+          label={`${widget.title}: ${items.map((item) => `${item.label} ${number(item.value, item.currency)}`).join(', ')}`}
+          height={donut ? 240 : Math.min(520, 40 + items.length * 24)}
+        />
       </Suspense>
       <details className="figures">
         <summary>Figures</summary>
@@ -103,8 +136,18 @@ function TableView({ widget }: { widget: Table }) {
         <thead>
           <tr>
             {widget.columns.map((column) => (
-              <th key={column.key} scope="col" aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}>
-                <button type="button" className="sort" onClick={() => setSort({ key: column.key, descending: sort?.key === column.key ? !sort.descending : false })}>
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
+              >
+                <button
+                  type="button"
+                  className="sort"
+                  onClick={() =>
+                    setSort({ key: column.key, descending: sort?.key === column.key ? !sort.descending : false })
+                  }
+                >
                   {column.label}
                 </button>
               </th>
@@ -116,17 +159,28 @@ function TableView({ widget }: { widget: Table }) {
             <tr key={String(row.resourceId ?? index)}>
               {widget.columns.map((column, position) => {
                 const value = row[column.key];
-                const text = value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
+                const text =
+                  value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
                 const family = typeof row.resourceType === 'string' ? FAMILY_OF[row.resourceType] : undefined;
                 return (
-                  <td key={column.key}>{position === 0 && family && typeof row.resourceId === 'string' ? <ResourceLink family={family} id={row.resourceId} name={text} /> : text}</td>
+                  <td key={column.key}>
+                    {position === 0 && family && typeof row.resourceId === 'string' ? (
+                      <ResourceLink family={family} id={row.resourceId} name={text} />
+                    ) : (
+                      text
+                    )}
+                  </td>
                 );
               })}
             </tr>
           ))}
         </tbody>
       </table>
-      {widget.total > widget.rows.length && <p>First {widget.rows.length} of {widget.total}.</p>}
+      {widget.total > widget.rows.length && (
+        <p>
+          First {widget.rows.length} of {widget.total}.
+        </p>
+      )}
     </div>
   );
 }
@@ -162,8 +216,13 @@ export function DashboardPage({ name }: { name: string }) {
   const [round, setRound] = useState(0);
   useEffect(() => {
     setAnswer(undefined);
-    call<DashboardAnswer>('GET', `/v1/dashboards/${encodeURIComponent(name)}`).then(setAnswer, (failure: Error) => setError(failure.message));
-    call<{ name: string; title: string }[]>('GET', '/v1/dashboards').then((all) => setTitle(all.find((one) => one.name === name)?.title ?? name), () => undefined);
+    call<DashboardAnswer>('GET', `/v1/dashboards/${encodeURIComponent(name)}`).then(setAnswer, (failure: Error) =>
+      setError(failure.message),
+    );
+    call<{ name: string; title: string }[]>('GET', '/v1/dashboards').then(
+      (all) => setTitle(all.find((one) => one.name === name)?.title ?? name),
+      () => undefined,
+    );
   }, [name, round]);
   return (
     <>
@@ -177,7 +236,11 @@ export function DashboardPage({ name }: { name: string }) {
           </button>
         </p>
       )}
-      <div className="widgets">{answer?.widgets.map((widget) => <WidgetView key={widget.id} widget={widget} />)}</div>
+      <div className="widgets">
+        {answer?.widgets.map((widget) => (
+          <WidgetView key={widget.id} widget={widget} />
+        ))}
+      </div>
     </>
   );
 }

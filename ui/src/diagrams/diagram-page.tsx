@@ -17,11 +17,25 @@ export interface DiagramInfo {
 /** Parameters that name a resource, and the family whose rows they choose from. */
 const CHOICES: Record<string, string> = { applicationId: 'applications', categoryId: 'categories' };
 
-function ParameterControl({ name, schema, value, onChange }: { name: string; schema: JsonSchema; value: string; onChange(value: string): void }) {
+function ParameterControl({
+  name,
+  schema,
+  value,
+  onChange,
+}: {
+  name: string;
+  schema: JsonSchema;
+  value: string;
+  onChange(value: string): void;
+}) {
   const [choices, setChoices] = useState<Resource[]>([]);
   const family = CHOICES[name];
   useEffect(() => {
-    if (family) inventoryApi.list(family, { limit: '200' }).then((page) => setChoices(page.data), () => setChoices([]));
+    if (family)
+      inventoryApi.list(family, { limit: '200' }).then(
+        (page) => setChoices(page.data),
+        () => setChoices([]),
+      );
   }, [family]);
   const options = enumValues(schema);
   return (
@@ -42,7 +56,13 @@ function ParameterControl({ name, schema, value, onChange }: { name: string; sch
               ))}
         </select>
       ) : (
-        <input type="number" value={value} min={schema.minimum} max={schema.maximum} onChange={(event) => onChange(event.target.value)} />
+        <input
+          type="number"
+          value={value}
+          min={schema.minimum}
+          max={schema.maximum}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </Field>
   );
@@ -52,7 +72,9 @@ type ViewBox = [number, number, number, number];
 
 /** Counts of the answer's lists (nodes, edges, points…): the figures the page states beside the picture. */
 function figuresOf(answer: Record<string, unknown>): [string, number][] {
-  return Object.entries(answer).flatMap(([key, value]) => (Array.isArray(value) ? [[key, value.length] as [string, number]] : []));
+  return Object.entries(answer).flatMap(([key, value]) =>
+    Array.isArray(value) ? [[key, value.length] as [string, number]] : [],
+  );
 }
 
 /**
@@ -74,7 +96,10 @@ export function DiagramPage({ name }: { name: string }) {
   const drag = useRef<{ x: number; y: number; view: ViewBox } | undefined>(undefined);
 
   useEffect(() => {
-    call<DiagramInfo[]>('GET', '/diagrams').then((all) => setInfo(all.find((one) => one.name === name)), (failure: Error) => setError(failure.message));
+    call<DiagramInfo[]>('GET', '/diagrams').then(
+      (all) => setInfo(all.find((one) => one.name === name)),
+      (failure: Error) => setError(failure.message),
+    );
   }, [name]);
 
   useEffect(() => {
@@ -85,7 +110,8 @@ export function DiagramPage({ name }: { name: string }) {
     const path = `/ui/api/v1/diagrams/${encodeURIComponent(name)}`;
     fetch(`${path}${queryOf({ ...params, format: 'svg' })}`, { credentials: 'same-origin' })
       .then(async (response) => {
-        if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message ?? `failed (${response.status})`);
+        if (!response.ok)
+          throw new Error(((await response.json()) as { message?: string }).message ?? `failed (${response.status})`);
         const text = await response.text();
         const match = /viewBox="([\d.\s-]+)"/.exec(text);
         const initial = (match?.[1]?.split(/\s+/).map(Number) ?? [0, 0, 800, 600]) as ViewBox;
@@ -94,7 +120,10 @@ export function DiagramPage({ name }: { name: string }) {
         setSvg(text);
       })
       .catch((failure: Error) => setError(failure.message));
-    call<Record<string, unknown>>('GET', `/v1/diagrams/${encodeURIComponent(name)}${queryOf(params)}`).then(setAnswer, () => setAnswer(undefined));
+    call<Record<string, unknown>>('GET', `/v1/diagrams/${encodeURIComponent(name)}${queryOf(params)}`).then(
+      setAnswer,
+      () => setAnswer(undefined),
+    );
   }, [name, search]);
 
   // The picture's viewBox is the camera: zoom scales it around the centre, pan moves it.
@@ -116,7 +145,10 @@ export function DiagramPage({ name }: { name: string }) {
       const [w, h] = [width * factor, height * factor];
       return [x + (width - w) / 2, y + (height - h) / 2, w, h];
     });
-  const pan = (dx: number, dy: number) => setView((current) => (current ? [current[0] + dx * current[2], current[1] + dy * current[3], current[2], current[3]] : current));
+  const pan = (dx: number, dy: number) =>
+    setView((current) =>
+      current ? [current[0] + dx * current[2], current[1] + dy * current[3], current[2], current[3]] : current,
+    );
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!view || (event.target as Element).closest('a')) return;
@@ -127,7 +159,12 @@ export function DiagramPage({ name }: { name: string }) {
     const start = drag.current;
     if (!start || !box.current) return;
     const scale = start.view[2] / box.current.clientWidth;
-    setView([start.view[0] - (event.clientX - start.x) * scale, start.view[1] - (event.clientY - start.y) * scale, start.view[2], start.view[3]]);
+    setView([
+      start.view[0] - (event.clientX - start.x) * scale,
+      start.view[1] - (event.clientY - start.y) * scale,
+      start.view[2],
+      start.view[3],
+    ]);
   };
 
   const download = () => {
@@ -157,7 +194,13 @@ export function DiagramPage({ name }: { name: string }) {
       {parameters.length > 0 && (
         <form className="filters" onSubmit={apply}>
           {parameters.map(([parameter, schema]) => (
-            <ParameterControl key={parameter} name={parameter} schema={schema} value={draft[parameter] ?? ''} onChange={(value) => setDraft({ ...draft, [parameter]: value })} />
+            <ParameterControl
+              key={parameter}
+              name={parameter}
+              schema={schema}
+              value={draft[parameter] ?? ''}
+              onChange={(value) => setDraft({ ...draft, [parameter]: value })}
+            />
           ))}
           <FilterActions />
         </form>
@@ -196,7 +239,12 @@ export function DiagramPage({ name }: { name: string }) {
           onPointerUp={() => (drag.current = undefined)}
           onWheel={(event) => zoom(event.deltaY < 0 ? 0.9 : 1.1)}
           onKeyDown={(event) => {
-            const moves: Record<string, [number, number]> = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] };
+            const moves: Record<string, [number, number]> = {
+              ArrowLeft: [-0.1, 0],
+              ArrowRight: [0.1, 0],
+              ArrowUp: [0, -0.1],
+              ArrowDown: [0, 0.1],
+            };
             const move = moves[event.key];
             if (move) pan(...move);
             else if (event.key === '+' || event.key === '=') zoom(0.8);

@@ -17,8 +17,20 @@ const PAGE = 100;
  * is refused with 412 and the list, loaded again, shows it as it is now.
  */
 const triage = {
-  link: async (row: Resource, applicationId: string) => call<Resource>('PATCH', `/v1/discovered-applications/${row.id}`, { applicationId }, { ifMatch: await etagAsShown('discovered-applications', row) }),
-  ignore: async (row: Resource) => call<Resource>('PATCH', `/v1/discovered-applications/${row.id}`, { status: 'ignored' }, { ifMatch: await etagAsShown('discovered-applications', row) }),
+  link: async (row: Resource, applicationId: string) =>
+    call<Resource>(
+      'PATCH',
+      `/v1/discovered-applications/${row.id}`,
+      { applicationId },
+      { ifMatch: await etagAsShown('discovered-applications', row) },
+    ),
+  ignore: async (row: Resource) =>
+    call<Resource>(
+      'PATCH',
+      `/v1/discovered-applications/${row.id}`,
+      { status: 'ignored' },
+      { ifMatch: await etagAsShown('discovered-applications', row) },
+    ),
   create: (row: Resource) => call<Resource>('POST', `/v1/discovered-applications/${row.id}/application`),
 };
 
@@ -31,7 +43,9 @@ export function TriagePage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = new URLSearchParams(search);
-  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? (name === 'status' && !params.has('status') ? 'new' : '')]));
+  const filters = Object.fromEntries(
+    FILTERS.map((name) => [name, params.get(name) ?? (name === 'status' && !params.has('status') ? 'new' : '')]),
+  );
   const [draft, setDraft] = useState<Record<string, string>>(filters);
   const [page, setPage] = useState<OffsetList<Resource>>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -45,7 +59,9 @@ export function TriagePage() {
 
   const load = () => {
     setSelected(new Set());
-    inventoryApi.list('discovered-applications', { ...filters, sort: '-installCount', limit: String(PAGE) }).then(setPage, (failure: Error) => setError(failure.message));
+    inventoryApi
+      .list('discovered-applications', { ...filters, sort: '-installCount', limit: String(PAGE) })
+      .then(setPage, (failure: Error) => setError(failure.message));
   };
   useEffect(() => {
     setDraft(filters);
@@ -54,8 +70,14 @@ export function TriagePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
   useEffect(() => {
-    inventoryApi.list('applications', { limit: '200' }).then((answer) => setApplications(answer.data), () => setApplications([]));
-    inventoryApi.list('servers', { limit: '200' }).then((answer) => setServers(answer.data), () => setServers([]));
+    inventoryApi.list('applications', { limit: '200' }).then(
+      (answer) => setApplications(answer.data),
+      () => setApplications([]),
+    );
+    inventoryApi.list('servers', { limit: '200' }).then(
+      (answer) => setServers(answer.data),
+      () => setServers([]),
+    );
   }, []);
 
   const apply = (event: FormEvent) => {
@@ -96,10 +118,18 @@ export function TriagePage() {
   return (
     <>
       <PageHeader title="Discovered software" />
-      <p className="lead">What agents found installed on hosts. Link each to the application it belongs to, make it an application, or ignore it.</p>
+      <p className="lead">
+        What agents found installed on hosts. Link each to the application it belongs to, make it an application, or
+        ignore it.
+      </p>
       <form className="filters" onSubmit={apply}>
         <Field label="Search">
-          <input type="search" maxLength={200} value={draft.q ?? ''} onChange={(event) => setDraft({ ...draft, q: event.target.value })} />
+          <input
+            type="search"
+            maxLength={200}
+            value={draft.q ?? ''}
+            onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          />
         </Field>
         <Field label="Status">
           <select value={draft.status ?? ''} onChange={(event) => setDraft({ ...draft, status: event.target.value })}>
@@ -110,10 +140,18 @@ export function TriagePage() {
           </select>
         </Field>
         <Field label="Vendor">
-          <input type="text" maxLength={200} value={draft.vendor ?? ''} onChange={(event) => setDraft({ ...draft, vendor: event.target.value })} />
+          <input
+            type="text"
+            maxLength={200}
+            value={draft.vendor ?? ''}
+            onChange={(event) => setDraft({ ...draft, vendor: event.target.value })}
+          />
         </Field>
         <Field label="Host">
-          <select value={draft.serverId ?? ''} onChange={(event) => setDraft({ ...draft, serverId: event.target.value })}>
+          <select
+            value={draft.serverId ?? ''}
+            onChange={(event) => setDraft({ ...draft, serverId: event.target.value })}
+          >
             <option value="">Any</option>
             {servers.map((server) => (
               <option key={server.id} value={server.id}>
@@ -137,39 +175,83 @@ export function TriagePage() {
               ))}
             </select>
           </Field>
-          <button type="button" disabled={busy || selected.size === 0 || !target} onClick={() => void run('Link', (row) => triage.link(row, target))}>
+          <button
+            type="button"
+            disabled={busy || selected.size === 0 || !target}
+            onClick={() => void run('Link', (row) => triage.link(row, target))}
+          >
             Link selected
           </button>
           {can('applications:add') && (
-            <button type="button" disabled={busy || selected.size === 0} onClick={() => void run('Create applications', triage.create)}>
+            <button
+              type="button"
+              disabled={busy || selected.size === 0}
+              onClick={() => void run('Create applications', triage.create)}
+            >
               Create applications
             </button>
           )}
-          <button type="button" disabled={busy || selected.size === 0} onClick={() => void run('Ignore', triage.ignore)}>
+          <button
+            type="button"
+            disabled={busy || selected.size === 0}
+            onClick={() => void run('Ignore', triage.ignore)}
+          >
             Ignore selected
           </button>
         </div>
       )}
       <FormError error={error} />
       {done && <p role="status">{done}</p>}
-      {page && <p>{page.pagination.total === 0 ? 'Nothing to show.' : `${rows.length} of ${page.pagination.total}, most installed first`}</p>}
+      {page && (
+        <p>
+          {page.pagination.total === 0
+            ? 'Nothing to show.'
+            : `${rows.length} of ${page.pagination.total}, most installed first`}
+        </p>
+      )}
       {rows.length > 0 && (
         <div className="table-scroll">
           <table>
-            <TableHead caption="Discovered software" columns={['Name', 'Vendor', 'Version', 'Host', 'Installs', 'Catalog match', 'Status', 'Application']} actions={false} />
+            <TableHead
+              caption="Discovered software"
+              columns={['Name', 'Vendor', 'Version', 'Host', 'Installs', 'Catalog match', 'Status', 'Application']}
+              actions={false}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
                   <th scope="row">
-                    {mayTriage && <input type="checkbox" aria-label={`Select ${String(row.name)} ${String(row.version ?? "")}`.trim()} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />} {String(row.name)}
+                    {mayTriage && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${String(row.name)} ${String(row.version ?? '')}`.trim()}
+                        checked={selected.has(row.id)}
+                        onChange={() => toggle(row.id)}
+                      />
+                    )}{' '}
+                    {String(row.name)}
                   </th>
                   <td>{String(row.vendor)}</td>
                   <td>{String(row.version ?? '—')}</td>
-                  <td>{typeof row.serverId === 'string' ? <ResourceLink family="servers" id={row.serverId} /> : typeof row.workstationId === 'string' ? <ResourceLink family="workstations" id={row.workstationId} /> : '—'}</td>
+                  <td>
+                    {typeof row.serverId === 'string' ? (
+                      <ResourceLink family="servers" id={row.serverId} />
+                    ) : typeof row.workstationId === 'string' ? (
+                      <ResourceLink family="workstations" id={row.workstationId} />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td>{String(row.installCount)}</td>
                   <td>{String(row.catalogEntryId ?? '—')}</td>
                   <td>{String(row.status)}</td>
-                  <td>{typeof row.applicationId === 'string' ? <ResourceLink family="applications" id={row.applicationId} /> : '—'}</td>
+                  <td>
+                    {typeof row.applicationId === 'string' ? (
+                      <ResourceLink family="applications" id={row.applicationId} />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

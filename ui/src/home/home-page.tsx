@@ -16,11 +16,22 @@ function GettingStarted() {
       <h2 id="getting-started">Getting started</h2>
       <ol>
         <li>
-          The public API is documented at <a href="/docs">/docs</a> (OpenAPI at <a href="/openapi.json">/openapi.json</a>).
+          The public API is documented at <a href="/docs">/docs</a> (OpenAPI at{' '}
+          <a href="/openapi.json">/openapi.json</a>).
         </li>
-        <li>{isAdmin ? <><Link href="/keys">Create your first key</Link>: pick a name and an alias, then copy the secret and the ready curl line.</> : <>Ask an admin of this workspace for an API key.</>}</li>
         <li>
-          Call the API with it: <code>curl -H "Authorization: Bearer &lt;secret&gt;" {window.location.origin}/public/v1/me</code>
+          {isAdmin ? (
+            <>
+              <Link href="/keys">Create your first key</Link>: pick a name and an alias, then copy the secret and the
+              ready curl line.
+            </>
+          ) : (
+            <>Ask an admin of this workspace for an API key.</>
+          )}
+        </li>
+        <li>
+          Call the API with it:{' '}
+          <code>curl -H "Authorization: Bearer &lt;secret&gt;" {window.location.origin}/public/v1/me</code>
         </li>
       </ol>
     </section>
@@ -34,7 +45,16 @@ function Counts() {
   const [counts, setCounts] = useState<[string, string, number][]>([]);
   useEffect(() => {
     const readable = catalog.filter((family) => can(family.scopes.read));
-    Promise.all(readable.map(async (family) => [family.key, family.many, (await inventoryApi.list(family.key, { limit: '1' }).catch(() => undefined))?.pagination.total ?? 0] as [string, string, number])).then(setCounts);
+    Promise.all(
+      readable.map(
+        async (family) =>
+          [
+            family.key,
+            family.many,
+            (await inventoryApi.list(family.key, { limit: '1' }).catch(() => undefined))?.pagination.total ?? 0,
+          ] as [string, string, number],
+      ),
+    ).then(setCounts);
     // can() follows the session.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [catalog]);
@@ -60,7 +80,13 @@ function Counts() {
 function Problems() {
   const [widgets, setWidgets] = useState<Widget[]>();
   useEffect(() => {
-    call<{ widgets: Widget[] }>('GET', '/v1/dashboards/operations').then((answer) => setWidgets(answer.widgets.filter((widget) => ['stale-hosts', 'silent-agents', 'triage-backlog'].includes(widget.id))), () => setWidgets(undefined));
+    call<{ widgets: Widget[] }>('GET', '/v1/dashboards/operations').then(
+      (answer) =>
+        setWidgets(
+          answer.widgets.filter((widget) => ['stale-hosts', 'silent-agents', 'triage-backlog'].includes(widget.id)),
+        ),
+      () => setWidgets(undefined),
+    );
   }, []);
   if (!widgets) return null;
   return (
@@ -69,8 +95,27 @@ function Problems() {
       <ul>
         {widgets.map((widget) => (
           <li key={widget.id} data-widget={widget.id}>
-            {widget.title}: <strong>{widget.kind === 'table' ? widget.total : widget.kind === 'number' ? widget.value : widget.kind === 'breakdown' ? widget.items.reduce((sum, item) => sum + item.value, 0) : ''}</strong>
-            {widget.id === 'triage-backlog' ? <> · <Link href="/discovered">Triage</Link></> : <> · <Link href="/dashboards/operations">Details</Link></>}
+            {widget.title}:{' '}
+            <strong>
+              {widget.kind === 'table'
+                ? widget.total
+                : widget.kind === 'number'
+                  ? widget.value
+                  : widget.kind === 'breakdown'
+                    ? widget.items.reduce((sum, item) => sum + item.value, 0)
+                    : ''}
+            </strong>
+            {widget.id === 'triage-backlog' ? (
+              <>
+                {' '}
+                · <Link href="/discovered">Triage</Link>
+              </>
+            ) : (
+              <>
+                {' '}
+                · <Link href="/dashboards/operations">Details</Link>
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -81,7 +126,10 @@ function Problems() {
 function RecentChanges() {
   const [events, setEvents] = useState<AuditEvent[]>();
   useEffect(() => {
-    call<{ data: AuditEvent[] }>('GET', '/v1/audit-log?limit=10').then((page) => setEvents(page.data), () => setEvents(undefined));
+    call<{ data: AuditEvent[] }>('GET', '/v1/audit-log?limit=10').then(
+      (page) => setEvents(page.data),
+      () => setEvents(undefined),
+    );
   }, []);
   if (!events) return null;
   return (
@@ -90,7 +138,9 @@ function RecentChanges() {
       <ol className="events">
         {events.map((event) => (
           <li key={event.id} className="event">
-            <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong> {humanize(event.action).toLowerCase()} {humanize(event.resourceType).toLowerCase()} {event.resourceName && <em>{event.resourceName}</em>}
+            <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong>{' '}
+            {humanize(event.action).toLowerCase()} {humanize(event.resourceType).toLowerCase()}{' '}
+            {event.resourceName && <em>{event.resourceName}</em>}
           </li>
         ))}
       </ol>

@@ -33,7 +33,21 @@ function FieldValue({ family, field, value }: { family: ConsoleFamily; field: st
  * A related list of a detail page (an application's servers, a network's routers), if the member
  * may read it; with the edit scope, links are added and removed here.
  */
-function Related({ family, id, segment, target, editable, onLinked }: { family: ConsoleFamily; id: string; segment: string; target: string; editable: boolean; onLinked(): void }) {
+function Related({
+  family,
+  id,
+  segment,
+  target,
+  editable,
+  onLinked,
+}: {
+  family: ConsoleFamily;
+  id: string;
+  segment: string;
+  target: string;
+  editable: boolean;
+  onLinked(): void;
+}) {
   const [items, setItems] = useState<Resource[]>();
   const [hidden, setHidden] = useState(false);
   const [choices, setChoices] = useState<Resource[]>([]);
@@ -42,12 +56,18 @@ function Related({ family, id, segment, target, editable, onLinked }: { family: 
   const load = () => void inventoryApi.related(family.key, id, segment).then(setItems, () => setHidden(true));
   useEffect(load, [family.key, id, segment]);
   useEffect(() => {
-    if (editable) inventoryApi.list(target, { limit: '200' }).then((page) => setChoices(page.data), () => setChoices([]));
+    if (editable)
+      inventoryApi.list(target, { limit: '200' }).then(
+        (page) => setChoices(page.data),
+        () => setChoices([]),
+      );
   }, [editable, target]);
   if (hidden) return null;
   const change = async (action: 'link' | 'unlink', childId: string) => {
     try {
-      await (action === 'link' ? inventoryApi.link(family.key, id, segment, childId) : inventoryApi.unlink(family.key, id, segment, childId));
+      await (action === 'link'
+        ? inventoryApi.link(family.key, id, segment, childId)
+        : inventoryApi.unlink(family.key, id, segment, childId));
       setError(undefined);
       setChoice('');
       load();
@@ -70,7 +90,12 @@ function Related({ family, id, segment, target, editable, onLinked }: { family: 
             <li key={item.id}>
               <ResourceLink family={target} id={item.id} name={String(item.name ?? item.email ?? item.id)} />
               {editable && (
-                <button type="button" className="link-button" aria-label={`Unlink ${String(item.name ?? item.id)}`} onClick={() => void change('unlink', item.id)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Unlink ${String(item.name ?? item.id)}`}
+                  onClick={() => void change('unlink', item.id)}
+                >
                   Unlink
                 </button>
               )}
@@ -79,15 +104,23 @@ function Related({ family, id, segment, target, editable, onLinked }: { family: 
         </ul>
       )}
       {editable && (
-        <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (choice) void change('link', choice); }}>
+        <form
+          className="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (choice) void change('link', choice);
+          }}
+        >
           <Field label={`Add to ${title.toLowerCase()}`} error={error}>
             <select value={choice} onChange={(event) => setChoice(event.target.value)}>
               <option value="">—</option>
-              {choices.filter((option) => !linked.has(option.id)).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {String(option.name ?? option.email ?? option.id)}
-                </option>
-              ))}
+              {choices
+                .filter((option) => !linked.has(option.id))
+                .map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {String(option.name ?? option.email ?? option.id)}
+                  </option>
+                ))}
             </select>
           </Field>
           <button type="submit" disabled={!choice} aria-label={`Link to ${title.toLowerCase()}`}>
@@ -103,7 +136,9 @@ function Related({ family, id, segment, target, editable, onLinked }: { family: 
 function DiscoveredSoftware({ host, id }: { host: 'serverId' | 'workstationId'; id: string }) {
   const [page, setPage] = useState<{ data: Resource[]; pagination: { total: number } }>();
   useEffect(() => {
-    inventoryApi.list('discovered-applications', { [host]: id, sort: 'name', limit: '50' }).then(setPage, () => setPage(undefined));
+    inventoryApi
+      .list('discovered-applications', { [host]: id, sort: 'name', limit: '50' })
+      .then(setPage, () => setPage(undefined));
   }, [host, id]);
   if (!page) return null;
   return (
@@ -115,7 +150,8 @@ function DiscoveredSoftware({ host, id }: { host: 'serverId' | 'workstationId'; 
         <ul>
           {page.data.map((item) => (
             <li key={item.id}>
-              {String(item.name)} {item.version ? String(item.version) : ''} · {String(item.vendor)} · {String(item.status)}
+              {String(item.name)} {item.version ? String(item.version) : ''} · {String(item.vendor)} ·{' '}
+              {String(item.status)}
               {typeof item.applicationId === 'string' && (
                 <>
                   {' '}
@@ -126,7 +162,9 @@ function DiscoveredSoftware({ host, id }: { host: 'serverId' | 'workstationId'; 
           ))}
         </ul>
       )}
-      <Link href={`/discovered?${host}=${id}&status=`}>{page.pagination.total > page.data.length ? `All ${page.pagination.total} in triage` : 'Triage'}</Link>
+      <Link href={`/discovered?${host}=${id}&status=`}>
+        {page.pagination.total > page.data.length ? `All ${page.pagination.total} in triage` : 'Triage'}
+      </Link>
     </section>
   );
 }
@@ -134,7 +172,10 @@ function DiscoveredSoftware({ host, id }: { host: 'serverId' | 'workstationId'; 
 function History({ id }: { id: string }) {
   const [events, setEvents] = useState<AuditEvent[]>();
   useEffect(() => {
-    inventoryApi.history(id).then((page) => setEvents(page.data), () => setEvents(undefined));
+    inventoryApi.history(id).then(
+      (page) => setEvents(page.data),
+      () => setEvents(undefined),
+    );
   }, [id]);
   if (!events) return null;
   return (
@@ -146,7 +187,8 @@ function History({ id }: { id: string }) {
           <li key={event.id} className="event">
             <details>
               <summary>
-                <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong> {humanize(event.action).toLowerCase()}
+                <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time>{' '}
+                <strong>{event.actor.name}</strong> {humanize(event.action).toLowerCase()}
               </summary>
               {event.changes ? (
                 <dl>
@@ -194,7 +236,8 @@ function Comments({ applicationId, canComment }: { applicationId: string; canCom
       <ol className="comments">
         {comments.map((comment) => (
           <li key={comment.id}>
-            <strong>{comment.author.name}</strong> · <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+            <strong>{comment.author.name}</strong> ·{' '}
+            <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
             <p>{comment.body}</p>
           </li>
         ))}
@@ -263,7 +306,9 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
     }
   };
   const fieldsChanged = (before: Resource, now: Resource) =>
-    Object.keys(family.item.properties ?? {}).filter((field) => JSON.stringify(before[field]) !== JSON.stringify(now[field]));
+    Object.keys(family.item.properties ?? {}).filter(
+      (field) => JSON.stringify(before[field]) !== JSON.stringify(now[field]),
+    );
   const name = resource ? String(resource.name ?? resource.email ?? resource.id) : '';
 
   return (
@@ -284,7 +329,10 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
       {changed && resource && (
         <ConflictNotice
           what={`this ${family.one}`}
-          rows={fieldsChanged(changed, resource).map((field) => ({ label: labelOf(field), current: <FieldValue family={family} field={field} value={resource[field]} /> }))}
+          rows={fieldsChanged(changed, resource).map((field) => ({
+            label: labelOf(field),
+            current: <FieldValue family={family} field={field} value={resource[field]} />,
+          }))}
           reapply="Delete anyway"
           discard="Keep it"
           onReapply={() => {
@@ -317,11 +365,23 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
               segment={relation.segment}
               target={relation.family}
               editable={relation.editable && Boolean(family.scopes.edit && can(family.scopes.edit))}
-              onLinked={() => void inventoryApi.load(family.key, id).then((loaded) => { setResource(loaded.value); setEtag(loaded.etag); }, () => undefined)}
+              onLinked={() =>
+                void inventoryApi.load(family.key, id).then(
+                  (loaded) => {
+                    setResource(loaded.value);
+                    setEtag(loaded.etag);
+                  },
+                  () => undefined,
+                )
+              }
             />
           ))}
-      {resource && family.key === 'applications' && <Comments applicationId={id} canComment={can('applications:comment')} />}
-      {resource && (family.key === 'servers' || family.key === 'workstations') && can('applications:read') && <DiscoveredSoftware host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />}
+      {resource && family.key === 'applications' && (
+        <Comments applicationId={id} canComment={can('applications:comment')} />
+      )}
+      {resource && (family.key === 'servers' || family.key === 'workstations') && can('applications:read') && (
+        <DiscoveredSoftware host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />
+      )}
       {resource && can('audit_log:read') && <History id={id} />}
       {deleting && (
         <ConfirmDialog title={`Delete ${name}?`} onConfirm={() => void remove(etag)} onClose={() => setDeleting(false)}>

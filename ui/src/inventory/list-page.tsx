@@ -6,7 +6,16 @@ import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { useFamily } from './catalog.js';
 import { ResourceLink } from './resource-name.js';
-import { defaultColumns, display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, type JsonSchema } from './schema.js';
+import {
+  defaultColumns,
+  display,
+  enumValues,
+  kindOf,
+  labelOf,
+  unwrapNull,
+  type ConsoleFamily,
+  type JsonSchema,
+} from './schema.js';
 
 const PAGE = 50;
 const PAGING = new Set(['limit', 'offset', 'q', 'sort']);
@@ -17,7 +26,8 @@ function useColumns(family: ConsoleFamily): [string[], (columns: string[]) => vo
   const [columns, setColumns] = useState<string[]>(() => {
     try {
       const saved = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as unknown;
-      if (Array.isArray(saved) && saved.every((field) => typeof field === 'string' && family.item.properties?.[field])) return saved as string[];
+      if (Array.isArray(saved) && saved.every((field) => typeof field === 'string' && family.item.properties?.[field]))
+        return saved as string[];
     } catch {
       // a damaged entry falls back to the default
     }
@@ -30,7 +40,17 @@ function useColumns(family: ConsoleFamily): [string[], (columns: string[]) => vo
   return [columns, save];
 }
 
-function FilterControl({ name, schema, value, onChange }: { name: string; schema: JsonSchema; value: string; onChange(value: string): void }) {
+function FilterControl({
+  name,
+  schema,
+  value,
+  onChange,
+}: {
+  name: string;
+  schema: JsonSchema;
+  value: string;
+  onChange(value: string): void;
+}) {
   const { schema: inner } = unwrapNull(schema);
   const options = enumValues(inner) ?? (kindOf(inner) === 'boolean' ? ['true', 'false'] : undefined);
   return (
@@ -103,7 +123,9 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
   }, [page, family.key]);
 
   const go = (next: Record<string, string | undefined>) => {
-    const query = new URLSearchParams(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const query = new URLSearchParams(
+      Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    );
     const text = query.toString();
     navigate(text ? `/${family.key}?${text}` : `/${family.key}`);
   };
@@ -111,7 +133,8 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
     event.preventDefault();
     go({ ...draft, offset: undefined });
   };
-  const toggleColumn = (field: string) => setColumns(columns.includes(field) ? columns.filter((column) => column !== field) : [...columns, field]);
+  const toggleColumn = (field: string) =>
+    setColumns(columns.includes(field) ? columns.filter((column) => column !== field) : [...columns, field]);
   const total = page?.pagination.total ?? 0;
   // The first column names the row's link; an empty value shows the id rather than a dash.
   const rowName = (item: Resource, field: string) => {
@@ -131,10 +154,21 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
       </PageHeader>
       <form className="filters" onSubmit={apply}>
         <Field label="Search">
-          <input type="search" value={draft.q ?? ''} maxLength={200} onChange={(event) => setDraft({ ...draft, q: event.target.value })} />
+          <input
+            type="search"
+            value={draft.q ?? ''}
+            maxLength={200}
+            onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          />
         </Field>
         {filters.map(([name, schema]) => (
-          <FilterControl key={name} name={name} schema={schema} value={draft[name] ?? ''} onChange={(value) => setDraft({ ...draft, [name]: value })} />
+          <FilterControl
+            key={name}
+            name={name}
+            schema={schema}
+            value={draft[name] ?? ''}
+            onChange={(value) => setDraft({ ...draft, [name]: value })}
+          />
         ))}
         {sorts.length > 0 && (
           <Field label="Sort by">
@@ -158,7 +192,8 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
             .filter((field) => field !== 'id')
             .map((field) => (
               <label key={field}>
-                <input type="checkbox" checked={columns.includes(field)} onChange={() => toggleColumn(field)} /> {labelOf(field)} column
+                <input type="checkbox" checked={columns.includes(field)} onChange={() => toggleColumn(field)} />{' '}
+                {labelOf(field)} column
               </label>
             ))}
         </fieldset>
@@ -203,10 +238,18 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
             </div>
           )}
           <nav className="pager" aria-label="Pages">
-            <button type="button" disabled={offset === 0} onClick={() => go({ ...params, offset: String(Math.max(0, offset - PAGE)) || undefined })}>
+            <button
+              type="button"
+              disabled={offset === 0}
+              onClick={() => go({ ...params, offset: String(Math.max(0, offset - PAGE)) || undefined })}
+            >
               Previous
             </button>
-            <button type="button" disabled={offset + PAGE >= total} onClick={() => go({ ...params, offset: String(offset + PAGE) })}>
+            <button
+              type="button"
+              disabled={offset + PAGE >= total}
+              onClick={() => go({ ...params, offset: String(offset + PAGE) })}
+            >
               Next
             </button>
           </nav>

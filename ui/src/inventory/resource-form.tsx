@@ -10,7 +10,8 @@ import { display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, t
 
 /** Fields an agent reports: on an automatic server or workstation they cannot change here. */
 const REPORTED = ['name', 'os', 'manufacturer'];
-const REPORTED_REASON = 'Reported by its agent: an automatic host\'s name, OS and manufacturer change only through its reports.';
+const REPORTED_REASON =
+  "Reported by its agent: an automatic host's name, OS and manufacturer change only through its reports.";
 
 type Draft = Record<string, string | boolean | string[]>;
 
@@ -40,7 +41,10 @@ function fromDraft(draft: string | boolean | string[], schema: JsonSchema): unkn
     case 'number':
       return Number(draft);
     case 'strings':
-      return draft.split('\n').map((line) => line.trim()).filter(Boolean);
+      return draft
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
     case 'datetime':
       return new Date(draft).toISOString();
     case 'json':
@@ -77,7 +81,9 @@ interface Conflict {
 /** The fields someone else changed since the form loaded the item, and those this person changed. */
 function conflictRows(family: ConsoleFamily, opened: Resource, conflict: Conflict): ConflictRow[] {
   const item = family.item.properties ?? {};
-  const changed = Object.keys(item).filter((name) => name in conflict.body || JSON.stringify(opened[name]) !== JSON.stringify(conflict.current[name]));
+  const changed = Object.keys(item).filter(
+    (name) => name in conflict.body || JSON.stringify(opened[name]) !== JSON.stringify(conflict.current[name]),
+  );
   return changed.map((name) => ({
     label: labelOf(name),
     current: display(conflict.current[name], item[name] ?? {}),
@@ -88,15 +94,49 @@ function conflictRows(family: ConsoleFamily, opened: Resource, conflict: Conflic
 /** The ARIA wiring Field hands its control: the label's id, the description and the invalid flag. */
 type Wiring = { id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean };
 
-function Control({ name, schema, value, onChange, target, disabled, ...wiring }: { name: string; schema: JsonSchema; value: Draft[string]; onChange(value: Draft[string]): void; target?: string | undefined; disabled?: boolean } & Wiring) {
+function Control({
+  name,
+  schema,
+  value,
+  onChange,
+  target,
+  disabled,
+  ...wiring
+}: {
+  name: string;
+  schema: JsonSchema;
+  value: Draft[string];
+  onChange(value: Draft[string]): void;
+  target?: string | undefined;
+  disabled?: boolean;
+} & Wiring) {
   const kind = kindOf(schema);
   const inner = unwrapNull(schema).schema;
   const choices = useChoices(target);
-  if (kind === 'boolean') return <input {...wiring} type="checkbox" name={name} checked={value === true} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />;
-  if (kind === 'enum' || (kind === 'uuid' && target)) {
-    const options = kind === 'enum' ? (enumValues(inner) ?? []).map((option) => ({ id: option, name: option.replaceAll('_', ' ') })) : choices;
+  if (kind === 'boolean')
     return (
-      <select {...wiring} name={name} value={String(value)} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+      <input
+        {...wiring}
+        type="checkbox"
+        name={name}
+        checked={value === true}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    );
+  if (kind === 'enum' || (kind === 'uuid' && target)) {
+    const options =
+      kind === 'enum'
+        ? (enumValues(inner) ?? []).map((option) => ({ id: option, name: option.replaceAll('_', ' ') }))
+        : choices;
+    return (
+      <select
+        {...wiring}
+        name={name}
+        value={String(value)}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">—</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>
@@ -109,7 +149,15 @@ function Control({ name, schema, value, onChange, target, disabled, ...wiring }:
   if (kind === 'uuids') {
     const selected = Array.isArray(value) ? value : [];
     return (
-      <select {...wiring} name={name} multiple size={Math.min(6, Math.max(3, choices.length))} value={selected} disabled={disabled} onChange={(event) => onChange([...event.target.selectedOptions].map((option) => option.value))}>
+      <select
+        {...wiring}
+        name={name}
+        multiple
+        size={Math.min(6, Math.max(3, choices.length))}
+        value={selected}
+        disabled={disabled}
+        onChange={(event) => onChange([...event.target.selectedOptions].map((option) => option.value))}
+      >
         {choices.map((option) => (
           <option key={option.id} value={option.id}>
             {option.name}
@@ -120,10 +168,34 @@ function Control({ name, schema, value, onChange, target, disabled, ...wiring }:
   }
   const text = typeof value === 'string' ? value : '';
   if (kind === 'longtext' || kind === 'strings' || kind === 'json') {
-    return <textarea {...wiring} name={name} rows={kind === 'longtext' ? 4 : 3} value={text} disabled={disabled} maxLength={inner.maxLength} onChange={(event) => onChange(event.target.value)} />;
+    return (
+      <textarea
+        {...wiring}
+        name={name}
+        rows={kind === 'longtext' ? 4 : 3}
+        value={text}
+        disabled={disabled}
+        maxLength={inner.maxLength}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
   }
-  const type = { integer: 'number', number: 'number', date: 'date', datetime: 'datetime-local' }[kind as string] ?? 'text';
-  return <input {...wiring} type={type} name={name} value={text} disabled={disabled} maxLength={inner.maxLength} min={inner.minimum} max={inner.maximum} step={kind === 'number' ? 'any' : undefined} onChange={(event) => onChange(event.target.value)} />;
+  const type =
+    { integer: 'number', number: 'number', date: 'date', datetime: 'datetime-local' }[kind as string] ?? 'text';
+  return (
+    <input
+      {...wiring}
+      type={type}
+      name={name}
+      value={text}
+      disabled={disabled}
+      maxLength={inner.maxLength}
+      min={inner.minimum}
+      max={inner.maximum}
+      step={kind === 'number' ? 'any' : undefined}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 }
 
 /** Errors of the body against the API's own schema, by field: the browser refuses what the API would. */
@@ -131,7 +203,11 @@ async function validate(schema: JsonSchema, body: Record<string, unknown>): Prom
   const { Value } = await import('typebox/value');
   const errors: Record<string, string> = {};
   for (const error of Value.Errors(schema, body)) {
-    const path = error.instancePath.split('/')[1] ?? (error.keyword === 'required' ? String((error.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '') : '');
+    const path =
+      error.instancePath.split('/')[1] ??
+      (error.keyword === 'required'
+        ? String((error.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '')
+        : '');
     if (path && !errors[path]) errors[path] = error.keyword === 'required' ? 'required' : error.message;
   }
   return errors;
@@ -156,7 +232,9 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
   // The ETag the item was loaded with: the save sends it as If-Match.
   const [etag, setEtag] = useState<string>();
   const [conflict, setConflict] = useState<Conflict>();
-  const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(fields.map(([name, field]) => [name, toDraft(undefined, field)])));
+  const [draft, setDraft] = useState<Draft>(() =>
+    Object.fromEntries(fields.map(([name, field]) => [name, toDraft(undefined, field)])),
+  );
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -203,7 +281,9 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
     setBusy(true);
     try {
       const options = { fields: fields.map(([name]) => name), ifMatch };
-      const saved = id ? (await inventoryApi.update(family.key, id, body, options)).value : await inventoryApi.create(family.key, body, options);
+      const saved = id
+        ? (await inventoryApi.update(family.key, id, body, options)).value
+        : await inventoryApi.create(family.key, body, options);
       navigate(`/${family.key}/${saved.id}`);
     } catch (failure) {
       if (id && isConflict(failure)) {
@@ -250,8 +330,24 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
       {existing?.automatic === true && <p className="hint">{REPORTED_REASON}</p>}
       <form className="resource-form" onSubmit={(event) => void submit(event)} noValidate>
         {fields.map(([name, field]) => (
-          <Field key={name} label={labelOf(name)} error={fieldErrors[name]} hint={locked(name) ? REPORTED_REASON : `${required.has(name) && !id ? 'Required. ' : ''}${unwrapNull(field).schema.description ?? ''}`}>
-            <Control name={name} schema={field} value={draft[name] ?? ''} target={family.references[name]} disabled={locked(name)} onChange={(value) => setDraft({ ...draft, [name]: value })} />
+          <Field
+            key={name}
+            label={labelOf(name)}
+            error={fieldErrors[name]}
+            hint={
+              locked(name)
+                ? REPORTED_REASON
+                : `${required.has(name) && !id ? 'Required. ' : ''}${unwrapNull(field).schema.description ?? ''}`
+            }
+          >
+            <Control
+              name={name}
+              schema={field}
+              value={draft[name] ?? ''}
+              target={family.references[name]}
+              disabled={locked(name)}
+              onChange={(value) => setDraft({ ...draft, [name]: value })}
+            />
           </Field>
         ))}
         <FormError error={formError} />

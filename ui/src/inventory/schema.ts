@@ -32,13 +32,26 @@ export interface ConsoleFamily {
   defaultSort: string;
 }
 
-export type FieldKind = 'text' | 'longtext' | 'enum' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'uuid' | 'uuids' | 'strings' | 'json';
+export type FieldKind =
+  | 'text'
+  | 'longtext'
+  | 'enum'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'uuid'
+  | 'uuids'
+  | 'strings'
+  | 'json';
 
 /** The schema without its `| null`, and whether null is allowed. */
 export function unwrapNull(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
   if (schema.anyOf) {
     const others = schema.anyOf.filter((option) => option.type !== 'null');
-    if (others.length === 1 && others.length < schema.anyOf.length) return { schema: { ...others[0]!, description: schema.description ?? others[0]!.description }, nullable: true };
+    if (others.length === 1 && others.length < schema.anyOf.length)
+      return { schema: { ...others[0]!, description: schema.description ?? others[0]!.description }, nullable: true };
   }
   return { schema, nullable: false };
 }
@@ -70,8 +83,22 @@ export function kindOf(raw: JsonSchema): FieldKind {
 
 /** `osVersion` → `OS version`, `ipAddresses` → `IP addresses`, `cpuCores` → `CPU cores`. */
 export function labelOf(field: string): string {
-  const words = field.replace(/Ids$/, 's').replace(/Id$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
-  const acronyms: Record<string, string> = { os: 'OS', ip: 'IP', cpu: 'CPU', mb: 'MB', gb: 'GB', url: 'URL', eol: 'EOL', api: 'API' };
+  const words = field
+    .replace(/Ids$/, 's')
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ');
+  const acronyms: Record<string, string> = {
+    os: 'OS',
+    ip: 'IP',
+    cpu: 'CPU',
+    mb: 'MB',
+    gb: 'GB',
+    url: 'URL',
+    eol: 'EOL',
+    api: 'API',
+  };
   const text = words.map((word) => acronyms[word] ?? word).join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -95,9 +122,13 @@ export function display(value: unknown, raw: JsonSchema): string {
   if (value === null || value === undefined || value === '') return '—';
   const kind = kindOf(raw);
   if (kind === 'boolean') return value ? 'yes' : 'no';
-  if (kind === 'datetime' && typeof value === 'string') return new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  if (kind === 'datetime' && typeof value === 'string')
+    return new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   if (kind === 'enum' && typeof value === 'string') return value.replaceAll('_', ' ');
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0
+      ? '—'
+      : value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

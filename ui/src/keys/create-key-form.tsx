@@ -25,7 +25,8 @@ export function CreateKeyForm({ onClose, onCreated }: { onClose(): void; onCreat
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return setErrors({ field: 'name', fieldError: 'name must not be blank' });
-    if (mode === 'scopes' && scopes.size === 0) return setErrors({ field: 'scopes', fieldError: 'pick at least one scope' });
+    if (mode === 'scopes' && scopes.size === 0)
+      return setErrors({ field: 'scopes', fieldError: 'pick at least one scope' });
     setBusy(true);
     try {
       const created = await consoleApi.createKey(
@@ -54,10 +55,12 @@ export function CreateKeyForm({ onClose, onCreated }: { onClose(): void; onCreat
         <fieldset className="choice">
           <legend>Permissions</legend>
           <label>
-            <input type="radio" name="mode" checked={mode === 'alias'} onChange={() => setMode('alias')} /> Same as a role
+            <input type="radio" name="mode" checked={mode === 'alias'} onChange={() => setMode('alias')} /> Same as a
+            role
           </label>
           <label>
-            <input type="radio" name="mode" checked={mode === 'scopes'} onChange={() => setMode('scopes')} /> Chosen scopes
+            <input type="radio" name="mode" checked={mode === 'scopes'} onChange={() => setMode('scopes')} /> Chosen
+            scopes
           </label>
         </fieldset>
         {mode === 'alias' ? (

@@ -28,7 +28,9 @@ function NewSecret({ secret, onClose }: { secret: string; onClose(): void }) {
 
 function permissionsOf(key: ConsoleKey): string {
   if (key.alias) return `alias ${key.alias}`;
-  return key.permissions.length > 3 ? `${key.permissions.slice(0, 3).join(', ')} +${key.permissions.length - 3}` : key.permissions.join(', ');
+  return key.permissions.length > 3
+    ? `${key.permissions.slice(0, 3).join(', ')} +${key.permissions.length - 3}`
+    : key.permissions.join(', ');
 }
 
 /** /ui/keys: the workspace's API keys; create, rotate and revoke (admins). */
@@ -41,7 +43,10 @@ export function KeysPage() {
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
-    consoleApi.keys().then((list) => setKeys(list.data), (failure: Error) => setError(failure.message));
+    consoleApi.keys().then(
+      (list) => setKeys(list.data),
+      (failure: Error) => setError(failure.message),
+    );
   }, []);
   useEffect(load, [load]);
 
@@ -67,12 +72,18 @@ export function KeysPage() {
           Create key
         </button>
       </PageHeader>
-      <p className="lead">Integrations call the public API (/public/v1) with these keys. A key holds a copy of its permissions from the moment it was made.</p>
+      <p className="lead">
+        Integrations call the public API (/public/v1) with these keys. A key holds a copy of its permissions from the
+        moment it was made.
+      </p>
       <FormError error={error} />
       {keys && keys.length === 0 && <p>No keys yet.</p>}
       {keys && keys.length > 0 && (
         <table>
-          <TableHead caption="API keys" columns={['Name', 'Prefix', 'Permissions', 'Created by', 'Created', 'Expires', 'Status']} />
+          <TableHead
+            caption="API keys"
+            columns={['Name', 'Prefix', 'Permissions', 'Created by', 'Created', 'Expires', 'Status']}
+          />
           <tbody>
             {keys.map((key) => (
               <tr key={key.id}>
@@ -118,8 +129,17 @@ export function KeysPage() {
       )}
       {secret && <NewSecret secret={secret} onClose={() => setSecret(undefined)} />}
       {pending && (
-        <ConfirmDialog title={pending.action === 'rotate' ? `Rotate “${pending.key.name}”?` : `Revoke “${pending.key.name}”?`} onConfirm={() => void confirm()} onClose={() => setPending(undefined)} busy={busy}>
-          {pending.action === 'rotate' ? <p>A new secret replaces the old one, which stops working at once.</p> : <p>The key stops working at once. This cannot be undone.</p>}
+        <ConfirmDialog
+          title={pending.action === 'rotate' ? `Rotate “${pending.key.name}”?` : `Revoke “${pending.key.name}”?`}
+          onConfirm={() => void confirm()}
+          onClose={() => setPending(undefined)}
+          busy={busy}
+        >
+          {pending.action === 'rotate' ? (
+            <p>A new secret replaces the old one, which stops working at once.</p>
+          ) : (
+            <p>The key stops working at once. This cannot be undone.</p>
+          )}
         </ConfirmDialog>
       )}
     </>

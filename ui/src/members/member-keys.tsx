@@ -21,17 +21,22 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 
 function permissionsOf(key: MemberKey): string {
   if (key.alias) return `alias ${key.alias}`;
-  return key.permissions.length > 3 ? `${key.permissions.slice(0, 3).join(', ')} +${key.permissions.length - 3}` : key.permissions.join(', ');
+  return key.permissions.length > 3
+    ? `${key.permissions.slice(0, 3).join(', ')} +${key.permissions.length - 3}`
+    : key.permissions.join(', ');
 }
 
 /** One sentence for the page about what the change did to the member's keys: nothing is silent. */
 function outcomeMessage(what: string, outcome: { revokedKeys: string[]; activeKeys: MemberKey[] }): string {
   const { revokedKeys, activeKeys } = outcome;
   const parts = [what];
-  if (revokedKeys.length) parts.push(`${revokedKeys.length} ${plural(revokedKeys.length, 'key', 'keys')} they made revoked`);
+  if (revokedKeys.length)
+    parts.push(`${revokedKeys.length} ${plural(revokedKeys.length, 'key', 'keys')} they made revoked`);
   if (activeKeys.length) {
     const names = activeKeys.map((key) => `“${key.name}”`).join(', ');
-    parts.push(`${plural(activeKeys.length, 'this key they made still works', 'these keys they made still work')}: ${names} (revoke on the Keys page)`);
+    parts.push(
+      `${plural(activeKeys.length, 'this key they made still works', 'these keys they made still work')}: ${names} (revoke on the Keys page)`,
+    );
   }
   return `${parts.join('; ')}.`;
 }
@@ -53,16 +58,32 @@ export function useMemberKeys(memberId: string, enabled: boolean): { keys?: Memb
   return state;
 }
 
-function KeysOfMember({ member, keys, revoke, onRevoke }: { member: Member; keys: MemberKey[]; revoke: boolean; onRevoke(revoke: boolean): void }) {
+function KeysOfMember({
+  member,
+  keys,
+  revoke,
+  onRevoke,
+}: {
+  member: Member;
+  keys: MemberKey[];
+  revoke: boolean;
+  onRevoke(revoke: boolean): void;
+}) {
   if (keys.length === 0) return <p>They made no key that still works.</p>;
   return (
     <>
       <p>
-        {keys.length} {plural(keys.length, 'key', 'keys')} they made {plural(keys.length, 'still works', 'still work')}, with the permissions {plural(keys.length, 'it was', 'they were')} made with. Keys belong to the workspace: they keep working unless revoked.
+        {keys.length} {plural(keys.length, 'key', 'keys')} they made {plural(keys.length, 'still works', 'still work')},
+        with the permissions {plural(keys.length, 'it was', 'they were')} made with. Keys belong to the workspace: they
+        keep working unless revoked.
       </p>
       <div className="table-scroll">
         <table>
-          <TableHead caption={`Active keys made by ${member.name}`} columns={['Name', 'Prefix', 'Permissions', 'Last change']} actions={false} />
+          <TableHead
+            caption={`Active keys made by ${member.name}`}
+            columns={['Name', 'Prefix', 'Permissions', 'Last change']}
+            actions={false}
+          />
           <tbody>
             {keys.map((key) => (
               <tr key={key.id}>
@@ -71,7 +92,9 @@ function KeysOfMember({ member, keys, revoke, onRevoke }: { member: Member; keys
                   <code>{key.prefix}…</code>
                 </td>
                 <td title={key.permissions.join(', ')}>{permissionsOf(key)}</td>
-                <td title="The last change made with the key; reads are not recorded.">{key.lastWriteAt ? formatDate(key.lastWriteAt) : 'none recorded'}</td>
+                <td title="The last change made with the key; reads are not recorded.">
+                  {key.lastWriteAt ? formatDate(key.lastWriteAt) : 'none recorded'}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -79,7 +102,8 @@ function KeysOfMember({ member, keys, revoke, onRevoke }: { member: Member; keys
       </div>
       <p>
         <label>
-          <input type="checkbox" checked={revoke} onChange={(event) => onRevoke(event.target.checked)} /> {plural(keys.length, 'Also revoke this key', `Also revoke these ${keys.length} keys`)}
+          <input type="checkbox" checked={revoke} onChange={(event) => onRevoke(event.target.checked)} />{' '}
+          {plural(keys.length, 'Also revoke this key', `Also revoke these ${keys.length} keys`)}
         </label>
       </p>
     </>
@@ -91,7 +115,19 @@ function KeysOfMember({ member, keys, revoke, onRevoke }: { member: Member; keys
  * them in the same transaction (the console's /ui/api/members/{id} routes); `onDone` gets a
  * sentence saying what happened to the keys, and the member as changed by a demotion.
  */
-export function MemberChangeDialog({ member, change, isAdmin, onDone, onClose }: { member: Member; change: MemberChange; isAdmin: boolean; onDone(message: string, changed?: Member): void; onClose(): void }) {
+export function MemberChangeDialog({
+  member,
+  change,
+  isAdmin,
+  onDone,
+  onClose,
+}: {
+  member: Member;
+  change: MemberChange;
+  isAdmin: boolean;
+  onDone(message: string, changed?: Member): void;
+  onClose(): void;
+}) {
   const { keys, error: loadError } = useMemberKeys(member.id, isAdmin);
   const [revoke, setRevoke] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -108,14 +144,23 @@ export function MemberChangeDialog({ member, change, isAdmin, onDone, onClose }:
         if (!isAdmin) {
           await consoleApi.removeMember(member.id, ifMatch);
           onDone(`${member.name} was removed.`);
-        } else onDone(outcomeMessage(`${member.name} was removed`, await consoleApi.removeMemberWithKeys(member.id, revokeKeys, ifMatch)));
+        } else
+          onDone(
+            outcomeMessage(
+              `${member.name} was removed`,
+              await consoleApi.removeMemberWithKeys(member.id, revokeKeys, ifMatch),
+            ),
+          );
       } else {
         const changed = await consoleApi.changeRoleWithKeys(member.id, change.role, revokeKeys, ifMatch);
         onDone(outcomeMessage(`${member.name} is now ${change.role}`, changed), changed.member);
       }
     } catch (failure) {
       // Changed (or removed) since the list was loaded: nothing was done; the list reloads with the current values.
-      if (isConflict(failure)) return onDone(`${member.name} changed since the list was loaded, so nothing was done. The list now shows the current values: choose again to reapply.`);
+      if (isConflict(failure))
+        return onDone(
+          `${member.name} changed since the list was loaded, so nothing was done. The list now shows the current values: choose again to reapply.`,
+        );
       setError(failure instanceof ApiFailure ? failure.message : String(failure));
       setBusy(false);
     }
@@ -123,12 +168,21 @@ export function MemberChangeDialog({ member, change, isAdmin, onDone, onClose }:
 
   const title = change.kind === 'remove' ? `Remove ${member.name}?` : `Make ${member.name} ${change.role}?`;
   return (
-    <ConfirmDialog title={title} onConfirm={() => void confirm()} onClose={onClose} busy={busy || (isAdmin && !keys && !loadError)}>
+    <ConfirmDialog
+      title={title}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+      busy={busy || (isAdmin && !keys && !loadError)}
+    >
       {change.kind === 'remove' ? (
-        <p>They leave the workspace, its teams and the applications and servers they own; their workstations are unassigned.</p>
+        <p>
+          They leave the workspace, its teams and the applications and servers they own; their workstations are
+          unassigned.
+        </p>
       ) : (
         <p>
-          Their role becomes {change.role}. Keys they made keep the permissions they were made with, whatever their role.
+          Their role becomes {change.role}. Keys they made keep the permissions they were made with, whatever their
+          role.
         </p>
       )}
       {!isAdmin && <p>Keys they made keep working; an admin can see and revoke them on the Keys page.</p>}

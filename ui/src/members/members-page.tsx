@@ -15,7 +15,13 @@ const ROLES = ['read', 'write', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 const PAGE = 100;
 
-function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitation: string | undefined, notice: string | null): void }) {
+function AddMemberForm({
+  onClose,
+  onAdded,
+}: {
+  onClose(): void;
+  onAdded(invitation: string | undefined, notice: string | null): void;
+}) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('read');
@@ -23,7 +29,10 @@ function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitati
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const added = await consoleApi.addMember({ email, role, ...(name.trim() ? { name: name.trim() } : {}) }, { fields: ['email', 'name', 'role'] });
+      const added = await consoleApi.addMember(
+        { email, role, ...(name.trim() ? { name: name.trim() } : {}) },
+        { fields: ['email', 'name', 'role'] },
+      );
       onAdded(added.invitation ? `${window.location.origin}${added.invitation.path}` : undefined, added.notice);
     } catch (failure) {
       setErrors(errorsOf(failure));
@@ -33,7 +42,11 @@ function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitati
   return (
     <Dialog title="Add member" onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Email" error={fieldError('email')} hint="A new person gets an invitation link. Someone who already has an Estate account is added as they are, without a link.">
+        <Field
+          label="Email"
+          error={fieldError('email')}
+          hint="A new person gets an invitation link. Someone who already has an Estate account is added as they are, without a link."
+        >
           <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoFocus />
         </Field>
         <Field label="Full name (new person)" error={fieldError('name')}>
@@ -57,7 +70,19 @@ function AddMemberForm({ onClose, onAdded }: { onClose(): void; onAdded(invitati
  * A member's role, changed in place; the API's refusal is shown beside the control. With
  * `onDemote` (admins), a lower role is confirmed first, with the keys the member made.
  */
-function RoleControl({ member, editable, onChanged, onDemote, onStale }: { member: Member; editable: boolean; onChanged(member: Member): void; onDemote?(role: Role): void; onStale(): void }) {
+function RoleControl({
+  member,
+  editable,
+  onChanged,
+  onDemote,
+  onStale,
+}: {
+  member: Member;
+  editable: boolean;
+  onChanged(member: Member): void;
+  onDemote?(role: Role): void;
+  onStale(): void;
+}) {
   const [error, setError] = useState<string>();
   if (!editable) return <>{member.role}</>;
   const change = async (role: Role) => {
@@ -138,7 +163,9 @@ export function MembersPage() {
               <tr key={member.id}>
                 <th scope="row">
                   {member.name}
-                  {locks.has(member.id) && <SignInLockState lock={locks.get(member.id)!} name={member.name} onUnlocked={loadLocks} />}
+                  {locks.has(member.id) && (
+                    <SignInLockState lock={locks.get(member.id)!} name={member.name} onUnlocked={loadLocks} />
+                  )}
                 </th>
                 <td>{member.email}</td>
                 <td>
@@ -163,7 +190,11 @@ export function MembersPage() {
           </tbody>
         </table>
       )}
-      {members && total > members.length && <p>Showing the first {members.length} of {total} members.</p>}
+      {members && total > members.length && (
+        <p>
+          Showing the first {members.length} of {total} members.
+        </p>
+      )}
       {adding && (
         <AddMemberForm
           onClose={() => setAdding(false)}

@@ -21,12 +21,19 @@ export function SignInLockState({ lock, name, onUnlocked }: { lock: SignInLock; 
       setError(failure instanceof ApiFailure ? failure.message : String(failure));
     }
   };
-  const text = lock.lockedUntil ? `Sign-in locked until ${formatDate(lock.lockedUntil)}` : 'Sign-in slowed by failed passwords';
+  const text = lock.lockedUntil
+    ? `Sign-in locked until ${formatDate(lock.lockedUntil)}`
+    : 'Sign-in slowed by failed passwords';
   return (
     <span className="sign-in-lock">
       <span className="status status-revoked">{text}</span>
       {lock.lockedUntil ? (
-        <button type="button" className="compact" onClick={() => void unlock()} aria-label={`Unlock sign-in of ${name}`}>
+        <button
+          type="button"
+          className="compact"
+          onClick={() => void unlock()}
+          aria-label={`Unlock sign-in of ${name}`}
+        >
           Unlock
         </button>
       ) : (

@@ -9,7 +9,17 @@ import { useAbilities } from '../base/session.js';
 
 type RoleName = RolesView['roles'][number]['name'];
 
-function RoleEditor({ name, permissions, scopes, editable }: { name: RoleName; permissions: string[]; scopes: string[]; editable: boolean }) {
+function RoleEditor({
+  name,
+  permissions,
+  scopes,
+  editable,
+}: {
+  name: RoleName;
+  permissions: string[];
+  scopes: string[];
+  editable: boolean;
+}) {
   const [chosen, setChosen] = useState(new Set(permissions));
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<string>();
@@ -53,9 +63,20 @@ export function RolesPage() {
   return (
     <>
       <PageHeader title="Roles" />
-      <p className="lead">A member acts with their role's permissions as they are now. Existing API keys keep the frozen copy they were made with: editing a role changes no key.</p>
+      <p className="lead">
+        A member acts with their role's permissions as they are now. Existing API keys keep the frozen copy they were
+        made with: editing a role changes no key.
+      </p>
       <FormError error={error} />
-      {view?.roles.map((role) => <RoleEditor key={role.name} name={role.name} permissions={role.permissions} scopes={view.scopes} editable={isAdmin} />)}
+      {view?.roles.map((role) => (
+        <RoleEditor
+          key={role.name}
+          name={role.name}
+          permissions={role.permissions}
+          scopes={view.scopes}
+          editable={isAdmin}
+        />
+      ))}
     </>
   );
 }

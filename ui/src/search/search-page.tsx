@@ -27,11 +27,20 @@ export function SearchPage() {
     if (!query.trim() || catalog.length === 0) return setGroups([]);
     let current = true;
     setGroups(undefined);
-    const families = SEARCHED.map((key) => catalog.find((family) => family.key === key)).filter((family) => family && can(family.scopes.read));
+    const families = SEARCHED.map((key) => catalog.find((family) => family.key === key)).filter(
+      (family) => family && can(family.scopes.read),
+    );
     Promise.all(
       families.map(async (family) => {
-        const page = await inventoryApi.list(family!.key, { q: query, limit: String(PER_FAMILY) }).catch(() => undefined);
-        return { family: family!.key, title: family!.many.charAt(0).toUpperCase() + family!.many.slice(1), items: page?.data ?? [], total: page?.pagination.total ?? 0 };
+        const page = await inventoryApi
+          .list(family!.key, { q: query, limit: String(PER_FAMILY) })
+          .catch(() => undefined);
+        return {
+          family: family!.key,
+          title: family!.many.charAt(0).toUpperCase() + family!.many.slice(1),
+          items: page?.data ?? [],
+          total: page?.pagination.total ?? 0,
+        };
       }),
     ).then((found) => current && setGroups(found));
     return () => {
@@ -59,7 +68,11 @@ export function SearchPage() {
               </li>
             ))}
           </ul>
-          {group.total > group.items.length && <Link href={`/${group.family}?q=${encodeURIComponent(query)}`}>All {group.total} {group.title.toLowerCase()}</Link>}
+          {group.total > group.items.length && (
+            <Link href={`/${group.family}?q=${encodeURIComponent(query)}`}>
+              All {group.total} {group.title.toLowerCase()}
+            </Link>
+          )}
         </section>
       ))}
     </>

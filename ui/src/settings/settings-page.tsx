@@ -13,7 +13,11 @@ export function SettingsPage() {
   // The ETag the settings were loaded with: Save sends it as If-Match.
   const [etag, setEtag] = useState<string>();
   // Set when Save answered 412: the settings as they are now, with their ETag, and this person's change.
-  const [conflict, setConflict] = useState<{ current: Tenant; etag: string | undefined; patch: Record<string, string> }>();
+  const [conflict, setConflict] = useState<{
+    current: Tenant;
+    etag: string | undefined;
+    patch: Record<string, string>;
+  }>();
   const [draft, setDraft] = useState({ name: '', defaultCurrency: '', timeZone: '' });
   const [errors, setErrors] = useState<ReturnType<typeof errorsOf>>({});
   const [saved, setSaved] = useState(false);
@@ -34,16 +38,25 @@ export function SettingsPage() {
     if (!tenant) return;
     setErrors({});
     setSaved(false);
-    const patch = Object.fromEntries(Object.entries(draft).filter(([field, value]) => value !== tenant[field as keyof typeof draft]));
+    const patch = Object.fromEntries(
+      Object.entries(draft).filter(([field, value]) => value !== tenant[field as keyof typeof draft]),
+    );
     await save(patch, etag);
   };
 
   const save = async (patch: Record<string, string>, ifMatch: string | undefined) => {
     try {
-      const updated = await consoleApi.updateTenant(patch, { fields: ['name', 'defaultCurrency', 'timeZone'], ifMatch });
+      const updated = await consoleApi.updateTenant(patch, {
+        fields: ['name', 'defaultCurrency', 'timeZone'],
+        ifMatch,
+      });
       setTenant(updated.value);
       setEtag(updated.etag);
-      setDraft({ name: updated.value.name, defaultCurrency: updated.value.defaultCurrency, timeZone: updated.value.timeZone });
+      setDraft({
+        name: updated.value.name,
+        defaultCurrency: updated.value.defaultCurrency,
+        timeZone: updated.value.timeZone,
+      });
       setSaved(true);
     } catch (failure) {
       if (!isConflict(failure)) return setErrors(errorsOf(failure));
@@ -81,7 +94,11 @@ export function SettingsPage() {
       {conflict && (
         <ConflictNotice
           what="the settings"
-          rows={(Object.keys(labels) as (keyof typeof labels)[]).map((field) => ({ label: labels[field], current: conflict.current[field], ...(field in conflict.patch ? { mine: conflict.patch[field] } : {}) }))}
+          rows={(Object.keys(labels) as (keyof typeof labels)[]).map((field) => ({
+            label: labels[field],
+            current: conflict.current[field],
+            ...(field in conflict.patch ? { mine: conflict.patch[field] } : {}),
+          }))}
           reapply="Reapply my changes"
           discard="Discard my changes"
           onReapply={reapply}
@@ -93,13 +110,32 @@ export function SettingsPage() {
           <fieldset disabled={!editable}>
             <legend>Workspace</legend>
             <Field label="Workspace name" error={fieldError('name')}>
-              <input type="text" maxLength={200} value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
+              <input
+                type="text"
+                maxLength={200}
+                value={draft.name}
+                onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+              />
             </Field>
-            <Field label="Default currency" error={fieldError('defaultCurrency')} hint="ISO 4217 code, for amounts without a currency of their own.">
-              <input type="text" maxLength={3} value={draft.defaultCurrency} onChange={(event) => setDraft({ ...draft, defaultCurrency: event.target.value.toUpperCase() })} />
+            <Field
+              label="Default currency"
+              error={fieldError('defaultCurrency')}
+              hint="ISO 4217 code, for amounts without a currency of their own."
+            >
+              <input
+                type="text"
+                maxLength={3}
+                value={draft.defaultCurrency}
+                onChange={(event) => setDraft({ ...draft, defaultCurrency: event.target.value.toUpperCase() })}
+              />
             </Field>
             <Field label="Time zone" error={fieldError('timeZone')} hint="IANA name, e.g. Europe/Paris.">
-              <input type="text" maxLength={100} value={draft.timeZone} onChange={(event) => setDraft({ ...draft, timeZone: event.target.value })} />
+              <input
+                type="text"
+                maxLength={100}
+                value={draft.timeZone}
+                onChange={(event) => setDraft({ ...draft, timeZone: event.target.value })}
+              />
             </Field>
           </fieldset>
           {saved && <p role="status">Saved.</p>}
