@@ -14,7 +14,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { DIAGRAMS } from '../src/diagrams/diagrams.routes.js';
 import { END_OF_LIFE, END_OF_LIFE_TABLE_DATE } from '../src/dashboards/end-of-life.js';
-import { buildApp } from '../src/http/app.js';
+import { buildApp } from '../src/app/app.js';
 import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { seedWorkspace } from '../src/seed/seed.js';

@@ -20,7 +20,7 @@ import { memberListing } from '../src/members/memberships.js';
 import { Tag } from '../src/tags/tags.schemas.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase } from '../src/db/database.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildApp, type App } from '../src/app/app.js';
 import { ErrorBody, toApiError } from '../src/http/errors.js';
 import { addMember } from '../src/members/members.service.js';
 import { auditFeedPoller } from './support/feed.js';

@@ -13,7 +13,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildApp, type App } from '../src/app/app.js';
 import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { seedWorkspace } from '../src/seed/seed.js';

@@ -12,7 +12,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { likePattern } from '../src/db/text-search.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildApp, type App } from '../src/app/app.js';
 import { createKey } from '../src/keys/keys.service.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';

@@ -13,7 +13,7 @@ import { enrollAgent } from '../src/agents/agents.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildApp, type App } from '../src/app/app.js';
 import { createKey, rotateKey } from '../src/keys/keys.service.js';
 import { redactingStream } from '../src/logging.js';
 import { Type } from 'typebox';

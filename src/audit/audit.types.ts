@@ -2,6 +2,8 @@
  * The vocabulary of audit events. The `/audit-log` filters accept exactly these values, and its
  * OpenAPI description lists them, so a new action is added here once and appears everywhere.
  */
+import type { Actor } from '../access/actor.js';
+
 export const AUDIT_CATEGORIES = ['inventory', 'organisation', 'access', 'settings'] as const;
 
 export const AUDIT_ACTIONS = [
@@ -47,19 +49,12 @@ export const AUDIT_RESOURCE_TYPES = [
   'workspace',
 ] as const;
 
-export const ACTOR_TYPES = ['api_key', 'member', 'agent', 'system'] as const;
-
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
-export type ActorType = (typeof ACTOR_TYPES)[number];
 
-/** Who made a change: an API key, a member (console/CLI `--as`), an agent, or the system itself. */
-export interface Actor {
-  type: ActorType;
-  id: string | null;
-  name: string;
-}
+// Who acts is shared with authentication, below every module; the audit vocabulary names it too.
+export { ACTOR_TYPES, type Actor, type ActorType } from '../access/actor.js';
 
 /** Operator commands run on the host (`estate …`) act as the system. */
 export const CLI_ACTOR: Actor = { type: 'system', id: null, name: 'estate cli' };

@@ -98,7 +98,7 @@ export function buildCli(): Command {
     .action(async (opts: { port?: number; host?: string }) => {
       try {
         const config = loadConfig();
-        const { serve } = await import('../server.js');
+        const { serve } = await import('../app/server.js');
         await serve({ ...config, port: opts.port ?? config.port, host: opts.host ?? config.host });
       } catch (error) {
         fail(error instanceof Error ? error.message : String(error));

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
-import { WORKSPACE_MODULES } from '../http/modules.js';
 import type { App, AppDeps, RegisterModule } from '../http/types.js';
 import { registerAccountRoutes } from './account.routes.js';
 import { registerCatalogRoutes } from './catalog.routes.js';
@@ -43,9 +42,14 @@ function secureHeaders(reply: FastifyReply): void {
 /**
  * The web console: its API at /ui/api (session-authenticated, never an API key) and its pages at
  * /ui/ from the same process and port. Every path under /ui/ that is not a file is the console's
- * single page, which routes in the browser.
+ * single page, which routes in the browser. `workspaceModules` are the public API's workspace
+ * modules (app/modules.ts), given by the composition root so the console does not import it.
  */
-export async function registerConsole(app: App, deps: AppDeps): Promise<void> {
+export async function registerConsole(
+  app: App,
+  deps: AppDeps,
+  workspaceModules: readonly RegisterModule[],
+): Promise<void> {
   await app.register(
     async (consoleApi: App) => {
       consoleApi.addHook('onRequest', consoleAuthHook(deps.database));
@@ -54,7 +58,7 @@ export async function registerConsole(app: App, deps: AppDeps): Promise<void> {
       // under /ui/api/v1: same schemas, rules, scopes and audit, with the member as actor.
       await consoleApi.register(
         async (workspaceApi: App) => {
-          for (const register of WORKSPACE_MODULES) register(workspaceApi, deps);
+          for (const register of workspaceModules) register(workspaceApi, deps);
         },
         { prefix: '/v1' },
       );

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '../audit/audit.types.js';
+import type { Actor } from '../access/actor.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
-import { hashSecret, KEY_PREFIX } from '../keys/key-secret.js';
-import { findKeyForAuth } from '../keys/keys.repository.js';
 
 /** Who acts in a workspace: an API key or a console member. Services take this. */
 export interface Caller {
@@ -53,6 +51,24 @@ function credentialOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** What authentication reads of an API key: the key, its scopes and its workspace if that still exists. */
+export interface KeyForAuth {
+  id: string;
+  name: string;
+  alias: string | null;
+  permissions: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  workspace_id: string | null;
+  workspace_name: string | null;
+}
+
+/**
+ * Finds the key a credential names, or nothing for a credential that cannot be a key. The
+ * composition root passes it in (keys/key-lookup.ts), so this base knows nothing of key administration.
+ */
+export type FindKeyForAuth = (database: Database, credential: string) => Promise<KeyForAuth | undefined>;
+
 type AuthResult = { principal: Principal } | { failure: 'unauthorized' } | { failure: 'forbidden' };
 
 /**
@@ -60,10 +76,14 @@ type AuthResult = { principal: Principal } | { failure: 'unauthorized' } | { fai
  * DESIGN §4: 401 for a missing, malformed, unknown, revoked or expired key, then 403 forbidden
  * for a key whose workspace no longer exists.
  */
-export async function resolvePrincipal(database: Database, request: FastifyRequest): Promise<AuthResult> {
+export async function resolvePrincipal(
+  database: Database,
+  findKey: FindKeyForAuth,
+  request: FastifyRequest,
+): Promise<AuthResult> {
   const credential = credentialOf(request);
-  if (!credential?.startsWith(KEY_PREFIX)) return { failure: 'unauthorized' };
-  const key = await findKeyForAuth(database, hashSecret(credential));
+  if (credential === undefined) return { failure: 'unauthorized' };
+  const key = await findKey(database, credential);
   if (!key || key.revoked_at) return { failure: 'unauthorized' };
   if (key.expires_at && Date.parse(key.expires_at) <= Date.now()) return { failure: 'unauthorized' };
   if (!key.workspace_id || key.workspace_name === null) return { failure: 'forbidden' };
@@ -93,9 +113,9 @@ export function refuse(reply: FastifyReply, failure: 'unauthorized' | 'forbidden
  * whatever spelling of a path the router matched (percent-encoded, absolute-form), the hook runs.
  * It runs before the body is read or validated.
  */
-export function publicAuthHook(database: Database) {
+export function publicAuthHook(database: Database, findKey: FindKeyForAuth) {
   return async function authenticatePublicRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const result = await resolvePrincipal(database, request);
+    const result = await resolvePrincipal(database, findKey, request);
     if ('failure' in result) return refuse(reply, result.failure);
     request.principal = result.principal;
     request.caller = result.principal;

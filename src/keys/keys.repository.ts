@@ -60,33 +60,3 @@ export async function lastAuditedUseOf(db: Kysely<Tables>, workspaceId: string, 
     .executeTakeFirst();
   return row?.timestamp ?? null;
 }
-
-export interface KeyForAuth {
-  id: string;
-  name: string;
-  alias: string | null;
-  permissions: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  workspace_id: string | null;
-  workspace_name: string | null;
-}
-
-/** One indexed lookup per request: the key by the hash of its secret, with its workspace if it still exists. */
-export async function findKeyForAuth(database: Database, keyHash: string): Promise<KeyForAuth | undefined> {
-  return database.reader
-    .selectFrom('api_keys')
-    .leftJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-    .select([
-      'api_keys.id',
-      'api_keys.name',
-      'api_keys.alias',
-      'api_keys.permissions',
-      'api_keys.expires_at',
-      'api_keys.revoked_at',
-      'workspaces.id as workspace_id',
-      'workspaces.name as workspace_name',
-    ])
-    .where('api_keys.key_hash', '=', keyHash)
-    .executeTakeFirst();
-}

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { CLI_ACTOR } from '../../src/audit/audit.types.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { buildApp, type App, type AppOptions } from '../../src/http/app.js';
+import { buildApp, type App, type AppOptions } from '../../src/app/app.js';
 import { createKey, type CreatedKey } from '../../src/keys/keys.service.js';
 import { addMember, type MemberDto } from '../../src/members/members.service.js';
 import { createWorkspace, type WorkspaceDto } from '../../src/workspaces/workspaces.service.js';

@@ -1,14 +1,14 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { bootstrapIfEmpty, type FirstStart } from './bootstrap.js';
-import type { Config } from './config.js';
-import { openDatabase } from './db/database.js';
-import { redactingStream } from './logging.js';
+import { bootstrapIfEmpty, type FirstStart } from '../bootstrap.js';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { redactingStream } from '../logging.js';
 
 const SHUTDOWN_GRACE_MS = 8000;
-import { migrateToLatest } from './db/migrate.js';
-import { buildApp } from './http/app.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { buildApp } from './app.js';
 
 function firstStartBanner(first: FirstStart, base: string): string {
   return [

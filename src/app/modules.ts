@@ -16,7 +16,7 @@ import { registerMemberRoutes } from '../members/members.routes.js';
 import { registerTagRoutes } from '../tags/tags.routes.js';
 import { registerTenantRoutes } from '../tenant/tenant.routes.js';
 import { registerUserRoutes } from '../users/users.module.js';
-import type { RegisterModule as Register } from './types.js';
+import type { RegisterModule as Register } from '../http/types.js';
 
 /**
  * The modules that act on a workspace for a caller: registered under /public/v1 for API keys and

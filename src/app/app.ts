@@ -14,18 +14,19 @@ import { ApiError } from '../errors/api-error.js';
 import { registerConsole } from '../console/console.module.js';
 import { diagramBudgetFromEnv } from '../diagrams/render-pool.js';
 import { registerHealthRoutes } from '../health/health.routes.js';
-import { publicAuthHook, refuse, resolvePrincipal } from './authenticate.js';
-import { normalisedPath } from './paths.js';
-import { NoQuery, registerErrorHandler, toApiError } from './errors.js';
-import { refuseBadText } from './input.js';
-import { MethodIndex } from './method-index.js';
-import { AGENT_MODULES, PUBLIC_MODULES } from './modules.js';
-import { openApiOptions } from './openapi.js';
-import { securePicture } from './pictures.js';
+import { publicAuthHook, refuse, resolvePrincipal } from '../http/authenticate.js';
+import { normalisedPath } from '../http/paths.js';
+import { NoQuery, registerErrorHandler, toApiError } from '../http/errors.js';
+import { refuseBadText } from '../http/input.js';
+import { MethodIndex } from '../http/method-index.js';
+import { AGENT_MODULES, PUBLIC_MODULES, WORKSPACE_MODULES } from './modules.js';
+import { openApiOptions } from '../http/openapi.js';
+import { securePicture } from '../http/pictures.js';
+import { findKeyForAuth } from '../keys/key-lookup.js';
 import { isHttpUrl, isValidDateTime } from '../validation.js';
-import type { App, AppDeps } from './types.js';
+import type { App, AppDeps } from '../http/types.js';
 
-export type { App, AppDeps } from './types.js';
+export type { App, AppDeps } from '../http/types.js';
 
 export interface AppOptions {
   database: Database;
@@ -85,7 +86,7 @@ async function authenticateUnrouted(
 ): Promise<boolean> {
   const area = normalisedPath(request.url).toLowerCase();
   if (area === '/public' || area.startsWith('/public/')) {
-    const result = await resolvePrincipal(database, request);
+    const result = await resolvePrincipal(database, findKeyForAuth, request);
     // refuse() answers 401 itself and throws 403 forbidden, which both callers answer in the error shape.
     if ('failure' in result) {
       refuse(reply, result.failure);
@@ -188,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // runs for every spelling of a path the router matches; nothing outside can skip it.
   await app.register(
     async (publicApi: App) => {
-      publicApi.addHook('onRequest', publicAuthHook(options.database));
+      publicApi.addHook('onRequest', publicAuthHook(options.database, findKeyForAuth));
       for (const register of PUBLIC_MODULES) register(publicApi, deps);
     },
     { prefix: '/public/v1' },
@@ -197,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     for (const register of AGENT_MODULES) register(agentApi, deps);
   });
   await app.register(cookie);
-  await registerConsole(app, deps);
+  await registerConsole(app, deps, WORKSPACE_MODULES);
 
   app.setNotFoundHandler(async (request, reply) => {
     if (await authenticateUnrouted(options.database, request, reply)) return reply;
