@@ -1,113 +1,74 @@
 /**
- * Contended writes (issue 8): BENCH_CONNECTIONS connections PATCH applications, half of the
- * requests on 10 hot applications and half spread over 1,000 cold ones, all in one workspace, on
- * SQLite and (with BENCH_PG_URL) PostgreSQL. Reports writes/s, p50/p99 and the write helper's
- * retries/s (src/db/write.ts), and checks afterwards that the audit log replays to the stored
- * userCount of every hot application (nothing lost under contention).
- *
- *   npm run bench:contended
- *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:contended
+ * Contended writes (issue 8): connections PATCH the userCount of applications of one workspace, half of the
+ * requests on 10 hot applications and half spread over the cold ones. Writes/s, latency, the write helper's
+ * retries (src/db/write.ts), and a check that each hot application's stored userCount is the `after` of its
+ * newest audited update: nothing lost under contention.
  */
-import { writeTransaction, writeStatistics } from '../src/db/write.js';
-import { applications as applicationFamily } from '../src/applications/applications.module.js';
-import { serviceOf } from '../src/families.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import type { LoadSummary } from './load-child.js';
-import {
-  connectProbe,
-  environment,
-  fmt,
-  forEachBenchDialect,
-  intEnv,
-  runChild,
-  serverVersionOf,
-  startApp,
-  waitForIdle,
-  writeJson,
-} from './common.js';
+import { writeStatistics } from '../src/db/write.js';
+import { type Scenario, child, fmt, startApp, waitForIdle, withWorkspace } from './harness.js';
 
-const SECONDS = intEnv('BENCH_SECONDS', 10);
-const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 50);
-const HOT = intEnv('BENCH_HOT', 10);
-const COLD = intEnv('BENCH_COLD', 1000);
+const HOT = 10;
 
-const applications = serviceOf(applicationFamily);
+export const scenario: Scenario = {
+  title: 'Contended writes: PATCH applications, half of them on 10 hot rows',
+  defaults: (quick) => ({
+    size: quick ? 100 : 1000,
+    sizes: [],
+    seconds: quick ? 2 : 10,
+    connections: 50,
+    rounds: 1,
+    iterations: 1,
+  }),
+  run: (bench) =>
+    withWorkspace(bench, async ({ database, workspaceId, auth, url: dbUrl }) => {
+      const { size: cold, seconds, connections } = bench.settings;
+      const { app, base } = await startApp(database);
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < HOT + cold; i++) {
+          const payload = { name: `${i < HOT ? 'hot' : 'cold'} ${i}`, userCount: 0 };
+          const response = await app.inject({ method: 'POST', url: '/public/v1/applications', headers: auth, payload });
+          ids.push(response.json().id);
+        }
+        const retries = writeStatistics.retries;
+        const paths = ids.map((id) => `/public/v1/applications/${id}`);
+        const run = await child({ kind: 'patch', url: base, headers: auth, connections, seconds, paths, hot: HOT })
+          .result;
+        await waitForIdle(dbUrl);
+        const writes = (run.statusCodes['200'] ?? 0) / seconds;
+        const retriesPerSecond = (writeStatistics.retries - retries) / seconds;
 
-await forEachBenchDialect(async ({ dialect, url, database, workspace, key }) => {
-  {
-    const ids: string[] = [];
-    await writeTransaction(database, workspace.id, async (trx) => {
-      for (let i = 0; i < HOT + COLD; i += 1)
-        ids.push(
-          (
-            await applications.createIn(
-              trx,
-              workspace.id,
-              { name: `${i < HOT ? 'hot' : 'cold'} ${i}`, userCount: 0 },
-              CLI_ACTOR,
-            )
-          ).id as string,
+        let lost = 0;
+        for (const id of ids.slice(0, HOT)) {
+          const stored = (await app.inject({ url: `/public/v1/applications/${id}`, headers: auth })).json().userCount;
+          const newest = await database.db
+            .selectFrom('audit_events')
+            .select('changes')
+            .where('workspace_id', '=', workspaceId)
+            .where('resource_id', '=', id)
+            .where('action', '=', 'update')
+            .orderBy('timestamp', 'desc')
+            .orderBy('id', 'desc')
+            .executeTakeFirst();
+          if (stored !== (newest?.changes ? JSON.parse(newest.changes).userCount?.after : 0)) lost++;
+        }
+        console.log(
+          `  ${fmt(writes, 0)} writes/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${JSON.stringify(run.statusCodes)}`,
         );
-    });
-    const { app, base } = await startApp(database);
-    const probe = dialect === 'postgres' ? await connectProbe(url) : undefined;
-    const retriesBefore = writeStatistics.retries;
-    const run = await runChild<{ summary: LoadSummary }>({
-      kind: 'patch',
-      url: base,
-      headers: { authorization: `Bearer ${key.secret}` },
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      paths: ids.map((id) => `/public/v1/applications/${id}`),
-      hot: HOT,
-      hotShare: 0.5,
-    });
-    await waitForIdle(probe);
-    const retries = writeStatistics.retries - retriesBefore;
-    const { summary } = run.answer;
-    const writes = summary.statusCodes['200'] ?? 0;
-
-    // Nothing lost: each hot application's userCount is the after of its newest audited update.
-    let lost = 0;
-    for (const id of ids.slice(0, HOT)) {
-      const stored = await applications.get(database, workspace.id, id);
-      const newest = await database.db
-        .selectFrom('audit_events')
-        .select('changes')
-        .where('workspace_id', '=', workspace.id)
-        .where('resource_id', '=', id)
-        .where('action', '=', 'update')
-        .orderBy('timestamp', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      const after = newest?.changes
-        ? (JSON.parse(newest.changes) as { userCount?: { after: number } }).userCount?.after
-        : 0;
-      if (stored.userCount !== after) lost += 1;
-    }
-    const report = {
-      dialect,
-      date: new Date().toISOString(),
-      server: await serverVersionOf(database, dialect),
-      environment: environment(),
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      hot: HOT,
-      cold: COLD,
-      writesPerSecond: writes / summary.durationSeconds,
-      p50: summary.latencyP50,
-      p99: summary.latencyP99,
-      retriesPerSecond: retries / summary.durationSeconds,
-      statusCodes: summary.statusCodes,
-      errors: summary.errors,
-      hotApplicationsDisagreeingWithAudit: lost,
-    };
-    console.log(
-      `${dialect}: ${fmt(report.writesPerSecond, 0)} writes/s, p50 ${summary.latencyP50} ms, p99 ${summary.latencyP99} ms, ${fmt(report.retriesPerSecond, 2)} retries/s, status ${JSON.stringify(summary.statusCodes)}, lost ${lost}`,
-    );
-    console.log(`  results: ${writeJson('contended', report)}`);
-    await probe?.end();
-    await app.close();
-  }
-});
+        const failed = lost > 0 || run.errors > 0 || Object.keys(run.statusCodes).some((code) => code !== '200');
+        return {
+          failed,
+          notes: failed ? [`FAIL: ${lost} hot applications disagree with their audit log; ${JSON.stringify(run)}`] : [],
+          tables: [
+            {
+              title: `${connections} connections × ${seconds} s, ${HOT} hot and ${cold} cold applications`,
+              columns: ['writes/s', 'p50 ms', 'p99 ms', 'retries/s', 'hot rows disagreeing with the audit log'],
+              rows: [[fmt(writes, 0), String(run.p50), String(run.p99), fmt(retriesPerSecond, 2), String(lost)]],
+            },
+          ],
+        };
+      } finally {
+        await app.close();
+      }
+    }),
+};

@@ -1,70 +1,118 @@
 /**
- * Dashboards and diagrams at scale (issue 11): seeds a workspace with BENCH_SERVERS servers
- * (`estate seed --size N`) and times each of the six dashboards and six diagrams, as JSON and, for
- * diagrams, as SVG: sequential requests through app.inject, BENCH_ITERATIONS timed after 3
- * warm-ups, p50 and p99. Target: JSON p50 under 200 ms at 100,000 servers on both databases.
- *
- *   npm run bench:insights
- *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:insights
- *   BENCH_SERVERS=10000 npm run bench:insights        # a quick run
+ * Dashboards and diagrams (issues 11 and 29) on a seeded workspace: each dashboard and diagram of
+ * /openapi.json timed sequentially through app.inject (JSON, and SVG for diagrams). Then the stall check:
+ * the heaviest diagrams and a network's hosts asked over HTTP one at a time while another process asks
+ * /healthz every 10 ms; the probe's longest wait and this process's event-loop delay say whether the
+ * service kept answering.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/http/app.js';
-import { DASHBOARDS } from '../src/dashboards/dashboards.routes.js';
-import { DIAGRAMS } from '../src/diagrams/diagrams.routes.js';
-import { seedWorkspace } from '../src/seed/seed.js';
-import { fmt, forEachBenchDialect, intEnv, percentile } from './common.js';
+import {
+  type Scenario,
+  child,
+  eventLoopDelay,
+  fmt,
+  percentile,
+  seed,
+  startApp,
+  timed,
+  withWorkspace,
+} from './harness.js';
 
-const SERVERS = intEnv('BENCH_SERVERS', 100_000);
-const ITERATIONS = intEnv('BENCH_ITERATIONS', 20);
-const TARGET_MS = 200;
+const TARGETS = { jsonP50Ms: 200, probeMaxMs: 100, loopDelayMs: 50 };
 
-const rows: string[] = [];
+export const scenario: Scenario = {
+  title: 'Dashboards and diagrams',
+  defaults: (quick) => ({
+    size: quick ? 2000 : 100_000,
+    sizes: [],
+    seconds: 1,
+    connections: 1,
+    rounds: 1,
+    iterations: quick ? 3 : 20,
+  }),
+  run: (bench) =>
+    withWorkspace(bench, async (workspace) => {
+      const { database, auth } = workspace;
+      const { size, iterations } = bench.settings;
+      await seed(workspace, size);
+      const { app, base } = await startApp(database);
+      try {
+        const notes: string[] = [];
+        const spec = (await app.inject({ url: '/openapi.json' })).json();
+        const paths = Object.keys(spec.paths).filter((path) =>
+          /^\/public\/v1\/(dashboards|diagrams)\/[^{]+$/.test(path),
+        );
+        const get = async (url: string) => {
+          const response = await app.inject({ url, headers: auth });
+          if (response.statusCode !== 200)
+            throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+          return response.body.length;
+        };
+        const rows: string[][] = [];
+        for (const path of paths) {
+          const json = await timed(() => get(path), 3, iterations);
+          const svg = path.includes('/diagrams/')
+            ? await timed(() => get(`${path}?format=svg`), 1, iterations)
+            : undefined;
+          const ok = json.p50 < TARGETS.jsonP50Ms ? 'ok' : '**miss**';
+          const kb = fmt(json.last / 1024, 0);
+          rows.push([path.slice(11), fmt(json.p50), fmt(json.p99), `${kb} KB`, svg ? fmt(svg.p50) : '–', ok]);
+          console.log(`    ${rows.at(-1)!.join('  ')}`);
+        }
 
-await forEachBenchDialect(async ({ dialect, database, workspace, key }) => {
-  const seeding = performance.now();
-  const created = await seedWorkspace(database, { workspaceId: workspace.id, size: SERVERS });
-  console.log(
-    `${dialect}: seeded ${created.servers} servers, ${created.workstations} workstations, ${created.applications} applications, ${created.flows} flows, ${created.auditEvents} audit events in ${fmt((performance.now() - seeding) / 1000, 1)} s`,
-  );
-  const app = await buildApp({ database, logger: false });
-  const time = async (url: string, accept?: string) => {
-    const headers = { authorization: `Bearer ${key.secret}`, ...(accept ? { accept } : {}) };
-    const call = async () => {
-      const response = await app.inject({ method: 'GET', url, headers });
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-      return response.body.length;
-    };
-    for (let i = 0; i < 3; i++) await call();
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < ITERATIONS; i++) {
-      const started = performance.now();
-      bytes = await call();
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), bytes };
-  };
-  for (const dashboard of DASHBOARDS) {
-    const json = await time(`/public/v1/dashboards/${dashboard.name}`);
-    rows.push(
-      `| ${dialect} | dashboards/${dashboard.name} | ${fmt(json.p50, 1)} | ${fmt(json.p99, 1)} | ${fmt(json.bytes / 1024, 0)} KB | — | ${json.p50 < TARGET_MS ? 'ok' : 'SLOW'} |`,
-    );
-    console.log(rows.at(-1));
-  }
-  for (const diagram of DIAGRAMS) {
-    const json = await time(`/public/v1/diagrams/${diagram.name}`);
-    const svg = await time(`/public/v1/diagrams/${diagram.name}`, 'image/svg+xml');
-    rows.push(
-      `| ${dialect} | diagrams/${diagram.name} | ${fmt(json.p50, 1)} | ${fmt(json.p99, 1)} | ${fmt(json.bytes / 1024, 0)} KB | ${fmt(svg.p50, 1)} | ${json.p50 < TARGET_MS ? 'ok' : 'SLOW'} |`,
-    );
-    console.log(rows.at(-1));
-  }
-  await app.close();
-});
-
-console.log(`\n## Dashboards and diagrams at ${SERVERS.toLocaleString('en')} servers (p50 target ${TARGET_MS} ms)\n`);
-console.log('| database | endpoint | JSON p50 ms | JSON p99 ms | JSON size | SVG p50 ms | target |');
-console.log('|---|---|--:|--:|--:|--:|---|');
-for (const row of rows) console.log(row);
+        console.log('  stall: /healthz every 10 ms from another process during each request');
+        const network = (await app.inject({ url: '/public/v1/networks?limit=1&sort=cidr', headers: auth })).json();
+        const heavy: [string, string][] = [
+          ['flow-mapping JSON, limit 2000', '/public/v1/diagrams/flow-mapping?limit=2000'],
+          ['flow-mapping SVG, limit 2000', '/public/v1/diagrams/flow-mapping?limit=2000&format=svg'],
+          ['network-mapping JSON, limit 2000', '/public/v1/diagrams/network-mapping?limit=2000'],
+          ['network-mapping SVG, limit 2000', '/public/v1/diagrams/network-mapping?limit=2000&format=svg'],
+          ['networks/{id}/hosts', `/public/v1/networks/${network.data[0]?.id}/hosts`],
+        ];
+        const fetchBody = async (path: string) => {
+          const response = await fetch(base + path, { headers: auth });
+          await response.arrayBuffer();
+          return response.status;
+        };
+        for (const [, path] of heavy) await fetchBody(path); // connections, statements, render workers
+        const stall: string[][] = [];
+        for (const [label, path] of heavy) {
+          const probe = child({ kind: 'probe', url: `${base}/healthz`, headers: {}, everyMs: 10 });
+          await sleep(300);
+          const delay = eventLoopDelay();
+          const started = performance.now();
+          const status = await fetchBody(path);
+          const ms = performance.now() - started;
+          await sleep(50); // the histogram records a delay when its next timer fires
+          const loopMax = delay.stop();
+          probe.stop();
+          const waits = (await probe.result).waits!.sort((a, b) => a - b);
+          const probeMax = percentile(waits, 1);
+          const ok = probeMax < TARGETS.probeMaxMs && loopMax < TARGETS.loopDelayMs ? 'ok' : '**miss**';
+          stall.push([label, String(status), fmt(ms, 0), fmt(probeMax, 0), fmt(loopMax, 0), ok]);
+          console.log(`    ${stall.at(-1)!.join('  ')}`);
+        }
+        notes.push(
+          `stall targets: /healthz under ${TARGETS.probeMaxMs} ms, event-loop delay under ${TARGETS.loopDelayMs} ms`,
+        );
+        return {
+          notes,
+          tables: [
+            {
+              title: `${size.toLocaleString('en')} servers, sequential (p50 / p99 of ${iterations}, ms)`,
+              columns: ['endpoint', 'JSON p50', 'JSON p99', 'JSON size', 'SVG p50', `p50 < ${TARGETS.jsonP50Ms} ms`],
+              rows,
+            },
+            {
+              title: `Stall at ${size.toLocaleString('en')} servers (ms)`,
+              columns: ['request', 'status', 'time', '/healthz max', 'event-loop delay max', 'target'],
+              rows: stall,
+            },
+          ],
+        };
+      } finally {
+        await app.close();
+      }
+    }),
+};
