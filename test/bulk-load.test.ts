@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
 import { openDatabase } from '../src/db/database.js';
-import { talliesOn, tallyOf } from '../src/db/tallies.js';
+import { talliesOn, tallyOf } from '../src/db/storage.js';
 import { newId } from '../src/ids.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';

@@ -10,10 +10,7 @@ import { sql } from 'kysely';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { newId } from '../src/ids.js';
 import { addMember } from '../src/members/members.service.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
-import { createTestDatabase, describeEachDatabase } from './support/harness.js';
+import { describeEachDatabase } from './support/harness.js';
 import { renameWaitsForHeldInsert } from './support/race.js';
 import { everyItem } from './support/walk.js';
 
@@ -164,40 +161,6 @@ describeEachDatabase('people lists ordered by their memberships', (h) => {
       h.database.db,
     );
     assert.deepEqual(copies.rows, [{ user_name: 'Real Name', user_email: 'forged@people.test' }]);
-  });
-
-  it('migration 0029 takes every copy that differs from its person again', async () => {
-    const test = await createTestDatabase(h.dialect);
-    const database = openDatabase(test.url);
-    try {
-      await migrateTo(database, '0028-null-order');
-      const ws = await createWorkspace(database, { name: 'Stale' }, CLI_ACTOR);
-      await addMember(
-        database,
-        { workspaceId: ws.id, email: 'stale@people.test', name: 'Current', role: 'read' },
-        CLI_ACTOR,
-      );
-      await addMember(
-        database,
-        { workspaceId: ws.id, email: 'fine@people.test', name: 'Fine', role: 'read' },
-        CLI_ACTOR,
-      );
-      // Before 0029 nothing took a copy written straight to a membership again: one goes stale.
-      await sql`UPDATE members SET user_name = 'Old name' WHERE user_name = 'Current'`.execute(database.db);
-      const stale = await sql<{ n: number }>`SELECT count(*) AS n FROM members WHERE user_name = 'Old name'`.execute(
-        database.db,
-      );
-      assert.equal(Number(stale.rows[0]!.n), 1, 'the stale copy stays before 0029');
-      await migrateToLatest(database);
-      const { rows } = await sql<{
-        n: number;
-      }>`SELECT count(*) AS n FROM members JOIN users ON users.id = members.user_id
-        WHERE users.name <> members.user_name OR users.email <> members.user_email`.execute(database.db);
-      assert.equal(Number(rows[0]!.n), 0, 'every copy is its person');
-    } finally {
-      await database.close();
-      await test.drop();
-    }
   });
 
   it('copies a rename that commits while a new membership of the person is being written', async (t) => {

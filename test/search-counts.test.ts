@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql, type CompiledQuery } from 'kysely';
-import { buildApp } from '../src/http/app.js';
+import { buildApp } from '../src/app/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { VERSIONED } from '../src/db/migrations/0023-search-versions.js';
+import { VERSIONED } from '../src/db/storage.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { COUNTED_TABLES } from '../src/db/migrations/0006-row-counts.js';
+import { COUNTED_TABLES } from '../src/db/storage.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createKey } from '../src/keys/keys.service.js';
 import { createWorkspace, deleteWorkspace } from '../src/workspaces/workspaces.service.js';

@@ -12,7 +12,7 @@ import type { TSchema } from 'typebox';
 import { agentListing } from '../src/agents/agents.module.js';
 import { AUDIT_TALLIED } from '../src/audit/audit.repository.js';
 import { AUDIT_ACTIONS, AUDIT_CATEGORIES } from '../src/audit/audit.types.js';
-import { LINK_TALLIES, TALLIES } from '../src/db/tallies.js';
+import { LINK_TALLIES, TALLIES } from '../src/db/storage.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { FAMILIES } from '../src/families.js';
 import { memberListing } from '../src/members/memberships.js';

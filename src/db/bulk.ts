@@ -31,9 +31,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Dialect } from './database.js';
 import type { Tables } from './schema.js';
-import { POSTGRES_NEXT, SQLITE_NEXT } from './migrations/0023-search-versions.js';
-import { LINK_NAME_COPIES } from './migrations/0027-link-order.js';
-import { talliesOn, tallyOf } from './tallies.js';
+import { LINK_NAME_COPIES, POSTGRES_NEXT, SQLITE_NEXT, talliesOn, tallyOf } from './storage.js';
 
 type Row = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from './schema.js';
-import { dayTally } from './tallies.js';
+import { dayTally } from './storage.js';
 
 /**
  * The trigger-kept row count of a table in a workspace: the inventory tables of migration 0006 and

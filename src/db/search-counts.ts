@@ -8,7 +8,7 @@
  * so each answers exactly.
  */
 import { sql, type Compilable, type Expression, type Kysely } from 'kysely';
-import { VERSIONED } from './migrations/0023-search-versions.js';
+import { VERSIONED } from './storage.js';
 import type { Tables } from './schema.js';
 
 /** Remembered totals per database handle; the oldest goes first past this many. */

@@ -17,8 +17,7 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import { dynamic, type DynamicTables } from '../db/dynamic.js';
 import { countedDays, countedValue } from '../db/row-counts.js';
-import { LINK_NAME_COPIES, type NameCopy } from '../db/migrations/0027-link-order.js';
-import { LINK_TALLIES, linkTally } from '../db/tallies.js';
+import { LINK_NAME_COPIES, LINK_TALLIES, linkTally, type NameCopy } from '../db/storage.js';
 import type { Tables } from '../db/schema.js';
 import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';

@@ -1,0 +1,195 @@
+/**
+ * The storage facts of each table, declared once: which rows are counted, which columns `q`
+ * searches, which filters and days are counted per value, which link rows keep a copy of a name.
+ * The running code (lists, search totals), the bulk loader and the migration helpers
+ * (storage-sql.ts) read them; test/schema-baseline.test.ts checks that the migrated database
+ * holds exactly the triggers these facts call for. Changing a fact needs a migration that calls
+ * the helpers (docs/architecture.md, "Adding a family").
+ */
+import type { Dialect } from './dialect.js';
+
+/** A copy of a linked row's column kept on a link row, so the link can be read in that order. */
+export interface NameCopy {
+  /** The link's column naming the copied row, and the table of that row. */
+  key: string;
+  from: string;
+  /** The copied column there, and the link's column holding the copy. */
+  source: string;
+  copy: string;
+  /** The link's column the copy orders by: the other side of the link. */
+  by: string;
+}
+
+export interface TableStorage {
+  /** Rows counted per workspace in `row_counts`: the total of an unfiltered list. */
+  counted?: true;
+  /** The columns `q` searches (an FTS5 table on SQLite, `search_text` on PostgreSQL), in order. */
+  searched?: readonly string[];
+  /** No workspace column: searches keep no version and lists no counts (people). */
+  unscoped?: true;
+  /** Per-value counts in `value_counts`: filter name → SQL of the value, `{row}` for the row. */
+  tallies?: Readonly<Record<string, string>>;
+  /** Per-day counts of date columns (`day:<column>`), the day's SQL on each database. */
+  days?: Readonly<Record<string, Readonly<Record<Dialect, string>>>>;
+  /** Link rows counted per linked id (`link:<column>`). */
+  linkTallies?: readonly string[];
+  /** A copy of the linked row's name on each link row. */
+  nameCopy?: NameCopy;
+}
+
+export const STORAGE: Readonly<Record<string, TableStorage>> = {
+  applications: {
+    counted: true,
+    searched: ['name', 'vendor', 'description'],
+    tallies: {
+      lifecycleStatus: '{row}.lifecycle_status',
+      criticality: '{row}.criticality',
+      hostingType: '{row}.hosting_type',
+    },
+  },
+  categories: {
+    counted: true,
+    searched: ['name', 'description'],
+    tallies: { root: "CASE WHEN {row}.parent_id IS NULL THEN 'true' ELSE 'false' END" },
+  },
+  teams: { counted: true, searched: ['name', 'description'] },
+  servers: {
+    counted: true,
+    searched: ['name', 'hostname', 'ip_addresses'],
+    tallies: { environment: '{row}.environment', automatic: 'CAST({row}.automatic AS TEXT)', os: '{row}.os_key' },
+  },
+  networks: {
+    counted: true,
+    searched: ['name', 'cidr', 'location'],
+    tallies: { environment: '{row}.environment' },
+  },
+  routers: {
+    counted: true,
+    searched: ['name', 'model', 'management_ip'],
+    tallies: { manufacturer: '{row}.manufacturer_key' },
+  },
+  workstations: {
+    counted: true,
+    searched: ['name', 'hostname', 'serial_number', 'model'],
+    tallies: {
+      status: '{row}.status',
+      automatic: 'CAST({row}.automatic AS TEXT)',
+      assigned: "CASE WHEN {row}.assigned_user_id IS NULL THEN 'false' ELSE 'true' END",
+    },
+    days: {
+      warranty_end: { sqlite: '{row}.warranty_end', postgres: "to_char({row}.warranty_end, 'YYYY-MM-DD')" },
+    },
+  },
+  data_objects: {
+    counted: true,
+    searched: ['name', 'description'],
+    tallies: { classification: '{row}.classification', personalData: 'CAST({row}.personal_data AS TEXT)' },
+  },
+  contracts: {
+    counted: true,
+    searched: ['name', 'vendor', 'reference'],
+    tallies: { type: '{row}.type', vendor: '{row}.vendor_key' },
+    days: { end_date: { sqlite: '{row}.end_date', postgres: "to_char({row}.end_date, 'YYYY-MM-DD')" } },
+  },
+  flows: {
+    counted: true,
+    searched: ['name', 'description'],
+    tallies: { protocol: '{row}.protocol', frequency: '{row}.frequency' },
+  },
+  announcements: { counted: true, searched: ['title', 'body'], tallies: { severity: '{row}.severity' } },
+  tags: { counted: true, searched: ['name'] },
+  agents: { counted: true, searched: ['name', 'hostname'] },
+  discovered_applications: {
+    counted: true,
+    searched: ['name', 'vendor'],
+    tallies: {
+      status: '{row}.status',
+      missing: "CASE WHEN {row}.missing_since IS NULL THEN 'false' ELSE 'true' END",
+      vendor: '{row}.vendor_key',
+    },
+  },
+  users: { searched: ['name', 'email'], unscoped: true },
+  audit_events: {
+    counted: true,
+    searched: ['resource_name', 'actor_name', 'action', 'resource_type'],
+    // One count per action serves `actions=` with several.
+    tallies: { category: '{row}.category', actions: '{row}.action', resourceType: '{row}.resource_type' },
+    days: {
+      timestamp: {
+        sqlite: 'substr({row}.timestamp, 1, 10)',
+        postgres: "to_char({row}.timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+      },
+    },
+  },
+  members: { counted: true, tallies: { role: '{row}.role' } },
+  server_tags: {
+    linkTallies: ['tag_id'],
+    nameCopy: { key: 'server_id', from: 'servers', source: 'name', copy: 'server_name', by: 'tag_id' },
+  },
+  application_servers: {
+    linkTallies: ['application_id'],
+    nameCopy: { key: 'server_id', from: 'servers', source: 'name', copy: 'server_name', by: 'application_id' },
+  },
+};
+
+const tablesWith = <K extends keyof TableStorage>(fact: K) =>
+  Object.entries(STORAGE).flatMap(([table, storage]) =>
+    storage[fact] === undefined ? [] : [[table, storage[fact] as NonNullable<TableStorage[K]>] as const],
+  );
+
+/** Tables whose rows are counted per workspace. */
+export const COUNTED_TABLES: readonly string[] = tablesWith('counted').map(([table]) => table);
+
+/** Searched columns per table. */
+export const SEARCHED: Readonly<Record<string, readonly string[]>> = Object.fromEntries(tablesWith('searched'));
+
+/** Whether a table has no workspace column. */
+export const isUnscoped = (table: string): boolean => STORAGE[table]?.unscoped === true;
+
+/** Searched tables whose searches keep a version per workspace (search-counts.ts). */
+export const VERSIONED: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  tablesWith('searched').filter(([table]) => !isUnscoped(table)),
+);
+
+/** Per-value counts of filters, per table. */
+export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.fromEntries(
+  tablesWith('tallies'),
+);
+
+/** The `value_counts` filter name of a date column's per-day counts. */
+export const dayTally = (column: string): string => `day:${column}`;
+
+/** Per-day counts, per table: filter name (`day:<column>`) → the day's SQL on each database. */
+export const DAY_TALLIES: Readonly<Record<string, Readonly<Record<string, Readonly<Record<Dialect, string>>>>>> =
+  Object.fromEntries(
+    tablesWith('days').map(([table, days]) => [
+      table,
+      Object.fromEntries(Object.entries(days).map(([column, sql]) => [dayTally(column), sql])),
+    ]),
+  );
+
+/** The `value_counts` filter name of a link table's counts per linked id. */
+export const linkTally = (column: string): string => `link:${column}`;
+
+/** Link tables counted per linked id, and the columns counted. */
+export const LINK_TALLIES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(tablesWith('linkTallies'));
+
+/** Link tables keeping a copy of a linked row's name. */
+export const LINK_NAME_COPIES: Readonly<Record<string, NameCopy>> = Object.fromEntries(tablesWith('nameCopy'));
+
+/** Everything a table's per-value count triggers count on one database: filters, days and links. */
+export function talliesOn(dialect: Dialect, table: string): Record<string, string> {
+  const days = Object.entries(DAY_TALLIES[table] ?? {}).map(([filter, sql]) => [filter, sql[dialect]] as const);
+  const links = (LINK_TALLIES[table] ?? []).map((column) => [linkTally(column), `CAST({row}.${column} AS TEXT)`]);
+  return { ...TALLIES[table], ...Object.fromEntries(days), ...Object.fromEntries(links) };
+}
+
+/** The SQL of a counted value for one row (`NEW`, `OLD`, a table or an alias). */
+export const tallyOf = (expression: string, row: string): string => expression.replaceAll('{row}', row);
+
+/**
+ * A new search version is a random number below 2^53, not the next one: a counter restored from a
+ * backup would climb back through values an instance remembers totals for.
+ */
+export const SQLITE_NEXT = 'abs(random() % 9007199254740991)';
+export const POSTGRES_NEXT = 'floor(random() * 9007199254740991)::bigint';
