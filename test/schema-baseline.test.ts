@@ -72,7 +72,14 @@ describeEachDatabase('schema baseline', (h) => {
       const now = new Date().toISOString();
       await db
         .insertInto('workspaces')
-        .values({ id: workspaceId, name: 'Before', created_at: now, updated_at: now })
+        .values({
+          id: workspaceId,
+          name: 'Before',
+          default_currency: 'EUR',
+          time_zone: 'UTC',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       const servers = [
         ['web-1', ['10.0.0.1', '2001:db8::1']],
