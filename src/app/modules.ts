@@ -1,3 +1,7 @@
+/**
+ * The composition root: the one file that lists every module. Modules import the shared base
+ * (http/) and never this list; app/app.ts registers it, and hands the console its share.
+ */
 import { registerAgentRoutes } from '../agents/agents.module.js';
 import { registerAgentReportRoutes } from '../agents/report.routes.js';
 import { registerApplicationCommentRoutes } from '../applications/applications.module.js';

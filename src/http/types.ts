@@ -4,8 +4,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { Database } from '../db/database.js';
 
 /**
- * The types every module's `register(app, deps)` sees. They live apart from app.ts, which imports
- * every module, so that no module has to import the app that imports it.
+ * The types every module's `register(app, deps)` sees. They live in the shared base, apart from
+ * app/app.ts, which imports every module, so that no module has to import the app that imports it.
  */
 
 /** The Fastify instance with the TypeBox type provider, so route handlers see their schemas' types. */
