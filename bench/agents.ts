@@ -167,8 +167,8 @@ export const scenario: Scenario = {
           prober.stop();
           const waits = (await prober.result).waits!.sort((a, b) => a - b);
           const me = [0.5, 0.99, 1].map((q) => fmt(percentile(waits, q)));
-          stall.push([busy ? '2 agents reporting' : 'idle', ...me, fmt(reports?.reqPerSec ?? Number.NaN)]);
-          stall.at(-1)!.push(reports ? String(reports.p50) : '–', fmt(loopMax, 0));
+          const sent = reports ? [fmt(reports.reqPerSec), String(reports.p50)] : ['–', '–'];
+          stall.push([busy ? '2 agents reporting' : 'idle', ...me, ...sent, fmt(loopMax, 0)]);
           if (busy) notes.push(`/me p99 ${me[1]} ms while reports arrive (target < ${TARGETS.meP99Ms})`);
         }
         return {

@@ -57,6 +57,8 @@ export interface Outcome {
   notes: string[];
   /** A broken run (wrong answers, non-2xx), as opposed to a missed target. */
   failed?: boolean;
+  /** Raw figures for the results file. */
+  details?: unknown;
 }
 
 export interface Scenario {
@@ -274,11 +276,12 @@ export function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
-export const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
+/** The middle value, or the mean of the two middle values (NaN when empty). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 export const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : String(value));
 

@@ -167,7 +167,8 @@ async function probe(request: Extract<LoadRequest, { kind: 'probe' }>): Promise<
   return { reqPerSec: 0, total: waits.length, p50: 0, p99: 0, non2xx: 0, errors: 0, statusCodes: {}, waits };
 }
 
-if (process.send)
+if (process.send) {
+  process.once('disconnect', () => process.exit(1)); // the parent is gone: stop probing
   process.once('message', (request: LoadRequest) => {
     process.send!({ type: 'start' });
     (request.kind === 'probe' ? probe(request) : cannon(request)).then(
@@ -175,3 +176,4 @@ if (process.send)
       (error: Error) => process.send!({ type: 'result', error: error.stack ?? String(error) }, () => process.exit(1)),
     );
   });
+}

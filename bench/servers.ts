@@ -231,6 +231,7 @@ export const scenario: Scenario = {
         return {
           failed,
           notes,
+          details: { loads },
           tables: [
             {
               title: `Load: ${size.toLocaleString('en')} servers, medians of ${rounds} round(s) of ${seconds} s`,
