@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { agentListing } from '../agents/agents.module.js';
 import { diagramScope } from '../diagrams/diagram.js';
 import { DIAGRAMS } from '../diagrams/diagrams.routes.js';
@@ -9,6 +9,7 @@ import type { Listing } from '../resources/listing.js';
 import { tagListing } from '../tags/tags.repository.js';
 import { CreateTag } from '../tags/tags.schemas.js';
 import { userListing } from '../users/users.module.js';
+import type { ConsoleDiagram, ConsoleFamily, ConsoleRelation } from './console.types.js';
 
 /**
  * What the console needs to draw every inventory family's pages, derived from the same
@@ -16,31 +17,6 @@ import { userListing } from '../users/users.module.js';
  * forms validate with them in the browser), the list query (search, filters, sorts), the fields
  * that refer to other families and the related lists of a detail page.
  */
-
-export interface ConsoleRelation {
-  /** The sub-resource path segment: GET {path}/{id}/{segment} answers a bare array. */
-  segment: string;
-  /** The console key of the related family. */
-  family: string;
-  /** PUT/DELETE {path}/{id}/{segment}/{childId} change it (with the edit scope). */
-  editable: boolean;
-}
-
-export interface ConsoleFamily {
-  /** The last segment of its public path: `/ui/<key>` in the console, `/ui/api/v1/<key>` its API. */
-  key: string;
-  one: string;
-  many: string;
-  scopes: { read: string; add?: string; edit?: string; delete?: string };
-  item: TSchema;
-  create?: TSchema;
-  update?: TSchema;
-  listQuery: TSchema;
-  /** Body or item fields holding the id (or ids) of a row of another family, and that family's key. */
-  references: Record<string, string>;
-  relations: ConsoleRelation[];
-  defaultSort: string;
-}
 
 const keyOf = (path: string) => path.slice(1);
 
@@ -129,7 +105,7 @@ export function consoleCatalog(): ConsoleFamily[] {
 }
 
 /** The diagrams and the parameters of each (its query schema), for the console's controls. */
-function diagramCatalog() {
+function diagramCatalog(): ConsoleDiagram[] {
   return DIAGRAMS.map((diagram) => ({
     name: diagram.name,
     title: diagram.title,

@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { messageOf } from '../api/client.js';
 import { consoleApi, type AgentItem } from '../api/console-api.js';
+import { invalidate, queries, stale } from '../api/queries.js';
 import { ConfirmDialog, Dialog, FormActions } from '../base/dialog.js';
-import { errorsOf, Field, FormError } from '../base/field.js';
+import { errorsOf, Field, FormError, type FormErrors } from '../base/field.js';
 import { formatDate, humanize } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
 import { ShownOnceDialog } from '../base/secret.js';
@@ -19,19 +22,21 @@ function EnrollForm({
   onEnrolled(enrolled: { token: string; command: string }): void;
 }) {
   const [name, setName] = useState('');
-  const [errors, setErrors] = useState<ReturnType<typeof errorsOf>>({});
-  const submit = async (event: FormEvent) => {
+  const [invalid, setInvalid] = useState<FormErrors>();
+  const enroll = useMutation({
+    mutationFn: (agentName: string) => consoleApi.enrollAgent(agentName, { fields: ['name'] }),
+    onSuccess: onEnrolled,
+  });
+  const errors = invalid ?? errorsOf(enroll.error);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setErrors({ field: 'name', fieldError: 'name must not be blank' });
-    try {
-      onEnrolled(await consoleApi.enrollAgent(name.trim(), { fields: ['name'] }));
-    } catch (failure) {
-      setErrors(errorsOf(failure));
-    }
+    if (!name.trim()) return setInvalid({ field: 'name', fieldError: 'name must not be blank' });
+    setInvalid(undefined);
+    enroll.mutate(name.trim());
   };
   return (
     <Dialog title="Enroll agent" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Field
           label="Name"
           error={errors.field === 'name' ? errors.fieldError : undefined}
@@ -40,7 +45,7 @@ function EnrollForm({
           <input type="text" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} autoFocus />
         </Field>
         <FormError error={errors.formError} />
-        <FormActions submit="Enroll" onCancel={onClose} />
+        <FormActions submit="Enroll" onCancel={onClose} busy={enroll.isPending} />
       </form>
     </Dialog>
   );
@@ -49,9 +54,7 @@ function EnrollForm({
 /** /ui/agents: enrolled agents with host, last report and status; enroll and revoke (admins). */
 export function AgentsPage() {
   const { isAdmin } = useAbilities();
-  const [agents, setAgents] = useState<AgentItem[]>();
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string>();
+  const client = useQueryClient();
   const [enrolling, setEnrolling] = useState(false);
   const [enrolled, setEnrolled] = useState<{ token: string; command: string }>();
   const [revoking, setRevoking] = useState<AgentItem>();
@@ -59,31 +62,21 @@ export function AgentsPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const offset = Number(new URLSearchParams(search).get('offset') ?? 0) || 0;
-  const load = useCallback(() => {
-    consoleApi.agents({ limit: PAGE, offset }).then(
-      (page) => {
-        setAgents(page.data);
-        setTotal(page.pagination.total);
-      },
-      (failure: Error) => setError(failure.message),
-    );
-  }, [offset]);
-  useEffect(load, [load]);
+  const page = useQuery({ ...queries.agents({ limit: PAGE, offset }), placeholderData: keepPreviousData });
+  const agents = page.data?.data;
+  const total = page.data?.pagination.total ?? 0;
   // The moment a page of rows is on screen, as on every list page (see inventory/list-page.tsx).
   useEffect(() => {
     if (agents) requestAnimationFrame(() => performance.mark('estate:list-shown', { detail: 'agents' }));
   }, [agents]);
 
-  const revoke = async () => {
-    if (!revoking) return;
-    try {
-      await consoleApi.revokeAgent(revoking.id);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    }
-    setRevoking(undefined);
-    load();
-  };
+  const revoke = useMutation({
+    mutationFn: (agent: AgentItem) => consoleApi.revokeAgent(agent.id),
+    onSettled: () => {
+      setRevoking(undefined);
+      void invalidate(client, stale.agents);
+    },
+  });
 
   return (
     <>
@@ -95,7 +88,7 @@ export function AgentsPage() {
         )}
       </PageHeader>
       <p className="lead">Agents run on hosts and report their facts and installed software.</p>
-      <FormError error={error} />
+      <FormError error={messageOf(revoke.error ?? page.error)} />
       {agents && agents.length === 0 && <p>No agents yet.</p>}
       {agents && agents.length > 0 && (
         <table>
@@ -149,7 +142,7 @@ export function AgentsPage() {
           onEnrolled={(result) => {
             setEnrolling(false);
             setEnrolled(result);
-            load();
+            void invalidate(client, stale.agents);
           }}
         />
       )}
@@ -167,8 +160,9 @@ export function AgentsPage() {
       {revoking && (
         <ConfirmDialog
           title={`Revoke ${revoking.name}?`}
-          onConfirm={() => void revoke()}
+          onConfirm={() => revoke.mutate(revoking)}
           onClose={() => setRevoking(undefined)}
+          busy={revoke.isPending}
         >
           <p>Its token stops working at once; its hosts stay in the inventory.</p>
         </ConfirmDialog>

@@ -4,8 +4,10 @@
  * carrying the API's error code and message, and the field the message names when it names one.
  */
 
+/** Every failure the console shows: the API's error, or a stand-in for one (network, bug). */
 export class ApiFailure extends Error {
   constructor(
+    /** The HTTP status; 0 when the server was not reached or the failure was the console's own. */
     readonly status: number,
     readonly code: string,
     message: string,
@@ -14,6 +16,17 @@ export class ApiFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/** Any thrown value as an ApiFailure: the one way a page reads an error. */
+export function failureOf(error: unknown): ApiFailure {
+  if (error instanceof ApiFailure) return error;
+  return new ApiFailure(0, 'error', error instanceof Error ? error.message : String(error));
+}
+
+/** The sentence to show for a failure, or undefined when there is none. */
+export function messageOf(error: unknown): string | undefined {
+  return error === null || error === undefined ? undefined : failureOf(error).message;
 }
 
 let csrfToken = '';
@@ -65,14 +78,24 @@ export async function call<T>(method: Method, path: string, body?: unknown, opti
   return (await callTagged<T>(method, path, body, options)).value;
 }
 
-/** A call whose answer keeps its ETag, to be sent back as If-Match with the next change. */
-export async function callTagged<T>(
+/** The parsed JSON of a body, or undefined when it is empty or not JSON. */
+function jsonOf(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends a request; an answer that is not 2xx becomes an ApiFailure (and a 401 signs the console out). */
+async function send(
   method: Method,
   path: string,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<Tagged<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  body: unknown,
+  options: CallOptions,
+  accept = 'application/json',
+): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   if (options.ifMatch) headers['if-match'] = options.ifMatch;
@@ -87,15 +110,29 @@ export async function callTagged<T>(
   } catch {
     throw new ApiFailure(0, 'network_error', 'the server could not be reached; check your connection and try again');
   }
-  const etag = response.headers.get('etag') ?? undefined;
-  if (response.status === 204) return { value: undefined as T, etag };
-  const text = await response.text();
-  const parsed: unknown = text ? JSON.parse(text) : undefined;
-  if (response.ok) return { value: parsed as T, etag };
-  const error = (parsed ?? {}) as { code?: string; message?: string };
+  if (response.ok) return response;
+  const error = (jsonOf(await response.text()) ?? {}) as { code?: string; message?: string };
   const message = error.message ?? `request failed (${response.status})`;
   if (response.status === 401 && !options.expectUnauthorized) onSignedOut();
   throw new ApiFailure(response.status, error.code ?? 'error', message, fieldOf(message, options.fields ?? []));
+}
+
+/** A call whose answer keeps its ETag, to be sent back as If-Match with the next change. */
+export async function callTagged<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Tagged<T>> {
+  const response = await send(method, path, body, options);
+  const etag = response.headers.get('etag') ?? undefined;
+  if (response.status === 204) return { value: undefined as T, etag };
+  return { value: jsonOf(await response.text()) as T, etag };
+}
+
+/** A GET answered as text of the given type (a diagram's SVG), with the same errors as `call`. */
+export async function callText(path: string, accept: string): Promise<string> {
+  return (await send('GET', path, undefined, {}, accept)).text();
 }
 
 /** A query string from the set values of an object (undefined and '' left out; arrays repeated). */

@@ -20,9 +20,15 @@ import type {
 import type { Comment as ApplicationComment } from '../../../src/applications/applications.schemas.js';
 import type { Member } from '../../../src/members/members.service.js';
 import type { SignInLocks } from '../../../src/console/sign-in-locks.routes.js';
+import type {
+  ConsoleAgent,
+  ConsoleDiagram,
+  DashboardView,
+  InsightSummary,
+} from '../../../src/console/console.types.js';
 import type { Tenant, UpdateTenant } from '../../../src/tenant/tenant.schemas.js';
-import type { ConsoleFamily } from '../inventory/schema.js';
-import { ApiFailure, call, callTagged, queryOf, type CallOptions, type Tagged } from './client.js';
+import type { ConsoleFamily, JsonSchema } from '../inventory/schema.js';
+import { ApiFailure, call, callTagged, callText, queryOf, type CallOptions, type Tagged } from './client.js';
 
 /**
  * The console API, typed from the server's own schemas (src/console/console.schemas.ts and the
@@ -31,23 +37,28 @@ import { ApiFailure, call, callTagged, queryOf, type CallOptions, type Tagged } 
  * back as If-Match, so a change someone else saved meanwhile answers 412 instead of being lost.
  */
 
-export type { AuditList, ConsoleKey, CreatedKey, Member, MemberKey, RolesView, SessionView, Tagged, Tenant };
+export type {
+  AuditList,
+  ConsoleKey,
+  CreatedKey,
+  DashboardView,
+  InsightSummary,
+  Member,
+  MemberKey,
+  RolesView,
+  SessionView,
+  SignInLocks,
+  Tagged,
+  Tenant,
+};
 export type AuditEvent = AuditList['data'][number];
+export type AgentItem = ConsoleAgent;
+/** A diagram and its parameters, as the console reads them. */
+export type DiagramInfo = ConsoleDiagram<JsonSchema>;
 
 export interface OffsetList<T> {
   data: T[];
   pagination: { limit: number; offset: number; total: number };
-}
-
-export interface AgentItem {
-  id: string;
-  name: string;
-  hostname: string | null;
-  version: string | null;
-  status: 'active' | 'silent' | 'never_seen' | 'revoked';
-  createdAt: string;
-  lastSeenAt: string | null;
-  revokedAt: string | null;
 }
 
 type Fields = Pick<CallOptions, 'fields'>;
@@ -101,6 +112,21 @@ export const consoleApi = {
 
   tenant: () => callTagged<Tenant>('GET', '/v1/tenant'),
   updateTenant: (body: UpdateTenant, options?: Change) => callTagged<Tenant>('PATCH', '/v1/tenant', body, options),
+};
+
+/** Dashboards and diagrams, through the workspace routes under /ui/api/v1 (and the diagrams' parameters). */
+export const insightsApi = {
+  dashboards: () => call<InsightSummary[]>('GET', '/v1/dashboards'),
+  dashboard: (name: string) => call<DashboardView>('GET', `/v1/dashboards/${encodeURIComponent(name)}`),
+  diagrams: () => call<InsightSummary[]>('GET', '/v1/diagrams'),
+  /** Every diagram with its query schema, for the controls of its page. */
+  diagramCatalog: () => call<DiagramInfo[]>('GET', '/diagrams'),
+  /** The diagram's answer: its lists (nodes, edges…), whose counts the page states. */
+  diagram: (name: string, params: Record<string, string>) =>
+    call<Record<string, unknown>>('GET', `/v1/diagrams/${encodeURIComponent(name)}${queryOf(params)}`),
+  /** The same diagram drawn by the server as SVG. */
+  diagramSvg: (name: string, params: Record<string, string>) =>
+    callText(`/v1/diagrams/${encodeURIComponent(name)}${queryOf({ ...params, format: 'svg' })}`, 'image/svg+xml'),
 };
 
 /** A resource of any inventory family, as the API answers it. */

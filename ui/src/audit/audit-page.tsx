@@ -1,7 +1,11 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { AuditLogQuery } from '../../../src/audit/audit.schemas.js';
 import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../../../src/audit/audit.types.js';
-import { consoleApi, type AuditEvent, type Member } from '../api/console-api.js';
+import { messageOf } from '../api/client.js';
+import type { AuditEvent } from '../api/console-api.js';
+import { queries } from '../api/queries.js';
 import { Field, FormError } from '../base/field.js';
 import { formatDate, humanize } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
@@ -79,15 +83,16 @@ export function AuditPage() {
   const [, navigate] = useLocation();
   const filters = filtersOf(search);
   const [draft, setDraft] = useState<Filters>(filters);
-  const [events, setEvents] = useState<AuditEvent[]>([]);
-  const [total, setTotal] = useState<number>();
-  const [cursor, setCursor] = useState<string>();
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
-  const [members, setMembers] = useState<Member[]>([]);
+  // A new URL (a link, Clear, Back) shows its own filters in the form.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    setDraft(filters);
+  }
+  const members = useQuery(queries.members({ limit: 200 })).data?.data ?? [];
   const sentinel = useRef<HTMLDivElement>(null);
 
-  const request = (after?: string) => ({
+  const request: AuditLogQuery = {
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.actorId ? { actorId: filters.actorId } : {}),
@@ -96,63 +101,20 @@ export function AuditPage() {
     ...(filters.resourceType ? { resourceType: filters.resourceType as AuditEvent['resourceType'] } : {}),
     ...(filters.query ? { query: filters.query } : {}),
     limit: PAGE,
-    ...(after ? { cursor: after } : {}),
-  });
-
-  useEffect(() => {
-    setDraft(filtersOf(search));
-    setEvents([]);
-    setCursor(undefined);
-    setTotal(undefined);
-    setError(undefined);
-    let current = true;
-    setLoading(true);
-    consoleApi.auditLog(request()).then(
-      (page) => {
-        if (!current) return;
-        setEvents(page.data);
-        setTotal(page.total);
-        setCursor(page.hasMore ? page.nextCursor : undefined);
-        setLoading(false);
-      },
-      (failure: Error) => {
-        if (current) setError(failure.message);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-    // The URL's query string is the one input of the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-
-  useEffect(() => {
-    consoleApi.members({ limit: 200 }).then(
-      (page) => setMembers(page.data),
-      () => setMembers([]),
-    );
-  }, []);
-
-  const more = async () => {
-    if (!cursor || loading) return;
-    setLoading(true);
-    try {
-      const page = await consoleApi.auditLog(request(cursor));
-      setEvents((shown) => [...shown, ...page.data]);
-      setCursor(page.hasMore ? page.nextCursor : undefined);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    }
-    setLoading(false);
+  };
+  // The first page, then the next by its cursor as the end of the list comes into view.
+  const log = useInfiniteQuery(queries.auditLogPages(request));
+  const events = log.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = log.data?.pages[0]?.total;
+  const more = () => {
+    if (log.hasNextPage && !log.isFetchingNextPage) void log.fetchNextPage();
   };
 
+  // Not a load: the observer asks for the next page when the end of the list is in view.
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || !cursor) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && void more(),
-    );
+    if (!target) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && more());
     observer.observe(target);
     return () => observer.disconnect();
   });
@@ -240,7 +202,7 @@ export function AuditPage() {
           </button>
         </div>
       </form>
-      <FormError error={error} />
+      <FormError error={messageOf(log.error)} />
       {total !== undefined && (
         <p role="status">
           {total} {total === 1 ? 'event' : 'events'}
@@ -251,10 +213,10 @@ export function AuditPage() {
           <EventRow key={event.id} event={event} />
         ))}
       </ol>
-      {cursor && (
+      {log.hasNextPage && (
         <div ref={sentinel} className="more">
-          <button type="button" onClick={() => void more()} disabled={loading}>
-            {loading ? 'Loading…' : 'Load more'}
+          <button type="button" onClick={more} disabled={log.isFetchingNextPage}>
+            {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiFailure } from '../api/client.js';
+import { messageOf } from '../api/client.js';
 import { consoleApi, type SessionView } from '../api/console-api.js';
 import { Field, FormError } from '../base/field.js';
 
@@ -17,7 +17,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn(session: SessionView): vo
     try {
       onSignedIn(await consoleApi.signIn({ email, password }));
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : 'sign-in failed');
+      setError(messageOf(failure));
       setBusy(false);
     }
   };

@@ -1,5 +1,5 @@
 import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
-import { ApiFailure } from '../api/client.js';
+import { failureOf } from '../api/client.js';
 
 /**
  * A labelled form control with its error beside it: the label names the control, and the error
@@ -47,12 +47,18 @@ export function FormError({ error }: { error?: string | undefined }) {
   ) : null;
 }
 
-/** Splits an API failure into the error of one field and the rest. */
-export function errorsOf(failure: unknown): { field?: string; fieldError?: string; formError?: string } {
-  if (failure instanceof ApiFailure) {
-    return failure.field ? { field: failure.field, fieldError: failure.message } : { formError: failure.message };
-  }
-  return { formError: failure instanceof Error ? failure.message : String(failure) };
+/** A form's errors: the one of a field and the rest (see errorsOf). */
+export interface FormErrors {
+  field?: string;
+  fieldError?: string;
+  formError?: string;
+}
+
+/** Splits a failure (read with failureOf) into the error of one field and the rest. */
+export function errorsOf(error: unknown): FormErrors {
+  if (error === null || error === undefined) return {};
+  const failure = failureOf(error);
+  return failure.field ? { field: failure.field, fieldError: failure.message } : { formError: failure.message };
 }
 
 /** The end of a filter form: Apply (submits it) and, when given, Clear. */

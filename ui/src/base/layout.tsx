@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { call } from '../api/client.js';
 import { Link, useLocation } from 'wouter';
-import { consoleApi } from '../api/console-api.js';
+import { consoleApi, type InsightSummary } from '../api/console-api.js';
+import { queries } from '../api/queries.js';
 import { useCatalog } from '../inventory/catalog.js';
 import { useAbilities, useSession } from './session.js';
 
@@ -21,29 +22,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const { can, isAdmin } = useAbilities();
   const [location, navigate] = useLocation();
   const catalog = useCatalog();
-  const [insights, setInsights] = useState<NavItem[]>([]);
-  const workspaceId = session.workspace?.id;
-  useEffect(() => {
-    type Summary = { name: string; title: string; requiredScope: string };
-    Promise.all([call<Summary[]>('GET', '/v1/dashboards'), call<Summary[]>('GET', '/v1/diagrams')]).then(
-      ([dashboards, diagrams]) =>
-        setInsights([
-          ...dashboards.map((one) => ({
-            href: `/dashboards/${one.name}`,
-            label: `${one.title} dashboard`,
-            visible: can(one.requiredScope),
-          })),
-          ...diagrams.map((one) => ({
-            href: `/diagrams/${one.name}`,
-            label: one.title,
-            visible: can(one.requiredScope),
-          })),
-        ]),
-      () => setInsights([]),
-    );
-    // The lists depend on the workspace only; can() follows the session.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [workspaceId]);
+  const dashboards = useQuery(queries.dashboards()).data ?? [];
+  const diagrams = useQuery(queries.diagrams()).data ?? [];
+  const insight = (one: InsightSummary, href: string, label: string): NavItem => ({
+    href,
+    label,
+    visible: can(one.requiredScope),
+  });
+  const insights: NavItem[] = [
+    ...dashboards.map((one) => insight(one, `/dashboards/${one.name}`, `${one.title} dashboard`)),
+    ...diagrams.map((one) => insight(one, `/diagrams/${one.name}`, one.title)),
+  ];
   const inventory: NavItem[] = catalog
     .filter((family) => family.key !== 'agents')
     .map((family) => ({

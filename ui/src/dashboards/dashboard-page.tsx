@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Widget } from '../../../src/dashboards/widgets.js';
-import { call } from '../api/client.js';
+import { messageOf } from '../api/client.js';
+import { queries } from '../api/queries.js';
 import { FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
@@ -202,36 +204,19 @@ function WidgetView({ widget }: { widget: Widget }) {
   );
 }
 
-interface DashboardAnswer {
-  name: string;
-  generatedAt: string;
-  widgets: Widget[];
-}
-
 /** /ui/dashboards/<name>: the dashboard's live figures as tiles, charts and tables. */
 export function DashboardPage({ name }: { name: string }) {
-  const [answer, setAnswer] = useState<DashboardAnswer>();
-  const [title, setTitle] = useState(name);
-  const [error, setError] = useState<string>();
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    setAnswer(undefined);
-    call<DashboardAnswer>('GET', `/v1/dashboards/${encodeURIComponent(name)}`).then(setAnswer, (failure: Error) =>
-      setError(failure.message),
-    );
-    call<{ name: string; title: string }[]>('GET', '/v1/dashboards').then(
-      (all) => setTitle(all.find((one) => one.name === name)?.title ?? name),
-      () => undefined,
-    );
-  }, [name, round]);
+  const dashboard = useQuery(queries.dashboard(name));
+  const answer = dashboard.data;
+  const title = useQuery(queries.dashboards()).data?.find((one) => one.name === name)?.title ?? name;
   return (
     <>
       <PageHeader title={title} />
-      <FormError error={error} />
+      <FormError error={messageOf(dashboard.error)} />
       {answer && (
         <p className="hint">
           Computed {formatDate(answer.generatedAt)}{' '}
-          <button type="button" onClick={() => setRound(round + 1)}>
+          <button type="button" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
             Refresh
           </button>
         </p>

@@ -1,18 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { call, queryOf } from '../api/client.js';
-import { inventoryApi, type Resource } from '../api/console-api.js';
+import { messageOf } from '../api/client.js';
+import { queries } from '../api/queries.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { enumValues, labelOf, type JsonSchema } from '../inventory/schema.js';
-
-export interface DiagramInfo {
-  name: string;
-  title: string;
-  description: string;
-  requiredScope: string;
-  query: JsonSchema;
-}
 
 /** Parameters that name a resource, and the family whose rows they choose from. */
 const CHOICES: Record<string, string> = { applicationId: 'applications', categoryId: 'categories' };
@@ -28,15 +21,9 @@ function ParameterControl({
   value: string;
   onChange(value: string): void;
 }) {
-  const [choices, setChoices] = useState<Resource[]>([]);
   const family = CHOICES[name];
-  useEffect(() => {
-    if (family)
-      inventoryApi.list(family, { limit: '200' }).then(
-        (page) => setChoices(page.data),
-        () => setChoices([]),
-      );
-  }, [family]);
+  const choices =
+    useQuery({ ...queries.list(family ?? '', { limit: '200' }), enabled: Boolean(family) }).data?.data ?? [];
   const options = enumValues(schema);
   return (
     <Field label={labelOf(name)} hint={schema.description}>
@@ -70,6 +57,12 @@ function ParameterControl({
 
 type ViewBox = [number, number, number, number];
 
+/** The viewBox the server drew the picture with. */
+function homeOf(svg: string): ViewBox {
+  const match = /viewBox="([\d.\s-]+)"/.exec(svg);
+  return (match?.[1]?.split(/\s+/).map(Number) ?? [0, 0, 800, 600]) as ViewBox;
+}
+
 /** Counts of the answer's lists (nodes, edges, points…): the figures the page states beside the picture. */
 function figuresOf(answer: Record<string, unknown>): [string, number][] {
   return Object.entries(answer).flatMap(([key, value]) =>
@@ -85,46 +78,29 @@ function figuresOf(answer: Record<string, unknown>): [string, number][] {
 export function DiagramPage({ name }: { name: string }) {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const [info, setInfo] = useState<DiagramInfo>();
-  const [svg, setSvg] = useState<string>();
-  const [answer, setAnswer] = useState<Record<string, unknown>>();
-  const [error, setError] = useState<string>();
-  const [draft, setDraft] = useState<Record<string, string>>({});
-  const [view, setView] = useState<ViewBox>();
-  const home = useRef<ViewBox | undefined>(undefined);
+  const params = Object.fromEntries(new URLSearchParams(search));
+  const info = useQuery({
+    ...queries.diagramCatalog(),
+    select: (all) => all.find((one) => one.name === name),
+  });
+  const drawing = useQuery(queries.diagramSvg(name, params));
+  const svg = drawing.data;
+  const answer = useQuery(queries.diagram(name, params)).data;
+  const error = messageOf(info.error ?? drawing.error);
+  const [draft, setDraft] = useState<Record<string, string>>(params);
+  // A new URL (a link, Back) shows its own parameters in the form.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    setDraft(params);
+  }
+  // The view of the picture shown: the SVG's own viewBox until the person zooms or pans.
+  const [camera, setCamera] = useState<{ svg: string; view: ViewBox }>();
+  const home = useMemo(() => (svg === undefined ? undefined : homeOf(svg)), [svg]);
+  const view = camera && camera.svg === svg ? camera.view : home;
+  const setView = (next: ViewBox | undefined) => setCamera(svg && next ? { svg, view: next } : undefined);
   const box = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; view: ViewBox } | undefined>(undefined);
-
-  useEffect(() => {
-    call<DiagramInfo[]>('GET', '/diagrams').then(
-      (all) => setInfo(all.find((one) => one.name === name)),
-      (failure: Error) => setError(failure.message),
-    );
-  }, [name]);
-
-  useEffect(() => {
-    const params = Object.fromEntries(new URLSearchParams(search));
-    setDraft(params);
-    setSvg(undefined);
-    setError(undefined);
-    const path = `/ui/api/v1/diagrams/${encodeURIComponent(name)}`;
-    fetch(`${path}${queryOf({ ...params, format: 'svg' })}`, { credentials: 'same-origin' })
-      .then(async (response) => {
-        if (!response.ok)
-          throw new Error(((await response.json()) as { message?: string }).message ?? `failed (${response.status})`);
-        const text = await response.text();
-        const match = /viewBox="([\d.\s-]+)"/.exec(text);
-        const initial = (match?.[1]?.split(/\s+/).map(Number) ?? [0, 0, 800, 600]) as ViewBox;
-        home.current = initial;
-        setView(initial);
-        setSvg(text);
-      })
-      .catch((failure: Error) => setError(failure.message));
-    call<Record<string, unknown>>('GET', `/v1/diagrams/${encodeURIComponent(name)}${queryOf(params)}`).then(
-      setAnswer,
-      () => setAnswer(undefined),
-    );
-  }, [name, search]);
 
   // The picture's viewBox is the camera: zoom scales it around the centre, pan moves it.
   useEffect(() => {
@@ -138,17 +114,15 @@ export function DiagramPage({ name }: { name: string }) {
     }
   }, [svg, view]);
 
-  const zoom = (factor: number) =>
-    setView((current) => {
-      if (!current) return current;
-      const [x, y, width, height] = current;
-      const [w, h] = [width * factor, height * factor];
-      return [x + (width - w) / 2, y + (height - h) / 2, w, h];
-    });
-  const pan = (dx: number, dy: number) =>
-    setView((current) =>
-      current ? [current[0] + dx * current[2], current[1] + dy * current[3], current[2], current[3]] : current,
-    );
+  const zoom = (factor: number) => {
+    if (!view) return;
+    const [x, y, width, height] = view;
+    const [w, h] = [width * factor, height * factor];
+    setView([x + (width - w) / 2, y + (height - h) / 2, w, h]);
+  };
+  const pan = (dx: number, dy: number) => {
+    if (view) setView([view[0] + dx * view[2], view[1] + dy * view[3], view[2], view[3]]);
+  };
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!view || (event.target as Element).closest('a')) return;
@@ -182,15 +156,15 @@ export function DiagramPage({ name }: { name: string }) {
     navigate(text ? `/diagrams/${name}?${text}` : `/diagrams/${name}`);
   };
 
-  const parameters = Object.entries(info?.query.properties ?? {});
+  const parameters = Object.entries(info.data?.query.properties ?? {});
   return (
     <>
-      <PageHeader title={info?.title ?? name}>
+      <PageHeader title={info.data?.title ?? name}>
         <button type="button" onClick={download} disabled={!svg}>
           Download SVG
         </button>
       </PageHeader>
-      {info && <p className="lead">{info.description}</p>}
+      {info.data && <p className="lead">{info.data.description}</p>}
       {parameters.length > 0 && (
         <form className="filters" onSubmit={apply}>
           {parameters.map(([parameter, schema]) => (
@@ -223,7 +197,7 @@ export function DiagramPage({ name }: { name: string }) {
         <button type="button" onClick={() => zoom(1.25)}>
           Zoom out
         </button>
-        <button type="button" onClick={() => setView(home.current)}>
+        <button type="button" onClick={() => setView(home)}>
           Reset view
         </button>
       </div>
@@ -233,7 +207,7 @@ export function DiagramPage({ name }: { name: string }) {
           className="diagram"
           tabIndex={0}
           role="group"
-          aria-label={`${info?.title ?? name}: drag or use the arrow keys to pan, + and - to zoom`}
+          aria-label={`${info.data?.title ?? name}: drag or use the arrow keys to pan, + and - to zoom`}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={() => (drag.current = undefined)}

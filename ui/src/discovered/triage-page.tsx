@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ApiFailure, call } from '../api/client.js';
-import { etagAsShown, inventoryApi, type OffsetList, type Resource } from '../api/console-api.js';
+import { ApiFailure, call, failureOf, messageOf } from '../api/client.js';
+import { etagAsShown, type Resource } from '../api/console-api.js';
+import { invalidate, queries, stale } from '../api/queries.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
@@ -46,64 +48,54 @@ export function TriagePage() {
   const filters = Object.fromEntries(
     FILTERS.map((name) => [name, params.get(name) ?? (name === 'status' && !params.has('status') ? 'new' : '')]),
   );
+  const client = useQueryClient();
   const [draft, setDraft] = useState<Record<string, string>>(filters);
-  const [page, setPage] = useState<OffsetList<Resource>>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [applications, setApplications] = useState<Resource[]>([]);
-  const [servers, setServers] = useState<Resource[]>([]);
+  // A new URL (a link, Back) shows its own filters, and nothing of the last list stays selected.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    setDraft(filters);
+    setSelected(new Set());
+  }
+  const list = useQuery({
+    ...queries.list('discovered-applications', { ...filters, sort: '-installCount', limit: String(PAGE) }),
+    placeholderData: keepPreviousData,
+  });
+  const page = list.data;
+  const applications = useQuery(queries.list('applications', { limit: '200' })).data?.data ?? [];
+  const servers = useQuery(queries.list('servers', { limit: '200' })).data?.data ?? [];
   const [target, setTarget] = useState('');
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const mayTriage = can('applications:edit');
 
-  const load = () => {
-    setSelected(new Set());
-    inventoryApi
-      .list('discovered-applications', { ...filters, sort: '-installCount', limit: String(PAGE) })
-      .then(setPage, (failure: Error) => setError(failure.message));
-  };
-  useEffect(() => {
-    setDraft(filters);
-    load();
-    // The URL's query string is the list's one input.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-  useEffect(() => {
-    inventoryApi.list('applications', { limit: '200' }).then(
-      (answer) => setApplications(answer.data),
-      () => setApplications([]),
-    );
-    inventoryApi.list('servers', { limit: '200' }).then(
-      (answer) => setServers(answer.data),
-      () => setServers([]),
-    );
-  }, []);
+  /** One decision for every selected row, in order; says how many were done before a refusal. */
+  const run = useMutation({
+    mutationFn: async ({ label, action }: { label: string; action: (row: Resource) => Promise<unknown> }) => {
+      let count = 0;
+      try {
+        for (const id of selected) {
+          const row = page?.data.find((item) => item.id === id);
+          if (row) await action(row);
+          count += 1;
+        }
+      } catch (failure) {
+        const { status, code, message } = failureOf(failure);
+        throw new ApiFailure(status, code, `${label}: ${count} done, then ${message}`);
+      }
+      return `${label}: ${count} done.`;
+    },
+    onSettled: () => {
+      setSelected(new Set());
+      void invalidate(client, stale.inventory);
+    },
+  });
+  const busy = run.isPending;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const query = new URLSearchParams(Object.entries(draft).filter(([, value]) => value));
     if (!draft.status) query.set('status', '');
     navigate(`/discovered?${query.toString()}`);
-  };
-
-  const run = async (label: string, action: (row: Resource) => Promise<unknown>) => {
-    setBusy(true);
-    setError(undefined);
-    setDone(undefined);
-    let count = 0;
-    try {
-      for (const id of selected) {
-        const row = page?.data.find((item) => item.id === id);
-        if (row) await action(row);
-        count += 1;
-      }
-      setDone(`${label}: ${count} done.`);
-    } catch (failure) {
-      setError(`${label}: ${count} done, then ${failure instanceof ApiFailure ? failure.message : String(failure)}`);
-    }
-    setBusy(false);
-    load();
   };
 
   const rows = page?.data ?? [];
@@ -178,7 +170,7 @@ export function TriagePage() {
           <button
             type="button"
             disabled={busy || selected.size === 0 || !target}
-            onClick={() => void run('Link', (row) => triage.link(row, target))}
+            onClick={() => run.mutate({ label: 'Link', action: (row) => triage.link(row, target) })}
           >
             Link selected
           </button>
@@ -186,7 +178,7 @@ export function TriagePage() {
             <button
               type="button"
               disabled={busy || selected.size === 0}
-              onClick={() => void run('Create applications', triage.create)}
+              onClick={() => run.mutate({ label: 'Create applications', action: triage.create })}
             >
               Create applications
             </button>
@@ -194,14 +186,14 @@ export function TriagePage() {
           <button
             type="button"
             disabled={busy || selected.size === 0}
-            onClick={() => void run('Ignore', triage.ignore)}
+            onClick={() => run.mutate({ label: 'Ignore', action: triage.ignore })}
           >
             Ignore selected
           </button>
         </div>
       )}
-      <FormError error={error} />
-      {done && <p role="status">{done}</p>}
+      <FormError error={messageOf(run.error ?? list.error)} />
+      {run.data && <p role="status">{run.data}</p>}
       {page && (
         <p>
           {page.pagination.total === 0

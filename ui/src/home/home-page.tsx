@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { call } from '../api/client.js';
-import { inventoryApi, type AuditEvent } from '../api/console-api.js';
+import { queries } from '../api/queries.js';
 import { formatDate, humanize } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities, useSession } from '../base/session.js';
 import { useCatalog } from '../inventory/catalog.js';
-import type { Widget } from '../../../src/dashboards/widgets.js';
 
 /** The first-start banner of the demo workspace: where the API docs are and how to get a key. */
 function GettingStarted() {
@@ -42,22 +40,14 @@ function GettingStarted() {
 function Counts() {
   const catalog = useCatalog();
   const { can } = useAbilities();
-  const [counts, setCounts] = useState<[string, string, number][]>([]);
-  useEffect(() => {
-    const readable = catalog.filter((family) => can(family.scopes.read));
-    Promise.all(
-      readable.map(
-        async (family) =>
-          [
-            family.key,
-            family.many,
-            (await inventoryApi.list(family.key, { limit: '1' }).catch(() => undefined))?.pagination.total ?? 0,
-          ] as [string, string, number],
-      ),
-    ).then(setCounts);
-    // can() follows the session.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [catalog]);
+  const readable = catalog.filter((family) => can(family.scopes.read));
+  // One row read per family: its list's total. Shown once every family has answered.
+  const totals = useQueries({
+    queries: readable.map((family) => queries.list(family.key, { limit: '1' })),
+    combine: (results) =>
+      results.every((result) => !result.isPending) ? results.map((result) => result.data?.pagination.total ?? 0) : [],
+  });
+  const counts = totals.map((total, index) => [readable[index]!.key, readable[index]!.many, total] as const);
   if (counts.length === 0) return null;
   return (
     <section aria-labelledby="counts">
@@ -78,16 +68,11 @@ function Counts() {
 
 /** The operations dashboard's problems: stale hosts, silent agents, the triage backlog. */
 function Problems() {
-  const [widgets, setWidgets] = useState<Widget[]>();
-  useEffect(() => {
-    call<{ widgets: Widget[] }>('GET', '/v1/dashboards/operations').then(
-      (answer) =>
-        setWidgets(
-          answer.widgets.filter((widget) => ['stale-hosts', 'silent-agents', 'triage-backlog'].includes(widget.id)),
-        ),
-      () => setWidgets(undefined),
-    );
-  }, []);
+  const widgets = useQuery({
+    ...queries.dashboard('operations'),
+    select: (answer) =>
+      answer.widgets.filter((widget) => ['stale-hosts', 'silent-agents', 'triage-backlog'].includes(widget.id)),
+  }).data;
   if (!widgets) return null;
   return (
     <section aria-labelledby="problems">
@@ -124,13 +109,7 @@ function Problems() {
 }
 
 function RecentChanges() {
-  const [events, setEvents] = useState<AuditEvent[]>();
-  useEffect(() => {
-    call<{ data: AuditEvent[] }>('GET', '/v1/audit-log?limit=10').then(
-      (page) => setEvents(page.data),
-      () => setEvents(undefined),
-    );
-  }, []);
+  const events = useQuery(queries.auditLog({ limit: 10 })).data?.data;
   if (!events) return null;
   return (
     <section aria-labelledby="recent">

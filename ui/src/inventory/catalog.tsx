@@ -1,11 +1,12 @@
-import { createContext, useContext } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queries } from '../api/queries.js';
 import type { ConsoleFamily } from './schema.js';
 
-/** Every inventory family as the server describes it (GET /ui/api/families), loaded once per session. */
-export const CatalogContext = createContext<ConsoleFamily[]>([]);
+const NONE: ConsoleFamily[] = [];
 
+/** Every inventory family as the server describes it (GET /ui/api/families), asked for once per session. */
 export function useCatalog(): ConsoleFamily[] {
-  return useContext(CatalogContext);
+  return useQuery(queries.families()).data ?? NONE;
 }
 
 export function useFamily(key: string | undefined): ConsoleFamily | undefined {

@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiFailure, isConflict } from '../api/client.js';
-import { inventoryApi, type AuditEvent, type Resource } from '../api/console-api.js';
+import { isConflict, messageOf, type Tagged } from '../api/client.js';
+import { inventoryApi, type Resource } from '../api/console-api.js';
+import { invalidate, queries, stale } from '../api/queries.js';
 import { ConflictNotice } from '../base/conflict.js';
 import { ConfirmDialog } from '../base/dialog.js';
 import { Field, FormError } from '../base/field.js';
@@ -39,44 +41,33 @@ function Related({
   segment,
   target,
   editable,
-  onLinked,
 }: {
   family: ConsoleFamily;
   id: string;
   segment: string;
   target: string;
   editable: boolean;
-  onLinked(): void;
 }) {
-  const [items, setItems] = useState<Resource[]>();
-  const [hidden, setHidden] = useState(false);
-  const [choices, setChoices] = useState<Resource[]>([]);
+  const client = useQueryClient();
+  const related = useQuery(queries.related(family.key, id, segment));
+  const items = related.data;
+  const choices = useQuery({ ...queries.list(target, { limit: '200' }), enabled: editable }).data?.data ?? [];
   const [choice, setChoice] = useState('');
-  const [error, setError] = useState<string>();
-  const load = () => void inventoryApi.related(family.key, id, segment).then(setItems, () => setHidden(true));
-  useEffect(load, [family.key, id, segment]);
-  useEffect(() => {
-    if (editable)
-      inventoryApi.list(target, { limit: '200' }).then(
-        (page) => setChoices(page.data),
-        () => setChoices([]),
-      );
-  }, [editable, target]);
-  if (hidden) return null;
-  const change = async (action: 'link' | 'unlink', childId: string) => {
-    try {
-      await (action === 'link'
+  const change = useMutation({
+    mutationFn: ({ action, childId }: { action: 'link' | 'unlink'; childId: string }) =>
+      action === 'link'
         ? inventoryApi.link(family.key, id, segment, childId)
-        : inventoryApi.unlink(family.key, id, segment, childId));
-      setError(undefined);
+        : inventoryApi.unlink(family.key, id, segment, childId),
+    onSuccess: () => {
       setChoice('');
-      load();
-      // A link changes the item itself (its ETag): the page takes it again, so a Delete after it is not taken for someone else's change.
-      onLinked();
-    } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
-    }
-  };
+      // A link changes the item itself (its ETag) and the other side's lists: the page takes them
+      // again, so a Delete after it is not taken for someone else's change.
+      void invalidate(client, stale.inventory);
+    },
+  });
+  // A list the member may not read is left out.
+  if (related.isError) return null;
+  const error = messageOf(change.error);
   const title = labelOf(segment);
   const linked = new Set(items?.map((item) => item.id));
   const headingId = `related-${segment}`;
@@ -94,7 +85,7 @@ function Related({
                   type="button"
                   className="link-button"
                   aria-label={`Unlink ${String(item.name ?? item.id)}`}
-                  onClick={() => void change('unlink', item.id)}
+                  onClick={() => change.mutate({ action: 'unlink', childId: item.id })}
                 >
                   Unlink
                 </button>
@@ -108,7 +99,7 @@ function Related({
           className="inline-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (choice) void change('link', choice);
+            if (choice) change.mutate({ action: 'link', childId: choice });
           }}
         >
           <Field label={`Add to ${title.toLowerCase()}`} error={error}>
@@ -134,12 +125,7 @@ function Related({
 
 /** The software agents found on a server or workstation, with its triage status. */
 function DiscoveredSoftware({ host, id }: { host: 'serverId' | 'workstationId'; id: string }) {
-  const [page, setPage] = useState<{ data: Resource[]; pagination: { total: number } }>();
-  useEffect(() => {
-    inventoryApi
-      .list('discovered-applications', { [host]: id, sort: 'name', limit: '50' })
-      .then(setPage, () => setPage(undefined));
-  }, [host, id]);
+  const page = useQuery(queries.list('discovered-applications', { [host]: id, sort: 'name', limit: '50' })).data;
   if (!page) return null;
   return (
     <section className="related" aria-labelledby="discovered-software">
@@ -170,13 +156,7 @@ function DiscoveredSoftware({ host, id }: { host: 'serverId' | 'workstationId'; 
 }
 
 function History({ id }: { id: string }) {
-  const [events, setEvents] = useState<AuditEvent[]>();
-  useEffect(() => {
-    inventoryApi.history(id).then(
-      (page) => setEvents(page.data),
-      () => setEvents(undefined),
-    );
-  }, [id]);
+  const events = useQuery(queries.history(id)).data?.data;
   if (!events) return null;
   return (
     <section className="related">
@@ -213,21 +193,20 @@ function History({ id }: { id: string }) {
 }
 
 function Comments({ applicationId, canComment }: { applicationId: string; canComment: boolean }) {
-  const [comments, setComments] = useState<Awaited<ReturnType<typeof inventoryApi.comments>>>([]);
+  const client = useQueryClient();
+  const comments = useQuery(queries.comments(applicationId)).data ?? [];
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const load = () => void inventoryApi.comments(applicationId).then(setComments, () => setComments([]));
-  useEffect(load, [applicationId]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await inventoryApi.addComment(applicationId, text);
+  const add = useMutation({
+    mutationFn: (body: string) => inventoryApi.addComment(applicationId, body),
+    onSuccess: () => {
       setText('');
-      setError(undefined);
-      load();
-    } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
-    }
+      void invalidate(client, queries.comments(applicationId).queryKey);
+    },
+  });
+  const error = messageOf(add.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(text);
   };
   return (
     <section className="related">
@@ -243,7 +222,7 @@ function Comments({ applicationId, canComment }: { applicationId: string; canCom
         ))}
       </ol>
       {canComment && (
-        <form onSubmit={(event) => void submit(event)}>
+        <form onSubmit={submit}>
           <Field label="Comment" error={error}>
             <textarea rows={3} maxLength={10000} value={text} onChange={(event) => setText(event.target.value)} />
           </Field>
@@ -262,49 +241,36 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
   const catalog = useCatalog();
   const { can } = useAbilities();
   const [, navigate] = useLocation();
-  const [resource, setResource] = useState<Resource>();
-  // The ETag the item was shown with: Delete sends it as If-Match.
-  const [etag, setEtag] = useState<string>();
-  // Set when Delete answered 412: the item as it was shown, before it was loaded again.
-  const [changed, setChanged] = useState<Resource>();
-  const [error, setError] = useState<string>();
+  const client = useQueryClient();
+  // The item and the ETag it was shown with: Delete sends it as If-Match.
+  const item = useQuery({ ...queries.item(familyKey, id), enabled: Boolean(family) });
+  const resource = item.data?.value;
+  // Set when Delete answered 412: the item as it was shown, and as it is now.
+  const [conflict, setConflict] = useState<{ shown: Resource; current: Tagged<Resource> }>();
+  const [reloadError, setReloadError] = useState<unknown>();
   const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    if (!family) return;
-    setResource(undefined);
-    setChanged(undefined);
-    inventoryApi.load(family.key, id).then(
-      (loaded) => {
-        setResource(loaded.value);
-        setEtag(loaded.etag);
-      },
-      (failure: Error) => setError(failure.message),
-    );
-  }, [family, id]);
+  const remove = useMutation({
+    mutationFn: ({ ifMatch }: { ifMatch: string | undefined; shown: Resource | undefined }) =>
+      inventoryApi.remove(familyKey, id, ifMatch),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: queries.item(familyKey, id).queryKey });
+      void invalidate(client, stale.inventory);
+      navigate(`/${familyKey}`);
+    },
+    onError: async (failure, { shown }) => {
+      setDeleting(false);
+      if (!isConflict(failure) || !shown) return;
+      // Someone changed it since it was shown: show it as it is now, and ask again.
+      try {
+        setConflict({ shown, current: await client.fetchQuery(queries.item(familyKey, id)) });
+      } catch (reload) {
+        setReloadError(reload);
+      }
+    },
+  });
 
   if (!family) return <p>There is no such list.</p>;
-  const remove = async (ifMatch: string | undefined) => {
-    try {
-      await inventoryApi.remove(family.key, id, ifMatch);
-      navigate(`/${family.key}`);
-    } catch (failure) {
-      setDeleting(false);
-      if (isConflict(failure)) {
-        // Someone changed it since it was shown: show it as it is now, and ask again.
-        try {
-          const loaded = await inventoryApi.load(family.key, id);
-          setChanged(resource);
-          setResource(loaded.value);
-          setEtag(loaded.etag);
-        } catch (reload) {
-          setError(reload instanceof ApiFailure ? reload.message : String(reload));
-        }
-        return;
-      }
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
-    }
-  };
+  const error = messageOf(item.error ?? reloadError ?? (isConflict(remove.error) ? undefined : remove.error));
   const fieldsChanged = (before: Resource, now: Resource) =>
     Object.keys(family.item.properties ?? {}).filter(
       (field) => JSON.stringify(before[field]) !== JSON.stringify(now[field]),
@@ -326,20 +292,20 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
         )}
       </PageHeader>
       <FormError error={error} />
-      {changed && resource && (
+      {conflict && (
         <ConflictNotice
           what={`this ${family.one}`}
-          rows={fieldsChanged(changed, resource).map((field) => ({
+          rows={fieldsChanged(conflict.shown, conflict.current.value).map((field) => ({
             label: labelOf(field),
-            current: <FieldValue family={family} field={field} value={resource[field]} />,
+            current: <FieldValue family={family} field={field} value={conflict.current.value[field]} />,
           }))}
           reapply="Delete anyway"
           discard="Keep it"
           onReapply={() => {
-            setChanged(undefined);
-            void remove(etag);
+            setConflict(undefined);
+            remove.mutate({ ifMatch: conflict.current.etag, shown: conflict.current.value });
           }}
-          onDiscard={() => setChanged(undefined)}
+          onDiscard={() => setConflict(undefined)}
         />
       )}
       {resource && (
@@ -365,15 +331,6 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
               segment={relation.segment}
               target={relation.family}
               editable={relation.editable && Boolean(family.scopes.edit && can(family.scopes.edit))}
-              onLinked={() =>
-                void inventoryApi.load(family.key, id).then(
-                  (loaded) => {
-                    setResource(loaded.value);
-                    setEtag(loaded.etag);
-                  },
-                  () => undefined,
-                )
-              }
             />
           ))}
       {resource && family.key === 'applications' && (
@@ -384,7 +341,12 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
       )}
       {resource && can('audit_log:read') && <History id={id} />}
       {deleting && (
-        <ConfirmDialog title={`Delete ${name}?`} onConfirm={() => void remove(etag)} onClose={() => setDeleting(false)}>
+        <ConfirmDialog
+          title={`Delete ${name}?`}
+          onConfirm={() => remove.mutate({ ifMatch: item.data?.etag, shown: resource })}
+          onClose={() => setDeleting(false)}
+          busy={remove.isPending}
+        >
           <p>This cannot be undone. What refers to it is released as the API documents.</p>
         </ConfirmDialog>
       )}

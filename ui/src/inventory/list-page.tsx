@@ -1,6 +1,9 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { inventoryApi, type OffsetList, type Resource } from '../api/console-api.js';
+import { messageOf } from '../api/client.js';
+import type { Resource } from '../api/console-api.js';
+import { queries } from '../api/queries.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
@@ -94,28 +97,22 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
   const [, navigate] = useLocation();
   const params = Object.fromEntries(new URLSearchParams(search));
   const [draft, setDraft] = useState<Record<string, string>>(params);
-  const [page, setPage] = useState<OffsetList<Resource>>();
-  const [error, setError] = useState<string>();
+  // A new URL (a link, Clear, Back) shows its own filters in the form.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    setDraft(params);
+  }
+  // The rows shown stay until the next ones come (paging and filtering do not blank the table).
+  const list = useQuery({
+    ...queries.list(family.key, { ...params, limit: String(PAGE) }),
+    placeholderData: keepPreviousData,
+  });
+  const page = list.data;
   const [columns, setColumns] = useColumns(family);
   const filters = Object.entries(family.listQuery.properties ?? {}).filter(([name]) => !PAGING.has(name));
   const sorts = enumValues(family.listQuery.properties?.sort ?? {}) ?? [];
   const offset = Number(params.offset ?? 0) || 0;
-
-  useEffect(() => {
-    setDraft(Object.fromEntries(new URLSearchParams(search)));
-    let current = true;
-    inventoryApi.list(family.key, { ...Object.fromEntries(new URLSearchParams(search)), limit: String(PAGE) }).then(
-      (answer) => {
-        if (!current) return;
-        setPage(answer);
-        setError(undefined);
-      },
-      (failure: Error) => current && setError(failure.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [family.key, search]);
 
   // The moment a page of rows is on screen, for the browser's Performance API (the scale tests read it).
   useEffect(() => {
@@ -198,7 +195,7 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
             ))}
         </fieldset>
       </details>
-      <FormError error={error} />
+      <FormError error={messageOf(list.error)} />
       {page && (
         <>
           <p role="status">

@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { isConflict } from '../api/client.js';
+import { isConflict, messageOf, type Tagged } from '../api/client.js';
 import { inventoryApi, type Resource } from '../api/console-api.js';
+import { invalidate, queries, stale } from '../api/queries.js';
 import { ConflictNotice, type ConflictRow } from '../base/conflict.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
@@ -58,17 +60,16 @@ function fromDraft(draft: string | boolean | string[], schema: JsonSchema): unkn
   }
 }
 
+const NO_CHOICES: { id: string; name: string }[] = [];
+
 /** The choices of a field that names rows of another family: its first 200 by name. */
 function useChoices(family: string | undefined): { id: string; name: string }[] {
-  const [choices, setChoices] = useState<{ id: string; name: string }[]>([]);
-  useEffect(() => {
-    if (!family) return;
-    inventoryApi.list(family, { limit: '200' }).then(
-      (page) => setChoices(page.data.map((row) => ({ id: row.id, name: String(row.name ?? row.email ?? row.id) }))),
-      () => setChoices([]),
-    );
-  }, [family]);
-  return choices;
+  const choices = useQuery({
+    ...queries.list(family ?? '', { limit: '200' }),
+    enabled: Boolean(family),
+    select: (page) => page.data.map((row) => ({ id: row.id, name: String(row.name ?? row.email ?? row.id) })),
+  });
+  return choices.data ?? NO_CHOICES;
 }
 
 /** A save refused with 412: the item as it is now, its ETag, and the change the person made. */
@@ -220,38 +221,73 @@ async function validate(schema: JsonSchema, body: Record<string, unknown>): Prom
  */
 export function ResourceFormPage({ familyKey, id }: { familyKey: string; id?: string }) {
   const family = useFamily(familyKey);
+  // An edit form is drawn from the item as read when it opens (a cached copy may be older than its
+  // ETag says), and appears with its values, never blank fields that fill in later.
+  const item = useQuery({
+    ...queries.item(familyKey, id ?? ''),
+    enabled: Boolean(family && id),
+    refetchOnMount: 'always',
+  });
   if (!family) return <p>There is no such list.</p>;
-  return <ResourceForm key={`${family.key}/${id ?? 'new'}`} family={family} id={id} />;
+  if (!id) return <ResourceForm key={`${family.key}/new`} family={family} />;
+  if (!item.isFetchedAfterMount || item.isError || !item.data)
+    return item.isError ? <FormError error={messageOf(item.error)} /> : <p className="loading">Loading…</p>;
+  return <ResourceForm key={`${family.key}/${id}`} family={family} id={id} loaded={item.data} />;
 }
 
-function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | undefined }) {
+function ResourceForm({
+  family,
+  id,
+  loaded,
+}: {
+  family: ConsoleFamily;
+  id?: string | undefined;
+  /** The item edited, with its ETag (none for a new one). */
+  loaded?: Tagged<Resource>;
+}) {
   const [, navigate] = useLocation();
+  const client = useQueryClient();
   const schema = (id ? family.update : family.create) ?? { properties: {} };
   const fields = Object.entries(schema.properties ?? {});
-  const [existing, setExisting] = useState<Resource>();
+  // The item as the form opened it, kept while the cache may move on.
+  const [existing] = useState(loaded?.value);
   // The ETag the item was loaded with: the save sends it as If-Match.
-  const [etag, setEtag] = useState<string>();
+  const [etag, setEtag] = useState(loaded?.etag);
   const [conflict, setConflict] = useState<Conflict>();
   const [draft, setDraft] = useState<Draft>(() =>
-    Object.fromEntries(fields.map(([name, field]) => [name, toDraft(undefined, field)])),
+    Object.fromEntries(fields.map(([name, field]) => [name, toDraft(existing?.[name], field)])),
   );
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!id) return;
-    inventoryApi.load(family.key, id).then(
-      ({ value: resource, etag: loaded }) => {
-        setExisting(resource);
-        setEtag(loaded);
-        setDraft(Object.fromEntries(fields.map(([name, field]) => [name, toDraft(resource[name], field)])));
-      },
-      (failure: Error) => setFormError(failure.message),
-    );
-    // The schema's fields are fixed for a family.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [family.key, id]);
+  /** Creates, or changes the item as loaded (ETag `ifMatch`); a 412 fetches the item again and shows the conflict. */
+  const save = useMutation({
+    mutationFn: async ({ body, ifMatch }: { body: Record<string, unknown>; ifMatch: string | undefined }) => {
+      const options = { fields: fields.map(([name]) => name), ifMatch };
+      if (id) return inventoryApi.update(family.key, id, body, options);
+      return { value: await inventoryApi.create(family.key, body, options), etag: undefined };
+    },
+    onSuccess: (saved) => {
+      if (saved.etag) client.setQueryData(queries.item(family.key, saved.value.id).queryKey, saved);
+      void invalidate(client, stale.inventory);
+      navigate(`/${family.key}/${saved.value.id}`);
+    },
+    onError: async (failure, { body }) => {
+      if (id && isConflict(failure)) {
+        try {
+          const current = await client.fetchQuery(queries.item(family.key, id));
+          setConflict({ current: current.value, etag: current.etag, body });
+        } catch (reload) {
+          setFormError(messageOf(reload));
+        }
+        return;
+      }
+      const errors = errorsOf(failure);
+      if (errors.field) setFieldErrors({ [errors.field]: errors.fieldError ?? '' });
+      else setFormError(errors.formError);
+    },
+  });
+  const busy = save.isPending;
 
   const locked = (name: string) => existing?.automatic === true && REPORTED.includes(name);
 
@@ -273,45 +309,16 @@ function ResourceForm({ family, id }: { family: ConsoleFamily; id?: string | und
     const found = await validate(schema, body);
     setFieldErrors(found);
     if (Object.keys(found).length > 0) return;
-    await save(body, etag);
-  };
-
-  /** Creates, or changes the item as loaded (ETag `ifMatch`); a 412 fetches the item again and shows the conflict. */
-  const save = async (body: Record<string, unknown>, ifMatch: string | undefined) => {
-    setBusy(true);
-    try {
-      const options = { fields: fields.map(([name]) => name), ifMatch };
-      const saved = id
-        ? (await inventoryApi.update(family.key, id, body, options)).value
-        : await inventoryApi.create(family.key, body, options);
-      navigate(`/${family.key}/${saved.id}`);
-    } catch (failure) {
-      if (id && isConflict(failure)) {
-        try {
-          const { value: current, etag: now } = await inventoryApi.load(family.key, id);
-          setConflict({ current, etag: now, body });
-        } catch (reload) {
-          setFormError(errorsOf(reload).formError);
-        }
-        setBusy(false);
-        return;
-      }
-      const errors = errorsOf(failure);
-      if (errors.field) setFieldErrors({ [errors.field]: errors.fieldError ?? '' });
-      else setFormError(errors.formError);
-      setBusy(false);
-    }
+    save.mutate({ body, ifMatch: etag });
   };
 
   const title = id ? `Edit ${family.one}${existing?.name ? ` ${String(existing.name)}` : ''}` : `New ${family.one}`;
-  // An edit form appears with the resource's values, never blank fields that fill in later.
-  if (id && !existing) return formError ? <FormError error={formError} /> : <p className="loading">Loading…</p>;
   const required = new Set(schema.required ?? []);
   const reapply = () => {
     if (!conflict) return;
     setConflict(undefined);
     setEtag(conflict.etag);
-    void save(conflict.body, conflict.etag);
+    save.mutate({ body: conflict.body, ifMatch: conflict.etag });
   };
   return (
     <>

@@ -1,33 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { inventoryApi } from '../api/console-api.js';
+import { queries } from '../api/queries.js';
 
-/** Names already fetched, by family and id: a page naming the same resource twice asks once. */
-const names = new Map<string, Promise<string>>();
+/** A name changes seldom: a page naming the same resource many times, or again soon, asks once. */
+const NAMES_STALE_AFTER = 5 * 60_000;
 
-function nameOf(family: string, id: string): Promise<string> {
-  const key = `${family}/${id}`;
-  let name = names.get(key);
-  if (!name) {
-    name = inventoryApi.get(family, id).then(
-      (resource) => String(resource.name ?? resource.title ?? resource.email ?? id),
-      () => id,
-    );
-    names.set(key, name);
-  }
-  return name;
-}
-
-/** A link to a resource's detail page, named after it. */
+/** A link to a resource's detail page, named after it (its id until the name is read, or if it cannot be). */
 export function ResourceLink({ family, id, name }: { family: string; id: string; name?: string }) {
-  const [shown, setShown] = useState(name ?? id);
-  useEffect(() => {
-    if (name) return;
-    let current = true;
-    void nameOf(family, id).then((found) => current && setShown(found));
-    return () => {
-      current = false;
-    };
-  }, [family, id, name]);
-  return <Link href={`/${family}/${id}`}>{shown}</Link>;
+  const found = useQuery({
+    ...queries.item(family, id),
+    enabled: !name,
+    staleTime: NAMES_STALE_AFTER,
+    select: ({ value }) => String(value.name ?? value.title ?? value.email ?? id),
+  });
+  return <Link href={`/${family}/${id}`}>{name || (found.data ?? id)}</Link>;
 }

@@ -1,3 +1,5 @@
+import type { ConsoleFamily as SharedConsoleFamily } from '../../../src/console/console.types.js';
+
 /**
  * Reading the API's JSON schemas (served by /ui/api/families, made by the server's TypeBox
  * definitions) to draw columns, filters and form fields generically.
@@ -18,19 +20,8 @@ export interface JsonSchema {
   readOnly?: boolean;
 }
 
-export interface ConsoleFamily {
-  key: string;
-  one: string;
-  many: string;
-  scopes: { read: string; add?: string; edit?: string; delete?: string };
-  item: JsonSchema;
-  create?: JsonSchema;
-  update?: JsonSchema;
-  listQuery: JsonSchema;
-  references: Record<string, string>;
-  relations: { segment: string; family: string; editable: boolean }[];
-  defaultSort: string;
-}
+/** A family as the console reads it: the server's own type, with its schemas as JSON. */
+export type ConsoleFamily = SharedConsoleFamily<JsonSchema>;
 
 export type FieldKind =
   | 'text'

@@ -1,7 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { CreateKey } from '../../../src/console/console.schemas.js';
 import { consoleApi } from '../api/console-api.js';
 import { Dialog, FormActions } from '../base/dialog.js';
-import { errorsOf, Field, FormError } from '../base/field.js';
+import { errorsOf, Field, FormError, type FormErrors } from '../base/field.js';
 import { ScopePicker, toggled } from '../base/scope-picker.js';
 import { useAbilities } from '../base/session.js';
 
@@ -19,36 +21,32 @@ export function CreateKeyForm({ onClose, onCreated }: { onClose(): void; onCreat
   const [alias, setAlias] = useState<(typeof ALIASES)[number]>('read');
   const [scopes, setScopes] = useState<Set<string>>(new Set());
   const [expiresAt, setExpiresAt] = useState('');
-  const [errors, setErrors] = useState<ReturnType<typeof errorsOf>>({});
-  const [busy, setBusy] = useState(false);
+  // Refused in the browser before anything is sent; else the API's refusal.
+  const [invalid, setInvalid] = useState<FormErrors>();
+  const create = useMutation({
+    mutationFn: (body: CreateKey) => consoleApi.createKey(body, { fields: ['name', 'alias', 'scopes', 'expiresAt'] }),
+    onSuccess: (created) => onCreated(created.secret),
+  });
+  const errors = invalid ?? errorsOf(create.error);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setErrors({ field: 'name', fieldError: 'name must not be blank' });
+    if (!name.trim()) return setInvalid({ field: 'name', fieldError: 'name must not be blank' });
     if (mode === 'scopes' && scopes.size === 0)
-      return setErrors({ field: 'scopes', fieldError: 'pick at least one scope' });
-    setBusy(true);
-    try {
-      const created = await consoleApi.createKey(
-        {
-          name: name.trim(),
-          ...(mode === 'alias' ? { alias } : { scopes: [...scopes].sort() }),
-          ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
-        },
-        { fields: ['name', 'alias', 'scopes', 'expiresAt'] },
-      );
-      onCreated(created.secret);
-    } catch (failure) {
-      setErrors(errorsOf(failure));
-      setBusy(false);
-    }
+      return setInvalid({ field: 'scopes', fieldError: 'pick at least one scope' });
+    setInvalid(undefined);
+    create.mutate({
+      name: name.trim(),
+      ...(mode === 'alias' ? { alias } : { scopes: [...scopes].sort() }),
+      ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
+    });
   };
 
   const fieldError = (field: string) => (errors.field === field ? errors.fieldError : undefined);
 
   return (
     <Dialog title="Create key" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Field label="Name" error={fieldError('name')}>
           <input type="text" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} autoFocus />
         </Field>
@@ -85,7 +83,7 @@ export function CreateKeyForm({ onClose, onCreated }: { onClose(): void; onCreat
           <input type="datetime-local" value={expiresAt} onChange={(event) => setExpiresAt(event.target.value)} />
         </Field>
         <FormError error={errors.formError} />
-        <FormActions submit="Create" onCancel={onClose} busy={busy} />
+        <FormActions submit="Create" onCancel={onClose} busy={create.isPending} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf } from '../api/client.js';
 import { consoleApi, type ConsoleKey } from '../api/console-api.js';
+import { invalidate, queries, stale } from '../api/queries.js';
 import { ConfirmDialog } from '../base/dialog.js';
 import { FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
@@ -35,35 +38,25 @@ function permissionsOf(key: ConsoleKey): string {
 
 /** /ui/keys: the workspace's API keys; create, rotate and revoke (admins). */
 export function KeysPage() {
-  const [keys, setKeys] = useState<ConsoleKey[]>();
-  const [error, setError] = useState<string>();
+  const client = useQueryClient();
+  const list = useQuery(queries.keys());
+  const keys = list.data?.data;
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string>();
   const [pending, setPending] = useState<Pending>();
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    consoleApi.keys().then(
-      (list) => setKeys(list.data),
-      (failure: Error) => setError(failure.message),
-    );
-  }, []);
-  useEffect(load, [load]);
-
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      if (pending.action === 'rotate') setSecret((await consoleApi.rotateKey(pending.key.id)).secret);
-      else await consoleApi.revokeKey(pending.key.id);
-      setError(undefined);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    }
-    setBusy(false);
-    setPending(undefined);
-    load();
-  };
+  const change = useMutation({
+    // A rotation answers the new secret, shown once; a revocation, nothing to show.
+    mutationFn: async ({ action, key }: NonNullable<Pending>) => {
+      if (action === 'rotate') return (await consoleApi.rotateKey(key.id)).secret;
+      await consoleApi.revokeKey(key.id);
+      return undefined;
+    },
+    onSuccess: (rotated) => setSecret(rotated),
+    onSettled: () => {
+      setPending(undefined);
+      void invalidate(client, stale.keys);
+    },
+  });
 
   return (
     <>
@@ -76,7 +69,7 @@ export function KeysPage() {
         Integrations call the public API (/public/v1) with these keys. A key holds a copy of its permissions from the
         moment it was made.
       </p>
-      <FormError error={error} />
+      <FormError error={messageOf(change.error ?? list.error)} />
       {keys && keys.length === 0 && <p>No keys yet.</p>}
       {keys && keys.length > 0 && (
         <table>
@@ -123,7 +116,7 @@ export function KeysPage() {
           onCreated={(created) => {
             setCreating(false);
             setSecret(created);
-            load();
+            void invalidate(client, stale.keys);
           }}
         />
       )}
@@ -131,9 +124,9 @@ export function KeysPage() {
       {pending && (
         <ConfirmDialog
           title={pending.action === 'rotate' ? `Rotate “${pending.key.name}”?` : `Revoke “${pending.key.name}”?`}
-          onConfirm={() => void confirm()}
+          onConfirm={() => change.mutate(pending)}
           onClose={() => setPending(undefined)}
-          busy={busy}
+          busy={change.isPending}
         >
           {pending.action === 'rotate' ? (
             <p>A new secret replaces the old one, which stops working at once.</p>

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
-import { ApiFailure, isConflict } from '../api/client.js';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isConflict, messageOf } from '../api/client.js';
 import { consoleApi, etagAsShown, type Member, type MemberKey } from '../api/console-api.js';
+import { queries } from '../api/queries.js';
 import { ConfirmDialog } from '../base/dialog.js';
 import { FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
@@ -43,19 +45,8 @@ function outcomeMessage(what: string, outcome: { revokedKeys: string[]; activeKe
 
 /** The member's active keys, for an admin (undefined while loading). */
 export function useMemberKeys(memberId: string, enabled: boolean): { keys?: MemberKey[]; error?: string } {
-  const [state, setState] = useState<{ keys?: MemberKey[]; error?: string }>({});
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    consoleApi.memberKeys(memberId).then(
-      (list) => current && setState({ keys: list.data }),
-      (failure: Error) => current && setState({ error: failure.message }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [memberId, enabled]);
-  return state;
+  const found = useQuery({ ...queries.memberKeys(memberId), enabled });
+  return { keys: found.data?.data, error: messageOf(found.error) };
 }
 
 function KeysOfMember({
@@ -130,49 +121,40 @@ export function MemberChangeDialog({
 }) {
   const { keys, error: loadError } = useMemberKeys(member.id, isAdmin);
   const [revoke, setRevoke] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const confirm = useMutation({
+    mutationFn: async (): Promise<{ message: string; changed?: Member }> => {
       const revokeKeys = revoke && (keys?.length ?? 0) > 0;
       // The member as the list showed them: a change saved meanwhile elsewhere answers 412.
       const ifMatch = await etagAsShown('members', member);
       if (change.kind === 'remove') {
         if (!isAdmin) {
           await consoleApi.removeMember(member.id, ifMatch);
-          onDone(`${member.name} was removed.`);
-        } else
-          onDone(
-            outcomeMessage(
-              `${member.name} was removed`,
-              await consoleApi.removeMemberWithKeys(member.id, revokeKeys, ifMatch),
-            ),
-          );
-      } else {
-        const changed = await consoleApi.changeRoleWithKeys(member.id, change.role, revokeKeys, ifMatch);
-        onDone(outcomeMessage(`${member.name} is now ${change.role}`, changed), changed.member);
+          return { message: `${member.name} was removed.` };
+        }
+        const removed = await consoleApi.removeMemberWithKeys(member.id, revokeKeys, ifMatch);
+        return { message: outcomeMessage(`${member.name} was removed`, removed) };
       }
-    } catch (failure) {
+      const changed = await consoleApi.changeRoleWithKeys(member.id, change.role, revokeKeys, ifMatch);
+      return { message: outcomeMessage(`${member.name} is now ${change.role}`, changed), changed: changed.member };
+    },
+    onSuccess: ({ message, changed }) => onDone(message, changed),
+    onError: (failure) => {
       // Changed (or removed) since the list was loaded: nothing was done; the list reloads with the current values.
       if (isConflict(failure))
-        return onDone(
+        onDone(
           `${member.name} changed since the list was loaded, so nothing was done. The list now shows the current values: choose again to reapply.`,
         );
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const error = isConflict(confirm.error) ? undefined : messageOf(confirm.error);
 
   const title = change.kind === 'remove' ? `Remove ${member.name}?` : `Make ${member.name} ${change.role}?`;
   return (
     <ConfirmDialog
       title={title}
-      onConfirm={() => void confirm()}
+      onConfirm={() => confirm.mutate()}
       onClose={onClose}
-      busy={busy || (isAdmin && !keys && !loadError)}
+      busy={confirm.isPending || (isAdmin && !keys && !loadError)}
     >
       {change.kind === 'remove' ? (
         <p>

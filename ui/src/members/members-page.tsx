@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiFailure, isConflict } from '../api/client.js';
-import { consoleApi, etagAsShown, type Member } from '../api/console-api.js';
+import { notifyManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { AddMember } from '../../../src/console/console.schemas.js';
+import { isConflict, messageOf } from '../api/client.js';
+import { consoleApi, etagAsShown, type Member, type OffsetList } from '../api/console-api.js';
+import { invalidate, queries, stale } from '../api/queries.js';
 import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
@@ -8,7 +11,7 @@ import { PageHeader } from '../base/layout.js';
 import { ShownOnceDialog } from '../base/secret.js';
 import { TableHead } from '../base/table-head.js';
 import { useAbilities } from '../base/session.js';
-import { SignInLockState, type SignInLock } from './sign-in-lock.js';
+import { SignInLockState } from './sign-in-lock.js';
 import { MemberChangeDialog } from './member-keys.js';
 
 const ROLES = ['read', 'write', 'admin'] as const;
@@ -25,23 +28,20 @@ function AddMemberForm({
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('read');
-  const [errors, setErrors] = useState<ReturnType<typeof errorsOf>>({});
-  const submit = async (event: FormEvent) => {
+  const add = useMutation({
+    mutationFn: (body: AddMember) => consoleApi.addMember(body, { fields: ['email', 'name', 'role'] }),
+    onSuccess: (added) =>
+      onAdded(added.invitation ? `${window.location.origin}${added.invitation.path}` : undefined, added.notice),
+  });
+  const errors = errorsOf(add.error);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const added = await consoleApi.addMember(
-        { email, role, ...(name.trim() ? { name: name.trim() } : {}) },
-        { fields: ['email', 'name', 'role'] },
-      );
-      onAdded(added.invitation ? `${window.location.origin}${added.invitation.path}` : undefined, added.notice);
-    } catch (failure) {
-      setErrors(errorsOf(failure));
-    }
+    add.mutate({ email, role, ...(name.trim() ? { name: name.trim() } : {}) });
   };
   const fieldError = (field: string) => (errors.field === field ? errors.fieldError : undefined);
   return (
     <Dialog title="Add member" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Field
           label="Email"
           error={fieldError('email')}
@@ -60,7 +60,7 @@ function AddMemberForm({
           </select>
         </Field>
         <FormError error={errors.formError} />
-        <FormActions submit="Add" onCancel={onClose} />
+        <FormActions submit="Add" onCancel={onClose} busy={add.isPending} />
       </form>
     </Dialog>
   );
@@ -83,24 +83,27 @@ function RoleControl({
   onDemote?(role: Role): void;
   onStale(): void;
 }) {
-  const [error, setError] = useState<string>();
+  const changeRole = useMutation({
+    mutationFn: async (role: Role) => consoleApi.changeRole(member.id, role, await etagAsShown('members', member)),
+    onSuccess: onChanged,
+    onError: (failure) => {
+      if (isConflict(failure)) onStale();
+    },
+  });
   if (!editable) return <>{member.role}</>;
-  const change = async (role: Role) => {
-    setError(undefined);
-    if (onDemote && ROLES.indexOf(role) < ROLES.indexOf(member.role)) return onDemote(role);
-    try {
-      onChanged(await consoleApi.changeRole(member.id, role, await etagAsShown('members', member)));
-    } catch (failure) {
-      if (isConflict(failure)) {
-        setError(`${failure.message}: the list now shows the current values; choose again to reapply.`);
-        return onStale();
-      }
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
+  const error = isConflict(changeRole.error)
+    ? `${changeRole.error.message}: the list now shows the current values; choose again to reapply.`
+    : messageOf(changeRole.error);
+  const change = (role: Role) => {
+    if (onDemote && ROLES.indexOf(role) < ROLES.indexOf(member.role)) {
+      changeRole.reset();
+      return onDemote(role);
     }
+    changeRole.mutate(role);
   };
   return (
     <Field label={`Role of ${member.name}`} error={error}>
-      <select className="compact" value={member.role} onChange={(event) => void change(event.target.value as Role)}>
+      <select className="compact" value={member.role} onChange={(event) => change(event.target.value as Role)}>
         {ROLES.map((value) => (
           <option key={value}>{value}</option>
         ))}
@@ -112,36 +115,27 @@ function RoleControl({
 /** /ui/members: people of the workspace and their roles. */
 export function MembersPage() {
   const { can, isAdmin } = useAbilities();
-  const [members, setMembers] = useState<Member[]>();
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string>();
+  const client = useQueryClient();
+  const list = useQuery(queries.members({ limit: PAGE }));
+  const members = list.data?.data;
+  const total = list.data?.pagination.total ?? 0;
   const [adding, setAdding] = useState(false);
   const [invitation, setInvitation] = useState<string>();
   const [addedNotice, setAddedNotice] = useState<string>();
-  const [locks, setLocks] = useState<Map<string, SignInLock>>(new Map());
+  // Admins see whose sign-in is locked or slowed by failed passwords.
+  const found = useQuery({ ...queries.signInLocks(), enabled: isAdmin });
+  const locks = new Map(found.data?.data.map((lock) => [lock.memberId, lock]));
   const [removing, setRemoving] = useState<Member>();
   const [demoting, setDemoting] = useState<{ member: Member; role: Role }>();
   const [keysNotice, setKeysNotice] = useState<string>();
 
-  const load = useCallback(() => {
-    consoleApi.members({ limit: PAGE }).then(
-      (page) => {
-        setMembers(page.data);
-        setTotal(page.pagination.total);
-      },
-      (failure: Error) => setError(failure.message),
+  // A change of members changes their keys too (revoked with them) and the audit log.
+  const reload = () => void invalidate(client, stale.members, stale.keys);
+  /** The member as changed, shown in the list at once (the list is read again too). */
+  const showChanged = (changed: Member) =>
+    client.setQueryData(queries.members({ limit: PAGE }).queryKey, (page: OffsetList<Member> | undefined) =>
+      page ? { ...page, data: page.data.map((one) => (one.id === changed.id ? changed : one)) } : page,
     );
-  }, []);
-  useEffect(load, [load]);
-  // Admins see whose sign-in is locked or slowed by failed passwords.
-  const loadLocks = useCallback(() => {
-    if (!isAdmin) return;
-    consoleApi.signInLocks().then(
-      (found) => setLocks(new Map(found.data.map((lock) => [lock.memberId, lock]))),
-      () => setLocks(new Map()),
-    );
-  }, [isAdmin]);
-  useEffect(loadLocks, [loadLocks]);
 
   return (
     <>
@@ -152,7 +146,7 @@ export function MembersPage() {
           </button>
         )}
       </PageHeader>
-      <FormError error={error} />
+      <FormError error={messageOf(list.error)} />
       {keysNotice && <p role="status">{keysNotice}</p>}
       {addedNotice && <p role="status">Member added. {addedNotice}</p>}
       {members && (
@@ -163,18 +157,19 @@ export function MembersPage() {
               <tr key={member.id}>
                 <th scope="row">
                   {member.name}
-                  {locks.has(member.id) && (
-                    <SignInLockState lock={locks.get(member.id)!} name={member.name} onUnlocked={loadLocks} />
-                  )}
+                  {locks.has(member.id) && <SignInLockState lock={locks.get(member.id)!} name={member.name} />}
                 </th>
                 <td>{member.email}</td>
                 <td>
                   <RoleControl
                     member={member}
                     editable={can('members:edit')}
-                    onChanged={(changed) => setMembers(members.map((m) => (m.id === changed.id ? changed : m)))}
+                    onChanged={(changed) => {
+                      showChanged(changed);
+                      reload();
+                    }}
                     onDemote={isAdmin ? (role) => setDemoting({ member, role }) : undefined}
-                    onStale={load}
+                    onStale={reload}
                   />
                 </td>
                 <td>{formatDate(member.createdAt)}</td>
@@ -202,7 +197,7 @@ export function MembersPage() {
             setAdding(false);
             setInvitation(link);
             setAddedNotice(notice ?? undefined);
-            load();
+            reload();
           }}
         />
       )}
@@ -223,7 +218,7 @@ export function MembersPage() {
           onDone={(message) => {
             setRemoving(undefined);
             setKeysNotice(message);
-            load();
+            reload();
           }}
         />
       )}
@@ -234,12 +229,16 @@ export function MembersPage() {
           isAdmin={isAdmin}
           onClose={() => setDemoting(undefined)}
           onDone={(message, changed) => {
-            setDemoting(undefined);
-            setKeysNotice(message);
-            // In the same render as the message, so the role shown and the message agree; without
-            // a changed member (the member changed meanwhile: 412), the list is read again.
-            if (changed) setMembers((current) => current?.map((m) => (m.id === changed.id ? changed : m)));
-            else load();
+            // The role shown never disagrees with the message: the list's new data is handed to
+            // its rows first (the query's observers are told on notifyManager's schedule), and
+            // the message follows on the same schedule. Without a changed member (it changed
+            // meanwhile: 412), the list is read again.
+            if (changed) showChanged(changed);
+            reload();
+            notifyManager.schedule(() => {
+              setDemoting(undefined);
+              setKeysNotice(message);
+            });
           }}
         />
       )}

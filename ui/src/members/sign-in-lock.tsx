@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import type { SignInLocks } from '../../../src/console/sign-in-locks.routes.js';
-import { ApiFailure } from '../api/client.js';
-import { consoleApi } from '../api/console-api.js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageOf } from '../api/client.js';
+import { consoleApi, type SignInLocks } from '../api/console-api.js';
+import { invalidate, stale } from '../api/queries.js';
 import { formatDate } from '../base/format.js';
 
 export type SignInLock = SignInLocks['data'][number];
@@ -11,16 +11,13 @@ export type SignInLock = SignInLocks['data'][number];
  * which ends the locks of addresses), or slowed by failed passwords, which ends by itself or by the
  * operator's `estate member unlock EMAIL`.
  */
-export function SignInLockState({ lock, name, onUnlocked }: { lock: SignInLock; name: string; onUnlocked(): void }) {
-  const [error, setError] = useState<string>();
-  const unlock = async () => {
-    try {
-      await consoleApi.unlockMember(lock.memberId);
-      onUnlocked();
-    } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
-    }
-  };
+export function SignInLockState({ lock, name }: { lock: SignInLock; name: string }) {
+  const client = useQueryClient();
+  const unlock = useMutation({
+    mutationFn: () => consoleApi.unlockMember(lock.memberId),
+    onSuccess: () => invalidate(client, stale.members),
+  });
+  const error = messageOf(unlock.error);
   const text = lock.lockedUntil
     ? `Sign-in locked until ${formatDate(lock.lockedUntil)}`
     : 'Sign-in slowed by failed passwords';
@@ -31,7 +28,7 @@ export function SignInLockState({ lock, name, onUnlocked }: { lock: SignInLock; 
         <button
           type="button"
           className="compact"
-          onClick={() => void unlock()}
+          onClick={() => unlock.mutate()}
           aria-label={`Unlock sign-in of ${name}`}
         >
           Unlock

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
-import { ApiFailure } from '../api/client.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf } from '../api/client.js';
 import { consoleApi, type RolesView } from '../api/console-api.js';
+import { invalidate, queries, stale } from '../api/queries.js';
 import { FormError } from '../base/field.js';
 import { humanize } from '../base/format.js';
 import { ScopePicker, toggled } from '../base/scope-picker.js';
@@ -20,20 +22,15 @@ function RoleEditor({
   scopes: string[];
   editable: boolean;
 }) {
+  const client = useQueryClient();
   const [chosen, setChosen] = useState(new Set(permissions));
-  const [message, setMessage] = useState<string>();
-  const [error, setError] = useState<string>();
-  const save = async () => {
-    setError(undefined);
-    setMessage(undefined);
-    try {
-      const saved = await consoleApi.setRole(name, [...chosen].sort());
+  const save = useMutation({
+    mutationFn: () => consoleApi.setRole(name, [...chosen].sort()),
+    onSuccess: (saved) => {
       setChosen(new Set(saved.permissions));
-      setMessage(`Saved: ${saved.permissions.length} scopes.`);
-    } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
-    }
-  };
+      void invalidate(client, stale.roles);
+    },
+  });
   return (
     <section className="role">
       <h2>{humanize(name)}</h2>
@@ -41,10 +38,10 @@ function RoleEditor({
         <legend>Permissions of the {name} role</legend>
         <ScopePicker scopes={scopes} chosen={chosen} onToggle={(scope) => setChosen(toggled(chosen, scope))} />
       </fieldset>
-      <FormError error={error} />
-      {message && <p role="status">{message}</p>}
+      <FormError error={messageOf(save.error)} />
+      {save.data && <p role="status">Saved: {save.data.permissions.length} scopes.</p>}
       {editable && (
-        <button type="button" className="primary" onClick={() => void save()}>
+        <button type="button" className="primary" onClick={() => save.mutate()}>
           Save {name} role
         </button>
       )}
@@ -55,11 +52,8 @@ function RoleEditor({
 /** /ui/roles: the three system roles' permission sets; admins edit them. */
 export function RolesPage() {
   const { isAdmin } = useAbilities();
-  const [view, setView] = useState<RolesView>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    consoleApi.roles().then(setView, (failure: Error) => setError(failure.message));
-  }, []);
+  const roles = useQuery(queries.roles());
+  const view = roles.data;
   return (
     <>
       <PageHeader title="Roles" />
@@ -67,7 +61,7 @@ export function RolesPage() {
         A member acts with their role's permissions as they are now. Existing API keys keep the frozen copy they were
         made with: editing a role changes no key.
       </p>
-      <FormError error={error} />
+      <FormError error={messageOf(roles.error)} />
       {view?.roles.map((role) => (
         <RoleEditor
           key={role.name}

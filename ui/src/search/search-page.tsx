@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
-import { inventoryApi, type Resource } from '../api/console-api.js';
+import type { Resource } from '../api/console-api.js';
+import { queries } from '../api/queries.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { useCatalog } from '../inventory/catalog.js';
@@ -21,35 +22,25 @@ export function SearchPage() {
   const query = new URLSearchParams(useSearch()).get('q') ?? '';
   const catalog = useCatalog();
   const { can } = useAbilities();
-  const [groups, setGroups] = useState<Group[]>();
-
-  useEffect(() => {
-    if (!query.trim() || catalog.length === 0) return setGroups([]);
-    let current = true;
-    setGroups(undefined);
-    const families = SEARCHED.map((key) => catalog.find((family) => family.key === key)).filter(
-      (family) => family && can(family.scopes.read),
-    );
-    Promise.all(
-      families.map(async (family) => {
-        const page = await inventoryApi
-          .list(family!.key, { q: query, limit: String(PER_FAMILY) })
-          .catch(() => undefined);
-        return {
-          family: family!.key,
-          title: family!.many.charAt(0).toUpperCase() + family!.many.slice(1),
-          items: page?.data ?? [],
-          total: page?.pagination.total ?? 0,
-        };
-      }),
-    ).then((found) => current && setGroups(found));
-    return () => {
-      current = false;
-    };
-    // can() follows the session, which does not change while the page is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, catalog]);
-
+  const families = query.trim()
+    ? SEARCHED.flatMap((key) => catalog.filter((family) => family.key === key && can(family.scopes.read)))
+    : [];
+  // The groups once every family has answered (a family that fails shows nothing).
+  const groups = useQueries({
+    queries: families.map((family) => queries.list(family.key, { q: query, limit: String(PER_FAMILY) })),
+    combine: (results): Group[] | undefined =>
+      results.some((result) => result.isPending)
+        ? undefined
+        : results.map((result, index) => {
+            const family = families[index]!;
+            return {
+              family: family.key,
+              title: family.many.charAt(0).toUpperCase() + family.many.slice(1),
+              items: result.data?.data ?? [],
+              total: result.data?.pagination.total ?? 0,
+            };
+          }),
+  });
   const hits = groups?.filter((group) => group.total > 0) ?? [];
   return (
     <>
