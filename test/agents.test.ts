@@ -14,7 +14,7 @@ import { openDatabase } from '../src/db/database.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { Server, servers } from '../src/infrastructure/servers.module.js';
-import type { ListQuery } from '../src/pagination/offset.js';
+import type { ListQuery } from '../src/lists/offset.js';
 import { workstations } from '../src/infrastructure/workstations.module.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';

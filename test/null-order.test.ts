@@ -10,7 +10,7 @@ import { agentListing } from '../src/agents/agents.module.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { FAMILIES } from '../src/families.js';
 import { memberListing } from '../src/members/memberships.js';
-import type { Sort } from '../src/pagination/offset.js';
+import type { Sort } from '../src/lists/offset.js';
 import { tagListing } from '../src/tags/tags.repository.js';
 import { userListing } from '../src/users/users.module.js';
 import { describeEachDatabase } from './support/harness.js';

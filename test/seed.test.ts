@@ -11,7 +11,7 @@ import { applications as applicationFamily } from '../src/applications/applicati
 import { networks as networkFamily } from '../src/infrastructure/networks.module.js';
 import { servers as serverFamily } from '../src/infrastructure/servers.module.js';
 import { workstations as workstationFamily } from '../src/infrastructure/workstations.module.js';
-import type { offsetListSchema } from '../src/pagination/offset.js';
+import type { offsetListSchema } from '../src/lists/offset.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { tagListing } from '../src/tags/tags.repository.js';
 import { userListing } from '../src/users/users.module.js';

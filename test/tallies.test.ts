@@ -16,7 +16,7 @@ import { LINK_TALLIES, TALLIES } from '../src/db/storage.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { FAMILIES } from '../src/families.js';
 import { memberListing } from '../src/members/memberships.js';
-import type { Filter } from '../src/resources/family.js';
+import type { Filter } from '../src/lists/filters.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { tagListing } from '../src/tags/tags.repository.js';
 import { userListing } from '../src/users/users.module.js';
@@ -38,15 +38,15 @@ const LISTS = [
   })),
 ];
 
-/** The lists whose filters are tallied, by table: filter name → its filter. */
+/** The lists whose filters are tallied (the storage facts count them, and they compare a key), by table. */
 const TALLIED = LISTS.flatMap(({ path, table, filters }) => {
-  const tallied = Object.entries(filters).filter(([, filter]) => filter.tally);
+  const tallied = Object.entries(filters).filter(([name, filter]) => filter.key && TALLIES[table!]?.[name]);
   return tallied.length > 0 ? [{ path, table: table!, tallied }] : [];
 });
 
 /** The lists whose link filters read their total from the link rows. */
 const LINKED = LISTS.flatMap(({ path, filters }) => {
-  const linked = Object.entries(filters).filter(([, filter]) => filter.countAlone);
+  const linked = Object.entries(filters).filter(([, filter]) => filter.link);
   return linked.length > 0 ? [{ path, tallied: linked }] : [];
 });
 
@@ -92,7 +92,7 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
         .filter((value): value is string => typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
       return [...new Set(held)].slice(0, 4).concat('1970-01-01', new Date().toISOString().slice(0, 10), '2999-12-31');
     }
-    if (filter.countAlone) {
+    if (filter.link) {
       // An id the items link to (`tagId`: their `tagIds`), and one nothing links to.
       const linked = items
         .flatMap((item) => [item[name], ...(Array.isArray(item[`${name}s`]) ? (item[`${name}s`] as unknown[]) : [])])

@@ -3,7 +3,7 @@ import type { AgentsTable } from '../db/schema.js';
 import { DateTime, OrNull, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { findRow } from '../resources/crud.js';
-import type { Eb } from '../resources/family.js';
+import type { Eb } from '../lists/filters.js';
 import { defineListing, registerListing } from '../resources/listing.js';
 
 export const AGENT_STATUSES = ['active', 'silent', 'never_seen', 'revoked'] as const;

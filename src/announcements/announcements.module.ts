@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, OrNull } from '../http/schemas.js';
 import { nowIso } from '../ids.js';
-import { defineFamily, equalsFilter, itemSchema, tallied, writeSchemas } from '../resources/family.js';
+import { defineFamily, itemSchema, writeSchemas } from '../resources/family.js';
+import { equalsFilter } from '../lists/filters.js';
 
 export const SEVERITIES = ['info', 'warning', 'critical'] as const;
 
@@ -53,7 +54,7 @@ export const announcements = defineFamily({
   sorts: ['title', 'severity', 'startsAt', 'endsAt', 'createdAt', 'updatedAt'],
   defaultSort: '-createdAt',
   filters: {
-    severity: tallied(equalsFilter('severity', Type.Enum(SEVERITIES, { description: 'Only this severity.' }))),
+    severity: equalsFilter('severity', Type.Enum(SEVERITIES, { description: 'Only this severity.' })),
     active: {
       schema: Type.Boolean({
         description: 'true: only announcements published now; false: only those outside their window.',

@@ -12,7 +12,8 @@ import { IdParams, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { newId, nowIso } from '../ids.js';
 import { requireReference, requireRow, touch } from '../resources/crud.js';
-import { defineFamily, equalsFilter, linkedFilter, tallied } from '../resources/family.js';
+import { defineFamily } from '../resources/family.js';
+import { equalsFilter, linkedFilter } from '../lists/filters.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { teams } from '../teams/teams.module.js';
@@ -69,15 +70,12 @@ export const applications = defineFamily({
     'userCount',
   ],
   filters: {
-    lifecycleStatus: tallied(
-      equalsFilter('lifecycle_status', Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' })),
+    lifecycleStatus: equalsFilter(
+      'lifecycle_status',
+      Type.Enum(LIFECYCLE_STATUSES, { description: 'Only this lifecycle phase.' }),
     ),
-    criticality: tallied(
-      equalsFilter('criticality', Type.Enum(CRITICALITIES, { description: 'Only this criticality.' })),
-    ),
-    hostingType: tallied(
-      equalsFilter('hosting_type', Type.Enum(HOSTING_TYPES, { description: 'Only this hosting type.' })),
-    ),
+    criticality: equalsFilter('criticality', Type.Enum(CRITICALITIES, { description: 'Only this criticality.' })),
+    hostingType: equalsFilter('hosting_type', Type.Enum(HOSTING_TYPES, { description: 'Only this hosting type.' })),
     categoryId: equalsFilter('category_id', Uuid('Only this category.')),
     tagId: linkedFilter('application_tags', 'application_id', 'tag_id', Uuid('Only applications with this tag.')),
     teamId: linkedFilter('application_teams', 'application_id', 'team_id', Uuid('Only applications of this team.')),

@@ -2,10 +2,10 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, 
 import type { Database, Dialect } from '../db/database.js';
 import { countedDaysQuery, countedTotal, countedValue } from '../db/row-counts.js';
 import type { AuditEventsTable, Tables } from '../db/schema.js';
-import type { CursorPosition } from '../pagination/cursor.js';
+import type { CursorPosition } from '../lists/cursor.js';
 import { searchTotal } from '../db/search-counts.js';
 import { matchesText, textIndexCount, type TextRead } from '../db/text-search.js';
-import { testedWindow } from '../pagination/offset.js';
+import { testedWindow } from '../lists/offset.js';
 
 export interface AuditFilters {
   from?: string;

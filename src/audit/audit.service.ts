@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { AuditEventsTable } from '../db/schema.js';
-import { decodeCursor, encodeCursor } from '../pagination/cursor.js';
-import { clamp } from '../pagination/offset.js';
+import { decodeCursor, encodeCursor } from '../lists/cursor.js';
+import { clamp } from '../lists/offset.js';
 import {
   AUDIT_PAGE_DEFAULT,
   AUDIT_PAGE_MAX,

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { treeRule } from '../resources/crud.js';
-import { defineFamily, equalsFilter, itemSchema, tallied, writeSchemas } from '../resources/family.js';
+import { defineFamily, itemSchema, writeSchemas } from '../resources/family.js';
+import { equalsFilter } from '../lists/filters.js';
 
 export const Category = itemSchema(
   'Category',
@@ -31,11 +32,11 @@ export const categories = defineFamily({
   sorts: ['name', 'createdAt', 'updatedAt'],
   filters: {
     parentId: equalsFilter('parent_id', Uuid('Only the direct children of this category.')),
-    root: tallied({
+    root: {
       schema: Type.Boolean({ description: 'true: only root categories; false: only child categories.' }),
       where: (eb, root) => eb('parent_id', root ? 'is' : 'is not', null),
       key: String,
-    }),
+    },
   },
   // Applications refer to categories too; they declare it (onDelete refuse) in their own family.
   references: [{ field: 'parentId', target: tree, onDelete: 'refuse' }],

@@ -2,18 +2,8 @@ import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import {
-  booleanColumn,
-  dateFilter,
-  defineFamily,
-  equalsFilter,
-  foldedEqualsFilter,
-  itemSchema,
-  linkedFilter,
-  numberColumn,
-  tallied,
-  writeSchemas,
-} from '../resources/family.js';
+import { booleanColumn, defineFamily, itemSchema, numberColumn, writeSchemas } from '../resources/family.js';
+import { dateFilter, equalsFilter, foldedEqualsFilter, linkedFilter } from '../lists/filters.js';
 
 export const CONTRACT_TYPES = [
   'license',
@@ -100,12 +90,10 @@ export const contracts = defineFamily({
   search: ['name', 'vendor', 'reference'],
   sorts: ['name', 'vendor', 'startDate', 'endDate', 'renewalDate', 'amount', 'createdAt', 'updatedAt'],
   filters: {
-    type: tallied(equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' }))),
-    vendor: tallied(
-      foldedEqualsFilter(
-        'vendor_key',
-        Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }),
-      ),
+    type: equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' })),
+    vendor: foldedEqualsFilter(
+      'vendor_key',
+      Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }),
     ),
     applicationId: linkedFilter(
       'contract_applications',
@@ -113,8 +101,8 @@ export const contracts = defineFamily({
       'application_id',
       Uuid('Only contracts covering this application.'),
     ),
-    endsBefore: dateFilter('end_date', '<', DateOnly('Only contracts ending before this date.'), 'contracts'),
-    endsAfter: dateFilter('end_date', '>', DateOnly('Only contracts ending after this date.'), 'contracts'),
+    endsBefore: dateFilter('end_date', '<', DateOnly('Only contracts ending before this date.')),
+    endsAfter: dateFilter('end_date', '>', DateOnly('Only contracts ending after this date.')),
   },
   relations: [
     {

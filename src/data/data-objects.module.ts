@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { applications } from '../applications/applications.module.js';
 import { Clearable, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, defineFamily, equalsFilter, itemSchema, linkedFilter, tallied, writeSchemas } from '../resources/family.js';
+import { booleanColumn, defineFamily, itemSchema, writeSchemas } from '../resources/family.js';
+import { equalsFilter, linkedFilter } from '../lists/filters.js';
 
 export const CLASSIFICATIONS = ['public', 'internal', 'confidential', 'restricted'] as const;
 
@@ -41,8 +42,8 @@ export const dataObjects = defineFamily({
   search: ['name', 'description'],
   sorts: ['name', 'classification', 'createdAt', 'updatedAt'],
   filters: {
-    classification: tallied(equalsFilter('classification', Type.Enum(CLASSIFICATIONS, { description: 'Only this classification.' }))),
-    personalData: tallied(equalsFilter('personal_data', Type.Boolean({ description: 'Only data objects with (true) or without (false) personal data.' }), (value) => (value ? 1 : 0))),
+    classification: equalsFilter('classification', Type.Enum(CLASSIFICATIONS, { description: 'Only this classification.' })),
+    personalData: equalsFilter('personal_data', Type.Boolean({ description: 'Only data objects with (true) or without (false) personal data.' }), (value) => (value ? 1 : 0)),
     applicationId: linkedFilter('data_object_applications', 'data_object_id', 'application_id', Uuid('Only data objects held by this application.')),
   },
   relations: [{ field: 'applicationIds', table: 'data_object_applications', ownColumn: 'data_object_id', otherColumn: 'application_id', target: applications.definition }],

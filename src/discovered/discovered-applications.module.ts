@@ -8,7 +8,7 @@ import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS, refuseBody } from '../http/errors.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
-import { equalsFilter, tallied } from '../resources/family.js';
+import { equalsFilter } from '../lists/filters.js';
 import { defineListing, registerListing } from '../resources/listing.js';
 import { isUuid } from '../ids.js';
 import { ApiError, notFound } from '../errors/api-error.js';
@@ -177,22 +177,20 @@ export const discoveredListing = defineListing({
   },
   idColumn: 'd.id',
   filters: {
-    status: tallied(
-      equalsFilter('d.status', Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' })),
-    ),
+    status: equalsFilter('d.status', Type.Enum(DISCOVERY_STATUSES, { description: 'Only this triage status.' })),
     serverId: equalsFilter('d.server_id', Uuid('Only software on this server.')),
     workstationId: equalsFilter('d.workstation_id', Uuid('Only software on this workstation.')),
     agentId: equalsFilter('d.agent_id', Uuid('Only software reported by this agent.')),
-    missing: tallied({
+    missing: {
       schema: Type.Boolean({ description: 'true: only software no longer reported.' }),
       where: (eb, missing) => eb('d.missing_since', missing ? 'is not' : 'is', null),
       key: String,
-    }),
-    vendor: tallied({
+    },
+    vendor: {
       schema: Type.String({ maxLength: 200, description: 'Only this vendor (exact, case-insensitive).' }),
       where: (eb, vendor) => eb('d.vendor_key', '=', foldKey(String(vendor))),
       key: (vendor) => foldKey(String(vendor)),
-    }),
+    },
   },
   counted: 'discovered_applications',
   pagedRows: pagedByInstalls,

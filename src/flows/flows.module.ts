@@ -4,7 +4,8 @@ import { dataObjects } from '../data/data-objects.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, IdList, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { requireReference } from '../resources/crud.js';
-import { defineFamily, equalsFilter, itemSchema, linkedFilter, tallied, writeSchemas } from '../resources/family.js';
+import { defineFamily, itemSchema, writeSchemas } from '../resources/family.js';
+import { equalsFilter, linkedFilter } from '../lists/filters.js';
 
 export const PROTOCOLS = [
   'https',
@@ -69,8 +70,8 @@ export const flows = defineFamily({
     },
     sourceApplicationId: equalsFilter('source_application_id', Uuid('Only flows from this application.')),
     targetApplicationId: equalsFilter('target_application_id', Uuid('Only flows to this application.')),
-    protocol: tallied(equalsFilter('protocol', Type.Enum(PROTOCOLS, { description: 'Only this protocol.' }))),
-    frequency: tallied(equalsFilter('frequency', Type.Enum(FREQUENCIES, { description: 'Only this frequency.' }))),
+    protocol: equalsFilter('protocol', Type.Enum(PROTOCOLS, { description: 'Only this protocol.' })),
+    frequency: equalsFilter('frequency', Type.Enum(FREQUENCIES, { description: 'Only this frequency.' })),
     dataObjectId: linkedFilter(
       'flow_data_objects',
       'flow_id',

@@ -5,7 +5,8 @@
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, OrNull, Text, Uuid } from '../http/schemas.js';
-import { booleanColumn, equalsFilter, tallied } from '../resources/family.js';
+import { booleanColumn } from '../resources/family.js';
+import { equalsFilter } from '../lists/filters.js';
 
 /** Fields an agent owns on an automatic host (spec §2, §7.2): the API refuses to change them. */
 export const AGENT_OWNED_FIELDS = ['name', 'os', 'manufacturer'] as const;
@@ -39,7 +40,7 @@ export const reportingProperties = (noun: string) => ({
 export const automaticField = { automatic: booleanColumn() };
 
 export const automaticFilter = (description: string) => ({
-  automatic: tallied(equalsFilter('automatic', Type.Boolean({ description }), (value) => (value ? 1 : 0))),
+  automatic: equalsFilter('automatic', Type.Boolean({ description }), (value) => (value ? 1 : 0)),
 });
 
 /** 422 when a change touches what the agent of an automatic host reports. */

@@ -3,15 +3,8 @@ import { canonicalCidr, cidrContains, cidrKey } from './cidr.js';
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import {
-  defineFamily,
-  equalsFilter,
-  foldedEqualsFilter,
-  itemSchema,
-  linkedFilter,
-  tallied,
-  writeSchemas,
-} from '../resources/family.js';
+import { defineFamily, itemSchema, writeSchemas } from '../resources/family.js';
+import { equalsFilter, foldedEqualsFilter, linkedFilter } from '../lists/filters.js';
 import { linkableFamily } from '../resources/links.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { ENVIRONMENTS } from './servers.module.js';
@@ -101,9 +94,7 @@ export const networks = defineFamily({
   // Networks sort by address, numerically (10.1.2.0/24 before 10.1.10.0/24), IPv4 before IPv6.
   sorts: ['name', 'cidr', 'vlan', 'createdAt', 'updatedAt'],
   filters: {
-    environment: tallied(
-      equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
-    ),
+    environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
     vlan: equalsFilter('vlan', Type.Integer({ minimum: 1, maximum: 4094, description: 'Only this VLAN.' })),
   },
   async check({ next }) {
@@ -133,11 +124,9 @@ export const routers = defineFamily({
   search: ['name', 'model', 'management_ip'],
   sorts: ['name', 'manufacturer', 'createdAt', 'updatedAt'],
   filters: {
-    manufacturer: tallied(
-      foldedEqualsFilter(
-        'manufacturer_key',
-        Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' }),
-      ),
+    manufacturer: foldedEqualsFilter(
+      'manufacturer_key',
+      Type.String({ maxLength: 200, description: 'Only this manufacturer (exact, case-insensitive).' }),
     ),
     networkId: linkedFilter(
       'router_networks',

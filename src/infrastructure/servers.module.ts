@@ -4,14 +4,8 @@ import { releaseHostSoftware } from '../agents/installs.js';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import {
-  defineFamily,
-  equalsFilter,
-  foldedEqualsFilter,
-  jsonArrayColumn,
-  linkedFilter,
-  tallied,
-} from '../resources/family.js';
+import { defineFamily, jsonArrayColumn } from '../resources/family.js';
+import { equalsFilter, foldedEqualsFilter, linkedFilter } from '../lists/filters.js';
 import { linkableFamily } from '../resources/links.js';
 import {
   automaticField,
@@ -99,15 +93,11 @@ export const servers = defineFamily({
   search: ['name', 'hostname', 'ip_addresses'],
   sorts: ['name', 'hostname', 'environment', 'createdAt', 'lastCheckTime', 'cpuCores', 'memoryMb'],
   filters: {
-    environment: tallied(
-      equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
-    ),
+    environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
     ...automaticFilter('true: only agent-reported servers; false: only manual ones.'),
-    os: tallied(
-      foldedEqualsFilter(
-        'os_key',
-        Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' }),
-      ),
+    os: foldedEqualsFilter(
+      'os_key',
+      Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' }),
     ),
     agentId: equalsFilter('agent_id', Uuid('Only servers reported by this agent.')),
     tagId: linkedFilter('server_tags', 'server_id', 'tag_id', Uuid('Only servers with this tag.')),

@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { releaseHostSoftware } from '../agents/installs.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, Name, OrNull, Text, Uuid } from '../http/schemas.js';
-import { dateFilter, defineFamily, equalsFilter, tallied, writeSchemas } from '../resources/family.js';
+import { defineFamily, writeSchemas } from '../resources/family.js';
+import { dateFilter, equalsFilter } from '../lists/filters.js';
 import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
 import {
   automaticField,
@@ -64,19 +65,18 @@ export const workstations = defineFamily({
   search: ['name', 'hostname', 'serial_number', 'model'],
   sorts: ['name', 'status', 'purchaseDate', 'warrantyEnd', 'createdAt', 'lastCheckTime'],
   filters: {
-    status: tallied(equalsFilter('status', Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' }))),
+    status: equalsFilter('status', Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' })),
     assignedUserId: equalsFilter('assigned_user_id', Uuid('Only machines assigned to this user.')),
-    assigned: tallied({
+    assigned: {
       schema: Type.Boolean({ description: 'true: only assigned machines; false: only unassigned ones.' }),
       where: (eb, assigned) => eb('assigned_user_id', assigned ? 'is not' : 'is', null),
       key: String,
-    }),
+    },
     ...automaticFilter('true: only agent-reported machines; false: only manual ones.'),
     warrantyEndsBefore: dateFilter(
       'warranty_end',
       '<',
       DateOnly('Only machines whose warranty ends before this date.'),
-      'workstations',
     ),
   },
   // A person who leaves the workspace no longer has the machine assigned.

@@ -17,7 +17,7 @@ import type { Caller } from '../http/authenticate.js';
 import { requireMatch } from '../http/etag.js';
 import { isUuid } from '../ids.js';
 import { activeKeysMadeBy, revokeKeysMadeBy, type MemberKey } from '../keys/keys.service.js';
-import { equalsFilter, tallied } from '../resources/family.js';
+import { equalsFilter } from '../lists/filters.js';
 import { defineListing } from '../resources/listing.js';
 import { getRolePermissions } from '../roles/roles.service.js';
 import { PERSON_SEARCH } from '../users/users.module.js';
@@ -91,7 +91,7 @@ export const memberListing = defineListing({
   },
   idColumn: 'members.id',
   filters: {
-    role: tallied(equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' }))),
+    role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })),
   },
   counted: 'members',
   toDto: memberRowToDto,

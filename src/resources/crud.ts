@@ -20,18 +20,12 @@ import { IdParams } from '../http/schemas.js';
 import type { App } from '../http/types.js';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
-import { listPage, type ListQuery, type OffsetList } from '../pagination/offset.js';
+import { listPage, type ListQuery, type OffsetList } from '../lists/offset.js';
 import { article, registerReadRoutes } from './read-routes.js';
 import { textIndexCount, writableColumns } from '../db/text-search.js';
-import { walkedMatching, whereMatching } from './listing.js';
-import {
-  aloneTotalsOf,
-  orderedReadsOf,
-  type Family,
-  type FamilyTable,
-  type Referable,
-  type Relation,
-} from './family.js';
+import { walkedMatching, whereMatching } from '../lists/matching.js';
+import type { Family, FamilyTable, Referable, Relation } from './family.js';
+import { aloneTotalsOf, orderedReadsOf } from '../lists/plan.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
 export interface WriteOptions {

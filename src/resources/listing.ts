@@ -3,13 +3,12 @@
  * declared the way families are: its rows, search columns, sorts and filters, from which its list
  * query schema, its list and its read routes are derived (read-routes.ts).
  */
-import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { matchesText, textIndexCount, type TextIndex, type TextRead } from '../db/text-search.js';
-import type { Dialect } from '../db/database.js';
+import { textIndexCount, type TextIndex } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
 import {
   listPage,
@@ -18,9 +17,12 @@ import {
   type ListQuery,
   type OffsetList,
   type Sort,
-} from '../pagination/offset.js';
+} from '../lists/offset.js';
 import type { App } from '../http/types.js';
-import { aloneTotalsOf, searchDescription, type Filter, type Linkable, type Nouns } from './family.js';
+import { searchDescription, type Linkable, type Nouns } from './family.js';
+import type { Filter } from '../lists/filters.js';
+import { walkedMatching, whereMatching } from '../lists/matching.js';
+import { aloneTotalsOf } from '../lists/plan.js';
 import { registerReadRoutes } from './read-routes.js';
 
 export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From extends keyof DB = keyof DB> {
@@ -190,89 +192,6 @@ export function linkableListing<Row, Item extends TObject>(
     toDto: listing.toDto,
     find: listing.find,
     listLinked,
-  };
-}
-
-/** How a list searches: its columns and their text index. */
-export interface Search {
-  dialect: Dialect;
-  index: TextIndex;
-  columns: readonly string[];
-}
-
-/**
- * The rows a list query selects: `q` in any search column, and every filter the query names.
- * `read`: written for a read through the indexes of the conditions (`index`), or for one that walks
- * the sort's index and tests each row (ListOptions.walked), `q` by the text index's matches
- * (`walk`) or by the row's own columns (`test`).
- */
-export function whereMatching<Row>(
-  rows: SelectQueryBuilder<DynamicTables, string, Row>,
-  query: ListQuery,
-  search: Search,
-  filters: Record<string, Filter>,
-  workspaceId: string,
-  read: TextRead = 'index',
-) {
-  return rows.where((eb) => {
-    const all: Expression<SqlBool>[] = [];
-    if (typeof query.q === 'string' && query.q)
-      all.push(matchesText(search.dialect, search.index, search.columns, query.q, read));
-    for (const [name, filter] of Object.entries(filters))
-      if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId, read !== 'index'));
-    return eb.and(all);
-  });
-}
-
-/**
- * The walked forms of a list's rows, where a walk can help (ListOptions.walked). `paged`: the
- * table whose rows the list pages (one item each) and the name the query gives it. SQLite: every
- * list with conditions. PostgreSQL: a search of a list read from one table, given `db` (families),
- * whose page is read from all its matches when a window of the sort's first rows holds too few.
- */
-export function walkedMatching<Row>(
-  rows: SelectQueryBuilder<DynamicTables, string, Row>,
-  query: ListQuery,
-  search: Search,
-  filters: Record<string, Filter>,
-  workspaceId: string,
-  paged: { table: string; alias?: string },
-  db?: Kysely<DynamicTables>,
-) {
-  if (search.dialect === 'postgres') {
-    if (!db || typeof query.q !== 'string' || !query.q) return {};
-    const alias = paged.alias ?? paged.table;
-    const matching = whereMatching(rows, query, search, filters, workspaceId);
-    const firstRows = (window: number, order: Expression<unknown>[]) => {
-      let first = rows;
-      for (const item of order) first = first.orderBy(item);
-      // Named as the table, so that the conditions' columns name the window's.
-      const windowed = db.selectFrom(first.limit(window).as(alias)).selectAll() as unknown as typeof rows;
-      return whereMatching(windowed, query, search, filters, workspaceId);
-    };
-    // MATERIALIZED: the planner cannot walk the sort's index through it; it lists the matches.
-    const cte = matching as unknown as SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>;
-    const matches = db
-      .with(
-        (name) => name('matched').materialized(),
-        () => cte,
-      )
-      .selectFrom('matched')
-      .selectAll() as unknown as typeof matching;
-    return { walked: { rows: matching, firstRows, matches, table: paged.table, alias } };
-  }
-  if (search.dialect !== 'sqlite') return {};
-  const tested =
-    typeof query.q === 'string' && query.q
-      ? { tested: whereMatching(rows, query, search, filters, workspaceId, 'test') }
-      : {};
-  return {
-    walked: {
-      rows: whereMatching(rows, query, search, filters, workspaceId, 'walk'),
-      ...tested,
-      table: paged.table,
-      alias: paged.alias ?? paged.table,
-    },
   };
 }
 

@@ -6,7 +6,7 @@ import { withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import type { App } from '../http/types.js';
-import { offsetListSchema, type OffsetList } from '../pagination/offset.js';
+import { offsetListSchema, type OffsetList } from '../lists/offset.js';
 import type { Nouns } from './family.js';
 
 /** The read side every listed resource shares: an offset list and one item by id. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Name, Uuid } from '../http/schemas.js';
-import { offsetListSchema } from '../pagination/offset.js';
+import { offsetListSchema } from '../lists/offset.js';
 
 const Colour = Type.String({
   pattern: '^#[0-9a-fA-F]{6}$',

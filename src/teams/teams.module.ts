@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { treeRule } from '../resources/crud.js';
-import { defineFamily, equalsFilter, itemSchema, linkedFilter, writeSchemas } from '../resources/family.js';
+import { defineFamily, itemSchema, writeSchemas } from '../resources/family.js';
+import { equalsFilter, linkedFilter } from '../lists/filters.js';
 import { userLinkable } from '../users/users.module.js';
 
 const tree = { table: 'teams', nouns: { one: 'team', many: 'teams' } } as const;

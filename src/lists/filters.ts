@@ -1,0 +1,104 @@
+/**
+ * A list's filters in domain words: a query-string schema and the condition it adds, with what the
+ * planner (plan.ts) needs to know of it — the value it compares (`key`), the link it follows, the
+ * date column it bounds. How a filter's page and total are read is the planner's choice, made
+ * from the storage facts (db/storage.ts), never declared here.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { TSchema } from 'typebox';
+import type { DynamicTables } from '../db/dynamic.js';
+import { fold } from '../db/text-search.js';
+
+export type Eb = ExpressionBuilder<DynamicTables, string>;
+
+/** A link table between the list's rows (`ownColumn`) and another family's (`otherColumn`). */
+export interface FilterLink {
+  table: string;
+  ownColumn: string;
+  otherColumn: string;
+}
+
+export interface Filter {
+  schema: TSchema;
+  /**
+   * The condition. `walk`: the planner reads the page by walking the sort's index; a filter's own
+   * column is then written with led(), so the database tests it per row instead of seeking by it.
+   */
+  where(eb: Eb, value: unknown, workspaceId: string, walk?: boolean): Expression<SqlBool>;
+  /** The value, as text, that the filter compares a column with (equality filters). */
+  key?(value: unknown): string;
+  /** The link the filter follows (linkedFilter). */
+  link?: FilterLink;
+  /** The date column the filter bounds, and how (dateFilter). */
+  day?: { column: string; comparison: '<' | '>' };
+}
+
+export const equalsFilter = (
+  columnName: string,
+  schema: TSchema,
+  toColumn: (value: unknown) => unknown = (value) => value,
+): Filter => ({
+  schema,
+  where: (eb, value) => eb(columnName, '=', toColumn(value)),
+  key: (value) => String(toColumn(value)),
+});
+
+/**
+ * Exact match ignoring letter case, with the same folding as every other case-insensitive rule,
+ * on the column a field keeps its folded value in (`foldedInto`), so a plain index serves it.
+ */
+export const foldedEqualsFilter = (foldedColumn: string, schema: TSchema): Filter => ({
+  schema,
+  where: (eb, value) => eb(foldedColumn, '=', fold(String(value))),
+  key: (value) => fold(String(value)),
+});
+
+/**
+ * A filter's column, or on a walked read (SQLite) `+column`: the unary plus keeps SQLite from
+ * reading the rows by that condition, so it walks the sort's index and tests each row instead.
+ */
+export function led(column: string, walk: boolean | undefined): Expression<unknown> {
+  return walk ? sql`+${sql.ref(column)}` : sql.ref(column);
+}
+
+/**
+ * "Linked through `table` to `value`": rows whose id is in the link table's `ownColumn`. The
+ * workspace is a plain value, not a correlation: a correlated subquery makes PostgreSQL rescan
+ * the link table once per row (seconds at 100,000 rows).
+ */
+export function linkedTo(
+  eb: Eb,
+  workspaceId: string,
+  table: string,
+  ownColumn: string,
+  otherColumn: string,
+  value: unknown,
+  walk?: boolean,
+): Expression<SqlBool> {
+  return eb(
+    led('id', walk),
+    'in',
+    eb
+      .selectFrom(table)
+      .select(ownColumn)
+      .where(`${table}.workspace_id`, '=', workspaceId)
+      .where(otherColumn, '=', value),
+  );
+}
+
+/** Rows linked through `table` (`ownColumn` the list's side) to the row `otherColumn` names. */
+export const linkedFilter = (table: string, ownColumn: string, otherColumn: string, schema: TSchema): Filter => ({
+  schema,
+  // Ids are written in lower case; an id given in upper case names the same row (PostgreSQL's uuid
+  // compares either case, SQLite's text would not).
+  where: (eb, value, workspaceId, walk) =>
+    linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), walk),
+  link: { table, ownColumn, otherColumn },
+});
+
+/** Rows whose date column is before (`<`) or after (`>`) the value. */
+export const dateFilter = (column: string, comparison: '<' | '>', schema: TSchema): Filter => ({
+  schema,
+  where: (eb, date, _workspaceId, walk) => eb(led(column, walk), comparison, date),
+  day: { column, comparison },
+});

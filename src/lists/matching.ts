@@ -1,0 +1,94 @@
+/**
+ * The conditions of a list query and the walked forms of its rows: the reads listPage (offset.ts)
+ * chooses among. A family gives its filters and search columns; how each read writes them (through
+ * the conditions' indexes, or walking the sort's index and testing each row) is decided here.
+ */
+import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Dialect } from '../db/dialect.js';
+import type { DynamicTables } from '../db/dynamic.js';
+import { matchesText, type TextIndex, type TextRead } from '../db/text-search.js';
+import type { Filter } from './filters.js';
+import type { ListQuery } from './offset.js';
+
+/** How a list searches: its columns and their text index. */
+export interface Search {
+  dialect: Dialect;
+  index: TextIndex;
+  columns: readonly string[];
+}
+
+/**
+ * The rows a list query selects: `q` in any search column, and every filter the query names.
+ * `read`: written for a read through the indexes of the conditions (`index`), or for one that walks
+ * the sort's index and tests each row (ListOptions.walked), `q` by the text index's matches
+ * (`walk`) or by the row's own columns (`test`).
+ */
+export function whereMatching<Row>(
+  rows: SelectQueryBuilder<DynamicTables, string, Row>,
+  query: ListQuery,
+  search: Search,
+  filters: Record<string, Filter>,
+  workspaceId: string,
+  read: TextRead = 'index',
+) {
+  return rows.where((eb) => {
+    const all: Expression<SqlBool>[] = [];
+    if (typeof query.q === 'string' && query.q)
+      all.push(matchesText(search.dialect, search.index, search.columns, query.q, read));
+    for (const [name, filter] of Object.entries(filters))
+      if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId, read !== 'index'));
+    return eb.and(all);
+  });
+}
+
+/**
+ * The walked forms of a list's rows, where a walk can help (ListOptions.walked). `paged`: the
+ * table whose rows the list pages (one item each) and the name the query gives it. SQLite: every
+ * list with conditions. PostgreSQL: a search of a list read from one table, given `db` (families),
+ * whose page is read from all its matches when a window of the sort's first rows holds too few.
+ */
+export function walkedMatching<Row>(
+  rows: SelectQueryBuilder<DynamicTables, string, Row>,
+  query: ListQuery,
+  search: Search,
+  filters: Record<string, Filter>,
+  workspaceId: string,
+  paged: { table: string; alias?: string },
+  db?: Kysely<DynamicTables>,
+) {
+  if (search.dialect === 'postgres') {
+    if (!db || typeof query.q !== 'string' || !query.q) return {};
+    const alias = paged.alias ?? paged.table;
+    const matching = whereMatching(rows, query, search, filters, workspaceId);
+    const firstRows = (window: number, order: Expression<unknown>[]) => {
+      let first = rows;
+      for (const item of order) first = first.orderBy(item);
+      // Named as the table, so that the conditions' columns name the window's.
+      const windowed = db.selectFrom(first.limit(window).as(alias)).selectAll() as unknown as typeof rows;
+      return whereMatching(windowed, query, search, filters, workspaceId);
+    };
+    // MATERIALIZED: the planner cannot walk the sort's index through it; it lists the matches.
+    const cte = matching as unknown as SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>;
+    const matches = db
+      .with(
+        (name) => name('matched').materialized(),
+        () => cte,
+      )
+      .selectFrom('matched')
+      .selectAll() as unknown as typeof matching;
+    return { walked: { rows: matching, firstRows, matches, table: paged.table, alias } };
+  }
+  if (search.dialect !== 'sqlite') return {};
+  const tested =
+    typeof query.q === 'string' && query.q
+      ? { tested: whereMatching(rows, query, search, filters, workspaceId, 'test') }
+      : {};
+  return {
+    walked: {
+      rows: whereMatching(rows, query, search, filters, workspaceId, 'walk'),
+      ...tested,
+      table: paged.table,
+      alias: paged.alias ?? paged.table,
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The planner's choices that depend on storage facts (db/storage.ts) rather than on a filter: how
+ * the total of one filter used alone is read, and which filters can read their page alone in a
+ * sort's order from their own index. listPage (offset.ts) then picks among the reads it is given.
+ */
+import { sql, type Kysely } from 'kysely';
+import { dynamic, type DynamicTables } from '../db/dynamic.js';
+import { countedDays, countedValue } from '../db/row-counts.js';
+import type { Tables } from '../db/schema.js';
+import { DAY_TALLIES, dayTally, LINK_NAME_COPIES, LINK_TALLIES, linkTally, TALLIES } from '../db/storage.js';
+import type { Filter } from './filters.js';
+import type { OrderedRead } from './offset.js';
+
+type AloneTotal = (value: unknown) => Promise<number>;
+
+/**
+ * The total of each filter that keeps one, used alone: a per-value count where the table's
+ * triggers keep one for the filter (its `key`), a link's rows (counted per linked id, or in the
+ * link's index), or a date bound's whole days.
+ */
+export function aloneTotalsOf(
+  filters: Record<string, Filter>,
+  db: Kysely<Tables>,
+  workspaceId: string,
+  table: string,
+): Record<string, AloneTotal> {
+  const totals: Record<string, AloneTotal> = {};
+  for (const [name, filter] of Object.entries(filters)) {
+    const total = aloneTotalOf(name, filter, db, workspaceId, table);
+    if (total) totals[name] = total;
+  }
+  return totals;
+}
+
+function aloneTotalOf(
+  name: string,
+  { key, link, day }: Filter,
+  db: Kysely<Tables>,
+  workspaceId: string,
+  table: string,
+): AloneTotal | undefined {
+  if (key && TALLIES[table]?.[name]) return (value) => countedValue(db, workspaceId, table, name, key(value));
+  if (link) {
+    // A link row names one row of the list (its key holds both ids, its foreign keys cascade).
+    const { table: links, otherColumn } = link;
+    if (LINK_TALLIES[links]?.includes(otherColumn)) {
+      return (value) => countedValue(db, workspaceId, links, linkTally(otherColumn), String(value).toLowerCase());
+    }
+    return async (value) => {
+      const row = await dynamic(db)
+        .selectFrom(links)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('workspace_id', '=', workspaceId)
+        .where(otherColumn, '=', String(value).toLowerCase())
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    };
+  }
+  if (day && DAY_TALLIES[table]?.[dayTally(day.column)]) {
+    const bound = (date: unknown) => (day.comparison === '<' ? { before: String(date) } : { after: String(date) });
+    return (date) => countedDays(db, workspaceId, table, day.column, bound(date));
+  }
+  return undefined;
+}
+
+/**
+ * Link filters whose link rows keep a copy of the listed row's name (LINK_NAME_COPIES): the
+ * filter alone is read in name order from the link's index, 50 links then their 50 rows.
+ */
+export function orderedReadsOf(
+  filters: Record<string, Filter>,
+  db: Kysely<Tables>,
+  workspaceId: string,
+): Record<string, OrderedRead<DynamicTables, string, Record<string, unknown>>> {
+  const reads: Record<string, OrderedRead<DynamicTables, string, Record<string, unknown>>> = {};
+  for (const [name, { link }] of Object.entries(filters)) {
+    const copy = link && LINK_NAME_COPIES[link.table];
+    if (!link || copy?.by !== link.otherColumn) continue;
+    const { key, from, copy: copied, by } = copy;
+    reads[name] = {
+      sort: 'name',
+      read: (value) => ({
+        rows: dynamic(db)
+          .selectFrom(from)
+          .innerJoin(`${link.table} as linked`, (join) =>
+            join.onRef('linked.workspace_id', '=', `${from}.workspace_id`).onRef(`linked.${key}`, '=', `${from}.id`),
+          )
+          .selectAll(from)
+          .where(`${from}.workspace_id`, '=', workspaceId)
+          .where('linked.workspace_id', '=', workspaceId)
+          .where(`linked.${by}`, '=', String(value).toLowerCase()),
+        order: [sql.ref(`linked.${copied}`), sql.ref(`linked.${key}`)],
+      }),
+    };
+  }
+  return reads;
+}
