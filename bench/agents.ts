@@ -92,11 +92,8 @@ export const scenario: Scenario = {
   title: 'Agent reports',
   defaults: (quick) => ({
     size: quick ? 20 : 200,
-    sizes: [],
     seconds: quick ? 2 : 10,
     connections: quick ? 4 : 16,
-    rounds: 1,
-    iterations: 1,
   }),
   run: (bench) =>
     withWorkspace(bench, async (workspace) => {

@@ -13,11 +13,7 @@ export const scenario: Scenario = {
   title: 'Contended writes: PATCH applications, half of them on 10 hot rows',
   defaults: (quick) => ({
     size: quick ? 100 : 1000,
-    sizes: [],
     seconds: quick ? 2 : 10,
-    connections: 50,
-    rounds: 1,
-    iterations: 1,
   }),
   run: (bench) =>
     withWorkspace(bench, async ({ database, workspaceId, auth, url: dbUrl }) => {

@@ -63,7 +63,8 @@ export interface Outcome {
 
 export interface Scenario {
   title: string;
-  defaults(quick: boolean): Omit<Settings, 'quick' | 'only'>;
+  /** What this scenario's options default to, quick or not (bench/run.ts has the rest). */
+  defaults(quick: boolean): Partial<Settings>;
   run(bench: Bench): Promise<Outcome>;
 }
 

@@ -25,10 +25,6 @@ export const scenario: Scenario = {
   title: 'Dashboards and diagrams',
   defaults: (quick) => ({
     size: quick ? 2000 : 100_000,
-    sizes: [],
-    seconds: 1,
-    connections: 1,
-    rounds: 1,
     iterations: quick ? 3 : 20,
   }),
   run: (bench) =>

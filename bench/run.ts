@@ -4,7 +4,15 @@
  * bench/results/.
  */
 import { parseArgs } from 'node:util';
-import { type Bench, type Dialect, type Outcome, type Scenario, type Table, saveResults } from './harness.js';
+import {
+  type Bench,
+  type Dialect,
+  type Outcome,
+  type Scenario,
+  type Settings,
+  type Table,
+  saveResults,
+} from './harness.js';
 
 const SCENARIOS: Record<string, () => Promise<{ scenario: Scenario }>> = {
   servers: () => import('./servers.js'),
@@ -19,7 +27,9 @@ const USAGE = `usage: npm run bench -- <${Object.keys(SCENARIOS).join('|')}> [op
   --pg-url URL           PostgreSQL server to create throwaway databases on
                          (default BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --quick                small sizes and short runs: checks that the scenario works
-  --size N  --sizes N,N  --seconds N  --connections N  --rounds N  --iterations N
+  --size N               servers seeded (agents: agents enrolled; contended: cold applications)
+  --sizes N,N            scale: the seed sizes compared
+  --seconds N  --connections N  --rounds N  --iterations N
   --only TEXT            scale: only the requests whose label contains TEXT`;
 
 const { positionals, values } = parseArgs({
@@ -52,17 +62,18 @@ const integer = (text: string) => {
 };
 
 const { scenario } = await SCENARIOS[name]!();
-const defaults = scenario.defaults(values.quick);
-const settings = {
-  ...defaults,
+const given = Object.fromEntries(
+  (['size', 'seconds', 'connections', 'rounds', 'iterations'] as const)
+    .filter((key) => values[key] !== undefined)
+    .map((key) => [key, integer(values[key]!)]),
+);
+const settings: Settings = {
+  ...{ size: 10_000, sizes: [], seconds: 10, connections: 50, rounds: 1, iterations: 20 },
+  ...scenario.defaults(values.quick),
+  ...given,
+  ...(values.sizes ? { sizes: values.sizes.split(',').map(integer) } : {}),
   quick: values.quick,
   only: values.only,
-  ...Object.fromEntries(
-    (['size', 'seconds', 'connections', 'rounds', 'iterations'] as const)
-      .filter((key) => values[key] !== undefined)
-      .map((key) => [key, integer(values[key]!)]),
-  ),
-  sizes: values.sizes ? values.sizes.split(',').map(integer) : defaults.sizes,
 };
 const dialects = values.db.split(',').map((db) => db.trim()) as Dialect[];
 if (dialects.some((dialect) => dialect !== 'sqlite' && dialect !== 'postgres'))

@@ -140,11 +140,7 @@ async function requestsOf(app: App, get: (url: string) => Promise<any>, only?: s
 export const scenario: Scenario = {
   title: 'Scale: every list, filter, sort and search',
   defaults: (quick) => ({
-    size: 0,
     sizes: quick ? [1000, 5000] : [10_000, 100_000, 1_000_000],
-    seconds: 1,
-    connections: 1,
-    rounds: 1,
     iterations: quick ? 3 : 20,
   }),
   async run(bench) {

@@ -151,9 +151,7 @@ export const scenario: Scenario = {
   title: 'Servers list: Estate against a hand-written node:http server',
   defaults: (quick) => ({
     size: quick ? 2000 : 10_000,
-    sizes: [],
     seconds: quick ? 2 : 10,
-    connections: 50,
     rounds: quick ? 1 : 3,
     iterations: quick ? 10 : 50,
   }),
@@ -211,7 +209,11 @@ export const scenario: Scenario = {
         }
 
         console.log(`  sequential: Estate's list through app.inject, ${iterations} iterations`);
-        const inject = async (url: string) => (await app.inject({ url, headers: workspace.auth })).json() as any;
+        const inject = async (url: string) => {
+          const response = await app.inject({ url, headers: workspace.auth });
+          if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+          return response.json() as any;
+        };
         const first = await inject(`${PAGE}&offset=0`);
         const tag = (await inject('/public/v1/tags?limit=1')).data[0]?.id;
         const cases: [string, string][] = [
