@@ -68,7 +68,7 @@ export interface Scenario {
   run(bench: Bench): Promise<Outcome>;
 }
 
-export const RESULTS_DIR = fileURLToPath(new URL('results/', import.meta.url));
+const RESULTS_DIR = fileURLToPath(new URL('results/', import.meta.url));
 
 // Throwaway databases -------------------------------------------------------------------------------------
 
