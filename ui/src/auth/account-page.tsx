@@ -50,7 +50,10 @@ export function AccountPage() {
           <Field
             label="New password"
             error={errors.field === 'newPassword' ? errors.fieldError : undefined}
-            hint="At least 8 characters and hard to guess: a few uncommon words together work well. Your other sessions end."
+            hint={
+              'At least 8 characters and hard to guess: a few uncommon words together work well. ' +
+              'Your other sessions end.'
+            }
           >
             <input
               type="password"

@@ -45,6 +45,7 @@ export function InvitePage({ onSignedIn }: { onSignedIn(session: SessionView): v
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
+            // biome-ignore lint/a11y/noAutofocus: the page is this one form; typing starts where the person expects.
             autoFocus
           />
         </Field>

@@ -34,6 +34,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn(session: SessionView): vo
             required
             value={email}
             onChange={(event) => setEmail(event.target.value)}
+            // biome-ignore lint/a11y/noAutofocus: the page is this one form; typing starts where the person expects.
             autoFocus
           />
         </Field>

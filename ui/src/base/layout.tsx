@@ -140,28 +140,28 @@ function GlobalSearch() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <form
-      role="search"
-      className="global-search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim()) navigate(`/search?q=${encodeURIComponent(text.trim())}`);
-      }}
-    >
-      {/* Named "Find…", not "Search…": the Search field of a list page keeps its label to itself. */}
-      <label htmlFor="global-search" className="visually-hidden">
-        Find in the estate
-      </label>
-      <input
-        ref={box}
-        id="global-search"
-        type="search"
-        placeholder="Find anything ( / )"
-        maxLength={200}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </form>
+    <search className="global-search">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim()) navigate(`/search?q=${encodeURIComponent(text.trim())}`);
+        }}
+      >
+        {/* Named "Find…", not "Search…": the Search field of a list page keeps its label to itself. */}
+        <label htmlFor="global-search" className="visually-hidden">
+          Find in the estate
+        </label>
+        <input
+          ref={box}
+          id="global-search"
+          type="search"
+          placeholder="Find anything ( / )"
+          maxLength={200}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+    </search>
   );
 }
 

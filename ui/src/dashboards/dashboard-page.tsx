@@ -71,12 +71,13 @@ function BreakdownView({ widget }: { widget: Breakdown }) {
     [items, donut],
   );
   if (items.length === 0) return <p>Nothing to show.</p>;
+  const figures = items.map((item) => `${item.label} ${number(item.value, item.currency)}`).join(', ');
   return (
     <>
       <Suspense fallback={<p>Loading chart…</p>}>
         <Chart
           option={option}
-          label={`${widget.title}: ${items.map((item) => `${item.label} ${number(item.value, item.currency)}`).join(', ')}`}
+          label={`${widget.title}: ${figures}`}
           height={donut ? 240 : Math.min(520, 40 + items.length * 24)}
         />
       </Suspense>

@@ -103,6 +103,7 @@ export function DiagramPage({ name }: { name: string }) {
   const drag = useRef<{ x: number; y: number; view: ViewBox } | undefined>(undefined);
 
   // The picture's viewBox is the camera: zoom scales it around the centre, pan moves it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new markup (svg) is a new <svg> element to set up.
   useEffect(() => {
     const picture = box.current?.querySelector('svg');
     if (picture && view) {
@@ -190,7 +191,8 @@ export function DiagramPage({ name }: { name: string }) {
           {answer.truncated === true && <span>(truncated: see the limit)</span>}
         </p>
       )}
-      <div className="actions" role="group" aria-label="View">
+      <fieldset className="actions view-controls">
+        <legend className="visually-hidden">View</legend>
         <button type="button" onClick={() => zoom(0.8)}>
           Zoom in
         </button>
@@ -200,11 +202,13 @@ export function DiagramPage({ name }: { name: string }) {
         <button type="button" onClick={() => setView(home)}>
           Reset view
         </button>
-      </div>
+      </fieldset>
       {svg && (
+        // biome-ignore lint/a11y/useSemanticElements: a group of the picture's links, not of form fields.
         <div
           ref={box}
           className="diagram"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focused to pan with the arrow keys, as a scrolled box is.
           tabIndex={0}
           role="group"
           aria-label={`${info.data?.title ?? name}: drag or use the arrow keys to pan, + and - to zoom`}
@@ -234,7 +238,8 @@ export function DiagramPage({ name }: { name: string }) {
               navigate(href.slice(3));
             }
           }}
-          // The SVG is written by the server's escaping SVG writer (src/diagrams/svg.ts): no script, no outside reference.
+          // The SVG is written by the server's escaping SVG writer: no script, no outside reference.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by the server (src/diagrams/svg.ts).
           dangerouslySetInnerHTML={{ __html: svg }}
         />
       )}

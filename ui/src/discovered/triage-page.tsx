@@ -155,7 +155,8 @@ export function TriagePage() {
         <FilterActions />
       </form>
       {mayTriage && (
-        <div className="bulk" role="group" aria-label="Triage the selected software">
+        <fieldset className="bulk">
+          <legend className="visually-hidden">Triage the selected software</legend>
           <span>{selected.size} selected</span>
           <Field label="Application">
             <select value={target} onChange={(event) => setTarget(event.target.value)}>
@@ -190,7 +191,7 @@ export function TriagePage() {
           >
             Ignore selected
           </button>
-        </div>
+        </fieldset>
       )}
       <FormError error={messageOf(run.error ?? list.error)} />
       {run.data && <p role="status">{run.data}</p>}

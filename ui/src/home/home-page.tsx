@@ -115,13 +115,16 @@ function RecentChanges() {
     <section aria-labelledby="recent">
       <h2 id="recent">Recent changes</h2>
       <ol className="events">
-        {events.map((event) => (
-          <li key={event.id} className="event">
-            <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong>{' '}
-            {humanize(event.action).toLowerCase()} {humanize(event.resourceType).toLowerCase()}{' '}
-            {event.resourceName && <em>{event.resourceName}</em>}
-          </li>
-        ))}
+        {events.map((event) => {
+          const at = formatDate(event.timestamp);
+          return (
+            <li key={event.id} className="event">
+              <time dateTime={event.timestamp}>{at}</time> <strong>{event.actor.name}</strong>{' '}
+              {humanize(event.action).toLowerCase()} {humanize(event.resourceType).toLowerCase()}{' '}
+              {event.resourceName && <em>{event.resourceName}</em>}
+            </li>
+          );
+        })}
       </ol>
       <Link href="/audit">The whole audit log</Link>
     </section>

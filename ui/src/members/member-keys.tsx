@@ -37,7 +37,8 @@ function outcomeMessage(what: string, outcome: { revokedKeys: string[]; activeKe
   if (activeKeys.length) {
     const names = activeKeys.map((key) => `“${key.name}”`).join(', ');
     parts.push(
-      `${plural(activeKeys.length, 'this key they made still works', 'these keys they made still work')}: ${names} (revoke on the Keys page)`,
+      `${plural(activeKeys.length, 'this key they made still works', 'these keys they made still work')}: ` +
+        `${names} (revoke on the Keys page)`,
     );
   }
   return `${parts.join('; ')}.`;
@@ -142,7 +143,8 @@ export function MemberChangeDialog({
       // Changed (or removed) since the list was loaded: nothing was done; the list reloads with the current values.
       if (isConflict(failure))
         onDone(
-          `${member.name} changed since the list was loaded, so nothing was done. The list now shows the current values: choose again to reapply.`,
+          `${member.name} changed since the list was loaded, so nothing was done. ` +
+            'The list now shows the current values: choose again to reapply.',
         );
     },
   });

@@ -45,7 +45,10 @@ function AddMemberForm({
         <Field
           label="Email"
           error={fieldError('email')}
-          hint="A new person gets an invitation link. Someone who already has an Estate account is added as they are, without a link."
+          hint={
+            'A new person gets an invitation link. ' +
+            'Someone who already has an Estate account is added as they are, without a link.'
+          }
         >
           <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoFocus />
         </Field>
@@ -204,7 +207,10 @@ export function MembersPage() {
       {invitation && (
         <ShownOnceDialog
           title="Send the new member their invitation"
-          intro="It is shown this once, works once, and is valid for 7 days. The new member chooses their password with it."
+          intro={
+            'It is shown this once, works once, and is valid for 7 days. ' +
+            'The new member chooses their password with it.'
+          }
           values={[{ label: 'Invitation link', value: invitation }]}
           onClose={() => setInvitation(undefined)}
         />
