@@ -64,7 +64,6 @@ export const agentListing = defineListing({
   item: Agent,
   description: 'Enrolled agents with their status and last report. Never shows tokens.',
   rows: (db, workspaceId) => db.selectFrom('agents').selectAll().where('workspace_id', '=', workspaceId),
-  search: ['name', 'hostname'],
   textIndex: { table: 'agents' },
   sorts: { name: 'name', createdAt: 'created_at', lastSeenAt: { column: 'last_seen_at', nullable: true } },
   filters: {

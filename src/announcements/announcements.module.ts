@@ -50,7 +50,6 @@ export const announcements = defineFamily({
     endsAt: { write: toUtc },
   },
   nameField: 'title',
-  search: ['title', 'body'],
   sorts: ['title', 'severity', 'startsAt', 'endsAt', 'createdAt', 'updatedAt'],
   defaultSort: '-createdAt',
   filters: {

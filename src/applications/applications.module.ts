@@ -58,7 +58,6 @@ export const applications = defineFamily({
   noun: 'application',
   description: 'The application portfolio of the workspace.',
   schemas: { item: Application, create: CreateApplication, update: UpdateApplication },
-  search: ['name', 'vendor', 'description'],
   sorts: [
     'name',
     'createdAt',

@@ -28,7 +28,6 @@ export const categories = defineFamily({
   noun: tree.nouns.one,
   description: 'The application category tree, flat: rebuild it with parentId.',
   schemas: { item: Category, ...writeSchemas({ name: Name('Category name.', 'Finance') }, fields) },
-  search: ['name', 'description'],
   sorts: ['name', 'createdAt', 'updatedAt'],
   filters: {
     parentId: equalsFilter('parent_id', Uuid('Only the direct children of this category.')),

@@ -87,7 +87,6 @@ export const contracts = defineFamily({
     autoRenew: booleanColumn(),
     amount: numberColumn(),
   },
-  search: ['name', 'vendor', 'reference'],
   sorts: ['name', 'vendor', 'startDate', 'endDate', 'renewalDate', 'amount', 'createdAt', 'updatedAt'],
   filters: {
     type: equalsFilter('type', Type.Enum(CONTRACT_TYPES, { description: 'Only this type.' })),

@@ -39,7 +39,6 @@ export const dataObjects = defineFamily({
   fields: {
     personalData: booleanColumn(),
   },
-  search: ['name', 'description'],
   sorts: ['name', 'classification', 'createdAt', 'updatedAt'],
   filters: {
     classification: equalsFilter('classification', Type.Enum(CLASSIFICATIONS, { description: 'Only this classification.' })),

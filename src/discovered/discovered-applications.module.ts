@@ -165,7 +165,6 @@ export const discoveredListing = defineListing({
   item: DiscoveredApplication,
   description: 'Software reported by agents, per host, awaiting triage or already linked or ignored.',
   rows: discoveredQuery,
-  search: ['d.name', 'd.vendor'],
   textIndex: { table: 'discovered_applications', alias: 'd' },
   // installCount: products with the same count in (folded) name and vendor order, each product's rows by id.
   sorts: {

@@ -48,7 +48,6 @@ const fields = {
 export const flows = defineFamily({
   table: 'flows',
   noun: 'flow',
-  search: ['name', 'description'],
   description: 'Data flows between applications.',
   scopeFamily: 'applications',
   schemas: {

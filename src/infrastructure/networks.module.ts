@@ -90,7 +90,6 @@ export const networks = defineFamily({
     cidr: { write: (value) => canonicalCidr(String(value)), sortColumn: 'cidr_key' },
     gateway: { write: ipAddress('gateway') },
   },
-  search: ['name', 'cidr', 'location'],
   // Networks sort by address, numerically (10.1.2.0/24 before 10.1.10.0/24), IPv4 before IPv6.
   sorts: ['name', 'cidr', 'vlan', 'createdAt', 'updatedAt'],
   filters: {
@@ -121,7 +120,6 @@ export const routers = defineFamily({
     manufacturer: { foldedInto: 'manufacturer_key' },
     managementIp: { write: ipAddress('managementIp') },
   },
-  search: ['name', 'model', 'management_ip'],
   sorts: ['name', 'manufacturer', 'createdAt', 'updatedAt'],
   filters: {
     manufacturer: foldedEqualsFilter(

@@ -90,7 +90,6 @@ export const servers = defineFamily({
     ...automaticField,
   },
   trackingField: 'lastCheckTime',
-  search: ['name', 'hostname', 'ip_addresses'],
   sorts: ['name', 'hostname', 'environment', 'createdAt', 'lastCheckTime', 'cpuCores', 'memoryMb'],
   filters: {
     environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),

@@ -62,7 +62,6 @@ export const workstations = defineFamily({
     ...automaticField,
   },
   trackingField: 'lastCheckTime',
-  search: ['name', 'hostname', 'serial_number', 'model'],
   sorts: ['name', 'status', 'purchaseDate', 'warrantyEnd', 'createdAt', 'lastCheckTime'],
   filters: {
     status: equalsFilter('status', Type.Enum(WORKSTATION_STATUSES, { description: 'Only this status.' })),

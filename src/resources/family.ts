@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import type { Tables } from '../db/schema.js';
+import { SEARCHED } from '../db/storage.js';
 import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
 import type { Filter } from '../lists/filters.js';
@@ -154,8 +155,6 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   nameField?: string;
   /** The change-tracking field (spec §2.4), moved on every change (default: updatedAt, when the item has it). */
   trackingField?: string;
-  /** Columns `q` searches (case-insensitive substring); the parameter's description names them. */
-  search: string[];
   /** Fields the list sorts by: by the field's column, an enum in its declared order (its meaning). */
   sorts: readonly string[];
   /** Default name. */
@@ -179,6 +178,8 @@ type Resolved<Definition> = Definition & {
   scopeFamily: string;
   resourceType: AuditResourceType;
   auditCategory: AuditCategory;
+  /** Columns `q` searches (the table's searched columns, db/storage.ts); its description names them. */
+  search: readonly string[];
 };
 
 /** A family as the rest of the service reads it: the definition and what is derived from it once. */
@@ -229,6 +230,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
     scopeFamily: definition.scopeFamily ?? path.slice(1),
     resourceType: definition.resourceType ?? (definition.noun.replaceAll(' ', '_') as AuditResourceType),
     auditCategory: definition.auditCategory ?? 'inventory',
+    search: SEARCHED[definition.table] ?? [],
   };
   const columnOf = (field: string) => fields[field]?.column ?? snakeCase(field);
   const sortOf = (field: string): Sort => {
@@ -283,7 +285,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
         Object.entries(definition.filters ?? {}).map(([name, filter]) => [name, Type.Optional(filter.schema)]),
       ),
       definition.sorts,
-      searchDescription(definition.search),
+      searchDescription(resolved.search),
     ),
     list: offsetListSchema(definition.schemas.item, `Offset list of ${resolved.nouns.many}.`),
   };

@@ -8,6 +8,7 @@ import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
+import { SEARCHED } from '../db/storage.js';
 import { textIndexCount, type TextIndex } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
 import {
@@ -41,9 +42,7 @@ export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From 
   rows(db: Kysely<Tables>, workspaceId: string, sort?: string): SelectQueryBuilder<DB, From, Row>;
   /** One row of the workspace by id; undefined for a missing, foreign or malformed id. */
   find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<Row | undefined>;
-  /** Columns `q` searches (case-insensitive substring). */
-  search: string[];
-  /** The table of the search columns, whose text index answers `q`. */
+  /** The table whose searched columns (db/storage.ts) `q` searches, and the name the rows query gives it. */
   textIndex: TextIndex;
   sorts: Record<string, Sort>;
   /** Default name. */
@@ -100,7 +99,9 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
   const filters = definition.filters ?? {};
   const nouns = { one: definition.noun, many: `${definition.noun}s` };
   const path = definition.path ?? `/${nouns.many.replaceAll(' ', '-')}`;
-  const textSearch = { index: definition.textIndex, columns: definition.search };
+  const { table, alias } = definition.textIndex;
+  const searched = (SEARCHED[table] ?? []).map((column) => `${alias ?? table}.${column}`);
+  const textSearch = { index: definition.textIndex, columns: searched };
   return {
     nouns,
     path,
@@ -113,7 +114,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     listQuery: listQuerySchema(
       Object.fromEntries(Object.entries(filters).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
       Object.keys(definition.sorts),
-      searchDescription(definition.search),
+      searchDescription(searched),
     ),
     listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
     textSearch,

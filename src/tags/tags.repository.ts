@@ -39,7 +39,6 @@ export const tagListing = defineListing({
   item: Tag,
   description: "The workspace's tags, by name unless sorted otherwise.",
   rows: (db, workspaceId) => db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId),
-  search: ['name'],
   textIndex: { table: 'tags' },
   sorts: { name: 'name', createdAt: 'created_at' },
   counted: 'tags',

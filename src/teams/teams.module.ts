@@ -35,7 +35,6 @@ export const teams = defineFamily({
     item: Team,
     ...writeSchemas({ name: Name('Team name.', 'Platform') }, fields),
   },
-  search: ['name', 'description'],
   sorts: ['name', 'createdAt', 'updatedAt'],
   filters: {
     parentId: equalsFilter('parent_id', Uuid('Only the direct sub-teams of this team.')),

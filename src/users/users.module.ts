@@ -52,7 +52,7 @@ export async function findWorkspaceUser(
 }
 
 /** How a person is searched, wherever people are listed (users, members): name and e-mail, in the users table's text index. */
-export const PERSON_SEARCH = { search: ['users.name', 'users.email'], textIndex: { table: 'users' } };
+export const PERSON_SEARCH = { textIndex: { table: 'users' } };
 
 /** The people of the workspace: its members' persons. */
 export const userListing = defineListing({
