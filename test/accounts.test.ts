@@ -1,7 +1,7 @@
 /**
- * Issue 29, findings 1, 3, 4 and 5: accounts tried as an attacker would — no way into another
- * workspace through a shared person, a sign-in throttle that holds under parallel guesses, no
- * lockout a stranger can impose on the owner, and no weak new password.
+ * Accounts tried as an attacker would — no way into another workspace through a shared person, a
+ * sign-in throttle that holds under parallel guesses, no lockout a stranger can impose on the
+ * owner, and no weak new password.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -40,7 +40,7 @@ async function adminClient(h: Harness, name: string): Promise<{ ws: Workspace; c
 const passwordOf = (h: Harness, email: string) =>
   h.database.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
 
-describeEachDatabase('issue 29: no way into another workspace through a shared person', (h) => {
+describeEachDatabase('accounts: no way into another workspace through a shared person', (h) => {
   it('account takeover across workspaces: a person B added without a password (CLI) gets no invitation when A adds them, so A cannot set their password', async () => {
     const beta = await h.workspace('Beta');
     const alpha = await adminClient(h, 'Alpha');
@@ -230,7 +230,7 @@ describeEachDatabase('issue 29: no way into another workspace through a shared p
   });
 });
 
-describeEachDatabase('issue 29: a sign-in throttle that holds', (h) => {
+describeEachDatabase('accounts: a sign-in throttle that holds', (h) => {
   it(`parallel guesses never verify more passwords than the limit: of 200 parallel sign-ins on one account from one address, at most ${PAIR_LIMIT} are checked`, async () => {
     const ws = await h.workspace();
     const victim = await personIn(h, ws, 'admin');
@@ -432,7 +432,7 @@ describeEachDatabase('issue 29: a sign-in throttle that holds', (h) => {
   });
 });
 
-describeEachDatabase('issue 29: weak passwords are refused', (h) => {
+describeEachDatabase('accounts: weak passwords are refused', (h) => {
   it("weak passwords and an open current-password check: 12345678, aaaaaaaa and one built on the person's e-mail are refused as new passwords, with the reason", async () => {
     const ws = await h.workspace();
     const person = await personIn(h, ws, 'write', 'Grace Hopper');

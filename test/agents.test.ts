@@ -481,7 +481,7 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     assert.equal(bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).pagination.total, 0);
   });
 
-  it('spec §7.2: name, os and manufacturer of an agent-reported server → 422; deleting it is allowed and the next report re-creates it', async () => {
+  it('name, os and manufacturer of an agent-reported server → 422; deleting it is allowed and the next report re-creates it', async () => {
     const { key, report } = await setUp(h);
     const id = bodyOf(ReportResult, await report({ host: host('db-09'), software: [pkg('redis', '7.0')] })).id;
     for (const body of [{ name: 'renamed' }, { os: 'Windows' }, { manufacturer: 'HPE' }]) {

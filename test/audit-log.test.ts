@@ -55,7 +55,7 @@ async function walk(h: Harness, key: string, query: Record<string, string | stri
   throw new Error('walk did not end');
 }
 
-describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
+describeEachDatabase('GET /audit-log', (h) => {
   it('records workspace, member, role and key lifecycle events with their actor, and never a secret', async () => {
     const ws = await h.workspace('Lifecycle');
     const key = await h.key(ws, { name: 'lifecycle key' });
@@ -136,7 +136,7 @@ describeEachDatabase('spec §4.3 GET /audit-log', (h) => {
     }
   });
 
-  it('§8: limit defaults to 50, is clamped to 200 and to at least 1, never rejected', async () => {
+  it('limit defaults to 50, is clamped to 200 and to at least 1, never rejected', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     await seedEvents(h, ws, 260);

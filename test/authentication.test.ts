@@ -18,23 +18,23 @@ function assertExact401(res: { statusCode: number; body: string; headers: Record
   assert.equal(res.headers['content-type'], undefined, '401 is not JSON');
 }
 
-describeEachDatabase('spec §5 authentication', (h) => {
-  it('§5.9/§5.10: no credential → 401 with an empty body and the exact WWW-Authenticate header', async () => {
+describeEachDatabase('authentication', (h) => {
+  it('no credential → 401 with an empty body and the exact WWW-Authenticate header', async () => {
     assertExact401(await h.call('GET', '/public/v1/me'));
   });
 
-  it('§5.9: a credential without the svc_ prefix → 401', async () => {
+  it('a credential without the svc_ prefix → 401', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     assertExact401(await h.call('GET', '/public/v1/me', { key: key.secret.slice('svc_'.length) }));
     assertExact401(await h.call('GET', '/public/v1/me', { headers: { authorization: `Basic ${key.secret}` } }));
   });
 
-  it('§5.9: a well-formed but unknown key → 401', async () => {
+  it('a well-formed but unknown key → 401', async () => {
     assertExact401(await h.call('GET', '/public/v1/me', { key: 'svc_live_thisKeyDoesNotExist0000000000000000000' }));
   });
 
-  it('§5.3: the Bearer and X-Api-Key transports are equivalent', async () => {
+  it('the Bearer and X-Api-Key transports are equivalent', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const bearer = await h.call('GET', '/public/v1/me', { key: key.secret });
@@ -44,7 +44,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assert.deepEqual(bodyOf(Introspection, bearer), bodyOf(Introspection, header));
   });
 
-  it('§5.4: when both headers are sent, X-Api-Key takes precedence', async () => {
+  it('when both headers are sent, X-Api-Key takes precedence', async () => {
     const ws = await h.workspace();
     const good = await h.key(ws, { name: 'good' });
     const withBadHeader = await h.call('GET', '/public/v1/me', {
@@ -60,7 +60,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assert.equal(bodyOf(Introspection, withGoodHeader).key.name, 'good');
   });
 
-  it('§3.1: a revoked key fails from the next request', async () => {
+  it('a revoked key fails from the next request', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     assert.equal((await h.call('GET', '/public/v1/me', { key: key.secret })).statusCode, 200);
@@ -68,7 +68,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assertExact401(await h.call('GET', '/public/v1/me', { key: key.secret }));
   });
 
-  it('§3.1: rotation kills the old secret at once and keeps id, name and scopes', async () => {
+  it('rotation kills the old secret at once and keeps id, name and scopes', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { scopes: ['audit_log:read', 'tenant:read'], name: 'rotating' });
     const before = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: key.secret }));
@@ -80,7 +80,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assert.deepEqual(bodyOf(Introspection, after), before);
   });
 
-  it('§8 key expiry: a key stops working at its expiration instant', async () => {
+  it('key expiry: a key stops working at its expiration instant', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { expiresAt: new Date(Date.now() + 1500).toISOString() });
     assert.equal((await h.call('GET', '/public/v1/me', { key: key.secret })).statusCode, 200);
@@ -88,7 +88,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assertExact401(await h.call('GET', '/public/v1/me', { key: key.secret }));
   });
 
-  it('§5.8: a key whose workspace was deleted → 403 forbidden', async () => {
+  it('a key whose workspace was deleted → 403 forbidden', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     await deleteWorkspace(h.database, ws.id);
@@ -102,7 +102,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assert.equal(bodyOf(ErrorBody, res).code, 'forbidden');
   });
 
-  it('§5.7: a missing scope → 403 insufficient_permission naming the scope', async () => {
+  it('a missing scope → 403 insufficient_permission naming the scope', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { scopes: ['tenant:read'] });
     const res = await h.call('GET', '/public/v1/audit-log', { key: key.secret });
@@ -114,7 +114,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     });
   });
 
-  it('§5.5: an alias copies the role at creation; a later role change does not affect the key', async () => {
+  it('an alias copies the role at creation; a later role change does not affect the key', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { alias: 'read' });
     await setRolePermissions(h.database, { workspaceId: ws.id, role: 'read', scopes: ['tenant:read'] }, CLI_ACTOR);
@@ -127,7 +127,7 @@ describeEachDatabase('spec §5 authentication', (h) => {
     ]);
   });
 
-  it('DESIGN §4 check order: 401 comes before 404, 403 before 400, 400 before 404', async () => {
+  it('check order: 401 comes before 404, 403 before 400, 400 before 404', async () => {
     assertExact401(await h.call('GET', '/public/v1/no-such-route'));
     assertExact401(
       await h.call('PATCH', '/public/v1/tenant', {
@@ -147,11 +147,11 @@ describeEachDatabase('spec §5 authentication', (h) => {
     assert.equal(bodyOf(ErrorBody, badUuid).code, 'invalid_uuid');
   });
 
-  it('§5.1: routes outside /public/ need no key', async () => {
+  it('routes outside /public/ need no key', async () => {
     assert.equal((await h.call('GET', '/openapi.json')).statusCode, 200);
   });
 
-  it('DESIGN §1: validity is checked on every request, so a key revoked by another process fails at once', async () => {
+  it('validity is checked on every request, so a key revoked by another process fails at once', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     for (let i = 0; i < 3; i += 1)

@@ -1,9 +1,8 @@
 /**
- * Issue 14: a bulk load (`estate seed`, src/db/bulk.ts) that at least doubles a table loads it
- * bare, on both databases: its secondary indexes (and on PostgreSQL its foreign keys and a link's
- * copy trigger) are dropped in the load's transaction and made again when it ends. What it leaves
- * must be what it found, with every row counted, searchable and ordered; a load whose rows break a
- * key must write nothing and leave the indexes as they were; a smaller load keeps the indexes.
+ * A bulk load (`estate seed`, src/db/bulk.ts) that at least doubles a table loads it bare: its
+ * secondary indexes (and on PostgreSQL its foreign keys and a link's copy trigger) are dropped in
+ * the load's transaction and made again when it ends, leaving what it found, every row counted,
+ * searchable and ordered. A load whose rows break a key writes nothing.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

@@ -1,6 +1,6 @@
 /**
- * DESIGN §8: `estate member remove --workspace W MEMBER_ID [--revoke-keys] [--json]`, through the
- * real command. Keys belong to the workspace: they are revoked only when asked, in the same
+ * `estate member remove --workspace W MEMBER_ID [--revoke-keys] [--json]` (docs/cli.md), through
+ * the real command. Keys belong to the workspace: they are revoked only when asked, in the same
  * transaction as the removal, and the ones left active are named, never kept silently.
  */
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ async function meStatus(h: Harness, secret: string): Promise<number> {
   return (await h.call('GET', '/public/v1/me', { key: secret })).statusCode;
 }
 
-describeEachDatabase('estate member remove (DESIGN §8)', (h) => {
+describeEachDatabase('estate member remove', (h) => {
   /** A workspace with two admins (the first made the keep key, the second two keys of their own) and a reader. */
   const setUp = async () => {
     const run = async (args: string[]) => {

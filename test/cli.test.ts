@@ -9,7 +9,7 @@ import { ALL_SCOPES } from '../src/access/scopes.js';
 import { estate, startServer, stopServer } from './support/cli.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 
-describeEachDatabase('DESIGN §2 command line', (h) => {
+describeEachDatabase('command line', (h) => {
   const setUp = async () => {
     const ws = (await estate(h.url, ['workspace', 'create', '--name', 'CLI Co', '--json'])).json();
     const admin = (
@@ -324,7 +324,7 @@ describeEachDatabase('DESIGN §2 command line', (h) => {
     void admin;
   });
 
-  it('§5.6: a key can never get a scope its creator lacks', async () => {
+  it('a key can never get a scope its creator lacks', async () => {
     const { ws } = await setUp();
     const allButAudit = ALL_SCOPES.filter((s) => s !== 'audit_log:read').join(',');
     await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'admin', '--scopes', allButAudit, '--json']);

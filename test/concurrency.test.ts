@@ -1,8 +1,7 @@
 /**
- * Every write reads, checks and writes as if it were alone (issue 8), tried the way real clients
- * race: many parallel requests on one resource, on both databases, and through two app instances
- * with their own connections to one database. Each race here lost data or broke a rule on
- * PostgreSQL before writes were serialised per workspace (src/db/write.ts).
+ * Every write reads, checks and writes as if it were alone (writes are serialised per workspace,
+ * src/db/write.ts), tried the way real clients race: many parallel requests on one resource, on
+ * both databases, and through two app instances with their own connections to one database.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

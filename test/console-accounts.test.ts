@@ -1,6 +1,6 @@
 /**
- * Issue 29 in the browser: what an admin sees when adding a person who already has an account,
- * a member's sign-in lock and its end, and a weak password refused with its reason.
+ * In the browser: what an admin sees when adding a person who already has an account, a member's
+ * sign-in lock and its end, and a weak password refused with its reason.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -14,7 +14,7 @@ import { describeEachDatabase } from './support/harness.js';
 
 const skip = browserMissing();
 
-describeEachDatabase('web console: accounts (issue 29)', (h) => {
+describeEachDatabase('web console: accounts', (h) => {
   const ui = consoleFor(h);
 
   it('adding a person who has an account elsewhere shows no invitation link, only that they will see the workspace at their next sign-in, and no name from elsewhere', {

@@ -1,7 +1,7 @@
 /**
- * Issue 29, finding 6 (lost update in the console), in the browser: two tabs of the console edit
- * the same server; the second save is refused and shows the server as it is now, and the change
- * can be applied again on top of it or given up. A delete after someone else's edit asks again.
+ * No lost update in the console, in the browser: two tabs of the console edit the same server; the
+ * second save is refused and shows the server as it is now, and the change can be applied again on
+ * top of it or given up. A delete after someone else's edit asks again.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -23,7 +23,7 @@ describeEachDatabase('web console: concurrent edits', (h) => {
     return [first, await first.context().newPage()];
   }
 
-  it('finding 6: two tabs edit the same server; the second save shows the conflict with the current values, and "Reapply my changes" saves it on top', {
+  it('two tabs edit the same server; the second save shows the conflict with the current values, and "Reapply my changes" saves it on top', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -103,7 +103,7 @@ describeEachDatabase('web console: concurrent edits', (h) => {
     );
   });
 
-  it('finding 6: a delete after another tab\'s edit shows the server as it is now and asks again; "Delete anyway" deletes it', {
+  it('a delete after another tab\'s edit shows the server as it is now and asks again; "Delete anyway" deletes it', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -161,7 +161,7 @@ describeEachDatabase('web console: concurrent edits', (h) => {
     await first.waitForURL(/\/ui\/servers$/);
     assert.equal((await h.call('GET', `/public/v1/servers/${again.id}`, { key })).statusCode, 404);
   });
-  it("finding 6: a member's role changed in another tab: removing them, or changing their role, from the stale list does nothing and says so, and the list shows the current role", {
+  it("a member's role changed in another tab: removing them, or changing their role, from the stale list does nothing and says so, and the list shows the current role", {
     skip,
   }, async () => {
     const ws = await h.workspace();

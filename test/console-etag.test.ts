@@ -1,6 +1,6 @@
 /**
- * Issue 29, finding 6 (lost update in the console), the API side: the console's own routes
- * (/ui/api/v1) give each item's ETag and refuse a change or delete made against an older one.
+ * No lost update in the console, the API side: the console's own routes (/ui/api/v1) give each
+ * item's ETag and refuse a change or delete made against an older one.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -42,7 +42,7 @@ async function refusedAsStale(
 }
 
 describeEachDatabase('console API: If-Match', (h) => {
-  it("finding 6: the console's PATCH and DELETE with a stale If-Match answer 412 and change nothing; with the current ETag they apply", async () => {
+  it("the console's PATCH and DELETE with a stale If-Match answer 412 and change nothing; with the current ETag they apply", async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     const admin = await signIn(h, (await personIn(h, ws, 'admin')).email);

@@ -1,6 +1,6 @@
 /**
- * Issue 29, finding 8 in a real browser: removing or demoting a member shows the active keys they
- * made in the confirmation, and revokes them only when the admin ticks the box.
+ * In a real browser: removing or demoting a member shows the active keys they made in the
+ * confirmation, and revokes them only when the admin ticks the box.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

@@ -1,7 +1,7 @@
 /**
- * Issue 29, finding 9 (the data directory is 0755): the default `./data` is not part of the
- * checkout, and every command that opens a SQLite file makes Estate's own directory private or
- * refuses to run, while a directory the operator named is never chmod'ed.
+ * The data directory is private: the default `./data` is not part of the checkout, and every
+ * command that opens a SQLite file makes Estate's own directory private or refuses to run, while a
+ * directory the operator named is never chmod'ed.
  */
 import assert from 'node:assert/strict';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -36,7 +36,7 @@ const isRoot = process.getuid?.() === 0;
 describeEachDatabase('the data directory', (h) => {
   const sqliteOnly = h.dialect === 'sqlite' ? {} : { skip: 'the directory of a SQLite file' };
 
-  it('finding 9: data/ is not tracked and the shipped catalog lives in assets/, which the compiled server finds', async () => {
+  it('data/ is not tracked and the shipped catalog lives in assets/, which the compiled server finds', async () => {
     const ignored = readFileSync(new URL('../.gitignore', import.meta.url), 'utf8').split('\n');
     assert.ok(ignored.includes('data/'), '.gitignore ignores the whole data/ directory');
     const { root } = directoryWith('elsewhere', 0o700);
@@ -60,7 +60,7 @@ describeEachDatabase('the data directory', (h) => {
   });
 
   it(
-    'finding 9: a command opening the default database makes a 0755 data/ it owns 0700, saying so; estate serve too',
+    'a command opening the default database makes a 0755 data/ it owns 0700, saying so; estate serve too',
     sqliteOnly,
     async () => {
       const { root, path } = directoryWith('data', 0o755);
@@ -91,7 +91,7 @@ describeEachDatabase('the data directory', (h) => {
     },
   );
 
-  it('finding 9: a missing data/ is created 0700', sqliteOnly, async () => {
+  it('a missing data/ is created 0700', sqliteOnly, async () => {
     const root = mkdtempSync(join(tmpdir(), 'estate-datadir-'));
     try {
       const migrated = await estate('', ['migrate', '--json'], { cwd: root });
@@ -102,7 +102,7 @@ describeEachDatabase('the data directory', (h) => {
     }
   });
 
-  it("finding 9: a 0755 data/ that is not this user's is refused in one line, exit 1, and left as it is", {
+  it("a 0755 data/ that is not this user's is refused in one line, exit 1, and left as it is", {
     ...sqliteOnly,
     ...(isRoot ? {} : { skip: 'needs root to give the directory away' }),
   }, async () => {
@@ -133,7 +133,7 @@ describeEachDatabase('the data directory', (h) => {
   });
 
   it(
-    "finding 9: a directory named in DATABASE_URL is never chmod'ed: readable by others or shared with the sticky bit is a warning, writable by others is refused",
+    "a directory named in DATABASE_URL is never chmod'ed: readable by others or shared with the sticky bit is a warning, writable by others is refused",
     sqliteOnly,
     async () => {
       const cases = [
@@ -171,7 +171,7 @@ describeEachDatabase('the data directory', (h) => {
   );
 
   it(
-    'finding 9: a data/ that is a symbolic link is a directory the operator chose: a warning, not a chmod',
+    'a data/ that is a symbolic link is a directory the operator chose: a warning, not a chmod',
     sqliteOnly,
     async () => {
       const { root, path } = directoryWith('shared', 0o755);
@@ -190,7 +190,7 @@ describeEachDatabase('the data directory', (h) => {
     },
   );
 
-  it('finding 9: with PostgreSQL, a command leaves ./data as it is', {
+  it('with PostgreSQL, a command leaves ./data as it is', {
     skip: h.dialect === 'postgres' ? false : 'PostgreSQL only',
   }, async () => {
     const { root, path } = directoryWith('data', 0o755);

@@ -21,14 +21,14 @@ function assertError(res: LightMyRequestResponse, status: number, code: string):
   return body.message;
 }
 
-describeEachDatabase('spec §7 errors', (h) => {
-  it('§7.1: an unknown route with a valid key → 404 not_found with the error body', async () => {
+describeEachDatabase('errors', (h) => {
+  it('an unknown route with a valid key → 404 not_found with the error body', async () => {
     const key = await h.key(await h.workspace());
     assertError(await h.call('GET', '/public/v1/nothing-here', { key: key.secret }), 404, 'not_found');
     assertError(await h.call('GET', '/public/v2/me', { key: key.secret }), 404, 'not_found');
   });
 
-  it('§7.2: a wrong method on a known path → 405 with an Allow header (never a misleading 404)', async () => {
+  it('a wrong method on a known path → 405 with an Allow header (never a misleading 404)', async () => {
     const key = await h.key(await h.workspace());
     const res = await h.call('DELETE', '/public/v1/me', { key: key.secret });
     assertError(res, 405, 'method_not_allowed');
@@ -37,7 +37,7 @@ describeEachDatabase('spec §7 errors', (h) => {
     assert.equal(tenant.headers.allow, 'GET, HEAD, PATCH');
   });
 
-  it('§7.2: an unparseable UUID in the query → 400 invalid_uuid naming the parameter', async () => {
+  it('an unparseable UUID in the query → 400 invalid_uuid naming the parameter', async () => {
     const key = await h.key(await h.workspace());
     const message = assertError(
       await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actorId: '1234' } }),
@@ -47,7 +47,7 @@ describeEachDatabase('spec §7 errors', (h) => {
     assert.match(message, /actorId/);
   });
 
-  it('§7.2: an invalid ISO-8601 date-time → 400 invalid_datetime naming the parameter', async () => {
+  it('an invalid ISO-8601 date-time → 400 invalid_datetime naming the parameter', async () => {
     const key = await h.key(await h.workspace());
     for (const value of ['yesterday', '2026-13-01T00:00:00Z', '2026-01-01']) {
       const message = assertError(
@@ -59,7 +59,7 @@ describeEachDatabase('spec §7 errors', (h) => {
     }
   });
 
-  it('§7.2: an unknown enum or filter value → 400 bad_request naming the parameter', async () => {
+  it('an unknown enum or filter value → 400 bad_request naming the parameter', async () => {
     const key = await h.key(await h.workspace());
     const message = assertError(
       await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { category: 'billing' } }),
@@ -69,7 +69,7 @@ describeEachDatabase('spec §7 errors', (h) => {
     assert.match(message, /category/);
   });
 
-  it('§7.2: an unknown query parameter → 400 naming it (a typo never widens a result)', async () => {
+  it('an unknown query parameter → 400 naming it (a typo never widens a result)', async () => {
     const key = await h.key(await h.workspace());
     const message = assertError(
       await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actor: 'x' } }),
@@ -79,7 +79,7 @@ describeEachDatabase('spec §7 errors', (h) => {
     assert.match(message, /actor/);
   });
 
-  it('§7.2: malformed JSON → 400 bad_request', async () => {
+  it('malformed JSON → 400 bad_request', async () => {
     const key = await h.key(await h.workspace());
     const res = await h.call('PATCH', '/public/v1/tenant', {
       key: key.secret,
@@ -89,7 +89,7 @@ describeEachDatabase('spec §7 errors', (h) => {
     assert.match(assertError(res, 400, 'bad_request'), /JSON/);
   });
 
-  it('§7.2: a blank required string, a wrong type or an unknown body field → 400 naming the field', async () => {
+  it('a blank required string, a wrong type or an unknown body field → 400 naming the field', async () => {
     const key = await h.key(await h.workspace());
     assert.match(
       assertError(
@@ -157,9 +157,9 @@ describeEachDatabase('spec §7 errors', (h) => {
 });
 
 describeEachDatabase(
-  'spec §7 unexpected failures',
+  'unexpected failures',
   (h) => {
-    it('§7.2 5xx: an unexpected failure → 500 internal_error revealing nothing; the log has the detail and the request id', async () => {
+    it('5xx: an unexpected failure → 500 internal_error revealing nothing; the log has the detail and the request id', async () => {
       const ws = await h.workspace();
       const key = await h.key(ws);
       // Break storage underneath the service: the table the handler reads no longer exists.

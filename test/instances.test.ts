@@ -1,8 +1,8 @@
 /**
- * Several Estate processes on one PostgreSQL database, as the scale-out path runs them (issue 8):
- * the write rules hold across processes, the audit log is a gap-free feed across them, and both
- * survive a database outage (connections killed, then a real restart of a PostgreSQL instance
- * of the test's own) and recover by themselves. PostgreSQL only: SQLite is one process.
+ * Several Estate processes on one PostgreSQL database, as the scale-out path runs them: the write
+ * rules hold across processes, the audit log is a gap-free feed across them, and both survive a
+ * database outage (connections killed, then a real restart of a PostgreSQL instance of the test's
+ * own) and recover by themselves. PostgreSQL only: SQLite is one process.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

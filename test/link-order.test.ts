@@ -1,8 +1,8 @@
 /**
- * Issue 14, migration 0027: `/servers?tagId=` and `/servers?applicationId=` alone are read in name
- * order from their link's index, through each link's copy of its server's name. The copies follow
- * the server whoever writes, a bulk load fills the copies it did not bring, the seed writes them,
- * and on PostgreSQL a rename racing a new link reaches it too.
+ * `/servers?tagId=` and `/servers?applicationId=` alone are read in name order from their link's
+ * index, through each link's copy of its server's name. The copies follow the server whoever
+ * writes, a bulk load fills the copies it did not bring, the seed writes them, and on PostgreSQL a
+ * rename racing a new link reaches it too.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

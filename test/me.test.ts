@@ -6,8 +6,8 @@ import { Introspection } from '../src/me/me.routes.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
-describeEachDatabase('spec §4.1 GET /me', (h) => {
-  it('§2.1: returns the bound workspace, the key and its sorted permissions', async () => {
+describeEachDatabase('GET /me', (h) => {
+  it('returns the bound workspace, the key and its sorted permissions', async () => {
     const ws = await h.workspace('Acme Corp');
     const key = await h.key(ws, { alias: 'write', name: 'ci pipeline' });
     const res = await h.call('GET', '/public/v1/me', { key: key.secret });
@@ -21,7 +21,7 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
     assert.deepEqual([...permissions].sort(), permissions);
   });
 
-  it('§2.1: a key made from explicit scopes has alias null and exactly those scopes', async () => {
+  it('a key made from explicit scopes has alias null and exactly those scopes', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { scopes: ['tenant:read', 'audit_log:read'] });
     const body = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: key.secret }));
@@ -29,13 +29,13 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
     assert.deepEqual(body.permissions, ['audit_log:read', 'tenant:read']);
   });
 
-  it('§4.1: needs no scope: a key with a single unrelated scope may call it', async () => {
+  it('needs no scope: a key with a single unrelated scope may call it', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { scopes: ['users:read'] });
     assert.equal((await h.call('GET', '/public/v1/me', { key: key.secret })).statusCode, 200);
   });
 
-  it('DESIGN §3: default roles: read has every :read except audit_log:read, admin has every scope', async () => {
+  it('default roles: read has every :read except audit_log:read, admin has every scope', async () => {
     const ws = await h.workspace();
     const read = bodyOf(
       Introspection,
@@ -51,7 +51,7 @@ describeEachDatabase('spec §4.1 GET /me', (h) => {
     assert.deepEqual(admin, [...ALL_SCOPES]);
   });
 
-  it('§4.1: takes no parameters: an unknown query parameter → 400 naming it', async () => {
+  it('takes no parameters: an unknown query parameter → 400 naming it', async () => {
     const key = await h.key(await h.workspace());
     const res = await h.call('GET', '/public/v1/me', { key: key.secret, query: { verbose: 'true' } });
     assert.equal(res.statusCode, 400);

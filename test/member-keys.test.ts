@@ -1,8 +1,7 @@
 /**
- * Issue 29, finding 8 ("keys outlive their maker"): removing or demoting a member in the console
- * shows the active keys that member made and can revoke them in the same transaction. Keys
- * belong to the workspace (spec §3.1), so nothing is revoked unless asked, and the public member
- * routes stay as the spec has them.
+ * Removing or demoting a member in the console shows the active keys that member made and can
+ * revoke them in the same transaction. Keys belong to the workspace, so nothing is revoked unless
+ * asked, and the public member routes revoke nothing (docs/console.md).
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

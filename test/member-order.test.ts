@@ -1,8 +1,8 @@
 /**
- * Issue 14, migration 0026: `/users` and `/members` are ordered by copies of each person's name,
- * e-mail and creation time kept in their memberships, and their unfiltered totals (and
- * `members?role=` alone) come from trigger-kept counts. The copies follow the person whoever
- * writes, on both databases, and a rename racing a new membership on PostgreSQL reaches it too.
+ * `/users` and `/members` are ordered by copies of each person's name, e-mail and creation time
+ * kept in their memberships, and their unfiltered totals (and `members?role=` alone) come from
+ * trigger-kept counts. The copies follow the person whoever writes, on both databases, and a rename
+ * racing a new membership on PostgreSQL reaches it too.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

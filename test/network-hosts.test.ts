@@ -13,9 +13,9 @@ import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf, familyClient } from './support/typed.js';
 
 /**
- * The placement rule as it was written before the address index (issue 29): each address tested
- * against every network, the longest prefix winning, the first by id among networks of the same
- * CIDR; an IPv4-mapped IPv6 address counts as its IPv4 address. The API must keep answering it.
+ * The placement rule as it was written before the address index: each address tested against every
+ * network, the longest prefix winning, the first by id among networks of the same CIDR; an
+ * IPv4-mapped IPv6 address counts as its IPv4 address. The API must keep answering it.
  */
 function placedBefore(address: string, networks: readonly { id: string; cidr: string }[]): string | undefined {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;

@@ -1,7 +1,7 @@
 /**
  * Items without a value for the sort field come first ascending and last descending, on both
- * databases (migration 0028 and orderOf in pagination/offset.ts): every sort whose column may be
- * empty is declared so, and the pages agree with that rule.
+ * databases (orderOf in pagination/offset.ts): every sort whose column may be empty is declared so,
+ * and the pages agree with that rule.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

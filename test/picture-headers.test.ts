@@ -1,6 +1,6 @@
 /**
- * Issue 29, finding 7 (drawings without security headers): every SVG answer, on every route and
- * prefix that draws one, is sent with nosniff and a Content-Security-Policy that sandboxes it.
+ * Every SVG answer, on every route and prefix that draws one, is sent with nosniff and a
+ * Content-Security-Policy that sandboxes it.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -12,7 +12,7 @@ import { routedPaths } from './support/routes.js';
 const PICTURE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 describeEachDatabase('picture headers', (h) => {
-  it('finding 7: every SVG answer, under /public/v1 and /ui/api/v1, is sent with X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy', async () => {
+  it('every SVG answer, under /public/v1 and /ui/api/v1, is sent with X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     const member = await signIn(h, (await personIn(h, ws, 'admin')).email);

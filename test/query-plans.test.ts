@@ -1,9 +1,8 @@
 /**
- * Issue 14: every list operation of /openapi.json, with each of its sorts (both directions) and
- * each of its filters, is served by an index on both databases. Each request runs for real against
- * a seeded workspace; every statement it ran is explained (EXPLAIN QUERY PLAN on SQLite, EXPLAIN
- * on PostgreSQL after ANALYZE) and must neither read a whole table nor sort all its rows, nor (on
- * SQLite, planning for an estate a thousand times the seed) read a workspace's rows to filter them.
+ * Every list operation of /openapi.json, with each sort (both directions) and filter, is served by
+ * an index on both databases: each statement a real request ran is explained and must neither read
+ * a whole table nor sort all its rows, nor (on SQLite, planning for a far larger estate) read a
+ * workspace's rows to filter them.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -47,15 +46,15 @@ const SORTED_MATCHES: Record<string, { variants: string[]; why: string }> = {
 };
 
 /**
- * Filters read alone in the list's default order from their own index (migration 0027): never
- * sorted, and the link's order index, not the listed table's, is what they read by the workspace.
+ * Filters read alone in the list's default order from the link's own index (the name copies of
+ * src/db/storage.ts): never sorted, and read by the workspace through the link's index.
  */
 const ORDERED_ALONE = new Set(['/public/v1/servers tagId', '/public/v1/servers applicationId']);
 
 function sortsMatchesOf(path: string, query: Record<string, string>, parameters: Parameter[]): boolean {
   const named = Object.keys(query);
   if (named.length === 1 && ORDERED_ALONE.has(`${path} ${named[0]}`)) return false;
-  // A search reads its matches from the text index (migration 0017), then orders them.
+  // A search reads its matches from the text index, then orders them.
   if (query.q || query.query) return true;
   const allowed = SORTED_MATCHES[path]?.variants ?? [];
   const parameterNames = [...named, ...(query.sort ? [query.sort.replace(/^-/, '')] : [])];
@@ -99,7 +98,7 @@ async function planProblems(
   filtered: boolean,
   partialIndexes: ReadonlySet<string>,
 ): Promise<string[]> {
-  // A search must read the text index of migration 0017, not compare the text of every row.
+  // A search must read the text index, not compare the text of every row.
   const searches = /estate_fold\(.*\) like|search_text" like|\smatch\s/i.test(query.sql);
   const textIndex =
     database.dialect === 'sqlite' ? /_text VIRTUAL TABLE INDEX \d+:M/ : /Bitmap Index Scan on \w+_text_idx/;
@@ -193,7 +192,7 @@ function walksWorkspace(index: string | undefined, partialIndexes: ReadonlySet<s
 
 /** How many times larger than the seed the SQLite planner is told the estate is. */
 const STATISTICS_SCALE = 1000;
-/** Tables that do not grow with the estate: the software products a workspace has (one total each) come from the software there is. */
+/** Tables that do not grow with the estate: a workspace's software products (one total each) come from its software. */
 const UNSCALED = new Set(['software_installs']);
 
 /**
@@ -206,9 +205,8 @@ const UNSCALED = new Set(['software_installs']);
  */
 async function scaleStatistics(database: Database, factor: number): Promise<void> {
   const { rows } = await sql<{ tbl: string; idx: string | null; stat: string; first: string | null }>`
-    SELECT tbl, idx, stat, (SELECT name FROM pragma_index_info(idx) WHERE seqno = 0) AS first FROM sqlite_stat1`.execute(
-    database.db,
-  );
+    SELECT tbl, idx, stat, (SELECT name FROM pragma_index_info(idx) WHERE seqno = 0) AS first
+      FROM sqlite_stat1`.execute(database.db);
   for (const row of rows) {
     if (UNSCALED.has(row.tbl)) continue;
     const scaled = row.first === 'workspace_id' ? 2 : 1;
@@ -230,9 +228,8 @@ async function indexNames(database: Database): Promise<string[]> {
         }>`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(database.db)
       : await sql<{
           name: string;
-        }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' UNION SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY name`.execute(
-          database.db,
-        );
+        }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public'
+            UNION SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY name`.execute(database.db);
   return rows.map((row) => row.name);
 }
 
@@ -293,12 +290,11 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await indexNames(database), indexesBefore);
       for (const table of ['servers', 'workstations', 'audit_events'] as const) {
         const { rows } = await sql<{ kept: number; actual: number }>`
-          SELECT (SELECT sum(total) FROM row_counts WHERE table_name = ${table}) AS kept, (SELECT count(*) FROM ${sql.table(table)}) AS actual`.execute(
-          database.db,
-        );
+          SELECT (SELECT sum(total) FROM row_counts WHERE table_name = ${table}) AS kept,
+                 (SELECT count(*) FROM ${sql.table(table)}) AS actual`.execute(database.db);
         assert.equal(Number(rows[0]!.kept), Number(rows[0]!.actual), `${table}: row_counts`);
       }
-      // The per-value, per-day and per-link counts of migrations 0018, 0021 and 0025, which the loader also fills at the end.
+      // The per-value, per-day and per-link counts (src/db/storage.ts), which the loader also fills at the end.
       const day = (column: string) =>
         dialect === 'sqlite' ? `substr(${column}, 1, 10)` : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
       const counted = [
@@ -312,9 +308,8 @@ for (const dialect of DIALECTS) {
       ] as const;
       for (const [table, filter, value] of counted) {
         const { rows } = await sql<{ workspace_id: string; value: string; n: number }>`
-          SELECT workspace_id, ${sql.raw(value)} AS value, count(*) AS n FROM ${sql.table(table)} GROUP BY 1, 2 ORDER BY 1, 2`.execute(
-          database.db,
-        );
+          SELECT workspace_id, ${sql.raw(value)} AS value, count(*) AS n
+            FROM ${sql.table(table)} GROUP BY 1, 2 ORDER BY 1, 2`.execute(database.db);
         const kept = await database.db
           .selectFrom('value_counts')
           .select(['workspace_id', 'value', 'total as n'])
@@ -330,7 +325,7 @@ for (const dialect of DIALECTS) {
           `${table}.${filter}: value_counts`,
         );
       }
-      // The search versions (migration 0023), set for every loaded table and workspace.
+      // The search versions, set for every loaded table and workspace.
       const versions = await database.db
         .selectFrom('search_versions')
         .select(['table_name', 'version'])

@@ -1,6 +1,5 @@
 /**
- * The shared auth contract, run against every route of the OpenAPI document (Unkey's
- * runCommonRouteTests): no key, bad key, revoked key, deleted workspace, missing scope, and a
+ * The shared auth contract, run against every route of the OpenAPI document: no key, bad key, revoked key, deleted workspace, missing scope, and a
  * random id that is not in the workspace.
  */
 import assert from 'node:assert/strict';

@@ -1,8 +1,7 @@
 /**
- * One row-count mechanism (migration 0009): audit events are counted in row_counts by the same
- * triggers as the inventory tables, the separate audit_event_counts is gone, and the unfiltered
- * total of GET /audit-log stays exact on a fresh database, after an upgrade from 0008 and through
- * every insert and delete path.
+ * One row-count mechanism: audit events are counted in row_counts by the same triggers as the
+ * inventory tables (COUNTED_TABLES in src/db/storage.ts), and the unfiltered total of GET /audit-log
+ * stays exact through every insert and delete path.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -86,13 +85,10 @@ async function assertExact(
 }
 
 /**
- * The schema after 0009: audit_event_counts, its triggers and its PostgreSQL functions are gone,
- * and every row-count trigger left counts a counted table (0006's list and audit_events) in row_counts.
+ * No separate audit_event_counts (nor its triggers and functions): every row-count trigger counts
+ * a counted table of src/db/storage.ts in row_counts.
  */
 async function assertOneRowCountMechanism(database: Database): Promise<void> {
-  // members: counted since migration 0026, which also copies each person's name into the
-  // memberships (as 0027 copies a server's name into its links: triggers named *_copy*; 0032's
-  // servers_address_* keep the index of servers' addresses).
   const counted = [...COUNTED_TABLES];
   const expected = counted.flatMap((t) => [`${t}_count_delete`, `${t}_count_insert`]).sort();
   if (database.dialect === 'postgres') {
@@ -108,7 +104,10 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
       SELECT t.tgname, c.relname AS table, p.proname AS fn
         FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
         JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE NOT t.tgisinternal AND n.nspname = current_schema() AND t.tgname NOT LIKE '%_tally_%' AND t.tgname NOT LIKE '%_search_version_%' AND t.tgname NOT LIKE '%_person_%' AND t.tgname NOT LIKE '%_copy%' AND t.tgname NOT LIKE '%_address_%' AND t.tgname <> 'discovered_applications_total_insert'
+       WHERE NOT t.tgisinternal AND n.nspname = current_schema() AND t.tgname NOT LIKE '%_tally_%'
+         AND t.tgname NOT LIKE '%_search_version_%' AND t.tgname NOT LIKE '%_person_%'
+         AND t.tgname NOT LIKE '%_copy%' AND t.tgname NOT LIKE '%_address_%'
+         AND t.tgname <> 'discovered_applications_total_insert'
        ORDER BY t.tgname`.execute(database.db);
     assert.deepEqual(
       triggers.map((t) => t.tgname),
@@ -123,16 +122,14 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
       name: string;
     }>`SELECT name FROM sqlite_master WHERE name = 'audit_event_counts'`.execute(database.db);
     assert.deepEqual(tables, [], 'audit_event_counts is dropped');
-    // The text index's triggers (migration 0017: <table>_text_insert/update/delete) and the
-    // per-value counts' (migration 0018: <table>_tally_*) and the search versions' (migration
-    // 0023: <table>_search_version_*), the install totals' (migration 0022) and the copies of a
-    // person's name in their memberships (migration 0026: *_person_*) and of a server's name in
-    // its links (migration 0027: *_copy*) and the index of servers' addresses (migration 0032:
-    // servers_address_*) keep other things.
+    // The other storage facts' triggers (text index, tallies, search versions, name copies,
+    // addresses, install totals) keep other things.
     const { rows: triggers } = await sql<{ name: string; tbl_name: string; sql: string }>`
-      SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_tally_*' AND name NOT GLOB '*_search_version_*' AND name NOT GLOB '*_person_*' AND name NOT GLOB '*_copy*' AND name NOT GLOB '*_address_*' AND name <> 'discovered_applications_total_insert' ORDER BY name`.execute(
-      database.db,
-    );
+      SELECT name, tbl_name, sql FROM sqlite_master
+       WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_tally_*'
+         AND name NOT GLOB '*_search_version_*' AND name NOT GLOB '*_person_*' AND name NOT GLOB '*_copy*'
+         AND name NOT GLOB '*_address_*' AND name <> 'discovered_applications_total_insert'
+       ORDER BY name`.execute(database.db);
     assert.deepEqual(
       triggers.map((t) => t.name),
       expected,
@@ -166,7 +163,7 @@ async function ownDatabase(h: Harness) {
   };
 }
 
-describeEachDatabase('row counts: audit events counted in row_counts (migration 0009)', (h) => {
+describeEachDatabase('row counts: audit events counted in row_counts', (h) => {
   it('GET /audit-log total equals the number of events after API writes, rejected writes, multi-row inserts and deletes', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;

@@ -1,7 +1,7 @@
 /**
- * Issue 14: the total of a search alone (`q`, the audit log's `query`) is counted once per change
- * of the searched text (migration 0023, db/search-counts.ts) and remembered meanwhile. It must stay
- * exact through every kind of change, also one another Estate instance makes, on both databases.
+ * The total of a search alone (`q`, the audit log's `query`) is counted once per change of the
+ * searched text (src/db/search-counts.ts) and remembered meanwhile. It must stay exact through
+ * every kind of change, also one another Estate instance makes, on both databases.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

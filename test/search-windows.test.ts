@@ -1,10 +1,7 @@
 /**
- * Issue 14: on SQLite a broad search (`q`, the audit log's `query`) may read its page by testing
- * the rows of a window at the start of the page's order instead of listing every match from the
- * text index (pagination/offset.ts, audit.repository.ts). Whichever read serves a page, it is the
- * page the plain substring rule gives: with the matches spread through the order (the window
- * holds the page), clustered after it (the window falls short and the matches are listed), and
- * with rows that have no value to sort by. Both databases answer the same pages.
+ * On SQLite a broad search (`q`, the audit log's `query`) may read its page by testing a window of
+ * rows at the start of the page's order instead of listing every match from the text index.
+ * Whichever read serves a page, it is the page the plain substring rule gives, on both databases.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Security review findings (issue 9), one test each, named after the finding, on both databases.
+ * Security review findings, one test each, named after the finding, on both databases.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -74,7 +74,7 @@ async function setUp(h: Harness) {
   return { ws, key };
 }
 
-describeEachDatabase('issue 9: security findings', (h) => {
+describeEachDatabase('security findings', (h) => {
   it('authentication bypass: percent-encoded and absolute-form spellings of a path never reach a handler without a key', async () => {
     for (const url of [
       '/%70ublic/v1/application-catalog',
@@ -156,7 +156,7 @@ describeEachDatabase('issue 9: security findings', (h) => {
       .selectAll()
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    // Another name is refused outright (issue 10), so nothing is added under a name the person does not have.
+    // Another name is refused outright, so nothing is added under a name the person does not have.
     await assert.rejects(
       addMember(
         h.database,
@@ -457,7 +457,7 @@ describeEachDatabase('issue 9: security findings', (h) => {
   });
 });
 
-describeEachDatabase('issue 9: agent reports are capped per agent and minute', (h) => {
+describeEachDatabase('security: agent reports are capped per agent and minute', (h) => {
   it('beyond the cap a report answers 429 with Retry-After in the error shape, before its body is read; other agents are not affected', async () => {
     const app = await buildApp({ database: h.database, agentReportsPerMinute: 3 });
     try {
@@ -498,7 +498,7 @@ describeEachDatabase('issue 9: agent reports are capped per agent and minute', (
   });
 });
 
-describeEachDatabase('issue 9: the OpenAPI document names every scope an operation needs', (h) => {
+describeEachDatabase('security: the OpenAPI document names every scope an operation needs', (h) => {
   it("x-required-scopes lists the route scope and, on sub-resource lists, the returned family's read scope", async () => {
     const doc = (await h.call('GET', '/openapi.json')).json() as Json;
     const operation = doc.paths['/public/v1/servers/{id}/applications'].get;

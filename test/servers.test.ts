@@ -71,7 +71,7 @@ describeEachDatabase('servers', (h) => {
     );
   });
 
-  it('spec §7.2: on an automatic server, changing name, os or manufacturer → 422; other fields stay editable', async () => {
+  it('on an automatic server, changing name, os or manufacturer → 422; other fields stay editable', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
     const server = bodyOf(

@@ -54,7 +54,7 @@ describeEachDatabase('tags', (h) => {
     }
   });
 
-  it('§8 offset lists: limit clamped and echoed, negative offset becomes 0, q and sort', async () => {
+  it('offset lists: limit clamped and echoed, negative offset becomes 0, q and sort', async () => {
     const key = await h.key(await h.workspace());
     for (const name of ['alpha', 'beta', 'gamma', 'delta'])
       await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name } });

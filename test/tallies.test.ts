@@ -1,8 +1,8 @@
 /**
- * Issue 14: the total of a list filtered by one broad filter alone (`environment`, `status`, …) is
- * read from per-value counts kept by triggers (migration 0018, db/tallies.ts), that of one link
- * filter alone (`tagId`) from the link rows, and always equals the matching rows: after a bulk
- * seed, creates, parallel changes and deletes, on both databases.
+ * The total of a list filtered by one broad filter alone (`environment`, `status`, …) is read from
+ * per-value counts kept by triggers (the tallies of src/db/storage.ts), that of one link filter
+ * alone (`tagId`) from the link rows, and always equals the matching rows: after a bulk seed,
+ * creates, parallel changes and deletes, on both databases.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -232,7 +232,7 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
       (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
     assert.equal(await events({ category: 'inventory' }), 777, 'the audit log reads it too');
     assert.equal(await events({ category: 'inventory', actions: 'create' }), 3, 'two filters: counted');
-    // A link filter whose links are counted per id (migration 0025).
+    // A link filter whose links are counted per id (linkTallies in src/db/storage.ts).
     const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'counted' } })).json() as { id: string };
     const servers = (await h.call('GET', '/public/v1/servers', { key })).json() as { data: { id: string }[] };
     for (const server of servers.data)

@@ -1,7 +1,7 @@
 /**
- * Issue 14: `q` reads a text index (migration 0017: FTS5 trigram tables on SQLite, pg_trgm GIN
- * indexes on PostgreSQL) kept by the same transaction as the write, and answers exactly what the
- * substring rule of text-search.ts says, on both databases.
+ * `q` reads a text index (FTS5 trigram tables on SQLite, pg_trgm GIN indexes on PostgreSQL) kept by
+ * the same transaction as the write, and answers exactly what the substring rule of text-search.ts
+ * says, on both databases.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -49,7 +49,7 @@ const QUERIES = [
   'DONE',
 ];
 
-/** A column in the expression of PostgreSQL's generated search_text (migration 0020). */
+/** A column in the expression of PostgreSQL's generated search_text. */
 const FOLDED_COLUMN = String.raw`estate_fold\(COALESCE\((\w+),`;
 
 /** Every list's search: the table of its text index and the columns `q` promises to search. */
@@ -77,11 +77,10 @@ describeEachDatabase('text index for q', (h) => {
       if (h.dialect === 'postgres') {
         const { rows: indexes } = await sql<{
           name: string;
-        }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = ${table} AND indexdef LIKE '%gin%search_text gin_trgm_ops%'`.execute(
-          h.database.db,
-        );
+        }>`SELECT indexname AS name FROM pg_indexes
+            WHERE tablename = ${table} AND indexdef LIKE '%gin%search_text gin_trgm_ops%'`.execute(h.database.db);
         assert.equal(indexes.length, 1, `${table}: one trigram index on search_text`);
-        // The trigrams before the workspace (migration 0031): a GIN scan advances its keys in
+        // The trigrams before the workspace: a GIN scan advances its keys in
         // column order, and the workspace's keys would move with every row of the rarest trigram.
         const { rows: first } = await sql<{
           definition: string;

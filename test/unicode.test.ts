@@ -88,12 +88,12 @@ describeEachDatabase('Unicode case folding', (h) => {
     assert.deepEqual(inSql, expected);
   });
 
-  it('estate_fold() folds NULL to NULL and, on PostgreSQL, is inlined where rows are written (migration 0030)', async () => {
+  it('estate_fold() folds NULL to NULL and, on PostgreSQL, is inlined where rows are written', async () => {
     const { rows } = await sql<{ folded: string | null }>`SELECT estate_fold(NULL) AS folded`.execute(h.database.db);
     assert.equal(rows[0]!.folded, null);
     if (h.dialect !== 'postgres') return;
-    // A generated column is planned like this expression: a call left in the plan costs about
-    // 2 µs for each searched column of every row written (migration 0020's search_text).
+    // A generated column (search_text) is planned like this expression: a call left in the plan
+    // would be paid for each searched column of every row written (docs/decisions.md).
     const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (VERBOSE) SELECT estate_fold(name) FROM tags`.execute(
       h.database.db,
     );

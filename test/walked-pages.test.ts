@@ -1,8 +1,8 @@
 /**
- * Issue 14: when a link, date or text filter matches densely, SQLite reads a page by walking the
- * sort's index and testing each row (`+column`, pagination/offset.ts) instead of sorting every
- * match. Which read serves a page depends on the offset and the density; every page must be the
- * one the other read would give, on both databases.
+ * When a link, date or text filter matches densely, SQLite reads a page by walking the sort's index
+ * and testing each row (`+column`, pagination/offset.ts) instead of sorting every match. Which read
+ * serves a page depends on the offset and the density; every page must be the one the other read
+ * would give, on both databases.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

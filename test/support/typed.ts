@@ -22,7 +22,7 @@ export function bodyOf<S extends TSchema>(schema: S, response: LightMyRequestRes
   return body as Static<S>;
 }
 
-/** An error body (spec §2.2), checked against its schema. */
+/** An error body (docs/api.md), checked against its schema. */
 export const errorOf = (response: LightMyRequestResponse) => bodyOf(ErrorBody, response);
 
 /**

@@ -11,7 +11,7 @@ import { describeEachDatabase } from '../support/harness.js';
 // at a time, so that another test file's work on the two cores is not taken for slowness.
 
 const skip = browserMissing();
-/** Servers seeded (issue 13: 100,000); ESTATE_CONSOLE_SCALE changes it for a quicker local run. */
+/** Servers seeded; ESTATE_CONSOLE_SCALE changes it for a quicker local run. */
 const SERVERS = Number(process.env.ESTATE_CONSOLE_SCALE ?? 100_000);
 const COLD_MS = 1000;
 const NAVIGATION_MS = 300;

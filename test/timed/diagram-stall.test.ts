@@ -9,7 +9,7 @@ import { describeEachDatabase } from '../support/harness.js';
 // test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
 // at a time, so that another test file's work on the two cores is not taken for slowness.
 
-/** Servers seeded (issue 29 measured 10,000); ESTATE_STALL_SCALE changes it for a quicker local run. */
+/** Servers seeded; ESTATE_STALL_SCALE changes it for a quicker local run. */
 const SERVERS = Number(process.env.ESTATE_STALL_SCALE ?? 10_000);
 const PROBE_EVERY_MS = 15;
 const MAX_WAIT_MS = 100;

@@ -9,12 +9,10 @@ import { formatDate } from '../base/format.js';
 import { TableHead } from '../base/table-head.js';
 
 /**
- * Removing or demoting a member, with the keys they made (issue 29, finding 8). Keys belong to the
- * workspace and keep the permissions they were made with, so an admin sees the member's active
- * keys in the confirmation and chooses whether to revoke them in the same change. The box starts
- * unticked: revoking cannot be undone and stops integrations at once, and keeping a key is the
- * API's and the CLI's default too (docs/decisions.md). Only admins see keys; other members who
- * may remove or demote get the plain change.
+ * Removing or demoting a member, with the keys they made: an admin sees the member's active keys in
+ * the confirmation and chooses whether to revoke them in the same change. The box starts unticked,
+ * as the API and CLI keep keys by default (docs/decisions.md); members who are not admins get the
+ * plain change.
  */
 
 export type MemberChange = { kind: 'remove' } | { kind: 'demote'; role: Member['role'] };
