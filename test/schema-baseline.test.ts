@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/db/database.js';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
+import { migratedStorageFingerprint, migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { STORAGE } from '../src/db/storage.js';
-import { storageObjects } from '../src/db/storage-sql.js';
+import { storageFingerprint, storageObjects } from '../src/db/storage-sql.js';
 import { newId } from '../src/ids.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 
@@ -26,6 +26,15 @@ async function withOwnDatabase(dialect: Database['dialect'], work: (database: Da
 const normalised = (text: string) => text.replace(/"/g, '').replace(/\s+/g, ' ').trim();
 
 describeEachDatabase('schema baseline', (h) => {
+  it('the migrations bring storage to what the facts call for: a changed fact or trigger needs a migration', () => {
+    assert.equal(
+      migratedStorageFingerprint(),
+      storageFingerprint(),
+      'db/storage.ts or db/storage-sql.ts changed: write a migration that changes the storage of the tables concerned ' +
+        '(running their storageObjects) and export storageFingerprint = storageFingerprint() from it',
+    );
+  });
+
   it('the migrated schema holds exactly the triggers the storage facts call for, as storage-sql.ts writes them', async () => {
     const db = h.database.db;
     const generated = Object.keys(STORAGE)

@@ -4,7 +4,11 @@ import * as baseline from './migrations/0001-baseline.js';
 import * as serverAddresses from './migrations/0002-server-addresses.js';
 import * as operatorInvitations from './migrations/0003-operator-invitations.js';
 
-type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
+type DialectMigration = {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+  /** Set by a migration that changes storage: the storageFingerprint() it brings the schema to. */
+  storageFingerprint?: string;
+};
 
 /** Versioned migrations, in order. Names are stable: they are recorded in the database. */
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -97,4 +101,12 @@ export async function migrateTo(database: Database, target: string): Promise<str
   if (!(target in MIGRATIONS)) throw new Error(`unknown migration ${target}`);
   await recordSquashedMigrations(database);
   return applied(await migratorOf(database).migrateTo(target));
+}
+
+/** The storage fingerprint the migrations bring a database to: the last one a migration records. */
+export function migratedStorageFingerprint(): string | undefined {
+  return Object.values(MIGRATIONS)
+    .map((migration) => migration.storageFingerprint)
+    .filter(Boolean)
+    .at(-1);
 }

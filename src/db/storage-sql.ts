@@ -4,6 +4,7 @@
  * A migration that adds a table or a fact runs these statements (for an empty table: existing rows
  * are not counted or indexed here); test/schema-baseline.test.ts checks the baseline holds them.
  */
+import { createHash } from 'node:crypto';
 import type { Dialect } from './dialect.js';
 import { isUnscoped, LINK_NAME_COPIES, POSTGRES_NEXT, SQLITE_NEXT, STORAGE, talliesOn, tallyOf } from './storage.js';
 
@@ -434,4 +435,21 @@ ${updates}
 END`,
     ),
   ];
+}
+
+/** Every statement the storage facts call for on one database: the shared functions, then each table's objects. */
+export function storageStatements(dialect: Dialect): string[] {
+  const objects = Object.keys(STORAGE).flatMap((table) => storageObjects(dialect, table).map((object) => object.sql));
+  return [...sharedStorageFunctions(dialect), ...objects];
+}
+
+/**
+ * A digest of the storage statements on both databases. The last migration that changes storage
+ * records the digest it brings the schema to; test/schema-baseline.test.ts compares it with this,
+ * so a fact or a trigger changed without a migration fails.
+ */
+export function storageFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const dialect of ['sqlite', 'postgres'] as const) hash.update(storageStatements(dialect).join('\n;\n'));
+  return hash.digest('hex').slice(0, 16);
 }

@@ -1,93 +1,11 @@
 -- Estate's schema baseline (postgres), written by scripts/schema-baseline.ts.
 
-CREATE FUNCTION application_servers_copy_name() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-        BEGIN
-          SELECT "name" INTO NEW."server_name" FROM "servers" WHERE workspace_id = NEW.workspace_id AND id = NEW."server_id" FOR SHARE;
-          NEW."server_name" := coalesce(NEW."server_name", '');
-          RETURN NEW;
-        END $$
-;
-
 CREATE FUNCTION members_copy_person() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
       BEGIN
         SELECT name, email, created_at INTO NEW.user_name, NEW.user_email, NEW.user_created_at FROM users WHERE id = NEW.user_id FOR SHARE;
         RETURN NEW;
-      END $$
-;
-
-CREATE FUNCTION row_counts_add() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-      BEGIN
-        INSERT INTO row_counts (workspace_id, table_name, total)
-        SELECT workspace_id, TG_TABLE_NAME, count(*) FROM inserted GROUP BY workspace_id
-        ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = row_counts.total + excluded.total;
-        RETURN NULL;
-      END $$
-;
-
-CREATE FUNCTION row_counts_remove() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-      BEGIN
-        UPDATE row_counts c SET total = c.total - d.removed
-        FROM (SELECT workspace_id, count(*) AS removed FROM deleted GROUP BY workspace_id) d
-        WHERE c.workspace_id = d.workspace_id AND c.table_name = TG_TABLE_NAME;
-        RETURN NULL;
-      END $$
-;
-
-CREATE FUNCTION search_versions_delete() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-    BEGIN
-      UPDATE search_versions SET version = floor(random() * 9007199254740991)::bigint
-      WHERE table_name = TG_TABLE_NAME AND workspace_id IN (SELECT DISTINCT workspace_id FROM deleted);
-      RETURN NULL;
-    END $$
-;
-
-CREATE FUNCTION search_versions_insert() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-    BEGIN
-      INSERT INTO search_versions (workspace_id, table_name, version)
-      SELECT workspace_id, TG_TABLE_NAME, floor(random() * 9007199254740991)::bigint FROM (SELECT DISTINCT workspace_id FROM inserted) written ORDER BY 1
-      ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = floor(random() * 9007199254740991)::bigint;
-      RETURN NULL;
-    END $$
-;
-
-CREATE FUNCTION search_versions_update() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-    BEGIN
-      UPDATE search_versions SET version = floor(random() * 9007199254740991)::bigint WHERE workspace_id = NEW.workspace_id AND table_name = TG_TABLE_NAME;
-      RETURN NULL;
-    END $$
-;
-
-CREATE FUNCTION server_tags_copy_name() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-        BEGIN
-          SELECT "name" INTO NEW."server_name" FROM "servers" WHERE workspace_id = NEW.workspace_id AND id = NEW."server_id" FOR SHARE;
-          NEW."server_name" := coalesce(NEW."server_name", '');
-          RETURN NEW;
-        END $$
-;
-
-CREATE FUNCTION servers_copy_name_to_links() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-      BEGIN
-        UPDATE server_tags SET server_name = NEW.name WHERE workspace_id = NEW.workspace_id AND server_id = NEW.id;
-        UPDATE application_servers SET server_name = NEW.name WHERE workspace_id = NEW.workspace_id AND server_id = NEW.id;
-        RETURN NULL;
       END $$
 ;
 
@@ -111,62 +29,6 @@ CREATE FUNCTION users_copy_to_members() RETURNS trigger
       END $$
 ;
 
-CREATE FUNCTION value_counts_apply() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-    DECLARE
-      filter text;
-      expression text;
-    BEGIN
-      FOR i IN 0 .. TG_NARGS / 2 - 1 LOOP
-        filter := TG_ARGV[2 * i];
-        expression := TG_ARGV[2 * i + 1];
-        IF TG_OP = 'DELETE' THEN
-          EXECUTE format(
-            'UPDATE value_counts c SET total = c.total - d.n
-             FROM (SELECT o.workspace_id, %s AS value, count(*) AS n FROM deleted o GROUP BY 1, 2 ORDER BY 1, 2) d
-             WHERE c.workspace_id = d.workspace_id AND c.table_name = %L AND c.filter_name = %L AND c.value = d.value',
-            replace(expression, '{row}', 'o'), TG_TABLE_NAME, filter);
-        ELSE
-          EXECUTE format(
-            'INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
-             SELECT workspace_id, %L, %L, value, count(*) FROM (SELECT n.workspace_id, %s AS value FROM inserted n) a
-             WHERE value IS NOT NULL GROUP BY 1, 4 ORDER BY 1, 4
-             ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total',
-            TG_TABLE_NAME, filter, replace(expression, '{row}', 'n'));
-        END IF;
-      END LOOP;
-      RETURN NULL;
-    END $$
-;
-
-CREATE FUNCTION value_counts_move() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $_$
-    DECLARE
-      filter text;
-      expression text;
-      old_value text;
-      new_value text;
-    BEGIN
-      FOR i IN 0 .. TG_NARGS / 2 - 1 LOOP
-        filter := TG_ARGV[2 * i];
-        expression := TG_ARGV[2 * i + 1];
-        EXECUTE format('SELECT %s, %s', replace(expression, '{row}', '($1)'), replace(expression, '{row}', '($2)')) INTO old_value, new_value USING OLD, NEW;
-        CONTINUE WHEN old_value IS NOT DISTINCT FROM new_value;
-        IF old_value IS NOT NULL THEN
-          UPDATE value_counts SET total = total - 1
-           WHERE workspace_id = OLD.workspace_id AND table_name = TG_TABLE_NAME AND filter_name = filter AND value = old_value;
-        END IF;
-        IF new_value IS NOT NULL THEN
-          INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total) VALUES (NEW.workspace_id, TG_TABLE_NAME, filter, new_value, 1)
-          ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + 1;
-        END IF;
-      END LOOP;
-      RETURN NULL;
-    END $_$
-;
-
 CREATE TABLE agents (
     workspace_id uuid NOT NULL,
     id uuid NOT NULL,
@@ -179,8 +41,7 @@ CREATE TABLE agents (
     last_seen_at timestamp with time zone,
     revoked_at timestamp with time zone,
     report_window_start timestamp with time zone,
-    report_window_count integer DEFAULT 0 NOT NULL,
-    search_text text GENERATED ALWAYS AS (((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(hostname, ''::text)))) STORED
+    report_window_count integer DEFAULT 0 NOT NULL
 )
 ;
 
@@ -193,8 +54,7 @@ CREATE TABLE announcements (
     starts_at timestamp with time zone,
     ends_at timestamp with time zone,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL,
-    search_text text GENERATED ALWAYS AS (((estate_fold(COALESCE(title, ''::text)) || chr(31)) || estate_fold(COALESCE(body, ''::text)))) STORED
+    updated_at timestamp with time zone NOT NULL
 )
 ;
 
@@ -281,8 +141,7 @@ CREATE TABLE applications (
     phase_out_date date,
     end_of_life_date date,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL,
-    search_text text GENERATED ALWAYS AS (((((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(vendor, ''::text))) || chr(31)) || estate_fold(COALESCE(description, ''::text)))) STORED
+    updated_at timestamp with time zone NOT NULL
 )
 ;
 
@@ -298,8 +157,7 @@ CREATE TABLE audit_events (
     resource_type text NOT NULL,
     resource_id uuid,
     resource_name text,
-    changes text,
-    search_text text GENERATED ALWAYS AS (((((((estate_fold(COALESCE(resource_name, ''::text)) || chr(31)) || estate_fold(COALESCE(actor_name, ''::text))) || chr(31)) || estate_fold(COALESCE(action, ''::text))) || chr(31)) || estate_fold(COALESCE(resource_type, ''::text)))) STORED
+    changes text
 )
 ;
 
@@ -310,8 +168,7 @@ CREATE TABLE categories (
     description text,
     parent_id uuid,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL,
-    search_text text GENERATED ALWAYS AS (((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(description, ''::text)))) STORED
+    updated_at timestamp with time zone NOT NULL
 )
 ;
 
@@ -353,8 +210,7 @@ CREATE TABLE contracts (
     description text,
     created_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    vendor_key text,
-    search_text text GENERATED ALWAYS AS (((((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(vendor, ''::text))) || chr(31)) || estate_fold(COALESCE(reference, ''::text)))) STORED
+    vendor_key text
 )
 ;
 
@@ -375,8 +231,7 @@ CREATE TABLE data_objects (
     personal_data integer NOT NULL,
     retention_days integer,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL,
-    search_text text GENERATED ALWAYS AS (((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(description, ''::text)))) STORED
+    updated_at timestamp with time zone NOT NULL
 )
 ;
 
@@ -397,8 +252,7 @@ CREATE TABLE discovered_applications (
     first_seen_at timestamp with time zone NOT NULL,
     last_seen_at timestamp with time zone NOT NULL,
     missing_since timestamp with time zone,
-    last_update timestamp with time zone NOT NULL,
-    search_text text GENERATED ALWAYS AS (((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(vendor, ''::text)))) STORED
+    last_update timestamp with time zone NOT NULL
 )
 ;
 
@@ -420,8 +274,7 @@ CREATE TABLE flows (
     frequency text,
     description text,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL,
-    search_text text GENERATED ALWAYS AS (((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(description, ''::text)))) STORED
+    updated_at timestamp with time zone NOT NULL
 )
 ;
 
@@ -460,8 +313,7 @@ CREATE TABLE networks (
     description text,
     created_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    cidr_key text DEFAULT ''::text NOT NULL,
-    search_text text GENERATED ALWAYS AS (((((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(cidr, ''::text))) || chr(31)) || estate_fold(COALESCE(location, ''::text)))) STORED
+    cidr_key text DEFAULT ''::text NOT NULL
 )
 ;
 
@@ -503,8 +355,7 @@ CREATE TABLE routers (
     description text,
     created_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    manufacturer_key text,
-    search_text text GENERATED ALWAYS AS (((((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(model, ''::text))) || chr(31)) || estate_fold(COALESCE(management_ip, ''::text)))) STORED
+    manufacturer_key text
 )
 ;
 
@@ -561,8 +412,7 @@ CREATE TABLE servers (
     created_at timestamp with time zone NOT NULL,
     last_check_time timestamp with time zone NOT NULL,
     last_report_at timestamp with time zone,
-    os_key text,
-    search_text text GENERATED ALWAYS AS (((((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(hostname, ''::text))) || chr(31)) || estate_fold(COALESCE(ip_addresses, ''::text)))) STORED
+    os_key text
 )
 ;
 
@@ -589,8 +439,7 @@ CREATE TABLE tags (
     colour text NOT NULL,
     description text,
     created_at timestamp with time zone NOT NULL,
-    name_key text NOT NULL,
-    search_text text GENERATED ALWAYS AS (estate_fold(COALESCE(name, ''::text))) STORED
+    name_key text NOT NULL
 )
 ;
 
@@ -610,8 +459,7 @@ CREATE TABLE teams (
     email text,
     parent_id uuid,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL,
-    search_text text GENERATED ALWAYS AS (((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(description, ''::text)))) STORED
+    updated_at timestamp with time zone NOT NULL
 )
 ;
 
@@ -620,8 +468,7 @@ CREATE TABLE users (
     email text NOT NULL,
     name text NOT NULL,
     password_hash text,
-    created_at timestamp with time zone NOT NULL,
-    search_text text GENERATED ALWAYS AS (((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(email, ''::text)))) STORED
+    created_at timestamp with time zone NOT NULL
 )
 ;
 
@@ -665,8 +512,7 @@ CREATE TABLE workstations (
     agent_id uuid,
     created_at timestamp with time zone NOT NULL,
     last_check_time timestamp with time zone NOT NULL,
-    last_report_at timestamp with time zone,
-    search_text text GENERATED ALWAYS AS (((((((estate_fold(COALESCE(name, ''::text)) || chr(31)) || estate_fold(COALESCE(hostname, ''::text))) || chr(31)) || estate_fold(COALESCE(serial_number, ''::text))) || chr(31)) || estate_fold(COALESCE(model, ''::text)))) STORED
+    last_report_at timestamp with time zone
 )
 ;
 
@@ -855,16 +701,10 @@ CREATE INDEX agents_last_seen_at_sort_idx ON agents USING btree (workspace_id, l
 CREATE INDEX agents_name_sort_idx ON agents USING btree (workspace_id, name, id)
 ;
 
-CREATE INDEX agents_search_text_idx ON agents USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX announcements_created_at_sort_idx ON announcements USING btree (workspace_id, created_at, id)
 ;
 
 CREATE INDEX announcements_ends_at_sort_idx ON announcements USING btree (workspace_id, ends_at NULLS FIRST, id)
-;
-
-CREATE INDEX announcements_search_text_idx ON announcements USING gin (search_text gin_trgm_ops, workspace_id)
 ;
 
 CREATE INDEX announcements_severity_filter_idx ON announcements USING btree (workspace_id, severity, created_at, id)
@@ -898,9 +738,6 @@ CREATE INDEX application_comments_app_idx ON application_comments USING btree (w
 ;
 
 CREATE INDEX application_owners_user_id_idx ON application_owners USING btree (workspace_id, user_id, application_id)
-;
-
-CREATE INDEX application_servers_application_order_idx ON application_servers USING btree (workspace_id, application_id, server_name, server_id)
 ;
 
 CREATE INDEX application_servers_server_id_application_id_idx ON application_servers USING btree (workspace_id, server_id, application_id)
@@ -957,9 +794,6 @@ END) NULLS FIRST, id)
 CREATE INDEX applications_name_idx ON applications USING btree (workspace_id, name, id)
 ;
 
-CREATE INDEX applications_search_text_idx ON applications USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX applications_technical_fit_sort_idx ON applications USING btree (workspace_id, technical_fit NULLS FIRST, id)
 ;
 
@@ -984,9 +818,6 @@ CREATE INDEX audit_events_resource_id_idx ON audit_events USING btree (workspace
 CREATE INDEX audit_events_resource_type_idx ON audit_events USING btree (workspace_id, resource_type, "timestamp" DESC, id DESC)
 ;
 
-CREATE INDEX audit_events_search_text_idx ON audit_events USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX categories_created_at_sort_idx ON categories USING btree (workspace_id, created_at, id)
 ;
 
@@ -997,9 +828,6 @@ CREATE INDEX categories_parent_id_filter_idx ON categories USING btree (workspac
 ;
 
 CREATE INDEX categories_parent_idx ON categories USING btree (workspace_id, parent_id)
-;
-
-CREATE INDEX categories_search_text_idx ON categories USING gin (search_text gin_trgm_ops, workspace_id)
 ;
 
 CREATE INDEX categories_updated_at_sort_idx ON categories USING btree (workspace_id, updated_at, id)
@@ -1027,9 +855,6 @@ CREATE INDEX contracts_name_sort_idx ON contracts USING btree (workspace_id, nam
 ;
 
 CREATE INDEX contracts_renewal_date_sort_idx ON contracts USING btree (workspace_id, renewal_date NULLS FIRST, id)
-;
-
-CREATE INDEX contracts_search_text_idx ON contracts USING gin (search_text gin_trgm_ops, workspace_id)
 ;
 
 CREATE INDEX contracts_start_date_sort_idx ON contracts USING btree (workspace_id, start_date, id)
@@ -1075,9 +900,6 @@ CREATE INDEX data_objects_name_sort_idx ON data_objects USING btree (workspace_i
 CREATE INDEX data_objects_personal_data_filter_idx ON data_objects USING btree (workspace_id, personal_data, name, id)
 ;
 
-CREATE INDEX data_objects_search_text_idx ON data_objects USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX data_objects_updated_at_sort_idx ON data_objects USING btree (workspace_id, updated_at, id)
 ;
 
@@ -1103,9 +925,6 @@ CREATE INDEX discovered_applications_present_filter_idx ON discovered_applicatio
 ;
 
 CREATE INDEX discovered_applications_product_idx ON discovered_applications USING btree (workspace_id, name_key, vendor_key, id)
-;
-
-CREATE INDEX discovered_applications_search_text_idx ON discovered_applications USING gin (search_text gin_trgm_ops, workspace_id)
 ;
 
 CREATE UNIQUE INDEX discovered_applications_server_id_key_uq ON discovered_applications USING btree (workspace_id, server_id, name_key, vendor_key) WHERE (server_id IS NOT NULL)
@@ -1174,9 +993,6 @@ CASE protocol
 END) NULLS FIRST, id)
 ;
 
-CREATE INDEX flows_search_text_idx ON flows USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX flows_source_application_id_filter_idx ON flows USING btree (workspace_id, source_application_id, name, id)
 ;
 
@@ -1243,9 +1059,6 @@ CREATE INDEX networks_environment_filter_idx ON networks USING btree (workspace_
 CREATE INDEX networks_name_sort_idx ON networks USING btree (workspace_id, name, id)
 ;
 
-CREATE INDEX networks_search_text_idx ON networks USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX networks_updated_at_sort_idx ON networks USING btree (workspace_id, updated_at, id)
 ;
 
@@ -1276,13 +1089,7 @@ CREATE INDEX routers_manufacturer_sort_idx ON routers USING btree (workspace_id,
 CREATE INDEX routers_name_sort_idx ON routers USING btree (workspace_id, name, id)
 ;
 
-CREATE INDEX routers_search_text_idx ON routers USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX routers_updated_at_sort_idx ON routers USING btree (workspace_id, updated_at, id)
-;
-
-CREATE INDEX server_tags_tag_order_idx ON server_tags USING btree (workspace_id, tag_id, server_name, server_id)
 ;
 
 CREATE INDEX servers_agent_id_filter_idx ON servers USING btree (workspace_id, agent_id, name, id)
@@ -1335,9 +1142,6 @@ CREATE INDEX servers_os_key_filter_idx ON servers USING btree (workspace_id, os_
 CREATE INDEX servers_os_release_idx ON servers USING btree (workspace_id, os, os_version, name, id, automatic)
 ;
 
-CREATE INDEX servers_search_text_idx ON servers USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX sign_in_failures_window_idx ON sign_in_failures USING btree (window_start)
 ;
 
@@ -1351,9 +1155,6 @@ CREATE UNIQUE INDEX tags_name_key_uq ON tags USING btree (workspace_id, name_key
 ;
 
 CREATE INDEX tags_name_sort_idx ON tags USING btree (workspace_id, name, id)
-;
-
-CREATE INDEX tags_search_text_idx ON tags USING gin (search_text gin_trgm_ops, workspace_id)
 ;
 
 CREATE INDEX team_members_user_id_team_id_idx ON team_members USING btree (workspace_id, user_id, team_id)
@@ -1371,13 +1172,7 @@ CREATE INDEX teams_parent_id_filter_idx ON teams USING btree (workspace_id, pare
 CREATE INDEX teams_parent_idx ON teams USING btree (workspace_id, parent_id)
 ;
 
-CREATE INDEX teams_search_text_idx ON teams USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX teams_updated_at_sort_idx ON teams USING btree (workspace_id, updated_at, id)
-;
-
-CREATE INDEX users_search_text_idx ON users USING gin (search_text gin_trgm_ops)
 ;
 
 CREATE UNIQUE INDEX workstations_agent_uq ON workstations USING btree (workspace_id, agent_id) WHERE (agent_id IS NOT NULL)
@@ -1410,9 +1205,6 @@ CREATE INDEX workstations_os_release_idx ON workstations USING btree (workspace_
 CREATE INDEX workstations_purchase_date_sort_idx ON workstations USING btree (workspace_id, purchase_date NULLS FIRST, id)
 ;
 
-CREATE INDEX workstations_search_text_idx ON workstations USING gin (search_text gin_trgm_ops, workspace_id)
-;
-
 CREATE INDEX workstations_status_filter_idx ON workstations USING btree (workspace_id, status, name, id)
 ;
 
@@ -1435,412 +1227,13 @@ CREATE INDEX workstations_warranty_end_sort_idx ON workstations USING btree (wor
 CREATE INDEX workstations_warranty_idx ON workstations USING btree (workspace_id, warranty_end, name, id)
 ;
 
-CREATE TRIGGER agents_count_delete AFTER DELETE ON agents REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER agents_count_insert AFTER INSERT ON agents REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER agents_search_version_delete AFTER DELETE ON agents REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER agents_search_version_insert AFTER INSERT ON agents REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER agents_search_version_update AFTER UPDATE OF name, hostname ON agents FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.hostname IS DISTINCT FROM new.hostname))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER announcements_count_delete AFTER DELETE ON announcements REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER announcements_count_insert AFTER INSERT ON announcements REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER announcements_search_version_delete AFTER DELETE ON announcements REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER announcements_search_version_insert AFTER INSERT ON announcements REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER announcements_search_version_update AFTER UPDATE OF title, body ON announcements FOR EACH ROW WHEN (((old.title IS DISTINCT FROM new.title) OR (old.body IS DISTINCT FROM new.body))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER announcements_tally_delete AFTER DELETE ON announcements REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('severity', '{row}.severity')
-;
-
-CREATE TRIGGER announcements_tally_insert AFTER INSERT ON announcements REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('severity', '{row}.severity')
-;
-
-CREATE TRIGGER announcements_tally_update AFTER UPDATE OF severity ON announcements FOR EACH ROW WHEN ((old.severity IS DISTINCT FROM new.severity)) EXECUTE FUNCTION value_counts_move('severity', '{row}.severity')
-;
-
-CREATE TRIGGER application_servers_name_copy BEFORE INSERT OR UPDATE OF server_id, server_name ON application_servers FOR EACH ROW EXECUTE FUNCTION application_servers_copy_name()
-;
-
-CREATE TRIGGER application_servers_tally_delete AFTER DELETE ON application_servers REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('link:application_id', 'CAST({row}.application_id AS TEXT)')
-;
-
-CREATE TRIGGER application_servers_tally_insert AFTER INSERT ON application_servers REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('link:application_id', 'CAST({row}.application_id AS TEXT)')
-;
-
-CREATE TRIGGER application_servers_tally_update AFTER UPDATE OF application_id ON application_servers FOR EACH ROW WHEN (((old.application_id)::text IS DISTINCT FROM (new.application_id)::text)) EXECUTE FUNCTION value_counts_move('link:application_id', 'CAST({row}.application_id AS TEXT)')
-;
-
-CREATE TRIGGER applications_count_delete AFTER DELETE ON applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER applications_count_insert AFTER INSERT ON applications REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER applications_search_version_delete AFTER DELETE ON applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER applications_search_version_insert AFTER INSERT ON applications REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER applications_search_version_update AFTER UPDATE OF name, vendor, description ON applications FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.vendor IS DISTINCT FROM new.vendor) OR (old.description IS DISTINCT FROM new.description))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER applications_tally_delete AFTER DELETE ON applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('lifecycleStatus', '{row}.lifecycle_status', 'criticality', '{row}.criticality', 'hostingType', '{row}.hosting_type')
-;
-
-CREATE TRIGGER applications_tally_insert AFTER INSERT ON applications REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('lifecycleStatus', '{row}.lifecycle_status', 'criticality', '{row}.criticality', 'hostingType', '{row}.hosting_type')
-;
-
-CREATE TRIGGER applications_tally_update AFTER UPDATE OF lifecycle_status, criticality, hosting_type ON applications FOR EACH ROW WHEN (((old.lifecycle_status IS DISTINCT FROM new.lifecycle_status) OR (old.criticality IS DISTINCT FROM new.criticality) OR (old.hosting_type IS DISTINCT FROM new.hosting_type))) EXECUTE FUNCTION value_counts_move('lifecycleStatus', '{row}.lifecycle_status', 'criticality', '{row}.criticality', 'hostingType', '{row}.hosting_type')
-;
-
-CREATE TRIGGER audit_events_count_delete AFTER DELETE ON audit_events REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER audit_events_count_insert AFTER INSERT ON audit_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER audit_events_search_version_delete AFTER DELETE ON audit_events REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER audit_events_search_version_insert AFTER INSERT ON audit_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER audit_events_search_version_update AFTER UPDATE OF resource_name, actor_name, action, resource_type ON audit_events FOR EACH ROW WHEN (((old.resource_name IS DISTINCT FROM new.resource_name) OR (old.actor_name IS DISTINCT FROM new.actor_name) OR (old.action IS DISTINCT FROM new.action) OR (old.resource_type IS DISTINCT FROM new.resource_type))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER audit_events_tally_delete AFTER DELETE ON audit_events REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('category', '{row}.category', 'actions', '{row}.action', 'resourceType', '{row}.resource_type', 'day:timestamp', 'to_char({row}.timestamp AT TIME ZONE ''UTC'', ''YYYY-MM-DD'')')
-;
-
-CREATE TRIGGER audit_events_tally_insert AFTER INSERT ON audit_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('category', '{row}.category', 'actions', '{row}.action', 'resourceType', '{row}.resource_type', 'day:timestamp', 'to_char({row}.timestamp AT TIME ZONE ''UTC'', ''YYYY-MM-DD'')')
-;
-
-CREATE TRIGGER audit_events_tally_update AFTER UPDATE OF category, action, resource_type, "timestamp" ON audit_events FOR EACH ROW WHEN (((old.category IS DISTINCT FROM new.category) OR (old.action IS DISTINCT FROM new.action) OR (old.resource_type IS DISTINCT FROM new.resource_type) OR (to_char((old."timestamp" AT TIME ZONE 'UTC'::text), 'YYYY-MM-DD'::text) IS DISTINCT FROM to_char((new."timestamp" AT TIME ZONE 'UTC'::text), 'YYYY-MM-DD'::text)))) EXECUTE FUNCTION value_counts_move('category', '{row}.category', 'actions', '{row}.action', 'resourceType', '{row}.resource_type', 'day:timestamp', 'to_char({row}.timestamp AT TIME ZONE ''UTC'', ''YYYY-MM-DD'')')
-;
-
-CREATE TRIGGER categories_count_delete AFTER DELETE ON categories REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER categories_count_insert AFTER INSERT ON categories REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER categories_search_version_delete AFTER DELETE ON categories REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER categories_search_version_insert AFTER INSERT ON categories REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER categories_search_version_update AFTER UPDATE OF name, description ON categories FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.description IS DISTINCT FROM new.description))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER categories_tally_delete AFTER DELETE ON categories REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('root', 'CASE WHEN {row}.parent_id IS NULL THEN ''true'' ELSE ''false'' END')
-;
-
-CREATE TRIGGER categories_tally_insert AFTER INSERT ON categories REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('root', 'CASE WHEN {row}.parent_id IS NULL THEN ''true'' ELSE ''false'' END')
-;
-
-CREATE TRIGGER categories_tally_update AFTER UPDATE OF parent_id ON categories FOR EACH ROW WHEN ((
-        CASE
-            WHEN (old.parent_id IS NULL) THEN 'true'::text
-            ELSE 'false'::text
-        END IS DISTINCT FROM
-        CASE
-            WHEN (new.parent_id IS NULL) THEN 'true'::text
-            ELSE 'false'::text
-        END)) EXECUTE FUNCTION value_counts_move('root', 'CASE WHEN {row}.parent_id IS NULL THEN ''true'' ELSE ''false'' END')
-;
-
-CREATE TRIGGER contracts_count_delete AFTER DELETE ON contracts REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER contracts_count_insert AFTER INSERT ON contracts REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER contracts_search_version_delete AFTER DELETE ON contracts REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER contracts_search_version_insert AFTER INSERT ON contracts REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER contracts_search_version_update AFTER UPDATE OF name, vendor, reference ON contracts FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.vendor IS DISTINCT FROM new.vendor) OR (old.reference IS DISTINCT FROM new.reference))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER contracts_tally_delete AFTER DELETE ON contracts REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('type', '{row}.type', 'vendor', '{row}.vendor_key', 'day:end_date', 'to_char({row}.end_date, ''YYYY-MM-DD'')')
-;
-
-CREATE TRIGGER contracts_tally_insert AFTER INSERT ON contracts REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('type', '{row}.type', 'vendor', '{row}.vendor_key', 'day:end_date', 'to_char({row}.end_date, ''YYYY-MM-DD'')')
-;
-
-CREATE TRIGGER contracts_tally_update AFTER UPDATE OF type, vendor_key, end_date ON contracts FOR EACH ROW WHEN (((old.type IS DISTINCT FROM new.type) OR (old.vendor_key IS DISTINCT FROM new.vendor_key) OR (to_char((old.end_date)::timestamp with time zone, 'YYYY-MM-DD'::text) IS DISTINCT FROM to_char((new.end_date)::timestamp with time zone, 'YYYY-MM-DD'::text)))) EXECUTE FUNCTION value_counts_move('type', '{row}.type', 'vendor', '{row}.vendor_key', 'day:end_date', 'to_char({row}.end_date, ''YYYY-MM-DD'')')
-;
-
-CREATE TRIGGER data_objects_count_delete AFTER DELETE ON data_objects REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER data_objects_count_insert AFTER INSERT ON data_objects REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER data_objects_search_version_delete AFTER DELETE ON data_objects REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER data_objects_search_version_insert AFTER INSERT ON data_objects REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER data_objects_search_version_update AFTER UPDATE OF name, description ON data_objects FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.description IS DISTINCT FROM new.description))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER data_objects_tally_delete AFTER DELETE ON data_objects REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('classification', '{row}.classification', 'personalData', 'CAST({row}.personal_data AS TEXT)')
-;
-
-CREATE TRIGGER data_objects_tally_insert AFTER INSERT ON data_objects REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('classification', '{row}.classification', 'personalData', 'CAST({row}.personal_data AS TEXT)')
-;
-
-CREATE TRIGGER data_objects_tally_update AFTER UPDATE OF classification, personal_data ON data_objects FOR EACH ROW WHEN (((old.classification IS DISTINCT FROM new.classification) OR ((old.personal_data)::text IS DISTINCT FROM (new.personal_data)::text))) EXECUTE FUNCTION value_counts_move('classification', '{row}.classification', 'personalData', 'CAST({row}.personal_data AS TEXT)')
-;
-
-CREATE TRIGGER discovered_applications_count_delete AFTER DELETE ON discovered_applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER discovered_applications_count_insert AFTER INSERT ON discovered_applications REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER discovered_applications_search_version_delete AFTER DELETE ON discovered_applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER discovered_applications_search_version_insert AFTER INSERT ON discovered_applications REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER discovered_applications_search_version_update AFTER UPDATE OF name, vendor ON discovered_applications FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.vendor IS DISTINCT FROM new.vendor))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER discovered_applications_tally_delete AFTER DELETE ON discovered_applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('status', '{row}.status', 'missing', 'CASE WHEN {row}.missing_since IS NULL THEN ''false'' ELSE ''true'' END', 'vendor', '{row}.vendor_key')
-;
-
-CREATE TRIGGER discovered_applications_tally_insert AFTER INSERT ON discovered_applications REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('status', '{row}.status', 'missing', 'CASE WHEN {row}.missing_since IS NULL THEN ''false'' ELSE ''true'' END', 'vendor', '{row}.vendor_key')
-;
-
-CREATE TRIGGER discovered_applications_tally_update AFTER UPDATE OF status, missing_since, vendor_key ON discovered_applications FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (
-        CASE
-            WHEN (old.missing_since IS NULL) THEN 'false'::text
-            ELSE 'true'::text
-        END IS DISTINCT FROM
-        CASE
-            WHEN (new.missing_since IS NULL) THEN 'false'::text
-            ELSE 'true'::text
-        END) OR (old.vendor_key IS DISTINCT FROM new.vendor_key))) EXECUTE FUNCTION value_counts_move('status', '{row}.status', 'missing', 'CASE WHEN {row}.missing_since IS NULL THEN ''false'' ELSE ''true'' END', 'vendor', '{row}.vendor_key')
-;
-
 CREATE TRIGGER discovered_applications_total_insert AFTER INSERT ON discovered_applications REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION software_installs_ensure()
-;
-
-CREATE TRIGGER flows_count_delete AFTER DELETE ON flows REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER flows_count_insert AFTER INSERT ON flows REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER flows_search_version_delete AFTER DELETE ON flows REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER flows_search_version_insert AFTER INSERT ON flows REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER flows_search_version_update AFTER UPDATE OF name, description ON flows FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.description IS DISTINCT FROM new.description))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER flows_tally_delete AFTER DELETE ON flows REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('protocol', '{row}.protocol', 'frequency', '{row}.frequency')
-;
-
-CREATE TRIGGER flows_tally_insert AFTER INSERT ON flows REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('protocol', '{row}.protocol', 'frequency', '{row}.frequency')
-;
-
-CREATE TRIGGER flows_tally_update AFTER UPDATE OF protocol, frequency ON flows FOR EACH ROW WHEN (((old.protocol IS DISTINCT FROM new.protocol) OR (old.frequency IS DISTINCT FROM new.frequency))) EXECUTE FUNCTION value_counts_move('protocol', '{row}.protocol', 'frequency', '{row}.frequency')
-;
-
-CREATE TRIGGER members_count_delete AFTER DELETE ON members REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER members_count_insert AFTER INSERT ON members REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
 ;
 
 CREATE TRIGGER members_person_copy BEFORE INSERT OR UPDATE OF user_id, user_name, user_email, user_created_at ON members FOR EACH ROW EXECUTE FUNCTION members_copy_person()
 ;
 
-CREATE TRIGGER members_tally_delete AFTER DELETE ON members REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('role', '{row}.role')
-;
-
-CREATE TRIGGER members_tally_insert AFTER INSERT ON members REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('role', '{row}.role')
-;
-
-CREATE TRIGGER members_tally_update AFTER UPDATE OF role ON members FOR EACH ROW WHEN ((old.role IS DISTINCT FROM new.role)) EXECUTE FUNCTION value_counts_move('role', '{row}.role')
-;
-
-CREATE TRIGGER networks_count_delete AFTER DELETE ON networks REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER networks_count_insert AFTER INSERT ON networks REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER networks_search_version_delete AFTER DELETE ON networks REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER networks_search_version_insert AFTER INSERT ON networks REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER networks_search_version_update AFTER UPDATE OF name, cidr, location ON networks FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.cidr IS DISTINCT FROM new.cidr) OR (old.location IS DISTINCT FROM new.location))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER networks_tally_delete AFTER DELETE ON networks REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('environment', '{row}.environment')
-;
-
-CREATE TRIGGER networks_tally_insert AFTER INSERT ON networks REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('environment', '{row}.environment')
-;
-
-CREATE TRIGGER networks_tally_update AFTER UPDATE OF environment ON networks FOR EACH ROW WHEN ((old.environment IS DISTINCT FROM new.environment)) EXECUTE FUNCTION value_counts_move('environment', '{row}.environment')
-;
-
-CREATE TRIGGER routers_count_delete AFTER DELETE ON routers REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER routers_count_insert AFTER INSERT ON routers REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER routers_search_version_delete AFTER DELETE ON routers REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER routers_search_version_insert AFTER INSERT ON routers REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER routers_search_version_update AFTER UPDATE OF name, model, management_ip ON routers FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.model IS DISTINCT FROM new.model) OR (old.management_ip IS DISTINCT FROM new.management_ip))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER routers_tally_delete AFTER DELETE ON routers REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('manufacturer', '{row}.manufacturer_key')
-;
-
-CREATE TRIGGER routers_tally_insert AFTER INSERT ON routers REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('manufacturer', '{row}.manufacturer_key')
-;
-
-CREATE TRIGGER routers_tally_update AFTER UPDATE OF manufacturer_key ON routers FOR EACH ROW WHEN ((old.manufacturer_key IS DISTINCT FROM new.manufacturer_key)) EXECUTE FUNCTION value_counts_move('manufacturer', '{row}.manufacturer_key')
-;
-
-CREATE TRIGGER server_tags_name_copy BEFORE INSERT OR UPDATE OF server_id, server_name ON server_tags FOR EACH ROW EXECUTE FUNCTION server_tags_copy_name()
-;
-
-CREATE TRIGGER server_tags_tally_delete AFTER DELETE ON server_tags REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('link:tag_id', 'CAST({row}.tag_id AS TEXT)')
-;
-
-CREATE TRIGGER server_tags_tally_insert AFTER INSERT ON server_tags REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('link:tag_id', 'CAST({row}.tag_id AS TEXT)')
-;
-
-CREATE TRIGGER server_tags_tally_update AFTER UPDATE OF tag_id ON server_tags FOR EACH ROW WHEN (((old.tag_id)::text IS DISTINCT FROM (new.tag_id)::text)) EXECUTE FUNCTION value_counts_move('link:tag_id', 'CAST({row}.tag_id AS TEXT)')
-;
-
-CREATE TRIGGER servers_count_delete AFTER DELETE ON servers REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER servers_count_insert AFTER INSERT ON servers REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER servers_name_copy AFTER UPDATE OF name ON servers FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION servers_copy_name_to_links()
-;
-
-CREATE TRIGGER servers_search_version_delete AFTER DELETE ON servers REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER servers_search_version_insert AFTER INSERT ON servers REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER servers_search_version_update AFTER UPDATE OF name, hostname, ip_addresses ON servers FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.hostname IS DISTINCT FROM new.hostname) OR (old.ip_addresses IS DISTINCT FROM new.ip_addresses))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER servers_tally_delete AFTER DELETE ON servers REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('environment', '{row}.environment', 'automatic', 'CAST({row}.automatic AS TEXT)', 'os', '{row}.os_key')
-;
-
-CREATE TRIGGER servers_tally_insert AFTER INSERT ON servers REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('environment', '{row}.environment', 'automatic', 'CAST({row}.automatic AS TEXT)', 'os', '{row}.os_key')
-;
-
-CREATE TRIGGER servers_tally_update AFTER UPDATE OF environment, automatic, os_key ON servers FOR EACH ROW WHEN (((old.environment IS DISTINCT FROM new.environment) OR ((old.automatic)::text IS DISTINCT FROM (new.automatic)::text) OR (old.os_key IS DISTINCT FROM new.os_key))) EXECUTE FUNCTION value_counts_move('environment', '{row}.environment', 'automatic', 'CAST({row}.automatic AS TEXT)', 'os', '{row}.os_key')
-;
-
-CREATE TRIGGER tags_count_delete AFTER DELETE ON tags REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER tags_count_insert AFTER INSERT ON tags REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER tags_search_version_delete AFTER DELETE ON tags REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER tags_search_version_insert AFTER INSERT ON tags REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER tags_search_version_update AFTER UPDATE OF name ON tags FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER teams_count_delete AFTER DELETE ON teams REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER teams_count_insert AFTER INSERT ON teams REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER teams_search_version_delete AFTER DELETE ON teams REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER teams_search_version_insert AFTER INSERT ON teams REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER teams_search_version_update AFTER UPDATE OF name, description ON teams FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.description IS DISTINCT FROM new.description))) EXECUTE FUNCTION search_versions_update()
-;
-
 CREATE TRIGGER users_person_copy AFTER UPDATE OF name, email ON users FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email))) EXECUTE FUNCTION users_copy_to_members()
-;
-
-CREATE TRIGGER workstations_count_delete AFTER DELETE ON workstations REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()
-;
-
-CREATE TRIGGER workstations_count_insert AFTER INSERT ON workstations REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()
-;
-
-CREATE TRIGGER workstations_search_version_delete AFTER DELETE ON workstations REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()
-;
-
-CREATE TRIGGER workstations_search_version_insert AFTER INSERT ON workstations REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()
-;
-
-CREATE TRIGGER workstations_search_version_update AFTER UPDATE OF name, hostname, serial_number, model ON workstations FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.hostname IS DISTINCT FROM new.hostname) OR (old.serial_number IS DISTINCT FROM new.serial_number) OR (old.model IS DISTINCT FROM new.model))) EXECUTE FUNCTION search_versions_update()
-;
-
-CREATE TRIGGER workstations_tally_delete AFTER DELETE ON workstations REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('status', '{row}.status', 'automatic', 'CAST({row}.automatic AS TEXT)', 'assigned', 'CASE WHEN {row}.assigned_user_id IS NULL THEN ''false'' ELSE ''true'' END', 'day:warranty_end', 'to_char({row}.warranty_end, ''YYYY-MM-DD'')')
-;
-
-CREATE TRIGGER workstations_tally_insert AFTER INSERT ON workstations REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply('status', '{row}.status', 'automatic', 'CAST({row}.automatic AS TEXT)', 'assigned', 'CASE WHEN {row}.assigned_user_id IS NULL THEN ''false'' ELSE ''true'' END', 'day:warranty_end', 'to_char({row}.warranty_end, ''YYYY-MM-DD'')')
-;
-
-CREATE TRIGGER workstations_tally_update AFTER UPDATE OF status, automatic, assigned_user_id, warranty_end ON workstations FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR ((old.automatic)::text IS DISTINCT FROM (new.automatic)::text) OR (
-        CASE
-            WHEN (old.assigned_user_id IS NULL) THEN 'false'::text
-            ELSE 'true'::text
-        END IS DISTINCT FROM
-        CASE
-            WHEN (new.assigned_user_id IS NULL) THEN 'false'::text
-            ELSE 'true'::text
-        END) OR (to_char((old.warranty_end)::timestamp with time zone, 'YYYY-MM-DD'::text) IS DISTINCT FROM to_char((new.warranty_end)::timestamp with time zone, 'YYYY-MM-DD'::text)))) EXECUTE FUNCTION value_counts_move('status', '{row}.status', 'automatic', 'CAST({row}.automatic AS TEXT)', 'assigned', 'CASE WHEN {row}.assigned_user_id IS NULL THEN ''false'' ELSE ''true'' END', 'day:warranty_end', 'to_char({row}.warranty_end, ''YYYY-MM-DD'')')
 ;
 
 ALTER TABLE ONLY agents
@@ -2092,4 +1485,5 @@ ALTER TABLE ONLY workstations
 ;
 
 ALTER TABLE ONLY workstations
-    ADD CONSTRAINT workstations_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE;
+    ADD CONSTRAINT workstations_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
+;

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
+import { storageStatements } from '../storage-sql.js';
 import { fold, foldingCharacters } from '../text-search.js';
 
 /**
- * The schema baseline: every table, index, function and trigger, as src/db/baseline/<dialect>.sql
- * holds them (written by scripts/schema-baseline.ts; pre-release migrations 0001-0031 squashed).
+ * The schema baseline (the pre-release migrations squashed): the tables, indexes and their own
+ * triggers as src/db/baseline/<dialect>.sql holds them (written by scripts/schema-baseline.ts),
+ * then the triggers, text indexes and counters the storage facts call for (db/storage-sql.ts).
  * On PostgreSQL it first makes the extensions and estate_fold(), which depends on the server.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
@@ -15,7 +17,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await createFold(db);
   }
   for (const statement of baselineStatements(dialect)) await sql.raw(statement).execute(db);
+  for (const statement of storageStatements(dialect)) await sql.raw(statement).execute(db);
 }
+
+/** The storage the baseline makes (storageFingerprint); a later migration that changes storage records its own. */
+export const storageFingerprint = 'b70ceff1677684b6';
 
 /** The baseline's statements: each ends with `;` on a line of its own. */
 export function baselineStatements(dialect: Dialect): string[] {
