@@ -158,115 +158,123 @@ describeEachDatabase('agent enrollment and tokens', (h) => {
 });
 
 describeEachDatabase('POST /agent/v1/report', (h) => {
-  it('upserts the one automatic server of the agent with its facts; moves lastCheckTime and lastSeenAt; audited with the agent as actor', async () => {
-    const { key, agent, report, reportAs } = await setUp(h);
-    const first = await report({
-      agentVersion: '0.1.0',
-      host: host('db-01'),
-      software: [pkg('postgresql', '15.4', 'PostgreSQL Global Development Group')],
-    });
-    assert.equal(first.statusCode, 200, first.body);
-    const firstResult = bodyOf(ReportResult, first);
-    assert.equal(firstResult.kind, 'server');
-    const server = bodyOf(Server, await h.call('GET', `/public/v1/servers/${firstResult.id}`, { key }));
-    assert.equal(server.automatic, true);
-    assert.equal(server.agentId, agent.id);
-    assert.equal(server.os, 'Debian GNU/Linux');
-    assert.deepEqual(server.ipAddresses, ['10.0.0.5']);
-    await new Promise((r) => setTimeout(r, 5));
-    const second = await report({
-      agentVersion: '0.1.1',
-      host: host('db-01', { memoryMb: 131072 }),
-      software: [pkg('postgresql', '15.5', 'PostgreSQL Global Development Group')],
-    });
-    assert.equal(bodyOf(ReportResult, second).id, firstResult.id, 'the same host');
-    const after = bodyOf(Server, await h.call('GET', `/public/v1/servers/${firstResult.id}`, { key }));
-    assert.equal(after.memoryMb, 131072);
-    assert.ok(after.lastCheckTime > server.lastCheckTime);
-    const agents = bodyOf(agentListing.item, await h.call('GET', `/public/v1/agents/${agent.id}`, { key }));
-    assert.equal(agents.status, 'active');
-    assert.equal(agents.version, '0.1.1');
-    assert.equal(agents.lastSeenAt, after.lastCheckTime);
-    const audit = bodyOf(
-      AuditList,
-      await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server' } }),
-    );
-    assert.deepEqual(
-      audit.data.map((e) => e.action),
-      ['report', 'create'],
-    );
-    assert.deepEqual(audit.data[0]!.actor, { type: 'agent', id: agent.id, name: 'agent' });
-    const other = await reportAs('db-02', { host: host('db-02'), software: [] });
-    assert.notEqual(bodyOf(ReportResult, other).id, firstResult.id, "another agent's host is another host");
-    const ws = await reportAs('lt-7', { host: host('lt-7', { kind: 'workstation' }), software: [] });
-    const wsResult = bodyOf(ReportResult, ws);
-    assert.equal(wsResult.kind, 'workstation');
-    assert.equal(
-      bodyOf(
-        workstations.definition.schemas.item,
-        await h.call('GET', `/public/v1/workstations/${wsResult.id}`, { key }),
-      ).automatic,
-      true,
-    );
-  });
+  it(
+    'upserts the one automatic server of the agent with its facts; ' +
+      'moves lastCheckTime and lastSeenAt; audited with the agent as actor',
+    async () => {
+      const { key, agent, report, reportAs } = await setUp(h);
+      const first = await report({
+        agentVersion: '0.1.0',
+        host: host('db-01'),
+        software: [pkg('postgresql', '15.4', 'PostgreSQL Global Development Group')],
+      });
+      assert.equal(first.statusCode, 200, first.body);
+      const firstResult = bodyOf(ReportResult, first);
+      assert.equal(firstResult.kind, 'server');
+      const server = bodyOf(Server, await h.call('GET', `/public/v1/servers/${firstResult.id}`, { key }));
+      assert.equal(server.automatic, true);
+      assert.equal(server.agentId, agent.id);
+      assert.equal(server.os, 'Debian GNU/Linux');
+      assert.deepEqual(server.ipAddresses, ['10.0.0.5']);
+      await new Promise((r) => setTimeout(r, 5));
+      const second = await report({
+        agentVersion: '0.1.1',
+        host: host('db-01', { memoryMb: 131072 }),
+        software: [pkg('postgresql', '15.5', 'PostgreSQL Global Development Group')],
+      });
+      assert.equal(bodyOf(ReportResult, second).id, firstResult.id, 'the same host');
+      const after = bodyOf(Server, await h.call('GET', `/public/v1/servers/${firstResult.id}`, { key }));
+      assert.equal(after.memoryMb, 131072);
+      assert.ok(after.lastCheckTime > server.lastCheckTime);
+      const agents = bodyOf(agentListing.item, await h.call('GET', `/public/v1/agents/${agent.id}`, { key }));
+      assert.equal(agents.status, 'active');
+      assert.equal(agents.version, '0.1.1');
+      assert.equal(agents.lastSeenAt, after.lastCheckTime);
+      const audit = bodyOf(
+        AuditList,
+        await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server' } }),
+      );
+      assert.deepEqual(
+        audit.data.map((e) => e.action),
+        ['report', 'create'],
+      );
+      assert.deepEqual(audit.data[0]!.actor, { type: 'agent', id: agent.id, name: 'agent' });
+      const other = await reportAs('db-02', { host: host('db-02'), software: [] });
+      assert.notEqual(bodyOf(ReportResult, other).id, firstResult.id, "another agent's host is another host");
+      const ws = await reportAs('lt-7', { host: host('lt-7', { kind: 'workstation' }), software: [] });
+      const wsResult = bodyOf(ReportResult, ws);
+      assert.equal(wsResult.kind, 'workstation');
+      assert.equal(
+        bodyOf(
+          workstations.definition.schemas.item,
+          await h.call('GET', `/public/v1/workstations/${wsResult.id}`, { key }),
+        ).automatic,
+        true,
+      );
+    },
+  );
 
-  it('discovered software: new entries, version changes, missing entries, reappearance; lastUpdate moves; catalog matching', async () => {
-    const { key, report } = await setUp(h);
-    const id = bodyOf(
-      ReportResult,
+  it(
+    'discovered software: new entries, version changes, ' +
+      'missing entries, reappearance; lastUpdate moves; catalog matching',
+    async () => {
+      const { key, report } = await setUp(h);
+      const id = bodyOf(
+        ReportResult,
+        await report({
+          host: host('app-01'),
+          software: [
+            pkg('nginx', '1.24', 'Debian Nginx Maintainers'),
+            pkg('curl', '7.88'),
+            pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers'),
+          ],
+        }),
+      ).id;
+      let list = await discovered(h, key, { serverId: id });
+      assert.equal(list.pagination.total, 3);
+      const byName = (l: Static<typeof DiscoveredList>) => Object.fromEntries(l.data.map((d) => [d.name, d]));
+      assert.equal(byName(list).nginx!.catalogEntryId, 'nginx');
+      assert.equal(byName(list)['postgresql-15']!.catalogEntryId, 'postgresql');
+      assert.equal(byName(list).curl!.status, 'new');
+      // The vendor filter is exact and ignores letter case (the console's triage page filters by it).
+      assert.deepEqual(
+        (await discovered(h, key, { vendor: 'debian NGINX maintainers' })).data.map((d) => d.name),
+        ['nginx'],
+      );
+      assert.equal((await discovered(h, key, { vendor: 'Debian' })).pagination.total, 0);
+      const firstUpdate = byName(list).nginx!.lastUpdate;
+      await new Promise((r) => setTimeout(r, 5));
       await report({
         host: host('app-01'),
         software: [
-          pkg('nginx', '1.24', 'Debian Nginx Maintainers'),
-          pkg('curl', '7.88'),
+          pkg('nginx', '1.25', 'Debian Nginx Maintainers'),
           pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers'),
         ],
-      }),
-    ).id;
-    let list = await discovered(h, key, { serverId: id });
-    assert.equal(list.pagination.total, 3);
-    const byName = (l: Static<typeof DiscoveredList>) => Object.fromEntries(l.data.map((d) => [d.name, d]));
-    assert.equal(byName(list).nginx!.catalogEntryId, 'nginx');
-    assert.equal(byName(list)['postgresql-15']!.catalogEntryId, 'postgresql');
-    assert.equal(byName(list).curl!.status, 'new');
-    // The vendor filter is exact and ignores letter case (the console's triage page filters by it).
-    assert.deepEqual(
-      (await discovered(h, key, { vendor: 'debian NGINX maintainers' })).data.map((d) => d.name),
-      ['nginx'],
-    );
-    assert.equal((await discovered(h, key, { vendor: 'Debian' })).pagination.total, 0);
-    const firstUpdate = byName(list).nginx!.lastUpdate;
-    await new Promise((r) => setTimeout(r, 5));
-    await report({
-      host: host('app-01'),
-      software: [
-        pkg('nginx', '1.25', 'Debian Nginx Maintainers'),
-        pkg('postgresql-15', '15.4', 'Debian PostgreSQL Maintainers'),
-      ],
-    });
-    list = await discovered(h, key, { serverId: id });
-    assert.equal(byName(list).nginx!.version, '1.25');
-    assert.ok(byName(list).nginx!.lastUpdate > firstUpdate, 'a report moves lastUpdate');
-    assert.ok(byName(list).curl!.missingSince, 'software no longer reported is marked');
-    assert.equal((await discovered(h, key, { missing: 'true' })).pagination.total, 1);
-    await report({
-      host: host('app-01'),
-      software: [pkg('curl', '7.88'), pkg('nginx', '1.25', 'Debian Nginx Maintainers')],
-    });
-    list = await discovered(h, key, { serverId: id });
-    assert.equal(byName(list).curl!.missingSince, null, 'reported again: no longer missing');
-    assert.equal(list.pagination.total, 3, 'never duplicated');
-    const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: id } }));
-    assert.deepEqual(
-      audit.data.map((e) => e.changes?.software),
-      [
-        { before: 2, after: 2 },
-        { before: 3, after: 2 },
-        { before: 0, after: 3 },
-      ],
-      'live software counts before and after each report',
-    );
-  });
+      });
+      list = await discovered(h, key, { serverId: id });
+      assert.equal(byName(list).nginx!.version, '1.25');
+      assert.ok(byName(list).nginx!.lastUpdate > firstUpdate, 'a report moves lastUpdate');
+      assert.ok(byName(list).curl!.missingSince, 'software no longer reported is marked');
+      assert.equal((await discovered(h, key, { missing: 'true' })).pagination.total, 1);
+      await report({
+        host: host('app-01'),
+        software: [pkg('curl', '7.88'), pkg('nginx', '1.25', 'Debian Nginx Maintainers')],
+      });
+      list = await discovered(h, key, { serverId: id });
+      assert.equal(byName(list).curl!.missingSince, null, 'reported again: no longer missing');
+      assert.equal(list.pagination.total, 3, 'never duplicated');
+      const audit = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: id } }));
+      assert.deepEqual(
+        audit.data.map((e) => e.changes?.software),
+        [
+          { before: 2, after: 2 },
+          { before: 3, after: 2 },
+          { before: 0, after: 3 },
+        ],
+        'live software counts before and after each report',
+      );
+    },
+  );
 
   it('install counts fold case like the service does, also beyond ASCII', async () => {
     const { key, reportAs } = await setUp(h);
@@ -291,80 +299,85 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     assert.ok(list.data.every((d) => d.installCount === 2));
   });
 
-  it('sort=installCount lists every entry: products by count, name and vendor, each product by id, software gone from every host too', async () => {
-    const { key, reportAs } = await setUp(h);
-    const everywhere = [pkg('curl', '8'), pkg('Git', '2', 'Git Project')];
-    await reportAs('a-1', { host: host('a-1'), software: [...everywhere, pkg('htop', '3'), pkg('gone', '1')] });
-    await reportAs('a-2', { host: host('a-2'), software: [...everywhere, pkg('htop', '3')] });
-    await reportAs('a-3', { host: host('a-3'), software: everywhere });
-    await reportAs('a-1', { host: host('a-1'), software: [...everywhere, pkg('htop', '3')] }); // 'gone' is missing on its only host
-    const all = await discovered(h, key);
-    assert.equal(all.pagination.total, 9);
-    for (const sort of ['installCount', '-installCount']) {
-      const read: Static<typeof Discovered>[] = [];
-      for (let offset = 0; offset < 9; offset += 2)
-        read.push(...(await discovered(h, key, { sort, limit: '2', offset: String(offset) })).data);
-      const expected = [...all.data].sort(
-        (a, b) =>
-          a.installCount - b.installCount ||
-          a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
-          a.id.localeCompare(b.id),
-      );
-      if (sort.startsWith('-')) expected.reverse();
+  it(
+    'sort=installCount lists every entry: products by count, ' +
+      'name and vendor, each product by id, software gone from every host too',
+    async () => {
+      const { key, reportAs } = await setUp(h);
+      const everywhere = [pkg('curl', '8'), pkg('Git', '2', 'Git Project')];
+      await reportAs('a-1', { host: host('a-1'), software: [...everywhere, pkg('htop', '3'), pkg('gone', '1')] });
+      await reportAs('a-2', { host: host('a-2'), software: [...everywhere, pkg('htop', '3')] });
+      await reportAs('a-3', { host: host('a-3'), software: everywhere });
+      // 'gone' is missing on its only host.
+      await reportAs('a-1', { host: host('a-1'), software: [...everywhere, pkg('htop', '3')] });
+      const all = await discovered(h, key);
+      assert.equal(all.pagination.total, 9);
+      for (const sort of ['installCount', '-installCount']) {
+        const read: Static<typeof Discovered>[] = [];
+        for (let offset = 0; offset < 9; offset += 2)
+          read.push(...(await discovered(h, key, { sort, limit: '2', offset: String(offset) })).data);
+        const expected = [...all.data].sort(
+          (a, b) =>
+            a.installCount - b.installCount ||
+            a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
+            a.id.localeCompare(b.id),
+        );
+        if (sort.startsWith('-')) expected.reverse();
+        assert.deepEqual(
+          read.map((d) => [d.name, d.installCount, d.id]),
+          expected.map((d) => [d.name, d.installCount, d.id]),
+          sort,
+        );
+      }
       assert.deepEqual(
-        read.map((d) => [d.name, d.installCount, d.id]),
-        expected.map((d) => [d.name, d.installCount, d.id]),
-        sort,
+        (await discovered(h, key, { sort: 'installCount', limit: '1' })).data.map((d) => [
+          d.name,
+          d.installCount,
+          d.missingSince !== null,
+        ]),
+        [['gone', 0, true]],
       );
-    }
-    assert.deepEqual(
-      (await discovered(h, key, { sort: 'installCount', limit: '1' })).data.map((d) => [
-        d.name,
-        d.installCount,
-        d.missingSince !== null,
-      ]),
-      [['gone', 0, true]],
-    );
 
-    // A row another writer inserts without touching the totals (an import, an older binary) still
-    // lists: the database gives its product a total.
-    const model = all.data[0]!;
-    await h.database.db
-      .insertInto('discovered_applications')
-      .values({
-        workspace_id: (
-          await h.database.db
-            .selectFrom('discovered_applications')
-            .select('workspace_id')
-            .where('id', '=', model.id)
-            .executeTakeFirstOrThrow()
-        ).workspace_id,
-        id: randomUUID(),
-        name: 'Imported',
-        vendor: 'Elsewhere',
-        name_key: 'imported',
-        vendor_key: 'elsewhere',
-        version: '1',
-        server_id: model.serverId,
-        workstation_id: null,
-        agent_id: model.agentId,
-        status: 'new',
-        application_id: null,
-        catalog_entry_id: null,
-        first_seen_at: model.firstSeenAt,
-        last_seen_at: model.lastSeenAt,
-        missing_since: null,
-        last_update: model.lastUpdate,
-      })
-      .execute();
-    const imported = (await discovered(h, key, { sort: 'installCount', limit: '200' })).data.filter(
-      (d) => d.name === 'Imported',
-    );
-    assert.deepEqual(
-      imported.map((d) => d.installCount),
-      [0],
-    );
-  });
+      // A row another writer inserts without touching the totals (an import, an older binary) still
+      // lists: the database gives its product a total.
+      const model = all.data[0]!;
+      await h.database.db
+        .insertInto('discovered_applications')
+        .values({
+          workspace_id: (
+            await h.database.db
+              .selectFrom('discovered_applications')
+              .select('workspace_id')
+              .where('id', '=', model.id)
+              .executeTakeFirstOrThrow()
+          ).workspace_id,
+          id: randomUUID(),
+          name: 'Imported',
+          vendor: 'Elsewhere',
+          name_key: 'imported',
+          vendor_key: 'elsewhere',
+          version: '1',
+          server_id: model.serverId,
+          workstation_id: null,
+          agent_id: model.agentId,
+          status: 'new',
+          application_id: null,
+          catalog_entry_id: null,
+          first_seen_at: model.firstSeenAt,
+          last_seen_at: model.lastSeenAt,
+          missing_since: null,
+          last_update: model.lastUpdate,
+        })
+        .execute();
+      const imported = (await discovered(h, key, { sort: 'installCount', limit: '200' })).data.filter(
+        (d) => d.name === 'Imported',
+      );
+      assert.deepEqual(
+        imported.map((d) => d.installCount),
+        [0],
+      );
+    },
+  );
 
   it('sort=installCount pages every filter like the whole list filtered, in both directions', async () => {
     const { ws, key, reportAs } = await setUp(h);
@@ -481,91 +494,107 @@ describeEachDatabase('POST /agent/v1/report', (h) => {
     assert.equal(bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).pagination.total, 0);
   });
 
-  it('name, os and manufacturer of an agent-reported server → 422; deleting it is allowed and the next report re-creates it', async () => {
-    const { key, report } = await setUp(h);
-    const id = bodyOf(ReportResult, await report({ host: host('db-09'), software: [pkg('redis', '7.0')] })).id;
-    for (const body of [{ name: 'renamed' }, { os: 'Windows' }, { manufacturer: 'HPE' }]) {
-      assert.equal((await h.call('PATCH', `/public/v1/servers/${id}`, { key, body })).statusCode, 422);
-    }
-    assert.equal(
-      (await h.call('PATCH', `/public/v1/servers/${id}`, { key, body: { environment: 'staging', location: 'DC2' } }))
-        .statusCode,
-      200,
-    );
-    assert.equal((await h.call('DELETE', `/public/v1/servers/${id}`, { key })).statusCode, 204);
-    const again = await report({ host: host('db-09'), software: [pkg('redis', '7.0')] });
-    assert.notEqual(bodyOf(ReportResult, again).id, id);
-    assert.equal((await discovered(h, key)).data[0]!.installCount, 1, 'install counts stay right across host deletion');
-  });
+  it(
+    'name, os and manufacturer of an agent-reported server → 422; ' +
+      'deleting it is allowed and the next report re-creates it',
+    async () => {
+      const { key, report } = await setUp(h);
+      const id = bodyOf(ReportResult, await report({ host: host('db-09'), software: [pkg('redis', '7.0')] })).id;
+      for (const body of [{ name: 'renamed' }, { os: 'Windows' }, { manufacturer: 'HPE' }]) {
+        assert.equal((await h.call('PATCH', `/public/v1/servers/${id}`, { key, body })).statusCode, 422);
+      }
+      assert.equal(
+        (await h.call('PATCH', `/public/v1/servers/${id}`, { key, body: { environment: 'staging', location: 'DC2' } }))
+          .statusCode,
+        200,
+      );
+      assert.equal((await h.call('DELETE', `/public/v1/servers/${id}`, { key })).statusCode, 204);
+      const again = await report({ host: host('db-09'), software: [pkg('redis', '7.0')] });
+      assert.notEqual(bodyOf(ReportResult, again).id, id);
+      assert.equal(
+        (await discovered(h, key)).data[0]!.installCount,
+        1,
+        'install counts stay right across host deletion',
+      );
+    },
+  );
 });
 
 describeEachDatabase('discovered application triage', (h) => {
-  it('PATCH links to an application or ignores; foreign application → 422; POST …/application creates one and links it', async () => {
-    const { key, report } = await setUp(h);
-    const other = await h.key(await h.workspace('other'));
-    await report({
-      host: host('h1'),
-      software: [pkg('postgresql', '15', 'PostgreSQL Global Development Group'), pkg('htop', '3.2'), pkg('vim', '9.0')],
-    });
-    const list = await discovered(h, key);
-    const named = (n: string) => list.data.find((d) => d.name === n)!;
-    const [postgres, htop, vim] = [named('postgresql'), named('htop'), named('vim')];
-    const app = bodyOf(
-      Application,
-      await h.call('POST', '/public/v1/applications', { key, body: { name: 'Monitoring' } }),
-    );
-    const linked = await h.call('PATCH', `/public/v1/discovered-applications/${htop.id}`, {
-      key,
-      body: { applicationId: app.id },
-    });
-    assert.equal(bodyOf(Discovered, linked).status, 'linked');
-    assert.equal(bodyOf(Discovered, linked).applicationId, app.id);
-    const ignored = await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, {
-      key,
-      body: { status: 'ignored' },
-    });
-    assert.equal(bodyOf(Discovered, ignored).status, 'ignored');
-    const foreignApp = bodyOf(
-      Application,
-      await h.call('POST', '/public/v1/applications', { key: other.secret, body: { name: 'x' } }),
-    );
-    assert.equal(
-      (
-        await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, {
-          key,
-          body: { applicationId: foreignApp.id },
-        })
-      ).statusCode,
-      422,
-    );
-    assert.equal(
-      (await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { status: 'linked' } }))
-        .statusCode,
-      400,
-    );
-    const created = await h.call('POST', `/public/v1/discovered-applications/${postgres.id}/application`, { key });
-    assert.equal(created.statusCode, 201, created.body);
-    const application = bodyOf(Application, created);
-    assert.equal(application.name, 'PostgreSQL');
-    assert.equal(application.catalogEntryId, 'postgresql');
-    assert.equal(
-      bodyOf(Discovered, await h.call('GET', `/public/v1/discovered-applications/${postgres.id}`, { key }))
-        .applicationId,
-      application.id,
-    );
-    assert.equal((await discovered(h, key, { status: 'new' })).pagination.total, 0);
-    const audit = bodyOf(
-      AuditList,
-      await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'discovered_application' } }),
-    );
-    assert.equal(audit.total, 3);
-    assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
-    assert.equal(
-      bodyOf(Discovered, await h.call('GET', `/public/v1/discovered-applications/${htop.id}`, { key })).status,
-      'new',
-      'back to triage',
-    );
-  });
+  it(
+    'PATCH links to an application or ignores; foreign application → 422; ' +
+      'POST …/application creates one and links it',
+    async () => {
+      const { key, report } = await setUp(h);
+      const other = await h.key(await h.workspace('other'));
+      await report({
+        host: host('h1'),
+        software: [
+          pkg('postgresql', '15', 'PostgreSQL Global Development Group'),
+          pkg('htop', '3.2'),
+          pkg('vim', '9.0'),
+        ],
+      });
+      const list = await discovered(h, key);
+      const named = (n: string) => list.data.find((d) => d.name === n)!;
+      const [postgres, htop, vim] = [named('postgresql'), named('htop'), named('vim')];
+      const app = bodyOf(
+        Application,
+        await h.call('POST', '/public/v1/applications', { key, body: { name: 'Monitoring' } }),
+      );
+      const linked = await h.call('PATCH', `/public/v1/discovered-applications/${htop.id}`, {
+        key,
+        body: { applicationId: app.id },
+      });
+      assert.equal(bodyOf(Discovered, linked).status, 'linked');
+      assert.equal(bodyOf(Discovered, linked).applicationId, app.id);
+      const ignored = await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, {
+        key,
+        body: { status: 'ignored' },
+      });
+      assert.equal(bodyOf(Discovered, ignored).status, 'ignored');
+      const foreignApp = bodyOf(
+        Application,
+        await h.call('POST', '/public/v1/applications', { key: other.secret, body: { name: 'x' } }),
+      );
+      assert.equal(
+        (
+          await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, {
+            key,
+            body: { applicationId: foreignApp.id },
+          })
+        ).statusCode,
+        422,
+      );
+      assert.equal(
+        (await h.call('PATCH', `/public/v1/discovered-applications/${vim.id}`, { key, body: { status: 'linked' } }))
+          .statusCode,
+        400,
+      );
+      const created = await h.call('POST', `/public/v1/discovered-applications/${postgres.id}/application`, { key });
+      assert.equal(created.statusCode, 201, created.body);
+      const application = bodyOf(Application, created);
+      assert.equal(application.name, 'PostgreSQL');
+      assert.equal(application.catalogEntryId, 'postgresql');
+      assert.equal(
+        bodyOf(Discovered, await h.call('GET', `/public/v1/discovered-applications/${postgres.id}`, { key }))
+          .applicationId,
+        application.id,
+      );
+      assert.equal((await discovered(h, key, { status: 'new' })).pagination.total, 0);
+      const audit = bodyOf(
+        AuditList,
+        await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'discovered_application' } }),
+      );
+      assert.equal(audit.total, 3);
+      assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
+      assert.equal(
+        bodyOf(Discovered, await h.call('GET', `/public/v1/discovered-applications/${htop.id}`, { key })).status,
+        'new',
+        'back to triage',
+      );
+    },
+  );
 
   it('GET /agents shows never_seen and revoked agents', async () => {
     const ws = await h.workspace();

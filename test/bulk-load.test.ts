@@ -32,13 +32,14 @@ async function schemaOf(h: Harness, table: string): Promise<SchemaObject[]> {
       ? await sql<SchemaObject>`
           SELECT 'index' AS kind, c.relname AS name, pg_get_indexdef(c.oid) AS definition, c.oid::text AS identity
             FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = ${table}::regclass
-          UNION ALL SELECT 'constraint', conname, pg_get_constraintdef(oid) || CASE WHEN convalidated THEN '' ELSE ' NOT VALID' END, oid::text
+          UNION ALL SELECT 'constraint', conname,
+                 pg_get_constraintdef(oid) || CASE WHEN convalidated THEN '' ELSE ' NOT VALID' END, oid::text
             FROM pg_constraint WHERE conrelid = ${table}::regclass
           UNION ALL SELECT 'trigger', tgname, pg_get_triggerdef(oid) || ' enabled=' || tgenabled::text, oid::text
             FROM pg_trigger WHERE tgrelid = ${table}::regclass AND NOT tgisinternal
           ORDER BY 1, 2`.execute(h.database.db)
-      : await sql<SchemaObject>`SELECT type AS kind, name, sql AS definition, CAST(rowid AS TEXT) AS identity FROM sqlite_master
-          WHERE tbl_name = ${table} AND sql IS NOT NULL ORDER BY 1, 2`.execute(h.database.db);
+      : await sql<SchemaObject>`SELECT type AS kind, name, sql AS definition, CAST(rowid AS TEXT) AS identity
+          FROM sqlite_master WHERE tbl_name = ${table} AND sql IS NOT NULL ORDER BY 1, 2`.execute(h.database.db);
   return rows;
 }
 
@@ -99,223 +100,233 @@ describeEachDatabase('bulk loads', (h) => {
 
   let loaded: { workspaceId: string; key: string; servers: number };
 
-  it('a load that at least doubles a table makes its indexes, keys and triggers again as they were, with every row counted, searchable and ordered', async () => {
-    const ws = await h.workspace();
-    const key = (await h.key(ws)).secret;
-    const before = { servers: await schemaOf(h, 'servers'), links: await schemaOf(h, 'server_tags') };
-    const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers')) + 1_000;
-    const servers = Array.from({ length: count }, (_, i) => server(ws.id, (i * 7919) % count));
-    // Text that COPY's text format must escape, and text that looks like its escapes.
-    const hostile = [
-      'tab\there',
-      'line\nbreak\r\nend',
-      'back\\slash',
-      '\\N',
-      '\\.',
-      'quote " \' comma,',
-      'émile 🚀 ẞ',
-      '',
-    ];
-    for (const [i, text] of hostile.entries())
-      Object.assign(servers[i]!, { name: `hostile ${i} ${text}`, description: text });
-    const tags = Array.from({ length: 4 }, (_, i) => ({
-      workspace_id: ws.id,
-      id: newId(),
-      name: `bulk ${i}`,
-      name_key: `bulk ${i}`,
-      colour: '#336699',
-      description: null,
-      created_at: now,
-    }));
-    // Every server tagged once; every third link without its copy of the server's name.
-    const links = servers.map((s, i) => ({
-      workspace_id: ws.id,
-      server_id: s.id,
-      tag_id: tags[i % tags.length]!.id,
-      server_name: i % 3 ? s.name : '',
-      created_at: now,
-    }));
-    await h.database.db.transaction().execute(async (trx) => {
-      const bulk = bulkLoader(trx, h.database);
-      // In two calls, as the seed writes servers a chunk at a time.
-      await bulk.insert('servers', servers.slice(0, 5_000), { expected: count });
-      await bulk.insert('servers', servers.slice(5_000), { expected: count });
-      await bulk.insert('tags', tags);
-      await bulk.insert('server_tags', links);
-      await bulk.finish();
-    });
-    const after = { servers: await schemaOf(h, 'servers'), links: await schemaOf(h, 'server_tags') };
-    // The indexes are built with a small page cache (short sorts); the connection then serves with its own again.
-    if (h.dialect === 'sqlite') assert.equal(await pageCache(h), SERVING_PAGE_CACHE, 'the serving page cache is back');
-    assert.deepEqual(definitions(after.servers), definitions(before.servers));
-    assert.deepEqual(definitions(after.links), definitions(before.links));
-    // Made again: without this the test would pass for a load that kept its indexes.
-    for (const [table, objects] of Object.entries(after)) {
-      const kept = indexIdentities(objects).filter((identity) =>
-        indexIdentities(before[table as keyof typeof before]).includes(identity),
-      );
-      assert.deepEqual(
-        kept.filter((identity) => !/_pk |sqlite_autoindex/.test(identity)),
-        [],
-        `${table}: indexes made again`,
-      );
-    }
-
-    // Counts kept by the triggers, the text index, the link filter in name order and its copies.
-    assert.equal((await h.call('GET', '/public/v1/servers?limit=1', { key })).json().pagination.total, count);
-    assert.equal(
-      (await h.call('GET', '/public/v1/servers?limit=1&environment=production', { key })).json().pagination.total,
-      Math.ceil(count / 4),
-    );
-    const found = (await h.call('GET', '/public/v1/servers?q=BULK-000123', { key })).json();
-    assert.deepEqual(
-      found.data.map((item: { name: string }) => item.name),
-      ['bulk-000123'],
-    );
-    const tagged = await everyItem<{ id: string; name: string }>(h, key, '/servers', {
-      tagId: tags[1]!.id,
-      sort: '-name',
-    });
-    const expected = links
-      .filter((link) => link.tag_id === tags[1]!.id)
-      .map((link) => servers.find((s) => s.id === link.server_id)!.name)
-      .sort()
-      .reverse();
-    assert.equal(tagged.total, expected.length);
-    assert.deepEqual(
-      tagged.items.map((item) => item.name),
-      expected,
-    );
-    const { rows } = await sql<{
-      n: number | string;
-    }>`SELECT count(*) AS n FROM server_tags linked JOIN servers ON servers.workspace_id = linked.workspace_id AND servers.id = linked.server_id
-      WHERE linked.server_name <> servers.name`.execute(h.database.db);
-    assert.equal(Number(rows[0]!.n), 0, "every copy is its server's name");
-    for (const [i, text] of hostile.entries()) {
-      const read = (await h.call('GET', `/public/v1/servers/${servers[i]!.id}`, { key })).json();
-      assert.deepEqual([read.name, read.description], [`hostile ${i} ${text}`, text], `hostile text ${i}`);
-    }
-    // Every per-value count, row count and search version as the insert triggers keep them.
-    for (const table of ['servers', 'server_tags']) {
-      for (const [filter, expression] of Object.entries(talliesOn(h.dialect, table))) {
-        const { rows: recounted } = await sql<{
-          value: string;
-          n: number | string;
-        }>`SELECT value, count(*) AS n FROM (SELECT CAST(${sql.raw(tallyOf(expression, 'counted'))} AS TEXT) AS value
-          FROM ${sql.table(table)} AS counted WHERE workspace_id = ${ws.id}) v WHERE value IS NOT NULL GROUP BY value ORDER BY value`.execute(
-          h.database.db,
-        );
-        const { rows: kept } = await sql<{
-          value: string;
-          n: number | string;
-        }>`SELECT value, total AS n FROM value_counts
-          WHERE workspace_id = ${ws.id} AND table_name = ${table} AND filter_name = ${filter} AND total <> 0 ORDER BY value`.execute(
-          h.database.db,
-        );
-        assert.deepEqual(
-          kept.map(({ value, n }) => [value, Number(n)]),
-          recounted.map(({ value, n }) => [value, Number(n)]),
-          `${table} ${filter}`,
-        );
-      }
-    }
-    const { rows: total } = await sql<{
-      n: number | string;
-    }>`SELECT total AS n FROM row_counts WHERE workspace_id = ${ws.id} AND table_name = 'servers'`.execute(
-      h.database.db,
-    );
-    assert.equal(Number(total[0]?.n), count, 'the row count of the servers');
-    const { rows: versions } = await sql<{
-      n: number | string;
-    }>`SELECT count(*) AS n FROM search_versions WHERE workspace_id = ${ws.id} AND table_name = 'servers'`.execute(
-      h.database.db,
-    );
-    assert.equal(Number(versions[0]!.n), 1, 'the search version of the servers');
-    loaded = { workspaceId: ws.id, key, servers: count };
-  });
-
-  it('a bare load holds only the tables it loads for itself: the tables they refer to stay open to other requests', async (t) => {
-    if (h.dialect !== 'postgres') return t.skip('SQLite has one writer, and readers see the last commit');
-    const ws = await h.workspace();
-    const other = await h.workspace();
-    const tags = [
-      {
+  it(
+    'a load that at least doubles a table makes its indexes, ' +
+      'keys and triggers again as they were, with every row counted, searchable and ordered',
+    async () => {
+      const ws = await h.workspace();
+      const key = (await h.key(ws)).secret;
+      const before = { servers: await schemaOf(h, 'servers'), links: await schemaOf(h, 'server_tags') };
+      const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers')) + 1_000;
+      const servers = Array.from({ length: count }, (_, i) => server(ws.id, (i * 7919) % count));
+      // Text that COPY's text format must escape, and text that looks like its escapes.
+      const hostile = [
+        'tab\there',
+        'line\nbreak\r\nend',
+        'back\\slash',
+        '\\N',
+        '\\.',
+        'quote " \' comma,',
+        'émile 🚀 ẞ',
+        '',
+      ];
+      for (const [i, text] of hostile.entries())
+        Object.assign(servers[i]!, { name: `hostile ${i} ${text}`, description: text });
+      const tags = Array.from({ length: 4 }, (_, i) => ({
         workspace_id: ws.id,
         id: newId(),
-        name: 'locks',
-        name_key: 'locks',
+        name: `bulk ${i}`,
+        name_key: `bulk ${i}`,
         colour: '#336699',
         description: null,
         created_at: now,
-      },
-    ];
-    const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers'), await rowsIn(h, 'server_tags'));
-    const servers = Array.from({ length: count }, (_, i) => server(ws.id, i));
-    const held = await h.database.db.transaction().execute(async (trx) => {
-      const bulk = bulkLoader(trx, h.database);
-      await bulk.insert('tags', tags);
-      await bulk.insert('servers', servers);
-      await bulk.insert(
-        'server_tags',
-        servers.map((s) => ({
-          workspace_id: ws.id,
-          server_id: s.id,
-          tag_id: tags[0]!.id,
-          server_name: s.name,
-          created_at: now,
-        })),
-      );
-      await bulk.settle();
-      // Meanwhile another connection reads and writes the tables the loaded ones refer to
-      // (a lock the load held on them would make it wait: it gives up after 2 s).
-      await h.database.db.transaction().execute(async (elsewhere) => {
-        await sql`SET LOCAL lock_timeout = '2s'`.execute(elsewhere);
-        await sql`SELECT count(*) FROM workspaces`.execute(elsewhere);
-        await sql`SELECT count(*) FROM users`.execute(elsewhere);
-        await sql`INSERT INTO tags (workspace_id, id, name, name_key, colour, created_at) VALUES (${other.id}, ${newId()}, 'elsewhere', 'elsewhere', '#336699', ${now})`.execute(
-          elsewhere,
-        );
+      }));
+      // Every server tagged once; every third link without its copy of the server's name.
+      const links = servers.map((s, i) => ({
+        workspace_id: ws.id,
+        server_id: s.id,
+        tag_id: tags[i % tags.length]!.id,
+        server_name: i % 3 ? s.name : '',
+        created_at: now,
+      }));
+      await h.database.db.transaction().execute(async (trx) => {
+        const bulk = bulkLoader(trx, h.database);
+        // In two calls, as the seed writes servers a chunk at a time.
+        await bulk.insert('servers', servers.slice(0, 5_000), { expected: count });
+        await bulk.insert('servers', servers.slice(5_000), { expected: count });
+        await bulk.insert('tags', tags);
+        await bulk.insert('server_tags', links);
+        await bulk.finish();
       });
-      await bulk.finish();
-      const { rows } = await sql<{
-        name: string;
-      }>`SELECT DISTINCT c.relname AS name FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-        WHERE l.pid = pg_backend_pid() AND l.mode = 'AccessExclusiveLock' AND c.relkind = 'r' ORDER BY 1`.execute(trx);
-      return rows.map((row) => row.name);
-    });
-    assert.deepEqual(held, ['server_tags', 'servers']);
-  });
+      const after = { servers: await schemaOf(h, 'servers'), links: await schemaOf(h, 'server_tags') };
+      // The indexes are built with a small page cache (short sorts); the connection then serves with its own again.
+      if (h.dialect === 'sqlite')
+        assert.equal(await pageCache(h), SERVING_PAGE_CACHE, 'the serving page cache is back');
+      assert.deepEqual(definitions(after.servers), definitions(before.servers));
+      assert.deepEqual(definitions(after.links), definitions(before.links));
+      // Made again: without this the test would pass for a load that kept its indexes.
+      for (const [table, objects] of Object.entries(after)) {
+        const kept = indexIdentities(objects).filter((identity) =>
+          indexIdentities(before[table as keyof typeof before]).includes(identity),
+        );
+        assert.deepEqual(
+          kept.filter((identity) => !/_pk |sqlite_autoindex/.test(identity)),
+          [],
+          `${table}: indexes made again`,
+        );
+      }
 
-  it('two instances seeding a fresh database at once both finish, one after the other, with their own counts', async (t) => {
-    if (h.dialect !== 'postgres') return t.skip('several instances share a PostgreSQL database only');
-    const fresh = await createMigratedTestDatabase(h.dialect);
-    const instances = [openDatabase(fresh.url), openDatabase(fresh.url)];
-    try {
-      const workspaces = await Promise.all(
-        instances.map((database, i) => createWorkspace(database, { name: `seeded ${i}` }, CLI_ACTOR)),
+      // Counts kept by the triggers, the text index, the link filter in name order and its copies.
+      assert.equal((await h.call('GET', '/public/v1/servers?limit=1', { key })).json().pagination.total, count);
+      assert.equal(
+        (await h.call('GET', '/public/v1/servers?limit=1&environment=production', { key })).json().pagination.total,
+        Math.ceil(count / 4),
       );
-      // Each seed at least doubles the empty tables it finds: both load them bare, the second
-      // after the first has committed (it waits at the first table the first one holds).
-      const created = await Promise.all(
-        instances.map((database, i) =>
-          seedWorkspace(database, { workspaceId: workspaces[i]!.id, size: SUSPEND_FROM_ROWS, seed: i + 1 }),
-        ),
+      const found = (await h.call('GET', '/public/v1/servers?q=BULK-000123', { key })).json();
+      assert.deepEqual(
+        found.data.map((item: { name: string }) => item.name),
+        ['bulk-000123'],
       );
-      for (const [i, workspace] of workspaces.entries()) {
-        const { rows } = await sql<{ table_name: string; total: number | string; n: number | string }>`
-          SELECT table_name, total, (SELECT count(*) FROM servers WHERE workspace_id = ${workspace.id}) AS n FROM row_counts
+      const tagged = await everyItem<{ id: string; name: string }>(h, key, '/servers', {
+        tagId: tags[1]!.id,
+        sort: '-name',
+      });
+      const expected = links
+        .filter((link) => link.tag_id === tags[1]!.id)
+        .map((link) => servers.find((s) => s.id === link.server_id)!.name)
+        .sort()
+        .reverse();
+      assert.equal(tagged.total, expected.length);
+      assert.deepEqual(
+        tagged.items.map((item) => item.name),
+        expected,
+      );
+      const { rows } = await sql<{
+        n: number | string;
+      }>`SELECT count(*) AS n FROM server_tags linked
+      JOIN servers ON servers.workspace_id = linked.workspace_id AND servers.id = linked.server_id
+      WHERE linked.server_name <> servers.name`.execute(h.database.db);
+      assert.equal(Number(rows[0]!.n), 0, "every copy is its server's name");
+      for (const [i, text] of hostile.entries()) {
+        const read = (await h.call('GET', `/public/v1/servers/${servers[i]!.id}`, { key })).json();
+        assert.deepEqual([read.name, read.description], [`hostile ${i} ${text}`, text], `hostile text ${i}`);
+      }
+      // Every per-value count, row count and search version as the insert triggers keep them.
+      for (const table of ['servers', 'server_tags']) {
+        for (const [filter, expression] of Object.entries(talliesOn(h.dialect, table))) {
+          const { rows: recounted } = await sql<{
+            value: string;
+            n: number | string;
+          }>`SELECT value, count(*) AS n FROM (SELECT CAST(${sql.raw(tallyOf(expression, 'counted'))} AS TEXT) AS value
+          FROM ${sql.table(table)} AS counted WHERE workspace_id = ${ws.id}) v
+          WHERE value IS NOT NULL GROUP BY value ORDER BY value`.execute(h.database.db);
+          const { rows: kept } = await sql<{
+            value: string;
+            n: number | string;
+          }>`SELECT value, total AS n FROM value_counts
+          WHERE workspace_id = ${ws.id} AND table_name = ${table} AND filter_name = ${filter} AND total <> 0
+          ORDER BY value`.execute(h.database.db);
+          assert.deepEqual(
+            kept.map(({ value, n }) => [value, Number(n)]),
+            recounted.map(({ value, n }) => [value, Number(n)]),
+            `${table} ${filter}`,
+          );
+        }
+      }
+      const { rows: total } = await sql<{
+        n: number | string;
+      }>`SELECT total AS n FROM row_counts WHERE workspace_id = ${ws.id} AND table_name = 'servers'`.execute(
+        h.database.db,
+      );
+      assert.equal(Number(total[0]?.n), count, 'the row count of the servers');
+      const { rows: versions } = await sql<{
+        n: number | string;
+      }>`SELECT count(*) AS n FROM search_versions WHERE workspace_id = ${ws.id} AND table_name = 'servers'`.execute(
+        h.database.db,
+      );
+      assert.equal(Number(versions[0]!.n), 1, 'the search version of the servers');
+      loaded = { workspaceId: ws.id, key, servers: count };
+    },
+  );
+
+  it(
+    'a bare load holds only the tables it loads for itself: ' + 'the tables they refer to stay open to other requests',
+    async (t) => {
+      if (h.dialect !== 'postgres') return t.skip('SQLite has one writer, and readers see the last commit');
+      const ws = await h.workspace();
+      const other = await h.workspace();
+      const tags = [
+        {
+          workspace_id: ws.id,
+          id: newId(),
+          name: 'locks',
+          name_key: 'locks',
+          colour: '#336699',
+          description: null,
+          created_at: now,
+        },
+      ];
+      const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers'), await rowsIn(h, 'server_tags'));
+      const servers = Array.from({ length: count }, (_, i) => server(ws.id, i));
+      const held = await h.database.db.transaction().execute(async (trx) => {
+        const bulk = bulkLoader(trx, h.database);
+        await bulk.insert('tags', tags);
+        await bulk.insert('servers', servers);
+        await bulk.insert(
+          'server_tags',
+          servers.map((s) => ({
+            workspace_id: ws.id,
+            server_id: s.id,
+            tag_id: tags[0]!.id,
+            server_name: s.name,
+            created_at: now,
+          })),
+        );
+        await bulk.settle();
+        // Meanwhile another connection reads and writes the tables the loaded ones refer to
+        // (a lock the load held on them would make it wait: it gives up after 2 s).
+        await h.database.db.transaction().execute(async (elsewhere) => {
+          await sql`SET LOCAL lock_timeout = '2s'`.execute(elsewhere);
+          await sql`SELECT count(*) FROM workspaces`.execute(elsewhere);
+          await sql`SELECT count(*) FROM users`.execute(elsewhere);
+          await sql`INSERT INTO tags (workspace_id, id, name, name_key, colour, created_at)
+            VALUES (${other.id}, ${newId()}, 'elsewhere', 'elsewhere', '#336699', ${now})`.execute(elsewhere);
+        });
+        await bulk.finish();
+        const { rows } = await sql<{
+          name: string;
+        }>`SELECT DISTINCT c.relname AS name FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+        WHERE l.pid = pg_backend_pid() AND l.mode = 'AccessExclusiveLock' AND c.relkind = 'r' ORDER BY 1`.execute(trx);
+        return rows.map((row) => row.name);
+      });
+      assert.deepEqual(held, ['server_tags', 'servers']);
+    },
+  );
+
+  it(
+    'two instances seeding a fresh database at once both finish, ' + 'one after the other, with their own counts',
+    async (t) => {
+      if (h.dialect !== 'postgres') return t.skip('several instances share a PostgreSQL database only');
+      const fresh = await createMigratedTestDatabase(h.dialect);
+      const instances = [openDatabase(fresh.url), openDatabase(fresh.url)];
+      try {
+        const workspaces = await Promise.all(
+          instances.map((database, i) => createWorkspace(database, { name: `seeded ${i}` }, CLI_ACTOR)),
+        );
+        // Each seed at least doubles the empty tables it finds: both load them bare, the second
+        // after the first has committed (it waits at the first table the first one holds).
+        const created = await Promise.all(
+          instances.map((database, i) =>
+            seedWorkspace(database, { workspaceId: workspaces[i]!.id, size: SUSPEND_FROM_ROWS, seed: i + 1 }),
+          ),
+        );
+        for (const [i, workspace] of workspaces.entries()) {
+          const { rows } = await sql<{ table_name: string; total: number | string; n: number | string }>`
+          SELECT table_name, total, (SELECT count(*) FROM servers WHERE workspace_id = ${workspace.id}) AS n
+            FROM row_counts
           WHERE workspace_id = ${workspace.id} AND table_name = 'servers'`.execute(instances[0]!.db);
-        assert.deepEqual([Number(rows[0]!.total), Number(rows[0]!.n)], [created[i]!.servers, created[i]!.servers]);
-        const { rows: events } = await sql<{ total: number | string; n: number | string }>`
+          assert.deepEqual([Number(rows[0]!.total), Number(rows[0]!.n)], [created[i]!.servers, created[i]!.servers]);
+          const { rows: events } = await sql<{ total: number | string; n: number | string }>`
           SELECT total, (SELECT count(*) FROM audit_events WHERE workspace_id = ${workspace.id}) AS n FROM row_counts
           WHERE workspace_id = ${workspace.id} AND table_name = 'audit_events'`.execute(instances[0]!.db);
-        assert.equal(Number(events[0]!.total), Number(events[0]!.n), 'audit events counted');
+          assert.equal(Number(events[0]!.total), Number(events[0]!.n), 'audit events counted');
+        }
+      } finally {
+        await Promise.all(instances.map((database) => database.close()));
+        await fresh.drop();
       }
-    } finally {
-      await Promise.all(instances.map((database) => database.close()));
-      await fresh.drop();
-    }
-  });
+    },
+  );
 
   it('a bare load refuses to count its rows when its transaction wrote others to the table', async (t) => {
     if (h.dialect !== 'postgres') return t.skip('SQLite counts the rows above the rowid the load started from');
@@ -342,8 +353,10 @@ describeEachDatabase('bulk loads', (h) => {
         await bulk.settle();
         // Counted as the load's by its transaction id, it would be counted twice.
         const extra = dataObject(-1);
-        await sql`INSERT INTO data_objects (workspace_id, id, name, classification, personal_data, created_at, updated_at)
-          VALUES (${extra.workspace_id}, ${extra.id}, ${extra.name}, ${extra.classification}, 0, ${now}, ${now})`.execute(
+        await sql`INSERT INTO data_objects
+            (workspace_id, id, name, classification, personal_data, created_at, updated_at)
+          VALUES
+            (${extra.workspace_id}, ${extra.id}, ${extra.name}, ${extra.classification}, 0, ${now}, ${now})`.execute(
           trx,
         );
         await bulk.finish();
@@ -353,72 +366,79 @@ describeEachDatabase('bulk loads', (h) => {
     assert.equal(await rowsIn(h, 'data_objects'), 0);
   });
 
-  it("a superuser's bare load checks the keys it keeps once, at the end, and the rows they name stay until it commits", async (t) => {
-    if (h.dialect !== 'postgres') return t.skip('SQLite checks each row; its readers see the last commit');
-    const { rows: role } = await sql<{
-      superuser: string;
-    }>`SELECT current_setting('is_superuser') AS superuser`.execute(h.database.db);
-    if (role[0]!.superuser !== 'on')
-      return t.skip("TEST_DATABASE_URL's user is not a superuser: its loads check each row");
-    const ws = await h.workspace();
-    const person = newId();
-    await sql`INSERT INTO users (id, email, name, created_at) VALUES (${person}, ${`${person}@bulk.example.test`}, 'Bulk Person', ${now})`.execute(
-      h.database.db,
-    );
-    const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'workstations')) + 1;
-    const rows = (assigned: string) =>
-      Array.from({ length: count }, (_, i) => workstation(ws.id, i, i % 2 ? { assigned_user_id: assigned } : {}));
-    const load = (assigned: string) =>
-      h.database.db.transaction().execute(async (trx) => {
-        const bulk = bulkLoader(trx, h.database);
-        await bulk.insert('workstations', rows(assigned));
-        await bulk.finish();
-        // The person the rows name cannot go before they are committed (the row-by-row check
-        // would have locked it; the loaded table's lock does): another connection's delete waits.
-        await assert.rejects(
-          h.database.db.transaction().execute(async (elsewhere) => {
-            await sql`SET LOCAL lock_timeout = '500ms'`.execute(elsewhere);
-            await sql`DELETE FROM users WHERE id = ${person}`.execute(elsewhere);
-          }),
-          /lock timeout/,
+  it(
+    "a superuser's bare load checks the keys it keeps once, " +
+      'at the end, and the rows they name stay until it commits',
+    async (t) => {
+      if (h.dialect !== 'postgres') return t.skip('SQLite checks each row; its readers see the last commit');
+      const { rows: role } = await sql<{
+        superuser: string;
+      }>`SELECT current_setting('is_superuser') AS superuser`.execute(h.database.db);
+      if (role[0]!.superuser !== 'on')
+        return t.skip("TEST_DATABASE_URL's user is not a superuser: its loads check each row");
+      const ws = await h.workspace();
+      const person = newId();
+      await sql`INSERT INTO users (id, email, name, created_at)
+        VALUES (${person}, ${`${person}@bulk.example.test`}, 'Bulk Person', ${now})`.execute(h.database.db);
+      const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'workstations')) + 1;
+      const rows = (assigned: string) =>
+        Array.from({ length: count }, (_, i) => workstation(ws.id, i, i % 2 ? { assigned_user_id: assigned } : {}));
+      const load = (assigned: string) =>
+        h.database.db.transaction().execute(async (trx) => {
+          const bulk = bulkLoader(trx, h.database);
+          await bulk.insert('workstations', rows(assigned));
+          await bulk.finish();
+          // The person the rows name cannot go before they are committed (the row-by-row check
+          // would have locked it; the loaded table's lock does): another connection's delete waits.
+          await assert.rejects(
+            h.database.db.transaction().execute(async (elsewhere) => {
+              await sql`SET LOCAL lock_timeout = '500ms'`.execute(elsewhere);
+              await sql`DELETE FROM users WHERE id = ${person}`.execute(elsewhere);
+            }),
+            /lock timeout/,
+          );
+        });
+      // A missing person is found by the check at the end (its message names the value: PostgreSQL's
+      // own row-by-row check puts it in the error's detail).
+      await assert.rejects(load(newId()), (error: Error & { code?: string }) => {
+        assert.match(
+          error.message,
+          new RegExp(
+            /violates foreign key constraint "workstations_assigned_user_id_fkey": /.source +
+              /\(assigned_user_id\)=\([0-9a-f-]{36}\) is not present in table "users"/.source,
+          ),
         );
+        assert.equal(error.code, undefined);
+        return true;
       });
-    // A missing person is found by the check at the end (its message names the value: PostgreSQL's
-    // own row-by-row check puts it in the error's detail).
-    await assert.rejects(load(newId()), (error: Error & { code?: string }) => {
-      assert.match(
-        error.message,
-        /violates foreign key constraint "workstations_assigned_user_id_fkey": \(assigned_user_id\)=\([0-9a-f-]{36}\) is not present in table "users"/,
+      assert.equal(await rowsIn(h, 'workstations'), 0);
+      await load(person);
+      // Committed, the key acts again: deleting the person clears the workstations' assignment.
+      await sql`DELETE FROM users WHERE id = ${person}`.execute(h.database.db);
+      const { rows: assigned } = await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM workstations WHERE workspace_id = ${ws.id} AND assigned_user_id IS NOT NULL`.execute(
+        h.database.db,
       );
-      assert.equal(error.code, undefined);
-      return true;
-    });
-    assert.equal(await rowsIn(h, 'workstations'), 0);
-    await load(person);
-    // Committed, the key acts again: deleting the person clears the workstations' assignment.
-    await sql`DELETE FROM users WHERE id = ${person}`.execute(h.database.db);
-    const { rows: assigned } = await sql<{
-      n: string;
-    }>`SELECT count(*) AS n FROM workstations WHERE workspace_id = ${ws.id} AND assigned_user_id IS NOT NULL`.execute(
-      h.database.db,
-    );
-    assert.equal(Number(assigned[0]!.n), 0);
-    assert.equal(await rowsIn(h, 'workstations'), count);
-    // Only the load's COPYs go unchecked: a statement the transaction sends while one is still
-    // running (here without waiting for it) is checked row by row as ever.
-    await assert.rejects(
-      h.database.db.transaction().execute(async (trx) => {
-        const bulk = bulkLoader(trx, h.database);
-        await bulk.insert('workstations', rows(person));
-        await sql`INSERT INTO workstations (workspace_id, id, name, status, automatic, assigned_user_id, created_at, last_check_time)
+      assert.equal(Number(assigned[0]!.n), 0);
+      assert.equal(await rowsIn(h, 'workstations'), count);
+      // Only the load's COPYs go unchecked: a statement the transaction sends while one is still
+      // running (here without waiting for it) is checked row by row as ever.
+      await assert.rejects(
+        h.database.db.transaction().execute(async (trx) => {
+          const bulk = bulkLoader(trx, h.database);
+          await bulk.insert('workstations', rows(person));
+          await sql`INSERT INTO workstations
+            (workspace_id, id, name, status, automatic, assigned_user_id, created_at, last_check_time)
           VALUES (${ws.id}, ${newId()}, 'WS-unchecked', 'in_stock', 0, ${newId()}, ${now}, ${now})`.execute(trx);
-        await bulk.finish();
-      }),
-      foreignKeyViolation,
-    );
-    assert.equal(await rowsIn(h, 'workstations'), count);
-    await sql`DELETE FROM workstations WHERE workspace_id = ${ws.id}`.execute(h.database.db);
-  });
+          await bulk.finish();
+        }),
+        foreignKeyViolation,
+      );
+      assert.equal(await rowsIn(h, 'workstations'), count);
+      await sql`DELETE FROM workstations WHERE workspace_id = ${ws.id}`.execute(h.database.db);
+    },
+  );
 
   it('a bare load by a role that is not a superuser checks each row as it is written', async (t) => {
     if (h.dialect !== 'postgres') return t.skip('PostgreSQL roles only');
@@ -477,7 +497,8 @@ describeEachDatabase('bulk loads', (h) => {
     );
   });
 
-  it("a bare load whose rows break a foreign key, a unique index or a NOT NULL, or name an unknown column, writes nothing and leaves the table's indexes and keys as they were", {
+  it('a bare load whose rows break a foreign key, a unique index or a NOT NULL, ' +
+    "or name an unknown column, writes nothing and leaves the table's indexes and keys as they were", {
     timeout: 120_000,
   }, async () => {
     const ws = await h.workspace();
@@ -485,7 +506,8 @@ describeEachDatabase('bulk loads', (h) => {
     assert.equal(await rowsIn(h, 'workstations'), 0);
     const agent = { id: newId(), hash: newId() };
     const elsewhere = { id: newId(), workspace: (await h.workspace()).id };
-    await sql`INSERT INTO agents (workspace_id, id, name, token_hash, token_prefix, created_at) VALUES (${elsewhere.workspace}, ${elsewhere.id}, 'agent elsewhere', ${newId()}, 'agt_live_test', ${now})`.execute(
+    await sql`INSERT INTO agents (workspace_id, id, name, token_hash, token_prefix, created_at)
+      VALUES (${elsewhere.workspace}, ${elsewhere.id}, 'agent elsewhere', ${newId()}, 'agt_live_test', ${now})`.execute(
       h.database.db,
     );
     const many = (changes: (i: number) => Record<string, unknown>) =>
@@ -511,9 +533,8 @@ describeEachDatabase('bulk loads', (h) => {
     for (const [label, rows, cause] of cases) {
       await assert.rejects(
         h.database.db.transaction().execute(async (trx) => {
-          await sql`INSERT INTO agents (workspace_id, id, name, token_hash, token_prefix, created_at) VALUES (${ws.id}, ${agent.id}, 'bulk agent', ${agent.hash}, 'agt_live_test', ${now})`.execute(
-            trx,
-          );
+          await sql`INSERT INTO agents (workspace_id, id, name, token_hash, token_prefix, created_at)
+            VALUES (${ws.id}, ${agent.id}, 'bulk agent', ${agent.hash}, 'agt_live_test', ${now})`.execute(trx);
           const bulk = bulkLoader(trx, h.database);
           await bulk.insert('workstations', rows.slice(0, 12_000), { expected: rows.length });
           await bulk.insert('workstations', rows.slice(12_000), { expected: rows.length });
@@ -538,7 +559,8 @@ describeEachDatabase('bulk loads', (h) => {
     });
     assert.equal(await rowsIn(h, 'workstations'), SUSPEND_FROM_ROWS + 10_000);
     await assert.rejects(
-      sql`INSERT INTO workstations (workspace_id, id, name, status, automatic, assigned_user_id, created_at, last_check_time)
+      sql`INSERT INTO workstations
+        (workspace_id, id, name, status, automatic, assigned_user_id, created_at, last_check_time)
       VALUES (${ws.id}, ${newId()}, 'WS-x', 'in_stock', 0, ${newId()}, ${now}, ${now})`.execute(h.database.db),
     );
   });

@@ -77,50 +77,53 @@ describeEachDatabase('command line', (h) => {
     assert.match(user.password_hash ?? '', /^\$argon2id\$/);
   });
 
-  it('key create --alias prints the documented fields; the secret works on the API; key list never shows it', async () => {
-    const { ws, admin } = await setUp();
-    const created = await estate(h.url, [
-      'key',
-      'create',
-      '--workspace',
-      ws.id,
-      '--name',
-      'ci',
-      '--alias',
-      'read',
-      '--json',
-    ]);
-    assert.equal(created.code, 0, created.stderr);
-    const key = created.json();
-    assert.deepEqual(Object.keys(key).sort(), [
-      'alias',
-      'createdBy',
-      'expiresAt',
-      'id',
-      'name',
-      'permissions',
-      'prefix',
-      'secret',
-    ]);
-    assert.match(key.secret, /^svc_live_[A-Za-z0-9_-]{43,}$/);
-    assert.ok(key.secret.startsWith(key.prefix));
-    assert.equal(key.createdBy, admin.id);
-    assert.equal(key.expiresAt, null);
-    const me = await h.call('GET', '/public/v1/me', { key: key.secret });
-    assert.equal(me.statusCode, 200);
-    assert.deepEqual(me.json().permissions, key.permissions);
-    const listed = await estate(h.url, ['key', 'list', '--workspace', ws.id, '--json']);
-    assert.equal(listed.json().data.length, 1);
-    assert.ok(!listed.stdout.includes(key.secret));
-    assert.equal(listed.json().data[0].status, 'active');
-    const stored = await h.database.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('id', '=', key.id)
-      .executeTakeFirstOrThrow();
-    assert.ok(!JSON.stringify(stored).includes(key.secret), 'only the hash is stored');
-    assert.match(stored.key_hash, /^[0-9a-f]{64}$/);
-  });
+  it(
+    'key create --alias prints the documented fields; ' + 'the secret works on the API; key list never shows it',
+    async () => {
+      const { ws, admin } = await setUp();
+      const created = await estate(h.url, [
+        'key',
+        'create',
+        '--workspace',
+        ws.id,
+        '--name',
+        'ci',
+        '--alias',
+        'read',
+        '--json',
+      ]);
+      assert.equal(created.code, 0, created.stderr);
+      const key = created.json();
+      assert.deepEqual(Object.keys(key).sort(), [
+        'alias',
+        'createdBy',
+        'expiresAt',
+        'id',
+        'name',
+        'permissions',
+        'prefix',
+        'secret',
+      ]);
+      assert.match(key.secret, /^svc_live_[A-Za-z0-9_-]{43,}$/);
+      assert.ok(key.secret.startsWith(key.prefix));
+      assert.equal(key.createdBy, admin.id);
+      assert.equal(key.expiresAt, null);
+      const me = await h.call('GET', '/public/v1/me', { key: key.secret });
+      assert.equal(me.statusCode, 200);
+      assert.deepEqual(me.json().permissions, key.permissions);
+      const listed = await estate(h.url, ['key', 'list', '--workspace', ws.id, '--json']);
+      assert.equal(listed.json().data.length, 1);
+      assert.ok(!listed.stdout.includes(key.secret));
+      assert.equal(listed.json().data[0].status, 'active');
+      const stored = await h.database.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', key.id)
+        .executeTakeFirstOrThrow();
+      assert.ok(!JSON.stringify(stored).includes(key.secret), 'only the hash is stored');
+      assert.match(stored.key_hash, /^[0-9a-f]{64}$/);
+    },
+  );
 
   it('key create --scopes with --expires-at and --as; rotate and revoke print the documented fields', async () => {
     const { ws, admin } = await setUp();
@@ -367,147 +370,159 @@ describeEachDatabase('command line', (h) => {
     assert.match(viaAlias.stderr, /lacks the scope: audit_log:read/);
   });
 
-  it('serve without a terminal: the first start writes the demo key and password to a 0600 file and logs only its path; later starts print no secret', async () => {
-    const empty = await createTestDatabase(h.dialect);
-    const dataDir = mkdtempSync(join(tmpdir(), 'estate-data-'));
-    try {
-      const first = await startServer(empty.url, { ESTATE_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-      let secret: string;
+  it(
+    'serve without a terminal: the first start writes the demo key and password ' +
+      'to a 0600 file and logs only its path; later starts print no secret',
+    async () => {
+      const empty = await createTestDatabase(h.dialect);
+      const dataDir = mkdtempSync(join(tmpdir(), 'estate-data-'));
       try {
-        const file = join(dataDir, 'first-start.txt');
-        assert.equal(statSync(file).mode & 0o777, 0o600, 'readable only by its owner');
-        const banner = readFileSync(file, 'utf8');
-        secret = /svc_live_[A-Za-z0-9_-]+/.exec(banner)?.[0] ?? '';
-        assert.ok(secret, 'the file holds a key');
-        assert.match(banner, /curl -H "Authorization: Bearer svc_live_/);
-        assert.match(first.output(), /\/docs/);
-        assert.doesNotMatch(first.output(), /svc_live_|admin@estate\.local \//, 'no secret printed');
-        assert.ok(first.output().includes(file), 'the path is printed');
-        for (const line of first.stdout().trim().split('\n')) JSON.parse(line);
-        const me = await fetch(`${first.base}/public/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
-        assert.equal(me.status, 200);
-        assert.equal(((await me.json()) as any).workspace.name, 'Demo');
+        const first = await startServer(empty.url, { ESTATE_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+        let secret: string;
+        try {
+          const file = join(dataDir, 'first-start.txt');
+          assert.equal(statSync(file).mode & 0o777, 0o600, 'readable only by its owner');
+          const banner = readFileSync(file, 'utf8');
+          secret = /svc_live_[A-Za-z0-9_-]+/.exec(banner)?.[0] ?? '';
+          assert.ok(secret, 'the file holds a key');
+          assert.match(banner, /curl -H "Authorization: Bearer svc_live_/);
+          assert.match(first.output(), /\/docs/);
+          assert.doesNotMatch(first.output(), /svc_live_|admin@estate\.local \//, 'no secret printed');
+          assert.ok(first.output().includes(file), 'the path is printed');
+          for (const line of first.stdout().trim().split('\n')) JSON.parse(line);
+          const me = await fetch(`${first.base}/public/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
+          assert.equal(me.status, 200);
+          assert.equal(((await me.json()) as any).workspace.name, 'Demo');
+        } finally {
+          await stopServer(first.child);
+        }
+        const second = await startServer(empty.url);
+        try {
+          assert.doesNotMatch(second.output(), /svc_live_|password|login/i);
+        } finally {
+          await stopServer(second.child);
+        }
       } finally {
-        await stopServer(first.child);
+        await empty.drop();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      const second = await startServer(empty.url);
-      try {
-        assert.doesNotMatch(second.output(), /svc_live_|password|login/i);
-      } finally {
-        await stopServer(second.child);
-      }
-    } finally {
-      await empty.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
-  it('secrets on the command line: --password-stdin and ESTATE_AGENT_TOKEN work; --password and --token still work with a warning; plain http to another host warns', async () => {
-    const ws = (await estate(h.url, ['workspace', 'create', '--name', 'Secrets', '--json'])).json();
-    const piped = await estate(
-      h.url,
-      [
+  it(
+    'secrets on the command line: --password-stdin and ESTATE_AGENT_TOKEN work; ' +
+      '--password and --token still work with a warning; plain http to another host warns',
+    async () => {
+      const ws = (await estate(h.url, ['workspace', 'create', '--name', 'Secrets', '--json'])).json();
+      const piped = await estate(
+        h.url,
+        [
+          'member',
+          'add',
+          '--workspace',
+          ws.id,
+          '--email',
+          'piped@example.test',
+          '--name',
+          'Piped',
+          '--role',
+          'read',
+          '--password-stdin',
+          '--json',
+        ],
+        { stdin: 'from standard input\n' },
+      );
+      assert.equal(piped.code, 0, piped.stderr);
+      assert.equal(piped.stderr, '', 'no warning');
+      const user = await h.database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', 'piped@example.test')
+        .executeTakeFirstOrThrow();
+      assert.ok(
+        await verify(user.password_hash!, 'from standard input'),
+        'the password is the line read, without its line break',
+      );
+      const flagged = await estate(h.url, [
         'member',
         'add',
         '--workspace',
         ws.id,
         '--email',
-        'piped@example.test',
+        'flag@example.test',
         '--name',
-        'Piped',
+        'Flag',
         '--role',
         'read',
-        '--password-stdin',
+        '--password',
+        'on the command line',
         '--json',
-      ],
-      { stdin: 'from standard input\n' },
-    );
-    assert.equal(piped.code, 0, piped.stderr);
-    assert.equal(piped.stderr, '', 'no warning');
-    const user = await h.database.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('email', '=', 'piped@example.test')
-      .executeTakeFirstOrThrow();
-    assert.ok(
-      await verify(user.password_hash!, 'from standard input'),
-      'the password is the line read, without its line break',
-    );
-    const flagged = await estate(h.url, [
-      'member',
-      'add',
-      '--workspace',
-      ws.id,
-      '--email',
-      'flag@example.test',
-      '--name',
-      'Flag',
-      '--role',
-      'read',
-      '--password',
-      'on the command line',
-      '--json',
-    ]);
-    assert.equal(flagged.code, 0, flagged.stderr);
-    assert.match(flagged.stderr, /warning: --password exposes the password/);
-    const noToken = await estate(h.url, [
-      'agent',
-      'run',
-      '--server',
-      'http://127.0.0.1:1',
-      '--once',
-      '--max-retries',
-      '0',
-    ]);
-    assert.equal(noToken.code, 1);
-    assert.match(noToken.stderr, /no agent token: set ESTATE_AGENT_TOKEN/);
-    const fromEnv = await estate(
-      h.url,
-      ['agent', 'run', '--server', 'http://127.0.0.1:1', '--once', '--max-retries', '0'],
-      { env: { ESTATE_AGENT_TOKEN: 'agt_live_x' } },
-    );
-    assert.doesNotMatch(
-      fromEnv.stderr,
-      /no agent token|warning/,
-      'the token from the environment is used, without a warning',
-    );
-    const remote = await estate(h.url, [
-      'agent',
-      'run',
-      '--server',
-      'http://estate.invalid:8080',
-      '--token',
-      'agt_live_x',
-      '--once',
-      '--max-retries',
-      '0',
-    ]);
-    assert.match(remote.stderr, /warning: --token exposes the agent token/);
-    assert.match(remote.stderr, /warning: http:\/\/estate\.invalid:8080 is plain http to another host/);
-  });
+      ]);
+      assert.equal(flagged.code, 0, flagged.stderr);
+      assert.match(flagged.stderr, /warning: --password exposes the password/);
+      const noToken = await estate(h.url, [
+        'agent',
+        'run',
+        '--server',
+        'http://127.0.0.1:1',
+        '--once',
+        '--max-retries',
+        '0',
+      ]);
+      assert.equal(noToken.code, 1);
+      assert.match(noToken.stderr, /no agent token: set ESTATE_AGENT_TOKEN/);
+      const fromEnv = await estate(
+        h.url,
+        ['agent', 'run', '--server', 'http://127.0.0.1:1', '--once', '--max-retries', '0'],
+        { env: { ESTATE_AGENT_TOKEN: 'agt_live_x' } },
+      );
+      assert.doesNotMatch(
+        fromEnv.stderr,
+        /no agent token|warning/,
+        'the token from the environment is used, without a warning',
+      );
+      const remote = await estate(h.url, [
+        'agent',
+        'run',
+        '--server',
+        'http://estate.invalid:8080',
+        '--token',
+        'agt_live_x',
+        '--once',
+        '--max-retries',
+        '0',
+      ]);
+      assert.match(remote.stderr, /warning: --token exposes the agent token/);
+      assert.match(remote.stderr, /warning: http:\/\/estate\.invalid:8080 is plain http to another host/);
+    },
+  );
 
-  it('SIGTERM ends serve within 10 s even when the reader of its log output is gone; stdout carries only JSON lines', async () => {
-    const server = await startServer(h.url, { LOG_LEVEL: 'info' });
-    for (const line of server.stdout().trim().split('\n').filter(Boolean)) JSON.parse(line);
-    assert.doesNotMatch(server.stdout(), /listening on/, 'the human line goes to stderr');
-    server.child.stdout!.destroy();
-    await Promise.all(
-      Array.from({ length: 200 }, () =>
-        fetch(`${server.base}/healthz`).then(
-          (r) => r.text(),
-          () => undefined,
+  it(
+    'SIGTERM ends serve within 10 s even when the reader of its log output is gone; ' +
+      'stdout carries only JSON lines',
+    async () => {
+      const server = await startServer(h.url, { LOG_LEVEL: 'info' });
+      for (const line of server.stdout().trim().split('\n').filter(Boolean)) JSON.parse(line);
+      assert.doesNotMatch(server.stdout(), /listening on/, 'the human line goes to stderr');
+      server.child.stdout!.destroy();
+      await Promise.all(
+        Array.from({ length: 200 }, () =>
+          fetch(`${server.base}/healthz`).then(
+            (r) => r.text(),
+            () => undefined,
+          ),
         ),
-      ),
-    );
-    const started = Date.now();
-    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
-    server.child.kill('SIGTERM');
-    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
-    const outcome = await Promise.race([exited, timeout]);
-    if (outcome === 'timeout') server.child.kill('SIGKILL');
-    assert.notEqual(outcome, 'timeout', 'exited within 10 s');
-    assert.ok(Date.now() - started < 10_000);
-  });
+      );
+      const started = Date.now();
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+      server.child.kill('SIGTERM');
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
+      const outcome = await Promise.race([exited, timeout]);
+      if (outcome === 'timeout') server.child.kill('SIGKILL');
+      assert.notEqual(outcome, 'timeout', 'exited within 10 s');
+      assert.ok(Date.now() - started < 10_000);
+    },
+  );
 
   it('serve on a port already in use: one clear line, no stack trace, a non-zero exit', async () => {
     const blocker = createNetServer();
@@ -552,71 +567,75 @@ describeEachDatabase('command line', (h) => {
     assert.equal(Number(installs.n), Number(live.n), 'install counts are the sum of both seeds');
   });
 
-  it('member add: a different --name for an existing person is refused, not ignored; --name may be left out for them', async () => {
-    const one = (await estate(h.url, ['workspace', 'create', '--name', 'One', '--json'])).json();
-    const two = (await estate(h.url, ['workspace', 'create', '--name', 'Two', '--json'])).json();
-    assert.equal(
-      (
-        await estate(h.url, [
-          'member',
-          'add',
-          '--workspace',
-          one.id,
-          '--email',
-          'ada@names.test',
-          '--name',
-          'Ada Lovelace',
-          '--role',
-          'read',
-          '--json',
-        ])
-      ).code,
-      0,
-    );
-    const renamed = await estate(h.url, [
-      'member',
-      'add',
-      '--workspace',
-      two.id,
-      '--email',
-      'ada@names.test',
-      '--name',
-      'Ada Byron',
-      '--role',
-      'read',
-      '--json',
-    ]);
-    assert.equal(renamed.code, 1);
-    assert.equal(renamed.stdout, '');
-    assert.match(
-      renamed.stderr,
-      /^estate: ada@names\.test is already known as "Ada Lovelace"; leave out the name or give that one\n$/,
-    );
-    const same = await estate(h.url, [
-      'member',
-      'add',
-      '--workspace',
-      two.id,
-      '--email',
-      'ada@names.test',
-      '--role',
-      'read',
-      '--json',
-    ]);
-    assert.equal(same.code, 0, same.stderr);
-    assert.equal(same.json().name, 'Ada Lovelace');
-    const nameless = await estate(h.url, [
-      'member',
-      'add',
-      '--workspace',
-      two.id,
-      '--email',
-      'new@names.test',
-      '--role',
-      'read',
-      '--json',
-    ]);
-    assert.equal(nameless.code, 1);
-    assert.match(nameless.stderr, /^estate: name is required: new@names\.test is a new person\n$/);
-  });
+  it(
+    'member add: a different --name for an existing person is refused, ' +
+      'not ignored; --name may be left out for them',
+    async () => {
+      const one = (await estate(h.url, ['workspace', 'create', '--name', 'One', '--json'])).json();
+      const two = (await estate(h.url, ['workspace', 'create', '--name', 'Two', '--json'])).json();
+      assert.equal(
+        (
+          await estate(h.url, [
+            'member',
+            'add',
+            '--workspace',
+            one.id,
+            '--email',
+            'ada@names.test',
+            '--name',
+            'Ada Lovelace',
+            '--role',
+            'read',
+            '--json',
+          ])
+        ).code,
+        0,
+      );
+      const renamed = await estate(h.url, [
+        'member',
+        'add',
+        '--workspace',
+        two.id,
+        '--email',
+        'ada@names.test',
+        '--name',
+        'Ada Byron',
+        '--role',
+        'read',
+        '--json',
+      ]);
+      assert.equal(renamed.code, 1);
+      assert.equal(renamed.stdout, '');
+      assert.match(
+        renamed.stderr,
+        /^estate: ada@names\.test is already known as "Ada Lovelace"; leave out the name or give that one\n$/,
+      );
+      const same = await estate(h.url, [
+        'member',
+        'add',
+        '--workspace',
+        two.id,
+        '--email',
+        'ada@names.test',
+        '--role',
+        'read',
+        '--json',
+      ]);
+      assert.equal(same.code, 0, same.stderr);
+      assert.equal(same.json().name, 'Ada Lovelace');
+      const nameless = await estate(h.url, [
+        'member',
+        'add',
+        '--workspace',
+        two.id,
+        '--email',
+        'new@names.test',
+        '--role',
+        'read',
+        '--json',
+      ]);
+      assert.equal(nameless.code, 1);
+      assert.match(nameless.stderr, /^estate: name is required: new@names\.test is a new person\n$/);
+    },
+  );
 });

@@ -145,85 +145,95 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
   let key: string;
   const patch = (path: string, body: Json) => h.call('PATCH', path, { key, body });
 
-  it('50 parallel PATCHes of different fields of one application: every field survives; the audit log replays to the stored state', async () => {
-    ws = await h.workspace();
-    key = (await h.key(ws)).secret;
-    // Created with values that no PATCH below writes, so a reverted field shows.
-    const created = bodyOf(
-      Application,
-      await h.call('POST', '/public/v1/applications', {
-        key,
-        body: {
-          name: 'CRM',
-          lifecycleStatus: 'plan',
-          criticality: 'low',
-          hostingType: 'saas',
-          businessValue: 1,
-          technicalFit: 1,
-          userCount: 0,
-        },
-      }),
-    );
-    const choices: Record<string, unknown[]> = {
-      lifecycleStatus: ['phase_in', 'active', 'phase_out', 'end_of_life'],
-      criticality: ['medium', 'high', 'critical'],
-      hostingType: ['on_premise', 'hybrid'],
-      businessValue: [2, 3, 4, 5],
-      technicalFit: [2, 3, 4, 5],
-    };
-    const fields = [
-      'description',
-      'vendor',
-      'version',
-      'url',
-      'lifecycleStatus',
-      'criticality',
-      'hostingType',
-      'businessValue',
-      'technicalFit',
-      'userCount',
-    ];
-    const value = (field: string, i: number): unknown =>
-      choices[field]?.[i % choices[field]!.length] ??
-      (field === 'url' ? `https://crm-${i}.example.test` : field === 'userCount' ? 100 + i : `${field}-${i}`);
-    const written = new Map<string, unknown[]>(fields.map((f) => [f, []]));
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => {
-        const field = fields[i % fields.length]!;
-        written.get(field)!.push(value(field, i));
-        return patch(`/public/v1/applications/${created.id}`, { [field]: value(field, i) });
-      }),
-    );
-    assertNo5xx(responses);
-    assert.deepEqual([...new Set(statuses(responses))], [200], responses.find((r) => r.statusCode !== 200)?.body);
-    const stored: Json = bodyOf(Application, await h.call('GET', `/public/v1/applications/${created.id}`, { key }));
-    for (const field of fields)
-      assert.ok(
-        written.get(field)!.includes(stored[field]),
-        `${field} holds a written value, not the reverted ${JSON.stringify(stored[field])}`,
+  it(
+    '50 parallel PATCHes of different fields of one application: ' +
+      'every field survives; the audit log replays to the stored state',
+    async () => {
+      ws = await h.workspace();
+      key = (await h.key(ws)).secret;
+      // Created with values that no PATCH below writes, so a reverted field shows.
+      const created = bodyOf(
+        Application,
+        await h.call('POST', '/public/v1/applications', {
+          key,
+          body: {
+            name: 'CRM',
+            lifecycleStatus: 'plan',
+            criticality: 'low',
+            hostingType: 'saas',
+            businessValue: 1,
+            technicalFit: 1,
+            userCount: 0,
+          },
+        }),
       );
-    assertHistoryReplays(created, await historyOf(h, key, 'application', created.id), stored, fields);
-  });
+      const choices: Record<string, unknown[]> = {
+        lifecycleStatus: ['phase_in', 'active', 'phase_out', 'end_of_life'],
+        criticality: ['medium', 'high', 'critical'],
+        hostingType: ['on_premise', 'hybrid'],
+        businessValue: [2, 3, 4, 5],
+        technicalFit: [2, 3, 4, 5],
+      };
+      const fields = [
+        'description',
+        'vendor',
+        'version',
+        'url',
+        'lifecycleStatus',
+        'criticality',
+        'hostingType',
+        'businessValue',
+        'technicalFit',
+        'userCount',
+      ];
+      const value = (field: string, i: number): unknown =>
+        choices[field]?.[i % choices[field]!.length] ??
+        (field === 'url' ? `https://crm-${i}.example.test` : field === 'userCount' ? 100 + i : `${field}-${i}`);
+      const written = new Map<string, unknown[]>(fields.map((f) => [f, []]));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => {
+          const field = fields[i % fields.length]!;
+          written.get(field)!.push(value(field, i));
+          return patch(`/public/v1/applications/${created.id}`, { [field]: value(field, i) });
+        }),
+      );
+      assertNo5xx(responses);
+      assert.deepEqual([...new Set(statuses(responses))], [200], responses.find((r) => r.statusCode !== 200)?.body);
+      const stored: Json = bodyOf(Application, await h.call('GET', `/public/v1/applications/${created.id}`, { key }));
+      for (const field of fields)
+        assert.ok(
+          written.get(field)!.includes(stored[field]),
+          `${field} holds a written value, not the reverted ${JSON.stringify(stored[field])}`,
+        );
+      assertHistoryReplays(created, await historyOf(h, key, 'application', created.id), stored, fields);
+    },
+  );
 
-  it("250 parallel PATCHes of userCount: each update's before is the previous update's after; one event per real change", async () => {
-    const created = bodyOf(
-      Application,
-      await h.call('POST', '/public/v1/applications', { key, body: { name: 'Counted', userCount: 0 } }),
-    );
-    const responses = await Promise.all(
-      Array.from({ length: 250 }, (_, i) => patch(`/public/v1/applications/${created.id}`, { userCount: (i % 7) + 1 })),
-    );
-    assertNo5xx(responses);
-    const history = await historyOf(h, key, 'application', created.id);
-    const stored: Json = bodyOf(Application, await h.call('GET', `/public/v1/applications/${created.id}`, { key }));
-    assertHistoryReplays(created, history, stored, ['userCount']);
-    for (const event of history.filter((e) => e.action === 'update'))
-      assert.notDeepEqual(
-        event.changes!.userCount!.before,
-        event.changes!.userCount!.after,
-        'no event without a change',
+  it(
+    '250 parallel PATCHes of userCount: ' +
+      "each update's before is the previous update's after; one event per real change",
+    async () => {
+      const created = bodyOf(
+        Application,
+        await h.call('POST', '/public/v1/applications', { key, body: { name: 'Counted', userCount: 0 } }),
       );
-  });
+      const responses = await Promise.all(
+        Array.from({ length: 250 }, (_, i) =>
+          patch(`/public/v1/applications/${created.id}`, { userCount: (i % 7) + 1 }),
+        ),
+      );
+      assertNo5xx(responses);
+      const history = await historyOf(h, key, 'application', created.id);
+      const stored: Json = bodyOf(Application, await h.call('GET', `/public/v1/applications/${created.id}`, { key }));
+      assertHistoryReplays(created, history, stored, ['userCount']);
+      for (const event of history.filter((e) => e.action === 'update'))
+        assert.notDeepEqual(
+          event.changes!.userCount!.before,
+          event.changes!.userCount!.after,
+          'no event without a change',
+        );
+    },
+  );
 
   it('50 parallel DELETEs of one resource, in every family: one 204, the others 404, one delete event', async () => {
     for (const [path, family] of Object.entries(await families(h, key))) {
@@ -280,43 +290,47 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     assert.equal(history.filter((e) => e.action === 'unlink').length, 1);
   });
 
-  it('parallel PATCHes that each close a ring of 5 categories: at least one 422, no cycle stored, all still deletable', async () => {
-    for (let round = 0; round < 5; round += 1) {
-      const ring = await Promise.all(
-        Array.from(
-          { length: 5 },
-          async (_, i) =>
-            bodyOf(
-              Category,
-              await h.call('POST', '/public/v1/categories', { key, body: { name: `ring ${round}.${i}` } }),
-            ).id,
-        ),
-      );
-      const responses = await Promise.all(
-        ring.map((id, i) => patch(`/public/v1/categories/${id}`, { parentId: ring[(i + 1) % ring.length] })),
-      );
-      assertNo5xx(responses);
-      assert.ok(count(statuses(responses), 422) >= 1, 'closing the ring is refused');
-      const parents = new Map<string, string | null>();
-      for (const id of ring)
-        parents.set(id, bodyOf(Category, await h.call('GET', `/public/v1/categories/${id}`, { key })).parentId);
-      for (const start of ring) {
-        const seen = new Set<string>();
-        for (let at: string | null | undefined = start; at; at = parents.get(at)) {
-          assert.ok(!seen.has(at), 'no category is its own ancestor');
-          seen.add(at);
+  it(
+    'parallel PATCHes that each close a ring of 5 categories: ' +
+      'at least one 422, no cycle stored, all still deletable',
+    async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const ring = await Promise.all(
+          Array.from(
+            { length: 5 },
+            async (_, i) =>
+              bodyOf(
+                Category,
+                await h.call('POST', '/public/v1/categories', { key, body: { name: `ring ${round}.${i}` } }),
+              ).id,
+          ),
+        );
+        const responses = await Promise.all(
+          ring.map((id, i) => patch(`/public/v1/categories/${id}`, { parentId: ring[(i + 1) % ring.length] })),
+        );
+        assertNo5xx(responses);
+        assert.ok(count(statuses(responses), 422) >= 1, 'closing the ring is refused');
+        const parents = new Map<string, string | null>();
+        for (const id of ring)
+          parents.set(id, bodyOf(Category, await h.call('GET', `/public/v1/categories/${id}`, { key })).parentId);
+        for (const start of ring) {
+          const seen = new Set<string>();
+          for (let at: string | null | undefined = start; at; at = parents.get(at)) {
+            assert.ok(!seen.has(at), 'no category is its own ancestor');
+            seen.add(at);
+          }
         }
+        const roots = bodyOf(
+          categories.list,
+          await h.call('GET', '/public/v1/categories', {
+            key,
+            query: { root: 'true', q: `ring ${round}.`, limit: '200' },
+          }),
+        );
+        assert.ok(roots.pagination.total >= 1, 'the ring still has a root');
       }
-      const roots = bodyOf(
-        categories.list,
-        await h.call('GET', '/public/v1/categories', {
-          key,
-          query: { root: 'true', q: `ring ${round}.`, limit: '200' },
-        }),
-      );
-      assert.ok(roots.pagination.total >= 1, 'the ring still has a root');
-    }
-  });
+    },
+  );
 
   it('five admins demoted in parallel: four answer 200, one 422, and one admin is left', async () => {
     const workspace = await h.workspace('admins');
@@ -349,57 +363,63 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     );
   });
 
-  it('100 parallel POST /tags with one name in several letter cases: one 201, the others 422, never a 5xx', async () => {
-    const names = ['Release-Train', 'release-train', 'RELEASE-TRAIN', 'Release-train'];
-    const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        h.call('POST', '/public/v1/tags', { key, body: { name: names[i % names.length] } }),
-      ),
-    );
-    assertNo5xx(responses);
-    const answered = statuses(responses);
-    assert.equal(count(answered, 201), 1);
-    assert.equal(count(answered, 422), 99);
-    for (const res of responses.filter((r) => r.statusCode === 422))
-      assert.equal(bodyOf(ErrorBody, res).code, 'unprocessable_entity');
-  });
+  it(
+    '100 parallel POST /tags with one name in several letter ' + 'cases: one 201, the others 422, never a 5xx',
+    async () => {
+      const names = ['Release-Train', 'release-train', 'RELEASE-TRAIN', 'Release-train'];
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          h.call('POST', '/public/v1/tags', { key, body: { name: names[i % names.length] } }),
+        ),
+      );
+      assertNo5xx(responses);
+      const answered = statuses(responses);
+      assert.equal(count(answered, 201), 1);
+      assert.equal(count(answered, 422), 99);
+      for (const res of responses.filter((r) => r.statusCode === 422))
+        assert.equal(bodyOf(ErrorBody, res).code, 'unprocessable_entity');
+    },
+  );
 
-  it('a constraint violation that reaches the error handler is a 422, never a 500 (the database backs the rules)', async () => {
-    const own = await h.workspace();
-    const tag = bodyOf(
-      Tag,
-      await h.call('POST', '/public/v1/tags', { key: (await h.key(own)).secret, body: { name: 'constrained' } }),
-    );
-    const duplicate = {
-      workspace_id: own.id,
-      id: '01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70',
-      name: 'CONSTRAINED',
-      name_key: 'constrained',
-      colour: '#000000',
-      description: null,
-      created_at: tag.createdAt,
-    };
-    const unique = await h.database.db
-      .insertInto('tags')
-      .values(duplicate)
-      .execute()
-      .then(
-        () => undefined,
-        (error: unknown) => error,
+  it(
+    'a constraint violation that reaches the error handler is a 422, ' + 'never a 500 (the database backs the rules)',
+    async () => {
+      const own = await h.workspace();
+      const tag = bodyOf(
+        Tag,
+        await h.call('POST', '/public/v1/tags', { key: (await h.key(own)).secret, body: { name: 'constrained' } }),
       );
-    assert.ok(unique, 'the unique index refuses a second tag with the same folded name');
-    assert.deepEqual(toApiError(unique).toBody().status, 422);
-    const foreign = await h.database.db
-      .insertInto('application_tags')
-      .values({ workspace_id: own.id, application_id: duplicate.id, tag_id: tag.id, created_at: tag.createdAt })
-      .execute()
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-    assert.ok(foreign, 'the foreign key refuses a link to a missing application');
-    assert.equal(toApiError(foreign).status, 422);
-  });
+      const duplicate = {
+        workspace_id: own.id,
+        id: '01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70',
+        name: 'CONSTRAINED',
+        name_key: 'constrained',
+        colour: '#000000',
+        description: null,
+        created_at: tag.createdAt,
+      };
+      const unique = await h.database.db
+        .insertInto('tags')
+        .values(duplicate)
+        .execute()
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      assert.ok(unique, 'the unique index refuses a second tag with the same folded name');
+      assert.deepEqual(toApiError(unique).toBody().status, 422);
+      const foreign = await h.database.db
+        .insertInto('application_tags')
+        .values({ workspace_id: own.id, application_id: duplicate.id, tag_id: tag.id, created_at: tag.createdAt })
+        .execute()
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      assert.ok(foreign, 'the foreign key refuses a link to a missing application');
+      assert.equal(toApiError(foreign).status, 422);
+    },
+  );
 
   it('tag names are unique by one case folding on both databases, beyond ASCII', async () => {
     assert.equal((await h.call('POST', '/public/v1/tags', { key, body: { name: 'Ärger' } })).statusCode, 201);
@@ -468,110 +488,125 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     assert.match(bodyOf(ErrorBody, otherKind).message, /kind/);
   });
 
-  it('POST /discovered-applications/{id}/application: a second call is a 422, in parallel too; a body field is a 400', async () => {
-    const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'triage agent' });
-    await h.call('POST', '/agent/v1/report', {
-      headers: { authorization: `Bearer ${agent.token}` },
-      body: {
-        host: { hostname: 'triage-01', kind: 'server' },
-        software: [{ name: 'grafana', vendor: 'Grafana Labs', version: '11' }],
-      },
-    });
-    const [entry] = bodyOf(
-      DiscoveredList,
-      await h.call('GET', '/public/v1/discovered-applications', { key, query: { q: 'grafana' } }),
-    ).data;
-    const path = `/public/v1/discovered-applications/${entry!.id}/application`;
-    const withBody = await h.call('POST', path, { key, body: { name: 'Mine' } });
-    assert.equal(withBody.statusCode, 400);
-    assert.match(bodyOf(ErrorBody, withBody).message, /name/);
-    const responses = await Promise.all(Array.from({ length: 10 }, () => h.call('POST', path, { key })));
-    assertNo5xx(responses);
-    assert.deepEqual(statuses(responses), [201, ...Array(9).fill(422)]);
-    const applications = bodyOf(
-      applicationFamily.list,
-      await h.call('GET', '/public/v1/applications', { key, query: { q: 'grafana' } }),
-    );
-    assert.equal(applications.pagination.total, 1, 'no orphaned second application');
-    assert.equal((await h.call('POST', path, { key })).statusCode, 422, 'sequentially too');
-  });
+  it(
+    'POST /discovered-applications/{id}/application: ' +
+      'a second call is a 422, in parallel too; a body field is a 400',
+    async () => {
+      const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'triage agent' });
+      await h.call('POST', '/agent/v1/report', {
+        headers: { authorization: `Bearer ${agent.token}` },
+        body: {
+          host: { hostname: 'triage-01', kind: 'server' },
+          software: [{ name: 'grafana', vendor: 'Grafana Labs', version: '11' }],
+        },
+      });
+      const [entry] = bodyOf(
+        DiscoveredList,
+        await h.call('GET', '/public/v1/discovered-applications', { key, query: { q: 'grafana' } }),
+      ).data;
+      const path = `/public/v1/discovered-applications/${entry!.id}/application`;
+      const withBody = await h.call('POST', path, { key, body: { name: 'Mine' } });
+      assert.equal(withBody.statusCode, 400);
+      assert.match(bodyOf(ErrorBody, withBody).message, /name/);
+      const responses = await Promise.all(Array.from({ length: 10 }, () => h.call('POST', path, { key })));
+      assertNo5xx(responses);
+      assert.deepEqual(statuses(responses), [201, ...Array(9).fill(422)]);
+      const applications = bodyOf(
+        applicationFamily.list,
+        await h.call('GET', '/public/v1/applications', { key, query: { q: 'grafana' } }),
+      );
+      assert.equal(applications.pagination.total, 1, 'no orphaned second application');
+      assert.equal((await h.call('POST', path, { key })).statusCode, 422, 'sequentially too');
+    },
+  );
 
-  it('ETag and If-Match: a stale ETag answers 412 and changes nothing; the current one passes; parallel If-Match PATCHes: exactly one wins', async () => {
-    const created = await h.call('POST', '/public/v1/applications', { key, body: { name: 'Optimistic' } });
-    const path = `/public/v1/applications/${bodyOf(Application, created).id}`;
-    const got = await h.call('GET', path, { key });
-    const etag = String(got.headers.etag);
-    assert.match(etag, /^"[A-Za-z0-9_-]+"$/);
-    const first = await h.call('PATCH', path, { key, body: { vendor: 'A' }, headers: { 'if-match': etag } });
-    assert.equal(first.statusCode, 200);
-    assert.notEqual(first.headers.etag, etag);
-    assert.equal(
-      (await h.call('GET', path, { key })).headers.etag,
-      first.headers.etag,
-      'GET and PATCH agree on the ETag',
-    );
-    const stale = await h.call('PATCH', path, { key, body: { vendor: 'B' }, headers: { 'if-match': etag } });
-    assert.equal(stale.statusCode, 412);
-    assert.deepEqual(bodyOf(ErrorBody, stale), {
-      code: 'precondition_failed',
-      message: bodyOf(ErrorBody, stale).message,
-      status: 412,
-    });
-    assert.equal(bodyOf(Application, await h.call('GET', path, { key })).vendor, 'A');
-    assert.equal((await h.call('DELETE', path, { key, headers: { 'if-match': etag } })).statusCode, 412);
-    const current = String(first.headers.etag);
-    const racing = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        h.call('PATCH', path, { key, body: { vendor: `racer ${i}` }, headers: { 'if-match': current } }),
-      ),
-    );
-    assert.deepEqual([...new Set(statuses(racing))], [200, 412]);
-    assert.equal(count(statuses(racing), 200), 1);
-    assert.equal((await h.call('DELETE', path, { key, headers: { 'if-match': '*' } })).statusCode, 204);
-  });
-
-  it('the audit log is a gap-free change feed: a poller walking down to its newest event misses none of 300 written concurrently (through two instances on PostgreSQL)', async () => {
-    // A second SQLite instance in this same thread would block the first one's event loop while
-    // it waits for the write lock; SQLite's second writer is another process (the CLI), not this.
-    const other = h.dialect === 'postgres' ? await secondInstance(h) : { app: h.app, close: async () => undefined };
-    try {
-      const apps = await Promise.all(
-        Array.from(
-          { length: 10 },
-          async (_, i) =>
-            bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: `feed ${i}` } }))
-              .id,
+  it(
+    'ETag and If-Match: a stale ETag answers 412 and changes nothing; ' +
+      'the current one passes; parallel If-Match PATCHes: exactly one wins',
+    async () => {
+      const created = await h.call('POST', '/public/v1/applications', { key, body: { name: 'Optimistic' } });
+      const path = `/public/v1/applications/${bodyOf(Application, created).id}`;
+      const got = await h.call('GET', path, { key });
+      const etag = String(got.headers.etag);
+      assert.match(etag, /^"[A-Za-z0-9_-]+"$/);
+      const first = await h.call('PATCH', path, { key, body: { vendor: 'A' }, headers: { 'if-match': etag } });
+      assert.equal(first.statusCode, 200);
+      assert.notEqual(first.headers.etag, etag);
+      assert.equal(
+        (await h.call('GET', path, { key })).headers.etag,
+        first.headers.etag,
+        'GET and PATCH agree on the ETag',
+      );
+      const stale = await h.call('PATCH', path, { key, body: { vendor: 'B' }, headers: { 'if-match': etag } });
+      assert.equal(stale.statusCode, 412);
+      assert.deepEqual(bodyOf(ErrorBody, stale), {
+        code: 'precondition_failed',
+        message: bodyOf(ErrorBody, stale).message,
+        status: 412,
+      });
+      assert.equal(bodyOf(Application, await h.call('GET', path, { key })).vendor, 'A');
+      assert.equal((await h.call('DELETE', path, { key, headers: { 'if-match': etag } })).statusCode, 412);
+      const current = String(first.headers.etag);
+      const racing = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          h.call('PATCH', path, { key, body: { vendor: `racer ${i}` }, headers: { 'if-match': current } }),
         ),
       );
-      const feed = auditFeedPoller(async (cursor) =>
-        bodyOf(
-          AuditList,
-          await h.call('GET', '/public/v1/audit-log', { key, query: { limit: '200', ...(cursor ? { cursor } : {}) } }),
-        ),
-      );
-      await feed.poll();
-      const instances = [h.app, other.app];
-      await feed.followWhile(
-        Promise.all(
-          Array.from({ length: 300 }, (_, i) =>
-            instances[i % 2]!.inject({
-              method: 'PATCH',
-              url: `/public/v1/applications/${apps[i % apps.length]}`,
-              headers: { authorization: `Bearer ${key}` },
-              payload: { userCount: i },
+      assert.deepEqual([...new Set(statuses(racing))], [200, 412]);
+      assert.equal(count(statuses(racing), 200), 1);
+      assert.equal((await h.call('DELETE', path, { key, headers: { 'if-match': '*' } })).statusCode, 204);
+    },
+  );
+
+  it(
+    'the audit log is a gap-free change feed: a poller walking down to its newest ' +
+      'event misses none of 300 written concurrently (through two instances on PostgreSQL)',
+    async () => {
+      // A second SQLite instance in this same thread would block the first one's event loop while
+      // it waits for the write lock; SQLite's second writer is another process (the CLI), not this.
+      const other = h.dialect === 'postgres' ? await secondInstance(h) : { app: h.app, close: async () => undefined };
+      try {
+        const apps = await Promise.all(
+          Array.from(
+            { length: 10 },
+            async (_, i) =>
+              bodyOf(Application, await h.call('POST', '/public/v1/applications', { key, body: { name: `feed ${i}` } }))
+                .id,
+          ),
+        );
+        const feed = auditFeedPoller(async (cursor) =>
+          bodyOf(
+            AuditList,
+            await h.call('GET', '/public/v1/audit-log', {
+              key,
+              query: { limit: '200', ...(cursor ? { cursor } : {}) },
             }),
           ),
-        ),
-      );
-      const all = await h.database.db
-        .selectFrom('audit_events')
-        .select('id')
-        .where('workspace_id', '=', ws.id)
-        .execute();
-      const missed = all.filter((e) => !feed.seen.has(e.id));
-      assert.equal(missed.length, 0, `the poller missed ${missed.length} events`);
-    } finally {
-      await other.close();
-    }
-  });
+        );
+        await feed.poll();
+        const instances = [h.app, other.app];
+        await feed.followWhile(
+          Promise.all(
+            Array.from({ length: 300 }, (_, i) =>
+              instances[i % 2]!.inject({
+                method: 'PATCH',
+                url: `/public/v1/applications/${apps[i % apps.length]}`,
+                headers: { authorization: `Bearer ${key}` },
+                payload: { userCount: i },
+              }),
+            ),
+          ),
+        );
+        const all = await h.database.db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('workspace_id', '=', ws.id)
+          .execute();
+        const missed = all.filter((e) => !feed.seen.has(e.id));
+        assert.equal(missed.length, 0, `the poller missed ${missed.length} events`);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

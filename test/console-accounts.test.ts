@@ -17,7 +17,8 @@ const skip = browserMissing();
 describeEachDatabase('web console: accounts', (h) => {
   const ui = consoleFor(h);
 
-  it('adding a person who has an account elsewhere shows no invitation link, only that they will see the workspace at their next sign-in, and no name from elsewhere', {
+  it('adding a person who has an account elsewhere shows no invitation link, ' +
+    'only that they will see the workspace at their next sign-in, and no name from elsewhere', {
     skip,
   }, async () => {
     const ws = await h.workspace();

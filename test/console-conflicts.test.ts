@@ -23,7 +23,8 @@ describeEachDatabase('web console: concurrent edits', (h) => {
     return [first, await first.context().newPage()];
   }
 
-  it('two tabs edit the same server; the second save shows the conflict with the current values, and "Reapply my changes" saves it on top', {
+  it('two tabs edit the same server; the second save shows the conflict ' +
+    'with the current values, and "Reapply my changes" saves it on top', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -161,7 +162,8 @@ describeEachDatabase('web console: concurrent edits', (h) => {
     await first.waitForURL(/\/ui\/servers$/);
     assert.equal((await h.call('GET', `/public/v1/servers/${again.id}`, { key })).statusCode, 404);
   });
-  it("a member's role changed in another tab: removing them, or changing their role, from the stale list does nothing and says so, and the list shows the current role", {
+  it("a member's role changed in another tab: removing them, or changing their role, " +
+    'from the stale list does nothing and says so, and the list shows the current role', {
     skip,
   }, async () => {
     const ws = await h.workspace();

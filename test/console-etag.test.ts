@@ -42,51 +42,57 @@ async function refusedAsStale(
 }
 
 describeEachDatabase('console API: If-Match', (h) => {
-  it("the console's PATCH and DELETE with a stale If-Match answer 412 and change nothing; with the current ETag they apply", async () => {
-    const ws = await h.workspace();
-    const key = (await h.key(ws)).secret;
-    const admin = await signIn(h, (await personIn(h, ws, 'admin')).email);
-    const other = await signIn(h, (await personIn(h, ws, 'admin', 'Other Tab')).email);
+  it(
+    "the console's PATCH and DELETE with a stale If-Match answer 412 and change nothing; " +
+      'with the current ETag they apply',
+    async () => {
+      const ws = await h.workspace();
+      const key = (await h.key(ws)).secret;
+      const admin = await signIn(h, (await personIn(h, ws, 'admin')).email);
+      const other = await signIn(h, (await personIn(h, ws, 'admin', 'Other Tab')).email);
 
-    // A server: opened, then changed by someone else; the first change is refused, the item kept.
-    const created = await admin.call('POST', '/ui/api/v1/servers', { name: 'db-01', environment: 'staging' });
-    assert.equal(created.statusCode, 201, created.body);
-    const path = `/ui/api/v1/servers/${(created.json() as { id: string }).id}`;
-    const opened = await loaded(admin, path);
-    const theirs = await other.call(
-      'PATCH',
-      path,
-      { name: 'db-01-renamed' },
-      { 'if-match': (await loaded(other, path)).etag },
-    );
-    assert.equal(theirs.statusCode, 200, theirs.body);
-    assert.notEqual(theirs.headers.etag, opened.etag, 'a PATCH answers the new ETag');
-    await refusedAsStale(h, key, admin, path, 'PATCH', opened.etag, { environment: 'production' });
-    await refusedAsStale(h, key, admin, path, 'DELETE', opened.etag);
-    const current = await loaded(admin, path);
-    assert.equal(current.body.name, 'db-01-renamed');
-    const reapplied = await admin.call('PATCH', path, { environment: 'production' }, { 'if-match': current.etag });
-    assert.equal(reapplied.statusCode, 200, reapplied.body);
-    assert.deepEqual([reapplied.json().name, reapplied.json().environment], ['db-01-renamed', 'production']);
-    assert.equal(
-      (await admin.call('DELETE', path, undefined, { 'if-match': String(reapplied.headers.etag) })).statusCode,
-      204,
-    );
+      // A server: opened, then changed by someone else; the first change is refused, the item kept.
+      const created = await admin.call('POST', '/ui/api/v1/servers', { name: 'db-01', environment: 'staging' });
+      assert.equal(created.statusCode, 201, created.body);
+      const path = `/ui/api/v1/servers/${(created.json() as { id: string }).id}`;
+      const opened = await loaded(admin, path);
+      const theirs = await other.call(
+        'PATCH',
+        path,
+        { name: 'db-01-renamed' },
+        { 'if-match': (await loaded(other, path)).etag },
+      );
+      assert.equal(theirs.statusCode, 200, theirs.body);
+      assert.notEqual(theirs.headers.etag, opened.etag, 'a PATCH answers the new ETag');
+      await refusedAsStale(h, key, admin, path, 'PATCH', opened.etag, { environment: 'production' });
+      await refusedAsStale(h, key, admin, path, 'DELETE', opened.etag);
+      const current = await loaded(admin, path);
+      assert.equal(current.body.name, 'db-01-renamed');
+      const reapplied = await admin.call('PATCH', path, { environment: 'production' }, { 'if-match': current.etag });
+      assert.equal(reapplied.statusCode, 200, reapplied.body);
+      assert.deepEqual([reapplied.json().name, reapplied.json().environment], ['db-01-renamed', 'production']);
+      assert.equal(
+        (await admin.call('DELETE', path, undefined, { 'if-match': String(reapplied.headers.etag) })).statusCode,
+        204,
+      );
 
-    // A tag (delete only), a member (role and removal) and the workspace settings.
-    const tag = (await admin.call('POST', '/ui/api/v1/tags', { name: 'pci' })).json() as { id: string };
-    await refusedAsStale(h, key, admin, `/ui/api/v1/tags/${tag.id}`, 'DELETE', '"stale"');
-    const person = await personIn(h, ws, 'read', 'Rita Reader');
-    const memberPath = `/ui/api/v1/members/${person.id}`;
-    const memberOpened = await loaded(admin, memberPath);
-    assert.equal((await other.call('PATCH', memberPath, { role: 'write' })).statusCode, 200);
-    await refusedAsStale(h, key, admin, memberPath, 'PATCH', memberOpened.etag, { role: 'admin' });
-    await refusedAsStale(h, key, admin, memberPath, 'DELETE', memberOpened.etag);
-    const tenantOpened = await loaded(admin, '/ui/api/v1/tenant');
-    assert.equal(
-      (await other.call('PATCH', '/ui/api/v1/tenant', { name: 'Renamed by the other tab' })).statusCode,
-      200,
-    );
-    await refusedAsStale(h, key, admin, '/ui/api/v1/tenant', 'PATCH', tenantOpened.etag, { timeZone: 'Europe/Paris' });
-  });
+      // A tag (delete only), a member (role and removal) and the workspace settings.
+      const tag = (await admin.call('POST', '/ui/api/v1/tags', { name: 'pci' })).json() as { id: string };
+      await refusedAsStale(h, key, admin, `/ui/api/v1/tags/${tag.id}`, 'DELETE', '"stale"');
+      const person = await personIn(h, ws, 'read', 'Rita Reader');
+      const memberPath = `/ui/api/v1/members/${person.id}`;
+      const memberOpened = await loaded(admin, memberPath);
+      assert.equal((await other.call('PATCH', memberPath, { role: 'write' })).statusCode, 200);
+      await refusedAsStale(h, key, admin, memberPath, 'PATCH', memberOpened.etag, { role: 'admin' });
+      await refusedAsStale(h, key, admin, memberPath, 'DELETE', memberOpened.etag);
+      const tenantOpened = await loaded(admin, '/ui/api/v1/tenant');
+      assert.equal(
+        (await other.call('PATCH', '/ui/api/v1/tenant', { name: 'Renamed by the other tab' })).statusCode,
+        200,
+      );
+      await refusedAsStale(h, key, admin, '/ui/api/v1/tenant', 'PATCH', tenantOpened.etag, {
+        timeZone: 'Europe/Paris',
+      });
+    },
+  );
 });

@@ -67,7 +67,8 @@ describeEachDatabase('web console: dashboards and diagrams in a browser', (h) =>
     }
   });
 
-  it("each diagram shows the server's picture with the counts of its API answer, zooms, pans and downloads; nodes link to their pages", {
+  it("each diagram shows the server's picture with the counts of its API answer, " +
+    'zooms, pans and downloads; nodes link to their pages', {
     skip,
   }, async () => {
     const ws = await h.workspace();

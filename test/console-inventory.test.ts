@@ -10,7 +10,8 @@ const skip = browserMissing();
 describeEachDatabase('web console: the inventory in a browser', (h) => {
   const ui = consoleFor(h);
 
-  it('creates an application and a server, links them, edits with an error then successfully, and deletes; the public API sees each step', {
+  it('creates an application and a server, links them, ' +
+    'edits with an error then successfully, and deletes; the public API sees each step', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -80,7 +81,8 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     assert.equal((await h.call('GET', `/public/v1/applications/${applicationId}`, { key })).statusCode, 404);
   });
 
-  it('a list keeps its search, filters, sort and page in the URL; columns chosen are remembered; every row links to its page', {
+  it('a list keeps its search, filters, sort and page in the URL; ' +
+    'columns chosen are remembered; every row links to its page', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -160,7 +162,8 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await assertAccessible(page, "an automatic server's form");
   });
 
-  it('triages three discovered applications at once: link them to an application, then ignore others; filters by vendor and host in the URL', {
+  it('triages three discovered applications at once: link them to an application, ' +
+    'then ignore others; filters by vendor and host in the URL', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -217,7 +220,8 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     assert.equal(ignored.pagination.total, 2);
   });
 
-  it('the header finds one query across applications, servers, workstations, networks, contracts and people, grouped by family; / focuses it; home shows counts and recent changes', {
+  it('the header finds one query across applications, servers, workstations, networks, ' +
+    'contracts and people, grouped by family; / focuses it; home shows counts and recent changes', {
     skip,
   }, async () => {
     const ws = await h.workspace();

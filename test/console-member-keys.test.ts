@@ -22,7 +22,8 @@ async function meStatus(h: Harness, secret: string): Promise<number> {
 describeEachDatabase('web console: the keys of a removed or demoted member', (h) => {
   const ui = consoleFor(h);
 
-  it('removing a member lists the keys they made (name, prefix, permissions) in the confirmation; ticking the box revokes them with the removal, audited with the admin', {
+  it('removing a member lists the keys they made (name, prefix, permissions) in the confirmation; ' +
+    'ticking the box revokes them with the removal, audited with the admin', {
     skip,
   }, async () => {
     const ws = await h.workspace();

@@ -29,7 +29,8 @@ async function newSecretOn(page: Page): Promise<string> {
 }
 
 describeEachDatabase("web console: a new user's first minutes", (h) => {
-  it('estate serve on an empty database prints the console address and sign-in; the new user signs in, creates a key and calls the API with it', {
+  it('estate serve on an empty database prints the console address and sign-in; ' +
+    'the new user signs in, creates a key and calls the API with it', {
     skip,
   }, async () => {
     const empty = await createTestDatabase(h.dialect);
@@ -108,7 +109,8 @@ describeEachDatabase('web console in a browser', (h) => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
 
-  it('an admin creates a key by alias and by scopes, uses it, rotates it (the old secret dies at once) and revokes it; the audit log shows the member', {
+  it('an admin creates a key by alias and by scopes, uses it, ' +
+    'rotates it (the old secret dies at once) and revokes it; the audit log shows the member', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -169,7 +171,8 @@ describeEachDatabase('web console in a browser', (h) => {
     await screenshot(page, 'console-audit');
   });
 
-  it('an admin adds a member by invitation, the invited person sets a password with the link; a promotion the actor may not make is refused beside the field', {
+  it('an admin adds a member by invitation, the invited person sets a password with the link; ' +
+    'a promotion the actor may not make is refused beside the field', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -231,7 +234,8 @@ describeEachDatabase('web console in a browser', (h) => {
     assert.deepEqual(log.data[0]?.changes, { role: { before: 'write', after: 'read' } });
   });
 
-  it('an admin enrolls an agent and sees its token once with the ready command; every page passes the accessibility check', {
+  it('an admin enrolls an agent and sees its token once with the ready command; ' +
+    'every page passes the accessibility check', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -272,7 +276,8 @@ describeEachDatabase('web console in a browser', (h) => {
     await assertAccessible(page, 'the home page');
   });
 
-  it('a read member sees no administration they lack; an ended session sends the browser to sign-in; a request without the CSRF token is refused', {
+  it('a read member sees no administration they lack; ' +
+    'an ended session sends the browser to sign-in; a request without the CSRF token is refused', {
     skip,
   }, async () => {
     const ws = await h.workspace();
@@ -286,7 +291,11 @@ describeEachDatabase('web console in a browser', (h) => {
     assert.equal(await page.getByRole('button', { name: /^Save/ }).count(), 0);
 
     const forged = (await page.evaluate(
-      `fetch('/ui/api/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x', alias: 'read' }) }).then((r) => r.status)`,
+      `fetch('/ui/api/keys', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'x', alias: 'read' }),
+      }).then((r) => r.status)`,
     )) as number;
     assert.equal(forged, 403);
 
@@ -299,7 +308,8 @@ describeEachDatabase('web console in a browser', (h) => {
     await page.waitForURL('**/ui/login');
   });
 
-  it('the demo workspace shows the getting-started banner; the page loads under 300 KB of compressed JavaScript, offline', {
+  it('the demo workspace shows the getting-started banner; ' +
+    'the page loads under 300 KB of compressed JavaScript, offline', {
     skip,
   }, async () => {
     const demo = await h.workspace('Demo');

@@ -118,7 +118,10 @@ describeEachDatabase('the data directory', (h) => {
         assert.equal(refused.stdout, '');
         assert.match(
           oneLine(refused),
-          /data directory .*data is open to group or others \(mode 0755\) and Estate cannot make it private \(it belongs to user 65534\): run "chmod 700 /,
+          new RegExp(
+            /data directory .*data is open to group or others \(mode 0755\) and Estate cannot make it private /.source +
+              /\(it belongs to user 65534\): run "chmod 700 /.source,
+          ),
         );
       }
       const server = await startServer('', {}, root).then(
@@ -133,7 +136,8 @@ describeEachDatabase('the data directory', (h) => {
   });
 
   it(
-    "a directory named in DATABASE_URL is never chmod'ed: readable by others or shared with the sticky bit is a warning, writable by others is refused",
+    "a directory named in DATABASE_URL is never chmod'ed: " +
+      'readable by others or shared with the sticky bit is a warning, writable by others is refused',
     sqliteOnly,
     async () => {
       const cases = [
@@ -150,8 +154,10 @@ describeEachDatabase('the data directory', (h) => {
         {
           mode: 0o777,
           code: 1,
-          message:
-            /the database directory .* is writable by group or others \(mode 0777\), who could replace the database; .*chmod go-w/,
+          message: new RegExp(
+            /the database directory .* is writable by group or others \(mode 0777\), /.source +
+              /who could replace the database; .*chmod go-w/.source,
+          ),
         },
         { mode: 0o770, code: 1, message: /is writable by group or others \(mode 0770\)/ },
       ];

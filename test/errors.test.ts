@@ -159,27 +159,31 @@ describeEachDatabase('errors', (h) => {
 describeEachDatabase(
   'unexpected failures',
   (h) => {
-    it('5xx: an unexpected failure → 500 internal_error revealing nothing; the log has the detail and the request id', async () => {
-      const ws = await h.workspace();
-      const key = await h.key(ws);
-      // Break storage underneath the service: the table the handler reads no longer exists.
-      await h.database.db.schema.alterTable('workspaces').renameTo('workspaces_gone').execute();
-      try {
-        const res = await h.call('GET', '/public/v1/tenant', {
-          key: key.secret,
-          headers: { 'x-request-id': 'req-500-test' },
-        });
-        // Authentication joins workspaces too, so it fails first: the answer must still be a clean 500.
-        assert.equal(res.statusCode, 500);
-        assert.deepEqual(bodyOf(ErrorBody, res), { code: 'internal_error', message: 'internal error', status: 500 });
-        assert.doesNotMatch(res.body, /workspaces|sqlite|relation|stack|at /i);
-        const line = logLines.find((l) => l.requestId === 'req-500-test' && l.level === 50);
-        assert.ok(line, 'an error log line with the request id');
-        assert.ok(JSON.stringify(line).match(/workspaces/), 'the log line has the real cause');
-      } finally {
-        await h.database.db.schema.alterTable('workspaces_gone').renameTo('workspaces').execute();
-      }
-    });
+    it(
+      '5xx: an unexpected failure → 500 internal_error revealing nothing; ' +
+        'the log has the detail and the request id',
+      async () => {
+        const ws = await h.workspace();
+        const key = await h.key(ws);
+        // Break storage underneath the service: the table the handler reads no longer exists.
+        await h.database.db.schema.alterTable('workspaces').renameTo('workspaces_gone').execute();
+        try {
+          const res = await h.call('GET', '/public/v1/tenant', {
+            key: key.secret,
+            headers: { 'x-request-id': 'req-500-test' },
+          });
+          // Authentication joins workspaces too, so it fails first: the answer must still be a clean 500.
+          assert.equal(res.statusCode, 500);
+          assert.deepEqual(bodyOf(ErrorBody, res), { code: 'internal_error', message: 'internal error', status: 500 });
+          assert.doesNotMatch(res.body, /workspaces|sqlite|relation|stack|at /i);
+          const line = logLines.find((l) => l.requestId === 'req-500-test' && l.level === 50);
+          assert.ok(line, 'an error log line with the request id');
+          assert.ok(JSON.stringify(line).match(/workspaces/), 'the log line has the real cause');
+        } finally {
+          await h.database.db.schema.alterTable('workspaces_gone').renameTo('workspaces').execute();
+        }
+      },
+    );
   },
   {
     logger: {

@@ -126,83 +126,89 @@ describeEachDatabase('one definition per family', (h) => {
     assert.equal(errorOf(contract).message, 'applicationIds does not name an application of this workspace');
   });
 
-  it('a delete releases what refers to it, each change audited on its own resource and moving its tracking field', async () => {
-    const { ws, key, post, events } = await setUp(h);
-    const app = await post('applications', Application, { name: 'ERP' });
-    const tag = await post('tags', Tag, { name: 'pci' });
-    assert.equal((await h.call('PUT', `/public/v1/applications/${app.id}/tags/${tag.id}`, { key })).statusCode, 204);
-    const linked = bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key }));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  it(
+    'a delete releases what refers to it, ' +
+      'each change audited on its own ' +
+      'resource and moving its tracking field',
+    async () => {
+      const { ws, key, post, events } = await setUp(h);
+      const app = await post('applications', Application, { name: 'ERP' });
+      const tag = await post('tags', Tag, { name: 'pci' });
+      assert.equal((await h.call('PUT', `/public/v1/applications/${app.id}/tags/${tag.id}`, { key })).statusCode, 204);
+      const linked = bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key }));
+      await new Promise((resolve) => setTimeout(resolve, 5));
 
-    // Deleting a linked tag: an unlink event on the application, whose updatedAt moves.
-    assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key })).statusCode, 204);
-    const afterTag = bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key }));
-    assert.ok(afterTag.updatedAt > linked.updatedAt, 'updatedAt moved');
-    const unlink = (await events({ resourceType: 'application' })).find((event) => event.action === 'unlink');
-    assert.deepEqual(unlink?.changes, { tags: { before: tag.id, after: null } });
+      // Deleting a linked tag: an unlink event on the application, whose updatedAt moves.
+      assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key })).statusCode, 204);
+      const afterTag = bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key }));
+      assert.ok(afterTag.updatedAt > linked.updatedAt, 'updatedAt moved');
+      const unlink = (await events({ resourceType: 'application' })).find((event) => event.action === 'unlink');
+      assert.deepEqual(unlink?.changes, { tags: { before: tag.id, after: null } });
 
-    // Deleting a server linked to the application: an unlink of servers on the application.
-    const server = await post('servers', Server, { name: 'db-01' });
-    await h.call('PUT', `/public/v1/applications/${app.id}/servers/${server.id}`, { key });
-    await h.call('DELETE', `/public/v1/servers/${server.id}`, { key });
-    const serverUnlink = (await events({ resourceType: 'application', actions: 'unlink' })).map(
-      (event) => event.changes,
-    );
-    assert.deepEqual(serverUnlink[0], { servers: { before: server.id, after: null } });
+      // Deleting a server linked to the application: an unlink of servers on the application.
+      const server = await post('servers', Server, { name: 'db-01' });
+      await h.call('PUT', `/public/v1/applications/${app.id}/servers/${server.id}`, { key });
+      await h.call('DELETE', `/public/v1/servers/${server.id}`, { key });
+      const serverUnlink = (await events({ resourceType: 'application', actions: 'unlink' })).map(
+        (event) => event.changes,
+      );
+      assert.deepEqual(serverUnlink[0], { servers: { before: server.id, after: null } });
 
-    // Deleting the application: the contract no longer lists it, its flows go, its discovered software returns to triage.
-    const other = await post('applications', Application, { name: 'CRM' });
-    const contract = await post('contracts', contracts.definition.schemas.item, {
-      name: 'c',
-      vendor: 'v',
-      startDate: '2026-01-01',
-      applicationIds: [app.id, other.id],
-    });
-    const flow = await post('flows', flows.definition.schemas.item, {
-      name: 'f',
-      sourceApplicationId: app.id,
-      targetApplicationId: other.id,
-    });
-    const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
-    await h.call('POST', '/agent/v1/report', {
-      headers: { authorization: `Bearer ${agent.token}` },
-      body: {
-        host: { kind: 'server', hostname: 'h1' },
-        software: [{ name: 'erp-server', vendor: 'SAP', version: '1' }],
-      },
-    });
-    const found = (await listingClient(h, key, discoveredListing).list()).data[0]!;
-    assert.equal(
-      (
-        await h.call('PATCH', `/public/v1/discovered-applications/${found.id}`, {
-          key,
-          body: { applicationId: app.id },
-        })
-      ).statusCode,
-      200,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 5));
+      // Deleting the application: the contract no longer lists it, its flows go, its discovered
+      // software returns to triage.
+      const other = await post('applications', Application, { name: 'CRM' });
+      const contract = await post('contracts', contracts.definition.schemas.item, {
+        name: 'c',
+        vendor: 'v',
+        startDate: '2026-01-01',
+        applicationIds: [app.id, other.id],
+      });
+      const flow = await post('flows', flows.definition.schemas.item, {
+        name: 'f',
+        sourceApplicationId: app.id,
+        targetApplicationId: other.id,
+      });
+      const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
+      await h.call('POST', '/agent/v1/report', {
+        headers: { authorization: `Bearer ${agent.token}` },
+        body: {
+          host: { kind: 'server', hostname: 'h1' },
+          software: [{ name: 'erp-server', vendor: 'SAP', version: '1' }],
+        },
+      });
+      const found = (await listingClient(h, key, discoveredListing).list()).data[0]!;
+      assert.equal(
+        (
+          await h.call('PATCH', `/public/v1/discovered-applications/${found.id}`, {
+            key,
+            body: { applicationId: app.id },
+          })
+        ).statusCode,
+        200,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
 
-    assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
-    const afterContract = bodyOf(
-      contracts.definition.schemas.item,
-      await h.call('GET', `/public/v1/contracts/${contract.id}`, { key }),
-    );
-    assert.deepEqual(afterContract.applicationIds, [other.id]);
-    assert.ok(afterContract.updatedAt > contract.updatedAt);
-    const contractEvent = (await events({ resourceType: 'contract', actions: 'update' }))[0];
-    assert.deepEqual(contractEvent?.changes, { applicationIds: { before: [app.id, other.id], after: [other.id] } });
-    assert.equal((await h.call('GET', `/public/v1/flows/${flow.id}`, { key })).statusCode, 404);
-    assert.equal((await events({ resourceType: 'flow', actions: 'delete' }))[0]?.resourceId, flow.id);
-    const triaged = await listingClient(h, key, discoveredListing).get(found.id);
-    assert.equal(triaged.status, 'new');
-    assert.ok(triaged.lastUpdate > found.lastUpdate);
-    const back = (await events({ resourceType: 'discovered_application' }))[0];
-    assert.deepEqual(back?.changes, {
-      status: { before: 'linked', after: 'new' },
-      applicationId: { before: app.id, after: null },
-    });
-  });
+      assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key })).statusCode, 204);
+      const afterContract = bodyOf(
+        contracts.definition.schemas.item,
+        await h.call('GET', `/public/v1/contracts/${contract.id}`, { key }),
+      );
+      assert.deepEqual(afterContract.applicationIds, [other.id]);
+      assert.ok(afterContract.updatedAt > contract.updatedAt);
+      const contractEvent = (await events({ resourceType: 'contract', actions: 'update' }))[0];
+      assert.deepEqual(contractEvent?.changes, { applicationIds: { before: [app.id, other.id], after: [other.id] } });
+      assert.equal((await h.call('GET', `/public/v1/flows/${flow.id}`, { key })).statusCode, 404);
+      assert.equal((await events({ resourceType: 'flow', actions: 'delete' }))[0]?.resourceId, flow.id);
+      const triaged = await listingClient(h, key, discoveredListing).get(found.id);
+      assert.equal(triaged.status, 'new');
+      assert.ok(triaged.lastUpdate > found.lastUpdate);
+      const back = (await events({ resourceType: 'discovered_application' }))[0];
+      assert.deepEqual(back?.changes, {
+        status: { before: 'linked', after: 'new' },
+        applicationId: { before: app.id, after: null },
+      });
+    },
+  );
 
   it('a person who leaves is unlinked and unassigned everywhere, each change audited', async () => {
     const { ws, key, post, events } = await setUp(h);
@@ -293,35 +299,38 @@ describeEachDatabase('one definition per family', (h) => {
     assert.equal(reported.environment, null);
   });
 
-  it('an agent report keeps the facts it omits, matches host names case-insensitively and records lastReportAt', async () => {
-    const { ws, key } = await setUp(h);
-    const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
-    const report = (host: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-      h.call('POST', '/agent/v1/report', {
-        headers: { authorization: `Bearer ${agent.token}` },
-        body: { host: { kind: 'server', ...host }, software: [], ...extra },
-      });
-    assert.equal(
-      (await report({ hostname: 'QA-HOST-1', os: 'Debian', manufacturer: 'Dell Inc.' }, { agentVersion: '1.2.0' }))
-        .statusCode,
-      200,
-    );
-    assert.equal((await report({ hostname: 'qa-host-1' })).statusCode, 200);
-    const listed = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).data;
-    assert.equal(listed.length, 1);
-    assert.equal(listed[0]!.hostname, 'QA-HOST-1', 'a change of letter case is no rename');
-    assert.equal(listed[0]!.os, 'Debian');
-    assert.equal(listed[0]!.manufacturer, 'Dell Inc.');
-    assert.ok(listed[0]!.lastReportAt);
-    const enrolled = await listingClient(h, key, agentListing).get(agent.id);
-    assert.equal(enrolled.version, '1.2.0');
-    const renames = bodyOf(
-      AuditList,
-      await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } }),
-    ).data;
-    assert.ok(
-      renames.every((event) => !event.changes?.hostname),
-      'no rename event',
-    );
-  });
+  it(
+    'an agent report keeps the facts it omits, ' + 'matches host names case-insensitively and records lastReportAt',
+    async () => {
+      const { ws, key } = await setUp(h);
+      const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
+      const report = (host: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+        h.call('POST', '/agent/v1/report', {
+          headers: { authorization: `Bearer ${agent.token}` },
+          body: { host: { kind: 'server', ...host }, software: [], ...extra },
+        });
+      assert.equal(
+        (await report({ hostname: 'QA-HOST-1', os: 'Debian', manufacturer: 'Dell Inc.' }, { agentVersion: '1.2.0' }))
+          .statusCode,
+        200,
+      );
+      assert.equal((await report({ hostname: 'qa-host-1' })).statusCode, 200);
+      const listed = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).data;
+      assert.equal(listed.length, 1);
+      assert.equal(listed[0]!.hostname, 'QA-HOST-1', 'a change of letter case is no rename');
+      assert.equal(listed[0]!.os, 'Debian');
+      assert.equal(listed[0]!.manufacturer, 'Dell Inc.');
+      assert.ok(listed[0]!.lastReportAt);
+      const enrolled = await listingClient(h, key, agentListing).get(agent.id);
+      assert.equal(enrolled.version, '1.2.0');
+      const renames = bodyOf(
+        AuditList,
+        await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } }),
+      ).data;
+      assert.ok(
+        renames.every((event) => !event.changes?.hostname),
+        'no rename event',
+      );
+    },
+  );
 });

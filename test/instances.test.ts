@@ -190,22 +190,26 @@ describe('two Estate processes on one PostgreSQL database', {
     assert.equal(missed.length, 0, `missed ${missed.length} of ${rows.length} events`);
   });
 
-  it('connections killed under load (pg_terminate_backend): both processes stay up, answer 503/500 in the error shape, then recover; no acknowledged write lost', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const dbName = new URL(database.url).pathname.slice(1);
-    const outcome = await underLoad(instances, call, async () => {
-      for (let i = 0; i < 10; i += 1) {
-        await admin.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-          [dbName],
-        );
-        await sleep(150);
-      }
-    });
-    await admin.end();
-    await assertSurvived(instances, call, outcome, database.url);
-  });
+  it(
+    'connections killed under load (pg_terminate_backend): both processes stay up, ' +
+      'answer 503/500 in the error shape, then recover; no acknowledged write lost',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const dbName = new URL(database.url).pathname.slice(1);
+      const outcome = await underLoad(instances, call, async () => {
+        for (let i = 0; i < 10; i += 1) {
+          await admin.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+            [dbName],
+          );
+          await sleep(150);
+        }
+      });
+      await admin.end();
+      await assertSurvived(instances, call, outcome, database.url);
+    },
+  );
 });
 
 /** What a load run saw: acknowledged creates and every failure. */
@@ -293,7 +297,10 @@ async function assertSurvived(
   // Nothing half-applied: every stored application has exactly its one create event, and no
   // create event names an application that is not stored.
   const { rows: events } = await admin.query(
-    `SELECT resource_id, count(*)::int AS n FROM audit_events WHERE resource_type = 'application' AND action = 'create' AND (resource_name LIKE 'load %' OR resource_name = 'after the outage') GROUP BY resource_id`,
+    `SELECT resource_id, count(*)::int AS n FROM audit_events
+      WHERE resource_type = 'application' AND action = 'create'
+        AND (resource_name LIKE 'load %' OR resource_name = 'after the outage')
+      GROUP BY resource_id`,
   );
   await admin.end();
   assert.equal(events.length, stored.size, 'one create event per stored application');
@@ -391,7 +398,8 @@ describe('a PostgreSQL restart under load', { skip: POSTGRES ? false : 'needs TE
     server.destroy();
   });
 
-  it('two processes under load survive a 2 s restart of their database: 503s while it is down, /readyz follows it, every request succeeds again within seconds', {
+  it('two processes under load survive a 2 s restart of their database: ' +
+    '503s while it is down, /readyz follows it, every request succeeds again within seconds', {
     skip: server.available ? false : 'no PostgreSQL server binaries',
   }, async () => {
     await server.init();

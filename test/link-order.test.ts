@@ -65,7 +65,8 @@ describeEachDatabase('servers of a tag or an application in name order', (h) => 
     for (const table of ['server_tags', 'application_servers']) {
       const { rows } = await sql<{
         n: number;
-      }>`SELECT count(*) AS n FROM ${sql.table(table)} linked JOIN servers ON servers.workspace_id = linked.workspace_id AND servers.id = linked.server_id
+      }>`SELECT count(*) AS n FROM ${sql.table(table)} linked
+        JOIN servers ON servers.workspace_id = linked.workspace_id AND servers.id = linked.server_id
         WHERE linked.server_name <> servers.name`.execute(h.database.db);
       assert.equal(Number(rows[0]!.n), 0, `${table}: every copy is its server's name`);
     }
@@ -77,89 +78,97 @@ describeEachDatabase('servers of a tag or an application in name order', (h) => 
     return response.json() as { id: string; name: string };
   };
 
-  it('orders and counts the servers of a tag or an application after links, renames by any writer, unlinks and deletions', async () => {
-    const ws = await h.workspace();
-    const other = await h.workspace();
-    const key = (await h.key(ws)).secret;
-    const otherKey = (await h.key(other)).secret;
-    const names = [
-      'web-02',
-      'Web-01',
-      'émile',
-      'db',
-      'db',
-      'ápp',
-      'zeta',
-      'Alpha',
-      'alpha',
-      'web-10',
-      'web-1',
-      '0-first',
-    ];
-    const servers = await Promise.all(
-      names.map((name) => created(h.call('POST', '/public/v1/servers', { key, body: { name } }))),
-    );
-    const tag = await created(h.call('POST', '/public/v1/tags', { key, body: { name: 'ordered' } }));
-    const application = await created(
-      h.call('POST', '/public/v1/applications', { key, body: { name: 'Ordered app' } }),
-    );
-    // The same names in another workspace, linked to its own tag: never listed in the first.
-    const foreign = await Promise.all(
-      names.slice(0, 4).map((name) => created(h.call('POST', '/public/v1/servers', { key: otherKey, body: { name } }))),
-    );
-    const foreignTag = await created(h.call('POST', '/public/v1/tags', { key: otherKey, body: { name: 'ordered' } }));
-    for (const server of foreign)
+  it(
+    'orders and counts the servers of a tag or an application after links, ' +
+      'renames by any writer, unlinks and deletions',
+    async () => {
+      const ws = await h.workspace();
+      const other = await h.workspace();
+      const key = (await h.key(ws)).secret;
+      const otherKey = (await h.key(other)).secret;
+      const names = [
+        'web-02',
+        'Web-01',
+        'émile',
+        'db',
+        'db',
+        'ápp',
+        'zeta',
+        'Alpha',
+        'alpha',
+        'web-10',
+        'web-1',
+        '0-first',
+      ];
+      const servers = await Promise.all(
+        names.map((name) => created(h.call('POST', '/public/v1/servers', { key, body: { name } }))),
+      );
+      const tag = await created(h.call('POST', '/public/v1/tags', { key, body: { name: 'ordered' } }));
+      const application = await created(
+        h.call('POST', '/public/v1/applications', { key, body: { name: 'Ordered app' } }),
+      );
+      // The same names in another workspace, linked to its own tag: never listed in the first.
+      const foreign = await Promise.all(
+        names
+          .slice(0, 4)
+          .map((name) => created(h.call('POST', '/public/v1/servers', { key: otherKey, body: { name } }))),
+      );
+      const foreignTag = await created(h.call('POST', '/public/v1/tags', { key: otherKey, body: { name: 'ordered' } }));
+      for (const server of foreign)
+        assert.equal(
+          (await h.call('PUT', `/public/v1/servers/${server.id}/tags/${foreignTag.id}`, { key: otherKey })).statusCode,
+          204,
+        );
+
+      // Links in parallel, through both of the application's link routes.
+      const links = servers.flatMap((server, i) => [
+        ...(i % 4 !== 3 ? [h.call('PUT', `/public/v1/servers/${server.id}/tags/${tag.id}`, { key })] : []),
+        ...(i % 3 !== 2
+          ? [
+              h.call(
+                'PUT',
+                i % 2
+                  ? `/public/v1/servers/${server.id}/applications/${application.id}`
+                  : `/public/v1/applications/${application.id}/servers/${server.id}`,
+                { key },
+              ),
+            ]
+          : []),
+      ]);
+      for (const response of await Promise.all(links)) assert.equal(response.statusCode, 204, response.body);
+      await assertOrdered(key, 'tagId', tag.id);
+      await assertOrdered(key, 'applicationId', application.id);
+      await assertCopies();
+
+      // Renames through the API, in parallel; one written straight to the servers table.
+      const renames = servers
+        .slice(0, 6)
+        .map((server, i) =>
+          h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: `renamed-${5 - i}` } }),
+        );
+      for (const response of await Promise.all(renames)) assert.equal(response.statusCode, 200, response.body);
+      await h.database.db.updateTable('servers').set({ name: 'Aaa direct' }).where('id', '=', servers[8]!.id).execute();
+      // A copy written straight to a link is taken from its server again.
+      await sql`UPDATE server_tags SET server_name = 'forged' WHERE server_id = ${servers[9]!.id}`.execute(
+        h.database.db,
+      );
+      await assertCopies();
+      await assertOrdered(key, 'tagId', tag.id);
+      await assertOrdered(key, 'applicationId', application.id);
+
+      // An unlink, a deleted server (its links go with it).
       assert.equal(
-        (await h.call('PUT', `/public/v1/servers/${server.id}/tags/${foreignTag.id}`, { key: otherKey })).statusCode,
+        (await h.call('DELETE', `/public/v1/servers/${servers[0]!.id}/tags/${tag.id}`, { key })).statusCode,
         204,
       );
-
-    // Links in parallel, through both of the application's link routes.
-    const links = servers.flatMap((server, i) => [
-      ...(i % 4 !== 3 ? [h.call('PUT', `/public/v1/servers/${server.id}/tags/${tag.id}`, { key })] : []),
-      ...(i % 3 !== 2
-        ? [
-            h.call(
-              'PUT',
-              i % 2
-                ? `/public/v1/servers/${server.id}/applications/${application.id}`
-                : `/public/v1/applications/${application.id}/servers/${server.id}`,
-              { key },
-            ),
-          ]
-        : []),
-    ]);
-    for (const response of await Promise.all(links)) assert.equal(response.statusCode, 204, response.body);
-    await assertOrdered(key, 'tagId', tag.id);
-    await assertOrdered(key, 'applicationId', application.id);
-    await assertCopies();
-
-    // Renames through the API, in parallel; one written straight to the servers table.
-    const renames = servers
-      .slice(0, 6)
-      .map((server, i) =>
-        h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: `renamed-${5 - i}` } }),
-      );
-    for (const response of await Promise.all(renames)) assert.equal(response.statusCode, 200, response.body);
-    await h.database.db.updateTable('servers').set({ name: 'Aaa direct' }).where('id', '=', servers[8]!.id).execute();
-    // A copy written straight to a link is taken from its server again.
-    await sql`UPDATE server_tags SET server_name = 'forged' WHERE server_id = ${servers[9]!.id}`.execute(h.database.db);
-    await assertCopies();
-    await assertOrdered(key, 'tagId', tag.id);
-    await assertOrdered(key, 'applicationId', application.id);
-
-    // An unlink, a deleted server (its links go with it).
-    assert.equal(
-      (await h.call('DELETE', `/public/v1/servers/${servers[0]!.id}/tags/${tag.id}`, { key })).statusCode,
-      204,
-    );
-    assert.equal((await h.call('DELETE', `/public/v1/servers/${servers[1]!.id}`, { key })).statusCode, 204);
-    await assertOrdered(key, 'tagId', tag.id);
-    await assertOrdered(key, 'applicationId', application.id);
-    assert.equal((await everyItem<Server>(h, otherKey, '/servers', { tagId: foreignTag.id })).total, foreign.length);
-    // A tag of another workspace selects nothing here.
-    assert.equal((await everyItem<Server>(h, key, '/servers', { tagId: foreignTag.id })).total, 0);
-  });
+      assert.equal((await h.call('DELETE', `/public/v1/servers/${servers[1]!.id}`, { key })).statusCode, 204);
+      await assertOrdered(key, 'tagId', tag.id);
+      await assertOrdered(key, 'applicationId', application.id);
+      assert.equal((await everyItem<Server>(h, otherKey, '/servers', { tagId: foreignTag.id })).total, foreign.length);
+      // A tag of another workspace selects nothing here.
+      assert.equal((await everyItem<Server>(h, key, '/servers', { tagId: foreignTag.id })).total, 0);
+    },
+  );
 
   it('fills the copies a bulk load did not bring', async () => {
     const ws = await h.workspace();

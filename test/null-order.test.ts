@@ -30,7 +30,8 @@ describeEachDatabase('items without a value for the sort field', (h) => {
           )
         : await sql<{
             empty: boolean;
-          }>`SELECT is_nullable = 'YES' AS empty FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(
+          }>`SELECT is_nullable = 'YES' AS empty FROM information_schema.columns
+              WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(
             h.database.db,
           );
     assert.equal(rows.length, 1, `${table}.${column} exists`);

@@ -1,6 +1,6 @@
 /**
- * The shared auth contract, run against every route of the OpenAPI document: no key, bad key, revoked key, deleted workspace, missing scope, and a
- * random id that is not in the workspace.
+ * The shared auth contract, run against every route of the OpenAPI document: no key, bad key,
+ * revoked key, deleted workspace, missing scope, and a random id that is not in the workspace.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -15,7 +15,10 @@ interface Operation {
   path: string;
   url: string;
   scope?: string;
-  /** Every scope the operation needs (x-required-scopes): its own and, for a sub-resource list, its items' family's read scope. */
+  /**
+   * Every scope the operation needs (x-required-scopes): its own and, for a sub-resource list, its
+   * items' family's read scope.
+   */
   scopes: string[];
   hasId: boolean;
 }
@@ -42,13 +45,17 @@ async function operations(h: Harness): Promise<Operation[]> {
 const WWW_AUTHENTICATE = 'Bearer realm="svc", error="invalid_token"';
 
 describeEachDatabase('auth contract on every route', (h) => {
-  it('covers every documented /public route, and every route but /me and the dashboard and diagram lists declares a scope', async () => {
-    const ops = await operations(h);
-    assert.ok(ops.length >= 20);
-    const scopeFree = ['/public/v1/me', '/public/v1/dashboards', '/public/v1/diagrams'];
-    for (const op of ops)
-      if (!scopeFree.includes(op.path)) assert.ok(op.scope, `${op.method} ${op.path} declares a scope`);
-  });
+  it(
+    'covers every documented /public route, ' +
+      'and every route but /me and the dashboard and diagram lists declares a scope',
+    async () => {
+      const ops = await operations(h);
+      assert.ok(ops.length >= 20);
+      const scopeFree = ['/public/v1/me', '/public/v1/dashboards', '/public/v1/diagrams'];
+      for (const op of ops)
+        if (!scopeFree.includes(op.path)) assert.ok(op.scope, `${op.method} ${op.path} declares a scope`);
+    },
+  );
 
   it('no key, a bad key and a revoked key → 401 with an empty body and the exact header, on every route', async () => {
     const ws = await h.workspace();
@@ -81,54 +88,62 @@ describeEachDatabase('auth contract on every route', (h) => {
     }
   });
 
-  it('a key with every scope but one the route needs → 403 naming exactly that scope, for each scope of every route', async () => {
-    const ws = await h.workspace();
-    for (const op of await operations(h)) {
-      if (!op.scope) continue;
-      assert.equal(op.scopes[0], op.scope, `${op.method} ${op.path} lists its own scope first`);
-      for (const scope of op.scopes) {
-        const key = await h.key(ws, { scopes: ALL_SCOPES.filter((s) => s !== scope) });
-        const res = await h.call(op.method as any, op.url, {
-          key: key.secret,
-          body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
-        });
-        assert.equal(res.statusCode, 403, `${op.method} ${op.path} without ${scope}`);
-        assert.deepEqual(res.json(), {
-          code: 'insufficient_permission',
-          message: `missing permission: ${scope}`,
-          status: 403,
-        });
+  it(
+    'a key with every scope but one the route needs → 403 naming exactly that scope, ' +
+      'for each scope of every route',
+    async () => {
+      const ws = await h.workspace();
+      for (const op of await operations(h)) {
+        if (!op.scope) continue;
+        assert.equal(op.scopes[0], op.scope, `${op.method} ${op.path} lists its own scope first`);
+        for (const scope of op.scopes) {
+          const key = await h.key(ws, { scopes: ALL_SCOPES.filter((s) => s !== scope) });
+          const res = await h.call(op.method as any, op.url, {
+            key: key.secret,
+            body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
+          });
+          assert.equal(res.statusCode, 403, `${op.method} ${op.path} without ${scope}`);
+          assert.deepEqual(res.json(), {
+            code: 'insufficient_permission',
+            message: `missing permission: ${scope}`,
+            status: 403,
+          });
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('request targets: every route reached without a key through percent-encoded, doubled-slash, dot-segment, over-long and malformed spellings never answers 2xx', async () => {
-    const spellings = (path: string): string[] => [
-      path.replace('/public/', '/%70ublic/'),
-      path.replace('/public/v1/', '/public/%76%31/'),
-      path.replace('/public/', '/%2570ublic/'),
-      path.replace('/public/', '//public/'),
-      path.replace('/public/v1/', '/public/v1//'),
-      path.replace('/public/v1/', '/public/./v1/'),
-      path.replace('/public/v1/', '/public/x/../v1/'),
-      path.replace('/public/', '/PUBLIC/'),
-      path.replace(/[0-9a-f-]{36}/, 'a'.repeat(400)),
-      `${path}%`,
-      `${path}/`,
-    ];
-    for (const op of await operations(h)) {
-      for (const url of spellings(op.url)) {
-        const res = await h.call(op.method as any, url, {
-          body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
-        });
-        assert.ok(res.statusCode >= 400, `${op.method} ${url} answered ${res.statusCode}`);
-        if (res.statusCode !== 401)
-          assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'message', 'status'], `${op.method} ${url}`);
-        if (!url.startsWith('/PUBLIC/'))
-          assert.equal(res.statusCode, 401, `${op.method} ${url}: credentials come first`);
+  it(
+    'request targets: every route reached without a key through percent-encoded, ' +
+      'doubled-slash, dot-segment, over-long and malformed spellings never answers 2xx',
+    async () => {
+      const spellings = (path: string): string[] => [
+        path.replace('/public/', '/%70ublic/'),
+        path.replace('/public/v1/', '/public/%76%31/'),
+        path.replace('/public/', '/%2570ublic/'),
+        path.replace('/public/', '//public/'),
+        path.replace('/public/v1/', '/public/v1//'),
+        path.replace('/public/v1/', '/public/./v1/'),
+        path.replace('/public/v1/', '/public/x/../v1/'),
+        path.replace('/public/', '/PUBLIC/'),
+        path.replace(/[0-9a-f-]{36}/, 'a'.repeat(400)),
+        `${path}%`,
+        `${path}/`,
+      ];
+      for (const op of await operations(h)) {
+        for (const url of spellings(op.url)) {
+          const res = await h.call(op.method as any, url, {
+            body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
+          });
+          assert.ok(res.statusCode >= 400, `${op.method} ${url} answered ${res.statusCode}`);
+          if (res.statusCode !== 401)
+            assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'message', 'status'], `${op.method} ${url}`);
+          if (!url.startsWith('/PUBLIC/'))
+            assert.equal(res.statusCode, 401, `${op.method} ${url}: credentials come first`);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('a trailing slash names the same route: every GET answers with and without it alike', async () => {
     const ws = await h.workspace();

@@ -164,123 +164,135 @@ async function ownDatabase(h: Harness) {
 }
 
 describeEachDatabase('row counts: audit events counted in row_counts', (h) => {
-  it('GET /audit-log total equals the number of events after API writes, rejected writes, multi-row inserts and deletes', async () => {
-    const ws = await h.workspace();
-    const key = (await h.key(ws)).secret;
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'workspace, member and key creation'), 3);
+  it(
+    'GET /audit-log total equals the number of events after API writes, ' +
+      'rejected writes, multi-row inserts and deletes',
+    async () => {
+      const ws = await h.workspace();
+      const key = (await h.key(ws)).secret;
+      assert.equal(await assertExact(h, h.database.db, ws.id, key, 'workspace, member and key creation'), 3);
 
-    const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv-1' } }));
-    const application = bodyOf(
-      Application,
-      await h.call('POST', '/public/v1/applications', { key, body: { name: 'App' } }),
-    );
-    assert.equal(
-      (await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: 'srv-2' } })).statusCode,
-      200,
-    );
-    assert.equal(
-      (await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key })).statusCode,
-      204,
-    );
-    assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
-    // The delete also unlinks the server from the application, audited on the application.
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after API writes'), 3 + 6);
-    assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 404);
-    assert.equal((await h.call('POST', '/public/v1/servers', { key, body: {} })).statusCode, 400);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'rejected writes record nothing'), 9);
-
-    const ids = await insertEvents(h.database.db, ws.id, 1200);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after multi-row inserts'), 9 + 1200);
-    await h.database.db
-      .deleteFrom('audit_events')
-      .where('workspace_id', '=', ws.id)
-      .where('id', 'in', ids.slice(0, 300))
-      .execute();
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a multi-row delete'), 9 + 900);
-
-    // Another workspace's writes leave this total alone.
-    const other = await h.workspace('Other');
-    await insertEvents(h.database.db, other.id, 50);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'another workspace wrote'), 909);
-    assert.equal(
-      await assertExact(h, h.database.db, other.id, (await h.key(other)).secret, 'the other workspace'),
-      3 + 50,
-    );
-  });
-
-  it("a workspace's bulk changes: a seed, a bulk delete and the deletion of another workspace keep every total exact", async () => {
-    const ws = await h.workspace('Seeded');
-    const key = (await h.key(ws)).secret;
-    const doomed = await h.workspace('Doomed');
-    await insertEvents(h.database.db, doomed.id, 700);
-
-    const created = await seedWorkspace(h.database, { workspaceId: ws.id, size: 300 });
-    assert.ok(created.auditEvents > 300);
-    assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a seed'), 3 + created.auditEvents);
-    // The inventory lists' totals come from the same rows.
-    const lists = { servers: servers.list, applications: applications.list, agents: agentListing.listSchema };
-    for (const [path, table] of [
-      ['servers', 'servers'],
-      ['applications', 'applications'],
-      ['agents', 'agents'],
-    ] as const) {
-      const res = bodyOf(lists[path], await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '1' } }));
-      const counted = await h.database.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('workspace_id', '=', ws.id)
-        .executeTakeFirstOrThrow();
-      assert.equal(res.pagination.total, Number(counted.n), path);
-    }
-
-    await deleteWorkspace(h.database, doomed.id);
-    const left = await h.database.db
-      .selectFrom('row_counts')
-      .select('table_name')
-      .where('workspace_id', '=', doomed.id)
-      .execute();
-    assert.deepEqual(left, [], "a deleted workspace's counts go with it");
-    const afterDelete = await assertExact(h, h.database.db, ws.id, key, 'another workspace was deleted');
-    assert.equal(afterDelete, 3 + created.auditEvents);
-
-    const removed = await h.database.db
-      .deleteFrom('audit_events')
-      .where('workspace_id', '=', ws.id)
-      .where('resource_type', '=', 'server')
-      .executeTakeFirst();
-    assert.ok(Number(removed.numDeletedRows) >= 300);
-    assert.equal(
-      await assertExact(h, h.database.db, ws.id, key, 'after a bulk delete'),
-      afterDelete - Number(removed.numDeletedRows),
-    );
-  });
-
-  it('a fresh migrate applies the baseline and the later migrations, and counts audit events in row_counts', async () => {
-    const own = await ownDatabase(h);
-    try {
-      const applied = await migrateToLatest(own.database);
-      assert.deepEqual(applied, ['0001-baseline', '0002-server-addresses', '0003-operator-invitations']);
-      await assertOneRowCountMechanism(own.database);
-
-      const ws = await createWorkspace(own.database, { name: 'Fresh' }, CLI_ACTOR);
-      await addMember(
-        own.database,
-        { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' },
-        CLI_ACTOR,
+      const server = bodyOf(Server, await h.call('POST', '/public/v1/servers', { key, body: { name: 'srv-1' } }));
+      const application = bodyOf(
+        Application,
+        await h.call('POST', '/public/v1/applications', { key, body: { name: 'App' } }),
       );
-      const key = (await createKey(own.database, { workspaceId: ws.id, name: 'key', alias: 'admin' })).secret;
-      assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database'), 3);
-      await insertEvents(own.database.db, ws.id, 40);
-      assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database after inserts'), 43);
-      const row = await own.database.db
-        .selectFrom('row_counts')
-        .select('total')
+      assert.equal(
+        (await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { name: 'srv-2' } })).statusCode,
+        200,
+      );
+      assert.equal(
+        (await h.call('PUT', `/public/v1/applications/${application.id}/servers/${server.id}`, { key })).statusCode,
+        204,
+      );
+      assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
+      // The delete also unlinks the server from the application, audited on the application.
+      assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after API writes'), 3 + 6);
+      assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 404);
+      assert.equal((await h.call('POST', '/public/v1/servers', { key, body: {} })).statusCode, 400);
+      assert.equal(await assertExact(h, h.database.db, ws.id, key, 'rejected writes record nothing'), 9);
+
+      const ids = await insertEvents(h.database.db, ws.id, 1200);
+      assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after multi-row inserts'), 9 + 1200);
+      await h.database.db
+        .deleteFrom('audit_events')
         .where('workspace_id', '=', ws.id)
-        .where('table_name', '=', 'audit_events')
-        .executeTakeFirstOrThrow();
-      assert.equal(Number(row.total), 43);
-    } finally {
-      await own.done();
-    }
-  });
+        .where('id', 'in', ids.slice(0, 300))
+        .execute();
+      assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a multi-row delete'), 9 + 900);
+
+      // Another workspace's writes leave this total alone.
+      const other = await h.workspace('Other');
+      await insertEvents(h.database.db, other.id, 50);
+      assert.equal(await assertExact(h, h.database.db, ws.id, key, 'another workspace wrote'), 909);
+      assert.equal(
+        await assertExact(h, h.database.db, other.id, (await h.key(other)).secret, 'the other workspace'),
+        3 + 50,
+      );
+    },
+  );
+
+  it(
+    "a workspace's bulk changes: a seed, " +
+      'a bulk delete and the deletion of ' +
+      'another workspace keep every total exact',
+    async () => {
+      const ws = await h.workspace('Seeded');
+      const key = (await h.key(ws)).secret;
+      const doomed = await h.workspace('Doomed');
+      await insertEvents(h.database.db, doomed.id, 700);
+
+      const created = await seedWorkspace(h.database, { workspaceId: ws.id, size: 300 });
+      assert.ok(created.auditEvents > 300);
+      assert.equal(await assertExact(h, h.database.db, ws.id, key, 'after a seed'), 3 + created.auditEvents);
+      // The inventory lists' totals come from the same rows.
+      const lists = { servers: servers.list, applications: applications.list, agents: agentListing.listSchema };
+      for (const [path, table] of [
+        ['servers', 'servers'],
+        ['applications', 'applications'],
+        ['agents', 'agents'],
+      ] as const) {
+        const res = bodyOf(lists[path], await h.call('GET', `/public/v1/${path}`, { key, query: { limit: '1' } }));
+        const counted = await h.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('workspace_id', '=', ws.id)
+          .executeTakeFirstOrThrow();
+        assert.equal(res.pagination.total, Number(counted.n), path);
+      }
+
+      await deleteWorkspace(h.database, doomed.id);
+      const left = await h.database.db
+        .selectFrom('row_counts')
+        .select('table_name')
+        .where('workspace_id', '=', doomed.id)
+        .execute();
+      assert.deepEqual(left, [], "a deleted workspace's counts go with it");
+      const afterDelete = await assertExact(h, h.database.db, ws.id, key, 'another workspace was deleted');
+      assert.equal(afterDelete, 3 + created.auditEvents);
+
+      const removed = await h.database.db
+        .deleteFrom('audit_events')
+        .where('workspace_id', '=', ws.id)
+        .where('resource_type', '=', 'server')
+        .executeTakeFirst();
+      assert.ok(Number(removed.numDeletedRows) >= 300);
+      assert.equal(
+        await assertExact(h, h.database.db, ws.id, key, 'after a bulk delete'),
+        afterDelete - Number(removed.numDeletedRows),
+      );
+    },
+  );
+
+  it(
+    'a fresh migrate applies the baseline and the later ' + 'migrations, and counts audit events in row_counts',
+    async () => {
+      const own = await ownDatabase(h);
+      try {
+        const applied = await migrateToLatest(own.database);
+        assert.deepEqual(applied, ['0001-baseline', '0002-server-addresses', '0003-operator-invitations']);
+        await assertOneRowCountMechanism(own.database);
+
+        const ws = await createWorkspace(own.database, { name: 'Fresh' }, CLI_ACTOR);
+        await addMember(
+          own.database,
+          { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' },
+          CLI_ACTOR,
+        );
+        const key = (await createKey(own.database, { workspaceId: ws.id, name: 'key', alias: 'admin' })).secret;
+        assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database'), 3);
+        await insertEvents(own.database.db, ws.id, 40);
+        assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database after inserts'), 43);
+        const row = await own.database.db
+          .selectFrom('row_counts')
+          .select('total')
+          .where('workspace_id', '=', ws.id)
+          .where('table_name', '=', 'audit_events')
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(row.total), 43);
+      } finally {
+        await own.done();
+      }
+    },
+  );
 });

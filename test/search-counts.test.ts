@@ -154,16 +154,10 @@ describeEachDatabase('totals of searches', (h) => {
       assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name: 'web-3' } })).statusCode, 201);
       assert.equal(await total(), 3, "another instance's create");
       assert.ok(counted.length > 0, 'counted again after the change');
-      assert.equal(
-        (
-          await h.call(
-            'DELETE',
-            `/public/v1/servers/${((await h.call('GET', '/public/v1/servers', { key, query: { q: 'web-1' } })).json() as { data: Named[] }).data[0]!.id}`,
-            { key },
-          )
-        ).statusCode,
-        204,
-      );
+      const web1 = (await h.call('GET', '/public/v1/servers', { key, query: { q: 'web-1' } })).json() as {
+        data: Named[];
+      };
+      assert.equal((await h.call('DELETE', `/public/v1/servers/${web1.data[0]!.id}`, { key })).statusCode, 204);
       assert.equal(await total(), 2, "another instance's delete");
     } finally {
       await other.close();
@@ -171,55 +165,59 @@ describeEachDatabase('totals of searches', (h) => {
     }
   });
 
-  it('count a search of an estate of one workspace in its text index alone, and each workspace its own once another has rows', async () => {
-    // Every versioned table keeps row counts: they tell when a workspace holds all of its rows.
-    for (const table of Object.keys(VERSIONED))
-      assert.ok(
-        (COUNTED_TABLES as readonly string[]).includes(table) || table === 'audit_events',
-        `${table} is row-counted`,
-      );
-    const test = await createTestDatabase(h.dialect);
-    const database = openDatabase(test.url);
-    let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-    try {
-      await migrateToLatest(database);
-      const alone = await createWorkspace(database, { name: 'Alone' }, CLI_ACTOR);
-      await seedWorkspace(database, { workspaceId: alone.id, size: 300, seed: 5 });
-      const key = (await createKey(database, { workspaceId: alone.id, name: 'key', alias: 'admin' })).secret;
-      app = await buildApp({ database });
-      const local: Pick<Harness, 'call'> = {
-        call: (method, url, options = {}) =>
-          app!.inject({ method, url, query: options.query, headers: { authorization: `Bearer ${options.key}` } }),
-      };
-      const assertExact = async (secret: string, why: string) => {
-        for (const [path, q] of [
-          ['/servers', 'prod'],
-          ['/servers', '-00'],
-          ['/workstations', 'ws-0'],
-          ['/applications', 'a'],
-          ['/discovered-applications', 'micro'],
-        ] as const) {
-          const { total, items } = await searched(local, secret, path, { q });
-          assert.equal(total, items, `${path}?q=${q}, ${why}`);
-        }
-        for (const query of ['create', 'server']) {
-          const { total, events } = await everyEvent(local, secret, { query });
-          assert.equal(total, events.length, `audit-log?query=${query}, ${why}`);
-        }
-      };
-      await assertExact(key, 'one workspace');
-      // Another workspace with rows of every table: each counts its own matches from now on.
-      const other = await createWorkspace(database, { name: 'Other' }, CLI_ACTOR);
-      await seedWorkspace(database, { workspaceId: other.id, size: 200, seed: 6 });
-      const otherKey = (await createKey(database, { workspaceId: other.id, name: 'key', alias: 'admin' })).secret;
-      await assertExact(key, 'beside another workspace');
-      await assertExact(otherKey, 'the other workspace');
-      await deleteWorkspace(database, other.id);
-      await assertExact(key, 'alone again');
-    } finally {
-      await app?.close();
-      await database.close();
-      await test.drop();
-    }
-  });
+  it(
+    'count a search of an estate of one workspace in its text index alone, ' +
+      'and each workspace its own once another has rows',
+    async () => {
+      // Every versioned table keeps row counts: they tell when a workspace holds all of its rows.
+      for (const table of Object.keys(VERSIONED))
+        assert.ok(
+          (COUNTED_TABLES as readonly string[]).includes(table) || table === 'audit_events',
+          `${table} is row-counted`,
+        );
+      const test = await createTestDatabase(h.dialect);
+      const database = openDatabase(test.url);
+      let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+      try {
+        await migrateToLatest(database);
+        const alone = await createWorkspace(database, { name: 'Alone' }, CLI_ACTOR);
+        await seedWorkspace(database, { workspaceId: alone.id, size: 300, seed: 5 });
+        const key = (await createKey(database, { workspaceId: alone.id, name: 'key', alias: 'admin' })).secret;
+        app = await buildApp({ database });
+        const local: Pick<Harness, 'call'> = {
+          call: (method, url, options = {}) =>
+            app!.inject({ method, url, query: options.query, headers: { authorization: `Bearer ${options.key}` } }),
+        };
+        const assertExact = async (secret: string, why: string) => {
+          for (const [path, q] of [
+            ['/servers', 'prod'],
+            ['/servers', '-00'],
+            ['/workstations', 'ws-0'],
+            ['/applications', 'a'],
+            ['/discovered-applications', 'micro'],
+          ] as const) {
+            const { total, items } = await searched(local, secret, path, { q });
+            assert.equal(total, items, `${path}?q=${q}, ${why}`);
+          }
+          for (const query of ['create', 'server']) {
+            const { total, events } = await everyEvent(local, secret, { query });
+            assert.equal(total, events.length, `audit-log?query=${query}, ${why}`);
+          }
+        };
+        await assertExact(key, 'one workspace');
+        // Another workspace with rows of every table: each counts its own matches from now on.
+        const other = await createWorkspace(database, { name: 'Other' }, CLI_ACTOR);
+        await seedWorkspace(database, { workspaceId: other.id, size: 200, seed: 6 });
+        const otherKey = (await createKey(database, { workspaceId: other.id, name: 'key', alias: 'admin' })).secret;
+        await assertExact(key, 'beside another workspace');
+        await assertExact(otherKey, 'the other workspace');
+        await deleteWorkspace(database, other.id);
+        await assertExact(key, 'alone again');
+      } finally {
+        await app?.close();
+        await database.close();
+        await test.drop();
+      }
+    },
+  );
 });

@@ -38,20 +38,21 @@ for (const dialect of DIALECTS) {
       // One server in 20 (by id) sorts first by name, and one in 26 of those matches `match`; the
       // others all match it and sort after them: ascending, a window at the start holds a few.
       await sql`UPDATE servers SET name = CASE WHEN substr(CAST(id AS TEXT), 35) < '0d'
-          THEN 'aa-' || CAST(id AS TEXT) || CASE WHEN substr(CAST(id AS TEXT), 36) = '0' AND substr(CAST(id AS TEXT), 34, 1) < '8' THEN '-match' ELSE '-quiet' END
+          THEN 'aa-' || CAST(id AS TEXT)
+            || CASE WHEN substr(CAST(id AS TEXT), 36) = '0' AND substr(CAST(id AS TEXT), 34, 1) < '8'
+               THEN '-match' ELSE '-quiet' END
           ELSE 'zz-match-' || CAST(id AS TEXT) END
         WHERE workspace_id = ${workspaceId}`.execute(database.db);
       // Three servers without a number of cores: ascending, they come first.
-      await sql`UPDATE servers SET cpu_cores = NULL WHERE workspace_id = ${workspaceId} AND id IN (SELECT id FROM servers WHERE workspace_id = ${workspaceId} AND name LIKE 'zz-%' ORDER BY id LIMIT 3)`.execute(
-        database.db,
-      );
+      await sql`UPDATE servers SET cpu_cores = NULL WHERE workspace_id = ${workspaceId} AND id IN (
+          SELECT id FROM servers WHERE workspace_id = ${workspaceId} AND name LIKE 'zz-%' ORDER BY id LIMIT 3
+        )`.execute(database.db);
       // Server events older than 60 days, and one in 16 of the later ones, get a name only they
       // hold: the newest events hold a few.
       const before = new Date(Date.now() - 60 * 86_400_000).toISOString();
       await sql`UPDATE audit_events SET resource_name = 'srv ' || resource_name
-        WHERE workspace_id = ${workspaceId} AND resource_type = 'server' AND (timestamp < ${before} OR substr(CAST(resource_id AS TEXT), 36) = '0')`.execute(
-        database.db,
-      );
+        WHERE workspace_id = ${workspaceId} AND resource_type = 'server'
+          AND (timestamp < ${before} OR substr(CAST(resource_id AS TEXT), 36) = '0')`.execute(database.db);
       key = (await createKey(database, { workspaceId, name: 'windows', alias: 'admin' })).secret;
       app = await buildApp({ database, logger: false });
     });
@@ -72,7 +73,10 @@ for (const dialect of DIALECTS) {
       return response.json() as Page;
     }
 
-    /** The matching servers' ids in a sort's order (rows without a value first ascending), by the plain substring rule on each column. */
+    /**
+     * The matching servers' ids in a sort's order (rows without a value first ascending), by the plain
+     * substring rule on each column.
+     */
     async function expectedServers(
       text: string,
       column: string,
@@ -82,13 +86,18 @@ for (const dialect of DIALECTS) {
     ): Promise<string[]> {
       const pattern = likePattern(text);
       const { rows } = await sql<{ id: string }>`SELECT id FROM servers WHERE workspace_id = ${workspaceId}
-        AND (estate_fold(name) LIKE ${pattern} ESCAPE '\\' OR estate_fold(hostname) LIKE ${pattern} ESCAPE '\\' OR estate_fold(ip_addresses) LIKE ${pattern} ESCAPE '\\')
-        ORDER BY ${sql.ref(column)} ${sql.raw(direction)} ${sql.raw(direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST')}, id ${sql.raw(direction)}
+        AND (estate_fold(name) LIKE ${pattern} ESCAPE '\\' OR estate_fold(hostname) LIKE ${pattern} ESCAPE '\\'
+          OR estate_fold(ip_addresses) LIKE ${pattern} ESCAPE '\\')
+        ORDER BY ${sql.ref(column)} ${sql.raw(direction)}
+          ${sql.raw(direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST')}, id ${sql.raw(direction)}
         LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
       return rows.map((row) => String(row.id));
     }
 
-    /** Whether the request walked a window testing the rows' text, and whether it listed the text index's matches (after a window too short). */
+    /**
+     * Whether the request walked a window testing the rows' text, and whether it listed the text
+     * index's matches (after a window too short).
+     */
     function reads(): { window: boolean; listed: boolean } {
       const window = statements.some(
         (statement) =>
@@ -161,7 +170,10 @@ for (const dialect of DIALECTS) {
       ] as const) {
         const pattern = likePattern(query);
         const { rows } = await sql<{ id: string }>`SELECT id FROM audit_events WHERE workspace_id = ${workspaceId}
-          AND (estate_fold(resource_name) LIKE ${pattern} ESCAPE '\\' OR estate_fold(actor_name) LIKE ${pattern} ESCAPE '\\' OR estate_fold(action) LIKE ${pattern} ESCAPE '\\' OR estate_fold(resource_type) LIKE ${pattern} ESCAPE '\\')
+          AND (estate_fold(resource_name) LIKE ${pattern} ESCAPE '\\'
+            OR estate_fold(actor_name) LIKE ${pattern} ESCAPE '\\'
+            OR estate_fold(action) LIKE ${pattern} ESCAPE '\\'
+            OR estate_fold(resource_type) LIKE ${pattern} ESCAPE '\\')
           ORDER BY timestamp DESC, id DESC LIMIT 150`.execute(database.db);
         let cursor: string | undefined;
         const read: string[] = [];

@@ -75,29 +75,33 @@ async function setUp(h: Harness) {
 }
 
 describeEachDatabase('security findings', (h) => {
-  it('authentication bypass: percent-encoded and absolute-form spellings of a path never reach a handler without a key', async () => {
-    for (const url of [
-      '/%70ublic/v1/application-catalog',
-      '/public/%761/application-catalog',
-      '/%70ublic/v1/tenant',
-      '/public/v1/%61udit-log',
-      '/%2570ublic/v1/me',
-    ]) {
-      const res = await h.call('GET', url);
-      assert.equal(res.statusCode, 401, url);
-      assert.equal(res.body, '');
-    }
-    const port = await listening(h.app);
-    const absolute = await rawStatus(
-      port,
-      'GET http://x/public/v1/application-catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
-    );
-    assert.equal(absolute.status, 401, 'absolute-form request target');
-    const agentReport = await h.call('POST', '/%61gent/v1/report', {
-      body: { host: { hostname: 'x', kind: 'server' }, software: [] },
-    });
-    assert.equal(agentReport.statusCode, 401);
-  });
+  it(
+    'authentication bypass: percent-encoded and absolute-form ' +
+      'spellings of a path never reach a handler without a key',
+    async () => {
+      for (const url of [
+        '/%70ublic/v1/application-catalog',
+        '/public/%761/application-catalog',
+        '/%70ublic/v1/tenant',
+        '/public/v1/%61udit-log',
+        '/%2570ublic/v1/me',
+      ]) {
+        const res = await h.call('GET', url);
+        assert.equal(res.statusCode, 401, url);
+        assert.equal(res.body, '');
+      }
+      const port = await listening(h.app);
+      const absolute = await rawStatus(
+        port,
+        'GET http://x/public/v1/application-catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      );
+      assert.equal(absolute.status, 401, 'absolute-form request target');
+      const agentReport = await h.call('POST', '/%61gent/v1/report', {
+        body: { host: { hostname: 'x', kind: 'server' }, software: [] },
+      });
+      assert.equal(agentReport.statusCode, 401);
+    },
+  );
 
   it('authentication bypass: an unauthenticated agent report is refused before its body is read', async () => {
     const port = await listening(h.app);
@@ -106,7 +110,8 @@ describeEachDatabase('security findings', (h) => {
     const answer = await new Promise<number>((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.write(
-        'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n\r\n',
+        'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 8000000\r\n\r\n',
       );
       socket.once('data', (chunk) => {
         resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(String(chunk))?.[1] ?? 0));
@@ -117,127 +122,145 @@ describeEachDatabase('security findings', (h) => {
     assert.ok(Date.now() - started < 2000);
   });
 
-  it('escalation through roles: a key with members:edit alone cannot make anyone an admin (403), an admin key can', async () => {
-    const { ws, key } = await setUp(h);
-    const member = await addMember(
-      h.database,
-      { workspaceId: ws.id, email: `reader-${ws.id}@example.test`, name: 'Reader', role: 'read' },
-      CLI_ACTOR,
-    );
-    const editor = (await h.key(ws, { scopes: ['members:edit', 'members:read'] })).secret;
-    for (const role of ['admin', 'write']) {
-      const res = await h.call('PATCH', `/public/v1/members/${member.id}`, { key: editor, body: { role } });
-      assert.equal(res.statusCode, 403, role);
-      assert.equal(bodyOf(ErrorBody, res).code, 'insufficient_permission');
-      assert.match(bodyOf(ErrorBody, res).message, /^missing permission: /);
-    }
-    assert.equal(
-      bodyOf(Member, await h.call('GET', `/public/v1/members/${member.id}`, { key })).role,
-      'read',
-      'unchanged',
-    );
-    assert.equal(
-      (await h.call('PATCH', `/public/v1/members/${member.id}`, { key, body: { role: 'admin' } })).statusCode,
-      200,
-    );
-  });
-
-  it('cross-workspace credential overwrite: adding an existing person elsewhere adds the membership only; their name and password stay', async () => {
-    const w1 = await h.workspace('W1');
-    const w2 = await h.workspace('W2');
-    const email = `person-${w2.id}@example.test`;
-    await addMember(
-      h.database,
-      { workspaceId: w2.id, email, name: 'Original Name', role: 'read', password: 'original password' },
-      CLI_ACTOR,
-    );
-    const before = await h.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    // Another name is refused outright, so nothing is added under a name the person does not have.
-    await assert.rejects(
-      addMember(
+  it(
+    'escalation through roles: ' +
+      'a key with members:edit alone cannot make anyone an admin (403), ' +
+      'an admin key can',
+    async () => {
+      const { ws, key } = await setUp(h);
+      const member = await addMember(
         h.database,
-        { workspaceId: w1.id, email, name: 'Attacker Name', role: 'read', password: 'attacker password' },
-        CLI_ACTOR,
-      ),
-      /already known as "Original Name"/,
-    );
-    const added = await addMember(
-      h.database,
-      { workspaceId: w1.id, email, role: 'read', password: 'attacker password' },
-      CLI_ACTOR,
-    );
-    const after = await h.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    assert.equal(after.password_hash, before.password_hash);
-    assert.equal(after.name, 'Original Name');
-    assert.equal(added.userId, before.id);
-  });
-
-  it('secrets in logs: keys, rotated keys, agent tokens and passwords never reach the log, in headers, query strings or paths', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = await buildApp({ database: h.database, logger: { level: 'trace', stream: redactingStream(sink) } });
-    try {
-      const ws = await h.workspace();
-      const created = await createKey(h.database, { workspaceId: ws.id, name: 'logged', alias: 'admin' });
-      const rotated = await rotateKey(h.database, created.id);
-      const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'logged agent' });
-      await addMember(
-        h.database,
-        {
-          workspaceId: ws.id,
-          email: `pw-${ws.id}@example.test`,
-          name: 'Pw',
-          role: 'read',
-          password: 'hunter2 under the old harbour bridge',
-        },
+        { workspaceId: ws.id, email: `reader-${ws.id}@example.test`, name: 'Reader', role: 'read' },
         CLI_ACTOR,
       );
-      const secrets = [created.secret, rotated.secret, agent.token, 'hunter2 under the old harbour bridge'];
-      const requests = [
-        { method: 'GET', url: '/public/v1/me', headers: { authorization: `Bearer ${rotated.secret}` } },
-        { method: 'GET', url: '/public/v1/me', headers: { 'x-api-key': created.secret } },
-        {
-          method: 'GET',
-          url: `/public/v1/me?api_key=${rotated.secret}`,
-          headers: { authorization: `Bearer ${rotated.secret}` },
+      const editor = (await h.key(ws, { scopes: ['members:edit', 'members:read'] })).secret;
+      for (const role of ['admin', 'write']) {
+        const res = await h.call('PATCH', `/public/v1/members/${member.id}`, { key: editor, body: { role } });
+        assert.equal(res.statusCode, 403, role);
+        assert.equal(bodyOf(ErrorBody, res).code, 'insufficient_permission');
+        assert.match(bodyOf(ErrorBody, res).message, /^missing permission: /);
+      }
+      assert.equal(
+        bodyOf(Member, await h.call('GET', `/public/v1/members/${member.id}`, { key })).role,
+        'read',
+        'unchanged',
+      );
+      assert.equal(
+        (await h.call('PATCH', `/public/v1/members/${member.id}`, { key, body: { role: 'admin' } })).statusCode,
+        200,
+      );
+    },
+  );
+
+  it(
+    'cross-workspace credential overwrite: adding an existing person ' +
+      'elsewhere adds the membership only; their name and password stay',
+    async () => {
+      const w1 = await h.workspace('W1');
+      const w2 = await h.workspace('W2');
+      const email = `person-${w2.id}@example.test`;
+      await addMember(
+        h.database,
+        { workspaceId: w2.id, email, name: 'Original Name', role: 'read', password: 'original password' },
+        CLI_ACTOR,
+      );
+      const before = await h.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      // Another name is refused outright, so nothing is added under a name the person does not have.
+      await assert.rejects(
+        addMember(
+          h.database,
+          { workspaceId: w1.id, email, name: 'Attacker Name', role: 'read', password: 'attacker password' },
+          CLI_ACTOR,
+        ),
+        /already known as "Original Name"/,
+      );
+      const added = await addMember(
+        h.database,
+        { workspaceId: w1.id, email, role: 'read', password: 'attacker password' },
+        CLI_ACTOR,
+      );
+      const after = await h.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      assert.equal(after.password_hash, before.password_hash);
+      assert.equal(after.name, 'Original Name');
+      assert.equal(added.userId, before.id);
+    },
+  );
+
+  it(
+    'secrets in logs: keys, rotated keys, ' +
+      'agent tokens and passwords never reach the log, in headers, query strings or paths',
+    async () => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
         },
-        { method: 'GET', url: `/public/v1/me?token=${agent.token}&password=hunter2 under the old harbour bridge` },
-        { method: 'GET', url: `/public/v1/${rotated.secret}`, headers: { authorization: `Bearer ${rotated.secret}` } },
-        {
-          method: 'POST',
-          url: '/agent/v1/report',
-          headers: { authorization: `Bearer ${agent.token}` },
-          payload: { host: { hostname: 'h', kind: 'server' }, software: [] },
-        },
-        {
-          method: 'POST',
-          url: `/agent/v1/report?token=${agent.token}`,
-          headers: { authorization: `Bearer ${agent.token}` },
-          payload: { bad: agent.token },
-        },
-      ] as const;
-      for (const request of requests) await app.inject(request as never);
-      const log = lines.join('');
-      assert.ok(log.includes('/public/v1/me'), 'requests were logged');
-      for (const secret of secrets) assert.ok(!log.includes(secret), `the log holds no ${secret.slice(0, 8)}… secret`);
-      assert.ok(!/svc_live_[A-Za-z0-9_-]{20}|agt_live_[A-Za-z0-9_-]{20}/.test(log));
-    } finally {
-      await app.close();
-    }
-  });
+      });
+      const app = await buildApp({ database: h.database, logger: { level: 'trace', stream: redactingStream(sink) } });
+      try {
+        const ws = await h.workspace();
+        const created = await createKey(h.database, { workspaceId: ws.id, name: 'logged', alias: 'admin' });
+        const rotated = await rotateKey(h.database, created.id);
+        const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'logged agent' });
+        await addMember(
+          h.database,
+          {
+            workspaceId: ws.id,
+            email: `pw-${ws.id}@example.test`,
+            name: 'Pw',
+            role: 'read',
+            password: 'hunter2 under the old harbour bridge',
+          },
+          CLI_ACTOR,
+        );
+        const secrets = [created.secret, rotated.secret, agent.token, 'hunter2 under the old harbour bridge'];
+        const requests = [
+          { method: 'GET', url: '/public/v1/me', headers: { authorization: `Bearer ${rotated.secret}` } },
+          { method: 'GET', url: '/public/v1/me', headers: { 'x-api-key': created.secret } },
+          {
+            method: 'GET',
+            url: `/public/v1/me?api_key=${rotated.secret}`,
+            headers: { authorization: `Bearer ${rotated.secret}` },
+          },
+          { method: 'GET', url: `/public/v1/me?token=${agent.token}&password=hunter2 under the old harbour bridge` },
+          {
+            method: 'GET',
+            url: `/public/v1/${rotated.secret}`,
+            headers: { authorization: `Bearer ${rotated.secret}` },
+          },
+          {
+            method: 'POST',
+            url: '/agent/v1/report',
+            headers: { authorization: `Bearer ${agent.token}` },
+            payload: { host: { hostname: 'h', kind: 'server' }, software: [] },
+          },
+          {
+            method: 'POST',
+            url: `/agent/v1/report?token=${agent.token}`,
+            headers: { authorization: `Bearer ${agent.token}` },
+            payload: { bad: agent.token },
+          },
+        ] as const;
+        for (const request of requests) await app.inject(request as never);
+        const log = lines.join('');
+        assert.ok(log.includes('/public/v1/me'), 'requests were logged');
+        for (const secret of secrets)
+          assert.ok(!log.includes(secret), `the log holds no ${secret.slice(0, 8)}… secret`);
+        assert.ok(!/svc_live_[A-Za-z0-9_-]{20}|agt_live_[A-Za-z0-9_-]{20}/.test(log));
+      } finally {
+        await app.close();
+      }
+    },
+  );
 
   it('readable database: a new SQLite database is created in a 0700 directory as 0600 files, -wal and -shm included', {
     skip: h.dialect !== 'sqlite',
@@ -325,48 +348,54 @@ describeEachDatabase('security findings', (h) => {
     assert.equal(without.body, '');
   });
 
-  it('error contract: offsets beyond any integer range are 400; an integer past the total is an empty page', async () => {
-    const { key } = await setUp(h);
-    for (const offset of ['99999999999999999999', '1e308', '9223372036854775807', '1.5', 'abc']) {
-      const res = await h.call('GET', '/public/v1/servers', { key, query: { offset } });
-      assert.equal(res.statusCode, 400, offset);
-      assert.match(bodyOf(ErrorBody, res).message, /offset/);
-    }
-    const far = await h.call('GET', '/public/v1/servers', { key, query: { offset: '9007199254740991' } });
-    assert.equal(far.statusCode, 200);
-    assert.deepEqual(bodyOf(servers.list, far).data, []);
-    assert.equal(bodyOf(servers.list, far).pagination.offset, 9007199254740991);
-    for (const limit of ['99999999999999999999', '1e308', '-5'])
-      assert.equal(
-        (await h.call('GET', '/public/v1/servers', { key, query: { limit } })).statusCode,
-        200,
-        `limit ${limit} is clamped`,
-      );
-  });
+  it(
+    'error contract: offsets beyond any integer range are 400; ' + 'an integer past the total is an empty page',
+    async () => {
+      const { key } = await setUp(h);
+      for (const offset of ['99999999999999999999', '1e308', '9223372036854775807', '1.5', 'abc']) {
+        const res = await h.call('GET', '/public/v1/servers', { key, query: { offset } });
+        assert.equal(res.statusCode, 400, offset);
+        assert.match(bodyOf(ErrorBody, res).message, /offset/);
+      }
+      const far = await h.call('GET', '/public/v1/servers', { key, query: { offset: '9007199254740991' } });
+      assert.equal(far.statusCode, 200);
+      assert.deepEqual(bodyOf(servers.list, far).data, []);
+      assert.equal(bodyOf(servers.list, far).pagination.offset, 9007199254740991);
+      for (const limit of ['99999999999999999999', '1e308', '-5'])
+        assert.equal(
+          (await h.call('GET', '/public/v1/servers', { key, query: { limit } })).statusCode,
+          200,
+          `limit ${limit} is clamped`,
+        );
+    },
+  );
 
-  it('error contract: a NUL character or a lone surrogate in any string is a 400 naming the field, on both databases', async () => {
-    const { key } = await setUp(h);
-    for (const name of ['a\u0000b', 'x\ud800', '\udc00y']) {
-      const res = await h.call('POST', '/public/v1/applications', {
-        key,
-        body: JSON.stringify({ name, description: 'ok' }),
-        headers: { 'content-type': 'application/json' },
+  it(
+    'error contract: a NUL character or a lone surrogate in ' +
+      'any string is a 400 naming the field, on both databases',
+    async () => {
+      const { key } = await setUp(h);
+      for (const name of ['a\u0000b', 'x\ud800', '\udc00y']) {
+        const res = await h.call('POST', '/public/v1/applications', {
+          key,
+          body: JSON.stringify({ name, description: 'ok' }),
+          headers: { 'content-type': 'application/json' },
+        });
+        assert.equal(res.statusCode, 400, JSON.stringify(name));
+        assert.match(bodyOf(ErrorBody, res).message, /field name /);
+      }
+      const agent = await enrollAgent(h.database, { workspaceId: (await h.workspace()).id, name: 'nul' });
+      const nested = await h.call('POST', '/agent/v1/report', {
+        headers: { authorization: `Bearer ${agent.token}` },
+        body: { host: { hostname: 'h', kind: 'server' }, software: [{ name: 'p\u0000', vendor: 'v', version: '1' }] },
       });
-      assert.equal(res.statusCode, 400, JSON.stringify(name));
-      assert.match(bodyOf(ErrorBody, res).message, /field name /);
-    }
-    const nested = await h.call('POST', '/agent/v1/report', {
-      headers: {
-        authorization: `Bearer ${(await enrollAgent(h.database, { workspaceId: (await h.workspace()).id, name: 'nul' })).token}`,
-      },
-      body: { host: { hostname: 'h', kind: 'server' }, software: [{ name: 'p\u0000', vendor: 'v', version: '1' }] },
-    });
-    assert.equal(nested.statusCode, 400);
-    assert.match(bodyOf(ErrorBody, nested).message, /software\[0\]\.name/);
-    const query = await h.call('GET', '/public/v1/applications', { key, query: { q: 'a\u0000' } });
-    assert.equal(query.statusCode, 400);
-    assert.match(bodyOf(ErrorBody, query).message, /query parameter q/);
-  });
+      assert.equal(nested.statusCode, 400);
+      assert.match(bodyOf(ErrorBody, nested).message, /software\[0\]\.name/);
+      const query = await h.call('GET', '/public/v1/applications', { key, query: { q: 'a\u0000' } });
+      assert.equal(query.statusCode, 400);
+      assert.match(bodyOf(ErrorBody, query).message, /query parameter q/);
+    },
+  );
 
   it('error contract: a leap second or an impossible date is 400 invalid_datetime, in filters and bodies', async () => {
     const { key } = await setUp(h);
@@ -393,122 +422,145 @@ describeEachDatabase('security findings', (h) => {
     );
   });
 
-  it('error contract: every route refuses unknown query parameters; DELETE /tags/{id}?force=false deletes nothing', async () => {
-    const { key } = await setUp(h);
-    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'keep-me' } }));
-    const application = bodyOf(
-      Application,
-      await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
-    );
-    for (const [method, url] of [
-      ['DELETE', `/public/v1/tags/${tag.id}`],
-      ['GET', `/public/v1/tags/${tag.id}`],
-      ['GET', `/public/v1/applications/${application.id}/tags`],
-      ['PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`],
-      ['POST', '/public/v1/tags'],
-      ['PATCH', `/public/v1/applications/${application.id}`],
-    ] as const) {
-      const res = await h.call(method, `${url}?force=false`, {
-        key,
-        body: method === 'POST' ? { name: 'x' } : method === 'PATCH' ? { vendor: 'v' } : undefined,
-      });
-      assert.equal(res.statusCode, 400, `${method} ${url}`);
-      assert.match(bodyOf(ErrorBody, res).message, /unknown query parameter: force/);
-    }
-    assert.equal((await h.call('GET', `/public/v1/tags/${tag.id}`, { key })).statusCode, 200, 'the tag is still there');
-  });
+  it(
+    'error contract: every route refuses unknown query parameters; ' + 'DELETE /tags/{id}?force=false deletes nothing',
+    async () => {
+      const { key } = await setUp(h);
+      const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'keep-me' } }));
+      const application = bodyOf(
+        Application,
+        await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
+      );
+      for (const [method, url] of [
+        ['DELETE', `/public/v1/tags/${tag.id}`],
+        ['GET', `/public/v1/tags/${tag.id}`],
+        ['GET', `/public/v1/applications/${application.id}/tags`],
+        ['PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`],
+        ['POST', '/public/v1/tags'],
+        ['PATCH', `/public/v1/applications/${application.id}`],
+      ] as const) {
+        const res = await h.call(method, `${url}?force=false`, {
+          key,
+          body: method === 'POST' ? { name: 'x' } : method === 'PATCH' ? { vendor: 'v' } : undefined,
+        });
+        assert.equal(res.statusCode, 400, `${method} ${url}`);
+        assert.match(bodyOf(ErrorBody, res).message, /unknown query parameter: force/);
+      }
+      assert.equal(
+        (await h.call('GET', `/public/v1/tags/${tag.id}`, { key })).statusCode,
+        200,
+        'the tag is still there',
+      );
+    },
+  );
 
-  it('error contract: a body-less DELETE or link PUT with Content-Type: application/json and no body is accepted', async () => {
-    const { key } = await setUp(h);
-    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked' } }));
-    const application = bodyOf(
-      Application,
-      await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
-    );
-    const headers = { 'content-type': 'application/json' };
-    assert.equal(
-      (await h.call('PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode,
-      204,
-    );
-    assert.equal(
-      (await h.call('DELETE', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode,
-      204,
-    );
-    assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key, headers })).statusCode, 204);
-    const post = await h.call('POST', '/public/v1/tags', { key, headers });
-    assert.equal(post.statusCode, 400, 'a create still needs its body');
-  });
+  it(
+    'error contract: a body-less DELETE or link PUT with ' + 'Content-Type: application/json and no body is accepted',
+    async () => {
+      const { key } = await setUp(h);
+      const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked' } }));
+      const application = bodyOf(
+        Application,
+        await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
+      );
+      const headers = { 'content-type': 'application/json' };
+      assert.equal(
+        (await h.call('PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode,
+        204,
+      );
+      assert.equal(
+        (await h.call('DELETE', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers }))
+          .statusCode,
+        204,
+      );
+      assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key, headers })).statusCode, 204);
+      const post = await h.call('POST', '/public/v1/tags', { key, headers });
+      assert.equal(post.statusCode, 400, 'a create still needs its body');
+    },
+  );
 
-  it('early refusals: a client streaming a large body that is refused (401, 413) receives the answer, not a reset', async () => {
-    const port = await listening(h.app);
-    const unauthenticated = await rawStatus(
-      port,
-      'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4000000\r\n\r\n',
-      { bytes: 4_000_000, waitForAnswer: true },
-    );
-    assert.equal(unauthenticated.status, 401);
-    const { key } = await setUp(h);
-    const tooLarge = await rawStatus(
-      port,
-      `POST /public/v1/applications HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n`,
-      { bytes: 3_000_000, waitForAnswer: true },
-    );
-    assert.equal(tooLarge.status, 413);
-  });
+  it(
+    'early refusals: a client streaming a large body that is refused ' + '(401, 413) receives the answer, not a reset',
+    async () => {
+      const port = await listening(h.app);
+      const unauthenticated = await rawStatus(
+        port,
+        'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 4000000\r\n\r\n',
+        { bytes: 4_000_000, waitForAnswer: true },
+      );
+      assert.equal(unauthenticated.status, 401);
+      const { key } = await setUp(h);
+      const tooLarge = await rawStatus(
+        port,
+        `POST /public/v1/applications HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 3000000\r\n\r\n',
+        { bytes: 3_000_000, waitForAnswer: true },
+      );
+      assert.equal(tooLarge.status, 413);
+    },
+  );
 });
 
 describeEachDatabase('security: agent reports are capped per agent and minute', (h) => {
-  it('beyond the cap a report answers 429 with Retry-After in the error shape, before its body is read; other agents are not affected', async () => {
-    const app = await buildApp({ database: h.database, agentReportsPerMinute: 3 });
-    try {
-      const ws = await h.workspace();
-      const [first, second] = await Promise.all([
-        enrollAgent(h.database, { workspaceId: ws.id, name: 'chatty' }),
-        enrollAgent(h.database, { workspaceId: ws.id, name: 'quiet' }),
-      ]);
-      const report = (token: string, hostname: string) =>
-        app.inject({
+  it(
+    'beyond the cap a report answers 429 with Retry-After in the error shape, ' +
+      'before its body is read; other agents are not affected',
+    async () => {
+      const app = await buildApp({ database: h.database, agentReportsPerMinute: 3 });
+      try {
+        const ws = await h.workspace();
+        const [first, second] = await Promise.all([
+          enrollAgent(h.database, { workspaceId: ws.id, name: 'chatty' }),
+          enrollAgent(h.database, { workspaceId: ws.id, name: 'quiet' }),
+        ]);
+        const report = (token: string, hostname: string) =>
+          app.inject({
+            method: 'POST',
+            url: '/agent/v1/report',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { host: { hostname, kind: 'server' }, software: [] },
+          });
+        const answers = [];
+        for (let i = 0; i < 5; i += 1) answers.push(await report(first.token, 'chatty-01'));
+        assert.deepEqual(
+          answers.map((a) => a.statusCode),
+          [200, 200, 200, 429, 429],
+        );
+        const limited = answers[4]!;
+        assert.equal(bodyOf(ErrorBody, limited).code, 'too_many_requests');
+        assert.equal(bodyOf(ErrorBody, limited).status, 429);
+        const retryAfter = Number(limited.headers['retry-after']);
+        assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+        const unread = await app.inject({
           method: 'POST',
           url: '/agent/v1/report',
-          headers: { authorization: `Bearer ${token}` },
-          payload: { host: { hostname, kind: 'server' }, software: [] },
+          headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' },
+          payload: '{ not even json',
         });
-      const answers = [];
-      for (let i = 0; i < 5; i += 1) answers.push(await report(first.token, 'chatty-01'));
-      assert.deepEqual(
-        answers.map((a) => a.statusCode),
-        [200, 200, 200, 429, 429],
-      );
-      const limited = answers[4]!;
-      assert.equal(bodyOf(ErrorBody, limited).code, 'too_many_requests');
-      assert.equal(bodyOf(ErrorBody, limited).status, 429);
-      const retryAfter = Number(limited.headers['retry-after']);
-      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-      const unread = await app.inject({
-        method: 'POST',
-        url: '/agent/v1/report',
-        headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' },
-        payload: '{ not even json',
-      });
-      assert.equal(unread.statusCode, 429, 'refused before the body is parsed');
-      assert.equal((await report(second.token, 'quiet-01')).statusCode, 200);
-    } finally {
-      await app.close();
-    }
-  });
+        assert.equal(unread.statusCode, 429, 'refused before the body is parsed');
+        assert.equal((await report(second.token, 'quiet-01')).statusCode, 200);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });
 
 describeEachDatabase('security: the OpenAPI document names every scope an operation needs', (h) => {
-  it("x-required-scopes lists the route scope and, on sub-resource lists, the returned family's read scope", async () => {
-    const doc = (await h.call('GET', '/openapi.json')).json() as Json;
-    const operation = doc.paths['/public/v1/servers/{id}/applications'].get;
-    assert.deepEqual(operation['x-required-scopes'], ['infrastructure:read', 'applications:read']);
-    assert.deepEqual(doc.paths['/public/v1/applications/{id}/owners'].get['x-required-scopes'], [
-      'applications:read',
-      'users:read',
-    ]);
-    assert.deepEqual(doc.paths['/public/v1/applications/{id}/comments'].get['x-required-scopes'], [
-      'applications:read',
-    ]);
-  });
+  it(
+    'x-required-scopes lists the route scope and, ' + "on sub-resource lists, the returned family's read scope",
+    async () => {
+      const doc = (await h.call('GET', '/openapi.json')).json() as Json;
+      const operation = doc.paths['/public/v1/servers/{id}/applications'].get;
+      assert.deepEqual(operation['x-required-scopes'], ['infrastructure:read', 'applications:read']);
+      assert.deepEqual(doc.paths['/public/v1/applications/{id}/owners'].get['x-required-scopes'], [
+        'applications:read',
+        'users:read',
+      ]);
+      assert.deepEqual(doc.paths['/public/v1/applications/{id}/comments'].get['x-required-scopes'], [
+        'applications:read',
+      ]);
+    },
+  );
 });

@@ -104,16 +104,8 @@ describeEachDatabase('estate seed', (h) => {
     // deletes and cascades (a server takes its discovered software with it).
     const doomed = servers.find((s) => s.automatic)!;
     assert.equal((await h.call('DELETE', `/public/v1/servers/${doomed.id}`, { key })).statusCode, 204);
-    assert.equal(
-      (
-        await h.call(
-          'DELETE',
-          `/public/v1/applications/${bodyOf(applicationFamily.list, await h.call('GET', '/public/v1/applications', { key })).data[0]!.id}`,
-          { key },
-        )
-      ).statusCode,
-      204,
-    );
+    const [application] = bodyOf(applicationFamily.list, await h.call('GET', '/public/v1/applications', { key })).data;
+    assert.equal((await h.call('DELETE', `/public/v1/applications/${application!.id}`, { key })).statusCode, 204);
     const families: [string, string][] = [
       ['applications', 'applications'],
       ['servers', 'servers'],
@@ -144,16 +136,15 @@ describeEachDatabase('estate seed', (h) => {
     if (h.dialect === 'postgres') {
       const stats = await sql<{
         analyzed: number;
-      }>`SELECT count(*)::int AS analyzed FROM pg_stat_user_tables WHERE relname IN ('servers', 'workstations', 'audit_events', 'discovered_applications') AND last_analyze IS NOT NULL`.execute(
-        h.database.db,
-      );
+      }>`SELECT count(*)::int AS analyzed FROM pg_stat_user_tables
+          WHERE relname IN ('servers', 'workstations', 'audit_events', 'discovered_applications')
+            AND last_analyze IS NOT NULL`.execute(h.database.db);
       assert.equal(stats.rows[0]!.analyzed, 4, 'ANALYZE ran on the seeded tables');
     } else {
       const stats = await sql<{
         tbl: string;
-      }>`SELECT DISTINCT tbl FROM sqlite_stat1 WHERE tbl IN ('servers', 'workstations', 'audit_events', 'discovered_applications')`.execute(
-        h.database.db,
-      );
+      }>`SELECT DISTINCT tbl FROM sqlite_stat1
+          WHERE tbl IN ('servers', 'workstations', 'audit_events', 'discovered_applications')`.execute(h.database.db);
       assert.equal(stats.rows.length, 4, 'ANALYZE ran on the seeded tables');
     }
 

@@ -149,57 +149,63 @@ describeEachDatabase('per-value counts of broad filters', (h) => {
     return checked;
   }
 
-  it('equal the matching rows after a bulk seed, creates, parallel changes and deletes, and go with their workspace', async () => {
-    const ws = await h.workspace();
-    const key = (await h.key(ws)).secret;
-    await seedWorkspace(h.database, { workspaceId: ws.id, size: 300, seed: 7 });
-    assert.ok((await assertTotalsMatch(key)) > 40);
+  it(
+    'equal the matching rows after a bulk seed, creates, ' +
+      'parallel changes and deletes, and go with their workspace',
+    async () => {
+      const ws = await h.workspace();
+      const key = (await h.key(ws)).secret;
+      await seedWorkspace(h.database, { workspaceId: ws.id, size: 300, seed: 7 });
+      assert.ok((await assertTotalsMatch(key)) > 40);
 
-    const servers = (await everyItem(key, '/servers', { automatic: 'false' })).items; // an agent owns the os of the others
-    assert.ok(servers.length >= 30);
-    const changes = servers.slice(0, 24).map((server, i) =>
-      h.call('PATCH', `/public/v1/servers/${server.id}`, {
-        key,
-        body: { environment: i % 2 ? 'staging' : 'disaster_recovery', os: i % 3 ? 'Plan 9' : null },
-      }),
-    );
-    for (const response of await Promise.all(changes)) assert.equal(response.statusCode, 200, response.body);
-    for (const server of servers.slice(24, 30))
-      assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
-    for (const name of ['new-a', 'new-b'])
+      // An agent owns the os of the others.
+      const servers = (await everyItem(key, '/servers', { automatic: 'false' })).items;
+      assert.ok(servers.length >= 30);
+      const changes = servers.slice(0, 24).map((server, i) =>
+        h.call('PATCH', `/public/v1/servers/${server.id}`, {
+          key,
+          body: { environment: i % 2 ? 'staging' : 'disaster_recovery', os: i % 3 ? 'Plan 9' : null },
+        }),
+      );
+      for (const response of await Promise.all(changes)) assert.equal(response.statusCode, 200, response.body);
+      for (const server of servers.slice(24, 30))
+        assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key })).statusCode, 204);
+      for (const name of ['new-a', 'new-b'])
+        assert.equal(
+          (await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'test', os: 'plan 9' } }))
+            .statusCode,
+          201,
+        );
+      const workstations = (await everyItem(key, '/workstations', { assigned: 'true' })).items;
+      for (const workstation of workstations.slice(0, 5)) {
+        assert.equal(
+          (
+            await h.call('PATCH', `/public/v1/workstations/${workstation.id}`, {
+              key,
+              body: { assignedUserId: null, status: 'in_repair' },
+            })
+          ).statusCode,
+          200,
+        );
+      }
+      const root = (await everyItem(key, '/categories', { root: 'true' })).items[0]!;
       assert.equal(
-        (await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'test', os: 'plan 9' } }))
+        (await h.call('POST', '/public/v1/categories', { key, body: { name: 'A child', parentId: root.id } }))
           .statusCode,
         201,
       );
-    const workstations = (await everyItem(key, '/workstations', { assigned: 'true' })).items;
-    for (const workstation of workstations.slice(0, 5)) {
-      assert.equal(
-        (
-          await h.call('PATCH', `/public/v1/workstations/${workstation.id}`, {
-            key,
-            body: { assignedUserId: null, status: 'in_repair' },
-          })
-        ).statusCode,
-        200,
-      );
-    }
-    const root = (await everyItem(key, '/categories', { root: 'true' })).items[0]!;
-    assert.equal(
-      (await h.call('POST', '/public/v1/categories', { key, body: { name: 'A child', parentId: root.id } })).statusCode,
-      201,
-    );
-    await assertTotalsMatch(key);
-    await assertAuditTotalsMatch(key);
+      await assertTotalsMatch(key);
+      await assertAuditTotalsMatch(key);
 
-    await deleteWorkspace(h.database, ws.id);
-    const left = await h.database.db
-      .selectFrom('value_counts')
-      .select('total')
-      .where('workspace_id', '=', ws.id)
-      .execute();
-    assert.deepEqual(left, []);
-  });
+      await deleteWorkspace(h.database, ws.id);
+      const left = await h.database.db
+        .selectFrom('value_counts')
+        .select('total')
+        .where('workspace_id', '=', ws.id)
+        .execute();
+      assert.deepEqual(left, []);
+    },
+  );
 
   it('reads the total of one tallied filter from its count, and counts the rows of any other query', async () => {
     const ws = await h.workspace();

@@ -96,13 +96,17 @@ describeEachDatabase('text index for q', (h) => {
     return page.data.map((server) => server.name).sort();
   }
 
-  it('finds exactly the names holding the text, whatever the characters (quotes, wildcards, FTS5 syntax), short or long', async () => {
-    const key = (await h.key(await h.workspace())).secret;
-    for (const name of NAMES)
-      assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name } })).statusCode, 201, name);
-    for (const q of QUERIES)
-      assert.deepEqual(await names(key, q), NAMES.filter((name) => fold(name).includes(fold(q))).sort(), `q=${q}`);
-  });
+  it(
+    'finds exactly the names holding the text, ' +
+      'whatever the characters (quotes, wildcards, FTS5 syntax), short or long',
+    async () => {
+      const key = (await h.key(await h.workspace())).secret;
+      for (const name of NAMES)
+        assert.equal((await h.call('POST', '/public/v1/servers', { key, body: { name } })).statusCode, 201, name);
+      for (const q of QUERIES)
+        assert.deepEqual(await names(key, q), NAMES.filter((name) => fold(name).includes(fold(q))).sort(), `q=${q}`);
+    },
+  );
 
   it('searches every search column (hostname, addresses), not only the name', async () => {
     const key = (await h.key(await h.workspace())).secret;
@@ -132,13 +136,18 @@ describeEachDatabase('text index for q', (h) => {
     assert.deepEqual(await names(key, 'pictoris'), []);
   });
 
-  it('never matches across two columns, even when the search holds the character that joins them on PostgreSQL', async () => {
-    const key = (await h.key(await h.workspace())).secret;
-    await h.call('POST', '/public/v1/servers', { key, body: { name: 'left-part', hostname: 'right-part.example' } });
-    assert.deepEqual(await names(key, 'left-part'), ['left-part']);
-    assert.deepEqual(await names(key, 'part\u001fright'), []);
-    assert.deepEqual(await names(key, 'left-part\u001f'), []);
-  });
+  it(
+    'never matches across two columns, ' +
+      'even when the search holds the ' +
+      'character that joins them on PostgreSQL',
+    async () => {
+      const key = (await h.key(await h.workspace())).secret;
+      await h.call('POST', '/public/v1/servers', { key, body: { name: 'left-part', hostname: 'right-part.example' } });
+      assert.deepEqual(await names(key, 'left-part'), ['left-part']);
+      assert.deepEqual(await names(key, 'part\u001fright'), []);
+      assert.deepEqual(await names(key, 'left-part\u001f'), []);
+    },
+  );
 
   it('matches a search of several words as one piece of text: the words together and in order', async () => {
     const key = (await h.key(await h.workspace())).secret;
@@ -171,14 +180,18 @@ describeEachDatabase('text index for q', (h) => {
     }
   });
 
-  it("asks PostgreSQL's trigram index word by word, longest first, then a word under three characters with its neighbours", () => {
-    assert.deepEqual(trigramPieces('app-deve-001819'), ['001819', 'deve', 'app']);
-    assert.deepEqual(trigramPieces('ws-497026'), ['497026', 'ws-497026']);
-    assert.deepEqual(trigramPieces('prod-05'), ['prod', 'prod-05']);
-    assert.deepEqual(trigramPieces('ab-cde-fgh'), ['cde', 'fgh', 'ab-cde']);
-    assert.deepEqual(trigramPieces('über straße'), ['straße', 'über']);
-    for (const whole of ['web', 'app-', '-dev-', 'a b c', '%_\\']) assert.deepEqual(trigramPieces(whole), [whole]);
-  });
+  it(
+    "asks PostgreSQL's trigram index word by word, longest first, " +
+      'then a word under three characters with its neighbours',
+    () => {
+      assert.deepEqual(trigramPieces('app-deve-001819'), ['001819', 'deve', 'app']);
+      assert.deepEqual(trigramPieces('ws-497026'), ['497026', 'ws-497026']);
+      assert.deepEqual(trigramPieces('prod-05'), ['prod', 'prod-05']);
+      assert.deepEqual(trigramPieces('ab-cde-fgh'), ['cde', 'fgh', 'ab-cde']);
+      assert.deepEqual(trigramPieces('über straße'), ['straße', 'über']);
+      for (const whole of ['web', 'app-', '-dev-', 'a b c', '%_\\']) assert.deepEqual(trigramPieces(whole), [whole]);
+    },
+  );
 
   it('never crosses workspaces', async () => {
     const mine = (await h.key(await h.workspace())).secret;

@@ -11,7 +11,10 @@ export interface CliResult {
   json(): any;
 }
 
-/** Runs the real `estate` command (the compiled CLI) with DATABASE_URL set, optionally with more environment, a standard input and a working directory. */
+/**
+ * Runs the real `estate` command (the compiled CLI) with DATABASE_URL set, optionally with more
+ * environment, a standard input and a working directory.
+ */
 export function estate(
   databaseUrl: string,
   args: string[],

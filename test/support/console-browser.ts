@@ -91,7 +91,11 @@ interface AxeViolation {
 export async function assertAccessible(page: Page, name: string): Promise<void> {
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`,
+    `axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    }).then((r) => r.violations.map((v) => ({
+        id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })),
+      })))`,
   )) as AxeViolation[];
   const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   // Responsive down to a 1280×720 laptop: the page itself never scrolls sideways (wide tables scroll in their box).

@@ -88,7 +88,10 @@ function schemaVersion(): string {
 
 let sqliteTemplatePromise: Promise<string> | undefined;
 
-/** A migrated SQLite file in the temporary directory, made once per schema version (renamed into place, so readers never see half of one). */
+/**
+ * A migrated SQLite file in the temporary directory, made once per schema version (renamed into
+ * place, so readers never see half of one).
+ */
 function sqliteTemplate(): Promise<string> {
   sqliteTemplatePromise ??= (async () => {
     const file = join(tmpdir(), `estate-template-${schemaVersion()}.db`);

@@ -37,12 +37,21 @@ export async function rendersInBrowser(page: Page, svg: string, name: string): P
   const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   // Runs in the page: written as a string, as the tests are not compiled with the DOM's types.
   const size = await page.evaluate(
-    `(async () => { const image = new Image(); image.src = ${JSON.stringify(source)}; await image.decode(); return [image.naturalWidth, image.naturalHeight]; })()`,
+    `(async () => {
+      const image = new Image();
+      image.src = ${JSON.stringify(source)};
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    })()`,
   );
   assert.deepEqual(size, [Number(width), Number(height)], `${name} loads as an image`);
   await page.goto(source);
   const root = (await page.evaluate(
-    `[document.documentElement.localName, document.getElementsByTagName('parsererror').length, document.querySelectorAll('a').length]`,
+    `[
+      document.documentElement.localName,
+      document.getElementsByTagName('parsererror').length,
+      document.querySelectorAll('a').length,
+    ]`,
   )) as [string, number, number];
   assert.equal(root[0], 'svg', `${name} is an SVG document`);
   assert.equal(root[1], 0, `${name} parses without error`);

@@ -28,9 +28,8 @@ export async function renameWaitsForHeldInsert(
     for (let i = 0; i < 50 && !renamed; i += 1) {
       const { rows } = await sql<{
         n: number;
-      }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(
-        db,
-      );
+      }>`SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db);
       if (rows[0]!.n > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

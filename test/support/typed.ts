@@ -16,7 +16,8 @@ export function bodyOf<S extends TSchema>(schema: S, response: LightMyRequestRes
   if (!Value.Check(schema, body)) {
     const errors = [...Value.Errors(schema, body)].slice(0, 3);
     assert.fail(
-      `${response.statusCode} body does not match its schema: ${JSON.stringify(errors)} in ${response.body.slice(0, 300)}`,
+      `${response.statusCode} body does not match its schema: ${JSON.stringify(errors)} ` +
+        `in ${response.body.slice(0, 300)}`,
     );
   }
   return body as Static<S>;

@@ -19,7 +19,9 @@ const NAVIGATION_MS = 300;
 /** When the list page last showed a page of rows, by the page's own clock (performance.mark in list-page.tsx). */
 async function shownAt(page: Page, family: string, since = 0): Promise<number> {
   // Polled with evaluate (the DevTools protocol): waitForFunction would need eval, which the pages' CSP forbids.
-  const read = `(performance.getEntriesByName('estate:list-shown').filter((entry) => entry.detail === ${JSON.stringify(family)} && entry.startTime >= ${since}).at(-1) ?? { startTime: -1 }).startTime`;
+  const read = `(performance.getEntriesByName('estate:list-shown')
+    .filter((entry) => entry.detail === ${JSON.stringify(family)} && entry.startTime >= ${since})
+    .at(-1) ?? { startTime: -1 }).startTime`;
   for (let attempt = 0; attempt < 300; attempt++) {
     const at = (await page.evaluate(read)) as number;
     if (at >= 0) return at;
@@ -31,7 +33,8 @@ async function shownAt(page: Page, family: string, since = 0): Promise<number> {
 describeEachDatabase('web console at scale', (h) => {
   const ui = consoleFor(h);
 
-  it(`with ${SERVERS.toLocaleString('en')} servers seeded, every list page shows its first page within ${COLD_MS} ms cold and ${NAVIGATION_MS} ms within the console, reading one page only`, {
+  it(`with ${SERVERS.toLocaleString('en')} servers seeded, every list page shows its first page ` +
+    `within ${COLD_MS} ms cold and ${NAVIGATION_MS} ms within the console, reading one page only`, {
     skip,
     timeout: 180_000,
   }, async () => {

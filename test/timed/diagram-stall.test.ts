@@ -51,7 +51,8 @@ function startProbe(base: string) {
 }
 
 describeEachDatabase('heavy requests do not stall the service', (h) => {
-  it(`with ${SERVERS.toLocaleString('en')} servers seeded, the flow-mapping and network-mapping pictures at limit 2000 and a network's hosts answer while /healthz never waits over ${MAX_WAIT_MS} ms`, {
+  it(`with ${SERVERS.toLocaleString('en')} servers seeded, the flow-mapping and network-mapping pictures ` +
+    `at limit 2000 and a network's hosts answer while /healthz never waits over ${MAX_WAIT_MS} ms`, {
     timeout: 600_000,
   }, async () => {
     const ws = await h.workspace();
@@ -92,7 +93,8 @@ describeEachDatabase('heavy requests do not stall the service', (h) => {
     assert.ok(probes > 10, `${probes} probes`);
     assert.ok(
       longest <= MAX_WAIT_MS,
-      `the longest /healthz wait was ${Math.round(longest)} ms (event-loop delay max ${Math.round(delay.max / 1e6)} ms, ${probes} probes)`,
+      `the longest /healthz wait was ${Math.round(longest)} ms (event-loop delay max ` +
+        `${Math.round(delay.max / 1e6)} ms, ${probes} probes)`,
     );
   });
 });
