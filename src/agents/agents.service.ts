@@ -1,12 +1,33 @@
 import { CLI_ACTOR, type Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { Tables } from '../db/schema.js';
 import { notFound } from '../errors/api-error.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { requireName } from '../validation.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { generateAgentToken } from './agent-token.js';
 import { writeTransaction } from '../db/write.js';
+
+/** Records an agent's enrollment or revocation, an access event with the admin as actor. */
+function auditAgent(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  agent: { id: string; name: string },
+  action: 'create' | 'revoke',
+  actor: Actor,
+): Promise<void> {
+  return recordAudit(trx, {
+    workspaceId,
+    category: 'access',
+    action,
+    actor,
+    resourceType: 'agent',
+    resourceId: agent.id,
+    resourceName: agent.name,
+  });
+}
 
 /** Enrolls an agent: its token is returned once; only its SHA-256 is stored. */
 export async function enrollAgent(
@@ -36,15 +57,7 @@ export async function enrollAgent(
         report_window_count: 0,
       })
       .execute();
-    await recordAudit(trx, {
-      workspaceId: input.workspaceId,
-      category: 'access',
-      action: 'create',
-      actor,
-      resourceType: 'agent',
-      resourceId: id,
-      resourceName: name,
-    });
+    await auditAgent(trx, input.workspaceId, { id, name }, 'create', actor);
   });
   return { id, token: token.token };
 }
@@ -68,15 +81,7 @@ export async function revokeAgent(
       .where('workspace_id', '=', agent.workspace_id)
       .where('id', '=', id)
       .execute();
-    await recordAudit(trx, {
-      workspaceId: agent.workspace_id,
-      category: 'access',
-      action: 'revoke',
-      actor,
-      resourceType: 'agent',
-      resourceId: id,
-      resourceName: agent.name,
-    });
+    await auditAgent(trx, agent.workspace_id, agent, 'revoke', actor);
   });
   return { id, revoked: true };
 }

@@ -6,8 +6,8 @@ const CHUNK = 500;
 
 /**
  * Lets other requests run between the statements of a large report. SQLite statements run
- * synchronously and Kysely resumes after them in a microtask, so without this a 20,000-entry
- * report held the event loop for its whole transaction (0.35–0.9 s).
+ * synchronously and Kysely resumes after them in a microtask, so without this a large report
+ * would hold the event loop for its whole transaction.
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -22,7 +22,7 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
 
 /**
  * Adds install-count deltas per (name, vendor) key, in batches of upserts. (A discovered row's key
- * gets its total of 0 from the database when the row is written, migration 0022.)
+ * gets its total of 0 from a database trigger when the row is written: src/db/baseline/<dialect>.sql.)
  */
 export async function applyInstallDeltas(
   trx: Kysely<Tables>,

@@ -83,6 +83,25 @@ function scopesOption(value: string): string[] {
   return parseScopeList(value);
 }
 
+/** Adds a command that acts on one object named by its id: `estate key revoke KEY_ID [--json]`. */
+function idCommand<T extends object>(
+  parent: Command,
+  command: {
+    name: string;
+    description: string;
+    id: [name: string, description: string];
+    act: (database: Database, id: string) => Promise<T>;
+    human: (result: T) => string;
+  },
+): void {
+  parent
+    .command(command.name)
+    .description(command.description)
+    .argument(...command.id)
+    .option('--json', 'print one JSON object')
+    .action((id: string, opts: JsonOption) => run(opts, (database) => command.act(database, id), command.human));
+}
+
 export function buildCli(): Command {
   const program = new Command('estate')
     .description('Estate: the IT inventory service. Every command uses DATABASE_URL (default sqlite:./data/estate.db).')
@@ -136,18 +155,13 @@ export function buildCli(): Command {
         (r) => `workspace ${r.id} "${r.name}" created`,
       ),
     );
-  workspace
-    .command('delete')
-    .description('delete a workspace and everything in it; its API keys then answer 403 forbidden')
-    .argument('<id>', 'workspace id')
-    .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) =>
-      run(
-        opts,
-        async (database) => (await import('../workspaces/workspaces.service.js')).deleteWorkspace(database, id),
-        (r) => `workspace ${r.id} deleted`,
-      ),
-    );
+  idCommand(workspace, {
+    name: 'delete',
+    description: 'delete a workspace and everything in it; its API keys then answer 403 forbidden',
+    id: ['<id>', 'workspace id'],
+    act: async (database, id) => (await import('../workspaces/workspaces.service.js')).deleteWorkspace(database, id),
+    human: (r) => `workspace ${r.id} deleted`,
+  });
 
   const member = program.command('member').description('manage the people of a workspace');
   member
@@ -168,7 +182,8 @@ export function buildCli(): Command {
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
-      '\nAn existing person (a member of another workspace) keeps their name and password: only the membership is added, and a --name that differs from theirs is refused.',
+      '\nAn existing person (a member of another workspace) keeps their name and password: ' +
+        'only the membership is added, and a --name that differs from theirs is refused.',
     )
     .action(
       async (
@@ -209,7 +224,10 @@ export function buildCli(): Command {
     .option('--json', 'print one JSON object: {"memberId","email","path","expiresAt"}')
     .addHelpText(
       'after',
-      "\nA workspace's own invitation links stop working once a second workspace adds the person (an admin of one workspace must not set the password of someone another has). This link, made by the operator, still works; it is valid 7 days, works once, and replaces earlier unused links of that membership.",
+      "\nA workspace's own invitation links stop working once a second workspace adds the person " +
+        '(an admin of one workspace must not set the password of someone another has). ' +
+        'This link, made by the operator, still works; it is valid 7 days, works once, ' +
+        'and replaces earlier unused links of that membership.',
     )
     .action((email: string, opts: JsonOption & { workspace: string; baseUrl: string }) =>
       run(
@@ -230,7 +248,9 @@ export function buildCli(): Command {
     .option('--json', 'print one JSON object: {"email","unlocked":true,"ended":N}')
     .addHelpText(
       'after',
-      "\nTen wrong passwords for one person from one address refuse that address for up to 15 minutes; failures from every address slow further checks down. This ends both at once, and is audited in each of the person's workspaces.",
+      '\nTen wrong passwords for one person from one address refuse that address for up to 15 minutes; ' +
+        'failures from every address slow further checks down. ' +
+        "This ends both at once, and is audited in each of the person's workspaces.",
     )
     .action((email: string, opts: JsonOption) =>
       run(
@@ -242,7 +262,8 @@ export function buildCli(): Command {
   member
     .command('remove')
     .description(
-      'remove a person from a workspace, with their teams, ownerships and machine assignments; the last admin cannot be removed',
+      'remove a person from a workspace, with their teams, ownerships and machine assignments; ' +
+        'the last admin cannot be removed',
     )
     .argument('<memberId>', 'member id (estate member add prints it; GET /public/v1/members lists them)')
     .requiredOption('--workspace <id>', 'workspace id')
@@ -250,7 +271,8 @@ export function buildCli(): Command {
     .option('--json', 'print one JSON object: {"id","removed":true,"revokedKeys":[ids],"activeKeys":[keys]}')
     .addHelpText(
       'after',
-      '\nKeys belong to the workspace: without --revoke-keys the active keys the member made keep working, and they are named on stderr (and in activeKeys with --json). Each revoked key is audited as a revocation.',
+      '\nKeys belong to the workspace: without --revoke-keys the active keys the member made keep working, ' +
+        'and they are named on stderr (and in activeKeys with --json). Each revoked key is audited as a revocation.',
     )
     .action((memberId: string, opts: JsonOption & { workspace: string; revokeKeys?: boolean }) =>
       run(
@@ -329,30 +351,20 @@ export function buildCli(): Command {
           (r) => `key ${r.id} "${r.name}" created; secret (shown once): ${r.secret}`,
         ),
     );
-  key
-    .command('rotate')
-    .description("replace a key's secret; the old secret stops working at once")
-    .argument('<keyId>', 'key id')
-    .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) =>
-      run(
-        opts,
-        async (database) => (await import('../keys/keys.service.js')).rotateKey(database, id),
-        (r) => `key ${r.id} rotated; new secret (shown once): ${r.secret}`,
-      ),
-    );
-  key
-    .command('revoke')
-    .description('revoke a key; it fails from the next request')
-    .argument('<keyId>', 'key id')
-    .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) =>
-      run(
-        opts,
-        async (database) => (await import('../keys/keys.service.js')).revokeKey(database, id),
-        (r) => `key ${r.id} revoked`,
-      ),
-    );
+  idCommand(key, {
+    name: 'rotate',
+    description: "replace a key's secret; the old secret stops working at once",
+    id: ['<keyId>', 'key id'],
+    act: async (database, id) => (await import('../keys/keys.service.js')).rotateKey(database, id),
+    human: (r) => `key ${r.id} rotated; new secret (shown once): ${r.secret}`,
+  });
+  idCommand(key, {
+    name: 'revoke',
+    description: 'revoke a key; it fails from the next request',
+    id: ['<keyId>', 'key id'],
+    act: async (database, id) => (await import('../keys/keys.service.js')).revokeKey(database, id),
+    human: (r) => `key ${r.id} revoked`,
+  });
   key
     .command('list')
     .description("list a workspace's keys (never their secrets)")
@@ -377,7 +389,8 @@ export function buildCli(): Command {
   program
     .command('seed')
     .description(
-      'fill a workspace with a realistic demo inventory of about N servers (applications, networks, workstations, contracts, flows, agents, audit history)',
+      'fill a workspace with a realistic demo inventory of about N servers ' +
+        '(applications, networks, workstations, contracts, flows, agents, audit history)',
     )
     .requiredOption('--workspace <id>', 'workspace id')
     .option('--size <n>', 'number of servers (1..1000000)', '1000')
@@ -426,18 +439,13 @@ export function buildCli(): Command {
         (r) => `agent ${r.id} enrolled; token (shown once): ${r.token}`,
       ),
     );
-  agent
-    .command('revoke')
-    .description('revoke an agent; its token stops working at once')
-    .argument('<agentId>', 'agent id')
-    .option('--json', 'print one JSON object')
-    .action((id: string, opts: JsonOption) =>
-      run(
-        opts,
-        async (database) => (await import('../agents/agents.service.js')).revokeAgent(database, id),
-        (r) => `agent ${r.id} revoked`,
-      ),
-    );
+  idCommand(agent, {
+    name: 'revoke',
+    description: 'revoke an agent; its token stops working at once',
+    id: ['<agentId>', 'agent id'],
+    act: async (database, id) => (await import('../agents/agents.service.js')).revokeAgent(database, id),
+    human: (r) => `agent ${r.id} revoked`,
+  });
   agent
     .command('run')
     .description(`collect this host's facts and installed packages and report them (agent ${AGENT_VERSION})`)
@@ -453,7 +461,8 @@ export function buildCli(): Command {
     .option('--json', 'print {"kind","id"} per report')
     .addHelpText(
       'after',
-      '\nThe agent token is read from ESTATE_AGENT_TOKEN (or --token). A plain http:// server that is not this machine gets a warning: the token would cross the network in clear.',
+      '\nThe agent token is read from ESTATE_AGENT_TOKEN (or --token). ' +
+        'A plain http:// server that is not this machine gets a warning: the token would cross the network in clear.',
     )
     .action(
       async (
@@ -474,7 +483,8 @@ export function buildCli(): Command {
           const server = new URL(opts.server);
           if (server.protocol === 'http:' && !isLoopback(server.hostname))
             warn(
-              `${opts.server} is plain http to another host: the agent token and the report cross the network unencrypted; use https`,
+              `${opts.server} is plain http to another host: ` +
+                'the agent token and the report cross the network unencrypted; use https',
             );
           if (opts.once && opts.interval) throw new Error('give --once or --interval, not both');
           if (opts.kind !== 'server' && opts.kind !== 'workstation')

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { foldKey } from '../db/text-search.js';
 import type { Database } from '../db/database.js';
-import type { Kysely } from 'kysely';
-import type { DiscoveredApplicationsTable, Tables } from '../db/schema.js';
+import type { JoinBuilder, Kysely } from 'kysely';
+import type { DiscoveredApplicationsTable, SoftwareInstallsTable, Tables } from '../db/schema.js';
 import type { AppDeps, App } from '../http/types.js';
 import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS, refuseBody } from '../http/errors.js';
@@ -58,13 +58,14 @@ const DiscoveredApplication = Type.Object(
 type DiscoveredApplication = Static<typeof DiscoveredApplication>;
 
 type DiscoveredRow = DiscoveredApplicationsTable & { install_count: number | null };
+type ProductTables = Tables & { d: DiscoveredApplicationsTable; si: SoftwareInstallsTable };
 
 /**
  * Discovered rows with their (name, vendor) install count from the running totals. Sorted by
  * `installCount`, the read starts from the totals, in count order (software_installs_count_idx),
  * and takes each product's rows from its index, instead of sorting every row of the workspace:
- * an inner join, which every discovered row's total allows (migration 0022), written totals
- * first. Any other order starts from the rows (SQLite keeps a LEFT JOIN's order).
+ * an inner join, which every discovered row's total allows (a trigger writes it with the row),
+ * totals first. Any other order starts from the rows (SQLite keeps a LEFT JOIN's order).
  */
 function discoveredQuery(db: Kysely<Tables>, workspaceId: string, sort?: string) {
   // Read as the LEFT JOIN's type: the inner join's rows are a subset of the same shape.
@@ -73,61 +74,17 @@ function discoveredQuery(db: Kysely<Tables>, workspaceId: string, sort?: string)
 }
 
 const fromRows = (db: Kysely<Tables>) =>
-  db
-    .selectFrom('discovered_applications as d')
-    .leftJoin('software_installs as si', (join) =>
-      join
-        .onRef('si.workspace_id', '=', 'd.workspace_id')
-        .onRef('si.name_key', '=', 'd.name_key')
-        .onRef('si.vendor_key', '=', 'd.vendor_key'),
-    );
+  db.selectFrom('discovered_applications as d').leftJoin('software_installs as si', sameProduct);
 
 const fromTotals = (db: Kysely<Tables>) =>
-  db
-    .selectFrom('software_installs as si')
-    .innerJoin('discovered_applications as d', (join) =>
-      join
-        .onRef('d.workspace_id', '=', 'si.workspace_id')
-        .onRef('d.name_key', '=', 'si.name_key')
-        .onRef('d.vendor_key', '=', 'si.vendor_key'),
-    );
+  db.selectFrom('software_installs as si').innerJoin('discovered_applications as d', sameProduct);
 
-/**
- * PostgreSQL, sorted by `installCount`: it does not carry a nested loop's inner order into the
- * join's, so it sorted all of a product's rows by id to page them (3,153 entries of the top
- * product at 1M servers, one per host reporting it; a product on 100k hosts would sort 100k). Each
- * product's rows are read here by id only up to the page's end, the list's conditions inside that
- * read (a LATERAL subquery), so a page sorts at most `reach` rows of each product it reaches. SQLite
- * continues each product's index order (software_installs_count_idx is unique) and has no LATERAL.
- */
-function pagedByInstalls(
-  db: Kysely<Tables>,
-  workspaceId: string,
-  sort: string,
-  direction: 'asc' | 'desc',
-  matching: <Q>(rows: Q) => Q,
-  reach: number,
-) {
-  if (sort !== 'installCount') return undefined;
-  const rows = db.selectFrom('software_installs as si').innerJoinLateral(
-    (eb) =>
-      matching(
-        eb
-          .selectFrom('discovered_applications as d')
-          .selectAll('d')
-          .where('d.workspace_id', '=', workspaceId)
-          .whereRef('d.name_key', '=', 'si.name_key')
-          .whereRef('d.vendor_key', '=', 'si.vendor_key'),
-      )
-        .orderBy('d.id', direction)
-        .limit(reach)
-        .as('d'),
-    (join) => join.onTrue(),
-  );
-  return rows
-    .selectAll('d')
-    .select('si.install_count')
-    .where('si.workspace_id', '=', workspaceId) as unknown as ReturnType<typeof discoveredQuery>;
+/** Joins a discovered row `d` to the running total `si` of its (name, vendor). */
+function sameProduct(join: JoinBuilder<ProductTables, 'd' | 'si'>) {
+  return join
+    .onRef('si.workspace_id', '=', 'd.workspace_id')
+    .onRef('si.name_key', '=', 'd.name_key')
+    .onRef('si.vendor_key', '=', 'd.vendor_key');
 }
 
 export async function findDiscovered(
@@ -192,7 +149,36 @@ export const discoveredListing = defineListing({
     },
   },
   counted: 'discovered_applications',
-  pagedRows: pagedByInstalls,
+  /**
+   * PostgreSQL, sorted by `installCount`: it does not carry a nested loop's inner order into the
+   * join's, so it would sort all of a product's rows (one per host reporting it) to page them.
+   * Each product's rows are read here by id only up to the page's end, the list's conditions
+   * inside that read (a LATERAL subquery), so a page sorts at most `reach` rows of each product it
+   * reaches. SQLite continues each product's index order (software_installs_count_idx is unique)
+   * and has no LATERAL.
+   */
+  pagedRows(db, workspaceId, sort, direction, matching, reach) {
+    if (sort !== 'installCount') return undefined;
+    const rows = db.selectFrom('software_installs as si').innerJoinLateral(
+      (eb) =>
+        matching(
+          eb
+            .selectFrom('discovered_applications as d')
+            .selectAll('d')
+            .where('d.workspace_id', '=', workspaceId)
+            .whereRef('d.name_key', '=', 'si.name_key')
+            .whereRef('d.vendor_key', '=', 'si.vendor_key'),
+        )
+          .orderBy('d.id', direction)
+          .limit(reach)
+          .as('d'),
+      (join) => join.onTrue(),
+    );
+    return rows
+      .selectAll('d')
+      .select('si.install_count')
+      .where('si.workspace_id', '=', workspaceId) as unknown as ReturnType<typeof discoveredQuery>;
+  },
   toDto: rowToDto,
   find: findDiscovered,
 });

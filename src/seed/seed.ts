@@ -5,10 +5,10 @@
  * create event per resource, dated like the resource) written alongside.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CATALOG_CATEGORIES, matchCatalogEntry, searchCatalog, type CatalogEntry } from '../catalog/catalog.service.js';
 import { bulkLoader, SUSPEND_FROM_ROWS, type BulkLoader } from '../db/bulk.js';
-import { refreshStatistics, type Database, type Dialect } from '../db/database.js';
+import { refreshStatistics, type Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { fold, foldKey } from '../db/text-search.js';
 import { writeTransaction } from '../db/write.js';
@@ -80,7 +80,10 @@ class Writer {
     await this.insert('audit_events', events, this.auditPlanned);
   }
 
-  /** Writes the queued audit events, then restores what the bulk load suspended: the progress goes on as the loaded tables are indexed. */
+  /**
+   * Writes the queued audit events, then restores what the bulk load suspended: the progress goes
+   * on as the loaded tables are indexed.
+   */
   async finish(): Promise<void> {
     await this.flushAudit(true);
     await this.bulk.finish((indexed) => this.advance(indexed));
@@ -171,6 +174,19 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     const w = new Writer(trx, database, ws, planned, options.progress, events);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
+    /** Links each row to `fewest`–`most` random targets; a link is created with its row. */
+    const linkSome = <R extends Row, T extends Row>(
+      rows: R[],
+      targets: T[],
+      fewest: number,
+      most: number,
+      columns: (row: R, target: T) => Row,
+    ): Row[] =>
+      rows.flatMap((row) =>
+        random
+          .sample(targets, random.int(fewest, most))
+          .map((target) => ({ workspace_id: ws, ...columns(row, target), created_at: row.created_at })),
+      );
 
     // People and teams.
     const users = Array.from({ length: counts.users }, (_, i) => {
@@ -327,12 +343,13 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         planMs + random.int(1700, 2200) * 86_400_000,
       ];
       const created = new Date(Math.min(planMs, now - 86_400_000)).toISOString();
+      // In-house names repeat with a number once every one is taken.
+      const inHouse = words.IN_HOUSE_APPS[i % words.IN_HOUSE_APPS.length];
+      const repeated = i >= words.IN_HOUSE_APPS.length + fromCatalog.length;
       applications.push({
         workspace_id: ws,
         id: newId(),
-        name: entry
-          ? entry.name
-          : `${words.IN_HOUSE_APPS[i % words.IN_HOUSE_APPS.length]}${i >= words.IN_HOUSE_APPS.length + fromCatalog.length ? ` ${Math.floor(i / words.IN_HOUSE_APPS.length)}` : ''}`,
+        name: entry ? entry.name : `${inHouse}${repeated ? ` ${Math.floor(i / words.IN_HOUSE_APPS.length)}` : ''}`,
         description: entry ? entry.description : 'Built in house.',
         vendor: entry ? entry.vendor : null,
         version: entry
@@ -491,12 +508,9 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     // Servers are written a chunk at a time (the agents once the first chunk named their hosts);
     // their links wait for the end, to be written in key order.
     const reported: string[] = [];
-    // The links' copy of their server's name (migration 0027), written with them: a load takes a
-    // copy it is given, where finding each server's name would cost a lookup per link (1M: 6 s).
-    // Absent on a database not yet migrated to 0027 (the upgrade test seeds an older schema).
-    await w.settle();
-    const copies = await hasColumn(trx, database.dialect, 'server_tags', 'server_name');
-    const copy = (s: Row): Row => (copies ? { server_name: s.name } : {});
+    // The links' copy of their server's name (LINK_NAME_COPIES, db/storage.ts), written with them:
+    // a load takes a copy it is given, where finding each server's name would cost a lookup per link.
+    const copy = (s: Row): Row => ({ server_name: s.name });
     // Each application's links together, applications and servers in the order their (UUID v7)
     // ids were made: the rows come in primary-key order, which the load would otherwise sort.
     const serversOf = new Map(applications.map((application) => [application, [] as Row[]]));
@@ -636,11 +650,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.insert('data_objects', dataObjects);
     await w.insert(
       'data_object_applications',
-      dataObjects.flatMap((d) =>
-        random
-          .sample(applications, random.int(1, 3))
-          .map((a) => ({ workspace_id: ws, data_object_id: d.id, application_id: a.id, created_at: d.created_at })),
-      ),
+      linkSome(dataObjects, applications, 1, 3, (d, a) => ({ data_object_id: d.id, application_id: a.id })),
     );
     const contracts = Array.from({ length: clamp(counts.applications / 2, 10, 1500) }, (_, i) => {
       const start = now - random.int(30, 1000) * 86_400_000;
@@ -649,10 +659,11 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         : start + random.pick([365, 730, 1095]) * 86_400_000;
       const vendor = random.pick(words.CONTRACT_VENDORS);
       const created = new Date(start - 20 * 86_400_000).toISOString();
+      const offer = random.pick(['Enterprise', 'Support', 'Subscription', 'Licences']);
       return {
         workspace_id: ws,
         id: newId(),
-        name: `${vendor} ${random.pick(['Enterprise', 'Support', 'Subscription', 'Licences'])} ${new Date(start).getUTCFullYear()}-${i + 1}`,
+        name: `${vendor} ${offer} ${new Date(start).getUTCFullYear()}-${i + 1}`,
         vendor,
         vendor_key: fold(vendor),
         type: random.weighted([
@@ -711,11 +722,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.insert('flows', flows);
     await w.insert(
       'flow_data_objects',
-      flows.flatMap((f) =>
-        random
-          .sample(dataObjects, random.int(0, 2))
-          .map((d) => ({ workspace_id: ws, flow_id: f.id, data_object_id: d.id, created_at: f.created_at })),
-      ),
+      linkSome(flows, dataObjects, 0, 2, (f, d) => ({ flow_id: f.id, data_object_id: d.id })),
     );
     const announcements = words.ANNOUNCEMENTS.map(([title, body, severity], i) => {
       const created = at(40 - i * 7, 30 - i * 7);
@@ -758,18 +765,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       auditEvents: w.auditEvents,
     };
   });
-  // Without fresh statistics the planners keep their empty-table plans (PostgreSQL sorted 10k
-  // servers per page instead of reading the name index).
+  // Without fresh statistics the planners keep their empty-table plans (PostgreSQL would sort the
+  // servers for each page instead of reading the name index).
   await refreshStatistics(database, [...filled]);
   return created;
-}
-
-async function hasColumn(trx: Kysely<Tables>, dialect: Dialect, table: string, column: string): Promise<boolean> {
-  const { rows } =
-    dialect === 'sqlite'
-      ? await sql`SELECT 1 FROM pragma_table_info(${table}) WHERE name = ${column}`.execute(trx)
-      : await sql`SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(
-          trx,
-        );
-  return rows.length > 0;
 }
