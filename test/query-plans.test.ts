@@ -82,14 +82,10 @@ function sampleValue(schema: Schema): string {
 }
 
 /**
- * The plan's lines that read a whole table or sort whole results; empty when the plan is served by
- * indexes. `sortsMatches`: the request's filter selects the rows of one parent or one range, read
- * through an index, and ordering those matches is allowed (no single index orders them).
- *
- * PostgreSQL is asked whether an index *can* serve the statement (sequential scans, and sorts
- * where they are not allowed, priced out): at CI size its planner rightly prefers reading a
- * twenty-row table to an index, which says nothing about the million-row case. A plan that still
- * reads a whole table or sorts has no index to do otherwise.
+ * The plan's lines that read a whole table or sort whole results; empty when indexes serve it.
+ * `sortsMatches`: ordering the matches of one parent or range is allowed (no single index orders
+ * them). PostgreSQL is asked whether an index *can* serve the statement, with sequential scans and
+ * disallowed sorts priced out, since at test size it rightly prefers reading a small table whole.
  */
 async function planProblems(
   database: Database,
@@ -150,12 +146,8 @@ async function planProblems(
       await sql`ROLLBACK`.execute(connection);
     }
   });
-  // PostgreSQL rightly walks a sort's index and filters when the filter keeps most rows
-  // (status=in_use), a plan that cannot be priced out like a scan; but an id is never such a
-  // filter: reading the workspace by an index to find an id means no index has the id.
   // An Incremental Sort presorted on every key but the last (the id) orders only rows that tie on
-  // all the others: of the installCount sort, one product's installs, read product by product in
-  // count order (PostgreSQL does not carry a nested loop's inner order into the join's).
+  // all the others (of the installCount sort, one product's installs), which is allowed.
   const tiesOnly = new Set<number>();
   lines.forEach((line, i) => {
     // (EXPLAIN prints the presorted keys without their direction.)
@@ -174,6 +166,8 @@ async function planProblems(
         (line, i) =>
           /Seq Scan on (?!row_counts|workspaces)/.test(line) ||
           (!sortsMatches && !tiesOnly.has(i) && /(^|->\s+)(Incremental )?Sort\s/.test(line.trim())) ||
+          // Walking a sort's index and filtering is right for a filter that keeps most rows, never
+          // for an id: reading the workspace to find an id means no index has the id.
           (/(Index|Recheck) Cond: \(workspace_id = [^()]*\)$/.test(line.trim()) &&
             /^Filter: .*::uuid\)/.test(lines[i + 1]?.trim() ?? '')),
       )
@@ -196,12 +190,9 @@ const STATISTICS_SCALE = 1000;
 const UNSCALED = new Set(['software_installs']);
 
 /**
- * SQLite's counterpart of pricing out sequential scans on PostgreSQL: the seed's exact statistics
- * (sqlite_stat1, from a full ANALYZE) rewritten for an estate `factor` times larger, as the
- * planner would see it, rather than a two-hundred-row members table it rightly scans: each table
- * and each workspace holds `factor` times the rows, and every narrower key (a tag, a server) as
- * many as now. SQLite documents sqlite_stat1 as writable for this; `ANALYZE sqlite_schema`
- * reloads it.
+ * SQLite's counterpart of pricing out sequential scans on PostgreSQL: the seed's statistics
+ * (sqlite_stat1, which SQLite documents as writable) rewritten for an estate `factor` times larger,
+ * each table and workspace holding `factor` times the rows and every narrower key as many as now.
  */
 async function scaleStatistics(database: Database, factor: number): Promise<void> {
   const { rows } = await sql<{ tbl: string; idx: string | null; stat: string; first: string | null }>`

@@ -14,8 +14,7 @@ interface NavItem {
 
 /**
  * The frame of every signed-in page: the header (workspace switcher, account, Sign out) and the
- * navigation, which lists only what the member's role lets them open. Part 2 adds an Inventory
- * group above Administration.
+ * navigation, which lists only what the member's role lets them open.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { session, setSession } = useSession();

@@ -235,10 +235,9 @@ export function MembersPage() {
           isAdmin={isAdmin}
           onClose={() => setDemoting(undefined)}
           onDone={(message, changed) => {
-            // The role shown never disagrees with the message: the list's new data is handed to
-            // its rows first (the query's observers are told on notifyManager's schedule), and
-            // the message follows on the same schedule. Without a changed member (it changed
-            // meanwhile: 412), the list is read again.
+            // The role shown never disagrees with the message: the list's new data reaches its rows
+            // first, and the message follows on the same notifyManager schedule. Without a changed
+            // member (412: it changed meanwhile), the list is read again.
             if (changed) showChanged(changed);
             reload();
             notifyManager.schedule(() => {
