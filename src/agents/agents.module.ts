@@ -18,7 +18,8 @@ const Agent = Type.Object(
     hostname: OrNull(Type.String({ examples: ['db-01'] }), 'Host it last reported from.'),
     version: OrNull(Type.String({ examples: ['0.1.0'] }), 'Agent version it last reported.'),
     status: Type.Enum(AGENT_STATUSES, {
-      description: `active (reported within 24 h), silent (not for 24 h), never_seen (enrolled, no report yet) or revoked.`,
+      description:
+        'active (reported within 24 h), silent (not for 24 h), never_seen (enrolled, no report yet) or revoked.',
     }),
     createdAt: DateTime('Enrollment instant.'),
     lastSeenAt: OrNull(DateTime('Last report.'), 'Last report; null before the first one.'),

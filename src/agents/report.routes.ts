@@ -21,7 +21,11 @@ export function registerAgentReportRoutes(app: App, { database, agentReportsPerM
         tags: ['agent ingest'],
         summary: 'Report a host (agents only)',
         description:
-          "Called by agents with `Authorization: Bearer <agent token>` (API keys are refused, and agent tokens are refused on /public). Upserts the automatic server or workstation of this agent and hostname, its discovered software (entries no longer listed are marked missing) and the agent's lastSeenAt, in one transaction, audited with the agent as actor.",
+          'Called by agents with `Authorization: Bearer <agent token>` ' +
+          '(API keys are refused, and agent tokens are refused on /public). ' +
+          'Upserts the automatic server or workstation of this agent and hostname, its discovered software ' +
+          "(entries no longer listed are marked missing) and the agent's lastSeenAt, in one transaction, " +
+          'audited with the agent as actor.',
         security: [{ agentToken: [] }],
         body: AgentReport,
         response: { 200: ReportResult, ...errorResponses(400, 401, 413, 415, 422, 429, 500, 503) },

@@ -51,7 +51,9 @@ export const AgentReport = Type.Object(
       ),
       {
         maxItems: MAX_SOFTWARE_ENTRIES,
-        description: `Installed software, at most ${MAX_SOFTWARE_ENTRIES} entries. Entries missing from a report are marked missing.`,
+        description:
+          `Installed software, at most ${MAX_SOFTWARE_ENTRIES} entries. ` +
+          'Entries missing from a report are marked missing.',
       },
     ),
   },

@@ -83,7 +83,8 @@ async function upsertHost(
   if (elsewhere) {
     throw new ApiError(
       'unprocessable_entity',
-      `this agent reports the ${otherKind} "${elsewhere.hostname}"; a host's kind cannot change (delete that host or enroll another agent)`,
+      `this agent reports the ${otherKind} "${elsewhere.hostname}"; ` +
+        "a host's kind cannot change (delete that host or enroll another agent)",
     );
   }
   const rows = dynamic(trx);

@@ -125,7 +125,8 @@ export const applications = defineFamily({
   },
   texts: {
     delete:
-      'Its owner, tag, team and server links, its flows and its comments go with it; discovered software linked to it returns to triage; contracts and data objects no longer list it.',
+      'Its owner, tag, team and server links, its flows and its comments go with it; ' +
+      'discovered software linked to it returns to triage; contracts and data objects no longer list it.',
     update:
       'A categoryId outside the workspace, an unknown catalogEntryId or lifecycle dates that go backwards answer 422.',
   },
@@ -208,7 +209,8 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
         tags: ['applications'],
         summary: 'Comment on an application',
         description:
-          "Adds a comment signed by the calling key; moves the application's updatedAt; audited as comment. Scope: applications:comment.",
+          "Adds a comment signed by the calling key; moves the application's updatedAt; audited as comment. " +
+          'Scope: applications:comment.',
         params: IdParams,
         body: CreateComment,
         response: { 201: Comment, ...errorResponses(...PUBLIC_ERRORS, 404, 413, 415) },

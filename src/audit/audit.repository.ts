@@ -4,6 +4,7 @@ import { countedDaysQuery, countedTotal, countedValue } from '../db/row-counts.j
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../lists/cursor.js';
 import { searchTotal } from '../db/search-counts.js';
+import { SEARCHED } from '../db/storage.js';
 import { matchesText, textIndexCount, type TextRead } from '../db/text-search.js';
 import { testedWindow } from '../lists/offset.js';
 
@@ -18,8 +19,8 @@ export interface AuditFilters {
   query?: string;
 }
 
-/** The columns the audit log's `query` searches (text index: migration 0017). */
-export const AUDIT_SEARCH_COLUMNS = ['resource_name', 'actor_name', 'action', 'resource_type'];
+/** The columns the audit log's `query` searches: the searched columns of audit_events (db/storage.ts). */
+export const AUDIT_SEARCH_COLUMNS: readonly string[] = SEARCHED.audit_events ?? [];
 
 function filterConditions(
   eb: ExpressionBuilder<Tables, 'audit_events'>,
@@ -48,7 +49,7 @@ function givenFilters(filters: AuditFilters): [string, unknown][] {
   );
 }
 
-/** The audit filters whose matches are counted per value (db/tallies.ts); `actions` adds its actions' counts. */
+/** The audit filters counted per value (TALLIES, db/storage.ts); `actions` adds up the counts of its actions. */
 export const AUDIT_TALLIED = ['category', 'actions', 'resourceType'] as const;
 
 /**
@@ -102,9 +103,9 @@ const dayAfter = (day: string) => new Date(Date.parse(startOf(day)) + DAY_MS).to
 
 /**
  * Events from `from` to `to` (both inclusive, ISO instants): the days wholly inside from their
- * per-day counts (migration 0021), and the events of the part-day at each end counted in the
- * timestamp index, so the cost is at most two days' events whatever the window. One statement,
- * so the parts are read from one snapshot.
+ * per-day counts (DAY_TALLIES, db/storage.ts), and the events of the part-day at each end counted
+ * in the timestamp index, so the cost is at most two days' events whatever the window. One
+ * statement, so the parts are read from one snapshot.
  */
 async function countWindow(database: Database, workspaceId: string, { from, to }: AuditFilters): Promise<number> {
   if (from !== undefined && to !== undefined && from > to) return 0;
@@ -157,8 +158,8 @@ export async function listAuditEvents(
 }
 
 /**
- * SQLite, a search matching a good share of the events (ListOptions.walked in pagination/offset.ts
- * does the same for the lists): the page read by testing each event's own text, walking the page
+ * SQLite, a search matching a good share of the events (ListOptions.walked in lists/offset.ts does
+ * the same for the lists): the page read by testing each event's own text, walking the page
  * index from the cursor to the end of a window of events (testedWindow). Undefined when the window
  * is not worth trying, or holds too few matches (they are clustered elsewhere in time): the text
  * index lists them then.

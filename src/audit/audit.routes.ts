@@ -5,7 +5,8 @@ import { AuditList, AuditLogQuery } from './audit.schemas.js';
 import { listAuditLog } from './audit.service.js';
 import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from './audit.types.js';
 
-const DESCRIPTION = `Audit events of the key's workspace, newest first by (timestamp, id). Drive the loop with hasMore and
+const DESCRIPTION = `Audit events of the key's workspace, newest first by (timestamp, id). \
+Drive the loop with hasMore and
 nextCursor; the cursor stays correct while new events arrive. Persist the last cursor (or the last event's
 timestamp) before handling a page so that a restart neither repeats nor skips events.
 

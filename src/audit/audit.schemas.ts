@@ -16,7 +16,9 @@ export const AuditLogQuery = Type.Object(
     category: Type.Optional(Type.Enum(AUDIT_CATEGORIES, { description: `One of: ${AUDIT_CATEGORIES.join(', ')}.` })),
     actions: Type.Optional(
       Type.Array(Type.Enum(AUDIT_ACTIONS), {
-        description: `Only these actions; repeat the parameter for several (actions=create&actions=delete). One of: ${AUDIT_ACTIONS.join(', ')}.`,
+        description:
+          'Only these actions; repeat the parameter for several (actions=create&actions=delete). ' +
+          `One of: ${AUDIT_ACTIONS.join(', ')}.`,
       }),
     ),
     resourceType: Type.Optional(
@@ -31,7 +33,9 @@ export const AuditLogQuery = Type.Object(
     ),
     limit: Type.Optional(
       Type.Integer({
-        description: `Page size, default ${AUDIT_PAGE_DEFAULT}; values above ${AUDIT_PAGE_MAX} become ${AUDIT_PAGE_MAX}, below 1 become 1.`,
+        description:
+          `Page size, default ${AUDIT_PAGE_DEFAULT}; ` +
+          `values above ${AUDIT_PAGE_MAX} become ${AUDIT_PAGE_MAX}, below 1 become 1.`,
       }),
     ),
     cursor: Type.Optional(
@@ -55,7 +59,8 @@ export const AuditEvent = Type.Object(
       {
         type: Type.Enum(ACTOR_TYPES, {
           description:
-            'api_key for public API calls, member for console and key creation, agent for reports, system for host commands.',
+            'api_key for public API calls, member for console and key creation, ' +
+            'agent for reports, system for host commands.',
         }),
         id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
           description: 'The actor id; null for the system.',
@@ -75,7 +80,8 @@ export const AuditEvent = Type.Object(
       [Type.Record(Type.String(), Type.Object({ before: Type.Unknown(), after: Type.Unknown() })), Type.Null()],
       {
         description:
-          'Changed fields with their values before and after; null when there is nothing to show. Never holds a secret.',
+          'Changed fields with their values before and after; null when there is nothing to show. ' +
+          'Never holds a secret.',
       },
     ),
   },

@@ -16,14 +16,14 @@ export const AUDIT_ACTIONS = [
   'rotate',
   'revoke',
   'report',
-  // The console's sign-in and account events (issue 12).
+  // The console's sign-in and account events.
   'sign_in',
   'sign_in_failure',
   'lockout',
   'sign_out',
   'password_change',
   'invite',
-  // Ending a person's sign-in locks (issue 29).
+  // Ending a person's sign-in locks (estate member unlock).
   'unlock',
 ] as const;
 

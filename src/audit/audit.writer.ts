@@ -26,7 +26,7 @@ function uuidAfter(id: string): string | undefined {
  * the workspace's newest event (a clock behind another instance's, or the same millisecond on
  * another instance). Writes of a workspace are serial (db/write.ts), so each event sorts after
  * every event committed before it: a poller that walks down to the newest (timestamp, id) it saw
- * never skips one (spec §6).
+ * never skips one (docs/api.md, polling).
  */
 async function nextEventPosition(trx: Kysely<Tables>, workspaceId: string): Promise<{ timestamp: string; id: string }> {
   const position = { timestamp: nowIso(), id: newId() };

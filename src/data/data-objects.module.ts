@@ -11,7 +11,10 @@ const DataObject = itemSchema(
   {
     name: Type.String({ description: 'Name of the data set.', examples: ['Customer master data'] }),
     description: OrNull(Type.String(), 'What it contains.'),
-    classification: OrNull(Type.Enum(CLASSIFICATIONS), 'public, internal, confidential or restricted; null when not classified.'),
+    classification: OrNull(
+      Type.Enum(CLASSIFICATIONS),
+      'public, internal, confidential or restricted; null when not classified.',
+    ),
     personalData: Type.Boolean({ description: 'Whether it holds personal data (GDPR and similar).' }),
     retentionDays: OrNull(Type.Integer({ minimum: 0, examples: [3650] }), 'How long it is kept, in days.'),
     applicationIds: Type.Array(Uuid('Application.'), { description: 'Applications that store or process it.' }),
@@ -41,9 +44,29 @@ export const dataObjects = defineFamily({
   },
   sorts: ['name', 'classification', 'createdAt', 'updatedAt'],
   filters: {
-    classification: equalsFilter('classification', Type.Enum(CLASSIFICATIONS, { description: 'Only this classification.' })),
-    personalData: equalsFilter('personal_data', Type.Boolean({ description: 'Only data objects with (true) or without (false) personal data.' }), (value) => (value ? 1 : 0)),
-    applicationId: linkedFilter('data_object_applications', 'data_object_id', 'application_id', Uuid('Only data objects held by this application.')),
+    classification: equalsFilter(
+      'classification',
+      Type.Enum(CLASSIFICATIONS, { description: 'Only this classification.' }),
+    ),
+    personalData: equalsFilter(
+      'personal_data',
+      Type.Boolean({ description: 'Only data objects with (true) or without (false) personal data.' }),
+      (value) => (value ? 1 : 0),
+    ),
+    applicationId: linkedFilter(
+      'data_object_applications',
+      'data_object_id',
+      'application_id',
+      Uuid('Only data objects held by this application.'),
+    ),
   },
-  relations: [{ field: 'applicationIds', table: 'data_object_applications', ownColumn: 'data_object_id', otherColumn: 'application_id', target: applications.definition }],
+  relations: [
+    {
+      field: 'applicationIds',
+      table: 'data_object_applications',
+      ownColumn: 'data_object_id',
+      otherColumn: 'application_id',
+      target: applications.definition,
+    },
+  ],
 });

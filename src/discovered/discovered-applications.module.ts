@@ -298,7 +298,11 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
         tags: ['discovered applications'],
         summary: 'Triage a discovered application',
         description:
-          'Link it to an inventory application (applicationId; status becomes linked), unlink it (applicationId null; status new) or ignore it (status ignored). An applicationId outside the workspace, or ignoring while linking, answers 422. Moves lastUpdate; audited. With If-Match, answers 412 if it changed since that ETag. Scope: applications:edit.',
+          'Link it to an inventory application (applicationId; status becomes linked), ' +
+          'unlink it (applicationId null; status new) or ignore it (status ignored). ' +
+          'An applicationId outside the workspace, or ignoring while linking, answers 422. ' +
+          'Moves lastUpdate; audited. With If-Match, answers 412 if it changed since that ETag. ' +
+          'Scope: applications:edit.',
         params: IdParams,
         body: UpdateDiscovered,
         response: { 200: DiscoveredApplication, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
@@ -317,7 +321,12 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
         tags: ['discovered applications'],
         summary: 'Create an application from a discovered one',
         description:
-          "Creates an inventory application named after the matching catalog entry (or the discovered name and vendor) and links the discovered application to it; 201 with the application. Takes no body (any field is a 400); an already linked discovered application answers 422. Audited as the application's create and the discovered application's update. Scope: applications:add.",
+          'Creates an inventory application named after the matching catalog entry ' +
+          '(or the discovered name and vendor) and links the discovered application to it; ' +
+          '201 with the application. Takes no body (any field is a 400); ' +
+          'an already linked discovered application answers 422. ' +
+          "Audited as the application's create and the discovered application's update. " +
+          'Scope: applications:add.',
         params: IdParams,
         response: { 201: Application, ...errorResponses(...PUBLIC_ERRORS, 404, 422) },
       },

@@ -8,7 +8,7 @@ import { Clearable, DateTime, OrNull, Text, Uuid } from '../http/schemas.js';
 import { booleanColumn } from '../resources/family.js';
 import { equalsFilter } from '../lists/filters.js';
 
-/** Fields an agent owns on an automatic host (spec §2, §7.2): the API refuses to change them. */
+/** Fields an agent owns on an automatic host (docs/agents.md): the API refuses to change them. */
 export const AGENT_OWNED_FIELDS = ['name', 'os', 'manufacturer'] as const;
 
 /** The hardware facts of a host as a create or PATCH body gives them. */
@@ -54,7 +54,8 @@ export function refuseAgentOwnedChange(
   if (changed.length > 0) {
     throw new ApiError(
       'unprocessable_entity',
-      `${changed.join(', ')} of an automatic ${noun} cannot change: its agent reports ${changed.length > 1 ? 'them' : 'it'}`,
+      `${changed.join(', ')} of an automatic ${noun} cannot change: ` +
+        `its agent reports ${changed.length > 1 ? 'them' : 'it'}`,
     );
   }
 }

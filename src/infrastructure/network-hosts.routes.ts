@@ -18,9 +18,9 @@ const RANGES_PER_READ = 50;
 /**
  * The servers placed in a network: those with an address whose most specific network it is (the
  * rule of the network-mapping diagram). The network's own addresses are its CIDR less the
- * networks inside it: a few ranges of the servers' address keys (server_addresses, migration
- * 0032), each read from the index on (workspace, address), so the cost follows the network's
- * servers, not the workspace's.
+ * networks inside it: a few ranges of the servers' address keys (table server_addresses), each
+ * read from the index on (workspace, address), so the cost follows the network's servers, not the
+ * workspace's.
  */
 export async function hostsOfNetwork(
   db: Kysely<Tables>,
@@ -72,7 +72,9 @@ export function registerNetworkHostRoutes(app: App, { database }: AppDeps): void
         tags: ['networks'],
         summary: 'List the servers in a network',
         description:
-          'Servers with an IP address whose most specific network (longest prefix) is this one, as a bare JSON array by name: the placement of the network-mapping diagram. Workstations record no address. Scope: infrastructure:read.',
+          'Servers with an IP address whose most specific network (longest prefix) is this one, ' +
+          'as a bare JSON array by name: the placement of the network-mapping diagram. ' +
+          'Workstations record no address. Scope: infrastructure:read.',
         params: IdParams,
         response: { 200: Type.Array(servers.definition.schemas.item), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },

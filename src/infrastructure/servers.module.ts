@@ -143,7 +143,8 @@ export const servers = defineFamily({
   },
   texts: {
     delete:
-      'Its owner, tag and application links and its discovered software go with it. An automatic server may be deleted; its next report re-creates it.',
+      'Its owner, tag and application links and its discovered software go with it. ' +
+      'An automatic server may be deleted; its next report re-creates it.',
     update: 'On an automatic server, changing name, os or manufacturer answers 422; other fields stay editable.',
   },
 });

@@ -95,6 +95,7 @@ export const workstations = defineFamily({
   },
   texts: {
     update:
-      'An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; so does changing name, os or manufacturer of an automatic workstation.',
+      'An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; ' +
+      'so does changing name, os or manufacturer of an automatic workstation.',
   },
 });

@@ -45,7 +45,8 @@ async function sendReport(options: AgentRunOptions): Promise<{ kind: string; id:
       if (response.ok) return (await response.json()) as { kind: string; id: string };
       if (response.status === 401)
         throw new AgentStop(
-          'the server refused the agent token (401): it is wrong or revoked; enroll the agent again with `estate agent enroll`',
+          'the server refused the agent token (401): it is wrong or revoked; ' +
+            'enroll the agent again with `estate agent enroll`',
         );
       const body = await response.text();
       if (response.status === 429) {
