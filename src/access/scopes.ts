@@ -1,6 +1,6 @@
 /**
- * The permission scopes of the public API (spec §4.4) and the default permission sets of the
- * three system roles (DESIGN §3). Scopes are data: roles store their own editable copies.
+ * The permission scopes of the public API (docs/api.md) and the default permission sets of the
+ * three system roles. Scopes are data: roles store their own editable copies.
  */
 const FAMILIES: Record<string, readonly string[]> = {
   applications: ['read', 'add', 'edit', 'delete', 'comment'],

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DEMO_WORKSPACE_NAME } from '../bootstrap.js';
 import type { Database } from '../db/database.js';
@@ -69,33 +69,25 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
     viewOf(database, sessionOf(request)),
   );
 
-  app.delete(
-    '/session',
-    { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', {
-        only: session.workspace?.id ?? null,
-        change: (trx) => closeSession(trx, session.id),
-      });
-      clearSessionCookie(request, reply);
-      return reply.code(204).send(null);
-    },
-  );
-
-  // Sign out everywhere: every session of the person, on every instance, this one included.
-  app.delete(
-    '/sessions',
-    { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      await auditAccountEvent(database, { id: session.userId, name: session.name }, 'sign_out', {
-        change: (trx) => closeSessionsOf(trx, session.userId),
-      });
-      clearSessionCookie(request, reply);
-      return reply.code(204).send(null);
-    },
-  );
+  /**
+   * Ends this session (audited in its workspace) or, `everywhere`, every session of the person on
+   * every instance, this one included (audited in each of their workspaces).
+   */
+  const signOut = (everywhere: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = sessionOf(request);
+    await auditAccountEvent(
+      database,
+      { id: session.userId, name: session.name },
+      'sign_out',
+      everywhere
+        ? { change: (trx) => closeSessionsOf(trx, session.userId) }
+        : { only: session.workspace?.id ?? null, change: (trx) => closeSession(trx, session.id) },
+    );
+    clearSessionCookie(request, reply);
+    return reply.code(204).send(null);
+  };
+  app.delete('/session', { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } }, signOut(false));
+  app.delete('/sessions', { config: { anyWorkspace: true }, schema: { response: { 204: NoContent } } }, signOut(true));
 
   app.put(
     '/session/workspace',

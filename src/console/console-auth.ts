@@ -1,8 +1,12 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import type { Actor } from '../access/actor.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { callerOf, type Caller } from '../http/authenticate.js';
+import { IdParams } from '../http/schemas.js';
+import type { App } from '../http/types.js';
 import {
   csrfMatches,
   resumeSession,
@@ -21,7 +25,7 @@ declare module 'fastify' {
     signedOut?: boolean;
     /** A console route any signed-in person may call, with or without a selected workspace. */
     anyWorkspace?: boolean;
-    /** A console route only members whose role is admin may call: keys, agents, roles (DESIGN §3). */
+    /** A console route only members whose role is admin may call: keys, agents, roles. */
     adminOnly?: boolean;
   }
 }
@@ -116,4 +120,27 @@ export function memberCallerOf(request: FastifyRequest): Caller & { member: Sess
   const session = sessionOf(request);
   if (!session.workspace) throw new Error(`console route ${request.url} needs a workspace`);
   return { ...callerOf(request), member: session.workspace, userId: session.userId };
+}
+
+/**
+ * `POST {path}` for admins: an action on one object of the workspace by id (rotate or revoke a key,
+ * revoke an agent), taken by the service that already has the shape `(database, id, actor,
+ * workspaceId)` and answered with what it returns.
+ */
+export function postAdminAction<Response extends TSchema>(
+  app: App,
+  database: Database,
+  path: string,
+  response: Response,
+  act: (database: Database, id: string, actor: Actor, workspaceId: string) => Promise<Static<Response>>,
+): void {
+  // Widened to TSchema inside: the signature above already ties `act`'s answer to `response`.
+  const schema: { params: typeof IdParams; response: { 200: TSchema } } = {
+    params: IdParams,
+    response: { 200: response },
+  };
+  app.post(path, { config: { adminOnly: true }, schema }, async (request) => {
+    const caller = memberCallerOf(request);
+    return act(database, request.params.id, caller.actor, caller.workspaceId);
+  });
 }

@@ -32,7 +32,8 @@ export const CONSOLE_ROOT = fileURLToPath(new URL('../../dist/ui/', import.meta.
 function secureHeaders(reply: FastifyReply): void {
   reply.header(
     'Content-Security-Policy',
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; " +
+      "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
   );
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('X-Frame-Options', 'DENY');

@@ -117,6 +117,9 @@ export type CreatedKey = Static<typeof CreatedKey>;
 export const RotatedKey = Type.Object({ id: Uuid('Key id.'), secret: Type.String(), prefix: Type.String() });
 export type RotatedKey = Static<typeof RotatedKey>;
 
+/** The answer to revoking a key or an agent. */
+export const Revoked = Type.Object({ id: Type.String(), revoked: Type.Literal(true) });
+
 export const AddMember = Type.Object(
   {
     email: Type.String({ minLength: 1, maxLength: 254 }),
@@ -134,7 +137,8 @@ export const AddedMember = Type.Object({
   ),
   invitation: OrNull(
     Type.Object({ path: Type.String(), expiresAt: DateTime('End of validity.') }),
-    'A one-time link to set a password, shown once: only for a person nobody else has (new, or without a password and in no workspace).',
+    'A one-time link to set a password, shown once: only for a person nobody else has (new, or without a ' +
+      'password and in no workspace).',
   ),
   notice: OrNull(Type.String(), 'For a person who already has an Estate account: when they will see the workspace.'),
 });
@@ -176,7 +180,8 @@ export const MemberKey = Type.Object({
   expiresAt: OrNull(DateTime('Expiry.'), 'Expiry, or null.'),
   lastWriteAt: OrNull(
     DateTime('Last change made with the key.'),
-    'When the key last changed something (its last audit event); reads are not recorded, so null means none recorded.',
+    'When the key last changed something (its last audit event); reads are not recorded, so null means ' +
+      'none recorded.',
   ),
 });
 export type MemberKey = Static<typeof MemberKey>;
@@ -186,7 +191,10 @@ export const MemberKeyList = Type.Object({
 });
 export type MemberKeyList = Static<typeof MemberKeyList>;
 
-/** What a removal or demotion did to the member's keys: nothing is revoked silently, nothing kept silently. */
+/**
+ * What a removal or demotion did to the member's keys: nothing is revoked silently, nothing kept
+ * silently.
+ */
 const keysOutcome = {
   revokedKeys: Type.Array(Uuid('Key id.'), {
     description: 'Keys the member made, revoked in the same transaction (each audited as a revocation).',
@@ -196,7 +204,8 @@ const keysOutcome = {
 
 const RevokeKeys = Type.Boolean({
   description:
-    'Also revoke every active key the member made, in the same transaction. Default false: keys belong to the workspace.',
+    'Also revoke every active key the member made, in the same transaction. Default false: keys belong to ' +
+    'the workspace.',
 });
 
 export const RemoveMemberQuery = Type.Object(

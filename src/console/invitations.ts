@@ -4,6 +4,7 @@ import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
 import { hashSecret } from '../keys/key-secret.js';
 import { hashPassword } from '../members/members.service.js';
+import { belongsElsewhere } from '../members/invitations.js';
 import { requireStrongPassword } from '../members/password-policy.js';
 import { openSession } from './sessions.js';
 import { auditAccountEvent } from './sign-in.js';
@@ -66,16 +67,10 @@ export async function acceptInvitation(
       .executeTakeFirst();
     if (!member) throw new ApiError('unprocessable_entity', 'the invitation is for a membership that was removed');
     // A workspace's link sets the password only of a person nobody else has: once another
-    // workspace has added them, whoever holds this link must not get in there (issue 29).
-    if (invitation.issued_by !== 'operator') {
-      const elsewhere = await trx
-        .selectFrom('members')
-        .select('id')
-        .where('user_id', '=', invitation.user_id)
-        .where('workspace_id', '!=', invitation.workspace_id)
-        .executeTakeFirst();
-      if (elsewhere) throw new ApiError('unprocessable_entity', INVALID);
-    }
+    // workspace has added them, whoever holds this link must not get in there.
+    const forWorkspace = invitation.issued_by !== 'operator';
+    if (forWorkspace && (await belongsElsewhere(trx, invitation.user_id, invitation.workspace_id)))
+      throw new ApiError('unprocessable_entity', INVALID);
     await recordAccountEvent(trx, invitation.workspace_id, member, 'password_change');
     const session = await openSession(trx, invitation.user_id, invitation.workspace_id);
     return { token: session, userId: invitation.user_id, workspaceId: invitation.workspace_id, name: member.name };

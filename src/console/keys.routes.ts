@@ -1,21 +1,13 @@
-import { Type } from 'typebox';
 import type { Database } from '../db/database.js';
-import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { createKey, listKeys, revokeKey, rotateKey } from '../keys/keys.service.js';
-import { memberCallerOf } from './console-auth.js';
-import { CreatedKey, CreateKey, KeyList, RotatedKey } from './console.schemas.js';
-
-const Revoked = Type.Object({ id: Type.String(), revoked: Type.Literal(true) });
+import { membersOf } from '../members/memberships.js';
+import { memberCallerOf, postAdminAction } from './console-auth.js';
+import { CreatedKey, CreateKey, KeyList, Revoked, RotatedKey } from './console.schemas.js';
 
 async function keysOf(database: Database, workspaceId: string): Promise<KeyList> {
   const keys = await listKeys(database, workspaceId);
-  const members = await database.db
-    .selectFrom('members')
-    .innerJoin('users', 'users.id', 'members.user_id')
-    .select(['members.id', 'users.name'])
-    .where('members.workspace_id', '=', workspaceId)
-    .execute();
+  const members = await membersOf(database.db, workspaceId).execute();
   const names = new Map(members.map((member) => [member.id, member.name]));
   // Newest first: the key just made is at the top.
   return {
@@ -24,8 +16,9 @@ async function keysOf(database: Database, workspaceId: string): Promise<KeyList>
 }
 
 /**
- * The Keys page: admins list, create, rotate and revoke the workspace's keys (spec §1.4: the public
- * API has no key management). Creation applies the creator-subset rule with the member's role.
+ * The Keys page: admins list, create, rotate and revoke the workspace's keys, which only the console
+ * and the command line manage (the public API has none of this). Creation applies the rule that a
+ * key never gets a scope its creator lacks, with the member's role.
  */
 export function registerKeyRoutes(app: App, { database }: AppDeps): void {
   app.get('/keys', { config: { adminOnly: true }, schema: { response: { 200: KeyList } } }, async (request) =>
@@ -46,21 +39,6 @@ export function registerKeyRoutes(app: App, { database }: AppDeps): void {
     },
   );
 
-  app.post(
-    '/keys/:id/rotate',
-    { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: RotatedKey } } },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      return rotateKey(database, request.params.id, caller.actor, caller.workspaceId);
-    },
-  );
-
-  app.post(
-    '/keys/:id/revoke',
-    { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Revoked } } },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      return revokeKey(database, request.params.id, caller.actor, caller.workspaceId);
-    },
-  );
+  postAdminAction(app, database, '/keys/:id/rotate', RotatedKey, rotateKey);
+  postAdminAction(app, database, '/keys/:id/revoke', Revoked, revokeKey);
 }

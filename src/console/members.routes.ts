@@ -3,7 +3,7 @@ import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { activeKeysMadeBy } from '../keys/keys.service.js';
 import { addMember } from '../members/members.service.js';
-import { changeRoleAndKeys, removeMemberAndKeys, requireMember } from '../members/memberships.js';
+import { changeRoleAndKeys, type KeysChoice, removeMemberAndKeys, requireMember } from '../members/memberships.js';
 import { memberCallerOf } from './console-auth.js';
 import {
   AddedMember,
@@ -15,19 +15,25 @@ import {
   RemoveMemberQuery,
 } from './console.schemas.js';
 
-/** What the console says when the person already has an account (the same whether or not they have a password). */
+/**
+ * What the console says when the person already has an account (the same whether or not they have
+ * a password).
+ */
 export const EXISTING_PERSON_NOTICE =
-  'They already have an Estate account: they will see this workspace at their next sign-in. Someone who never chose a password gets a link from the operator (estate member invite).';
+  'They already have an Estate account: they will see this workspace at their next sign-in. ' +
+  'Someone who never chose a password gets a link from the operator (estate member invite).';
+
+const keysChoice = (revokeKeys: boolean | undefined): KeysChoice => (revokeKeys ? 'revoke' : 'report');
 
 /**
  * Adding a member from the console (listing, role changes and removal are the workspace routes
  * under /ui/api/v1/members). Needs members:edit and every scope of the role given. A person this
  * addition creates gets a one-time invitation link; an existing one gets the membership only, and
- * the answer says nothing about them beyond what the admin typed (issue 29).
+ * the answer says nothing about them beyond what the admin typed.
  *
  * Admins remove and demote members here instead, seeing and optionally revoking the keys the
- * member made (issue 29, finding 8); other roles granted members:edit or members:delete use the
- * workspace routes, which leave keys alone.
+ * member made; other roles granted members:edit or members:delete use the workspace routes, which
+ * leave keys alone.
  */
 export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): void {
   app.post(
@@ -50,9 +56,8 @@ export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): vo
   );
 
   // Removing or demoting a member together with the keys they made: the console's own routes,
-  // admin-only because they show and revoke keys; the public member routes stay as the spec has
-  // them. Each is one transaction with its audit events, so a refused change (the last admin)
-  // revokes nothing.
+  // admin-only because they show and revoke keys; the public member routes leave keys alone. Each
+  // is one transaction with its audit events, so a refused change (the last admin) revokes nothing.
   app.get(
     '/members/:id/keys',
     { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: MemberKeyList } } },
@@ -69,14 +74,11 @@ export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): vo
       config: { adminOnly: true, scope: 'members:edit' },
       schema: { params: IdParams, body: ChangeMemberRole, response: { 200: ChangedMember } },
     },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      const keys = request.body.revokeKeys ? 'revoke' : 'report';
-      return changeRoleAndKeys(database, caller, request.params.id, request.body.role, {
+    async (request) =>
+      changeRoleAndKeys(database, memberCallerOf(request), request.params.id, request.body.role, {
         ifMatch: ifMatchOf(request),
-        keys,
-      });
-    },
+        keys: keysChoice(request.body.revokeKeys),
+      }),
   );
 
   app.delete(
@@ -86,11 +88,10 @@ export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): vo
       schema: { params: IdParams, querystring: RemoveMemberQuery, response: { 200: RemovedMember } },
     },
     async (request) => {
-      const caller = memberCallerOf(request);
-      const keys = request.query.revokeKeys ? 'revoke' : 'report';
-      const outcome = await removeMemberAndKeys(database, caller.workspaceId, request.params.id, caller.actor, {
+      const { workspaceId, actor } = memberCallerOf(request);
+      const outcome = await removeMemberAndKeys(database, workspaceId, request.params.id, actor, {
         ifMatch: ifMatchOf(request),
-        keys,
+        keys: keysChoice(request.query.revokeKeys),
       });
       return { id: request.params.id, removed: true as const, ...outcome };
     },

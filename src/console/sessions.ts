@@ -7,15 +7,15 @@ import { nowIso } from '../ids.js';
 import { hashSecret } from '../keys/key-secret.js';
 
 /**
- * Console sessions live in the database (DESIGN §7): a sign-out, "sign out everywhere", an expiry
- * or a removed membership holds on every instance from the next request. The browser holds only
- * a random token in an HttpOnly cookie; the database holds its SHA-256.
+ * Console sessions live in the database (docs/decisions.md): a sign-out, "sign out everywhere", an
+ * expiry or a removed membership holds on every instance from the next request. The browser holds
+ * only a random token in an HttpOnly cookie; the database holds its SHA-256.
  */
 
 export const SESSION_COOKIE = 'estate_session';
-/** A session unused for this long is over (issue 12: idle timeout 12 h). */
+/** A session unused for this long is over. */
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-/** A session ends this long after sign-in, however active (issue 12: absolute 7 days). */
+/** A session ends this long after sign-in, however active. */
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -122,7 +122,10 @@ export async function resumeSession(database: Database, token: string): Promise<
   };
 }
 
-/** The person's membership of a workspace with the role's current permissions, or null when they are not a member. */
+/**
+ * The person's membership of a workspace with the role's current permissions, or null when they
+ * are not a member.
+ */
 export async function membershipOf(
   db: Kysely<Tables>,
   userId: string,

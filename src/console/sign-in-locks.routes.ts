@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
-import { requireMember } from '../members/memberships.js';
+import { membersOf, requireMember } from '../members/memberships.js';
 import { memberCallerOf } from './console-auth.js';
 import { unlockPerson } from './sign-in.js';
 import { lockStateOf } from './sign-in-throttle.js';
@@ -35,12 +35,7 @@ export function registerSignInLockRoutes(app: App, { database }: AppDeps): void 
     { config: { adminOnly: true }, schema: { response: { 200: SignInLocks } } },
     async (request) => {
       const { workspaceId } = memberCallerOf(request);
-      const members = await database.db
-        .selectFrom('members')
-        .innerJoin('users', 'users.id', 'members.user_id')
-        .select(['members.id', 'users.email'])
-        .where('members.workspace_id', '=', workspaceId)
-        .execute();
+      const members = await membersOf(database.db, workspaceId).execute();
       const locks = await lockStateOf(
         database.db,
         members.map((member) => member.email),
@@ -58,9 +53,9 @@ export function registerSignInLockRoutes(app: App, { database }: AppDeps): void 
     '/members/:id/unlock',
     { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Unlocked } } },
     async (request) => {
-      const caller = memberCallerOf(request);
-      const member = await requireMember(database.db, caller.workspaceId, request.params.id);
-      await unlockPerson(database, member.email, caller.actor, { workspaceId: caller.workspaceId });
+      const { workspaceId, actor } = memberCallerOf(request);
+      const member = await requireMember(database.db, workspaceId, request.params.id);
+      await unlockPerson(database, member.email, actor, { workspaceId });
       return { memberId: member.id, unlocked: true as const };
     },
   );

@@ -8,20 +8,11 @@ import { writeTransaction } from '../db/write.js';
 /**
  * The throttle in front of every password check of the console (sign-in and the current password
  * of a password change), kept in the database so that every instance counts the same attempts.
- *
- * - An attempt is counted (reserved) before its password is checked, in one atomic statement per
- *   subject, so parallel attempts never check more passwords than a limit allows. A right
- *   password gives its reservation back; a wrong one keeps it as a failure.
- * - One account from one address: 10 attempts in a 15-minute window, then refused until the
- *   window ends. One address, whatever the accounts: 30. A window is never extended by refused
- *   attempts, so a lock ends at most 15 minutes after the first failure. An IPv6 address counts
- *   as its /64, the block one host is usually given.
- * - One account from every address together: past 5 failures in the window, checks are spaced
- *   out, each waiting its turn (a slot booked in the database, so parallel attempts queue): 250 ms
- *   after the one before, doubling with every failure up to 5 s. A turn more than 10 s away is
- *   refused for now (429 with Retry-After), so nobody waits long. Addresses from which the person
- *   signed in during the last 30 days skip this queue: a stranger's failures elsewhere never
- *   stop the owner at their usual address, and cost them a few seconds at most at a new one.
+ * An attempt is counted (reserved) before its password is checked, in one atomic statement per
+ * subject, so parallel attempts never check more passwords than a limit allows; a right password
+ * gives its reservation back. The limits per account and address and per address, and the
+ * spacing of one account's checks, are described in docs/console.md ("Throttling"), their reasons
+ * in docs/decisions.md.
  */
 
 export const PAIR_LIMIT = 10;
@@ -86,12 +77,13 @@ async function count(
   const row = await db
     .insertInto('sign_in_failures')
     .values({ subject, failures: 1, window_start: at, locked_until: null })
-    .onConflict((oc) =>
-      oc.column('subject').doUpdateSet({
-        failures: sql<number>`case when sign_in_failures.window_start < ${windowOpen} then 1 else sign_in_failures.failures + 1 end`,
-        window_start: sql<string>`case when sign_in_failures.window_start < ${windowOpen} then ${at} else sign_in_failures.window_start end`,
-      }),
-    )
+    .onConflict((oc) => {
+      const windowOver = sql<boolean>`sign_in_failures.window_start < ${windowOpen}`;
+      return oc.column('subject').doUpdateSet({
+        failures: sql<number>`case when ${windowOver} then 1 else sign_in_failures.failures + 1 end`,
+        window_start: sql<string>`case when ${windowOver} then ${at} else sign_in_failures.window_start end`,
+      });
+    })
     .returning(['failures', 'window_start'])
     .executeTakeFirstOrThrow();
   return { attempts: Number(row.failures), windowEnd: timeOf(row.window_start) + WINDOW_MS };

@@ -35,9 +35,10 @@ export async function passwordMatches(stored: string | null | undefined, passwor
 
 /**
  * Records an account event in the person's workspaces (all of them, but `except`; with `only`,
- * that one; with `only: null`, none), each in its own write transaction. `change`, the write the event records (a session opened or closed, a
- * password set), runs inside the first of those transactions, so it is committed exactly with its
- * event; a person with no workspace has it run alone.
+ * that one; with `only: null`, none), each in its own write transaction. `change`, the write the
+ * event records (a session opened or closed, a password set), runs inside the first of those
+ * transactions, so it is committed exactly with its event; a person with no workspace has it run
+ * alone.
  */
 export async function auditAccountEvent<T = void>(
   database: Database,

@@ -1,20 +1,20 @@
 import { Type } from 'typebox';
 import { ALL_SCOPES, ROLE_NAMES } from '../access/scopes.js';
 import { enrollAgent, revokeAgent } from '../agents/agents.service.js';
-import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { getRolePermissions, setRolePermissions } from '../roles/roles.service.js';
-import { memberCallerOf } from './console-auth.js';
-import { EnrolledAgent, EnrollAgent, RoleParams, RolesView, SetRole } from './console.schemas.js';
-
-const Revoked = Type.Object({ id: Type.String(), revoked: Type.Literal(true) });
+import { memberCallerOf, postAdminAction } from './console-auth.js';
+import { EnrolledAgent, EnrollAgent, Revoked, RoleParams, RolesView, SetRole } from './console.schemas.js';
 
 /** The ready command that starts an enrolled agent on its host. */
 function agentCommand(origin: string, token: string): string {
   return `npx estate agent run --server ${origin} --token ${token}`;
 }
 
-/** Roles, and enrolling and revoking agents (the lists, audit log and settings are the workspace routes under /ui/api/v1). */
+/**
+ * Roles, and enrolling and revoking agents (the lists, audit log and settings are the workspace
+ * routes under /ui/api/v1).
+ */
 export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
   app.get('/roles', { schema: { response: { 200: RolesView } } }, async (request) => {
     const { workspaceId } = memberCallerOf(request);
@@ -60,12 +60,5 @@ export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
     },
   );
 
-  app.post(
-    '/agents/:id/revoke',
-    { config: { adminOnly: true }, schema: { params: IdParams, response: { 200: Revoked } } },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      return revokeAgent(database, request.params.id, caller.actor, caller.workspaceId);
-    },
-  );
+  postAdminAction(app, database, '/agents/:id/revoke', Revoked, revokeAgent);
 }

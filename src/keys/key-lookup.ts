@@ -5,7 +5,8 @@ import { hashSecret, KEY_PREFIX } from './key-secret.js';
 /**
  * Authentication's one question about keys, apart from their administration (keys.service.ts):
  * the key a credential names, with its workspace if that still exists. One indexed lookup per
- * request, by the hash of the secret; a credential without the key prefix is no key and is not looked up.
+ * request, by the hash of the secret; a credential without the key prefix is no key and is not
+ * looked up.
  */
 export async function findKeyForAuth(database: Database, credential: string): Promise<KeyForAuth | undefined> {
   if (!credential.startsWith(KEY_PREFIX)) return undefined;

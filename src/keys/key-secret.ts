@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Every key starts with svc_ (spec §5 rule 2); live keys carry svc_live_ and 32 random bytes. */
+/** Every key starts with svc_ (docs/api.md); live keys carry svc_live_ and 32 random bytes. */
 export const KEY_PREFIX = 'svc_';
 const LIVE_PREFIX = 'svc_live_';
 const DISPLAY_PREFIX_LENGTH = LIVE_PREFIX.length + 4;

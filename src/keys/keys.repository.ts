@@ -25,8 +25,8 @@ export async function listKeysOfWorkspace(database: Database, workspaceId: strin
 }
 
 /**
- * The keys a member made that still authenticate: not revoked and not past their expiry at `now`
- * (spec §3.1). Oldest first, like the workspace's list.
+ * The keys a member made that still authenticate: not revoked and not past their expiry at `now`.
+ * Oldest first, like the workspace's list.
  */
 export async function listActiveKeysMadeBy(
   db: Kysely<Tables>,

@@ -1,5 +1,5 @@
 import { isRoleName, ROLE_NAMES } from '../access/scopes.js';
-import { CLI_ACTOR, type Actor } from '../audit/audit.types.js';
+import { CLI_ACTOR, type Actor, type Changes } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -67,7 +67,10 @@ export interface MemberKey {
   prefix: string;
   createdAt: string;
   expiresAt: string | null;
-  /** The last change made with the key (its last audit event as actor); reads leave no trace, so null is "none recorded". */
+  /**
+   * The last change made with the key (its last audit event as actor); reads leave no trace, so
+   * null is "none recorded".
+   */
   lastWriteAt: string | null;
 }
 
@@ -78,8 +81,8 @@ function keyStatus(row: ApiKeyRow, now = Date.now()): KeyStatus {
 }
 
 /**
- * Creates a key scoped by exactly one of an alias or explicit scopes (spec §5 rules 5–6). An alias
- * copies its role's permission set as it is now; no key ever gets a scope its creator lacks.
+ * Creates a key scoped by exactly one of an alias or explicit scopes. An alias copies its role's
+ * permission set as it is now; no key ever gets a scope its creator lacks.
  */
 export async function createKey(database: Database, input: CreateKeyInput): Promise<CreatedKey> {
   const name = requireName(input.name, 'name');
@@ -130,20 +133,17 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
       rotated_at: null,
     };
     await insertKey(trx, row);
-    await recordAudit(trx, {
-      workspaceId: input.workspaceId,
-      category: 'access',
-      action: 'create',
-      actor: { type: 'member', id: creator.id, name: creator.name },
-      resourceType: 'api_key',
-      resourceId: row.id,
-      resourceName: name,
-      changes: {
+    await auditKey(
+      trx,
+      row,
+      'create',
+      { type: 'member', id: creator.id, name: creator.name },
+      {
         alias: { before: null, after: row.alias },
         permissions: { before: null, after: permissions },
         expiresAt: { before: null, after: expiresAt },
       },
-    });
+    );
     return {
       id: row.id,
       name,
@@ -164,7 +164,7 @@ async function requireKey(database: Database, id: string, workspaceId?: string):
   return row;
 }
 
-/** A new secret for the same key: the old secret fails from the next request (spec §3.1). */
+/** A new secret for the same key: the old secret fails from the next request. */
 export async function rotateKey(
   database: Database,
   id: string,
@@ -183,16 +183,7 @@ export async function rotateKey(
       .set({ key_hash: secret.hash, prefix: secret.prefix, rotated_at: nowIso() })
       .where('id', '=', id)
       .execute();
-    await recordAudit(trx, {
-      workspaceId: row.workspace_id,
-      category: 'access',
-      action: 'rotate',
-      actor,
-      resourceType: 'api_key',
-      resourceId: id,
-      resourceName: row.name,
-      changes: { prefix: { before: row.prefix, after: secret.prefix } },
-    });
+    await auditKey(trx, row, 'rotate', actor, { prefix: { before: row.prefix, after: secret.prefix } });
     return { id, secret: secret.secret, prefix: secret.prefix };
   });
 }
@@ -213,24 +204,38 @@ export async function revokeKey(
   return { id, revoked: true };
 }
 
-/** The one way a key becomes revoked, inside the caller's write transaction, audited when its workspace still exists. */
+/**
+ * The one way a key becomes revoked, inside the caller's write transaction, audited when its
+ * workspace still exists.
+ */
 async function markRevoked(trx: Kysely<Tables>, row: ApiKeyRow, actor: Actor, audited: boolean): Promise<void> {
   await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', row.id).execute();
-  if (!audited) return;
-  await recordAudit(trx, {
+  if (audited) await auditKey(trx, row, 'revoke', actor);
+}
+
+/** An access event on a key, in its workspace's audit log. */
+function auditKey(
+  trx: Kysely<Tables>,
+  row: ApiKeyRow,
+  action: 'create' | 'rotate' | 'revoke',
+  actor: Actor,
+  changes?: Changes,
+): Promise<void> {
+  return recordAudit(trx, {
     workspaceId: row.workspace_id,
     category: 'access',
-    action: 'revoke',
+    action,
     actor,
     resourceType: 'api_key',
     resourceId: row.id,
     resourceName: row.name,
+    changes,
   });
 }
 
 /**
  * The active keys (not revoked, not expired) the member made. Keys belong to the workspace and
- * outlive their maker's role (spec §3.1), so removing or demoting a member shows these instead
+ * outlive their maker's role, so removing or demoting a member shows these instead
  * of revoking them silently. Takes the write transaction when called inside one.
  */
 export async function activeKeysMadeBy(

@@ -18,7 +18,9 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
         tags: ['people'],
         summary: "Change a member's role",
         description:
-          "Sets the member's role. The key must hold every scope of the role it gives (else 403 insufficient_permission). Demoting the last admin answers 422. Existing API keys keep their permissions. Audited. Scope: members:edit.",
+          "Sets the member's role. The key must hold every scope of the role it gives (else 403 " +
+          'insufficient_permission). Demoting the last admin answers 422. Existing API keys keep their permissions. ' +
+          'Audited. Scope: members:edit.',
         params: IdParams,
         body: UpdateMember,
         response: { 200: Member, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
@@ -42,14 +44,14 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
         tags: ['people'],
         summary: 'Remove a member',
         description:
-          'Removes the person from the workspace, its teams and the applications and servers they owned, and unassigns their workstations. Removing the last admin answers 422. Audited. Scope: members:delete.',
+          'Removes the person from the workspace, its teams and the applications and servers they owned, and ' +
+          'unassigns their workstations. Removing the last admin answers 422. Audited. Scope: members:delete.',
         params: IdParams,
         response: { 204: Type.Null({ description: 'Removed.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
       },
     },
     async (request, reply) => {
-      const principal = callerOf(request);
-      await removeMember(database, principal.workspaceId, request.params.id, principal.actor, ifMatchOf(request));
+      await removeMember(database, callerOf(request), request.params.id, ifMatchOf(request));
       return reply.code(204).send(null);
     },
   );

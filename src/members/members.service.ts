@@ -13,7 +13,7 @@ import { requireRoleName } from '../roles/roles.service.js';
 import { requireEmail, requireName } from '../validation.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { writeTransaction } from '../db/write.js';
-import { createInvitation, type Invitation } from './invitations.js';
+import { belongsElsewhere, createInvitation, type Invitation } from './invitations.js';
 import { requireStrongPassword } from './password-policy.js';
 
 export interface MemberDto {
@@ -35,7 +35,7 @@ export function hashPassword(password: string): Promise<string> {
  * here (or, with `invite`, a one-time link to set one, as does a person without a password who
  * belongs to no workspace any more). An existing person — a member elsewhere, or invited
  * elsewhere and not yet arrived — gets the membership only: one workspace's action never sets,
- * resets or reveals the credentials of a person another workspace has (issue 29).
+ * resets or reveals the credentials of a person another workspace has.
  * With `discreet` (the console, where a workspace admin adds people), a name given for an
  * existing person is ignored instead of refused, so the answer reveals no name from elsewhere.
  */
@@ -130,25 +130,14 @@ export async function addMember(
     // Only a person nobody else has — created by this addition, or without a password and in no
     // other workspace — gets a link to set one, made in the same transaction as the membership.
     const nobodyElses =
-      created ||
-      (known?.password_hash === null &&
-        !(await trx
-          .selectFrom('members')
-          .select('id')
-          .where('user_id', '=', user.id)
-          .where('workspace_id', '!=', input.workspaceId)
-          .executeTakeFirst()));
+      created || (known?.password_hash === null && !(await belongsElsewhere(trx, user.id, input.workspaceId)));
     if (input.invite && passwordHash === null && nobodyElses) {
-      const invitation = await createInvitation(trx, { workspaceId: input.workspaceId, userId: user.id, memberId: id });
-      await recordAudit(trx, {
-        workspaceId: input.workspaceId,
-        category: 'organisation',
-        action: 'invite',
+      const member = { id, name: user.name };
+      const invitation = await createInvitation(
+        trx,
+        { workspaceId: input.workspaceId, userId: user.id, member },
         actor,
-        resourceType: 'member',
-        resourceId: id,
-        resourceName: user.name,
-      });
+      );
       return { ...added, invitation };
     }
     return added;
@@ -201,7 +190,7 @@ export type Member = Static<typeof Member>;
 /**
  * An invitation made by the operator (`estate member invite`) for a member who has no password
  * yet: the way in for a person whom several workspaces added before they chose one, whose
- * workspaces' own links no longer work (issue 29). Audited in that workspace.
+ * workspaces' own links no longer work. Audited in that workspace.
  */
 export async function inviteByOperator(
   database: Database,
@@ -221,21 +210,11 @@ export async function inviteByOperator(
     if (!member) throw new ApiError('not_found', `${email} is not a member of this workspace`);
     if (member.password_hash !== null)
       throw new ApiError('unprocessable_entity', `${email} has a password already: they sign in with it`);
-    const invitation = await createInvitation(trx, {
-      workspaceId: input.workspaceId,
-      userId: member.user_id,
-      memberId: member.id,
-      issuedBy: 'operator',
-    });
-    await recordAudit(trx, {
-      workspaceId: input.workspaceId,
-      category: 'organisation',
-      action: 'invite',
+    const invitation = await createInvitation(
+      trx,
+      { workspaceId: input.workspaceId, userId: member.user_id, member, issuedBy: 'operator' },
       actor,
-      resourceType: 'member',
-      resourceId: member.id,
-      resourceName: member.name,
-    });
+    );
     return { memberId: member.id, email, ...invitation };
   });
 }

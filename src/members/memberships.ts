@@ -27,7 +27,9 @@ export const UpdateMember = Type.Object(
   { role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }) },
   { additionalProperties: false },
 );
-function memberQuery(db: Kysely<Tables>, workspaceId: string) {
+
+/** The workspace's memberships, each with its person's e-mail and name. */
+export function membersOf(db: Kysely<Tables>, workspaceId: string) {
   return db
     .selectFrom('members')
     .innerJoin('users', 'users.id', 'members.user_id')
@@ -48,10 +50,12 @@ export function memberRowToDto(row: MemberRow): Member {
   };
 }
 
+async function findMemberRow(db: Kysely<Tables>, workspaceId: string, id: string): Promise<MemberRow | undefined> {
+  return isUuid(id) ? membersOf(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined;
+}
+
 export async function requireMember(db: Kysely<Tables>, workspaceId: string, id: string): Promise<MemberRow> {
-  const row = isUuid(id)
-    ? await memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst()
-    : undefined;
+  const row = await findMemberRow(db, workspaceId, id);
   if (!row) throw notFound('member');
   return row;
 }
@@ -80,9 +84,10 @@ export const memberListing = defineListing({
   openApiTag: 'people',
   item: Member,
   description: "Memberships of the workspace with each person's role.",
-  rows: memberQuery,
+  rows: membersOf,
   ...PERSON_SEARCH,
-  // The person's name and e-mail as the membership keeps them (migration 0026), in its indexes.
+  // The copies of the person's name and e-mail that the membership keeps (kept by triggers of the
+  // baseline, src/db/baseline/), in its indexes.
   sorts: {
     name: 'members.user_name',
     email: 'members.user_email',
@@ -95,8 +100,7 @@ export const memberListing = defineListing({
   },
   counted: 'members',
   toDto: memberRowToDto,
-  find: async (db, workspaceId, id) =>
-    isUuid(id) ? memberQuery(db, workspaceId).where('members.id', '=', id).executeTakeFirst() : undefined,
+  find: findMemberRow,
 });
 
 /** What became of the active keys a removed or demoted member made: revoked with the change, or still active. */
@@ -108,7 +112,7 @@ export interface KeysOfMember {
 /**
  * The member's keys in a removal or demotion, in its transaction: `report` lists those that stay
  * active, `revoke` revokes them all (each audited as a revocation by the actor). Keys belong to
- * the workspace (spec §3.1), so nothing is revoked unless asked.
+ * the workspace, so nothing is revoked unless asked.
  */
 export type KeysChoice = 'report' | 'revoke';
 
@@ -124,8 +128,8 @@ async function settleKeys(
 }
 
 /**
- * Changes a member's role. The caller must hold every scope of the role it gives (the
- * creator-subset rule of spec §5 rule 6, applied to promotion): a key with members:edit alone
+ * Changes a member's role. The caller must hold every scope of the role it gives (the rule that a
+ * key never gets a scope its creator lacks, applied to promotion): a key with members:edit alone
  * cannot make anyone an admin, who could then mint an admin key.
  */
 export async function changeRole(
@@ -189,14 +193,12 @@ async function changeRoleIn(
   return memberRowToDto({ ...member, role });
 }
 
-/** Removes a membership and everything that tied the person to this workspace: teams, ownerships, assigned machines. */
-export async function removeMember(
-  database: Database,
-  workspaceId: string,
-  id: string,
-  actor: Actor,
-  ifMatch?: string,
-): Promise<void> {
+/**
+ * Removes a membership and everything that tied the person to this workspace: teams, ownerships,
+ * assigned machines.
+ */
+export async function removeMember(database: Database, principal: Caller, id: string, ifMatch?: string): Promise<void> {
+  const { workspaceId, actor } = principal;
   await writeTransaction(database, workspaceId, (trx) => removeMemberIn(trx, workspaceId, id, actor, ifMatch));
 }
 

@@ -3,10 +3,9 @@ import { ApiError } from '../errors/api-error.js';
 import type { Strength, StrengthRequest } from './password-strength.worker.js';
 
 /**
- * What a new password must be (issue 29): 8 to 1,024 characters, and not guessable — scored by
- * zxcvbn-ts (common passwords, dictionary words, names, keyboard walks, repeats, dates, the
- * person's own e-mail and name) at 3 of 4 or more, the estimator's "safely unguessable" level.
- * The estimator runs in one worker thread, so a slow check never stalls other requests.
+ * What a new password must be: 8 to 1,024 characters, and not guessable — scored by zxcvbn-ts
+ * at 3 of 4 or more, the estimator's "safely unguessable" level (docs/console.md, "Passwords
+ * chosen"). The estimator runs in one worker thread, so a slow check never stalls other requests.
  */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -38,8 +37,8 @@ export async function closePasswordChecks(): Promise<void> {
 
 /**
  * Refuses a password that is too short or too long (400 `bad_request`) or too guessable (422
- * `unprocessable_entity`, with the estimator's reason and advice), naming `field`. `personal` holds the person's e-mail and
- * name, which a password must not be built on.
+ * `unprocessable_entity`, with the estimator's reason and advice), naming `field`. `personal` holds
+ * the person's e-mail and name, which a password must not be built on.
  */
 export async function requireStrongPassword(password: string, personal: string[], field = 'password'): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH)

@@ -1,13 +1,16 @@
 /**
  * Scores a password with zxcvbn-ts and its common and English dictionaries, in a worker thread:
- * a check takes up to ~400 ms of CPU on a long, patterned password, which must not stall the
- * event loop (see password-policy.ts). The dictionaries load once per worker.
+ * a check of a long, patterned password is CPU-heavy and must not stall the event loop (see
+ * password-policy.ts). The dictionaries load once per worker.
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 
-/** Only the first characters are scored: a strong prefix is a strong password, and the estimator's cost grows with length. */
+/**
+ * Only the first characters are scored: a strong prefix is a strong password, and the estimator's
+ * cost grows with length.
+ */
 export const SCORED_LENGTH = 64;
 
 const estimator = new ZxcvbnFactory({

@@ -10,27 +10,22 @@ export function tagRowToDto(row: TagsTable): Tag {
   return { id: row.id, name: row.name, colour: row.colour, description: row.description, createdAt: row.created_at };
 }
 
-export async function findTag(db: Kysely<Tables>, workspaceId: string, id: string): Promise<TagsTable | undefined> {
-  if (!isUuid(id)) return undefined;
-  return db
-    .selectFrom('tags')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** The workspace's tags. */
+function tagsOf(db: Kysely<Tables>, workspaceId: string) {
+  return db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId);
 }
 
+export async function findTag(db: Kysely<Tables>, workspaceId: string, id: string): Promise<TagsTable | undefined> {
+  return isUuid(id) ? tagsOf(db, workspaceId).where('id', '=', id).executeTakeFirst() : undefined;
+}
+
+/** The tag whose name is `name` in any letter case. */
 export async function findTagByName(
   db: Kysely<Tables>,
   workspaceId: string,
   name: string,
 ): Promise<TagsTable | undefined> {
-  return db
-    .selectFrom('tags')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('name_key', '=', foldKey(name))
-    .executeTakeFirst();
+  return tagsOf(db, workspaceId).where('name_key', '=', foldKey(name)).executeTakeFirst();
 }
 
 /** The tag list: by name, searched in the name. */
@@ -38,7 +33,7 @@ export const tagListing = defineListing({
   noun: 'tag',
   item: Tag,
   description: "The workspace's tags, by name unless sorted otherwise.",
-  rows: (db, workspaceId) => db.selectFrom('tags').selectAll().where('workspace_id', '=', workspaceId),
+  rows: tagsOf,
   textIndex: { table: 'tags' },
   sorts: { name: 'name', createdAt: 'created_at' },
   counted: 'tags',

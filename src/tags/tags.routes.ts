@@ -21,7 +21,8 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
         tags: ['tags'],
         summary: 'Create a tag',
         description:
-          'Creates a tag. A name already used in the workspace (in any letter case) answers 422. Tags cannot be edited (there is no tags:edit scope): delete and re-create. Scope: tags:add.',
+          'Creates a tag. A name already used in the workspace (in any letter case) answers 422. Tags cannot be ' +
+          'edited (there is no tags:edit scope): delete and re-create. Scope: tags:add.',
         body: CreateTag,
         response: { 201: Tag, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
       },
@@ -41,7 +42,8 @@ export function registerTagRoutes(app: App, { database }: AppDeps): void {
         tags: ['tags'],
         summary: 'Delete a tag',
         description:
-          'Deletes the tag and unlinks it from everything it was attached to. With If-Match, answers 412 if the tag changed since that ETag. Scope: tags:delete.',
+          'Deletes the tag and unlinks it from everything it was attached to. With If-Match, answers 412 if the tag ' +
+          'changed since that ETag. Scope: tags:delete.',
         params: IdParams,
         response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412) },
       },

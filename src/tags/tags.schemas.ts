@@ -35,4 +35,4 @@ export const CreateTag = Type.Object(
 );
 export type CreateTag = Static<typeof CreateTag>;
 
-export const TagList = offsetListSchema(Tag, 'Offset list of tags (spec §2.3).');
+export const TagList = offsetListSchema(Tag, 'Offset list of tags.');

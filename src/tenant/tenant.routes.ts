@@ -31,7 +31,8 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
         tags: ['tenant'],
         summary: 'Change the workspace settings',
         description:
-          'Partial update; omitted fields keep their value. Audited as a settings update of the workspace. With If-Match, answers 412 if the settings changed since that ETag. Scope: tenant:edit.',
+          'Partial update; omitted fields keep their value. Audited as a settings update of the workspace. ' +
+          'With If-Match, answers 412 if the settings changed since that ETag. Scope: tenant:edit.',
         querystring: NoQuery,
         body: UpdateTenant,
         response: { 200: Tenant, ...errorResponses(...PUBLIC_ERRORS, 412, 413, 415) },

@@ -31,8 +31,8 @@ export function userRowToDto(row: UserRow): User {
 
 /**
  * Users of a workspace are the people with a membership in it, read from the memberships: they
- * hold copies of each person's name, e-mail and creation time (migration 0026), which the list
- * orders by in their indexes.
+ * hold copies of each person's name, e-mail and creation time (kept by triggers of the baseline,
+ * src/db/baseline/), which the list orders by in their indexes.
  */
 export function workspaceUsers(db: Kysely<Tables>, workspaceId: string) {
   return db
@@ -47,11 +47,13 @@ export async function findWorkspaceUser(
   workspaceId: string,
   id: string,
 ): Promise<UserRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  return workspaceUsers(db, workspaceId).where('users.id', '=', id).executeTakeFirst();
+  return isUuid(id) ? workspaceUsers(db, workspaceId).where('users.id', '=', id).executeTakeFirst() : undefined;
 }
 
-/** How a person is searched, wherever people are listed (users, members): name and e-mail, in the users table's text index. */
+/**
+ * How a person is searched, wherever people are listed (users, members): name and e-mail, in the
+ * users table's text index.
+ */
 export const PERSON_SEARCH = { textIndex: { table: 'users' } };
 
 /** The people of the workspace: its members' persons. */

@@ -53,7 +53,7 @@ export async function createWorkspace(
 
 /**
  * Deletes a workspace with its members, roles and audit log. Its API keys are kept, bound to no
- * workspace, so that callers get 403 forbidden instead of an ambiguous 401 (spec §5 rule 8).
+ * workspace, so that callers get 403 forbidden instead of an ambiguous 401.
  */
 export async function deleteWorkspace(database: Database, id: string): Promise<{ id: string; deleted: true }> {
   if (!isUuid(id)) throw notFound('workspace');
