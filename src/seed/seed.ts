@@ -174,6 +174,9 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     const w = new Writer(trx, database, ws, planned, options.progress, events);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
+    /** One link row per row, created with it. */
+    const linkEach = <R extends Row>(rows: R[], columns: (row: R, i: number) => Row): Row[] =>
+      rows.map((row, i) => ({ workspace_id: ws, ...columns(row, i), created_at: row.created_at }));
     /** Links each row to `fewest`–`most` random targets; a link is created with its row. */
     const linkSome = <R extends Row, T extends Row>(
       rows: R[],
@@ -236,7 +239,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.insert('teams', teams);
     await w.insert(
       'team_members',
-      users.map((u) => ({ workspace_id: ws, team_id: random.pick(teams).id, user_id: u.id, created_at: u.created_at })),
+      linkEach(users, (u) => ({ team_id: random.pick(teams).id, user_id: u.id })),
     );
     for (const t of teams) w.created('team', t.id as string, t.name as string, t.created_at as string, 'organisation');
 
@@ -448,12 +451,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.insert('routers', routers);
     await w.insert(
       'router_networks',
-      networks.map((n, i) => ({
-        workspace_id: ws,
-        router_id: routers[i % routers.length]!.id,
-        network_id: n.id,
-        created_at: n.created_at,
-      })),
+      linkEach(networks, (n, i) => ({ router_id: routers[i % routers.length]!.id, network_id: n.id })),
     );
     for (const n of networks) w.created('network', n.id, n.name, n.created_at);
     for (const r of routers) w.created('router', r.id, r.name, r.created_at);
@@ -695,12 +693,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     await w.insert('contracts', contracts);
     await w.insert(
       'contract_applications',
-      contracts.map((c) => ({
-        workspace_id: ws,
-        contract_id: c.id,
-        application_id: random.pick(applications).id,
-        created_at: c.created_at,
-      })),
+      linkEach(contracts, (c) => ({ contract_id: c.id, application_id: random.pick(applications).id })),
     );
     const flows: Row[] = [];
     for (let i = 0; i < Math.round(applications.length * 1.5); i += 1) {
