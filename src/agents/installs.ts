@@ -7,7 +7,7 @@ const CHUNK = 500;
 /**
  * Lets other requests run between the statements of a large report. SQLite statements run
  * synchronously and Kysely resumes after them in a microtask, so without this a large report
- * would hold the event loop for its whole transaction.
+ * would hold the event loop for its whole transaction (docs/notes/agent-reports.md).
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
