@@ -26,14 +26,9 @@ export const EXISTING_PERSON_NOTICE =
 const keysChoice = (revokeKeys: boolean | undefined): KeysChoice => (revokeKeys ? 'revoke' : 'report');
 
 /**
- * Adding a member from the console (listing, role changes and removal are the workspace routes
- * under /ui/api/v1/members). Needs members:edit and every scope of the role given. A person this
- * addition creates gets a one-time invitation link; an existing one gets the membership only, and
- * the answer says nothing about them beyond what the admin typed.
- *
- * Admins remove and demote members here instead, seeing and optionally revoking the keys the
- * member made; other roles granted members:edit or members:delete use the workspace routes, which
- * leave keys alone.
+ * Adding a member from the console (an invitation link only for a person this addition creates),
+ * and the admins' removal and demotion that show, and may revoke, the keys the member made. The
+ * list and the key-less changes are the workspace routes under /ui/api/v1/members.
  */
 export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): void {
   app.post(

@@ -23,11 +23,9 @@ export type SignInLocks = Static<typeof SignInLocks>;
 const Unlocked = Type.Object({ memberId: Uuid('The member.'), unlocked: Type.Literal(true) });
 
 /**
- * The sign-in locks of the workspace's members, for its admins: which members are locked out of
- * some address or slowed by failed passwords, and ending the locks of addresses. The account's
- * spacing of checks, which bounds guesses from everywhere, is the operator's to end (`estate member
- * unlock EMAIL`): an admin of one workspace must not be able to lift it on a person another
- * workspace has, and the answer is the same whoever else has them.
+ * The sign-in locks of the workspace's members, for its admins, and ending the locks of addresses.
+ * The account's spacing of checks is the operator's to end (`estate member unlock`), since it
+ * protects a person other workspaces may have too (docs/console.md, "Unlocking").
  */
 export function registerSignInLockRoutes(app: App, { database }: AppDeps): void {
   app.get(

@@ -6,13 +6,9 @@ import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 
 /**
- * The throttle in front of every password check of the console (sign-in and the current password
- * of a password change), kept in the database so that every instance counts the same attempts.
- * An attempt is counted (reserved) before its password is checked, in one atomic statement per
- * subject, so parallel attempts never check more passwords than a limit allows; a right password
- * gives its reservation back. The limits per account and address and per address, and the
- * spacing of one account's checks, are described in docs/console.md ("Throttling"), their reasons
- * in docs/decisions.md.
+ * The throttle in front of every password check of the console, kept in the database so that every
+ * instance counts the same attempts; each attempt is counted before its password is checked. Its
+ * limits are described in docs/console.md ("Throttling"), the reasons in docs/decisions.md.
  */
 
 export const PAIR_LIMIT = 10;

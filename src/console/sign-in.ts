@@ -12,10 +12,8 @@ import { openSession, workspacesOf } from './sessions.js';
 
 /**
  * Console sign-in: e-mail and password against the stored argon2 hash, behind the throttle of
- * sign-in-throttle.ts (per account and address, per address, and a growing delay per account).
- * Every sign-in, every failure and every lockout of a known person is audited in each of their
- * workspaces, with the person as actor. Attempts refused by the throttle are not (an attacker
- * could fill the log); the lockout itself is. No password is ever logged or audited.
+ * sign-in-throttle.ts. Sign-ins, failures and lockouts of a known person are audited in each of
+ * their workspaces; attempts the throttle refuses are not (they could flood the log).
  */
 
 export type SignInResult =

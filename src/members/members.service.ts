@@ -30,14 +30,11 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /**
- * Adds a person to a workspace. People are global users found by e-mail, so one person can be a
- * member of several workspaces. A person this addition creates gets the name and password given
- * here (or, with `invite`, a one-time link to set one, as does a person without a password who
- * belongs to no workspace any more). An existing person — a member elsewhere, or invited
- * elsewhere and not yet arrived — gets the membership only: one workspace's action never sets,
- * resets or reveals the credentials of a person another workspace has.
- * With `discreet` (the console, where a workspace admin adds people), a name given for an
- * existing person is ignored instead of refused, so the answer reveals no name from elsewhere.
+ * Adds a person (a global user, found by e-mail) to a workspace. A person this addition creates
+ * gets the name and password given or, with `invite`, a link to set one (as does one without a
+ * password in no other workspace); anyone else gets the membership only (docs/decisions.md,
+ * "Invitations only for a person nobody else has"). With `discreet` (the console) a name given for
+ * an existing person is ignored rather than refused, so the answer reveals no name from elsewhere.
  */
 export async function addMember(
   database: Database,
