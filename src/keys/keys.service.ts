@@ -133,17 +133,12 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
       rotated_at: null,
     };
     await insertKey(trx, row);
-    await auditKey(
-      trx,
-      row,
-      'create',
-      { type: 'member', id: creator.id, name: creator.name },
-      {
-        alias: { before: null, after: row.alias },
-        permissions: { before: null, after: permissions },
-        expiresAt: { before: null, after: expiresAt },
-      },
-    );
+    const byCreator: Actor = { type: 'member', id: creator.id, name: creator.name };
+    await auditKey(trx, row, 'create', byCreator, {
+      alias: { before: null, after: row.alias },
+      permissions: { before: null, after: permissions },
+      expiresAt: { before: null, after: expiresAt },
+    });
     return {
       id: row.id,
       name,
