@@ -59,7 +59,10 @@ export function registerCatalogRoutes(app: App, _deps: AppDeps): void {
         operationId: 'searchApplicationCatalog',
         tags: ['catalog'],
         summary: 'Search the application catalog',
-        description: `A global reference catalog of business applications and infrastructure software, the same for every workspace, sorted by name. Pages hold ${CATALOG_PAGE_SIZE} entries; page through until data is empty. Scope: applications:read.`,
+        description:
+          'A global reference catalog of business applications and infrastructure software, the ' +
+          `same for every workspace, sorted by name. Pages hold ${CATALOG_PAGE_SIZE} entries; page through ` +
+          'until data is empty. Scope: applications:read.',
         querystring: CatalogQuery,
         response: { 200: CatalogList, ...errorResponses(...PUBLIC_ERRORS) },
       },

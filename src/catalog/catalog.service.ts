@@ -37,7 +37,7 @@ export const CATALOG_CATEGORIES = [
 
 export const HOSTING_TYPES = ['saas', 'on_premise', 'hybrid'] as const;
 
-/** Fixed page size of GET /application-catalog (spec §8 leaves it to the catalog). */
+/** Fixed page size of GET /application-catalog: it takes no `limit` (docs/api.md). */
 export const CATALOG_PAGE_SIZE = 25;
 
 export interface CatalogEntry {

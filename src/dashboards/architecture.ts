@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DashboardContext, DashboardDefinition } from './dashboard.js';
+import { countPer, type DashboardContext, type DashboardDefinition } from './dashboard.js';
 import { breakdownWidget, countRows, firstRowsTable, tableWidget, TABLE_ROWS } from './widgets.js';
 
 /** Applications by the number of flows they send or receive, most connected first. */
@@ -131,7 +131,8 @@ export const architectureDashboard: DashboardDefinition = {
   name: 'architecture',
   title: 'Architecture',
   description:
-    'Applications by hosting type, category and criticality; integration hubs; applications without an owner; data objects by classification and the flows that carry personal data.',
+    'Applications by hosting type, category and criticality; integration hubs; applications without an ' +
+    'owner; data objects by classification and the flows that carry personal data.',
   widgetIds: [
     'applications-by-hosting',
     'applications-by-category',
@@ -146,11 +147,7 @@ export const architectureDashboard: DashboardDefinition = {
     const { db } = database;
     const applications = db.selectFrom('applications').where('workspace_id', '=', workspaceId);
     const [byHosting, byCategory, byCriticality, hubs, orphans, byClassification, personal] = await Promise.all([
-      applications
-        .select(['hosting_type as key'])
-        .select((eb) => eb.fn.countAll<number>().as('value'))
-        .groupBy('hosting_type')
-        .execute(),
+      countPer(applications, 'hosting_type'),
       db
         .selectFrom('applications as a')
         .leftJoin('categories as c', (join) =>
@@ -161,20 +158,10 @@ export const architectureDashboard: DashboardDefinition = {
         .where('a.workspace_id', '=', workspaceId)
         .groupBy(['a.category_id', 'c.name'])
         .execute(),
-      applications
-        .select(['criticality as key'])
-        .select((eb) => eb.fn.countAll<number>().as('value'))
-        .groupBy('criticality')
-        .execute(),
+      countPer(applications, 'criticality'),
       integrationHubs(context),
       ownerlessTable(context),
-      db
-        .selectFrom('data_objects')
-        .select(['classification as key'])
-        .select((eb) => eb.fn.countAll<number>().as('value'))
-        .where('workspace_id', '=', workspaceId)
-        .groupBy('classification')
-        .execute(),
+      countPer(db.selectFrom('data_objects').where('workspace_id', '=', workspaceId), 'classification'),
       personalDataFlows(context),
     ]);
     return [

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SelectType } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Widget } from './widgets.js';
 
@@ -36,6 +36,17 @@ export const daysBefore = (now: string, days: number) => new Date(Date.parse(now
 /** A day `days` days after `today` (negative: before), YYYY-MM-DD. */
 export const dayAfter = (today: string, days: number) =>
   new Date(Date.parse(`${today}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The rows a query matches, counted per value of one of its table's columns: breakdown groups `{ key, value }`. */
+export function countPer<DB, TB extends keyof DB, O, Column extends Extract<keyof DB[TB], string>>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: Column,
+) {
+  return query
+    .select([sql.ref<SelectType<DB[TB][Column]>>(column).as('key'), sql<number>`count(*)`.as('value')])
+    .groupBy(sql.ref(column))
+    .execute();
+}
 
 /** Adds up grouped counts of several queries (servers and workstations) by key. */
 export function mergeCounts<Key>(...groups: { key: Key; value: number | string }[][]): { key: Key; value: number }[] {

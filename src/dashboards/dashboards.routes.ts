@@ -53,7 +53,10 @@ export function registerDashboardRoutes(typedApp: App, { database }: AppDeps): v
           operationId: `get${capitalised(dashboard.name)}Dashboard`,
           tags: ['dashboards'],
           summary: `The ${dashboard.name} dashboard`,
-          description: `${dashboard.description} Computed from live data on each request. Widgets: ${dashboard.widgetIds.join(', ')}. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: ${scope}.`,
+          description:
+            `${dashboard.description} Computed from live data on each request. Widgets: ` +
+            `${dashboard.widgetIds.join(', ')}. JSON by default; with Accept: image/svg+xml or format=svg, ` +
+            `the widgets drawn as one standalone SVG picture. Scope: ${scope}.`,
           querystring: Type.Object({ format: PictureFormat }, { additionalProperties: false }),
           response: { 200: Dashboard(dashboard.name), ...errorResponses(...PUBLIC_ERRORS) },
         },

@@ -18,9 +18,9 @@ export const END_OF_LIFE_TABLE_DATE = '2026-11-23';
 export interface EndOfLife {
   /** Display name of the release. */
   release: string;
-  /** Tested against the host's OS name; for a release without `version`, against its name and version together. */
+  /** Tested against the host's OS name; for a release without `version`, against name and version together. */
   os: RegExp;
-  /** Release the host's OS version must be or start with (`22.04` matches `22.04.3 LTS`); none when the name says it. */
+  /** What the host's OS version must be or start with (`22.04` matches `22.04.3 LTS`); none when the name says it. */
   version?: string;
   /** Last day of free security support, YYYY-MM-DD. */
   endOfLife: string;

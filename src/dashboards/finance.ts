@@ -18,6 +18,20 @@ interface ContractRow {
   billing_period: string | null;
 }
 
+/** The contract columns the spend and deadline rules read (a ContractRow). */
+export const CONTRACT_COLUMNS = [
+  'id',
+  'name',
+  'vendor',
+  'start_date',
+  'end_date',
+  'renewal_date',
+  'notice_period_days',
+  'amount',
+  'currency',
+  'billing_period',
+] as const satisfies readonly (keyof ContractRow)[];
+
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
@@ -61,7 +75,7 @@ class Totals {
   groups() {
     return [...this.sums.values()].map(({ ids, value, ...group }) => ({ ...group, value: value / 100, ids: [...ids] }));
   }
-  /** The largest `TOP_GROUPS` groups, and the rest as one `other` group per currency (so each currency still adds up). */
+  /** The largest `TOP_GROUPS` groups, the rest as one `other` group per currency (so each currency still adds up). */
   top() {
     const all = this.groups().sort((a, b) => b.value - a.value);
     const rest = new Map<string, number>();
@@ -85,18 +99,7 @@ async function load({ database, workspaceId, today }: DashboardContext) {
   const [contracts, covered, categories] = await Promise.all([
     db
       .selectFrom('contracts')
-      .select([
-        'id',
-        'name',
-        'vendor',
-        'start_date',
-        'end_date',
-        'renewal_date',
-        'notice_period_days',
-        'amount',
-        'currency',
-        'billing_period',
-      ])
+      .select(CONTRACT_COLUMNS)
       .where('workspace_id', '=', workspaceId)
       .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
       .execute(),
@@ -166,7 +169,10 @@ export const financeDashboard: DashboardDefinition = {
   name: 'finance',
   title: 'Finance',
   description:
-    'Annualised spend of the contracts active today, per currency (monthly ×12, quarterly ×4, yearly ×1, one-time in its start year only), by vendor, application and category (a contract covering several applications is split evenly between them); renewals and notice deadlines in the next 30, 60 and 90 days; cost per user of each application.',
+    'Annualised spend of the contracts active today, per currency (monthly ×12, quarterly ×4, yearly ×1, ' +
+    'one-time in its start year only), by vendor, application and category (a contract covering several ' +
+    'applications is split evenly between them); renewals and notice deadlines in the next 30, 60 and 90 ' +
+    'days; cost per user of each application.',
   widgetIds: [
     'annual-spend',
     'spend-by-vendor',

@@ -1,5 +1,6 @@
 import { SILENT_AFTER_MS } from '../agents/agents.module.js';
 import {
+  countPer,
   dayOf,
   daysBefore,
   HOST_TABLES,
@@ -68,17 +69,9 @@ async function staleHosts(context: DashboardContext) {
 /** Counts of servers and workstations by a column both have, added up per value. */
 async function hostsBy({ database, workspaceId }: DashboardContext, column: 'os' | 'automatic') {
   const counts = await Promise.all(
-    HOST_TABLES.map((table) =>
-      database.db
-        .selectFrom(table)
-        .select(`${column} as key`)
-        .select((eb) => eb.fn.countAll<number>().as('value'))
-        .where('workspace_id', '=', workspaceId)
-        .groupBy(column)
-        .execute(),
-    ),
+    HOST_TABLES.map((table) => countPer(database.db.selectFrom(table).where('workspace_id', '=', workspaceId), column)),
   );
-  return mergeCounts<string | number | null>(...counts);
+  return mergeCounts(...counts);
 }
 
 async function silentAgents({ database, workspaceId, now }: DashboardContext) {
@@ -114,7 +107,8 @@ export const operationsDashboard: DashboardDefinition = {
   name: 'operations',
   title: 'Operations',
   description:
-    'Hosts by environment, operating system and source; stale hosts and silent agents; software awaiting triage; changes per day.',
+    'Hosts by environment, operating system and source; stale hosts and silent agents; software awaiting ' +
+    'triage; changes per day.',
   widgetIds: [
     'hosts-by-environment',
     'hosts-by-os',
@@ -129,13 +123,7 @@ export const operationsDashboard: DashboardDefinition = {
     const { db } = database;
     const since = daysBefore(`${today}T00:00:00.000Z`, CHANGE_DAYS - 1);
     const [byEnvironment, byOs, bySource, stale, silent, backlog, changes] = await Promise.all([
-      db
-        .selectFrom('servers')
-        .select(['environment as key'])
-        .select((eb) => eb.fn.countAll<number>().as('value'))
-        .where('workspace_id', '=', workspaceId)
-        .groupBy('environment')
-        .execute(),
+      countPer(db.selectFrom('servers').where('workspace_id', '=', workspaceId), 'environment'),
       hostsBy(context, 'os'),
       hostsBy(context, 'automatic'),
       staleHosts(context),

@@ -55,10 +55,10 @@ function body(widget: Widget, x: number, y: number): { markup: string; height: n
       const height = 90;
       const step = points.length > 1 ? width / (points.length - 1) : 0;
       const path = points
-        .map(
-          (point, index) =>
-            `${index === 0 ? 'M' : 'L'} ${round(x + 40 + index * step)} ${round(y + 10 + height - (point.value / largest) * height)}`,
-        )
+        .map((point, index) => {
+          const top = y + 10 + height - (point.value / largest) * height;
+          return `${index === 0 ? 'M' : 'L'} ${round(x + 40 + index * step)} ${round(top)}`;
+        })
         .join(' ');
       const axis =
         text(x + 34, y + 16, String(largest), { class: 'axis', 'text-anchor': 'end' }) +

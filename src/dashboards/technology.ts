@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import {
+  countPer,
   HOST_TABLES,
   hostKind,
   mergeCounts,
@@ -48,10 +49,10 @@ function isOneOf(releases: EndOfLifeRelease[], table: HostTable) {
   const os = sql.ref(`${table}.os`);
   const version = sql.ref(`${table}.os_version`);
   return sql<SqlBool>`(${sql.join(
-    releases.map(
-      (release) =>
-        sql`(${os} = ${release.os} AND ${release.osVersion === null ? sql`${version} IS NULL` : sql`${version} = ${release.osVersion}`})`,
-    ),
+    releases.map((release) => {
+      const isVersion = release.osVersion === null ? sql`${version} IS NULL` : sql`${version} = ${release.osVersion}`;
+      return sql`(${os} = ${release.os} AND ${isVersion})`;
+    }),
     sql` OR `,
   )})`;
 }
@@ -156,19 +157,15 @@ export const technologyDashboard: DashboardDefinition = {
   name: 'technology',
   title: 'Technology',
   description:
-    'Operating system releases in use, the hosts past end of life (from the end-of-life table shipped with Estate: major Linux distributions, Windows Server, Windows and macOS), applications by lifecycle phase and the applications running on end-of-life servers.',
+    'Operating system releases in use, the hosts past end of life (from the end-of-life table shipped with ' +
+    'Estate: major Linux distributions, Windows Server, Windows and macOS), applications by lifecycle ' +
+    'phase and the applications running on end-of-life servers.',
   widgetIds: ['os-versions', 'end-of-life-os', 'applications-by-lifecycle', 'applications-on-eol-hosts'],
   async widgets(context) {
     const { database, workspaceId, today } = context;
     const [releases, byLifecycle] = await Promise.all([
       releasesInUse(context),
-      database.db
-        .selectFrom('applications')
-        .select(['lifecycle_status as key'])
-        .select((eb) => eb.fn.countAll<number>().as('value'))
-        .where('workspace_id', '=', workspaceId)
-        .groupBy('lifecycle_status')
-        .execute(),
+      countPer(database.db.selectFrom('applications').where('workspace_id', '=', workspaceId), 'lifecycle_status'),
     ]);
     const pastEndOfLife = releases.flatMap((release) => {
       const entry = releaseOf(release.os, release.osVersion);

@@ -94,7 +94,8 @@ export const usageDashboard: DashboardDefinition = {
   name: 'usage',
   title: 'Usage',
   description:
-    'Users per application, seats bought against users, applications nobody uses, and the software agents found most often.',
+    'Users per application, seats bought against users, applications nobody uses, and the software agents ' +
+    'found most often.',
   widgetIds: ['users-per-application', 'seats', 'unused-applications', 'top-discovered-software'],
   async widgets(context) {
     const { database, workspaceId } = context;

@@ -82,7 +82,8 @@ export const TableWidget = Type.Object(
     ),
     rows: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
       description:
-        "Rows (at most 100, in the table's documented order); a row that names one resource has `resourceType` and `resourceId`.",
+        "Rows (at most 100, in the table's documented order); a row that names one resource has " +
+        '`resourceType` and `resourceId`.',
     }),
     total: Type.Integer({ description: 'Count of all matching rows, also those beyond the first 100.' }),
   },

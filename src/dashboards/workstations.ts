@@ -1,4 +1,4 @@
-import { dayAfter, type DashboardContext, type DashboardDefinition } from './dashboard.js';
+import { countPer, dayAfter, type DashboardContext, type DashboardDefinition } from './dashboard.js';
 import { breakdownWidget, countRows, firstRowsTable, TABLE_ROWS } from './widgets.js';
 
 const WARRANTY_DAYS = 90;
@@ -62,7 +62,8 @@ export const workstationsDashboard: DashboardDefinition = {
   name: 'workstations',
   title: 'Workstations',
   description:
-    'Workstations by operating system, manufacturer and model; warranties ending in 90 days; machines assigned to nobody; age by purchase year.',
+    'Workstations by operating system, manufacturer and model; warranties ending in 90 days; machines ' +
+    'assigned to nobody; age by purchase year.',
   widgetIds: [
     'workstations-by-os',
     'workstations-by-manufacturer',
@@ -75,18 +76,17 @@ export const workstationsDashboard: DashboardDefinition = {
     const { database, workspaceId } = context;
     const { db } = database;
     const workstations = db.selectFrom('workstations').where('workspace_id', '=', workspaceId);
-    const count = workstations.select((eb) => eb.fn.countAll<number>().as('value'));
-    const [byOs, byManufacturer, byModel, ending, free, byYear] = await Promise.all([
-      count.select('os as key').groupBy('os').execute(),
-      count.select('manufacturer as key').groupBy('manufacturer').execute(),
-      count.select('model as key').groupBy('model').execute(),
+    const [byOs, byManufacturer, byModel, ending, free, byDay] = await Promise.all([
+      countPer(workstations, 'os'),
+      countPer(workstations, 'manufacturer'),
+      countPer(workstations, 'model'),
       warrantyEnding(context),
       unassigned(context),
-      count.select('purchase_date as day').groupBy('purchase_date').execute(),
+      countPer(workstations, 'purchase_date'),
     ]);
     const years = new Map<string | null, number>();
-    for (const row of byYear) {
-      const year = row.day ? row.day.slice(0, 4) : null;
+    for (const row of byDay) {
+      const year = row.key === null ? null : String(row.key).slice(0, 4);
       years.set(year, (years.get(year) ?? 0) + Number(row.value));
     }
     return [

@@ -46,7 +46,8 @@ export const applicationLifecycleDiagram = defineDiagram({
   name: 'application-lifecycle',
   title: 'Application lifecycle',
   description:
-    "Each application's lifecycle phases on a timeline (plan, phase-in, active, phase-out, end of life) from its lifecycle dates, each phase ending where the next dated phase starts.",
+    "Each application's lifecycle phases on a timeline (plan, phase-in, active, phase-out, end of life) from " +
+    'its lifecycle dates, each phase ending where the next dated phase starts.',
   query: LimitQuery,
   body: ApplicationLifecycle,
   async compute(context) {
@@ -147,7 +148,9 @@ export const applicationLifecycleDiagram = defineDiagram({
     const heading = text(
       20,
       26,
-      `Application lifecycle: ${body.items.length} applications${body.truncated ? ` of ${body.totals.applications}` : ''}, ${body.undated} without dates`,
+      `Application lifecycle: ${body.items.length} ` +
+        `applications${body.truncated ? ` of ${body.totals.applications}` : ''}, ${body.undated} without ` +
+        'dates',
       { class: 'heading' },
     );
     return svgDocument(

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { HOSTING_TYPES } from '../catalog/catalog.service.js';
 import { CRITICALITIES, LIFECYCLE_STATUSES } from '../applications/applications.schemas.js';
 import { Uuid } from '../http/schemas.js';
-import { defineDiagram, diagramHead, Limit, Truncation, type DiagramContext } from './diagram.js';
+import { defineDiagram, diagramHead, Limit, linkedFrom, Truncation, type DiagramContext } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, svgDocument, text } from './svg.js';
 
 const DIMENSIONS = ['categories', 'teams', 'criticality', 'lifecycle', 'hosting'] as const;
@@ -39,79 +39,67 @@ const ApplicationMatrix = Type.Object(
 
 const words = (value: string) => value.replaceAll('_', ' ');
 
-/** The headers of a dimension and which of them each application falls in. */
-async function dimension(context: DiagramContext, name: Dimension, applicationIds: string[]) {
-  const { db } = context.database;
-  const { workspaceId } = context;
-  const enumHeaders = (values: readonly string[]) => values.map((value) => ({ id: value, label: words(value) }));
-  const unassigned = { id: UNASSIGNED, label: 'Unassigned' };
-  if (name === 'categories' || name === 'teams') {
-    const table = name;
-    const headers = await db
-      .selectFrom(table)
-      .select(['id', 'name'])
-      .where('workspace_id', '=', workspaceId)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
-    const memberships =
-      applicationIds.length === 0
-        ? []
-        : name === 'categories'
-          ? (
-              await db
-                .selectFrom('applications')
-                .select(['id', 'category_id'])
-                .where('workspace_id', '=', workspaceId)
-                .where('id', 'in', applicationIds)
-                .execute()
-            ).map((row) => ({ applicationId: row.id, key: row.category_id }))
-          : (
-              await db
-                .selectFrom('application_teams')
-                .select(['application_id', 'team_id'])
-                .where('workspace_id', '=', workspaceId)
-                .where('application_id', 'in', applicationIds)
-                .execute()
-            ).map((row) => ({ applicationId: row.application_id, key: row.team_id as string | null }));
-    return { headers: [...headers.map((row) => ({ id: row.id, label: row.name })), unassigned], memberships };
-  }
-  const column = name === 'criticality' ? 'criticality' : name === 'lifecycle' ? 'lifecycle_status' : 'hosting_type';
-  const values = name === 'criticality' ? CRITICALITIES : name === 'lifecycle' ? LIFECYCLE_STATUSES : HOSTING_TYPES;
-  const rows =
-    applicationIds.length === 0
-      ? []
-      : await db
-          .selectFrom('applications')
-          .select(['id', column])
-          .where('workspace_id', '=', workspaceId)
-          .where('id', 'in', applicationIds)
-          .execute();
-  return {
-    headers: [...enumHeaders(values), unassigned],
-    memberships: rows.map((row) => ({
-      applicationId: row.id,
-      key: (row as Record<string, string | null>)[column] ?? null,
-    })),
-  };
+/** The application column of each dimension but teams (an application may be in several teams). */
+const COLUMNS = {
+  categories: 'category_id',
+  criticality: 'criticality',
+  lifecycle: 'lifecycle_status',
+  hosting: 'hosting_type',
+} as const;
+const VALUES = { criticality: CRITICALITIES, lifecycle: LIFECYCLE_STATUSES, hosting: HOSTING_TYPES };
+
+/** The headers of a dimension, unassigned last: the workspace's categories or teams by name, or the enum's values. */
+async function headersOf({ db, workspaceId }: DiagramContext, name: Dimension) {
+  const headers =
+    name === 'categories' || name === 'teams'
+      ? (
+          await db
+            .selectFrom(name)
+            .select(['id', 'name'])
+            .where('workspace_id', '=', workspaceId)
+            .orderBy('name')
+            .orderBy('id')
+            .execute()
+        ).map((row) => ({ id: row.id, label: row.name }))
+      : VALUES[name].map((value) => ({ id: value, label: words(value) }));
+  return [...headers, { id: UNASSIGNED, label: 'Unassigned' }];
 }
 
-/** Each application's header ids in a dimension, unassigned when it has none. */
-function keysByApplication(
-  memberships: { applicationId: string; key: string | null }[],
+/** Each application's header ids in a dimension (its teams, or its column's value), unassigned when it has none. */
+async function keysByApplication(
+  { db, workspaceId }: DiagramContext,
+  name: Dimension,
   applicationIds: string[],
-): Map<string, string[]> {
-  const keys = new Map(applicationIds.map((id) => [id, [] as string[]]));
-  for (const { applicationId, key } of memberships) if (key !== null) keys.get(applicationId)?.push(key);
-  for (const [id, found] of keys) if (found.length === 0) keys.set(id, [UNASSIGNED]);
-  return keys;
+): Promise<Map<string, string[]>> {
+  const linked =
+    name === 'teams'
+      ? await linkedFrom(
+          db.selectFrom('application_teams').where('workspace_id', '=', workspaceId),
+          'application_id',
+          'team_id',
+          applicationIds,
+        )
+      : await linkedFrom(
+          db.selectFrom('applications').where('workspace_id', '=', workspaceId),
+          'id',
+          COLUMNS[name],
+          applicationIds,
+        );
+  return new Map(
+    applicationIds.map((id) => {
+      const keys = (linked.get(id) ?? []).filter((key) => key !== null);
+      return [id, keys.length > 0 ? keys : [UNASSIGNED]];
+    }),
+  );
 }
 
 export const applicationMatrixDiagram = defineDiagram({
   name: 'application-matrix',
   title: 'Application matrix',
   description:
-    'A grid of the applications by two dimensions (rows × columns: categories, teams, criticality, lifecycle or hosting; categories × teams by default), with an unassigned row and column for applications without one.',
+    'A grid of the applications by two dimensions (rows × columns: categories, teams, criticality, lifecycle ' +
+    'or hosting; categories × teams by default), with an unassigned row and column for applications ' +
+    'without one.',
   query: Type.Object(
     {
       rows: Type.Optional(Type.Enum(DIMENSIONS, { description: 'Dimension of the rows, default categories.' })),
@@ -129,12 +117,14 @@ export const applicationMatrixDiagram = defineDiagram({
       applications.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     const ids = shown.map((application) => application.id);
-    const [rows, columns] = await Promise.all([
-      dimension(context, query.rows ?? 'categories', ids),
-      dimension(context, query.columns ?? 'teams', ids),
+    const rowDimension = query.rows ?? 'categories';
+    const columnDimension = query.columns ?? 'teams';
+    const [rowHeaders, columnHeaders, rowKeys, columnKeys] = await Promise.all([
+      headersOf(context, rowDimension),
+      headersOf(context, columnDimension),
+      keysByApplication(context, rowDimension, ids),
+      keysByApplication(context, columnDimension, ids),
     ]);
-    const rowKeys = keysByApplication(rows.memberships, ids);
-    const columnKeys = keysByApplication(columns.memberships, ids);
     const cells = new Map<string, { row: string; column: string; applicationIds: string[] }>();
     for (const id of ids) {
       for (const row of rowKeys.get(id)!) {
@@ -146,13 +136,13 @@ export const applicationMatrixDiagram = defineDiagram({
         }
       }
     }
-    const rowOrder = new Map(rows.headers.map((header, index) => [header.id, index]));
-    const columnOrder = new Map(columns.headers.map((header, index) => [header.id, index]));
+    const rowOrder = new Map(rowHeaders.map((header, index) => [header.id, index]));
+    const columnOrder = new Map(columnHeaders.map((header, index) => [header.id, index]));
     return {
       name: 'application-matrix' as const,
       generatedAt: context.now,
-      rows: rows.headers,
-      columns: columns.headers,
+      rows: rowHeaders,
+      columns: columnHeaders,
       cells: [...cells.values()].sort(
         (a, b) =>
           rowOrder.get(a.row)! - rowOrder.get(b.row)! || columnOrder.get(a.column)! - columnOrder.get(b.column)!,
@@ -228,7 +218,8 @@ export const applicationMatrixDiagram = defineDiagram({
     const heading = text(
       20,
       26,
-      `Application matrix: ${Object.keys(body.labels).length} applications${body.truncated ? ` of ${body.totals.applications}` : ''}`,
+      `Application matrix: ${Object.keys(body.labels).length} ` +
+        `applications${body.truncated ? ` of ${body.totals.applications}` : ''}`,
       { class: 'heading' },
     );
     return svgDocument(

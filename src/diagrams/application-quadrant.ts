@@ -1,14 +1,16 @@
-import { pushTo } from '../dashboards/dashboard.js';
 import { Type } from 'typebox';
-import { annualAmount } from '../dashboards/finance.js';
+import { annualAmount, CONTRACT_COLUMNS } from '../dashboards/finance.js';
 import { Uuid } from '../http/schemas.js';
-import { defineDiagram, diagramHead, inSlices, Limit, Truncation } from './diagram.js';
+import { defineDiagram, diagramHead, Limit, linkedFrom, Truncation } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, round, svgDocument, text, tooltip } from './svg.js';
 
 export const QUADRANTS = ['invest', 'migrate', 'tolerate', 'eliminate'] as const;
 type Quadrant = (typeof QUADRANTS)[number];
 
-/** TIME: good fit and high value → invest; poor fit, high value → migrate; good fit, low value → tolerate; neither → eliminate. */
+/**
+ * The TIME quadrant of two scores: good fit and high value → invest; poor fit, high value → migrate;
+ * good fit, low value → tolerate; neither → eliminate.
+ */
 export function quadrantOf(technicalFit: number, businessValue: number): Quadrant {
   if (businessValue >= 3) return technicalFit >= 3 ? 'invest' : 'migrate';
   return technicalFit >= 3 ? 'tolerate' : 'eliminate';
@@ -20,7 +22,8 @@ const ApplicationQuadrant = Type.Object(
     sizeBy: Type.Enum(['cost', 'users'], { description: 'What size measures.' }),
     currency: Type.String({
       description:
-        "With sizeBy cost: the currency of the sizes, the workspace's default currency (contracts in other currencies are not counted).",
+        "With sizeBy cost: the currency of the sizes, the workspace's default currency (contracts in other " +
+        'currencies are not counted).',
     }),
     points: Type.Array(
       Type.Object({
@@ -34,7 +37,8 @@ const ApplicationQuadrant = Type.Object(
         }),
         size: Type.Number({
           description:
-            'Annual cost of its active contracts (a contract covering several applications split evenly), or its user count; 0 when unknown.',
+            'Annual cost of its active contracts (a contract covering several applications split evenly), or ' +
+            'its user count; 0 when unknown.',
         }),
       }),
       { description: 'The applications with both scores, by name.' },
@@ -46,7 +50,8 @@ const ApplicationQuadrant = Type.Object(
   },
   {
     description:
-      'Applications placed by technical fit (x) and business value (y), 1 to 5, in the four TIME quadrants, sized by cost or users.',
+      'Applications placed by technical fit (x) and business value (y), 1 to 5, in the four TIME quadrants, ' +
+      'sized by cost or users.',
   },
 );
 
@@ -54,7 +59,9 @@ export const applicationQuadrantDiagram = defineDiagram({
   name: 'application-quadrant',
   title: 'Application quadrant',
   description:
-    'Applications placed by technical fit (x) and business value (y), 1 to 5, in the four TIME quadrants (tolerate, invest, migrate, eliminate), sized by annual cost (default) or users (size=users); applications missing a score are unplaced.',
+    'Applications placed by technical fit (x) and business value (y), 1 to 5, in the four TIME quadrants ' +
+    '(tolerate, invest, migrate, eliminate), sized by annual cost (default) or users (size=users); ' +
+    'applications missing a score are unplaced.',
   query: Type.Object(
     {
       size: Type.Optional(
@@ -83,38 +90,21 @@ export const applicationQuadrantDiagram = defineDiagram({
     if (sizeBy === 'cost' && rows.length > 0) {
       const contracts = await db
         .selectFrom('contracts')
-        .select([
-          'id',
-          'name',
-          'vendor',
-          'start_date',
-          'end_date',
-          'renewal_date',
-          'notice_period_days',
-          'amount',
-          'currency',
-          'billing_period',
-        ])
+        .select(CONTRACT_COLUMNS)
         .where('workspace_id', '=', workspaceId)
         .where('currency', '=', currency)
         .where('start_date', '<=', today)
         .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
         .execute();
-      const covered = await inSlices(
+      const covered = await linkedFrom(
+        db.selectFrom('contract_applications').where('workspace_id', '=', workspaceId),
+        'contract_id',
+        'application_id',
         contracts.map((contract) => contract.id),
-        (slice) =>
-          db
-            .selectFrom('contract_applications')
-            .select(['contract_id', 'application_id'])
-            .where('workspace_id', '=', workspaceId)
-            .where('contract_id', 'in', slice)
-            .execute(),
       );
-      const byContract = new Map<string, string[]>();
-      for (const row of covered) pushTo(byContract, row.contract_id, row.application_id);
       for (const contract of contracts) {
         const annual = annualAmount(contract, today.slice(0, 4)) ?? 0;
-        const ids = byContract.get(contract.id) ?? [];
+        const ids = covered.get(contract.id) ?? [];
         for (const id of ids) costs.set(id, (costs.get(id) ?? 0) + annual / ids.length);
       }
     }
@@ -216,7 +206,8 @@ export const applicationQuadrantDiagram = defineDiagram({
     const heading = text(
       20,
       26,
-      `Application quadrant: ${body.points.length} placed, ${body.unplaced.length} without scores${body.truncated ? ` (of ${body.totals.applications})` : ''}`,
+      `Application quadrant: ${body.points.length} placed, ${body.unplaced.length} without ` +
+        `scores${body.truncated ? ` (of ${body.totals.applications})` : ''}`,
       { class: 'heading' },
     );
     return svgDocument(

@@ -1,7 +1,6 @@
-import { pushTo } from '../dashboards/dashboard.js';
 import { Type } from 'typebox';
 import { Uuid } from '../http/schemas.js';
-import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
+import { defineDiagram, diagramHead, LimitQuery, linkedFrom, Truncation } from './diagram.js';
 import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 const Capacity = {
@@ -47,7 +46,8 @@ export const capacityMapDiagram = defineDiagram({
   name: 'capacity-map',
   title: 'Capacity map',
   description:
-    'Servers grouped by location and environment, with the CPU cores, memory and storage of each group and each server, and the applications each server hosts.',
+    'Servers grouped by location and environment, with the CPU cores, memory and storage of each group and ' +
+    'each server, and the applications each server hosts.',
   query: LimitQuery,
   body: CapacityMap,
   async compute({ db, workspaceId, now, limit }) {
@@ -93,22 +93,12 @@ export const capacityMapDiagram = defineDiagram({
         }),
       )
     ).flat();
-    const links =
-      hosts.length === 0
-        ? []
-        : await db
-            .selectFrom('application_servers')
-            .select(['server_id', 'application_id'])
-            .where('workspace_id', '=', workspaceId)
-            .where(
-              'server_id',
-              'in',
-              hosts.map((host) => host.id),
-            )
-            .orderBy('application_id')
-            .execute();
-    const applications = new Map<string, string[]>();
-    for (const row of links) pushTo(applications, row.server_id, row.application_id);
+    const applications = await linkedFrom(
+      db.selectFrom('application_servers').where('workspace_id', '=', workspaceId),
+      'server_id',
+      'application_id',
+      hosts.map((host) => host.id),
+    );
     const keyOf = (location: string | null, environment: string | null) => JSON.stringify([location, environment]);
     const byName = (x: { name: string; id: string }, y: { name: string; id: string }) =>
       x.name < y.name ? -1 : x.name > y.name ? 1 : x.id.localeCompare(y.id);
@@ -171,7 +161,9 @@ export const capacityMapDiagram = defineDiagram({
         const x = lefts[index]!;
         const y = tops[index]!;
         const title = `${group.location ?? 'Unknown location'} · ${group.environment ?? 'unknown environment'}`;
-        const summary = `${group.hostCount} servers · ${group.cpuCores} cores · ${Math.round(group.memoryMb / 1024)} GB RAM · ${group.storageGb} GB disk`;
+        const summary =
+          `${group.hostCount} servers · ${group.cpuCores} cores · ` +
+          `${Math.round(group.memoryMb / 1024)} GB RAM · ${group.storageGb} GB disk`;
         const rows = group.hosts
           .map((host, row) => {
             const rowY = y + 50 + row * 22;
@@ -181,7 +173,8 @@ export const capacityMapDiagram = defineDiagram({
             return link(
               consoleHref('server', host.id),
               tooltip(
-                `${host.label}: ${host.cpuCores} cores, ${host.memoryMb} MB, ${host.storageGb} GB, ${host.applicationIds.length} applications`,
+                `${host.label}: ${host.cpuCores} cores, ${host.memoryMb} MB, ${host.storageGb} GB, ` +
+                  `${host.applicationIds.length} applications`,
               ) +
                 text(x + 12, rowY, clip(host.label, 20), { class: 'label' }) +
                 bar +
@@ -215,7 +208,8 @@ export const capacityMapDiagram = defineDiagram({
     const heading = text(
       20,
       26,
-      `Capacity map: ${body.totals.hosts} servers in ${body.groups.length} groups${body.truncated ? ' (first servers shown)' : ''}`,
+      `Capacity map: ${body.totals.hosts} servers in ${body.groups.length} ` +
+        `groups${body.truncated ? ' (first servers shown)' : ''}`,
       { class: 'heading' },
     );
     return svgDocument(

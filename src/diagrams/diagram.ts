@@ -1,6 +1,6 @@
 import { Type, type Static, type TObject, type TProperties } from 'typebox';
-import type { Kysely } from 'kysely';
-import type { DashboardContext } from '../dashboards/dashboard.js';
+import { sql, type Kysely, type SelectQueryBuilder, type SelectType } from 'kysely';
+import { pushTo, type DashboardContext } from '../dashboards/dashboard.js';
 import type { Tables } from '../db/schema.js';
 import { DateTime } from '../http/schemas.js';
 
@@ -19,7 +19,9 @@ export const Limit = Type.Optional(
   Type.Integer({
     minimum: 1,
     maximum: MAX_NODES,
-    description: `Most nodes (or items) in the answer, default ${DEFAULT_NODES}, at most ${MAX_NODES}; beyond it the answer says truncated: true.`,
+    description:
+      `Most nodes (or items) in the answer, default ${DEFAULT_NODES}, at most ${MAX_NODES}; ` +
+      'beyond it the answer says truncated: true.',
   }),
 );
 
@@ -70,4 +72,30 @@ export async function inSlices<Row>(
   const rows: Row[] = [];
   for (let start = 0; start < ids.length; start += size) rows.push(...(await read(ids.slice(start, start + size))));
   return rows;
+}
+
+/**
+ * The link rows of `query` (a link table kept to the workspace) whose `from` column is one of
+ * `ids`, grouped: each `from` id and its `to` ids in order. The applications a server hosts, the
+ * networks a router is linked to, the data objects a flow carries.
+ */
+export async function linkedFrom<DB, TB extends keyof DB, To extends Extract<keyof DB[TB], string>>(
+  query: SelectQueryBuilder<DB, TB, object>,
+  from: Extract<keyof DB[TB], string>,
+  to: To,
+  ids: readonly string[],
+): Promise<Map<string, SelectType<DB[TB][To]>[]>> {
+  // Kysely cannot resolve the selection's type through the generic builder: it is named here.
+  const links = await inSlices(ids, (slice) =>
+    query
+      .select([sql.ref(from).as('from'), sql.ref(to).as('to')])
+      .$castTo<{ from: string; to: SelectType<DB[TB][To]> }>()
+      .where(sql.ref(from), 'in', slice)
+      .orderBy(sql.ref(from))
+      .orderBy(sql.ref(to))
+      .execute(),
+  );
+  const linked = new Map<string, SelectType<DB[TB][To]>[]>();
+  for (const link of links) pushTo(linked, link.from, link.to);
+  return linked;
 }

@@ -60,7 +60,13 @@ export function registerDiagramRoutes(typedApp: App, deps: AppDeps): void {
           operationId: `get${operationName(diagram.name)}Diagram`,
           tags: ['diagrams'],
           summary: `The ${diagram.title.toLowerCase()} diagram`,
-          description: `${diagram.description} JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: ${scope}.`,
+          description:
+            `${diagram.description} JSON by default; with Accept: image/svg+xml or format=svg, a ` +
+            'standalone SVG picture (text/xml-safe, no external resources, nodes linking to ' +
+            '/ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the ' +
+            "server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 " +
+            'diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. ' +
+            `Scope: ${scope}.`,
           querystring: query,
           response: { 200: diagram.body, ...errorResponses(...PUBLIC_ERRORS, 422, 'diagram_too_large') },
         },

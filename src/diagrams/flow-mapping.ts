@@ -1,10 +1,9 @@
-import { pushTo } from '../dashboards/dashboard.js';
 import { Type } from 'typebox';
 import type { FlowsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
-import { defineDiagram, diagramHead, inSlices, Limit, Truncation, type DiagramContext } from './diagram.js';
+import { defineDiagram, diagramHead, inSlices, Limit, linkedFrom, Truncation, type DiagramContext } from './diagram.js';
 import { drawEdges, layoutGraph } from './layout.js';
 import { clip, consoleHref, legend, nodeBox, svgDocument, text } from './svg.js';
 
@@ -142,7 +141,8 @@ export const flowMappingDiagram = defineDiagram({
   name: 'flow-mapping',
   title: 'Flow mapping',
   description:
-    'Applications as nodes and data flows as edges (protocol, frequency, data objects), for the whole workspace, around one application (applicationId, depth) or for a category (categoryId).',
+    'Applications as nodes and data flows as edges (protocol, frequency, data objects), for the whole ' +
+    'workspace, around one application (applicationId, depth) or for a category (categoryId).',
   query: FlowMappingQuery,
   body: FlowMapping,
   async compute(context, query) {
@@ -196,20 +196,12 @@ export const flowMappingDiagram = defineDiagram({
     }
     const kept = new Set(shown.map((application) => application.id));
     const edges = flows.filter((flow) => kept.has(flow.source_application_id) && kept.has(flow.target_application_id));
-    const carried = (
-      await inSlices(
-        edges.map((flow) => flow.id),
-        (slice) =>
-          db
-            .selectFrom('flow_data_objects')
-            .select(['flow_id', 'data_object_id'])
-            .where('workspace_id', '=', workspaceId)
-            .where('flow_id', 'in', slice)
-            .execute(),
-      )
-    ).sort((a, b) => a.data_object_id.localeCompare(b.data_object_id));
-    const dataObjects = new Map<string, string[]>();
-    for (const row of carried) pushTo(dataObjects, row.flow_id, row.data_object_id);
+    const dataObjects = await linkedFrom(
+      db.selectFrom('flow_data_objects').where('workspace_id', '=', workspaceId),
+      'flow_id',
+      'data_object_id',
+      edges.map((flow) => flow.id),
+    );
     return {
       name: 'flow-mapping' as const,
       generatedAt: context.now,
@@ -260,7 +252,8 @@ export const flowMappingDiagram = defineDiagram({
     const heading = text(
       20,
       26,
-      `Flow mapping: ${body.nodes.length} applications, ${body.edges.length} flows${body.truncated ? ` (of ${body.totals.nodes} and ${body.totals.edges})` : ''}`,
+      `Flow mapping: ${body.nodes.length} applications, ${body.edges.length} ` +
+        `flows${body.truncated ? ` (of ${body.totals.nodes} and ${body.totals.edges})` : ''}`,
       { class: 'heading' },
     );
     const width = Math.max(graph.width, key.width + 40, 420);

@@ -2,7 +2,7 @@ import { pushTo } from '../dashboards/dashboard.js';
 import { Type, type Static } from 'typebox';
 import { Uuid } from '../http/schemas.js';
 import { addressesOf, NetworkPlacement } from '../infrastructure/addresses.js';
-import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
+import { defineDiagram, diagramHead, LimitQuery, linkedFrom, Truncation } from './diagram.js';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import { drawEdges, layoutElk } from './layout.js';
 import { clip, consoleHref, legend, nodeBox, rect, svgDocument, text } from './svg.js';
@@ -26,7 +26,8 @@ const NetworkEdge = Type.Object({
   target: Type.String({ description: 'The network.' }),
   kind: Type.Enum(['router-network', 'host-network'], {
     description:
-      "router-network: a router linked to the network; host-network: one of the host's IP addresses lies in the network.",
+      "router-network: a router linked to the network; host-network: one of the host's IP addresses lies in " +
+      'the network.',
   }),
 });
 
@@ -50,7 +51,8 @@ const NetworkMapping = Type.Object(
   },
   {
     description:
-      'Networks, routers and hosts, hosts placed in the most specific network that holds each of their IP addresses (IPv4 and IPv6).',
+      'Networks, routers and hosts, hosts placed in the most specific network that holds each of their IP ' +
+      'addresses (IPv4 and IPv6).',
   },
 );
 
@@ -58,7 +60,9 @@ export const networkMappingDiagram = defineDiagram({
   name: 'network-mapping',
   title: 'Network mapping',
   description:
-    'Networks, routers and hosts: an edge from each router to the networks it is linked to, and from each host to the most specific network holding one of its IP addresses; hosts in no network are listed as unplaced. Workstations record no address, so they are unplaced.',
+    'Networks, routers and hosts: an edge from each router to the networks it is linked to, and from each ' +
+    'host to the most specific network holding one of its IP addresses; hosts in no network are listed as ' +
+    'unplaced. Workstations record no address, so they are unplaced.',
   query: LimitQuery,
   body: NetworkMapping,
   async compute({ db, workspaceId, now, limit }) {
@@ -131,29 +135,24 @@ export const networkMappingDiagram = defineDiagram({
     ].slice(0, limit);
     const shown = new Set(nodes.map((shownNode) => shownNode.id));
     const placement = new NetworkPlacement(networks.filter((network) => shown.has(network.id)));
-    const links =
-      routers.length === 0
-        ? []
-        : await db
-            .selectFrom('router_networks')
-            .select(['router_id', 'network_id'])
-            .where('workspace_id', '=', workspaceId)
-            .where(
-              'router_id',
-              'in',
-              routers.map((router) => router.id),
-            )
-            .orderBy('router_id')
-            .orderBy('network_id')
-            .execute();
-    const edges: Static<typeof NetworkEdge>[] = links
-      .filter((l) => shown.has(l.router_id) && shown.has(l.network_id))
-      .map((l) => ({
-        id: `${l.router_id}->${l.network_id}`,
-        source: l.router_id,
-        target: l.network_id,
-        kind: 'router-network',
-      }));
+    const networksOf = await linkedFrom(
+      db.selectFrom('router_networks').where('workspace_id', '=', workspaceId),
+      'router_id',
+      'network_id',
+      routers.map((router) => router.id),
+    );
+    const edges: Static<typeof NetworkEdge>[] = [...networksOf].flatMap(([router, linked]) =>
+      shown.has(router)
+        ? linked
+            .filter((network) => shown.has(network))
+            .map((network) => ({
+              id: `${router}->${network}`,
+              source: router,
+              target: network,
+              kind: 'router-network',
+            }))
+        : [],
+    );
     const unplaced: string[] = [];
     for (const host of hosts) {
       if (!shown.has(host.id)) continue;
@@ -276,7 +275,9 @@ export const networkMappingDiagram = defineDiagram({
     const heading = text(
       20,
       26,
-      `Network mapping: ${body.totals.networks} networks, ${body.totals.routers} routers, ${body.totals.servers + body.totals.workstations} hosts${body.truncated ? ` (first ${body.nodes.length} nodes shown)` : ''}`,
+      `Network mapping: ${body.totals.networks} networks, ${body.totals.routers} routers, ` +
+        `${body.totals.servers + body.totals.workstations} ` +
+        `hosts${body.truncated ? ` (first ${body.nodes.length} nodes shown)` : ''}`,
       { class: 'heading' },
     );
     return svgDocument(

@@ -7,15 +7,10 @@ import { ApiError } from '../errors/api-error.js';
 import type { RenderTask } from './render-worker.js';
 
 /**
- * Diagram pictures are drawn in worker threads (piscina): ELK's layout of 2,000 nodes takes
- * seconds, which on the event loop held every other request, /healthz included (issue 29). The
- * database reads stay on the main thread; a worker gets the computed answer and returns the SVG.
- *
- * Each picture has a time budget, counted from the moment a worker begins it. Past it the task is
- * aborted, its worker terminated (piscina ends the thread), and the caller gets 422
- * diagram_too_large naming `limit`, never a 5xx or a stall. A picture that waits longer than
- * QUEUE_WAIT_MS for a worker (all busy, or one still starting on a loaded machine) answers 503
- * with Retry-After instead: it was never too large, the renderers were busy.
+ * Diagram pictures are drawn in worker threads (piscina), so that a large ELK layout never holds
+ * other requests; the database reads stay on the main thread. A picture past its time budget ends
+ * its worker and answers 422 diagram_too_large; one that never got a worker answers 503 (the
+ * renderers were busy, the picture was not too large). docs/architecture.md describes the pool.
  */
 
 /** The budget unless configured (AppOptions.diagramBudgetMs, else DIAGRAM_BUDGET_MS). */
@@ -103,7 +98,8 @@ export function createDiagramRenderer({ budgetMs }: { budgetMs: number }): Diagr
         if (isAbort(error) || isOutOfMemory(error)) {
           throw new ApiError(
             'diagram_too_large',
-            `the ${name} picture was not drawn within ${budgetMs} ms; ask for fewer nodes with limit (this request: limit=${limit}), or for the JSON answer`,
+            `the ${name} picture was not drawn within ${budgetMs} ms; ask for fewer nodes with limit (this ` +
+              `request: limit=${limit}), or for the JSON answer`,
           );
         }
         if (isQueueFull(error))

@@ -129,7 +129,8 @@ const STYLE = `
   .application { fill: #dbeafe; } .network { fill: #dcfce7; } .router { fill: #fef3c7; }
   .server { fill: #e0e7ff; } .workstation { fill: #fce7f3; } .group { fill: #f9fafb; stroke: #9ca3af; }
   .invest { fill: #bbf7d0; } .migrate { fill: #bfdbfe; } .tolerate { fill: #fef08a; } .eliminate { fill: #fecaca; }
-  .plan { fill: #e5e7eb; } .phase-in { fill: #bfdbfe; } .active { fill: #bbf7d0; } .phase-out { fill: #fde68a; } .end-of-life { fill: #fecaca; }
+  .plan { fill: #e5e7eb; } .phase-in { fill: #bfdbfe; } .active { fill: #bbf7d0; }
+  .phase-out { fill: #fde68a; } .end-of-life { fill: #fecaca; }
   .cell { fill: #f3f4f6; stroke: #d1d5db; } .cell.filled { fill: #dbeafe; }
   a:hover .node, a:focus .node { stroke-width: 2.5; }
 `;
@@ -143,7 +144,8 @@ export function svgDocument(width: number, height: number, title: string, body: 
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img">` +
     tooltip(title) +
     (description ? element('desc', {}, escapeXml(description)) : '') +
-    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#6b7280"/></marker></defs>` +
+    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" ' +
+    'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#6b7280"/></marker></defs>' +
     `<style>${STYLE}</style>` +
     rect(0, 0, w, h, { class: 'background' }) +
     body +

@@ -38,7 +38,8 @@ export function registerMeRoutes(app: App, _deps: AppDeps): void {
         tags: ['introspection'],
         summary: 'Describe the calling key',
         description:
-          'The workspace the key is bound to, the key itself and its exact permissions. Needs no scope: any valid key may call it.',
+          'The workspace the key is bound to, the key itself and its exact permissions. Needs no scope: any ' +
+          'valid key may call it.',
         querystring: NoQuery,
         response: { 200: Introspection, ...errorResponses(400, 401, 403, 500) },
       },
