@@ -1,7 +1,8 @@
 /**
  * The inventory families of the service, in one list: their CRUD and link routes, their services
  * and the release of everything that refers to a deleted row (or a person who leaves) are all
- * derived from it. A new family is one definition file and one line here.
+ * derived from it. A new family is one definition file, one line here and one migration
+ * (docs/architecture.md, "Adding a family").
  */
 import { announcements } from './announcements/announcements.module.js';
 import { applications } from './applications/applications.module.js';
@@ -14,14 +15,14 @@ import type { AppDeps, App } from './http/types.js';
 import { networks, routers } from './infrastructure/networks.module.js';
 import { servers } from './infrastructure/servers.module.js';
 import { workstations } from './infrastructure/workstations.module.js';
-import { createFamilyService, registerFamilyRoutes, type FamilyService } from './resources/crud.js';
+import { createFamilyService, registerFamilyRoutes, type FamilyService, type Release } from './resources/crud.js';
 import { createRelease } from './resources/dependents.js';
 import type { Family, FamilyTable } from './resources/family.js';
 import { registerLinkRoutes } from './resources/links.js';
 import { teams } from './teams/teams.module.js';
 import type { TObject } from 'typebox';
 
-export const FAMILIES: readonly Family[] = [
+const families: Family[] = [
   categories,
   teams,
   applications,
@@ -35,14 +36,32 @@ export const FAMILIES: readonly Family[] = [
   announcements,
 ];
 
-const byTable: ReadonlyMap<string, Family> = new Map(FAMILIES.map((family) => [family.definition.table, family]));
+/** The families, in registration order. */
+export const FAMILIES: readonly Family[] = families;
+
+const byTable = new Map<string, Family>();
+const services = new Map<string, FamilyService>();
+let release = createRelease(families, [discoveredReturnsToTriage]);
 
 /** Releases what refers to a row being deleted: run inside the delete's transaction. */
-export const releaseDependents = createRelease(FAMILIES, [discoveredReturnsToTriage]);
+export const releaseDependents: Release = (trx, workspaceId, target, actor) => release(trx, workspaceId, target, actor);
 
-const services = new Map<string, FamilyService>(
-  FAMILIES.map((family) => [family.definition.table, createFamilyService(family, releaseDependents)]),
-);
+function index(family: Family): void {
+  byTable.set(family.definition.table, family);
+  services.set(family.definition.table, createFamilyService(family, releaseDependents));
+}
+for (const family of families) index(family);
+
+/**
+ * Adds a family defined outside this list (a test's, a plug-in's), before the app is built: its
+ * routes, service, links and release on delete follow as for the families above.
+ */
+export function registerFamily(family: Family): void {
+  if (byTable.has(family.definition.table)) throw new Error(`${family.definition.table} is registered already`);
+  families.push(family);
+  index(family);
+  release = createRelease(families, [discoveredReturnsToTriage]);
+}
 
 /** The service of a family, for writes that span several families (triage creates an application). */
 export function serviceOf<T extends FamilyTable, Item extends TObject>(

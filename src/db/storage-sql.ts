@@ -6,7 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { Dialect } from './dialect.js';
-import { isUnscoped, LINK_NAME_COPIES, POSTGRES_NEXT, SQLITE_NEXT, STORAGE, talliesOn, tallyOf } from './storage.js';
+import {
+  isUnscoped,
+  LINK_NAME_COPIES,
+  POSTGRES_NEXT,
+  SERVICE_TABLES,
+  SQLITE_NEXT,
+  STORAGE,
+  talliesOn,
+  tallyOf,
+} from './storage.js';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -437,9 +446,9 @@ END`,
   ];
 }
 
-/** Every statement the storage facts call for on one database: the shared functions, then each table's objects. */
+/** The statements the service's storage facts call for on one database: shared functions, then each table's objects. */
 export function storageStatements(dialect: Dialect): string[] {
-  const objects = Object.keys(STORAGE).flatMap((table) => storageObjects(dialect, table).map((object) => object.sql));
+  const objects = SERVICE_TABLES.flatMap((table) => storageObjects(dialect, table).map((object) => object.sql));
   return [...sharedStorageFunctions(dialect), ...objects];
 }
 

@@ -37,7 +37,7 @@ export interface TableStorage {
   nameCopy?: NameCopy;
 }
 
-export const STORAGE: Readonly<Record<string, TableStorage>> = {
+const DECLARED: Record<string, TableStorage> = {
   applications: {
     counted: true,
     searched: ['name', 'vendor', 'description'],
@@ -132,50 +132,59 @@ export const STORAGE: Readonly<Record<string, TableStorage>> = {
   },
 };
 
-const tablesWith = <K extends keyof TableStorage>(fact: K) =>
-  Object.entries(STORAGE).flatMap(([table, storage]) =>
-    storage[fact] === undefined ? [] : [[table, storage[fact] as NonNullable<TableStorage[K]>] as const],
-  );
+/** Every table's storage facts: the service's own, then any declared by declareStorage. */
+export const STORAGE: Readonly<Record<string, TableStorage>> = DECLARED;
 
 /** Tables whose rows are counted per workspace. */
-export const COUNTED_TABLES: readonly string[] = tablesWith('counted').map(([table]) => table);
-
+export const COUNTED_TABLES: string[] = [];
 /** Searched columns per table. */
-export const SEARCHED: Readonly<Record<string, readonly string[]>> = Object.fromEntries(tablesWith('searched'));
+export const SEARCHED: Record<string, readonly string[]> = {};
+/** Searched tables whose searches keep a version per workspace (search-counts.ts). */
+export const VERSIONED: Record<string, readonly string[]> = {};
+/** Per-value counts of filters, per table. */
+export const TALLIES: Record<string, Readonly<Record<string, string>>> = {};
+/** Per-day counts, per table: filter name (`day:<column>`) → the day's SQL on each database. */
+export const DAY_TALLIES: Record<string, Readonly<Record<string, Readonly<Record<Dialect, string>>>>> = {};
+/** Link tables counted per linked id, and the columns counted. */
+export const LINK_TALLIES: Record<string, readonly string[]> = {};
+/** Link tables keeping a copy of a linked row's name. */
+export const LINK_NAME_COPIES: Record<string, NameCopy> = {};
 
 /** Whether a table has no workspace column. */
 export const isUnscoped = (table: string): boolean => STORAGE[table]?.unscoped === true;
 
-/** Searched tables whose searches keep a version per workspace (search-counts.ts). */
-export const VERSIONED: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  tablesWith('searched').filter(([table]) => !isUnscoped(table)),
-);
-
-/** Per-value counts of filters, per table. */
-export const TALLIES: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.fromEntries(
-  tablesWith('tallies'),
-);
-
 /** The `value_counts` filter name of a date column's per-day counts. */
 export const dayTally = (column: string): string => `day:${column}`;
-
-/** Per-day counts, per table: filter name (`day:<column>`) → the day's SQL on each database. */
-export const DAY_TALLIES: Readonly<Record<string, Readonly<Record<string, Readonly<Record<Dialect, string>>>>>> =
-  Object.fromEntries(
-    tablesWith('days').map(([table, days]) => [
-      table,
-      Object.fromEntries(Object.entries(days).map(([column, sql]) => [dayTally(column), sql])),
-    ]),
-  );
 
 /** The `value_counts` filter name of a link table's counts per linked id. */
 export const linkTally = (column: string): string => `link:${column}`;
 
-/** Link tables counted per linked id, and the columns counted. */
-export const LINK_TALLIES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(tablesWith('linkTallies'));
+function index(table: string, facts: TableStorage): void {
+  if (facts.counted) COUNTED_TABLES.push(table);
+  if (facts.searched) SEARCHED[table] = facts.searched;
+  if (facts.searched && !facts.unscoped) VERSIONED[table] = facts.searched;
+  if (facts.tallies) TALLIES[table] = facts.tallies;
+  if (facts.days) {
+    DAY_TALLIES[table] = Object.fromEntries(Object.entries(facts.days).map(([column, sql]) => [dayTally(column), sql]));
+  }
+  if (facts.linkTallies) LINK_TALLIES[table] = facts.linkTallies;
+  if (facts.nameCopy) LINK_NAME_COPIES[table] = facts.nameCopy;
+}
 
-/** Link tables keeping a copy of a linked row's name. */
-export const LINK_NAME_COPIES: Readonly<Record<string, NameCopy>> = Object.fromEntries(tablesWith('nameCopy'));
+for (const [table, facts] of Object.entries(DECLARED)) index(table, facts);
+
+/** The service's own tables with storage facts (the baseline's), before any declareStorage. */
+export const SERVICE_TABLES: readonly string[] = Object.keys(DECLARED);
+
+/**
+ * Declares the storage facts of a table the service does not list here (a family defined
+ * elsewhere, such as a test's); its migration makes their objects with storage-sql.ts.
+ */
+export function declareStorage(table: string, facts: TableStorage): void {
+  if (DECLARED[table]) throw new Error(`the storage of ${table} is declared already`);
+  DECLARED[table] = facts;
+  index(table, facts);
+}
 
 /** Everything a table's per-value count triggers count on one database: filters, days and links. */
 export function talliesOn(dialect: Dialect, table: string): Record<string, string> {
