@@ -123,11 +123,9 @@ function nameIndex(): Map<string, CatalogEntry[]> {
 }
 
 /**
- * The catalog entry a discovered package is an instance of, matched by name and vendor: the name
- * (or the name without a version suffix, `postgresql-15` → `postgresql`) must equal an entry's
- * id or name, and the vendor, when reported, must share a significant word with the entry's
- * vendor or name (`Debian PostgreSQL Maintainers` ~ `PostgreSQL Global Development Group`), unless
- * it is a distribution's packaging team, which maintains software it does not make.
+ * The catalog entry a discovered package is an instance of: its name, or the name without a version
+ * suffix (`postgresql-15`), is the entry's id or name, and its vendor, when reported, shares a word with
+ * the entry's vendor or name (`Debian PostgreSQL Maintainers` ~ `PostgreSQL Global Development Group`).
  */
 export function matchCatalogEntry(name: string, vendor: string): string | null {
   const lower = name.trim().toLowerCase();

@@ -11,7 +11,7 @@
  *   vendors' life-cycle pages (end of maintenance / general support).
  * - Windows Server and Windows: Microsoft's Lifecycle pages (end of extended support).
  * - macOS: Apple publishes no dates; the day Apple shipped the release's last security update.
- * The same table, rendered, is in docs/dashboards.md.
+ * The same table, rendered, is in docs/pictures/end-of-life.md.
  */
 export const END_OF_LIFE_TABLE_DATE = '2026-11-23';
 

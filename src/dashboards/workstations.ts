@@ -86,7 +86,7 @@ export const workstationsDashboard: DashboardDefinition = {
     ]);
     const years = new Map<string | null, number>();
     for (const row of byDay) {
-      const year = row.key === null ? null : String(row.key).slice(0, 4);
+      const year = row.key ? row.key.slice(0, 4) : null;
       years.set(year, (years.get(year) ?? 0) + Number(row.value));
     }
     return [
