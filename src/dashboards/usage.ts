@@ -59,35 +59,74 @@ function unusedApplications({ database, workspaceId }: DashboardContext) {
   );
 }
 
-/** The most installed software, with a display name (as reported) for each folded name and vendor. */
-async function topSoftware({ database, workspaceId }: DashboardContext) {
+/** Applications by user count: the largest groups, and `other` for the rest of all users. */
+async function usersPerApplication({ database, workspaceId }: DashboardContext) {
+  const applications = database.db.selectFrom('applications').where('workspace_id', '=', workspaceId);
+  const [top, all] = await Promise.all([
+    applications
+      .select(['id', 'name', 'user_count'])
+      .where('user_count', '>', 0)
+      .orderBy('user_count', 'desc')
+      .orderBy('id')
+      .limit(TOP_GROUPS)
+      .execute(),
+    applications.select((eb) => eb.fn.sum<number | null>('user_count').as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return topBreakdownWidget(
+    'users-per-application',
+    'Users per application',
+    top.map((row) => ({ key: row.id, label: row.name, value: Number(row.user_count) })),
+    Number(all.total ?? 0),
+  );
+}
+
+/**
+ * The most installed software, each folded name and vendor shown by a name as reported, and
+ * `other` for the rest of all installs.
+ */
+async function topDiscoveredSoftware({ database, workspaceId }: DashboardContext) {
   const { db } = database;
-  const top = await db
-    .selectFrom('software_installs')
-    .select(['name_key', 'vendor_key', 'install_count'])
-    .where('workspace_id', '=', workspaceId)
-    .where('install_count', '>', 0)
-    .orderBy('install_count', 'desc')
-    .orderBy('name_key')
-    .orderBy('vendor_key')
-    .limit(TOP_GROUPS)
-    .execute();
-  if (top.length === 0) return [];
-  const names = await db
-    .selectFrom('discovered_applications')
-    .select(['name_key', 'vendor_key'])
-    .select((eb) => [eb.fn.min('name').as('name'), eb.fn.min('vendor').as('vendor')])
-    .where('workspace_id', '=', workspaceId)
-    .where((eb) =>
-      eb.or(top.map((row) => eb.and([eb('name_key', '=', row.name_key), eb('vendor_key', '=', row.vendor_key)]))),
-    )
-    .groupBy(['name_key', 'vendor_key'])
-    .execute();
+  const installs = db.selectFrom('software_installs').where('workspace_id', '=', workspaceId);
+  const [top, all] = await Promise.all([
+    installs
+      .select(['name_key', 'vendor_key', 'install_count'])
+      .where('install_count', '>', 0)
+      .orderBy('install_count', 'desc')
+      .orderBy('name_key')
+      .orderBy('vendor_key')
+      .limit(TOP_GROUPS)
+      .execute(),
+    installs.select((eb) => eb.fn.sum<number | null>('install_count').as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const names =
+    top.length === 0
+      ? []
+      : await db
+          .selectFrom('discovered_applications')
+          .select(['name_key', 'vendor_key'])
+          .select((eb) => [eb.fn.min('name').as('name'), eb.fn.min('vendor').as('vendor')])
+          .where('workspace_id', '=', workspaceId)
+          .where((eb) =>
+            eb.or(top.map((row) => eb.and([eb('name_key', '=', row.name_key), eb('vendor_key', '=', row.vendor_key)]))),
+          )
+          .groupBy(['name_key', 'vendor_key'])
+          .execute();
   const named = new Map(names.map((row) => [`${row.vendor_key}/${row.name_key}`, row]));
-  return top.map((row) => {
-    const found = named.get(`${row.vendor_key}/${row.name_key}`);
-    return { ...row, name: String(found?.name ?? row.name_key), vendor: found?.vendor ? String(found.vendor) : '' };
-  });
+  return topBreakdownWidget(
+    'top-discovered-software',
+    'Discovered software by install count',
+    top.map((row) => {
+      const key = `${row.vendor_key}/${row.name_key}`;
+      const found = named.get(key);
+      const name = String(found?.name ?? row.name_key);
+      return {
+        key,
+        label: found?.vendor ? `${name} (${String(found.vendor)})` : name,
+        value: Number(row.install_count),
+      };
+    }),
+    Number(all.total ?? 0),
+  );
 }
 
 export const usageDashboard: DashboardDefinition = {
@@ -97,52 +136,11 @@ export const usageDashboard: DashboardDefinition = {
     'Users per application, seats bought against users, applications nobody uses, and the software agents ' +
     'found most often.',
   widgetIds: ['users-per-application', 'seats', 'unused-applications', 'top-discovered-software'],
-  async widgets(context) {
-    const { database, workspaceId } = context;
-    const { db } = database;
-    const [topUsers, allUsers, topSoftwareRows, allInstalls, seatsWidget, unusedWidget] = await Promise.all([
-      db
-        .selectFrom('applications')
-        .select(['id', 'name', 'user_count'])
-        .where('workspace_id', '=', workspaceId)
-        .where('user_count', '>', 0)
-        .orderBy('user_count', 'desc')
-        .orderBy('id')
-        .limit(TOP_GROUPS)
-        .execute(),
-      db
-        .selectFrom('applications')
-        .select((eb) => eb.fn.sum<number | null>('user_count').as('total'))
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirstOrThrow(),
-      topSoftware(context),
-      db
-        .selectFrom('software_installs')
-        .select((eb) => eb.fn.sum<number | null>('install_count').as('total'))
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirstOrThrow(),
+  widgets: (context) =>
+    Promise.all([
+      usersPerApplication(context),
       seats(context),
       unusedApplications(context),
-    ]);
-    return [
-      topBreakdownWidget(
-        'users-per-application',
-        'Users per application',
-        topUsers.map((row) => ({ key: row.id, label: row.name, value: Number(row.user_count) })),
-        Number(allUsers.total ?? 0),
-      ),
-      seatsWidget,
-      unusedWidget,
-      topBreakdownWidget(
-        'top-discovered-software',
-        'Discovered software by install count',
-        topSoftwareRows.map((row) => ({
-          key: `${row.vendor_key}/${row.name_key}`,
-          label: row.vendor ? `${row.name} (${row.vendor})` : row.name,
-          value: Number(row.install_count),
-        })),
-        Number(allInstalls.total ?? 0),
-      ),
-    ];
-  },
+      topDiscoveredSoftware(context),
+    ]),
 };

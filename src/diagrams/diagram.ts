@@ -75,9 +75,9 @@ export async function inSlices<Row>(
 }
 
 /**
- * The link rows of `query` (a link table kept to the workspace) whose `from` column is one of
- * `ids`, grouped: each `from` id and its `to` ids in order. The applications a server hosts, the
- * networks a router is linked to, the data objects a flow carries.
+ * The rows of `query` (a link table, or any table, kept to the workspace) whose `from` column is one
+ * of `ids`, grouped: each `from` id with its `to` values in order. The applications a server hosts,
+ * the data objects a flow carries, each application's category.
  */
 export async function linkedFrom<DB, TB extends keyof DB, To extends Extract<keyof DB[TB], string>>(
   query: SelectQueryBuilder<DB, TB, object>,
