@@ -153,19 +153,21 @@ export function storageObjects(dialect: Dialect, table: string): StorageObject[]
 
 const trigger = (name: string, sql: string): StorageObject => ({ name, kind: 'trigger', sql });
 
+/** A PostgreSQL trigger `<table>_<suffix>` run once per inserting or deleting statement, over its rows. */
+function statementTrigger(table: string, suffix: string, event: 'INSERT' | 'DELETE', call: string): StorageObject {
+  const name = `${table}_${suffix}`;
+  const rows = event === 'INSERT' ? 'NEW TABLE AS inserted' : 'OLD TABLE AS deleted';
+  return trigger(
+    name,
+    `CREATE TRIGGER ${name} AFTER ${event} ON ${table} REFERENCING ${rows} FOR EACH STATEMENT EXECUTE FUNCTION ${call}`,
+  );
+}
+
 function countTriggers(dialect: Dialect, table: string): StorageObject[] {
   if (dialect === 'postgres') {
     return [
-      trigger(
-        `${table}_count_insert`,
-        `CREATE TRIGGER ${table}_count_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS inserted ` +
-          'FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()',
-      ),
-      trigger(
-        `${table}_count_delete`,
-        `CREATE TRIGGER ${table}_count_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS deleted ` +
-          'FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()',
-      ),
+      statementTrigger(table, 'count_insert', 'INSERT', 'row_counts_add()'),
+      statementTrigger(table, 'count_delete', 'DELETE', 'row_counts_remove()'),
     ];
   }
   return [
@@ -243,21 +245,13 @@ function versionTriggers(dialect: Dialect, table: string, columns: readonly stri
   if (dialect === 'postgres') {
     const changed = columns.map((column) => `OLD.${column} IS DISTINCT FROM NEW.${column}`).join(' OR ');
     return [
-      trigger(
-        `${table}_search_version_insert`,
-        `CREATE TRIGGER ${table}_search_version_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS inserted ` +
-          'FOR EACH STATEMENT EXECUTE FUNCTION search_versions_insert()',
-      ),
+      statementTrigger(table, 'search_version_insert', 'INSERT', 'search_versions_insert()'),
       trigger(
         `${table}_search_version_update`,
         `CREATE TRIGGER ${table}_search_version_update AFTER UPDATE OF ${names} ON ${table} ` +
           `FOR EACH ROW WHEN (${changed}) EXECUTE FUNCTION search_versions_update()`,
       ),
-      trigger(
-        `${table}_search_version_delete`,
-        `CREATE TRIGGER ${table}_search_version_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS deleted ` +
-          'FOR EACH STATEMENT EXECUTE FUNCTION search_versions_delete()',
-      ),
+      statementTrigger(table, 'search_version_delete', 'DELETE', 'search_versions_delete()'),
     ];
   }
   const bump = (row: string) =>
@@ -303,21 +297,13 @@ function tallyTriggers(dialect: Dialect, table: string, tallies: Record<string, 
       .map((expression) => `(${tallyOf(expression, 'OLD')}) IS DISTINCT FROM (${tallyOf(expression, 'NEW')})`)
       .join(' OR ');
     return [
-      trigger(
-        `${table}_tally_insert`,
-        `CREATE TRIGGER ${table}_tally_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS inserted ` +
-          `FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply(${args})`,
-      ),
+      statementTrigger(table, 'tally_insert', 'INSERT', `value_counts_apply(${args})`),
       trigger(
         `${table}_tally_update`,
         `CREATE TRIGGER ${table}_tally_update AFTER UPDATE OF ${columns} ON ${table} FOR EACH ROW ` +
           `WHEN (${changed}) EXECUTE FUNCTION value_counts_move(${args})`,
       ),
-      trigger(
-        `${table}_tally_delete`,
-        `CREATE TRIGGER ${table}_tally_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS deleted ` +
-          `FOR EACH STATEMENT EXECUTE FUNCTION value_counts_apply(${args})`,
-      ),
+      statementTrigger(table, 'tally_delete', 'DELETE', `value_counts_apply(${args})`),
     ];
   }
   const key = (filter: string, row: string) => `${row}.workspace_id, ${literal(table)}, ${literal(filter)}`;
@@ -395,7 +381,8 @@ END $$`,
   }
   // Each writes only a copy that differs, so its own write ends it; a bulk load replays *_copy_insert.
   const name = `coalesce((SELECT ${source} ${found}), '')`;
-  const recopy = `WHEN NEW.${copy} IS NOT ${name} BEGIN UPDATE ${table} SET ${copy} = ${name} WHERE rowid = NEW.rowid; END`;
+  const recopy =
+    `WHEN NEW.${copy} IS NOT ${name} BEGIN ` + `UPDATE ${table} SET ${copy} = ${name} WHERE rowid = NEW.rowid; END`;
   return [
     trigger(`${table}_copy_insert`, `CREATE TRIGGER ${table}_copy_insert AFTER INSERT ON ${table} ${recopy}`),
     trigger(
@@ -446,7 +433,7 @@ END`,
   ];
 }
 
-/** The statements the service's storage facts call for on one database: shared functions, then each table's objects. */
+/** The statements the service's storage facts call for on one database: shared functions, then each table's. */
 export function storageStatements(dialect: Dialect): string[] {
   const objects = SERVICE_TABLES.flatMap((table) => storageObjects(dialect, table).map((object) => object.sql));
   return [...sharedStorageFunctions(dialect), ...objects];

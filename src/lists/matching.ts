@@ -17,6 +17,14 @@ export interface Search {
   columns: readonly string[];
 }
 
+/** What a list query asks of a list: the query, how the list searches, its filters and the workspace. */
+export interface Conditions {
+  query: ListQuery;
+  search: Search;
+  filters: Record<string, Filter>;
+  workspaceId: string;
+}
+
 /**
  * The rows a list query selects: `q` in any search column, and every filter the query names.
  * `read`: written for a read through the indexes of the conditions (`index`), or for one that walks
@@ -25,12 +33,10 @@ export interface Search {
  */
 export function whereMatching<Row>(
   rows: SelectQueryBuilder<DynamicTables, string, Row>,
-  query: ListQuery,
-  search: Search,
-  filters: Record<string, Filter>,
-  workspaceId: string,
+  conditions: Conditions,
   read: TextRead = 'index',
 ) {
+  const { query, search, filters, workspaceId } = conditions;
   return rows.where((eb) => {
     const all: Expression<SqlBool>[] = [];
     if (typeof query.q === 'string' && query.q)
@@ -49,23 +55,22 @@ export function whereMatching<Row>(
  */
 export function walkedMatching<Row>(
   rows: SelectQueryBuilder<DynamicTables, string, Row>,
-  query: ListQuery,
-  search: Search,
-  filters: Record<string, Filter>,
-  workspaceId: string,
+  conditions: Conditions,
   paged: { table: string; alias?: string },
   db?: Kysely<DynamicTables>,
 ) {
+  const { query, search } = conditions;
+  const searched = typeof query.q === 'string' && query.q !== '';
   if (search.dialect === 'postgres') {
-    if (!db || typeof query.q !== 'string' || !query.q) return {};
+    if (!db || !searched) return {};
     const alias = paged.alias ?? paged.table;
-    const matching = whereMatching(rows, query, search, filters, workspaceId);
+    const matching = whereMatching(rows, conditions);
     const firstRows = (window: number, order: Expression<unknown>[]) => {
       let first = rows;
       for (const item of order) first = first.orderBy(item);
       // Named as the table, so that the conditions' columns name the window's.
       const windowed = db.selectFrom(first.limit(window).as(alias)).selectAll() as unknown as typeof rows;
-      return whereMatching(windowed, query, search, filters, workspaceId);
+      return whereMatching(windowed, conditions);
     };
     // MATERIALIZED: the planner cannot walk the sort's index through it; it lists the matches.
     const cte = matching as unknown as SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>;
@@ -79,14 +84,10 @@ export function walkedMatching<Row>(
     return { walked: { rows: matching, firstRows, matches, table: paged.table, alias } };
   }
   if (search.dialect !== 'sqlite') return {};
-  const tested =
-    typeof query.q === 'string' && query.q
-      ? { tested: whereMatching(rows, query, search, filters, workspaceId, 'test') }
-      : {};
   return {
     walked: {
-      rows: whereMatching(rows, query, search, filters, workspaceId, 'walk'),
-      ...tested,
+      rows: whereMatching(rows, conditions, 'walk'),
+      ...(searched ? { tested: whereMatching(rows, conditions, 'test') } : {}),
       table: paged.table,
       alias: paged.alias ?? paged.table,
     },

@@ -248,16 +248,9 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         .selectAll()
         .where('workspace_id', '=', workspaceId);
       const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
-      return listPage(whereMatching(rows, query, search, definition.filters ?? {}, workspaceId), query, {
-        ...walkedMatching(
-          rows,
-          query,
-          search,
-          definition.filters ?? {},
-          workspaceId,
-          { table: definition.table },
-          dynamic(database.db),
-        ),
+      const conditions = { query, search, filters: definition.filters ?? {}, workspaceId };
+      return listPage(whereMatching(rows, conditions), query, {
+        ...walkedMatching(rows, conditions, { table: definition.table }, dynamic(database.db)),
         ordered: orderedReadsOf(definition.filters ?? {}, database.db, workspaceId),
         sorts: family.sorts,
         defaultSort: family.defaultSort,

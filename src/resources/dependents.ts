@@ -3,8 +3,8 @@
  * tag or server, a person who leaves the workspace). Each family contributes its own part, derived
  * from its definition: a link is unlinked on the side that sees it, a relation id leaves the id
  * array, a reference is cleared, deletes its row or refuses the delete. Every such change is
- * audited on the resource it changes and moves that resource's change-tracking field (spec §2.4),
- * so that a poller of the audit log sees it.
+ * audited on the resource it changes and moves that resource's change-tracking field (docs/api.md,
+ * "Resources"), so that a poller of the audit log sees it.
  */
 import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/audit.types.js';
@@ -26,12 +26,19 @@ export interface Dependent {
 type Row = Tables[FamilyTable];
 const idOf = (row: Row) => (row as { id: string }).id;
 
+/** One side of a link table: `own` holds the ids of the rows on this side, `other` those they link to. */
+interface LinkSide {
+  table: string;
+  own: string;
+  other: string;
+}
+
 /** Rows of `family` whose `column` (or whose id listed in a link table) points at the target. */
 async function rowsWhere(
   trx: Kysely<Tables>,
   family: Family,
   workspaceId: string,
-  where: { column: string; id: string } | { table: string; own: string; other: string; id: string },
+  where: { column: string; id: string } | (LinkSide & { id: string }),
 ): Promise<Row[]> {
   const rows = dynamic(trx)
     .selectFrom(family.definition.table as string)
@@ -82,6 +89,29 @@ async function audited(
   });
 }
 
+/** Deletes the link row between a row on `side` and the released row. */
+async function deleteLink(trx: Kysely<Tables>, side: LinkSide, workspaceId: string, row: Row, targetId: string) {
+  await dynamic(trx)
+    .deleteFrom(side.table)
+    .where('workspace_id', '=', workspaceId)
+    .where(side.own, '=', idOf(row))
+    .where(side.other, '=', targetId)
+    .execute();
+}
+
+/** Unlinks the rows of `family` linked to a released row of `target`, each change recorded on the row. */
+function unlinking(family: Family, side: LinkSide, segment: string, target: string): Dependent {
+  return {
+    target,
+    async release(trx, workspaceId, targetId, actor) {
+      for (const row of await rowsWhere(trx, family, workspaceId, { ...side, id: targetId })) {
+        await deleteLink(trx, side, workspaceId, row, targetId);
+        await recordLinkChange(trx, family, row, workspaceId, segment, targetId, 'unlink', actor);
+      }
+    },
+  };
+}
+
 /** The dependents every family's definition declares: links (both sides), relations and references. */
 function familyDependents(families: readonly Family[]): Dependent[] {
   const byTable = new Map(families.map((family) => [family.definition.table as string, family]));
@@ -90,60 +120,21 @@ function familyDependents(families: readonly Family[]): Dependent[] {
     const { definition } = family;
     for (const link of definition.links ?? []) {
       // The parent sees the child go: unlinked on the parent.
-      dependents.push({
-        target: link.child.table,
-        async release(trx, workspaceId, childId, actor) {
-          for (const parent of await rowsWhere(trx, family, workspaceId, {
-            table: link.table,
-            own: link.parentColumn,
-            other: link.childColumn,
-            id: childId,
-          })) {
-            await dynamic(trx)
-              .deleteFrom(link.table)
-              .where('workspace_id', '=', workspaceId)
-              .where(link.parentColumn, '=', idOf(parent))
-              .where(link.childColumn, '=', childId)
-              .execute();
-            await recordLinkChange(trx, family, parent, workspaceId, link.segment, childId, 'unlink', actor);
-          }
-        },
-      });
+      const parentSide = { table: link.table, own: link.parentColumn, other: link.childColumn };
+      dependents.push(unlinking(family, parentSide, link.segment, link.child.table));
       // A reverse link's child family sees the parent go.
       const childFamily = link.reverse ? byTable.get(link.child.table) : undefined;
       if (link.reverse && childFamily) {
-        const segment = link.reverse.segment;
-        dependents.push({
-          target: definition.table,
-          async release(trx, workspaceId, parentId, actor) {
-            for (const child of await rowsWhere(trx, childFamily, workspaceId, {
-              table: link.table,
-              own: link.childColumn,
-              other: link.parentColumn,
-              id: parentId,
-            })) {
-              await dynamic(trx)
-                .deleteFrom(link.table)
-                .where('workspace_id', '=', workspaceId)
-                .where(link.childColumn, '=', idOf(child))
-                .where(link.parentColumn, '=', parentId)
-                .execute();
-              await recordLinkChange(trx, childFamily, child, workspaceId, segment, parentId, 'unlink', actor);
-            }
-          },
-        });
+        const childSide = { table: link.table, own: link.childColumn, other: link.parentColumn };
+        dependents.push(unlinking(childFamily, childSide, link.reverse.segment, definition.table));
       }
     }
     for (const relation of definition.relations ?? []) {
+      const side = { table: relation.table, own: relation.ownColumn, other: relation.otherColumn };
       dependents.push({
         target: relation.target.table,
         async release(trx, workspaceId, targetId, actor) {
-          for (const row of await rowsWhere(trx, family, workspaceId, {
-            table: relation.table,
-            own: relation.ownColumn,
-            other: relation.otherColumn,
-            id: targetId,
-          })) {
+          for (const row of await rowsWhere(trx, family, workspaceId, { ...side, id: targetId })) {
             const links = await dynamic(trx)
               .selectFrom(relation.table)
               .select(relation.otherColumn)
@@ -153,12 +144,7 @@ function familyDependents(families: readonly Family[]): Dependent[] {
               .orderBy(relation.otherColumn)
               .execute();
             const before = links.map((link) => String(link[relation.otherColumn]));
-            await dynamic(trx)
-              .deleteFrom(relation.table)
-              .where('workspace_id', '=', workspaceId)
-              .where(relation.ownColumn, '=', idOf(row))
-              .where(relation.otherColumn, '=', targetId)
-              .execute();
+            await deleteLink(trx, side, workspaceId, row, targetId);
             await audited(trx, family, row, workspaceId, actor, {
               [relation.field]: { before, after: before.filter((id) => id !== targetId) },
             });
@@ -176,9 +162,11 @@ function familyDependents(families: readonly Family[]): Dependent[] {
           );
           if (rows.length === 0) return;
           if (reference.onDelete === 'refuse') {
+            const [nouns, them] = rows.length === 1 ? [definition.nouns.one, 'it'] : [definition.nouns.many, 'them'];
             throw new ApiError(
               'unprocessable_entity',
-              `the ${reference.target.nouns.one} is still the ${reference.field} of ${rows.length} ${rows.length === 1 ? definition.nouns.one : definition.nouns.many}; change or delete ${rows.length === 1 ? 'it' : 'them'} first`,
+              `the ${reference.target.nouns.one} is still the ${reference.field} of ${rows.length} ${nouns}; ` +
+                `change or delete ${them} first`,
             );
           }
           for (const row of rows) {

@@ -130,9 +130,9 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
         string,
         Row
       >;
-      const search = { dialect: database.dialect, ...textSearch };
+      const conditions = { query, search: { dialect: database.dialect, ...textSearch }, filters, workspaceId };
       const matching = <Q>(selected: Q) =>
-        whereMatching(selected as unknown as typeof rows, query, search, filters, workspaceId) as unknown as Q;
+        whereMatching(selected as unknown as typeof rows, conditions) as unknown as Q;
       const { pagedRows } = definition;
       // The counted table is the one the list pages; `q` may search it (its text index names it) or another.
       const searchesCounted = definition.textIndex.table === definition.counted;
@@ -140,7 +140,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
         ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined }
         : undefined;
       return listPage(matching(rows), query, {
-        ...(counted ? walkedMatching(rows, query, search, filters, workspaceId, counted) : {}),
+        ...(counted ? walkedMatching(rows, conditions, counted) : {}),
         ...(pagedRows && database.dialect === 'postgres'
           ? {
               paged: (direction: 'asc' | 'desc', reach: number) =>
