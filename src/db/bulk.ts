@@ -4,24 +4,20 @@
  * - SQLite: one prepared multi-row INSERT reused for every chunk. A load that at least doubles a
  *   table first drops the table's secondary indexes and its row-count and text-index triggers, and
  *   recreates them when the load ends: building an index from sorted rows is several times faster
- *   than growing it one random insert at a time (1M servers: 14 s instead of 37 s), and the counts
- *   and the text index are filled by one statement each instead of once per row.
+ *   than growing it one random insert at a time, and the counts and the text index are filled by
+ *   one statement each instead of once per row.
  *   Everything happens in the caller's transaction, so other connections never see a table
  *   without its indexes, and a failure rolls it all back.
- * - PostgreSQL: COPY, streamed through the client of the caller's transaction, 25,000 rows a
- *   statement, one statement running while the caller makes its next rows (its rows handed to the
- *   socket first, so the server need not wait for the event loop). A load that at least
- *   doubles a table also loads it bare, as on SQLite: its secondary indexes, and its foreign keys
- *   to tables the load holds already, are dropped in the transaction and made again when the load
- *   ends (a sorted build and one anti-join each, instead of a btree insert per index and a key
- *   lookup per row; a key to another table stays, as dropping it would lock that table, and is
- *   checked per row, or by a superuser's load once at the end), and its count
- *   triggers (and a link's copy trigger, when the rows bring the copies) are off during the load
- *   and done once for all its rows. Dropping an index takes the table's ACCESS EXCLUSIVE lock until
- *   the commit: other instances' requests to that table wait for the load. Only a table the load at
- *   least doubles is taken, which in practice is a fresh database's.
+ * - PostgreSQL: COPY, streamed through the client of the caller's transaction, one statement
+ *   running while the caller makes its next rows. A load that at least doubles a table also loads
+ *   it bare, as on SQLite: its secondary indexes, and its foreign keys to tables the load holds
+ *   already, are dropped and made again when the load ends (a sorted build and one anti-join each);
+ *   its count triggers (and a link's copy trigger, when the rows bring the copies) are off during
+ *   the load and done once for all its rows. Dropping an index locks the table until the commit,
+ *   which is why only a table the load at least doubles (a fresh database's) is taken.
  *
- * Every row of a call has the columns of its first row.
+ * Every row of a call has the columns of its first row. The reasons in full:
+ * docs/notes/seed-bulk-load.md.
  */
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -37,13 +33,13 @@ type Row = Record<string, unknown>;
 
 /** Below this many rows, a table keeps its indexes while it is loaded. */
 export const SUSPEND_FROM_ROWS = 20_000;
-/** SQLite's bound-parameter limit is 32,766; PostgreSQL's COPY statements take this many rows. */
+/** Parameters of one SQLite INSERT, under its bound-parameter limit; rows of one PostgreSQL COPY. */
 const SQLITE_PARAMETERS = 30_000;
 const POSTGRES_CHUNK_ROWS = 25_000;
 /**
- * FTS5's pending-terms hash (bytes) while a load's text is indexed. FTS5 writes a segment each
- * time the hash fills (1 MB by default) and merges segments as they pile up; 1M servers' trigrams
- * wrote hundreds. The setting is stored with the index, so it is put back after the load.
+ * FTS5's pending-terms hash (bytes) while a load's text is indexed: FTS5 writes a segment each
+ * time the hash fills and merges segments as they pile up, so a small hash writes hundreds. The
+ * setting is stored with the index, so it is put back after the load.
  */
 const LOAD_FTS_HASH_BYTES = 128 * 1024 * 1024;
 const DEFAULT_FTS_HASH_BYTES = 1024 * 1024;
@@ -170,10 +166,9 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
       const {
         rows: [cache],
       } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
-      // Each sort runs in pieces of at most the page cache, merged afterwards: pieces of 1 MiB, held
-      // by the processor's caches, build the indexes about twice as fast as the 64 MiB the
-      // connection keeps for serving (300k servers: 11.7 s, 9.6 s at 16 MiB, 5.8–6.5 s at 1 MiB).
-      // The triggers' catch-ups (text index, counts, copies) run with it too.
+      // Each sort runs in pieces of at most the page cache, merged afterwards: small pieces, held by
+      // the processor's caches, build the indexes faster than the cache the connection keeps for
+      // serving. The triggers' catch-ups (text index, counts, copies) run with it too.
       await sql`PRAGMA cache_size = ${sql.lit(-INDEX_SORT_KIB)}`.execute(trx);
       try {
         for (const [table, { before, rows, indexes, triggers }] of suspended) {
@@ -205,7 +200,7 @@ interface SuspendedPostgres {
   indexes: string[];
   /** The dropped foreign keys, added again (each checked by one join over the table). */
   foreignKeys: { name: string; definition: string }[];
-  /** Disabled per-row copy triggers (migration 0027), whose work the load brought. */
+  /** Disabled per-row copy triggers (`nameCopy` in storage.ts), whose work the load brought. */
   copies: string[];
   /** Disabled statement triggers counting the rows (REPLAYED_ON_POSTGRES), done once at the end. */
   counts: string[];
@@ -229,10 +224,9 @@ interface ForeignKey {
 
 /**
  * PostgreSQL's insert triggers a bare load replays once for all its rows: the row count, the
- * per-value counts, the search version and the servers' address keys (migrations 0006, 0018, 0023
- * and 0032). They run per
- * statement over the statement's rows: the per-value counts of 1.6M audit events cost 2.2 µs a row
- * in 25,000-row statements, mostly grouping the rows again for each counted filter.
+ * per-value counts, the search version (storage.ts) and the servers' address keys
+ * (0002-server-addresses). They run per statement, yet over many statements they group the rows
+ * again for each counted filter each time.
  */
 const REPLAYED_ON_POSTGRES = ['count_insert', 'tally_insert', 'search_version_insert', 'address_insert'];
 
@@ -262,10 +256,10 @@ async function suspendPostgres(
   // uncheckedKeys), and those tables stay open to every other request.
   const held = sql.join([table, ...locked].map((name) => sql`${name}::regclass`));
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
-    SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-    WHERE i.indrelid = ${relation} AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY c.relname`.execute(
-    trx,
-  );
+    SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    WHERE i.indrelid = ${relation} AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+    ORDER BY c.relname`.execute(trx);
   const { rows: foreignKeys } = await sql<{ name: string; definition: string }>`
     SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
     WHERE conrelid = ${relation} AND contype = 'f' AND confrelid IN (${held}) ORDER BY conname`.execute(trx);
@@ -307,8 +301,8 @@ async function suspendPostgres(
 
 /**
  * The foreign keys the load checks at the end instead of per row, or undefined to check each row
- * as it is written. A kept key's check is a lookup in the referenced table for every row, about a
- * tenth of a 1M seed; `session_replication_role = replica` leaves it out, and every other
+ * as it is written. A kept key's check is a lookup in the referenced table for every row, a
+ * sizeable part of a large seed; `session_replication_role = replica` leaves it out, and every other
  * trigger too, so only for a table with no insert trigger left enabled but the foreign keys' own.
  * It is a superuser's setting. The check at the end reads the referenced tables as they are then
  * (READ COMMITTED only: a snapshot of the transaction's start would miss a delete since), and a
@@ -325,19 +319,16 @@ async function uncheckedKeys(
     superuser: string;
     isolation: string;
     role: string;
-  }>`SELECT current_setting('is_superuser') AS superuser,
-    current_setting('transaction_isolation') AS isolation, current_setting('session_replication_role') AS role`.execute(
-    trx,
-  );
+  }>`SELECT current_setting('is_superuser') AS superuser, current_setting('transaction_isolation') AS isolation,
+    current_setting('session_replication_role') AS role`.execute(trx);
   const { superuser, isolation, role } = settings[0]!;
   if (superuser !== 'on' || isolation !== 'read committed' || role !== 'origin') return undefined;
   // tgtype bit 2: an INSERT trigger. The foreign keys' own are the checks done at the end.
   const { rows: firing } = await sql<{
     name: string;
   }>`SELECT t.tgname AS name FROM pg_trigger t LEFT JOIN pg_constraint k ON k.oid = t.tgconstraint
-    WHERE t.tgrelid = ${relation} AND t.tgenabled <> 'D' AND t.tgtype & 4 <> 0 AND k.contype IS DISTINCT FROM 'f'`.execute(
-    trx,
-  );
+    WHERE t.tgrelid = ${relation} AND t.tgenabled <> 'D' AND t.tgtype & 4 <> 0
+      AND k.contype IS DISTINCT FROM 'f'`.execute(trx);
   if (firing.length > 0) return undefined;
   const names = (
     relation: string,
@@ -357,7 +348,10 @@ async function uncheckedKeys(
   return keys.map(({ name, parent, columns, parentColumns }) => ({ name, parent, columns, parentColumns }));
 }
 
-/** Fills the copies left empty, counts the loaded rows, enables the triggers, and makes the indexes and foreign keys again. */
+/**
+ * Fills the copies left empty, counts the loaded rows, enables the triggers, and makes the indexes
+ * and foreign keys again.
+ */
 async function restorePostgres(
   trx: Kysely<Tables>,
   table: string,
@@ -375,7 +369,8 @@ async function restorePostgres(
     }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${writtenHere(table)}`.execute(trx);
     if (Number(written[0]!.n) !== rows)
       throw new Error(
-        `bulk load of ${table}: the transaction wrote ${written[0]!.n} rows, the load ${rows} (a savepoint, or another writer in the transaction)`,
+        `bulk load of ${table}: the transaction wrote ${written[0]!.n} rows, the load ${rows} ` +
+          '(a savepoint, or another writer in the transaction)',
       );
   }
   if (unchecked.length > 0)
@@ -397,8 +392,8 @@ async function restorePostgres(
 
 /**
  * Runs key checks over loaded rows with hash joins: without statistics of the new rows the planner
- * probed the referenced key's index once per row (1M server links: 5 s) where hashing the
- * referenced table takes 1 s.
+ * probes the referenced key's index once per row, several times slower than hashing the referenced
+ * table.
  */
 async function withoutNestedLoops(trx: Kysely<Tables>, run: () => Promise<void>): Promise<void> {
   await sql`SET LOCAL enable_nestloop = off`.execute(trx);
@@ -409,8 +404,8 @@ async function withoutNestedLoops(trx: Kysely<Tables>, run: () => Promise<void>)
 /**
  * What a foreign key checks of each written row, for all the loaded rows at once: a loaded row
  * whose key columns are all set names a row of the referenced table (MATCH SIMPLE). One hash
- * anti-join (withoutNestedLoops); the referenced tables left to it are the small ones (workspaces, people,
- * applications…). The row-by-row check also locks the row it finds (FOR KEY SHARE) against a
+ * anti-join (withoutNestedLoops); the referenced tables left to it are the small ones (workspaces,
+ * people, applications…). The row-by-row check also locks the row it finds (FOR KEY SHARE) against a
  * delete before the commit: here the loaded table's own ACCESS EXCLUSIVE lock does it, as a
  * delete of a referenced row must read or update the referencing table.
  */
@@ -435,7 +430,8 @@ async function checkLoaded(
   const missing = rows[0];
   if (missing)
     throw new Error(
-      `insert or update on table "${table}" violates foreign key constraint "${name}": (${columns.join(', ')})=(${missing.values}) is not present in table "${parent}"`,
+      `insert or update on table "${table}" violates foreign key constraint "${name}": ` +
+        `(${columns.join(', ')})=(${missing.values}) is not present in table "${parent}"`,
     );
 }
 
@@ -455,24 +451,29 @@ async function countLoaded(
   else if (trigger.endsWith('_search_version_insert')) await bumpSearchVersions(trx, table, writtenHere, POSTGRES_NEXT);
   else if (trigger.endsWith('_address_insert')) await indexAddresses(trx, 'postgres', writtenHere);
   else if (tallies.length > 0) {
-    // Every counted filter in one pass over the rows, a grouping set each (half the time of one
-    // (filter, value) row per filter and row: 1.6M audit events, 1.1 s against 2.2 s).
+    // Every counted filter in one pass over the rows, a grouping set each: about half the time of
+    // one (filter, value) row per filter and row.
     const value = (i: number) => sql.ref(`v${i}`);
     const grouped = (i: number) => sql.ref(`g${i}`);
+    const groupings = sql.join(tallies.map((_, i) => sql`${value(i)}, GROUPING(${value(i)}) AS ${grouped(i)}`));
+    const values = sql.join(
+      tallies.map(([, expression], i) => sql`CAST(${sql.raw(tallyOf(expression, 'loaded'))} AS text) AS ${value(i)}`),
+    );
+    const sets = sql.join(tallies.map((_, i) => sql`(workspace_id, ${value(i)})`));
+    const perFilter = sql.join(tallies.map(([filter], i) => sql`(${filter}, ${value(i)}, ${grouped(i)})`));
     await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
       SELECT grouped.workspace_id, ${table}, counted.filter, counted.value, grouped.total
       FROM (
-        SELECT workspace_id, ${sql.join(tallies.map((_, i) => sql`${value(i)}, GROUPING(${value(i)}) AS ${grouped(i)}`))}, count(*) AS total
-        FROM (SELECT workspace_id, ${sql.join(tallies.map(([, expression], i) => sql`CAST(${sql.raw(tallyOf(expression, 'loaded'))} AS text) AS ${value(i)}`))}
+        SELECT workspace_id, ${groupings}, count(*) AS total
+        FROM (SELECT workspace_id, ${values}
               FROM ${sql.table(table)} AS loaded WHERE ${writtenHere('loaded')}) AS counted_rows
-        GROUP BY GROUPING SETS (${sql.join(tallies.map((_, i) => sql`(workspace_id, ${value(i)})`))})
+        GROUP BY GROUPING SETS (${sets})
       ) AS grouped
-      CROSS JOIN LATERAL (VALUES ${sql.join(tallies.map(([filter], i) => sql`(${filter}, ${value(i)}, ${grouped(i)})`))}) AS counted (filter, value, grouping)
+      CROSS JOIN LATERAL (VALUES ${perFilter}) AS counted (filter, value, grouping)
       WHERE counted.grouping = 0 AND counted.value IS NOT NULL
       ORDER BY 1, 3, 4
-      ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total`.execute(
-      trx,
-    );
+      ON CONFLICT (workspace_id, table_name, filter_name, value)
+      DO UPDATE SET total = value_counts.total + excluded.total`.execute(trx);
   }
 }
 
@@ -482,50 +483,55 @@ type Loaded = (row: string) => RawBuilder<SqlBool>;
 /** PostgreSQL: the rows this transaction wrote (its id is their `xmin`; the load runs no savepoints). */
 const writtenHere: Loaded = (row) => sql<SqlBool>`${sql.ref(`${row}.xmin`)} = pg_current_xact_id()::xid`;
 
-/** What a row-count insert trigger (migration 0006) does, for the loaded rows at once. */
+/** What a row-count insert trigger (`counted` in storage.ts) does, for the loaded rows at once. */
 async function addRowCounts(trx: Kysely<Tables>, table: string, loaded: Loaded): Promise<void> {
-  await sql`INSERT INTO row_counts (workspace_id, table_name, total) SELECT workspace_id, ${table}, count(*) FROM ${sql.table(table)} WHERE ${loaded(table)} GROUP BY workspace_id ORDER BY 1
+  await sql`INSERT INTO row_counts (workspace_id, table_name, total)
+    SELECT workspace_id, ${table}, count(*) FROM ${sql.table(table)} WHERE ${loaded(table)}
+    GROUP BY workspace_id ORDER BY 1
     ON CONFLICT (workspace_id, table_name) DO UPDATE SET total = row_counts.total + excluded.total`.execute(trx);
 }
 
-/** What a search-version insert trigger (migration 0023) does: a new version for each workspace loaded into. */
+/** What a search-version insert trigger (search-counts.ts) does: a new version for each workspace loaded into. */
 async function bumpSearchVersions(trx: Kysely<Tables>, table: string, loaded: Loaded, next: string): Promise<void> {
   await sql`INSERT INTO search_versions (workspace_id, table_name, version)
-    SELECT workspace_id, ${table}, ${sql.raw(next)} FROM (SELECT DISTINCT workspace_id FROM ${sql.table(table)} WHERE ${loaded(table)}) written WHERE true ORDER BY 1
+    SELECT workspace_id, ${table}, ${sql.raw(next)}
+    FROM (SELECT DISTINCT workspace_id FROM ${sql.table(table)} WHERE ${loaded(table)}) written WHERE true ORDER BY 1
     ON CONFLICT (workspace_id, table_name) DO UPDATE SET version = ${sql.raw(next)}`.execute(trx);
 }
 
 /**
- * What a link's copy trigger (migration 0027) does, for loaded rows without a copy. A copy the
- * load brought is taken as it is (the seed writes its servers' names): checking each would cost a
- * lookup of its server per row (1M links: 6 s), and writing the copies afterwards rewrites every
- * row (33 s). Rows without one get it from their server.
+ * What a link's copy trigger (`nameCopy` in storage.ts) does, for loaded rows without a copy. A
+ * copy the load brought is taken as it is (the seed writes its servers' names): checking each would
+ * cost a lookup of its server per row, and writing the copies afterwards would rewrite every row.
+ * Rows without one get it from their server.
  */
 async function fillEmptyCopies(trx: Kysely<Tables>, table: string, loaded: Loaded): Promise<void> {
   const { key, from, source, copy } = LINK_NAME_COPIES[table]!;
-  await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)} FROM ${sql.table(from)} AS copied
+  await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)}
+    FROM ${sql.table(from)} AS copied
     WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}
       AND ${loaded(table)} AND ${sql.ref(`${table}.${copy}`)} = ''`.execute(trx);
 }
 
 /**
- * What the servers' address insert trigger (migration 0032) does, for the loaded servers at once:
+ * What the servers' address insert trigger (0002-server-addresses) does, for the loaded servers at once:
  * the keys of each one's addresses into server_addresses, made by the database's
  * estate_address_key() as the trigger makes them.
  */
 async function indexAddresses(trx: Kysely<Tables>, dialect: Dialect, loaded: Loaded): Promise<void> {
   if (dialect === 'postgres') {
     await sql`INSERT INTO server_addresses (workspace_id, server_id, address)
-      SELECT servers.workspace_id, servers.id, keys.address FROM servers CROSS JOIN LATERAL unnest(estate_address_keys(servers.ip_addresses)) AS keys (address)
+      SELECT servers.workspace_id, servers.id, keys.address
+      FROM servers CROSS JOIN LATERAL unnest(estate_address_keys(servers.ip_addresses)) AS keys (address)
       WHERE ${loaded('servers')} ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`.execute(trx);
     return;
   }
   await sql`INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address)
     SELECT servers.workspace_id, servers.id, estate_address_key(element.value)
-    FROM servers, json_each(CASE WHEN json_valid(servers.ip_addresses) AND json_type(servers.ip_addresses) = 'array' THEN servers.ip_addresses ELSE '[]' END) AS element
-    WHERE ${loaded('servers')} AND element.type = 'text' AND estate_address_key(element.value) IS NOT NULL`.execute(
-    trx,
-  );
+    FROM servers, json_each(CASE WHEN json_valid(servers.ip_addresses) AND json_type(servers.ip_addresses) = 'array'
+      THEN servers.ip_addresses ELSE '[]' END) AS element
+    WHERE ${loaded('servers')} AND element.type = 'text'
+      AND estate_address_key(element.value) IS NOT NULL`.execute(trx);
 }
 
 /** The table's largest rowid: its row count when nothing was deleted, found in O(log n). */
@@ -535,11 +541,10 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
 }
 
 /**
- * The insert triggers the load knows how to replay for a whole load at once, by name: the row
- * count (migration 0006), the text index (migration 0017), the per-value, per-day and per-link
- * counts (migrations 0018, 0021 and 0025, one trigger), the search version (migration 0023),
- * a link's copy of its server's name (migration 0027) and the servers' address keys (migration
- * 0032). Any other trigger stays and fires per row.
+ * The insert triggers the load knows how to replay for a whole load at once, by name: the storage
+ * facts of storage.ts (row count, text index, per-value, per-day and per-link counts in one
+ * trigger, search version, a link's copy of its server's name) and the servers' address keys
+ * (0002-server-addresses). Any other trigger stays and fires per row.
  */
 const REPLAYED_TRIGGERS = [
   'count_insert',
@@ -555,12 +560,11 @@ const REPLAYED_TRIGGERS = [
  * keeps as automatic indexes) and the insert triggers it can replay.
  */
 async function suspend(trx: Kysely<Tables>, table: string, before: number): Promise<Suspended> {
+  const replayed = sql.join(REPLAYED_TRIGGERS.map((suffix) => `${table}_${suffix}`));
   const { rows } = await sql<{ type: string; name: string; sql: string }>`
     SELECT type, name, sql FROM sqlite_master
     WHERE tbl_name = ${table} AND sql IS NOT NULL
-      AND (type = 'index' OR (type = 'trigger' AND name IN (${sql.join(REPLAYED_TRIGGERS.map((suffix) => `${table}_${suffix}`))})))`.execute(
-    trx,
-  );
+      AND (type = 'index' OR (type = 'trigger' AND name IN (${replayed})))`.execute(trx);
   for (const { type, name } of rows)
     await sql`DROP ${sql.raw(type === 'index' ? 'INDEX' : 'TRIGGER')} ${sql.id(name)}`.execute(trx);
   return {
@@ -582,11 +586,11 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   if (trigger.endsWith('_tally_insert')) {
     for (const [filter, expression] of Object.entries(talliesOn('sqlite', table))) {
       await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
-        SELECT workspace_id, ${table}, ${filter}, value, count(*) FROM (SELECT workspace_id, ${sql.raw(tallyOf(expression, table))} AS value ${loaded}) counted
+        SELECT workspace_id, ${table}, ${filter}, value, count(*)
+        FROM (SELECT workspace_id, ${sql.raw(tallyOf(expression, table))} AS value ${loaded}) counted
         WHERE value IS NOT NULL GROUP BY workspace_id, value
-        ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = value_counts.total + excluded.total`.execute(
-        trx,
-      );
+        ON CONFLICT (workspace_id, table_name, filter_name, value)
+        DO UPDATE SET total = value_counts.total + excluded.total`.execute(trx);
     }
     return;
   }
@@ -597,9 +601,8 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   const hash = (bytes: number) =>
     sql`INSERT INTO ${sql.table(text)} (${sql.table(text)}, rank) VALUES ('hashsize', ${sql.lit(bytes)})`.execute(trx);
   await hash(LOAD_FTS_HASH_BYTES);
-  await sql`INSERT INTO ${sql.table(text)} (rowid, ${sql.join(columns)}) SELECT rowid, ${sql.join(folded)} ${loaded}`.execute(
-    trx,
-  );
+  await sql`INSERT INTO ${sql.table(text)} (rowid, ${sql.join(columns)})
+    SELECT rowid, ${sql.join(folded)} ${loaded}`.execute(trx);
   await hash(DEFAULT_FTS_HASH_BYTES);
 }
 
@@ -616,8 +619,8 @@ async function primaryKeyOf(trx: Kysely<Tables>, dialect: Dialect, table: string
 
 /**
  * The rows in primary-key order, so the key's index grows at its end instead of at random pages
- * (1M links of random applications to servers: 13.6 s unsorted). Rows already in order (UUID v7
- * ids made in sequence) are returned as they are.
+ * (links of random applications to servers, say). Rows already in order (UUID v7 ids made in
+ * sequence) are returned as they are.
  */
 function inKeyOrder(rows: readonly Row[], key: readonly string[]): readonly Row[] {
   const compare = (a: Row, b: Row): number => {
@@ -653,10 +656,10 @@ async function insertSqlite(
 }
 
 /**
- * PostgreSQL's GIN indexes (the text index of migration 0017) take new entries into a pending list
- * and merge it into the index when it passes gin_pending_list_limit (4 MB): a load would merge
- * hundreds of times. For the load's transaction the list may grow to 1 GB, merged once per index
- * at the end with the memory of a maintenance task.
+ * PostgreSQL's GIN indexes (the text index, text-search.ts) take new entries into a pending list
+ * and merge it into the index when it passes gin_pending_list_limit: a load would merge hundreds of
+ * times. For the load's transaction the list may grow much larger, merged once per index at the
+ * end with the memory of a maintenance task.
  */
 async function deferGinMerges(trx: Kysely<Tables>): Promise<void> {
   await sql`SET LOCAL gin_pending_list_limit = '1GB'`.execute(trx);
@@ -666,16 +669,16 @@ async function deferGinMerges(trx: Kysely<Tables>): Promise<void> {
 
 async function mergeGinPending(trx: Kysely<Tables>, tables: readonly string[]): Promise<void> {
   if (tables.length === 0) return;
-  await sql`SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-    WHERE a.amname = 'gin' AND i.indrelid = ANY (${sql.raw(`ARRAY[${tables.map((table) => `'${table}'::regclass`).join(', ')}]`)})`.execute(
-    trx,
-  );
+  const relations = sql.raw(`ARRAY[${tables.map((table) => `'${table}'::regclass`).join(', ')}]`);
+  await sql`SELECT gin_clean_pending_list(i.indexrelid)
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+    WHERE a.amname = 'gin' AND i.indrelid = ANY (${relations})`.execute(trx);
 }
 
 /**
  * Streams the rows to the table with COPY, in its text format. PostgreSQL reads COPY's fields
- * about three times faster than the same rows as arrays or a JSON document (25,000 servers: 70 ms
- * against 190 ms and 150 ms), and the text is quicker to make than pg's array parameters.
+ * several times faster than the same rows as arrays or a JSON document, and the text is quicker to
+ * make than pg's array parameters.
  */
 function copyRows(
   client: pg.PoolClient,
@@ -746,14 +749,15 @@ async function clientOf(trx: Kysely<Tables>, database: Pick<Database, 'clientOf'
     : undefined;
   if (!client || seen !== mark)
     throw new Error(
-      "bulk load: the client of the transaction's connection is not known (a database not opened by openDatabase, or a connection pooler between Estate and PostgreSQL)",
+      "bulk load: the client of the transaction's connection is not known " +
+        '(a database not opened by openDatabase, or a connection pooler between Estate and PostgreSQL)',
     );
   return client;
 }
 
 /**
  * At most one statement running while the caller goes on (PostgreSQL: the seed makes its next
- * rows meanwhile, about a fifth of a large seed's time). Its failure is thrown by the next wait;
+ * rows meanwhile). Its failure is thrown by the next wait;
  * the transaction is aborted by then, so nothing after it is written.
  */
 function inFlight() {

@@ -7,7 +7,7 @@ import type { Tables } from '../db/schema.js';
 export const OFFSET_LIMIT_DEFAULT = 50;
 export const OFFSET_LIMIT_MAX = 200;
 
-/** Clamps an integer into [min, max]: out-of-range paging values are corrected, never rejected (spec §8). */
+/** Clamps an integer into [min, max]: out-of-range paging values are corrected, never rejected (docs/api.md). */
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.trunc(value)));
 }
@@ -52,7 +52,8 @@ export function listQuerySchema<P extends TProperties>(
           minimum: -Number.MAX_SAFE_INTEGER,
           maximum: Number.MAX_SAFE_INTEGER,
           description:
-            'Items to skip, default 0; a negative value becomes 0, one past the total gives an empty page. Not an integer, or beyond ±9007199254740991: 400.',
+            'Items to skip, default 0; a negative value becomes 0, one past the total gives an empty page. ' +
+            'Not an integer, or beyond ±9007199254740991: 400.',
           examples: [0],
         }),
       ),
@@ -68,7 +69,7 @@ export function listQuerySchema<P extends TProperties>(
   );
 }
 
-/** The offset list envelope of spec §2.3 around an item schema. */
+/** The offset list envelope (`data`, `pagination`; docs/api.md, "Paging") around an item schema. */
 export function offsetListSchema<T extends TSchema>(item: T, description: string) {
   return Type.Object(
     {
@@ -117,8 +118,8 @@ function plainColumn(sort: Sort): string | undefined {
 /**
  * Everything a page is ordered by, in `direction`: the sort's expressions, then the id. Rows
  * without a value for a nullable sort come first ascending and last descending on both databases:
- * SQLite's own order, which PostgreSQL is told (its indexes of those sorts are built NULLS FIRST,
- * migration 0028, so an index still serves the order).
+ * SQLite's own order, which PostgreSQL is told (the baseline builds its indexes of those sorts NULLS
+ * FIRST, so an index still serves the order).
  */
 function orderOf(sort: Sort, idColumn: string, direction: 'asc' | 'desc'): Expression<unknown>[] {
   const nulls =
@@ -145,7 +146,8 @@ async function windowEnd<DB, TB extends keyof DB, O>(
   direction: 'asc' | 'desc',
   size: number,
 ): Promise<{ value: unknown; id: unknown } | undefined> {
-  const inWindow = sql`from ${sql.table(walked.table)} as ${sql.id(walked.alias)} where ${sql.ref(`${walked.alias}.workspace_id`)} = ${counted.workspaceId}`;
+  const paged = sql`${sql.table(walked.table)} as ${sql.id(walked.alias)}`;
+  const inWindow = sql`from ${paged} where ${sql.ref(`${walked.alias}.workspace_id`)} = ${counted.workspaceId}`;
   if (direction === 'asc') {
     const { rows } = await sql`select 1 ${inWindow} and ${sql.ref(column)} is null limit 1`.execute(counted.db);
     if (rows.length > 0) return undefined;
@@ -154,9 +156,8 @@ async function windowEnd<DB, TB extends keyof DB, O>(
   const { rows } = await sql<{
     value: unknown;
     id: unknown;
-  }>`select ${sql.ref(column)} as value, ${sql.ref(idColumn)} as id ${inWindow} order by ${order} limit 1 offset ${size - 1}`.execute(
-    counted.db,
-  );
+  }>`select ${sql.ref(column)} as value, ${sql.ref(idColumn)} as id ${inWindow}
+    order by ${order} limit 1 offset ${size - 1}`.execute(counted.db);
   const end = rows[0];
   return end && end.value !== null ? end : undefined;
 }
@@ -184,7 +185,7 @@ export interface CountedTotals {
   table: string;
   /** Filters whose total, used alone, is read rather than counted (value_counts, a link index). */
   alone?: Record<string, (value: unknown) => Promise<number>>;
-  /** `q` searches `table` itself, so the total of `q` alone is remembered by its search version (db/search-counts.ts). */
+  /** `q` searches `table` itself, so the total of `q` alone is remembered by its search version (search-counts.ts). */
   searched?: boolean;
   /** A search's count over the whole table, where the text index can give it (text-search.ts textIndexCount). */
   everyRow?(text: string): Expression<number> | undefined;
@@ -227,7 +228,8 @@ export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof D
   /**
    * The page's rows read another way than `base` in the page's direction, up to its end (`reach`,
    * offset + limit), or undefined; the count of `base` stays the total (ListingDefinition.pagedRows).
-   * With filters, read only where their total is kept and the matches are dense, never with `q` (listPage).
+   * With filters, read only where their total is kept and the matches are dense, never with `q`
+   * (listPage).
    */
   paged?(direction: 'asc' | 'desc', reach: number): SelectQueryBuilder<DB, TB, O> | undefined;
   toDtos(rows: O[]): Dto[] | Promise<Dto[]>;
@@ -240,9 +242,9 @@ export interface OrderedRead<DB, TB extends keyof DB, O> {
 }
 
 /**
- * SQLite does not weigh a LIMIT: for `tagId=` it reads all 15,000 matches of 1M servers and sorts
- * them (180 ms) where walking the name index meets 50 of them within 3,500 entries. So a list
- * query with conditions gives its rows twice more, for reads that walk the sort's index:
+ * SQLite does not weigh a LIMIT: for `tagId=` it reads all of a tag's matches and sorts them where
+ * walking the name index meets a page of them within a few entries. So a list query with
+ * conditions gives its rows twice more, for reads that walk the sort's index:
  *
  * - `rows`: link, date and text conditions kept from driving the read (`+column`, the text's
  *   matches listed from the text index), so the planner walks the sort's index and tests each
@@ -250,22 +252,24 @@ export interface OrderedRead<DB, TB extends keyof DB, O> {
  *   they spread evenly: (offset + limit) × table rows / matches < matches.
  * - `tested` (with `q`): the text tested on each row's own columns by a walk of the sort's index
  *   that ends at the last row of a window of the first rows in the page's order (a column sort),
- *   so a broad search reads a few rows rather than list all its matches (143,600 of 1M servers:
- *   34 ms, 1.6 ms from a window). The window is WINDOW_SLACK times the even-spread walk, tried
+ *   so a broad search reads a few rows rather than list all its matches. The window is
+ *   WINDOW_SLACK times the even-spread walk, tried
  *   only when it is WINDOW_ROW_COST times smaller than the matches; when it holds too few
  *   matches (they cluster later in the order, `q=web-` in names sorted by role), the page is
  *   read from `rows` after all.
  *
  * PostgreSQL weighs a LIMIT, but as if the matches were spread evenly through the sort's order:
- * for `q=web` (67,000 of 1M servers, every one named `web-…`, last by name) it walked 933,000
- * servers by name (1.6 s). There a search reads its page from a window too, in one statement:
+ * for `q=web` (every match named `web-…`, last by name) it walked nearly every server by name.
+ * There a search reads its page from a window too, in one statement:
  *
  * - `firstRows`: the list's conditions on the workspace's first `window` rows in the page's order
  *   (a derived table), for any sort; walking a row costs about what listing a match does, so
  *   every window short of the table is tried.
  * - `matches`: when no window holds the page, every match, listed from the text index and sorted
  *   (a MATERIALIZED common table expression, which the planner cannot walk): its cost is bounded
- *   by the matches (130 ms for those 67,000), a walk's only by the table.
+ *   by the matches, a walk's only by the table.
+ *
+ * The reasons in full: docs/notes/list-windows.md.
  */
 export interface Walked<DB, TB extends keyof DB, O> {
   rows: SelectQueryBuilder<DB, TB, O>;
@@ -279,9 +283,9 @@ export interface Walked<DB, TB extends keyof DB, O> {
 
 const WINDOW_SLACK = 2;
 /**
- * Testing a row's text costs about ten times listing a match from the text index (2.5 µs: reading
- * the row from its index entry and folding its columns, against 0.25 µs); a window at most 1/40
- * of the matches wastes at most a quarter of the listing's time when it holds too few of them.
+ * Testing a row's text (reading the row from its index entry and folding its columns) costs about
+ * ten times listing a match from the text index; a window at most 1/40 of the matches wastes at
+ * most a quarter of the listing's time when it holds too few of them.
  */
 const WINDOW_ROW_COST = 40;
 const WINDOW_MIN_ROWS = 500;
@@ -296,14 +300,14 @@ export function testedWindow(reach: number, rows: number, matches: number): numb
   return window !== undefined && window * WINDOW_ROW_COST < matches ? window : undefined;
 }
 
-/** The window of WINDOW_SLACK times `reach` rows (at least WINDOW_MIN_ROWS), if it is short of the table's `rows`. */
+/** The window of WINDOW_SLACK times `reach` rows (at least WINDOW_MIN_ROWS), if short of the table's `rows`. */
 function pagedWindow(reach: number, rows: number): number | undefined {
   const window = Math.max(WINDOW_MIN_ROWS, Math.ceil(reach * WINDOW_SLACK));
   return window < rows ? window : undefined;
 }
 
 /**
- * One page of an offset list in the envelope of spec §2.3: the query's rows in the requested
+ * One page of an offset list in its envelope (offsetListSchema): the query's rows in the requested
  * order (ties broken by id), the clamped page and the count of all matching items.
  */
 export async function listPage<DB, TB extends keyof DB, O, Dto>(
@@ -347,7 +351,8 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(
     // search's total on PostgreSQL is remembered, so counting first rarely costs a count).
     const total = await countTotal();
     const rows = total === 0 ? 0 : await countedTotal(kept.db, kept.workspaceId, kept.table);
-    // The rows a walk of the sort's index reads to meet the page's last match, were the matches spread evenly.
+    // The rows a walk of the sort's index reads to meet the page's last match, were the matches
+    // spread evenly.
     const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
     if (walked.firstRows && walked.matches) {
       const window = pagedWindow(reach, rows);
@@ -362,9 +367,10 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(
     if (walked.tested && column !== undefined && window !== undefined) {
       const end = await windowEnd(walked, kept, sort, column, options.idColumn, direction, window);
       if (end) {
+        const upTo = sql.raw(direction === 'asc' ? '<=' : '>=');
         const found = await read(
           walked.tested.where(
-            sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.idColumn)}) ${sql.raw(direction === 'asc' ? '<=' : '>=')} (${end.value}, ${end.id})`,
+            sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.idColumn)}) ${upTo} (${end.value}, ${end.id})`,
           ),
         );
         if (found.length === page.limit) return { data: await options.toDtos(found), pagination: { ...page, total } };
