@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 
 const MAX = 120;
 const roots = process.argv.slice(2);
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...roots], { encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...roots], {
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => /\.(ts|tsx|mjs|js|css)$/.test(file));
 let long = 0;

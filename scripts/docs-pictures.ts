@@ -55,13 +55,22 @@ for (const dashboard of DASHBOARDS) {
   );
   console.log(`docs/pictures/${dashboard.name}.json, .svg`);
 }
-const table = END_OF_LIFE.map(
-  (entry) =>
-    `| ${entry.release} | \`${entry.os.source}\`${entry.version ? ` and version ${entry.version}` : ''} | ${entry.endOfLife} |`,
-);
+const table = END_OF_LIFE.map((entry) => {
+  const version = entry.version ? ` and version ${entry.version}` : '';
+  return `| ${entry.release} | \`${entry.os.source}\`${version} | ${entry.endOfLife} |`;
+});
 writeFileSync(
   join(OUT, 'end-of-life.md'),
-  `# End-of-life table (as of ${END_OF_LIFE_TABLE_DATE})\n\nGenerated from \`src/dashboards/end-of-life.ts\` by \`npm run docs:pictures\`; sources are listed there.\n\n| release | OS name (pattern) and version | end of free security support |\n|---|---|---|\n${table.join('\n')}\n`,
+  [
+    `# End-of-life table (as of ${END_OF_LIFE_TABLE_DATE})`,
+    '',
+    'Generated from `src/dashboards/end-of-life.ts` by `npm run docs:pictures`; sources are listed there.',
+    '',
+    '| release | OS name (pattern) and version | end of free security support |',
+    '|---|---|---|',
+    ...table,
+    '',
+  ].join('\n'),
 );
 console.log('docs/pictures/end-of-life.md');
 await app.close();

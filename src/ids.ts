@@ -1,6 +1,6 @@
 import { uuidv7 } from 'uuidv7';
 
-/** Time-ordered UUID v7 for every new row (DESIGN §1). */
+/** Time-ordered UUID v7 for every new row (index-friendly; docs/decisions.md). */
 export function newId(): string {
   return uuidv7();
 }

@@ -56,7 +56,10 @@ function listenFailure(error: unknown, config: Config): string {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `${config.host}:${config.port}`;
   if (code === 'EADDRINUSE')
-    return `port ${config.port} on ${config.host} is already in use; stop the other process or choose another port (PORT or --port)`;
+    return (
+      `port ${config.port} on ${config.host} is already in use; ` +
+      'stop the other process or choose another port (PORT or --port)'
+    );
   if (code === 'EACCES')
     return `not allowed to listen on ${where} (ports below 1024 need privileges); choose another port (PORT or --port)`;
   if (code === 'EADDRNOTAVAIL')

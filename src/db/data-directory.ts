@@ -19,7 +19,7 @@ const octal = (mode: number) => `0${(mode & 0o7777).toString(8)}`;
  *   readable by them gets a notice.
  *
  * Refusals throw an Error whose message says what to do (the CLI prints it without a stack trace).
- * docs/decisions.md has the reasoning.
+ * The reasoning: docs/notes/data-directory.md.
  */
 export function secureDatabaseDirectory(
   directory: string,
@@ -50,18 +50,22 @@ export function secureDatabaseDirectory(
       return;
     }
     throw new Error(
-      `the data directory ${path} is open to group or others (mode ${mode}) and Estate cannot make it private (${owned ? 'it has the sticky bit' : `it belongs to user ${stats.uid}`}): ` +
+      `the data directory ${path} is open to group or others (mode ${mode}) and Estate cannot make it private ` +
+        `(${owned ? 'it has the sticky bit' : `it belongs to user ${stats.uid}`}): ` +
         `run "chmod 700 ${path}" as its owner, or set DATABASE_URL to a file in a private directory`,
     );
   }
   if ((stats.mode & 0o022) !== 0 && !sticky) {
     throw new Error(
-      `the database directory ${path} is writable by group or others (mode ${mode}), who could replace the database; ` +
-        `Estate does not change a directory it did not create: run "chmod go-w ${path}" or set DATABASE_URL to a file in a private directory`,
+      `the database directory ${path} is writable by group or others (mode ${mode}), ` +
+        'who could replace the database; Estate does not change a directory it did not create: ' +
+        `run "chmod go-w ${path}" or set DATABASE_URL to a file in a private directory`,
     );
   }
   options.notice?.(
-    `warning: the database directory ${path} is readable by group or others (mode ${mode}): the database files are private (0600) but their names are not; ` +
-      `Estate leaves a directory it did not create as it is (make it private with "chmod 700 ${path}", or use another directory)`,
+    `warning: the database directory ${path} is readable by group or others (mode ${mode}): ` +
+      'the database files are private (0600) but their names are not; ' +
+      'Estate leaves a directory it did not create as it is ' +
+      `(make it private with "chmod 700 ${path}", or use another directory)`,
   );
 }

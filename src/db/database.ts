@@ -110,11 +110,9 @@ function protectDatabaseFile(path: string, notice: DatabaseOptions['notice']): v
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * The page cache of the connection that serves the API (better-sqlite3's default is 16,000 KiB). At 1M
- * servers, lists read in turn (the benchmark's rounds, users on different pages) evicted each
- * other's index pages from 16 MiB and read them again from the file: 12 of 261 list requests
- * grew 1-5 ms from 10k, against none with 64 MiB (bench/README.md). A memory map instead made it
- * worse (28). The cache fills only as pages are read.
+ * The page cache of the connection that serves the API, larger than better-sqlite3's default so
+ * that lists read in turn do not evict each other's index pages (docs/notes/sqlite-connections.md).
+ * The cache fills only as pages are read.
  */
 const PAGE_CACHE_KIB = 64 * 1024;
 
@@ -247,10 +245,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 /**
  * Refreshes the query planner's statistics of tables after a bulk write (seed, imports):
  * ANALYZE on PostgreSQL (autovacuum may be off or late), a full ANALYZE on SQLite. SQLite's
- * bounded ANALYZE (`analysis_limit`) reads the first entries of each index, not a random
- * sample: 1,000 entries of (workspace, tag) all held one tag, so the planner took a tag for a
- * thousand servers' worth of the workspace and read every server_tags row of the workspace for
- * `tagId=` (100k servers: 17 ms, 180 ms at 1M). A full one costs about 1 s per 100k servers.
+ * bounded ANALYZE (`analysis_limit`) reads the first entries of each index, not a random sample:
+ * when those all hold one tag, the planner takes a tag for a large share of the workspace and reads
+ * every server_tags row of the workspace for `tagId=` (docs/notes/sqlite-statistics.md).
  */
 export async function refreshStatistics(database: Database, tables: readonly string[]): Promise<void> {
   if (tables.length === 0) return;

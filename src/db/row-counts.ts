@@ -3,9 +3,9 @@ import type { Tables } from './schema.js';
 import { dayTally } from './storage.js';
 
 /**
- * The trigger-kept row count of a table in a workspace: the inventory tables of migration 0006 and
- * audit_events (migration 0009). 0 when the workspace has had no rows in it yet. Answers the total
- * of an unfiltered list without counting the workspace's rows on each request.
+ * The trigger-kept row count of a table in a workspace (the tables `counted` in storage.ts). 0 when
+ * the workspace has had no rows in it yet. Answers the total of an unfiltered list without counting
+ * the workspace's rows on each request.
  */
 export async function countedTotal(db: Kysely<Tables>, workspaceId: string, table: string): Promise<number> {
   const row = await db
@@ -18,8 +18,8 @@ export async function countedTotal(db: Kysely<Tables>, workspaceId: string, tabl
 }
 
 /**
- * The trigger-kept count of the rows one value of a tallied filter selects (migration 0018,
- * db/tallies.ts); 0 when no row has had that value.
+ * The trigger-kept count of the rows one value of a tallied filter selects (`tallies` in
+ * storage.ts); 0 when no row has had that value.
  */
 export async function countedValue(
   db: Kysely<Tables>,
@@ -40,7 +40,7 @@ export async function countedValue(
 }
 
 /**
- * The rows of a date column counted per day (migration 0021) whose day lies strictly between the
+ * The rows of a date column counted per day (`days` in storage.ts) whose day lies strictly between the
  * bounds given ('YYYY-MM-DD'): the total of whole days, read from at most one count per day.
  */
 export function countedDaysQuery(

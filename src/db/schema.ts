@@ -30,7 +30,7 @@ export interface MembersTable {
   user_id: string;
   role: string;
   created_at: string;
-  /** Copies of the person's name, e-mail and created_at, kept by triggers (migration 0026): the lists' sort keys. */
+  /** Copies of the person's name, e-mail and created_at, kept by the baseline's triggers: the lists' sort keys. */
   user_name: ColumnType<string, never, never>;
   user_email: ColumnType<string, never, never>;
   user_created_at: ColumnType<string, never, never>;
@@ -340,7 +340,7 @@ interface LinkRow {
   created_at: string;
 }
 
-/** Per-workspace install count of each (name, vendor), kept by agent reports (migration 0005). */
+/** Per-workspace install count of each (name, vendor), kept by agent reports. */
 export interface SoftwareInstallsTable {
   workspace_id: string;
   name_key: string;
@@ -348,14 +348,14 @@ export interface SoftwareInstallsTable {
   install_count: number;
 }
 
-/** Maintained by triggers on the inventory tables (migration 0006); never written by the service. */
+/** Kept by triggers on the tables `counted` in storage.ts; never written by the service. */
 export interface RowCountsTable {
   workspace_id: string;
   table_name: string;
   total: number;
 }
 
-/** Rows each value of a broad filter selects, per workspace and table (migration 0018, db/tallies.ts). */
+/** Rows each value of a broad filter selects, per workspace and table (storage.ts: tallies, days, linkTallies). */
 export interface ValueCountsTable {
   workspace_id: string;
   table_name: string;
@@ -364,14 +364,14 @@ export interface ValueCountsTable {
   total: number;
 }
 
-/** Per workspace and searched table, a number every change a search could see moves (migration 0023, db/search-counts.ts). */
+/** Per workspace and searched table, a number every change a search could see moves (search-counts.ts). */
 export interface SearchVersionsTable {
   workspace_id: string;
   table_name: string;
   version: number;
 }
 
-/** A signed-in console browser (migration 0014); `id` is the SHA-256 of the cookie's token. */
+/** A signed-in console browser; `id` is the SHA-256 of the cookie's token. */
 export interface ConsoleSessionsTable {
   id: string;
   user_id: string;
@@ -429,14 +429,14 @@ export interface Tables {
   server_owners: LinkRow & { server_id: string; user_id: string };
   application_tags: LinkRow & { application_id: string; tag_id: string };
   application_teams: LinkRow & { application_id: string; team_id: string };
-  /** `server_name`: the server's name, kept by triggers (migration 0027). */
+  /** `server_name`: the server's name, kept by triggers (`nameCopy` in storage.ts). */
   application_servers: LinkRow & {
     application_id: string;
     server_id: string;
     server_name: ColumnType<string, never, never>;
   };
   server_tags: LinkRow & { server_id: string; tag_id: string; server_name: ColumnType<string, never, never> };
-  /** Each server's addresses as keys (db/address-keys.ts), kept by triggers (migration 0032). */
+  /** Each server's addresses as keys (db/address-keys.ts), kept by triggers (0002-server-addresses). */
   server_addresses: { workspace_id: string; server_id: string; address: string };
   router_networks: LinkRow & { router_id: string; network_id: string };
   router_tags: LinkRow & { router_id: string; tag_id: string };

@@ -1,11 +1,11 @@
 /**
- * Totals of searches, remembered until the searched text changes (issue 14). A search's total is
- * exact and costs in proportion to its matches; a client paging through a broad search's results
- * asks for the same total on every page. This module keeps, per database handle, the total of
- * each count statement with the workspace's search version of its table (migration 0023) read in
- * the same statement, and answers from memory while that version has not moved: one primary-key
- * read instead of counting. Every instance keeps its own memory; the version is the database's,
- * so each answers exactly.
+ * Totals of searches, remembered until the searched text changes. A search's total is exact and
+ * costs in proportion to its matches; a client paging through a broad search's results asks for
+ * the same total on every page. This module keeps, per database handle, the total of each count
+ * statement with the workspace's search version of its table (search_versions) read in the same
+ * statement, and answers from memory while that version has not moved: one primary-key read
+ * instead of counting. Every instance keeps its own memory; the version is the database's, so each
+ * answers exactly.
  */
 import { sql, type Compilable, type Expression, type Kysely } from 'kysely';
 import { VERSIONED } from './storage.js';
@@ -30,7 +30,7 @@ export const isSearchVersioned = (table: string): boolean => table in VERSIONED;
  * workspace is inserted, deleted or has a searched column changed. `everyRow`: the same search
  * counted over the whole table (SQLite's text index alone, text-search.ts), the answer when the
  * workspace holds every row of the table, as an estate of one workspace does; the row counts
- * (migration 0006) tell, in the statement that counts.
+ * (`counted` in storage.ts) tell, in the statement that counts.
  */
 export async function searchTotal(
   db: Kysely<Tables>,
@@ -47,7 +47,8 @@ export async function searchTotal(
     memory.set(db, remembered);
   }
   const known = remembered.get(key);
-  const version = sql<number>`(SELECT version FROM search_versions WHERE workspace_id = ${workspaceId} AND table_name = ${table})`;
+  const version = sql<number>`(SELECT version FROM search_versions
+    WHERE workspace_id = ${workspaceId} AND table_name = ${table})`;
   if (known) {
     const { rows } = await sql<{ version: number | null }>`SELECT ${version} AS version`.execute(db);
     if (Number(rows[0]?.version ?? 0) === known.version) {
@@ -58,7 +59,9 @@ export async function searchTotal(
   }
   // The version and the count in one statement: both read one snapshot.
   const total = everyRow
-    ? sql`CASE WHEN (SELECT coalesce(sum(total), 0) FROM row_counts WHERE table_name = ${table}) = (SELECT coalesce(sum(total), 0) FROM row_counts WHERE workspace_id = ${workspaceId} AND table_name = ${table})
+    ? sql`CASE WHEN (SELECT coalesce(sum(total), 0) FROM row_counts WHERE table_name = ${table})
+          = (SELECT coalesce(sum(total), 0) FROM row_counts
+             WHERE workspace_id = ${workspaceId} AND table_name = ${table})
         THEN ${everyRow} ELSE (${count}) END`
     : sql`(${count})`;
   const { rows } = await sql<{

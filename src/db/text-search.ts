@@ -6,7 +6,7 @@ import type { Dialect } from './dialect.js';
  * by its simple lower-case mapping (Unicode's one-to-one mapping, so `İ` → `i`, `Σ` → `σ` wherever
  * it stands, `ẞ` → `ß`). PostgreSQL's lower() under a UTF-8 locale applies the same mapping;
  * SQLite's folds A–Z only, so SQLite gets this function as `estate_fold()` (database.ts) and
- * PostgreSQL an `estate_fold()` that is its lower() (migration 0010): queries call estate_fold().
+ * PostgreSQL an `estate_fold()` that is its lower() (the baseline): queries call estate_fold().
  */
 export function fold(text: string): string {
   // toLowerCase() is the full mapping: it differs from the simple one only where U+0130 becomes
@@ -19,7 +19,7 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 
 let folding: string[] | undefined;
 
-/** Every character fold() changes (about 1,400), computed once. */
+/** Every character fold() changes, computed once. */
 export function foldingCharacters(): string[] {
   if (!folding) {
     folding = [];
@@ -51,8 +51,8 @@ export function containsText(column: string, text: string): RawBuilder<SqlBool> 
 }
 
 /**
- * Where the text index of a list's `q` columns lives (migration 0017): the table whose rows they
- * are, and the name the list's query gives it (`d` for `discovered_applications as d`).
+ * Where the text index of a list's `q` columns (`searched` in storage.ts) lives: the table whose
+ * rows they are, and the name the list's query gives it (`d` for `discovered_applications as d`).
  */
 export interface TextIndex {
   table: string;
@@ -71,7 +71,7 @@ const TRIGRAM = 3;
 /**
  * How a read meets a text condition (SQLite): through the text index, by its matches (`index`);
  * walking the sort's index and looking each row up in the matches the text index lists (`walk`,
- * pagination/offset.ts); or testing each row's own columns (`test`, a walk of a few rows).
+ * lists/offset.ts); or testing each row's own columns (`test`, a walk of a few rows).
  */
 export type TextRead = 'index' | 'walk' | 'test';
 
@@ -80,9 +80,10 @@ export type TextRead = 'index' | 'walk' | 'test';
  * containsText() on each column, read from the text index. SQLite asks the table's FTS5 trigram
  * index (folded copies of the columns) for the rowids whose text holds the folded phrase;
  * PostgreSQL's planner serves a LIKE on the table's `search_text` (the folded columns joined by
- * U+001F, migration 0020) from its pg_trgm GIN index, one per piece of a search of several words
- * (trigramPieces), the whole search then compared with strpos(). A search shorter than a trigram (SQLite) or
- * holding U+001F (PostgreSQL), or a read that tests rows (`test`), compares each column instead.
+ * U+001F, storage-sql.ts) from its pg_trgm GIN index, one per piece of a search of several words
+ * (trigramPieces), the whole search then compared with strpos(). A search shorter than a trigram
+ * (SQLite) or holding U+001F (PostgreSQL), or a read that tests rows (`test`), compares each column
+ * instead.
  */
 export function matchesText(
   dialect: Dialect,
@@ -95,8 +96,9 @@ export function matchesText(
   if (dialect === 'sqlite' && [...folded].length >= TRIGRAM && read !== 'test') {
     const textTable = sql.table(`${index.table}_text`);
     const phrase = ftsPhrase(folded);
-    // On a walked read (pagination/offset.ts) `+rowid` leaves the matches to be tested row by row.
-    return sql<SqlBool>`${read === 'walk' ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
+    // On a walked read (lists/offset.ts) `+rowid` leaves the matches to be tested row by row.
+    const rowid = sql`${read === 'walk' ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)}`;
+    return sql<SqlBool>`${rowid} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
   }
   if (dialect === 'postgres' && !folded.includes(SEARCH_TEXT_SEPARATOR)) {
     const column = sql.ref(`${index.alias ?? index.table}.search_text`);
@@ -121,12 +123,12 @@ const length = (text: string): number => [...text].length;
  * the search (so every match holds it). pg_trgm pads each word of a pattern at the characters
  * around it (`app-deve-001819` holds `pp `, `  d`, `  0`, ` 00`…), and trigrams at a word's edge
  * (`  0`, ` 00` of every server number) are in nearly every row: asked for the whole search, the
- * index advances their posting lists to each row holding the rarest trigram (1M servers: 433
- * index pages, 5.9 ms). Asked word by word, the longest (most likely the rarest) first, it
- * advances the next word only to the rows holding the first (`001819`, `deve`, `app`: 34 pages,
- * 0.6 ms). A word under three characters has no trigram of its own: its edge trigrams are asked
- * for with its neighbours, as one more piece after the words (`ws-497026`: `497026`, then
- * `ws-497026`; `prod-05`: `prod`, then `prod-05`), so that it still narrows the search.
+ * index advances their posting lists to each row holding the rarest trigram. Asked word by word,
+ * the longest (most likely the rarest) first, it advances the next word only to the rows holding
+ * the first (`001819`, `deve`, `app`), reading far fewer index pages. A word under three
+ * characters has no trigram of its own: its edge trigrams are asked for with its neighbours, as
+ * one more piece after the words (`ws-497026`: `497026`, then `ws-497026`; `prod-05`: `prod`, then
+ * `prod-05`), so that it still narrows the search.
  */
 export function trigramPieces(folded: string): string[] {
   const runs = folded.match(RUNS) ?? [];
@@ -160,7 +162,7 @@ export function trigramPieces(folded: string): string[] {
  * SQLite: the rows of the whole table whose text holds `text`, counted in the table's text index
  * alone, without reading a row; undefined where the index cannot answer (a search shorter than a
  * trigram) and on PostgreSQL. The count of a search in a workspace that holds every row of the
- * table (db/search-counts.ts): 5 to 10 times faster than checking each match's workspace.
+ * table (search-counts.ts), much faster than checking each match's workspace.
  */
 export function textIndexCount(dialect: Dialect, index: TextIndex, text: string): Expression<number> | undefined {
   const folded = fold(text);
@@ -171,7 +173,7 @@ export function textIndexCount(dialect: Dialect, index: TextIndex, text: string)
 
 /**
  * A row read with `select *`, as an UPDATE may set it: without PostgreSQL's `search_text`, a
- * generated column (migration 0020) that only the database writes.
+ * generated column (storage-sql.ts) that only the database writes.
  */
 export function writableColumns<Row extends Record<string, unknown>>(row: Row): Row {
   const { search_text: _generated, ...columns } = row;

@@ -1,18 +1,14 @@
 /**
- * The one way to write: `writeTransaction(database, lockKey, work)`.
+ * The one way to write: `writeTransaction(database, lockKey, work)`. Every write of a workspace
+ * runs alone among that workspace's writes, on every Estate instance: PostgreSQL takes a
+ * transaction-scoped advisory lock keyed by the workspace, SQLite starts with BEGIN IMMEDIATE (which
+ * also orders a CLI process against the server). A write thus reads, checks and writes as if alone,
+ * and audit events become visible in (timestamp, id) order (audit.writer.ts); reads never wait.
+ * Why not SERIALIZABLE with retries: docs/notes/workspace-write-lock.md.
  *
- * Every write of a workspace runs alone among that workspace's writes, on every Estate instance:
- * on PostgreSQL the transaction first takes a transaction-scoped advisory lock keyed by the
- * workspace (released by COMMIT or ROLLBACK, so a crash cannot leave it held); on SQLite it
- * starts with BEGIN IMMEDIATE, the database's single write lock, which also orders writes from a
- * CLI process against the server. So a write reads, checks and writes as if it were alone: no
- * lost update, no rule checked against a state another write is changing, and audit events
- * become visible in the order of their (timestamp, id) (see audit.writer.ts). Reads never wait.
- * Why this and not SERIALIZABLE with retries: docs/decisions.md.
- *
- * Deadlocks and serialization failures (possible only between writes of different lock keys)
- * and connection failures before COMMIT was sent are retried a bounded number of times; a
- * failure during COMMIT is not (its outcome is unknown) and surfaces as 503.
+ * Deadlocks and serialization failures (only between writes of different lock keys) and connection
+ * failures before COMMIT was sent are retried a bounded number of times; a failure during COMMIT
+ * (its outcome unknown) is not, and surfaces as 503.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
@@ -20,7 +16,7 @@ import type { Database } from './database.js';
 import { isRetryableDatabaseError, isUnavailableDatabaseError } from './errors.js';
 import type { Tables } from './schema.js';
 
-/** First key of the two-key advisory lock: Estate's namespace ('ESTA'), so other users of advisory locks cannot collide. */
+/** First key of the two-key advisory lock: Estate's namespace ('ESTA'), so other advisory locks cannot collide. */
 const LOCK_NAMESPACE = 0x45535441;
 const MAX_ATTEMPTS = 5;
 

@@ -1,6 +1,6 @@
 /**
- * The one error class of the public API and the one code → status table (spec §7). The error
- * handler and the OpenAPI error responses are both driven by this table.
+ * The one error class of the public API and the one code → status table (docs/api.md, "Errors").
+ * The error handler and the OpenAPI error responses are both driven by this table.
  */
 export const ERROR_STATUS = {
   bad_request: 400,

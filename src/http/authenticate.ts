@@ -27,7 +27,7 @@ declare module 'fastify' {
     caller?: Caller;
   }
   interface FastifyContextConfig {
-    /** The one scope the route requires (spec §4); absent for scope-free routes such as GET /me. */
+    /** The one scope the route requires (docs/api.md, "Scopes"); absent for scope-free routes such as GET /me. */
     scope?: string;
     /**
      * Scopes also required: a sub-resource list returns another family's items, so it needs that
@@ -39,7 +39,7 @@ declare module 'fastify' {
 
 export const WWW_AUTHENTICATE = 'Bearer realm="svc", error="invalid_token"';
 
-/** X-Api-Key wins over Authorization when both are sent (spec §5 rule 4). */
+/** X-Api-Key wins over Authorization when both are sent (docs/api.md, "Authentication"). */
 function credentialOf(request: FastifyRequest): string | undefined {
   const apiKey = request.headers['x-api-key'];
   if (typeof apiKey === 'string') return apiKey.trim();
@@ -73,8 +73,8 @@ type AuthResult = { principal: Principal } | { failure: 'unauthorized' } | { fai
 
 /**
  * Resolves the credential against the database on every request (no cache), in the order of
- * DESIGN §4: 401 for a missing, malformed, unknown, revoked or expired key, then 403 forbidden
- * for a key whose workspace no longer exists.
+ * docs/api.md ("Authentication"): 401 for a missing, malformed, unknown, revoked or expired key,
+ * then 403 forbidden for a key whose workspace no longer exists.
  */
 export async function resolvePrincipal(
   database: Database,
@@ -100,7 +100,10 @@ export async function resolvePrincipal(
   };
 }
 
-/** Answers a failed authentication: 401 with an empty body and exactly this header (spec §5 rule 10), or 403 forbidden. */
+/**
+ * Answers a failed authentication: 401 with an empty body and exactly this header (docs/api.md,
+ * "Authentication"), or 403 forbidden.
+ */
 export function refuse(reply: FastifyReply, failure: 'unauthorized' | 'forbidden'): FastifyReply {
   if (failure === 'forbidden') throw new ApiError('forbidden', 'the key is not bound to any workspace');
   reply.code(401).header('WWW-Authenticate', WWW_AUTHENTICATE).send();

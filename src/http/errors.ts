@@ -19,8 +19,12 @@ export const ErrorBody = Type.Object(
 );
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {
-  400: 'The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field).',
-  401: 'No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token".',
+  400:
+    'The input could not be parsed ' +
+    '(bad UUID, unknown enum or filter value, invalid date-time, missing or blank field).',
+  401:
+    'No credential, no svc_ prefix, unknown, revoked or expired key. ' +
+    'Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token".',
   403: 'The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden).',
   404: "Not in the key's workspace (absent and foreign ids give the identical response).",
   405: 'The path exists but not with this method; the Allow header lists the methods it has.',
@@ -29,8 +33,14 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   415: 'The request body is not application/json.',
   422: 'Well-formed but breaks a business rule.',
   429: "Too many requests from this agent in the current minute; retry after the Retry-After header's seconds.",
-  500: 'Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header.',
-  503: "The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create.",
+  500:
+    'Unexpected error; transient, retry with backoff. ' +
+    'The body reveals nothing internal; quote the X-Request-Id header.',
+  503:
+    "The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: " +
+    'a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. ' +
+    'A write answered 503 was rolled back unless the connection failed during its commit (rare): ' +
+    'check before repeating a create.',
 };
 
 /**
@@ -39,7 +49,8 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
  */
 const OPERATION_CODES: Partial<Record<ErrorCode, string>> = {
   diagram_too_large:
-    'the picture could not be drawn within the time budget; the message names limit: ask for fewer nodes, or for the JSON answer',
+    'the picture could not be drawn within the time budget; the message names limit: ' +
+    'ask for fewer nodes, or for the JSON answer',
 };
 
 /** The codes each status may carry, derived from the one code → status table. */
@@ -76,7 +87,7 @@ export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /**
  * preValidation hook of an operation that takes no body: an empty body or `{}` passes, anything
- * else is a 400 naming the first field (strict bodies, DESIGN §4), never silently ignored.
+ * else is a 400 naming the first field (strict bodies, docs/api.md), never silently ignored.
  */
 export async function refuseBody(request: { body?: unknown }): Promise<void> {
   const body = request.body;
@@ -208,7 +219,7 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError('internal_error', 'internal error');
 }
 
-/** One handler for every error: the body of spec §2.2, and the details in the log only. */
+/** One handler for every error: the body of docs/api.md "Errors", and the details in the log only. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency for integrations (opt-in, beyond the spec): single-resource GET and
+ * Optimistic concurrency for integrations (opt-in; docs/api.md, "Concurrency"): single-resource GET and
  * PATCH answers carry a strong ETag of the representation; PATCH and DELETE with `If-Match`
  * answer 412 precondition_failed when the resource has changed since. The check runs inside the
  * write transaction, under the workspace's write lock, so it cannot race with another write.

@@ -1,5 +1,5 @@
 /**
- * List / get / create / patch / delete of a family (family.ts) with the conventions of DESIGN §4:
+ * List / get / create / patch / delete of a family (family.ts) with the conventions of docs/api.md:
  * offset paging, q, allow-listed sort, family filters, strict bodies, 404 for foreign ids, 422 for
  * broken rules, one audit event per write in the same transaction (API field names and values),
  * change tracking, and the release of everything that refers to a deleted row (dependents.ts).
@@ -67,7 +67,7 @@ export async function requireRow<T extends FamilyTable>(
   return row;
 }
 
-/** Moves a row's change-tracking column (spec §2.4) inside the caller's transaction. */
+/** Moves a row's change-tracking column (docs/api.md, "Resources") inside the caller's transaction. */
 export async function touch(
   trx: Kysely<Tables>,
   table: string,
@@ -415,7 +415,10 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   app.post(
     definition.path,
     write('add', `create${One}`, `Create ${article(one)}`, {
-      description: `Creates ${article(one)}; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited.`,
+      description:
+        `Creates ${article(one)}; 201 with it. Unknown fields, wrong types and blank names are 400; ` +
+        'broken rules (such as a reference to an id not in the workspace) are 422. ' +
+        'Fields left out stay null unless documented otherwise. Audited.',
       body: create,
       response: { 201: item, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
     }),
@@ -434,7 +437,10 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   app.patch(
     `${definition.path}/:id`,
     write('edit', `update${One}`, `Change ${article(one)}`, {
-      description: `Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the ${one} changed since that ETag. ${definition.texts?.update ?? ''}`,
+      description:
+        'Partial update: omitted fields keep their value, null clears an optional field. ' +
+        `Audited with the changed fields. With If-Match, answers 412 if the ${one} changed since that ETag. ` +
+        (definition.texts?.update ?? ''),
       params: IdParams,
       body: update,
       response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
@@ -456,7 +462,10 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   app.delete(
     `${definition.path}/:id`,
     write('delete', `delete${One}`, `Delete ${article(one)}`, {
-      description: `Deletes the ${one}; 204. Of concurrent deletes one answers 204, the others 404. With If-Match, answers 412 if the ${one} changed since that ETag. ${definition.texts?.delete ?? ''} Everything that referred to it is released and audited on its own resource. Audited.`,
+      description:
+        `Deletes the ${one}; 204. Of concurrent deletes one answers 204, the others 404. ` +
+        `With If-Match, answers 412 if the ${one} changed since that ETag. ${definition.texts?.delete ?? ''} ` +
+        'Everything that referred to it is released and audited on its own resource. Audited.',
       params: IdParams,
       response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
     }),

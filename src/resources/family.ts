@@ -153,7 +153,7 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   fields?: Record<string, Field>;
   /** The field that names a row in audit events and messages (default name). */
   nameField?: string;
-  /** The change-tracking field (spec §2.4), moved on every change (default: updatedAt, when the item has it). */
+  /** The change-tracking field (docs/api.md), moved on every change (default: updatedAt, when the item has it). */
   trackingField?: string;
   /** Fields the list sorts by: by the field's column, an enum in its declared order (its meaning). */
   sorts: readonly string[];
@@ -340,7 +340,7 @@ export function writeSchemas<Required extends TProperties, Optional extends TPro
 
 /**
  * A family's item schema: its id, its own properties, its creation instant and its change-tracking
- * `updatedAt` (spec §2.4), in that order.
+ * `updatedAt` (docs/api.md, "Resources"), in that order.
  */
 export function itemSchema<Properties extends TProperties>(
   noun: string,

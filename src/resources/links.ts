@@ -23,7 +23,7 @@ import { nowIso } from '../ids.js';
 import { article, findRow, requireRow, touch } from './crud.js';
 import type { Family, FamilyTable, Link, Linkable, LinkTable } from './family.js';
 
-/** The child side of a link to a family: found by (workspace_id, id), listed through the link table by its name field. */
+/** The child side of a link to a family: found by (workspace_id, id), listed through the link table by name. */
 export function linkableFamily<T extends FamilyTable, Item extends TObject>(
   family: Family<T, Item>,
 ): Linkable<Tables[T]> {
@@ -199,7 +199,10 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
         tags: [parent.openApiTag],
         operationId: `list${One}s`,
         summary: `List the ${segment} of ${article(noun)}`,
-        description: `The ${segment} linked to the ${noun}, as a bare JSON array (no envelope). Scopes: ${[parentRead, ...alsoRequires].join(' and ')} (a sub-resource list also needs the read scope of the family it returns).`,
+        description:
+          `The ${segment} linked to the ${noun}, as a bare JSON array (no envelope). ` +
+          `Scopes: ${[parentRead, ...alsoRequires].join(' and ')} ` +
+          '(a sub-resource list also needs the read scope of the family it returns).',
         params: IdParams,
         response: { 200: Type.Array(child.item), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },
@@ -235,7 +238,9 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
         tags: [parent.openApiTag],
         operationId: `${action}${One}`,
         summary,
-        description: `Idempotent: 204 whether or not the link existed. A missing or foreign ${noun} or ${child.nouns.one} answers 404. Audited as ${action} when it changes something. Scope: ${definition.scopeFamily}:edit.`,
+        description:
+          `Idempotent: 204 whether or not the link existed. A missing or foreign ${noun} or ${child.nouns.one} ` +
+          `answers 404. Audited as ${action} when it changes something. Scope: ${definition.scopeFamily}:edit.`,
         params: LinkParams,
         response: { 204: Type.Null({ description: done }), ...errorResponses(...PUBLIC_ERRORS, 404) },
       },

@@ -28,7 +28,7 @@ export interface ReadRoutes<Query extends TObject = TObject> {
 const capitalise = (words: string) => words.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
 export const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
-/** Registers `GET {path}` (offset list, spec §2.3) and `GET {path}/{id}` (with an ETag). */
+/** Registers `GET {path}` (offset list, docs/api.md "Paging") and `GET {path}/{id}` (with an ETag). */
 export function registerReadRoutes<Query extends TObject>(
   typedApp: App,
   database: Database,
@@ -46,7 +46,9 @@ export function registerReadRoutes<Query extends TObject>(
         tags,
         operationId: `list${capitalise(many)}`,
         summary: `List ${many}`,
-        description: `${routes.listDescription} Offset list with q, sort and filters; an unknown parameter or value is a 400. Scope: ${routes.scope}.`,
+        description:
+          `${routes.listDescription} Offset list with q, sort and filters; ` +
+          `an unknown parameter or value is a 400. Scope: ${routes.scope}.`,
         querystring: routes.listQuery,
         response: {
           200: offsetListSchema(routes.item, `Offset list of ${many}.`),
@@ -64,7 +66,9 @@ export function registerReadRoutes<Query extends TObject>(
         tags,
         operationId: `get${capitalise(one)}`,
         summary: `Get ${article(one)}`,
-        description: `One ${one} of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: ${routes.scope}.`,
+        description:
+          `One ${one} of the key's workspace; an id of another workspace answers 404 like a missing one. ` +
+          `The ETag header can be sent back in If-Match. Scope: ${routes.scope}.`,
         params: IdParams,
         response: { 200: routes.item, ...errorResponses(...PUBLIC_ERRORS, 404) },
       },

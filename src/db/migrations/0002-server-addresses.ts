@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
- * Issue 29: GET /networks/{id}/hosts read every server of the workspace and parsed its JSON list
- * of addresses (10,000 servers: 0.2 s on the event loop; 100,000: 1.3 s). Each server's addresses
- * are now also kept as rows of `server_addresses`, each a key that sorts like the address
+ * GET /networks/{id}/hosts read every server of the workspace and parsed its JSON list of
+ * addresses on the event loop (docs/notes/server-addresses.md). Each server's addresses are now
+ * also kept as rows of `server_addresses`, each a key that sorts like the address
  * (db/address-keys.ts: '4' + 8 hex digits, '6' + 32), with an index on (workspace, address): the
  * servers of a network are a few range reads, its CIDR less the networks inside it.
  *
@@ -18,7 +18,7 @@ import type { Dialect } from '../database.js';
  * here.
  */
 
-/** node:net's isIP pattern (Node 20-24), for PostgreSQL's function to accept exactly what the API accepts. */
+/** node:net's isIP pattern (Node 20-24), for PostgreSQL's function to accept exactly what the API does. */
 const V4_SEGMENT = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
 const V4 = `(?:${V4_SEGMENT}\\.){3}${V4_SEGMENT}`;
 const V6_SEGMENT = '(?:[0-9a-fA-F]{1,4})';
@@ -43,15 +43,20 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     server_id ${sql.raw(uuid)} NOT NULL,
     address ${key} NOT NULL,
     CONSTRAINT server_addresses_pk PRIMARY KEY (workspace_id, server_id, address),
-    CONSTRAINT server_addresses_server_fk FOREIGN KEY (workspace_id, server_id) REFERENCES servers (workspace_id, id) ON DELETE CASCADE
+    CONSTRAINT server_addresses_server_fk FOREIGN KEY (workspace_id, server_id)
+      REFERENCES servers (workspace_id, id) ON DELETE CASCADE
   )`.execute(db);
 
   if (dialect === 'postgres') {
-    // An instance still on the previous version could write a server between the backfill and the triggers.
+    // The address keys of a row's stored list, one row each.
+    const keysIn = (row: string) => sql.raw(`unnest(estate_address_keys(${row}.ip_addresses)) AS keys (address)`);
+    // An instance still on the previous version could write a server between the backfill and the
+    // triggers.
     await sql`LOCK TABLE servers IN SHARE MODE`.execute(db);
     await sql
       .raw(`
-      CREATE FUNCTION estate_address_key(address text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+      CREATE FUNCTION estate_address_key(address text) RETURNS text
+      LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
       DECLARE
         parsed inet;
         bytes bytea;
@@ -74,9 +79,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         RETURN family(parsed)::text || encode(bytes, 'hex');
       END $$`)
       .execute(db);
-    // The keys of a stored list (a JSON array of strings; anything else has none, as addressesOf reads it).
+    // The keys of a stored list (a JSON array of strings; anything else has none, as addressesOf
+    // reads it).
     await sql`
-      CREATE FUNCTION estate_address_keys(addresses text) RETURNS text[] LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+      CREATE FUNCTION estate_address_keys(addresses text) RETURNS text[]
+      LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
       DECLARE
         parsed jsonb;
       BEGIN
@@ -91,48 +98,49 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         RETURN ARRAY(SELECT DISTINCT keys.key FROM (SELECT estate_address_key(element #>> '{}') AS key FROM jsonb_array_elements(parsed) AS element
           WHERE jsonb_typeof(element) = 'string') keys WHERE keys.key IS NOT NULL);
       END $$`.execute(db);
-    // Inserts per statement, from the statement's rows (a COPY of 25,000 servers is one call); a
+    // Inserts per statement, from the statement's rows (a COPY of many servers is one call); a
     // bulk load that loads servers bare replays it (servers_address_insert, db/bulk.ts).
     await sql`
       CREATE FUNCTION servers_index_new_addresses() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         INSERT INTO server_addresses (workspace_id, server_id, address)
-          SELECT added.workspace_id, added.id, keys.address FROM added CROSS JOIN LATERAL unnest(estate_address_keys(added.ip_addresses)) AS keys (address)
+          SELECT added.workspace_id, added.id, keys.address FROM added CROSS JOIN LATERAL ${keysIn('added')}
           ON CONFLICT DO NOTHING;
         RETURN NULL;
       END $$`.execute(db);
-    await sql`CREATE TRIGGER servers_address_insert AFTER INSERT ON servers REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION servers_index_new_addresses()`.execute(
-      db,
-    );
+    await sql`CREATE TRIGGER servers_address_insert AFTER INSERT ON servers REFERENCING NEW TABLE AS added
+      FOR EACH STATEMENT EXECUTE FUNCTION servers_index_new_addresses()`.execute(db);
     // Changes per row: a trigger with a column list takes no transition table.
     await sql`
       CREATE FUNCTION servers_index_changed_addresses() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         DELETE FROM server_addresses WHERE workspace_id = OLD.workspace_id AND server_id = OLD.id;
         INSERT INTO server_addresses (workspace_id, server_id, address)
-          SELECT NEW.workspace_id, NEW.id, keys.address FROM unnest(estate_address_keys(NEW.ip_addresses)) AS keys (address)
+          SELECT NEW.workspace_id, NEW.id, keys.address FROM ${keysIn('NEW')}
           ON CONFLICT DO NOTHING;
         RETURN NULL;
       END $$`.execute(db);
     await sql`CREATE TRIGGER servers_address_update AFTER UPDATE OF ip_addresses ON servers FOR EACH ROW
-      WHEN (OLD.ip_addresses IS DISTINCT FROM NEW.ip_addresses) EXECUTE FUNCTION servers_index_changed_addresses()`.execute(
-      db,
-    );
+      WHEN (OLD.ip_addresses IS DISTINCT FROM NEW.ip_addresses)
+      EXECUTE FUNCTION servers_index_changed_addresses()`.execute(db);
     await sql`INSERT INTO server_addresses (workspace_id, server_id, address)
-      SELECT servers.workspace_id, servers.id, keys.address FROM servers CROSS JOIN LATERAL unnest(estate_address_keys(servers.ip_addresses)) AS keys (address)
+      SELECT servers.workspace_id, servers.id, keys.address FROM servers CROSS JOIN LATERAL ${keysIn('servers')}
       ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`.execute(db);
   } else {
     // The keys of a row's list: its string elements' (a list that is not a JSON array has none).
-    const keysOf = (
-      row: string,
-    ) => sql`SELECT ${sql.ref(`${row}.workspace_id`)}, ${sql.ref(`${row}.id`)}, estate_address_key(element.value)
-      FROM ${row === 'NEW' ? sql`` : sql`${sql.table(row)}, `}json_each(CASE WHEN json_valid(${sql.ref(`${row}.ip_addresses`)}) AND json_type(${sql.ref(`${row}.ip_addresses`)}) = 'array' THEN ${sql.ref(`${row}.ip_addresses`)} ELSE '[]' END) AS element
+    const keysOf = (row: string) => {
+      const list = sql.ref(`${row}.ip_addresses`);
+      return sql`SELECT ${sql.ref(`${row}.workspace_id`)}, ${sql.ref(`${row}.id`)}, estate_address_key(element.value)
+      FROM ${row === 'NEW' ? sql`` : sql`${sql.table(row)}, `}json_each(CASE WHEN json_valid(${list})
+        AND json_type(${list}) = 'array' THEN ${list} ELSE '[]' END) AS element
       WHERE element.type = 'text' AND estate_address_key(element.value) IS NOT NULL`;
+    };
     // AFTER INSERT named *_address_insert: a bulk load (db/bulk.ts) replays it for the whole load.
     await sql`CREATE TRIGGER servers_address_insert AFTER INSERT ON servers BEGIN
         INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address) ${keysOf('NEW')};
       END`.execute(db);
-    await sql`CREATE TRIGGER servers_address_update AFTER UPDATE OF ip_addresses ON servers WHEN OLD.ip_addresses IS NOT NEW.ip_addresses BEGIN
+    await sql`CREATE TRIGGER servers_address_update AFTER UPDATE OF ip_addresses ON servers
+      WHEN OLD.ip_addresses IS NOT NEW.ip_addresses BEGIN
         DELETE FROM server_addresses WHERE workspace_id = OLD.workspace_id AND server_id = OLD.id;
         INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address) ${keysOf('NEW')};
       END`.execute(db);

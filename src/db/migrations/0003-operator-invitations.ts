@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 29: an invitation link is a credential in the hands of whoever made it, so a workspace's
- * link stops working once its person belongs to another workspace too. An operator, who holds the
- * database anyway, may still invite such a person (`estate member invite`): `issued_by` tells the
- * two apart ('workspace' or 'operator').
+ * An invitation link is a credential in the hands of whoever made it, so a workspace's link stops
+ * working once its person belongs to another workspace too (docs/notes/invitations.md). An
+ * operator, who holds the database anyway, may still invite such a person (`estate member
+ * invite`): `issued_by` tells the two apart ('workspace' or 'operator').
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
