@@ -131,158 +131,150 @@ describeEachDatabase('applications', (h) => {
     assert.equal((await familyClient(h, key.secret, applications).list()).pagination.total, 0, 'nothing half-written');
   });
 
-  it(
-    'links: owners, tags, teams and servers are idempotent, ' + 'bare arrays, move updatedAt, and are audited once',
-    async () => {
-      const ws = await h.workspace();
-      const key = await h.key(ws);
-      const app = bodyOf(
-        Application,
-        await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'ERP' } }),
-      );
-      const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'sox' } }));
-      const team = bodyOf(
-        teams.definition.schemas.item,
-        await h.call('POST', '/public/v1/teams', { key: key.secret, body: { name: 'Finance IT' } }),
-      );
-      const server = bodyOf(
-        Server,
-        await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'erp-db-01' } }),
-      );
-      const links = [
-        ['owners', ws.admin.userId],
-        ['tags', tag.id],
-        ['teams', team.id],
-        ['servers', server.id],
-      ] as const;
-      let updatedAt = app.updatedAt;
-      for (const [segment, id] of links) {
-        await new Promise((r) => setTimeout(r, 3));
-        assert.equal(
-          (await h.call('PUT', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode,
-          204,
-        );
-        assert.equal(
-          (await h.call('PUT', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode,
-          204,
-        );
-        // Owners, tags, teams and servers: each a bare array of items with an id.
-        const listed = bodyOf(
-          Type.Array(Type.Object({ id: Type.String() })),
-          await h.call('GET', `/public/v1/applications/${app.id}/${segment}`, { key: key.secret }),
-        );
-        assert.deepEqual(
-          listed.map((x) => x.id),
-          [id],
-          segment,
-        );
-        const now = bodyOf(
-          Application,
-          await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret }),
-        ).updatedAt;
-        assert.ok(now > updatedAt, `${segment} link moves updatedAt`);
-        updatedAt = now;
-      }
-      assert.deepEqual(
-        bodyOf(
-          Type.Array(Application),
-          await h.call('GET', `/public/v1/servers/${server.id}/applications`, { key: key.secret }),
-        ).map((a) => a.id),
-        [app.id],
+  it('links: owners, tags, teams and servers are idempotent, bare arrays, move updatedAt, audited once', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws);
+    const app = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'ERP' } }),
+    );
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'sox' } }));
+    const team = bodyOf(
+      teams.definition.schemas.item,
+      await h.call('POST', '/public/v1/teams', { key: key.secret, body: { name: 'Finance IT' } }),
+    );
+    const server = bodyOf(
+      Server,
+      await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'erp-db-01' } }),
+    );
+    const links = [
+      ['owners', ws.admin.userId],
+      ['tags', tag.id],
+      ['teams', team.id],
+      ['servers', server.id],
+    ] as const;
+    let updatedAt = app.updatedAt;
+    for (const [segment, id] of links) {
+      await new Promise((r) => setTimeout(r, 3));
+      assert.equal(
+        (await h.call('PUT', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode,
+        204,
       );
       assert.equal(
-        bodyOf(
-          applications.list,
-          await h.call('GET', '/public/v1/applications', { key: key.secret, query: { tagId: tag.id } }),
-        ).pagination.total,
-        1,
+        (await h.call('PUT', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode,
+        204,
       );
-      const events = bodyOf(
-        AuditList,
-        await h.call('GET', '/public/v1/audit-log', {
-          key: key.secret,
-          query: { resourceId: app.id, actions: 'link' },
-        }),
+      // Owners, tags, teams and servers: each a bare array of items with an id.
+      const listed = bodyOf(
+        Type.Array(Type.Object({ id: Type.String() })),
+        await h.call('GET', `/public/v1/applications/${app.id}/${segment}`, { key: key.secret }),
       );
-      assert.equal(events.total, 4);
-      assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key: key.secret })).statusCode, 204);
       assert.deepEqual(
-        bodyOf(Type.Array(Tag), await h.call('GET', `/public/v1/applications/${app.id}/tags`, { key: key.secret })),
-        [],
-        'deleting a tag unlinks it',
+        listed.map((x) => x.id),
+        [id],
+        segment,
       );
-      for (const [segment, id] of links.slice(0, 1)) {
-        assert.equal(
-          (await h.call('DELETE', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret }))
-            .statusCode,
-          204,
-        );
-        assert.equal(
-          (await h.call('DELETE', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret }))
-            .statusCode,
-          204,
-        );
-      }
-      assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key: key.secret })).statusCode, 204);
-      const leftovers = await h.database.db
-        .selectFrom('application_servers')
-        .selectAll()
-        .where('application_id', '=', app.id)
-        .execute();
-      assert.equal(leftovers.length, 0, 'deleting an application removes its links');
-    },
-  );
-
-  it(
-    'comments: POST needs applications:comment, ' + 'signs with the key, moves updatedAt; GET is a bare array',
-    async () => {
-      const ws = await h.workspace();
-      const key = await h.key(ws);
-      const writer = await h.key(ws, { scopes: ['applications:read', 'applications:edit'] });
-      const app = bodyOf(
+      const now = bodyOf(
         Application,
-        await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'CRM' } }),
-      );
-      assert.equal(
-        errorOf(
-          await h.call('POST', `/public/v1/applications/${app.id}/comments`, {
-            key: writer.secret,
-            body: { body: 'hi' },
-          }),
-        ).message,
-        'missing permission: applications:comment',
-      );
-      const created = await h.call('POST', `/public/v1/applications/${app.id}/comments`, {
+        await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret }),
+      ).updatedAt;
+      assert.ok(now > updatedAt, `${segment} link moves updatedAt`);
+      updatedAt = now;
+    }
+    assert.deepEqual(
+      bodyOf(
+        Type.Array(Application),
+        await h.call('GET', `/public/v1/servers/${server.id}/applications`, { key: key.secret }),
+      ).map((a) => a.id),
+      [app.id],
+    );
+    assert.equal(
+      bodyOf(
+        applications.list,
+        await h.call('GET', '/public/v1/applications', { key: key.secret, query: { tagId: tag.id } }),
+      ).pagination.total,
+      1,
+    );
+    const events = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', {
         key: key.secret,
-        body: { body: ' Renewal approved. ' },
-      });
-      assert.equal(created.statusCode, 201);
-      assert.deepEqual(bodyOf(Comment, created).author, { type: 'api_key', id: key.id, name: key.name });
-      assert.equal(bodyOf(Comment, created).body, 'Renewal approved.');
+        query: { resourceId: app.id, actions: 'link' },
+      }),
+    );
+    assert.equal(events.total, 4);
+    assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key: key.secret })).statusCode, 204);
+    assert.deepEqual(
+      bodyOf(Type.Array(Tag), await h.call('GET', `/public/v1/applications/${app.id}/tags`, { key: key.secret })),
+      [],
+      'deleting a tag unlinks it',
+    );
+    for (const [segment, id] of links.slice(0, 1)) {
       assert.equal(
-        (await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: key.secret, body: { body: '  ' } }))
-          .statusCode,
-        400,
+        (await h.call('DELETE', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode,
+        204,
       );
-      const comments = bodyOf(
-        Type.Array(Comment),
-        await h.call('GET', `/public/v1/applications/${app.id}/comments`, { key: key.secret }),
+      assert.equal(
+        (await h.call('DELETE', `/public/v1/applications/${app.id}/${segment}/${id}`, { key: key.secret })).statusCode,
+        204,
       );
-      assert.deepEqual(
-        comments.map((c) => c.body),
-        ['Renewal approved.'],
-      );
-      assert.ok(
-        bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).updatedAt >
-          app.updatedAt,
-      );
-      const audit = bodyOf(
-        AuditList,
-        await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'comment' } }),
-      );
-      assert.equal(audit.total, 1);
-    },
-  );
+    }
+    assert.equal((await h.call('DELETE', `/public/v1/applications/${app.id}`, { key: key.secret })).statusCode, 204);
+    const leftovers = await h.database.db
+      .selectFrom('application_servers')
+      .selectAll()
+      .where('application_id', '=', app.id)
+      .execute();
+    assert.equal(leftovers.length, 0, 'deleting an application removes its links');
+  });
+
+  it('comments: POST needs applications:comment, signs with the key, moves updatedAt; GET: a bare array', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws);
+    const writer = await h.key(ws, { scopes: ['applications:read', 'applications:edit'] });
+    const app = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'CRM' } }),
+    );
+    assert.equal(
+      errorOf(
+        await h.call('POST', `/public/v1/applications/${app.id}/comments`, {
+          key: writer.secret,
+          body: { body: 'hi' },
+        }),
+      ).message,
+      'missing permission: applications:comment',
+    );
+    const created = await h.call('POST', `/public/v1/applications/${app.id}/comments`, {
+      key: key.secret,
+      body: { body: ' Renewal approved. ' },
+    });
+    assert.equal(created.statusCode, 201);
+    assert.deepEqual(bodyOf(Comment, created).author, { type: 'api_key', id: key.id, name: key.name });
+    assert.equal(bodyOf(Comment, created).body, 'Renewal approved.');
+    assert.equal(
+      (await h.call('POST', `/public/v1/applications/${app.id}/comments`, { key: key.secret, body: { body: '  ' } }))
+        .statusCode,
+      400,
+    );
+    const comments = bodyOf(
+      Type.Array(Comment),
+      await h.call('GET', `/public/v1/applications/${app.id}/comments`, { key: key.secret }),
+    );
+    assert.deepEqual(
+      comments.map((c) => c.body),
+      ['Renewal approved.'],
+    );
+    assert.ok(
+      bodyOf(Application, await h.call('GET', `/public/v1/applications/${app.id}`, { key: key.secret })).updatedAt >
+        app.updatedAt,
+    );
+    const audit = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: 'comment' } }),
+    );
+    assert.equal(audit.total, 1);
+  });
 
   it("another workspace's application → the same 404 for reads, writes, links and deletes", async () => {
     const key = await h.key(await h.workspace());

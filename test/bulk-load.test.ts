@@ -239,94 +239,88 @@ describeEachDatabase('bulk loads', (h) => {
     },
   );
 
-  it(
-    'a bare load holds only the tables it loads for itself: ' + 'the tables they refer to stay open to other requests',
-    async (t) => {
-      if (h.dialect !== 'postgres') return t.skip('SQLite has one writer, and readers see the last commit');
-      const ws = await h.workspace();
-      const other = await h.workspace();
-      const tags = [
-        {
+  it('a bare load holds only the tables it loads: the tables they refer to stay open to other requests', async (t) => {
+    if (h.dialect !== 'postgres') return t.skip('SQLite has one writer, and readers see the last commit');
+    const ws = await h.workspace();
+    const other = await h.workspace();
+    const tags = [
+      {
+        workspace_id: ws.id,
+        id: newId(),
+        name: 'locks',
+        name_key: 'locks',
+        colour: '#336699',
+        description: null,
+        created_at: now,
+      },
+    ];
+    const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers'), await rowsIn(h, 'server_tags'));
+    const servers = Array.from({ length: count }, (_, i) => server(ws.id, i));
+    const held = await h.database.db.transaction().execute(async (trx) => {
+      const bulk = bulkLoader(trx, h.database);
+      await bulk.insert('tags', tags);
+      await bulk.insert('servers', servers);
+      await bulk.insert(
+        'server_tags',
+        servers.map((s) => ({
           workspace_id: ws.id,
-          id: newId(),
-          name: 'locks',
-          name_key: 'locks',
-          colour: '#336699',
-          description: null,
+          server_id: s.id,
+          tag_id: tags[0]!.id,
+          server_name: s.name,
           created_at: now,
-        },
-      ];
-      const count = Math.max(SUSPEND_FROM_ROWS, await rowsIn(h, 'servers'), await rowsIn(h, 'server_tags'));
-      const servers = Array.from({ length: count }, (_, i) => server(ws.id, i));
-      const held = await h.database.db.transaction().execute(async (trx) => {
-        const bulk = bulkLoader(trx, h.database);
-        await bulk.insert('tags', tags);
-        await bulk.insert('servers', servers);
-        await bulk.insert(
-          'server_tags',
-          servers.map((s) => ({
-            workspace_id: ws.id,
-            server_id: s.id,
-            tag_id: tags[0]!.id,
-            server_name: s.name,
-            created_at: now,
-          })),
-        );
-        await bulk.settle();
-        // Meanwhile another connection reads and writes the tables the loaded ones refer to
-        // (a lock the load held on them would make it wait: it gives up after 2 s).
-        await h.database.db.transaction().execute(async (elsewhere) => {
-          await sql`SET LOCAL lock_timeout = '2s'`.execute(elsewhere);
-          await sql`SELECT count(*) FROM workspaces`.execute(elsewhere);
-          await sql`SELECT count(*) FROM users`.execute(elsewhere);
-          await sql`INSERT INTO tags (workspace_id, id, name, name_key, colour, created_at)
+        })),
+      );
+      await bulk.settle();
+      // Meanwhile another connection reads and writes the tables the loaded ones refer to
+      // (a lock the load held on them would make it wait: it gives up after 2 s).
+      await h.database.db.transaction().execute(async (elsewhere) => {
+        await sql`SET LOCAL lock_timeout = '2s'`.execute(elsewhere);
+        await sql`SELECT count(*) FROM workspaces`.execute(elsewhere);
+        await sql`SELECT count(*) FROM users`.execute(elsewhere);
+        await sql`INSERT INTO tags (workspace_id, id, name, name_key, colour, created_at)
             VALUES (${other.id}, ${newId()}, 'elsewhere', 'elsewhere', '#336699', ${now})`.execute(elsewhere);
-        });
-        await bulk.finish();
-        const { rows } = await sql<{
-          name: string;
-        }>`SELECT DISTINCT c.relname AS name FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-        WHERE l.pid = pg_backend_pid() AND l.mode = 'AccessExclusiveLock' AND c.relkind = 'r' ORDER BY 1`.execute(trx);
-        return rows.map((row) => row.name);
       });
-      assert.deepEqual(held, ['server_tags', 'servers']);
-    },
-  );
+      await bulk.finish();
+      const { rows } = await sql<{
+        name: string;
+      }>`SELECT DISTINCT c.relname AS name FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+        WHERE l.pid = pg_backend_pid() AND l.mode = 'AccessExclusiveLock' AND c.relkind = 'r' ORDER BY 1`.execute(trx);
+      return rows.map((row) => row.name);
+    });
+    assert.deepEqual(held, ['server_tags', 'servers']);
+  });
 
-  it(
-    'two instances seeding a fresh database at once both finish, ' + 'one after the other, with their own counts',
-    async (t) => {
-      if (h.dialect !== 'postgres') return t.skip('several instances share a PostgreSQL database only');
-      const fresh = await createMigratedTestDatabase(h.dialect);
-      const instances = [openDatabase(fresh.url), openDatabase(fresh.url)];
-      try {
-        const workspaces = await Promise.all(
-          instances.map((database, i) => createWorkspace(database, { name: `seeded ${i}` }, CLI_ACTOR)),
-        );
-        // Each seed at least doubles the empty tables it finds: both load them bare, the second
-        // after the first has committed (it waits at the first table the first one holds).
-        const created = await Promise.all(
-          instances.map((database, i) =>
-            seedWorkspace(database, { workspaceId: workspaces[i]!.id, size: SUSPEND_FROM_ROWS, seed: i + 1 }),
-          ),
-        );
-        for (const [i, workspace] of workspaces.entries()) {
-          const { rows } = await sql<{ table_name: string; total: number | string; n: number | string }>`
+  it('two instances seeding a fresh database at once both finish in turn, with their own counts', async (t) => {
+    if (h.dialect !== 'postgres') return t.skip('several instances share a PostgreSQL database only');
+    const fresh = await createMigratedTestDatabase(h.dialect);
+    const instances = [openDatabase(fresh.url), openDatabase(fresh.url)];
+    try {
+      const workspaces = await Promise.all(
+        instances.map((database, i) => createWorkspace(database, { name: `seeded ${i}` }, CLI_ACTOR)),
+      );
+      // Each seed at least doubles the empty tables it finds: both load them bare, the second
+      // after the first has committed (it waits at the first table the first one holds).
+      const created = await Promise.all(
+        instances.map((database, i) =>
+          seedWorkspace(database, { workspaceId: workspaces[i]!.id, size: SUSPEND_FROM_ROWS, seed: i + 1 }),
+        ),
+      );
+      for (const [i, workspace] of workspaces.entries()) {
+        const { rows } = await sql<{ table_name: string; total: number | string; n: number | string }>`
           SELECT table_name, total, (SELECT count(*) FROM servers WHERE workspace_id = ${workspace.id}) AS n
             FROM row_counts
           WHERE workspace_id = ${workspace.id} AND table_name = 'servers'`.execute(instances[0]!.db);
-          assert.deepEqual([Number(rows[0]!.total), Number(rows[0]!.n)], [created[i]!.servers, created[i]!.servers]);
-          const { rows: events } = await sql<{ total: number | string; n: number | string }>`
+        assert.deepEqual([Number(rows[0]!.total), Number(rows[0]!.n)], [created[i]!.servers, created[i]!.servers]);
+        const { rows: events } = await sql<{ total: number | string; n: number | string }>`
           SELECT total, (SELECT count(*) FROM audit_events WHERE workspace_id = ${workspace.id}) AS n FROM row_counts
           WHERE workspace_id = ${workspace.id} AND table_name = 'audit_events'`.execute(instances[0]!.db);
-          assert.equal(Number(events[0]!.total), Number(events[0]!.n), 'audit events counted');
-        }
-      } finally {
-        await Promise.all(instances.map((database) => database.close()));
-        await fresh.drop();
+        assert.equal(Number(events[0]!.total), Number(events[0]!.n), 'audit events counted');
       }
-    },
-  );
+    } finally {
+      await Promise.all(instances.map((database) => database.close()));
+      await fresh.drop();
+    }
+  });
 
   it('a bare load refuses to count its rows when its transaction wrote others to the table', async (t) => {
     if (h.dialect !== 'postgres') return t.skip('SQLite counts the rows above the rowid the load started from');

@@ -77,53 +77,50 @@ describeEachDatabase('command line', (h) => {
     assert.match(user.password_hash ?? '', /^\$argon2id\$/);
   });
 
-  it(
-    'key create --alias prints the documented fields; ' + 'the secret works on the API; key list never shows it',
-    async () => {
-      const { ws, admin } = await setUp();
-      const created = await estate(h.url, [
-        'key',
-        'create',
-        '--workspace',
-        ws.id,
-        '--name',
-        'ci',
-        '--alias',
-        'read',
-        '--json',
-      ]);
-      assert.equal(created.code, 0, created.stderr);
-      const key = created.json();
-      assert.deepEqual(Object.keys(key).sort(), [
-        'alias',
-        'createdBy',
-        'expiresAt',
-        'id',
-        'name',
-        'permissions',
-        'prefix',
-        'secret',
-      ]);
-      assert.match(key.secret, /^svc_live_[A-Za-z0-9_-]{43,}$/);
-      assert.ok(key.secret.startsWith(key.prefix));
-      assert.equal(key.createdBy, admin.id);
-      assert.equal(key.expiresAt, null);
-      const me = await h.call('GET', '/public/v1/me', { key: key.secret });
-      assert.equal(me.statusCode, 200);
-      assert.deepEqual(me.json().permissions, key.permissions);
-      const listed = await estate(h.url, ['key', 'list', '--workspace', ws.id, '--json']);
-      assert.equal(listed.json().data.length, 1);
-      assert.ok(!listed.stdout.includes(key.secret));
-      assert.equal(listed.json().data[0].status, 'active');
-      const stored = await h.database.db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('id', '=', key.id)
-        .executeTakeFirstOrThrow();
-      assert.ok(!JSON.stringify(stored).includes(key.secret), 'only the hash is stored');
-      assert.match(stored.key_hash, /^[0-9a-f]{64}$/);
-    },
-  );
+  it('key create --alias prints the documented fields; the secret calls the API; key list never shows it', async () => {
+    const { ws, admin } = await setUp();
+    const created = await estate(h.url, [
+      'key',
+      'create',
+      '--workspace',
+      ws.id,
+      '--name',
+      'ci',
+      '--alias',
+      'read',
+      '--json',
+    ]);
+    assert.equal(created.code, 0, created.stderr);
+    const key = created.json();
+    assert.deepEqual(Object.keys(key).sort(), [
+      'alias',
+      'createdBy',
+      'expiresAt',
+      'id',
+      'name',
+      'permissions',
+      'prefix',
+      'secret',
+    ]);
+    assert.match(key.secret, /^svc_live_[A-Za-z0-9_-]{43,}$/);
+    assert.ok(key.secret.startsWith(key.prefix));
+    assert.equal(key.createdBy, admin.id);
+    assert.equal(key.expiresAt, null);
+    const me = await h.call('GET', '/public/v1/me', { key: key.secret });
+    assert.equal(me.statusCode, 200);
+    assert.deepEqual(me.json().permissions, key.permissions);
+    const listed = await estate(h.url, ['key', 'list', '--workspace', ws.id, '--json']);
+    assert.equal(listed.json().data.length, 1);
+    assert.ok(!listed.stdout.includes(key.secret));
+    assert.equal(listed.json().data[0].status, 'active');
+    const stored = await h.database.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', key.id)
+      .executeTakeFirstOrThrow();
+    assert.ok(!JSON.stringify(stored).includes(key.secret), 'only the hash is stored');
+    assert.match(stored.key_hash, /^[0-9a-f]{64}$/);
+  });
 
   it('key create --scopes with --expires-at and --as; rotate and revoke print the documented fields', async () => {
     const { ws, admin } = await setUp();

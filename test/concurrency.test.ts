@@ -363,63 +363,57 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     );
   });
 
-  it(
-    '100 parallel POST /tags with one name in several letter ' + 'cases: one 201, the others 422, never a 5xx',
-    async () => {
-      const names = ['Release-Train', 'release-train', 'RELEASE-TRAIN', 'Release-train'];
-      const responses = await Promise.all(
-        Array.from({ length: 100 }, (_, i) =>
-          h.call('POST', '/public/v1/tags', { key, body: { name: names[i % names.length] } }),
-        ),
-      );
-      assertNo5xx(responses);
-      const answered = statuses(responses);
-      assert.equal(count(answered, 201), 1);
-      assert.equal(count(answered, 422), 99);
-      for (const res of responses.filter((r) => r.statusCode === 422))
-        assert.equal(bodyOf(ErrorBody, res).code, 'unprocessable_entity');
-    },
-  );
+  it('100 parallel POST /tags with one name in several letter cases: one 201, others 422, never a 5xx', async () => {
+    const names = ['Release-Train', 'release-train', 'RELEASE-TRAIN', 'Release-train'];
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        h.call('POST', '/public/v1/tags', { key, body: { name: names[i % names.length] } }),
+      ),
+    );
+    assertNo5xx(responses);
+    const answered = statuses(responses);
+    assert.equal(count(answered, 201), 1);
+    assert.equal(count(answered, 422), 99);
+    for (const res of responses.filter((r) => r.statusCode === 422))
+      assert.equal(bodyOf(ErrorBody, res).code, 'unprocessable_entity');
+  });
 
-  it(
-    'a constraint violation that reaches the error handler is a 422, ' + 'never a 500 (the database backs the rules)',
-    async () => {
-      const own = await h.workspace();
-      const tag = bodyOf(
-        Tag,
-        await h.call('POST', '/public/v1/tags', { key: (await h.key(own)).secret, body: { name: 'constrained' } }),
+  it('a constraint violation reaching the error handler is 422, never 500 (the database backs the rules)', async () => {
+    const own = await h.workspace();
+    const tag = bodyOf(
+      Tag,
+      await h.call('POST', '/public/v1/tags', { key: (await h.key(own)).secret, body: { name: 'constrained' } }),
+    );
+    const duplicate = {
+      workspace_id: own.id,
+      id: '01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70',
+      name: 'CONSTRAINED',
+      name_key: 'constrained',
+      colour: '#000000',
+      description: null,
+      created_at: tag.createdAt,
+    };
+    const unique = await h.database.db
+      .insertInto('tags')
+      .values(duplicate)
+      .execute()
+      .then(
+        () => undefined,
+        (error: unknown) => error,
       );
-      const duplicate = {
-        workspace_id: own.id,
-        id: '01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70',
-        name: 'CONSTRAINED',
-        name_key: 'constrained',
-        colour: '#000000',
-        description: null,
-        created_at: tag.createdAt,
-      };
-      const unique = await h.database.db
-        .insertInto('tags')
-        .values(duplicate)
-        .execute()
-        .then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-      assert.ok(unique, 'the unique index refuses a second tag with the same folded name');
-      assert.deepEqual(toApiError(unique).toBody().status, 422);
-      const foreign = await h.database.db
-        .insertInto('application_tags')
-        .values({ workspace_id: own.id, application_id: duplicate.id, tag_id: tag.id, created_at: tag.createdAt })
-        .execute()
-        .then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-      assert.ok(foreign, 'the foreign key refuses a link to a missing application');
-      assert.equal(toApiError(foreign).status, 422);
-    },
-  );
+    assert.ok(unique, 'the unique index refuses a second tag with the same folded name');
+    assert.deepEqual(toApiError(unique).toBody().status, 422);
+    const foreign = await h.database.db
+      .insertInto('application_tags')
+      .values({ workspace_id: own.id, application_id: duplicate.id, tag_id: tag.id, created_at: tag.createdAt })
+      .execute()
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    assert.ok(foreign, 'the foreign key refuses a link to a missing application');
+    assert.equal(toApiError(foreign).status, 422);
+  });
 
   it('tag names are unique by one case folding on both databases, beyond ASCII', async () => {
     assert.equal((await h.call('POST', '/public/v1/tags', { key, body: { name: 'Ärger' } })).statusCode, 201);

@@ -49,21 +49,18 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     },
   );
 
-  it(
-    'a wrong password and an unknown e-mail get the same 401; ' + 'the failure is audited without the password',
-    async () => {
-      const ws = await h.workspace();
-      const admin = await personIn(h, ws, 'admin');
-      const wrong = await signInRequest(h, admin.email, 'not the password');
-      const unknown = await signInRequest(h, 'nobody@example.test', 'not the password');
-      assert.equal(wrong.statusCode, 401);
-      assert.deepEqual(errorOf(wrong), errorOf(unknown));
-      assert.equal(wrong.cookies.length, 0);
-      const failures = await auditOf(h, ws, 'sign_in_failure');
-      assert.equal(failures.length, 1);
-      assert.ok(!JSON.stringify(failures).includes('not the password'));
-    },
-  );
+  it('a wrong password and an unknown e-mail get the same 401; the failure is audited, password left out', async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin');
+    const wrong = await signInRequest(h, admin.email, 'not the password');
+    const unknown = await signInRequest(h, 'nobody@example.test', 'not the password');
+    assert.equal(wrong.statusCode, 401);
+    assert.deepEqual(errorOf(wrong), errorOf(unknown));
+    assert.equal(wrong.cookies.length, 0);
+    const failures = await auditOf(h, ws, 'sign_in_failure');
+    assert.equal(failures.length, 1);
+    assert.ok(!JSON.stringify(failures).includes('not the password'));
+  });
 
   it(
     `after ${PAIR_LIMIT} failures of one account from one address, ` +
@@ -177,49 +174,46 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     },
   );
 
-  it(
-    'a session idle for 12 hours, or 7 days old, ' + 'is over on every instance (the row in the database decides)',
-    async () => {
-      const ws = await h.workspace();
-      const admin = await personIn(h, ws, 'admin');
-      const idle = await signIn(h, admin.email);
-      const old = await signIn(h, admin.email);
-      const hours = (n: number) => new Date(Date.now() - n * 3600_000).toISOString();
-      const sessions = await h.database.db
-        .selectFrom('console_sessions')
-        .select('id')
-        .where('user_id', '=', admin.userId)
-        .orderBy('created_at')
-        .execute();
-      assert.equal(sessions.length, 2);
-      await h.database.db
-        .updateTable('console_sessions')
-        .set({ last_seen_at: hours(12.1) })
-        .where('id', '=', sessions[0]!.id)
-        .execute();
-      await h.database.db
-        .updateTable('console_sessions')
-        .set({ expires_at: hours(0.01) })
-        .where('id', '=', sessions[1]!.id)
-        .execute();
-      const [first, second] = [await idle.call('GET', '/ui/api/session'), await old.call('GET', '/ui/api/session')];
-      const ended = [first, second].map((r) => r.statusCode);
-      assert.deepEqual(ended, [401, 401]);
-      // Ended sessions do not pile up: the next sign-in removes the person's ended rows.
-      await h.database.db
-        .updateTable('console_sessions')
-        .set({ last_seen_at: hours(13) })
-        .where('user_id', '=', admin.userId)
-        .execute();
-      await signIn(h, admin.email);
-      const left = await h.database.db
-        .selectFrom('console_sessions')
-        .select('id')
-        .where('user_id', '=', admin.userId)
-        .execute();
-      assert.equal(left.length, 1);
-    },
-  );
+  it('a session idle for 12 hours, or 7 days old, is over on every instance (its database row decides)', async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin');
+    const idle = await signIn(h, admin.email);
+    const old = await signIn(h, admin.email);
+    const hours = (n: number) => new Date(Date.now() - n * 3600_000).toISOString();
+    const sessions = await h.database.db
+      .selectFrom('console_sessions')
+      .select('id')
+      .where('user_id', '=', admin.userId)
+      .orderBy('created_at')
+      .execute();
+    assert.equal(sessions.length, 2);
+    await h.database.db
+      .updateTable('console_sessions')
+      .set({ last_seen_at: hours(12.1) })
+      .where('id', '=', sessions[0]!.id)
+      .execute();
+    await h.database.db
+      .updateTable('console_sessions')
+      .set({ expires_at: hours(0.01) })
+      .where('id', '=', sessions[1]!.id)
+      .execute();
+    const [first, second] = [await idle.call('GET', '/ui/api/session'), await old.call('GET', '/ui/api/session')];
+    const ended = [first, second].map((r) => r.statusCode);
+    assert.deepEqual(ended, [401, 401]);
+    // Ended sessions do not pile up: the next sign-in removes the person's ended rows.
+    await h.database.db
+      .updateTable('console_sessions')
+      .set({ last_seen_at: hours(13) })
+      .where('user_id', '=', admin.userId)
+      .execute();
+    await signIn(h, admin.email);
+    const left = await h.database.db
+      .selectFrom('console_sessions')
+      .select('id')
+      .where('user_id', '=', admin.userId)
+      .execute();
+    assert.equal(left.length, 1);
+  });
 
   it('sign out everywhere ends every session of the person; a password change ends all others', async () => {
     const ws = await h.workspace();
@@ -458,45 +452,39 @@ describeEachDatabase('console API: administration', (h) => {
     assert.equal(added.invitation, null);
   });
 
-  it(
-    'changing a role: a member may not give a role whose scopes ' + 'they lack; the last admin cannot be demoted',
-    async () => {
-      const ws = await h.workspace();
-      const admin = await personIn(h, ws, 'admin');
-      const adminClient = await signIn(h, admin.email);
-      // The write role may manage members here, but not give admin.
-      const writeScopes = [
-        ...bodyOf(SessionView, await adminClient.call('GET', '/ui/api/session')).workspace!.permissions,
-      ].filter((s) => !s.startsWith('audit_log') && !s.startsWith('tenant:edit'));
-      assert.equal(
-        (await adminClient.call('PUT', '/ui/api/roles/write', { permissions: writeScopes })).statusCode,
-        200,
-      );
-      const writer = await personIn(h, ws, 'write');
-      const target = await personIn(h, ws, 'read');
-      const writerClient = await signIn(h, writer.email);
-      const refused = await writerClient.call('PATCH', `/ui/api/v1/members/${target.id}`, { role: 'admin' });
-      assert.equal(errorOf(refused).code, 'insufficient_permission');
-      const promoted = await writerClient.call('PATCH', `/ui/api/v1/members/${target.id}`, { role: 'write' });
-      assert.equal(bodyOf(Member, promoted).role, 'write');
-      const refusedAdd = await writerClient.call('POST', '/ui/api/members', {
-        email: 'someone@example.test',
-        name: 'Someone',
-        role: 'admin',
-      });
-      assert.equal(errorOf(refusedAdd).code, 'insufficient_permission');
-      // Two admins: h.workspace's and this one. Demote one, then the last is refused.
-      assert.equal(
-        (await adminClient.call('PATCH', `/ui/api/v1/members/${ws.admin.id}`, { role: 'read' })).statusCode,
-        200,
-      );
-      const last = await adminClient.call('PATCH', `/ui/api/v1/members/${admin.id}`, { role: 'read' });
-      assert.equal(last.statusCode, 422);
-      assert.match(errorOf(last).message, /last admin/);
-      const event = (await auditOf(h, ws, 'update')).find((e) => e.resourceId === target.id);
-      assert.deepEqual(event?.actor, { type: 'member', id: writer.id, name: writer.name });
-    },
-  );
+  it('changing a role: no member gives a role whose scopes they lack; the last admin cannot be demoted', async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin');
+    const adminClient = await signIn(h, admin.email);
+    // The write role may manage members here, but not give admin.
+    const writeScopes = [
+      ...bodyOf(SessionView, await adminClient.call('GET', '/ui/api/session')).workspace!.permissions,
+    ].filter((s) => !s.startsWith('audit_log') && !s.startsWith('tenant:edit'));
+    assert.equal((await adminClient.call('PUT', '/ui/api/roles/write', { permissions: writeScopes })).statusCode, 200);
+    const writer = await personIn(h, ws, 'write');
+    const target = await personIn(h, ws, 'read');
+    const writerClient = await signIn(h, writer.email);
+    const refused = await writerClient.call('PATCH', `/ui/api/v1/members/${target.id}`, { role: 'admin' });
+    assert.equal(errorOf(refused).code, 'insufficient_permission');
+    const promoted = await writerClient.call('PATCH', `/ui/api/v1/members/${target.id}`, { role: 'write' });
+    assert.equal(bodyOf(Member, promoted).role, 'write');
+    const refusedAdd = await writerClient.call('POST', '/ui/api/members', {
+      email: 'someone@example.test',
+      name: 'Someone',
+      role: 'admin',
+    });
+    assert.equal(errorOf(refusedAdd).code, 'insufficient_permission');
+    // Two admins: h.workspace's and this one. Demote one, then the last is refused.
+    assert.equal(
+      (await adminClient.call('PATCH', `/ui/api/v1/members/${ws.admin.id}`, { role: 'read' })).statusCode,
+      200,
+    );
+    const last = await adminClient.call('PATCH', `/ui/api/v1/members/${admin.id}`, { role: 'read' });
+    assert.equal(last.statusCode, 422);
+    assert.match(errorOf(last).message, /last admin/);
+    const event = (await auditOf(h, ws, 'update')).find((e) => e.resourceId === target.id);
+    assert.deepEqual(event?.actor, { type: 'member', id: writer.id, name: writer.name });
+  });
 
   it('enrolling an agent shows its token once with the ready command; revoking it is audited', async () => {
     const ws = await h.workspace();
@@ -546,22 +534,19 @@ describeEachDatabase('console API: administration', (h) => {
     },
   );
 
-  it(
-    'the console API is not in the public OpenAPI document; ' + 'unknown console routes are 404 JSON; / leads to /ui/',
-    async () => {
-      const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
-        paths: Record<string, unknown>;
-      };
-      assert.ok(!Object.keys(doc.paths).some((path) => path.startsWith('/ui')));
-      const ws = await h.workspace();
-      const admin = await personIn(h, ws, 'admin');
-      const client = clientOf(h, (await signIn(h, admin.email)).cookie, (await signIn(h, admin.email)).session);
-      assert.equal(errorOf(await client.call('GET', '/ui/api/nothing-here')).code, 'not_found');
-      const root = await h.app.inject({ method: 'GET', url: '/' });
-      assert.equal(root.statusCode, 302);
-      assert.equal(root.headers.location, '/ui/');
-    },
-  );
+  it('the console API is not in the public OpenAPI; unknown console routes are 404 JSON; / leads to /ui/', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    assert.ok(!Object.keys(doc.paths).some((path) => path.startsWith('/ui')));
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin');
+    const client = clientOf(h, (await signIn(h, admin.email)).cookie, (await signIn(h, admin.email)).session);
+    assert.equal(errorOf(await client.call('GET', '/ui/api/nothing-here')).code, 'not_found');
+    const root = await h.app.inject({ method: 'GET', url: '/' });
+    assert.equal(root.statusCode, 302);
+    assert.equal(root.headers.location, '/ui/');
+  });
 });
 
 describeEachDatabase('console API: the workspace routes under /ui/api/v1', (h) => {

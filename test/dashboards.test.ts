@@ -566,33 +566,30 @@ describeEachDatabase('dashboards', (h) => {
     },
   );
 
-  it(
-    'finance: a contract split over three applications still adds up ' + 'to the cent (100.00 = 33.34 + 33.33 + 33.33)',
-    async () => {
-      const ws = await h.workspace();
-      const key = (await h.key(ws)).secret;
-      const { post } = writer(h, key);
-      const ids = [
-        await post('applications', { name: 'A' }),
-        await post('applications', { name: 'B' }),
-        await post('applications', { name: 'C' }),
-      ].map((app) => app.id);
-      await post('contracts', {
-        name: 'Shared',
-        vendor: 'Acme',
-        startDate: '2026-01-01',
-        amount: 100,
-        currency: 'EUR',
-        billingPeriod: 'yearly',
-        applicationIds: ids,
-      });
-      const body = await dashboard(h, key, 'finance');
-      const shares = widget(body.widgets, 'spend-by-application', 'breakdown').items.map((item) => item.value);
-      assert.deepEqual(shares, [33.34, 33.33, 33.33]);
-      assert.equal(Math.round(shares.reduce((sum, value) => sum + value, 0) * 100), 100 * 100);
-      assert.deepEqual(items(widget(body.widgets, 'annual-spend', 'breakdown')), [['EUR', 100]]);
-    },
-  );
+  it('finance: a contract split over 3 applications adds up to the cent (100.00 = 33.34 + 33.33 + 33.33)', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const { post } = writer(h, key);
+    const ids = [
+      await post('applications', { name: 'A' }),
+      await post('applications', { name: 'B' }),
+      await post('applications', { name: 'C' }),
+    ].map((app) => app.id);
+    await post('contracts', {
+      name: 'Shared',
+      vendor: 'Acme',
+      startDate: '2026-01-01',
+      amount: 100,
+      currency: 'EUR',
+      billingPeriod: 'yearly',
+      applicationIds: ids,
+    });
+    const body = await dashboard(h, key, 'finance');
+    const shares = widget(body.widgets, 'spend-by-application', 'breakdown').items.map((item) => item.value);
+    assert.deepEqual(shares, [33.34, 33.33, 33.33]);
+    assert.equal(Math.round(shares.reduce((sum, value) => sum + value, 0) * 100), 100 * 100);
+    assert.deepEqual(items(widget(body.widgets, 'annual-spend', 'breakdown')), [['EUR', 100]]);
+  });
 
   it(
     'technology: 600 end-of-life OS versions answer (statements ' +

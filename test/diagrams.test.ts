@@ -258,83 +258,80 @@ describeEachDatabase('diagrams', (h) => {
     },
   );
 
-  it(
-    'capacity-map: servers grouped by location and environment with ' + 'summed capacity and hosted applications',
-    async () => {
-      const ws = await h.workspace();
-      const key = (await h.key(ws)).secret;
-      const { post, put } = writer(h, key);
-      const a = await post('servers', {
-        name: 'a',
-        location: 'DC1',
-        environment: 'production',
-        cpuCores: 8,
-        memoryMb: 16384,
-        storageGb: 500,
-      });
-      const b = await post('servers', {
-        name: 'b',
-        location: 'DC1',
-        environment: 'production',
-        cpuCores: 4,
-        memoryMb: 8192,
-      });
-      const c = await post('servers', {
-        name: 'c',
-        location: 'DC1',
-        environment: 'staging',
-        cpuCores: 2,
-        memoryMb: 4096,
-        storageGb: 100,
-      });
-      const d = await post('servers', { name: 'd' });
-      const billing = await post('applications', { name: 'Billing' });
-      await put(`applications/${billing.id}/servers/${a.id}`);
+  it('capacity-map: servers by location and environment, with summed capacity and hosted applications', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const { post, put } = writer(h, key);
+    const a = await post('servers', {
+      name: 'a',
+      location: 'DC1',
+      environment: 'production',
+      cpuCores: 8,
+      memoryMb: 16384,
+      storageGb: 500,
+    });
+    const b = await post('servers', {
+      name: 'b',
+      location: 'DC1',
+      environment: 'production',
+      cpuCores: 4,
+      memoryMb: 8192,
+    });
+    const c = await post('servers', {
+      name: 'c',
+      location: 'DC1',
+      environment: 'staging',
+      cpuCores: 2,
+      memoryMb: 4096,
+      storageGb: 100,
+    });
+    const d = await post('servers', { name: 'd' });
+    const billing = await post('applications', { name: 'Billing' });
+    await put(`applications/${billing.id}/servers/${a.id}`);
 
-      const body = await diagram(h, key, 'capacity-map');
-      type Group = {
-        location: string | null;
-        environment: string | null;
-        hostCount: number;
-        cpuCores: number;
-        memoryMb: number;
-        storageGb: number;
-        hosts: { id: string; cpuCores: number; applicationIds: string[] }[];
-      };
-      const groups = body.groups as Group[];
-      assert.deepEqual(
-        groups.map((g) => [
-          g.location,
-          g.environment,
-          g.hostCount,
-          g.cpuCores,
-          g.memoryMb,
-          g.storageGb,
-          g.hosts.map((host) => host.id),
-        ]),
+    const body = await diagram(h, key, 'capacity-map');
+    type Group = {
+      location: string | null;
+      environment: string | null;
+      hostCount: number;
+      cpuCores: number;
+      memoryMb: number;
+      storageGb: number;
+      hosts: { id: string; cpuCores: number; applicationIds: string[] }[];
+    };
+    const groups = body.groups as Group[];
+    assert.deepEqual(
+      groups.map((g) => [
+        g.location,
+        g.environment,
+        g.hostCount,
+        g.cpuCores,
+        g.memoryMb,
+        g.storageGb,
+        g.hosts.map((host) => host.id),
+      ]),
+      [
+        ['DC1', 'production', 2, 12, 24576, 500, [a.id, b.id]],
+        ['DC1', 'staging', 1, 2, 4096, 100, [c.id]],
+        [null, null, 1, 0, 0, 0, [d.id]],
+      ],
+    );
+    assert.deepEqual(groups[0]!.hosts[0]!.applicationIds, [billing.id]);
+    assert.deepEqual([body.truncated, body.totals], [false, { hosts: 4 }]);
+    const limited = await diagram(h, key, 'capacity-map', { limit: '2' });
+    assert.deepEqual(
+      [(limited.groups as Group[]).map((g) => [g.hostCount, g.hosts.length]), limited.truncated],
+      [
         [
-          ['DC1', 'production', 2, 12, 24576, 500, [a.id, b.id]],
-          ['DC1', 'staging', 1, 2, 4096, 100, [c.id]],
-          [null, null, 1, 0, 0, 0, [d.id]],
+          [2, 1],
+          [1, 1],
+          [1, 0],
         ],
-      );
-      assert.deepEqual(groups[0]!.hosts[0]!.applicationIds, [billing.id]);
-      assert.deepEqual([body.truncated, body.totals], [false, { hosts: 4 }]);
-      const limited = await diagram(h, key, 'capacity-map', { limit: '2' });
-      assert.deepEqual(
-        [(limited.groups as Group[]).map((g) => [g.hostCount, g.hosts.length]), limited.truncated],
-        [
-          [
-            [2, 1],
-            [1, 1],
-            [1, 0],
-          ],
-          true,
-        ],
-      );
-      await picture(h, key, '/public/v1/diagrams/capacity-map', { format: 'svg' });
-    },
-  );
+        true,
+      ],
+    );
+    await picture(h, key, '/public/v1/diagrams/capacity-map', { format: 'svg' });
+  });
 
   it(
     'application-matrix: categories × teams by default with unassigned; ' +

@@ -299,38 +299,35 @@ describeEachDatabase('one definition per family', (h) => {
     assert.equal(reported.environment, null);
   });
 
-  it(
-    'an agent report keeps the facts it omits, ' + 'matches host names case-insensitively and records lastReportAt',
-    async () => {
-      const { ws, key } = await setUp(h);
-      const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
-      const report = (host: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-        h.call('POST', '/agent/v1/report', {
-          headers: { authorization: `Bearer ${agent.token}` },
-          body: { host: { kind: 'server', ...host }, software: [], ...extra },
-        });
-      assert.equal(
-        (await report({ hostname: 'QA-HOST-1', os: 'Debian', manufacturer: 'Dell Inc.' }, { agentVersion: '1.2.0' }))
-          .statusCode,
-        200,
-      );
-      assert.equal((await report({ hostname: 'qa-host-1' })).statusCode, 200);
-      const listed = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).data;
-      assert.equal(listed.length, 1);
-      assert.equal(listed[0]!.hostname, 'QA-HOST-1', 'a change of letter case is no rename');
-      assert.equal(listed[0]!.os, 'Debian');
-      assert.equal(listed[0]!.manufacturer, 'Dell Inc.');
-      assert.ok(listed[0]!.lastReportAt);
-      const enrolled = await listingClient(h, key, agentListing).get(agent.id);
-      assert.equal(enrolled.version, '1.2.0');
-      const renames = bodyOf(
-        AuditList,
-        await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } }),
-      ).data;
-      assert.ok(
-        renames.every((event) => !event.changes?.hostname),
-        'no rename event',
-      );
-    },
-  );
+  it('an agent report keeps facts it omits, matches host names case-insensitively, records lastReportAt', async () => {
+    const { ws, key } = await setUp(h);
+    const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'agent' });
+    const report = (host: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      h.call('POST', '/agent/v1/report', {
+        headers: { authorization: `Bearer ${agent.token}` },
+        body: { host: { kind: 'server', ...host }, software: [], ...extra },
+      });
+    assert.equal(
+      (await report({ hostname: 'QA-HOST-1', os: 'Debian', manufacturer: 'Dell Inc.' }, { agentVersion: '1.2.0' }))
+        .statusCode,
+      200,
+    );
+    assert.equal((await report({ hostname: 'qa-host-1' })).statusCode, 200);
+    const listed = bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key })).data;
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0]!.hostname, 'QA-HOST-1', 'a change of letter case is no rename');
+    assert.equal(listed[0]!.os, 'Debian');
+    assert.equal(listed[0]!.manufacturer, 'Dell Inc.');
+    assert.ok(listed[0]!.lastReportAt);
+    const enrolled = await listingClient(h, key, agentListing).get(agent.id);
+    assert.equal(enrolled.version, '1.2.0');
+    const renames = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'server', actions: 'report' } }),
+    ).data;
+    assert.ok(
+      renames.every((event) => !event.changes?.hostname),
+      'no rename event',
+    );
+  });
 });

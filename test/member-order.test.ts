@@ -83,69 +83,66 @@ describeEachDatabase('people lists ordered by their memberships', (h) => {
     }
   }
 
-  it(
-    'orders and counts every sort of both lists after adds, ' + 'renames by any writer, role changes and removals',
-    async () => {
-      const ws = await h.workspace();
-      const other = await h.workspace();
-      const key = (await h.key(ws)).secret;
-      const names = [
-        'Zoë Adams',
-        'ada byron',
-        'Åsa Berg',
-        'Bob Stone',
-        'Ada Byron',
-        'Émile Zola',
-        'carl weiss',
-        'Dana Scully',
-        'Bob Stone',
-      ];
-      // Parallel adds; the same person in two workspaces.
-      await Promise.all(
-        names.map((name, i) =>
-          addMember(
-            h.database,
-            { workspaceId: ws.id, email: `p${i}@people.test`, name, role: i % 3 === 0 ? 'write' : 'read' },
-            CLI_ACTOR,
-          ),
+  it("orders and counts all sorts of both lists after adds, any writer's renames, role changes, removals", async () => {
+    const ws = await h.workspace();
+    const other = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const names = [
+      'Zoë Adams',
+      'ada byron',
+      'Åsa Berg',
+      'Bob Stone',
+      'Ada Byron',
+      'Émile Zola',
+      'carl weiss',
+      'Dana Scully',
+      'Bob Stone',
+    ];
+    // Parallel adds; the same person in two workspaces.
+    await Promise.all(
+      names.map((name, i) =>
+        addMember(
+          h.database,
+          { workspaceId: ws.id, email: `p${i}@people.test`, name, role: i % 3 === 0 ? 'write' : 'read' },
+          CLI_ACTOR,
         ),
-      );
-      await addMember(h.database, { workspaceId: other.id, email: 'p3@people.test', role: 'admin' }, CLI_ACTOR);
-      await assertOrders(key, ws.id);
+      ),
+    );
+    await addMember(h.database, { workspaceId: other.id, email: 'p3@people.test', role: 'admin' }, CLI_ACTOR);
+    await assertOrders(key, ws.id);
 
-      // A rename written straight to the users table is copied to every membership of the person.
-      const bob = await h.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'p3@people.test')
-        .executeTakeFirstOrThrow();
-      await h.database.db
-        .updateTable('users')
-        .set({ name: 'Aaron Bob', email: 'zz-bob@people.test' })
-        .where('id', '=', bob.id)
-        .execute();
-      const copies = await h.database.db
-        .selectFrom('members')
-        .select(['user_name', 'user_email'])
-        .where('user_id', '=', bob.id)
-        .execute();
-      assert.deepEqual(copies, [
-        { user_name: 'Aaron Bob', user_email: 'zz-bob@people.test' },
-        { user_name: 'Aaron Bob', user_email: 'zz-bob@people.test' },
-      ]);
-      assert.equal((await walk(key, '/users', { sort: 'name' })).items[0]!.name, 'Aaron Bob');
-      await assertOrders(key, ws.id);
+    // A rename written straight to the users table is copied to every membership of the person.
+    const bob = await h.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'p3@people.test')
+      .executeTakeFirstOrThrow();
+    await h.database.db
+      .updateTable('users')
+      .set({ name: 'Aaron Bob', email: 'zz-bob@people.test' })
+      .where('id', '=', bob.id)
+      .execute();
+    const copies = await h.database.db
+      .selectFrom('members')
+      .select(['user_name', 'user_email'])
+      .where('user_id', '=', bob.id)
+      .execute();
+    assert.deepEqual(copies, [
+      { user_name: 'Aaron Bob', user_email: 'zz-bob@people.test' },
+      { user_name: 'Aaron Bob', user_email: 'zz-bob@people.test' },
+    ]);
+    assert.equal((await walk(key, '/users', { sort: 'name' })).items[0]!.name, 'Aaron Bob');
+    await assertOrders(key, ws.id);
 
-      // Role changes in parallel and a removal move the counts.
-      const members = (await walk(key, '/members')).items.filter((member) => member.role !== 'admin');
-      const changes = members
-        .slice(0, 4)
-        .map((member) => h.call('PATCH', `/public/v1/members/${member.id}`, { key, body: { role: 'admin' } }));
-      for (const response of await Promise.all(changes)) assert.equal(response.statusCode, 200, response.body);
-      assert.equal((await h.call('DELETE', `/public/v1/members/${members[5]!.id}`, { key })).statusCode, 204);
-      await assertOrders(key, ws.id);
-    },
-  );
+    // Role changes in parallel and a removal move the counts.
+    const members = (await walk(key, '/members')).items.filter((member) => member.role !== 'admin');
+    const changes = members
+      .slice(0, 4)
+      .map((member) => h.call('PATCH', `/public/v1/members/${member.id}`, { key, body: { role: 'admin' } }));
+    for (const response of await Promise.all(changes)) assert.equal(response.statusCode, 200, response.body);
+    assert.equal((await h.call('DELETE', `/public/v1/members/${members[5]!.id}`, { key })).statusCode, 204);
+    await assertOrders(key, ws.id);
+  });
 
   it('takes a copy written straight to a membership from the person again', async () => {
     const ws = await h.workspace();

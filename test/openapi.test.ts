@@ -73,19 +73,16 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
     assert.deepEqual(missing, []);
   });
 
-  it(
-    'the audit-log description and filters list exactly the ' + 'categories, actions and resource types in use',
-    async () => {
-      const doc = (await h.call('GET', '/openapi.json')).json();
-      const operation = doc.paths['/public/v1/audit-log'].get;
-      const param = (name: string) => operation.parameters.find((p: any) => p.name === name);
-      assert.deepEqual(param('category').schema.enum, [...AUDIT_CATEGORIES]);
-      assert.deepEqual(param('actions').schema.items.enum, [...AUDIT_ACTIONS]);
-      assert.deepEqual(param('resourceType').schema.enum, [...AUDIT_RESOURCE_TYPES]);
-      for (const value of [...AUDIT_CATEGORIES, ...AUDIT_ACTIONS, ...AUDIT_RESOURCE_TYPES])
-        assert.match(operation.description, new RegExp(`\\b${value}\\b`));
-    },
-  );
+  it('audit-log description and filters list exactly the categories, actions and resource types in use', async () => {
+    const doc = (await h.call('GET', '/openapi.json')).json();
+    const operation = doc.paths['/public/v1/audit-log'].get;
+    const param = (name: string) => operation.parameters.find((p: any) => p.name === name);
+    assert.deepEqual(param('category').schema.enum, [...AUDIT_CATEGORIES]);
+    assert.deepEqual(param('actions').schema.items.enum, [...AUDIT_ACTIONS]);
+    assert.deepEqual(param('resourceType').schema.enum, [...AUDIT_RESOURCE_TYPES]);
+    for (const value of [...AUDIT_CATEGORIES, ...AUDIT_ACTIONS, ...AUDIT_RESOURCE_TYPES])
+      assert.match(operation.description, new RegExp(`\\b${value}\\b`));
+  });
 
   it('/docs serves a readable API reference page without a key', async () => {
     const res = await h.call('GET', '/docs');

@@ -109,48 +109,45 @@ describeEachDatabase('categories', (h) => {
 });
 
 describeEachDatabase('teams, users and members', (h) => {
-  it(
-    'team members: idempotent PUT/DELETE links (204), bare array, ' + 'updatedAt moves, one audit event per change',
-    async () => {
-      const ws = await h.workspace();
-      const key = await h.key(ws);
-      const team = await familyClient(h, key.secret, teams).create({ name: 'Platform', email: 'platform@acme.test' });
-      const userId = ws.admin.userId;
-      await new Promise((r) => setTimeout(r, 5));
-      for (let i = 0; i < 2; i += 1)
-        assert.equal(
-          (await h.call('PUT', `/public/v1/teams/${team.id}/members/${userId}`, { key: key.secret })).statusCode,
-          204,
-        );
-      const members = await h.call('GET', `/public/v1/teams/${team.id}/members`, { key: key.secret });
-      assert.deepEqual(
-        bodyOf(Type.Array(User), members).map((u) => u.id),
-        [userId],
-        'a bare array of users',
+  it('team members: idempotent PUT/DELETE links (204), bare array, updatedAt moves, each change audited', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws);
+    const team = await familyClient(h, key.secret, teams).create({ name: 'Platform', email: 'platform@acme.test' });
+    const userId = ws.admin.userId;
+    await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 2; i += 1)
+      assert.equal(
+        (await h.call('PUT', `/public/v1/teams/${team.id}/members/${userId}`, { key: key.secret })).statusCode,
+        204,
       );
-      const linked = await familyClient(h, key.secret, teams).get(team.id);
-      assert.ok(linked.updatedAt > team.updatedAt, 'linking moves updatedAt');
-      const byMember = await familyClient(h, key.secret, teams).list({ memberId: userId });
-      assert.equal(byMember.pagination.total, 1);
-      for (let i = 0; i < 2; i += 1)
-        assert.equal(
-          (await h.call('DELETE', `/public/v1/teams/${team.id}/members/${userId}`, { key: key.secret })).statusCode,
-          204,
-        );
-      assert.deepEqual(
-        bodyOf(Type.Array(User), await h.call('GET', `/public/v1/teams/${team.id}/members`, { key: key.secret })),
-        [],
+    const members = await h.call('GET', `/public/v1/teams/${team.id}/members`, { key: key.secret });
+    assert.deepEqual(
+      bodyOf(Type.Array(User), members).map((u) => u.id),
+      [userId],
+      'a bare array of users',
+    );
+    const linked = await familyClient(h, key.secret, teams).get(team.id);
+    assert.ok(linked.updatedAt > team.updatedAt, 'linking moves updatedAt');
+    const byMember = await familyClient(h, key.secret, teams).list({ memberId: userId });
+    assert.equal(byMember.pagination.total, 1);
+    for (let i = 0; i < 2; i += 1)
+      assert.equal(
+        (await h.call('DELETE', `/public/v1/teams/${team.id}/members/${userId}`, { key: key.secret })).statusCode,
+        204,
       );
-      const audit = bodyOf(
-        AuditList,
-        await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'team' } }),
-      );
-      assert.deepEqual(
-        audit.data.map((e) => e.action),
-        ['unlink', 'link', 'create'],
-      );
-    },
-  );
+    assert.deepEqual(
+      bodyOf(Type.Array(User), await h.call('GET', `/public/v1/teams/${team.id}/members`, { key: key.secret })),
+      [],
+    );
+    const audit = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { resourceType: 'team' } }),
+    );
+    assert.deepEqual(
+      audit.data.map((e) => e.action),
+      ['unlink', 'link', 'create'],
+    );
+  });
 
   it('linking a user who is not a member of the workspace → 404', async () => {
     const ws = await h.workspace();

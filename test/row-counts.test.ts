@@ -264,35 +264,32 @@ describeEachDatabase('row counts: audit events counted in row_counts', (h) => {
     },
   );
 
-  it(
-    'a fresh migrate applies the baseline and the later ' + 'migrations, and counts audit events in row_counts',
-    async () => {
-      const own = await ownDatabase(h);
-      try {
-        const applied = await migrateToLatest(own.database);
-        assert.deepEqual(applied, ['0001-baseline', '0002-server-addresses', '0003-operator-invitations']);
-        await assertOneRowCountMechanism(own.database);
+  it('a fresh migrate applies the baseline and later migrations and counts audit events in row_counts', async () => {
+    const own = await ownDatabase(h);
+    try {
+      const applied = await migrateToLatest(own.database);
+      assert.deepEqual(applied, ['0001-baseline', '0002-server-addresses', '0003-operator-invitations']);
+      await assertOneRowCountMechanism(own.database);
 
-        const ws = await createWorkspace(own.database, { name: 'Fresh' }, CLI_ACTOR);
-        await addMember(
-          own.database,
-          { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' },
-          CLI_ACTOR,
-        );
-        const key = (await createKey(own.database, { workspaceId: ws.id, name: 'key', alias: 'admin' })).secret;
-        assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database'), 3);
-        await insertEvents(own.database.db, ws.id, 40);
-        assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database after inserts'), 43);
-        const row = await own.database.db
-          .selectFrom('row_counts')
-          .select('total')
-          .where('workspace_id', '=', ws.id)
-          .where('table_name', '=', 'audit_events')
-          .executeTakeFirstOrThrow();
-        assert.equal(Number(row.total), 43);
-      } finally {
-        await own.done();
-      }
-    },
-  );
+      const ws = await createWorkspace(own.database, { name: 'Fresh' }, CLI_ACTOR);
+      await addMember(
+        own.database,
+        { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' },
+        CLI_ACTOR,
+      );
+      const key = (await createKey(own.database, { workspaceId: ws.id, name: 'key', alias: 'admin' })).secret;
+      assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database'), 3);
+      await insertEvents(own.database.db, ws.id, 40);
+      assert.equal(await assertExact(own, own.database.db, ws.id, key, 'fresh database after inserts'), 43);
+      const row = await own.database.db
+        .selectFrom('row_counts')
+        .select('total')
+        .where('workspace_id', '=', ws.id)
+        .where('table_name', '=', 'audit_events')
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(row.total), 43);
+    } finally {
+      await own.done();
+    }
+  });
 });

@@ -9,8 +9,16 @@ import { newId } from '../src/ids.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 
 /** Triggers named the way storage-sql.ts names the objects of storage facts. */
-const STORAGE_TRIGGER =
-  /_(count_(insert|delete)|tally_(insert|update|delete)|text_(insert|update|delete)|search_version_(insert|update|delete)|copy_(insert|update)|name_copy)$/;
+const STORAGE_TRIGGER = new RegExp(
+  `_(${[
+    'count_(insert|delete)',
+    'tally_(insert|update|delete)',
+    'text_(insert|update|delete)',
+    'search_version_(insert|update|delete)',
+    'copy_(insert|update)',
+    'name_copy',
+  ].join('|')})$`,
+);
 
 async function withOwnDatabase(dialect: Database['dialect'], work: (database: Database) => Promise<void>) {
   const test = await createTestDatabase(dialect);
@@ -30,12 +38,12 @@ describeEachDatabase('schema baseline', (h) => {
     assert.equal(
       migratedStorageFingerprint(),
       storageFingerprint(),
-      'db/storage.ts or db/storage-sql.ts changed: write a migration that changes the storage of the tables concerned ' +
-        '(running their storageObjects) and export storageFingerprint = storageFingerprint() from it',
+      'db/storage.ts or db/storage-sql.ts changed: write a migration that changes the storage of the tables ' +
+        'concerned (running their storageObjects) and export storageFingerprint = storageFingerprint() from it',
     );
   });
 
-  it('the migrated schema holds exactly the triggers the storage facts call for, as storage-sql.ts writes them', async () => {
+  it("the migrated schema holds exactly the storage facts' triggers, as storage-sql.ts writes them", async () => {
     const db = h.database.db;
     const generated = Object.keys(STORAGE)
       .concat('servers')
@@ -73,57 +81,61 @@ describeEachDatabase('schema baseline', (h) => {
   });
 
   // The template for every later migration: the baseline, rows in it, the migration, the rows after.
-  it('a later migration applied to a filled baseline keeps and completes its data (0002: servers get their address rows)', async () => {
-    await withOwnDatabase(h.dialect, async (database) => {
-      assert.deepEqual(await migrateTo(database, '0001-baseline'), ['0001-baseline']);
-      const db = database.db;
-      const workspaceId = newId();
-      const now = new Date().toISOString();
-      await db
-        .insertInto('workspaces')
-        .values({
-          id: workspaceId,
-          name: 'Before',
-          default_currency: 'EUR',
-          time_zone: 'UTC',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const servers = [
-        ['web-1', ['10.0.0.1', '2001:db8::1']],
-        ['web-2', ['10.0.0.2', 'not an address']],
-        ['web-3', []],
-      ] as const;
-      const ids: string[] = [];
-      for (const [name, addresses] of servers) {
-        const id = newId();
-        ids.push(id);
-        await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, automatic, created_at,
+  it(
+    'a later migration applied to a filled baseline keeps and ' +
+      'completes its data (0002: servers get their address rows)',
+    async () => {
+      await withOwnDatabase(h.dialect, async (database) => {
+        assert.deepEqual(await migrateTo(database, '0001-baseline'), ['0001-baseline']);
+        const db = database.db;
+        const workspaceId = newId();
+        const now = new Date().toISOString();
+        await db
+          .insertInto('workspaces')
+          .values({
+            id: workspaceId,
+            name: 'Before',
+            default_currency: 'EUR',
+            time_zone: 'UTC',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        const servers = [
+          ['web-1', ['10.0.0.1', '2001:db8::1']],
+          ['web-2', ['10.0.0.2', 'not an address']],
+          ['web-3', []],
+        ] as const;
+        const ids: string[] = [];
+        for (const [name, addresses] of servers) {
+          const id = newId();
+          ids.push(id);
+          await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, automatic, created_at,
           last_check_time) VALUES (${workspaceId}, ${id}, ${name}, ${name}, ${JSON.stringify(addresses)}, 0,
           ${now}, ${now})`.execute(db);
-      }
+        }
 
-      assert.deepEqual(await migrateToLatest(database), ['0002-server-addresses', '0003-operator-invitations']);
-      const { rows } = await sql<{ server_id: string; address: string }>`SELECT server_id, address
+        assert.deepEqual(await migrateToLatest(database), ['0002-server-addresses', '0003-operator-invitations']);
+        const { rows } = await sql<{ server_id: string; address: string }>`SELECT server_id, address
         FROM server_addresses WHERE workspace_id = ${workspaceId} ORDER BY address`.execute(db);
-      assert.deepEqual(
-        rows,
-        [
-          { server_id: ids[1], address: '40a000002' },
-          { server_id: ids[0], address: '40a000001' },
-          { server_id: ids[0], address: '620010db8000000000000000000000001' },
-        ].sort((a, b) => a.address.localeCompare(b.address)),
-      );
-      const counted = await db
-        .selectFrom('row_counts')
-        .select('total')
-        .where('workspace_id', '=', workspaceId)
-        .where('table_name', '=', 'servers')
-        .executeTakeFirstOrThrow();
-      assert.equal(Number(counted.total), 3, 'the rows written before are still counted');
-    });
-  });
+        assert.deepEqual(
+          rows,
+          [
+            { server_id: ids[1], address: '40a000002' },
+            { server_id: ids[0], address: '40a000001' },
+            { server_id: ids[0], address: '620010db8000000000000000000000001' },
+          ].sort((a, b) => a.address.localeCompare(b.address)),
+        );
+        const counted = await db
+          .selectFrom('row_counts')
+          .select('total')
+          .where('workspace_id', '=', workspaceId)
+          .where('table_name', '=', 'servers')
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(counted.total), 3, 'the rows written before are still counted');
+      });
+    },
+  );
 
   it('a database made before the baseline is recorded as having it; one that stopped earlier is refused', async () => {
     const old = [

@@ -348,27 +348,24 @@ describeEachDatabase('security findings', (h) => {
     assert.equal(without.body, '');
   });
 
-  it(
-    'error contract: offsets beyond any integer range are 400; ' + 'an integer past the total is an empty page',
-    async () => {
-      const { key } = await setUp(h);
-      for (const offset of ['99999999999999999999', '1e308', '9223372036854775807', '1.5', 'abc']) {
-        const res = await h.call('GET', '/public/v1/servers', { key, query: { offset } });
-        assert.equal(res.statusCode, 400, offset);
-        assert.match(bodyOf(ErrorBody, res).message, /offset/);
-      }
-      const far = await h.call('GET', '/public/v1/servers', { key, query: { offset: '9007199254740991' } });
-      assert.equal(far.statusCode, 200);
-      assert.deepEqual(bodyOf(servers.list, far).data, []);
-      assert.equal(bodyOf(servers.list, far).pagination.offset, 9007199254740991);
-      for (const limit of ['99999999999999999999', '1e308', '-5'])
-        assert.equal(
-          (await h.call('GET', '/public/v1/servers', { key, query: { limit } })).statusCode,
-          200,
-          `limit ${limit} is clamped`,
-        );
-    },
-  );
+  it('error contract: offsets beyond any integer range are 400; one past the total is an empty page', async () => {
+    const { key } = await setUp(h);
+    for (const offset of ['99999999999999999999', '1e308', '9223372036854775807', '1.5', 'abc']) {
+      const res = await h.call('GET', '/public/v1/servers', { key, query: { offset } });
+      assert.equal(res.statusCode, 400, offset);
+      assert.match(bodyOf(ErrorBody, res).message, /offset/);
+    }
+    const far = await h.call('GET', '/public/v1/servers', { key, query: { offset: '9007199254740991' } });
+    assert.equal(far.statusCode, 200);
+    assert.deepEqual(bodyOf(servers.list, far).data, []);
+    assert.equal(bodyOf(servers.list, far).pagination.offset, 9007199254740991);
+    for (const limit of ['99999999999999999999', '1e308', '-5'])
+      assert.equal(
+        (await h.call('GET', '/public/v1/servers', { key, query: { limit } })).statusCode,
+        200,
+        `limit ${limit} is clamped`,
+      );
+  });
 
   it(
     'error contract: a NUL character or a lone surrogate in ' +
@@ -422,84 +419,70 @@ describeEachDatabase('security findings', (h) => {
     );
   });
 
-  it(
-    'error contract: every route refuses unknown query parameters; ' + 'DELETE /tags/{id}?force=false deletes nothing',
-    async () => {
-      const { key } = await setUp(h);
-      const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'keep-me' } }));
-      const application = bodyOf(
-        Application,
-        await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
-      );
-      for (const [method, url] of [
-        ['DELETE', `/public/v1/tags/${tag.id}`],
-        ['GET', `/public/v1/tags/${tag.id}`],
-        ['GET', `/public/v1/applications/${application.id}/tags`],
-        ['PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`],
-        ['POST', '/public/v1/tags'],
-        ['PATCH', `/public/v1/applications/${application.id}`],
-      ] as const) {
-        const res = await h.call(method, `${url}?force=false`, {
-          key,
-          body: method === 'POST' ? { name: 'x' } : method === 'PATCH' ? { vendor: 'v' } : undefined,
-        });
-        assert.equal(res.statusCode, 400, `${method} ${url}`);
-        assert.match(bodyOf(ErrorBody, res).message, /unknown query parameter: force/);
-      }
-      assert.equal(
-        (await h.call('GET', `/public/v1/tags/${tag.id}`, { key })).statusCode,
-        200,
-        'the tag is still there',
-      );
-    },
-  );
+  it('error contract: unknown query parameters refused; DELETE /tags/{id}?force=false deletes nothing', async () => {
+    const { key } = await setUp(h);
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'keep-me' } }));
+    const application = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
+    );
+    for (const [method, url] of [
+      ['DELETE', `/public/v1/tags/${tag.id}`],
+      ['GET', `/public/v1/tags/${tag.id}`],
+      ['GET', `/public/v1/applications/${application.id}/tags`],
+      ['PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`],
+      ['POST', '/public/v1/tags'],
+      ['PATCH', `/public/v1/applications/${application.id}`],
+    ] as const) {
+      const res = await h.call(method, `${url}?force=false`, {
+        key,
+        body: method === 'POST' ? { name: 'x' } : method === 'PATCH' ? { vendor: 'v' } : undefined,
+      });
+      assert.equal(res.statusCode, 400, `${method} ${url}`);
+      assert.match(bodyOf(ErrorBody, res).message, /unknown query parameter: force/);
+    }
+    assert.equal((await h.call('GET', `/public/v1/tags/${tag.id}`, { key })).statusCode, 200, 'the tag is still there');
+  });
 
-  it(
-    'error contract: a body-less DELETE or link PUT with ' + 'Content-Type: application/json and no body is accepted',
-    async () => {
-      const { key } = await setUp(h);
-      const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked' } }));
-      const application = bodyOf(
-        Application,
-        await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
-      );
-      const headers = { 'content-type': 'application/json' };
-      assert.equal(
-        (await h.call('PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode,
-        204,
-      );
-      assert.equal(
-        (await h.call('DELETE', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers }))
-          .statusCode,
-        204,
-      );
-      assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key, headers })).statusCode, 204);
-      const post = await h.call('POST', '/public/v1/tags', { key, headers });
-      assert.equal(post.statusCode, 400, 'a create still needs its body');
-    },
-  );
+  it('error contract: a DELETE or link PUT with Content-Type: application/json and no body is accepted', async () => {
+    const { key } = await setUp(h);
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key, body: { name: 'linked' } }));
+    const application = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key, body: { name: 'A' } }),
+    );
+    const headers = { 'content-type': 'application/json' };
+    assert.equal(
+      (await h.call('PUT', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode,
+      204,
+    );
+    assert.equal(
+      (await h.call('DELETE', `/public/v1/applications/${application.id}/tags/${tag.id}`, { key, headers })).statusCode,
+      204,
+    );
+    assert.equal((await h.call('DELETE', `/public/v1/tags/${tag.id}`, { key, headers })).statusCode, 204);
+    const post = await h.call('POST', '/public/v1/tags', { key, headers });
+    assert.equal(post.statusCode, 400, 'a create still needs its body');
+  });
 
-  it(
-    'early refusals: a client streaming a large body that is refused ' + '(401, 413) receives the answer, not a reset',
-    async () => {
-      const port = await listening(h.app);
-      const unauthenticated = await rawStatus(
-        port,
-        'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\n' +
-          'Content-Type: application/json\r\nContent-Length: 4000000\r\n\r\n',
-        { bytes: 4_000_000, waitForAnswer: true },
-      );
-      assert.equal(unauthenticated.status, 401);
-      const { key } = await setUp(h);
-      const tooLarge = await rawStatus(
-        port,
-        `POST /public/v1/applications HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n` +
-          'Content-Type: application/json\r\nContent-Length: 3000000\r\n\r\n',
-        { bytes: 3_000_000, waitForAnswer: true },
-      );
-      assert.equal(tooLarge.status, 413);
-    },
-  );
+  it('early refusals: a client streaming a large body refused (401, 413) gets the answer, not a reset', async () => {
+    const port = await listening(h.app);
+    const unauthenticated = await rawStatus(
+      port,
+      'POST /agent/v1/report HTTP/1.1\r\nHost: x\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 4000000\r\n\r\n',
+      { bytes: 4_000_000, waitForAnswer: true },
+    );
+    assert.equal(unauthenticated.status, 401);
+    const { key } = await setUp(h);
+    const tooLarge = await rawStatus(
+      port,
+      `POST /public/v1/applications HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 3000000\r\n\r\n',
+      { bytes: 3_000_000, waitForAnswer: true },
+    );
+    assert.equal(tooLarge.status, 413);
+  });
 });
 
 describeEachDatabase('security: agent reports are capped per agent and minute', (h) => {
@@ -548,19 +531,16 @@ describeEachDatabase('security: agent reports are capped per agent and minute', 
 });
 
 describeEachDatabase('security: the OpenAPI document names every scope an operation needs', (h) => {
-  it(
-    'x-required-scopes lists the route scope and, ' + "on sub-resource lists, the returned family's read scope",
-    async () => {
-      const doc = (await h.call('GET', '/openapi.json')).json() as Json;
-      const operation = doc.paths['/public/v1/servers/{id}/applications'].get;
-      assert.deepEqual(operation['x-required-scopes'], ['infrastructure:read', 'applications:read']);
-      assert.deepEqual(doc.paths['/public/v1/applications/{id}/owners'].get['x-required-scopes'], [
-        'applications:read',
-        'users:read',
-      ]);
-      assert.deepEqual(doc.paths['/public/v1/applications/{id}/comments'].get['x-required-scopes'], [
-        'applications:read',
-      ]);
-    },
-  );
+  it("x-required-scopes: the route scope and, on sub-resource lists, the returned family's read scope", async () => {
+    const doc = (await h.call('GET', '/openapi.json')).json() as Json;
+    const operation = doc.paths['/public/v1/servers/{id}/applications'].get;
+    assert.deepEqual(operation['x-required-scopes'], ['infrastructure:read', 'applications:read']);
+    assert.deepEqual(doc.paths['/public/v1/applications/{id}/owners'].get['x-required-scopes'], [
+      'applications:read',
+      'users:read',
+    ]);
+    assert.deepEqual(doc.paths['/public/v1/applications/{id}/comments'].get['x-required-scopes'], [
+      'applications:read',
+    ]);
+  });
 });
