@@ -412,13 +412,26 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     schema: { tags, operationId, summary, ...schema, description: `${schema.description} Scope: ${scope(action)}.` },
   });
 
+  // The write routes' descriptions in the OpenAPI document (`write` adds the scope).
+  const ifMatch = `With If-Match, answers 412 if the ${one} changed since that ETag.`;
+  const descriptions = {
+    create:
+      `Creates ${article(one)}; 201 with it. Unknown fields, wrong types and blank names are 400; ` +
+      'broken rules (such as a reference to an id not in the workspace) are 422. ' +
+      'Fields left out stay null unless documented otherwise. Audited.',
+    update:
+      'Partial update: omitted fields keep their value, null clears an optional field. ' +
+      `Audited with the changed fields. ${ifMatch} ${definition.texts?.update ?? ''}`,
+    delete:
+      `Deletes the ${one}; 204. Of concurrent deletes one answers 204, the others 404. ${ifMatch} ` +
+      `${definition.texts?.delete ?? ''} Everything that referred to it is released and audited on its own resource. ` +
+      'Audited.',
+  };
+
   app.post(
     definition.path,
     write('add', `create${One}`, `Create ${article(one)}`, {
-      description:
-        `Creates ${article(one)}; 201 with it. Unknown fields, wrong types and blank names are 400; ` +
-        'broken rules (such as a reference to an id not in the workspace) are 422. ' +
-        'Fields left out stay null unless documented otherwise. Audited.',
+      description: descriptions.create,
       body: create,
       response: { 201: item, ...errorResponses(...PUBLIC_ERRORS, 413, 415, 422) },
     }),
@@ -437,10 +450,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   app.patch(
     `${definition.path}/:id`,
     write('edit', `update${One}`, `Change ${article(one)}`, {
-      description:
-        'Partial update: omitted fields keep their value, null clears an optional field. ' +
-        `Audited with the changed fields. With If-Match, answers 412 if the ${one} changed since that ETag. ` +
-        (definition.texts?.update ?? ''),
+      description: descriptions.update,
       params: IdParams,
       body: update,
       response: { 200: item, ...errorResponses(...PUBLIC_ERRORS, 404, 412, 413, 415, 422) },
@@ -462,10 +472,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   app.delete(
     `${definition.path}/:id`,
     write('delete', `delete${One}`, `Delete ${article(one)}`, {
-      description:
-        `Deletes the ${one}; 204. Of concurrent deletes one answers 204, the others 404. ` +
-        `With If-Match, answers 412 if the ${one} changed since that ETag. ${definition.texts?.delete ?? ''} ` +
-        'Everything that referred to it is released and audited on its own resource. Audited.',
+      description: descriptions.delete,
       params: IdParams,
       response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...PUBLIC_ERRORS, 404, 412, 422) },
     }),
