@@ -22,7 +22,7 @@ type Page = { data: Licence[]; pagination: { limit: number; offset: number; tota
 describeEachDatabase('a family defined only in the test folder', (h) => {
   before(() => migrateLicences(h.database.db as unknown as Kysely<unknown>, h.dialect));
 
-  it('has CRUD, a list with totals, filters, sorts, q, links, release on delete and audit from its definition', async () => {
+  it('has CRUD, list totals, filters, sorts, q, links, release on delete and audit from its definition', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     const { post } = writer(h, key);

@@ -95,7 +95,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         IF jsonb_typeof(parsed) <> 'array' THEN
           RETURN '{}';
         END IF;
-        RETURN ARRAY(SELECT DISTINCT keys.key FROM (SELECT estate_address_key(element #>> '{}') AS key FROM jsonb_array_elements(parsed) AS element
+        RETURN ARRAY(SELECT DISTINCT keys.key FROM (SELECT estate_address_key(element #>> '{}') AS key
+          FROM jsonb_array_elements(parsed) AS element
           WHERE jsonb_typeof(element) = 'string') keys WHERE keys.key IS NOT NULL);
       END $$`.execute(db);
     // Inserts per statement, from the statement's rows (a COPY of many servers is one call); a
