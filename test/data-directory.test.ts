@@ -4,9 +4,11 @@
  * directory the operator named is never chmod'ed.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { it } from 'node:test';
 import { estate, startServer, stopServer, type CliResult } from './support/cli.js';
 import { describeEachDatabase } from './support/harness.js';
@@ -37,8 +39,10 @@ describeEachDatabase('the data directory', (h) => {
   const sqliteOnly = h.dialect === 'sqlite' ? {} : { skip: 'the directory of a SQLite file' };
 
   it('data/ is not tracked and the shipped catalog lives in assets/, which the compiled server finds', async () => {
-    const ignored = readFileSync(new URL('../.gitignore', import.meta.url), 'utf8').split('\n');
-    assert.ok(ignored.includes('data/'), '.gitignore ignores the whole data/ directory');
+    const checkout = fileURLToPath(new URL('..', import.meta.url));
+    const ignored = (path: string) => spawnSync('git', ['check-ignore', '-q', path], { cwd: checkout }).status === 0;
+    assert.ok(ignored('data/estate.db'), '.gitignore ignores the whole data/ directory');
+    assert.ok(!ignored('src/data/data-objects.module.ts'), 'and only that one: src/data/ is source');
     const { root } = directoryWith('elsewhere', 0o700);
     try {
       // serve runs from dist/ (bin/estate.js); its catalog is read relative to the compiled module.
