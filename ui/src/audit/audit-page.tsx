@@ -8,6 +8,7 @@ import type { AuditEvent } from '../api/console-api.js';
 import { queries } from '../api/queries.js';
 import { Field, FormError } from '../base/field.js';
 import { formatDate, humanize } from '../base/format.js';
+import { changeValue, fieldLabel, inSentence } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 
 const FILTERS = ['from', 'to', 'actorId', 'category', 'action', 'resourceType', 'query'] as const;
@@ -37,13 +38,9 @@ function Diff({ changes }: { changes: NonNullable<AuditEvent['changes']> }) {
       <tbody>
         {Object.entries(changes).map(([field, change]) => (
           <tr key={field}>
-            <th scope="row">{field}</th>
-            <td>
-              <code>{JSON.stringify(change.before)}</code>
-            </td>
-            <td>
-              <code>{JSON.stringify(change.after)}</code>
-            </td>
+            <th scope="row">{fieldLabel(field)}</th>
+            <td>{changeValue(change.before)}</td>
+            <td>{changeValue(change.after)}</td>
           </tr>
         ))}
       </tbody>
@@ -52,20 +49,20 @@ function Diff({ changes }: { changes: NonNullable<AuditEvent['changes']> }) {
 }
 
 function EventRow({ event }: { event: AuditEvent }) {
+  const what = `${inSentence(humanize(event.action))} ${inSentence(humanize(event.resourceType))}`;
   return (
     <li className="event">
       <details>
         <summary>
           <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time> <strong>{event.actor.name}</strong> (
-          {humanize(event.actor.type)}) {humanize(event.action).toLowerCase()}{' '}
-          {humanize(event.resourceType).toLowerCase()} {event.resourceName && <em>{event.resourceName}</em>}
+          {humanize(event.actor.type)}) {what} {event.resourceName && <em>{event.resourceName}</em>}
         </summary>
         <dl>
           <dt>Category</dt>
-          <dd>{event.category}</dd>
-          <dt>Resource id</dt>
+          <dd>{humanize(event.category)}</dd>
+          <dt>Resource ID</dt>
           <dd>{event.resourceId ?? '—'}</dd>
-          <dt>Actor id</dt>
+          <dt>Actor ID</dt>
           <dd>{event.actor.id ?? '—'}</dd>
         </dl>
         {event.changes ? <Diff changes={event.changes} /> : <p>No field changes recorded.</p>}

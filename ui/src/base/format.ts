@@ -1,3 +1,5 @@
+import { valueLabel } from './glossary.js';
+
 /** Dates as the person's browser writes them, with the exact instant on hover. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
@@ -14,7 +16,7 @@ export function groupScopes(scopes: readonly string[]): [family: string, actions
   return [...groups.entries()];
 }
 
+/** An API word (a status, an action, a resource type) in people's words, from the glossary. */
 export function humanize(value: string): string {
-  const text = value.replaceAll('_', ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return valueLabel(value);
 }

@@ -5,6 +5,7 @@ import { messageOf } from '../api/client.js';
 import { queries } from '../api/queries.js';
 import { FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
+import { isKnownValue, valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { ResourceLink } from '../inventory/resource-name.js';
 import type { ChartOption } from './chart.js';
@@ -39,6 +40,14 @@ const number = (value: number, currency?: string) =>
     ? value.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 0 })
     : value.toLocaleString();
 
+/** A breakdown's label: the server's, unless it is a bare enum value (`phase_out`), then the glossary's. */
+const labelOfItem = (item: { key: string; label: string }) =>
+  item.label === item.key && isKnownValue(item.key) ? valueLabel(item.key) : item.label;
+
+/** A table cell: enum values (`in_stock`) in people's words, anything else as it is. */
+const cellText = (value: unknown) =>
+  typeof value === 'string' && isKnownValue(value) ? valueLabel(value) : String(value);
+
 function BreakdownView({ widget }: { widget: Breakdown }) {
   const items = widget.items;
   const donut = items.length > 0 && items.length <= 6 && !items.some((item) => item.currency);
@@ -51,7 +60,7 @@ function BreakdownView({ widget }: { widget: Breakdown }) {
               {
                 type: 'pie',
                 radius: ['45%', '75%'],
-                data: items.map((item) => ({ name: item.label, value: item.value })),
+                data: items.map((item) => ({ name: labelOfItem(item), value: item.value })),
                 label: { formatter: '{b}: {c}' },
               },
             ],
@@ -63,7 +72,9 @@ function BreakdownView({ widget }: { widget: Breakdown }) {
             yAxis: {
               type: 'category',
               inverse: true,
-              data: items.map((item) => (item.currency ? `${item.label} (${item.currency})` : item.label)),
+              data: items.map((item) =>
+                item.currency ? `${labelOfItem(item)} (${item.currency})` : labelOfItem(item),
+              ),
               axisLabel: { width: 160, overflow: 'truncate' },
             },
             series: [{ type: 'bar', data: items.map((item) => item.value) }],
@@ -71,7 +82,7 @@ function BreakdownView({ widget }: { widget: Breakdown }) {
     [items, donut],
   );
   if (items.length === 0) return <p>Nothing to show.</p>;
-  const figures = items.map((item) => `${item.label} ${number(item.value, item.currency)}`).join(', ');
+  const figures = items.map((item) => `${labelOfItem(item)} ${number(item.value, item.currency)}`).join(', ');
   return (
     <>
       <Suspense fallback={<p>Loading chart…</p>}>
@@ -88,7 +99,7 @@ function BreakdownView({ widget }: { widget: Breakdown }) {
           <tbody>
             {items.map((item) => (
               <tr key={`${item.key}/${item.currency ?? ''}`} data-key={item.key}>
-                <th scope="row">{item.label}</th>
+                <th scope="row">{labelOfItem(item)}</th>
                 <td className="figure" data-value={item.value}>
                   {number(item.value, item.currency)}
                 </td>
@@ -163,7 +174,11 @@ function TableView({ widget }: { widget: Table }) {
               {widget.columns.map((column, position) => {
                 const value = row[column.key];
                 const text =
-                  value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
+                  value === null || value === undefined
+                    ? '—'
+                    : Array.isArray(value)
+                      ? value.join(', ')
+                      : cellText(value);
                 const family = typeof row.resourceType === 'string' ? FAMILY_OF[row.resourceType] : undefined;
                 return (
                   <td key={column.key}>

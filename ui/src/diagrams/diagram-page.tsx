@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { messageOf } from '../api/client.js';
 import { queries } from '../api/queries.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
+import { diagramHelp, helpText, valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { enumValues, labelOf, type JsonSchema } from '../inventory/schema.js';
 
@@ -26,14 +27,14 @@ function ParameterControl({
     useQuery({ ...queries.list(family ?? '', { limit: '200' }), enabled: Boolean(family) }).data?.data ?? [];
   const options = enumValues(schema);
   return (
-    <Field label={labelOf(name)} hint={schema.description}>
+    <Field label={labelOf(name)} hint={helpText(schema.description, name)}>
       {options || family ? (
         <select value={value} onChange={(event) => onChange(event.target.value)}>
           <option value="">Default</option>
           {options
             ? options.map((option) => (
                 <option key={option} value={option}>
-                  {option}
+                  {valueLabel(option)}
                 </option>
               ))
             : choices.map((choice) => (
@@ -165,7 +166,7 @@ export function DiagramPage({ name }: { name: string }) {
           Download SVG
         </button>
       </PageHeader>
-      {info.data && <p className="lead">{info.data.description}</p>}
+      {info.data && <p className="lead">{diagramHelp(name, info.data.description)}</p>}
       {parameters.length > 0 && (
         <form className="filters" onSubmit={apply}>
           {parameters.map(([parameter, schema]) => (

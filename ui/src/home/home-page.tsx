@@ -2,6 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { queries } from '../api/queries.js';
 import { formatDate, humanize } from '../base/format.js';
+import { inSentence } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities, useSession } from '../base/session.js';
 import { useCatalog } from '../inventory/catalog.js';
@@ -120,7 +121,7 @@ function RecentChanges() {
           return (
             <li key={event.id} className="event">
               <time dateTime={event.timestamp}>{at}</time> <strong>{event.actor.name}</strong>{' '}
-              {humanize(event.action).toLowerCase()} {humanize(event.resourceType).toLowerCase()}{' '}
+              {inSentence(humanize(event.action))} {inSentence(humanize(event.resourceType))}{' '}
               {event.resourceName && <em>{event.resourceName}</em>}
             </li>
           );

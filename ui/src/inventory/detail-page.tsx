@@ -8,6 +8,7 @@ import { ConflictNotice } from '../base/conflict.js';
 import { ConfirmDialog } from '../base/dialog.js';
 import { Field, FormError } from '../base/field.js';
 import { formatDate, humanize } from '../base/format.js';
+import { changeValue, inSentence } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { useCatalog, useFamily } from './catalog.js';
@@ -168,7 +169,7 @@ function History({ id }: { id: string }) {
             <details>
               <summary>
                 <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time>{' '}
-                <strong>{event.actor.name}</strong> {humanize(event.action).toLowerCase()}
+                <strong>{event.actor.name}</strong> {inSentence(humanize(event.action))}
               </summary>
               {event.changes ? (
                 <dl>
@@ -176,7 +177,7 @@ function History({ id }: { id: string }) {
                     <div key={field}>
                       <dt>{labelOf(field)}</dt>
                       <dd>
-                        <code>{JSON.stringify(change.before)}</code> → <code>{JSON.stringify(change.after)}</code>
+                        {changeValue(change.before)} → {changeValue(change.after)}
                       </dd>
                     </div>
                   ))}

@@ -5,6 +5,7 @@ import { messageOf } from '../api/client.js';
 import type { Resource } from '../api/console-api.js';
 import { queries } from '../api/queries.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
+import { valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { useFamily } from './catalog.js';
@@ -63,7 +64,7 @@ function FilterControl({
           <option value="">Any</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option === 'true' ? 'yes' : option === 'false' ? 'no' : option.replaceAll('_', ' ')}
+              {option === 'true' ? 'yes' : option === 'false' ? 'no' : valueLabel(option)}
             </option>
           ))}
         </select>

@@ -8,6 +8,7 @@ import { ConflictNotice, type ConflictRow } from '../base/conflict.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useFamily } from './catalog.js';
+import { helpText, valueLabel } from '../base/glossary.js';
 import { display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, type JsonSchema } from './schema.js';
 
 /** Fields an agent reports: on an automatic server or workstation they cannot change here. */
@@ -59,6 +60,9 @@ function fromDraft(draft: string | boolean | string[], schema: JsonSchema): unkn
       return draft;
   }
 }
+
+/** A field's description as the API gives it (the form shows it in people's words, glossary.ts). */
+const descriptionOf = (field: JsonSchema) => unwrapNull(field).schema.description;
 
 const NO_CHOICES: { id: string; name: string }[] = [];
 
@@ -127,9 +131,7 @@ function Control({
     );
   if (kind === 'enum' || (kind === 'uuid' && target)) {
     const options =
-      kind === 'enum'
-        ? (enumValues(inner) ?? []).map((option) => ({ id: option, name: option.replaceAll('_', ' ') }))
-        : choices;
+      kind === 'enum' ? (enumValues(inner) ?? []).map((option) => ({ id: option, name: valueLabel(option) })) : choices;
     return (
       <select
         {...wiring}
@@ -344,7 +346,7 @@ function ResourceForm({
             hint={
               locked(name)
                 ? REPORTED_REASON
-                : `${required.has(name) && !id ? 'Required. ' : ''}${unwrapNull(field).schema.description ?? ''}`
+                : `${required.has(name) && !id ? 'Required. ' : ''}${helpText(descriptionOf(field), name)}`
             }
           >
             <Control

@@ -1,4 +1,5 @@
 import type { ConsoleFamily as SharedConsoleFamily } from '../../../src/console/console.types.js';
+import { fieldLabel, valueLabel } from '../base/glossary.js';
 
 /**
  * Reading the API's JSON schemas (served by /ui/api/families, made by the server's TypeBox
@@ -72,26 +73,9 @@ export function kindOf(raw: JsonSchema): FieldKind {
   return 'json';
 }
 
-/** `osVersion` → `OS version`, `ipAddresses` → `IP addresses`, `cpuCores` → `CPU cores`. */
+/** A field's label, from the console's glossary (`cidr` → `CIDR`, `memoryMb` → `Memory (MB)`). */
 export function labelOf(field: string): string {
-  const words = field
-    .replace(/Ids$/, 's')
-    .replace(/Id$/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(' ');
-  const acronyms: Record<string, string> = {
-    os: 'OS',
-    ip: 'IP',
-    cpu: 'CPU',
-    mb: 'MB',
-    gb: 'GB',
-    url: 'URL',
-    eol: 'EOL',
-    api: 'API',
-  };
-  const text = words.map((word) => acronyms[word] ?? word).join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return fieldLabel(field);
 }
 
 const LONG_TEXT = new Set(['description', 'notes', 'body']);
@@ -115,7 +99,7 @@ export function display(value: unknown, raw: JsonSchema): string {
   if (kind === 'boolean') return value ? 'yes' : 'no';
   if (kind === 'datetime' && typeof value === 'string')
     return new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  if (kind === 'enum' && typeof value === 'string') return value.replaceAll('_', ' ');
+  if (kind === 'enum' && typeof value === 'string') return valueLabel(value);
   if (Array.isArray(value))
     return value.length === 0
       ? '—'

@@ -84,7 +84,9 @@ export function KeysPage() {
                 <td>
                   <code>{key.prefix}…</code>
                 </td>
-                <td title={key.permissions.join(', ')}>{permissionsOf(key)}</td>
+                <td title={key.permissions.join(', ')}>
+                  <code>{permissionsOf(key)}</code>
+                </td>
                 <td>{key.createdByName ?? '—'}</td>
                 <td>{formatDate(key.createdAt)}</td>
                 <td>{key.expiresAt ? formatDate(key.expiresAt) : 'never'}</td>

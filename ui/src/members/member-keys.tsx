@@ -81,7 +81,9 @@ function KeysOfMember({
                 <td>
                   <code>{key.prefix}…</code>
                 </td>
-                <td title={key.permissions.join(', ')}>{permissionsOf(key)}</td>
+                <td title={key.permissions.join(', ')}>
+                  <code>{permissionsOf(key)}</code>
+                </td>
                 <td title="The last change made with the key; reads are not recorded.">
                   {key.lastWriteAt ? formatDate(key.lastWriteAt) : 'none recorded'}
                 </td>
