@@ -4,8 +4,10 @@
  * derived from it. A new family is one definition file, one line here and one migration
  * (docs/architecture.md, "Adding a family").
  */
+import { declareScopes } from './access/scopes.js';
 import { announcements } from './announcements/announcements.module.js';
 import { applications } from './applications/applications.module.js';
+import { declareAuditResourceType } from './audit/audit.types.js';
 import { categories } from './categories/categories.module.js';
 import { contracts } from './contracts/contracts.module.js';
 import { dataObjects } from './data/data-objects.module.js';
@@ -46,9 +48,13 @@ let release = createRelease(families, [discoveredReturnsToTriage]);
 /** Releases what refers to a row being deleted: run inside the delete's transaction. */
 export const releaseDependents: Release = (trx, workspaceId, target, actor) => release(trx, workspaceId, target, actor);
 
+/** A family's table, service, scopes and audit resource type become known. */
 function index(family: Family): void {
-  byTable.set(family.definition.table, family);
-  services.set(family.definition.table, createFamilyService(family, releaseDependents));
+  const { definition } = family;
+  byTable.set(definition.table, family);
+  declareScopes(definition.scopeFamily, ['read', 'add', 'edit', 'delete'], { writers: true, inventory: true });
+  declareAuditResourceType(definition.resourceType);
+  services.set(definition.table, createFamilyService(family, releaseDependents));
 }
 for (const family of families) index(family);
 

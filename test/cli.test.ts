@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { verify } from '@node-rs/argon2';
-import { ALL_SCOPES } from '../src/access/scopes.js';
+import { allScopes } from '../src/access/scopes.js';
 import { estate, startServer, stopServer } from './support/cli.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 
@@ -37,7 +37,12 @@ describeEachDatabase('command line', (h) => {
     try {
       const first = await estate(empty.url, ['migrate', '--json']);
       assert.equal(first.code, 0, first.stderr);
-      assert.deepEqual(first.json().applied, ['0001-baseline', '0002-server-addresses', '0003-operator-invitations']);
+      assert.deepEqual(first.json().applied, [
+        '0001-baseline',
+        '0002-server-addresses',
+        '0003-operator-invitations',
+        '0004-host-search',
+      ]);
       assert.deepEqual((await estate(empty.url, ['migrate', '--json'])).json(), { applied: [] });
     } finally {
       await empty.drop();
@@ -326,7 +331,9 @@ describeEachDatabase('command line', (h) => {
 
   it('a key can never get a scope its creator lacks', async () => {
     const { ws } = await setUp();
-    const allButAudit = ALL_SCOPES.filter((s) => s !== 'audit_log:read').join(',');
+    const allButAudit = allScopes()
+      .filter((s) => s !== 'audit_log:read')
+      .join(',');
     await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'admin', '--scopes', allButAudit, '--json']);
     const explicit = await estate(h.url, [
       'key',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEFAULT_ROLE_PERMISSIONS } from '../src/access/scopes.js';
+import { defaultPermissions } from '../src/access/scopes.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -206,7 +206,7 @@ describeEachDatabase('web console in a browser', (h) => {
 
     // The write role may edit members here, but lacks admin's scopes: it cannot make an admin.
     const writer = await personIn(h, ws, 'write', 'Wendy Writer');
-    const writeScopes = [...DEFAULT_ROLE_PERMISSIONS.write, 'members:edit'].sort();
+    const writeScopes = [...defaultPermissions('write'), 'members:edit'].sort();
     await h.database.db
       .updateTable('roles')
       .set({ permissions: JSON.stringify(writeScopes) })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ALL_SCOPES, DEFAULT_ROLE_PERMISSIONS } from '../src/access/scopes.js';
+import { allScopes, defaultPermissions } from '../src/access/scopes.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { Introspection } from '../src/me/me.routes.js';
 import { describeEachDatabase } from './support/harness.js';
@@ -15,7 +15,7 @@ describeEachDatabase('GET /me', (h) => {
     assert.deepEqual(bodyOf(Introspection, res), {
       workspace: { id: ws.id, name: 'Acme Corp' },
       key: { id: key.id, name: 'ci pipeline', alias: 'write' },
-      permissions: [...DEFAULT_ROLE_PERMISSIONS.write],
+      permissions: [...defaultPermissions('write')],
     });
     const permissions = bodyOf(Introspection, res).permissions;
     assert.deepEqual([...permissions].sort(), permissions);
@@ -43,12 +43,12 @@ describeEachDatabase('GET /me', (h) => {
     ).permissions;
     assert.ok(read.every((s) => s.endsWith(':read')));
     assert.ok(!read.includes('audit_log:read'));
-    assert.equal(read.length, ALL_SCOPES.filter((s) => s.endsWith(':read')).length - 1);
+    assert.equal(read.length, allScopes().filter((s) => s.endsWith(':read')).length - 1);
     const admin = bodyOf(
       Introspection,
       await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'admin' })).secret }),
     ).permissions;
-    assert.deepEqual(admin, [...ALL_SCOPES]);
+    assert.deepEqual(admin, [...allScopes()]);
   });
 
   it('takes no parameters: an unknown query parameter → 400 naming it', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Kysely } from 'kysely';
+import { allScopes, defaultPermissions } from '../src/access/scopes.js';
 import { registerFamily } from '../src/families.js';
 import { up as migrateLicences, licences } from './families/licences.family.js';
 import { describeEachDatabase } from './support/harness.js';
@@ -96,11 +97,36 @@ describeEachDatabase('a family defined only in the test folder', (h) => {
       'created, updated, then updated when the application it covered went',
     );
 
+    const byType = await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'licence' } });
+    assert.equal(byType.statusCode, 200, 'the audit filter accepts the family resource type');
+    assert.ok((byType.json() as { data: unknown[] }).data.length >= 5);
+
     const other = await h.workspace('Other');
     const otherKey = (await h.key(other)).secret;
     assert.equal((await h.call('GET', `/public/v1/licences/${office.id}`, { key: otherKey })).statusCode, 404);
     const theirs = await h.call('GET', '/public/v1/licences', { key: otherKey });
     assert.equal(theirs.json().pagination.total, 0, 'another workspace sees none of them');
+  });
+
+  it('has scopes of its own, granted by the system roles as for the service families', async () => {
+    assert.deepEqual(
+      allScopes().filter((scope) => scope.startsWith('licences:')),
+      ['licences:add', 'licences:delete', 'licences:edit', 'licences:read'],
+    );
+    assert.deepEqual(
+      defaultPermissions('read').filter((scope) => scope.startsWith('licences:')),
+      ['licences:read'],
+    );
+    assert.ok(defaultPermissions('write').includes('licences:add'));
+    const ws = await h.workspace();
+    const reader = (await h.key(ws, { alias: 'read' })).secret;
+    const writer = (await h.key(ws, { alias: 'write' })).secret;
+    const body = { name: 'Visio', vendor: 'Microsoft' };
+    assert.equal((await h.call('GET', '/public/v1/licences', { key: reader })).statusCode, 200);
+    assert.equal((await h.call('POST', '/public/v1/licences', { key: reader, body })).statusCode, 403);
+    assert.equal((await h.call('POST', '/public/v1/licences', { key: writer, body })).statusCode, 201);
+    const onlyApplications = (await h.key(ws, { scopes: ['applications:read', 'applications:add'] })).secret;
+    assert.equal((await h.call('GET', '/public/v1/licences', { key: onlyApplications })).statusCode, 403);
   });
 
   it('is in the OpenAPI document like the service own families', async () => {
@@ -109,5 +135,8 @@ describeEachDatabase('a family defined only in the test folder', (h) => {
     };
     assert.deepEqual(Object.keys(document.paths['/public/v1/licences'] ?? {}).sort(), ['get', 'post']);
     assert.deepEqual(Object.keys(document.paths['/public/v1/licences/{id}'] ?? {}).sort(), ['delete', 'get', 'patch']);
+    const auditLog = document.paths['/public/v1/audit-log']?.get as { parameters: { name: string; schema: unknown }[] };
+    const resourceType = auditLog.parameters.find((parameter) => parameter.name === 'resourceType');
+    assert.ok((resourceType?.schema as { enum: string[] }).enum.includes('licence'));
   });
 });

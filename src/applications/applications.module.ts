@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { declareScopes } from '../access/scopes.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import { findCatalogEntry, HOSTING_TYPES } from '../catalog/catalog.service.js';
 import { categories } from '../categories/categories.module.js';
@@ -171,7 +172,9 @@ async function addComment(database: Database, principal: Caller, applicationId: 
   });
 }
 
-/** Comments on applications: the one part of the family beyond CRUD and links. */
+/** Comments on applications: the one part of the family beyond CRUD and links, with its own scope. */
+declareScopes('applications', ['comment'], { writers: true });
+
 export function registerApplicationCommentRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/applications/:id/comments',

@@ -1,17 +1,17 @@
 import type { AppDeps, App } from '../http/types.js';
 import { callerOf } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
-import { AuditList, AuditLogQuery } from './audit.schemas.js';
+import { AuditList, auditLogQuery } from './audit.schemas.js';
 import { listAuditLog } from './audit.service.js';
-import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from './audit.types.js';
+import { AUDIT_ACTIONS, AUDIT_CATEGORIES, auditResourceTypes } from './audit.types.js';
 
-const DESCRIPTION = `Audit events of the key's workspace, newest first by (timestamp, id). \
+const description = () => `Audit events of the key's workspace, newest first by (timestamp, id). \
 Drive the loop with hasMore and
 nextCursor; the cursor stays correct while new events arrive. Persist the last cursor (or the last event's
 timestamp) before handling a page so that a restart neither repeats nor skips events.
 
 Categories: ${AUDIT_CATEGORIES.join(', ')}. Actions: ${AUDIT_ACTIONS.join(', ')}.
-Resource types: ${AUDIT_RESOURCE_TYPES.join(', ')}. Actor types: api_key, member, agent, system.`;
+Resource types: ${auditResourceTypes().join(', ')}. Actor types: api_key, member, agent, system.`;
 
 export function registerAuditRoutes(app: App, { database }: AppDeps): void {
   app.get(
@@ -22,8 +22,8 @@ export function registerAuditRoutes(app: App, { database }: AppDeps): void {
         operationId: 'listAuditLog',
         tags: ['audit'],
         summary: 'List audit events',
-        description: `${DESCRIPTION}\n\nScope: audit_log:read.`,
-        querystring: AuditLogQuery,
+        description: `${description()}\n\nScope: audit_log:read.`,
+        querystring: auditLogQuery(),
         response: { 200: AuditList, ...errorResponses(...PUBLIC_ERRORS) },
       },
     },

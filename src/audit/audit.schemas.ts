@@ -1,5 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from './audit.types.js';
+import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_CATEGORIES, auditResourceTypes } from './audit.types.js';
+
+/** A resource type: its `enum` is the live list, so a family registered later is accepted and documented. */
+const ResourceType = (description: string, examples?: string[]) =>
+  Type.Unsafe<string>({ enum: auditResourceTypes(), description, ...(examples ? { examples } : {}) });
 
 export const AUDIT_PAGE_MAX = 200;
 export const AUDIT_PAGE_DEFAULT = 50;
@@ -8,43 +12,43 @@ const Uuid = (description: string) => Type.String({ format: 'uuid', description 
 const DateTime = (description: string) =>
   Type.String({ format: 'date-time', description, examples: ['2026-11-01T00:00:00.000Z'] });
 
-export const AuditLogQuery = Type.Object(
-  {
-    from: Type.Optional(DateTime('Only events at or after this instant (inclusive).')),
-    to: Type.Optional(DateTime('Only events at or before this instant (inclusive).')),
-    actorId: Type.Optional(Uuid('Only events by this actor: an API key, member or agent id.')),
-    category: Type.Optional(Type.Enum(AUDIT_CATEGORIES, { description: `One of: ${AUDIT_CATEGORIES.join(', ')}.` })),
-    actions: Type.Optional(
-      Type.Array(Type.Enum(AUDIT_ACTIONS), {
-        description:
-          'Only these actions; repeat the parameter for several (actions=create&actions=delete). ' +
-          `One of: ${AUDIT_ACTIONS.join(', ')}.`,
-      }),
-    ),
-    resourceType: Type.Optional(
-      Type.Enum(AUDIT_RESOURCE_TYPES, { description: `One of: ${AUDIT_RESOURCE_TYPES.join(', ')}.` }),
-    ),
-    resourceId: Type.Optional(Uuid('Only events about this resource.')),
-    query: Type.Optional(
-      Type.String({
-        maxLength: 200,
-        description: 'Case-insensitive text found in the resource name, actor name, action or resource type.',
-      }),
-    ),
-    limit: Type.Optional(
-      Type.Integer({
-        description:
-          `Page size, default ${AUDIT_PAGE_DEFAULT}; ` +
-          `values above ${AUDIT_PAGE_MAX} become ${AUDIT_PAGE_MAX}, below 1 become 1.`,
-      }),
-    ),
-    cursor: Type.Optional(
-      Type.String({ maxLength: 200, description: 'The nextCursor of the previous response; opaque.' }),
-    ),
-  },
-  { additionalProperties: false },
-);
-export type AuditLogQuery = Static<typeof AuditLogQuery>;
+/** The list's query, built when the route is (its description names every resource type). */
+export const auditLogQuery = () =>
+  Type.Object(
+    {
+      from: Type.Optional(DateTime('Only events at or after this instant (inclusive).')),
+      to: Type.Optional(DateTime('Only events at or before this instant (inclusive).')),
+      actorId: Type.Optional(Uuid('Only events by this actor: an API key, member or agent id.')),
+      category: Type.Optional(Type.Enum(AUDIT_CATEGORIES, { description: `One of: ${AUDIT_CATEGORIES.join(', ')}.` })),
+      actions: Type.Optional(
+        Type.Array(Type.Enum(AUDIT_ACTIONS), {
+          description:
+            'Only these actions; repeat the parameter for several (actions=create&actions=delete). ' +
+            `One of: ${AUDIT_ACTIONS.join(', ')}.`,
+        }),
+      ),
+      resourceType: Type.Optional(ResourceType(`One of: ${auditResourceTypes().join(', ')}.`)),
+      resourceId: Type.Optional(Uuid('Only events about this resource.')),
+      query: Type.Optional(
+        Type.String({
+          maxLength: 200,
+          description: 'Case-insensitive text found in the resource name, actor name, action or resource type.',
+        }),
+      ),
+      limit: Type.Optional(
+        Type.Integer({
+          description:
+            `Page size, default ${AUDIT_PAGE_DEFAULT}; ` +
+            `values above ${AUDIT_PAGE_MAX} become ${AUDIT_PAGE_MAX}, below 1 become 1.`,
+        }),
+      ),
+      cursor: Type.Optional(
+        Type.String({ maxLength: 200, description: 'The nextCursor of the previous response; opaque.' }),
+      ),
+    },
+    { additionalProperties: false },
+  );
+export type AuditLogQuery = Static<ReturnType<typeof auditLogQuery>>;
 
 export const AuditEvent = Type.Object(
   {
@@ -69,7 +73,7 @@ export const AuditEvent = Type.Object(
       },
       { description: 'Who made the change.' },
     ),
-    resourceType: Type.Enum(AUDIT_RESOURCE_TYPES, { description: 'Kind of resource changed.', examples: ['api_key'] }),
+    resourceType: ResourceType('Kind of resource changed.', ['api_key']),
     resourceId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
       description: 'Id of the resource; null for roles (named, not numbered).',
     }),

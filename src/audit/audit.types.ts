@@ -27,6 +27,11 @@ export const AUDIT_ACTIONS = [
   'unlock',
 ] as const;
 
+/**
+ * The resource types the API document has listed since the first release, in that order. Each
+ * inventory family declares its own type when it is registered (`src/families.ts`); a type not
+ * listed here follows these, in the order declared.
+ */
 export const AUDIT_RESOURCE_TYPES = [
   'application',
   'flow',
@@ -49,9 +54,26 @@ export const AUDIT_RESOURCE_TYPES = [
   'workspace',
 ] as const;
 
+/**
+ * Every resource type, the published ones first. Families append theirs before the app is built;
+ * the audit schemas hold this very array, so the filter and the document list them too.
+ */
+const RESOURCE_TYPES: string[] = [...AUDIT_RESOURCE_TYPES];
+
+/** Adds a family's resource type to what the audit log's filter accepts and its document lists. */
+export function declareAuditResourceType(type: string): void {
+  if (!RESOURCE_TYPES.includes(type)) RESOURCE_TYPES.push(type);
+}
+
+/** The resource types `/audit-log` accepts. */
+export function auditResourceTypes(): readonly string[] {
+  return RESOURCE_TYPES;
+}
+
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+/** A module's or a family's resource type (`auditResourceTypes()`). */
+export type AuditResourceType = string;
 
 // Who acts is shared with authentication, below every module; the audit vocabulary names it too.
 export { ACTOR_TYPES, type Actor, type ActorType } from '../access/actor.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ALL_SCOPES, ROLE_NAMES } from '../access/scopes.js';
+import { allScopes, ROLE_NAMES } from '../access/scopes.js';
 import { enrollAgent, revokeAgent } from '../agents/agents.service.js';
 import type { App, AppDeps } from '../http/types.js';
 import { getRolePermissions, setRolePermissions } from '../roles/roles.service.js';
@@ -21,7 +21,7 @@ export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
     const roles = await Promise.all(
       ROLE_NAMES.map(async (name) => ({ name, permissions: await getRolePermissions(database, workspaceId, name) })),
     );
-    return { roles, scopes: [...ALL_SCOPES] };
+    return { roles, scopes: [...allScopes()] };
   });
 
   app.put(

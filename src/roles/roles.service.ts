@@ -1,4 +1,6 @@
 import { isRoleName, isScope, ROLE_NAMES, type RoleName } from '../access/scopes.js';
+// The families declare their scopes when registered: the role permissions read them.
+import '../families.js';
 import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';

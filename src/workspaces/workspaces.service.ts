@@ -1,4 +1,6 @@
-import { DEFAULT_ROLE_PERMISSIONS, ROLE_NAMES } from '../access/scopes.js';
+import { defaultPermissions, ROLE_NAMES } from '../access/scopes.js';
+// The families declare their scopes when registered: the role permissions read them.
+import '../families.js';
 import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
@@ -32,7 +34,7 @@ export async function createWorkspace(
         ROLE_NAMES.map((role) => ({
           workspace_id: id,
           name: role,
-          permissions: JSON.stringify(DEFAULT_ROLE_PERMISSIONS[role]),
+          permissions: JSON.stringify(defaultPermissions(role)),
           updated_at: now,
         })),
       )

@@ -53,7 +53,7 @@ export const licences = defineFamily({
   table: 'licences',
   noun: 'licence',
   description: 'Software licences and the applications they cover.',
-  scopeFamily: 'applications',
+  scopeFamily: 'licences',
   schemas: {
     item: Licence,
     ...writeSchemas(
