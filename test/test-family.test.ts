@@ -136,7 +136,7 @@ describeEachDatabase('a family defined only in the test folder', (h) => {
     assert.deepEqual(Object.keys(document.paths['/public/v1/licences'] ?? {}).sort(), ['get', 'post']);
     assert.deepEqual(Object.keys(document.paths['/public/v1/licences/{id}'] ?? {}).sort(), ['delete', 'get', 'patch']);
     const auditLog = document.paths['/public/v1/audit-log']?.get as { parameters: { name: string; schema: unknown }[] };
-    const resourceType = auditLog.parameters.find((parameter) => parameter.name === 'resourceType');
-    assert.ok((resourceType?.schema as { enum: string[] }).enum.includes('licence'));
+    const resourceType = auditLog.parameters.find((parameter) => parameter.name === 'resourceType')!;
+    assert.ok((resourceType.schema as { enum: string[] }).enum.includes('licence'));
   });
 });
