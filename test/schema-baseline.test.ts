@@ -115,7 +115,11 @@ describeEachDatabase('schema baseline', (h) => {
           ${now}, ${now})`.execute(db);
         }
 
-        assert.deepEqual(await migrateToLatest(database), ['0002-server-addresses', '0003-operator-invitations']);
+        assert.deepEqual(await migrateToLatest(database), [
+          '0002-server-addresses',
+          '0003-operator-invitations',
+          '0004-host-search',
+        ]);
         const { rows } = await sql<{ server_id: string; address: string }>`SELECT server_id, address
         FROM server_addresses WHERE workspace_id = ${workspaceId} ORDER BY address`.execute(db);
         assert.deepEqual(
@@ -156,11 +160,20 @@ describeEachDatabase('schema baseline', (h) => {
         .insertInto('estate_migrations')
         .values(old.map((name) => ({ name, timestamp })))
         .execute();
-      assert.deepEqual(await migrateToLatest(database), [], 'nothing to apply: the schema is the baseline');
+      assert.deepEqual(
+        await migrateToLatest(database),
+        ['0004-host-search'],
+        'only what came after the renamed migrations: the schema is the baseline',
+      );
       const names = (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map(
         (r) => r.name,
       );
-      assert.deepEqual(names, ['0001-baseline', '0002-server-addresses', '0003-operator-invitations']);
+      assert.deepEqual(names, [
+        '0001-baseline',
+        '0002-server-addresses',
+        '0003-operator-invitations',
+        '0004-host-search',
+      ]);
 
       await db.deleteFrom('estate_migrations').execute();
       await db

@@ -3,6 +3,7 @@ import type { Database, Dialect } from './database.js';
 import * as baseline from './migrations/0001-baseline.js';
 import * as serverAddresses from './migrations/0002-server-addresses.js';
 import * as operatorInvitations from './migrations/0003-operator-invitations.js';
+import * as hostSearch from './migrations/0004-host-search.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-baseline': baseline,
   '0002-server-addresses': serverAddresses,
   '0003-operator-invitations': operatorInvitations,
+  '0004-host-search': hostSearch,
 };
 
 /** The last of the pre-release migrations the baseline squashed, and the later ones renamed. */

@@ -143,8 +143,7 @@ export function storageObjects(dialect: Dialect, table: string): StorageObject[]
   const tallies = talliesOn(dialect, table);
   return [
     ...(storage.counted ? countTriggers(dialect, table) : []),
-    ...(storage.searched ? textIndex(dialect, table, storage.searched) : []),
-    ...(storage.searched && !isUnscoped(table) ? versionTriggers(dialect, table, storage.searched) : []),
+    ...(storage.searched ? searchObjects(dialect, table, storage.searched) : []),
     ...(Object.keys(tallies).length > 0 ? tallyTriggers(dialect, table, tallies) : []),
     ...(storage.nameCopy ? nameCopyObjects(dialect, table) : []),
     ...copiesToLinks(dialect, table),
@@ -236,6 +235,52 @@ function textIndex(dialect: Dialect, table: string, columns: readonly string[]):
       `CREATE TRIGGER ${table}_text_delete AFTER DELETE ON ${table} BEGIN
   DELETE FROM ${text} WHERE rowid = old.rowid; END`,
     ),
+  ];
+}
+
+/** The text index of a table searched over `columns`, and the triggers that move its search versions. */
+export function searchObjects(dialect: Dialect, table: string, columns: readonly string[]): StorageObject[] {
+  return [
+    ...textIndex(dialect, table, columns),
+    ...(isUnscoped(table) ? [] : versionTriggers(dialect, table, columns)),
+  ];
+}
+
+/**
+ * The statements that move an existing table's search to its searched columns now (a migration's,
+ * after a change of `searched`; a test gives the previous `columns`): the text index and version
+ * triggers made for the previous columns go, those of the columns are made, the rows already there
+ * are indexed, and every workspace's search version of the table moves, so no instance answers a
+ * remembered total.
+ */
+export function searchRebuildStatements(
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[] | undefined = STORAGE[table]?.searched,
+): string[] {
+  if (!columns) throw new Error(`${table} has no searched columns`);
+  const versions = ['insert', 'update', 'delete'].map((event) => `${table}_search_version_${event}`);
+  const next = dialect === 'postgres' ? POSTGRES_NEXT : SQLITE_NEXT;
+  const rebuilt = searchObjects(dialect, table, columns).map((object) => object.sql);
+  const moved = `UPDATE search_versions SET version = ${next} WHERE table_name = ${literal(table)}`;
+  if (dialect === 'postgres') {
+    // Dropping the generated column drops its index; adding it again computes every row's text.
+    return [
+      ...versions.map((name) => `DROP TRIGGER IF EXISTS ${name} ON ${table}`),
+      `ALTER TABLE ${table} DROP COLUMN IF EXISTS search_text`,
+      ...rebuilt,
+      moved,
+    ];
+  }
+  const folded = columns.map((column) => `estate_fold(${column})`).join(', ');
+  return [
+    ...[...versions, ...['insert', 'update', 'delete'].map((event) => `${table}_text_${event}`)].map(
+      (name) => `DROP TRIGGER IF EXISTS ${name}`,
+    ),
+    `DROP TABLE IF EXISTS ${table}_text`,
+    ...rebuilt,
+    `INSERT INTO ${table}_text (rowid, ${columns.join(', ')}) SELECT rowid, ${folded} FROM ${table}`,
+    moved,
   ];
 }
 

@@ -25,6 +25,12 @@ export interface TableStorage {
   counted?: true;
   /** The columns `q` searches (an FTS5 table on SQLite, `search_text` on PostgreSQL), in order. */
   searched?: readonly string[];
+  /**
+   * How many of `searched`, from the first, the public `q` description names, where columns were
+   * added to the search after /openapi.json was published: its text stays as it was. docs/api.md
+   * lists every searched column.
+   */
+  described?: number;
   /** No workspace column: searches keep no version and lists no counts (people). */
   unscoped?: true;
   /** Per-value counts in `value_counts`: filter name → SQL of the value, `{row}` for the row. */
@@ -40,7 +46,8 @@ export interface TableStorage {
 const DECLARED: Record<string, TableStorage> = {
   applications: {
     counted: true,
-    searched: ['name', 'vendor', 'description'],
+    searched: ['name', 'vendor', 'description', 'catalog_entry_id'],
+    described: 3,
     tallies: {
       lifecycleStatus: '{row}.lifecycle_status',
       criticality: '{row}.criticality',
@@ -55,7 +62,8 @@ const DECLARED: Record<string, TableStorage> = {
   teams: { counted: true, searched: ['name', 'description'] },
   servers: {
     counted: true,
-    searched: ['name', 'hostname', 'ip_addresses'],
+    searched: ['name', 'hostname', 'ip_addresses', 'os', 'manufacturer', 'model', 'serial_number', 'location'],
+    described: 3,
     tallies: { environment: '{row}.environment', automatic: 'CAST({row}.automatic AS TEXT)', os: '{row}.os_key' },
   },
   networks: {
@@ -70,7 +78,8 @@ const DECLARED: Record<string, TableStorage> = {
   },
   workstations: {
     counted: true,
-    searched: ['name', 'hostname', 'serial_number', 'model'],
+    searched: ['name', 'hostname', 'serial_number', 'model', 'os', 'manufacturer', 'location'],
+    described: 4,
     tallies: {
       status: '{row}.status',
       automatic: 'CAST({row}.automatic AS TEXT)',
@@ -139,6 +148,8 @@ export const STORAGE: Readonly<Record<string, TableStorage>> = DECLARED;
 export const COUNTED_TABLES: string[] = [];
 /** Searched columns per table. */
 export const SEARCHED: Record<string, readonly string[]> = {};
+/** The searched columns the public `q` description names, per table (all of SEARCHED unless `described`). */
+export const DESCRIBED_SEARCH: Record<string, readonly string[]> = {};
 /** Searched tables whose searches keep a version per workspace (search-counts.ts). */
 export const VERSIONED: Record<string, readonly string[]> = {};
 /** Per-value counts of filters, per table. */
@@ -162,6 +173,7 @@ export const linkTally = (column: string): string => `link:${column}`;
 function index(table: string, facts: TableStorage): void {
   if (facts.counted) COUNTED_TABLES.push(table);
   if (facts.searched) SEARCHED[table] = facts.searched;
+  if (facts.searched) DESCRIBED_SEARCH[table] = facts.searched.slice(0, facts.described);
   if (facts.searched && !facts.unscoped) VERSIONED[table] = facts.searched;
   if (facts.tallies) TALLIES[table] = facts.tallies;
   if (facts.days) {

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import type { Tables } from '../db/schema.js';
-import { SEARCHED } from '../db/storage.js';
+import { DESCRIBED_SEARCH, SEARCHED } from '../db/storage.js';
 import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
 import type { Filter } from '../lists/filters.js';
@@ -285,7 +285,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
         Object.entries(definition.filters ?? {}).map(([name, filter]) => [name, Type.Optional(filter.schema)]),
       ),
       definition.sorts,
-      searchDescription(resolved.search),
+      searchDescription(DESCRIBED_SEARCH[definition.table] ?? resolved.search),
     ),
     list: offsetListSchema(definition.schemas.item, `Offset list of ${resolved.nouns.many}.`),
   };

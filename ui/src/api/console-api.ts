@@ -19,6 +19,7 @@ import type {
 } from '../../../src/console/console.schemas.js';
 import type { Comment as ApplicationComment } from '../../../src/applications/applications.schemas.js';
 import type { Member } from '../../../src/members/members.service.js';
+import type { GlobalSearchResults } from '../../../src/console/search.routes.js';
 import type { SignInLocks } from '../../../src/console/sign-in-locks.routes.js';
 import type {
   ConsoleAgent,
@@ -39,6 +40,7 @@ import { ApiFailure, call, callTagged, callText, queryOf, type CallOptions, type
 
 export type {
   AuditList,
+  GlobalSearchResults,
   ConsoleKey,
   CreatedKey,
   DashboardView,
@@ -135,6 +137,8 @@ export type Resource = Record<string, unknown> & { id: string };
 /** The inventory, through the workspace routes served to members under /ui/api/v1. */
 export const inventoryApi = {
   families: () => call<ConsoleFamily[]>('GET', '/families'),
+  /** The global search: per family its total and first items, exact matches first (GET /ui/api/search). */
+  search: (q: string, limit?: number) => call<GlobalSearchResults>('GET', `/search${queryOf({ q, limit })}`),
   list: (family: string, query: Record<string, string | undefined>) =>
     call<OffsetList<Resource>>('GET', `/v1/${family}${queryOf(query)}`),
   get: (family: string, id: string) => call<Resource>('GET', `/v1/${family}/${id}`),

@@ -89,6 +89,8 @@ export const queries = {
       queryKey: ['inventory', family, 'list', query],
       queryFn: () => inventoryApi.list(family, query),
     }),
+  /** The global search; under ['inventory'], so any change to the inventory asks it again. */
+  search: (q: string) => queryOptions({ queryKey: ['inventory', 'search', q], queryFn: () => inventoryApi.search(q) }),
   /** The item with its ETag (a change sends it back as If-Match). */
   item: (family: string, id: string) =>
     queryOptions({ queryKey: ['inventory', family, 'item', id], queryFn: () => inventoryApi.load(family, id) }),
