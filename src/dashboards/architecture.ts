@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { countPer, type DashboardContext, type DashboardDefinition } from './dashboard.js';
+import { countPer, type DashboardContext, type DashboardDefinition, joinedOn, rowsOf } from './dashboard.js';
 import { breakdownWidget, countRows, firstRowsTable, tableWidget, TABLE_ROWS } from './widgets.js';
 
 /** Applications by the number of flows they send or receive, most connected first. */
@@ -19,9 +19,7 @@ async function integrationHubs({ database, workspaceId }: DashboardContext) {
     );
   const hubs = db
     .selectFrom(ends.as('e'))
-    .innerJoin('applications as a', (join) =>
-      join.onRef('a.id', '=', 'e.application_id').on('a.workspace_id', '=', workspaceId),
-    )
+    .innerJoin('applications as a', joinedOn(workspaceId, 'a.id', 'e.application_id'))
     .select(['a.id', 'a.name'])
     .select((eb) => [
       eb.fn.sum<number>('e.outgoing').as('outgoing'),
@@ -65,17 +63,27 @@ export function applicationsWithoutOwner(database: DashboardContext['database'],
     );
 }
 
-function ownerlessTable({ database, workspaceId }: DashboardContext) {
-  const orphans = applicationsWithoutOwner(database, workspaceId);
+/**
+ * A table of ownerless applications (those `narrow` keeps, when given) by name, with one more
+ * column of the application: criticality here, user count on the usage dashboard.
+ */
+export function ownerlessTable(
+  { database, workspaceId }: DashboardContext,
+  head: { id: string; title: string },
+  [column, key, label]: ['criticality' | 'user_count', string, string],
+  narrow: (query: ReturnType<typeof applicationsWithoutOwner>) => typeof query = (query) => query,
+) {
+  const orphans = narrow(applicationsWithoutOwner(database, workspaceId));
   return firstRowsTable(
-    {
-      id: 'applications-without-owner',
-      title: 'Applications without an owner',
-      columns: { application: 'Application', criticality: 'Criticality' },
-    },
-    orphans.select(['a.id', 'a.name', 'a.criticality']).orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
+    { ...head, columns: { application: 'Application', [key]: label } },
+    orphans
+      .select(['a.id', 'a.name', `a.${column}`])
+      .orderBy('a.name')
+      .orderBy('a.id')
+      .limit(TABLE_ROWS)
+      .execute(),
     countRows(orphans),
-    (row) => ({ application: row.name, criticality: row.criticality, resourceType: 'application', resourceId: row.id }),
+    (row) => ({ application: row.name, [key]: row[column], resourceType: 'application', resourceId: row.id }),
   );
 }
 
@@ -83,18 +91,10 @@ function ownerlessTable({ database, workspaceId }: DashboardContext) {
 async function personalDataFlows({ database, workspaceId }: DashboardContext) {
   const rows = await database.db
     .selectFrom('flows as f')
-    .innerJoin('flow_data_objects as fd', (join) =>
-      join.onRef('fd.flow_id', '=', 'f.id').on('fd.workspace_id', '=', workspaceId),
-    )
-    .innerJoin('data_objects as d', (join) =>
-      join.onRef('d.id', '=', 'fd.data_object_id').on('d.workspace_id', '=', workspaceId),
-    )
-    .innerJoin('applications as s', (join) =>
-      join.onRef('s.id', '=', 'f.source_application_id').on('s.workspace_id', '=', workspaceId),
-    )
-    .innerJoin('applications as t', (join) =>
-      join.onRef('t.id', '=', 'f.target_application_id').on('t.workspace_id', '=', workspaceId),
-    )
+    .innerJoin('flow_data_objects as fd', joinedOn(workspaceId, 'fd.flow_id', 'f.id'))
+    .innerJoin('data_objects as d', joinedOn(workspaceId, 'd.id', 'fd.data_object_id'))
+    .innerJoin('applications as s', joinedOn(workspaceId, 's.id', 'f.source_application_id'))
+    .innerJoin('applications as t', joinedOn(workspaceId, 't.id', 'f.target_application_id'))
     .select(['f.id', 'f.name', 's.name as source', 't.name as target', 'd.name as dataObject'])
     .where('f.workspace_id', '=', workspaceId)
     .where('d.personal_data', '=', 1)
@@ -144,15 +144,12 @@ export const architectureDashboard: DashboardDefinition = {
   ],
   async widgets(context) {
     const { database, workspaceId } = context;
-    const { db } = database;
-    const applications = db.selectFrom('applications').where('workspace_id', '=', workspaceId);
+    const applications = rowsOf(context, 'applications');
     const [byHosting, byCategory, byCriticality, hubs, orphans, byClassification, personal] = await Promise.all([
       countPer(applications, 'hosting_type'),
-      db
+      database.db
         .selectFrom('applications as a')
-        .leftJoin('categories as c', (join) =>
-          join.onRef('c.id', '=', 'a.category_id').on('c.workspace_id', '=', workspaceId),
-        )
+        .leftJoin('categories as c', joinedOn(workspaceId, 'c.id', 'a.category_id'))
         .select(['a.category_id as key', 'c.name as label'])
         .select((eb) => eb.fn.countAll<number>().as('value'))
         .where('a.workspace_id', '=', workspaceId)
@@ -160,8 +157,12 @@ export const architectureDashboard: DashboardDefinition = {
         .execute(),
       countPer(applications, 'criticality'),
       integrationHubs(context),
-      ownerlessTable(context),
-      countPer(db.selectFrom('data_objects').where('workspace_id', '=', workspaceId), 'classification'),
+      ownerlessTable(context, { id: 'applications-without-owner', title: 'Applications without an owner' }, [
+        'criticality',
+        'criticality',
+        'Criticality',
+      ]),
+      countPer(rowsOf(context, 'data_objects'), 'classification'),
       personalDataFlows(context),
     ]);
     return [

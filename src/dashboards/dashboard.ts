@@ -1,5 +1,6 @@
-import { sql, type RawBuilder, type SelectQueryBuilder, type SelectType } from 'kysely';
+import { sql, type JoinBuilder, type RawBuilder, type SelectQueryBuilder, type SelectType } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { Tables } from '../db/schema.js';
 import type { Widget } from './widgets.js';
 
 /** What a dashboard computes from: the workspace's data at one instant. */
@@ -24,6 +25,26 @@ export interface DashboardDefinition {
 
 export const dashboardScope = (name: string) => `${name}_dashboard:read`;
 
+type WorkspaceTable = { [T in keyof Tables]: Tables[T] extends { workspace_id: string } ? T : never }[keyof Tables];
+
+/** The workspace's rows of one table: what most figures count. */
+export function rowsOf<T extends WorkspaceTable>({ database, workspaceId }: DashboardContext, table: T) {
+  // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet.
+  const rows = database.db.selectFrom(table) as unknown as SelectQueryBuilder<Tables, T, {}>;
+  return rows.where(sql.ref('workspace_id'), '=', workspaceId);
+}
+
+/**
+ * The join condition `column = to`, the joined table (`column`'s alias) kept in the workspace:
+ * `.innerJoin('applications as a', joinedOn(workspaceId, 'a.id', 'l.application_id'))`.
+ */
+export function joinedOn(workspaceId: string, column: string, to: string) {
+  const alias = column.slice(0, column.indexOf('.'));
+  // biome-ignore lint/suspicious/noExplicitAny: the columns are named by the caller's aliases, checked by its tests.
+  return <J extends JoinBuilder<any, any>>(join: J): J =>
+    join.onRef(column, '=', to).on(`${alias}.workspace_id`, '=', workspaceId) as J;
+}
+
 /** The UTC day (YYYY-MM-DD) of a timestamp column, the same text on both databases. */
 export function dayOf(database: Database, column: string): RawBuilder<string> {
   return database.dialect === 'postgres'
@@ -46,6 +67,17 @@ export function countPer<DB, TB extends keyof DB, O, Column extends Extract<keyo
     .select([sql.ref<SelectType<DB[TB][Column]>>(column).as('key'), sql<number>`count(*)`.as('value')])
     .groupBy(sql.ref(column))
     .execute();
+}
+
+/** A query's rows with a positive `column`, largest first (the caller adds its tie-break). */
+export function largestFirst<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, column: string) {
+  return query.where(sql.ref(column), '>', 0).orderBy(sql.ref(column), 'desc');
+}
+
+/** The sum of a numeric column over a query's rows, 0 when there are none. */
+export async function sumOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, column: string) {
+  const row = await query.select(sql<number | null>`sum(${sql.ref(column)})`.as('total')).executeTakeFirstOrThrow();
+  return Number((row as unknown as { total: number | null }).total ?? 0);
 }
 
 /** Adds up grouped counts of several queries (servers and workstations) by key. */

@@ -8,6 +8,7 @@ import {
   mergeCounts,
   type DashboardContext,
   type DashboardDefinition,
+  rowsOf,
 } from './dashboard.js';
 import {
   breakdownWidget,
@@ -123,7 +124,7 @@ export const operationsDashboard: DashboardDefinition = {
     const { db } = database;
     const since = daysBefore(`${today}T00:00:00.000Z`, CHANGE_DAYS - 1);
     const [byEnvironment, byOs, bySource, stale, silent, backlog, changes] = await Promise.all([
-      countPer(db.selectFrom('servers').where('workspace_id', '=', workspaceId), 'environment'),
+      countPer(rowsOf(context, 'servers'), 'environment'),
       hostsBy(context, 'os'),
       hostsBy(context, 'automatic'),
       staleHosts(context),

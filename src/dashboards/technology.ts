@@ -7,6 +7,8 @@ import {
   type DashboardContext,
   type DashboardDefinition,
   type HostTable,
+  joinedOn,
+  rowsOf,
 } from './dashboard.js';
 import { releaseOf, type EndOfLife } from './end-of-life.js';
 import { breakdownWidget, tableWidget, topBreakdownWidget, TABLE_ROWS, TOP_GROUPS } from './widgets.js';
@@ -120,12 +122,8 @@ async function applicationsOnEndOfLifeHosts({ database, workspaceId }: Dashboard
   for (const batch of batchesOf(releases)) {
     const rows = await database.db
       .selectFrom('servers')
-      .innerJoin('application_servers as l', (join) =>
-        join.onRef('l.server_id', '=', 'servers.id').on('l.workspace_id', '=', workspaceId),
-      )
-      .innerJoin('applications as a', (join) =>
-        join.onRef('a.id', '=', 'l.application_id').on('a.workspace_id', '=', workspaceId),
-      )
+      .innerJoin('application_servers as l', joinedOn(workspaceId, 'l.server_id', 'servers.id'))
+      .innerJoin('applications as a', joinedOn(workspaceId, 'a.id', 'l.application_id'))
       .select(['a.id', 'a.name'])
       .select((eb) => eb.fn.countAll<number>().as('hosts'))
       .where('servers.workspace_id', '=', workspaceId)
@@ -162,10 +160,10 @@ export const technologyDashboard: DashboardDefinition = {
     'phase and the applications running on end-of-life servers.',
   widgetIds: ['os-versions', 'end-of-life-os', 'applications-by-lifecycle', 'applications-on-eol-hosts'],
   async widgets(context) {
-    const { database, workspaceId, today } = context;
+    const { today } = context;
     const [releases, byLifecycle] = await Promise.all([
       releasesInUse(context),
-      countPer(database.db.selectFrom('applications').where('workspace_id', '=', workspaceId), 'lifecycle_status'),
+      countPer(rowsOf(context, 'applications'), 'lifecycle_status'),
     ]);
     const pastEndOfLife = releases.flatMap((release) => {
       const entry = releaseOf(release.os, release.osVersion);

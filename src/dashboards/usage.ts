@@ -1,17 +1,13 @@
-import type { DashboardContext, DashboardDefinition } from './dashboard.js';
-import { applicationsWithoutOwner } from './architecture.js';
-import { countRows, firstRowsTable, tableWidget, topBreakdownWidget, TABLE_ROWS, TOP_GROUPS } from './widgets.js';
+import { joinedOn, largestFirst, rowsOf, sumOf, type DashboardContext, type DashboardDefinition } from './dashboard.js';
+import { ownerlessTable } from './architecture.js';
+import { tableWidget, topBreakdownWidget, TOP_GROUPS } from './widgets.js';
 
 /** Seats bought per contract against the users of the applications it covers. */
 async function seats({ database, workspaceId }: DashboardContext) {
   const rows = await database.db
     .selectFrom('contracts as c')
-    .leftJoin('contract_applications as ca', (join) =>
-      join.onRef('ca.contract_id', '=', 'c.id').on('ca.workspace_id', '=', workspaceId),
-    )
-    .leftJoin('applications as a', (join) =>
-      join.onRef('a.id', '=', 'ca.application_id').on('a.workspace_id', '=', workspaceId),
-    )
+    .leftJoin('contract_applications as ca', joinedOn(workspaceId, 'ca.contract_id', 'c.id'))
+    .leftJoin('applications as a', joinedOn(workspaceId, 'a.id', 'ca.application_id'))
     .select(['c.id', 'c.name', 'c.seats'])
     .select((eb) => [
       eb.fn.sum<number | null>('a.user_count').as('users'),
@@ -43,40 +39,30 @@ async function seats({ database, workspaceId }: DashboardContext) {
 }
 
 /** Applications with no known users (userCount 0 or not recorded) and no owner. */
-function unusedApplications({ database, workspaceId }: DashboardContext) {
-  const unused = applicationsWithoutOwner(database, workspaceId).where((eb) =>
-    eb.or([eb('a.user_count', 'is', null), eb('a.user_count', '=', 0)]),
-  );
-  return firstRowsTable(
-    {
-      id: 'unused-applications',
-      title: 'Applications without users or owners',
-      columns: { application: 'Application', userCount: 'Users' },
-    },
-    unused.select(['a.id', 'a.name', 'a.user_count']).orderBy('a.name').orderBy('a.id').limit(TABLE_ROWS).execute(),
-    countRows(unused),
-    (row) => ({ application: row.name, userCount: row.user_count, resourceType: 'application', resourceId: row.id }),
+function unusedApplications(context: DashboardContext) {
+  return ownerlessTable(
+    context,
+    { id: 'unused-applications', title: 'Applications without users or owners' },
+    ['user_count', 'userCount', 'Users'],
+    (query) => query.where((eb) => eb.or([eb('a.user_count', 'is', null), eb('a.user_count', '=', 0)])),
   );
 }
 
 /** Applications by user count: the largest groups, and `other` for the rest of all users. */
-async function usersPerApplication({ database, workspaceId }: DashboardContext) {
-  const applications = database.db.selectFrom('applications').where('workspace_id', '=', workspaceId);
-  const [top, all] = await Promise.all([
-    applications
-      .select(['id', 'name', 'user_count'])
-      .where('user_count', '>', 0)
-      .orderBy('user_count', 'desc')
+async function usersPerApplication(context: DashboardContext) {
+  const applications = rowsOf(context, 'applications');
+  const [top, total] = await Promise.all([
+    largestFirst(applications.select(['id', 'name', 'user_count']), 'user_count')
       .orderBy('id')
       .limit(TOP_GROUPS)
       .execute(),
-    applications.select((eb) => eb.fn.sum<number | null>('user_count').as('total')).executeTakeFirstOrThrow(),
+    sumOf(applications, 'user_count'),
   ]);
   return topBreakdownWidget(
     'users-per-application',
     'Users per application',
     top.map((row) => ({ key: row.id, label: row.name, value: Number(row.user_count) })),
-    Number(all.total ?? 0),
+    total,
   );
 }
 
@@ -84,24 +70,21 @@ async function usersPerApplication({ database, workspaceId }: DashboardContext) 
  * The most installed software, each folded name and vendor shown by a name as reported, and
  * `other` for the rest of all installs.
  */
-async function topDiscoveredSoftware({ database, workspaceId }: DashboardContext) {
-  const { db } = database;
-  const installs = db.selectFrom('software_installs').where('workspace_id', '=', workspaceId);
-  const [top, all] = await Promise.all([
-    installs
-      .select(['name_key', 'vendor_key', 'install_count'])
-      .where('install_count', '>', 0)
-      .orderBy('install_count', 'desc')
+async function topDiscoveredSoftware(context: DashboardContext) {
+  const { database, workspaceId } = context;
+  const installs = rowsOf(context, 'software_installs');
+  const [top, total] = await Promise.all([
+    largestFirst(installs.select(['name_key', 'vendor_key', 'install_count']), 'install_count')
       .orderBy('name_key')
       .orderBy('vendor_key')
       .limit(TOP_GROUPS)
       .execute(),
-    installs.select((eb) => eb.fn.sum<number | null>('install_count').as('total')).executeTakeFirstOrThrow(),
+    sumOf(installs, 'install_count'),
   ]);
   const names =
     top.length === 0
       ? []
-      : await db
+      : await database.db
           .selectFrom('discovered_applications')
           .select(['name_key', 'vendor_key'])
           .select((eb) => [eb.fn.min('name').as('name'), eb.fn.min('vendor').as('vendor')])
@@ -125,7 +108,7 @@ async function topDiscoveredSoftware({ database, workspaceId }: DashboardContext
         value: Number(row.install_count),
       };
     }),
-    Number(all.total ?? 0),
+    total,
   );
 }
 

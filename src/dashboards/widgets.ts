@@ -4,7 +4,7 @@
  * them with the builders below, so every breakdown is sorted and labelled the same way.
  */
 import type { SelectQueryBuilder } from 'kysely';
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
 import { DateTime } from '../http/schemas.js';
 
 const WidgetHead = {
@@ -12,14 +12,26 @@ const WidgetHead = {
   title: Type.String({ description: 'Display title.', examples: ['Hosts by operating system'] }),
 };
 
-export const NumberWidget = Type.Object(
+/** A widget's schema: the shared head, its `kind` (described as `kind: what`), then its own fields. */
+const widgetOf = <Kind extends string, Body extends TProperties>(
+  kind: Kind,
+  what: string,
+  body: Body,
+  description: string,
+) =>
+  Type.Object(
+    { ...WidgetHead, kind: Type.Literal(kind, { description: `${kind}: ${what}` }), ...body },
+    { description },
+  );
+
+export const NumberWidget = widgetOf(
+  'number',
+  'one figure.',
   {
-    ...WidgetHead,
-    kind: Type.Literal('number', { description: 'number: one figure.' }),
     value: Type.Number({ description: 'The figure.' }),
     unit: Type.Optional(Type.String({ description: 'Unit of the figure, when it has one.', examples: ['days'] })),
   },
-  { description: 'One figure.' },
+  'One figure.',
 );
 
 export const BreakdownItem = Type.Object(
@@ -43,21 +55,21 @@ export const BreakdownItem = Type.Object(
   { description: 'One group of a breakdown.' },
 );
 
-export const BreakdownWidget = Type.Object(
+export const BreakdownWidget = widgetOf(
+  'breakdown',
+  'a figure per group.',
   {
-    ...WidgetHead,
-    kind: Type.Literal('breakdown', { description: 'breakdown: a figure per group.' }),
     items: Type.Array(BreakdownItem, {
       description: 'Groups by value descending (then key); counts add up to the total of what is broken down.',
     }),
   },
-  { description: 'Counts or amounts per group.' },
+  'Counts or amounts per group.',
 );
 
-export const SeriesWidget = Type.Object(
+export const SeriesWidget = widgetOf(
+  'series',
+  'a figure per day.',
   {
-    ...WidgetHead,
-    kind: Type.Literal('series', { description: 'series: a figure per day.' }),
     points: Type.Array(
       Type.Object({
         date: Type.String({ format: 'date', description: 'UTC day.' }),
@@ -66,13 +78,13 @@ export const SeriesWidget = Type.Object(
       { description: 'One point per day, days ascending, days without data as 0.' },
     ),
   },
-  { description: 'A value per day.' },
+  'A value per day.',
 );
 
-export const TableWidget = Type.Object(
+export const TableWidget = widgetOf(
+  'table',
+  'rows of resources or figures.',
   {
-    ...WidgetHead,
-    kind: Type.Literal('table', { description: 'table: rows of resources or figures.' }),
     columns: Type.Array(
       Type.Object({
         key: Type.String({ description: 'The row property of the column.' }),
@@ -87,7 +99,7 @@ export const TableWidget = Type.Object(
     }),
     total: Type.Integer({ description: 'Count of all matching rows, also those beyond the first 100.' }),
   },
-  { description: 'Rows of resources or figures.' },
+  'Rows of resources or figures.',
 );
 
 export const Widget = Type.Union([NumberWidget, BreakdownWidget, SeriesWidget, TableWidget], {

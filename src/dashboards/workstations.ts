@@ -1,4 +1,4 @@
-import { countPer, dayAfter, type DashboardContext, type DashboardDefinition } from './dashboard.js';
+import { countPer, dayAfter, rowsOf, type DashboardContext, type DashboardDefinition } from './dashboard.js';
 import { breakdownWidget, countRows, firstRowsTable, TABLE_ROWS } from './widgets.js';
 
 const WARRANTY_DAYS = 90;
@@ -73,9 +73,7 @@ export const workstationsDashboard: DashboardDefinition = {
     'workstation-age',
   ],
   async widgets(context) {
-    const { database, workspaceId } = context;
-    const { db } = database;
-    const workstations = db.selectFrom('workstations').where('workspace_id', '=', workspaceId);
+    const workstations = rowsOf(context, 'workstations');
     const [byOs, byManufacturer, byModel, ending, free, byDay] = await Promise.all([
       countPer(workstations, 'os'),
       countPer(workstations, 'manufacturer'),
