@@ -9,6 +9,7 @@ import { registerCatalogRoutes } from './catalog.routes.js';
 import { consoleAuthHook } from './console-auth.js';
 import { registerKeyRoutes } from './keys.routes.js';
 import { registerConsoleMemberRoutes } from './members.routes.js';
+import { registerSampleDataRoutes } from './sample-data.routes.js';
 import { registerSearchRoutes } from './search.routes.js';
 import { registerSignInLockRoutes } from './sign-in-locks.routes.js';
 import { registerWorkspaceRoutes } from './workspace.routes.js';
@@ -19,6 +20,7 @@ const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerCatalogRoutes,
   registerKeyRoutes,
   registerConsoleMemberRoutes,
+  registerSampleDataRoutes,
   registerSearchRoutes,
   registerSignInLockRoutes,
   registerWorkspaceRoutes,

@@ -1,0 +1,79 @@
+import { Type, type Static } from 'typebox';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import { FAMILIES } from '../families.js';
+import type { App, AppDeps } from '../http/types.js';
+import type { FamilyTable } from '../resources/family.js';
+import { seedWorkspace } from '../seed/seed.js';
+import { memberCallerOf } from './console-auth.js';
+
+/** About this many servers, and everything around them: a first look at a filled console in a second or two. */
+export const SAMPLE_SIZE = 200;
+
+/** Nothing to choose: the workspace is the session's, and a body naming another is refused (400). */
+const LoadSampleData = Type.Object({}, { additionalProperties: false });
+
+export const SampleDataLoaded = Type.Object(
+  {
+    created: Type.Record(Type.String(), Type.Integer(), {
+      description: 'How many of each kind the sample holds (servers, applications, audit events…).',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export type SampleDataLoaded = Static<typeof SampleDataLoaded>;
+
+/** The tables whose rows make a workspace's inventory: every family's, tags, agents and discovered software. */
+const INVENTORY_TABLES: readonly FamilyTable[] = [
+  ...FAMILIES.map((family) => family.definition.table),
+  'tags',
+  'agents',
+  'discovered_applications',
+];
+
+async function holdsInventory(database: Database, workspaceId: string): Promise<boolean> {
+  for (const table of INVENTORY_TABLES) {
+    const row = await database.db
+      .selectFrom(table)
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
+
+/** Workspaces being filled by this process: a second click while the first runs is refused, not doubled. */
+const loading = new Set<string>();
+
+/**
+ * **Load sample data** (the demo workspace's first visit): the seed generator of `estate seed`
+ * (src/seed/) run with a small size in the member's selected workspace, for its admins, while
+ * the workspace holds no inventory. The workspace is the session's: no other can be named, so an
+ * admin of one workspace cannot fill another. The sample's rows are audited as `estate seed`
+ * made them, as with the command.
+ */
+export function registerSampleDataRoutes(app: App, { database }: AppDeps): void {
+  app.post(
+    '/sample-data',
+    { config: { adminOnly: true }, schema: { body: LoadSampleData, response: { 201: SampleDataLoaded } } },
+    async (request, reply) => {
+      const { workspaceId } = memberCallerOf(request);
+      if (loading.has(workspaceId)) throw new ApiError('conflict', 'Sample data is being loaded already.');
+      loading.add(workspaceId);
+      try {
+        if (await holdsInventory(database, workspaceId))
+          throw new ApiError(
+            'conflict',
+            'This workspace already holds an inventory: sample data is only loaded into an empty workspace.',
+          );
+        const counts = await seedWorkspace(database, { workspaceId, size: SAMPLE_SIZE });
+        return reply.code(201).send({ created: { ...counts } });
+      } finally {
+        loading.delete(workspaceId);
+      }
+    },
+  );
+}
