@@ -5,6 +5,7 @@ import type { App, AppDeps } from '../http/types.js';
 import { findRow } from '../resources/crud.js';
 import type { Eb } from '../lists/filters.js';
 import { defineListing, registerListing } from '../resources/listing.js';
+import { itemReader } from '../resources/item-reader.js';
 
 export const AGENT_STATUSES = ['active', 'silent', 'never_seen', 'revoked'] as const;
 
@@ -38,18 +39,7 @@ export function agentStatus(row: AgentsTable, now = Date.now()): Agent['status']
   return now - Date.parse(row.last_seen_at) > SILENT_AFTER_MS ? 'silent' : 'active';
 }
 
-function agentRowToDto(row: AgentsTable): Agent {
-  return {
-    id: row.id,
-    name: row.name,
-    hostname: row.hostname,
-    version: row.version,
-    status: agentStatus(row),
-    createdAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
-    revokedAt: row.revoked_at,
-  };
-}
+const agentRowToDto = itemReader<AgentsTable, typeof Agent>(Agent, { status: (row) => agentStatus(row) });
 
 /** Agents in a status: revoked, never seen, silent (no report for SILENT_AFTER_MS) or active. */
 function statusCondition(eb: Eb, status: unknown) {

@@ -21,6 +21,7 @@ import { nowIso } from '../ids.js';
 import { requireReference } from '../resources/crud.js';
 import { serviceOf } from '../families.js';
 import { writeTransaction } from '../db/write.js';
+import { itemReader } from '../resources/item-reader.js';
 
 async function requireDiscovered(db: Kysely<Tables>, workspaceId: string, id: string): Promise<DiscoveredRow> {
   const row = await findDiscovered(db, workspaceId, id);
@@ -96,25 +97,10 @@ export async function findDiscovered(
   return discoveredQuery(db, workspaceId).where('d.id', '=', id).executeTakeFirst();
 }
 
-function rowToDto(row: DiscoveredRow): DiscoveredApplication {
-  return {
-    id: row.id,
-    name: row.name,
-    vendor: row.vendor,
-    version: row.version,
-    serverId: row.server_id,
-    workstationId: row.workstation_id,
-    agentId: row.agent_id,
-    status: row.status as DiscoveredApplication['status'],
-    applicationId: row.application_id,
-    catalogEntryId: row.catalog_entry_id,
-    installCount: Number(row.install_count ?? 0),
-    firstSeenAt: row.first_seen_at,
-    lastSeenAt: row.last_seen_at,
-    missingSince: row.missing_since,
-    lastUpdate: row.last_update,
-  };
-}
+const rowToDto = itemReader<DiscoveredRow, typeof DiscoveredApplication>(DiscoveredApplication, {
+  status: (row) => row.status as DiscoveredApplication['status'],
+  installCount: (row) => Number(row.install_count ?? 0),
+});
 
 export const discoveredListing = defineListing({
   noun: 'discovered application',

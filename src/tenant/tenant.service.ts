@@ -4,20 +4,12 @@ import type { Database } from '../db/database.js';
 import type { WorkspacesTable } from '../db/schema.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { nowIso } from '../ids.js';
-import type { Tenant, UpdateTenant } from './tenant.schemas.js';
+import { Tenant, type UpdateTenant } from './tenant.schemas.js';
 import { writeTransaction } from '../db/write.js';
 import { requireMatch } from '../http/etag.js';
+import { itemReader } from '../resources/item-reader.js';
 
-function tenantRowToDto(row: WorkspacesTable): Tenant {
-  return {
-    id: row.id,
-    name: row.name,
-    defaultCurrency: row.default_currency,
-    timeZone: row.time_zone,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+const tenantRowToDto = itemReader<WorkspacesTable, typeof Tenant>(Tenant);
 
 function isTimeZone(value: string): boolean {
   try {
