@@ -1,6 +1,6 @@
 import { sql, type JoinBuilder, type RawBuilder, type SelectQueryBuilder, type SelectType } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { Tables } from '../db/schema.js';
+import { rowsIn, type WorkspaceTable } from '../db/rows-in.js';
 import type { Widget } from './widgets.js';
 
 /** What a dashboard computes from: the workspace's data at one instant. */
@@ -25,13 +25,9 @@ export interface DashboardDefinition {
 
 export const dashboardScope = (name: string) => `${name}_dashboard:read`;
 
-type WorkspaceTable = { [T in keyof Tables]: Tables[T] extends { workspace_id: string } ? T : never }[keyof Tables];
-
 /** The workspace's rows of one table: what most figures count. */
 export function rowsOf<T extends WorkspaceTable>({ database, workspaceId }: DashboardContext, table: T) {
-  // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet.
-  const rows = database.db.selectFrom(table) as unknown as SelectQueryBuilder<Tables, T, {}>;
-  return rows.where(sql.ref('workspace_id'), '=', workspaceId);
+  return rowsIn(database.db, workspaceId, table);
 }
 
 /**

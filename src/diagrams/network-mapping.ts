@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { rowsIn } from '../db/rows-in.js';
 import { pushTo } from '../dashboards/dashboard.js';
 import { Type, type Static } from 'typebox';
 import { Uuid } from '../http/schemas.js';
@@ -66,46 +68,21 @@ export const networkMappingDiagram = defineDiagram({
   query: LimitQuery,
   body: NetworkMapping,
   async compute({ db, workspaceId, now, limit }) {
-    const count = (table: 'networks' | 'routers' | 'servers' | 'workstations') =>
-      db
-        .selectFrom(table)
+    const mapped = <T extends 'networks' | 'routers' | 'servers' | 'workstations'>(table: T) =>
+      rowsIn(db, workspaceId, table);
+    const count = (table: Parameters<typeof mapped>[0]) =>
+      mapped(table)
         .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('workspace_id', '=', workspaceId)
         .executeTakeFirstOrThrow()
         .then((row) => Number(row.total));
+    // The first `limit` of each kind, networks by address and the others by name.
+    const first = <T extends Parameters<typeof mapped>[0]>(table: T, order: 'cidr_key' | 'name') =>
+      mapped(table).orderBy(sql.ref(order)).orderBy(sql.ref('id')).limit(limit);
     const [networks, routers, servers, workstations, totals] = await Promise.all([
-      db
-        .selectFrom('networks')
-        .select(['id', 'name', 'cidr'])
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('cidr_key')
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
-      db
-        .selectFrom('routers')
-        .select(['id', 'name', 'management_ip'])
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('name')
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
-      db
-        .selectFrom('servers')
-        .select(['id', 'name', 'ip_addresses'])
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('name')
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
-      db
-        .selectFrom('workstations')
-        .select(['id', 'name'])
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('name')
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
+      first('networks', 'cidr_key').select(['id', 'name', 'cidr']).execute(),
+      first('routers', 'name').select(['id', 'name', 'management_ip']).execute(),
+      first('servers', 'name').select(['id', 'name', 'ip_addresses']).execute(),
+      first('workstations', 'name').select(['id', 'name']).execute(),
       Promise.all([count('networks'), count('routers'), count('servers'), count('workstations')]),
     ]);
     const node = (kind: Kind, id: string, label: string, detail: string | null) => ({
