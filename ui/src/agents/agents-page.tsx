@@ -91,29 +91,31 @@ export function AgentsPage() {
       <FormError error={messageOf(revoke.error ?? page.error)} />
       {agents && agents.length === 0 && <p>No agents yet.</p>}
       {agents && agents.length > 0 && (
-        <table>
-          <TableHead caption="Agents" columns={['Name', 'Host', 'Last report', 'Status', 'Enrolled']} />
-          <tbody>
-            {agents.map((agent) => (
-              <tr key={agent.id}>
-                <th scope="row">{agent.name}</th>
-                <td>{agent.hostname ?? '—'}</td>
-                <td>{agent.lastSeenAt ? formatDate(agent.lastSeenAt) : 'never'}</td>
-                <td>
-                  <span className={`status status-${agent.status}`}>{humanize(agent.status)}</span>
-                </td>
-                <td>{formatDate(agent.createdAt)}</td>
-                <td className="row-actions">
-                  {isAdmin && agent.status !== 'revoked' && (
-                    <button type="button" className="danger" onClick={() => setRevoking(agent)}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table>
+            <TableHead caption="Agents" columns={['Name', 'Host', 'Last report', 'Status', 'Enrolled']} />
+            <tbody>
+              {agents.map((agent) => (
+                <tr key={agent.id}>
+                  <th scope="row">{agent.name}</th>
+                  <td>{agent.hostname ?? '—'}</td>
+                  <td>{agent.lastSeenAt ? formatDate(agent.lastSeenAt) : 'never'}</td>
+                  <td>
+                    <span className={`status status-${agent.status}`}>{humanize(agent.status)}</span>
+                  </td>
+                  <td>{formatDate(agent.createdAt)}</td>
+                  <td className="row-actions">
+                    {isAdmin && agent.status !== 'revoked' && (
+                      <button type="button" className="danger" onClick={() => setRevoking(agent)}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {agents && total > PAGE && (
         <nav className="pager" aria-label="Pages">

@@ -48,6 +48,14 @@ export function Layout({ children }: { children: ReactNode }) {
     { href: '/settings', label: 'Settings', visible: can('tenant:read') },
   ];
 
+  // The navigation behind the Menu button on a narrow screen: open until the next page is chosen.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLocation, setMenuLocation] = useState(location);
+  if (location !== menuLocation) {
+    setMenuLocation(location);
+    setMenuOpen(false);
+  }
+
   const switchWorkspace = async (workspaceId: string) => {
     setSession(await consoleApi.selectWorkspace(workspaceId));
     navigate('/');
@@ -59,7 +67,20 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     <div className="shell">
+      {/* The first stop of the Tab key: past the header and the navigation, to the page itself. */}
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <header className="topbar">
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="console-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
         <Link href="/" className="brand">
           Estate
         </Link>
@@ -86,7 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
-      <nav className="sidebar" aria-label="Console">
+      <nav id="console-nav" className={menuOpen ? 'sidebar open' : 'sidebar'} aria-label="Console">
         {inventory.some((item) => item.visible) && (
           <>
             <h2>Inventory</h2>
@@ -114,7 +135,10 @@ export function Layout({ children }: { children: ReactNode }) {
           </li>
         </ul>
       </nav>
-      <main id="main">{children}</main>
+      {/* Focusable by the skip link (#main), not by Tab. */}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
     </div>
   );
 }

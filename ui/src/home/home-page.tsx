@@ -6,6 +6,7 @@ import { inSentence } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities, useSession } from '../base/session.js';
 import { useCatalog } from '../inventory/catalog.js';
+import { LoadSampleData } from './sample-data.js';
 
 /** The first-start banner of the demo workspace: where the API docs are and how to get a key. */
 function GettingStarted() {
@@ -53,13 +54,18 @@ function Counts() {
   return (
     <section aria-labelledby="counts">
       <h2 id="counts">Inventory</h2>
-      {/* Figures, not links: the navigation already links every list, and a second link named
-          after each family would make "Applications" ambiguous to whoever looks for it by name. */}
+      {/* Each figure links to its list. The link is the number, named with its family by the term
+          beside it: a link named after the family would make "Applications" ambiguous with the
+          navigation's to whoever looks for it by name. */}
       <dl className="counts">
         {counts.map(([key, many, total]) => (
           <div key={key} data-family={key}>
-            <dt>{many}</dt>
-            <dd className="tile">{total.toLocaleString()}</dd>
+            <dt id={`count-${key}`}>{many}</dt>
+            <dd className="tile">
+              <Link href={`/${key}`} aria-describedby={`count-${key}`}>
+                {total.toLocaleString()}
+              </Link>
+            </dd>
           </div>
         ))}
       </dl>
@@ -147,6 +153,7 @@ export function HomePage() {
       ) : (
         <p>You are not a member of any workspace yet. Ask an admin to add you.</p>
       )}
+      {workspace?.demo && <LoadSampleData />}
       {workspace?.demo && <GettingStarted />}
       {workspace && (
         <div className="home">

@@ -72,45 +72,47 @@ export function KeysPage() {
       <FormError error={messageOf(change.error ?? list.error)} />
       {keys && keys.length === 0 && <p>No keys yet.</p>}
       {keys && keys.length > 0 && (
-        <table>
-          <TableHead
-            caption="API keys"
-            columns={['Name', 'Prefix', 'Permissions', 'Created by', 'Created', 'Expires', 'Status']}
-          />
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.id}>
-                <th scope="row">{key.name}</th>
-                <td>
-                  <code>{key.prefix}…</code>
-                </td>
-                <td title={key.permissions.join(', ')}>
-                  <code>{permissionsOf(key)}</code>
-                </td>
-                <td>{key.createdByName ?? '—'}</td>
-                <td>{formatDate(key.createdAt)}</td>
-                <td>{key.expiresAt ? formatDate(key.expiresAt) : 'never'}</td>
-                <td>
-                  <span className={`status status-${key.status}`}>{key.status}</span>
-                </td>
-                <td className="row-actions">
-                  {key.status !== 'revoked' && (
-                    <>
-                      {key.status === 'active' && (
-                        <button type="button" onClick={() => setPending({ action: 'rotate', key })}>
-                          Rotate
+        <div className="table-scroll">
+          <table>
+            <TableHead
+              caption="API keys"
+              columns={['Name', 'Prefix', 'Permissions', 'Created by', 'Created', 'Expires', 'Status']}
+            />
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id}>
+                  <th scope="row">{key.name}</th>
+                  <td>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td title={key.permissions.join(', ')}>
+                    <code>{permissionsOf(key)}</code>
+                  </td>
+                  <td>{key.createdByName ?? '—'}</td>
+                  <td>{formatDate(key.createdAt)}</td>
+                  <td>{key.expiresAt ? formatDate(key.expiresAt) : 'never'}</td>
+                  <td>
+                    <span className={`status status-${key.status}`}>{key.status}</span>
+                  </td>
+                  <td className="row-actions">
+                    {key.status !== 'revoked' && (
+                      <>
+                        {key.status === 'active' && (
+                          <button type="button" onClick={() => setPending({ action: 'rotate', key })}>
+                            Rotate
+                          </button>
+                        )}
+                        <button type="button" className="danger" onClick={() => setPending({ action: 'revoke', key })}>
+                          Revoke
                         </button>
-                      )}
-                      <button type="button" className="danger" onClick={() => setPending({ action: 'revoke', key })}>
-                        Revoke
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {creating && (
         <CreateKeyForm

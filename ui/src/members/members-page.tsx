@@ -153,40 +153,42 @@ export function MembersPage() {
       {keysNotice && <p role="status">{keysNotice}</p>}
       {addedNotice && <p role="status">Member added. {addedNotice}</p>}
       {members && (
-        <table>
-          <TableHead caption="Members" columns={['Name', 'Email', 'Role', 'Joined']} />
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id}>
-                <th scope="row">
-                  {member.name}
-                  {locks.has(member.id) && <SignInLockState lock={locks.get(member.id)!} name={member.name} />}
-                </th>
-                <td>{member.email}</td>
-                <td>
-                  <RoleControl
-                    member={member}
-                    editable={can('members:edit')}
-                    onChanged={(changed) => {
-                      showChanged(changed);
-                      reload();
-                    }}
-                    onDemote={isAdmin ? (role) => setDemoting({ member, role }) : undefined}
-                    onStale={reload}
-                  />
-                </td>
-                <td>{formatDate(member.createdAt)}</td>
-                <td className="row-actions">
-                  {can('members:delete') && (
-                    <button type="button" className="danger" onClick={() => setRemoving(member)}>
-                      Remove
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table>
+            <TableHead caption="Members" columns={['Name', 'Email', 'Role', 'Joined']} />
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.id}>
+                  <th scope="row">
+                    {member.name}
+                    {locks.has(member.id) && <SignInLockState lock={locks.get(member.id)!} name={member.name} />}
+                  </th>
+                  <td>{member.email}</td>
+                  <td>
+                    <RoleControl
+                      member={member}
+                      editable={can('members:edit')}
+                      onChanged={(changed) => {
+                        showChanged(changed);
+                        reload();
+                      }}
+                      onDemote={isAdmin ? (role) => setDemoting({ member, role }) : undefined}
+                      onStale={reload}
+                    />
+                  </td>
+                  <td>{formatDate(member.createdAt)}</td>
+                  <td className="row-actions">
+                    {can('members:delete') && (
+                      <button type="button" className="danger" onClick={() => setRemoving(member)}>
+                        Remove
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {members && total > members.length && (
         <p>
