@@ -174,6 +174,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     const w = new Writer(trx, database, ws, planned, options.progress, events);
     filled = w.tables;
     const at = (maxDays: number, minDays = 0) => isoDaysAgo(random, now, maxDays, minDays);
+    /** A new row's created_at and updated_at. */
+    const stamps = (created: string) => ({ created_at: created, updated_at: created });
     /** One link row per row, created with it. */
     const linkEach = <R extends Row>(rows: R[], columns: (row: R, i: number) => Row): Row[] =>
       rows.map((row, i) => ({ workspace_id: ws, ...columns(row, i), created_at: row.created_at }));
@@ -232,8 +234,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         description: `${name} team`,
         email: `${name.toLowerCase().replace(/[^a-z]+/g, '-')}@seed-${run}.example`,
         parent_id: i >= 4 && teams.length ? teams[i % 4]!.id : null,
-        created_at: created,
-        updated_at: created,
+        ...stamps(created),
       });
     }
     await w.insert('teams', teams);
@@ -288,8 +289,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
           .replace('Ci Cd', 'CI/CD'),
         description: null,
         parent_id: groupOf(slug).id,
-        created_at: created,
-        updated_at: created,
+        ...stamps(created),
       });
     }
     const categories = [...groups, ...categoryBySlug.values()];
@@ -423,8 +423,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         environment: env,
         location: random.pick(words.LOCATIONS),
         description: null,
-        created_at: created,
-        updated_at: created,
+        ...stamps(created),
       };
     });
     await w.insert('networks', networks);
@@ -444,8 +443,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         management_ip: `10.255.${Math.floor(i / 250)}.${(i % 250) + 1}`,
         location: random.pick(words.LOCATIONS),
         description: null,
-        created_at: created,
-        updated_at: created,
+        ...stamps(created),
       };
     });
     await w.insert('routers', routers);
@@ -641,8 +639,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         classification,
         personal_data: personal ? 1 : 0,
         retention_days: random.pick([365, 730, 1825, 3650, null]),
-        created_at: created,
-        updated_at: created,
+        ...stamps(created),
       };
     });
     await w.insert('data_objects', dataObjects);
@@ -686,8 +683,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         ] as const),
         seats: random.chance(0.7) ? random.int(5, 3000) : null,
         description: null,
-        created_at: created,
-        updated_at: created,
+        ...stamps(created),
       };
     });
     await w.insert('contracts', contracts);
@@ -708,8 +704,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         protocol: random.pick(['https', 'https', 'sftp', 'amqp', 'kafka', 'jdbc', 'soap', 'file']),
         frequency: random.pick(['real_time', 'hourly', 'daily', 'weekly', 'on_demand']),
         description: null,
-        created_at: created,
-        updated_at: created,
+        ...stamps(created),
       });
     }
     await w.insert('flows', flows);
@@ -727,8 +722,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
         severity,
         starts_at: created,
         ends_at: new Date(Date.parse(created) + (i + 1) * 10 * 86_400_000).toISOString(),
-        created_at: created,
-        updated_at: created,
+        ...stamps(created),
       };
     });
     await w.insert('announcements', announcements);
