@@ -107,3 +107,17 @@ export function diffFields(
   }
   return changes;
 }
+
+/** Deletes one row of a workspace by id and records its `delete` event, in the write's transaction. */
+export async function deleteRecorded(
+  trx: Kysely<Tables>,
+  table: 'members' | 'tags',
+  event: Omit<AuditEntry, 'action' | 'resourceId' | 'changes'> & { resourceId: string },
+): Promise<void> {
+  await trx
+    .deleteFrom(table)
+    .where('workspace_id', '=', event.workspaceId)
+    .where('id', '=', event.resourceId)
+    .execute();
+  await recordAudit(trx, { ...event, action: 'delete' });
+}

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { ROLE_NAMES, type RoleName } from '../access/scopes.js';
 import type { Actor } from '../audit/audit.types.js';
-import { recordAudit } from '../audit/audit.writer.js';
+import { deleteRecorded, recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { inTransaction, writeTransaction } from '../db/write.js';
@@ -229,11 +229,9 @@ async function removeMemberIn(
   // Every family releases the person in its own way (owners and team members unlinked, machines
   // unassigned), audited on each resource it changes.
   await releaseDependents(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
-  await trx.deleteFrom('members').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-  await recordAudit(trx, {
+  await deleteRecorded(trx, 'members', {
     workspaceId,
     category: 'organisation',
-    action: 'delete',
     actor,
     resourceType: 'member',
     resourceId: id,

@@ -1,6 +1,6 @@
 import { foldKey } from '../db/text-search.js';
 import type { Actor } from '../audit/audit.types.js';
-import { recordAudit } from '../audit/audit.writer.js';
+import { deleteRecorded, recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { TagsTable } from '../db/schema.js';
 import { ApiError, notFound } from '../errors/api-error.js';
@@ -55,11 +55,9 @@ export async function deleteTag(
     if (!row) throw notFound('tag');
     requireMatch(ifMatch, tagRowToDto(row));
     await releaseDependents(trx, workspaceId, { table: 'tags', id }, actor);
-    await trx.deleteFrom('tags').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-    await recordAudit(trx, {
+    await deleteRecorded(trx, 'tags', {
       workspaceId,
       category: 'inventory',
-      action: 'delete',
       actor,
       resourceType: 'tag',
       resourceId: id,
