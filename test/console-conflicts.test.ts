@@ -59,8 +59,8 @@ describeEachDatabase('web console: concurrent edits', (h) => {
     assert.deepEqual(await row('OS').getByRole('cell').allInnerTexts(), ['Ubuntu', '—']);
     assert.deepEqual(
       await row('Environment').getByRole('cell').allInnerTexts(),
-      ['staging', 'production'],
-      "the current value and this tab's change",
+      ['Staging', 'Production'],
+      "the current value and this tab's change, in the glossary's words",
     );
     const unchanged = (await h.call('GET', `/public/v1/servers/${server.id}`, { key })).json() as {
       name: string;
