@@ -2,7 +2,10 @@
  * What servers and workstations share as hosts an agent may report: their hardware facts, the
  * fields that say who reports them, and the rule that an agent owns some of them.
  */
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
+import { releaseHostSoftware } from '../agents/installs.js';
+import type { Tables } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateTime, OrNull, Text, Uuid } from '../http/schemas.js';
 import { booleanColumn } from '../resources/family.js';
@@ -58,4 +61,22 @@ export function refuseAgentOwnedChange(
         `its agent reports ${changed.length > 1 ? 'them' : 'it'}`,
     );
   }
+}
+
+/**
+ * What a host family (servers, workstations) takes from here, for its noun: the item's reporting
+ * properties, the writable hardware fields, the automatic flag's column and filter, the agent-owned
+ * fields rule and the release of its discovered software when it is deleted.
+ */
+export function hostParts(noun: 'server' | 'workstation') {
+  type Owned = Parameters<typeof refuseAgentOwnedChange>;
+  return {
+    reportingProperties: reportingProperties(noun),
+    writableHardware,
+    automaticField,
+    automaticFilter,
+    refuseAgentOwnedChange: (before: Owned[1], next: Owned[2]) => refuseAgentOwnedChange(noun, before, next),
+    releaseSoftware: (trx: Kysely<Tables>, workspaceId: string, id: string) =>
+      releaseHostSoftware(trx, workspaceId, `${noun}_id`, id),
+  };
 }

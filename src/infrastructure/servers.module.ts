@@ -1,21 +1,16 @@
 import { isIP } from 'node:net';
 import { Type, type Static } from 'typebox';
-import { releaseHostSoftware } from '../agents/installs.js';
 import { applications } from '../applications/applications.module.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { defineFamily, jsonArrayColumn } from '../resources/family.js';
 import { equalsFilter, foldedEqualsFilter, linkedFilter } from '../lists/filters.js';
 import { linkableFamily } from '../resources/links.js';
-import {
-  automaticField,
-  automaticFilter,
-  refuseAgentOwnedChange,
-  reportingProperties,
-  writableHardware,
-} from './hosts.js';
+import { hostParts } from './hosts.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { userLinkable } from '../users/users.module.js';
+
+const host = hostParts('server');
 
 export const ENVIRONMENTS = ['production', 'staging', 'test', 'development', 'disaster_recovery'] as const;
 
@@ -36,7 +31,7 @@ export const Server = Type.Object(
     environment: OrNull(Type.Enum(ENVIRONMENTS), 'Environment; null when not recorded.'),
     location: OrNull(Type.String({ examples: ['Frankfurt DC2, rack 14'] }), 'Site, room or rack.'),
     description: OrNull(Type.String(), 'Notes.'),
-    ...reportingProperties('server'),
+    ...host.reportingProperties,
   },
   { description: 'A physical or virtual server.' },
 );
@@ -45,7 +40,7 @@ export type Server = Static<typeof Server>;
 const Ip = Type.String({ maxLength: 45, description: 'IPv4 or IPv6 address.', examples: ['10.0.0.5'] });
 const writable = {
   ipAddresses: Type.Optional(Type.Array(Ip, { maxItems: 64, description: 'IPv4 and IPv6 addresses.' })),
-  ...writableHardware(100000),
+  ...host.writableHardware(100000),
   storageGb: Clearable(Type.Integer({ minimum: 0 }), 'Storage in GB.'),
   environment: Clearable(Type.Enum(ENVIRONMENTS), 'Environment; null (the default) when not recorded.'),
   location: Clearable(Text(200), 'Site, room or rack.'),
@@ -87,13 +82,13 @@ export const servers = defineFamily({
   fields: {
     ipAddresses: jsonArrayColumn(ipList),
     os: { foldedInto: 'os_key' },
-    ...automaticField,
+    ...host.automaticField,
   },
   trackingField: 'lastCheckTime',
   sorts: ['name', 'hostname', 'environment', 'createdAt', 'lastCheckTime', 'cpuCores', 'memoryMb'],
   filters: {
     environment: equalsFilter('environment', Type.Enum(ENVIRONMENTS, { description: 'Only this environment.' })),
-    ...automaticFilter('true: only agent-reported servers; false: only manual ones.'),
+    ...host.automaticFilter('true: only agent-reported servers; false: only manual ones.'),
     os: foldedEqualsFilter(
       'os_key',
       Type.String({ maxLength: 200, description: 'Only this operating system (exact, case-insensitive).' }),
@@ -135,11 +130,11 @@ export const servers = defineFamily({
     },
   ],
   async beforeDelete(trx, workspaceId, row) {
-    await releaseHostSoftware(trx, workspaceId, 'server_id', row.id);
+    await host.releaseSoftware(trx, workspaceId, row.id);
   },
   async check({ before, next }) {
     if (!next.hostname) next.hostname = next.name;
-    refuseAgentOwnedChange('server', before, next);
+    host.refuseAgentOwnedChange(before, next);
   },
   texts: {
     delete:

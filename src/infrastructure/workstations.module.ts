@@ -1,17 +1,12 @@
 import { Type } from 'typebox';
-import { releaseHostSoftware } from '../agents/installs.js';
 import { ApiError } from '../errors/api-error.js';
 import { Clearable, DateOnly, Name, OrNull, Text, Uuid } from '../http/schemas.js';
 import { defineFamily, writeSchemas } from '../resources/family.js';
 import { dateFilter, equalsFilter } from '../lists/filters.js';
 import { findWorkspaceUser, userLinkable } from '../users/users.module.js';
-import {
-  automaticField,
-  automaticFilter,
-  refuseAgentOwnedChange,
-  reportingProperties,
-  writableHardware,
-} from './hosts.js';
+import { hostParts } from './hosts.js';
+
+const host = hostParts('workstation');
 
 export const WORKSTATION_STATUSES = ['in_use', 'in_stock', 'in_repair', 'retired'] as const;
 
@@ -32,14 +27,14 @@ const Workstation = Type.Object(
     purchaseDate: OrNull(DateOnly('Purchase date.'), 'Purchase date.'),
     warrantyEnd: OrNull(DateOnly('Warranty end.'), 'End of the warranty.'),
     location: OrNull(Type.String(), 'Office or site.'),
-    ...reportingProperties('workstation'),
+    ...host.reportingProperties,
   },
   { description: 'A laptop or desktop.' },
 );
 
 const fields = {
   hostname: Clearable(Text(253), 'Host name.'),
-  ...writableHardware(4096),
+  ...host.writableHardware(4096),
   status: Type.Optional(
     Type.Enum(WORKSTATION_STATUSES, { description: 'Status; default in_use when assigned, else in_stock.' }),
   ),
@@ -59,7 +54,7 @@ export const workstations = defineFamily({
     ...writeSchemas({ name: Name('Asset name; not changeable on an automatic workstation (422).', 'LT-0042') }, fields),
   },
   fields: {
-    ...automaticField,
+    ...host.automaticField,
   },
   trackingField: 'lastCheckTime',
   sorts: ['name', 'status', 'purchaseDate', 'warrantyEnd', 'createdAt', 'lastCheckTime'],
@@ -71,7 +66,7 @@ export const workstations = defineFamily({
       where: (eb, assigned) => eb('assigned_user_id', assigned ? 'is not' : 'is', null),
       key: String,
     },
-    ...automaticFilter('true: only agent-reported machines; false: only manual ones.'),
+    ...host.automaticFilter('true: only agent-reported machines; false: only manual ones.'),
     warrantyEndsBefore: dateFilter(
       'warranty_end',
       '<',
@@ -81,7 +76,7 @@ export const workstations = defineFamily({
   // A person who leaves the workspace no longer has the machine assigned.
   references: [{ field: 'assignedUserId', target: userLinkable, onDelete: 'clear' }],
   async beforeDelete(trx, workspaceId, row) {
-    await releaseHostSoftware(trx, workspaceId, 'workstation_id', row.id);
+    await host.releaseSoftware(trx, workspaceId, row.id);
   },
   async check({ trx, workspaceId, before, next }) {
     if (!next.status) next.status = next.assigned_user_id ? 'in_use' : 'in_stock';
@@ -91,7 +86,7 @@ export const workstations = defineFamily({
     if (next.purchase_date && next.warranty_end && next.warranty_end < next.purchase_date) {
       throw new ApiError('unprocessable_entity', 'warrantyEnd is before purchaseDate');
     }
-    refuseAgentOwnedChange('workstation', before, next);
+    host.refuseAgentOwnedChange(before, next);
   },
   texts: {
     update:
