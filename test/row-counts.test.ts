@@ -271,8 +271,7 @@ describeEachDatabase('row counts: audit events counted in row_counts', (h) => {
       assert.deepEqual(applied, [
         '0001-baseline',
         '0002-server-addresses',
-        '0003-operator-invitations',
-        '0004-host-search',
+        '0003-host-search',
       ]);
       await assertOneRowCountMechanism(own.database);
 

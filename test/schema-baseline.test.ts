@@ -115,11 +115,7 @@ describeEachDatabase('schema baseline', (h) => {
           ${now}, ${now})`.execute(db);
         }
 
-        assert.deepEqual(await migrateToLatest(database), [
-          '0002-server-addresses',
-          '0003-operator-invitations',
-          '0004-host-search',
-        ]);
+        assert.deepEqual(await migrateToLatest(database), ['0002-server-addresses', '0003-host-search']);
         const { rows } = await sql<{ server_id: string; address: string }>`SELECT server_id, address
         FROM server_addresses WHERE workspace_id = ${workspaceId} ORDER BY address`.execute(db);
         assert.deepEqual(
@@ -162,18 +158,27 @@ describeEachDatabase('schema baseline', (h) => {
         .execute();
       assert.deepEqual(
         await migrateToLatest(database),
-        ['0004-host-search'],
+        ['0003-host-search'],
         'only what came after the renamed migrations: the schema is the baseline',
       );
       const names = (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map(
         (r) => r.name,
       );
-      assert.deepEqual(names, [
-        '0001-baseline',
-        '0002-server-addresses',
-        '0003-operator-invitations',
-        '0004-host-search',
-      ]);
+      assert.deepEqual(names, ['0001-baseline', '0002-server-addresses', '0003-host-search']);
+
+      // Made after the squash, before 0003-operator-invitations was folded into the baseline.
+      await db.deleteFrom('estate_migrations').execute();
+      await db
+        .insertInto('estate_migrations')
+        .values(
+          ['0001-baseline', '0002-server-addresses', '0003-operator-invitations'].map((name) => ({ name, timestamp })),
+        )
+        .execute();
+      assert.deepEqual(await migrateToLatest(database), ['0003-host-search'], 'the folded migration is not run again');
+      assert.deepEqual(
+        (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map((r) => r.name),
+        ['0001-baseline', '0002-server-addresses', '0003-host-search'],
+      );
 
       await db.deleteFrom('estate_migrations').execute();
       await db
@@ -181,6 +186,17 @@ describeEachDatabase('schema baseline', (h) => {
         .values(old.slice(0, 20).map((name) => ({ name, timestamp })))
         .execute();
       await assert.rejects(migrateToLatest(database), /stopped at migration 0020-pre-release/);
+
+      await db.deleteFrom('estate_migrations').execute();
+      await db
+        .insertInto('estate_migrations')
+        .values(old.slice(0, 32).map((name) => ({ name, timestamp })))
+        .execute();
+      await assert.rejects(
+        migrateToLatest(database),
+        /stopped at migration 0032-server-addresses; .* reached 0033-operator-invitations/,
+        'the baseline holds what 0033 added',
+      );
     });
   });
 });

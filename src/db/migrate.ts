@@ -2,8 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import type { Database, Dialect } from './database.js';
 import * as baseline from './migrations/0001-baseline.js';
 import * as serverAddresses from './migrations/0002-server-addresses.js';
-import * as operatorInvitations from './migrations/0003-operator-invitations.js';
-import * as hostSearch from './migrations/0004-host-search.js';
+import * as hostSearch from './migrations/0003-host-search.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -15,48 +14,48 @@ type DialectMigration = {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-baseline': baseline,
   '0002-server-addresses': serverAddresses,
-  '0003-operator-invitations': operatorInvitations,
-  '0004-host-search': hostSearch,
+  '0003-host-search': hostSearch,
 };
 
-/** The last of the pre-release migrations the baseline squashed, and the later ones renamed. */
-const SQUASHED_UP_TO = '0031-trigrams-first';
-const RENAMED: Record<string, string> = {
-  '0032-server-addresses': '0002-server-addresses',
-  '0033-operator-invitations': '0003-operator-invitations',
-};
+/** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */
+const OLD_CHAIN_END = '0033-operator-invitations';
+const OLD_RENAMED: Record<string, string> = { '0032-server-addresses': '0002-server-addresses' };
+/** A migration recorded by databases made after the squash, folded into the baseline since. */
+const FOLDED = '0003-operator-invitations';
 
 /**
  * A database made before the baseline records the squashed migrations by their old names; it
  * holds the baseline's schema once it has them all, and is recorded as having the baseline. One
- * that stopped earlier is refused: the baseline cannot finish its upgrade.
+ * that stopped earlier is refused: the baseline cannot finish its upgrade. A later migration
+ * folded into the baseline is dropped from the record: the database has its change already.
  */
 async function recordSquashedMigrations(database: Database): Promise<void> {
   const db = database.db as unknown as Kysely<{ estate_migrations: { name: string; timestamp: string } }>;
   const tables = await db.introspection.getTables();
   if (!tables.some((table) => table.name === 'estate_migrations')) return;
   const names = (await db.selectFrom('estate_migrations').select('name').execute()).map((row) => row.name);
+  if (names.includes(FOLDED)) await db.deleteFrom('estate_migrations').where('name', '=', FOLDED).execute();
   if (!names.includes('0001-core')) return;
-  if (!names.includes(SQUASHED_UP_TO)) {
+  if (!names.includes(OLD_CHAIN_END)) {
     throw new Error(
       `this database was made by a pre-release Estate and stopped at migration ${names.sort().at(-1)}; ` +
-        'this version upgrades only databases that reached 0031-trigrams-first',
+        `this version upgrades only databases that reached ${OLD_CHAIN_END}`,
     );
   }
   await db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('estate_migrations')
       .select('timestamp')
-      .where('name', '=', SQUASHED_UP_TO)
+      .where('name', '=', OLD_CHAIN_END)
       .executeTakeFirstOrThrow();
-    const squashed = names.filter((name) => name <= SQUASHED_UP_TO);
+    const squashed = names.filter((name) => name.startsWith('00') && !(name in OLD_RENAMED));
     await trx.deleteFrom('estate_migrations').where('name', 'in', squashed).execute();
     await trx
       .insertInto('estate_migrations')
       .values({ name: '0001-baseline', timestamp: last.timestamp })
       .onConflict((conflict) => conflict.column('name').doNothing())
       .execute();
-    for (const [old, name] of Object.entries(RENAMED)) {
+    for (const [old, name] of Object.entries(OLD_RENAMED)) {
       await trx.updateTable('estate_migrations').set({ name }).where('name', '=', old).execute();
     }
   });

@@ -285,7 +285,8 @@ CREATE TABLE invitations (
     member_id uuid NOT NULL,
     created_at timestamp with time zone NOT NULL,
     expires_at timestamp with time zone NOT NULL,
-    used_at timestamp with time zone
+    used_at timestamp with time zone,
+    issued_by text DEFAULT 'workspace'::text NOT NULL
 )
 ;
 

@@ -219,7 +219,7 @@ CREATE TABLE "sign_in_failures" ("subject" text primary key, "failures" integer 
 CREATE INDEX "sign_in_failures_window_idx" on "sign_in_failures" ("window_start")
 ;
 
-CREATE TABLE "invitations" ("token_hash" text primary key, "workspace_id" text not null references "workspaces" ("id") on delete cascade, "user_id" text not null references "users" ("id") on delete cascade, "member_id" text not null, "created_at" text not null, "expires_at" text not null, "used_at" text)
+CREATE TABLE "invitations" ("token_hash" text primary key, "workspace_id" text not null references "workspaces" ("id") on delete cascade, "user_id" text not null references "users" ("id") on delete cascade, "member_id" text not null, "created_at" text not null, "expires_at" text not null, "used_at" text, "issued_by" text default 'workspace' not null)
 ;
 
 CREATE INDEX "invitations_user_idx" on "invitations" ("user_id")
