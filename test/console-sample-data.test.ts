@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { onlyIfEmpty } from '../src/console/sample-data.routes.js';
 import { addMember } from '../src/members/members.service.js';
+import { seedWorkspace } from '../src/seed/seed.js';
 import { personIn, signIn } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 
@@ -28,6 +30,17 @@ describeEachDatabase('console: Load sample data', (h) => {
     assert.equal((again.json() as { code: string }).code, 'conflict');
     assert.match((again.json() as { message: string }).message, /only loaded into an empty workspace/);
     assert.equal(await serverCount(h, ws), created.servers);
+  });
+
+  it('two loads at once (two instances) fill the workspace once: the check runs under its write lock', async () => {
+    const ws = await h.workspace();
+    const load = () => seedWorkspace(h.database, { workspaceId: ws.id, size: 50, check: onlyIfEmpty(ws.id) });
+    const outcomes = await Promise.allSettled([load(), load()]);
+    const loaded = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    assert.equal(loaded.length, 1);
+    assert.match(String((refused[0] as PromiseRejectedResult).reason), /only loaded into an empty workspace/);
+    assert.equal(await serverCount(h, ws), (loaded[0] as PromiseFulfilledResult<{ servers: number }>).value.servers);
   });
 
   it('is refused (409) on a workspace that holds anything, which stays as it was', async () => {

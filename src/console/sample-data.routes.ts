@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import type { Database } from '../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { FAMILIES } from '../families.js';
 import type { App, AppDeps } from '../http/types.js';
@@ -32,9 +33,9 @@ const INVENTORY_TABLES: readonly FamilyTable[] = [
   'discovered_applications',
 ];
 
-async function holdsInventory(database: Database, workspaceId: string): Promise<boolean> {
+async function holdsInventory(db: Kysely<Tables>, workspaceId: string): Promise<boolean> {
   for (const table of INVENTORY_TABLES) {
-    const row = await database.db
+    const row = await db
       .selectFrom(table)
       .select('id')
       .where('workspace_id', '=', workspaceId)
@@ -45,7 +46,19 @@ async function holdsInventory(database: Database, workspaceId: string): Promise<
   return false;
 }
 
-/** Workspaces being filled by this process: a second click while the first runs is refused, not doubled. */
+/**
+ * The seed's check: 409 when the workspace holds an inventory. It runs inside the seed's
+ * transaction, under the workspace's write lock, so two instances asked at once fill it once.
+ */
+export const onlyIfEmpty = (workspaceId: string) => async (trx: Kysely<Tables>) => {
+  if (await holdsInventory(trx, workspaceId))
+    throw new ApiError(
+      'conflict',
+      'This workspace already holds an inventory: sample data is only loaded into an empty workspace.',
+    );
+};
+
+/** Workspaces being filled by this process: a second click while the first runs is answered at once. */
 const loading = new Set<string>();
 
 /**
@@ -64,12 +77,11 @@ export function registerSampleDataRoutes(app: App, { database }: AppDeps): void 
       if (loading.has(workspaceId)) throw new ApiError('conflict', 'Sample data is being loaded already.');
       loading.add(workspaceId);
       try {
-        if (await holdsInventory(database, workspaceId))
-          throw new ApiError(
-            'conflict',
-            'This workspace already holds an inventory: sample data is only loaded into an empty workspace.',
-          );
-        const counts = await seedWorkspace(database, { workspaceId, size: SAMPLE_SIZE });
+        const counts = await seedWorkspace(database, {
+          workspaceId,
+          size: SAMPLE_SIZE,
+          check: onlyIfEmpty(workspaceId),
+        });
         return reply.code(201).send({ created: { ...counts } });
       } finally {
         loading.delete(workspaceId);

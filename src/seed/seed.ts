@@ -28,6 +28,8 @@ export interface SeedOptions {
   seed?: number;
   /** Called with (rows written so far, rows planned). */
   progress?(done: number, planned: number): void;
+  /** Runs first inside the seed's write transaction, under the workspace's write lock: it may refuse. */
+  check?(trx: Kysely<Tables>): Promise<void>;
 }
 
 type Row = Record<string, unknown>;
@@ -162,6 +164,7 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
 
   let filled: Set<string> = new Set();
   const created = await writeTransaction(database, ws, async (trx) => {
+    await options.check?.(trx);
     // One create event per resource (applications: with their flows, contracts and data objects).
     const events =
       size +
