@@ -303,6 +303,41 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       return writeTransaction(database, workspaceId, (trx) => this.createIn(trx, workspaceId, input, actor));
     },
 
+    /** Updates inside the caller's transaction (an import, a bulk action): the rules and audit of `update`. */
+    async updateIn(
+      trx: Kysely<Tables>,
+      workspaceId: string,
+      id: string,
+      input: Record<string, unknown>,
+      actor: Actor,
+      options: WriteOptions = {},
+    ): Promise<Dto> {
+      const columns = family.toColumns(input);
+      const before = await requireRow(trx, definition, workspaceId, id);
+      const [beforeDto] = await dtos(trx, workspaceId, [before]);
+      requireMatch(options.ifMatch, beforeDto);
+      const next = { ...before, ...columns } as Row;
+      await definition.check?.({ trx, workspaceId, before, next });
+      await writeRelations(trx, workspaceId, relations, id, input);
+      const [afterDto] = await dtos(trx, workspaceId, [next]);
+      const changes = diffFields(beforeDto!, afterDto!, family.untracked);
+      if (Object.keys(changes).length === 0) return beforeDto!;
+      const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
+      if (family.trackingColumn) set[family.trackingColumn] = nowIso();
+      await dynamic(trx)
+        .updateTable(definition.table as string)
+        .set(set)
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .execute();
+      await audited(trx, workspaceId, actor, 'update', next, changes);
+      return {
+        ...afterDto!,
+        ...family.toDto({ ...next, ...set } as Row),
+        ...Object.fromEntries(relations.map((r) => [r.field, (afterDto as Record<string, unknown>)[r.field]])),
+      };
+    },
+
     async update(
       database: Database,
       workspaceId: string,
@@ -311,36 +346,29 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       actor: Actor,
       options: WriteOptions = {},
     ): Promise<Dto> {
-      const columns = family.toColumns(input);
-      return writeTransaction(database, workspaceId, async (trx) => {
-        const before = await requireRow(trx, definition, workspaceId, id);
-        const [beforeDto] = await dtos(trx, workspaceId, [before]);
-        requireMatch(options.ifMatch, beforeDto);
-        const next = { ...before, ...columns } as Row;
-        await definition.check?.({ trx, workspaceId, before, next });
-        await writeRelations(trx, workspaceId, relations, id, input);
-        const [afterDto] = await dtos(trx, workspaceId, [next]);
-        const changes = diffFields(beforeDto!, afterDto!, family.untracked);
-        if (Object.keys(changes).length === 0) return beforeDto!;
-        const {
-          workspace_id: _workspace,
-          id: _id,
-          ...set
-        } = writableColumns(next as unknown as Record<string, unknown>);
-        if (family.trackingColumn) set[family.trackingColumn] = nowIso();
-        await dynamic(trx)
-          .updateTable(definition.table as string)
-          .set(set)
-          .where('workspace_id', '=', workspaceId)
-          .where('id', '=', id)
-          .execute();
-        await audited(trx, workspaceId, actor, 'update', next, changes);
-        return {
-          ...afterDto!,
-          ...family.toDto({ ...next, ...set } as Row),
-          ...Object.fromEntries(relations.map((r) => [r.field, (afterDto as Record<string, unknown>)[r.field]])),
-        };
-      });
+      return writeTransaction(database, workspaceId, (trx) =>
+        this.updateIn(trx, workspaceId, id, input, actor, options),
+      );
+    },
+
+    /** Deletes inside the caller's transaction (a bulk action): the release and audit of `remove`. */
+    async removeIn(
+      trx: Kysely<Tables>,
+      workspaceId: string,
+      id: string,
+      actor: Actor,
+      options: WriteOptions = {},
+    ): Promise<void> {
+      const row = await requireRow(trx, definition, workspaceId, id);
+      if (options.ifMatch !== undefined) requireMatch(options.ifMatch, (await dtos(trx, workspaceId, [row]))[0]);
+      await definition.beforeDelete?.(trx, workspaceId, row);
+      await release?.(trx, workspaceId, { table: definition.table, id }, actor);
+      await dynamic(trx)
+        .deleteFrom(definition.table as string)
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .execute();
+      await audited(trx, workspaceId, actor, 'delete', row);
     },
 
     async remove(
@@ -350,18 +378,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       actor: Actor,
       options: WriteOptions = {},
     ): Promise<void> {
-      await writeTransaction(database, workspaceId, async (trx) => {
-        const row = await requireRow(trx, definition, workspaceId, id);
-        if (options.ifMatch !== undefined) requireMatch(options.ifMatch, (await dtos(trx, workspaceId, [row]))[0]);
-        await definition.beforeDelete?.(trx, workspaceId, row);
-        await release?.(trx, workspaceId, { table: definition.table, id }, actor);
-        await dynamic(trx)
-          .deleteFrom(definition.table as string)
-          .where('workspace_id', '=', workspaceId)
-          .where('id', '=', id)
-          .execute();
-        await audited(trx, workspaceId, actor, 'delete', row);
-      });
+      await writeTransaction(database, workspaceId, (trx) => this.removeIn(trx, workspaceId, id, actor, options));
     },
   };
 }
