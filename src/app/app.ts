@@ -5,8 +5,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { resolveAgent } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
@@ -23,8 +21,8 @@ import { AGENT_MODULES, PUBLIC_MODULES, WORKSPACE_MODULES } from './modules.js';
 import { openApiOptions } from '../http/openapi.js';
 import { securePicture } from '../http/pictures.js';
 import { findKeyForAuth } from '../keys/key-lookup.js';
-import { isHttpUrl, isValidDateTime } from '../validation.js';
 import type { App, AppDeps } from '../http/types.js';
+import { createValidators } from '../http/validators.js';
 
 export type { App, AppDeps } from '../http/types.js';
 
@@ -54,24 +52,6 @@ const DEFAULT_AGENT_REPORTS_PER_MINUTE =
 function requestIdOf(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-}
-
-/**
- * Query strings and path parameters are coerced from text (`limit=5` is a number); bodies are
- * not: a string where a number belongs is a 400. Neither removes unknown properties, so schemas
- * with additionalProperties: false reject them.
- */
-function createValidators() {
-  const base = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
-  const coercing = new Ajv({ ...base, coerceTypes: 'array' });
-  const strict = new Ajv({ ...base, coerceTypes: false });
-  for (const ajv of [coercing, strict]) {
-    addFormats.default(ajv);
-    // One date-time rule for the API and the CLI: a real instant (no leap second, no 30 February).
-    ajv.addFormat('date-time', { type: 'string', validate: isValidDateTime });
-    ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
-  }
-  return { coercing, strict };
 }
 
 /**

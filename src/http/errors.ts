@@ -102,7 +102,7 @@ export async function refuseBody(request: { body?: unknown }): Promise<void> {
 /** Errors every /public/v1 route can answer with. */
 export const PUBLIC_ERRORS = [400, 401, 403, 500, 503] as const;
 
-interface AjvError {
+export interface AjvError {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
@@ -119,7 +119,11 @@ const PART_NOUN: Record<string, string> = {
 /** Maps a schema validation failure to bad_request / invalid_uuid / invalid_datetime naming the field. */
 function validationToApiError(error: FastifyError): ApiError {
   const first = (error.validation?.[0] ?? { keyword: 'unknown', instancePath: '', params: {} }) as AjvError;
-  const part = error.validationContext ?? 'body';
+  return schemaError(first, error.validationContext ?? 'body');
+}
+
+/** The API error of one schema failure (ajv's first error) of a request part: the API's words for it. */
+export function schemaError(first: AjvError, part: string): ApiError {
   const noun = PART_NOUN[part] ?? 'field';
   const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const field = path || (part === 'body' ? 'body' : noun);

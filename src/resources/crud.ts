@@ -241,6 +241,8 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
 
   return {
     family,
+    /** Items of stored rows, with their relation ids (an export reads rows in its own order). */
+    dtos,
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
       const rows = dynamic(database.db)
