@@ -42,7 +42,8 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     await screenshot(page, 'console-server');
 
     await page.goto(`/ui/applications/${applicationId}`);
-    await page.getByLabel('Add to servers').selectOption({ label: 'db-01' });
+    await page.getByRole('combobox', { name: 'Add to servers' }).fill('db-01');
+    await page.getByRole('option', { name: /^db-01/ }).click();
     await page.getByRole('button', { name: 'Link to servers' }).click();
     await page.getByRole('region', { name: 'Servers' }).getByRole('link', { name: 'db-01' }).waitFor();
     const servers = (await h.call('GET', `/public/v1/applications/${applicationId}/servers`, { key })).json() as {

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { App, AppDeps, RegisterModule } from '../http/types.js';
 import { registerAccountRoutes } from './account.routes.js';
+import { registerAuditActorRoutes } from './audit-actors.routes.js';
 import { registerCatalogRoutes } from './catalog.routes.js';
 import { consoleAuthHook } from './console-auth.js';
 import { registerKeyRoutes } from './keys.routes.js';
@@ -17,6 +18,7 @@ import { registerWorkspaceRoutes } from './workspace.routes.js';
 /** Every module of the console's own API, under /ui/api. */
 const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerAccountRoutes,
+  registerAuditActorRoutes,
   registerCatalogRoutes,
   registerKeyRoutes,
   registerConsoleMemberRoutes,

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, QueryClient, queryOptions, type QueryKey } from '
 import type { AuditLogQuery } from '../../../src/audit/audit.schemas.js';
 import { type ApiFailure, failureOf, setCsrfToken } from './client.js';
 import { consoleApi, insightsApi, inventoryApi } from './console-api.js';
+import { listsApi } from './lists-api.js';
 
 /**
  * The console's one way to load server data: TanStack Query, with a key per answer. Keys are
@@ -89,6 +90,16 @@ export const queries = {
       queryKey: ['inventory', family, 'list', query],
       queryFn: () => inventoryApi.list(family, query),
     }),
+  /** A combobox's matches in a family (ui/src/lists/options.ts): the list's first rows found by `q`. */
+  choices: (family: string, q: string) =>
+    queryOptions({
+      queryKey: ['inventory', family, 'choices', q],
+      queryFn: () => inventoryApi.list(family, { ...(q ? { q } : {}), limit: '20' }),
+    }),
+  /** The audit log's actors (members, keys, agents) found by name, and one by id. */
+  auditActors: (q: string) => queryOptions({ queryKey: ['audit-actors', q], queryFn: () => listsApi.auditActors(q) }),
+  auditActor: (id: string) =>
+    queryOptions({ queryKey: ['audit-actors', 'one', id], queryFn: () => listsApi.auditActor(id), staleTime: RARELY }),
   /** The global search; under ['inventory'], so any change to the inventory asks it again. */
   search: (q: string) => queryOptions({ queryKey: ['inventory', 'search', q], queryFn: () => inventoryApi.search(q) }),
   /** The item with its ETag (a change sends it back as If-Match). */

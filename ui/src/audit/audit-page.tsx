@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { AuditLogQuery } from '../../../src/audit/audit.schemas.js';
@@ -6,10 +6,12 @@ import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../../../
 import { messageOf } from '../api/client.js';
 import type { AuditEvent } from '../api/console-api.js';
 import { queries } from '../api/queries.js';
+import { Combobox } from '../base/combobox.js';
 import { Field, FormError } from '../base/field.js';
 import { formatDate, humanize } from '../base/format.js';
 import { changeValue, fieldLabel, inSentence } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
+import { actorSource } from '../lists/options.js';
 
 const FILTERS = ['from', 'to', 'actorId', 'category', 'action', 'resourceType', 'query'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -86,7 +88,6 @@ export function AuditPage() {
     setShownSearch(search);
     setDraft(filters);
   }
-  const members = useQuery(queries.members({ limit: 200 })).data?.data ?? [];
   const sentinel = useRef<HTMLDivElement>(null);
 
   const request: AuditLogQuery = {
@@ -116,11 +117,14 @@ export function AuditPage() {
     return () => observer.disconnect();
   });
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const params = new URLSearchParams(Object.entries(draft).filter(([, value]) => value) as [string, string][]);
+  const show = (chosen: Filters) => {
+    const params = new URLSearchParams(Object.entries(chosen).filter(([, value]) => value) as [string, string][]);
     const text = params.toString();
     navigate(text ? `/audit?${text}` : '/audit');
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    show(draft);
   };
   const set = (name: keyof Filters) => (value: string) => setDraft({ ...draft, [name]: value });
 
@@ -143,14 +147,12 @@ export function AuditPage() {
           />
         </Field>
         <Field label="Actor">
-          <select value={draft.actorId ?? ''} onChange={(event) => set('actorId')(event.target.value)}>
-            <option value="">Anyone</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </select>
+          <Combobox
+            source={actorSource}
+            value={draft.actorId ?? ''}
+            placeholder="Anyone"
+            onChange={(actorId) => show({ ...draft, actorId })}
+          />
         </Field>
         <Field label="Category">
           <select value={draft.category ?? ''} onChange={(event) => set('category')(event.target.value)}>

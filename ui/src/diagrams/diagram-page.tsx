@@ -3,10 +3,12 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type PointerEvent
 import { useLocation, useSearch } from 'wouter';
 import { messageOf } from '../api/client.js';
 import { queries } from '../api/queries.js';
+import { Combobox } from '../base/combobox.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
 import { diagramHelp, helpText, valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { enumValues, labelOf, type JsonSchema } from '../inventory/schema.js';
+import { familySource } from '../lists/options.js';
 
 /** Parameters that name a resource, and the family whose rows they choose from. */
 const CHOICES: Record<string, string> = { applicationId: 'applications', categoryId: 'categories' };
@@ -23,25 +25,19 @@ function ParameterControl({
   onChange(value: string): void;
 }) {
   const family = CHOICES[name];
-  const choices =
-    useQuery({ ...queries.list(family ?? '', { limit: '200' }), enabled: Boolean(family) }).data?.data ?? [];
   const options = enumValues(schema);
   return (
     <Field label={labelOf(name)} hint={helpText(schema.description, name)}>
-      {options || family ? (
+      {family ? (
+        <Combobox source={familySource(family)} value={value} placeholder="Default" onChange={onChange} />
+      ) : options ? (
         <select value={value} onChange={(event) => onChange(event.target.value)}>
           <option value="">Default</option>
-          {options
-            ? options.map((option) => (
-                <option key={option} value={option}>
-                  {valueLabel(option)}
-                </option>
-              ))
-            : choices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {String(choice.name)}
-                </option>
-              ))}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {valueLabel(option)}
+            </option>
+          ))}
         </select>
       ) : (
         <input

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { isConflict, messageOf, type Tagged } from '../api/client.js';
 import { inventoryApi, type Resource } from '../api/console-api.js';
 import { invalidate, queries, stale } from '../api/queries.js';
+import { Combobox } from '../base/combobox.js';
 import { ConflictNotice } from '../base/conflict.js';
 import { ConfirmDialog } from '../base/dialog.js';
 import { Field, FormError } from '../base/field.js';
@@ -11,6 +12,7 @@ import { formatDate, humanize } from '../base/format.js';
 import { changeValue, inSentence } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
+import { familySource } from '../lists/options.js';
 import { useCatalog, useFamily } from './catalog.js';
 import { ResourceLink } from './resource-name.js';
 import { display, labelOf, type ConsoleFamily } from './schema.js';
@@ -52,7 +54,6 @@ function Related({
   const client = useQueryClient();
   const related = useQuery(queries.related(family.key, id, segment));
   const items = related.data;
-  const choices = useQuery({ ...queries.list(target, { limit: '200' }), enabled: editable }).data?.data ?? [];
   const [choice, setChoice] = useState('');
   const change = useMutation({
     mutationFn: ({ action, childId }: { action: 'link' | 'unlink'; childId: string }) =>
@@ -104,16 +105,7 @@ function Related({
           }}
         >
           <Field label={`Add to ${title.toLowerCase()}`} error={error}>
-            <select value={choice} onChange={(event) => setChoice(event.target.value)}>
-              <option value="">—</option>
-              {choices
-                .filter((option) => !linked.has(option.id))
-                .map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {String(option.name ?? option.email ?? option.id)}
-                  </option>
-                ))}
-            </select>
+            <Combobox source={familySource(target)} value={choice} exclude={linked} onChange={setChoice} />
           </Field>
           <button type="submit" disabled={!choice} aria-label={`Link to ${title.toLowerCase()}`}>
             Link

@@ -4,10 +4,12 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { messageOf } from '../api/client.js';
 import type { Resource } from '../api/console-api.js';
 import { queries } from '../api/queries.js';
+import { Combobox } from '../base/combobox.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
 import { valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
+import { familyOfIdField, familySource } from '../lists/options.js';
 import { useFamily } from './catalog.js';
 import { ResourceLink } from './resource-name.js';
 import {
@@ -48,14 +50,30 @@ function FilterControl({
   name,
   schema,
   value,
+  references,
   onChange,
+  onChoose,
 }: {
   name: string;
   schema: JsonSchema;
   value: string;
+  references: Record<string, string>;
   onChange(value: string): void;
+  /** A reference chosen by name applies the filter at once. */
+  onChoose(value: string): void;
 }) {
   const { schema: inner } = unwrapNull(schema);
+  if (kindOf(inner) === 'uuid')
+    return (
+      <Field label={labelOf(name)}>
+        <Combobox
+          source={familySource(familyOfIdField(name, references))}
+          value={value}
+          placeholder="Any"
+          onChange={onChoose}
+        />
+      </Field>
+    );
   const options = enumValues(inner) ?? (kindOf(inner) === 'boolean' ? ['true', 'false'] : undefined);
   return (
     <Field label={labelOf(name)}>
@@ -165,7 +183,9 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
             name={name}
             schema={schema}
             value={draft[name] ?? ''}
+            references={family.references}
             onChange={(value) => setDraft({ ...draft, [name]: value })}
+            onChoose={(value) => go({ ...draft, [name]: value, offset: undefined })}
           />
         ))}
         {sorts.length > 0 && (

@@ -4,9 +4,12 @@ import { useLocation } from 'wouter';
 import { isConflict, messageOf, type Tagged } from '../api/client.js';
 import { inventoryApi, type Resource } from '../api/console-api.js';
 import { invalidate, queries, stale } from '../api/queries.js';
+import { Combobox } from '../base/combobox.js';
 import { ConflictNotice, type ConflictRow } from '../base/conflict.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
+import { MultiPicker } from '../lists/multi-picker.js';
+import { familySource } from '../lists/options.js';
 import { useFamily } from './catalog.js';
 import { helpText, valueLabel } from '../base/glossary.js';
 import { display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, type JsonSchema } from './schema.js';
@@ -64,18 +67,6 @@ function fromDraft(draft: string | boolean | string[], schema: JsonSchema): unkn
 /** A field's description as the API gives it (the form shows it in people's words, glossary.ts). */
 const descriptionOf = (field: JsonSchema) => unwrapNull(field).schema.description;
 
-const NO_CHOICES: { id: string; name: string }[] = [];
-
-/** The choices of a field that names rows of another family: its first 200 by name. */
-function useChoices(family: string | undefined): { id: string; name: string }[] {
-  const choices = useQuery({
-    ...queries.list(family ?? '', { limit: '200' }),
-    enabled: Boolean(family),
-    select: (page) => page.data.map((row) => ({ id: row.id, name: String(row.name ?? row.email ?? row.id) })),
-  });
-  return choices.data ?? NO_CHOICES;
-}
-
 /** A save refused with 412: the item as it is now, its ETag, and the change the person made. */
 interface Conflict {
   current: Resource;
@@ -117,7 +108,6 @@ function Control({
 } & Wiring) {
   const kind = kindOf(schema);
   const inner = unwrapNull(schema).schema;
-  const choices = useChoices(target);
   if (kind === 'boolean')
     return (
       <input
@@ -129,9 +119,29 @@ function Control({
         onChange={(event) => onChange(event.target.checked)}
       />
     );
-  if (kind === 'enum' || (kind === 'uuid' && target)) {
-    const options =
-      kind === 'enum' ? (enumValues(inner) ?? []).map((option) => ({ id: option, name: valueLabel(option) })) : choices;
+  // A field naming another family's row (or rows) is found by typing its name: the whole family is searched.
+  if (kind === 'uuid' && target)
+    return (
+      <Combobox
+        {...wiring}
+        source={familySource(target)}
+        value={String(value)}
+        disabled={disabled}
+        onChange={(id) => onChange(id)}
+      />
+    );
+  if (kind === 'uuids' && target)
+    return (
+      <MultiPicker
+        {...wiring}
+        family={target}
+        value={Array.isArray(value) ? value : []}
+        disabled={disabled}
+        onChange={onChange}
+      />
+    );
+  if (kind === 'enum') {
+    const options = (enumValues(inner) ?? []).map((option) => ({ id: option, name: valueLabel(option) }));
     return (
       <select
         {...wiring}
@@ -142,26 +152,6 @@ function Control({
       >
         <option value="">—</option>
         {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    );
-  }
-  if (kind === 'uuids') {
-    const selected = Array.isArray(value) ? value : [];
-    return (
-      <select
-        {...wiring}
-        name={name}
-        multiple
-        size={Math.min(6, Math.max(3, choices.length))}
-        value={selected}
-        disabled={disabled}
-        onChange={(event) => onChange([...event.target.selectedOptions].map((option) => option.value))}
-      >
-        {choices.map((option) => (
           <option key={option.id} value={option.id}>
             {option.name}
           </option>
