@@ -5,6 +5,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AGENT_VERSION, parseInterval, runAgent } from '../agents/program/run.js';
+import { registerOperations } from './operations.js';
 
 interface JsonOption {
   json?: boolean;
@@ -508,6 +509,7 @@ export function buildCli(): Command {
         }
       },
     );
+  registerOperations(program);
   return program;
 }
 
