@@ -245,6 +245,24 @@ async function triageIn(
   return rowToDto({ ...before, ...next, last_update: lastUpdate });
 }
 
+/**
+ * The application a discovered row becomes: named after its catalog entry when it matches one,
+ * else after the reported name and vendor (also used for a whole product, discovered-products.ts).
+ */
+export function applicationFromDiscovered(
+  discovered: Pick<DiscoveredApplicationsTable, 'name' | 'vendor' | 'version' | 'catalog_entry_id'>,
+) {
+  const entry = discovered.catalog_entry_id ? findCatalogEntry(discovered.catalog_entry_id) : undefined;
+  return {
+    name: entry?.name ?? discovered.name,
+    vendor: entry?.vendor ?? (discovered.vendor || null),
+    version: discovered.version,
+    hostingType: entry?.hostingType ?? ('on_premise' as const),
+    catalogEntryId: entry?.id ?? null,
+    description: entry?.description ?? null,
+  };
+}
+
 /** Creates an inventory application from a discovered one (name, vendor, version, catalog entry) and links them. */
 async function createApplicationFrom(database: Database, principal: Caller, id: string) {
   return writeTransaction(database, principal.workspaceId, async (trx) => {
@@ -255,18 +273,10 @@ async function createApplicationFrom(database: Database, principal: Caller, id: 
         'the discovered application is already linked to an application; unlink it first (PATCH applicationId null)',
       );
     }
-    const entry = discovered.catalog_entry_id ? findCatalogEntry(discovered.catalog_entry_id) : undefined;
     const application = await serviceOf(applications).createIn(
       trx,
       principal.workspaceId,
-      {
-        name: entry?.name ?? discovered.name,
-        vendor: entry?.vendor ?? (discovered.vendor || null),
-        version: discovered.version,
-        hostingType: entry?.hostingType ?? 'on_premise',
-        catalogEntryId: entry?.id ?? null,
-        description: entry?.description ?? null,
-      },
+      applicationFromDiscovered(discovered),
       principal.actor,
     );
     await triageIn(trx, principal, id, { applicationId: application.id });
