@@ -2,7 +2,8 @@ import { foldKey } from '../db/text-search.js';
 import type { Actor } from '../audit/audit.types.js';
 import { deleteRecorded, recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
-import type { TagsTable } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Tables, TagsTable } from '../db/schema.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { newId, nowIso } from '../ids.js';
 import type { CreateTag, Tag } from './tags.schemas.js';
@@ -15,6 +16,16 @@ const DEFAULT_COLOUR = '#6b7280';
 
 /** Tag names are unique per workspace regardless of case; a duplicate is a 422. */
 export async function createTag(database: Database, workspaceId: string, input: CreateTag, actor: Actor): Promise<Tag> {
+  return writeTransaction(database, workspaceId, (trx) => createTagIn(trx, workspaceId, input, actor));
+}
+
+/** Creates a tag inside the caller's transaction (an import names tags that do not exist yet). */
+export async function createTagIn(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  input: CreateTag,
+  actor: Actor,
+): Promise<Tag> {
   const row: TagsTable = {
     workspace_id: workspaceId,
     id: newId(),
@@ -24,20 +35,18 @@ export async function createTag(database: Database, workspaceId: string, input: 
     description: input.description ?? null,
     created_at: nowIso(),
   };
-  await writeTransaction(database, workspaceId, async (trx) => {
-    if (await findTagByName(trx, workspaceId, row.name))
-      throw new ApiError('unprocessable_entity', `a tag named "${row.name}" already exists`);
-    await trx.insertInto('tags').values(row).execute();
-    await recordAudit(trx, {
-      workspaceId,
-      category: 'inventory',
-      action: 'create',
-      actor,
-      resourceType: 'tag',
-      resourceId: row.id,
-      resourceName: row.name,
-      changes: { name: { before: null, after: row.name }, colour: { before: null, after: row.colour } },
-    });
+  if (await findTagByName(trx, workspaceId, row.name))
+    throw new ApiError('unprocessable_entity', `a tag named "${row.name}" already exists`);
+  await trx.insertInto('tags').values(row).execute();
+  await recordAudit(trx, {
+    workspaceId,
+    category: 'inventory',
+    action: 'create',
+    actor,
+    resourceType: 'tag',
+    resourceId: row.id,
+    resourceName: row.name,
+    changes: { name: { before: null, after: row.name }, colour: { before: null, after: row.colour } },
   });
   return tagRowToDto(row);
 }
