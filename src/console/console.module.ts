@@ -8,6 +8,7 @@ import { registerAccountRoutes } from './account.routes.js';
 import { registerAuditActorRoutes } from './audit-actors.routes.js';
 import { registerCatalogRoutes } from './catalog.routes.js';
 import { consoleAuthHook } from './console-auth.js';
+import { registerDiagramViewRoutes } from './diagram-views.routes.js';
 import { registerKeyRoutes } from './keys.routes.js';
 import { registerConsoleMemberRoutes } from './members.routes.js';
 import { registerSampleDataRoutes } from './sample-data.routes.js';
@@ -20,6 +21,7 @@ const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerAccountRoutes,
   registerAuditActorRoutes,
   registerCatalogRoutes,
+  registerDiagramViewRoutes,
   registerKeyRoutes,
   registerConsoleMemberRoutes,
   registerSampleDataRoutes,

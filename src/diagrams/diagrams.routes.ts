@@ -15,7 +15,7 @@ export { DIAGRAMS } from './diagram-list.js';
  * routes with the same deps. It ends when the app closes.
  */
 const renderers = new WeakMap<AppDeps, DiagramRenderer>();
-function rendererOf(app: App, deps: AppDeps): DiagramRenderer {
+export function rendererOf(app: App, deps: AppDeps): DiagramRenderer {
   let renderer = renderers.get(deps);
   if (!renderer) {
     const created = createDiagramRenderer({ budgetMs: deps.diagramBudgetMs });

@@ -3,6 +3,7 @@
  * answer. It runs in a worker thread, so ELK's layout and the SVG text never hold the event loop.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { CONSOLE_VIEWS } from './console-views.js';
 import { DIAGRAMS } from './diagram-list.js';
 
 export interface RenderTask {
@@ -16,6 +17,10 @@ export default async function renderDiagram({ name, body, started }: RenderTask)
   started?.postMessage('started');
   started?.close();
   const diagram = DIAGRAMS.find((candidate) => candidate.name === name);
-  if (!diagram) throw new Error(`no diagram named ${name}`);
+  if (!diagram) {
+    const view = CONSOLE_VIEWS[name];
+    if (!view) throw new Error(`no diagram named ${name}`);
+    return view(body as never);
+  }
   return diagram.render(body as Parameters<typeof diagram.render>[0]);
 }

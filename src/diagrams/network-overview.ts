@@ -1,0 +1,393 @@
+import { sql, type Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
+import type { Tables } from '../db/schema.js';
+import { rowsIn } from '../db/rows-in.js';
+import { addressesOf, NetworkPlacement, type KeyRange } from '../infrastructure/addresses.js';
+import { hostsOfNetwork } from '../infrastructure/network-hosts.routes.js';
+import { DateTime, OrNull, Uuid } from '../http/schemas.js';
+import { linkedFrom } from './diagram.js';
+import { consoleHref, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
+
+/**
+ * The console's network map of a large workspace (issue 31): every network with the number of
+ * servers placed in it, counted in the database from server_addresses (the placement rule of the
+ * network-mapping diagram and of GET /networks/{id}/hosts), and one network's hosts on request.
+ * A limit that applies is stated with the totals, never applied silently.
+ */
+
+/** Networks drawn unless `limit` says otherwise; hosts of one network likewise. */
+export const OVERVIEW_NETWORKS = 200;
+export const NETWORK_HOSTS = 500;
+/** Address ranges in one statement's OR: SQLite parses a chain of ORs as a tree deeper than it allows past ~1,000. */
+const RANGES_PER_STATEMENT = 200;
+/** Networks counted per statement (one aggregate branch each, under SQLite's 500 compound terms). */
+const NETWORKS_PER_STATEMENT = 100;
+
+const Router = Type.Object({
+  id: Uuid('The router.'),
+  name: Type.String(),
+  managementIp: OrNull(Type.String(), 'Its management address.'),
+  networkIds: Type.Array(Uuid('A network on the map.'), { description: 'The networks on the map it links.' }),
+});
+
+export const NetworkOverview = Type.Object({
+  name: Type.Literal('network-mapping-networks'),
+  generatedAt: DateTime('When it was computed.'),
+  networks: Type.Array(
+    Type.Object({
+      id: Uuid('The network.'),
+      name: Type.String(),
+      cidr: Type.String(),
+      hosts: Type.Integer({ description: 'Servers with an address whose most specific network this is.' }),
+    }),
+    { description: 'The networks matching q, by address, as far as the limit allows.' },
+  ),
+  routers: Type.Array(Router, { description: 'Routers linked to a network on the map, by name.' }),
+  totals: Type.Object({
+    networks: Type.Integer({ description: 'Networks matching q (all of them without q).' }),
+    allNetworks: Type.Integer(),
+    servers: Type.Integer(),
+    placedServers: Type.Integer({ description: 'Servers with an address in some network.' }),
+    workstations: Type.Integer({ description: 'Workstations, which record no address: in no network.' }),
+  }),
+});
+export type NetworkOverview = Static<typeof NetworkOverview>;
+
+export const NetworkHosts = Type.Object({
+  name: Type.Literal('network-mapping-network'),
+  generatedAt: DateTime('When it was computed.'),
+  network: Type.Object({ id: Uuid('The network.'), name: Type.String(), cidr: Type.String() }),
+  routers: Type.Array(Router),
+  hosts: Type.Array(
+    Type.Object({ id: Uuid('The server.'), name: Type.String(), addresses: Type.Array(Type.String()) }),
+    { description: "The network's servers matching q, by name, as far as the limit allows." },
+  ),
+  totals: Type.Object({
+    hosts: Type.Integer({ description: "The network's servers." }),
+    matching: Type.Integer({ description: 'Those matching q (all of them without q).' }),
+  }),
+});
+export type NetworkHosts = Static<typeof NetworkHosts>;
+
+/** Whether a name or address holds the text, case-insensitively. */
+const holds = (text: string | undefined) => {
+  const wanted = text?.trim().toLowerCase();
+  return (...values: (string | null)[]) =>
+    !wanted || values.some((value) => value !== null && value.toLowerCase().includes(wanted));
+};
+
+/** The condition "address in one of these ranges" on server_addresses. */
+const inRanges = (ranges: KeyRange[]) =>
+  sql<boolean>`(${sql.join(
+    ranges.map((range) => sql`(address >= ${range.start} and address <= ${range.end})`),
+    sql` or `,
+  )})`;
+
+/** Distinct servers with an address in any of the ranges: counted in the database when they fit one statement. */
+async function serversIn(db: Kysely<Tables>, workspaceId: string, ranges: KeyRange[]): Promise<number> {
+  if (ranges.length === 0) return 0;
+  const addresses = rowsIn(db, workspaceId, 'server_addresses');
+  if (ranges.length <= RANGES_PER_STATEMENT) {
+    const row = await addresses
+      .select((eb) => eb.fn.count<number>('server_id').distinct().as('servers'))
+      .where(inRanges(ranges))
+      .executeTakeFirstOrThrow();
+    return Number(row.servers);
+  }
+  const seen = new Set<string>();
+  for (let start = 0; start < ranges.length; start += RANGES_PER_STATEMENT) {
+    const rows = await addresses
+      .select('server_id')
+      .where(inRanges(ranges.slice(start, start + RANGES_PER_STATEMENT)))
+      .execute();
+    for (const row of rows) seen.add(row.server_id);
+  }
+  return seen.size;
+}
+
+/** Servers placed in each network: one aggregate per network, up to NETWORKS_PER_STATEMENT in one statement. */
+async function hostCounts(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  placement: NetworkPlacement,
+  networkIds: string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const batchable: [string, KeyRange[]][] = [];
+  for (const id of networkIds) {
+    const ranges = placement.rangesOf(id);
+    if (ranges.length === 0) counts.set(id, 0);
+    else if (ranges.length > RANGES_PER_STATEMENT) counts.set(id, await serversIn(db, workspaceId, ranges));
+    else batchable.push([id, ranges]);
+  }
+  for (let start = 0; start < batchable.length; start += NETWORKS_PER_STATEMENT) {
+    const [first, ...rest] = batchable.slice(start, start + NETWORKS_PER_STATEMENT).map(([id, ranges]) =>
+      rowsIn(db, workspaceId, 'server_addresses')
+        .select((eb) => [
+          sql<string>`cast(${id} as text)`.as('network_id'),
+          eb.fn.count<number>('server_id').distinct().as('servers'),
+        ])
+        .where(inRanges(ranges)),
+    );
+    const rows = await rest.reduce((union, branch) => union.unionAll(branch), first!).execute();
+    for (const row of rows) counts.set(row.network_id, Number(row.servers));
+  }
+  return counts;
+}
+
+/** The address ranges of every network together: the top-level networks' CIDRs, each once. */
+function everyRange(placement: NetworkPlacement, networkIds: string[]): KeyRange[] {
+  const ranges = networkIds.flatMap((id) => placement.rangesOf(id));
+  ranges.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const merged: KeyRange[] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range.start[0] === last.start[0] && range.start <= last.end) {
+      if (range.end > last.end) last.end = range.end;
+    } else merged.push({ ...range });
+  }
+  return merged;
+}
+
+const countOf = (db: Kysely<Tables>, workspaceId: string, table: 'servers' | 'workstations') =>
+  rowsIn(db, workspaceId, table)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.total));
+
+/** The routers linked to any of these networks, by name, with the links among them. */
+async function routersOf(db: Kysely<Tables>, workspaceId: string, networkIds: string[]) {
+  const shown = new Set(networkIds);
+  const routersByNetwork = await linkedFrom(
+    db.selectFrom('router_networks').where('workspace_id', '=', workspaceId),
+    'network_id',
+    'router_id',
+    networkIds,
+  );
+  const networkIdsOf = new Map<string, string[]>();
+  for (const [network, routers] of routersByNetwork)
+    for (const router of routers)
+      if (shown.has(network)) networkIdsOf.set(router, [...(networkIdsOf.get(router) ?? []), network]);
+  if (networkIdsOf.size === 0) return [];
+  const rows = await rowsIn(db, workspaceId, 'routers')
+    .select(['id', 'name', 'management_ip'])
+    .where('id', 'in', [...networkIdsOf.keys()])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((router) => ({
+    id: router.id,
+    name: router.name,
+    managementIp: router.management_ip,
+    networkIds: networkIdsOf.get(router.id) ?? [],
+  }));
+}
+
+/** The networks (matching q, by address, at most `limit`) with their host counts, and the workspace's totals. */
+export async function networkOverview(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  now: string,
+  query: { q?: string; limit?: number },
+): Promise<NetworkOverview> {
+  const networks = await rowsIn(db, workspaceId, 'networks')
+    .select(['id', 'name', 'cidr'])
+    .orderBy('cidr_key')
+    .orderBy('id')
+    .execute();
+  const placement = new NetworkPlacement(networks);
+  const matches = holds(query.q);
+  const matching = networks.filter((network) => matches(network.name, network.cidr));
+  const shown = matching.slice(0, query.limit ?? OVERVIEW_NETWORKS);
+  const [hosts, servers, placedServers, workstations, routers] = await Promise.all([
+    hostCounts(
+      db,
+      workspaceId,
+      placement,
+      shown.map((network) => network.id),
+    ),
+    countOf(db, workspaceId, 'servers'),
+    serversIn(
+      db,
+      workspaceId,
+      everyRange(
+        placement,
+        networks.map((network) => network.id),
+      ),
+    ),
+    countOf(db, workspaceId, 'workstations'),
+    routersOf(
+      db,
+      workspaceId,
+      shown.map((network) => network.id),
+    ),
+  ]);
+  return {
+    name: 'network-mapping-networks',
+    generatedAt: now,
+    networks: shown.map((network) => ({ ...network, hosts: hosts.get(network.id) ?? 0 })),
+    routers,
+    totals: { networks: matching.length, allNetworks: networks.length, servers, placedServers, workstations },
+  };
+}
+
+/** One network with its servers (matching q, by name, at most `limit`) and its routers. */
+export async function networkHosts(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  now: string,
+  networkId: string,
+  query: { q?: string; limit?: number },
+): Promise<NetworkHosts> {
+  const all = await hostsOfNetwork(db, workspaceId, networkId);
+  const network = await rowsIn(db, workspaceId, 'networks')
+    .select(['id', 'name', 'cidr'])
+    .where('id', '=', networkId)
+    .executeTakeFirstOrThrow();
+  const matches = holds(query.q);
+  const matching = all
+    .map((server) => ({ id: server.id, name: server.name, addresses: addressesOf(server.ip_addresses), server }))
+    .filter(({ name, server, addresses }) => matches(name, server.hostname, ...addresses));
+  return {
+    name: 'network-mapping-network',
+    generatedAt: now,
+    network,
+    routers: await routersOf(db, workspaceId, [networkId]),
+    hosts: matching.slice(0, query.limit ?? NETWORK_HOSTS).map(({ server: _server, ...host }) => host),
+    totals: { hosts: all.length, matching: matching.length },
+  };
+}
+
+/** The console page that shows one network's hosts. */
+const networkHref = (id: string) => `/ui/diagrams/network-mapping?networkId=${encodeURIComponent(id)}`;
+
+/** Boxes in rows of `columns`, from (left, top): where each one goes. */
+const grid = (count: number, columns: number, cell: { width: number; height: number }, left: number, top: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    x: left + (index % columns) * cell.width,
+    y: top + Math.floor(index / columns) * cell.height,
+  }));
+
+/**
+ * Routers in a row above a grid of network cards, each card naming its CIDR, its routers and its
+ * servers (with a bar by count), linking to its hosts; then a card for the hosts in no network.
+ */
+export function renderNetworkOverview(body: NetworkOverview): string {
+  const columns = Math.max(1, Math.min(5, Math.ceil(Math.sqrt(body.networks.length + 1))));
+  const card = { width: 260, height: 78 };
+  const routerNames = new Map<string, string[]>();
+  for (const router of body.routers)
+    for (const network of router.networkIds)
+      routerNames.set(network, [...(routerNames.get(network) ?? []), router.name]);
+  const parts: string[] = [];
+  let top = 44;
+  if (body.routers.length > 0) {
+    parts.push(text(20, top + 14, 'Routers', { class: 'heading' }));
+    grid(body.routers.length, columns, card, 20, top + 24).forEach((at, index) => {
+      const router = body.routers[index]!;
+      const detail = `${router.managementIp ?? 'no management address'} · ${router.networkIds.length} networks`;
+      parts.push(
+        link(
+          consoleHref('router', router.id),
+          rect(at.x, at.y, card.width - 14, 44, { rx: 6, class: 'node router' }) +
+            text(at.x + 10, at.y + 18, router.name, { class: 'label' }) +
+            text(at.x + 10, at.y + 35, detail, { class: 'detail' }),
+          router.name,
+        ),
+      );
+    });
+    top += 24 + Math.ceil(body.routers.length / columns) * card.height;
+  }
+  parts.push(text(20, top + 14, 'Networks: choose one to see its servers', { class: 'heading' }));
+  const most = Math.max(1, ...body.networks.map((network) => network.hosts));
+  const unplacedServers = body.totals.servers - body.totals.placedServers;
+  const cards = grid(body.networks.length + 1, columns, card, 20, top + 24);
+  body.networks.forEach((network, index) => {
+    const at = cards[index]!;
+    const via = routerNames.get(network.id);
+    parts.push(
+      link(
+        networkHref(network.id),
+        rect(at.x, at.y, card.width - 14, card.height - 12, { rx: 6, class: 'node network' }) +
+          text(at.x + 10, at.y + 18, network.name, { class: 'label' }) +
+          text(at.x + 10, at.y + 34, `${network.cidr}${via ? ` · via ${via.join(', ')}` : ''}`, { class: 'detail' }) +
+          rect(at.x + 10, at.y + 44, Math.max(2, ((card.width - 120) * network.hosts) / most), 10, {
+            class: 'node server',
+          }) +
+          text(at.x + card.width - 24, at.y + 54, `${network.hosts} servers`, {
+            class: 'detail',
+            'text-anchor': 'end',
+          }),
+        `${network.name} (${network.cidr}): ${network.hosts} servers`,
+      ),
+    );
+  });
+  const last = cards[body.networks.length]!;
+  parts.push(
+    tooltip('Hosts in no network') +
+      rect(last.x, last.y, card.width - 14, card.height - 12, { rx: 6, class: 'group' }) +
+      text(last.x + 10, last.y + 18, 'In no network', { class: 'label' }) +
+      text(last.x + 10, last.y + 36, `${unplacedServers} servers without an address in a network`, {
+        class: 'detail',
+      }) +
+      text(last.x + 10, last.y + 52, `${body.totals.workstations} workstations (no address recorded)`, {
+        class: 'detail',
+      }),
+  );
+  const bottom = last.y + card.height + 10;
+  const key = legend(20, bottom, [
+    { label: 'Network: its address range, routers and servers', className: 'network' },
+    { label: 'Router', className: 'router' },
+  ]);
+  const heading = text(
+    20,
+    26,
+    `Network mapping: ${body.totals.allNetworks} networks, ${body.totals.servers} servers, ` +
+      `${body.totals.workstations} workstations`,
+    { class: 'heading' },
+  );
+  return svgDocument(
+    Math.max(20 + columns * card.width + 6, key.width + 40, 480),
+    bottom + key.height + 20,
+    'Network mapping',
+    heading + parts.join('') + key.markup,
+  );
+}
+
+/** One network: its routers, then its servers in a grid, each linking to its page. */
+export function renderNetworkHosts(body: NetworkHosts): string {
+  const columns = Math.max(1, Math.min(6, Math.ceil(Math.sqrt(body.hosts.length / 2))));
+  const cell = { width: 220, height: 44 };
+  const parts: string[] = [];
+  const routers = body.routers.map((router) => router.name).join(', ');
+  parts.push(
+    link(
+      consoleHref('network', body.network.id),
+      rect(20, 40, Math.max(400, columns * cell.width), 44, { rx: 6, class: 'node network' }) +
+        text(30, 58, `${body.network.name} (${body.network.cidr})`, { class: 'label' }) +
+        text(30, 75, routers ? `Routers: ${routers}` : 'No router linked', { class: 'detail' }),
+      body.network.name,
+    ),
+  );
+  grid(body.hosts.length, columns, cell, 20, 96).forEach((at, index) => {
+    const host = body.hosts[index]!;
+    parts.push(
+      link(
+        consoleHref('server', host.id),
+        rect(at.x, at.y, cell.width - 10, cell.height - 8, { rx: 5, class: 'node server' }) +
+          text(at.x + 8, at.y + 15, host.name, { class: 'label' }) +
+          text(at.x + 8, at.y + 30, host.addresses.join(', '), { class: 'detail' }),
+        host.name,
+      ),
+    );
+  });
+  const bottom = 96 + Math.ceil(body.hosts.length / columns) * cell.height + 10;
+  const shown =
+    body.hosts.length < body.totals.hosts ? `${body.hosts.length} of ${body.totals.hosts}` : `${body.totals.hosts}`;
+  return svgDocument(
+    Math.max(40 + columns * cell.width, 440),
+    bottom + 10,
+    `Network ${body.network.name}`,
+    text(20, 26, `Network ${body.network.name}: ${shown} servers`, { class: 'heading' }) + parts.join(''),
+  );
+}
