@@ -6,6 +6,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { App, AppDeps, RegisterModule } from '../http/types.js';
 import { registerAccountRoutes } from './account.routes.js';
 import { registerAuditActorRoutes } from './audit-actors.routes.js';
+import { registerBulkRoutes } from './bulk.routes.js';
 import { registerCatalogRoutes } from './catalog.routes.js';
 import { consoleAuthHook } from './console-auth.js';
 import { registerDiagramViewRoutes } from './diagram-views.routes.js';
@@ -20,6 +21,7 @@ import { registerWorkspaceRoutes } from './workspace.routes.js';
 const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerAccountRoutes,
   registerAuditActorRoutes,
+  registerBulkRoutes,
   registerCatalogRoutes,
   registerDiagramViewRoutes,
   registerKeyRoutes,

@@ -180,6 +180,23 @@ export function registerLinkRoutes(
 
 type Side = ReturnType<typeof sidesOf>[number];
 
+/**
+ * The link `family` sees under `segment` — one it declares, or another family's reverse link —
+ * when it may change it (PUT/DELETE {path}/{id}/{segment}/{childId}): for writes that link many
+ * rows at once (the console's bulk actions) through changeLink, audited as the single route is.
+ */
+export function editableLinkSide(family: Family, segment: string, families: readonly Family[]): Side | undefined {
+  const byTable = new Map(families.map((candidate) => [candidate.definition.table, candidate] as const));
+  for (const owner of families) {
+    for (const link of owner.definition.links ?? []) {
+      for (const side of sidesOf(owner, link, byTable)) {
+        if (side.parent === family && side.segment === segment && !side.readOnly) return side;
+      }
+    }
+  }
+  return undefined;
+}
+
 function registerSide(typedApp: App, database: Database, side: Side): void {
   // Generic schemas: routes go through Fastify's plain interface (see registerFamilyRoutes).
   const app: FastifyInstance = typedApp;
