@@ -51,6 +51,8 @@ export interface Product {
   catalogEntryId: string | null;
   /** The application its linked installs are linked to when they all share one, else null. */
   applicationId: string | null;
+  /** That application's name. */
+  applicationName: string | null;
   /** Distinct applications its installs are linked to. */
   applicationCount: number;
   lastSeenAt: string;
@@ -122,7 +124,20 @@ export async function listProducts(
       GROUP BY d.name_key, d.vendor_key ${having}) products`.execute(db);
     total = Number(counted.rows[0]?.total ?? 0);
   }
-  return { data: rows.map(productOf), total };
+  const data = rows.map(productOf);
+  // The names of the page's applications, in one more statement (MIN of a uuid is text on PostgreSQL).
+  const ids = [...new Set(data.map((product) => product.applicationId).filter((id): id is string => id !== null))];
+  if (ids.length > 0) {
+    const named = await db
+      .selectFrom('applications')
+      .select(['id', 'name'])
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', ids)
+      .execute();
+    const names = new Map(named.map((application) => [application.id, application.name]));
+    for (const product of data) product.applicationName = names.get(product.applicationId ?? '') ?? null;
+  }
+  return { data, total };
 }
 
 async function grouped(
@@ -159,6 +174,7 @@ function productOf(row: ProductRow): Product {
     statusCounts: { new: Number(row.new_count), linked: Number(row.linked_count), ignored: Number(row.ignored_count) },
     catalogEntryId: row.catalog_entry_id,
     applicationId: applicationCount === 1 ? row.application_id : null,
+    applicationName: null,
     applicationCount,
     lastSeenAt: iso(row.last_seen_at),
   };
@@ -179,6 +195,7 @@ export interface ProductHost {
   applicationId: string | null;
   serverId: string | null;
   workstationId: string | null;
+  applicationName: string | null;
   /** The host's name and hostname; null when the member may not read infrastructure. */
   hostName: string | null;
   hostname: string | null;
@@ -194,6 +211,7 @@ interface HostRow {
   version: string | null;
   status: string;
   application_id: string | null;
+  application_name: string | null;
   server_id: string | null;
   workstation_id: string | null;
   host_name: string | null;
@@ -217,11 +235,13 @@ export async function listProductHosts(
 ): Promise<{ data: ProductHost[]; total: number }> {
   const status = page.status ? sql`AND d.status = ${page.status}` : sql``;
   const result = await sql<HostRow>`SELECT d.id, d.name, d.vendor, d.version, d.status, d.application_id,
-      d.server_id, d.workstation_id, COALESCE(s.name, w.name) AS host_name, s.hostname AS hostname,
+      a.name AS application_name, d.server_id, d.workstation_id,
+      COALESCE(s.name, w.name) AS host_name, s.hostname AS hostname,
       d.last_seen_at, d.missing_since, d.last_update, COUNT(*) OVER () AS total
     FROM discovered_applications d
     LEFT JOIN servers s ON s.workspace_id = d.workspace_id AND s.id = d.server_id
     LEFT JOIN workstations w ON w.workspace_id = d.workspace_id AND w.id = d.workstation_id
+    LEFT JOIN applications a ON a.workspace_id = d.workspace_id AND a.id = d.application_id
     WHERE d.workspace_id = ${workspaceId} AND d.name_key = ${foldKey(product.nameKey)}
       AND d.vendor_key = ${foldKey(product.vendorKey)} ${status}
     ORDER BY COALESCE(s.name, w.name), d.id
@@ -236,6 +256,7 @@ export async function listProductHosts(
       version: row.version,
       status: row.status as DiscoveryStatus,
       applicationId: row.application_id,
+      applicationName: row.application_name,
       serverId: row.server_id,
       workstationId: row.workstation_id,
       hostName: page.withHosts ? row.host_name : null,

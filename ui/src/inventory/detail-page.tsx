@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { isConflict, messageOf, type Tagged } from '../api/client.js';
 import { inventoryApi, type Resource } from '../api/console-api.js';
 import { invalidate, queries, stale } from '../api/queries.js';
@@ -8,18 +8,22 @@ import { Combobox } from '../base/combobox.js';
 import { ConflictNotice } from '../base/conflict.js';
 import { ConfirmDialog } from '../base/dialog.js';
 import { Field, FormError } from '../base/field.js';
-import { formatDate, humanize } from '../base/format.js';
+import { humanize } from '../base/format.js';
 import { changeValue, inSentence } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { familySource } from '../lists/options.js';
 import { useCatalog, useFamily } from './catalog.js';
+import { formattedValue, IdLine, KeyFacts, UNIT_FIELDS, When } from './detail-header.js';
+import { AgentSection, HostSoftwareSection, ServerNetworksSection } from './host-sections.js';
 import { ResourceLink } from './resource-name.js';
 import { display, labelOf, type ConsoleFamily } from './schema.js';
 
 function FieldValue({ family, field, value }: { family: ConsoleFamily; field: string; value: unknown }) {
   const target = family.references[field];
   if (target && typeof value === 'string') return <ResourceLink family={target} id={value} />;
+  const formatted = formattedValue(family, field, value);
+  if (formatted !== undefined) return <>{formatted}</>;
   if (target && Array.isArray(value) && value.length > 0) {
     return (
       <ul className="inline-list">
@@ -116,52 +120,19 @@ function Related({
   );
 }
 
-/** The software agents found on a server or workstation, with its triage status. */
-function DiscoveredSoftware({ host, id }: { host: 'serverId' | 'workstationId'; id: string }) {
-  const page = useQuery(queries.list('discovered-applications', { [host]: id, sort: 'name', limit: '50' })).data;
-  if (!page) return null;
-  return (
-    <section className="related" aria-labelledby="discovered-software">
-      <h2 id="discovered-software">Discovered software</h2>
-      {page.data.length === 0 ? (
-        <p>None reported.</p>
-      ) : (
-        <ul>
-          {page.data.map((item) => (
-            <li key={item.id}>
-              {String(item.name)} {item.version ? String(item.version) : ''} · {String(item.vendor)} ·{' '}
-              {String(item.status)}
-              {typeof item.applicationId === 'string' && (
-                <>
-                  {' '}
-                  → <ResourceLink family="applications" id={item.applicationId} />
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Link href={`/discovered?${host}=${id}&status=`}>
-        {page.pagination.total > page.data.length ? `All ${page.pagination.total} in triage` : 'Triage'}
-      </Link>
-    </section>
-  );
-}
-
 function History({ id }: { id: string }) {
   const events = useQuery(queries.history(id)).data?.data;
   if (!events) return null;
   return (
-    <section className="related">
-      <h2>History</h2>
+    <section className="related" aria-labelledby="history">
+      <h2 id="history">History</h2>
       {events.length === 0 && <p>No recorded changes.</p>}
       <ol className="events">
         {events.map((event) => (
           <li key={event.id} className="event">
             <details>
               <summary>
-                <time dateTime={event.timestamp}>{formatDate(event.timestamp)}</time>{' '}
-                <strong>{event.actor.name}</strong> {inSentence(humanize(event.action))}
+                <When iso={event.timestamp} /> <strong>{event.actor.name}</strong> {inSentence(humanize(event.action))}
               </summary>
               {event.changes ? (
                 <dl>
@@ -208,8 +179,7 @@ function Comments({ applicationId, canComment }: { applicationId: string; canCom
       <ol className="comments">
         {comments.map((comment) => (
           <li key={comment.id}>
-            <strong>{comment.author.name}</strong> ·{' '}
-            <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+            <strong>{comment.author.name}</strong> · <When iso={comment.createdAt} />
             <p>{comment.body}</p>
           </li>
         ))}
@@ -228,7 +198,11 @@ function Comments({ applicationId, canComment }: { applicationId: string; canCom
   );
 }
 
-/** /ui/<family>/<id>: every field, relations as links, its own history, Edit and Delete. */
+/**
+ * /ui/<family>/<id>: the name and key facts, the id in a small line, every field formatted for
+ * people, then sections for related objects (a server's networks, agent, applications, software)
+ * and its own history, which every change made here asks again (queries under ['audit-log']).
+ */
 export function DetailPage({ familyKey, id }: { familyKey: string; id: string }) {
   const family = useFamily(familyKey);
   const catalog = useCatalog();
@@ -269,6 +243,11 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
       (field) => JSON.stringify(before[field]) !== JSON.stringify(now[field]),
     );
   const name = resource ? String(resource.name ?? resource.email ?? resource.id) : '';
+  // A host's agent has a section of its own (name, status, last report) instead of a field.
+  const agentId =
+    resource && (family.key === 'servers' || family.key === 'workstations') && typeof resource.agentId === 'string'
+      ? resource.agentId
+      : undefined;
 
   return (
     <>
@@ -284,6 +263,8 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
           </button>
         )}
       </PageHeader>
+      {resource && <KeyFacts family={family} resource={resource} />}
+      {resource && <IdLine id={id} />}
       <FormError error={error} />
       {conflict && (
         <ConflictNotice
@@ -303,16 +284,20 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
       )}
       {resource && (
         <dl className="fields">
-          {Object.keys(family.item.properties ?? {}).map((field) => (
-            <div key={field}>
-              <dt>{labelOf(field)}</dt>
-              <dd>
-                <FieldValue family={family} field={field} value={resource[field]} />
-              </dd>
-            </div>
-          ))}
+          {Object.keys(family.item.properties ?? {})
+            .filter((field) => field !== 'id' && !(field === 'agentId' && agentId))
+            .map((field) => (
+              <div key={field}>
+                <dt>{UNIT_FIELDS[field]?.label ?? labelOf(field)}</dt>
+                <dd>
+                  <FieldValue family={family} field={field} value={resource[field]} />
+                </dd>
+              </div>
+            ))}
         </dl>
       )}
+      {resource && family.key === 'servers' && can('infrastructure:read') && <ServerNetworksSection serverId={id} />}
+      {agentId && <AgentSection agentId={agentId} />}
       {resource &&
         family.relations
           .filter((relation) => catalog.some((other) => other.key === relation.family))
@@ -330,7 +315,7 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
         <Comments applicationId={id} canComment={can('applications:comment')} />
       )}
       {resource && (family.key === 'servers' || family.key === 'workstations') && can('applications:read') && (
-        <DiscoveredSoftware host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />
+        <HostSoftwareSection host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />
       )}
       {resource && can('audit_log:read') && <History id={id} />}
       {deleting && (
