@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'invite',
   // Ending a person's sign-in locks (estate member unlock).
   'unlock',
+  // A file imported into a family (estate import): counts and file name; each item has its own event.
+  'import',
 ] as const;
 
 /**

@@ -2,65 +2,12 @@ import { Command, InvalidArgumentError } from 'commander';
 import { parseScopeList } from '../access/scopes.js';
 import { CLI_ACTOR } from '../audit/audit.types.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AGENT_VERSION, parseInterval, runAgent } from '../agents/program/run.js';
+import { fail, type JsonOption, progressBar, run, warn } from './run.js';
 import { registerOperations } from './operations.js';
-
-interface JsonOption {
-  json?: boolean;
-}
-
-/**
- * Runs one command against DATABASE_URL: migrates, acts, prints exactly one JSON object with
- * --json (or a readable text otherwise), and turns any failure into a message on stderr and exit 1.
- */
-async function run<T extends object>(
-  options: JsonOption,
-  action: (database: Database) => Promise<T>,
-  human: (result: T) => string,
-  { migrate = true } = {},
-): Promise<void> {
-  let database: Database | undefined;
-  try {
-    database = openDatabase(loadConfig().databaseUrl, {
-      poolSize: 2,
-      notice: (message) => process.stderr.write(`estate: ${message}\n`),
-    });
-    if (migrate) await migrateToLatest(database);
-    const result = await action(database);
-    process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);
-  } catch (error) {
-    process.stderr.write(`estate: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  } finally {
-    await database?.close();
-    await (await import('../members/password-policy.js')).closePasswordChecks();
-  }
-}
-
-/** A one-line progress bar on a terminal's stderr, redrawn at most every 100 ms. */
-function progressBar(): (done: number, planned: number) => void {
-  let last = 0;
-  return (done, planned) => {
-    const now = Date.now();
-    if (now - last < 100 && done < planned) return;
-    last = now;
-    const ratio = planned > 0 ? Math.min(1, done / planned) : 1;
-    const width = 30;
-    const filled = Math.round(ratio * width);
-    process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}%`);
-  };
-}
-
-function warn(message: string): void {
-  process.stderr.write(`estate: warning: ${message}\n`);
-}
-
-function fail(message: string): void {
-  process.stderr.write(`estate: ${message}\n`);
-  process.exitCode = 1;
-}
+import { registerTransfer } from './transfer.js';
 
 /** A secret piped on standard input: its first line, without the line break. */
 async function readSecretFromStdin(): Promise<string> {
@@ -510,6 +457,7 @@ export function buildCli(): Command {
       },
     );
   registerOperations(program);
+  registerTransfer(program);
   return program;
 }
 

@@ -1,0 +1,144 @@
+/** `estate import` and `estate export`: a family's items in and out of a workspace as CSV, JSON or JSON lines. */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { basename } from 'node:path';
+import { type Command, InvalidArgumentError } from 'commander';
+import { CLI_ACTOR } from '../audit/audit.types.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import { FAMILIES } from '../families.js';
+import { createValidators } from '../http/validators.js';
+import type { ListQuery } from '../lists/offset.js';
+import type { Family } from '../resources/family.js';
+import { requireWorkspace } from '../workspaces/workspaces.service.js';
+import { exportFamily } from '../transfer/export.js';
+import { FORMATS, type Format, type ImportReport, importFamily } from '../transfer/import.js';
+import { type JsonOption, run } from './run.js';
+
+const familyKeys = () => FAMILIES.map((family) => family.definition.path.slice(1));
+
+function familyOf(key: string): Family {
+  const family = FAMILIES.find((candidate) => candidate.definition.path.slice(1) === key);
+  if (!family) throw new ApiError('bad_request', `no family ${key}; one of: ${familyKeys().join(', ')}`);
+  return family;
+}
+
+function formatOption(value: string): Format {
+  if (!(FORMATS as readonly string[]).includes(value)) throw new InvalidArgumentError(`one of ${FORMATS.join(', ')}`);
+  return value as Format;
+}
+
+/** The format a file name suggests (.json, .jsonl, .ndjson), else CSV. */
+function formatOf(file: string | undefined, given: Format | undefined): Format {
+  if (given) return given;
+  if (file?.endsWith('.jsonl') || file?.endsWith('.ndjson')) return 'jsonl';
+  if (file?.endsWith('.json')) return 'json';
+  return 'csv';
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** `--filter name=value` pairs as a list query, checked against the family's list schema. */
+function listQueryOf(family: Family, filters: string[]): ListQuery {
+  const query: Record<string, string> = {};
+  for (const filter of filters) {
+    const at = filter.indexOf('=');
+    if (at < 1) throw new ApiError('bad_request', `--filter ${filter}: write name=value`);
+    query[filter.slice(0, at)] = filter.slice(at + 1);
+  }
+  const validate = createValidators().coercing.compile(family.listQuery as object);
+  if (!validate(query)) {
+    const first = validate.errors?.[0];
+    const name = first?.params && 'additionalProperty' in first.params ? first.params.additionalProperty : undefined;
+    throw new ApiError(
+      'bad_request',
+      name ? `unknown filter: ${String(name)}` : `--filter ${first?.instancePath.slice(1)} ${first?.message}`,
+    );
+  }
+  return query as ListQuery;
+}
+
+function summary(report: ImportReport): string {
+  const verb = report.dryRun ? 'would import' : report.errors.length > 0 ? 'refused' : 'imported';
+  const lines = [
+    `${verb} ${report.rows} rows of ${report.family}: ${report.created} created, ` +
+      `${report.updated} updated, ${report.unchanged} unchanged`,
+  ];
+  if (report.errors.length > 0) lines.push('nothing was written; refused rows:');
+  for (const error of report.errors)
+    lines.push(`  row ${error.row}${error.field ? ` ${error.field}` : ''}: ${error.message} (${error.code})`);
+  return lines.join('\n');
+}
+
+export function registerTransfer(program: Command): void {
+  program
+    .command('import')
+    .description('import a file of one family into a workspace: rows with an id (or a --match) update, others create')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .requiredOption('--family <family>', `the family: ${familyKeys().join(', ')}`)
+    .argument('<file>', 'the file to import (- for standard input)')
+    .option('--format <format>', `${FORMATS.join(', ')} (default: from the file name, else csv)`, formatOption)
+    .option('--dry-run', 'check every row and report, writing nothing')
+    .option('--match <field>', 'update the item with the same value of this field (id, name, hostname, serialNumber)')
+    .option('--json', 'print one JSON object')
+    .action((file: string, opts: JsonOption & { workspace: string; family: string; format?: Format } & Flags) =>
+      run(
+        opts,
+        async (database: Database) => {
+          await requireWorkspace(database, opts.workspace);
+          const family = familyOf(opts.family);
+          const input = file === '-' ? process.stdin : createReadStream(file);
+          const terminal = process.stderr.isTTY && !opts.json;
+          const report = await importFamily(database, opts.workspace, family, input, {
+            format: formatOf(file, opts.format),
+            dryRun: Boolean(opts.dryRun),
+            match: opts.match,
+            actor: CLI_ACTOR,
+            source: file === '-' ? 'standard input' : basename(file),
+            progress: terminal ? (rows) => process.stderr.write(`\rrows read: ${rows}`) : undefined,
+          });
+          if (terminal) process.stderr.write('\n');
+          if (report.errors.length > 0) process.exitCode = 1;
+          return report;
+        },
+        summary,
+      ),
+    );
+
+  program
+    .command('export')
+    .description("export a family's items of a workspace (link lists and references by name)")
+    .requiredOption('--workspace <id>', 'workspace id')
+    .requiredOption('--family <family>', `the family: ${familyKeys().join(', ')}`)
+    .option('--format <format>', `${FORMATS.join(', ')} (default: from --output, else csv)`, formatOption)
+    .option('--output <file>', 'write to this file instead of standard output')
+    .option(
+      '--filter <name=value>',
+      'a list filter, as on the API (repeatable): --filter environment=production',
+      collect,
+      [],
+    )
+    .action((opts: { workspace: string; family: string; format?: Format; output?: string; filter: string[] }) =>
+      run(
+        {},
+        async (database: Database) => {
+          await requireWorkspace(database, opts.workspace);
+          const family = familyOf(opts.family);
+          const query = listQueryOf(family, opts.filter);
+          const output = opts.output ? createWriteStream(opts.output) : process.stdout;
+          const result = await exportFamily(database, opts.workspace, family, output, {
+            format: formatOf(opts.output, opts.format),
+            query,
+          });
+          if (opts.output) process.stderr.write(`exported ${result.rows} rows to ${opts.output}\n`);
+          return result;
+        },
+        () => '',
+        { print: false },
+      ),
+    );
+}
+
+interface Flags {
+  dryRun?: boolean;
+  match?: string;
+}

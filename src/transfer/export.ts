@@ -1,0 +1,163 @@
+/**
+ * Exports a family's items of a workspace as CSV, JSON or JSON lines (docs/import-export.md), in
+ * id order, a batch at a time, so memory stays flat however many there are. Headers are the API's
+ * field names; references, relations and links are written as names (people by e-mail), so an
+ * export imports back unchanged, also into another workspace.
+ */
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import type { Database } from '../db/database.js';
+import { dynamic } from '../db/dynamic.js';
+import { serviceOf } from '../families.js';
+import { whereMatching } from '../lists/matching.js';
+import type { ListQuery } from '../lists/offset.js';
+import type { Family } from '../resources/family.js';
+import { CLI_ACTOR } from '../audit/audit.types.js';
+import { type Column, columnsOf } from './columns.js';
+import type { Format } from './import.js';
+import { Names } from './names.js';
+
+/** Rows read and written at a time. */
+const BATCH = 1000;
+
+type Item = Record<string, unknown>;
+
+/** The family's items matching `query` (its list filters and `q`), as export records, batch by batch. */
+async function* recordsOf(database: Database, workspaceId: string, family: Family, query: ListQuery) {
+  const { definition } = family;
+  const service = serviceOf(family);
+  const columns = columnsOf(family);
+  const names = new Names(database.db, workspaceId, CLI_ACTOR);
+  const conditions = {
+    query,
+    search: { dialect: database.dialect, index: { table: definition.table }, columns: definition.search },
+    filters: definition.filters ?? {},
+    workspaceId,
+  };
+  let after = '';
+  for (;;) {
+    const rows = await whereMatching(
+      dynamic(database.db).selectFrom(definition.table).selectAll().where('workspace_id', '=', workspaceId),
+      conditions,
+    )
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return;
+    after = String(rows.at(-1)!.id);
+    const items = (await service.dtos(database.db, workspaceId, rows as never[])) as Item[];
+    const linked = await linksOf(
+      database,
+      workspaceId,
+      columns,
+      items.map((item) => String(item.id)),
+    );
+    const named = await namesFor(names, columns, items, linked);
+    for (const item of items) yield recordOf(columns, item, linked, named);
+  }
+}
+
+/** Each link column's child ids per item. */
+async function linksOf(database: Database, workspaceId: string, columns: Column[], ids: string[]) {
+  const linked = new Map<string, Map<string, string[]>>();
+  for (const column of columns) {
+    if (column.kind !== 'link') continue;
+    const { link } = column;
+    const rows = await dynamic(database.db)
+      .selectFrom(link.table)
+      .select([`${link.parentColumn} as parent`, `${link.childColumn} as child`])
+      .where('workspace_id', '=', workspaceId)
+      .where(link.parentColumn, 'in', ids)
+      .orderBy('created_at')
+      .orderBy(link.childColumn)
+      .execute();
+    const byParent = new Map<string, string[]>();
+    for (const row of rows)
+      byParent.set(String(row.parent), [...(byParent.get(String(row.parent)) ?? []), String(row.child)]);
+    linked.set(column.header, byParent);
+  }
+  return linked;
+}
+
+/** The names of every id the batch refers to, per target table. */
+async function namesFor(names: Names, columns: Column[], items: Item[], linked: Map<string, Map<string, string[]>>) {
+  const wanted = new Map<string, Set<string>>();
+  const want = (table: string, id: unknown) => {
+    if (typeof id !== 'string') return;
+    wanted.set(table, (wanted.get(table) ?? new Set()).add(id));
+  };
+  for (const column of columns) {
+    if (column.kind === 'reference') for (const item of items) want(column.target, item[column.field]);
+    if (column.kind === 'relation')
+      for (const item of items) for (const id of (item[column.field] as string[]) ?? []) want(column.target, id);
+    if (column.kind === 'link')
+      for (const ids of linked.get(column.header)?.values() ?? []) for (const id of ids) want(column.target, id);
+  }
+  const named = new Map<string, Map<string, string>>();
+  for (const [table, ids] of wanted) named.set(table, await names.namesOf(table, [...ids]));
+  return named;
+}
+
+function recordOf(
+  columns: Column[],
+  item: Item,
+  linked: Map<string, Map<string, string[]>>,
+  named: Map<string, Map<string, string>>,
+): Item {
+  const nameOf = (table: string, id: string) => named.get(table)?.get(id) ?? id;
+  const record: Item = {};
+  for (const column of columns) {
+    if (column.kind === 'id') record.id = item.id;
+    else if (column.kind === 'field') record[column.header] = item[column.field];
+    else if (column.kind === 'reference') {
+      const id = item[column.field];
+      record[column.header] = typeof id === 'string' ? nameOf(column.target, id) : null;
+    } else if (column.kind === 'relation')
+      record[column.header] = ((item[column.field] as string[]) ?? []).map((id) => nameOf(column.target, id));
+    else
+      record[column.header] = (linked.get(column.header)?.get(String(item.id)) ?? []).map((id) =>
+        nameOf(column.target, id),
+      );
+  }
+  return record;
+}
+
+/** A value as CSV text: lists joined by `;`, null as an empty cell. */
+function toText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join(';');
+  return String(value);
+}
+
+/** Writes the export to `output`; returns how many items it holds. */
+export async function exportFamily(
+  database: Database,
+  workspaceId: string,
+  family: Family,
+  output: Writable,
+  { format, query = {} }: { format: Format; query?: ListQuery },
+): Promise<{ rows: number }> {
+  let rows = 0;
+  const records = recordsOf(database, workspaceId, family, query);
+  const headers = columnsOf(family).map((column) => column.header);
+  async function* lines(): AsyncGenerator<string | string[]> {
+    if (format === 'json') yield '[';
+    for await (const record of records) {
+      rows += 1;
+      if (format === 'csv') yield headers.map((header) => toText(record[header]));
+      else if (format === 'jsonl') yield `${JSON.stringify(record)}\n`;
+      else yield `${rows > 1 ? ',' : ''}\n${JSON.stringify(record)}`;
+    }
+    if (format === 'json') yield '\n]\n';
+  }
+  // Standard output stays open for whatever the process writes after.
+  const end = output !== process.stdout;
+  if (format === 'csv') {
+    await pipeline(Readable.from(lines()), stringify({ header: true, columns: headers }), output, { end });
+  } else {
+    await pipeline(Readable.from(lines()), output, { end });
+  }
+  return { rows };
+}

@@ -1,0 +1,109 @@
+/**
+ * Names and ids of what a file's references and links point at, within one workspace: people by
+ * e-mail (members only), tags by name (case-insensitive, as tags are unique), rows of a family by
+ * the field that names them. Lookups are cached for the length of one import or export.
+ */
+import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/audit.types.js';
+import { dynamic } from '../db/dynamic.js';
+import type { Tables } from '../db/schema.js';
+import { foldKey } from '../db/text-search.js';
+import { FAMILIES } from '../families.js';
+import { isUuid } from '../ids.js';
+import { createTagIn } from '../tags/tags.service.js';
+
+/** How to read one target's rows by name: its table, name column, and the key a name is compared by. */
+interface Target {
+  table: string;
+  /** What one row is called in messages. */
+  noun: string;
+  name: string;
+  key: string;
+  keyOf: (name: string) => string;
+}
+
+function targetOf(table: string): Target {
+  if (table === 'users')
+    return { table, noun: 'member', name: 'email', key: 'email', keyOf: (name) => name.toLowerCase() };
+  if (table === 'tags') return { table, noun: 'tag', name: 'name', key: 'name_key', keyOf: foldKey };
+  const family = FAMILIES.find((candidate) => candidate.definition.table === table);
+  if (!family) throw new Error(`no names for ${table}`);
+  const column = family.columnOf(family.definition.nameField ?? 'name');
+  return { table, noun: family.definition.nouns.one, name: column, key: column, keyOf: (name) => name };
+}
+
+/** A name that matches no row, or several. */
+export class NameError extends Error {}
+
+export class Names {
+  private readonly ids = new Map<string, Map<string, string[]>>();
+
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly workspaceId: string,
+    private readonly actor: Actor,
+  ) {}
+
+  /** Rows of `table` in the workspace, for people only the workspace's members. */
+  private rows(target: Target) {
+    const db = dynamic(this.db);
+    if (target.table === 'users')
+      return db
+        .selectFrom('users as t')
+        .innerJoin('members as m', (join) =>
+          join.onRef('m.user_id', '=', 't.id').on('m.workspace_id', '=', this.workspaceId),
+        );
+    return db.selectFrom(`${target.table} as t`).where('t.workspace_id', '=', this.workspaceId);
+  }
+
+  /**
+   * The ids of `values` (names, or ids of rows of the workspace). Tags that do not exist yet are
+   * created when `createTags`; anything else unknown or ambiguous throws a NameError.
+   */
+  async idsOf(table: string, values: string[], { createTags = false } = {}): Promise<string[]> {
+    const target = targetOf(table);
+    const known = this.ids.get(table) ?? new Map<string, string[]>();
+    this.ids.set(table, known);
+    const missing = [...new Set(values.map(target.keyOf).filter((key) => !known.has(key)))];
+    if (missing.length > 0) {
+      const found = await this.rows(target)
+        .select(['t.id as id', `t.${target.key} as key`])
+        .where(`t.${target.key}`, 'in', missing)
+        .execute();
+      for (const key of missing) known.set(key, []);
+      for (const row of found) known.get(String(row.key))?.push(String(row.id));
+    }
+    const ids: string[] = [];
+    for (const value of values) {
+      const matches = known.get(target.keyOf(value)) ?? [];
+      if (matches.length === 1) ids.push(matches[0]!);
+      else if (matches.length > 1)
+        throw new NameError(`"${value}" names ${matches.length} ${table.replaceAll('_', ' ')}: give the id`);
+      else if (isUuid(value) && (await this.exists(target, value))) ids.push(value);
+      else if (table === 'tags' && createTags) {
+        const tag = await createTagIn(this.db, this.workspaceId, { name: value }, this.actor);
+        known.set(target.keyOf(value), [tag.id]);
+        ids.push(tag.id);
+      } else throw new NameError(`no ${target.noun} "${value}" in this workspace`);
+    }
+    return ids;
+  }
+
+  private async exists(target: Target, id: string): Promise<boolean> {
+    return (await this.rows(target).select('t.id').where('t.id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  /** The names of rows of `table` by id (an export writes names, not ids). */
+  async namesOf(table: string, ids: string[]): Promise<Map<string, string>> {
+    const target = targetOf(table);
+    const names = new Map<string, string>();
+    for (let start = 0; start < ids.length; start += 500) {
+      const rows = await this.rows(target)
+        .select(['t.id as id', `t.${target.name} as name`])
+        .where('t.id', 'in', ids.slice(start, start + 500))
+        .execute();
+      for (const row of rows) names.set(String(row.id), String(row.name));
+    }
+    return names;
+  }
+}
