@@ -9,7 +9,8 @@ export interface JsonOption {
 
 /**
  * Runs one command against DATABASE_URL: migrates, acts, prints exactly one JSON object with
- * --json (or a readable text otherwise; nothing when `print` is false), and turns any failure into a message on stderr and exit 1.
+ * --json (or a readable text otherwise; nothing when `print` is false), and turns any failure
+ * into a message on stderr and exit 1.
  */
 export async function run<T extends object>(
   options: JsonOption,
