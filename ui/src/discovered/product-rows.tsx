@@ -5,10 +5,15 @@ import { messageOf } from '../api/client.js';
 import { invalidate, stale } from '../api/queries.js';
 import { formatCount, formatDate, relativeTime } from '../base/format.js';
 import { valueLabel } from '../base/glossary.js';
-import type { PickedApplication } from './application-picker.js';
 import { productQueries, productsApi, type Product } from './products-api.js';
 
 const HOSTS_PAGE = 20;
+
+/** The application chosen in the page's triage bar, which a host's Link button links to. */
+export interface PickedApplication {
+  id: string;
+  name: string;
+}
 
 /** A product's key as one string, for selection and React keys. */
 export const keyOfProduct = (product: { nameKey: string; vendorKey: string }) =>

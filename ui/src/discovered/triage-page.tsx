@@ -7,8 +7,9 @@ import { Field, FilterActions, FormError } from '../base/field.js';
 import { formatCount } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
-import { ApplicationPicker, type PickedApplication } from './application-picker.js';
-import { keyOfProduct, ProductRow } from './product-rows.js';
+import { Combobox } from '../base/combobox.js';
+import { familySource } from '../lists/options.js';
+import { keyOfProduct, ProductRow, type PickedApplication } from './product-rows.js';
 import { productQueries, productsApi, type Product, type ProductDecision } from './products-api.js';
 
 const FILTERS = ['status', 'vendor', 'q'] as const;
@@ -153,7 +154,13 @@ export function TriagePage() {
           <span>
             {selected.size} {selected.size === 1 ? 'product' : 'products'} selected
           </span>
-          <ApplicationPicker label="Application" value={target} onChange={setTarget} />
+          <Field label="Application">
+            <Combobox
+              source={familySource('applications')}
+              value={target?.id ?? ''}
+              onChange={(id, option) => setTarget(id ? { id, name: option?.name ?? id } : undefined)}
+            />
+          </Field>
           <button
             type="button"
             disabled={busy || selected.size === 0 || !target}
