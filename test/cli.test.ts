@@ -37,7 +37,7 @@ describeEachDatabase('command line', (h) => {
     try {
       const first = await estate(empty.url, ['migrate', '--json']);
       assert.equal(first.code, 0, first.stderr);
-      assert.deepEqual(first.json().applied, ['0001-baseline', '0002-server-addresses', '0003-host-search']);
+      assert.deepEqual(first.json().applied, ['0001-baseline', '0002-server-addresses', '0003-search-and-views']);
       assert.deepEqual((await estate(empty.url, ['migrate', '--json'])).json(), { applied: [] });
     } finally {
       await empty.drop();

@@ -1,7 +1,7 @@
 /**
  * `q` finds hosts the way admins look for them (db/storage.ts, `searched`): servers and
  * workstations by hostname, IP address, OS, manufacturer, model, serial number and location,
- * applications by vendor and catalog entry, with totals that follow every change; 0003-host-search
+ * applications by vendor and catalog entry, with totals that follow every change; 0003-search-and-views
  * indexes the rows written before it; the console's global search puts an exact match first.
  */
 import assert from 'node:assert/strict';
@@ -178,7 +178,7 @@ describeEachDatabase('host search', (h) => {
     assert.equal((await client.call('GET', '/ui/api/search')).statusCode, 400);
   });
 
-  it('0003-host-search indexes the servers, workstations and applications written before it', async () => {
+  it('0003-search-and-views indexes the servers, workstations and applications written before it', async () => {
     const test = await createTestDatabase(h.dialect);
     const database = openDatabase(test.url);
     try {
@@ -190,7 +190,7 @@ describeEachDatabase('host search', (h) => {
       // Before: only the columns searched then (the totals are remembered by the search version).
       assert.equal(await search(servers, 'dell'), 0);
       assert.equal(await search(servers, 'old-srv'), 1);
-      assert.deepEqual(await migrateToLatest(database), ['0003-host-search']);
+      assert.deepEqual(await migrateToLatest(database), ['0003-search-and-views']);
       assert.equal(await search(servers, 'dell'), 1);
       assert.equal(await search(servers, 'lon2'), 1);
       assert.equal(await search(servers, 'ubuntu'), 1);
@@ -208,7 +208,7 @@ describeEachDatabase('host search', (h) => {
   });
 });
 
-/** The text indexes as the baseline made them before 0003-host-search: fewer searched columns. */
+/** The text indexes as the baseline made them before 0003-search-and-views: fewer searched columns. */
 async function previousSearch(database: Database): Promise<void> {
   const previous = {
     applications: ['name', 'vendor', 'description'],

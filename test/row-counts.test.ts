@@ -268,7 +268,7 @@ describeEachDatabase('row counts: audit events counted in row_counts', (h) => {
     const own = await ownDatabase(h);
     try {
       const applied = await migrateToLatest(own.database);
-      assert.deepEqual(applied, ['0001-baseline', '0002-server-addresses', '0003-host-search']);
+      assert.deepEqual(applied, ['0001-baseline', '0002-server-addresses', '0003-search-and-views']);
       await assertOneRowCountMechanism(own.database);
 
       const ws = await createWorkspace(own.database, { name: 'Fresh' }, CLI_ACTOR);

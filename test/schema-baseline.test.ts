@@ -115,7 +115,7 @@ describeEachDatabase('schema baseline', (h) => {
           ${now}, ${now})`.execute(db);
         }
 
-        assert.deepEqual(await migrateToLatest(database), ['0002-server-addresses', '0003-host-search']);
+        assert.deepEqual(await migrateToLatest(database), ['0002-server-addresses', '0003-search-and-views']);
         const { rows } = await sql<{ server_id: string; address: string }>`SELECT server_id, address
         FROM server_addresses WHERE workspace_id = ${workspaceId} ORDER BY address`.execute(db);
         assert.deepEqual(
@@ -158,13 +158,13 @@ describeEachDatabase('schema baseline', (h) => {
         .execute();
       assert.deepEqual(
         await migrateToLatest(database),
-        ['0003-host-search'],
+        ['0003-search-and-views'],
         'only what came after the renamed migrations: the schema is the baseline',
       );
       const names = (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map(
         (r) => r.name,
       );
-      assert.deepEqual(names, ['0001-baseline', '0002-server-addresses', '0003-host-search']);
+      assert.deepEqual(names, ['0001-baseline', '0002-server-addresses', '0003-search-and-views']);
 
       // Made after the squash, before 0003-operator-invitations was folded into the baseline.
       await db.deleteFrom('estate_migrations').execute();
@@ -174,10 +174,14 @@ describeEachDatabase('schema baseline', (h) => {
           ['0001-baseline', '0002-server-addresses', '0003-operator-invitations'].map((name) => ({ name, timestamp })),
         )
         .execute();
-      assert.deepEqual(await migrateToLatest(database), ['0003-host-search'], 'the folded migration is not run again');
+      assert.deepEqual(
+        await migrateToLatest(database),
+        ['0003-search-and-views'],
+        'the folded migration is not run again',
+      );
       assert.deepEqual(
         (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map((r) => r.name),
-        ['0001-baseline', '0002-server-addresses', '0003-host-search'],
+        ['0001-baseline', '0002-server-addresses', '0003-search-and-views'],
       );
 
       await db.deleteFrom('estate_migrations').execute();

@@ -6,6 +6,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { App, AppDeps, RegisterModule } from '../http/types.js';
 import { registerAccountRoutes } from './account.routes.js';
 import { registerAuditActorRoutes } from './audit-actors.routes.js';
+import { registerViewRoutes } from './views.routes.js';
 import { registerBulkRoutes } from './bulk.routes.js';
 import { registerCatalogRoutes } from './catalog.routes.js';
 import { consoleAuthHook } from './console-auth.js';
@@ -21,6 +22,7 @@ import { registerWorkspaceRoutes } from './workspace.routes.js';
 const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerAccountRoutes,
   registerAuditActorRoutes,
+  registerViewRoutes,
   registerBulkRoutes,
   registerCatalogRoutes,
   registerDiagramViewRoutes,

@@ -2,7 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import type { Database, Dialect } from './database.js';
 import * as baseline from './migrations/0001-baseline.js';
 import * as serverAddresses from './migrations/0002-server-addresses.js';
-import * as hostSearch from './migrations/0003-host-search.js';
+import * as searchAndViews from './migrations/0003-search-and-views.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -14,7 +14,7 @@ type DialectMigration = {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-baseline': baseline,
   '0002-server-addresses': serverAddresses,
-  '0003-host-search': hostSearch,
+  '0003-search-and-views': searchAndViews,
 };
 
 /** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */
@@ -22,6 +22,8 @@ const OLD_CHAIN_END = '0033-operator-invitations';
 const OLD_RENAMED: Record<string, string> = { '0032-server-addresses': '0002-server-addresses' };
 /** A migration recorded by databases made after the squash, folded into the baseline since. */
 const FOLDED = '0003-operator-invitations';
+/** The unreleased 0003 under its first name: its record goes, and 0003-search-and-views (which may run again) runs. */
+const RENAMED_UNRELEASED = '0003-host-search';
 
 /**
  * A database made before the baseline records the squashed migrations by their old names; it
@@ -35,6 +37,8 @@ async function recordSquashedMigrations(database: Database): Promise<void> {
   if (!tables.some((table) => table.name === 'estate_migrations')) return;
   const names = (await db.selectFrom('estate_migrations').select('name').execute()).map((row) => row.name);
   if (names.includes(FOLDED)) await db.deleteFrom('estate_migrations').where('name', '=', FOLDED).execute();
+  if (names.includes(RENAMED_UNRELEASED))
+    await db.deleteFrom('estate_migrations').where('name', '=', RENAMED_UNRELEASED).execute();
   if (!names.includes('0001-core')) return;
   if (!names.includes(OLD_CHAIN_END)) {
     throw new Error(

@@ -61,6 +61,21 @@ export interface ApiKeysTable {
   rotated_at: string | null;
 }
 
+/** A list's view saved under a name (0003-search-and-views): its creator's, or shared with the workspace. */
+export interface SavedViewsTable {
+  workspace_id: string;
+  id: string;
+  /** The list: its console path (`servers`, `data`). */
+  family: string;
+  name: string;
+  owner_user_id: string;
+  /** Shared with every member of the workspace (1) or its creator's only (0). */
+  shared: number;
+  /** JSON object: the list's query parameters (filters, q, sort, limit) and `columns`. */
+  query: string;
+  created_at: string;
+}
+
 export interface AuditEventsTable {
   workspace_id: string;
   id: string;
@@ -453,4 +468,5 @@ export interface Tables {
   roles: RolesTable;
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
+  saved_views: SavedViewsTable;
 }
