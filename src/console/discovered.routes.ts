@@ -57,7 +57,7 @@ export const ProductList = Type.Object({
       catalogEntryId: OrNull(Type.String(), 'Matching catalog entry.'),
       applicationId: OrNull(Uuid('Application'), 'The one application its linked installs share.'),
       applicationName: OrNull(Type.String(), "That application's name."),
-      applicationCount: Type.Integer(),
+      severalApplications: Type.Boolean({ description: 'Its installs are linked to more than one application.' }),
       lastSeenAt: DateTime('Last report listing it.'),
     }),
   ),

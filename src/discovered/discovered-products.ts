@@ -53,8 +53,8 @@ export interface Product {
   applicationId: string | null;
   /** That application's name. */
   applicationName: string | null;
-  /** Distinct applications its installs are linked to. */
-  applicationCount: number;
+  /** Its linked installs are linked to more than one application. */
+  severalApplications: boolean;
   lastSeenAt: string;
 }
 
@@ -81,7 +81,7 @@ interface ProductRow {
   ignored_count: number | string;
   catalog_entry_id: string | null;
   application_id: string | null;
-  application_count: number | string;
+  last_application_id: string | null;
   last_seen_at: string | Date;
   total: number | string;
 }
@@ -153,7 +153,7 @@ async function grouped(
       ${statusCount('ignored')} AS ignored_count,
       MAX(d.catalog_entry_id) AS catalog_entry_id,
       MIN(CAST(d.application_id AS TEXT)) AS application_id,
-      COUNT(DISTINCT d.application_id) AS application_count,
+      MAX(CAST(d.application_id AS TEXT)) AS last_application_id,
       MAX(d.last_seen_at) AS last_seen_at,
       COUNT(*) OVER () AS total
     FROM discovered_applications d
@@ -163,7 +163,9 @@ async function grouped(
 }
 
 function productOf(row: ProductRow): Product {
-  const applicationCount = Number(row.application_count);
+  // The first and last linked application by id: one application when they are the same (no
+  // COUNT(DISTINCT), which would sort each product's installs again).
+  const several = row.application_id !== row.last_application_id;
   return {
     nameKey: row.name_key,
     vendorKey: row.vendor_key,
@@ -173,9 +175,9 @@ function productOf(row: ProductRow): Product {
     missing: Number(row.missing),
     statusCounts: { new: Number(row.new_count), linked: Number(row.linked_count), ignored: Number(row.ignored_count) },
     catalogEntryId: row.catalog_entry_id,
-    applicationId: applicationCount === 1 ? row.application_id : null,
+    applicationId: several ? null : row.application_id,
     applicationName: null,
-    applicationCount,
+    severalApplications: several,
     lastSeenAt: iso(row.last_seen_at),
   };
 }

@@ -78,8 +78,8 @@ export function ProductRow({
         <td>
           {product.applicationId ? (
             <Link href={`/applications/${product.applicationId}`}>{product.applicationName ?? 'Application'}</Link>
-          ) : product.applicationCount > 1 ? (
-            `${product.applicationCount} applications`
+          ) : product.severalApplications ? (
+            'Several applications'
           ) : (
             '—'
           )}
