@@ -6,15 +6,17 @@ import { ApiError } from '../errors/api-error.js';
 import type { App, AppDeps, RegisterModule } from '../http/types.js';
 import { registerAccountRoutes } from './account.routes.js';
 import { registerAuditActorRoutes } from './audit-actors.routes.js';
-import { registerViewRoutes } from './views.routes.js';
 import { registerBulkRoutes } from './bulk.routes.js';
+import { registerViewRoutes } from './views.routes.js';
 import { registerCatalogRoutes } from './catalog.routes.js';
 import { consoleAuthHook } from './console-auth.js';
 import { registerDiagramViewRoutes } from './diagram-views.routes.js';
+import { registerDiscoveredRoutes } from './discovered.routes.js';
 import { registerKeyRoutes } from './keys.routes.js';
 import { registerConsoleMemberRoutes } from './members.routes.js';
 import { registerSampleDataRoutes } from './sample-data.routes.js';
 import { registerSearchRoutes } from './search.routes.js';
+import { registerServerNetworkRoutes } from './server-networks.routes.js';
 import { registerSignInLockRoutes } from './sign-in-locks.routes.js';
 import { registerWorkspaceRoutes } from './workspace.routes.js';
 
@@ -22,14 +24,16 @@ import { registerWorkspaceRoutes } from './workspace.routes.js';
 const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerAccountRoutes,
   registerAuditActorRoutes,
-  registerViewRoutes,
   registerBulkRoutes,
+  registerViewRoutes,
   registerCatalogRoutes,
   registerDiagramViewRoutes,
+  registerDiscoveredRoutes,
   registerKeyRoutes,
   registerConsoleMemberRoutes,
   registerSampleDataRoutes,
   registerSearchRoutes,
+  registerServerNetworkRoutes,
   registerSignInLockRoutes,
   registerWorkspaceRoutes,
 ];
