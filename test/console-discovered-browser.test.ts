@@ -75,11 +75,15 @@ describeEachDatabase('web console: discovered software and detail pages at scale
       .getByRole('option', { name: /Zabbix monitoring/ })
       .first()
       .click();
-    await page.getByRole('button', { name: 'Link selected' }).click();
-    await page
+    const link = page.getByRole('button', { name: 'Link selected' });
+    assert.ok(await link.isEnabled(), 'Link selected is enabled once a product and an application are chosen');
+    await link.click();
+    const said = page
       .getByRole('status')
-      .filter({ hasText: /^Link: 1 product, / })
-      .waitFor();
+      .filter({ hasText: /^Link: / })
+      .or(page.getByRole('alert'));
+    await said.first().waitFor();
+    assert.match((await said.first().textContent()) ?? '', /^Link: 1 product, \d+ installs changed/);
     const installs = await h.database.db
       .selectFrom('discovered_applications')
       .select(['status', 'application_id'])

@@ -19,16 +19,19 @@ export interface ProductKey {
   vendorKey: string;
 }
 
+/** Only the key of a product (a whole row may be passed): the routes refuse any other field. */
+const keyOf = ({ nameKey, vendorKey }: ProductKey): ProductKey => ({ nameKey, vendorKey });
+
 export type ProductDecision = { action: 'link'; applicationId: string } | { action: 'ignore' } | { action: 'new' };
 
 export const productsApi = {
   list: (query: Record<string, string | undefined>) =>
     call<ProductList>('GET', `/discovered/products${queryOf(query)}`),
   hosts: (product: ProductKey, query: { limit: number; offset: number }) =>
-    call<ProductHostList>('GET', `/discovered/products/hosts${queryOf({ ...product, ...query })}`),
+    call<ProductHostList>('GET', `/discovered/products/hosts${queryOf({ ...keyOf(product), ...query })}`),
   triage: (product: ProductKey, decision: ProductDecision, onlyStatus?: string) =>
     call<ProductTriaged>('POST', '/discovered/products/triage', {
-      ...product,
+      ...keyOf(product),
       ...decision,
       ...(onlyStatus ? { onlyStatus } : {}),
     }),
@@ -36,7 +39,7 @@ export const productsApi = {
     call<{ application: Application; matched: number; changed: number }>(
       'POST',
       '/discovered/products/application',
-      product,
+      keyOf(product),
     ),
   /** A single install: the public triage route served to members (/ui/api/v1). */
   triageInstall: (id: string, body: { applicationId?: string | null; status?: 'new' | 'ignored' }) =>
