@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import type { SavedView, ViewList } from '../src/console/views.routes.js';
+import type { SavedView, ViewList } from '../src/console/lists.schemas.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { personIn, signIn, type ConsoleClient } from './support/console.js';
@@ -82,7 +82,7 @@ describeEachDatabase('console API: saved views', (h) => {
     assert.deepEqual(await names(owner), ['B shared']);
   });
 
-  it('checks its input: a known list the member may read, a name, a query of parameters; CSRF and session', async () => {
+  it('checks its input: a known list, a name, a query of parameters; the CSRF token and the session', async () => {
     const ws = await h.workspace();
     const writer = await signIn(h, (await personIn(h, ws, 'write')).email);
     for (const body of [
@@ -94,7 +94,6 @@ describeEachDatabase('console API: saved views', (h) => {
       const answer = await writer.call('POST', '/ui/api/views', body);
       assert.equal(answer.statusCode, 400, answer.body);
     }
-    // The audit log is not a list of the inventory, and a reader without its scope gets 403 for it.
     const forged = await writer.call(
       'POST',
       '/ui/api/views',

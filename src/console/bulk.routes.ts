@@ -1,63 +1,16 @@
 import { sql, type Kysely } from 'kysely';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import { BulkDelete, BulkLink, type BulkRefusal, BulkResult, BulkTag } from './lists.schemas.js';
 import type { Database } from '../db/database.js';
 import { constraintViolationOf } from '../db/errors.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { FAMILIES, serviceOf } from '../families.js';
-import { Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import type { Family } from '../resources/family.js';
 import { changeLink, editableLinkSide } from '../resources/links.js';
 import { memberCallerOf } from './console-auth.js';
-
-/** Rows one bulk action may name: a list page of the console shows at most 200. */
-export const BULK_LIMIT = 200;
-
-const Ids = Type.Array(Uuid('A row of the list.'), {
-  minItems: 1,
-  maxItems: BULK_LIMIT,
-  uniqueItems: true,
-  description: `The rows to act on, at most ${BULK_LIMIT}, each once.`,
-});
-
-export const BulkDelete = Type.Object({ ids: Ids }, { additionalProperties: false });
-export const BulkTag = Type.Object(
-  { ids: Ids, tagId: Uuid('The tag given to every row.') },
-  { additionalProperties: false },
-);
-export const BulkLink = Type.Object(
-  {
-    ids: Ids,
-    segment: Type.String({
-      pattern: '^[a-z][a-z-]*$',
-      maxLength: 40,
-      description: 'The link, as the family names it in its path (servers: applications, owners, tags).',
-    }),
-    targetId: Uuid('The item every row is linked to.'),
-  },
-  { additionalProperties: false },
-);
-export type BulkDelete = Static<typeof BulkDelete>;
-export type BulkTag = Static<typeof BulkTag>;
-export type BulkLink = Static<typeof BulkLink>;
-
-const Refusal = Type.Object({
-  id: Type.String(),
-  code: Type.String({
-    description: 'The code the single request would have answered (not_found, unprocessable_entity…).',
-  }),
-  message: Type.String(),
-});
-
-export const BulkResult = Type.Object({
-  applied: Type.Array(Type.String(), { description: 'Rows changed (each audited as its single request would be).' }),
-  unchanged: Type.Array(Type.String(), { description: 'Rows that were so already (a link that existed).' }),
-  refused: Type.Array(Refusal, { description: 'Rows left exactly as they were, with the reason.' }),
-});
-export type BulkResult = Static<typeof BulkResult>;
-export type BulkRefusal = Static<typeof Refusal>;
 
 const FamilyParams = Type.Object(
   { family: Type.String({ pattern: '^[a-z][a-z-]*$', maxLength: 40 }) },

@@ -1,51 +1,14 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import { CreateView, SavedView, ViewList, VIEWS_PER_LIST, FamilyKey } from './lists.schemas.js';
 import type { Database } from '../db/database.js';
 import type { SavedViewsTable } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import { IdParams, Name } from '../http/schemas.js';
+import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { newId, nowIso } from '../ids.js';
 import { consoleCatalog } from './catalog.routes.js';
 import { memberCallerOf } from './console-auth.js';
-
-/** Views one person may keep per list: a page offers them all at once. */
-export const VIEWS_PER_LIST = 50;
-
-const FamilyKey = Type.String({ pattern: '^[a-z][a-z-]*$', maxLength: 40, description: 'The list (servers, data…).' });
-
-/** A list's state as its URL holds it (filters, q, sort, limit), and the columns shown. */
-const ViewQuery = Type.Record(
-  Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$', maxLength: 40 }),
-  Type.Union([Type.String({ maxLength: 500 }), Type.Array(Type.String({ maxLength: 60 }), { maxItems: 60 })]),
-  { maxProperties: 40, description: 'Query parameters of the list, and `columns`: the fields shown, in order.' },
-);
-
-export const SavedView = Type.Object({
-  id: Type.String(),
-  family: Type.String(),
-  name: Type.String(),
-  shared: Type.Boolean({ description: 'Offered to every member of the workspace, not only its creator.' }),
-  mine: Type.Boolean({ description: 'Made by the signed-in person.' }),
-  ownerName: Type.String(),
-  query: ViewQuery,
-  createdAt: Type.String(),
-});
-export type SavedView = Static<typeof SavedView>;
-
-export const CreateView = Type.Object(
-  {
-    family: FamilyKey,
-    name: Name('The name the list offers it under.', 'Production in London'),
-    shared: Type.Boolean(),
-    query: ViewQuery,
-  },
-  { additionalProperties: false },
-);
-export type CreateView = Static<typeof CreateView>;
-
-export const ViewList = Type.Object({ data: Type.Array(SavedView) });
-export type ViewList = Static<typeof ViewList>;
 
 const ViewsQuery = Type.Object({ family: FamilyKey }, { additionalProperties: false });
 

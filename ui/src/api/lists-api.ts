@@ -1,14 +1,27 @@
 import type { AuditActor, AuditActorList } from '../../../src/console/audit-actors.routes.js';
+import type { BulkResult } from '../../../src/console/lists.schemas.js';
+import type { CreateView, SavedView, ViewList } from '../../../src/console/lists.schemas.js';
 import { call, queryOf } from './client.js';
 
 /**
  * The console API of the lists' daily work: who acted in the audit log, found by name
- * (src/console/audit-actors.routes.ts).
+ * (src/console/audit-actors.routes.ts); actions on many rows (bulk.routes.ts); saved views
+ * (views.routes.ts).
  */
 
-export type { AuditActor, AuditActorList };
+export type { AuditActor, AuditActorList, BulkResult, CreateView, SavedView, ViewList };
 
 export const listsApi = {
   auditActors: (q: string, limit = 20) => call<AuditActorList>('GET', `/audit-actors${queryOf({ q, limit })}`),
   auditActor: (id: string) => call<AuditActor>('GET', `/audit-actors/${encodeURIComponent(id)}`),
+
+  bulkDelete: (family: string, ids: string[]) => call<BulkResult>('POST', `/bulk/${family}/delete`, { ids }),
+  bulkTag: (family: string, ids: string[], tagId: string) =>
+    call<BulkResult>('POST', `/bulk/${family}/tag`, { ids, tagId }),
+  bulkLink: (family: string, ids: string[], segment: string, targetId: string) =>
+    call<BulkResult>('POST', `/bulk/${family}/link`, { ids, segment, targetId }),
+
+  views: (family: string) => call<ViewList>('GET', `/views${queryOf({ family })}`),
+  saveView: (view: CreateView) => call<SavedView>('POST', '/views', view, { fields: ['name'] }),
+  deleteView: (id: string) => call<void>('DELETE', `/views/${encodeURIComponent(id)}`),
 };

@@ -100,6 +100,8 @@ export const queries = {
   auditActors: (q: string) => queryOptions({ queryKey: ['audit-actors', q], queryFn: () => listsApi.auditActors(q) }),
   auditActor: (id: string) =>
     queryOptions({ queryKey: ['audit-actors', 'one', id], queryFn: () => listsApi.auditActor(id), staleTime: RARELY }),
+  /** A list's saved views: the person's own and those shared with the workspace. */
+  views: (family: string) => queryOptions({ queryKey: ['views', family], queryFn: () => listsApi.views(family) }),
   /** The global search; under ['inventory'], so any change to the inventory asks it again. */
   search: (q: string) => queryOptions({ queryKey: ['inventory', 'search', q], queryFn: () => inventoryApi.search(q) }),
   /** The item with its ETag (a change sends it back as If-Match). */
@@ -141,6 +143,7 @@ export const stale = {
   tenant: ['tenant'] as QueryKey,
   auditLog: ['audit-log'] as QueryKey,
   dashboards: ['dashboards'] as QueryKey,
+  views: ['views'] as QueryKey,
 };
 
 /**

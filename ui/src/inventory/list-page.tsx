@@ -9,7 +9,11 @@ import { Field, FilterActions, FormError } from '../base/field.js';
 import { valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
+import { type BulkAbilities, BulkActions } from '../lists/bulk-actions.js';
 import { familyOfIdField, familySource } from '../lists/options.js';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, Pager } from '../lists/pager.js';
+import { SavedViews, type ViewQuery } from '../lists/saved-views.js';
+import { SortHeader } from '../lists/sort-header.js';
 import { useFamily } from './catalog.js';
 import { ResourceLink } from './resource-name.js';
 import {
@@ -23,7 +27,6 @@ import {
   type JsonSchema,
 } from './schema.js';
 
-const PAGE = 50;
 const PAGING = new Set(['limit', 'offset', 'q', 'sort']);
 
 /** The columns the person chose for a family, remembered in this browser. */
@@ -101,8 +104,9 @@ function Cell({ family, field, item }: { family: ConsoleFamily; field: string; i
 }
 
 /**
- * /ui/<family>: one page of the family at a time, with search, its filters and sorts, all kept in
- * the URL so that a view can be bookmarked and shared.
+ * /ui/<family>: one page of the family at a time, with search, its filters (references chosen by
+ * name), sort by column header, page numbers and page size, all kept in the URL so that a view can
+ * be bookmarked, shared or saved; rows selected for bulk actions (delete, tag, link).
  */
 export function ListPage({ familyKey }: { familyKey: string }) {
   const family = useFamily(familyKey);
@@ -111,20 +115,24 @@ export function ListPage({ familyKey }: { familyKey: string }) {
 }
 
 function FamilyList({ family }: { family: ConsoleFamily }) {
-  const { can } = useAbilities();
+  const { can, isAdmin } = useAbilities();
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = Object.fromEntries(new URLSearchParams(search));
   const [draft, setDraft] = useState<Record<string, string>>(params);
+  // Rows chosen for a bulk action: those of the page shown (a new URL clears them).
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
   // A new URL (a link, Clear, Back) shows its own filters in the form.
   const [shownSearch, setShownSearch] = useState(search);
   if (search !== shownSearch) {
     setShownSearch(search);
     setDraft(params);
+    setSelected(new Map());
   }
+  const limit = PAGE_SIZES.find((size) => String(size) === params.limit) ?? DEFAULT_PAGE_SIZE;
   // The rows shown stay until the next ones come (paging and filtering do not blank the table).
   const list = useQuery({
-    ...queries.list(family.key, { ...params, limit: String(PAGE) }),
+    ...queries.list(family.key, { ...params, limit: String(limit) }),
     placeholderData: keepPreviousData,
   });
   const page = list.data;
@@ -159,6 +167,36 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
   };
   const title = family.many.charAt(0).toUpperCase() + family.many.slice(1);
 
+  // Bulk actions: on the inventory's families (those with an edit scope), by the member's role.
+  const editable = (segment: string) => family.relations.some((r) => r.segment === segment && r.editable);
+  const abilities: BulkAbilities = {
+    delete: Boolean(family.scopes.edit && family.scopes.delete && can(family.scopes.delete)),
+    tag: Boolean(family.scopes.edit && can(family.scopes.edit) && editable('tags')),
+    link: Boolean(family.scopes.edit && can(family.scopes.edit) && editable('applications')),
+  };
+  const selecting = abilities.delete || abilities.tag || abilities.link;
+  const rows = page?.data ?? [];
+  const allChosen = rows.length > 0 && rows.every((item) => selected.has(item.id));
+  const choose = (item: Resource, on: boolean) => {
+    const next = new Map(selected);
+    if (on) next.set(item.id, rowName(item, columns[0] ?? 'name'));
+    else next.delete(item.id);
+    setSelected(next);
+  };
+  const chooseAll = (on: boolean) =>
+    setSelected(on ? new Map(rows.map((item) => [item.id, rowName(item, columns[0] ?? 'name')])) : new Map());
+  const current: ViewQuery = { ...params, columns };
+  delete current.offset;
+  const openView = (view: ViewQuery) => {
+    const { columns: chosen, ...query } = view;
+    if (Array.isArray(chosen)) setColumns(chosen.filter((field) => family.item.properties?.[field]));
+    go(
+      Object.fromEntries(
+        Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      ),
+    );
+  };
+
   return (
     <>
       <PageHeader title={title}>
@@ -168,6 +206,7 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
           </button>
         )}
       </PageHeader>
+      <SavedViews family={family.key} current={current} isAdmin={isAdmin} onOpen={openView} />
       <form className="filters" onSubmit={apply}>
         <Field label="Search">
           <input
@@ -222,22 +261,56 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
           <p role="status">
             {total === 0 ? `No ${family.many}` : `${offset + 1}–${offset + page.data.length} of ${total}`}
           </p>
+          {selecting && (
+            <BulkActions
+              family={family.key}
+              noun={family.many}
+              selected={[...selected].map(([id, name]) => ({ id, name }))}
+              abilities={abilities}
+              onDone={() => setSelected(new Map())}
+            />
+          )}
           {page.data.length > 0 && (
             <div className="table-scroll">
               <table>
                 <caption className="visually-hidden">{title}</caption>
                 <thead>
                   <tr>
-                    {columns.map((field) => (
-                      <th key={field} scope="col">
-                        {labelOf(field)}
+                    {selecting && (
+                      <th scope="col" className="select">
+                        <input
+                          type="checkbox"
+                          aria-label="Select all on this page"
+                          checked={allChosen}
+                          onChange={(event) => chooseAll(event.target.checked)}
+                        />
                       </th>
+                    )}
+                    {columns.map((field) => (
+                      <SortHeader
+                        key={field}
+                        field={field}
+                        label={labelOf(field)}
+                        sorts={sorts}
+                        current={params.sort ?? family.defaultSort}
+                        onSort={(sort) => go({ ...params, sort, offset: undefined })}
+                      />
                     ))}
                   </tr>
                 </thead>
                 <tbody>
                   {page.data.map((item) => (
                     <tr key={item.id}>
+                      {selecting && (
+                        <td className="select">
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${rowName(item, columns[0] ?? 'name')}`}
+                            checked={selected.has(item.id)}
+                            onChange={(event) => choose(item, event.target.checked)}
+                          />
+                        </td>
+                      )}
                       {columns.map((field, index) =>
                         index === 0 ? (
                           <th key={field} scope="row">
@@ -255,22 +328,15 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
               </table>
             </div>
           )}
-          <nav className="pager" aria-label="Pages">
-            <button
-              type="button"
-              disabled={offset === 0}
-              onClick={() => go({ ...params, offset: String(Math.max(0, offset - PAGE)) || undefined })}
-            >
-              Previous
-            </button>
-            <button
-              type="button"
-              disabled={offset + PAGE >= total}
-              onClick={() => go({ ...params, offset: String(offset + PAGE) })}
-            >
-              Next
-            </button>
-          </nav>
+          <Pager
+            offset={offset}
+            limit={limit}
+            total={total}
+            onOffset={(next) => go({ ...params, offset: next > 0 ? String(next) : undefined })}
+            onLimit={(size) =>
+              go({ ...params, limit: size === DEFAULT_PAGE_SIZE ? undefined : String(size), offset: undefined })
+            }
+          />
         </>
       )}
     </>
