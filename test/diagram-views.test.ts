@@ -7,9 +7,12 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import type { CapacityLargest } from '../src/diagrams/capacity-largest.js';
-import type { FlowCategories } from '../src/diagrams/flow-categories.js';
-import type { NetworkHosts, NetworkOverview } from '../src/diagrams/network-overview.js';
+import type {
+  CapacityLargest,
+  FlowCategories,
+  NetworkHosts,
+  NetworkOverview,
+} from '../src/diagrams/console-views.schemas.js';
 import { addressesOf, NetworkPlacement } from '../src/infrastructure/addresses.js';
 import { defaultPermissions } from '../src/access/scopes.js';
 import { setRolePermissions } from '../src/roles/roles.service.js';

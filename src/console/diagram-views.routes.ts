@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { capacityLargest, CapacityLargest } from '../diagrams/capacity-largest.js';
+import { capacityLargest } from '../diagrams/capacity-largest.js';
+import { CapacityLargest, FlowCategories, NetworkHosts, NetworkOverview } from '../diagrams/console-views.schemas.js';
 import { MAX_NODES } from '../diagrams/diagram.js';
 import { rendererOf } from '../diagrams/diagrams.routes.js';
-import { flowCategories, FlowCategories } from '../diagrams/flow-categories.js';
-import { NetworkHosts, networkHosts, NetworkOverview, networkOverview } from '../diagrams/network-overview.js';
+import { flowCategories } from '../diagrams/flow-categories.js';
+import { networkHosts, networkOverview } from '../diagrams/network-overview.js';
 import { callerOf } from '../http/authenticate.js';
 import { errorResponses } from '../http/errors.js';
 import { PictureFormat, SVG_TYPE, wantsSvg } from '../http/pictures.js';

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { Type, type Static } from 'typebox';
 import type { Tables } from '../db/schema.js';
 import { rowsIn } from '../db/rows-in.js';
-import { DateTime, OrNull, Uuid } from '../http/schemas.js';
+import type { CapacityLargest } from './console-views.schemas.js';
 import { consoleHref, element, legend, link, rect, svgDocument, text } from './svg.js';
 
 /**
@@ -15,42 +14,6 @@ import { consoleHref, element, legend, link, rect, svgDocument, text } from './s
 /** Bars per chart: the largest groups and servers; the rest is one more bar. */
 export const LARGEST_GROUPS = 12;
 export const LARGEST_SERVERS = 15;
-
-const Capacity = {
-  servers: Type.Integer(),
-  cpuCores: Type.Integer({ description: 'Unknown counts as 0.' }),
-  memoryMb: Type.Integer({ description: 'Unknown counts as 0.' }),
-  storageGb: Type.Integer({ description: 'Unknown counts as 0.' }),
-};
-
-export const CapacityLargest = Type.Object({
-  name: Type.Literal('capacity-map-largest'),
-  generatedAt: DateTime('When it was computed.'),
-  groups: Type.Array(
-    Type.Object({
-      location: OrNull(Type.String(), 'Not recorded.'),
-      environment: OrNull(Type.String(), 'Not recorded.'),
-      ...Capacity,
-    }),
-    { description: 'The groups with the most servers, most first.' },
-  ),
-  otherGroups: Type.Object({ groups: Type.Integer(), ...Capacity }, { description: 'The other groups, summed.' }),
-  servers: Type.Array(
-    Type.Object({
-      id: Uuid('The server.'),
-      name: Type.String(),
-      location: OrNull(Type.String(), 'Not recorded.'),
-      environment: OrNull(Type.String(), 'Not recorded.'),
-      cpuCores: Type.Integer(),
-      memoryMb: Type.Integer(),
-      storageGb: Type.Integer(),
-    }),
-    { description: 'The servers with the most memory, most first.' },
-  ),
-  otherServers: Type.Object({ ...Capacity }, { description: 'The other servers, summed.' }),
-  totals: Type.Object({ groups: Type.Integer(), ...Capacity }),
-});
-export type CapacityLargest = Static<typeof CapacityLargest>;
 
 const int = (value: unknown) => Number(value ?? 0);
 

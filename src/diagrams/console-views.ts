@@ -1,11 +1,7 @@
-import { renderCapacityLargest, type CapacityLargest } from './capacity-largest.js';
-import { renderFlowCategories, type FlowCategories } from './flow-categories.js';
-import {
-  renderNetworkHosts,
-  renderNetworkOverview,
-  type NetworkHosts,
-  type NetworkOverview,
-} from './network-overview.js';
+import { renderCapacityLargest } from './capacity-largest.js';
+import type { CapacityLargest, FlowCategories, NetworkHosts, NetworkOverview } from './console-views.schemas.js';
+import { renderFlowCategories } from './flow-categories.js';
+import { renderNetworkHosts, renderNetworkOverview } from './network-overview.js';
 
 /**
  * The console's own views of the large diagrams (issue 31), by the name their answer carries: the

@@ -1,7 +1,6 @@
-import { Type, type Static } from 'typebox';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/schema.js';
-import { DateTime, OrNull, Uuid } from '../http/schemas.js';
+import { type FlowCategories, NO_CATEGORY, OTHER_CATEGORIES } from './console-views.schemas.js';
 import { inSlices } from './diagram.js';
 import { layoutElk } from './layout.js';
 import { element, legend, link, round, svgDocument, text, tooltip, rect } from './svg.js';
@@ -16,37 +15,6 @@ import { element, legend, link, round, svgDocument, text, tooltip, rect } from '
 export const AGGREGATE_FROM_APPLICATIONS = 100;
 /** Category nodes drawn at most: the rest are summed into one node. */
 export const CATEGORY_NODES = 150;
-/** The node id of applications without a category, and of the categories past CATEGORY_NODES. */
-export const NO_CATEGORY = 'none';
-export const OTHER_CATEGORIES = 'other';
-
-export const FlowCategories = Type.Object({
-  name: Type.Literal('flow-mapping-categories'),
-  generatedAt: DateTime('When it was computed.'),
-  categories: Type.Array(
-    Type.Object({
-      id: Type.String({ description: `The category id, "${NO_CATEGORY}" or "${OTHER_CATEGORIES}".` }),
-      categoryId: OrNull(Uuid('The category.'), 'None for applications without a category, or the rest summed.'),
-      name: Type.String(),
-      applications: Type.Integer({ description: 'Applications of the category.' }),
-      flowsWithin: Type.Integer({ description: 'Flows between two applications of the category.' }),
-    }),
-    { description: 'Categories with applications, most applications first.' },
-  ),
-  edges: Type.Array(
-    Type.Object({
-      source: Type.String({ description: 'Node id of the category the data comes from.' }),
-      target: Type.String({ description: 'Node id of the category the data goes to.' }),
-      flows: Type.Integer({ description: 'Flows from an application of source to one of target.' }),
-    }),
-  ),
-  totals: Type.Object({
-    applications: Type.Integer(),
-    flows: Type.Integer(),
-    categories: Type.Integer({ description: 'Categories with applications (and one for those without).' }),
-  }),
-});
-export type FlowCategories = Static<typeof FlowCategories>;
 
 const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1;
@@ -154,15 +122,24 @@ export async function renderFlowCategories(body: FlowCategories): Promise<string
     else line.back += edge.flows;
     lines.set(`${a}|${b}`, line);
   }
+  const links = [...lines.values()].map((line) => ({
+    id: `${line.a}|${line.b}`,
+    sources: [line.a],
+    targets: [line.b],
+  }));
+  // Stress places related categories near each other but may overlap boxes (categories without
+  // flows among them): SPOrE then moves boxes apart, keeping their arrangement.
+  const stressed = await layoutElk({
+    id: 'root',
+    layoutOptions: { 'elk.algorithm': 'stress', 'elk.stress.desiredEdgeLength': '260' },
+    children: body.categories.map((category) => ({ id: category.id, width, height })),
+    edges: links,
+  });
   const graph = await layoutElk({
     id: 'root',
-    layoutOptions: {
-      'elk.algorithm': 'stress',
-      'elk.stress.desiredEdgeLength': '260',
-      'elk.padding': '[top=50,left=20,bottom=20,right=20]',
-    },
-    children: body.categories.map((category) => ({ id: category.id, width, height })),
-    edges: [...lines.values()].map((line) => ({ id: `${line.a}|${line.b}`, sources: [line.a], targets: [line.b] })),
+    layoutOptions: { 'elk.algorithm': 'sporeOverlap', 'elk.spacing.nodeNode': '16' },
+    children: (stressed.children ?? []).map((node) => ({ id: node.id, x: node.x, y: node.y, width, height })),
+    edges: links,
   });
   const place = new Map((graph.children ?? []).map((node) => [node.id, { x: node.x ?? 0, y: node.y ?? 0 }]));
   // ELK may place nodes left of or above the padding: the picture is moved to start at (20, 50).

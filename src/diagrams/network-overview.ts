@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { Type, type Static } from 'typebox';
 import type { Tables } from '../db/schema.js';
 import { rowsIn } from '../db/rows-in.js';
 import { addressesOf, NetworkPlacement, type KeyRange } from '../infrastructure/addresses.js';
 import { hostsOfNetwork } from '../infrastructure/network-hosts.routes.js';
-import { DateTime, OrNull, Uuid } from '../http/schemas.js';
+import type { NetworkHosts, NetworkOverview } from './console-views.schemas.js';
 import { linkedFrom } from './diagram.js';
 import { consoleHref, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
@@ -22,52 +21,6 @@ export const NETWORK_HOSTS = 500;
 const RANGES_PER_STATEMENT = 200;
 /** Networks counted per statement (one aggregate branch each, under SQLite's 500 compound terms). */
 const NETWORKS_PER_STATEMENT = 100;
-
-const Router = Type.Object({
-  id: Uuid('The router.'),
-  name: Type.String(),
-  managementIp: OrNull(Type.String(), 'Its management address.'),
-  networkIds: Type.Array(Uuid('A network on the map.'), { description: 'The networks on the map it links.' }),
-});
-
-export const NetworkOverview = Type.Object({
-  name: Type.Literal('network-mapping-networks'),
-  generatedAt: DateTime('When it was computed.'),
-  networks: Type.Array(
-    Type.Object({
-      id: Uuid('The network.'),
-      name: Type.String(),
-      cidr: Type.String(),
-      hosts: Type.Integer({ description: 'Servers with an address whose most specific network this is.' }),
-    }),
-    { description: 'The networks matching q, by address, as far as the limit allows.' },
-  ),
-  routers: Type.Array(Router, { description: 'Routers linked to a network on the map, by name.' }),
-  totals: Type.Object({
-    networks: Type.Integer({ description: 'Networks matching q (all of them without q).' }),
-    allNetworks: Type.Integer(),
-    servers: Type.Integer(),
-    placedServers: Type.Integer({ description: 'Servers with an address in some network.' }),
-    workstations: Type.Integer({ description: 'Workstations, which record no address: in no network.' }),
-  }),
-});
-export type NetworkOverview = Static<typeof NetworkOverview>;
-
-export const NetworkHosts = Type.Object({
-  name: Type.Literal('network-mapping-network'),
-  generatedAt: DateTime('When it was computed.'),
-  network: Type.Object({ id: Uuid('The network.'), name: Type.String(), cidr: Type.String() }),
-  routers: Type.Array(Router),
-  hosts: Type.Array(
-    Type.Object({ id: Uuid('The server.'), name: Type.String(), addresses: Type.Array(Type.String()) }),
-    { description: "The network's servers matching q, by name, as far as the limit allows." },
-  ),
-  totals: Type.Object({
-    hosts: Type.Integer({ description: "The network's servers." }),
-    matching: Type.Integer({ description: 'Those matching q (all of them without q).' }),
-  }),
-});
-export type NetworkHosts = Static<typeof NetworkHosts>;
 
 /** Whether a name or address holds the text, case-insensitively. */
 const holds = (text: string | undefined) => {

@@ -8,7 +8,10 @@ import { formatDate } from '../base/format.js';
 import { isKnownValue, valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { ResourceLink } from '../inventory/resource-name.js';
+import { cellText } from './cells.js';
 import type { ChartOption } from './chart.js';
+import { ChartLegend, PALETTE } from './legend.js';
+import './dashboards.css';
 
 /** ECharts comes with the first dashboard opened, not with the console's first page. */
 const Chart = lazy(() => import('./chart.js').then((module) => ({ default: module.Chart })));
@@ -40,42 +43,46 @@ const number = (value: number, currency?: string) =>
     ? value.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 0 })
     : value.toLocaleString();
 
+const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact' });
+const compact = (value: number) => compactFormat.format(value);
+
 /** A breakdown's label: the server's, unless it is a bare enum value (`phase_out`), then the glossary's. */
 const labelOfItem = (item: { key: string; label: string }) =>
   item.label === item.key && isKnownValue(item.key) ? valueLabel(item.key) : item.label;
 
-/** A table cell: enum values (`in_stock`) in people's words, anything else as it is. */
-const cellText = (value: unknown) =>
-  typeof value === 'string' && isKnownValue(value) ? valueLabel(value) : String(value);
-
 function BreakdownView({ widget }: { widget: Breakdown }) {
   const items = widget.items;
   const donut = items.length > 0 && items.length <= 6 && !items.some((item) => item.currency);
+  // Labels are never cut: a donut's names are in its legend below it (no labels around the ring),
+  // a bar chart's wrap within their column, every one of them shown.
+  const wraps = items.some((item) => labelOfItem(item).length + (item.currency ? 6 : 0) > 22);
   const option = useMemo<ChartOption>(
     () =>
       donut
         ? {
+            color: PALETTE,
             tooltip: { trigger: 'item' },
             series: [
               {
                 type: 'pie',
-                radius: ['45%', '75%'],
+                radius: ['45%', '80%'],
                 data: items.map((item) => ({ name: labelOfItem(item), value: item.value })),
-                label: { formatter: '{b}: {c}' },
+                label: { show: false },
               },
             ],
           }
         : {
             tooltip: { trigger: 'axis' },
             grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-            xAxis: { type: 'value' },
+            // Few ticks in short numbers (1.2M), so that the axis' labels never run into each other.
+            xAxis: { type: 'value', splitNumber: 3, axisLabel: { formatter: compact, hideOverlap: true } },
             yAxis: {
               type: 'category',
               inverse: true,
               data: items.map((item) =>
                 item.currency ? `${labelOfItem(item)} (${item.currency})` : labelOfItem(item),
               ),
-              axisLabel: { width: 160, overflow: 'truncate' },
+              axisLabel: { width: 150, overflow: 'break', interval: 0, lineHeight: 14 },
             },
             series: [{ type: 'bar', data: items.map((item) => item.value) }],
           },
@@ -89,9 +96,14 @@ function BreakdownView({ widget }: { widget: Breakdown }) {
         <Chart
           option={option}
           label={`${widget.title}: ${figures}`}
-          height={donut ? 240 : Math.min(520, 40 + items.length * 24)}
+          height={donut ? 200 : 30 + items.length * (wraps ? 28 : 21)}
         />
       </Suspense>
+      {donut && (
+        <ChartLegend
+          items={items.map((item) => ({ label: labelOfItem(item), value: number(item.value, item.currency) }))}
+        />
+      )}
       <details className="figures">
         <summary>Figures</summary>
         <table>
@@ -143,63 +155,66 @@ function TableView({ widget }: { widget: Table }) {
     return sort.descending ? sorted.reverse() : sorted;
   }, [widget.rows, sort]);
   if (widget.rows.length === 0) return <p>None.</p>;
+  // Collapsed by default, so that a dashboard's figures fit in two screens; the rows are one click away.
   return (
-    <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">{widget.title}</caption>
-        <thead>
-          <tr>
-            {widget.columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
-              >
-                <button
-                  type="button"
-                  className="sort"
-                  onClick={() =>
-                    setSort({ key: column.key, descending: sort?.key === column.key ? !sort.descending : false })
-                  }
+    <details className="table-details">
+      <summary>
+        {widget.total > widget.rows.length
+          ? `Show the first ${widget.rows.length.toLocaleString()} of ${widget.total.toLocaleString()} rows`
+          : `Show the ${widget.rows.length === 1 ? 'row' : `${widget.rows.length.toLocaleString()} rows`}`}
+      </summary>
+      <div className="table-scroll">
+        <table>
+          <caption className="visually-hidden">{widget.title}</caption>
+          <thead>
+            <tr>
+              {widget.columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}
                 >
-                  {column.label}
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={String(row.resourceId ?? index)}>
-              {widget.columns.map((column, position) => {
-                const value = row[column.key];
-                const text =
-                  value === null || value === undefined
-                    ? '—'
-                    : Array.isArray(value)
-                      ? value.join(', ')
-                      : cellText(value);
-                const family = typeof row.resourceType === 'string' ? FAMILY_OF[row.resourceType] : undefined;
-                return (
-                  <td key={column.key}>
-                    {position === 0 && family && typeof row.resourceId === 'string' ? (
-                      <ResourceLink family={family} id={row.resourceId} name={text} />
-                    ) : (
-                      text
-                    )}
-                  </td>
-                );
-              })}
+                  <button
+                    type="button"
+                    className="sort"
+                    onClick={() =>
+                      setSort({ key: column.key, descending: sort?.key === column.key ? !sort.descending : false })
+                    }
+                  >
+                    {column.label}
+                  </button>
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {widget.total > widget.rows.length && (
-        <p>
-          First {widget.rows.length} of {widget.total}.
-        </p>
-      )}
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={String(row.resourceId ?? index)}>
+                {widget.columns.map((column, position) => {
+                  const value = row[column.key];
+                  const text = cellText(value);
+                  const family = typeof row.resourceType === 'string' ? FAMILY_OF[row.resourceType] : undefined;
+                  return (
+                    <td key={column.key}>
+                      {position === 0 && family && typeof row.resourceId === 'string' ? (
+                        <ResourceLink family={family} id={row.resourceId} name={text} />
+                      ) : (
+                        text
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {widget.total > widget.rows.length && (
+          <p>
+            First {widget.rows.length.toLocaleString()} of {widget.total.toLocaleString()}.
+          </p>
+        )}
+      </div>
+    </details>
   );
 }
 

@@ -8,6 +8,9 @@ import { Field, FilterActions, FormError } from '../base/field.js';
 import { diagramHelp, helpText, valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { enumValues, labelOf, type JsonSchema } from '../inventory/schema.js';
+import './diagrams.css';
+import { ViewLinks } from './view-links.js';
+import { narrowingOf, showingOf, useDiagramDrawing, useDiagramView } from './views.js';
 import { familySource } from '../lists/options.js';
 
 /** Parameters that name a resource, and the family whose rows they choose from. */
@@ -80,16 +83,21 @@ export function DiagramPage({ name }: { name: string }) {
     ...queries.diagramCatalog(),
     select: (all) => all.find((one) => one.name === name),
   });
-  const drawing = useQuery(queries.diagramSvg(name, params));
+  // The public diagram, or the console's view of a large workspace (views.ts).
+  const diagramView = useDiagramView(name, params);
+  const { drawing, answer, error: answerError } = useDiagramDrawing(name, diagramView);
   const svg = drawing.data;
-  const answer = useQuery(queries.diagram(name, params)).data;
-  const error = messageOf(info.error ?? drawing.error);
+  const error = messageOf(info.error ?? drawing.error ?? answerError);
+  const showing = answer ? showingOf(name, answer) : undefined;
+  const narrowing = narrowingOf(name, diagramView);
+  const [narrowText, setNarrowText] = useState(params.q ?? '');
   const [draft, setDraft] = useState<Record<string, string>>(params);
   // A new URL (a link, Back) shows its own parameters in the form.
   const [shownSearch, setShownSearch] = useState(search);
   if (search !== shownSearch) {
     setShownSearch(search);
     setDraft(params);
+    setNarrowText(params.q ?? '');
   }
   // The view of the picture shown: the SVG's own viewBox until the person zooms or pans.
   const [camera, setCamera] = useState<{ svg: string; view: ViewBox }>();
@@ -154,6 +162,14 @@ export function DiagramPage({ name }: { name: string }) {
     navigate(text ? `/diagrams/${name}?${text}` : `/diagrams/${name}`);
   };
 
+  const narrow = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams(search);
+    if (narrowText.trim()) next.set('q', narrowText.trim());
+    else next.delete('q');
+    navigate(`/diagrams/${name}?${next.toString()}`);
+  };
+
   const parameters = Object.entries(info.data?.query.properties ?? {});
   return (
     <>
@@ -185,9 +201,20 @@ export function DiagramPage({ name }: { name: string }) {
               {labelOf(key)}: {count}
             </span>
           ))}
-          {answer.truncated === true && <span>(truncated: see the limit)</span>}
         </p>
       )}
+      {showing && <p className="showing">{showing}</p>}
+      {narrowing && (
+        <form className="filters narrow" onSubmit={narrow} aria-label="Narrow the diagram">
+          <Field label={narrowing.label}>
+            <input type="search" value={narrowText} onChange={(event) => setNarrowText(event.target.value)} />
+          </Field>
+          <div className="actions">
+            <button type="submit">Show</button>
+          </div>
+        </form>
+      )}
+      <ViewLinks name={name} params={params} answer={answer} />
       <fieldset className="actions view-controls">
         <legend className="visually-hidden">View</legend>
         <button type="button" onClick={() => zoom(0.8)}>
@@ -230,7 +257,12 @@ export function DiagramPage({ name }: { name: string }) {
           onClick={(event) => {
             const link = (event.target as Element).closest('a');
             const href = link?.getAttribute('href') ?? link?.getAttribute('xlink:href');
-            if (href?.startsWith('/ui/')) {
+            // On the flow map, an application opens its neighbourhood; its page is linked above the picture.
+            const application = name === 'flow-mapping' ? /^\/ui\/applications\/([^/?#]+)$/.exec(href ?? '') : null;
+            if (application) {
+              event.preventDefault();
+              navigate(`/diagrams/flow-mapping?applicationId=${application[1]}`);
+            } else if (href?.startsWith('/ui/')) {
               event.preventDefault();
               navigate(href.slice(3));
             }
