@@ -13,8 +13,11 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app/app.js';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase, type Database } from '../src/db/database.js';
+import { migrateTo } from '../src/db/migrate.js';
 import { seedWorkspace } from '../src/seed/seed.js';
+import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { differences, publicAnswers } from './support/answers.js';
 import { estate } from './support/cli.js';
 import {
@@ -217,5 +220,31 @@ describeEachDatabase('backup and restore', (h) => {
     const restored = await estate(target.url, ['restore', file]);
     assert.equal(restored.code, 1);
     assert.match(restored.stderr, /newer Estate: its schema ends at migration 9999-from-the-future/);
+  });
+
+  it('a backup of an older schema is restored at it and then migrated; a database past it is refused', async (t) => {
+    const names = (
+      await sql<{ name: string }>`SELECT name FROM estate_migrations ORDER BY name`.execute(h.database.db)
+    ).rows.map((row) => row.name);
+    if (names.length < 2) return t.skip('one migration: no older schema');
+    const old = await emptyDatabase();
+    const database = openDatabase(old.url);
+    try {
+      await migrateTo(database, names[0]!);
+      await createWorkspace(database, { name: 'From an older Estate' }, CLI_ACTOR);
+    } finally {
+      await database.close();
+    }
+    const file = join(directory, 'older.estate.gz');
+    const taken = await estate(old.url, ['backup', file, '--json']);
+    assert.equal(taken.code, 0, taken.stderr);
+    const target = await emptyDatabase();
+    const restored = await estate(target.url, ['restore', file, '--json']);
+    assert.equal(restored.code, 0, restored.stderr);
+    assert.deepEqual(restored.json().migrated, names.slice(1));
+    const newer = await emptyDatabase(true);
+    const refused = await estate(newer.url, ['restore', file]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /the target database is at schema \S+ and the rows at \S+/);
   });
 });

@@ -5,7 +5,7 @@
 import type { Database } from '../db/database.js';
 import { migratedStorageFingerprint, migrateToLatest } from '../db/migrate.js';
 import { openBackup, writeBackup, type WrittenBackup } from './backup-file.js';
-import { loadDatabase, prepareSchema } from './load.js';
+import { isLatestSchema, loadDatabase, prepareSchema } from './load.js';
 import { withSnapshot } from './snapshot.js';
 
 type Progress = (done: number, planned: number) => void;
@@ -41,6 +41,7 @@ export async function restoreDatabase(database: Database, file: string, progress
         tables: header.tables,
         rows: (table) => backup.rows(table),
         finish: () => backup.finish(),
+        currentStorage: await isLatestSchema(header.migrations),
       },
       progress,
     );

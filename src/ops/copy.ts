@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { openDatabase, parseDatabaseUrl, type Dialect } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { countRows, loadDatabase, prepareSchema } from './load.js';
+import { countRows, isLatestSchema, loadDatabase, prepareSchema } from './load.js';
 import { withSnapshot } from './snapshot.js';
 
 export interface CopiedDatabase {
@@ -48,7 +48,8 @@ export async function copyDatabase(
   try {
     return await withSnapshot(sourceUrl, async (snapshot) => {
       await prepareSchema(target, snapshot.migrations);
-      const tables = await loadDatabase(target, snapshot, progress);
+      const currentStorage = await isLatestSchema(snapshot.migrations);
+      const tables = await loadDatabase(target, { ...snapshot, currentStorage }, progress);
       const migrated = await migrateToLatest(target);
       const counted = await countRows(target, snapshot.tables);
       const differing = snapshot.tables.filter((table) => counted[table.name] !== table.rows);

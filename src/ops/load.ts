@@ -11,8 +11,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { bulkLoader } from '../db/bulk.js';
-import { refreshStatistics, type Database } from '../db/database.js';
-import { migrateTo } from '../db/migrate.js';
+import { openDatabase, refreshStatistics, type Database } from '../db/database.js';
+import { migrateTo, migrateToLatest } from '../db/migrate.js';
 import type { Tables } from '../db/schema.js';
 import { COUNTED_TABLES } from '../db/storage.js';
 import { appliedMigrations } from './snapshot.js';
@@ -31,6 +31,12 @@ export interface LoadSource {
   rows(table: LoadTable): AsyncIterable<unknown[][]>;
   /** Runs after the last table, before the commit: a backup's trailer is checked here. */
   finish?(): Promise<void>;
+  /**
+   * Whether the rows' schema has this version's storage facts: only then may the loader suspend a
+   * table's triggers and replay them as the current facts say (db/bulk.ts). Rows of an older
+   * storage go through the triggers their schema has, row by row; later migrations move them on.
+   */
+  currentStorage: boolean;
 }
 
 /** The target holds rows: restore and copy fill only an empty database. */
@@ -66,6 +72,26 @@ export async function prepareSchema(database: Database, wanted: readonly string[
     );
 }
 
+/**
+ * The migrations this version brings a database to, by name: those of a scratch in-memory
+ * database migrated to the latest (migrate.ts keeps its list to itself).
+ */
+export async function latestMigrations(): Promise<string[]> {
+  const scratch = openDatabase('sqlite::memory:');
+  try {
+    await migrateToLatest(scratch);
+    return await appliedMigrations('sqlite', kyselyQuery(scratch.db as unknown as Kysely<unknown>));
+  } finally {
+    await scratch.close();
+  }
+}
+
+/** Whether rows at the schema of `migrations` have this version's storage facts (LoadSource.currentStorage). */
+export async function isLatestSchema(migrations: readonly string[]): Promise<boolean> {
+  const latest = await latestMigrations();
+  return latest.length === migrations.length && latest.every((name, i) => migrations[i] === name);
+}
+
 /** Loads every table of `source` into the (empty, prepared) target; returns the rows per table. */
 export async function loadDatabase(
   database: Database,
@@ -86,7 +112,7 @@ export async function loadDatabase(
         for await (const batch of source.rows(table)) {
           const rows = batch.map((values) => Object.fromEntries(table.columns.map((column, i) => [column, values[i]])));
           await bulk.insert(table.name, rows, {
-            expected: table.rows,
+            expected: source.currentStorage ? table.rows : 0,
             progress: (written) => {
               done += written;
               progress?.(done, planned);
