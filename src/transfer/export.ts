@@ -1,8 +1,8 @@
 /**
  * Exports a family's items of a workspace as CSV, JSON or JSON lines (docs/import-export.md), in
  * id order, a batch at a time, so memory stays flat however many there are. Headers are the API's
- * field names; references, relations and links are written as names (people by e-mail), so an
- * export imports back unchanged, also into another workspace.
+ * field names; references, relations and links are written as names (people by e-mail, trees by
+ * path; lists in name order), so an export imports back unchanged, also into another workspace.
  */
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -115,14 +115,17 @@ function recordOf(
       const id = item[column.field];
       record[column.header] = typeof id === 'string' ? nameOf(column.target, id) : null;
     } else if (column.kind === 'relation')
-      record[column.header] = ((item[column.field] as string[]) ?? []).map((id) => nameOf(column.target, id));
+      record[column.header] = sorted(((item[column.field] as string[]) ?? []).map((id) => nameOf(column.target, id)));
     else
-      record[column.header] = (linked.get(column.header)?.get(String(item.id)) ?? []).map((id) =>
-        nameOf(column.target, id),
+      record[column.header] = sorted(
+        (linked.get(column.header)?.get(String(item.id)) ?? []).map((id) => nameOf(column.target, id)),
       );
   }
   return record;
 }
+
+/** A list of names is a set: written in name order, the same however its links were made. */
+const sorted = (names: string[]) => names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** A value as CSV text: lists joined by `;`, null as an empty cell. */
 function toText(value: unknown): string {

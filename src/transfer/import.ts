@@ -111,9 +111,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A CSV cell as the field's type: numbers, booleans, `;`-separated lists; empty is null where allowed. */
+/**
+ * A CSV cell as the field's type: numbers, booleans, `;`-separated lists. An empty cell is null
+ * where the field may be null, an empty list, or else no value (the field is left as it is).
+ */
 function fromText(text: string, shape: Shape): unknown {
-  if (text === '') return shape.nullable ? null : shape.type === 'array' ? [] : text;
+  if (text === '') return shape.nullable ? null : shape.type === 'array' ? [] : undefined;
   if (shape.type === 'integer' || shape.type === 'number') return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
   if (shape.type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
   if (shape.type === 'array') return listOf(text);
@@ -186,6 +189,7 @@ export async function importFamily(
         try {
           const outcome = await importRow(trx, record as Record<string, unknown>);
           report[outcome] += 1;
+          if (outcome !== 'unchanged') names.forget(definition.table);
           await sql`RELEASE SAVEPOINT estate_import_row`.execute(trx);
         } catch (error) {
           await sql`ROLLBACK TO SAVEPOINT estate_import_row`.execute(trx);
@@ -226,7 +230,8 @@ export async function importFamily(
           try {
             if (column.kind === 'id') id = value === '' || value === null ? undefined : String(value);
             else if (column.kind === 'field') {
-              if (column.writable) body[column.field] = text ? fromText(value, column.shape) : value;
+              const given = text ? fromText(value, column.shape) : value;
+              if (column.writable && given !== undefined) body[column.field] = given;
             } else if (column.kind === 'reference') {
               const given = value === '' || value === null || value === undefined ? null : String(value);
               body[column.field] = given === null || byId ? given : (await names.idsOf(column.target, [given]))[0];

@@ -1,7 +1,9 @@
 /**
  * Names and ids of what a file's references and links point at, within one workspace: people by
  * e-mail (members only), tags by name (case-insensitive, as tags are unique), rows of a family by
- * the field that names them. Lookups are cached for the length of one import or export.
+ * the field that names them, and rows of a tree (categories, teams) by their path from the root
+ * ("Software / Collaboration"; a plain name where it is unique). Lookups are cached for the
+ * length of one import or export.
  */
 import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/audit.types.js';
@@ -20,16 +22,22 @@ interface Target {
   name: string;
   key: string;
   keyOf: (name: string) => string;
+  /** A tree's rows are named by their path from the root. */
+  tree: boolean;
 }
+
+/** Between the names of a tree path. */
+export const PATH_SEPARATOR = ' / ';
 
 function targetOf(table: string): Target {
   if (table === 'users')
-    return { table, noun: 'member', name: 'email', key: 'email', keyOf: (name) => name.toLowerCase() };
-  if (table === 'tags') return { table, noun: 'tag', name: 'name', key: 'name_key', keyOf: foldKey };
+    return { table, noun: 'member', name: 'email', key: 'email', keyOf: (name) => name.toLowerCase(), tree: false };
+  if (table === 'tags') return { table, noun: 'tag', name: 'name', key: 'name_key', keyOf: foldKey, tree: false };
   const family = FAMILIES.find((candidate) => candidate.definition.table === table);
   if (!family) throw new Error(`no names for ${table}`);
   const column = family.columnOf(family.definition.nameField ?? 'name');
-  return { table, noun: family.definition.nouns.one, name: column, key: column, keyOf: (name) => name };
+  const tree = (family.definition.references ?? []).some((r) => r.field === 'parentId' && r.target.table === table);
+  return { table, noun: family.definition.nouns.one, name: column, key: column, keyOf: (name) => name, tree };
 }
 
 /** A name that matches no row, or several. */
@@ -37,6 +45,7 @@ export class NameError extends Error {}
 
 export class Names {
   private readonly ids = new Map<string, Map<string, string[]>>();
+  private readonly paths = new Map<string, Promise<Map<string, string>>>();
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -62,6 +71,7 @@ export class Names {
    */
   async idsOf(table: string, values: string[], { createTags = false } = {}): Promise<string[]> {
     const target = targetOf(table);
+    if (target.tree) return this.treeIdsOf(target, values);
     const known = this.ids.get(table) ?? new Map<string, string[]>();
     this.ids.set(table, known);
     const missing = [...new Set(values.map(target.keyOf).filter((key) => !known.has(key)))];
@@ -89,6 +99,51 @@ export class Names {
     return ids;
   }
 
+  /** Forgets what was read of `table`: its rows changed (a tree's import names rows it made itself). */
+  forget(table: string): void {
+    this.ids.delete(table);
+    this.paths.delete(table);
+  }
+
+  /** Every row of a tree by id, named by its path (a tree is small: categories and teams). */
+  private treePaths(target: Target): Promise<Map<string, string>> {
+    let paths = this.paths.get(target.table);
+    if (!paths) {
+      paths = this.rows(target)
+        .select(['t.id as id', 't.name as name', 't.parent_id as parent'])
+        .execute()
+        .then((rows) => {
+          const byId = new Map(rows.map((row) => [String(row.id), row]));
+          const pathOf = (id: string, depth = 0): string => {
+            const row = byId.get(id)!;
+            const parent = row.parent === null ? undefined : byId.get(String(row.parent));
+            return parent && depth < 50
+              ? `${pathOf(String(parent.id), depth + 1)}${PATH_SEPARATOR}${row.name}`
+              : String(row.name);
+          };
+          return new Map([...byId.keys()].map((id) => [id, pathOf(id)]));
+        });
+      this.paths.set(target.table, paths);
+    }
+    return paths;
+  }
+
+  private async treeIdsOf(target: Target, values: string[]): Promise<string[]> {
+    const paths = await this.treePaths(target);
+    return values.map((value) => {
+      const byPath = [...paths].filter(([, path]) => path === value);
+      const byName =
+        byPath.length > 0 ? byPath : [...paths].filter(([, path]) => path.split(PATH_SEPARATOR).at(-1) === value);
+      if (byName.length === 1) return byName[0]![0];
+      if (isUuid(value) && paths.has(value)) return value;
+      if (byName.length > 1)
+        throw new NameError(
+          `"${value}" names ${byName.length} ${target.table}: give its path (Parent${PATH_SEPARATOR}${value})`,
+        );
+      throw new NameError(`no ${target.noun} "${value}" in this workspace`);
+    });
+  }
+
   private async exists(target: Target, id: string): Promise<boolean> {
     return (await this.rows(target).select('t.id').where('t.id', '=', id).executeTakeFirst()) !== undefined;
   }
@@ -96,6 +151,7 @@ export class Names {
   /** The names of rows of `table` by id (an export writes names, not ids). */
   async namesOf(table: string, ids: string[]): Promise<Map<string, string>> {
     const target = targetOf(table);
+    if (target.tree) return this.treePaths(target);
     const names = new Map<string, string>();
     for (let start = 0; start < ids.length; start += 500) {
       const rows = await this.rows(target)
