@@ -35,13 +35,13 @@ async function* recordsOf(database: Database, workspaceId: string, family: Famil
     filters: definition.filters ?? {},
     workspaceId,
   };
-  let after = '';
+  let after: string | undefined;
   for (;;) {
-    const rows = await whereMatching(
+    const matching = whereMatching(
       dynamic(database.db).selectFrom(definition.table).selectAll().where('workspace_id', '=', workspaceId),
       conditions,
-    )
-      .where('id', '>', after)
+    );
+    const rows = await (after === undefined ? matching : matching.where('id', '>', after))
       .orderBy('id')
       .limit(BATCH)
       .execute();
