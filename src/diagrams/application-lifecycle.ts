@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DateOnly, Uuid } from '../http/schemas.js';
 import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
-import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
+import { clip, consoleHref, element, headingText, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 export const PHASES = ['plan', 'phase-in', 'active', 'phase-out', 'end-of-life'] as const;
 const COLUMNS = ['plan_date', 'phase_in_date', 'active_date', 'phase_out_date', 'end_of_life_date'] as const;
@@ -145,13 +145,10 @@ export const applicationLifecycleDiagram = defineDiagram({
       PHASES.map((phase) => ({ label: phase, className: phase })),
       'Phases (red line: today)',
     );
-    const heading = text(
-      20,
-      26,
+    const heading = headingText(
       `Application lifecycle: ${body.items.length} ` +
         `applications${body.truncated ? ` of ${body.totals.applications}` : ''}, ${body.undated} without ` +
         'dates',
-      { class: 'heading' },
     );
     return svgDocument(
       labelWidth + chartWidth + 60,

@@ -3,7 +3,7 @@ import { HOSTING_TYPES } from '../catalog/catalog.service.js';
 import { CRITICALITIES, LIFECYCLE_STATUSES } from '../applications/applications.schemas.js';
 import { Uuid } from '../http/schemas.js';
 import { defineDiagram, diagramHead, Limit, linkedFrom, Truncation, type DiagramContext } from './diagram.js';
-import { clip, consoleHref, element, legend, link, rect, svgDocument, text } from './svg.js';
+import { clip, consoleHref, element, headingText, legend, link, rect, svgDocument, text } from './svg.js';
 
 const DIMENSIONS = ['categories', 'teams', 'criticality', 'lifecycle', 'hosting'] as const;
 type Dimension = (typeof DIMENSIONS)[number];
@@ -215,12 +215,9 @@ export const applicationMatrixDiagram = defineDiagram({
       })
       .join('');
     const key = legend(20, y + 20, [{ label: 'Cell with applications (click a name)', className: 'cell filled' }]);
-    const heading = text(
-      20,
-      26,
+    const heading = headingText(
       `Application matrix: ${Object.keys(body.labels).length} ` +
         `applications${body.truncated ? ` of ${body.totals.applications}` : ''}`,
-      { class: 'heading' },
     );
     return svgDocument(
       Math.max(40 + headerWidth + body.columns.length * cellWidth, key.width + 40),

@@ -2,7 +2,19 @@ import { Type } from 'typebox';
 import { annualAmount, CONTRACT_COLUMNS } from '../dashboards/finance.js';
 import { Uuid } from '../http/schemas.js';
 import { defineDiagram, diagramHead, Limit, linkedFrom, Truncation } from './diagram.js';
-import { clip, consoleHref, element, legend, link, rect, round, svgDocument, text, tooltip } from './svg.js';
+import {
+  clip,
+  consoleHref,
+  element,
+  headingText,
+  legend,
+  link,
+  rect,
+  round,
+  svgDocument,
+  text,
+  tooltip,
+} from './svg.js';
 
 export const QUADRANTS = ['invest', 'migrate', 'tolerate', 'eliminate'] as const;
 type Quadrant = (typeof QUADRANTS)[number];
@@ -203,12 +215,9 @@ export const applicationQuadrantDiagram = defineDiagram({
         className: 'application',
       },
     ]);
-    const heading = text(
-      20,
-      26,
+    const heading = headingText(
       `Application quadrant: ${body.points.length} placed, ${body.unplaced.length} without ` +
         `scores${body.truncated ? ` (of ${body.totals.applications})` : ''}`,
-      { class: 'heading' },
     );
     return svgDocument(
       plot.x + plot.size + 40 + key.width,

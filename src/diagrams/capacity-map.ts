@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Uuid } from '../http/schemas.js';
 import { defineDiagram, diagramHead, LimitQuery, linkedFrom, Truncation } from './diagram.js';
-import { clip, consoleHref, element, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
+import { clip, consoleHref, element, headingText, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 const Capacity = {
   cpuCores: Type.Integer({ description: 'CPU cores (unknown counts as 0).' }),
@@ -205,12 +205,9 @@ export const capacityMapDiagram = defineDiagram({
       { label: 'Server: bar = memory, c = CPU cores', className: 'server' },
       { label: 'Location and environment', className: 'group' },
     ]);
-    const heading = text(
-      20,
-      26,
+    const heading = headingText(
       `Capacity map: ${body.totals.hosts} servers in ${body.groups.length} ` +
         `groups${body.truncated ? ' (first servers shown)' : ''}`,
-      { class: 'heading' },
     );
     return svgDocument(
       Math.max(20 + columns * (columnWidth + 20), key.width + 40),

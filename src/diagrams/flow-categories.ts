@@ -3,7 +3,7 @@ import type { Tables } from '../db/schema.js';
 import { type FlowCategories, NO_CATEGORY, OTHER_CATEGORIES } from './console-views.schemas.js';
 import { inSlices } from './diagram.js';
 import { layoutElk } from './layout.js';
-import { element, legend, link, round, svgDocument, text, tooltip, rect } from './svg.js';
+import { element, headingText, legend, link, rect, round, svgDocument, text, tooltip } from './svg.js';
 
 /**
  * The console's flow map of a large workspace (issue 31): one node per category, its applications
@@ -191,12 +191,9 @@ export async function renderFlowCategories(body: FlowCategories): Promise<string
     { label: 'Category: choose one to see its applications', className: 'application' },
     { label: 'Line: flows between two categories (wider: more)', className: 'frame' },
   ]);
-  const heading = text(
-    20,
-    26,
+  const heading = headingText(
     `Flow mapping by category: ${body.totals.categories} categories, ${body.totals.applications} ` +
       `applications, ${body.totals.flows} flows`,
-    { class: 'heading' },
   );
   return svgDocument(
     Math.max(right, key.width + 40, 480),

@@ -5,7 +5,7 @@ import { Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
 import { defineDiagram, diagramHead, inSlices, Limit, linkedFrom, Truncation, type DiagramContext } from './diagram.js';
 import { drawEdges, layoutGraph } from './layout.js';
-import { clip, consoleHref, legend, nodeBox, svgDocument, text } from './svg.js';
+import { clip, consoleHref, headingText, legend, nodeBox, svgDocument } from './svg.js';
 
 const FlowNode = Type.Object({
   id: Type.String({ description: 'Node id: the application id.' }),
@@ -249,12 +249,9 @@ export const flowMappingDiagram = defineDiagram({
     const key = legend(20, top + graph.height + 10, [
       { label: 'Application (arrows: data flows)', className: 'application' },
     ]);
-    const heading = text(
-      20,
-      26,
+    const heading = headingText(
       `Flow mapping: ${body.nodes.length} applications, ${body.edges.length} ` +
         `flows${body.truncated ? ` (of ${body.totals.nodes} and ${body.totals.edges})` : ''}`,
-      { class: 'heading' },
     );
     const width = Math.max(graph.width, key.width + 40, 420);
     return svgDocument(

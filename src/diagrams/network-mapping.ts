@@ -7,7 +7,7 @@ import { addressesOf, NetworkPlacement } from '../infrastructure/addresses.js';
 import { defineDiagram, diagramHead, LimitQuery, linkedFrom, Truncation } from './diagram.js';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import { drawEdges, layoutElk } from './layout.js';
-import { clip, consoleHref, legend, nodeBox, rect, svgDocument, text } from './svg.js';
+import { clip, consoleHref, headingText, legend, nodeBox, rect, svgDocument } from './svg.js';
 
 const KINDS = ['network', 'router', 'server', 'workstation'] as const;
 type Kind = (typeof KINDS)[number];
@@ -249,13 +249,10 @@ export const networkMappingDiagram = defineDiagram({
       { label: 'Server', className: 'server' },
       { label: 'Workstation', className: 'workstation' },
     ]);
-    const heading = text(
-      20,
-      26,
+    const heading = headingText(
       `Network mapping: ${body.totals.networks} networks, ${body.totals.routers} routers, ` +
         `${body.totals.servers + body.totals.workstations} ` +
         `hosts${body.truncated ? ` (first ${body.nodes.length} nodes shown)` : ''}`,
-      { class: 'heading' },
     );
     return svgDocument(
       Math.max(graph.width ?? 0, key.width + 40, 480),

@@ -5,7 +5,7 @@ import { addressesOf, NetworkPlacement, type KeyRange } from '../infrastructure/
 import { hostsOfNetwork } from '../infrastructure/network-hosts.routes.js';
 import type { NetworkHosts, NetworkOverview } from './console-views.schemas.js';
 import { linkedFrom } from './diagram.js';
-import { consoleHref, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
+import { consoleHref, headingText, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 /**
  * The console's network map of a large workspace (issue 31): every network with the number of
@@ -292,12 +292,9 @@ export function renderNetworkOverview(body: NetworkOverview): string {
     { label: 'Network: its address range, routers and servers', className: 'network' },
     { label: 'Router', className: 'router' },
   ]);
-  const heading = text(
-    20,
-    26,
+  const heading = headingText(
     `Network mapping: ${body.totals.allNetworks} networks, ${body.totals.servers} servers, ` +
       `${body.totals.workstations} workstations`,
-    { class: 'heading' },
   );
   return svgDocument(
     Math.max(20 + columns * card.width + 6, key.width + 40, 480),

@@ -136,6 +136,11 @@ const STYLE = `
 `;
 
 /** A standalone SVG document of the given size. */
+/** A diagram's heading, at its top left. */
+export function headingText(words: string): string {
+  return text(20, 26, words, { class: 'heading' });
+}
+
 export function svgDocument(width: number, height: number, title: string, body: string, description?: string): string {
   const w = Math.ceil(width);
   const h = Math.ceil(height);

@@ -150,17 +150,32 @@ async function loadRelations(
   );
   if (ids.length === 0) return byId;
   for (const relation of relations) {
-    const rows = await dynamic(db)
-      .selectFrom(relation.table)
-      .select([`${relation.ownColumn} as own`, `${relation.otherColumn} as other`])
-      .where('workspace_id', '=', workspaceId)
-      .where(relation.ownColumn, 'in', ids)
-      .orderBy('created_at')
-      .orderBy(relation.otherColumn)
-      .execute();
-    for (const row of rows) byId.get(String(row.own))?.[relation.field]?.push(String(row.other));
+    const linked = await linkedIds(db, workspaceId, relation.table, relation.ownColumn, relation.otherColumn, ids);
+    for (const [own, others] of linked) byId.get(own)![relation.field] = others;
   }
   return byId;
+}
+
+/** The ids a link table links to each of `ids` (its `own` column), in the order they were linked. */
+export async function linkedIds(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  table: string,
+  own: string,
+  other: string,
+  ids: string[],
+): Promise<Map<string, string[]>> {
+  const rows = await dynamic(db)
+    .selectFrom(table)
+    .select([`${own} as own`, `${other} as other`])
+    .where('workspace_id', '=', workspaceId)
+    .where(own, 'in', ids)
+    .orderBy('created_at')
+    .orderBy(other)
+    .execute();
+  const byOwn = new Map<string, string[]>();
+  for (const row of rows) byOwn.set(String(row.own), [...(byOwn.get(String(row.own)) ?? []), String(row.other)]);
+  return byOwn;
 }
 
 /** Replaces the links of the relations present in the body; every id must be in the workspace (422). */
@@ -202,6 +217,14 @@ export type FamilyService<T extends FamilyTable = FamilyTable, Item extends TObj
   typeof createFamilyService<T, Item>
 >;
 
+/** A write that runs in a caller's transaction, made to run in one of its own (`update` from `updateIn`). */
+function ownTransaction<Args extends unknown[], Result>(
+  write: (trx: Kysely<Tables>, workspaceId: string, ...args: Args) => Promise<Result>,
+) {
+  return (database: Database, workspaceId: string, ...args: Args): Promise<Result> =>
+    writeTransaction(database, workspaceId, (trx) => write(trx, workspaceId, ...args));
+}
+
 export function createFamilyService<T extends FamilyTable, Item extends TObject>(
   family: Family<T, Item>,
   release?: Release,
@@ -239,10 +262,98 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     });
   }
 
+  /** Creates inside the caller's transaction (for writes that span several resources). */
+  async function createIn(
+    trx: Kysely<Tables>,
+    workspaceId: string,
+    input: Record<string, unknown>,
+    actor: Actor,
+  ): Promise<Dto> {
+    const now = nowIso();
+    const next = {
+      ...family.defaults(),
+      ...family.toColumns(input),
+      workspace_id: workspaceId,
+      id: newId(),
+      created_at: now,
+      ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
+    } as Row;
+    await definition.check?.({ trx, workspaceId, before: undefined, next });
+    await dynamic(trx)
+      .insertInto(definition.table as string)
+      .values(next as unknown as Record<string, unknown>)
+      .execute();
+    await writeRelations(trx, workspaceId, relations, idOf(next), input);
+    const [dto] = await dtos(trx, workspaceId, [next]);
+    await audited(trx, workspaceId, actor, 'create', next, diffFields(undefined, dto!, family.untracked));
+    return dto!;
+  }
+
+  /** Updates inside the caller's transaction (an import, a bulk action): the rules and audit of `update`. */
+  async function updateIn(
+    trx: Kysely<Tables>,
+    workspaceId: string,
+    id: string,
+    input: Record<string, unknown>,
+    actor: Actor,
+    options: WriteOptions = {},
+  ): Promise<Dto> {
+    const columns = family.toColumns(input);
+    const before = await requireRow(trx, definition, workspaceId, id);
+    const [beforeDto] = await dtos(trx, workspaceId, [before]);
+    requireMatch(options.ifMatch, beforeDto);
+    const next = { ...before, ...columns } as Row;
+    await definition.check?.({ trx, workspaceId, before, next });
+    await writeRelations(trx, workspaceId, relations, id, input);
+    const [afterDto] = await dtos(trx, workspaceId, [next]);
+    const changes = diffFields(beforeDto!, afterDto!, family.untracked);
+    if (Object.keys(changes).length === 0) return beforeDto!;
+    const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
+    if (family.trackingColumn) set[family.trackingColumn] = nowIso();
+    await dynamic(trx)
+      .updateTable(definition.table as string)
+      .set(set)
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+    await audited(trx, workspaceId, actor, 'update', next, changes);
+    return {
+      ...afterDto!,
+      ...family.toDto({ ...next, ...set } as Row),
+      ...Object.fromEntries(relations.map((r) => [r.field, (afterDto as Record<string, unknown>)[r.field]])),
+    };
+  }
+
+  /** Deletes inside the caller's transaction (a bulk action): the release and audit of `remove`. */
+  async function removeIn(
+    trx: Kysely<Tables>,
+    workspaceId: string,
+    id: string,
+    actor: Actor,
+    options: WriteOptions = {},
+  ): Promise<void> {
+    const row = await requireRow(trx, definition, workspaceId, id);
+    if (options.ifMatch !== undefined) requireMatch(options.ifMatch, (await dtos(trx, workspaceId, [row]))[0]);
+    await definition.beforeDelete?.(trx, workspaceId, row);
+    await release?.(trx, workspaceId, { table: definition.table, id }, actor);
+    await dynamic(trx)
+      .deleteFrom(definition.table as string)
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+    await audited(trx, workspaceId, actor, 'delete', row);
+  }
+
   return {
     family,
     /** Items of stored rows, with their relation ids (an export reads rows in its own order). */
     dtos,
+    createIn,
+    create: ownTransaction(createIn),
+    updateIn,
+    update: ownTransaction(updateIn),
+    removeIn,
+    remove: ownTransaction(removeIn),
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
       const rows = dynamic(database.db)
@@ -272,115 +383,6 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     async get(database: Database, workspaceId: string, id: string): Promise<Dto> {
       const row = await requireRow(database.db, definition, workspaceId, id);
       return (await dtos(database.db, workspaceId, [row]))[0]!;
-    },
-
-    /** Creates inside the caller's transaction (for writes that span several resources). */
-    async createIn(
-      trx: Kysely<Tables>,
-      workspaceId: string,
-      input: Record<string, unknown>,
-      actor: Actor,
-    ): Promise<Dto> {
-      const now = nowIso();
-      const next = {
-        ...family.defaults(),
-        ...family.toColumns(input),
-        workspace_id: workspaceId,
-        id: newId(),
-        created_at: now,
-        ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
-      } as Row;
-      await definition.check?.({ trx, workspaceId, before: undefined, next });
-      await dynamic(trx)
-        .insertInto(definition.table as string)
-        .values(next as unknown as Record<string, unknown>)
-        .execute();
-      await writeRelations(trx, workspaceId, relations, idOf(next), input);
-      const [dto] = await dtos(trx, workspaceId, [next]);
-      await audited(trx, workspaceId, actor, 'create', next, diffFields(undefined, dto!, family.untracked));
-      return dto!;
-    },
-
-    async create(database: Database, workspaceId: string, input: Record<string, unknown>, actor: Actor): Promise<Dto> {
-      return writeTransaction(database, workspaceId, (trx) => this.createIn(trx, workspaceId, input, actor));
-    },
-
-    /** Updates inside the caller's transaction (an import, a bulk action): the rules and audit of `update`. */
-    async updateIn(
-      trx: Kysely<Tables>,
-      workspaceId: string,
-      id: string,
-      input: Record<string, unknown>,
-      actor: Actor,
-      options: WriteOptions = {},
-    ): Promise<Dto> {
-      const columns = family.toColumns(input);
-      const before = await requireRow(trx, definition, workspaceId, id);
-      const [beforeDto] = await dtos(trx, workspaceId, [before]);
-      requireMatch(options.ifMatch, beforeDto);
-      const next = { ...before, ...columns } as Row;
-      await definition.check?.({ trx, workspaceId, before, next });
-      await writeRelations(trx, workspaceId, relations, id, input);
-      const [afterDto] = await dtos(trx, workspaceId, [next]);
-      const changes = diffFields(beforeDto!, afterDto!, family.untracked);
-      if (Object.keys(changes).length === 0) return beforeDto!;
-      const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
-      if (family.trackingColumn) set[family.trackingColumn] = nowIso();
-      await dynamic(trx)
-        .updateTable(definition.table as string)
-        .set(set)
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .execute();
-      await audited(trx, workspaceId, actor, 'update', next, changes);
-      return {
-        ...afterDto!,
-        ...family.toDto({ ...next, ...set } as Row),
-        ...Object.fromEntries(relations.map((r) => [r.field, (afterDto as Record<string, unknown>)[r.field]])),
-      };
-    },
-
-    async update(
-      database: Database,
-      workspaceId: string,
-      id: string,
-      input: Record<string, unknown>,
-      actor: Actor,
-      options: WriteOptions = {},
-    ): Promise<Dto> {
-      return writeTransaction(database, workspaceId, (trx) =>
-        this.updateIn(trx, workspaceId, id, input, actor, options),
-      );
-    },
-
-    /** Deletes inside the caller's transaction (a bulk action): the release and audit of `remove`. */
-    async removeIn(
-      trx: Kysely<Tables>,
-      workspaceId: string,
-      id: string,
-      actor: Actor,
-      options: WriteOptions = {},
-    ): Promise<void> {
-      const row = await requireRow(trx, definition, workspaceId, id);
-      if (options.ifMatch !== undefined) requireMatch(options.ifMatch, (await dtos(trx, workspaceId, [row]))[0]);
-      await definition.beforeDelete?.(trx, workspaceId, row);
-      await release?.(trx, workspaceId, { table: definition.table, id }, actor);
-      await dynamic(trx)
-        .deleteFrom(definition.table as string)
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .execute();
-      await audited(trx, workspaceId, actor, 'delete', row);
-    },
-
-    async remove(
-      database: Database,
-      workspaceId: string,
-      id: string,
-      actor: Actor,
-      options: WriteOptions = {},
-    ): Promise<void> {
-      await writeTransaction(database, workspaceId, (trx) => this.removeIn(trx, workspaceId, id, actor, options));
     },
   };
 }

@@ -12,6 +12,7 @@ import { dynamic } from '../db/dynamic.js';
 import { serviceOf } from '../families.js';
 import { whereMatching } from '../lists/matching.js';
 import type { ListQuery } from '../lists/offset.js';
+import { linkedIds } from '../resources/crud.js';
 import type { Family } from '../resources/family.js';
 import { CLI_ACTOR } from '../audit/audit.types.js';
 import { type Column, columnsOf } from './columns.js';
@@ -65,17 +66,7 @@ async function linksOf(database: Database, workspaceId: string, columns: Column[
   for (const column of columns) {
     if (column.kind !== 'link') continue;
     const { link } = column;
-    const rows = await dynamic(database.db)
-      .selectFrom(link.table)
-      .select([`${link.parentColumn} as parent`, `${link.childColumn} as child`])
-      .where('workspace_id', '=', workspaceId)
-      .where(link.parentColumn, 'in', ids)
-      .orderBy('created_at')
-      .orderBy(link.childColumn)
-      .execute();
-    const byParent = new Map<string, string[]>();
-    for (const row of rows)
-      byParent.set(String(row.parent), [...(byParent.get(String(row.parent)) ?? []), String(row.child)]);
+    const byParent = await linkedIds(database.db, workspaceId, link.table, link.parentColumn, link.childColumn, ids);
     linked.set(column.header, byParent);
   }
   return linked;
