@@ -6,7 +6,7 @@ import { notFound } from '../errors/api-error.js';
 import { IdParams, OrNull } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { memberListing } from '../members/memberships.js';
-import { memberCallerOf } from './console-auth.js';
+import { memberCallerOf, scopedRoute } from './console-auth.js';
 
 const ActorType = Type.Union([Type.Literal('member'), Type.Literal('api_key'), Type.Literal('agent')]);
 
@@ -69,10 +69,7 @@ const keyActor = (row: { id: string; name: string; revoked_at: string | null }):
 export function registerAuditActorRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/audit-actors',
-    {
-      config: { scope: 'audit_log:read' },
-      schema: { querystring: AuditActorQuery, response: { 200: AuditActorList } },
-    },
+    scopedRoute('audit_log:read', { querystring: AuditActorQuery, response: { 200: AuditActorList } }),
     async (request) => {
       const { workspaceId } = memberCallerOf(request);
       const q = request.query.q?.trim() ?? '';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { BulkDelete, BulkLink, type BulkRefusal, BulkResult, BulkTag } from './lists.schemas.js';
 import type { Database } from '../db/database.js';
 import { constraintViolationOf } from '../db/errors.js';
@@ -100,39 +100,29 @@ async function linkAll(
  * audited per row as the single request is. Rows refused are reported, the others applied.
  */
 export function registerBulkRoutes(app: App, { database }: AppDeps): void {
-  app.post(
-    '/bulk/:family/delete',
-    { schema: { params: FamilyParams, body: BulkDelete, response: { 200: BulkResult } } },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      const family = familyOf(request.params.family);
-      requireScope(caller.scopes, `${family.definition.scopeFamily}:delete`);
-      const service = serviceOf(family);
-      return eachRow(database, caller.workspaceId, request.body.ids, async (trx, id) => {
-        await service.removeIn(trx, caller.workspaceId, id, caller.actor);
-        return true;
-      });
-    },
-  );
+  type Caller = ReturnType<typeof memberCallerOf>;
+  /** One bulk route: its body schema, and what it does to the rows of a family for the caller. */
+  const bulk = <Body extends TSchema>(
+    action: string,
+    body: Body,
+    act: (caller: Caller, family: Family, body: Static<Body>) => Promise<BulkResult>,
+  ) =>
+    app.post(
+      `/bulk/:family/${action}`,
+      { schema: { params: FamilyParams, body, response: { 200: BulkResult } } },
+      async (request) => act(memberCallerOf(request), familyOf(request.params.family), request.body as Static<Body>),
+    );
 
-  app.post(
-    '/bulk/:family/tag',
-    { schema: { params: FamilyParams, body: BulkTag, response: { 200: BulkResult } } },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      const family = familyOf(request.params.family);
-      return linkAll(database, caller, family, 'tags', request.body.ids, request.body.tagId);
-    },
-  );
-
-  app.post(
-    '/bulk/:family/link',
-    { schema: { params: FamilyParams, body: BulkLink, response: { 200: BulkResult } } },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      const family = familyOf(request.params.family);
-      const { ids, segment, targetId } = request.body;
-      return linkAll(database, caller, family, segment, ids, targetId);
-    },
+  bulk('delete', BulkDelete, (caller, family, { ids }) => {
+    requireScope(caller.scopes, `${family.definition.scopeFamily}:delete`);
+    const service = serviceOf(family);
+    return eachRow(database, caller.workspaceId, ids, async (trx, id) => {
+      await service.removeIn(trx, caller.workspaceId, id, caller.actor);
+      return true;
+    });
+  });
+  bulk('tag', BulkTag, (caller, family, { ids, tagId }) => linkAll(database, caller, family, 'tags', ids, tagId));
+  bulk('link', BulkLink, (caller, family, { ids, segment, targetId }) =>
+    linkAll(database, caller, family, segment, ids, targetId),
   );
 }

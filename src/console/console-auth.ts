@@ -1,5 +1,5 @@
 import type {} from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { Actor } from '../access/actor.js';
 import type { Database } from '../db/database.js';
@@ -114,6 +114,12 @@ export function sessionOf(request: FastifyRequest): ConsoleSession {
   if (!request.consoleSession) throw new Error(`console route ${request.url} ran without a session`);
   return request.consoleSession;
 }
+
+/** A console route's options: the public scope it needs, as the public API's route does, and its schema. */
+export const scopedRoute = <Schema extends FastifySchema>(scope: string, schema: Schema) => ({
+  config: { scope },
+  schema,
+});
 
 /** The signed-in member as the caller of services (set by the hook), with their membership. */
 export function memberCallerOf(request: FastifyRequest): Caller & { member: SessionWorkspace; userId: string } {

@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../errors/api-error.js';
 import { DateTime, OrNull, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
-import { memberCallerOf } from './console-auth.js';
+import { memberCallerOf, scopedRoute } from './console-auth.js';
 
 /**
  * The console's discovered software by product (issue 31): GET /ui/api/discovered/products lists
@@ -127,10 +127,7 @@ export const ProductApplicationCreated = Type.Object({
 export function registerDiscoveredRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/discovered/products',
-    {
-      config: { scope: 'applications:read' },
-      schema: { querystring: ProductListQuery, response: { 200: ProductList } },
-    },
+    scopedRoute('applications:read', { querystring: ProductListQuery, response: { 200: ProductList } }),
     async (request) => {
       const { workspaceId } = memberCallerOf(request);
       const { limit = 50, offset = 0, ...filters } = request.query;

@@ -6,7 +6,7 @@ import { servers } from '../infrastructure/servers.module.js';
 import { IdParams, OrNull, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { requireRow } from '../resources/crud.js';
-import { memberCallerOf } from './console-auth.js';
+import { memberCallerOf, scopedRoute } from './console-auth.js';
 
 export const ServerNetworks = Type.Object({
   networks: Type.Array(
@@ -80,13 +80,7 @@ export async function networksOfServer(
 export function registerServerNetworkRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/servers/:id/networks',
-    {
-      config: { scope: 'infrastructure:read' },
-      schema: { params: IdParams, response: { 200: ServerNetworks } },
-    },
-    async (request) => {
-      const { workspaceId } = memberCallerOf(request);
-      return networksOfServer(database.reader, workspaceId, request.params.id);
-    },
+    scopedRoute('infrastructure:read', { params: IdParams, response: { 200: ServerNetworks } }),
+    async (request) => networksOfServer(database.reader, memberCallerOf(request).workspaceId, request.params.id),
   );
 }

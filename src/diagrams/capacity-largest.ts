@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/schema.js';
 import { rowsIn } from '../db/rows-in.js';
+import { capacityGroups } from './capacity-map.js';
 import type { CapacityLargest } from './console-views.schemas.js';
 import { consoleHref, element, legend, link, rect, svgDocument, text } from './svg.js';
 
@@ -20,16 +21,7 @@ const int = (value: unknown) => Number(value ?? 0);
 export async function capacityLargest(db: Kysely<Tables>, workspaceId: string, now: string): Promise<CapacityLargest> {
   const servers = rowsIn(db, workspaceId, 'servers');
   const [grouped, largest] = await Promise.all([
-    servers
-      .select(['location', 'environment'])
-      .select((eb) => [
-        eb.fn.countAll<number>().as('servers'),
-        eb.fn.sum<number>('cpu_cores').as('cpu'),
-        eb.fn.sum<number>('memory_mb').as('memory'),
-        eb.fn.sum<number>('storage_gb').as('storage'),
-      ])
-      .groupBy(['location', 'environment'])
-      .execute(),
+    capacityGroups(db, workspaceId),
     servers
       .select(['id', 'name', 'location', 'environment', 'cpu_cores', 'memory_mb', 'storage_gb'])
       .where('memory_mb', 'is not', null)

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import { rowsIn } from '../db/rows-in.js';
+import type { Tables } from '../db/schema.js';
 import { Type } from 'typebox';
 import { Uuid } from '../http/schemas.js';
 import { defineDiagram, diagramHead, LimitQuery, linkedFrom, Truncation } from './diagram.js';
@@ -42,6 +45,20 @@ const int = (value: unknown) => Number(value ?? 0);
 /** SQLite allows at most 500 terms in one compound SELECT. */
 const GROUPS_PER_STATEMENT = 100;
 
+/** The workspace's servers per (location, environment): how many, and their CPU, memory and storage. */
+export function capacityGroups(db: Kysely<Tables>, workspaceId: string) {
+  return rowsIn(db, workspaceId, 'servers')
+    .select(['location', 'environment'])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('servers'),
+      eb.fn.sum<number>('cpu_cores').as('cpu'),
+      eb.fn.sum<number>('memory_mb').as('memory'),
+      eb.fn.sum<number>('storage_gb').as('storage'),
+    ])
+    .groupBy(['location', 'environment'])
+    .execute();
+}
+
 export const capacityMapDiagram = defineDiagram({
   name: 'capacity-map',
   title: 'Capacity map',
@@ -52,16 +69,12 @@ export const capacityMapDiagram = defineDiagram({
   body: CapacityMap,
   async compute({ db, workspaceId, now, limit }) {
     const servers = db.selectFrom('servers').where('workspace_id', '=', workspaceId);
-    const groups = await servers
-      .select(['location', 'environment'])
-      .select((eb) => [
-        eb.fn.countAll<number>().as('hosts'),
-        eb.fn.sum<number>('cpu_cores').as('cpu'),
-        eb.fn.sum<number>('memory_mb').as('memory'),
-        eb.fn.sum<number>('storage_gb').as('storage'),
-      ])
-      .groupBy(['location', 'environment'])
-      .execute();
+    const groups = (await capacityGroups(db, workspaceId)).map(({ location, environment, servers, ...sums }) => ({
+      location,
+      environment,
+      hosts: servers,
+      ...sums,
+    }));
     // Groups by location, then environment, unknown last (the same on both databases).
     const order = (a: string | null, b: string | null) =>
       a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;

@@ -152,28 +152,17 @@ export async function networkOverview(
   const matches = holds(query.q);
   const matching = networks.filter((network) => matches(network.name, network.cidr));
   const shown = matching.slice(0, query.limit ?? OVERVIEW_NETWORKS);
+  const shownIds = shown.map((network) => network.id);
+  const everyNetwork = everyRange(
+    placement,
+    networks.map((network) => network.id),
+  );
   const [hosts, servers, placedServers, workstations, routers] = await Promise.all([
-    hostCounts(
-      db,
-      workspaceId,
-      placement,
-      shown.map((network) => network.id),
-    ),
+    hostCounts(db, workspaceId, placement, shownIds),
     countOf(db, workspaceId, 'servers'),
-    serversIn(
-      db,
-      workspaceId,
-      everyRange(
-        placement,
-        networks.map((network) => network.id),
-      ),
-    ),
+    serversIn(db, workspaceId, everyNetwork),
     countOf(db, workspaceId, 'workstations'),
-    routersOf(
-      db,
-      workspaceId,
-      shown.map((network) => network.id),
-    ),
+    routersOf(db, workspaceId, shownIds),
   ]);
   return {
     name: 'network-mapping-networks',

@@ -1,3 +1,5 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Tables } from '../db/schema.js';
 import { isRoleName, isScope, ROLE_NAMES, type RoleName } from '../access/scopes.js';
 // The families declare their scopes when registered: the role permissions read them.
 import '../families.js';
@@ -41,18 +43,14 @@ export async function setRolePermissions(
   const role = requireRoleName(input.role);
   const permissions = requireKnownScopes(input.scopes);
   await requireWorkspace(database, input.workspaceId);
+  const theRole = (eb: ExpressionBuilder<Tables, 'roles'>) =>
+    eb.and([eb('workspace_id', '=', input.workspaceId), eb('name', '=', role)]);
   await writeTransaction(database, input.workspaceId, async (trx) => {
-    const current = await trx
-      .selectFrom('roles')
-      .select('permissions')
-      .where('workspace_id', '=', input.workspaceId)
-      .where('name', '=', role)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('roles').select('permissions').where(theRole).executeTakeFirstOrThrow();
     await trx
       .updateTable('roles')
       .set({ permissions: JSON.stringify(permissions), updated_at: nowIso() })
-      .where('workspace_id', '=', input.workspaceId)
-      .where('name', '=', role)
+      .where(theRole)
       .execute();
     await recordAudit(trx, {
       workspaceId: input.workspaceId,
