@@ -108,6 +108,11 @@ export async function migrateTo(database: Database, target: string): Promise<str
   return applied(await migratorOf(database).migrateTo(target));
 }
 
+/** Every migration's name, in order: what a database at the latest schema has recorded. */
+export function migrationNames(): string[] {
+  return Object.keys(MIGRATIONS);
+}
+
 /** The storage fingerprint the migrations bring a database to: the last one a migration records. */
 export function migratedStorageFingerprint(): string | undefined {
   return Object.values(MIGRATIONS)

@@ -11,8 +11,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { bulkLoader } from '../db/bulk.js';
-import { openDatabase, refreshStatistics, type Database } from '../db/database.js';
-import { migrateTo, migrateToLatest } from '../db/migrate.js';
+import { refreshStatistics, type Database } from '../db/database.js';
+import { migrateTo, migrationNames } from '../db/migrate.js';
 import type { Tables } from '../db/schema.js';
 import { COUNTED_TABLES } from '../db/storage.js';
 import { appliedMigrations } from './snapshot.js';
@@ -72,18 +72,9 @@ export async function prepareSchema(database: Database, wanted: readonly string[
     );
 }
 
-/**
- * The migrations this version brings a database to, by name: those of a scratch in-memory
- * database migrated to the latest (migrate.ts keeps its list to itself).
- */
+/** The migrations this version brings a database to, by name. */
 export async function latestMigrations(): Promise<string[]> {
-  const scratch = openDatabase('sqlite::memory:');
-  try {
-    await migrateToLatest(scratch);
-    return await appliedMigrations('sqlite', kyselyQuery(scratch.db as unknown as Kysely<unknown>));
-  } finally {
-    await scratch.close();
-  }
+  return migrationNames();
 }
 
 /** Whether rows at the schema of `migrations` have this version's storage facts (LoadSource.currentStorage). */
