@@ -35,6 +35,8 @@ describeEachDatabase('web console: discovered software and detail pages at scale
   }, async () => {
     const page = await ui.newPage();
     await signInPage(page, admin.email, PASSWORD);
+    // The home page signing in lands on reads its tiles: counted from the software page's opening only.
+    await page.waitForLoadState('networkidle');
     const requests: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
