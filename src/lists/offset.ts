@@ -121,7 +121,7 @@ function plainColumn(sort: Sort): string | undefined {
  * SQLite's own order, which PostgreSQL is told (the baseline builds its indexes of those sorts NULLS
  * FIRST, so an index still serves the order).
  */
-function orderOf(sort: Sort, idColumn: string, direction: 'asc' | 'desc'): Expression<unknown>[] {
+export function orderOf(sort: Sort, idColumn: string, direction: 'asc' | 'desc'): Expression<unknown>[] {
   const nulls =
     typeof sort !== 'string' && 'nullable' in sort && sort.nullable
       ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last')

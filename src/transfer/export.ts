@@ -11,7 +11,7 @@ import type { Database } from '../db/database.js';
 import { dynamic } from '../db/dynamic.js';
 import { serviceOf } from '../families.js';
 import { whereMatching } from '../lists/matching.js';
-import type { ListQuery } from '../lists/offset.js';
+import { type ListQuery, orderOf } from '../lists/offset.js';
 import { linkedIds } from '../resources/crud.js';
 import type { Family } from '../resources/family.js';
 import { CLI_ACTOR } from '../audit/audit.types.js';
@@ -36,18 +36,24 @@ async function* recordsOf(database: Database, workspaceId: string, family: Famil
     filters: definition.filters ?? {},
     workspaceId,
   };
+  // A list's sort (`name`, `-hostname`) orders the export as the list shows it, batch by batch by
+  // offset; without one, batches follow the id, each after the last one's id.
+  const sortName = query.sort?.replace(/^-/, '');
+  const sort = sortName ? family.sorts[sortName] : undefined;
+  const order = sort && orderOf(sort, 'id', query.sort?.startsWith('-') ? 'desc' : 'asc');
   let after: string | undefined;
+  let offset = 0;
   for (;;) {
     const matching = whereMatching(
       dynamic(database.db).selectFrom(definition.table).selectAll().where('workspace_id', '=', workspaceId),
       conditions,
     );
-    const rows = await (after === undefined ? matching : matching.where('id', '>', after))
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+    let batch = order ? matching : (after === undefined ? matching : matching.where('id', '>', after)).orderBy('id');
+    for (const expression of order ?? []) batch = batch.orderBy(expression);
+    const rows = await (order ? batch.offset(offset) : batch).limit(BATCH).execute();
     if (rows.length === 0) return;
     after = String(rows.at(-1)!.id);
+    offset += rows.length;
     const items = (await service.dtos(database.db, workspaceId, rows as never[])) as Item[];
     const linked = await linksOf(
       database,
@@ -131,11 +137,19 @@ export async function exportFamily(
   workspaceId: string,
   family: Family,
   output: Writable,
-  { format, query = {} }: { format: Format; query?: ListQuery },
+  {
+    format,
+    query = {},
+    headers = columnsOf(family).map((column) => column.header),
+  }: {
+    format: Format;
+    query?: ListQuery;
+    /** The columns of a CSV export, in order (the console's shown columns); default every column. */
+    headers?: string[];
+  },
 ): Promise<{ rows: number }> {
   let rows = 0;
   const records = recordsOf(database, workspaceId, family, query);
-  const headers = columnsOf(family).map((column) => column.header);
   async function* lines(): AsyncGenerator<string | string[]> {
     if (format === 'json') yield '[';
     for await (const record of records) {
