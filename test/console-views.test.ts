@@ -5,12 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { sql } from 'kysely';
 import type { SavedView, ViewList } from '../src/console/lists.schemas.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { personIn, signIn, type ConsoleClient } from './support/console.js';
-import { createTestDatabase, describeEachDatabase } from './support/harness.js';
+import { describeEachDatabase } from './support/harness.js';
 
 const query = { environment: 'production', sort: '-name', columns: ['name', 'hostname'] };
 
@@ -102,24 +99,5 @@ describeEachDatabase('console API: saved views', (h) => {
     );
     assert.equal(forged.statusCode, 403);
     assert.equal((await h.app.inject({ method: 'GET', url: '/ui/api/views?family=servers' })).statusCode, 401);
-  });
-
-  it('a database that ran 0003 as 0003-host-search runs 0003-search-and-views again and gets saved_views', async () => {
-    const test = await createTestDatabase(h.dialect);
-    const database = openDatabase(test.url);
-    try {
-      await migrateToLatest(database);
-      await sql`DROP TABLE saved_views`.execute(database.db);
-      await sql`UPDATE estate_migrations SET name = '0003-host-search' WHERE name = '0003-search-and-views'`.execute(
-        database.db,
-      );
-      assert.deepEqual(await migrateToLatest(database), ['0003-search-and-views']);
-      const rows = await database.db.selectFrom('saved_views').selectAll().execute();
-      assert.deepEqual(rows, []);
-      assert.deepEqual(await migrateToLatest(database), []);
-    } finally {
-      await database.close();
-      await test.drop();
-    }
   });
 });

@@ -22,8 +22,6 @@ const OLD_CHAIN_END = '0033-operator-invitations';
 const OLD_RENAMED: Record<string, string> = { '0032-server-addresses': '0002-server-addresses' };
 /** A migration recorded by databases made after the squash, folded into the baseline since. */
 const FOLDED = '0003-operator-invitations';
-/** The unreleased 0003 under its first name: its record goes, and 0003-search-and-views (which may run again) runs. */
-const RENAMED_UNRELEASED = '0003-host-search';
 
 /**
  * A database made before the baseline records the squashed migrations by their old names; it
@@ -37,8 +35,6 @@ async function recordSquashedMigrations(database: Database): Promise<void> {
   if (!tables.some((table) => table.name === 'estate_migrations')) return;
   const names = (await db.selectFrom('estate_migrations').select('name').execute()).map((row) => row.name);
   if (names.includes(FOLDED)) await db.deleteFrom('estate_migrations').where('name', '=', FOLDED).execute();
-  if (names.includes(RENAMED_UNRELEASED))
-    await db.deleteFrom('estate_migrations').where('name', '=', RENAMED_UNRELEASED).execute();
   if (!names.includes('0001-core')) return;
   if (!names.includes(OLD_CHAIN_END)) {
     throw new Error(
