@@ -18,6 +18,7 @@ import { registerSampleDataRoutes } from './sample-data.routes.js';
 import { registerSearchRoutes } from './search.routes.js';
 import { registerServerNetworkRoutes } from './server-networks.routes.js';
 import { registerSignInLockRoutes } from './sign-in-locks.routes.js';
+import { registerTransferRoutes } from './transfer.routes.js';
 import { registerWorkspaceRoutes } from './workspace.routes.js';
 
 /** Every module of the console's own API, under /ui/api. */
@@ -36,6 +37,7 @@ const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerServerNetworkRoutes,
   registerSignInLockRoutes,
   registerWorkspaceRoutes,
+  registerTransferRoutes,
 ];
 
 /** The built console (vite build): dist/ui from both src/console and dist/console. */

@@ -1,0 +1,318 @@
+import { basename } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { FAMILIES } from '../families.js';
+import { createValidators } from '../http/validators.js';
+import type { App, AppDeps } from '../http/types.js';
+import type { ListQuery } from '../lists/offset.js';
+import type { Family } from '../resources/family.js';
+import { columnForHeader, columnsOf } from '../transfer/columns.js';
+import { exportFamily } from '../transfer/export.js';
+import { FORMATS, type ImportReport, importFamily } from '../transfer/import.js';
+import { memberCallerOf } from './console-auth.js';
+import { FamilyKey } from './lists.schemas.js';
+
+/** The largest file the console's Import takes (docs/import-export.md, "In the console"). */
+export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
+/** Chunks the buffered file is read in: progress counts the bytes handed to the parser. */
+const CHUNK = 64 * 1024;
+/** The fields an import may match existing items by, where the family has them. */
+const MATCH_FIELDS = ['name', 'hostname', 'serialNumber'] as const;
+
+const FamilyParams = Type.Object({ family: FamilyKey }, { additionalProperties: false });
+
+const ImportQuery = Type.Object(
+  {
+    format: Type.Optional(Type.Enum([...FORMATS], { description: 'The file format (default csv).' })),
+    dryRun: Type.Optional(Type.Boolean({ description: 'Check: report what the import would do, write nothing.' })),
+    match: Type.Optional(Type.String({ maxLength: 40, description: 'Update the item with the same value.' })),
+    file: Type.Optional(Type.String({ maxLength: 255, description: "The file's name, for the audit event." })),
+    columns: Type.Optional(
+      Type.String({
+        maxLength: 20000,
+        description: 'The column mapping, a JSON object: header → column header, or null to ignore the column.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const ImportColumn = Type.Object({
+  header: Type.String(),
+  kind: Type.Enum(['id', 'field', 'reference', 'relation', 'link']),
+  /** Whether an import sets it (read-only fields are accepted and ignored). */
+  writable: Type.Boolean(),
+  /** The id field a reference or relation also accepts (`categoryId`). */
+  byId: Type.Optional(Type.String()),
+});
+
+const ImportColumns = Type.Object({
+  family: Type.String(),
+  columns: Type.Array(ImportColumn),
+  match: Type.Array(Type.String()),
+  bodyLimit: Type.Integer(),
+});
+
+const ImportError = Type.Object({
+  row: Type.Integer(),
+  field: Type.Union([Type.String(), Type.Null()]),
+  code: Type.String(),
+  message: Type.String(),
+});
+
+const ImportReportSchema = Type.Object({
+  family: Type.String(),
+  rows: Type.Integer(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  errors: Type.Array(ImportError),
+  dryRun: Type.Boolean(),
+});
+
+function familyOf(key: string): Family {
+  const family = FAMILIES.find((candidate) => candidate.definition.path === `/${key}`);
+  if (!family) throw notFound(`list ${key}`);
+  return family;
+}
+
+/** Every scope in `scopes` must be the member's (403 before the body is read). */
+function requireScopes(request: FastifyRequest, scopes: string[]): void {
+  const held = memberCallerOf(request).scopes;
+  for (const scope of scopes)
+    if (!held.includes(scope)) throw new ApiError('insufficient_permission', `missing permission: ${scope}`);
+}
+
+const familyKeyOf = (request: FastifyRequest) => (request.params as { family: string }).family;
+
+/** The column mapping of an import: a JSON object of header → a column the family has, or null. */
+function mappingOf(family: Family, text: string | undefined): Record<string, string | null> | undefined {
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError('bad_request', 'columns must be a JSON object of header → column');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ApiError('bad_request', 'columns must be a JSON object of header → column');
+  const columns = columnsOf(family);
+  const mapping: Record<string, string | null> = {};
+  for (const [header, to] of Object.entries(parsed)) {
+    if (to !== null && typeof to !== 'string') throw new ApiError('bad_request', `columns: ${header} maps to a text`);
+    if (to !== null && !columnForHeader(columns, to))
+      throw new ApiError('bad_request', `columns: ${family.definition.nouns.many} have no column ${to}`);
+    mapping[header] = to;
+  }
+  return mapping;
+}
+
+/** The match fields a family allows: id, and those of MATCH_FIELDS its items have. */
+function matchFieldsOf(family: Family): string[] {
+  const properties = family.definition.schemas.item.properties as Record<string, unknown>;
+  return ['id', ...MATCH_FIELDS.filter((field) => field in properties)];
+}
+
+/** An error of the file itself (not JSON, not CSV, not rows of objects), rather than of a row's values. */
+const fileErrorOf = (report: ImportReport) =>
+  report.errors.find((error) => error.field === null && error.code === 'bad_request');
+
+/** The buffered file as a stream of chunks, counting the bytes the parser has taken. */
+function chunksOf(body: Buffer, read: { bytes: number }): Readable {
+  return Readable.from(
+    (function* () {
+      for (let start = 0; start < body.length; start += CHUNK) {
+        const chunk = body.subarray(start, start + CHUNK);
+        read.bytes += chunk.length;
+        yield chunk;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** The list's filters, search and sort of an export, checked as the list checks them (400 naming the parameter). */
+function exportQueryOf(family: Family, query: Record<string, unknown>): ListQuery {
+  const { columns: _columns, limit: _limit, offset: _offset, ...list } = query;
+  const validate = createValidators().coercing.compile(family.listQuery as object);
+  if (!validate(list)) {
+    const first = validate.errors?.[0];
+    const name = first?.params && 'additionalProperty' in first.params ? first.params.additionalProperty : undefined;
+    throw new ApiError(
+      'bad_request',
+      name ? `unknown parameter: ${String(name)}` : `${first?.instancePath.slice(1)} ${first?.message}`,
+    );
+  }
+  // Without a sort, the export keeps the order items were made in: a tree's parents come before their children.
+  return list as ListQuery;
+}
+
+/** The CSV columns of an export: id, then the list's shown fields under their file headers. */
+function exportHeadersOf(family: Family, shown: unknown): string[] | undefined {
+  if (shown === undefined || shown === '') return undefined;
+  if (typeof shown !== 'string') throw new ApiError('bad_request', 'columns: a comma-separated list of fields');
+  const columns = columnsOf(family);
+  const headers = ['id'];
+  for (const field of shown.split(',')) {
+    const column = columns.find(
+      (candidate) =>
+        (candidate.kind === 'field' && candidate.field === field) ||
+        ((candidate.kind === 'reference' || candidate.kind === 'relation') && candidate.field === field) ||
+        (candidate.kind === 'link' && candidate.header === field),
+    );
+    if (!column) throw new ApiError('bad_request', `columns: ${family.definition.nouns.many} have no field ${field}`);
+    if (!headers.includes(column.header)) headers.push(column.header);
+  }
+  return headers;
+}
+
+/**
+ * The console's Import and Export (docs/import-export.md, "In the console"), always in the session's
+ * workspace:
+ * - GET /ui/api/import/{family}: the columns a file may have and the fields rows may match by.
+ * - POST /ui/api/import/{family}?format=&dryRun=&match=&file=&columns=: the file as the body (at
+ *   most IMPORT_BODY_LIMIT), imported as `estate import` does (one transaction, the member as
+ *   actor, one `import` event); needs the family's add and edit scopes. Answers the report, or,
+ *   asked with Accept: application/x-ndjson, streams progress lines then the report.
+ * - GET /ui/api/export/{family}?<the list's query>&columns=: the list as a CSV attachment, streamed.
+ */
+export function registerTransferRoutes(app: App, { database }: AppDeps): void {
+  // Encapsulated: the import's body parser (any type, read whole up to the limit) is this route's own.
+  void app.register(async (scoped: App) => {
+    scoped.removeAllContentTypeParsers();
+    scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    scoped.get(
+      '/import/:family',
+      { schema: { params: FamilyParams, response: { 200: ImportColumns } } },
+      async (request) => {
+        const family = familyOf(request.params.family);
+        const scope = family.definition.scopeFamily;
+        requireScopes(request, [`${scope}:add`, `${scope}:edit`]);
+        return {
+          family: request.params.family,
+          columns: columnsOf(family).map((column) => ({
+            header: column.header,
+            kind: column.kind,
+            writable: column.kind === 'field' ? column.writable : true,
+            ...((column.kind === 'reference' || column.kind === 'relation') && { byId: column.field }),
+          })),
+          match: matchFieldsOf(family),
+          bodyLimit: IMPORT_BODY_LIMIT,
+        };
+      },
+    );
+
+    scoped.post(
+      '/import/:family',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        // After the session's hook: the member's scopes, then the announced size, before the body is read.
+        onRequest: async (request) => {
+          const family = familyOf(familyKeyOf(request));
+          const scope = family.definition.scopeFamily;
+          requireScopes(request, [`${scope}:add`, `${scope}:edit`]);
+          if (Number(request.headers['content-length'] ?? 0) > IMPORT_BODY_LIMIT)
+            throw new ApiError(
+              'payload_too_large',
+              `an import file is at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB: split it, or use estate import`,
+            );
+        },
+        schema: { params: FamilyParams, querystring: ImportQuery, response: { 200: ImportReportSchema } },
+      },
+      async (request, reply) => {
+        const family = familyOf(request.params.family);
+        const { format = 'csv', dryRun = false, match, file } = request.query;
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError('bad_request', 'the file is empty');
+        if (match !== undefined && !matchFieldsOf(family).includes(match))
+          throw new ApiError(
+            'bad_request',
+            `match: ${family.definition.nouns.many} match by ${matchFieldsOf(family).join(', ')}`,
+          );
+        const columns = mappingOf(family, request.query.columns);
+        const caller = memberCallerOf(request);
+        const streaming = String(request.headers.accept ?? '').includes('application/x-ndjson');
+        const read = { bytes: 0 };
+        let lines: PassThrough | undefined;
+        const line = (value: unknown) => lines?.write(`${JSON.stringify(value)}\n`);
+        const progress = (rows: number) => {
+          if (!lines) {
+            lines = new PassThrough();
+            // The lines are the answer instead of the report the schema describes for a plain JSON answer.
+            void (reply as FastifyReply).type('application/x-ndjson').header('cache-control', 'no-store').send(lines);
+          }
+          line({ progress: { rows, bytes: read.bytes, totalBytes: body.length } });
+        };
+
+        let report: ImportReport;
+        try {
+          report = await importFamily(database, caller.workspaceId, family, chunksOf(body, read), {
+            format,
+            dryRun,
+            match,
+            columns,
+            actor: caller.actor,
+            source: file ? basename(file) : 'console upload',
+            progress: streaming ? progress : undefined,
+          });
+        } catch (error) {
+          if (!lines) throw error;
+          // The progress lines have gone: the failure is the stream's last line (nothing was written).
+          request.log.error({ err: error }, 'console import failed');
+          lines.end(`${JSON.stringify({ error: { code: 'internal_error', message: 'the import failed' } })}\n`);
+          return reply;
+        }
+        const fileError = fileErrorOf(report);
+        if (!lines) {
+          if (fileError)
+            throw new ApiError(
+              'bad_request',
+              fileError.row > 0 ? `row ${fileError.row}: ${fileError.message}` : fileError.message,
+            );
+          return report;
+        }
+        lines.end(`${JSON.stringify({ report })}\n`);
+        return reply;
+      },
+    );
+  });
+
+  app.get(
+    '/export/:family',
+    {
+      onRequest: async (request) => {
+        requireScopes(request, [`${familyOf(familyKeyOf(request)).definition.scopeFamily}:read`]);
+      },
+      schema: { params: FamilyParams, querystring: Type.Record(Type.String(), Type.String()) },
+    },
+    async (request, reply) => sendExport(request, reply, familyOf(request.params.family)),
+  );
+
+  async function sendExport(request: FastifyRequest, reply: FastifyReply, family: Family) {
+    const query = request.query as Record<string, string>;
+    const listQuery = exportQueryOf(family, query);
+    const headers = exportHeadersOf(family, query.columns);
+    const { workspaceId } = memberCallerOf(request);
+    const output = new PassThrough();
+    exportFamily(database, workspaceId, family, output, { format: 'csv', query: listQuery, headers }).catch(
+      (error: unknown) => {
+        // The headers have gone: the download ends short, and the log says why.
+        request.log.error({ err: error }, 'console export failed');
+        output.destroy(error as Error);
+      },
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${family.definition.path.slice(1)}-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(output);
+  }
+}
+
+export type ImportReportBody = Static<typeof ImportReportSchema>;
