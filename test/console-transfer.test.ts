@@ -155,7 +155,7 @@ describeEachDatabase('console API: import and export', (h) => {
     assert.deepEqual(await importEvents(h, ws), [], 'neither a refused import nor a Check is audited');
   });
 
-  it('an import is audited as the CLI import is: one import event naming the file, with the member as actor', async () => {
+  it('an import is audited as the CLI import is: one import event naming the file, the member as actor', async () => {
     const ws = await h.workspace();
     const person = await personIn(h, ws, 'write', 'Wes Writer');
     const client = await signIn(h, person.email);
@@ -179,7 +179,7 @@ describeEachDatabase('console API: import and export', (h) => {
     assert.equal((creates.json() as { data: unknown[] }).data.length, 2, "each item's own create event");
   });
 
-  it('the column mapping renames a header to a field and ignores a column; a mapping to no column is refused', async () => {
+  it('the column mapping renames a header to a field and ignores a column; a mapping to no column is 400', async () => {
     const ws = await h.workspace();
     const client = await admin(h, ws);
     const file = 'Device,Host Name,Rack notes\nweb-1,web-1.lan,top shelf\n';
@@ -218,7 +218,7 @@ describeEachDatabase('console API: import and export', (h) => {
     assert.equal((await reader.call('GET', '/ui/api/export/servers')).statusCode, 200);
   });
 
-  it('an admin of workspace A can neither import into nor export from workspace B, whatever ids they give', async () => {
+  it('an admin of workspace A can neither import into nor export from workspace B, whatever ids given', async () => {
     const a = await h.workspace('A');
     const b = await h.workspace('B');
     const keyB = (await h.key(b)).secret;
@@ -312,7 +312,8 @@ describeEachDatabase('console API: import and export', (h) => {
     await imported(
       client,
       'servers',
-      'name,environment,location\nweb-a,production,Paris\nweb-b,staging,Paris\nweb-c,production,Lyon\ndb-d,production,Rome\n',
+      'name,environment,location\nweb-a,production,Paris\nweb-b,staging,Paris\n' +
+        'web-c,production,Lyon\ndb-d,production,Rome\n',
     );
     const answer = await exported(client, 'servers', {
       environment: 'production',
