@@ -61,7 +61,11 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
       schema: { querystring: NarrowedQuery, response: { 200: NetworkOverview, ...ERRORS } },
     },
     async (request, reply) =>
-      answer(request, reply, await networkOverview(db, callerOf(request).workspaceId, nowIso(), request.query)),
+      answer(
+        request,
+        reply,
+        await networkOverview(deps.database, callerOf(request).workspaceId, nowIso(), request.query),
+      ),
   );
 
   app.get(

@@ -207,7 +207,10 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     // A request waits at most this long for a connection (a refused connection fails at once).
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
-    options: '-c TimeZone=UTC',
+    // JIT compilation pays off for long analytic queries, not for Estate's short ones: a row estimate
+    // past jit_above_cost (a join on a VALUES list, a count over a large workspace) spent more time
+    // compiling than the statement took to run.
+    options: '-c TimeZone=UTC -c jit=off',
     types: {
       getTypeParser(oid: number, format?: string) {
         if (oid === TIMESTAMPTZ_OID) return pgTimestampToIso;

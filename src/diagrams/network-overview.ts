@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { countedTotal } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 import { rowsIn } from '../db/rows-in.js';
 import { addressesOf, NetworkPlacement, type KeyRange } from '../infrastructure/addresses.js';
@@ -17,10 +19,8 @@ import { consoleHref, headingText, legend, link, rect, svgDocument, text, toolti
 /** Networks drawn unless `limit` says otherwise; hosts of one network likewise. */
 export const OVERVIEW_NETWORKS = 200;
 export const NETWORK_HOSTS = 500;
-/** Address ranges in one statement's OR: SQLite parses a chain of ORs as a tree deeper than it allows past ~1,000. */
-const RANGES_PER_STATEMENT = 200;
-/** Networks counted per statement (one aggregate branch each, under SQLite's 500 compound terms). */
-const NETWORKS_PER_STATEMENT = 100;
+/** Ranges joined in one statement (three parameters each, within both databases' limits). */
+const RANGES_PER_STATEMENT = 3000;
 
 /** Whether a name or address holds the text, case-insensitively. */
 const holds = (text: string | undefined) => {
@@ -29,62 +29,80 @@ const holds = (text: string | undefined) => {
     !wanted || values.some((value) => value !== null && value.toLowerCase().includes(wanted));
 };
 
-/** The condition "address in one of these ranges" on server_addresses. */
-const inRanges = (ranges: KeyRange[]) =>
-  sql<boolean>`(${sql.join(
-    ranges.map((range) => sql`(address >= ${range.start} and address <= ${range.end})`),
-    sql` or `,
-  )})`;
+/**
+ * Distinct servers with an address in each group's ranges, in one statement: the ranges are the
+ * rows of a VALUES table joined to server_addresses by its (workspace_id, address) index, each
+ * range one index range scan. The caller keeps the ranges within RANGES_PER_STATEMENT.
+ */
+async function countByGroup(
+  database: Database,
+  workspaceId: string,
+  groups: [group: string, ranges: KeyRange[]][],
+): Promise<Map<string, number>> {
+  const rows = groups.flatMap(([group, ranges]) =>
+    ranges.map((range) => sql`(${group}, ${range.start}, ${range.end})`),
+  );
+  if (rows.length === 0) return new Map();
+  // The keys compare byte by byte: on PostgreSQL the column's "C" collation, named for the VALUES side too.
+  const collated = database.dialect === 'postgres' ? sql` COLLATE "C"` : sql``;
+  const result = await sql<{ group_key: string; servers: number | string }>`
+    WITH ranges (group_key, low, high) AS (VALUES ${sql.join(rows)})
+    SELECT ranges.group_key, COUNT(DISTINCT a.server_id) AS servers
+    FROM ranges JOIN server_addresses a ON a.workspace_id = ${workspaceId}
+      AND a.address >= ranges.low${collated} AND a.address <= ranges.high${collated}
+    GROUP BY ranges.group_key`.execute(database.db);
+  return new Map(result.rows.map((row) => [row.group_key, Number(row.servers)]));
+}
 
-/** Distinct servers with an address in any of the ranges: counted in the database when they fit one statement. */
-async function serversIn(db: Kysely<Tables>, workspaceId: string, ranges: KeyRange[]): Promise<number> {
-  if (ranges.length === 0) return 0;
-  const addresses = rowsIn(db, workspaceId, 'server_addresses');
-  if (ranges.length <= RANGES_PER_STATEMENT) {
-    const row = await addresses
-      .select((eb) => eb.fn.count<number>('server_id').distinct().as('servers'))
-      .where(inRanges(ranges))
-      .executeTakeFirstOrThrow();
-    return Number(row.servers);
-  }
+/** Distinct servers with an address in any of the ranges; past one statement, read as server ids. */
+async function serversIn(database: Database, workspaceId: string, ranges: KeyRange[]): Promise<number> {
+  if (ranges.length <= RANGES_PER_STATEMENT)
+    return (await countByGroup(database, workspaceId, [['all', ranges]])).get('all') ?? 0;
   const seen = new Set<string>();
   for (let start = 0; start < ranges.length; start += RANGES_PER_STATEMENT) {
-    const rows = await addresses
+    const rows = await rowsIn(database.db, workspaceId, 'server_addresses')
       .select('server_id')
-      .where(inRanges(ranges.slice(start, start + RANGES_PER_STATEMENT)))
+      .where((eb) =>
+        eb.or(
+          ranges
+            .slice(start, start + RANGES_PER_STATEMENT)
+            .map((range) => eb.and([eb('address', '>=', range.start), eb('address', '<=', range.end)])),
+        ),
+      )
       .execute();
     for (const row of rows) seen.add(row.server_id);
   }
   return seen.size;
 }
 
-/** Servers placed in each network: one aggregate per network, up to NETWORKS_PER_STATEMENT in one statement. */
+/**
+ * Servers placed in each network (its ranges: its CIDR without the networks nested in it): whole
+ * networks per statement, so none is counted in two.
+ */
 async function hostCounts(
-  db: Kysely<Tables>,
+  database: Database,
   workspaceId: string,
   placement: NetworkPlacement,
   networkIds: string[],
 ): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  const batchable: [string, KeyRange[]][] = [];
+  const counts = new Map<string, number>(networkIds.map((id) => [id, 0]));
+  let batch: [string, KeyRange[]][] = [];
+  let size = 0;
+  const flush = async () => {
+    for (const [id, servers] of await countByGroup(database, workspaceId, batch)) counts.set(id, servers);
+    batch = [];
+    size = 0;
+  };
   for (const id of networkIds) {
     const ranges = placement.rangesOf(id);
-    if (ranges.length === 0) counts.set(id, 0);
-    else if (ranges.length > RANGES_PER_STATEMENT) counts.set(id, await serversIn(db, workspaceId, ranges));
-    else batchable.push([id, ranges]);
+    if (ranges.length > RANGES_PER_STATEMENT) counts.set(id, await serversIn(database, workspaceId, ranges));
+    else {
+      if (size + ranges.length > RANGES_PER_STATEMENT) await flush();
+      batch.push([id, ranges]);
+      size += ranges.length;
+    }
   }
-  for (let start = 0; start < batchable.length; start += NETWORKS_PER_STATEMENT) {
-    const [first, ...rest] = batchable.slice(start, start + NETWORKS_PER_STATEMENT).map(([id, ranges]) =>
-      rowsIn(db, workspaceId, 'server_addresses')
-        .select((eb) => [
-          sql<string>`cast(${id} as text)`.as('network_id'),
-          eb.fn.count<number>('server_id').distinct().as('servers'),
-        ])
-        .where(inRanges(ranges)),
-    );
-    const rows = await rest.reduce((union, branch) => union.unionAll(branch), first!).execute();
-    for (const row of rows) counts.set(row.network_id, Number(row.servers));
-  }
+  await flush();
   return counts;
 }
 
@@ -101,12 +119,6 @@ function everyRange(placement: NetworkPlacement, networkIds: string[]): KeyRange
   }
   return merged;
 }
-
-const countOf = (db: Kysely<Tables>, workspaceId: string, table: 'servers' | 'workstations') =>
-  rowsIn(db, workspaceId, table)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.total));
 
 /** The routers linked to any of these networks, by name, with the links among them. */
 async function routersOf(db: Kysely<Tables>, workspaceId: string, networkIds: string[]) {
@@ -138,11 +150,12 @@ async function routersOf(db: Kysely<Tables>, workspaceId: string, networkIds: st
 
 /** The networks (matching q, by address, at most `limit`) with their host counts, and the workspace's totals. */
 export async function networkOverview(
-  db: Kysely<Tables>,
+  database: Database,
   workspaceId: string,
   now: string,
   query: { q?: string; limit?: number },
 ): Promise<NetworkOverview> {
+  const { db } = database;
   const networks = await rowsIn(db, workspaceId, 'networks')
     .select(['id', 'name', 'cidr'])
     .orderBy('cidr_key')
@@ -158,10 +171,10 @@ export async function networkOverview(
     networks.map((network) => network.id),
   );
   const [hosts, servers, placedServers, workstations, routers] = await Promise.all([
-    hostCounts(db, workspaceId, placement, shownIds),
-    countOf(db, workspaceId, 'servers'),
-    serversIn(db, workspaceId, everyNetwork),
-    countOf(db, workspaceId, 'workstations'),
+    hostCounts(database, workspaceId, placement, shownIds),
+    countedTotal(db, workspaceId, 'servers'),
+    serversIn(database, workspaceId, everyNetwork),
+    countedTotal(db, workspaceId, 'workstations'),
     routersOf(db, workspaceId, shownIds),
   ]);
   return {
