@@ -18,6 +18,8 @@ import { FamilyKey } from './lists.schemas.js';
 export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
 /** Chunks the buffered file is read in: progress counts the bytes handed to the parser. */
 const CHUNK = 64 * 1024;
+/** Rows read before an import asked for NDJSON starts streaming its progress. */
+const STREAM_AFTER_ROWS = 100;
 /** The fields an import may match existing items by, where the family has them. */
 const MATCH_FIELDS = ['name', 'hostname', 'serialNumber'] as const;
 
@@ -241,6 +243,8 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
         let lines: PassThrough | undefined;
         const line = (value: unknown) => lines?.write(`${JSON.stringify(value)}\n`);
         const progress = (rows: number) => {
+          // A short file is answered whole (a malformed one as a 400); a longer one streams its progress.
+          if (!lines && rows < STREAM_AFTER_ROWS) return;
           if (!lines) {
             lines = new PassThrough();
             // The lines are the answer instead of the report the schema describes for a plain JSON answer.

@@ -16,6 +16,7 @@ import { DiagramPage } from './diagrams/diagram-page.js';
 import { SearchPage } from './search/search-page.js';
 import { DetailPage } from './inventory/detail-page.js';
 import { ListPage } from './inventory/list-page.js';
+import { ImportPage } from './transfer/import-page.js';
 import { ResourceFormPage } from './inventory/resource-form.js';
 import { KeysPage } from './keys/keys-page.js';
 import { Layout } from './base/layout.js';
@@ -98,6 +99,7 @@ export function App() {
             <Route path="/login">
               <Redirect to="/" replace />
             </Route>
+            <Route path="/:family/import">{(params) => <ImportPage familyKey={params.family} />}</Route>
             <Route path="/:family/new">{(params) => <ResourceFormPage familyKey={params.family} />}</Route>
             <Route path="/:family/:id/edit">
               {(params) => <ResourceFormPage familyKey={params.family} id={params.id} />}

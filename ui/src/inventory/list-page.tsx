@@ -14,6 +14,7 @@ import { familyOfIdField, familySource } from '../lists/options.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, Pager } from '../lists/pager.js';
 import { SavedViews, type ViewQuery } from '../lists/saved-views.js';
 import { SortHeader } from '../lists/sort-header.js';
+import { TransferActions } from '../transfer/list-actions.js';
 import { useFamily } from './catalog.js';
 import { ResourceLink } from './resource-name.js';
 import {
@@ -200,6 +201,7 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
   return (
     <>
       <PageHeader title={title}>
+        <TransferActions family={family} params={params} columns={columns} />
         {family.create && family.scopes.add && can(family.scopes.add) && (
           <button type="button" className="primary" onClick={() => navigate(`/${family.key}/new`)}>
             New
