@@ -418,7 +418,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       return {
         workspace_id: ws,
         id: newId(),
-        name: `${env}-${random.pick(words.LOCATIONS).split(' ')[0]!.toLowerCase()}-${i + 1}`,
+        // Named as people write it: disaster-recovery, not the stored value disaster_recovery.
+        name: `${env.replaceAll('_', '-')}-${random.pick(words.LOCATIONS).split(' ')[0]!.toLowerCase()}-${i + 1}`,
         cidr: `10.${a}.${b}.0/24`,
         cidr_key: cidrKey(`10.${a}.${b}.0/24`),
         vlan: 100 + (i % 3900),
