@@ -8,6 +8,7 @@ import { AGENT_VERSION, parseInterval, runAgent } from '../agents/program/run.js
 import { fail, type JsonOption, progressBar, run, warn } from './run.js';
 import { registerOperations } from './operations.js';
 import { registerTransfer } from './transfer.js';
+import { registerWatch } from './watch.js';
 
 /** A secret piped on standard input: its first line, without the line break. */
 async function readSecretFromStdin(): Promise<string> {
@@ -458,6 +459,7 @@ export function buildCli(): Command {
     );
   registerOperations(program);
   registerTransfer(program);
+  registerWatch(program);
   return program;
 }
 

@@ -36,6 +36,11 @@ export interface AuditFeedOptions {
   pollIntervalMs?: number;
   /** Events per request (default and most 200). */
   pageSize?: number;
+  /**
+   * Events one poll holds in memory while it walks down to the position (default 5000); past it,
+   * the newest pages are let go and read again when their turn comes.
+   */
+  maxBuffered?: number;
   /** Ends the feed (the iteration stops without an error). */
   signal?: AbortSignal;
 }
@@ -51,9 +56,6 @@ export interface AuditFeed extends AsyncIterable<AuditEvent> {
   /** Resolves where the feed starts (iterating does it too), e.g. to save a `now` before any event. */
   start(): Promise<AuditPosition | null>;
 }
-
-/** Events held at once while walking down to the position; older pages past it are read twice instead. */
-const MAX_BUFFERED = 5000;
 
 export const positionOf = (event: { timestamp: string; id: string }): AuditPosition => ({
   timestamp: event.timestamp,
@@ -77,6 +79,7 @@ export function createAuditFeed(client: EstateClient, options: AuditFeedOptions)
   const pageSize = Math.min(200, Math.max(1, options.pageSize ?? 200));
   const pollIntervalMs = options.pollIntervalMs ?? 10_000;
   const signal = options.signal;
+  const maxBuffered = options.maxBuffered ?? 5000;
   let position: AuditPosition | null | undefined = options.position;
   let starting: Promise<AuditPosition | null> | undefined;
 
@@ -121,7 +124,7 @@ export function createAuditFeed(client: EstateClient, options: AuditFeedOptions)
       pages.push({ cursor, events: fresh });
       buffered += fresh.length;
       // The newest pages are handed out last: let theirs go first, to be read again in turn.
-      for (let i = 0; buffered > MAX_BUFFERED && i < pages.length - 1; i += 1) {
+      for (let i = 0; buffered > maxBuffered && i < pages.length - 1; i += 1) {
         const held = pages[i]!;
         buffered -= held.events?.length ?? 0;
         held.events = undefined;
@@ -142,6 +145,7 @@ export function createAuditFeed(client: EstateClient, options: AuditFeedOptions)
       await start();
       for (;;) {
         for await (const event of poll(position ?? null)) {
+          if (signal?.aborted) return;
           // Each event once, in order, whatever a page holds.
           if (!isAfter(event, position ?? null)) continue;
           position = positionOf(event);
