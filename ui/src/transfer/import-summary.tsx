@@ -8,7 +8,9 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 /** An import's or a check's outcome: what it did (or would do), and each refused row with its field and reason. */
 export function ImportSummary({ report, noun }: { report: ImportReport; noun: string }) {
   const refused = report.errors.length > 0;
-  const counts = `${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged`;
+  const number = (count: number) => count.toLocaleString('en');
+  const counts =
+    `${number(report.created)} created, ${number(report.updated)} updated, ` + `${number(report.unchanged)} unchanged`;
   const headline = refused
     ? `Refused: ${plural(new Set(report.errors.map((error) => error.row)).size, 'row')} of ` +
       `${plural(report.rows, 'row')} cannot be imported. Nothing was written.`
