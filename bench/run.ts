@@ -20,6 +20,8 @@ const SCENARIOS: Record<string, () => Promise<{ scenario: Scenario }>> = {
   agents: () => import('./agents.js'),
   insights: () => import('./insights.js'),
   scale: () => import('./scale.js'),
+  'import-servers': () => import('./import-servers.js'),
+  'export-servers': () => import('./export-servers.js'),
 };
 
 const USAGE = `usage: npm run bench -- <${Object.keys(SCENARIOS).join('|')}> [options]

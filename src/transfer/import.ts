@@ -17,6 +17,7 @@ import type { TObject } from 'typebox';
 import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
+import { type BulkLoader, bulkLoader } from '../db/bulk.js';
 import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
@@ -24,10 +25,11 @@ import { ApiError } from '../errors/api-error.js';
 import { serviceOf } from '../families.js';
 import { type AjvError, schemaError } from '../http/errors.js';
 import { createValidators } from '../http/validators.js';
-import { isUuid } from '../ids.js';
+import { isUuid, newId, nowIso } from '../ids.js';
 import type { Family } from '../resources/family.js';
 import { changeLink } from '../resources/links.js';
 import { type Column, columnForHeader, columnsOf, type Shape } from './columns.js';
+import { createQueued, type Queued } from './batch.js';
 import { NameError, Names } from './names.js';
 
 export const FORMATS = ['csv', 'json', 'jsonl'] as const;
@@ -43,6 +45,11 @@ export interface ImportOptions {
   source: string;
   /** Called with the rows read so far. */
   progress?(rows: number): void;
+  /**
+   * The file's headers renamed before rows are read (header → column header), null to ignore a
+   * column: the console's column mapping. Headers not named are kept as they are.
+   */
+  columns?: Record<string, string | null>;
 }
 
 export interface ImportError {
@@ -78,6 +85,24 @@ function validatorOf(schema: TObject): ValidateFunction {
   }
   return validate;
 }
+
+/** Rows read, then written, together (a family that names its own rows goes one row at a time). */
+const BATCH_ROWS = 500;
+/** Ids or match values looked up by one query at most. */
+const LOOKUPS_PER_QUERY = 500;
+
+/** A row of the file made ready: its body as the API takes it, its links' child ids, its id. */
+interface Prepared {
+  row: number;
+  record: Record<string, unknown>;
+  body: Record<string, unknown>;
+  links: Queued['links'];
+  id: string | undefined;
+}
+
+/** A match field's value as a lookup key; undefined when the row has none. */
+const matchKey = (value: unknown) =>
+  value === undefined || value === null || value === '' ? undefined : String(value);
 
 /** Thrown to roll the transaction back once the report is made (a dry run, or a refused row). */
 class RollBack extends Error {}
@@ -134,6 +159,16 @@ function listOf(value: unknown): string[] {
     .filter(Boolean);
 }
 
+/** A record with its keys renamed by a column mapping; keys mapped to null are left out. */
+function renamed(record: Record<string, unknown>, columns: Record<string, string | null>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [header, value] of Object.entries(record)) {
+    const to = Object.hasOwn(columns, header) ? columns[header] : header;
+    if (to) result[to] = value;
+  }
+  return result;
+}
+
 /** The field an API error is about, when its message starts with one of the row's fields. */
 function fieldOfMessage(message: string, fields: string[]): string | null {
   const first = /^(\w+)/.exec(message)?.[1];
@@ -169,9 +204,17 @@ export async function importFamily(
     return report;
   }
 
+  /** A family that names its own rows (a tree's parent) reads what each row wrote: its rows go one at a time. */
+  const selfNamed = columns.some(
+    (column) => (column.kind === 'reference' || column.kind === 'relation') && column.target === definition.table,
+  );
+  const batchRows = selfNamed ? 1 : BATCH_ROWS;
+
   try {
     await writeTransaction(database, workspaceId, async (trx) => {
       const names = new Names(trx, workspaceId, options.actor);
+      const loader = bulkLoader(trx, database);
+      let batch: { row: number; record: Record<string, unknown> }[] = [];
       for await (const record of recordsOf(input, options.format)) {
         report.rows += 1;
         const row = report.rows;
@@ -187,19 +230,15 @@ export async function importFamily(
           refuse(row, null, 'bad_request', 'a row is an object of fields');
           continue;
         }
-        try {
-          const outcome = await importRow(trx, record as Record<string, unknown>);
-          report[outcome] += 1;
-          if (outcome !== 'unchanged') names.forget(definition.table);
-        } catch (error) {
-          // What a refused row wrote before its refusal goes with the whole import's rollback.
-          names.forget(definition.table);
-          if (error instanceof RowError) refuse(row, error.field, error.code, error.message);
-          else if (error instanceof ApiError)
-            refuse(row, fieldOfMessage(error.message, Object.keys(record)), error.code, error.message);
-          else throw error;
+        const given = record as Record<string, unknown>;
+        batch.push({ row, record: options.columns ? renamed(given, options.columns) : given });
+        if (batch.length >= batchRows) {
+          await importBatch(trx, loader, names, batch);
+          batch = [];
         }
       }
+      await importBatch(trx, loader, names, batch);
+      await loader.finish();
       options.progress?.(report.rows);
       if (report.errors.length > 0 || options.dryRun) throw new RollBack();
       await recordAudit(trx, {
@@ -216,70 +255,226 @@ export async function importFamily(
           unchanged: { before: null, after: report.unchanged },
         },
       });
-
-      /** Applies one row: what it did, or a RowError / ApiError naming why it is refused. */
-      async function importRow(trx: Kysely<Tables>, record: Record<string, unknown>) {
-        const body: Record<string, unknown> = {};
-        const links: [Extract<Column, { kind: 'link' }>, string[]][] = [];
-        let id: string | undefined;
-        for (const [header, value] of Object.entries(record)) {
-          const found = columnForHeader(columns, header);
-          if (!found) throw new RowError(header, 'bad_request', `unknown column: ${header}`);
-          const { column, byId } = found;
-          const text = typeof value === 'string';
-          try {
-            if (column.kind === 'id') id = value === '' || value === null ? undefined : String(value);
-            else if (column.kind === 'field') {
-              const given = text ? fromText(value, column.shape) : value;
-              if (column.writable && given !== undefined) body[column.field] = given;
-            } else if (column.kind === 'reference') {
-              const given = value === '' || value === null || value === undefined ? null : String(value);
-              body[column.field] = given === null || byId ? given : (await names.idsOf(column.target, [given]))[0];
-            } else if (column.kind === 'relation') {
-              const given = listOf(value);
-              body[column.field] = byId ? given : await names.idsOf(column.target, given);
-            } else {
-              links.push([column, await names.idsOf(column.target, listOf(value), { createTags: true })]);
-            }
-          } catch (error) {
-            if (error instanceof NameError) throw new RowError(header, 'unprocessable_entity', error.message);
-            throw error;
-          }
-        }
-
-        const existing = await findExisting(trx, id, body);
-        const schema = existing ? definition.schemas.update : definition.schemas.create;
-        const validate = validatorOf(schema);
-        if (!validate(body)) {
-          const first = (validate.errors?.[0] ?? { keyword: 'unknown', instancePath: '', params: {} }) as AjvError;
-          const failure = schemaError(first, 'body');
-          const field =
-            first.instancePath.replace(/^\//, '').split('/')[0] ||
-            String(first.params.missingProperty ?? first.params.additionalProperty ?? '') ||
-            null;
-          throw new RowError(field, 'validation_failed', failure.message);
-        }
-        let outcome: 'created' | 'updated' | 'unchanged';
-        let itemId: string;
-        if (existing) {
-          const [before] = await service.dtos(trx, workspaceId, [existing as never]);
-          const after = await service.updateIn(trx, workspaceId, existing.id, body, options.actor);
-          outcome = JSON.stringify(before) === JSON.stringify(after) ? 'unchanged' : 'updated';
-          itemId = existing.id;
-        } else {
-          itemId = ((await service.createIn(trx, workspaceId, body, options.actor)) as { id: string }).id;
-          outcome = 'created';
-        }
-        for (const [column, childIds] of links) {
-          if (await setLinks(trx, column, itemId, childIds)) outcome = outcome === 'unchanged' ? 'updated' : outcome;
-        }
-        return outcome;
-      }
     });
   } catch (error) {
     if (!(error instanceof RollBack)) throw error;
   }
   return report;
+
+  /**
+   * Imports a batch of rows in file order: their names read at once, the items they update found
+   * at once, creates queued and written together (batch.ts), updates applied one by one. A row that
+   * could depend on a queued create (the same match value) has the queue written first.
+   */
+  async function importBatch(
+    trx: Kysely<Tables>,
+    loader: BulkLoader,
+    names: Names,
+    batch: { row: number; record: Record<string, unknown> }[],
+  ) {
+    if (batch.length === 0) return;
+    // The previous batch's rows may still be being written (PostgreSQL's COPY while this batch was read).
+    await loader.settle();
+    await prefetchNames(
+      names,
+      batch.map(({ record }) => record),
+    );
+    const prepared: Prepared[] = [];
+    for (const { row, record } of batch) {
+      try {
+        prepared.push({ row, record, ...(await prepareRow(names, record)) });
+      } catch (error) {
+        refuseError(row, record, error);
+      }
+    }
+    const found = await existingOf(trx, prepared);
+    let queue: Queued[] = [];
+    /** Match values and ids of items this batch created or changed: rows naming them look again. */
+    const touched = new Set<string>();
+    /** Writes the queued creates; `settle` when the batch's own statements follow. */
+    const flush = async (settle = true) => {
+      if (queue.length === 0) return;
+      for (const refusal of await createQueued(trx, loader, workspaceId, service, queue, options.actor)) {
+        refuse(refusal.row, refusal.field, 'unprocessable_entity', refusal.message);
+        report.created -= 1;
+      }
+      queue = [];
+      if (settle) await loader.settle();
+    };
+    for (const item of prepared) {
+      try {
+        const key = match === undefined ? undefined : matchKey(item.body[match]);
+        const stale =
+          (key !== undefined && touched.has(`m:${key}`)) || (item.id !== undefined && touched.has(`i:${item.id}`));
+        if (stale) await flush();
+        const existing = stale ? await findExisting(trx, item.id, item.body) : found(item);
+        validate(existing ? definition.schemas.update : definition.schemas.create, item.body);
+        if (key !== undefined) touched.add(`m:${key}`);
+        if (existing) {
+          await flush();
+          // An item an earlier row of the batch changed is read again; its old match value is stale.
+          const current = touched.has(`i:${existing.id}`) ? await findExisting(trx, existing.id, {}) : existing;
+          touched.add(`i:${existing.id}`);
+          if (match !== undefined) {
+            const old = matchKey((current as Record<string, unknown>)[family.columnOf(match)]);
+            if (old !== undefined) touched.add(`m:${old}`);
+          }
+          const outcome = await updateRow(trx, current ?? existing, item);
+          report[outcome] += 1;
+          if (outcome !== 'unchanged') names.forget(definition.table);
+        } else {
+          queue.push(await queuedOf(trx, item));
+          report.created += 1;
+          if (batchRows === 1) await flush();
+          names.forget(definition.table);
+        }
+      } catch (error) {
+        // What a refused row wrote before its refusal goes with the whole import's rollback.
+        names.forget(definition.table);
+        refuseError(item.row, item.record, error);
+      }
+    }
+    await flush(false);
+  }
+
+  function refuseError(row: number, record: Record<string, unknown>, error: unknown) {
+    if (error instanceof RowError) refuse(row, error.field, error.code, error.message);
+    else if (error instanceof ApiError)
+      refuse(row, fieldOfMessage(error.message, Object.keys(record)), error.code, error.message);
+    else throw error;
+  }
+
+  /** Reads the names a batch's reference, relation and link columns give, one query per target and slice. */
+  async function prefetchNames(names: Names, records: Record<string, unknown>[]) {
+    const wanted = new Map<string, string[]>();
+    for (const record of records)
+      for (const [header, value] of Object.entries(record)) {
+        const found = columnForHeader(columns, header);
+        if (!found || found.byId || found.column.kind === 'id' || found.column.kind === 'field') continue;
+        const values = found.column.kind === 'reference' ? (value ? [String(value)] : []) : listOf(value);
+        wanted.set(found.column.target, [...(wanted.get(found.column.target) ?? []), ...values]);
+      }
+    for (const [table, values] of wanted) await names.prefetch(table, values);
+  }
+
+  /** A row's body, links and id from its columns: a RowError for an unknown column or name. */
+  async function prepareRow(names: Names, record: Record<string, unknown>) {
+    const body: Record<string, unknown> = {};
+    const links: Queued['links'] = [];
+    let id: string | undefined;
+    for (const [header, value] of Object.entries(record)) {
+      const found = columnForHeader(columns, header);
+      if (!found) throw new RowError(header, 'bad_request', `unknown column: ${header}`);
+      const { column, byId } = found;
+      try {
+        if (column.kind === 'id') id = value === '' || value === null ? undefined : String(value);
+        else if (column.kind === 'field') {
+          const given = typeof value === 'string' ? fromText(value, column.shape) : value;
+          if (column.writable && given !== undefined) body[column.field] = given;
+        } else if (column.kind === 'reference') {
+          const given = value === '' || value === null || value === undefined ? null : String(value);
+          body[column.field] = given === null || byId ? given : (await names.idsOf(column.target, [given]))[0];
+        } else if (column.kind === 'relation') {
+          const given = listOf(value);
+          body[column.field] = byId ? given : await names.idsOf(column.target, given);
+        } else {
+          links.push({
+            link: column.link,
+            childIds: await names.idsOf(column.target, listOf(value), { createTags: true }),
+          });
+        }
+      } catch (error) {
+        if (error instanceof NameError) throw new RowError(header, 'unprocessable_entity', error.message);
+        throw error;
+      }
+    }
+    if (id !== undefined && !isUuid(id)) throw new RowError('id', 'invalid_uuid', 'id must be a UUID');
+    return { body, links, id };
+  }
+
+  /** A RowError naming the first field the schema refuses. */
+  function validate(schema: TObject, body: Record<string, unknown>) {
+    const check = validatorOf(schema);
+    if (check(body)) return;
+    const first = (check.errors?.[0] ?? { keyword: 'unknown', instancePath: '', params: {} }) as AjvError;
+    const failure = schemaError(first, 'body');
+    const field =
+      first.instancePath.replace(/^\//, '').split('/')[0] ||
+      String(first.params.missingProperty ?? first.params.additionalProperty ?? '') ||
+      null;
+    throw new RowError(field, 'validation_failed', failure.message);
+  }
+
+  /** The row createIn would insert for an item, its rule applied: queued to be written with its batch. */
+  async function queuedOf(trx: Kysely<Tables>, item: Prepared): Promise<Queued> {
+    const now = nowIso();
+    const next = {
+      ...family.defaults(),
+      ...family.toColumns(item.body),
+      workspace_id: workspaceId,
+      id: newId(),
+      created_at: now,
+      ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
+    } as Record<string, unknown>;
+    await definition.check?.({ trx, workspaceId, before: undefined, next: next as never });
+    return { row: item.row, next, body: item.body, links: item.links };
+  }
+
+  /** Updates one item through its service (rules, audit), then its links: what it did. */
+  async function updateRow(trx: Kysely<Tables>, existing: { id: string }, item: Prepared) {
+    const [before] = await service.dtos(trx, workspaceId, [existing as never]);
+    const after = await service.updateIn(trx, workspaceId, existing.id, item.body, options.actor);
+    let outcome: 'updated' | 'unchanged' = JSON.stringify(before) === JSON.stringify(after) ? 'unchanged' : 'updated';
+    for (const { link, childIds } of item.links) {
+      const column = columns.find((candidate) => candidate.kind === 'link' && candidate.link === link);
+      if (await setLinks(trx, column as Extract<Column, { kind: 'link' }>, existing.id, childIds)) outcome = 'updated';
+    }
+    return outcome;
+  }
+
+  /**
+   * The stored rows a batch's rows update, read at once: by id (the workspace's), else by the
+   * match field; a function answering for each row (a RowError when two items have its value).
+   */
+  async function existingOf(trx: Kysely<Tables>, prepared: Prepared[]) {
+    const rows = () => dynamic(trx).selectFrom(definition.table).selectAll().where('workspace_id', '=', workspaceId);
+    const byId = new Map<string, { id: string }>();
+    const ids = [...new Set(prepared.flatMap((item) => (item.id === undefined ? [] : [item.id])))];
+    for (let start = 0; start < ids.length; start += LOOKUPS_PER_QUERY)
+      for (const row of await rows()
+        .where('id', 'in', ids.slice(start, start + LOOKUPS_PER_QUERY))
+        .execute())
+        byId.set(String(row.id), row as { id: string });
+    const byMatch = new Map<string, { id: string }[]>();
+    if (match) {
+      const values = [
+        ...new Set(
+          prepared.flatMap((item) =>
+            (item.id !== undefined && byId.has(item.id)) || matchKey(item.body[match]) === undefined
+              ? []
+              : [item.body[match] as string],
+          ),
+        ),
+      ];
+      const column = family.columnOf(match);
+      for (let start = 0; start < values.length; start += LOOKUPS_PER_QUERY)
+        for (const row of await rows()
+          .where(column, 'in', values.slice(start, start + LOOKUPS_PER_QUERY))
+          .execute()) {
+          const key = matchKey(row[column])!;
+          byMatch.set(key, [...(byMatch.get(key) ?? []), row as { id: string }]);
+        }
+    }
+    return (item: Prepared) => {
+      if (item.id !== undefined && byId.has(item.id)) return byId.get(item.id);
+      const value = match === undefined ? undefined : matchKey(item.body[match]);
+      if (value === undefined) return undefined;
+      const found = byMatch.get(value) ?? [];
+      if (found.length > 1)
+        throw new RowError(match!, 'unprocessable_entity', `${found.length} ${key} have this ${match}`);
+      return found[0];
+    };
+  }
 
   /** The stored row a row updates: by id when the workspace has it, else by the match field. */
   async function findExisting(trx: Kysely<Tables>, id: string | undefined, body: Record<string, unknown>) {

@@ -26,6 +26,9 @@ interface Target {
   tree: boolean;
 }
 
+/** Names looked up by one query at most. */
+const NAMES_PER_QUERY = 500;
+
 /** Between the names of a tree path. */
 export const PATH_SEPARATOR = ' / ';
 
@@ -72,17 +75,7 @@ export class Names {
   async idsOf(table: string, values: string[], { createTags = false } = {}): Promise<string[]> {
     const target = targetOf(table);
     if (target.tree) return this.treeIdsOf(target, values);
-    const known = this.ids.get(table) ?? new Map<string, string[]>();
-    this.ids.set(table, known);
-    const missing = [...new Set(values.map(target.keyOf).filter((key) => !known.has(key)))];
-    if (missing.length > 0) {
-      const found = await this.rows(target)
-        .select(['t.id as id', `t.${target.key} as key`])
-        .where(`t.${target.key}`, 'in', missing)
-        .execute();
-      for (const key of missing) known.set(key, []);
-      for (const row of found) known.get(String(row.key))?.push(String(row.id));
-    }
+    const known = await this.read(target, values);
     const ids: string[] = [];
     for (const value of values) {
       const matches = known.get(target.keyOf(value)) ?? [];
@@ -97,6 +90,33 @@ export class Names {
       } else throw new NameError(`no ${target.noun} "${value}" in this workspace`);
     }
     return ids;
+  }
+
+  /**
+   * Reads the rows `values` name, in slices of a few hundred names per query, so that `idsOf` then
+   * answers a whole batch of rows from what was read (an import resolves a batch's names at once).
+   */
+  async prefetch(table: string, values: string[]): Promise<void> {
+    const target = targetOf(table);
+    if (target.tree) await this.treePaths(target);
+    else await this.read(target, values);
+  }
+
+  /** The ids of each name's key, read for the keys not read yet. */
+  private async read(target: Target, values: string[]): Promise<Map<string, string[]>> {
+    const known = this.ids.get(target.table) ?? new Map<string, string[]>();
+    this.ids.set(target.table, known);
+    const missing = [...new Set(values.map(target.keyOf).filter((key) => !known.has(key)))];
+    for (let start = 0; start < missing.length; start += NAMES_PER_QUERY) {
+      const slice = missing.slice(start, start + NAMES_PER_QUERY);
+      const found = await this.rows(target)
+        .select(['t.id as id', `t.${target.key} as key`])
+        .where(`t.${target.key}`, 'in', slice)
+        .execute();
+      for (const key of slice) known.set(key, []);
+      for (const row of found) known.get(String(row.key))?.push(String(row.id));
+    }
+    return known;
   }
 
   /** Forgets what was read of `table`: its rows changed (a tree's import names rows it made itself). */
@@ -153,10 +173,10 @@ export class Names {
     const target = targetOf(table);
     if (target.tree) return this.treePaths(target);
     const names = new Map<string, string>();
-    for (let start = 0; start < ids.length; start += 500) {
+    for (let start = 0; start < ids.length; start += NAMES_PER_QUERY) {
       const rows = await this.rows(target)
         .select(['t.id as id', `t.${target.name} as name`])
-        .where('t.id', 'in', ids.slice(start, start + 500))
+        .where('t.id', 'in', ids.slice(start, start + NAMES_PER_QUERY))
         .execute();
       for (const row of rows) names.set(String(row.id), String(row.name));
     }

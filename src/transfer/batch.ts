@@ -1,0 +1,206 @@
+/**
+ * An import's creates, written a batch at a time: what the family service's `createIn` and the
+ * link routes' `changeLink` do for one item, done for a few hundred items with one multi-row
+ * INSERT per table (the items, their relation and link rows, their audit events) instead of a few
+ * round trips per item. Each item still has its own `create` event and one `link` event per link,
+ * in file order, as if it had been created alone; PostgreSQL's statement triggers (counts, search)
+ * run once per statement. The rows' rules (`check`) have run before they are queued here.
+ */
+import type { Kysely } from 'kysely';
+import type { BulkLoader } from '../db/bulk.js';
+import type { Actor } from '../audit/audit.types.js';
+import { diffFields } from '../audit/audit.writer.js';
+import { dynamic } from '../db/dynamic.js';
+import type { Tables } from '../db/schema.js';
+import { isUuid, newId, nowIso } from '../ids.js';
+import type { FamilyService } from '../resources/crud.js';
+import { article } from '../resources/read-routes.js';
+import type { Link } from '../resources/family.js';
+
+type Row = Record<string, unknown>;
+
+/** An item to create: its row as `createIn` makes it, the body it came from, and its links' child ids. */
+export interface Queued {
+  /** The row's number in the file, to name it if it is refused here. */
+  row: number;
+  next: Row;
+  body: Record<string, unknown>;
+  links: { link: Link; childIds: string[] }[];
+}
+
+/** A row refused while its batch was written (a relation id the workspace does not have). */
+export interface BatchRefusal {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/**
+ * Inserts `rows` into `table` through the bulk loader (COPY on PostgreSQL, a prepared multi-row
+ * INSERT on SQLite), rows with the same columns together. A batch is far below the size at which
+ * the loader would drop a table's indexes, so the table stays indexed and readable by all.
+ */
+async function insertMany(loader: BulkLoader, table: string, rows: Row[]): Promise<void> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = Object.keys(row).join(',');
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  for (const group of groups.values()) await loader.insert(table, group);
+}
+
+/** The UUID after `id` in sort order (its last 48 bits plus one), or undefined at the very end. */
+function uuidAfter(id: string): string | undefined {
+  const tail = BigInt(`0x${id.slice(24)}`) + 1n;
+  if (tail > 0xffffffffffffn) return undefined;
+  return `${id.slice(0, 24)}${tail.toString(16).padStart(12, '0')}`;
+}
+
+/**
+ * Positions (timestamp, id) for `count` new events of a workspace, each after the one before and
+ * the first after the workspace's newest event, as audit.writer.ts gives one event at a time.
+ */
+async function eventPositions(trx: Kysely<Tables>, workspaceId: string, count: number) {
+  const newest = await trx
+    .selectFrom('audit_events')
+    .select(['timestamp', 'id'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  let last = newest ? { timestamp: newest.timestamp, id: newest.id } : undefined;
+  const positions: { timestamp: string; id: string }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    let position = { timestamp: nowIso(), id: newId() };
+    if (
+      last &&
+      !(position.timestamp > last.timestamp || (position.timestamp === last.timestamp && position.id > last.id))
+    ) {
+      const id = uuidAfter(last.id);
+      position = id
+        ? { timestamp: last.timestamp, id }
+        : { timestamp: new Date(Date.parse(last.timestamp) + 1).toISOString(), id: position.id };
+    }
+    positions.push(position);
+    last = position;
+  }
+  return positions;
+}
+
+/**
+ * Creates the queued items: checks their relation ids (refusals are returned, those items are not
+ * written), then writes the items, their relation and link rows and their audit events.
+ */
+export async function createQueued(
+  trx: Kysely<Tables>,
+  loader: BulkLoader,
+  workspaceId: string,
+  service: FamilyService,
+  queued: Queued[],
+  actor: Actor,
+): Promise<BatchRefusal[]> {
+  const { family } = service;
+  const { definition } = family;
+  const relations = definition.relations ?? [];
+  const refusals: BatchRefusal[] = [];
+  // The loader's rows still being written before the statements of this batch.
+  await loader.settle();
+
+  // Relation ids must name rows of the workspace (createIn's requireReference, for the batch at once).
+  const refused = new Set<Queued>();
+  for (const relation of relations) {
+    const wanted = [...new Set(queued.flatMap((item) => (item.body[relation.field] as string[] | null) ?? []))];
+    const known = new Set<string>();
+    for (let start = 0; start < wanted.length; start += 500) {
+      const ids = wanted.slice(start, start + 500).filter(isUuid);
+      if (ids.length === 0) continue;
+      const rows = await dynamic(trx)
+        .selectFrom(relation.target.table)
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', 'in', ids)
+        .execute();
+      for (const row of rows) known.add(String(row.id));
+    }
+    for (const item of queued) {
+      if (refused.has(item)) continue;
+      if (((item.body[relation.field] as string[] | null) ?? []).every((id) => known.has(id))) continue;
+      refused.add(item);
+      refusals.push({
+        row: item.row,
+        field: relation.field,
+        message: `${relation.field} does not name ${article(relation.target.nouns.one)} of this workspace`,
+      });
+    }
+  }
+  const items = queued.filter((item) => !refused.has(item));
+  if (items.length === 0) return refusals;
+
+  await insertMany(
+    loader,
+    definition.table,
+    items.map((item) => item.next),
+  );
+  const now = nowIso();
+  for (const relation of relations) {
+    const rows = items.flatMap((item) =>
+      relation.field in item.body
+        ? [...new Set((item.body[relation.field] as string[] | null) ?? [])].map((other) => ({
+            workspace_id: workspaceId,
+            [relation.ownColumn]: item.next.id,
+            [relation.otherColumn]: other,
+            created_at: now,
+          }))
+        : [],
+    );
+    await insertMany(loader, relation.table, rows);
+  }
+  const byTable = new Map<string, Row[]>();
+  for (const item of items)
+    for (const { link, childIds } of item.links) {
+      const rows = byTable.get(link.table) ?? [];
+      byTable.set(link.table, rows);
+      for (const childId of new Set(childIds))
+        rows.push({
+          workspace_id: workspaceId,
+          [link.parentColumn]: item.next.id,
+          [link.childColumn]: childId,
+          created_at: now,
+        });
+    }
+  for (const [table, rows] of byTable) await insertMany(loader, table, rows);
+
+  // Each item's create event, then one link event per child, as createIn and changeLink write them.
+  if (relations.length > 0) await loader.settle();
+  const dtos = (await service.dtos(trx, workspaceId, items.map((item) => item.next) as never[])) as Row[];
+  const events: Row[] = [];
+  const event = (item: Queued, action: 'create' | 'link', changes: Record<string, unknown>) => ({
+    workspace_id: workspaceId,
+    category: definition.auditCategory,
+    action,
+    actor_type: actor.type,
+    actor_id: actor.id,
+    actor_name: actor.name,
+    resource_type: definition.resourceType,
+    resource_id: String(item.next.id),
+    resource_name: family.nameOf(item.next as never),
+    changes: Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
+  });
+  items.forEach((item, index) => {
+    events.push(event(item, 'create', diffFields(undefined, dtos[index]!, family.untracked)));
+    for (const { link, childIds } of item.links)
+      for (const childId of new Set(childIds))
+        events.push(event(item, 'link', { [link.segment]: { before: null, after: childId } }));
+  });
+  await loader.settle();
+  const positions = await eventPositions(trx, workspaceId, events.length);
+  await insertMany(
+    loader,
+    'audit_events',
+    events.map((values, index) => ({ ...values, ...positions[index] })),
+  );
+  return refusals;
+}
