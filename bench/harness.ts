@@ -161,8 +161,11 @@ export async function seed(workspace: Workspace, size: number): Promise<number> 
 }
 
 /** Estate (logger off, agent reports unthrottled) listening on a free port of 127.0.0.1. */
-export async function startApp(database: Database): Promise<{ app: App; base: string }> {
-  const app = await buildApp({ database, logger: false, agentReportsPerMinute: Number.MAX_SAFE_INTEGER });
+export async function startApp(
+  database: Database,
+  options: { metricsToken?: string } = {},
+): Promise<{ app: App; base: string }> {
+  const app = await buildApp({ database, logger: false, agentReportsPerMinute: Number.MAX_SAFE_INTEGER, ...options });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }

@@ -160,6 +160,8 @@ export const scenario: Scenario = {
       const { size, seconds, connections, rounds, iterations } = bench.settings;
       await seed(workspace, size);
       const { app, base } = await startApp(workspace.database);
+      // The same service with METRICS_TOKEN set: what serving metrics costs (issue 33: under 5 %).
+      const metered = await startApp(workspace.database, { metricsToken: 'bench' });
       const minimal = await startMinimal(
         workspace.file ? sqliteQueries(workspace.file) : postgresQueries(workspace.url),
       );
@@ -182,25 +184,28 @@ export const scenario: Scenario = {
           connections,
           seconds,
         });
-        const [hello, anonymous, me, estate, baseline] = await pairedLoad(
+        const [hello, anonymous, me, estate, baseline, withMetrics] = await pairedLoad(
           [
             { name: 'node:http hello', request: get(`${minimal.base}/hello`, {}) },
             { name: '/me without a key (401)', request: get(`${base}/public/v1/me`, {}) },
             { name: '/me with a key', request: get(`${base}/public/v1/me`) },
             { name: `Estate ${PAGE}`, request: get(base + PAGE) },
             { name: `baseline ${PAGE}`, request: get(minimal.base + PAGE) },
+            { name: 'Estate with metrics', request: get(metered.base + PAGE) },
           ],
           rounds,
           workspace.url,
         );
-        const loads = [hello!, anonymous!, me!, estate!, baseline!];
+        const loads = [hello!, anonymous!, me!, estate!, baseline!, withMetrics!];
         const ratio = median(estate!.runs.map((run, i) => run.reqPerSec / baseline!.runs[i]!.reqPerSec));
         const authMs = 1000 / me!.reqPerSec - 1000 / anonymous!.reqPerSec;
+        const metricsCost = 1 - median(withMetrics!.runs.map((run, i) => run.reqPerSec / estate!.runs[i]!.reqPerSec));
         const verdict = (ok: boolean) => (ok ? 'ok' : '**miss**');
         notes.push(
           `Estate / baseline req/s ${fmt(ratio, 2)} (target ≥ ${TARGETS.ratio}) ${verdict(ratio >= TARGETS.ratio)}`,
           `Estate p99 ${estate!.p99} ms (target < ${TARGETS.p99Ms}) ${verdict(estate!.p99 < TARGETS.p99Ms)}`,
           `authentication ${fmt(authMs, 3)} ms/req (target < ${TARGETS.authMs}) ${verdict(authMs < TARGETS.authMs)}`,
+          `metrics served: ${fmt(metricsCost * 100)} % fewer req/s (target < 5 %) ${verdict(metricsCost < 0.05)}`,
         );
         const unexpected = loads.filter((load) => load !== anonymous).reduce((sum, load) => sum + load.non2xx, 0);
         if (unexpected > 0) {
@@ -256,6 +261,7 @@ export const scenario: Scenario = {
       } finally {
         await minimal.close();
         await app.close();
+        await metered.app.close();
       }
     }),
 };

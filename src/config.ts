@@ -22,6 +22,8 @@ export interface Config {
   dataDir: string;
   /** TRUST_PROXY: unset/false trusts no proxy; true trusts any; else the proxies' addresses/CIDRs, comma-separated. */
   trustProxy: boolean | string;
+  /** METRICS_TOKEN: GET /metrics is served, to callers sending this Bearer token, only when it is set. */
+  metricsToken?: string;
 }
 
 function trustProxyOf(value: string | undefined): boolean | string {
@@ -41,5 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     dataDir: env.ESTATE_DATA_DIR || defaultDataDirectory(env.DATABASE_URL || DEFAULT_DATABASE_URL),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

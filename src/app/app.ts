@@ -21,6 +21,7 @@ import { AGENT_MODULES, PUBLIC_MODULES, WORKSPACE_MODULES } from './modules.js';
 import { openApiOptions } from '../http/openapi.js';
 import { securePicture } from '../http/pictures.js';
 import { findKeyForAuth } from '../keys/key-lookup.js';
+import { registerMetrics } from '../metrics/metrics.routes.js';
 import type { App, AppDeps } from '../http/types.js';
 import { createValidators } from '../http/validators.js';
 
@@ -41,6 +42,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** Time budget of a diagram's picture in ms (default DIAGRAM_BUDGET_MS or 10,000; diagrams/render-pool.ts). */
   diagramBudgetMs?: number;
+  /** METRICS_TOKEN: serve GET /metrics to callers sending it as a Bearer token; unset, no metrics are served. */
+  metricsToken?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -145,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // The console's own API is not part of the public contract: it stays out of /openapi.json.
     if (route.url.startsWith('/ui') && route.schema) route.schema.hide = true;
   });
+
+  registerMetrics(app, options.database, options.metricsToken);
 
   const methodIndex = new MethodIndex();
   methodIndex.attach(app);

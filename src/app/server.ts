@@ -88,6 +88,7 @@ export async function serve(config: Config): Promise<void> {
       ],
     },
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

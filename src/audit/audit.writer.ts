@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
+import { noteAuditEvent } from '../metrics/metrics.js';
 import type { Actor, AuditAction, AuditCategory, AuditResourceType, Changes } from './audit.types.js';
 
 export interface AuditEntry {
@@ -73,6 +74,7 @@ export async function recordAudit(trx: Kysely<Tables>, entry: AuditEntry): Promi
       changes: entry.changes && Object.keys(entry.changes).length > 0 ? JSON.stringify(entry.changes) : null,
     })
     .execute();
+  noteAuditEvent(trx, entry.resourceType, entry.action);
 }
 
 /** An access event a member causes on their own membership: sign-in, password change and the like. */

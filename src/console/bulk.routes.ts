@@ -8,6 +8,7 @@ import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { FAMILIES, serviceOf } from '../families.js';
 import type { App, AppDeps } from '../http/types.js';
+import { forgetSince, recordedIn } from '../metrics/metrics.js';
 import type { Family } from '../resources/family.js';
 import { changeLink, editableLinkSide } from '../resources/links.js';
 import { memberCallerOf } from './console-auth.js';
@@ -54,12 +55,14 @@ async function eachRow(
     const result: BulkResult = { applied: [], unchanged: [], refused: [] };
     for (const id of ids) {
       await sql`savepoint bulk_row`.execute(trx);
+      const mark = recordedIn(trx);
       try {
         (await act(trx, id)) ? result.applied.push(id) : result.unchanged.push(id);
         await sql`release savepoint bulk_row`.execute(trx);
       } catch (error) {
         await sql`rollback to savepoint bulk_row`.execute(trx);
         await sql`release savepoint bulk_row`.execute(trx);
+        forgetSince(trx, mark);
         result.refused.push(refusalOf(id, error));
       }
     }

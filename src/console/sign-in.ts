@@ -7,6 +7,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { GLOBAL_LOCK, writeTransaction } from '../db/write.js';
+import { lockoutsTotal, signInsTotal } from '../metrics/metrics.js';
 import { reserveAttempt, unlockAccount } from './sign-in-throttle.js';
 import { openSession, workspacesOf } from './sessions.js';
 
@@ -65,6 +66,15 @@ export async function signIn(
   database: Database,
   input: { email: string; password: string; address: string },
 ): Promise<SignInResult> {
+  const result = await checkSignIn(database, input);
+  signInsTotal.inc({ outcome: result.outcome });
+  return result;
+}
+
+async function checkSignIn(
+  database: Database,
+  input: { email: string; password: string; address: string },
+): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const attempt = await reserveAttempt(database, email, input.address);
   if (!attempt.allowed) return { outcome: 'locked', retryAfterSeconds: attempt.retryAfterSeconds };
@@ -76,6 +86,7 @@ export async function signIn(
     .executeTakeFirst();
   if (!(await passwordMatches(user?.password_hash, input.password))) {
     const lockedOut = await attempt.failed();
+    if (lockedOut) lockoutsTotal.inc();
     if (user) {
       await auditAccountEvent(database, user, 'sign_in_failure');
       if (lockedOut) await auditAccountEvent(database, user, 'lockout');
@@ -114,6 +125,7 @@ export async function currentPasswordMatches(
     return 'matches';
   }
   const lockedOut = await attempt.failed();
+  if (lockedOut) lockoutsTotal.inc();
   await auditAccountEvent(database, user, 'sign_in_failure');
   if (lockedOut) await auditAccountEvent(database, user, 'lockout');
   return 'wrong';

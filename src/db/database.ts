@@ -28,6 +28,8 @@ export interface Database {
    * does not hand out; the load finds it by `pg_backend_pid()`.
    */
   clientOf?(processId: number): pg.PoolClient | undefined;
+  /** PostgreSQL: the connection pool's figures, for the metrics. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   close(): Promise<void>;
 }
 
@@ -242,7 +244,14 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     if (clients.get(processOf(client)) === client) clients.delete(processOf(client));
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log });
-  return { db, reader: db, dialect, clientOf: (processId) => clients.get(processId), close: () => db.destroy() };
+  return {
+    db,
+    reader: db,
+    dialect,
+    clientOf: (processId) => clients.get(processId),
+    pool,
+    close: () => db.destroy(),
+  };
 }
 
 /**

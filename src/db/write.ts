@@ -15,6 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 import { isRetryableDatabaseError, isUnavailableDatabaseError } from './errors.js';
 import type { Tables } from './schema.js';
+import { transactionEnded, writeLockWait } from '../metrics/metrics.js';
 
 /** First key of the two-key advisory lock: Estate's namespace ('ESTA'), so other advisory locks cannot collide. */
 const LOCK_NAMESPACE = 0x45535441;
@@ -85,17 +86,21 @@ export async function writeTransaction<T>(
 async function runWrite<T>(database: Database, lockKey: string, work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     let committing = false;
+    const asked = performance.now();
     try {
       return await database.db.connection().execute(async (connection) => {
         await sql.raw(database.dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(connection);
         try {
           if (database.dialect === 'postgres')
             await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey}))`.execute(connection);
+          writeLockWait.observe((performance.now() - asked) / 1000);
           const result = await work(connection);
           committing = true;
           await sql`commit`.execute(connection);
+          transactionEnded(connection, true);
           return result;
         } catch (error) {
+          transactionEnded(connection, false);
           await sql`rollback`.execute(connection).catch(() => undefined);
           throw error;
         }
