@@ -335,6 +335,17 @@ describeEachDatabase('console API: import and export', (h) => {
         ['web-a', 'Paris'],
       ],
     );
+    // Any of the list's sorts (a ranked enum, a nullable field) orders the export as it orders the list.
+    const key = (await h.key(ws)).secret;
+    for (const sort of ['environment', '-environment', 'hostname', '-createdAt']) {
+      const list = await h.call('GET', '/public/v1/servers', { key, query: { sort } });
+      assert.equal(list.statusCode, 200, list.body);
+      assert.deepEqual(
+        rowsOf((await exported(client, 'servers', { sort })).body).map((row) => row.name),
+        (list.json() as { data: { name: string }[] }).data.map((server) => server.name),
+        sort,
+      );
+    }
     const unknown = await client.call('GET', '/ui/api/export/servers?colour=red');
     assert.equal(unknown.statusCode, 400);
     assert.match(unknown.json().message, /unknown parameter: colour/);

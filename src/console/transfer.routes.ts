@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { FAMILIES } from '../families.js';
 import { createValidators } from '../http/validators.js';
@@ -10,9 +10,10 @@ import type { ListQuery } from '../lists/offset.js';
 import type { Family } from '../resources/family.js';
 import { columnForHeader, columnsOf } from '../transfer/columns.js';
 import { exportFamily } from '../transfer/export.js';
-import { FORMATS, type ImportReport, importFamily } from '../transfer/import.js';
+import { type ImportReport, importFamily } from '../transfer/import.js';
 import { memberCallerOf } from './console-auth.js';
 import { FamilyKey } from './lists.schemas.js';
+import { ImportColumns, ImportQuery, ImportReportSchema } from './transfer.schemas.js';
 
 /** The largest file the console's Import takes (docs/import-export.md, "In the console"). */
 export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
@@ -24,55 +25,6 @@ const STREAM_AFTER_ROWS = 100;
 const MATCH_FIELDS = ['name', 'hostname', 'serialNumber'] as const;
 
 const FamilyParams = Type.Object({ family: FamilyKey }, { additionalProperties: false });
-
-const ImportQuery = Type.Object(
-  {
-    format: Type.Optional(Type.Enum([...FORMATS], { description: 'The file format (default csv).' })),
-    dryRun: Type.Optional(Type.Boolean({ description: 'Check: report what the import would do, write nothing.' })),
-    match: Type.Optional(Type.String({ maxLength: 40, description: 'Update the item with the same value.' })),
-    file: Type.Optional(Type.String({ maxLength: 255, description: "The file's name, for the audit event." })),
-    columns: Type.Optional(
-      Type.String({
-        maxLength: 20000,
-        description: 'The column mapping, a JSON object: header → column header, or null to ignore the column.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-const ImportColumn = Type.Object({
-  header: Type.String(),
-  kind: Type.Enum(['id', 'field', 'reference', 'relation', 'link']),
-  /** Whether an import sets it (read-only fields are accepted and ignored). */
-  writable: Type.Boolean(),
-  /** The id field a reference or relation also accepts (`categoryId`). */
-  byId: Type.Optional(Type.String()),
-});
-
-const ImportColumns = Type.Object({
-  family: Type.String(),
-  columns: Type.Array(ImportColumn),
-  match: Type.Array(Type.String()),
-  bodyLimit: Type.Integer(),
-});
-
-const ImportError = Type.Object({
-  row: Type.Integer(),
-  field: Type.Union([Type.String(), Type.Null()]),
-  code: Type.String(),
-  message: Type.String(),
-});
-
-const ImportReportSchema = Type.Object({
-  family: Type.String(),
-  rows: Type.Integer(),
-  created: Type.Integer(),
-  updated: Type.Integer(),
-  unchanged: Type.Integer(),
-  errors: Type.Array(ImportError),
-  dryRun: Type.Boolean(),
-});
 
 function familyOf(key: string): Family {
   const family = FAMILIES.find((candidate) => candidate.definition.path === `/${key}`);
@@ -177,7 +129,8 @@ function exportHeadersOf(family: Family, shown: unknown): string[] | undefined {
  * - POST /ui/api/import/{family}?format=&dryRun=&match=&file=&columns=: the file as the body (at
  *   most IMPORT_BODY_LIMIT), imported as `estate import` does (one transaction, the member as
  *   actor, one `import` event); needs the family's add and edit scopes. Answers the report, or,
- *   asked with Accept: application/x-ndjson, streams progress lines then the report.
+ *   asked with Accept: application/x-ndjson, from the 100th row on streams progress lines, then the
+ *   report. A file that cannot be read is a 400 while nothing has been streamed yet.
  * - GET /ui/api/export/{family}?<the list's query>&columns=: the list as a CSV attachment, streamed.
  */
 export function registerTransferRoutes(app: App, { database }: AppDeps): void {
@@ -318,5 +271,3 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
       .send(output);
   }
 }
-
-export type ImportReportBody = Static<typeof ImportReportSchema>;

@@ -3,43 +3,13 @@
  * as it is with XMLHttpRequest, for the upload's progress, and reads the server's progress lines
  * (NDJSON) as they come; its report is the answer.
  */
+import type { ImportColumn, ImportColumns, ImportReport } from '../../../src/console/transfer.schemas.js';
 import { ApiFailure, call, queryOf } from '../api/client.js';
 
 export type ImportFormat = 'csv' | 'json' | 'jsonl';
 
-export interface ImportColumn {
-  header: string;
-  kind: 'id' | 'field' | 'reference' | 'relation' | 'link';
-  writable: boolean;
-  /** The id field a reference or relation also accepts (`categoryId`). */
-  byId?: string;
-}
-
-export interface ImportColumns {
-  family: string;
-  columns: ImportColumn[];
-  /** The fields rows may match existing items by. */
-  match: string[];
-  /** The largest file the server takes, in bytes. */
-  bodyLimit: number;
-}
-
-export interface ImportError {
-  row: number;
-  field: string | null;
-  code: string;
-  message: string;
-}
-
-export interface ImportReport {
-  family: string;
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: ImportError[];
-  dryRun: boolean;
-}
+export type { ImportColumn, ImportColumns, ImportReport };
+export type ImportError = ImportReport['errors'][number];
 
 /** Header → column header, or null to leave the column out. */
 export type ColumnMapping = Record<string, string | null>;

@@ -1,0 +1,56 @@
+/** The console's Import and Export (transfer.routes.ts): its query, the columns it offers, its report. */
+import { type Static, Type } from 'typebox';
+import { FORMATS } from '../transfer/import.js';
+
+export const ImportQuery = Type.Object(
+  {
+    format: Type.Optional(Type.Enum([...FORMATS], { description: 'The file format (default csv).' })),
+    dryRun: Type.Optional(Type.Boolean({ description: 'Check: report what the import would do, write nothing.' })),
+    match: Type.Optional(Type.String({ maxLength: 40, description: 'Update the item with the same value.' })),
+    file: Type.Optional(Type.String({ maxLength: 255, description: "The file's name, for the audit event." })),
+    columns: Type.Optional(
+      Type.String({
+        maxLength: 20000,
+        description: 'The column mapping, a JSON object: header → column header, or null to ignore the column.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ImportColumn = Type.Object({
+  header: Type.String(),
+  kind: Type.Enum(['id', 'field', 'reference', 'relation', 'link']),
+  /** Whether an import sets it (read-only fields are accepted and ignored). */
+  writable: Type.Boolean(),
+  /** The id field a reference or relation also accepts (`categoryId`). */
+  byId: Type.Optional(Type.String()),
+});
+
+export const ImportColumns = Type.Object({
+  family: Type.String(),
+  columns: Type.Array(ImportColumn),
+  match: Type.Array(Type.String()),
+  bodyLimit: Type.Integer(),
+});
+
+export const ImportError = Type.Object({
+  row: Type.Integer(),
+  field: Type.Union([Type.String(), Type.Null()]),
+  code: Type.String(),
+  message: Type.String(),
+});
+
+export const ImportReportSchema = Type.Object({
+  family: Type.String(),
+  rows: Type.Integer(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  errors: Type.Array(ImportError),
+  dryRun: Type.Boolean(),
+});
+
+export type ImportColumns = Static<typeof ImportColumns>;
+export type ImportColumn = Static<typeof ImportColumn>;
+export type ImportReport = Static<typeof ImportReportSchema>;
