@@ -136,6 +136,7 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
           <input
             type="file"
             accept=".csv,.json,.jsonl,.ndjson,text/csv,application/json"
+            disabled={!columns.data || Boolean(running)}
             onChange={(event) => choose(event.target.files?.[0])}
           />
         </Field>
