@@ -19,6 +19,7 @@ import {
 import { hashPassword } from '../members/members.service.js';
 import { requireStrongPassword } from '../members/password-policy.js';
 import { auditAccountEvent, currentPasswordMatches, signIn } from './sign-in.js';
+import { refuseSessionWorkspace } from '../sso/session-gate.js';
 
 const NoContent = Type.Null();
 
@@ -60,6 +61,11 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
         );
       }
       if (result.outcome === 'wrong_credentials') throw new ApiError('unauthorized', 'wrong e-mail or password');
+      if (result.outcome === 'sso_required')
+        throw new ApiError(
+          'forbidden',
+          `your workspaces require single sign-on: use Sign in with your provider (${result.providers.join(', ')})`,
+        );
       setSessionCookie(request, reply, result.token);
       return openedView(database, result.token);
     },
@@ -96,6 +102,7 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
       const session = sessionOf(request);
       const workspace = await membershipOf(database.db, session.userId, request.body.workspaceId);
       if (!workspace) throw new ApiError('not_found', 'workspace not found among yours');
+      await refuseSessionWorkspace(database.db, session, { id: workspace.id, memberId: workspace.memberId });
       await selectWorkspace(database.db, session.id, workspace.id);
       return viewOf(database, { ...session, workspace });
     },

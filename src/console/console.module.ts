@@ -20,6 +20,7 @@ import { registerServerNetworkRoutes } from './server-networks.routes.js';
 import { registerSignInLockRoutes } from './sign-in-locks.routes.js';
 import { registerTransferRoutes } from './transfer.routes.js';
 import { registerWorkspaceRoutes } from './workspace.routes.js';
+import { registerSsoRoutes } from '../sso/sso.routes.js';
 
 /** Every module of the console's own API, under /ui/api. */
 const CONSOLE_API_MODULES: readonly RegisterModule[] = [
@@ -38,6 +39,7 @@ const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerSignInLockRoutes,
   registerWorkspaceRoutes,
   registerTransferRoutes,
+  registerSsoRoutes,
 ];
 
 /** The built console (vite build): dist/ui from both src/console and dist/console. */

@@ -48,7 +48,13 @@ function newToken(): string {
  * Opens a session for a person in one of their workspaces; returns the cookie token (shown to no
  * one else). The person's ended sessions are deleted on the way, so rows do not pile up.
  */
-export async function openSession(db: Kysely<Tables>, userId: string, workspaceId: string | null): Promise<string> {
+export async function openSession(
+  db: Kysely<Tables>,
+  userId: string,
+  workspaceId: string | null,
+  /** A session opened through single sign-on (src/sso/): its provider, and an end no later than the provider's. */
+  sso?: { provider: string; endsAt: number },
+): Promise<string> {
   const token = newToken();
   const now = Date.now();
   await db
@@ -62,15 +68,17 @@ export async function openSession(db: Kysely<Tables>, userId: string, workspaceI
     )
     .execute();
   await db
+    .withTables<{ console_sessions: { sso_provider?: string | null } }>()
     .insertInto('console_sessions')
     .values({
+      ...(sso ? { sso_provider: sso.provider } : {}),
       id: hashSecret(token),
       user_id: userId,
       workspace_id: workspaceId,
       csrf_token: newToken(),
       created_at: new Date(now).toISOString(),
       last_seen_at: new Date(now).toISOString(),
-      expires_at: new Date(now + ABSOLUTE_TIMEOUT_MS).toISOString(),
+      expires_at: new Date(Math.min(now + ABSOLUTE_TIMEOUT_MS, sso?.endsAt ?? Number.POSITIVE_INFINITY)).toISOString(),
     })
     .execute();
   return token;

@@ -10,6 +10,7 @@ import { GLOBAL_LOCK, writeTransaction } from '../db/write.js';
 import { lockoutsTotal, signInsTotal } from '../metrics/metrics.js';
 import { reserveAttempt, unlockAccount } from './sign-in-throttle.js';
 import { openSession, workspacesOf } from './sessions.js';
+import { auditPasswordRefused, passwordWorkspaces, providersOfWorkspaces } from '../sso/session-gate.js';
 
 /**
  * Console sign-in: e-mail and password against the stored argon2 hash, behind the throttle of
@@ -20,6 +21,8 @@ import { openSession, workspacesOf } from './sessions.js';
 export type SignInResult =
   | { outcome: 'signed_in'; token: string; userId: string; workspaceId: string | null }
   | { outcome: 'wrong_credentials' }
+  /** The password is right, but every workspace of the person requires single sign-on (src/sso/). */
+  | { outcome: 'sso_required'; providers: string[] }
   | { outcome: 'locked'; retryAfterSeconds: number };
 
 /** Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password. */
@@ -95,7 +98,19 @@ async function checkSignIn(
   }
 
   await attempt.succeeded();
-  const workspaceId = (await workspacesOf(database.db, user!.id))[0]?.id ?? null;
+  const memberships = await workspacesOf(database.db, user!.id);
+  const open = await passwordWorkspaces(database.db, memberships);
+  if (memberships.length > 0 && open.length === 0) {
+    await auditPasswordRefused(database, user!, memberships);
+    return {
+      outcome: 'sso_required',
+      providers: await providersOfWorkspaces(
+        database.db,
+        memberships.map((w) => w.id),
+      ),
+    };
+  }
+  const workspaceId = open[0]?.id ?? null;
   const token = await auditAccountEvent(database, user!, 'sign_in', {
     only: workspaceId,
     change: (trx) => openSession(trx, user!.id, workspaceId),
