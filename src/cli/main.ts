@@ -9,6 +9,7 @@ import { fail, type JsonOption, progressBar, run, warn } from './run.js';
 import { registerOperations } from './operations.js';
 import { registerTransfer } from './transfer.js';
 import { registerWatch } from './watch.js';
+import { registerSso } from './sso.js';
 
 /** A secret piped on standard input: its first line, without the line break. */
 async function readSecretFromStdin(): Promise<string> {
@@ -460,6 +461,7 @@ export function buildCli(): Command {
   registerOperations(program);
   registerTransfer(program);
   registerWatch(program);
+  registerSso(program);
   return program;
 }
 
