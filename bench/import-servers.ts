@@ -40,7 +40,7 @@ export async function writeCsv(file: string, size: number): Promise<void> {
     const line = [
       name,
       `${name}.dc${i % 3}.acme.internal`,
-      `${ip};fd00::${i.toString(16)}`,
+      `${ip};fd00::${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}`,
       os,
       version,
       `"${maker}"`,

@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
-
-interface JsonOption {
-  json?: boolean;
-}
+import { type JsonOption, progressBar } from './run.js';
 
 /**
  * Runs one operation: prints one JSON object with --json, else a readable summary; any failure is
@@ -15,9 +12,9 @@ async function operate<T extends object>(
   action: (progress?: (done: number, planned: number) => void) => Promise<T>,
   human: (result: T) => string,
 ): Promise<void> {
-  const bar = process.stderr.isTTY ? progressBar() : undefined;
+  const bar = process.stderr.isTTY ? progressBar({ unit: 'rows' }) : undefined;
   try {
-    const result = await action(bar?.draw);
+    const result = await action(bar);
     bar?.end();
     process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);
   } catch (error) {
@@ -25,29 +22,6 @@ async function operate<T extends object>(
     process.stderr.write(`estate: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
-}
-
-/** A one-line progress bar on a terminal's stderr, redrawn at most every 100 ms. */
-function progressBar(): { draw(done: number, planned: number): void; end(): void } {
-  let last = 0;
-  let drawn = false;
-  return {
-    draw(done, planned) {
-      const now = Date.now();
-      if (now - last < 100 && done < planned) return;
-      last = now;
-      drawn = true;
-      const ratio = planned > 0 ? Math.min(1, done / planned) : 1;
-      const filled = Math.round(ratio * 30);
-      process.stderr.write(
-        `\r[${'#'.repeat(filled)}${'.'.repeat(30 - filled)}] ${Math.round(ratio * 100)}% ${done}/${planned} rows`,
-      );
-    },
-    end() {
-      if (drawn) process.stderr.write('\n');
-      drawn = false;
-    },
-  };
 }
 
 /** The database of DATABASE_URL, opened (SQLite: created if missing) but not migrated. */

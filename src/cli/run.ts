@@ -37,18 +37,37 @@ export async function run<T extends object>(
   }
 }
 
-/** A one-line progress bar on a terminal's stderr, redrawn at most every 100 ms. */
-export function progressBar(): (done: number, planned: number) => void {
+/** A progress bar: drawn with what is done of what is planned (and a note after it); `end` ends its line. */
+export interface ProgressBar {
+  (done: number, planned: number, note?: string): void;
+  end(): void;
+}
+
+/**
+ * A one-line progress bar on a terminal's stderr, redrawn at most every 100 ms: `[####.....] 42%`,
+ * then `done/planned unit` when a unit is given, or the note of the call.
+ */
+export function progressBar({ unit }: { unit?: string } = {}): ProgressBar {
   let last = 0;
-  return (done, planned) => {
+  let drawn = false;
+  const bar = (done: number, planned: number, note?: string) => {
     const now = Date.now();
     if (now - last < 100 && done < planned) return;
     last = now;
+    drawn = true;
     const ratio = planned > 0 ? Math.min(1, done / planned) : 1;
     const width = 30;
     const filled = Math.round(ratio * width);
-    process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}%`);
+    const after = note ?? (unit ? `${done}/${planned} ${unit}` : '');
+    process.stderr.write(
+      `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}%${after ? ` ${after}` : ''}\x1b[K`,
+    );
   };
+  bar.end = () => {
+    if (drawn) process.stderr.write('\n');
+    drawn = false;
+  };
+  return bar;
 }
 
 export function warn(message: string): void {

@@ -1,5 +1,6 @@
 /** `estate import` and `estate export`: a family's items in and out of a workspace as CSV, JSON or JSON lines. */
 import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { CLI_ACTOR } from '../audit/audit.types.js';
@@ -12,7 +13,8 @@ import type { Family } from '../resources/family.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { exportFamily } from '../transfer/export.js';
 import { FORMATS, type Format, type ImportReport, importFamily } from '../transfer/import.js';
-import { type JsonOption, run } from './run.js';
+import { PRESETS, presetOf } from '../transfer/presets.js';
+import { type JsonOption, type ProgressBar, progressBar, run } from './run.js';
 
 const familyKeys = () => FAMILIES.map((family) => family.definition.path.slice(1));
 
@@ -63,6 +65,10 @@ function summary(report: ImportReport): string {
     `${verb} ${report.rows} rows of ${report.family}: ${report.created} created, ` +
       `${report.updated} updated, ${report.unchanged} unchanged`,
   ];
+  if (report.preset)
+    lines.push(
+      `read through the preset ${report.preset}; columns ignored: ${report.ignoredColumns?.join(', ') || 'none'}`,
+    );
   if (report.errors.length > 0) lines.push('nothing was written; refused rows:');
   for (const error of report.errors)
     lines.push(`  row ${error.row}${error.field ? ` ${error.field}` : ''}: ${error.message} (${error.code})`);
@@ -74,29 +80,48 @@ export function registerTransfer(program: Command): void {
     .command('import')
     .description('import a file of one family into a workspace: rows with an id (or a --match) update, others create')
     .requiredOption('--workspace <id>', 'workspace id')
-    .requiredOption('--family <family>', `the family: ${familyKeys().join(', ')}`)
+    .option('--family <family>', `the family: ${familyKeys().join(', ')} (with --preset: the preset's)`)
     .argument('<file>', 'the file to import (- for standard input)')
     .option('--format <format>', `${FORMATS.join(', ')} (default: from the file name, else csv)`, formatOption)
     .option('--dry-run', 'check every row and report, writing nothing')
     .option('--match <field>', 'update the item with the same value of this field (id, name, hostname, serialNumber)')
+    .option(
+      '--preset <preset>',
+      `read another inventory's export: ${PRESETS.map((preset) => `${preset.name} (${preset.family})`).join(', ')}; ` +
+        'columns it does not know are listed and ignored',
+    )
     .option('--json', 'print one JSON object')
-    .action((file: string, opts: JsonOption & { workspace: string; family: string; format?: Format } & Flags) =>
+    .addHelpText(
+      'after',
+      `\nPresets:\n${PRESETS.map((preset) => `  ${preset.name.padEnd(16)} ${preset.description}`).join('\n')}`,
+    )
+    .action((file: string, opts: JsonOption & { workspace: string; family?: string; format?: Format } & Flags) =>
       run(
         opts,
         async (database: Database) => {
           await requireWorkspace(database, opts.workspace);
-          const family = familyOf(opts.family);
+          const preset = opts.preset === undefined ? undefined : presetOf(opts.preset);
+          if (opts.preset !== undefined && !preset)
+            throw new ApiError(
+              'bad_request',
+              `no preset ${opts.preset}; one of: ${PRESETS.map((candidate) => candidate.name).join(', ')}`,
+            );
+          const key = opts.family ?? preset?.family;
+          if (!key) throw new ApiError('bad_request', 'give --family (or a --preset)');
+          const family = familyOf(key);
           const input = file === '-' ? process.stdin : createReadStream(file);
-          const terminal = process.stderr.isTTY && !opts.json;
+          const bar = process.stderr.isTTY && !opts.json ? progressBar() : undefined;
+          const size = bar && file !== '-' ? (await stat(file)).size : 0;
           const report = await importFamily(database, opts.workspace, family, input, {
             format: formatOf(file, opts.format),
             dryRun: Boolean(opts.dryRun),
             match: opts.match,
             actor: CLI_ACTOR,
             source: file === '-' ? 'standard input' : basename(file),
-            progress: terminal ? (rows) => process.stderr.write(`\rrows read: ${rows}`) : undefined,
+            ...(opts.preset === undefined ? {} : { preset: opts.preset }),
+            progress: bar && ((rows) => drawImport(bar, rows, input, size)),
           });
-          if (terminal) process.stderr.write('\n');
+          bar?.end();
           if (report.errors.length > 0) process.exitCode = 1;
           return report;
         },
@@ -141,4 +166,16 @@ export function registerTransfer(program: Command): void {
 interface Flags {
   dryRun?: boolean;
   match?: string;
+  preset?: string;
+}
+
+/**
+ * The import's progress: of a file, the share of its bytes read (its rows are not known before
+ * they are read), with the rows read so far; of standard input, the rows read.
+ */
+function drawImport(bar: ProgressBar, rows: number, input: NodeJS.ReadableStream, size: number): void {
+  const read = (input as { bytesRead?: number }).bytesRead;
+  const counted = `${rows.toLocaleString('en')} rows`;
+  if (size > 0 && read !== undefined) bar(read, size, `${counted} read`);
+  else process.stderr.write(`\r${counted} read\x1b[K`);
 }

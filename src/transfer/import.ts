@@ -31,6 +31,7 @@ import { changeLink } from '../resources/links.js';
 import { type Column, columnForHeader, columnsOf, type Shape } from './columns.js';
 import { createQueued, type Queued } from './batch.js';
 import { NameError, Names } from './names.js';
+import { PRESETS, presetHeaders, presetOf, presetRecord } from './presets.js';
 
 export const FORMATS = ['csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -50,6 +51,11 @@ export interface ImportOptions {
    * column: the console's column mapping. Headers not named are kept as they are.
    */
   columns?: Record<string, string | null>;
+  /**
+   * A column-mapping preset (presets.ts) the file's rows are read through: another inventory's
+   * export. Its family must be the one imported into; headers it does not know are ignored.
+   */
+  preset?: string;
 }
 
 export interface ImportError {
@@ -68,6 +74,9 @@ export interface ImportReport {
   unchanged: number;
   errors: ImportError[];
   dryRun: boolean;
+  /** With a preset: its name, and the file's headers it ignored, in file order. */
+  preset?: string;
+  ignoredColumns?: string[];
 }
 
 /** Errors listed in a report at most; the import is refused as soon as there is one. */
@@ -198,6 +207,32 @@ export async function importFamily(
   const refuse = (row: number, field: string | null, code: string, message: string) => {
     if (report.errors.length < MAX_ERRORS) report.errors.push({ row, field, code, message });
   };
+  const preset = options.preset === undefined ? undefined : presetOf(options.preset);
+  if (options.preset !== undefined) {
+    report.preset = options.preset;
+    report.ignoredColumns = [];
+    if (!preset) {
+      const names = PRESETS.map((candidate) => candidate.name).join(', ');
+      refuse(0, null, 'bad_request', `no preset ${options.preset}; one of: ${names}`);
+      return report;
+    }
+    if (preset.family !== key) {
+      refuse(0, null, 'bad_request', `the preset ${preset.name} imports ${preset.family}, not ${key}`);
+      return report;
+    }
+  }
+  /** The preset's reading of the last headers seen (a JSON file's rows may differ in their keys). */
+  let presetReading: { keys: string; known: ReadonlyMap<string, string> } | undefined;
+  const throughPreset = (record: Record<string, unknown>): Record<string, unknown> => {
+    if (!preset) return record;
+    const keys = Object.keys(record).join('\n');
+    if (presetReading?.keys !== keys) {
+      const { known, ignored } = presetHeaders(preset, Object.keys(record));
+      presetReading = { keys, known };
+      for (const header of ignored) if (!report.ignoredColumns!.includes(header)) report.ignoredColumns!.push(header);
+    }
+    return presetRecord(preset, presetReading.known, record);
+  };
   const match = options.match && options.match !== 'id' ? options.match : undefined;
   if (match && !(match in definition.schemas.item.properties)) {
     refuse(0, null, 'bad_request', `${key} have no field ${match} to match rows by`);
@@ -231,7 +266,7 @@ export async function importFamily(
           continue;
         }
         const given = record as Record<string, unknown>;
-        batch.push({ row, record: options.columns ? renamed(given, options.columns) : given });
+        batch.push({ row, record: throughPreset(options.columns ? renamed(given, options.columns) : given) });
         if (batch.length >= batchRows) {
           await importBatch(trx, loader, names, batch);
           batch = [];

@@ -1,0 +1,234 @@
+/**
+ * Column-mapping presets (docs/import-export.md, "Presets"): how another inventory's CSV export
+ * becomes a file of Estate's columns. A preset knows the headers that inventory writes (compared
+ * without case or surrounding spaces, with the aliases its own importer accepts), and turns each
+ * row of them into a row of Estate's columns, converting values where the two differ (NetBox's
+ * "10.0.0.1/24" is the address 10.0.0.1; Snipe-IT's "Ready to Deploy" is `in_stock`). Headers it
+ * does not know are listed in the import's report and ignored: a preset reads a file made by
+ * another tool, whose extra columns (its own ids, custom fields, what Estate has no field for)
+ * are expected.
+ */
+import { isIP } from 'node:net';
+
+export interface Preset {
+  /** What `--preset` names it by. */
+  name: string;
+  description: string;
+  /** The family its rows are imported into (its API path without `/`). */
+  family: string;
+  /** The source's headers this preset reads, each with the other spellings it accepts. */
+  headers: Record<string, readonly string[]>;
+  /** The field a re-import is best matched by (`--match`), for the docs and the console. */
+  match: string;
+  /**
+   * A row of Estate's columns (as CSV text: lists joined by `;`) from a row of the source, keyed by
+   * the preset's headers (empty cells left out). A column left out leaves the field as it is.
+   */
+  convert(source: Readonly<Record<string, string>>): Record<string, string>;
+}
+
+/** Non-empty values, trimmed. */
+const present = (...values: (string | undefined)[]) =>
+  values.map((value) => value?.trim() ?? '').filter((value) => value !== '');
+
+/** "10.0.0.1/24" → "10.0.0.1"; text that is no address is kept, to be refused with the row's other errors. */
+export function addressOf(text: string): string {
+  const address = text.trim().split('/')[0]!.trim();
+  return isIP(address) === 0 ? text.trim() : address;
+}
+
+/** Distinct values of lists given as text separated by any of `separators`. */
+function listOf(values: (string | undefined)[], separators: RegExp): string[] {
+  return [...new Set(values.flatMap((value) => present(...(value ?? '').split(separators))))];
+}
+
+/** A date as YYYY-MM-DD: ISO dates and date-times as they are, other dates the way Date reads them. */
+export function dayOf(text: string): string {
+  const trimmed = text.trim();
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[ T].*)?$/.exec(trimmed);
+  if (iso) return iso[1]!;
+  const parsed = new Date(`${trimmed} UTC`);
+  if (Number.isNaN(parsed.getTime())) return trimmed;
+  return parsed.toISOString().slice(0, 10);
+}
+
+/** The day `months` after `day` (a warranty's end from its purchase date and length). */
+function monthsAfter(day: string, months: number): string | undefined {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Fields given only when the source had a value. */
+function defined(record: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Record<string, string>;
+}
+
+/**
+ * NetBox: Devices → Export → "Current view" (the device table's columns) or "All data (CSV)"
+ * (its import field names). Devices become servers.
+ */
+const netboxDevices: Preset = {
+  name: 'netbox-devices',
+  description: 'a NetBox device list exported as CSV (table columns or import field names), as servers',
+  family: 'servers',
+  match: 'name',
+  headers: {
+    Name: ['name'],
+    Site: ['site'],
+    Location: ['location'],
+    Rack: ['rack'],
+    Position: ['position'],
+    Role: ['device_role', 'device role', 'role'],
+    Manufacturer: ['manufacturer'],
+    Type: ['device_type', 'device type'],
+    Platform: ['platform'],
+    'Serial number': ['serial', 'serial number'],
+    'IP Address': ['primary ip', 'primary_ip'],
+    'IPv4 Address': ['primary ipv4', 'primary_ip4'],
+    'IPv6 Address': ['primary ipv6', 'primary_ip6'],
+    'OOB IP': ['oob_ip'],
+    Description: ['description'],
+    Comments: ['comments'],
+    Tags: ['tags'],
+  },
+  convert(source) {
+    const rack = source.Rack ? `rack ${source.Rack}` : undefined;
+    const position = source.Position ? `U${source.Position.replace(/\.0$/, '')}` : undefined;
+    return defined({
+      name: source.Name,
+      ipAddresses: listOf(
+        [source['IP Address'], source['IPv4 Address'], source['IPv6 Address'], source['OOB IP']],
+        /[,;]/,
+      )
+        .map(addressOf)
+        .filter((address, index, all) => all.indexOf(address) === index)
+        .join(';'),
+      manufacturer: source.Manufacturer,
+      model: source.Type,
+      os: source.Platform,
+      serialNumber: source['Serial number'],
+      location: present(source.Site, source.Location, rack, position).join(', '),
+      description: present(source.Description, source.Comments).join('\n\n'),
+      // NetBox writes a device's tags separated by commas; its role becomes a tag as well.
+      tags: listOf([source.Role, source.Tags], /[,;]/).join(';'),
+    });
+  },
+};
+
+/** Snipe-IT's status labels (their default names and status types) as a workstation's status. */
+const SNIPE_STATUSES: Record<string, string> = {
+  deployed: 'in_use',
+  'checked out': 'in_use',
+  'ready to deploy': 'in_stock',
+  deployable: 'in_stock',
+  pending: 'in_stock',
+  'out for repair': 'in_repair',
+  'out for diagnostics': 'in_repair',
+  'in repair': 'in_repair',
+  archived: 'retired',
+  'broken - not fixable': 'retired',
+  'lost/stolen': 'retired',
+  undeployable: 'retired',
+  retired: 'retired',
+};
+
+/**
+ * Snipe-IT: Assets → Export (the list's columns), or a file made for its importer. Assets become
+ * workstations: the asset tag is the name, a one-word asset name the host name.
+ */
+const snipeitAssets: Preset = {
+  name: 'snipeit-assets',
+  description: 'a Snipe-IT asset list exported as CSV (list columns or importer headers), as workstations',
+  family: 'workstations',
+  match: 'name',
+  headers: {
+    'Asset Tag': ['asset_tag', 'asset tag'],
+    'Asset Name': ['item name', 'name', 'item_name'],
+    Serial: ['serial number', 'serial no.', 'serial no', 'serial'],
+    Model: ['model name', 'asset_model'],
+    'Model No.': ['model number', 'model no', 'model_number'],
+    Manufacturer: ['manufacturer'],
+    Status: ['status', 'status label'],
+    'Checked Out To': ['full name', 'fullname', 'assigned to'],
+    Email: ['e-mail', 'checked out to: email', 'email'],
+    Location: ['location'],
+    'Purchase Date': ['purchase_date', 'purchase date'],
+    Warranty: ['warranty months', 'warranty_months'],
+    'Warranty Expires': ['warranty expires', 'warranty_expires'],
+  },
+  convert(source) {
+    const purchaseDate = source['Purchase Date'] ? dayOf(source['Purchase Date']) : undefined;
+    const months = Number.parseInt(source.Warranty ?? '', 10);
+    const warrantyEnd = source['Warranty Expires']
+      ? dayOf(source['Warranty Expires'])
+      : purchaseDate && months > 0
+        ? monthsAfter(purchaseDate, months)
+        : undefined;
+    // "Deployed" lists show the status label with its type ("Ready to Deploy (Deployed)").
+    const label = (source.Status ?? '').toLowerCase().replace(/\s*\(.*\)\s*$/, '');
+    const assigned = source.Email || source['Checked Out To'];
+    const status = SNIPE_STATUSES[label] ?? (assigned ? 'in_use' : undefined);
+    const assetName = source['Asset Name'];
+    return defined({
+      name: source['Asset Tag'] || assetName,
+      hostname: source['Asset Tag'] && assetName && !/\s/.test(assetName) ? assetName : undefined,
+      serialNumber: source.Serial,
+      manufacturer: source.Manufacturer,
+      model: source.Model || source['Model No.'],
+      status,
+      assignedUser: source.Email,
+      location: source.Location,
+      purchaseDate,
+      warrantyEnd,
+    });
+  },
+};
+
+export const PRESETS: readonly Preset[] = [netboxDevices, snipeitAssets];
+
+export function presetOf(name: string): Preset | undefined {
+  return PRESETS.find((preset) => preset.name === name);
+}
+
+const fold = (header: string) => header.trim().toLowerCase();
+
+/**
+ * How a file's headers read under a preset: the preset's header each known one stands for, and
+ * the ones it ignores, in file order. A header the preset knows twice is read from its first column.
+ */
+export function presetHeaders(preset: Preset, headers: readonly string[]) {
+  const byFolded = new Map<string, string>();
+  for (const [header, aliases] of Object.entries(preset.headers))
+    for (const spelling of [header, ...aliases])
+      if (!byFolded.has(fold(spelling))) byFolded.set(fold(spelling), header);
+  const known = new Map<string, string>();
+  const ignored: string[] = [];
+  const taken = new Set<string>();
+  for (const header of headers) {
+    const own = byFolded.get(fold(header));
+    if (own && !taken.has(own)) {
+      known.set(header, own);
+      taken.add(own);
+    } else ignored.push(header);
+  }
+  return { known, ignored };
+}
+
+/** A row of the source as a row of Estate's columns, through the preset. */
+export function presetRecord(
+  preset: Preset,
+  known: ReadonlyMap<string, string>,
+  record: Record<string, unknown>,
+): Record<string, string> {
+  const source: Record<string, string> = {};
+  for (const [header, value] of Object.entries(record)) {
+    const own = known.get(header);
+    const text = value === null || value === undefined ? '' : String(value).trim();
+    if (own && text !== '') source[own] = text;
+  }
+  return preset.convert(source);
+}

@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { it } from 'node:test';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { FAMILIES } from '../src/families.js';
+import { addMember } from '../src/members/members.service.js';
+import type { Family } from '../src/resources/family.js';
+import { importFamily } from '../src/transfer/import.js';
+import { addressOf, dayOf } from '../src/transfer/presets.js';
+import { estate } from './support/cli.js';
+import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
+
+const familyOf = (key: string): Family => FAMILIES.find((family) => family.definition.path === `/${key}`)!;
+const example = (name: string) => fileURLToPath(new URL(`../docs/examples/${name}`, import.meta.url));
+
+/** The people the Snipe-IT sample checks laptops out to, as members of the workspace. */
+const SNIPE_PEOPLE = ['anna', 'boris', 'chloe', 'david'];
+
+type Item = Record<string, unknown>;
+
+async function listed(h: Harness, workspace: Workspace, key: string): Promise<Item[]> {
+  const secret = (await h.key(workspace)).secret;
+  const answer = await h.call('GET', `/public/v1/${key}`, { key: secret, query: { limit: '100', sort: 'name' } });
+  return (answer.json() as { data: Item[] }).data;
+}
+
+function fromFile(h: Harness, workspace: Workspace, key: string, file: string, preset: string, match?: string) {
+  return importFamily(h.database, workspace.id, familyOf(key), createReadStream(file), {
+    format: 'csv',
+    actor: CLI_ACTOR,
+    source: file,
+    preset,
+    ...(match ? { match } : {}),
+  });
+}
+
+describeEachDatabase('import presets', (h) => {
+  it("NetBox's device export imports as servers; columns the preset does not read are listed and ignored", async () => {
+    const ws = await h.workspace();
+    const report = await fromFile(h, ws, 'servers', example('netbox-devices.csv'), 'netbox-devices');
+    assert.deepEqual(report.errors, []);
+    assert.deepEqual([report.rows, report.created], [10, 10]);
+    assert.equal(report.preset, 'netbox-devices');
+    assert.deepEqual(report.ignoredColumns, ['ID', 'Status', 'Tenant', 'Asset tag', 'Airflow']);
+    const servers = await listed(h, ws, 'servers');
+    assert.equal(servers.length, 10);
+    const web = servers.find((server) => server.name === 'fra2-web-01')!;
+    assert.deepEqual(
+      {
+        hostname: web.hostname,
+        ipAddresses: web.ipAddresses,
+        manufacturer: web.manufacturer,
+        model: web.model,
+        os: web.os,
+        serialNumber: web.serialNumber,
+        location: web.location,
+        description: web.description,
+        environment: web.environment,
+      },
+      {
+        hostname: 'fra2-web-01',
+        ipAddresses: ['10.20.14.11', '2001:db8:14::11'],
+        manufacturer: 'Dell',
+        model: 'PowerEdge R650',
+        os: 'Ubuntu 22.04',
+        serialNumber: '7XK2L93',
+        location: 'FRA2, Hall A, rack R14, U38',
+        description: 'Storefront frontend',
+        environment: null,
+      },
+    );
+    const secret = (await h.key(ws)).secret;
+    const tags = (await h.call('GET', `/public/v1/servers/${web.id}/tags`, { key: secret })).json() as {
+      name: string;
+    }[];
+    assert.deepEqual(tags.map((tag) => tag.name).sort(), ['Web server', 'dmz', 'pci']);
+    // A rack without a site's location, and no IPv6 address.
+    const backup = servers.find((server) => server.name === 'ams1-backup-01')!;
+    assert.deepEqual([backup.location, backup.ipAddresses], ['AMS1, rack B07, U4', ['10.30.7.41']]);
+
+    // Imported again, matched by name: every device is found and nothing changes.
+    const again = await fromFile(h, ws, 'servers', example('netbox-devices.csv'), 'netbox-devices', 'name');
+    assert.deepEqual([again.created, again.updated, again.unchanged, again.errors.length], [0, 0, 10, 0]);
+  });
+
+  it("Snipe-IT's asset export imports as workstations: tags as names, statuses and warranties converted", async () => {
+    const ws = await h.workspace();
+    for (const person of SNIPE_PEOPLE)
+      await addMember(
+        h.database,
+        { workspaceId: ws.id, email: `${person}@acme.example`, name: person, role: 'read' },
+        CLI_ACTOR,
+      );
+    const report = await fromFile(h, ws, 'workstations', example('snipeit-assets.csv'), 'snipeit-assets');
+    assert.deepEqual(report.errors, []);
+    assert.deepEqual([report.rows, report.created], [10, 10]);
+    assert.deepEqual(report.ignoredColumns, [
+      'ID',
+      'Company',
+      'Category',
+      'Supplier',
+      'Purchase Cost',
+      'Order Number',
+      'Notes',
+    ]);
+    const machines = new Map((await listed(h, ws, 'workstations')).map((item) => [item.name, item]));
+    assert.equal(machines.size, 10);
+    const anna = machines.get('LT-0001')!;
+    const secret = (await h.key(ws)).secret;
+    const users = (await h.call('GET', '/public/v1/users', { key: secret, query: { limit: '100' } })).json() as {
+      data: { id: string; email: string }[];
+    };
+    assert.deepEqual(
+      {
+        hostname: anna.hostname,
+        serialNumber: anna.serialNumber,
+        manufacturer: anna.manufacturer,
+        model: anna.model,
+        status: anna.status,
+        assignedUserId: anna.assignedUserId,
+        location: anna.location,
+        purchaseDate: anna.purchaseDate,
+        warrantyEnd: anna.warrantyEnd,
+      },
+      {
+        hostname: 'LT-ANNA',
+        serialNumber: 'PF3ABC12',
+        manufacturer: 'Lenovo',
+        model: 'ThinkPad T14 Gen 4',
+        status: 'in_use',
+        assignedUserId: users.data.find((user) => user.email === 'anna@acme.example')!.id,
+        location: 'Berlin office',
+        purchaseDate: '2023-02-14',
+        warrantyEnd: '2026-02-14',
+      },
+    );
+    const statusOf = (name: string) => machines.get(name)!.status;
+    assert.deepEqual(['LT-0003', 'MB-0005', 'DT-0006', 'LT-0007', 'LT-0009', 'LT-0010'].map(statusOf), [
+      'in_stock',
+      'in_repair',
+      'in_use',
+      'retired',
+      'in_stock',
+      'retired',
+    ]);
+    // A warranty given in months ends that long after the purchase; an asset name with spaces is no host name.
+    assert.equal(machines.get('DT-0006')!.warrantyEnd, '2026-06-30');
+    assert.equal(machines.get('LT-0007')!.hostname, null);
+    assert.equal(machines.get('MB-0004')!.model, 'MacBook Pro 14" M3');
+  });
+
+  it('a preset checks rows as any import: one refused row writes nothing', async () => {
+    const ws = await h.workspace();
+    const csv = 'Name,IP Address,Site\nok-1,10.0.0.1/24,FRA\nbad-1,not-an-ip/24,FRA\n';
+    const report = await importFamily(h.database, ws.id, familyOf('servers'), Readable.from([csv]), {
+      format: 'csv',
+      actor: CLI_ACTOR,
+      source: 'netbox.csv',
+      preset: 'netbox-devices',
+    });
+    assert.equal(report.errors.length, 1);
+    assert.deepEqual([report.errors[0]!.row, report.errors[0]!.field], [2, 'ipAddresses']);
+    assert.equal((await listed(h, ws, 'servers')).length, 0);
+    // A preset of another family, or none of that name, is refused before a row is read.
+    const wrong = await importFamily(h.database, ws.id, familyOf('servers'), Readable.from([csv]), {
+      format: 'csv',
+      actor: CLI_ACTOR,
+      source: 'x.csv',
+      preset: 'snipeit-assets',
+    });
+    assert.deepEqual(
+      wrong.errors.map((error) => [error.row, error.code]),
+      [[0, 'bad_request']],
+    );
+  });
+
+  it('estate import --preset: the family is the preset’s; --json and the summary list the ignored columns', async () => {
+    const ws = await h.workspace();
+    const json = await estate(h.url, [
+      'import',
+      '--workspace',
+      ws.id,
+      '--preset',
+      'netbox-devices',
+      example('netbox-devices.csv'),
+      '--json',
+      '--dry-run',
+    ]);
+    assert.equal(json.code, 0, json.stderr);
+    assert.deepEqual(json.json(), {
+      family: 'servers',
+      rows: 10,
+      created: 10,
+      updated: 0,
+      unchanged: 0,
+      errors: [],
+      dryRun: true,
+      preset: 'netbox-devices',
+      ignoredColumns: ['ID', 'Status', 'Tenant', 'Asset tag', 'Airflow'],
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'estate-presets-'));
+    writeFileSync(join(dir, 'netbox.csv'), 'Name,Custom field\nfra-1,x\n');
+    const human = await estate(h.url, [
+      'import',
+      '--workspace',
+      ws.id,
+      '--preset',
+      'netbox-devices',
+      join(dir, 'netbox.csv'),
+    ]);
+    assert.equal(human.code, 0, human.stderr);
+    assert.match(human.stdout, /imported 1 rows of servers: 1 created/);
+    assert.match(human.stdout, /preset netbox-devices; columns ignored: Custom field/);
+    const unknown = await estate(h.url, ['import', '--workspace', ws.id, '--preset', 'nope', join(dir, 'netbox.csv')]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /no preset nope; one of: netbox-devices, snipeit-assets/);
+  });
+});
+
+it('preset values: addresses without their prefix length, dates as days', () => {
+  assert.equal(addressOf('10.0.0.1/24'), '10.0.0.1');
+  assert.equal(addressOf(' 2001:db8::1/64 '), '2001:db8::1');
+  assert.equal(addressOf('not-an-ip/24'), 'not-an-ip/24');
+  assert.equal(dayOf('2023-02-14 09:30:00'), '2023-02-14');
+  assert.equal(dayOf('Feb 14, 2023'), '2023-02-14');
+  assert.equal(dayOf('someday'), 'someday');
+});
