@@ -1,7 +1,8 @@
 /**
  * The console in a real browser: the app listening on 127.0.0.1, Debian's Chromium driven by
- * playwright-core, an axe-core check, and screenshots for the docs when ESTATE_SCREENSHOTS names
- * a directory (`npm run docs:screenshots`).
+ * playwright-core, an axe-core check, and screenshots of a test's pages when ESTATE_SCREENSHOTS
+ * names a directory (the docs' pictures are drawn from a seeded workspace by
+ * scripts/console-screenshots.ts, `npm run docs:screenshots`).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -110,7 +111,7 @@ export async function assertAccessible(page: Page, name: string): Promise<void> 
   );
 }
 
-/** A screenshot for the docs, only when asked (ESTATE_SCREENSHOTS=<directory>). */
+/** A screenshot of the page, only when asked (ESTATE_SCREENSHOTS=<directory>). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const directory = process.env.ESTATE_SCREENSHOTS;
   if (!directory) return;
