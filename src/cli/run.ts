@@ -59,9 +59,9 @@ export function progressBar({ unit }: { unit?: string } = {}): ProgressBar {
     const width = 30;
     const filled = Math.round(ratio * width);
     const after = note ?? (unit ? `${done}/${planned} ${unit}` : '');
-    process.stderr.write(
-      `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}%${after ? ` ${after}` : ''}\x1b[K`,
-    );
+    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}%`;
+    // \x1b[K clears what a longer line drawn before left on the right.
+    process.stderr.write(`\r${line}${after ? ` ${after}` : ''}\x1b[K`);
   };
   bar.end = () => {
     if (drawn) process.stderr.write('\n');
