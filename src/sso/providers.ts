@@ -121,6 +121,12 @@ export class ProviderRegistry {
         oidc.ClientSecretBasic(provider.clientSecret),
         url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
       );
+      // The ID token's signature is checked too, against the provider's keys (fetched and rotated
+      // by the library): TLS alone would let a forged or changed token through a broken channel.
+      found = found.then((configuration) => {
+        oidc.enableNonRepudiationChecks(configuration);
+        return configuration;
+      });
       this.configurations.set(provider.name, found);
       found.catch(() => this.configurations.delete(provider.name));
     }

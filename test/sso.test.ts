@@ -1,0 +1,570 @@
+/**
+ * Single sign-on with a real OpenID provider (oidc-provider in this process, test/support/sso-provider.ts)
+ * over real HTTP: memberships by rules, leavers, Require single sign-on, every refusal (forged
+ * state, replayed code, wrong nonce, unverified e-mail, expired or forged ID token, issuer
+ * mix-up), the console's and CLI's rules scoped to their workspace, and two instances on one
+ * database finishing each other's sign-ins (docs/sso.md).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { after, before, it } from 'node:test';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../src/app/app.js';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import type { SessionView } from '../src/console/console.schemas.js';
+import { SESSION_COOKIE } from '../src/console/sessions.js';
+import { openDatabase } from '../src/db/database.js';
+import type { Tables } from '../src/db/schema.js';
+import { addMember } from '../src/members/members.service.js';
+import { addRule, changeSetting } from '../src/sso/rules.service.js';
+import { loadProviders, ProviderRegistry } from '../src/sso/providers.js';
+import { estate } from './support/cli.js';
+import { clientOf, PASSWORD, personIn, signInRequest } from './support/console.js';
+import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
+import { SsoAgent } from './support/sso-agent.js';
+import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from './support/sso-provider.js';
+
+let corp: TestProvider;
+let other: TestProvider;
+const logs: string[] = [];
+
+before(async () => {
+  corp = await startTestProvider();
+  other = await startTestProvider();
+  const directory = mkdtempSync(join(tmpdir(), 'estate-sso-'));
+  const file = join(directory, 'providers.json');
+  const provider = (name: string, displayName: string, issuer: string) => ({
+    name,
+    displayName,
+    issuer,
+    clientId: CLIENT_ID,
+    clientSecretEnv: 'TEST_OIDC_SECRET',
+    scopes: ['openid', 'email', 'profile', 'groups'],
+    emailClaim: 'email',
+    groupsClaim: 'groups',
+  });
+  writeFileSync(
+    file,
+    JSON.stringify([
+      provider('corp', 'Corp SSO', corp.issuer),
+      provider('other', 'Other SSO', other.issuer),
+      provider('down', 'Down SSO', 'http://127.0.0.1:9'),
+    ]),
+  );
+  process.env.OIDC_PROVIDERS = file;
+  process.env.TEST_OIDC_SECRET = CLIENT_SECRET;
+});
+
+after(async () => {
+  await corp?.close();
+  await other?.close();
+});
+
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logs.push(String(chunk));
+    done();
+  },
+});
+
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
+
+describeEachDatabase(
+  'single sign-on',
+  (h: Harness) => {
+    let origin: string;
+    const start = (name = 'corp') => `${origin}/ui/api/sso/${name}/start`;
+    const db = () => h.database.db as Kysely<Tables>;
+
+    before(async () => {
+      origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const [provider, name] of [
+        [corp, 'corp'],
+        [other, 'other'],
+      ] as const) {
+        provider.allowRedirect(`${origin}/ui/api/sso/${name}/callback`);
+      }
+    });
+
+    /** A person of the provider, with a fresh login, e-mail and the given groups. */
+    function personAt(provider: TestProvider, groups: string[], claims: Record<string, unknown> = {}) {
+      const login = unique('person');
+      const email = `${login}@corp.example`;
+      provider.people.set(login, { email, email_verified: true, name: `Person ${login}`, groups, ...claims });
+      return { login, email };
+    }
+
+    async function ruleIn(workspace: Workspace, provider: string, group: string, role: 'read' | 'write' | 'admin') {
+      return addRule(
+        h.database,
+        new ProviderRegistry(loadProviders()),
+        workspace.id,
+        { provider, group, role },
+        CLI_ACTOR,
+      );
+    }
+
+    async function sessionOf(agent: SsoAgent): Promise<{ status: number; view?: SessionView }> {
+      const cookie = agent.cookie(SESSION_COOKIE);
+      if (!cookie) return { status: 401 };
+      const response = await h.app.inject({
+        method: 'GET',
+        url: '/ui/api/session',
+        cookies: { [SESSION_COOKIE]: cookie },
+      });
+      return { status: response.statusCode, view: response.statusCode === 200 ? response.json() : undefined };
+    }
+
+    async function memberOf(workspace: Workspace, email: string) {
+      return db()
+        .selectFrom('members')
+        .innerJoin('users', 'users.id', 'members.user_id')
+        .select(['members.id', 'members.role'])
+        .where('members.workspace_id', '=', workspace.id)
+        .where('users.email', '=', email)
+        .executeTakeFirst();
+    }
+
+    async function events(workspace: Workspace) {
+      return db()
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('workspace_id', '=', workspace.id)
+        .orderBy('timestamp')
+        .orderBy('id')
+        .execute();
+    }
+
+    const reasonOf = (location: string) => new URL(location, origin).searchParams.get('sso_error');
+
+    it('the sign-in page lists the providers of OIDC_PROVIDERS by display name', async () => {
+      const response = await h.app.inject({ method: 'GET', url: '/ui/api/sso/providers' });
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(
+        response.json().data.map((p: { displayName: string }) => p.displayName),
+        ['Corp SSO', 'Other SSO', 'Down SSO'],
+      );
+    });
+
+    it('a first sign-in creates the membership its group gives, audited: the member acts, the provider is named', async () => {
+      const workspace = await h.workspace('SSO first');
+      const group = unique('engineers');
+      await ruleIn(workspace, 'corp', group, 'write');
+      const person = personAt(corp, [group, 'unrelated']);
+      const agent = new SsoAgent();
+      assert.equal(await agent.signIn(start(), person.login), '/ui/');
+      const member = await memberOf(workspace, person.email);
+      assert.equal(member?.role, 'write');
+      const session = await sessionOf(agent);
+      assert.equal(session.view?.workspace?.id, workspace.id);
+      assert.equal(session.view?.user.email, person.email);
+      const created = (await events(workspace)).find((e) => e.action === 'create' && e.resource_id === member!.id);
+      assert.equal(created?.actor_type, 'member');
+      assert.equal(created?.actor_id, member!.id);
+      assert.deepEqual(JSON.parse(created!.changes!).provider, { before: null, after: 'corp' });
+      const signIn = (await events(workspace)).find((e) => e.action === 'sign_in' && e.resource_id === member!.id);
+      assert.deepEqual(JSON.parse(signIn!.changes!).provider, { before: null, after: 'corp' });
+      // The session ends no later than the provider's ID token (an hour), well before Estate's week.
+      assert.ok(Date.parse(session.view!.expiresAt) <= Date.now() + 3600_000 + 5000);
+      // The flow cookie is gone and the flow's row too: nothing to replay.
+      assert.equal(agent.cookie('estate_sso_flow'), undefined);
+    });
+
+    it('a change of groups changes the role at the next sign-in; the highest role any group gives wins', async () => {
+      const workspace = await h.workspace('SSO roles');
+      const readers = unique('readers');
+      const admins = unique('admins');
+      await ruleIn(workspace, 'corp', readers, 'read');
+      await ruleIn(workspace, 'corp', admins, 'admin');
+      const person = personAt(corp, [readers]);
+      assert.equal(await new SsoAgent().signIn(start(), person.login), '/ui/');
+      assert.equal((await memberOf(workspace, person.email))?.role, 'read');
+      corp.people.get(person.login)!.groups = [readers, admins];
+      assert.equal(await new SsoAgent().signIn(start(), person.login), '/ui/');
+      const member = await memberOf(workspace, person.email);
+      assert.equal(member?.role, 'admin');
+      const update = (await events(workspace)).find((e) => e.action === 'update' && e.resource_id === member!.id);
+      assert.deepEqual(JSON.parse(update!.changes!), {
+        role: { before: 'read', after: 'admin' },
+        provider: { before: null, after: 'corp' },
+      });
+    });
+
+    it('a leaver loses the membership the rules made at the next sign-in, and their other sessions end', async () => {
+      const workspace = await h.workspace('SSO leaver');
+      const group = unique('staff');
+      await ruleIn(workspace, 'corp', group, 'write');
+      const person = personAt(corp, [group]);
+      const first = new SsoAgent();
+      const second = new SsoAgent();
+      assert.equal(await first.signIn(start(), person.login), '/ui/');
+      assert.equal(await second.signIn(start(), person.login), '/ui/');
+      assert.equal((await sessionOf(first)).status, 200);
+      const memberId = (await memberOf(workspace, person.email))!.id;
+      corp.people.get(person.login)!.groups = [];
+      const third = new SsoAgent();
+      assert.equal(reasonOf(await third.signIn(start(), person.login)), 'no_matching_group');
+      assert.equal(await memberOf(workspace, person.email), undefined);
+      assert.equal((await sessionOf(first)).status, 401, 'the first session ended');
+      assert.equal((await sessionOf(second)).status, 401, 'the second session ended');
+      const removed = (await events(workspace)).find((e) => e.action === 'delete' && e.resource_id === memberId);
+      assert.equal(removed?.actor_id, memberId);
+      assert.match(removed!.actor_name!, /single sign-on: corp/);
+      assert.ok(logs.some((line) => line.includes('single sign-on refused: no rule for provider corp gives')));
+    });
+
+    it("only workspaces whose rules name the provider change: another provider's, a manual membership stay", async () => {
+      const corpSpace = await h.workspace('SSO corp');
+      const otherSpace = await h.workspace('SSO other');
+      const plainSpace = await h.workspace('SSO none');
+      const group = unique('team');
+      await ruleIn(corpSpace, 'corp', group, 'read');
+      await ruleIn(otherSpace, 'other', group, 'write');
+      const person = personAt(corp, [group]);
+      other.people.set(person.login, { ...corp.people.get(person.login)! });
+      assert.equal(await new SsoAgent().signIn(start('other'), person.login), '/ui/');
+      await addMember(h.database, { workspaceId: plainSpace.id, email: person.email, role: 'read' }, CLI_ACTOR);
+      corp.people.get(person.login)!.groups = [];
+      // Through corp: no group any more. The other provider's membership and the manual one stay.
+      const agent = new SsoAgent();
+      assert.equal(reasonOf(await agent.signIn(start(), person.login)), 'no_matching_group');
+      assert.equal((await memberOf(otherSpace, person.email))?.role, 'write');
+      assert.equal((await memberOf(plainSpace, person.email))?.role, 'read');
+      assert.equal(agent.cookie(SESSION_COOKIE), undefined, 'no session in a workspace the rules do not grant');
+    });
+
+    it("a provider's session never reaches a workspace its rules did not grant", async () => {
+      const granted = await h.workspace('SSO granted');
+      const manual = await h.workspace('SSO manual');
+      const group = unique('ops');
+      await ruleIn(granted, 'corp', group, 'read');
+      const person = personAt(corp, [group]);
+      const agent = new SsoAgent();
+      assert.equal(await agent.signIn(start(), person.login), '/ui/');
+      await addMember(h.database, { workspaceId: manual.id, email: person.email, role: 'admin' }, CLI_ACTOR);
+      const { view } = await sessionOf(agent);
+      const client = clientOf(h, agent.cookie(SESSION_COOKIE)!, view!);
+      const move = await client.call('PUT', '/ui/api/session/workspace', { workspaceId: manual.id });
+      assert.equal(move.statusCode, 403);
+      assert.match(move.json().message, /single sign-on rules do not give you this workspace/);
+    });
+
+    it('Require single sign-on refuses a password (audited) but the break-glass one, and ends password sessions', async () => {
+      const workspace = await h.workspace('SSO required');
+      await ruleIn(workspace, 'corp', unique('any'), 'read');
+      const admin = await personIn(h, workspace, 'admin', 'Break Glass');
+      const writer = await personIn(h, workspace, 'write', 'Wendy Writer');
+      const before = await signInRequest(h, writer.email, PASSWORD);
+      assert.equal(before.statusCode, 200);
+      const writerCookie = before.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+      await changeSetting(h.database, workspace.id, { requireSso: true, breakGlassMemberId: admin.id }, CLI_ACTOR);
+      const refused = await signInRequest(h, writer.email, PASSWORD);
+      assert.equal(refused.statusCode, 403);
+      assert.match(refused.json().message, /require single sign-on: use Sign in with your provider \(corp\)/);
+      const open = await h.app.inject({
+        method: 'GET',
+        url: '/ui/api/session',
+        cookies: { [SESSION_COOKIE]: writerCookie },
+      });
+      assert.equal(open.statusCode, 401, "the writer's password session ended");
+      assert.equal((await signInRequest(h, admin.email, PASSWORD)).statusCode, 200, 'break-glass');
+      const failure = (await events(workspace)).find(
+        (e) => e.action === 'sign_in_failure' && e.resource_id === writer.id,
+      );
+      assert.match(failure!.changes!, /single sign-on required/);
+      await changeSetting(h.database, workspace.id, { requireSso: false }, CLI_ACTOR);
+      assert.equal((await signInRequest(h, writer.email, PASSWORD)).statusCode, 200, 'off again: passwords work');
+    });
+
+    it('a password session cannot move into a workspace that requires single sign-on', async () => {
+      const open = await h.workspace('SSO open');
+      const closed = await h.workspace('SSO closed');
+      await ruleIn(closed, 'corp', unique('any'), 'read');
+      const person = await personIn(h, open, 'write', 'Mo Mover');
+      await addMember(h.database, { workspaceId: closed.id, email: person.email, role: 'write' }, CLI_ACTOR);
+      await changeSetting(h.database, closed.id, { requireSso: true }, CLI_ACTOR);
+      const response = await signInRequest(h, person.email, PASSWORD);
+      assert.equal(response.statusCode, 200);
+      const view = response.json() as SessionView;
+      assert.equal(view.workspace?.id, open.id);
+      const client = clientOf(h, response.cookies.find((c) => c.name === SESSION_COOKIE)!.value, view);
+      const move = await client.call('PUT', '/ui/api/session/workspace', { workspaceId: closed.id });
+      assert.equal(move.statusCode, 403);
+      assert.match(move.json().message, /requires single sign-on/);
+    });
+
+    it('a forged state, a state from another browser and a replayed callback are refused', async () => {
+      const workspace = await h.workspace('SSO state');
+      const group = unique('g');
+      await ruleIn(workspace, 'corp', group, 'read');
+      const person = personAt(corp, [group]);
+      const victim = new SsoAgent();
+      const callback = await victim.toCallback(start(), person.login);
+      const forged = new URL(callback);
+      forged.searchParams.set('state', 'forged-state-value');
+      assert.equal(reasonOf(await victim.callback(forged.href)), 'flow_unknown');
+      const attacker = new SsoAgent();
+      assert.equal(reasonOf(await attacker.callback(callback)), 'flow_other_browser');
+      assert.equal(await victim.callback(callback), '/ui/', "the victim's own flow still works once");
+      assert.equal(reasonOf(await victim.callback(callback)), 'flow_unknown', 'replayed: the flow was taken');
+      assert.ok(
+        logs.some((line) => line.includes('callback state matches no flow of this browser (flow_other_browser)')),
+      );
+    });
+
+    it('a replayed code with a fresh state is refused by the provider', async () => {
+      const workspace = await h.workspace('SSO replay');
+      const group = unique('g');
+      await ruleIn(workspace, 'corp', group, 'read');
+      const person = personAt(corp, [group]);
+      const agent = new SsoAgent();
+      const used = new URL(await agent.toCallback(start(), person.login));
+      assert.equal(await agent.callback(used.href), '/ui/');
+      const fresh = new URL(await agent.toCallback(start(), person.login));
+      fresh.searchParams.set('code', used.searchParams.get('code')!);
+      assert.equal(reasonOf(await agent.callback(fresh.href)), 'provider_error');
+      assert.ok(logs.some((line) => line.includes('answered invalid_grant')));
+    });
+
+    it("an issuer mix-up is refused: one provider's flow at another's callback, a token of another issuer", async () => {
+      const workspace = await h.workspace('SSO mix-up');
+      const group = unique('g');
+      await ruleIn(workspace, 'corp', group, 'read');
+      const person = personAt(corp, [group]);
+      other.people.set(person.login, { ...corp.people.get(person.login)! });
+      const agent = new SsoAgent();
+      const otherCallback = new URL(await agent.toCallback(start('other'), person.login));
+      const crossed = new URL(`${origin}/ui/api/sso/corp/callback${otherCallback.search}`);
+      assert.equal(reasonOf(await agent.callback(crossed.href)), 'flow_other_provider');
+      corp.tamper = (payload) => ({ payload: { ...payload, iss: other.issuer }, signing: 'provider' });
+      try {
+        assert.equal(reasonOf(await agent.signIn(start(), person.login)), 'token_invalid');
+      } finally {
+        corp.tamper = undefined;
+      }
+    });
+
+    for (const [what, tamper, reason] of [
+      [
+        'a wrong nonce',
+        (p: Record<string, unknown>) => ({ payload: { ...p, nonce: 'other' }, signing: 'provider' }),
+        'token_invalid',
+      ],
+      [
+        'an expired ID token',
+        (p: Record<string, unknown>) => ({
+          payload: { ...p, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 },
+          signing: 'provider',
+        }),
+        'clock_skew',
+      ],
+      ['a forged signature', (p: Record<string, unknown>) => ({ payload: p, signing: 'foreign' }), 'token_invalid'],
+      [
+        'a changed claim',
+        (p: Record<string, unknown>) => ({ payload: { ...p, email: 'boss@corp.example' }, signing: 'unsigned' }),
+        'token_invalid',
+      ],
+      [
+        'another audience',
+        (p: Record<string, unknown>) => ({ payload: { ...p, aud: 'not-estate' }, signing: 'provider' }),
+        'token_invalid',
+      ],
+    ] as const) {
+      it(`an ID token with ${what} is refused (${reason}), with no session and no token in the log`, async () => {
+        const workspace = await h.workspace('SSO token');
+        const group = unique('g');
+        await ruleIn(workspace, 'corp', group, 'admin');
+        const person = personAt(corp, [group]);
+        const agent = new SsoAgent();
+        corp.tamper = tamper as TestProvider['tamper'];
+        const mark = logs.length;
+        try {
+          assert.equal(reasonOf(await agent.signIn(start(), person.login)), reason);
+        } finally {
+          corp.tamper = undefined;
+        }
+        assert.equal(agent.cookie(SESSION_COOKIE), undefined);
+        assert.equal(await memberOf(workspace, person.email), undefined);
+        const logged = logs.slice(mark).join('\n');
+        assert.match(logged, /single sign-on refused/);
+        assert.doesNotMatch(logged, /eyJ[A-Za-z0-9_-]{10,}\./, 'no JWT in the log');
+        assert.doesNotMatch(logged, new RegExp(CLIENT_SECRET));
+      });
+    }
+
+    it('an unverified e-mail is refused, audited in their workspaces whose rules name the provider', async () => {
+      const workspace = await h.workspace('SSO unverified');
+      const group = unique('g');
+      await ruleIn(workspace, 'corp', group, 'read');
+      const person = personAt(corp, [group]);
+      assert.equal(await new SsoAgent().signIn(start(), person.login), '/ui/');
+      corp.people.get(person.login)!.email_verified = false;
+      assert.equal(reasonOf(await new SsoAgent().signIn(start(), person.login)), 'unverified_email');
+      const member = await memberOf(workspace, person.email);
+      assert.ok(member, 'the membership stays: the unverified claim proves nothing');
+      const failure = (await events(workspace)).find(
+        (e) => e.action === 'sign_in_failure' && e.resource_id === member.id,
+      );
+      assert.deepEqual(JSON.parse(failure!.changes!).reason, { before: null, after: 'unverified e-mail' });
+    });
+
+    it('a missing e-mail claim and an unreachable provider are refused plainly, never a 500', async () => {
+      const person = personAt(corp, ['x'], { email: undefined });
+      assert.equal(reasonOf(await new SsoAgent().signIn(start(), person.login)), 'missing_email');
+      const down = await new SsoAgent().request(start('down'));
+      assert.equal(down.status, 303);
+      assert.equal(reasonOf(down.headers.get('location')!), 'provider_unreachable');
+      const unknown = await new SsoAgent().request(start('nobody'));
+      assert.equal(reasonOf(unknown.headers.get('location')!), 'unknown_provider');
+      const bare = await new SsoAgent().request(`${origin}/ui/api/sso/corp/callback`);
+      assert.equal(reasonOf(bare.headers.get('location')!), 'flow_unknown');
+      const error = await new SsoAgent().request(`${origin}/ui/api/sso/corp/callback?error=access_denied&state=x`);
+      assert.equal(error.status, 303);
+    });
+
+    it("the console's rules and setting are the admin's own workspace's; readers and writers are refused", async () => {
+      const a = await h.workspace('SSO A');
+      const b = await h.workspace('SSO B');
+      const ruleOfB = await ruleIn(b, 'corp', unique('g'), 'admin');
+      const adminOfA = await personIn(h, a, 'admin', 'Admin A');
+      const response = await signInRequest(h, adminOfA.email, PASSWORD);
+      const client = clientOf(h, response.cookies.find((c) => c.name === SESSION_COOKIE)!.value, response.json());
+      assert.equal((await client.call('DELETE', `/ui/api/sso/rules/${ruleOfB.id}`)).statusCode, 404);
+      const added = await client.call('POST', '/ui/api/sso/rules', {
+        provider: 'corp',
+        group: 'a-group',
+        role: 'read',
+      });
+      assert.equal(added.statusCode, 201);
+      const settings = await client.call('GET', '/ui/api/sso/settings');
+      assert.deepEqual(
+        settings.json().rules.map((r: { id: string }) => r.id),
+        [added.json().id],
+      );
+      const put = await client.call('PUT', '/ui/api/sso/settings', {
+        requireSso: true,
+        breakGlassMemberId: b.admin.id,
+      });
+      assert.equal(put.statusCode, 422, "B's admin cannot be A's break-glass");
+      assert.equal(
+        (await client.call('POST', '/ui/api/sso/rules', { provider: 'nope', group: 'g', role: 'read' })).statusCode,
+        422,
+      );
+      const bRules = await db()
+        .withTables<{ sso_rules: { workspace_id: string } }>()
+        .selectFrom('sso_rules')
+        .selectAll()
+        .where('workspace_id', '=', b.id)
+        .execute();
+      assert.equal(bRules.length, 1);
+      const writer = await personIn(h, a, 'write', 'Writer A');
+      const w = await signInRequest(h, writer.email, PASSWORD);
+      const writerClient = clientOf(h, w.cookies.find((c) => c.name === SESSION_COOKIE)!.value, w.json());
+      assert.equal((await writerClient.call('GET', '/ui/api/sso/settings')).statusCode, 403);
+      assert.equal(
+        (await writerClient.call('POST', '/ui/api/sso/rules', { provider: 'corp', group: 'x', role: 'admin' }))
+          .statusCode,
+        403,
+      );
+    });
+
+    it('estate sso rule add|list|remove and sso require, with --json, scoped to the workspace named', async () => {
+      const a = await h.workspace('SSO CLI A');
+      const b = await h.workspace('SSO CLI B');
+      const added = await estate(h.url, [
+        'sso',
+        'rule',
+        'add',
+        '--workspace',
+        a.id,
+        '--provider',
+        'corp',
+        '--group',
+        'cli-group',
+        '--role',
+        'write',
+        '--json',
+      ]);
+      assert.equal(added.code, 0, added.stderr);
+      const rule = added.json();
+      assert.deepEqual(
+        { provider: rule.provider, group: rule.group, role: rule.role },
+        { provider: 'corp', group: 'cli-group', role: 'write' },
+      );
+      const listed = await estate(h.url, ['sso', 'rule', 'list', '--workspace', a.id, '--json']);
+      assert.deepEqual(
+        listed.json().data.map((r: { id: string }) => r.id),
+        [rule.id],
+      );
+      const fromB = await estate(h.url, ['sso', 'rule', 'remove', '--workspace', b.id, rule.id, '--json']);
+      assert.equal(fromB.code, 1);
+      assert.match(fromB.stderr, /single sign-on rule not found/);
+      const unknown = await estate(h.url, [
+        'sso',
+        'rule',
+        'add',
+        '--workspace',
+        a.id,
+        '--provider',
+        'nope',
+        '--group',
+        'g',
+        '--role',
+        'read',
+      ]);
+      assert.match(unknown.stderr, /no provider named "nope"/);
+      const on = await estate(h.url, [
+        'sso',
+        'require',
+        '--workspace',
+        a.id,
+        'on',
+        '--break-glass',
+        a.admin.id,
+        '--json',
+      ]);
+      assert.equal(on.code, 0, on.stderr);
+      assert.deepEqual(on.json(), { requireSso: true, breakGlassMemberId: a.admin.id, addNewPeople: true });
+      assert.match(on.stderr, /warning: member .* keeps a password sign-in \(break-glass\)/);
+      const offB = await estate(h.url, ['sso', 'require', '--workspace', b.id, 'on', '--json']);
+      assert.equal(offB.code, 1, 'B has no rule: requiring single sign-on there would lock everyone out');
+      const glassOfA = await estate(h.url, ['sso', 'require', '--workspace', b.id, 'on', '--break-glass', a.admin.id]);
+      assert.equal(glassOfA.code, 1);
+      const removed = await estate(h.url, ['sso', 'rule', 'remove', '--workspace', a.id, rule.id, '--json']);
+      assert.equal(removed.json().removed, true);
+      const off = await estate(h.url, ['sso', 'require', '--workspace', a.id, 'off', '--json']);
+      assert.deepEqual(off.json(), { requireSso: false, breakGlassMemberId: null, addNewPeople: true });
+    });
+
+    it('two instances on one database: a sign-in started on one finishes on the other', async () => {
+      const second = openDatabase(h.url);
+      const app = await buildApp({ database: second });
+      try {
+        const secondOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
+        const workspace = await h.workspace('SSO two');
+        const group = unique('g');
+        await ruleIn(workspace, 'corp', group, 'read');
+        const person = personAt(corp, [group]);
+        const agent = new SsoAgent();
+        const callback = new URL(await agent.toCallback(start(), person.login));
+        const onSecond = `${secondOrigin}${callback.pathname}${callback.search}`;
+        assert.equal(await agent.callback(onSecond), '/ui/');
+        assert.equal((await sessionOf(agent)).view?.workspace?.id, workspace.id, 'the session holds on the first');
+        // And the other way round: started on the second, finished on the first.
+        corp.allowRedirect(`${secondOrigin}/ui/api/sso/corp/callback`);
+        const starter = new SsoAgent();
+        const started = new URL(await starter.toCallback(`${secondOrigin}/ui/api/sso/corp/start`, person.login));
+        assert.equal(await starter.callback(`${origin}${started.pathname}${started.search}`), '/ui/');
+        assert.equal((await sessionOf(starter)).view?.workspace?.id, workspace.id);
+      } finally {
+        await app.close();
+        await second.close();
+      }
+    });
+  },
+  { logger: { level: 'info', stream: logStream } },
+);
