@@ -23,7 +23,9 @@ async function servers(h: Harness, ws: Workspace, query: Record<string, string> 
 
 /** Chooses a file for the page's file input, as a person picking it would. */
 async function upload(page: Page, name: string, text: string) {
-  await page.getByLabel('File').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 }
 
 describeEachDatabase('web console: import and export', (h) => {
@@ -53,7 +55,7 @@ describeEachDatabase('web console: import and export', (h) => {
 
     // The preview checks its rows on the server: row 2's environment is refused.
     const preview = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Check' }) });
-    await preview.getByRole('row').nth(1).getByText('OK').waitFor();
+    await preview.getByRole('row').nth(1).getByText('OK', { exact: true }).waitFor();
     const second = preview.getByRole('row').nth(2);
     await second.getByText(/^environment: /).waitFor();
     await assertAccessible(page, 'the import page with its preview');
@@ -72,7 +74,7 @@ describeEachDatabase('web console: import and export', (h) => {
     const good = `Device,Host Name,environment,Notes\n${rows.join('\n')}\n`;
     await upload(page, 'rack.csv', good);
     await page.getByLabel('Import column Device as').selectOption('name');
-    await preview.getByRole('row').nth(1).getByText('OK').waitFor();
+    await preview.getByRole('row').nth(1).getByText('OK', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText(/^Check passed: importing 1,500 rows would leave 1,500 created/).waitFor();
     assert.deepEqual(await servers(h, ws), []);
@@ -91,6 +93,36 @@ describeEachDatabase('web console: import and export', (h) => {
     );
     const stored = await servers(h, ws, { q: 'web-1' });
     assert.ok(stored.some((server) => server.name === 'web-1' && server.hostname === 'web-1.lan'));
+  });
+
+  it('a Snipe-IT assets export read through its preset, chosen on the Import page', {
+    skip,
+    timeout: 120_000,
+  }, async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin', 'Ada Admin');
+    const page = await ui.newPage();
+    await signInPage(page, admin.email, PASSWORD);
+    await page.goto('/ui/workstations/import');
+    await page.getByLabel('Read the file as').selectOption({ label: 'a Snipe-IT assets export' });
+    assert.equal(await page.getByLabel('Match existing items by').inputValue(), 'name', "the preset's match");
+    const file =
+      'Asset Tag,Asset Name,Serial,Model,Manufacturer,Status,Purchase Date,Warranty,Internal Id\n' +
+      'LT-0042,ada-laptop,C02XYZ,MacBook Pro 14,Apple,Ready to Deploy,2024-03-01,36,9\n';
+    await upload(page, 'assets.csv', file);
+    assert.equal(await page.getByLabel('Import column Serial as').inputValue(), 'Serial');
+    assert.equal(await page.getByLabel('Import column Internal Id as').inputValue(), '');
+    const preview = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Check' }) });
+    await preview.getByRole('row').nth(1).getByText('OK', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Imported 1 row of workstations: 1 created, 0 updated, 0 unchanged.').waitFor();
+    const secret = (await h.key(ws)).secret;
+    const stored = await h.call('GET', '/public/v1/workstations', { key: secret });
+    const [workstation] = (stored.json() as { data: Record<string, unknown>[] }).data;
+    assert.deepEqual(
+      [workstation!.name, workstation!.hostname, workstation!.serialNumber, workstation!.warrantyEnd],
+      ['LT-0042', 'ada-laptop', 'C02XYZ', '2027-03-01'],
+    );
   });
 
   it('Export on a filtered list downloads just its rows, with the columns it shows', {

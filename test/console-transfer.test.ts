@@ -196,6 +196,41 @@ describeEachDatabase('console API: import and export', (h) => {
     assert.match(wrong.json().message, /no column nonsense/);
   });
 
+  it('a NetBox devices export through its preset: known columns converted, others listed as ignored', async () => {
+    const ws = await h.workspace();
+    const client = await admin(h, ws);
+    const info = (await client.call('GET', '/ui/api/import/servers')).json() as {
+      presets: { name: string; match: string; headers: Record<string, string[]> }[];
+    };
+    assert.deepEqual(
+      info.presets.map((preset) => [preset.name, preset.match]),
+      [['netbox-devices', 'name']],
+    );
+    const file =
+      'Name,Site,Rack,Manufacturer,Type,Platform,Serie,IP Address,ID\n' +
+      'edge-01,PAR1,R12,Cisco,ISR4331,IOS-XE,FDO123,10.0.0.1/24,42\n';
+    // "Serie" is no NetBox header: mapped by hand to the preset's "Serial number".
+    const columns = JSON.stringify({ Serie: 'Serial number' });
+    const report = await imported(client, 'servers', file, { preset: 'netbox-devices', match: 'name', columns });
+    assert.deepEqual([report.created, report.errors], [1, []]);
+    assert.deepEqual((report as Report & { ignoredColumns?: string[] }).ignoredColumns, ['ID']);
+    const [row] = rowsOf((await exported(client, 'servers')).body);
+    assert.deepEqual(
+      [row!.name, row!.serialNumber, row!.ipAddresses, row!.manufacturer, row!.model],
+      ['edge-01', 'FDO123', '10.0.0.1', 'Cisco', 'ISR4331'],
+    );
+
+    const wrongFamily = await importRequest(client, 'contracts', file, { preset: 'netbox-devices' });
+    assert.equal(wrongFamily.statusCode, 400);
+    assert.match(wrongFamily.json().message, /^preset: contracts have no presets/);
+    const wrongColumn = await importRequest(client, 'servers', file, {
+      preset: 'netbox-devices',
+      columns: JSON.stringify({ Serie: 'serialNumber' }),
+    });
+    assert.equal(wrongColumn.statusCode, 400);
+    assert.match(wrongColumn.json().message, /the preset netbox-devices reads no column serialNumber/);
+  });
+
   it('matches existing items by the chosen field, as --match does', async () => {
     const ws = await h.workspace();
     const client = await admin(h, ws);

@@ -10,6 +10,7 @@ import type { ListQuery } from '../lists/offset.js';
 import type { Family } from '../resources/family.js';
 import { columnForHeader, columnsOf } from '../transfer/columns.js';
 import { exportFamily } from '../transfer/export.js';
+import { PRESETS, type Preset, presetOf } from '../transfer/presets.js';
 import { type ImportReport, importFamily } from '../transfer/import.js';
 import { memberCallerOf } from './console-auth.js';
 import { FamilyKey } from './lists.schemas.js';
@@ -41,8 +42,27 @@ function requireScopes(request: FastifyRequest, scopes: string[]): void {
 
 const familyKeyOf = (request: FastifyRequest) => (request.params as { family: string }).family;
 
-/** The column mapping of an import: a JSON object of header → a column the family has, or null. */
-function mappingOf(family: Family, text: string | undefined): Record<string, string | null> | undefined {
+/** The preset an import names, which must read into the family imported into (400 otherwise). */
+function presetFor(family: Family, name: string | undefined): Preset | undefined {
+  if (name === undefined || name === '') return undefined;
+  const preset = presetOf(name);
+  const key = family.definition.path.slice(1);
+  if (!preset || preset.family !== key) {
+    const offered = PRESETS.filter((candidate) => candidate.family === key).map((candidate) => candidate.name);
+    throw new ApiError('bad_request', `preset: ${key} have ${offered.length ? offered.join(', ') : 'no presets'}`);
+  }
+  return preset;
+}
+
+/**
+ * The column mapping of an import: a JSON object of header → a column the family has (with a
+ * preset, a header the preset reads), or null.
+ */
+function mappingOf(
+  family: Family,
+  preset: Preset | undefined,
+  text: string | undefined,
+): Record<string, string | null> | undefined {
   if (text === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -53,11 +73,17 @@ function mappingOf(family: Family, text: string | undefined): Record<string, str
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new ApiError('bad_request', 'columns must be a JSON object of header → column');
   const columns = columnsOf(family);
+  const known = (to: string) => (preset ? Object.hasOwn(preset.headers, to) : columnForHeader(columns, to));
   const mapping: Record<string, string | null> = {};
   for (const [header, to] of Object.entries(parsed)) {
     if (to !== null && typeof to !== 'string') throw new ApiError('bad_request', `columns: ${header} maps to a text`);
-    if (to !== null && !columnForHeader(columns, to))
-      throw new ApiError('bad_request', `columns: ${family.definition.nouns.many} have no column ${to}`);
+    if (to !== null && !known(to))
+      throw new ApiError(
+        'bad_request',
+        preset
+          ? `columns: the preset ${preset.name} reads no column ${to}`
+          : `columns: ${family.definition.nouns.many} have no column ${to}`,
+      );
     mapping[header] = to;
   }
   return mapping;
@@ -156,6 +182,12 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
             writable: column.kind === 'field' ? column.writable : true,
             ...((column.kind === 'reference' || column.kind === 'relation') && { byId: column.field }),
           })),
+          presets: PRESETS.filter((preset) => preset.family === request.params.family).map((preset) => ({
+            name: preset.name,
+            description: preset.description,
+            match: preset.match,
+            headers: Object.fromEntries(Object.entries(preset.headers).map(([header, also]) => [header, [...also]])),
+          })),
           match: matchFieldsOf(family),
           bodyLimit: IMPORT_BODY_LIMIT,
         };
@@ -182,6 +214,7 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
       async (request, reply) => {
         const family = familyOf(request.params.family);
         const { format = 'csv', dryRun = false, match, file } = request.query;
+        const preset = presetFor(family, request.query.preset);
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError('bad_request', 'the file is empty');
         if (match !== undefined && !matchFieldsOf(family).includes(match))
@@ -189,7 +222,7 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
             'bad_request',
             `match: ${family.definition.nouns.many} match by ${matchFieldsOf(family).join(', ')}`,
           );
-        const columns = mappingOf(family, request.query.columns);
+        const columns = mappingOf(family, preset, request.query.columns);
         const caller = memberCallerOf(request);
         const streaming = String(request.headers.accept ?? '').includes('application/x-ndjson');
         const read = { bytes: 0 };
@@ -213,6 +246,7 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
             dryRun,
             match,
             columns,
+            ...(preset && { preset: preset.name }),
             actor: caller.actor,
             source: file ? basename(file) : 'console upload',
             progress: streaming ? progress : undefined,

@@ -11,9 +11,12 @@ export const ImportQuery = Type.Object(
     columns: Type.Optional(
       Type.String({
         maxLength: 20000,
-        description: 'The column mapping, a JSON object: header → column header, or null to ignore the column.',
+        description:
+          'The column mapping, a JSON object: header → column header (with a preset, one of its headers), ' +
+          'or null to ignore the column.',
       }),
     ),
+    preset: Type.Optional(Type.String({ maxLength: 40, description: "Read another inventory's export." })),
   },
   { additionalProperties: false },
 );
@@ -27,9 +30,20 @@ export const ImportColumn = Type.Object({
   byId: Type.Optional(Type.String()),
 });
 
+export const ImportPreset = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  /** The field a re-import is best matched by. */
+  match: Type.String(),
+  /** The source's headers the preset reads, each with the other spellings it accepts. */
+  headers: Type.Record(Type.String(), Type.Array(Type.String())),
+});
+
 export const ImportColumns = Type.Object({
   family: Type.String(),
   columns: Type.Array(ImportColumn),
+  /** The presets (src/transfer/presets.ts) that read another inventory's export into this family. */
+  presets: Type.Array(ImportPreset),
   match: Type.Array(Type.String()),
   bodyLimit: Type.Integer(),
 });
@@ -49,8 +63,12 @@ export const ImportReportSchema = Type.Object({
   unchanged: Type.Integer(),
   errors: Type.Array(ImportError),
   dryRun: Type.Boolean(),
+  /** With a preset: its name, and the file's headers it ignored. */
+  preset: Type.Optional(Type.String()),
+  ignoredColumns: Type.Optional(Type.Array(Type.String())),
 });
 
 export type ImportColumns = Static<typeof ImportColumns>;
 export type ImportColumn = Static<typeof ImportColumn>;
+export type ImportPreset = Static<typeof ImportPreset>;
 export type ImportReport = Static<typeof ImportReportSchema>;

@@ -3,7 +3,7 @@
  * as the server parses them (csv-parse with the same options; JSON; JSON lines), for the column
  * mapping and the preview. Only the first bytes of a CSV or JSON-lines file are read.
  */
-import type { ColumnMapping, ImportColumn, ImportFormat } from './transfer-api.js';
+import type { ColumnMapping, ImportColumn, ImportFormat, ImportPreset } from './transfer-api.js';
 
 export const PREVIEW_ROWS = 10;
 /** Bytes read for a preview: enough for the header and the first rows of any sane file. */
@@ -112,6 +112,26 @@ export function automaticMapping(
     if (Object.hasOwn(preset, header)) mapping[header] = preset[header] ?? null;
     else if (names.includes(header)) mapping[header] = header;
     else mapping[header] = byNormal.get(normal(header)) ?? null;
+  }
+  return mapping;
+}
+
+/**
+ * The mapping a file's headers get under a preset: each to the preset's header it is a spelling
+ * of (compared without case or surrounding spaces, the first column of a header winning), as the
+ * server reads it (src/transfer/presets.ts); the others are ignored.
+ */
+export function presetMapping(headers: readonly string[], preset: ImportPreset): ColumnMapping {
+  const fold = (text: string) => text.trim().toLowerCase();
+  const byFolded = new Map<string, string>();
+  for (const [header, also] of Object.entries(preset.headers))
+    for (const spelling of [header, ...also]) if (!byFolded.has(fold(spelling))) byFolded.set(fold(spelling), header);
+  const taken = new Set<string>();
+  const mapping: ColumnMapping = {};
+  for (const header of headers) {
+    const own = byFolded.get(fold(header));
+    mapping[header] = own && !taken.has(own) ? own : null;
+    if (own) taken.add(own);
   }
   return mapping;
 }

@@ -14,6 +14,7 @@ import {
   type FilePreview,
   formatOfName,
   PREVIEW_ROWS,
+  presetMapping,
   previewOf,
 } from './file-preview.js';
 import { ImportSummary } from './import-summary.js';
@@ -22,6 +23,7 @@ import {
   type ColumnMapping,
   type ImportColumns,
   type ImportFormat,
+  type ImportPreset,
   type ImportProgress,
   type ImportReport,
   importColumns,
@@ -29,6 +31,12 @@ import {
 } from './transfer-api.js';
 
 const IGNORE = '';
+
+/** How the presets (src/transfer/presets.ts) are offered. */
+const PRESET_LABELS: Record<string, string> = {
+  'netbox-devices': 'a NetBox devices export',
+  'snipeit-assets': 'a Snipe-IT assets export',
+};
 
 /**
  * /ui/<family>/import: a file of the family's items (CSV, JSON, JSON lines) brought in as `estate
@@ -62,12 +70,17 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
   const [preview, setPreview] = useState<FilePreview | undefined>();
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [match, setMatch] = useState('id');
+  const [presetName, setPresetName] = useState('');
   const [progress, setProgress] = useState<ImportProgress | undefined>();
   const [running, setRunning] = useState<'check' | 'import' | undefined>();
   const [report, setReport] = useState<ImportReport | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const title = `Import ${family.many}`;
 
+  const preset = columns.data?.presets.find((candidate) => candidate.name === presetName);
+  /** The mapping a file's headers get at first: by the preset chosen, else by the family's column names. */
+  const mappingFor = (headers: string[], chosen: ImportPreset | undefined) =>
+    chosen ? presetMapping(headers, chosen) : automaticMapping(headers, columns.data?.columns ?? []);
   const read = async (chosen: File | undefined, chosenFormat: ImportFormat) => {
     setReport(undefined);
     setFailure(undefined);
@@ -75,7 +88,14 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
     if (!chosen || !columns.data) return;
     const next = await previewOf(chosen, chosenFormat);
     setPreview(next);
-    setMapping(automaticMapping(next.headers, columns.data.columns));
+    setMapping(mappingFor(next.headers, preset));
+  };
+  const choosePreset = (name: string) => {
+    const chosen = columns.data?.presets.find((candidate) => candidate.name === name);
+    setPresetName(name);
+    setReport(undefined);
+    if (chosen) setMatch(chosen.match);
+    if (preview) setMapping(mappingFor(preview.headers, chosen));
   };
   const choose = (chosen: File | undefined) => {
     const chosenFormat = chosen ? formatOfName(chosen.name) : 'csv';
@@ -92,8 +112,12 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
 
   // The first rows' outcome: a dry run of just those rows, again whenever the mapping or match changes.
   const rowsChecked = useQuery({
-    queryKey: ['import-preview', family.key, preview?.rows, sent, match],
-    queryFn: () => checkRows({ family: family.key, match, columns: sent, fileName: 'preview' }, preview?.rows ?? []),
+    queryKey: ['import-preview', family.key, preview?.rows, sent, match, presetName],
+    queryFn: () =>
+      checkRows(
+        { family: family.key, match, columns: sent, fileName: 'preview', preset: preset?.name },
+        preview?.rows ?? [],
+      ),
     enabled: Boolean(preview && preview.rows.length > 0 && !preview.error && !twice),
     retry: false,
   });
@@ -105,7 +129,10 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
     setFailure(undefined);
     setProgress({ phase: 'upload', loaded: 0, total: file.size });
     try {
-      const options = { family: family.key, format, dryRun, match, columns: sent, fileName: file.name };
+      const options = {
+        ...{ family: family.key, format, dryRun, match, columns: sent },
+        ...{ fileName: file.name, preset: preset?.name },
+      };
       const done = await runImport(file, options, session.csrfToken, setProgress);
       setReport(done);
       if (!dryRun && done.errors.length === 0) await client.invalidateQueries();
@@ -154,6 +181,18 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
             <option value="jsonl">JSON lines</option>
           </select>
         </Field>
+        {columns.data && columns.data.presets.length > 0 && (
+          <Field label="Read the file as" hint={preset?.description}>
+            <select value={presetName} onChange={(event) => choosePreset(event.target.value)}>
+              <option value="">Estate's columns</option>
+              {columns.data.presets.map((candidate) => (
+                <option key={candidate.name} value={candidate.name}>
+                  {PRESET_LABELS[candidate.name] ?? candidate.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         {columns.data && columns.data.match.length > 1 && (
           <Field label="Match existing items by" hint="Rows without a known id update the item with the same value.">
             <select value={match} onChange={(event) => setMatch(event.target.value)}>
@@ -171,6 +210,7 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
         <MappingTable
           headers={preview.headers}
           columns={columns.data}
+          preset={preset}
           mapping={mapping}
           twice={twice}
           onChange={(header, to) => setMapping({ ...mapping, [header]: to })}
@@ -197,17 +237,20 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
 function MappingTable({
   headers,
   columns,
+  preset,
   mapping,
   twice,
   onChange,
 }: {
   headers: string[];
   columns: ImportColumns;
+  preset: ImportPreset | undefined;
   mapping: ColumnMapping;
   twice: string | undefined;
   onChange(header: string, to: string | null): void;
 }) {
-  const names = columnNames(columns.columns);
+  // With a preset, a column is read as one of the preset's headers, which it turns into Estate's fields.
+  const names = preset ? Object.keys(preset.headers) : columnNames(columns.columns);
   const readOnly = new Set(columns.columns.filter((column) => !column.writable).map((column) => column.header));
   return (
     <section aria-labelledby="mapping-heading">
@@ -218,7 +261,7 @@ function MappingTable({
           <thead>
             <tr>
               <th scope="col">Column in the file</th>
-              <th scope="col">Imported as</th>
+              <th scope="col">{preset ? 'Read by the preset as' : 'Imported as'}</th>
             </tr>
           </thead>
           <tbody>
@@ -240,7 +283,9 @@ function MappingTable({
                     ))}
                   </select>
                   {mapping[header] === null && !names.includes(header) && (
-                    <span className="hint"> no {columns.family} field has this name</span>
+                    <span className="hint">
+                      {preset ? ' the preset does not read this column' : ` no ${columns.family} field has this name`}
+                    </span>
                   )}
                 </td>
               </tr>

@@ -21,6 +21,9 @@ export function ImportSummary({ report, noun }: { report: ImportReport; noun: st
     <section className={refused ? 'import-summary refused' : 'import-summary'} aria-labelledby="summary-heading">
       <h2 id="summary-heading">{report.dryRun ? 'Check' : 'Import'}</h2>
       <p role="status">{headline}</p>
+      {report.preset && report.ignoredColumns && report.ignoredColumns.length > 0 && (
+        <p>Columns the preset ignored: {report.ignoredColumns.join(', ')}.</p>
+      )}
       {refused && (
         <>
           <p>Correct these rows in the file (or change the columns above) and try again:</p>

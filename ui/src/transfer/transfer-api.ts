@@ -3,12 +3,12 @@
  * as it is with XMLHttpRequest, for the upload's progress, and reads the server's progress lines
  * (NDJSON) as they come; its report is the answer.
  */
-import type { ImportColumn, ImportColumns, ImportReport } from '../../../src/console/transfer.schemas.js';
+import type { ImportColumn, ImportColumns, ImportPreset, ImportReport } from '../../../src/console/transfer.schemas.js';
 import { ApiFailure, call, queryOf } from '../api/client.js';
 
 export type ImportFormat = 'csv' | 'json' | 'jsonl';
 
-export type { ImportColumn, ImportColumns, ImportReport };
+export type { ImportColumn, ImportColumns, ImportPreset, ImportReport };
 export type ImportError = ImportReport['errors'][number];
 
 /** Header → column header, or null to leave the column out. */
@@ -21,6 +21,8 @@ export interface ImportOptions {
   match: string | undefined;
   columns: ColumnMapping;
   fileName: string;
+  /** A preset's name: the file is another inventory's export. */
+  preset: string | undefined;
 }
 
 /** Where an import is: its file going up, then its rows read by the server. */
@@ -30,12 +32,13 @@ export type ImportProgress =
 
 export const importColumns = (family: string) => call<ImportColumns>('GET', `/import/${family}`);
 
-function importPath({ family, format, dryRun, match, columns, fileName }: ImportOptions): string {
+function importPath({ family, format, dryRun, match, columns, fileName, preset }: ImportOptions): string {
   return `/import/${family}${queryOf({
     format,
     dryRun: dryRun ? 'true' : undefined,
     match: match && match !== 'id' ? match : undefined,
     file: fileName,
+    preset,
     columns: Object.keys(columns).length > 0 ? JSON.stringify(columns) : undefined,
   })}`;
 }
