@@ -59,6 +59,13 @@ describeEachDatabase('web console: import and export', (h) => {
     const second = preview.getByRole('row').nth(2);
     await second.getByText(/^environment: /).waitFor();
     await assertAccessible(page, 'the import page with its preview');
+    // On a phone the page does not scroll sideways either (its tables scroll in their box).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [scrollWidth, clientWidth] = (await page.evaluate(
+      '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+    )) as [number, number];
+    assert.ok(scrollWidth <= clientWidth, `the import page at 390 px: ${scrollWidth} > ${clientWidth}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('Refused: 1 row of 2 rows cannot be imported. Nothing was written.').waitFor();
