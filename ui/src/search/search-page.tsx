@@ -3,8 +3,16 @@ import { Link, useSearch } from 'wouter';
 import { messageOf } from '../api/client.js';
 import { queries } from '../api/queries.js';
 import { FormError } from '../base/field.js';
+import { isKnownValue, valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useCatalog } from '../inventory/catalog.js';
+
+/** An item's second line in people's words: a value the glossary names (disaster_recovery) by its label. */
+const detailText = (detail: string) =>
+  detail
+    .split(' · ')
+    .map((part) => (isKnownValue(part) ? valueLabel(part) : part))
+    .join(' · ');
 
 /**
  * /ui/search?q=…: one query across the estate (GET /ui/api/search), results grouped by family.
@@ -36,7 +44,7 @@ export function SearchPage() {
               <li key={item.id}>
                 <Link href={`/${group.family}/${item.id}`}>{item.name}</Link>
                 {item.exact && <strong> (exact match)</strong>}
-                {item.detail && <span className="hint"> — {item.detail}</span>}
+                {item.detail && <span className="hint"> — {detailText(item.detail)}</span>}
               </li>
             ))}
           </ul>
