@@ -15,7 +15,7 @@ import { parse } from 'csv-parse';
 import type { Kysely } from 'kysely';
 import type { TObject } from 'typebox';
 import type { Actor } from '../audit/audit.types.js';
-import { recordAudit } from '../audit/audit.writer.js';
+import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import { type BulkLoader, bulkLoader } from '../db/bulk.js';
 import { dynamic } from '../db/dynamic.js';
@@ -26,6 +26,7 @@ import { serviceOf } from '../families.js';
 import { type AjvError, schemaError } from '../http/errors.js';
 import { createValidators } from '../http/validators.js';
 import { isUuid, newId, nowIso } from '../ids.js';
+import { linkedIds } from '../resources/crud.js';
 import type { Family } from '../resources/family.js';
 import { changeLink } from '../resources/links.js';
 import { type Column, columnForHeader, columnsOf, type Shape } from './columns.js';
@@ -323,6 +324,7 @@ export async function importFamily(
       }
     }
     const found = await existingOf(trx, prepared);
+    const befores = await beforesOf(trx, prepared, found);
     let queue: Queued[] = [];
     /** Match values and ids of items this batch created or changed: rows naming them look again. */
     const touched = new Set<string>();
@@ -345,7 +347,10 @@ export async function importFamily(
         const existing = stale ? await findExisting(trx, item.id, item.body) : found(item);
         validate(existing ? definition.schemas.update : definition.schemas.create, item.body);
         if (key !== undefined) touched.add(`m:${key}`);
-        if (existing) {
+        if (existing && !touched.has(`i:${existing.id}`) && (await unchangedBy(trx, befores, existing, item))) {
+          // Nothing to write (a re-import of an unchanged export): no statement, no event.
+          report.unchanged += 1;
+        } else if (existing) {
           await flush();
           // An item an earlier row of the batch changed is read again; its old match value is stale.
           const current = touched.has(`i:${existing.id}`) ? await findExisting(trx, existing.id, {}) : existing;
@@ -453,6 +458,64 @@ export async function importFamily(
     } as Record<string, unknown>;
     await definition.check?.({ trx, workspaceId, before: undefined, next: next as never });
     return { row: item.row, next, body: item.body, links: item.links };
+  }
+
+  /**
+   * Of the items a batch's rows update, the item as the API shows it and its links' child ids, read
+   * at once: what `unchangedBy` compares a row with.
+   */
+  async function beforesOf(trx: Kysely<Tables>, prepared: Prepared[], found: (item: Prepared) => unknown) {
+    const rows = new Map<string, { id: string }>();
+    for (const item of prepared) {
+      try {
+        const existing = found(item) as { id: string } | undefined;
+        if (existing) rows.set(existing.id, existing);
+      } catch {
+        // The row is refused when its turn comes.
+      }
+    }
+    const befores = new Map<string, { item: Record<string, unknown>; links: Map<string, string[]> }>();
+    if (rows.size === 0) return befores;
+    const items = (await service.dtos(trx, workspaceId, [...rows.values()] as never[])) as Record<string, unknown>[];
+    for (const item of items) befores.set(String(item.id), { item, links: new Map() });
+    const ids = [...rows.keys()];
+    for (const link of definition.links ?? [])
+      for (let start = 0; start < ids.length; start += LOOKUPS_PER_QUERY) {
+        const slice = ids.slice(start, start + LOOKUPS_PER_QUERY);
+        const linked = await linkedIds(trx, workspaceId, link.table, link.parentColumn, link.childColumn, slice);
+        for (const id of slice) befores.get(id)?.links.set(link.table, linked.get(id) ?? []);
+      }
+    return befores;
+  }
+
+  /**
+   * Whether a row would leave its item as it is: its fields through the family's columns and rule
+   * as `updateIn` applies them, its relations and links the same sets. Such a row writes nothing
+   * and needs no statement; any other goes through the service.
+   */
+  async function unchangedBy(
+    trx: Kysely<Tables>,
+    befores: Awaited<ReturnType<typeof beforesOf>>,
+    existing: { id: string },
+    item: Prepared,
+  ): Promise<boolean> {
+    const before = befores.get(existing.id);
+    if (!before) return false;
+    const next = { ...existing, ...family.toColumns(item.body) } as Record<string, unknown>;
+    await definition.check?.({ trx, workspaceId, before: existing as never, next: next as never });
+    const after: Record<string, unknown> = { ...family.toDto(next as never) };
+    // updateIn writes a relation given anew: read back, its ids are in id order.
+    for (const relation of definition.relations ?? [])
+      after[relation.field] =
+        relation.field in item.body
+          ? [...new Set((item.body[relation.field] as string[] | null) ?? [])].sort()
+          : before.item[relation.field];
+    if (Object.keys(diffFields(before.item, after, family.untracked)).length > 0) return false;
+    return item.links.every(({ link, childIds }) => {
+      const current = before.links.get(link.table) ?? [];
+      const wanted = new Set(childIds);
+      return current.length === wanted.size && current.every((id) => wanted.has(id));
+    });
   }
 
   /** Updates one item through its service (rules, audit), then its links: what it did. */
