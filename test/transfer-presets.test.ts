@@ -178,7 +178,7 @@ describeEachDatabase('import presets', (h) => {
     );
   });
 
-  it('estate import --preset: the family is the preset’s; --json and the summary list the ignored columns', async () => {
+  it('estate import --preset: the family is the preset’s; --json and the summary list ignored columns', async () => {
     const ws = await h.workspace();
     const json = await estate(h.url, [
       'import',
