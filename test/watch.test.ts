@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -347,7 +347,7 @@ appendFileSync(${JSON.stringify(received)}, JSON.stringify(event) + '\\n');
     assert.deepEqual(eventsOf(readFileSync(received, 'utf8')), await all());
   });
 
-  it('refuses clearly: no ESTATE_API_KEY, a refused key, --exec with --post, --post without a secret', async () => {
+  it('refuses clearly: no ESTATE_API_KEY, a bad key, --exec with --post, --post without a secret, links', async () => {
     const { watch } = await setUp();
     const noKey = await watch(['--once'], { ESTATE_API_KEY: '' });
     assert.equal(noKey.code, 1);
@@ -367,6 +367,21 @@ appendFileSync(${JSON.stringify(received)}, JSON.stringify(event) + '\\n');
     assert.equal(broken.code, 1);
     assert.match(broken.stderr, /is not a cursor file of estate watch/);
     assert.equal(readFileSync(corrupt, 'utf8'), 'not json', 'left as it was');
+    const credentials = await watch(['--once', '--post', 'https://user:pass@hooks.example.test/'], {
+      ESTATE_WEBHOOK_SECRET: SECRET,
+    });
+    assert.equal(credentials.code, 1);
+    assert.match(credentials.stderr, /cannot hold a user or password/);
+    // A dead-letter file that is a symbolic link is not followed: its target stays as it was.
+    const target = file('target.txt');
+    writeFileSync(target, 'untouched');
+    const cursor = file('cursor.json');
+    symlinkSync(target, `${cursor}.dead-letter.jsonl`);
+    const linked = await watch(['--once', '--from', 'start', '--cursor-file', cursor, '--exec', 'exit 1']);
+    assert.equal(linked.code, 1);
+    assert.match(linked.stderr, /ELOOP/);
+    assert.equal(readFileSync(target, 'utf8'), 'untouched');
+    assert.deepEqual(JSON.parse(readFileSync(cursor, 'utf8')), { position: null }, 'the event was not passed');
     const unknown = await watch(['--once', '--filter', 'colour=red']);
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /unknown filter colour/);

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AuditEvent, type AuditFilter, type AuditPosition, createClient, EstateError } from '@estate/client';
@@ -98,10 +98,22 @@ function readCursor(file: string): AuditPosition | null | undefined {
   throw new Error(`${file} is not a cursor file of estate watch (expected {"position":{"timestamp","id"}})`);
 }
 
+/** Never through a symbolic link: a directory others can write to must not aim our writes elsewhere. */
+const NEW_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+const APPEND = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW;
+
 /** Writes the file whole or not at all: a temporary file, fsync, rename, fsync of the directory. */
 function writeDurably(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
+  let fd: number;
+  try {
+    fd = openSync(temporary, NEW_FILE, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Left by a killed follower that had this process id.
+    unlinkSync(temporary);
+    fd = openSync(temporary, NEW_FILE, 0o600);
+  }
   try {
     writeSync(fd, text);
     fsyncSync(fd);
@@ -119,7 +131,7 @@ function writeDurably(file: string, text: string): void {
 
 /** Appends one line and fsyncs it, so a dead letter is on disk before the cursor passes its event. */
 function appendDurably(file: string, line: string): void {
-  const fd = openSync(file, 'a', 0o600);
+  const fd = openSync(file, APPEND, 0o600);
   try {
     writeSync(fd, `${line}\n`);
     fsyncSync(fd);
@@ -328,6 +340,8 @@ export function registerWatch(program: Command): void {
             if (!secret) throw new Error('--post signs every event: set ESTATE_WEBHOOK_SECRET');
             const url = new URL(opts.post);
             if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('--post takes an http(s) URL');
+            if (url.username || url.password)
+              throw new Error('--post URL cannot hold a user or password: put a token in its path or query');
             post = { url: url.toString(), secret: webhookKey(secret) };
           }
           await watch({
