@@ -150,7 +150,7 @@ describeEachDatabase(
       );
     });
 
-    it('a first sign-in creates the membership its group gives, audited: the member acts, the provider is named', async () => {
+    it('a first sign-in creates the membership its group gives, audited with the member and provider', async () => {
       const workspace = await h.workspace('SSO first');
       const group = unique('engineers');
       await ruleIn(workspace, 'corp', group, 'write');
@@ -217,7 +217,7 @@ describeEachDatabase(
       assert.ok(logs.some((line) => line.includes('single sign-on refused: no rule for provider corp gives')));
     });
 
-    it("only workspaces whose rules name the provider change: another provider's, a manual membership stay", async () => {
+    it("only workspaces whose rules name the provider change; others' and manual memberships stay", async () => {
       const corpSpace = await h.workspace('SSO corp');
       const otherSpace = await h.workspace('SSO other');
       const plainSpace = await h.workspace('SSO none');
@@ -253,7 +253,7 @@ describeEachDatabase(
       assert.match(move.json().message, /single sign-on rules do not give you this workspace/);
     });
 
-    it('Require single sign-on refuses a password (audited) but the break-glass one, and ends password sessions', async () => {
+    it('Require single sign-on refuses passwords (audited) but break-glass, ends password sessions', async () => {
       const workspace = await h.workspace('SSO required');
       await ruleIn(workspace, 'corp', unique('any'), 'read');
       const admin = await personIn(h, workspace, 'admin', 'Break Glass');
@@ -330,7 +330,7 @@ describeEachDatabase(
       assert.ok(logs.some((line) => line.includes('answered invalid_grant')));
     });
 
-    it("an issuer mix-up is refused: one provider's flow at another's callback, a token of another issuer", async () => {
+    it("an issuer mix-up is refused: a flow at another provider's callback, another issuer's token", async () => {
       const workspace = await h.workspace('SSO mix-up');
       const group = unique('g');
       await ruleIn(workspace, 'corp', group, 'read');

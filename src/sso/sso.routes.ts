@@ -55,6 +55,10 @@ const NewRule = Type.Object(
   { additionalProperties: false },
 );
 
+export type SsoRuleView = Static<typeof Rule>;
+export type SsoSettingView = Static<typeof Setting>;
+export type SsoProviders = Static<typeof Providers>;
+
 const SettingChange = Type.Partial(Setting, { additionalProperties: false });
 
 /** The callback's query: the provider's parameters, whatever else it adds (iss, session_state). */

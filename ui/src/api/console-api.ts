@@ -21,6 +21,7 @@ import type { Comment as ApplicationComment } from '../../../src/applications/ap
 import type { Member } from '../../../src/members/members.service.js';
 import type { GlobalSearchResults } from '../../../src/console/search.routes.js';
 import type { SignInLocks } from '../../../src/console/sign-in-locks.routes.js';
+import type { SsoProviders, SsoRuleView, SsoSettings, SsoSettingView } from '../../../src/sso/sso.routes.js';
 import type {
   ConsoleAgent,
   ConsoleDiagram,
@@ -100,6 +101,14 @@ export const consoleApi = {
   // Admins: members whose sign-in is locked or slowed by failed passwords, and ending a lock.
   signInLocks: () => call<SignInLocks>('GET', '/members/sign-in-locks'),
   unlockMember: (id: string) => call<{ memberId: string; unlocked: true }>('POST', `/members/${id}/unlock`),
+
+  // Single sign-on: the providers on the sign-in page; a workspace's rules and setting, for its admins.
+  ssoProviders: () => call<SsoProviders>('GET', '/sso/providers'),
+  ssoSettings: () => call<SsoSettings>('GET', '/sso/settings'),
+  addSsoRule: (body: Pick<SsoRuleView, 'provider' | 'group' | 'role'>, options?: Fields) =>
+    call<SsoRuleView>('POST', '/sso/rules', body, options),
+  removeSsoRule: (id: string) => call<SsoRuleView>('DELETE', `/sso/rules/${id}`),
+  changeSsoSetting: (body: Partial<SsoSettingView>) => call<SsoSettingView>('PUT', '/sso/settings', body),
 
   roles: () => call<RolesView>('GET', '/roles'),
   setRole: (name: string, permissions: string[]) =>

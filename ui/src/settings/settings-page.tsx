@@ -7,19 +7,22 @@ import { ConflictNotice } from '../base/conflict.js';
 import { errorsOf, Field, FormError, type FormErrors } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
+import { SsoSettingsSection } from './sso-settings.js';
 
 type Draft = Pick<Tenant, 'name' | 'defaultCurrency' | 'timeZone'>;
 const draftOf = ({ name, defaultCurrency, timeZone }: Tenant): Draft => ({ name, defaultCurrency, timeZone });
 
-/** /ui/settings: the workspace's name, default currency and time zone. */
+/** /ui/settings: the workspace's name, default currency and time zone; for admins, single sign-on. */
 export function SettingsPage() {
   // Read again when the page opens: the form edits the settings as saved now, not a cached copy.
   const tenant = useQuery({ ...queries.tenant(), refetchOnMount: 'always' });
   const loaded = tenant.isFetchedAfterMount ? tenant.data : undefined;
+  const { isAdmin } = useAbilities();
   return (
     <>
       <PageHeader title="Settings" />
       {loaded ? <SettingsForm loaded={loaded} /> : <FormError error={errorsOf(tenant.error).formError} />}
+      {isAdmin && <SsoSettingsSection />}
     </>
   );
 }
