@@ -57,7 +57,7 @@ describeEachDatabase('web console: import and export', (h) => {
     const preview = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Check' }) });
     await preview.getByRole('row').nth(1).getByText('OK', { exact: true }).waitFor();
     const second = preview.getByRole('row').nth(2);
-    await second.getByText(/^environment: /).waitFor();
+    await second.getByText(/^environment must be one of/).waitFor();
     await assertAccessible(page, 'the import page with its preview');
     // On a phone the page does not scroll sideways either (its tables scroll in their box).
     await page.setViewportSize({ width: 390, height: 844 });

@@ -211,6 +211,7 @@ function ImportForm({ family }: { family: ConsoleFamily }) {
           headers={preview.headers}
           columns={columns.data}
           preset={preset}
+          noun={family.one}
           mapping={mapping}
           twice={twice}
           onChange={(header, to) => setMapping({ ...mapping, [header]: to })}
@@ -238,10 +239,12 @@ function MappingTable({
   headers,
   columns,
   preset,
+  noun,
   mapping,
   twice,
   onChange,
 }: {
+  noun: string;
   headers: string[];
   columns: ImportColumns;
   preset: ImportPreset | undefined;
@@ -284,7 +287,7 @@ function MappingTable({
                   </select>
                   {mapping[header] === null && !names.includes(header) && (
                     <span className="hint">
-                      {preset ? ' the preset does not read this column' : ` no ${columns.family} field has this name`}
+                      {preset ? ' the preset does not read this column' : ` no ${noun} field has this name`}
                     </span>
                   )}
                 </td>
@@ -344,7 +347,7 @@ function PreviewTable({
                         ? 'OK'
                         : found.map((problem) => (
                             <p key={`${problem.field}:${problem.message}`} className="field-error">
-                              {problem.field ? `${problem.field}: ` : ''}
+                              {problem.field && !problem.message.startsWith(problem.field) ? `${problem.field}: ` : ''}
                               {problem.message}
                             </p>
                           ))}
