@@ -309,6 +309,11 @@ describeEachDatabase('web console: lists at 10,000 servers', (h) => {
       // The search's second lines, on a host of an environment whose stored value has an underscore.
       const [recovery] = (await list('servers', { environment: 'disaster_recovery', limit: '1' })).data;
       paths.push(`/ui/search?q=${encodeURIComponent(recovery!.name)}`);
+      // The views of the diagrams at this size: every application, one category, one network's servers.
+      const [category] = (await list('categories', { limit: '1' })).data;
+      const [network] = (await list('networks', { limit: '1' })).data;
+      paths.push('/ui/diagrams/flow-mapping?view=all', `/ui/diagrams/flow-mapping?categoryId=${category!.id}`);
+      paths.push(`/ui/diagrams/network-mapping?networkId=${network!.id}`, '/ui/servers?environment=disaster_recovery');
       // Items of the seeded data among them: a server, an application and a network.
       for (const family of ['servers', 'applications', 'networks'])
         assert.ok(

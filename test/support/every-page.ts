@@ -75,7 +75,16 @@ export async function phoneProblems(page: Page, paths: string[]): Promise<string
   const problems: string[] = [];
   for (const path of paths) {
     await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const heading = await page
+      .getByRole('heading', { level: 1 })
+      .first()
+      .waitFor()
+      .then(() => true)
+      .catch(() => false);
+    if (!heading) {
+      problems.push(`${path} shows no heading`);
+      continue;
+    }
     await page.waitForLoadState('networkidle');
     const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
     if (width > PHONE.width) problems.push(`${path} is ${width} px wide`);
