@@ -6,8 +6,11 @@
  * forged, expired or mixed-up token.
  */
 import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decodeJwt, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 
@@ -174,4 +177,24 @@ export async function startTestProvider(): Promise<TestProvider> {
     }
   });
   return state;
+}
+
+/**
+ * Writes an OIDC_PROVIDERS file naming these providers (the client of startTestProvider) and
+ * points the environment at it, before the app is built.
+ */
+export function configureProviders(providers: { name: string; displayName: string; issuer: string }[]): void {
+  const directory = mkdtempSync(join(tmpdir(), 'estate-sso-'));
+  const file = join(directory, 'providers.json');
+  const entries = providers.map((provider) => ({
+    ...provider,
+    clientId: CLIENT_ID,
+    clientSecretEnv: 'TEST_OIDC_SECRET',
+    scopes: ['openid', 'email', 'profile', 'groups'],
+    emailClaim: 'email',
+    groupsClaim: 'groups',
+  }));
+  writeFileSync(file, JSON.stringify(entries));
+  process.env.OIDC_PROVIDERS = file;
+  process.env.TEST_OIDC_SECRET = CLIENT_SECRET;
 }
