@@ -91,12 +91,13 @@ describeEachDatabase('estate watch', (h) => {
       const cursor = file('cursor.json');
       // Writers through every instance until the follower has been killed mid-delivery 4 times.
       let killedWhileDelivering = 0;
+      let writing = true;
       let written = 0;
       const writers = Promise.all(
         instances.flatMap((base) =>
           [0, 1].map(async (loop) => {
             const writer = createClient({ baseUrl: base, apiKey: key });
-            for (let i = 0; killedWhileDelivering < 4; i += 1) {
+            for (let i = 0; writing; i += 1) {
               await writer.post('/tags', { body: { name: `${base}-${loop}-${i}` } });
               written += 1;
               await sleep(100);
@@ -105,7 +106,7 @@ describeEachDatabase('estate watch', (h) => {
         ),
       );
       const runs: AuditEvent[][] = [];
-      while (killedWhileDelivering < 4) {
+      while (killedWhileDelivering < 4 && runs.length < 12) {
         const args = ['--server', instances.at(-1)!, '--cursor-file', cursor, '--from', 'start', '--interval', '50ms'];
         const run = follow(args, { ESTATE_API_KEY: key });
         // Killed once it is delivering (its start takes a while on a busy machine), at a random moment.
@@ -116,7 +117,9 @@ describeEachDatabase('estate watch', (h) => {
         runs.push(eventsOf(await run.ended));
         if (runs.at(-1)!.length > 0) killedWhileDelivering += 1;
       }
+      writing = false;
       await writers;
+      assert.equal(killedWhileDelivering, 4, `delivered per run: ${runs.map((run) => run.length)}`);
       const last = await estate(
         h.url,
         ['watch', '--server', instances[0]!, '--cursor-file', cursor, '--from', 'start', '--once'],
