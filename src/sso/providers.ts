@@ -15,6 +15,8 @@ export interface SsoProvider {
   clientSecret: string;
   scopes: string[];
   emailClaim: string;
+  /** The claim that must be `true` for the e-mail to be used (email_verified; Entra ID: xms_edov). */
+  emailVerifiedClaim: string;
   groupsClaim: string;
 }
 
@@ -90,6 +92,7 @@ export function loadProviders(env: NodeJS.ProcessEnv = process.env): SsoProvider
       clientSecret: secretOf(entry, where, env),
       scopes,
       emailClaim: text(entry.emailClaim ?? 'email', 'emailClaim', where),
+      emailVerifiedClaim: text(entry.emailVerifiedClaim ?? 'email_verified', 'emailVerifiedClaim', where),
       groupsClaim: text(entry.groupsClaim ?? 'groups', 'groupsClaim', where),
     };
   });

@@ -98,7 +98,7 @@ export async function finishSignIn(
       // Some providers send the groups (or the e-mail) only from the userinfo endpoint.
       if (configuration.serverMetadata().userinfo_endpoint && tokens.access_token) {
         const info = await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub));
-        for (const key of [provider.groupsClaim, provider.emailClaim, 'email_verified', 'name'])
+        for (const key of [provider.groupsClaim, provider.emailClaim, provider.emailVerifiedClaim, 'name'])
           if (claims[key] === undefined && info[key] !== undefined) claims[key] = info[key];
       }
     }
@@ -114,9 +114,10 @@ export async function finishSignIn(
     );
   const email = rawEmail.trim().toLowerCase();
   const groups = stringsOf(claims[provider.groupsClaim]);
-  if (claims.email_verified !== true) {
+  if (claims[provider.emailVerifiedClaim] !== true) {
     await auditRefusal(database, provider, email, 'unverified e-mail');
-    throw new SsoRefusal('unverified_email', `${provider.issuer} says the e-mail ${email} is not verified`);
+    const said = JSON.stringify(claims[provider.emailVerifiedClaim] ?? null);
+    throw new SsoRefusal('unverified_email', `${provider.emailVerifiedClaim} of ${email} is ${said}, not true`);
   }
   const name = typeof claims.name === 'string' && claims.name.trim() !== '' ? claims.name.trim() : email;
   const granted = await applyRules(database, provider, { email, name }, groups);
