@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { Type, type Static } from 'typebox';
 import { ROLE_NAMES } from '../access/scopes.js';
-import { clearSessionCookie, memberCallerOf, setSessionCookie } from '../console/console-auth.js';
+import { memberCallerOf, setSessionCookie } from '../console/console-auth.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { FLOW_COOKIE, FLOW_LIFETIME_MS, startFlow, takeFlow } from './flows.js';
@@ -143,7 +143,6 @@ export function registerSsoRoutes(app: App, { database }: AppDeps): void {
           return backToSignIn(reply, 'internal_error', name);
         }
         request.log.warn({ provider: name, reason: error.reason }, `single sign-on refused: ${error.detail}`);
-        clearSessionCookie(request, reply);
         return backToSignIn(reply, error.reason, name);
       }
     },
