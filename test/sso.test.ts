@@ -25,7 +25,7 @@ import { estate } from './support/cli.js';
 import { clientOf, PASSWORD, personIn, signInRequest } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { SsoAgent } from './support/sso-agent.js';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from './support/sso-provider.js';
+import { CLIENT_SECRET, configureProviders, startTestProvider, type TestProvider } from './support/sso-provider.js';
 
 let corp: TestProvider;
 let other: TestProvider;
@@ -34,28 +34,11 @@ const logs: string[] = [];
 before(async () => {
   corp = await startTestProvider();
   other = await startTestProvider();
-  const directory = mkdtempSync(join(tmpdir(), 'estate-sso-'));
-  const file = join(directory, 'providers.json');
-  const provider = (name: string, displayName: string, issuer: string) => ({
-    name,
-    displayName,
-    issuer,
-    clientId: CLIENT_ID,
-    clientSecretEnv: 'TEST_OIDC_SECRET',
-    scopes: ['openid', 'email', 'profile', 'groups'],
-    emailClaim: 'email',
-    groupsClaim: 'groups',
-  });
-  writeFileSync(
-    file,
-    JSON.stringify([
-      provider('corp', 'Corp SSO', corp.issuer),
-      provider('other', 'Other SSO', other.issuer),
-      provider('down', 'Down SSO', 'http://127.0.0.1:9'),
-    ]),
-  );
-  process.env.OIDC_PROVIDERS = file;
-  process.env.TEST_OIDC_SECRET = CLIENT_SECRET;
+  configureProviders([
+    { name: 'corp', displayName: 'Corp SSO', issuer: corp.issuer },
+    { name: 'other', displayName: 'Other SSO', issuer: other.issuer },
+    { name: 'down', displayName: 'Down SSO', issuer: 'http://127.0.0.1:9' },
+  ]);
 });
 
 after(async () => {
@@ -568,3 +551,22 @@ describeEachDatabase(
   },
   { logger: { level: 'info', stream: logStream } },
 );
+
+it('OIDC_PROVIDERS: http only on a loopback issuer; a missing secret or a bad name is a plain message', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'estate-sso-config-'));
+  const load = (entry: Record<string, unknown>, env: Record<string, string> = { S: 'secret' }) => {
+    const file = join(directory, `${++serial}.json`);
+    writeFileSync(file, JSON.stringify([{ name: 'corp', issuer: 'https://idp.example', clientId: 'c', ...entry }]));
+    return () => loadProviders({ OIDC_PROVIDERS: file, ...env });
+  };
+  assert.equal(load({ clientSecretEnv: 'S' })()[0]!.displayName, 'corp');
+  assert.equal(load({ clientSecretEnv: 'S', issuer: 'http://127.0.0.1:8080' })()[0]!.issuer, 'http://127.0.0.1:8080');
+  assert.throws(
+    load({ clientSecretEnv: 'S', issuer: 'http://idp.example' }),
+    /must be https: \(http: only on a loopback/,
+  );
+  assert.throws(load({ clientSecretEnv: 'MISSING' }), /environment variable MISSING \(clientSecretEnv\) is not set/);
+  assert.throws(load({ clientSecretEnv: 'S', name: 'Corp/../x' }), /name "Corp\/..\/x" must be lower-case/);
+  assert.throws(load({ clientSecretEnv: 'S', scopes: ['email'] }), /scopes must be an array of strings that includes "openid"/);
+  assert.deepEqual(loadProviders({}), []);
+});
