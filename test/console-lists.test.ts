@@ -21,6 +21,7 @@ interface Named {
   id: string;
   name: string;
   ipAddresses?: string[];
+  environment?: string | null;
 }
 
 describeEachDatabase('web console: lists at 10,000 servers', (h) => {
@@ -288,6 +289,10 @@ describeEachDatabase('web console: lists at 10,000 servers', (h) => {
       const first = servers.getByRole('listitem').first();
       assert.deepEqual(await first.getByRole('link').allTextContents(), [hosts.exact!.name], hosts.address);
       assert.match((await first.textContent()) ?? '', /exact match/);
+      // Its second line names its environment as people write it (Test, Disaster recovery).
+      const environment = hosts.exact!.environment!;
+      const label = environment.charAt(0).toUpperCase() + environment.slice(1).replaceAll('_', ' ');
+      assert.match((await first.textContent()) ?? '', new RegExp(`${hosts.address} · ${label}$`));
     }
     await page
       .getByRole('region', { name: /^Servers/ })

@@ -6,12 +6,21 @@ import { FormError } from '../base/field.js';
 import { isKnownValue, valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useCatalog } from '../inventory/catalog.js';
+import { type ConsoleFamily, enumValues, unwrapNull } from '../inventory/schema.js';
 
-/** An item's second line in people's words: a value the glossary names (disaster_recovery) by its label. */
-const detailText = (detail: string) =>
+/** The values of a family's enum fields (an environment, a status): words an item's second line may hold. */
+function enumWords(family: ConsoleFamily | undefined): Set<string> {
+  const words = new Set<string>();
+  for (const field of Object.values(family?.item.properties ?? {}))
+    for (const value of enumValues(unwrapNull(field).schema) ?? []) words.add(value);
+  return words;
+}
+
+/** An item's second line in people's words: its enum values by their labels (Disaster recovery, Production). */
+const detailText = (detail: string, words: Set<string>) =>
   detail
     .split(' · ')
-    .map((part) => (isKnownValue(part) ? valueLabel(part) : part))
+    .map((part) => (words.has(part) || isKnownValue(part) ? valueLabel(part) : part))
     .join(' · ');
 
 /**
@@ -44,7 +53,12 @@ export function SearchPage() {
               <li key={item.id}>
                 <Link href={`/${group.family}/${item.id}`}>{item.name}</Link>
                 {item.exact && <strong> (exact match)</strong>}
-                {item.detail && <span className="hint"> — {detailText(item.detail)}</span>}
+                {item.detail && (
+                  <span className="hint">
+                    {' '}
+                    — {detailText(item.detail, enumWords(catalog.find((entry) => entry.key === group.family)))}
+                  </span>
+                )}
               </li>
             ))}
           </ul>
