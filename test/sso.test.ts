@@ -263,6 +263,37 @@ describeEachDatabase(
       assert.equal((await signInRequest(h, writer.email, PASSWORD)).statusCode, 200, 'off again: passwords work');
     });
 
+    it('an invitation accepted where single sign-on is required sets the password, opens no session', async () => {
+      const workspace = await h.workspace('SSO invited');
+      await ruleIn(workspace, 'corp', unique('any'), 'read');
+      await changeSetting(h.database, workspace.id, { requireSso: true }, CLI_ACTOR);
+      const email = `${unique('invited')}@example.test`;
+      const added = await addMember(
+        h.database,
+        { workspaceId: workspace.id, email, name: 'Ivy Invited', role: 'write', invite: true },
+        CLI_ACTOR,
+      );
+      const token = added.invitation!.path.split('#')[1]!;
+      const accepted = await h.app.inject({
+        method: 'POST',
+        url: '/ui/api/invitations/accept',
+        payload: { token, password: PASSWORD },
+      });
+      assert.equal(accepted.statusCode, 403);
+      assert.match(accepted.json().message, /password is set, but this workspace requires single sign-on/);
+      assert.equal(
+        accepted.cookies.find((c) => c.name === SESSION_COOKIE),
+        undefined,
+      );
+      const sessions = await db()
+        .selectFrom('console_sessions')
+        .select('id')
+        .where('user_id', '=', added.userId)
+        .execute();
+      assert.deepEqual(sessions, []);
+      assert.equal((await signInRequest(h, email, PASSWORD)).statusCode, 403);
+    });
+
     it('a password session cannot move into a workspace that requires single sign-on', async () => {
       const open = await h.workspace('SSO open');
       const closed = await h.workspace('SSO closed');

@@ -19,7 +19,7 @@ import {
 import { hashPassword } from '../members/members.service.js';
 import { requireStrongPassword } from '../members/password-policy.js';
 import { auditAccountEvent, currentPasswordMatches, signIn } from './sign-in.js';
-import { refuseSessionWorkspace } from '../sso/session-gate.js';
+import { refusePasswordSession, refuseSessionWorkspace } from '../sso/session-gate.js';
 
 const NoContent = Type.Null();
 
@@ -145,6 +145,8 @@ export function registerAccountRoutes(app: App, { database }: AppDeps): void {
     { config: { signedOut: true }, schema: { body: AcceptInvitation, response: { 200: SessionView } } },
     async (request, reply) => {
       const accepted = await acceptInvitation(database, request.body.token, request.body.password);
+      // The password is set; a workspace that requires single sign-on still opens no session with it.
+      await refusePasswordSession(database.db, accepted.token);
       setSessionCookie(request, reply, accepted.token);
       return openedView(database, accepted.token);
     },

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
+import { hashSecret } from '../keys/key-secret.js';
 import { ApiError } from '../errors/api-error.js';
 import { ssoDb } from './rules.service.js';
 
@@ -106,4 +107,28 @@ export async function auditPasswordRefused(
       }),
     );
   }
+}
+
+/**
+ * Ends a session a password just opened (an accepted invitation) when its workspace requires
+ * single sign-on, and refuses with 403: the person signs in through the provider instead.
+ */
+export async function refusePasswordSession(db: Kysely<Tables>, token: string): Promise<void> {
+  const session = await db
+    .selectFrom('console_sessions')
+    .innerJoin('members', (join) =>
+      join
+        .onRef('members.user_id', '=', 'console_sessions.user_id')
+        .onRef('members.workspace_id', '=', 'console_sessions.workspace_id'),
+    )
+    .select(['console_sessions.id', 'members.workspace_id', 'members.id as member_id'])
+    .where('console_sessions.id', '=', hashSecret(token))
+    .executeTakeFirst();
+  if (!session) return;
+  if ((await passwordWorkspaces(db, [{ id: session.workspace_id, memberId: session.member_id }])).length > 0) return;
+  await db.deleteFrom('console_sessions').where('id', '=', session.id).execute();
+  throw new ApiError(
+    'forbidden',
+    'your password is set, but this workspace requires single sign-on: use Sign in with your provider',
+  );
 }
