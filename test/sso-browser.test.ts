@@ -4,12 +4,17 @@
  * provider's login page and back; a role change; a leaver locked out with their other session
  * ended; Settings → Single sign-on requiring it, and the password then refused; each refusal's
  * plain message on the sign-in page (forged state, replayed code, wrong nonce, unverified e-mail,
- * expired ID token). Both databases.
+ * expired ID token); two instances behind one address finishing each other's sign-ins. Both databases.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { buildApp } from '../src/app/app.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { openDatabase } from '../src/db/database.js';
 import { loadProviders, ProviderRegistry } from '../src/sso/providers.js';
 import { addRule } from '../src/sso/rules.service.js';
 import { browserMissing } from './support/browser.js';
@@ -211,5 +216,47 @@ describeEachDatabase('single sign-on in the browser', (h) => {
     const page = await consoleApp.newPage();
     await signInWithCorp(page, person.login);
     assert.match((await refusal(page)) ?? '', /has not verified your e-mail address/);
+  });
+  it('two instances behind one address: a sign-in started on one finishes on the other', { skip }, async () => {
+    const second = openDatabase(h.url);
+    const app = await buildApp({ database: second });
+    const first = new URL(consoleApp.origin);
+    const other = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const seen: string[] = [];
+    // A load balancer: every request to the first instance, but the provider's callback to the second.
+    const balancer = createServer((request, response) => {
+      const target = request.url?.includes('/callback') ? other : first;
+      seen.push(`${target.port} ${request.url?.split('?')[0]}`);
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: target.port, path: request.url, method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(upstream);
+    });
+    balancer.listen(0, '127.0.0.1');
+    await once(balancer, 'listening');
+    const front = `http://127.0.0.1:${(balancer.address() as AddressInfo).port}`;
+    corp.allowRedirect(`${front}/ui/api/sso/corp/callback`);
+    try {
+      const workspace = await h.workspace('Browser SSO two');
+      const group = unique('g');
+      await rule(workspace, group, 'read');
+      const person = personAt([group]);
+      const context = await consoleApp.browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL: front });
+      const page = await context.newPage();
+      await signInWithCorp(page, person.login);
+      await signedIn(page);
+      assert.ok(seen.includes(`${first.port} /ui/api/sso/corp/start`), 'started on the first instance');
+      assert.ok(seen.includes(`${other.port} /ui/api/sso/corp/callback`), 'finished on the second');
+      await context.close();
+    } finally {
+      balancer.closeAllConnections();
+      balancer.close();
+      await app.close();
+      await second.close();
+    }
   });
 });
