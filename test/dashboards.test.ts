@@ -607,6 +607,7 @@ describeEachDatabase('dashboards', (h) => {
         os: 'Ubuntu',
         os_version: `18.04.${index}`,
         automatic: 0,
+        agent_device: '',
         created_at: now,
         last_check_time: now,
       }));

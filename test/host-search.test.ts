@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { applications } from '../src/applications/applications.module.js';
 import { GlobalSearchResults } from '../src/console/search.routes.js';
 import { openDatabase, type Database } from '../src/db/database.js';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
+import { migrateTo, migrateToLatest, migrationNames } from '../src/db/migrate.js';
 import { searchRebuildStatements } from '../src/db/storage-sql.js';
 import { serviceOf } from '../src/families.js';
 import { servers } from '../src/infrastructure/servers.module.js';
@@ -190,7 +190,7 @@ describeEachDatabase('host search', (h) => {
       // Before: only the columns searched then (the totals are remembered by the search version).
       assert.equal(await search(servers, 'dell'), 0);
       assert.equal(await search(servers, 'old-srv'), 1);
-      assert.deepEqual(await migrateToLatest(database), ['0003-search-and-views']);
+      assert.deepEqual(await migrateToLatest(database), migrationNames().slice(2));
       assert.equal(await search(servers, 'dell'), 1);
       assert.equal(await search(servers, 'lon2'), 1);
       assert.equal(await search(servers, 'ubuntu'), 1);

@@ -286,6 +286,7 @@ describeEachDatabase('agents and discovered applications (read)', (h) => {
         revoked_at: null,
         report_window_start: null,
         report_window_count: 0,
+        fleet: 0,
       })
       .execute();
     const agents = await listingClient(h, key, agentListing).list();

@@ -80,6 +80,7 @@ describeEachDatabase('responses match their declared schemas', (h) => {
         revoked_at: null,
         report_window_start: null,
         report_window_count: 0,
+        fleet: 0,
       })
       .execute();
     const discovered = newId();

@@ -13,6 +13,8 @@ export interface AgentPrincipal {
   workspaceId: string;
   agentId: string;
   actor: Actor;
+  /** A fleet agent: its token reports many hosts, through POST /inventory only. */
+  fleet: boolean;
 }
 
 declare module 'fastify' {
@@ -24,11 +26,15 @@ declare module 'fastify' {
 /** The agent of an active agent token in the request's Authorization header, if any. */
 export async function resolveAgent(database: Database, request: FastifyRequest): Promise<AgentPrincipal | undefined> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  const token = match?.[1];
+  return agentOfToken(database, match?.[1]);
+}
+
+/** The agent of an active agent token, if it is one. */
+export async function agentOfToken(database: Database, token: string | undefined): Promise<AgentPrincipal | undefined> {
   if (!token?.startsWith(AGENT_TOKEN_PREFIX)) return undefined;
   const agent = await database.reader
     .selectFrom('agents')
-    .select(['workspace_id', 'id', 'name', 'revoked_at'])
+    .select(['workspace_id', 'id', 'name', 'revoked_at', 'fleet'])
     .where('token_hash', '=', hashSecret(token))
     .executeTakeFirst();
   if (!agent || agent.revoked_at) return undefined;
@@ -36,6 +42,7 @@ export async function resolveAgent(database: Database, request: FastifyRequest):
     workspaceId: agent.workspace_id,
     agentId: agent.id,
     actor: { type: 'agent', id: agent.id, name: agent.name },
+    fleet: agent.fleet === 1,
   };
 }
 

@@ -29,10 +29,13 @@ function auditAgent(
   });
 }
 
-/** Enrolls an agent: its token is returned once; only its SHA-256 is stored. */
+/**
+ * Enrolls an agent: its token is returned once; only its SHA-256 is stored. A fleet agent's token
+ * reports many hosts through POST /inventory (inventory/); a one-host agent's, one host.
+ */
 export async function enrollAgent(
   database: Database,
-  input: { workspaceId: string; name: string },
+  input: { workspaceId: string; name: string; fleet?: boolean },
   actor: Actor = CLI_ACTOR,
 ): Promise<{ id: string; token: string }> {
   const name = requireName(input.name, 'name');
@@ -55,6 +58,7 @@ export async function enrollAgent(
         revoked_at: null,
         report_window_start: null,
         report_window_count: 0,
+        fleet: input.fleet ? 1 : 0,
       })
       .execute();
     await auditAgent(trx, input.workspaceId, { id, name }, 'create', actor);

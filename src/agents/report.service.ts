@@ -70,6 +70,7 @@ async function upsertHost(
   host: Host,
   ips: string[] | undefined,
   now: string,
+  device: string,
 ) {
   const family = hostFamily(host.kind);
   const table = family.definition.table;
@@ -79,6 +80,7 @@ async function upsertHost(
     .select('hostname')
     .where('workspace_id', '=', agent.workspaceId)
     .where('agent_id', '=', agent.agentId)
+    .where('agent_device', '=', device)
     .executeTakeFirst();
   if (elsewhere) {
     throw new ApiError(
@@ -93,6 +95,7 @@ async function upsertHost(
     .selectAll()
     .where('workspace_id', '=', agent.workspaceId)
     .where('agent_id', '=', agent.agentId)
+    .where('agent_device', '=', device)
     .executeTakeFirst();
   const facts = hostFacts(host, ips);
   const untracked = [...family.untracked, 'lastReportAt'];
@@ -108,6 +111,7 @@ async function upsertHost(
       id,
       automatic: 1,
       agent_id: agent.agentId,
+      agent_device: device,
       created_at: now,
       last_check_time: now,
       last_report_at: now,
@@ -316,25 +320,62 @@ async function reconcileSoftware(
 /**
  * Records one agent report in one transaction: the automatic host, its discovered software, the
  * agent's lastSeenAt and one audit event with the agent as actor (create for a new host, report
- * otherwise).
+ * otherwise). A fleet agent reports through POST /inventory (inventory/), one device at a time.
  */
 export async function recordReport(
   database: Database,
   agent: AgentPrincipal,
   report: AgentReport,
 ): Promise<{ kind: Host['kind']; id: string }> {
+  if (agent.fleet)
+    throw new ApiError(
+      'unprocessable_entity',
+      'a fleet agent reports its hosts through POST /inventory (GLPI Agent, FusionInventory, OCS Inventory)',
+    );
   const ips = report.host.ipAddresses === undefined ? undefined : ipList(report.host.ipAddresses, 'host.ipAddresses');
-  const software = normaliseSoftware(report.software);
-  const now = nowIso();
   return writeTransaction(database, agent.workspaceId, async (trx) => {
-    const host = await upsertHost(trx, agent, report.host, ips, now);
+    const { kind, id } = await recordReportIn(trx, agent, report, { ips, now: nowIso(), device: '' });
+    return { kind, id };
+  });
+}
+
+/**
+ * A report recorded in the caller's write transaction: the host of the agent and `device` ('' for
+ * a one-host agent; a fleet agent's inventory_devices row), its software, the agent's lastSeenAt
+ * (and, for a one-host agent, its hostname and version) and the audit event.
+ */
+export async function recordReportIn(
+  trx: Kysely<Tables>,
+  agent: AgentPrincipal,
+  report: AgentReport,
+  options: { ips: string[] | undefined; now: string; device: string; assignedUserId?: string },
+): Promise<{ kind: Host['kind']; id: string; created: boolean }> {
+  const { ips, now, device } = options;
+  const software = normaliseSoftware(report.software);
+  {
+    const host = await upsertHost(trx, agent, report.host, ips, now, device);
+    if (options.assignedUserId && report.host.kind === 'workstation') {
+      const assigned = await trx
+        .updateTable('workstations')
+        .set({ assigned_user_id: options.assignedUserId })
+        .where('workspace_id', '=', agent.workspaceId)
+        .where('id', '=', host.id)
+        .where('assigned_user_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(assigned.numUpdatedRows) > 0)
+        host.changes.assignedUserId = { before: null, after: options.assignedUserId };
+    }
     const counts = await reconcileSoftware(trx, agent, report.host.kind, host.id, software, now);
     await trx
       .updateTable('agents')
       .set({
         last_seen_at: now,
-        hostname: report.host.hostname,
-        ...(report.agentVersion === undefined ? {} : { version: report.agentVersion }),
+        ...(device === ''
+          ? {
+              hostname: report.host.hostname,
+              ...(report.agentVersion === undefined ? {} : { version: report.agentVersion }),
+            }
+          : {}),
       })
       .where('workspace_id', '=', agent.workspaceId)
       .where('id', '=', agent.agentId)
@@ -352,6 +393,6 @@ export async function recordReport(
       resourceName: report.host.hostname,
       changes,
     });
-    return { kind: report.host.kind, id: host.id };
-  });
+    return { kind: report.host.kind, id: host.id, created: host.created };
+  }
 }

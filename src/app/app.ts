@@ -21,6 +21,7 @@ import { AGENT_MODULES, PUBLIC_MODULES, WORKSPACE_MODULES } from './modules.js';
 import { openApiOptions } from '../http/openapi.js';
 import { securePicture } from '../http/pictures.js';
 import { findKeyForAuth } from '../keys/key-lookup.js';
+import { registerInventoryRoutes } from '../inventory/inventory.routes.js';
 import { registerMetrics } from '../metrics/metrics.routes.js';
 import type { App, AppDeps } from '../http/types.js';
 import { createValidators } from '../http/validators.js';
@@ -182,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(async (agentApi: App) => {
     for (const register of AGENT_MODULES) register(agentApi, deps);
   });
+  // Inventory agents (GLPI, FusionInventory, OCS) authenticate their own way: a scope of its own.
+  await app.register(async (inventoryApi: App) => registerInventoryRoutes(inventoryApi, deps));
   await app.register(cookie);
   await registerConsole(app, deps, WORKSPACE_MODULES);
 

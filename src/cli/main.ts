@@ -377,16 +377,29 @@ export function buildCli(): Command {
     .description('enroll an agent; its token is printed once')
     .requiredOption('--workspace <id>', 'workspace id')
     .requiredOption('--name <name>', 'agent name')
+    .option(
+      '--fleet',
+      'a fleet agent: its token reports many hosts through POST /inventory ' +
+        '(GLPI Agent, FusionInventory, OCS Inventory; docs/agents.md)',
+    )
     .option('--json', 'print one JSON object')
-    .action((opts: JsonOption & { workspace: string; name: string }) =>
+    .action((opts: JsonOption & { workspace: string; name: string; fleet?: boolean }) =>
       run(
         opts,
-        async (database) =>
-          (await import('../agents/agents.service.js')).enrollAgent(database, {
+        async (database) => {
+          const { enrollAgent } = await import('../agents/agents.service.js');
+          const enrolled = await enrollAgent(database, {
             workspaceId: opts.workspace,
             name: opts.name,
-          }),
-        (r) => `agent ${r.id} enrolled; token (shown once): ${r.token}`,
+            fleet: opts.fleet === true,
+          });
+          return opts.fleet ? { ...enrolled, fleet: true } : { ...enrolled, fleet: undefined };
+        },
+        (r) =>
+          r.fleet
+            ? `fleet agent ${r.id} enrolled; token (shown once): ${r.token}\n` +
+              'point the inventory agents at https://ESTATE/inventory with any user name and this token as password'
+            : `agent ${r.id} enrolled; token (shown once): ${r.token}`,
       ),
     );
   idCommand(agent, {

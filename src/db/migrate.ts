@@ -4,6 +4,7 @@ import * as baseline from './migrations/0001-baseline.js';
 import * as serverAddresses from './migrations/0002-server-addresses.js';
 import * as searchAndViews from './migrations/0003-search-and-views.js';
 import * as singleSignOn from './migrations/0004-single-sign-on.js';
+import * as fleetAgents from './migrations/0005-fleet-agents.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002-server-addresses': serverAddresses,
   '0003-search-and-views': searchAndViews,
   '0004-single-sign-on': singleSignOn,
+  '0005-fleet-agents': fleetAgents,
 };
 
 /** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */

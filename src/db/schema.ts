@@ -146,6 +146,24 @@ export interface AgentsTable {
   /** Start of the agent's current one-minute report window, and the reports counted in it. */
   report_window_start: string | null;
   report_window_count: number;
+  /** 1: a fleet agent, whose token reports many hosts through POST /inventory. */
+  fleet: number;
+}
+
+/** A host a fleet agent reports, by its inventory's device id (migration 0005-fleet-agents). */
+export interface InventoryDevicesTable {
+  workspace_id: string;
+  id: string;
+  agent_id: string;
+  device_id: string;
+  hardware_uuid: string | null;
+  serial_number: string | null;
+  host_kind: 'server' | 'workstation' | 'router';
+  host_id: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  report_window_start: string | null;
+  report_window_count: number;
 }
 
 export interface ApplicationsTable {
@@ -194,6 +212,8 @@ export interface ServersTable {
   /** 1 when reported by an agent. */
   automatic: number;
   agent_id: string | null;
+  /** A fleet agent's device row (inventory_devices) for its hosts; '' for a one-host agent's. */
+  agent_device: string;
   created_at: string;
   last_check_time: string;
   /** The agent's last report (automatic servers), changed or not. */
@@ -254,6 +274,8 @@ export interface WorkstationsTable {
   location: string | null;
   automatic: number;
   agent_id: string | null;
+  /** A fleet agent's device row (inventory_devices) for its hosts; '' for a one-host agent's. */
+  agent_device: string;
   created_at: string;
   last_check_time: string;
   last_report_at: string | null;
@@ -429,6 +451,7 @@ export interface Tables {
   search_versions: SearchVersionsTable;
   software_installs: SoftwareInstallsTable;
   agents: AgentsTable;
+  inventory_devices: InventoryDevicesTable;
   applications: ApplicationsTable;
   servers: ServersTable;
   networks: NetworksTable;

@@ -7,7 +7,7 @@ import { agentReportsTotal, httpRequestDuration, registry, serveMetricsOf, write
 
 /** Scope actions that change data (a read scope ends in :read). */
 const WRITE_ACTIONS = new Set(['add', 'edit', 'delete', 'comment']);
-const AGENT_REPORT_ROUTE = '/agent/v1/report';
+const AGENT_REPORT_ROUTES = new Set(['/agent/v1/report', '/inventory']);
 
 /** The family a route writes: its path's first segment after the API's prefix (`/public/v1/servers/:id` → servers). */
 const familyOf = (route: string) => /^\/(?:public\/v1|ui\/api(?:\/v1)?)\/([^/]+)/.exec(route)?.[1] ?? 'other';
@@ -32,7 +32,7 @@ function countResponse(request: FastifyRequest, reply: FastifyReply): void {
   const route = request.routeOptions.url ?? 'unmatched';
   const status = reply.statusCode;
   httpRequestDuration.observe({ method: request.method, route, status_code: String(status) }, reply.elapsedTime / 1000);
-  if (route === AGENT_REPORT_ROUTE) agentReportsTotal.inc({ outcome: outcomeOfReport(status) });
+  if (AGENT_REPORT_ROUTES.has(route)) agentReportsTotal.inc({ outcome: outcomeOfReport(status) });
   const scope = (request.routeOptions.config as { scope?: string } | undefined)?.scope;
   if (scope && status < 300 && request.method !== 'GET') {
     const action = scope.slice(scope.indexOf(':') + 1);

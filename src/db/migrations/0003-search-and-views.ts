@@ -9,8 +9,7 @@ import { searchRebuildStatements } from '../storage-sql.js';
  * the new columns, and the rows already there are indexed.
  *
  * And the lists' saved views (src/console/views.routes.ts): a list's filters, sort and columns
- * under a name, its creator's or shared with the workspace. Every statement may run again (a
- * database that ran this migration as 0003-host-search runs it again, see migrate.ts).
+ * under a name, its creator's or shared with the workspace.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   for (const table of ['applications', 'servers', 'workstations']) {
