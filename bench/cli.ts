@@ -15,6 +15,8 @@ export interface CliRun {
   stderr: string;
   seconds: number;
   peakRssMb: number;
+  /** The process's CPU time (user and system): on a busy machine, well under its seconds. */
+  cpuSeconds: number;
 }
 
 export function estateCli(databaseUrl: string, args: string[]): Promise<CliRun> {
@@ -35,8 +37,15 @@ export function estateCli(databaseUrl: string, args: string[]): Promise<CliRun> 
     child.on('error', reject);
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
-      const peak = /peak-rss-kb (\d+)/.exec(stderr);
-      resolve({ code, stdout, stderr, seconds, peakRssMb: peak ? Number(peak[1]) / 1024 : Number.NaN });
+      const usage = /peak-rss-kb (\d+) cpu-us (\d+)/.exec(stderr);
+      resolve({
+        code,
+        stdout,
+        stderr,
+        seconds,
+        peakRssMb: usage ? Number(usage[1]) / 1024 : Number.NaN,
+        cpuSeconds: usage ? Number(usage[2]) / 1e6 : Number.NaN,
+      });
     });
   });
 }

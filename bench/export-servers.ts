@@ -4,7 +4,7 @@
  * rows and bytes written, and the process's peak resident memory. Target: under 300 MB.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { estateCli } from './cli.js';
 import { type Scenario, fmt, seed, withWorkspace } from './harness.js';
@@ -27,6 +27,9 @@ export const scenario: Scenario = {
         const bytes = run.code === 0 ? statSync(file).size : 0;
         const correct = run.code === 0 && rows > 0;
         const notes = [
+          `load average ${loadavg()
+            .map((load) => load.toFixed(1))
+            .join(' / ')} at the end`,
           `export of ${rows.toLocaleString('en')} servers: peak RSS ${fmt(run.peakRssMb, 0)} MB ` +
             `(target < ${TARGET_MB} MB): ${run.peakRssMb < TARGET_MB ? 'met' : 'MISSED'}`,
         ];
@@ -35,12 +38,13 @@ export const scenario: Scenario = {
           tables: [
             {
               title: 'Export of servers to CSV (estate export --output, the whole process)',
-              columns: ['servers', 'seed s', 'export s', 'rows/s', 'file MB', 'peak RSS MB'],
+              columns: ['servers', 'seed s', 'export s', 'estate CPU s', 'rows/s', 'file MB', 'peak RSS MB'],
               rows: [
                 [
                   rows.toLocaleString('en'),
                   fmt(seeded),
                   fmt(run.seconds),
+                  fmt(run.cpuSeconds),
                   fmt(rows / run.seconds, 0),
                   fmt(bytes / 1024 / 1024, 0),
                   fmt(run.peakRssMb, 0),

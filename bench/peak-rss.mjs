@@ -1,2 +1,6 @@
-// Loaded with `node --import` by the transfer benchmarks: the process's peak resident memory, on stderr at exit.
-process.on('exit', () => process.stderr.write(`\npeak-rss-kb ${process.resourceUsage().maxRSS}\n`));
+// Loaded with `node --import` by the transfer benchmarks: the process's peak resident memory and CPU time, on
+// stderr at exit.
+process.on('exit', () => {
+  const usage = process.resourceUsage();
+  process.stderr.write(`\npeak-rss-kb ${usage.maxRSS} cpu-us ${usage.userCPUTime + usage.systemCPUTime}\n`);
+});

@@ -158,6 +158,58 @@ describeEachDatabase('import and export', (h) => {
     assert.equal((log.json() as { total: number }).total, 0, 'nor audits anything');
   });
 
+  it('a large import told its size (SQLite: written bare, indexed at the end) answers as any other', async () => {
+    const ws = await h.workspace();
+    const secret = (await h.key(ws)).secret;
+    const size = 20_000;
+    const environments = ['production', 'staging', 'test', 'development'];
+    const csv = (bad?: number) => {
+      const lines = ['name,hostname,ipAddresses,environment,cpuCores,tags'];
+      for (let i = 0; i < size; i++)
+        lines.push(
+          `big-${i},big-${i}.dc.example,10.9.${i >> 8}.${i & 255},${environments[i % 4]},${i === bad ? 'x' : 2},` +
+            `rack-${i % 3}`,
+        );
+      return `${lines.join('\n')}\n`;
+    };
+    // Refused: nothing is written, and the tables are whole again for the next import.
+    const refused = await imported(h, ws, 'servers', csv(12_345), { expectedRows: size });
+    assert.deepEqual(
+      refused.errors.map((error) => [error.row, error.field]),
+      [[12_346, 'cpuCores']],
+    );
+    assert.equal(await total(h, ws, 'servers'), 0);
+    const report = await imported(h, ws, 'servers', csv(), { expectedRows: size });
+    assert.deepEqual([report.created, report.errors.length], [size, 0]);
+    const count = async (query: Record<string, string>) =>
+      (await h.call('GET', '/public/v1/servers', { key: secret, query: { limit: '5', ...query } })).json() as {
+        pagination: { total: number };
+        data: { id: string; name: string }[];
+      };
+    assert.equal((await count({})).pagination.total, size);
+    assert.equal((await count({ environment: 'staging' })).pagination.total, size / 4);
+    const found = await count({ q: 'big-12345.dc' });
+    assert.deepEqual(
+      found.data.map((server) => server.name),
+      ['big-12345'],
+    );
+    const tags = (await h.call('GET', `/public/v1/servers/${found.data[0]!.id}/tags`, { key: secret })).json() as {
+      id: string;
+      name: string;
+    }[];
+    assert.deepEqual(
+      tags.map((tag) => tag.name),
+      ['rack-0'],
+    );
+    assert.equal((await count({ tagId: tags[0]!.id })).pagination.total, Math.ceil(size / 3));
+    const log = await h.call('GET', '/public/v1/audit-log', {
+      key: secret,
+      query: { resourceType: 'server', limit: '1' },
+    });
+    // A create and a link event per server, and the import's own.
+    assert.equal((log.json() as { total: number }).total, 2 * size + 1);
+  });
+
   it('references and links by name; tags are made as named; unknown names and columns are refused', async () => {
     const ws = await h.workspace();
     const categories = await imported(h, ws, 'categories', 'name,parent\nFinance,\nPayroll,Finance\n');

@@ -1,6 +1,5 @@
 /** `estate import` and `estate export`: a family's items in and out of a workspace as CSV, JSON or JSON lines. */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { CLI_ACTOR } from '../audit/audit.types.js';
@@ -110,16 +109,18 @@ export function registerTransfer(program: Command): void {
           if (!key) throw new ApiError('bad_request', 'give --family (or a --preset)');
           const family = familyOf(key);
           const input = file === '-' ? process.stdin : createReadStream(file);
+          const format = formatOf(file, opts.format);
           const bar = process.stderr.isTTY && !opts.json ? progressBar() : undefined;
-          const size = bar && file !== '-' ? (await stat(file)).size : 0;
+          const expectedRows = file === '-' || format === 'json' ? undefined : await recordsIn(file, format);
           const report = await importFamily(database, opts.workspace, family, input, {
-            format: formatOf(file, opts.format),
+            format,
             dryRun: Boolean(opts.dryRun),
             match: opts.match,
             actor: CLI_ACTOR,
             source: file === '-' ? 'standard input' : basename(file),
             ...(opts.preset === undefined ? {} : { preset: opts.preset }),
-            progress: bar && ((rows) => drawImport(bar, rows, input, size)),
+            ...(expectedRows === undefined ? {} : { expectedRows }),
+            progress: bar && ((rows) => drawImport(bar, rows, expectedRows)),
           });
           bar?.end();
           if (report.errors.length > 0) process.exitCode = 1;
@@ -170,12 +171,23 @@ interface Flags {
 }
 
 /**
- * The import's progress: of a file, the share of its bytes read (its rows are not known before
- * they are read), with the rows read so far; of standard input, the rows read.
+ * About how many records a CSV or JSON-lines file holds, counted before it is imported: its lines
+ * (less a CSV's header). A quoted value over several lines counts more; it is an estimate.
  */
-function drawImport(bar: ProgressBar, rows: number, input: NodeJS.ReadableStream, size: number): void {
-  const read = (input as { bytesRead?: number }).bytesRead;
-  const counted = `${rows.toLocaleString('en')} rows`;
-  if (size > 0 && read !== undefined) bar(read, size, `${counted} read`);
-  else process.stderr.write(`\r${counted} read\x1b[K`);
+async function recordsIn(file: string, format: Format): Promise<number> {
+  let lines = 0;
+  let last = 10;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+    if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+  }
+  if (last !== 10) lines += 1;
+  return Math.max(0, format === 'csv' ? lines - 1 : lines);
+}
+
+/** The import's progress: the rows read of those counted first, or the rows read (standard input, JSON). */
+function drawImport(bar: ProgressBar, rows: number, expected: number | undefined): void {
+  const read = rows.toLocaleString('en');
+  if (expected !== undefined && expected > 0) bar(rows, expected, `${read}/${expected.toLocaleString('en')} rows`);
+  else process.stderr.write(`\r${read} rows read\x1b[K`);
 }

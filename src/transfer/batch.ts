@@ -40,7 +40,7 @@ export interface BatchRefusal {
  * INSERT on SQLite), rows with the same columns together. A batch is far below the size at which
  * the loader would drop a table's indexes, so the table stays indexed and readable by all.
  */
-async function insertMany(loader: BulkLoader, table: string, rows: Row[]): Promise<void> {
+async function insertMany(loader: BulkLoader, table: string, rows: Row[], expected?: number): Promise<void> {
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
     const key = Object.keys(row).join(',');
@@ -48,7 +48,18 @@ async function insertMany(loader: BulkLoader, table: string, rows: Row[]): Promi
     if (group) group.push(row);
     else groups.set(key, [row]);
   }
-  for (const group of groups.values()) await loader.insert(table, group);
+  for (const group of groups.values())
+    await loader.insert(table, group, expected === undefined ? {} : { expected: Math.max(expected, group.length) });
+}
+
+/**
+ * The workspace's newest event as the import's batches wrote it: read once, then kept, as the
+ * import holds the workspace's writes. `stale` when the import wrote an event another way (an
+ * update through the service, a tag made), to read it again.
+ */
+export interface EventsWritten {
+  last?: { timestamp: string; id: string };
+  stale: boolean;
 }
 
 /** The UUID after `id` in sort order (its last 48 bits plus one), or undefined at the very end. */
@@ -62,16 +73,20 @@ function uuidAfter(id: string): string | undefined {
  * Positions (timestamp, id) for `count` new events of a workspace, each after the one before and
  * the first after the workspace's newest event, as audit.writer.ts gives one event at a time.
  */
-async function eventPositions(trx: Kysely<Tables>, workspaceId: string, count: number) {
-  const newest = await trx
-    .selectFrom('audit_events')
-    .select(['timestamp', 'id'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('timestamp', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  let last = newest ? { timestamp: newest.timestamp, id: newest.id } : undefined;
+async function eventPositions(trx: Kysely<Tables>, workspaceId: string, count: number, events: EventsWritten) {
+  if (events.stale || !events.last) {
+    const newest = await trx
+      .selectFrom('audit_events')
+      .select(['timestamp', 'id'])
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('timestamp', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    events.last = newest ? { timestamp: newest.timestamp, id: newest.id } : undefined;
+    events.stale = false;
+  }
+  let last = events.last;
   const positions: { timestamp: string; id: string }[] = [];
   for (let index = 0; index < count; index += 1) {
     let position = { timestamp: nowIso(), id: newId() };
@@ -87,6 +102,7 @@ async function eventPositions(trx: Kysely<Tables>, workspaceId: string, count: n
     positions.push(position);
     last = position;
   }
+  events.last = last;
   return positions;
 }
 
@@ -101,6 +117,7 @@ export async function createQueued(
   service: FamilyService,
   queued: Queued[],
   actor: Actor,
+  { events, expectedRows }: { events: EventsWritten; expectedRows?: number },
 ): Promise<BatchRefusal[]> {
   const { family } = service;
   const { definition } = family;
@@ -139,10 +156,14 @@ export async function createQueued(
   const items = queued.filter((item) => !refused.has(item));
   if (items.length === 0) return refusals;
 
+  /** The rows of a table the whole import is expected to write, from this batch's share per item. */
+  const expected = (rows: number) =>
+    expectedRows === undefined ? undefined : Math.round((rows / items.length) * expectedRows);
   await insertMany(
     loader,
     definition.table,
     items.map((item) => item.next),
+    expected(items.length),
   );
   const now = nowIso();
   for (const relation of relations) {
@@ -156,7 +177,7 @@ export async function createQueued(
           }))
         : [],
     );
-    await insertMany(loader, relation.table, rows);
+    await insertMany(loader, relation.table, rows, expected(rows.length));
   }
   const byTable = new Map<string, Row[]>();
   for (const item of items)
@@ -171,12 +192,12 @@ export async function createQueued(
           created_at: now,
         });
     }
-  for (const [table, rows] of byTable) await insertMany(loader, table, rows);
+  for (const [table, rows] of byTable) await insertMany(loader, table, rows, expected(rows.length));
 
   // Each item's create event, then one link event per child, as createIn and changeLink write them.
   if (relations.length > 0) await loader.settle();
   const dtos = (await service.dtos(trx, workspaceId, items.map((item) => item.next) as never[])) as Row[];
-  const events: Row[] = [];
+  const rows: Row[] = [];
   const event = (item: Queued, action: 'create' | 'link', changes: Record<string, unknown>) => ({
     workspace_id: workspaceId,
     category: definition.auditCategory,
@@ -190,17 +211,18 @@ export async function createQueued(
     changes: Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
   });
   items.forEach((item, index) => {
-    events.push(event(item, 'create', diffFields(undefined, dtos[index]!, family.untracked)));
+    rows.push(event(item, 'create', diffFields(undefined, dtos[index]!, family.untracked)));
     for (const { link, childIds } of item.links)
       for (const childId of new Set(childIds))
-        events.push(event(item, 'link', { [link.segment]: { before: null, after: childId } }));
+        rows.push(event(item, 'link', { [link.segment]: { before: null, after: childId } }));
   });
   await loader.settle();
-  const positions = await eventPositions(trx, workspaceId, events.length);
+  const positions = await eventPositions(trx, workspaceId, rows.length, events);
   await insertMany(
     loader,
     'audit_events',
-    events.map((values, index) => ({ ...values, ...positions[index] })),
+    rows.map((values, index) => ({ ...values, ...positions[index] })),
+    expected(rows.length),
   );
   return refusals;
 }

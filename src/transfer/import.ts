@@ -30,7 +30,7 @@ import { linkedIds } from '../resources/crud.js';
 import type { Family } from '../resources/family.js';
 import { changeLink } from '../resources/links.js';
 import { type Column, columnForHeader, columnsOf, type Shape } from './columns.js';
-import { createQueued, type Queued } from './batch.js';
+import { createQueued, type EventsWritten, type Queued } from './batch.js';
 import { NameError, Names } from './names.js';
 import { PRESETS, presetHeaders, presetOf, presetRecord } from './presets.js';
 
@@ -57,6 +57,14 @@ export interface ImportOptions {
    * export. Its family must be the one imported into; headers it does not know are ignored.
    */
   preset?: string;
+  /**
+   * About how many rows the file holds (the CLI counts a file's lines first). On SQLite, an import
+   * of 20,000 rows or more into a table it at least doubles writes the table without its indexes
+   * and triggers and builds them once at the end, as `estate seed` does (readers keep seeing the
+   * last commit's tables meanwhile); on PostgreSQL, where that would lock the table for every
+   * reader, tables stay as they are.
+   */
+  expectedRows?: number;
 }
 
 export interface ImportError {
@@ -235,6 +243,8 @@ export async function importFamily(
     return presetRecord(preset, presetReading.known, record);
   };
   const match = options.match && options.match !== 'id' ? options.match : undefined;
+  /** Tags made by the rows before the last batch written (each with its event). */
+  let tagsSeen = 0;
   if (match && !(match in definition.schemas.item.properties)) {
     refuse(0, null, 'bad_request', `${key} have no field ${match} to match rows by`);
     return report;
@@ -250,6 +260,7 @@ export async function importFamily(
     await writeTransaction(database, workspaceId, async (trx) => {
       const names = new Names(trx, workspaceId, options.actor);
       const loader = bulkLoader(trx, database);
+      const events: EventsWritten = { stale: true };
       let batch: { row: number; record: Record<string, unknown> }[] = [];
       for await (const record of recordsOf(input, options.format)) {
         report.rows += 1;
@@ -269,14 +280,18 @@ export async function importFamily(
         const given = record as Record<string, unknown>;
         batch.push({ row, record: throughPreset(options.columns ? renamed(given, options.columns) : given) });
         if (batch.length >= batchRows) {
-          await importBatch(trx, loader, names, batch);
+          await importBatch(trx, loader, events, names, batch);
           batch = [];
         }
       }
-      await importBatch(trx, loader, names, batch);
-      await loader.finish();
+      await importBatch(trx, loader, events, names, batch);
       options.progress?.(report.rows);
-      if (report.errors.length > 0 || options.dryRun) throw new RollBack();
+      if (report.errors.length > 0 || options.dryRun) {
+        // Rolled back: what the loader deferred (indexes, merges) need not be done.
+        await loader.settle();
+        throw new RollBack();
+      }
+      await loader.finish();
       await recordAudit(trx, {
         workspaceId,
         category: definition.auditCategory,
@@ -305,6 +320,7 @@ export async function importFamily(
   async function importBatch(
     trx: Kysely<Tables>,
     loader: BulkLoader,
+    events: EventsWritten,
     names: Names,
     batch: { row: number; record: Record<string, unknown> }[],
   ) {
@@ -331,7 +347,15 @@ export async function importFamily(
     /** Writes the queued creates; `settle` when the batch's own statements follow. */
     const flush = async (settle = true) => {
       if (queue.length === 0) return;
-      for (const refusal of await createQueued(trx, loader, workspaceId, service, queue, options.actor)) {
+      // Events written by tags made or updates since the last batch: the newest is read again.
+      if (names.tagsMade > tagsSeen) events.stale = true;
+      tagsSeen = names.tagsMade;
+      const expectedRows = database.dialect === 'sqlite' ? options.expectedRows : undefined;
+      const written = await createQueued(trx, loader, workspaceId, service, queue, options.actor, {
+        events,
+        ...(expectedRows === undefined ? {} : { expectedRows }),
+      });
+      for (const refusal of written) {
         refuse(refusal.row, refusal.field, 'unprocessable_entity', refusal.message);
         report.created -= 1;
       }
@@ -359,6 +383,7 @@ export async function importFamily(
             const old = matchKey((current as Record<string, unknown>)[family.columnOf(match)]);
             if (old !== undefined) touched.add(`m:${old}`);
           }
+          events.stale = true;
           const outcome = await updateRow(trx, current ?? existing, item);
           report[outcome] += 1;
           if (outcome !== 'unchanged') names.forget(definition.table);

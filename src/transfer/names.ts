@@ -49,6 +49,8 @@ export class NameError extends Error {}
 export class Names {
   private readonly ids = new Map<string, Map<string, string[]>>();
   private readonly paths = new Map<string, Promise<Map<string, string>>>();
+  /** Tags made for the names given (each with its audit event). */
+  tagsMade = 0;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -85,6 +87,7 @@ export class Names {
       else if (isUuid(value) && (await this.exists(target, value))) ids.push(value);
       else if (table === 'tags' && createTags) {
         const tag = await createTagIn(this.db, this.workspaceId, { name: value }, this.actor);
+        this.tagsMade += 1;
         known.set(target.keyOf(value), [tag.id]);
         ids.push(tag.id);
       } else throw new NameError(`no ${target.noun} "${value}" in this workspace`);
