@@ -372,8 +372,8 @@ describeEachDatabase('POST /inventory: a fleet reporting in parallel', (h) => {
     const worker = async (app: typeof h.app) => {
       while (next < hosts) {
         const index = next++;
-        // Each host reports twice: the second must find the first's host.
-        for (let run = 0; run < 2; run++) {
+        // Every tenth host reports twice: the second must find the first's host.
+        for (let run = 0; run < (index % 10 === 0 ? 2 : 1); run++) {
           const response = await app.inject({
             method: 'POST',
             url: '/inventory',
