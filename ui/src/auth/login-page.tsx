@@ -13,9 +13,14 @@ export function LoginPage({ onSignedIn }: { onSignedIn(session: SessionView): vo
   const providers = useQuery({ queryKey: ['sso', 'providers'], queryFn: consoleApi.ssoProviders });
   const refused = new URLSearchParams(window.location.search);
   const refusedBy = providers.data?.data.find((p) => p.name === refused.get('provider'));
-  const ssoError = refused.get('sso_error')
-    ? ssoRefusalMessage(refused.get('sso_error')!, refusedBy?.displayName ?? refused.get('provider') ?? 'The provider')
-    : undefined;
+  // Said once the providers are known, so the sentence names the provider as the button does.
+  const ssoError =
+    refused.get('sso_error') && !providers.isPending
+      ? ssoRefusalMessage(
+          refused.get('sso_error')!,
+          refusedBy?.displayName ?? refused.get('provider') ?? 'The provider',
+        )
+      : undefined;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
