@@ -1,7 +1,8 @@
 /**
  * Imports a file of one family into a workspace (docs/import-export.md): each row creates an item,
- * or updates the one its `id` (or the `match` field) names, through the family's own service, so
- * rows are validated, checked and audited as API calls are. The whole file is one write
+ * or updates the one its `id` (or the `match` field) names, with the family's schemas, rules and
+ * audit, as API calls are: updates through the family's service, creates a batch at a time with
+ * what its `createIn` does (batch.ts), a row that changes nothing without a write. The whole file is one write
  * transaction: any refused row means nothing is written, and a dry run reports the same and writes
  * nothing. Rows are read as a stream, and every row is checked even after one is refused: a refusal
  * is an API error, raised before the database could refuse anything, so the transaction stays
