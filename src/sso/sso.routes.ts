@@ -10,6 +10,7 @@ import { Type, type Static } from 'typebox';
 import { ROLE_NAMES } from '../access/scopes.js';
 import { memberCallerOf, setSessionCookie } from '../console/console-auth.js';
 import { DateTime, IdParams, OrNull, Uuid } from '../http/schemas.js';
+import { signInsTotal } from '../metrics/metrics.js';
 import type { App, AppDeps } from '../http/types.js';
 import { FLOW_COOKIE, FLOW_LIFETIME_MS, startFlow, takeFlow } from './flows.js';
 import { loadProviders, ProviderRegistry } from './providers.js';
@@ -143,6 +144,7 @@ export function registerSsoRoutes(app: App, { database }: AppDeps): void {
           return backToSignIn(reply, 'internal_error', name);
         }
         request.log.warn({ provider: name, reason: error.reason }, `single sign-on refused: ${error.detail}`);
+        signInsTotal.inc({ outcome: 'sso_refused' });
         return backToSignIn(reply, error.reason, name);
       }
     },
