@@ -158,14 +158,39 @@ export type SetRole = Static<typeof SetRole>;
 export const RoleParams = Type.Object({ name: Role }, { additionalProperties: false });
 
 export const EnrollAgent = Type.Object(
-  { name: Name('Name of the agent.', 'db-01 agent') },
+  {
+    name: Name('Name of the agent.', 'db-01 agent'),
+    fleet: Type.Optional(
+      Type.Boolean({
+        description:
+          'A fleet agent: its token reports many hosts through POST /inventory (GLPI Agent, FusionInventory, ' +
+          'OCS Inventory). Default false: one host, with `estate agent run`.',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type EnrollAgent = Static<typeof EnrollAgent>;
 export const EnrolledAgent = Type.Object({
   id: Uuid('Agent id.'),
   token: Type.String({ description: 'Shown this once.' }),
-  command: Type.String(),
+  fleet: Type.Boolean({ description: 'Whether the token reports many hosts (POST /inventory).' }),
+  command: Type.Optional(
+    Type.String({ description: 'One-host agents: the ready command that starts the agent on its host.' }),
+  ),
+  inventory: Type.Optional(
+    Type.Object(
+      {
+        url: Type.String({ description: 'The address the agents are given as their server: <origin>/inventory.' }),
+        glpiAgent: Type.String({ description: 'A GLPI Agent command line.' }),
+        fusionInventory: Type.String({ description: 'A FusionInventory Agent command line.' }),
+        ocsInventory: Type.String({
+          description: 'An OCS Inventory agent command line (it base64-decodes its --user and --password).',
+        }),
+      },
+      { description: 'Fleet agents: the settings of the inventory agents, with the token.' },
+    ),
+  ),
 });
 export type EnrolledAgent = Static<typeof EnrolledAgent>;
 

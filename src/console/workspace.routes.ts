@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { allScopes, ROLE_NAMES } from '../access/scopes.js';
 import { enrollAgent, revokeAgent } from '../agents/agents.service.js';
 import type { App, AppDeps } from '../http/types.js';
+import { INVENTORY_REALM } from '../inventory/inventory.routes.js';
 import { getRolePermissions, setRolePermissions } from '../roles/roles.service.js';
 import { memberCallerOf, postAdminAction } from './console-auth.js';
 import { EnrolledAgent, EnrollAgent, Revoked, RoleParams, RolesView, SetRole } from './console.schemas.js';
@@ -9,6 +10,24 @@ import { EnrolledAgent, EnrollAgent, Revoked, RoleParams, RolesView, SetRole } f
 /** The ready command that starts an enrolled agent on its host. */
 function agentCommand(origin: string, token: string): string {
   return `npx estate agent run --server ${origin} --token ${token}`;
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/**
+ * A fleet agent's settings for the inventory agents (docs/agents.md): the token is the password of
+ * HTTP Basic; the OCS agent base64-decodes its --user and --password and answers only its --realm.
+ */
+function inventorySettings(origin: string, token: string) {
+  const url = `${origin}/inventory`;
+  return {
+    url,
+    glpiAgent: `glpi-agent --server ${url} --user fleet --password ${token}`,
+    fusionInventory: `fusioninventory-agent --server ${url} --user fleet --password ${token}`,
+    ocsInventory:
+      `ocsinventory-agent --server=${url} --user=${base64('fleet')} --password=${base64(token)} ` +
+      `--realm="${INVENTORY_REALM}"`,
+  };
 }
 
 /**
@@ -50,13 +69,20 @@ export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
     { config: { adminOnly: true }, schema: { body: EnrollAgent, response: { 201: EnrolledAgent } } },
     async (request, reply) => {
       const caller = memberCallerOf(request);
+      const fleet = request.body.fleet === true;
       const enrolled = await enrollAgent(
         database,
-        { workspaceId: caller.workspaceId, name: request.body.name },
+        { workspaceId: caller.workspaceId, name: request.body.name, fleet },
         caller.actor,
       );
       const origin = `${request.protocol}://${request.host}`;
-      return reply.code(201).send({ ...enrolled, command: agentCommand(origin, enrolled.token) });
+      return reply
+        .code(201)
+        .send(
+          fleet
+            ? { ...enrolled, fleet, inventory: inventorySettings(origin, enrolled.token) }
+            : { ...enrolled, fleet, command: agentCommand(origin, enrolled.token) },
+        );
     },
   );
 

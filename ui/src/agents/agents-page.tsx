@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { messageOf } from '../api/client.js';
-import { consoleApi, type AgentItem } from '../api/console-api.js';
+import { consoleApi, type AgentItem, type EnrolledAgent } from '../api/console-api.js';
 import { invalidate, queries, stale } from '../api/queries.js';
 import { ConfirmDialog, Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError, type FormErrors } from '../base/field.js';
@@ -14,17 +14,16 @@ import { useAbilities } from '../base/session.js';
 
 const PAGE = 50;
 
-function EnrollForm({
-  onClose,
-  onEnrolled,
-}: {
-  onClose(): void;
-  onEnrolled(enrolled: { token: string; command: string }): void;
-}) {
+type Enrolled = EnrolledAgent;
+
+function EnrollForm({ onClose, onEnrolled }: { onClose(): void; onEnrolled(enrolled: Enrolled): void }) {
   const [name, setName] = useState('');
+  const [fleet, setFleet] = useState(false);
   const [invalid, setInvalid] = useState<FormErrors>();
+  const fleetHelp = useId();
   const enroll = useMutation({
-    mutationFn: (agentName: string) => consoleApi.enrollAgent(agentName, { fields: ['name'] }),
+    mutationFn: (agent: { name: string; fleet: boolean }) =>
+      consoleApi.enrollAgent(agent.name, { fields: ['name'], fleet: agent.fleet }),
     onSuccess: onEnrolled,
   });
   const errors = invalid ?? errorsOf(enroll.error);
@@ -32,7 +31,7 @@ function EnrollForm({
     event.preventDefault();
     if (!name.trim()) return setInvalid({ field: 'name', fieldError: 'name must not be blank' });
     setInvalid(undefined);
-    enroll.mutate(name.trim());
+    enroll.mutate({ name: name.trim(), fleet });
   };
   return (
     <Dialog title="Enroll agent" onClose={onClose}>
@@ -40,10 +39,25 @@ function EnrollForm({
         <Field
           label="Name"
           error={errors.field === 'name' ? errors.fieldError : undefined}
-          hint="For example the host it will run on."
+          hint={fleet ? 'For example the machines it covers: Windows laptops.' : 'For example the host it will run on.'}
         >
           <input type="text" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} autoFocus />
         </Field>
+        <div className="field">
+          <label>
+            <input
+              type="checkbox"
+              checked={fleet}
+              aria-describedby={fleetHelp}
+              onChange={(event) => setFleet(event.target.checked)}
+            />{' '}
+            Reports many hosts (GLPI Agent, FusionInventory, OCS Inventory)
+          </label>
+          <p className="hint" id={fleetHelp}>
+            Tick this if your computers already run one of these inventory agents: you give them all one address and
+            this agent&apos;s token, and each computer that reports appears as its own host.
+          </p>
+        </div>
         <FormError error={errors.formError} />
         <FormActions submit="Enroll" onCancel={onClose} busy={enroll.isPending} />
       </form>
@@ -51,12 +65,26 @@ function EnrollForm({
   );
 }
 
+/** What to copy after enrolling: the command of a one-host agent, the inventory agents' settings of a fleet one. */
+function enrolledValues(enrolled: Enrolled): { label: string; value: string }[] {
+  const token = { label: 'Agent token', value: enrolled.token };
+  if (!enrolled.inventory) return [{ label: 'Agent command', value: enrolled.command ?? '' }, token];
+  const { url, glpiAgent, fusionInventory, ocsInventory } = enrolled.inventory;
+  return [
+    token,
+    { label: 'Inventory server address', value: url },
+    { label: 'GLPI Agent', value: glpiAgent },
+    { label: 'FusionInventory Agent', value: fusionInventory },
+    { label: 'OCS Inventory agent', value: ocsInventory },
+  ];
+}
+
 /** /ui/agents: enrolled agents with host, last report and status; enroll and revoke (admins). */
 export function AgentsPage() {
   const { isAdmin } = useAbilities();
   const client = useQueryClient();
   const [enrolling, setEnrolling] = useState(false);
-  const [enrolled, setEnrolled] = useState<{ token: string; command: string }>();
+  const [enrolled, setEnrolled] = useState<Enrolled>();
   const [revoking, setRevoking] = useState<AgentItem>();
 
   const search = useSearch();
@@ -150,12 +178,14 @@ export function AgentsPage() {
       )}
       {enrolled && (
         <ShownOnceDialog
-          title="Start the agent on its host"
-          intro="The token is shown this once. Run this command on the host:"
-          values={[
-            { label: 'Agent command', value: enrolled.command },
-            { label: 'Agent token', value: enrolled.token },
-          ]}
+          title={enrolled.inventory ? 'Point the inventory agents at Estate' : 'Start the agent on its host'}
+          intro={
+            enrolled.inventory
+              ? 'The token is shown this once. Give each inventory agent the server address with the user fleet ' +
+                'and the token as password, for example with one of these lines:'
+              : 'The token is shown this once. Run this command on the host:'
+          }
+          values={enrolledValues(enrolled)}
           onClose={() => setEnrolled(undefined)}
         />
       )}

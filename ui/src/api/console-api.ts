@@ -45,6 +45,7 @@ export type {
   ConsoleKey,
   CreatedKey,
   DashboardView,
+  EnrolledAgent,
   InsightSummary,
   Member,
   MemberKey,
@@ -116,7 +117,8 @@ export const consoleApi = {
 
   agents: (query: { limit?: number; offset?: number } = {}) =>
     call<OffsetList<AgentItem>>('GET', `/v1/agents${queryOf({ sort: 'name', ...query })}`),
-  enrollAgent: (name: string, options?: Fields) => call<EnrolledAgent>('POST', '/agents', { name }, options),
+  enrollAgent: (name: string, options?: Fields & { fleet?: boolean }) =>
+    call<EnrolledAgent>('POST', '/agents', { name, ...(options?.fleet ? { fleet: true } : {}) }, options),
   revokeAgent: (id: string) => call<{ id: string; revoked: true }>('POST', `/agents/${id}/revoke`),
 
   auditLog: (query: AuditLogQuery) => call<AuditList>('GET', `/v1/audit-log${queryOf({ ...query })}`),
