@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from '../src/console/sessions.js';
 import { openDatabase } from '../src/db/database.js';
 import type { Tables } from '../src/db/schema.js';
 import { addMember } from '../src/members/members.service.js';
+import { signInsTotal } from '../src/metrics/metrics.js';
 import { addRule, changeSetting } from '../src/sso/rules.service.js';
 import { loadProviders, ProviderRegistry } from '../src/sso/providers.js';
 import { estate } from './support/cli.js';
@@ -427,8 +428,12 @@ describeEachDatabase(
     });
 
     it('a missing e-mail claim and an unreachable provider are refused plainly, never a 500', async () => {
+      const refusals = async () =>
+        (await signInsTotal.get()).values.find((v) => v.labels.outcome === 'sso_refused')?.value ?? 0;
+      const counted = await refusals();
       const person = personAt(corp, ['x'], { email: undefined });
       assert.equal(reasonOf(await new SsoAgent().signIn(start(), person.login)), 'missing_email');
+      assert.equal(await refusals(), counted + 1, 'counted in estate_sign_ins_total{outcome="sso_refused"}');
       const down = await new SsoAgent().request(start('down'));
       assert.equal(down.status, 303);
       assert.equal(reasonOf(down.headers.get('location')!), 'provider_unreachable');
