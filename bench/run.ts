@@ -22,6 +22,7 @@ const SCENARIOS: Record<string, () => Promise<{ scenario: Scenario }>> = {
   scale: () => import('./scale.js'),
   'import-servers': () => import('./import-servers.js'),
   'export-servers': () => import('./export-servers.js'),
+  inventory: () => import('./inventory.js'),
 };
 
 const USAGE = `usage: npm run bench -- <${Object.keys(SCENARIOS).join('|')}> [options]
