@@ -522,6 +522,12 @@ describeEachDatabase(
       const fromB = await estate(h.url, ['sso', 'rule', 'remove', '--workspace', b.id, rule.id, '--json']);
       assert.equal(fromB.code, 1);
       assert.match(fromB.stderr, /single sign-on rule not found/);
+      const withoutSecret = await estate(
+        h.url,
+        ['sso', 'rule', 'add', '--workspace', a.id, '--provider', 'corp', '--group', 'g', '--role', 'read', '--json'],
+        { env: { TEST_OIDC_SECRET: '' } },
+      );
+      assert.equal(withoutSecret.code, 0, `the CLI needs no client secret: ${withoutSecret.stderr}`);
       const unknown = await estate(h.url, [
         'sso',
         'rule',

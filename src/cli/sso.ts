@@ -27,7 +27,7 @@ export function registerSso(program: Command): void {
         async (database) => {
           const { addRule } = await import('../sso/rules.service.js');
           const { loadProviders, ProviderRegistry } = await import('../sso/providers.js');
-          const registry = new ProviderRegistry(loadProviders());
+          const registry = new ProviderRegistry(loadProviders(process.env, { secrets: false }));
           return addRule(database, registry, opts.workspace, opts, CLI_ACTOR);
         },
         (r) => `rule ${r.id} added: group "${r.group}" of ${r.provider} gives ${r.role}`,

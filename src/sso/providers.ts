@@ -64,8 +64,11 @@ function secretOf(entry: Record<string, unknown>, where: string, env: NodeJS.Pro
   throw new Error(`${where}: give clientSecretEnv (an environment variable's name) or clientSecretFile`);
 }
 
-/** Reads and checks the providers of OIDC_PROVIDERS; none when it is unset. Throws a plain message. */
-export function loadProviders(env: NodeJS.ProcessEnv = process.env): SsoProvider[] {
+/**
+ * Reads and checks the providers of OIDC_PROVIDERS; none when it is unset. Throws a plain message.
+ * Without `secrets` (the CLI, which only names providers in rules) the client secrets are not read.
+ */
+export function loadProviders(env: NodeJS.ProcessEnv = process.env, { secrets = true } = {}): SsoProvider[] {
   const file = env.OIDC_PROVIDERS;
   if (!file) return [];
   let entries: unknown;
@@ -89,7 +92,7 @@ export function loadProviders(env: NodeJS.ProcessEnv = process.env): SsoProvider
       displayName: text(entry.displayName ?? name, 'displayName', where),
       issuer: requireIssuerUrl(entry.issuer, where).href.replace(/\/$/, ''),
       clientId: text(entry.clientId, 'clientId', where),
-      clientSecret: secretOf(entry, where, env),
+      clientSecret: secrets ? secretOf(entry, where, env) : '',
       scopes,
       emailClaim: text(entry.emailClaim ?? 'email', 'emailClaim', where),
       emailVerifiedClaim: text(entry.emailVerifiedClaim ?? 'email_verified', 'emailVerifiedClaim', where),
