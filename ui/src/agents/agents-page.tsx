@@ -181,8 +181,8 @@ export function AgentsPage() {
           title={enrolled.inventory ? 'Point the inventory agents at Estate' : 'Start the agent on its host'}
           intro={
             enrolled.inventory
-              ? 'The token is shown this once. Give each inventory agent the server address with the user fleet ' +
-                'and the token as password, for example with one of these lines:'
+              ? 'The token is shown this once. Give each inventory agent the server address, fleet as user name ' +
+                'and the token as password (the OCS agent takes both base64-encoded), as in these lines:'
               : 'The token is shown this once. Run this command on the host:'
           }
           values={enrolledValues(enrolled)}
