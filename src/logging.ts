@@ -7,10 +7,15 @@ import type { Writable } from 'node:stream';
 
 const TOKEN = /\b(svc_live_|agt_live_)[A-Za-z0-9_-]+/g;
 const SECRET_PARAMETER = /([?&;](?:api[_-]?key|access[_-]?token|token|password|passwd|secret)=)[^&;#"\s\\]*/gi;
+/** Credentials of an Authorization header's value (an inventory agent's Basic carries its token in base64). */
+const CREDENTIALS = /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]{8,}/gi;
 
 /** Replaces API keys, agent tokens and secret-named URL parameters' values with [REDACTED]. */
 export function redactSecrets(text: string): string {
-  return text.replace(TOKEN, '$1[REDACTED]').replace(SECRET_PARAMETER, '$1[REDACTED]');
+  return text
+    .replace(TOKEN, '$1[REDACTED]')
+    .replace(SECRET_PARAMETER, '$1[REDACTED]')
+    .replace(CREDENTIALS, '$1 [REDACTED]');
 }
 
 /**

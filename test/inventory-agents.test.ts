@@ -14,6 +14,7 @@ import { enrollAgent, revokeAgent } from '../src/agents/agents.service.js';
 import { buildApp } from '../src/app/app.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase } from '../src/db/database.js';
+import { redactSecrets } from '../src/logging.js';
 import { addMember } from '../src/members/members.service.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 
@@ -309,6 +310,65 @@ describeEachDatabase(
         assert.equal(corrupt.statusCode, 400);
       },
     );
+
+    it(
+      'hostile documents are refused without holding the service: element floods, NUL, odd names, ' + 'deep nesting',
+      async () => {
+        const { post } = await setUp(h);
+        // ~64 KiB compressed, millions of empty arrays or elements once inflated: refused before parsing.
+        const arrays = await post(`{"deviceid":"x","content":{"x":[${'[],'.repeat(3_000_000)}[]]}}`, {
+          compress: 'zlib',
+        });
+        assert.equal(arrays.statusCode, 413);
+        assert.match(JSON.parse(replyText(arrays)).message, /more than 500000 elements/);
+        const elements = await post(`<REQUEST>${'<a/>'.repeat(1_000_000)}</REQUEST>`, { compress: 'zlib' });
+        assert.equal(elements.statusCode, 413);
+        // Text the databases cannot keep as sent: 400 on both, never a 500 (PostgreSQL refuses NUL).
+        const nul = fixture('linux-server');
+        nul.content.hardware.name = 'db\u0000-07';
+        const refusedNul = await post(nul);
+        assert.equal(refusedNul.statusCode, 400);
+        assert.match(JSON.parse(replyText(refusedNul)).message, /NUL/);
+        const surrogate = fixture('linux-server');
+        surrogate.content.softwares[0].name = 'pg\ud800';
+        assert.equal((await post(surrogate)).statusCode, 400);
+        // Names and shapes that are not an inventory's.
+        assert.equal((await post({ action: { toString: 1 }, deviceid: 'd' })).statusCode, 400);
+        assert.equal((await post({ action: 'x'.repeat(100_000), deviceid: 'd' })).body.length < 1000, true);
+        const proto = await post(
+          '<REQUEST><__proto__><DEVICEID>zz</DEVICEID></__proto__><QUERY>PROLOG</QUERY></REQUEST>',
+        );
+        assert.equal(proto.statusCode, 400);
+        assert.equal(({} as Record<string, unknown>).zz, undefined);
+        const deep = await post(`<REQUEST>${'<a>'.repeat(1000)}${'</a>'.repeat(1000)}<DEVICEID>d</DEVICEID></REQUEST>`);
+        assert.equal(deep.statusCode, 400);
+        const lateDoctype = await post(
+          `<!--${'x'.repeat(5000)}--><!DOCTYPE r [<!ENTITY e SYSTEM "file:///etc/passwd">]>` +
+            '<REQUEST><DEVICEID>&e;</DEVICEID><QUERY>PROLOG</QUERY></REQUEST>',
+        );
+        assert.equal(lateDoctype.statusCode, 400);
+      },
+    );
+
+    it('a fleet is capped as a whole too: new device ids cannot make hosts without end', async () => {
+      const { post } = await setUp(h);
+      // The per-host cap is 3 here, the fleet's 100 times that; printers are acknowledged without a write.
+      const printer = fixture('printer');
+      let status = 200;
+      let sent = 0;
+      while (status === 200 && sent < 400) {
+        status = (await post({ ...printer, deviceid: `printer-${sent}` })).statusCode;
+        sent++;
+      }
+      assert.equal(status, 429);
+      assert.equal(sent, 301);
+    });
+
+    it('logs never carry an agent token, even in a Basic header', () => {
+      const token = 'agt_live_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+      const line = redactSecrets(`{"authorization":"${basic(token)}","other":"Bearer ${token}"}`);
+      assert.doesNotMatch(line, /abcdefghijklmnop|YWdfbGl2|ZmxlZXQ6/);
+    });
 
     it('a one-host agent reports its one computer here too; a fleet token is refused on /agent/v1/report', async () => {
       const { ws, key, agent } = await setUp(h);

@@ -16,7 +16,7 @@ function badText(value: string): string | undefined {
 }
 
 /** The first string in `value` (keys included) that is not acceptable text, with its path. */
-function findBadText(value: unknown, path: string): { path: string; problem: string } | undefined {
+export function findBadText(value: unknown, path: string): { path: string; problem: string } | undefined {
   if (typeof value === 'string') {
     const problem = badText(value);
     return problem ? { path, problem } : undefined;

@@ -12,8 +12,10 @@ import { ApiError } from '../errors/api-error.js';
 
 /** Largest body accepted as sent (compressed or not). */
 export const COMPRESSED_LIMIT = 8 * 1024 * 1024;
-/** Largest body once inflated. */
-export const INFLATED_LIMIT = 64 * 1024 * 1024;
+/** Largest body once inflated (an inventory of 20,000 packages is 2 to 4 MiB). */
+export const INFLATED_LIMIT = 16 * 1024 * 1024;
+/** Most elements (XML tags, JSON objects and arrays) a document may hold: 20,000 packages make ~200,000. */
+export const MAX_ELEMENTS = 500_000;
 
 const inflateAsync = promisify(inflate);
 const gunzipAsync = promisify(gunzip);
@@ -77,17 +79,40 @@ const parser = new XMLParser({
   isArray: (name) => LIST_SECTIONS.has(name),
 });
 
+/**
+ * Refuses a document of more than MAX_ELEMENTS elements before it is parsed: a small body of
+ * empty elements would otherwise take seconds and gigabytes to parse.
+ */
+function refuseTooManyElements(text: string, opening: number[]): void {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (opening.includes(text.charCodeAt(i)) && ++count > MAX_ELEMENTS)
+      throw new ApiError('payload_too_large', `the inventory has more than ${MAX_ELEMENTS} elements`);
+  }
+}
+
 /** An XML inventory document as plain objects with lower-case names; refused (400) when not well-formed. */
 export function parseXml(text: string): Record<string, unknown> {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text.slice(0, 4096)))
+  if (/<!DOCTYPE|<!ENTITY/i.test(text))
     throw new ApiError('bad_request', 'the XML document declares a DTD or entities, which are not accepted');
+  refuseTooManyElements(text, [0x3c]);
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new ApiError('bad_request', `the XML document is not well-formed: ${valid.err.msg}`);
-  return parser.parse(text) as Record<string, unknown>;
+  if (valid !== true)
+    throw new ApiError('bad_request', `the XML document is not well-formed: ${valid.err.msg.slice(0, 100)}`);
+  try {
+    return parser.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    // The parser's own limits (nesting, names such as __proto__): a refusal, never a 500.
+    throw new ApiError(
+      'bad_request',
+      `the XML document is not accepted: ${String((error as Error).message).slice(0, 100)}`,
+    );
+  }
 }
 
 /** A JSON inventory document; refused (400) when not an object. */
 export function parseJson(text: string): Record<string, unknown> {
+  refuseTooManyElements(text, [0x7b, 0x5b]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -10,13 +10,13 @@
  * - Answers in the form the agent reads: JSON `{status, expiration, tasks}`, or the XML `REPLY`
  *   zlib-compressed when the request was compressed (the OCS agent inflates every reply).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { agentOfToken, agentRateHook, type AgentPrincipal } from '../agents/agent-auth.js';
 import { ApiError } from '../errors/api-error.js';
 import type { App, AppDeps } from '../http/types.js';
-import { COMPRESSED_LIMIT, type Compression, decodeBody, parseJson, parseXml, zlibOf } from './decode.js';
+import { COMPRESSED_LIMIT, type Compression, zlibOf } from './decode.js';
 import { recordInventory } from './inventory.service.js';
-import { mapInventory } from './mapping.js';
+import { createInventoryParser } from './parse-pool.js';
 
 export const INVENTORY_REALM = 'Estate inventory';
 /** Hours until an agent contacts Estate again (PROLOG_FREQ, expiration). */
@@ -68,43 +68,15 @@ function refusal(reply: FastifyReply, answer: Answer, error: ApiError) {
     : send(reply, answer, error.status, { status: 'error', message: error.message, expiration: FREQUENCY_HOURS });
 }
 
-const deviceIdOf = (value: unknown): string => {
-  const id = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-  if (!id || id.length > 255)
-    throw new ApiError('bad_request', 'the inventory has no device id (deviceid, 1 to 255 characters)');
-  return id;
-};
-
-const objectOf = (value: unknown, what: string): Record<string, unknown> => {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  throw new ApiError('bad_request', `the inventory has no ${what}`);
-};
+/** Reports of a fleet agent per minute, whatever its hosts: the per-host cap times this. */
+const FLEET_FACTOR = 100;
 
 export function registerInventoryRoutes(app: App, { database, agentReportsPerMinute }: AppDeps): void {
   const limitOneHostAgent = agentRateHook(database, agentReportsPerMinute);
-
-  const record = async (
-    request: FastifyRequest,
-    deviceId: string,
-    content: Record<string, unknown>,
-    itemtype: string | null,
-  ) => {
-    const version = content.versionclient;
-    const inventory = mapInventory(content, {
-      deviceId,
-      itemtype,
-      agentVersion: typeof version === 'string' ? version.slice(0, 50) : null,
-    });
-    const outcome = await recordInventory(
-      database,
-      request.inventoryAgent!,
-      deviceId,
-      inventory,
-      agentReportsPerMinute,
-    );
-    request.log.info({ deviceId, ...outcome }, outcome.outcome === 'skipped' ? 'inventory skipped' : 'inventory');
-    return outcome;
-  };
+  // A fleet's new device ids are hosts the per-host cap has not counted yet: the fleet is capped too.
+  const limitFleet = agentRateHook(database, agentReportsPerMinute * FLEET_FACTOR);
+  const parser = createInventoryParser();
+  app.addHook('onClose', async () => parser.close());
 
   app.register(async (scope) => {
     // The body arrives as bytes whatever its Content-Type; it is read only once authenticated.
@@ -120,44 +92,42 @@ export function registerInventoryRoutes(app: App, { database, agentReportsPerMin
       }
       request.inventoryAgent = agent;
       request.agent = agent;
-      if (!agent.fleet) await limitOneHostAgent(request, reply);
+      await (agent.fleet ? limitFleet : limitOneHostAgent)(request, reply);
     });
     scope.post('/inventory', { schema: { hide: true } }, async (request, reply) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw) || raw.length === 0) throw new ApiError('bad_request', 'the inventory body is empty');
-      const { text, compression } = await decodeBody(raw);
-      const answer: Answer = { format: text.trimStart().startsWith('<') ? 'xml' : 'json', compression };
+      const parsed = await parser.parse(raw);
+      const answer: Answer = { format: parsed.format, compression: parsed.compression };
       try {
-        if (answer.format === 'json') {
-          const document = parseJson(text);
-          const action = String(document.action ?? document.query ?? 'inventory').toLowerCase();
-          const deviceId = deviceIdOf(document.deviceid);
-          if (action === 'contact')
-            return await send(reply, answer, 200, {
-              status: 'ok',
-              expiration: FREQUENCY_HOURS,
-              tasks: { inventory: {} },
-            });
-          if (action !== 'inventory' && action !== 'netinventory')
-            throw new ApiError('unprocessable_entity', `the action ${action} is not one Estate answers`);
-          const itemtype = typeof document.itemtype === 'string' ? document.itemtype : null;
-          await record(request, deviceId, objectOf(document.content, 'content'), itemtype);
-          return await send(reply, answer, 200, { status: 'ok', expiration: FREQUENCY_HOURS });
-        }
-        const document = objectOf(parseXml(text).request, 'REQUEST');
-        const query = String(document.query ?? 'inventory').toLowerCase();
-        const deviceId = deviceIdOf(document.deviceid);
-        if (query === 'prolog')
+        if (parsed.outcome === 'refused') throw new ApiError(parsed.code, parsed.message);
+        if (parsed.outcome === 'contact')
+          return await send(reply, answer, 200, {
+            status: 'ok',
+            expiration: FREQUENCY_HOURS,
+            tasks: { inventory: {} },
+          });
+        if (parsed.outcome !== 'inventory')
           return await send(
             reply,
             answer,
             200,
             `<PROLOG_FREQ>${FREQUENCY_HOURS}</PROLOG_FREQ><RESPONSE>SEND</RESPONSE>`,
           );
-        if (query !== 'inventory' && query !== 'snmpquery' && query !== 'snmp')
-          throw new ApiError('unprocessable_entity', `the query ${query} is not one Estate answers`);
-        await record(request, deviceId, objectOf(document.content, 'CONTENT'), null);
-        return await send(reply, answer, 200, '<RESPONSE>NO_ACCOUNT_UPDATE</RESPONSE>');
+        const outcome = await recordInventory(
+          database,
+          request.inventoryAgent!,
+          parsed.deviceId,
+          parsed.inventory,
+          agentReportsPerMinute,
+        );
+        request.log.info(
+          { deviceId: parsed.deviceId, ...outcome },
+          outcome.outcome === 'skipped' ? 'inventory skipped' : 'inventory',
+        );
+        return answer.format === 'xml'
+          ? await send(reply, answer, 200, '<RESPONSE>NO_ACCOUNT_UPDATE</RESPONSE>')
+          : await send(reply, answer, 200, { status: 'ok', expiration: FREQUENCY_HOURS });
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         return refusal(reply, answer, error);

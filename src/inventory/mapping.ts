@@ -253,7 +253,10 @@ export function mapInventory(
   const declared = (options.itemtype ?? '').toLowerCase();
   const deviceType = (text(device.type) ?? text(section(snmp, 'info').type) ?? '').toLowerCase();
   if (declared && !ITEM_TYPES.includes(declared))
-    throw new ApiError('unprocessable_entity', `the item type ${options.itemtype} is not one Estate inventories`);
+    throw new ApiError(
+      'unprocessable_entity',
+      `the item type ${String(options.itemtype).slice(0, 50)} is not one Estate inventories`,
+    );
   if (declared === 'printer' || declared === 'phone' || /printer|phone/.test(deviceType))
     return { kind: 'skipped', itemtype: declared || deviceType };
   if (declared === 'networkequipment' || Object.keys(device).length > 0 || Object.keys(snmp).length > 0)
