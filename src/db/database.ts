@@ -254,6 +254,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   };
 }
 
+/** Tables filled by triggers from another's rows (server_addresses: the keys of servers' addresses). */
+const DERIVED_TABLES: Record<string, string[]> = { servers: ['server_addresses'] };
+
 /**
  * Refreshes the query planner's statistics of tables after a bulk write (seed, imports):
  * ANALYZE on PostgreSQL (autovacuum may be off or late), a full ANALYZE on SQLite. SQLite's
@@ -263,6 +266,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
  */
 export async function refreshStatistics(database: Database, tables: readonly string[]): Promise<void> {
   if (tables.length === 0) return;
+  // The rows the database's triggers write for a table are refreshed with it.
+  tables = [...new Set(tables.flatMap((table) => [table, ...(DERIVED_TABLES[table] ?? [])]))];
   if (database.dialect === 'postgres') {
     await sql`ANALYZE ${sql.join(tables.map((table) => sql.table(table)))}`.execute(database.db);
     return;

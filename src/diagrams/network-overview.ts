@@ -43,13 +43,23 @@ async function countByGroup(
     ranges.map((range) => sql`(${group}, ${range.start}, ${range.end})`),
   );
   if (rows.length === 0) return new Map();
-  // The keys compare byte by byte: on PostgreSQL the column's "C" collation, named for the VALUES side too.
-  const collated = database.dialect === 'postgres' ? sql` COLLATE "C"` : sql``;
-  const result = await sql<{ group_key: string; servers: number | string }>`
+  // PostgreSQL: a LATERAL subquery, one index range scan per range whatever the statistics say
+  // (with stale ones the planner joined every address of the workspace to every range), keys
+  // compared byte by byte (the column's "C" collation). SQLite's planner walks the index per range.
+  const result =
+    database.dialect === 'postgres'
+      ? await sql<{ group_key: string; servers: number | string }>`
+    WITH ranges (group_key, low, high) AS (VALUES ${sql.join(rows)})
+    SELECT ranges.group_key, COUNT(DISTINCT a.server_id) AS servers
+    FROM ranges CROSS JOIN LATERAL (SELECT server_id FROM server_addresses
+      WHERE workspace_id = ${workspaceId} AND address >= ranges.low COLLATE "C"
+        AND address <= ranges.high COLLATE "C") a
+    GROUP BY ranges.group_key`.execute(database.db)
+      : await sql<{ group_key: string; servers: number | string }>`
     WITH ranges (group_key, low, high) AS (VALUES ${sql.join(rows)})
     SELECT ranges.group_key, COUNT(DISTINCT a.server_id) AS servers
     FROM ranges JOIN server_addresses a ON a.workspace_id = ${workspaceId}
-      AND a.address >= ranges.low${collated} AND a.address <= ranges.high${collated}
+      AND a.address >= ranges.low AND a.address <= ranges.high
     GROUP BY ranges.group_key`.execute(database.db);
   return new Map(result.rows.map((row) => [row.group_key, Number(row.servers)]));
 }
