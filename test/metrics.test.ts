@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { it } from 'node:test';
+import { Readable } from 'node:stream';
 import { enrollAgent } from '../src/agents/agents.service.js';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { FAMILIES } from '../src/families.js';
+import { importFamily } from '../src/transfer/import.js';
 import { personIn, signInRequest } from './support/console.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 
@@ -87,6 +91,22 @@ describeEachDatabase(
       assert.equal(delta('estate_writes_total', { family: 'servers', action: 'add' }), 2);
       assert.equal(delta('estate_audit_events_total', { resource_type: 'server', action: 'create' }), 2);
       assert.ok(sample(after, 'estate_db_write_wait_seconds_count') >= 2);
+    });
+
+    it('counts the events of an import (written in batches), and none of a refused one', async () => {
+      const ws = await h.workspace();
+      const servers = FAMILIES.find((family) => family.definition.path === '/servers')!;
+      const labels = { resource_type: 'server', action: 'create' };
+      const before = sample(await scrape(h), 'estate_audit_events_total', labels);
+      const run = (csv: string) =>
+        importFamily(h.database, ws.id, servers, Readable.from([csv]), {
+          format: 'csv',
+          actor: CLI_ACTOR,
+          source: 'servers.csv',
+        });
+      assert.equal((await run('name,hostname\nimp-1,imp-1\nimp-2,imp-2\nimp-3,imp-3\n')).created, 3);
+      assert.equal((await run('name,environment\nimp-4,production\nimp-5,mars\n')).errors.length, 1);
+      assert.equal(sample(await scrape(h), 'estate_audit_events_total', labels) - before, 3);
     });
 
     it("counts a bulk action's audit events only for the rows it applied", async () => {

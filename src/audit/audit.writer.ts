@@ -22,16 +22,12 @@ function uuidAfter(id: string): string | undefined {
   return `${id.slice(0, 24)}${tail.toString(16).padStart(12, '0')}`;
 }
 
-/**
- * The (timestamp, id) of a new event: now and a fresh UUIDv7, unless that would not sort after
- * the workspace's newest event (a clock behind another instance's, or the same millisecond on
- * another instance). Writes of a workspace are serial (db/write.ts), so each event sorts after
- * every event committed before it: a poller that walks down to the newest (timestamp, id) it saw
- * never skips one (docs/api.md, polling).
- */
-async function nextEventPosition(trx: Kysely<Tables>, workspaceId: string): Promise<{ timestamp: string; id: string }> {
-  const position = { timestamp: nowIso(), id: newId() };
-  const newest = await trx
+/** The workspace's newest event's position, if it has any event. */
+export function newestEvent(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+): Promise<{ timestamp: string; id: string } | undefined> {
+  return trx
     .selectFrom('audit_events')
     .select(['timestamp', 'id'])
     .where('workspace_id', '=', workspaceId)
@@ -39,6 +35,20 @@ async function nextEventPosition(trx: Kysely<Tables>, workspaceId: string): Prom
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * The (timestamp, id) of a new event: now and a fresh UUIDv7, unless that would not sort after
+ * the workspace's newest event (a clock behind another instance's, or the same millisecond on
+ * another instance). Writes of a workspace are serial (db/write.ts), so each event sorts after
+ * every event committed before it: a poller that walks down to the newest (timestamp, id) it saw
+ * never skips one (docs/api.md, polling).
+ */
+export function positionAfter(newest: { timestamp: string; id: string } | undefined): {
+  timestamp: string;
+  id: string;
+} {
+  const position = { timestamp: nowIso(), id: newId() };
   if (
     !newest ||
     position.timestamp > newest.timestamp ||
@@ -56,7 +66,7 @@ async function nextEventPosition(trx: Kysely<Tables>, workspaceId: string): Prom
  * visible in cursor order. Callers never pass secrets in `changes`.
  */
 export async function recordAudit(trx: Kysely<Tables>, entry: AuditEntry): Promise<void> {
-  const { timestamp, id } = await nextEventPosition(trx, entry.workspaceId);
+  const { timestamp, id } = positionAfter(await newestEvent(trx, entry.workspaceId));
   await trx
     .insertInto('audit_events')
     .values({

@@ -9,13 +9,14 @@
 import type { Kysely } from 'kysely';
 import type { BulkLoader } from '../db/bulk.js';
 import type { Actor } from '../audit/audit.types.js';
-import { diffFields } from '../audit/audit.writer.js';
+import { diffFields, newestEvent, positionAfter } from '../audit/audit.writer.js';
 import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { isUuid, newId, nowIso } from '../ids.js';
+import { isUuid, nowIso } from '../ids.js';
 import type { FamilyService } from '../resources/crud.js';
 import { article } from '../resources/read-routes.js';
 import type { Link } from '../resources/family.js';
+import { noteAuditEvent } from '../metrics/metrics.js';
 
 type Row = Record<string, unknown>;
 
@@ -62,47 +63,20 @@ export interface EventsWritten {
   stale: boolean;
 }
 
-/** The UUID after `id` in sort order (its last 48 bits plus one), or undefined at the very end. */
-function uuidAfter(id: string): string | undefined {
-  const tail = BigInt(`0x${id.slice(24)}`) + 1n;
-  if (tail > 0xffffffffffffn) return undefined;
-  return `${id.slice(0, 24)}${tail.toString(16).padStart(12, '0')}`;
-}
-
 /**
  * Positions (timestamp, id) for `count` new events of a workspace, each after the one before and
  * the first after the workspace's newest event, as audit.writer.ts gives one event at a time.
  */
 async function eventPositions(trx: Kysely<Tables>, workspaceId: string, count: number, events: EventsWritten) {
   if (events.stale || !events.last) {
-    const newest = await trx
-      .selectFrom('audit_events')
-      .select(['timestamp', 'id'])
-      .where('workspace_id', '=', workspaceId)
-      .orderBy('timestamp', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    events.last = newest ? { timestamp: newest.timestamp, id: newest.id } : undefined;
+    events.last = await newestEvent(trx, workspaceId);
     events.stale = false;
   }
-  let last = events.last;
   const positions: { timestamp: string; id: string }[] = [];
   for (let index = 0; index < count; index += 1) {
-    let position = { timestamp: nowIso(), id: newId() };
-    if (
-      last &&
-      !(position.timestamp > last.timestamp || (position.timestamp === last.timestamp && position.id > last.id))
-    ) {
-      const id = uuidAfter(last.id);
-      position = id
-        ? { timestamp: last.timestamp, id }
-        : { timestamp: new Date(Date.parse(last.timestamp) + 1).toISOString(), id: position.id };
-    }
-    positions.push(position);
-    last = position;
+    events.last = positionAfter(events.last);
+    positions.push(events.last);
   }
-  events.last = last;
   return positions;
 }
 
@@ -224,5 +198,6 @@ export async function createQueued(
     rows.map((values, index) => ({ ...values, ...positions[index] })),
     expected(rows.length),
   );
+  for (const row of rows) noteAuditEvent(trx, row.resource_type as string, row.action as string);
   return refusals;
 }
