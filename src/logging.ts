@@ -4,11 +4,19 @@
  * path, or in an error's text; scrubbing the finished line catches every such way at once.
  */
 import type { Writable } from 'node:stream';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const TOKEN = /\b(svc_live_|agt_live_)[A-Za-z0-9_-]+/g;
 const SECRET_PARAMETER = /([?&;](?:api[_-]?key|access[_-]?token|token|password|passwd|secret)=)[^&;#"\s\\]*/gi;
 /** Credentials of an Authorization header's value (an inventory agent's Basic carries its token in base64). */
 const CREDENTIALS = /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]{8,}/gi;
+
+/**
+ * A line that could hold a secret: a token prefix, a secret-named parameter or an Authorization
+ * scheme, in any case. One scan that almost every line passes; only the lines it matches are
+ * scrubbed by the three expressions above.
+ */
+const SUSPECT = /_live_|key|token|passw|secret|basic|bearer/i;
 
 /** Replaces API keys, agent tokens and secret-named URL parameters' values with [REDACTED]. */
 export function redactSecrets(text: string): string {
@@ -29,7 +37,36 @@ export function redactingStream(target: Writable = process.stdout): { write(line
   });
   return {
     write(line: string) {
-      if (!broken && target.writable) target.write(redactSecrets(line));
+      if (!broken && target.writable) target.write(SUSPECT.test(line) ? redactSecrets(line) : line);
     },
   };
+}
+
+/**
+ * One log line per request, when its response has gone (issue 36): method, URL, status and time,
+ * where Fastify's default writes a line on arrival with the request's headers and another on
+ * completion. A client error adds its code and message to the line; a server error keeps a line
+ * of its own with its cause (http/errors.ts).
+ */
+const refusals = new WeakMap<FastifyRequest, { code: string; reason: string }>();
+
+/** A request answered with a client error: its code and message go on the request's line. */
+export function noteRefusal(request: FastifyRequest, code: string, reason: string): void {
+  refusals.set(request, { code, reason });
+}
+
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const fields = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+      ...refusals.get(request),
+    };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
 }

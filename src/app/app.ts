@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { resolveAgent } from '../agents/agent-auth.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
@@ -21,10 +21,12 @@ import { AGENT_MODULES, PUBLIC_MODULES, WORKSPACE_MODULES } from './modules.js';
 import { openApiOptions } from '../http/openapi.js';
 import { securePicture } from '../http/pictures.js';
 import { findKeyForAuth } from '../keys/key-lookup.js';
+import { RequestLog } from '../logging.js';
 import { registerInventoryRoutes } from '../inventory/inventory.routes.js';
 import { registerMetrics } from '../metrics/metrics.routes.js';
 import type { App, AppDeps } from '../http/types.js';
 import { createValidators } from '../http/validators.js';
+import { serializerCompiler } from '../http/serializer.js';
 
 export type { App, AppDeps } from '../http/types.js';
 
@@ -89,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: requestIdOf,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
     trustProxy: options.trustProxy ?? false,
@@ -115,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.setSerializerCompiler(serializerCompiler);
   const validators = createValidators();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? validators.strict : validators.coercing).compile(schema as object),

@@ -2,13 +2,22 @@ import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type CompiledQuery, type LogEvent } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type CompiledQuery,
+  type LogEvent,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
 import { secureDatabaseDirectory } from './data-directory.js';
 import type { Tables } from './schema.js';
 import type { Dialect } from './dialect.js';
 import { fold } from './text-search.js';
 import { addressKey } from './address-keys.js';
+import { buildRows, rowBuilder, RowBuilders, type RowBuilder } from './row-builder.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -118,20 +127,54 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 const PAGE_CACHE_KIB = 64 * 1024;
 
+/** What Kysely's SQLite driver calls on a statement. */
+interface DriverStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): SqliteDatabase.RunResult;
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
+
+/**
+ * A statement that returns rows runs in raw mode: better-sqlite3 hands over arrays, and the
+ * statement's generated builder makes the objects (db/row-builder.ts). Built again when the
+ * statement's columns change (SQLite re-prepares a statement after a schema change).
+ */
+function rawRows(statement: SqliteDatabase.Statement): DriverStatement {
+  if (!statement.reader) return statement as unknown as DriverStatement;
+  statement.raw(true);
+  let build: RowBuilder | undefined;
+  const builderOf = (arity: number) => {
+    if (build?.arity !== arity) build = rowBuilder(statement.columns().map((column) => column.name));
+    return build;
+  };
+  return {
+    reader: true,
+    all(parameters) {
+      const rows = statement.all(parameters) as unknown[][];
+      return rows.length === 0 ? rows : buildRows(rows, builderOf(rows[0]!.length));
+    },
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield builderOf(row.length)(row);
+    },
+  };
+}
+
 /**
  * Kysely prepares every query anew; preparing is a measurable share of a short SQLite query.
  * better-sqlite3 statements are reusable, and Kysely runs one query at a time on this connection,
  * so statements are cached by SQL text (bounded: dynamic IN-lists make many distinct texts).
  */
 function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  const cache = new Map<string, DriverStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
-        statement = sqlite.prepare(sql);
+        statement = rawRows(sqlite.prepare(sql));
         cache.set(sql, statement);
       }
       return statement;
@@ -243,7 +286,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   pool.on('remove', (client) => {
     if (clients.get(processOf(client)) === client) clients.delete(processOf(client));
   });
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: arrayRows(pool) }), log });
   return {
     db,
     reader: db,
@@ -251,6 +294,42 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     clientOf: (processId) => clients.get(processId),
     pool,
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * The pool as Kysely sees it: each client's statements ask pg for rows as arrays, which the
+ * statement's generated builder makes into objects (db/row-builder.ts). Streams (a Cursor) pass
+ * through unchanged.
+ */
+function arrayRows(pool: pg.Pool) {
+  const builders = new RowBuilders(STATEMENT_CACHE_SIZE);
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient) =>
+    ({
+      query(text: string | pg.Submittable, values?: readonly unknown[]) {
+        if (typeof text !== 'string') return client.query(text);
+        return client.query({ text, values: values as unknown[], rowMode: 'array' }).then((result) => {
+          const { fields, rows } = result;
+          if (rows.length > 0) {
+            const build = builders.of(text, fields.length, () => fields.map((field) => field.name));
+            buildRows(rows, build);
+          }
+          return result;
+        });
+      },
+      release: () => client.release(),
+    }) as unknown as PostgresPoolClient;
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      const known = wrapped.get(client);
+      if (known) return known;
+      const driverClient = wrap(client);
+      wrapped.set(client, driverClient);
+      return driverClient;
+    },
+    end: () => pool.end(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { noteRefusal } from '../logging.js';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { constraintViolationOf, isUnavailableDatabaseError } from '../db/errors.js';
@@ -229,7 +230,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const apiError = toApiError(error);
     if (apiError.status === 503) request.log.warn({ err: error }, 'database unavailable');
     else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: apiError.code }, apiError.message);
+    else noteRefusal(request, apiError.code, apiError.message);
     if (apiError.status === 503) reply.header('Retry-After', '1');
     return reply.code(apiError.status).send(apiError.toBody());
   });
