@@ -24,12 +24,22 @@ export interface Config {
   trustProxy: boolean | string;
   /** METRICS_TOKEN: GET /metrics is served, to callers sending this Bearer token, only when it is set. */
   metricsToken?: string;
+  /** KEPT_ANSWERS_MB: memory for answers kept under their workspace's data version (lists/page-cache.ts); 0 keeps none. */
+  keptAnswersMb: number;
 }
 
 function trustProxyOf(value: string | undefined): boolean | string {
   if (!value || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
   return value;
+}
+
+function keptAnswersMbOf(value: string | undefined): number {
+  if (value === undefined || value === '') return 32;
+  const megabytes = Number(value);
+  if (!Number.isInteger(megabytes) || megabytes < 0 || megabytes > 65536)
+    throw new Error(`KEPT_ANSWERS_MB must be an integer 0..65536 (got "${value}")`);
+  return megabytes;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.ESTATE_DATA_DIR || defaultDataDirectory(env.DATABASE_URL || DEFAULT_DATABASE_URL),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN || undefined,
+    keptAnswersMb: keptAnswersMbOf(env.KEPT_ANSWERS_MB),
   };
 }

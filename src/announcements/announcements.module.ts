@@ -55,6 +55,7 @@ export const announcements = defineFamily({
   filters: {
     severity: equalsFilter('severity', Type.Enum(SEVERITIES, { description: 'Only this severity.' })),
     active: {
+      clock: true,
       schema: Type.Boolean({
         description: 'true: only announcements published now; false: only those outside their window.',
       }),

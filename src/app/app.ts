@@ -22,6 +22,7 @@ import { openApiOptions } from '../http/openapi.js';
 import { securePicture } from '../http/pictures.js';
 import { findKeyForAuth } from '../keys/key-lookup.js';
 import { RequestLog } from '../logging.js';
+import { limitKeptAnswers } from '../lists/page-cache.js';
 import { registerInventoryRoutes } from '../inventory/inventory.routes.js';
 import { registerMetrics } from '../metrics/metrics.routes.js';
 import type { App, AppDeps } from '../http/types.js';
@@ -47,6 +48,8 @@ export interface AppOptions {
   diagramBudgetMs?: number;
   /** METRICS_TOKEN: serve GET /metrics to callers sending it as a Bearer token; unset, no metrics are served. */
   metricsToken?: string;
+  /** Memory for answers kept under their workspace's data version (lists/page-cache.ts; default 32 MiB, 0 keeps none). */
+  keptAnswersBytes?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -154,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerMetrics(app, options.database, options.metricsToken);
+  if (options.keptAnswersBytes !== undefined) limitKeptAnswers(options.database, options.keptAnswersBytes);
 
   const methodIndex = new MethodIndex();
   methodIndex.attach(app);

@@ -12,6 +12,10 @@ import { PictureFormat, SVG_TYPE, wantsSvg } from '../http/pictures.js';
 import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
+import { keptAnswer } from '../lists/page-cache.js';
+
+/** What a kept view is counted as in memory (a network overview of 200 networks is about 60 kB). */
+const VIEW_BYTES = 128 * 1024;
 
 const FormatQuery = Type.Object({ format: PictureFormat }, { additionalProperties: false });
 const NarrowedQuery = Type.Object(
@@ -33,6 +37,20 @@ const ERRORS = errorResponses(400, 401, 403, 422, 'diagram_too_large', 503);
 export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
   const { db } = deps.database;
   const renderer = rendererOf(app, deps);
+  // The view of the workspace's rows, computed once per data version (lists/page-cache.ts): the page
+  // asks for its JSON and its picture at once, and a view read again before a write is not counted
+  // again. `generatedAt` stays the instant it was computed, which the rows have not changed since.
+  const kept = <Body>(request: FastifyRequest, name: string, compute: (workspaceId: string) => Promise<Body>) => {
+    const { workspaceId } = callerOf(request);
+    const { q, limit } = request.query as { q?: string; limit?: number };
+    return keptAnswer(
+      deps.database,
+      workspaceId,
+      `console view ${name}?${JSON.stringify([q, limit])}`,
+      () => compute(workspaceId),
+      () => VIEW_BYTES,
+    );
+  };
   // The JSON body, or the picture of it (the reply, sent: Fastify sends nothing more).
   const answer = async <Body extends { name: string }>(
     request: FastifyRequest,
@@ -51,7 +69,12 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
       config: { scope: 'flow_mapping_diagram:read' },
       schema: { querystring: FormatQuery, response: { 200: FlowCategories, ...ERRORS } },
     },
-    async (request, reply) => answer(request, reply, await flowCategories(db, callerOf(request).workspaceId, nowIso())),
+    async (request, reply) =>
+      answer(
+        request,
+        reply,
+        await kept(request, 'flow-categories', (workspaceId) => flowCategories(db, workspaceId, nowIso())),
+      ),
   );
 
   app.get(
@@ -64,7 +87,9 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
       answer(
         request,
         reply,
-        await networkOverview(deps.database, callerOf(request).workspaceId, nowIso(), request.query),
+        await kept(request, 'network-overview', (workspaceId) =>
+          networkOverview(deps.database, workspaceId, nowIso(), { q: request.query.q, limit: request.query.limit }),
+        ),
       ),
   );
 
@@ -82,7 +107,12 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
       answer(
         request,
         reply,
-        await networkHosts(db, callerOf(request).workspaceId, nowIso(), request.params.id, request.query),
+        await kept(request, `network-hosts ${request.params.id}`, (workspaceId) =>
+          networkHosts(db, workspaceId, nowIso(), request.params.id, {
+            q: request.query.q,
+            limit: request.query.limit,
+          }),
+        ),
       ),
   );
 
@@ -93,6 +123,10 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
       schema: { querystring: FormatQuery, response: { 200: CapacityLargest, ...ERRORS } },
     },
     async (request, reply) =>
-      answer(request, reply, await capacityLargest(db, callerOf(request).workspaceId, nowIso())),
+      answer(
+        request,
+        reply,
+        await kept(request, 'capacity-largest', (workspaceId) => capacityLargest(db, workspaceId, nowIso())),
+      ),
   );
 }

@@ -5,6 +5,7 @@ import * as serverAddresses from './migrations/0002-server-addresses.js';
 import * as searchAndViews from './migrations/0003-search-and-views.js';
 import * as singleSignOn from './migrations/0004-single-sign-on.js';
 import * as fleetAgents from './migrations/0005-fleet-agents.js';
+import * as dataVersions from './migrations/0006-data-versions.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003-search-and-views': searchAndViews,
   '0004-single-sign-on': singleSignOn,
   '0005-fleet-agents': fleetAgents,
+  '0006-data-versions': dataVersions,
 };
 
 /** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from './compiled.js';
 import type { Tables } from './schema.js';
 import { dayTally } from './storage.js';
 
@@ -8,14 +9,14 @@ import { dayTally } from './storage.js';
  * the workspace's rows on each request.
  */
 export async function countedTotal(db: Kysely<Tables>, workspaceId: string, table: string): Promise<number> {
-  const row = await db
-    .selectFrom('row_counts')
-    .select('total')
-    .where('workspace_id', '=', workspaceId)
-    .where('table_name', '=', table)
-    .executeTakeFirst();
+  const row = (await rowCount(db, [workspaceId, table])).rows[0];
   return Number(row?.total ?? 0);
 }
+
+/** Read on most list requests: compiled once (db/compiled.ts). */
+const rowCount = compiledOnce((db) =>
+  db.selectFrom('row_counts').select('total').where('workspace_id', '=', '').where('table_name', '=', ''),
+);
 
 /**
  * The trigger-kept count of the rows one value of a tallied filter selects (`tallies` in

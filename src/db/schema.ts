@@ -386,6 +386,12 @@ export interface SoftwareInstallsTable {
 }
 
 /** Kept by triggers on the tables `counted` in storage.ts; never written by the service. */
+/** A workspace's data version, replaced by each of its write transactions (migration 0006). */
+export interface DataVersionsTable {
+  workspace_id: string;
+  version: number;
+}
+
 export interface RowCountsTable {
   workspace_id: string;
   table_name: string;
@@ -447,6 +453,7 @@ export interface Tables {
   sign_in_failures: SignInFailuresTable;
   invitations: InvitationsTable;
   row_counts: RowCountsTable;
+  data_versions: DataVersionsTable;
   value_counts: ValueCountsTable;
   search_versions: SearchVersionsTable;
   software_installs: SoftwareInstallsTable;

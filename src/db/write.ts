@@ -10,11 +10,13 @@
  * failures before COMMIT was sent are retried a bounded number of times; a failure during COMMIT
  * (its outcome unknown) is not, and surfaces as 503.
  */
+import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 import { isRetryableDatabaseError, isUnavailableDatabaseError } from './errors.js';
 import type { Tables } from './schema.js';
+import { isUuid } from '../ids.js';
 import { transactionEnded, writeLockWait } from '../metrics/metrics.js';
 
 /** First key of the two-key advisory lock: Estate's namespace ('ESTA'), so other advisory locks cannot collide. */
@@ -73,6 +75,41 @@ async function inTurn<T>(database: Database, lockKey: string, work: () => Promis
   }
 }
 
+/** Handles whose database has the data_versions table (migration 0006): known once true. */
+const versioned = new WeakSet<object>();
+
+/**
+ * Whether the database has data versions yet: not while it is at an older schema (a restore or
+ * a test writes at the schema it restores to, before migrating). Asked of the catalog, which
+ * cannot fail the transaction, until the answer is yes.
+ */
+async function hasDataVersions(database: Database, trx: Kysely<Tables>): Promise<boolean> {
+  if (versioned.has(database.db)) return true;
+  const { rows } =
+    database.dialect === 'postgres'
+      ? await sql<{ found: string | null }>`SELECT to_regclass('data_versions')::text AS found`.execute(trx)
+      : await sql<{ found: string | null }>`SELECT name AS found FROM sqlite_master
+          WHERE type = 'table' AND name = 'data_versions'`.execute(trx);
+  if (rows[0]?.found == null) return false;
+  versioned.add(database.db);
+  return true;
+}
+
+/**
+ * A write of a workspace (its id is the lock key) replaces the workspace's data version as it
+ * commits, so that answers kept under the previous one are not given again (lists/page-cache.ts).
+ * Other lock keys (the global lock, sign-in throttles) write no workspace's rows.
+ */
+async function moveDataVersion(database: Database, trx: Kysely<Tables>, lockKey: string): Promise<void> {
+  if (!isUuid(lockKey) || !(await hasDataVersions(database, trx))) return;
+  const version = randomInt(1, 2 ** 48 - 1);
+  await trx
+    .insertInto('data_versions')
+    .values({ workspace_id: lockKey, version })
+    .onConflict((conflict) => conflict.column('workspace_id').doUpdateSet({ version }))
+    .execute();
+}
+
 export async function writeTransaction<T>(
   database: Database,
   lockKey: string,
@@ -95,6 +132,7 @@ async function runWrite<T>(database: Database, lockKey: string, work: (trx: Kyse
             await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey}))`.execute(connection);
           writeLockWait.observe((performance.now() - asked) / 1000);
           const result = await work(connection);
+          await moveDataVersion(database, connection, lockKey);
           committing = true;
           await sql`commit`.execute(connection);
           transactionEnded(connection, true);

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../db/compiled.js';
 import type { Database } from '../db/database.js';
 import type { KeyForAuth } from '../http/authenticate.js';
 import { hashSecret, KEY_PREFIX } from './key-secret.js';
@@ -10,7 +11,12 @@ import { hashSecret, KEY_PREFIX } from './key-secret.js';
  */
 export async function findKeyForAuth(database: Database, credential: string): Promise<KeyForAuth | undefined> {
   if (!credential.startsWith(KEY_PREFIX)) return undefined;
-  return database.reader
+  return (await keyByHash(database.reader, [hashSecret(credential)])).rows[0];
+}
+
+/** The lookup, compiled once (db/compiled.ts): it runs on every request with a key. */
+const keyByHash = compiledOnce((db) =>
+  db
     .selectFrom('api_keys')
     .leftJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
     .select([
@@ -23,6 +29,5 @@ export async function findKeyForAuth(database: Database, credential: string): Pr
       'workspaces.id as workspace_id',
       'workspaces.name as workspace_name',
     ])
-    .where('api_keys.key_hash', '=', hashSecret(credential))
-    .executeTakeFirst();
-}
+    .where('api_keys.key_hash', '=', ''),
+);

@@ -31,6 +31,8 @@ export interface Filter {
   link?: FilterLink;
   /** The date column the filter bounds, and how (dateFilter). */
   day?: { column: string; comparison: '<' | '>' };
+  /** The condition reads the clock: a list with it is never kept under a data version (lists/page-cache.ts). */
+  clock?: true;
 }
 
 export const equalsFilter = (

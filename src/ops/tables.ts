@@ -39,8 +39,16 @@ export interface TableShape {
  */
 export const DERIVED_TABLES: readonly string[] = ['row_counts', 'value_counts', 'search_versions', 'server_addresses'];
 
-/** Not carried: console sign-ins (people sign in again) and the migrator's own records. */
-export const LEFT_OUT_TABLES: readonly string[] = ['console_sessions', 'estate_migrations', 'estate_migrations_lock'];
+/**
+ * Not carried: console sign-ins (people sign in again), the migrator's own records, and data
+ * versions (the next write of a workspace makes its row again).
+ */
+export const LEFT_OUT_TABLES: readonly string[] = [
+  'console_sessions',
+  'estate_migrations',
+  'estate_migrations_lock',
+  'data_versions',
+];
 
 /**
  * Loaded first although no foreign key says so: discovered_applications' insert trigger makes the

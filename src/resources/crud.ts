@@ -420,6 +420,11 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     listDescription: definition.description,
     list: (db, workspaceId, query) => service.list(db, workspaceId, query),
     get: (db, workspaceId, id) => service.get(db, workspaceId, id),
+    kept: {
+      clockFilters: Object.entries(definition.filters ?? {})
+        .filter(([, filter]) => filter.clock)
+        .map(([name]) => name),
+    },
   });
 
   /** A write route's options: its scope, OpenAPI tag and names, and its schemas. */

@@ -7,6 +7,7 @@ import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
 import type { App } from '../http/types.js';
 import { offsetListSchema, type OffsetList } from '../lists/offset.js';
+import { keptAnswer } from '../lists/page-cache.js';
 import type { Nouns } from './family.js';
 
 /** The read side every listed resource shares: an offset list and one item by id. */
@@ -23,6 +24,11 @@ export interface ReadRoutes<Query extends TObject = TObject> {
   list(database: Database, workspaceId: string, query: Static<Query>): Promise<OffsetList<unknown>>;
   /** The item, or a 404 not_found for an id that is not in the workspace. */
   get(database: Database, workspaceId: string, id: string): Promise<unknown>;
+  /**
+   * Lists whose pages depend on the workspace's rows alone are kept, serialized, under its data
+   * version (lists/page-cache.ts), but for queries with one of `clockFilters`.
+   */
+  kept?: { clockFilters: readonly string[] };
 }
 
 const capitalise = (words: string) => words.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -56,7 +62,21 @@ export function registerReadRoutes<Query extends TObject>(
         },
       },
     },
-    async (request) => routes.list(database, callerOf(request).workspaceId, request.query as Static<Query>),
+    async (request, reply) => {
+      const { workspaceId } = callerOf(request);
+      const query = request.query as Static<Query>;
+      const { kept } = routes;
+      if (!kept || kept.clockFilters.some((name) => name in query)) return routes.list(database, workspaceId, query);
+      // The page as the route's serializer writes it, sent as it is: the same bytes, serialized once.
+      const page = await keptAnswer(
+        database,
+        workspaceId,
+        `${routes.path}?${JSON.stringify(query)}`,
+        async () => reply.serialize(await routes.list(database, workspaceId, query)) as string,
+        (text) => text.length * 2,
+      );
+      return reply.type('application/json; charset=utf-8').send(page);
+    },
   );
   app.get(
     `${routes.path}/:id`,

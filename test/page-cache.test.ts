@@ -1,0 +1,116 @@
+/**
+ * Lists kept under their workspace's data version (lists/page-cache.ts): the same bytes as a page
+ * read afresh, and never a page older than the last committed write, whichever instance wrote it.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app/app.js';
+import { openDatabase } from '../src/db/database.js';
+import { dataVersion } from '../src/lists/page-cache.js';
+import { describeEachDatabase } from './support/harness.js';
+
+describeEachDatabase('lists kept under the data version', (h) => {
+  it('a kept page is the page read afresh; each kind of write shows in the next read', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const page = async (url: string) => {
+      const res = await h.call('GET', url, { key });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+      return res.body;
+    };
+    const created = (
+      await h.call('POST', '/public/v1/servers', { key, body: { name: 'alpha', ipAddresses: ['10.0.0.1'] } })
+    ).json();
+    const first = await page('/public/v1/servers?limit=10&sort=name');
+    assert.equal(await page('/public/v1/servers?limit=10&sort=name'), first, 'read again: the same bytes');
+    // Built afresh by a second app with no kept pages: the same bytes.
+    const fresh = await buildApp({ database: h.database });
+    try {
+      const again = await fresh.inject({
+        method: 'GET',
+        url: '/public/v1/servers?limit=10&sort=name',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      assert.equal(again.body, first);
+    } finally {
+      await fresh.close();
+    }
+
+    await h.call('PATCH', `/public/v1/servers/${created.id}`, { key, body: { name: 'beta' } });
+    assert.match(await page('/public/v1/servers?limit=10&sort=name'), /"name":"beta"/, 'an update');
+    const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'gold' } })).json();
+    await h.call('PUT', `/public/v1/servers/${created.id}/tags/${tag.id}`, { key });
+    assert.match(await page(`/public/v1/servers?tagId=${tag.id}`), /"name":"beta"/, 'a link');
+    await h.call('DELETE', `/public/v1/servers/${created.id}/tags/${tag.id}`, { key });
+    assert.match(await page(`/public/v1/servers?tagId=${tag.id}`), /"data":\[\]/, 'an unlink');
+    await h.call('DELETE', `/public/v1/servers/${created.id}`, { key });
+    assert.match(await page('/public/v1/servers?limit=10&sort=name'), /"data":\[\],.*"total":0/, 'a delete');
+  });
+
+  it('a write by another instance on the same database shows in the next read of this one', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const other = openDatabase(h.url);
+    const otherApp = await buildApp({ database: other });
+    try {
+      const list = async () =>
+        (await h.call('GET', '/public/v1/applications?q=kept', { key })).json().data.map((a: any) => a.name);
+      assert.deepEqual(await list(), []);
+      const post = await otherApp.inject({
+        method: 'POST',
+        url: '/public/v1/applications',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { name: 'kept-one' },
+      });
+      assert.equal(post.statusCode, 201, post.body);
+      assert.deepEqual(await list(), ['kept-one']);
+    } finally {
+      await otherApp.close();
+      await other.close();
+    }
+  });
+
+  it('workspaces keep their own pages; a write moves only its own workspace’s version', async () => {
+    const [a, b] = [await h.workspace('A'), await h.workspace('B')];
+    const [keyA, keyB] = [(await h.key(a)).secret, (await h.key(b)).secret];
+    await h.call('POST', '/public/v1/teams', { key: keyA, body: { name: 'team of A' } });
+    const names = async (key: string) =>
+      (await h.call('GET', '/public/v1/teams', { key })).json().data.map((t: any) => t.name);
+    assert.deepEqual(await names(keyA), ['team of A']);
+    assert.deepEqual(await names(keyB), [], 'B never reads the page A kept for the same query');
+    const before = await dataVersion(h.database, b.id);
+    await h.call('POST', '/public/v1/teams', { key: keyA, body: { name: 'second team of A' } });
+    assert.equal(await dataVersion(h.database, b.id), before);
+    assert.notEqual(await dataVersion(h.database, a.id), undefined);
+  });
+
+  it('a failed write leaves the version; a database without one (restored) answers, and keeps nothing', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const before = await dataVersion(h.database, ws.id);
+    const refused = await h.call('POST', '/public/v1/servers', { key, body: { name: '' } });
+    assert.equal(refused.statusCode, 400);
+    assert.equal(await dataVersion(h.database, ws.id), before);
+    await sql`DELETE FROM data_versions WHERE workspace_id = ${ws.id}`.execute(h.database.db);
+    await h.call('POST', '/public/v1/servers', { key, body: { name: 'first' } });
+    assert.equal((await h.call('GET', '/public/v1/servers', { key })).json().pagination.total, 1);
+  });
+
+  it('a list filtered on the clock is never kept: an announcement becomes active without a write', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const startsAt = new Date(Date.now() + 1500).toISOString();
+    const created = await h.call('POST', '/public/v1/announcements', {
+      key,
+      body: { title: 'soon', body: 'soon', severity: 'info', startsAt },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const active = async () =>
+      (await h.call('GET', '/public/v1/announcements?active=true', { key })).json().pagination.total;
+    assert.equal(await active(), 0);
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    assert.equal(await active(), 1);
+  });
+});
