@@ -3,10 +3,18 @@ import type { Database, Dialect } from '../db/database.js';
 import { countedDaysQuery, countedTotal, countedValue } from '../db/row-counts.js';
 import type { AuditEventsTable, Tables } from '../db/schema.js';
 import type { CursorPosition } from '../lists/cursor.js';
-import { searchTotal } from '../db/search-counts.js';
+import {
+  rememberedPage,
+  rememberStart,
+  searchPageKey,
+  searchStartKey,
+  searchTotal,
+  searchVersion,
+  startHolds,
+} from '../db/search-counts.js';
 import { SEARCHED } from '../db/storage.js';
 import { matchesText, textIndexCount, type TextRead } from '../db/text-search.js';
-import { testedWindow } from '../lists/offset.js';
+import { testedWindows } from '../lists/offset.js';
 
 export interface AuditFilters {
   from?: string;
@@ -133,6 +141,8 @@ async function countWindow(database: Database, workspaceId: string, { from, to }
  * One page newest first by (timestamp, id), strictly after the cursor position when given.
  * `matching`: the events the filters match (SQLite, with `query`), which may let a broad search
  * test the events of a window after the cursor rather than list all its matches (windowPage).
+ * `query` alone: a page read again while the audit log's search version holds is read by its
+ * events' ids (SearchPage, db/search-counts.ts; an event's timestamp never changes).
  */
 export async function listAuditEvents(
   database: Database,
@@ -150,19 +160,51 @@ export async function listAuditEvents(
     if (after) query = query.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
     return query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit);
   };
-  if (database.dialect === 'sqlite' && filters.query && matching !== undefined && matching > 0) {
-    const found = await windowPage(database, workspaceId, after, limit, matching, page('test'));
-    if (found) return found;
+  const pageKey =
+    givenFilters(filters).length === 1 && filters.query
+      ? searchPageKey(
+          searchStartKey(workspaceId, 'audit_events', 'timestamp desc', filters.query),
+          after ? `${after.timestamp}\u0000${after.id}` : '',
+          limit,
+        )
+      : undefined;
+  const known = pageKey === undefined ? undefined : rememberedPage(database.db, pageKey);
+  if (known) {
+    const found = await page('test')
+      .where('id', 'in', known.ids as string[])
+      .where(startHolds(workspaceId, 'audit_events', known.version))
+      .execute();
+    if (found.length === known.ids.length) return found;
   }
-  return page('index').execute();
+  const version = pageKey === undefined ? undefined : await searchVersion(database.db, workspaceId, 'audit_events');
+  let found: AuditEventsTable[] | undefined;
+  if (database.dialect === 'sqlite' && filters.query && matching !== undefined && matching > 0)
+    found = await windowPage(database, workspaceId, after, limit, matching, page('test'));
+  found ??= await page('index').execute();
+  if (version !== undefined && pageKey !== undefined && found.length > 0)
+    rememberStart(database.db, pageKey, { version, ids: found.map((event) => event.id) });
+  return found;
+}
+
+/** The oldest event of a window of `size` events newest first, from `from` on. */
+function windowEndOf(database: Database, workspaceId: string, size: number, from?: Expression<SqlBool>) {
+  let ends = database.db.selectFrom('audit_events').select(['timestamp', 'id']).where('workspace_id', '=', workspaceId);
+  if (from) ends = ends.where(from);
+  return ends
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(size - 1)
+    .executeTakeFirst();
 }
 
 /**
  * SQLite, a search matching a good share of the events (ListOptions.walked in lists/offset.ts does
  * the same for the lists): the page read by testing each event's own text, walking the page
- * index from the cursor to the end of a window of events (testedWindow). Undefined when the window
- * is not worth trying, or holds too few matches (they are clustered elsewhere in time): the text
- * index lists them then.
+ * index from the cursor to the end of a window of events (testedWindows: the window an even spread
+ * of the matches needs, then, were they clustered further back, the largest whose test costs what
+ * listing the matches does). Undefined when no window is worth trying, or none holds enough
+ * matches: the text index lists them then.
  */
 async function windowPage(
   database: Database,
@@ -173,17 +215,12 @@ async function windowPage(
   tested: SelectQueryBuilder<Tables, 'audit_events', AuditEventsTable>,
 ): Promise<AuditEventsTable[] | undefined> {
   const events = await countedTotal(database.db, workspaceId, 'audit_events');
-  const window = testedWindow((limit * events) / matching, events, matching);
-  if (window === undefined) return undefined;
-  let ends = database.db.selectFrom('audit_events').select(['timestamp', 'id']).where('workspace_id', '=', workspaceId);
-  if (after) ends = ends.where(sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})`);
-  const end = await ends
-    .orderBy('timestamp', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .offset(window - 1)
-    .executeTakeFirst();
-  if (!end) return undefined;
-  const found = await tested.where(sql<SqlBool>`(timestamp, id) >= (${end.timestamp}, ${end.id})`).execute();
-  return found.length === limit ? found : undefined;
+  const from = after ? sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})` : undefined;
+  for (const window of testedWindows((limit * events) / matching, events, matching)) {
+    const end = await windowEndOf(database, workspaceId, window, from);
+    if (!end) return undefined;
+    const found = await tested.where(sql<SqlBool>`(timestamp, id) >= (${end.timestamp}, ${end.id})`).execute();
+    if (found.length === limit) return found;
+  }
+  return undefined;
 }

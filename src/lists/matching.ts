@@ -65,8 +65,9 @@ export function walkedMatching<Row>(
     if (!db || !searched) return {};
     const alias = paged.alias ?? paged.table;
     const matching = whereMatching(rows, conditions);
-    const firstRows = (window: number, order: Expression<unknown>[]) => {
+    const firstRows = (window: number, order: Expression<unknown>[], from: Expression<SqlBool>[] = []) => {
       let first = rows;
+      for (const condition of from) first = first.where(() => condition);
       for (const item of order) first = first.orderBy(item);
       // Named as the table, so that the conditions' columns name the window's.
       const windowed = db.selectFrom(first.limit(window).as(alias)).selectAll() as unknown as typeof rows;

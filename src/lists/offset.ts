@@ -1,7 +1,18 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { Type, type TProperties, type TSchema } from 'typebox';
 import { countedTotal } from '../db/row-counts.js';
-import { isSearchVersioned, searchTotal } from '../db/search-counts.js';
+import {
+  isSearchVersioned,
+  rememberedPage,
+  rememberedStart,
+  rememberStart,
+  searchPageKey,
+  searchStartKey,
+  searchTotal,
+  searchVersion,
+  startHolds,
+} from '../db/search-counts.js';
+import { SEARCHED } from '../db/storage.js';
 import type { Tables } from '../db/schema.js';
 
 export const OFFSET_LIMIT_DEFAULT = 50;
@@ -145,10 +156,14 @@ async function windowEnd<DB, TB extends keyof DB, O>(
   idColumn: string,
   direction: 'asc' | 'desc',
   size: number,
+  from?: Expression<SqlBool>,
 ): Promise<{ value: unknown; id: unknown } | undefined> {
   const paged = sql`${sql.table(walked.table)} as ${sql.id(walked.alias)}`;
-  const inWindow = sql`from ${paged} where ${sql.ref(`${walked.alias}.workspace_id`)} = ${counted.workspaceId}`;
-  if (direction === 'asc') {
+  const inWindow = sql`from ${paged} where ${sql.ref(`${walked.alias}.workspace_id`)} = ${counted.workspaceId}${
+    from ? sql` and ${from}` : sql``
+  }`;
+  // From a start (a row value), no row without a sort value is in the window.
+  if (direction === 'asc' && !from) {
     const { rows } = await sql`select 1 ${inWindow} and ${sql.ref(column)} is null limit 1`.execute(counted.db);
     if (rows.length > 0) return undefined;
   }
@@ -274,7 +289,8 @@ export interface OrderedRead<DB, TB extends keyof DB, O> {
 export interface Walked<DB, TB extends keyof DB, O> {
   rows: SelectQueryBuilder<DB, TB, O>;
   tested?: SelectQueryBuilder<DB, TB, O>;
-  firstRows?(window: number, order: Expression<unknown>[]): SelectQueryBuilder<DB, TB, O>;
+  /** `from`: conditions on the rows the window is taken from (a remembered start, SearchStart). */
+  firstRows?(window: number, order: Expression<unknown>[], from?: Expression<SqlBool>[]): SelectQueryBuilder<DB, TB, O>;
   matches?: SelectQueryBuilder<DB, TB, O>;
   /** The table whose rows the list pages, one item each, and the name the query gives it. */
   table: string;
@@ -283,21 +299,38 @@ export interface Walked<DB, TB extends keyof DB, O> {
 
 const WINDOW_SLACK = 2;
 /**
- * Testing a row's text (reading the row from its index entry and folding its columns) costs about
- * ten times listing a match from the text index; a window at most 1/40 of the matches wastes at
- * most a quarter of the listing's time when it holds too few of them.
+ * SQLite, measured at 1,000,000 servers and 1.5M audit events (docs/notes/list-windows.md, the
+ * figures and how): listing a match from the text index and reading it in the page's order costs
+ * 0.55-0.7 µs (audit events), 1.1-1.5 µs (servers: eight columns, their trigram lists longer);
+ * testing a row of a walk (reading it and folding its searched columns in estate_fold) 3-6 µs. So
+ * testing a row costs WINDOW_ROW_COST = 5 times listing a match, at the least.
  */
-const WINDOW_ROW_COST = 40;
+const WINDOW_ROW_COST = 5;
 const WINDOW_MIN_ROWS = 500;
 
 /**
  * The rows of a window worth testing for a page's matches (Walked.tested; the audit log's search
  * too), or undefined: `reach`, the rows an even spread of the `matches` among `rows` needs to
- * meet the page's last one.
+ * meet the page's last one. Tried when testing it costs at most a quarter of listing the matches.
  */
 export function testedWindow(reach: number, rows: number, matches: number): number | undefined {
   const window = pagedWindow(reach, rows);
-  return window !== undefined && window * WINDOW_ROW_COST < matches ? window : undefined;
+  return window !== undefined && window * WINDOW_ROW_COST * 4 <= matches ? window : undefined;
+}
+
+/**
+ * The windows to try in turn for a page (SQLite, testedWindow's first): then, when the matches are
+ * clustered later in the order than an even spread puts them, the largest window whose test costs
+ * what listing the matches does, so a page read costs at most twice the listing (a quarter more
+ * for the first window), and a page found there costs what the rows before it do. The audit log's
+ * newest events, say, are none of them server events at 1M servers: `query=server`'s first match
+ * is some 12,000 events back, among 1,000,000 matches.
+ */
+export function testedWindows(reach: number, rows: number, matches: number): number[] {
+  const first = testedWindow(reach, rows, matches);
+  if (first === undefined) return [];
+  const budget = Math.min(Math.floor(matches / WINDOW_ROW_COST), rows - 1);
+  return budget >= first * 4 ? [first, budget] : [first];
 }
 
 /** The window of WINDOW_SLACK times `reach` rows (at least WINDOW_MIN_ROWS), if short of the table's `rows`. */
@@ -305,6 +338,22 @@ function pagedWindow(reach: number, rows: number): number | undefined {
   const window = Math.max(WINDOW_MIN_ROWS, Math.ceil(reach * WINDOW_SLACK));
   return window < rows ? window : undefined;
 }
+
+/**
+ * PostgreSQL: the windows to try in turn (Walked.firstRows), the even spread's then one of the
+ * matches' size: walking a row there costs less than listing a match from the text index (2-4 µs
+ * against 8-11 µs, measured as testedWindow's figures), so a window as large as the matches costs
+ * less than listing them, whether it holds the page or not.
+ */
+function firstRowsWindows(reach: number, rows: number, matches: number): number[] {
+  const first = pagedWindow(reach, rows);
+  if (first === undefined) return [];
+  const budget = Math.min(matches, rows - 1);
+  return budget >= first * 4 ? [first, budget] : [first];
+}
+
+/** The bare name of a column (`d.name` → `name`): the key of a row read with `select *`. */
+const bare = (column: string): string => column.replace(/^.*\./, '');
 
 /**
  * One page of an offset list in its envelope (offsetListSchema): the query's rows in the requested
@@ -354,32 +403,82 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(
     // The rows a walk of the sort's index reads to meet the page's last match, were the matches
     // spread evenly.
     const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
-    if (walked.firstRows && walked.matches) {
-      const window = pagedWindow(reach, rows);
-      if (window !== undefined) {
-        const found = await read(walked.firstRows(window, orderOf(sort, options.idColumn, direction)));
-        if (found.length === page.limit) return { data: await options.toDtos(found), pagination: { ...page, total } };
-      }
-      return { data: await options.toDtos(await read(walked.matches)), pagination: { ...page, total } };
-    }
     const column = plainColumn(sort);
-    const window = testedWindow(reach, rows, total);
-    if (walked.tested && column !== undefined && window !== undefined) {
-      const end = await windowEnd(walked, kept, sort, column, options.idColumn, direction, window);
-      if (end) {
-        const upTo = sql.raw(direction === 'asc' ? '<=' : '>=');
-        const found = await read(
-          walked.tested.where(
-            sql<boolean>`(${sql.ref(column)}, ${sql.ref(options.idColumn)}) ${upTo} (${end.value}, ${end.id})`,
-          ),
-        );
-        if (found.length === page.limit) return { data: await options.toDtos(found), pagination: { ...page, total } };
-      }
+    const done = async (found: O[]) => ({ data: await options.toDtos(found), pagination: { ...page, total } });
+    const order = orderOf(sort, options.idColumn, direction);
+    // `q` alone ordered by a searched column: where its matches begin can be remembered (SearchStart).
+    const startKey =
+      parameters.length === 1 &&
+      parameters[0]![0] === 'q' &&
+      kept.searched &&
+      isSearchVersioned(kept.table) &&
+      column !== undefined &&
+      SEARCHED[kept.table]?.includes(bare(column))
+        ? searchStartKey(kept.workspaceId, kept.table, `${column} ${direction}`, String(parameters[0]![1]))
+        : undefined;
+    const at = (end: { value: unknown; id: unknown }, comparison: string) =>
+      sql<SqlBool>`(${sql.ref(column!)}, ${sql.ref(options.idColumn)}) ${sql.raw(comparison)} (${end.value}, ${end.id})`;
+    const [from, upTo] = direction === 'asc' ? ['>=', '<='] : ['<=', '>='];
+    const pageKey = startKey === undefined ? undefined : searchPageKey(startKey, String(page.offset), page.limit);
+    // The same page read before, while the version holds: its rows by their ids (SearchPage).
+    const known = pageKey === undefined ? undefined : rememberedPage(kept.db, pageKey);
+    if (known) {
+      let again = (walked.tested ?? walked.rows)
+        .where(() => sql<SqlBool>`${sql.ref(options.idColumn)} in (${sql.join(known.ids)})`)
+        .where(() => startHolds(kept.workspaceId, kept.table, known.version));
+      for (const item of order) again = again.orderBy(item);
+      const found = await again.limit(known.ids.length).execute();
+      if (found.length === known.ids.length) return done(found);
     }
-    return {
-      data: await options.toDtos(await read(total > 0 && reach < total ? walked.rows : base)),
-      pagination: { ...page, total },
-    };
+    // From the first match on, while the version holds: a window as an even spread needs.
+    const remembered = startKey === undefined ? undefined : rememberedStart(kept.db, startKey);
+    const window = pagedWindow(reach, rows);
+    if (remembered && total > page.offset && window !== undefined) {
+      const after = [at(remembered, from), startHolds(kept.workspaceId, kept.table, remembered.version)];
+      let found: O[] | undefined;
+      if (walked.firstRows) found = await read(walked.firstRows(window, order, after));
+      else if (walked.tested && column !== undefined) {
+        // No end: fewer rows than the window are left from the start, all of them walked.
+        const end = await windowEnd(walked, kept, sort, column, options.idColumn, direction, window, after[0]);
+        let tested = walked.tested;
+        for (const condition of end ? [...after, at(end, upTo)] : after) tested = tested.where(() => condition);
+        found = await read(tested);
+      }
+      if (found?.length === page.limit) return done(found);
+    }
+    // Read from the start of the order: the page at offset 0 tells where the matches begin.
+    const version =
+      startKey !== undefined && total > page.offset
+        ? await searchVersion(kept.db, kept.workspaceId, kept.table)
+        : undefined;
+    const found = await readFromStart();
+    if (version !== undefined && found.length > 0 && startKey !== undefined && pageKey !== undefined) {
+      const rowsFound = found as Record<string, unknown>[];
+      rememberStart(kept.db, pageKey, { version, ids: rowsFound.map((row) => row[bare(options.idColumn)]) });
+      const value = rowsFound[0]![bare(column!)];
+      if (page.offset === 0 && value !== null && value !== undefined)
+        rememberStart(kept.db, startKey, { version, value, id: rowsFound[0]![bare(options.idColumn)] });
+    }
+    return done(found);
+
+    async function readFromStart(): Promise<O[]> {
+      if (walked!.firstRows && walked!.matches) {
+        for (const window of firstRowsWindows(reach, rows, total)) {
+          const found = await read(walked!.firstRows(window, order));
+          if (found.length === page.limit) return found;
+        }
+        return read(walked!.matches);
+      }
+      if (walked!.tested && column !== undefined) {
+        for (const window of testedWindows(reach, rows, total)) {
+          const end = await windowEnd(walked!, kept!, sort, column, options.idColumn, direction, window);
+          if (!end) break;
+          const found = await read(walked!.tested.where(() => at(end, upTo)));
+          if (found.length === page.limit) return found;
+        }
+      }
+      return read(total > 0 && reach < total ? walked!.rows : base);
+    }
   }
   // A read another way walks the sort's order and tests each row (ListingDefinition.pagedRows),
   // where `base` lists the matches from their indexes and sorts them. With filters whose total is
