@@ -268,18 +268,18 @@ export interface OrderedRead<DB, TB extends keyof DB, O> {
  * - `tested` (with `q`): the text tested on each row's own columns by a walk of the sort's index
  *   that ends at the last row of a window of the first rows in the page's order (a column sort),
  *   so a broad search reads a few rows rather than list all its matches. The window is
- *   WINDOW_SLACK times the even-spread walk, tried
- *   only when it is WINDOW_ROW_COST times smaller than the matches; when it holds too few
- *   matches (they cluster later in the order, `q=web-` in names sorted by role), the page is
- *   read from `rows` after all.
+ *   WINDOW_SLACK times the even-spread walk, tried only when testing it costs at most a quarter
+ *   of listing the matches (testedWindow); when it holds too few matches (they cluster later in
+ *   the order, `q=web-` in names sorted by role), a larger one whose test costs what the listing
+ *   does (testedWindows), and the page is read from `rows` after all when that fails too.
  *
  * PostgreSQL weighs a LIMIT, but as if the matches were spread evenly through the sort's order:
  * for `q=web` (every match named `web-…`, last by name) it walked nearly every server by name.
  * There a search reads its page from a window too, in one statement:
  *
  * - `firstRows`: the list's conditions on the workspace's first `window` rows in the page's order
- *   (a derived table), for any sort; walking a row costs about what listing a match does, so
- *   every window short of the table is tried.
+ *   (a derived table), for any sort; walking a row costs less than listing a match, so every
+ *   window short of the table is tried, then one as large as the matches (firstRowsWindows).
  * - `matches`: when no window holds the page, every match, listed from the text index and sorted
  *   (a MATERIALIZED common table expression, which the planner cannot walk): its cost is bounded
  *   by the matches, a walk's only by the table.
@@ -299,11 +299,12 @@ export interface Walked<DB, TB extends keyof DB, O> {
 
 const WINDOW_SLACK = 2;
 /**
- * SQLite, measured at 1,000,000 servers and 1.5M audit events (docs/notes/list-windows.md, the
- * figures and how): listing a match from the text index and reading it in the page's order costs
- * 0.55-0.7 µs (audit events), 1.1-1.5 µs (servers: eight columns, their trigram lists longer);
- * testing a row of a walk (reading it and folding its searched columns in estate_fold) 3-6 µs. So
- * testing a row costs WINDOW_ROW_COST = 5 times listing a match, at the least.
+ * SQLite, measured at 1,000,000 servers and 1.5M audit events (docs/notes/list-windows.md has the
+ * figures and how, at a load of 3.5-6 on 2 cores): listing a match from the text index and reading
+ * it in the page's order costs 0.55-0.60 µs (audit events), 1.1-3.1 µs (servers: eight columns,
+ * longer trigram lists); testing a row of a walk (reading it, estate_fold on each searched column)
+ * 3.0-6.4 µs (audit events), 5.7-8.0 µs (servers). So testing a row costs about WINDOW_ROW_COST = 5
+ * times listing a match (2-4 for servers: 5 errs towards listing). It was assumed 40 before.
  */
 const WINDOW_ROW_COST = 5;
 const WINDOW_MIN_ROWS = 500;
