@@ -20,7 +20,9 @@ import { IdParams } from '../http/schemas.js';
 import type { App } from '../http/types.js';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
-import { listPage, type ListQuery, type OffsetList } from '../lists/offset.js';
+import { listPage, orderOf, pageOf, type ListQuery, type OffsetList } from '../lists/offset.js';
+import { compiledOnce } from '../db/compiled.js';
+import { countedTotal } from '../db/row-counts.js';
 import { article, registerReadRoutes } from './read-routes.js';
 import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { walkedMatching, whereMatching } from '../lists/matching.js';
@@ -344,6 +346,25 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     await audited(trx, workspaceId, actor, 'delete', row);
   }
 
+  /** The unfiltered list's page statement by sort and direction, compiled once (db/compiled.ts). */
+  const plainPages = new Map<string, ReturnType<typeof compiledOnce<unknown>>>();
+  const plainPage = (sort: string, direction: 'asc' | 'desc') => {
+    const key = `${sort} ${direction}`;
+    let plan = plainPages.get(key);
+    if (!plan) {
+      plan = compiledOnce((db) => {
+        let ordered = dynamic(db)
+          .selectFrom(definition.table as string)
+          .selectAll()
+          .where('workspace_id', '=', '');
+        for (const expression of orderOf(family.sorts[sort]!, 'id', direction)) ordered = ordered.orderBy(expression);
+        return ordered.limit(0).offset(0);
+      });
+      plainPages.set(key, plan);
+    }
+    return plan;
+  };
+
   return {
     family,
     /** Items of stored rows, with their relation ids (an export reads rows in its own order). */
@@ -356,6 +377,20 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     remove: ownTransaction(removeIn),
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
+      if (Object.keys(query).every((name) => PAGING.has(name))) {
+        // Only paging: the page in the sort's order (compiled once per sort) and the kept row count,
+        // as listPage reads them, without building either query.
+        const value = query.sort ?? family.defaultSort;
+        const direction = value.startsWith('-') ? 'desc' : 'asc';
+        const named = value.replace(/^-/, '');
+        const sort = named in family.sorts ? named : family.defaultSort.replace(/^-/, '');
+        const page = pageOf(query);
+        const [found, total] = await Promise.all([
+          plainPage(sort, direction)(database.db, [workspaceId, page.limit, page.offset]),
+          countedTotal(database.db, workspaceId, definition.table),
+        ]);
+        return { data: await dtos(database.db, workspaceId, found.rows as Row[]), pagination: { ...page, total } };
+      }
       const rows = dynamic(database.db)
         .selectFrom(definition.table as string)
         .selectAll()
@@ -386,6 +421,9 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     },
   };
 }
+
+/** Query parameters that only page a list. */
+const PAGING = new Set(['limit', 'offset', 'sort']);
 
 function capitalise(word: string): string {
   return word.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
