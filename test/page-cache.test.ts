@@ -10,7 +10,12 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { dataVersion } from '../src/lists/page-cache.js';
+import { keptAnswersTotal } from '../src/metrics/metrics.js';
 import { describeEachDatabase } from './support/harness.js';
+
+/** Answers given from memory so far (estate_kept_answers_total{outcome="kept"}). */
+const keptCount = async () =>
+  (await keptAnswersTotal.get()).values.find((value) => value.labels.outcome === 'kept')?.value ?? 0;
 
 describeEachDatabase('lists kept under the data version', (h) => {
   it('a kept page is the page read afresh; each kind of write shows in the next read', async () => {
@@ -25,8 +30,10 @@ describeEachDatabase('lists kept under the data version', (h) => {
     const created = (
       await h.call('POST', '/public/v1/servers', { key, body: { name: 'alpha', ipAddresses: ['10.0.0.1'] } })
     ).json();
+    const keptBefore = await keptCount();
     const first = await page('/public/v1/servers?limit=10&sort=name');
     assert.equal(await page('/public/v1/servers?limit=10&sort=name'), first, 'read again: the same bytes');
+    assert.equal((await keptCount()) - keptBefore, 1, 'the second read was given from memory');
     // Built afresh by a second app with no kept pages: the same bytes.
     const fresh = await buildApp({ database: h.database });
     try {

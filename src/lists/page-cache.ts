@@ -15,6 +15,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import type { Database } from '../db/database.js';
+import { keptAnswersTotal } from '../metrics/metrics.js';
 
 /** Memory for kept answers, per database handle, by default: the least recently used go first past it. */
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -112,13 +113,17 @@ export async function keptAnswer<T>(
   let cache = caches.get(database.db);
   if (cache === null) return work();
   const version = await dataVersion(database, workspaceId);
-  if (version === undefined) return work();
+  if (version === undefined) {
+    keptAnswersTotal.inc({ outcome: 'unversioned' });
+    return work();
+  }
   if (!cache) {
     cache = new PageCache(DEFAULT_MAX_BYTES);
     caches.set(database.db, cache);
   }
   const fullKey = `${workspaceId}\n${key}`;
   const kept = cache.get(fullKey, version);
+  keptAnswersTotal.inc({ outcome: kept === undefined ? 'computed' : 'kept' });
   if (kept !== undefined) return kept as T;
   return cache.compute(fullKey, version, work, size);
 }

@@ -56,6 +56,14 @@ export const lockoutsTotal = new Counter({
   registers: [registry],
 });
 
+/** Answers asked of the kept answers (lists/page-cache.ts): kept (given again), computed (and kept), or not kept. */
+export const keptAnswersTotal = new Counter({
+  name: 'estate_kept_answers_total',
+  help: 'List pages and console views asked, by whether they were given from memory.',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 /** Seconds a write waited for its workspace's write lock (and, on PostgreSQL, a connection). */
 export const writeLockWait = new Histogram({
   name: 'estate_db_write_wait_seconds',
