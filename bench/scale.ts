@@ -16,7 +16,9 @@ const DEEP_OFFSET = 10_000;
 /**
  * Searches named by issue 36 (item 6), whose matches cluster in their order: `app-prod` servers all
  * sort after `app-deve-…` and `app-disa-…` by name; `server` events are two thirds of the audit log,
- * but none among the newest (the seed dates servers 30 days back at the latest).
+ * but none among the newest (the seed dates servers 30 days back at the latest). A search asked again at
+ * the same search version is read by its page's ids (SearchPage, src/db/search-counts.ts): their p50 is
+ * that read; their `first` column is the window or the listing a first request pays.
  */
 const NAMED_SEARCHES: Record<string, string> = { '/public/v1/servers': 'app-prod', '/public/v1/audit-log': 'server' };
 /** Filters naming a person, by the role the person plays. */
