@@ -5,7 +5,9 @@
  * statement with the workspace's search version of its table (search_versions) read in the same
  * statement, and answers from memory while that version has not moved: one primary-key read
  * instead of counting. Every instance keeps its own memory; the version is the database's, so each
- * answers exactly.
+ * answers exactly. Under the same version it also keeps where a search's matches begin in an order
+ * and which rows its pages held (SearchStart, SearchPage), which the reads of a page check in the
+ * statement that reads it.
  */
 import { sql, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { VERSIONED } from './storage.js';
