@@ -112,7 +112,9 @@ export async function keptAnswer<T>(
 ): Promise<T> {
   let cache = caches.get(database.db);
   if (cache === null) return work();
-  const version = await dataVersion(database, workspaceId);
+  // A database not yet at migration 0006 (a serve still migrating it, a scratch copy) has no
+  // versions: its answers are computed, as they were before.
+  const version = await dataVersion(database, workspaceId).catch(() => undefined);
   if (version === undefined) {
     keptAnswersTotal.inc({ outcome: 'unversioned' });
     return work();
