@@ -45,6 +45,12 @@ const LOAD_FTS_HASH_BYTES = 128 * 1024 * 1024;
 const DEFAULT_FTS_HASH_BYTES = 1024 * 1024;
 /** SQLite: the page cache while a load builds its indexes, which bounds each piece of their sorts. */
 const INDEX_SORT_KIB = 1024;
+/**
+ * SQLite: the page cache while a large load inserts its rows. A link's foreign keys look up the
+ * servers' primary key for each row, in another order than the servers were written: at 1M servers
+ * that index (90 MB) no longer fits the serving connection's 64 MiB, and most lookups miss.
+ */
+const LOAD_CACHE_KIB = 256 * 1024;
 
 /** A table loaded without its indexes and insert triggers, to restore and catch up at the end. */
 interface Suspended {
@@ -95,6 +101,32 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
   /** PostgreSQL: the client of the transaction's connection, and the COPY still running. */
   let client: pg.PoolClient | undefined;
   const writing = inFlight();
+  /** SQLite: the connection's page cache before a large load raised it, put back by finish. */
+  let servingCache: number | undefined;
+  /** SQLite: a call's rows, the table loaded bare when the load at least doubles it (decided on its first call). */
+  async function insertSqliteLoad(
+    table: string,
+    rows: readonly Row[],
+    progress: LoadOptions['progress'],
+    expected: number,
+  ): Promise<void> {
+    if (!decided.has(table)) {
+      decided.add(table);
+      const before = expected >= SUSPEND_FROM_ROWS ? await largestRowid(trx, table) : Infinity;
+      if (expected >= before) {
+        if (servingCache === undefined) servingCache = await loadingCache(trx);
+        suspended.set(table, await suspend(trx, table, before));
+      }
+    }
+    const restored = suspended.get(table);
+    if (restored) restored.rows += rows.length;
+    await insertSqlite(
+      trx,
+      table,
+      rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, dialect, table)) : rows,
+      progress,
+    );
+  }
   return {
     async insert(table, rows, { progress, expected = rows.length } = {}) {
       if (rows.length === 0) return;
@@ -128,19 +160,16 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
         }
         return;
       }
-      if (!decided.has(table)) {
-        decided.add(table);
-        const before = expected >= SUSPEND_FROM_ROWS ? await largestRowid(trx, table) : Infinity;
-        if (expected >= before) suspended.set(table, await suspend(trx, table, before));
+      try {
+        await insertSqliteLoad(table, rows, progress, expected);
+      } catch (error) {
+        // The connection serves again with its own page cache, whatever the caller does next.
+        if (servingCache !== undefined) {
+          await sql`PRAGMA cache_size = ${sql.lit(servingCache)}`.execute(trx);
+          servingCache = undefined;
+        }
+        throw error;
       }
-      const restored = suspended.get(table);
-      if (restored) restored.rows += rows.length;
-      await insertSqlite(
-        trx,
-        table,
-        rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, dialect, table)) : rows,
-        progress,
-      );
     },
     settle: () => writing.wait(),
     async finish(progress) {
@@ -183,7 +212,8 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
           progress?.(rows);
         }
       } finally {
-        await sql`PRAGMA cache_size = ${sql.lit(cache!.cache_size)}`.execute(trx);
+        await sql`PRAGMA cache_size = ${sql.lit(servingCache ?? cache!.cache_size)}`.execute(trx);
+        servingCache = undefined;
       }
       suspended.clear();
       decided.clear();
@@ -378,7 +408,9 @@ async function restorePostgres(
       for (const key of unchecked) await checkLoaded(trx, table, key);
     });
   for (const trigger of counts) {
-    await countLoaded(trx, table, trigger, tallies);
+    if (trigger.endsWith('_address_insert'))
+      await withoutAddressChecks(trx, () => countLoaded(trx, table, trigger, tallies));
+    else await countLoaded(trx, table, trigger, tallies);
     await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
   for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
@@ -388,6 +420,25 @@ async function restorePostgres(
     for (const { name, definition } of foreignKeys)
       await trx.executeQuery(CompiledQuery.raw(`ALTER TABLE "${table}" ADD CONSTRAINT "${name}" ${definition}`));
   });
+}
+
+/**
+ * PostgreSQL: runs `write`, the address keys of the loaded servers, without the foreign key check
+ * of each key written, in a superuser's load (`session_replication_role = replica`, as a bare
+ * table's COPY): the keys are read from the servers they name, which the load holds (ACCESS
+ * EXCLUSIVE) until the commit. A check per row is a query of its own, most of the statement's time.
+ * server_addresses keeps its indexes, and stays open to other requests.
+ */
+async function withoutAddressChecks(trx: Kysely<Tables>, write: () => Promise<void>): Promise<void> {
+  const { rows } = await sql<{
+    superuser: string;
+    role: string;
+  }>`SELECT current_setting('is_superuser') AS superuser,
+    current_setting('session_replication_role') AS role`.execute(trx);
+  if (rows[0]!.superuser !== 'on' || rows[0]!.role !== 'origin') return write();
+  await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+  await write();
+  await sql`SET LOCAL session_replication_role = origin`.execute(trx);
 }
 
 /**
@@ -520,18 +571,80 @@ async function fillEmptyCopies(trx: Kysely<Tables>, table: string, loaded: Loade
  */
 async function indexAddresses(trx: Kysely<Tables>, dialect: Dialect, loaded: Loaded): Promise<void> {
   if (dialect === 'postgres') {
+    // A list that is a JSON array of plain strings (no escapes: valid JSON) has the keys of its
+    // elements, as estate_address_keys() makes them, without its parse in a subtransaction of its
+    // own (its EXCEPTION block) for each server; any other list is read by the function. A key
+    // met twice is written once (DISTINCT, as the function's). No key of a loaded server is there
+    // before (only its trigger writes them, off during the load), so the plain INSERT cannot
+    // conflict: a speculative insertion (ON CONFLICT) per row costs a third of the statement.
+    const plain = sql<SqlBool>`servers.ip_addresses ~ ${PLAIN_ADDRESS_LIST}`;
+    // An IPv4 address (estate_address_key's first pattern) has the key the function makes of it,
+    // made inline: '4' and its four bytes in hexadecimal (inet_send's, after its 4-byte header).
+    await sql`INSERT INTO server_addresses (workspace_id, server_id, address)
+      SELECT DISTINCT servers.workspace_id, servers.id, keys.address
+      FROM servers CROSS JOIN LATERAL (SELECT CASE WHEN element.value ~ ${PLAIN_IPV4}
+          THEN '4' || encode(substring(inet_send(element.value::inet) FROM 5), 'hex')
+          ELSE estate_address_key(element.value) END AS address
+        FROM jsonb_array_elements_text(CASE WHEN ${plain} THEN servers.ip_addresses::jsonb END) AS element (value)
+      ) AS keys
+      WHERE ${loaded('servers')} AND ${plain} AND keys.address IS NOT NULL
+      ORDER BY 1, 2, 3`.execute(trx);
     await sql`INSERT INTO server_addresses (workspace_id, server_id, address)
       SELECT servers.workspace_id, servers.id, keys.address
       FROM servers CROSS JOIN LATERAL unnest(estate_address_keys(servers.ip_addresses)) AS keys (address)
-      WHERE ${loaded('servers')} ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`.execute(trx);
+      WHERE ${loaded('servers')} AND NOT ${plain} ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`.execute(trx);
     return;
   }
+  // A key the function does not make (NULL) breaks the column's NOT NULL, and OR IGNORE leaves that
+  // element out: as the trigger's `IS NOT NULL`, with one call of the function per element.
   await sql`INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address)
     SELECT servers.workspace_id, servers.id, estate_address_key(element.value)
     FROM servers, json_each(CASE WHEN json_valid(servers.ip_addresses) AND json_type(servers.ip_addresses) = 'array'
       THEN servers.ip_addresses ELSE '[]' END) AS element
-    WHERE ${loaded('servers')} AND element.type = 'text'
-      AND estate_address_key(element.value) IS NOT NULL`.execute(trx);
+    WHERE ${loaded('servers')} AND element.type = 'text'`.execute(trx);
+}
+
+/**
+ * SQLite: runs `write`, which adds about `adding` rows to `table`, without the table's secondary
+ * indexes when that at least doubles it: they are built once afterwards (a sorted build) instead
+ * of growing at random pages, a row at a time (the servers' address keys, in address order).
+ */
+async function withIndexesAfter(
+  trx: Kysely<Tables>,
+  table: string,
+  adding: number,
+  write: () => Promise<void>,
+): Promise<void> {
+  const indexes =
+    adding >= SUSPEND_FROM_ROWS && adding >= (await largestRowid(trx, table))
+      ? (
+          await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_master
+            WHERE type = 'index' AND tbl_name = ${table} AND sql IS NOT NULL ORDER BY name`.execute(trx)
+        ).rows
+      : [];
+  for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
+  await write();
+  for (const index of indexes) await trx.executeQuery(CompiledQuery.raw(index.sql));
+}
+
+/** PostgreSQL: a JSON array of strings without escapes or control characters, which `::jsonb` reads. */
+const JSON_SPACE = String.raw`[ \t\n\r]*`;
+const PLAIN_STRING = String.raw`"[^"\\\x01-\x1f]*"`;
+const PLAIN_ELEMENT = `${PLAIN_STRING}${JSON_SPACE}`;
+const PLAIN_ADDRESS_LIST = String.raw`^\[${JSON_SPACE}(${PLAIN_ELEMENT}(,${JSON_SPACE}${PLAIN_ELEMENT})*)?\]$`;
+
+/** An IPv4 address as node:net's isIP reads one (estate_address_key's first pattern, 0002-server-addresses). */
+const IPV4_BYTE = '(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
+const PLAIN_IPV4 = String.raw`^${IPV4_BYTE}(\.${IPV4_BYTE}){3}$`;
+
+/** SQLite: raises the connection's page cache for a large load (LOAD_CACHE_KIB), returning the one it had. */
+async function loadingCache(trx: Kysely<Tables>): Promise<number> {
+  const {
+    rows: [cache],
+  } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
+  const kib = cache!.cache_size < 0 ? -cache!.cache_size : cache!.cache_size * 4;
+  if (kib < LOAD_CACHE_KIB) await sql`PRAGMA cache_size = ${sql.lit(-LOAD_CACHE_KIB)}`.execute(trx);
+  return cache!.cache_size;
 }
 
 /** The table's largest rowid: its row count when nothing was deleted, found in O(log n). */
@@ -582,7 +695,10 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   if (trigger.endsWith('_count_insert')) return addRowCounts(trx, table, above);
   if (trigger.endsWith('_search_version_insert')) return bumpSearchVersions(trx, table, above, SQLITE_NEXT);
   if (trigger.endsWith('_copy_insert')) return fillEmptyCopies(trx, table, above);
-  if (trigger.endsWith('_address_insert')) return indexAddresses(trx, 'sqlite', above);
+  if (trigger.endsWith('_address_insert'))
+    return withIndexesAfter(trx, 'server_addresses', (await largestRowid(trx, table)) - before, () =>
+      indexAddresses(trx, 'sqlite', above),
+    );
   if (trigger.endsWith('_tally_insert')) {
     for (const [filter, expression] of Object.entries(talliesOn('sqlite', table))) {
       await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
@@ -597,7 +713,13 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   const text = `${table}_text`;
   const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${text}) ORDER BY cid`.execute(trx);
   const columns = rows.map((row) => sql.ref(row.name));
-  const folded = rows.map((row) => sql`estate_fold(${sql.ref(row.name)})`);
+  // estate_fold() (text-search.ts) is JavaScript's toLowerCase(): on text of ASCII characters only
+  // it is SQLite's lower(), which spares the call into JavaScript for each column of each row.
+  const folded = rows.map(({ name }) => {
+    const column = sql.ref(name);
+    return sql`CASE WHEN typeof(${column}) = 'text' AND length(${column}) = octet_length(${column})
+      THEN lower(${column}) ELSE estate_fold(${column}) END`;
+  });
   const hash = (bytes: number) =>
     sql`INSERT INTO ${sql.table(text)} (${sql.table(text)}, rank) VALUES ('hashsize', ${sql.lit(bytes)})`.execute(trx);
   await hash(LOAD_FTS_HASH_BYTES);
@@ -625,9 +747,13 @@ async function primaryKeyOf(trx: Kysely<Tables>, dialect: Dialect, table: string
 function inKeyOrder(rows: readonly Row[], key: readonly string[]): readonly Row[] {
   const compare = (a: Row, b: Row): number => {
     for (const column of key) {
-      const x = String(a[column]);
-      const y = String(b[column]);
-      if (x !== y) return x < y ? -1 : 1;
+      let x = a[column];
+      let y = b[column];
+      if (x === y) continue;
+      // Compared as text (the ids are strings: no copy made).
+      if (typeof x !== 'string') x = String(x);
+      if (typeof y !== 'string') y = String(y);
+      if (x !== y) return (x as string) < (y as string) ? -1 : 1;
     }
     return 0;
   };

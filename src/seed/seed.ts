@@ -510,39 +510,67 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
     const reported: string[] = [];
     // The links' copy of their server's name (LINK_NAME_COPIES, db/storage.ts), written with them:
     // a load takes a copy it is given, where finding each server's name would cost a lookup per link.
-    const copy = (s: Row): Row => ({ server_name: s.name });
     // Each application's links together, applications and servers in the order their (UUID v7)
-    // ids were made: the rows come in primary-key order, which the load would otherwise sort.
-    const serversOf = new Map(applications.map((application) => [application, [] as Row[]]));
-    const serverTags: Row[] = [];
+    // ids were made: the rows come in primary-key order, which the load would otherwise sort. Until
+    // then a link is held as its server's number (a million rows of links would keep the garbage
+    // collector busy), its rows made a chunk at a time.
+    const serverIds: string[] = [];
+    const serverNames: string[] = [];
+    const serverCreated: string[] = [];
+    const applicationNumber = new Map(applications.map((application, i) => [application, i]));
+    const serversOf = applications.map(() => [] as number[]);
+    const tagged: number[] = [];
+    const taggedWith: string[] = [];
     for (let start = 0; start < size; start += CHUNK_ROWS) {
       const servers = Array.from({ length: Math.min(CHUNK_ROWS, size - start) }, (_, i) => server(start + i));
       if (start === 0) await w.insert('agents', agents);
       await w.insert('servers', servers, size);
       for (const s of servers) {
+        const n = serverIds.push(s.id as string) - 1;
+        serverNames.push(s.name as string);
+        serverCreated.push(s.created_at as string);
         if (s.agent_id) reported.push(s.id as string);
-        const application = random.pick(applications);
-        serversOf.get(application)!.push({
-          workspace_id: ws,
-          application_id: application.id,
-          server_id: s.id,
-          ...copy(s),
-          created_at: s.created_at,
-        });
-        if (random.chance(0.3))
-          serverTags.push({
-            workspace_id: ws,
-            server_id: s.id,
-            tag_id: random.pick(tags).id,
-            ...copy(s),
-            created_at: s.created_at,
-          });
+        serversOf[applicationNumber.get(random.pick(applications))!]!.push(n);
+        if (random.chance(0.3)) {
+          tagged.push(n);
+          taggedWith.push(random.pick(tags).id as string);
+        }
         w.created('server', s.id as string, s.name as string, s.created_at as string);
       }
       await w.flushAudit();
     }
-    await w.insert('application_servers', [...serversOf.values()].flat());
-    await w.insert('server_tags', serverTags);
+    let links: Row[] = [];
+    for (const [a, numbers] of serversOf.entries()) {
+      for (const n of numbers) {
+        links.push({
+          workspace_id: ws,
+          application_id: applications[a]!.id,
+          server_id: serverIds[n],
+          server_name: serverNames[n],
+          created_at: serverCreated[n],
+        });
+        if (links.length === CHUNK_ROWS) {
+          await w.insert('application_servers', links, size);
+          links = [];
+        }
+      }
+    }
+    await w.insert('application_servers', links, size);
+    links = [];
+    for (const [i, n] of tagged.entries()) {
+      links.push({
+        workspace_id: ws,
+        server_id: serverIds[n],
+        tag_id: taggedWith[i],
+        server_name: serverNames[n],
+        created_at: serverCreated[n],
+      });
+      if (links.length === CHUNK_ROWS) {
+        await w.insert('server_tags', links, tagged.length);
+        links = [];
+      }
+    }
+    await w.insert('server_tags', links, tagged.length);
     for (const a of agents) w.created('agent', a.id, a.name, a.created_at, 'access');
 
     // Discovered software on agent-reported servers, with running install counts.
