@@ -28,6 +28,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Dialect } from './database.js';
 import type { Tables } from './schema.js';
 import { LINK_NAME_COPIES, POSTGRES_NEXT, SQLITE_NEXT, talliesOn, tallyOf } from './storage.js';
+import { moveDataVersions } from './write.js';
 
 type Row = Record<string, unknown>;
 
@@ -103,6 +104,11 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
   const writing = inFlight();
   /** SQLite: the connection's page cache before a large load raised it, put back by finish. */
   let servingCache: number | undefined;
+  /** The workspaces of the rows loaded: finish moves their data versions (db/write.ts). */
+  const workspaces = new Set<string>();
+  const noteWorkspaces = (rows: readonly Row[]) => {
+    for (const row of rows) if (typeof row.workspace_id === 'string') workspaces.add(row.workspace_id);
+  };
   /** SQLite: a call's rows, the table loaded bare when the load at least doubles it (decided on its first call). */
   async function insertSqliteLoad(
     table: string,
@@ -130,6 +136,7 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
   return {
     async insert(table, rows, { progress, expected = rows.length } = {}) {
       if (rows.length === 0) return;
+      noteWorkspaces(rows);
       if (dialect === 'postgres') {
         // The COPY before first, when the load sends statements of its own ahead of this one's: a
         // statement sent behind a failed one would fail with "current transaction is aborted" and
@@ -173,52 +180,58 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
     },
     settle: () => writing.wait(),
     async finish(progress) {
-      if (dialect === 'postgres') {
-        await writing.wait();
-        await mergeGinPending(
-          trx,
-          [...loaded].filter((table) => !bare.has(table)),
-        );
-        for (const [table, restore] of bare) {
-          await restorePostgres(trx, table, restore);
-          progress?.(restore.rows);
-        }
-        // `decided` stays: a table is loaded bare once per transaction, so that its rows written
-        // by this transaction (`xmin`) are the load's when they are counted.
-        bare.clear();
-        loaded.clear();
-        return;
-      }
-      if (suspended.size === 0) return;
-      // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
-      await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
-      const {
-        rows: [cache],
-      } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
-      // Each sort runs in pieces of at most the page cache, merged afterwards: small pieces, held by
-      // the processor's caches, build the indexes faster than the cache the connection keeps for
-      // serving. The triggers' catch-ups (text index, counts, copies) run with it too.
-      await sql`PRAGMA cache_size = ${sql.lit(-INDEX_SORT_KIB)}`.execute(trx);
-      try {
-        for (const [table, { before, rows, indexes, triggers }] of suspended) {
-          // A copy is caught up first: it writes the rows the indexes are then built from.
-          const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
-          for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
-          for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
-          for (const trigger of triggers) {
-            if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
-            await trx.executeQuery(CompiledQuery.raw(trigger.sql));
-          }
-          progress?.(rows);
-        }
-      } finally {
-        await sql`PRAGMA cache_size = ${sql.lit(servingCache ?? cache!.cache_size)}`.execute(trx);
-        servingCache = undefined;
-      }
-      suspended.clear();
-      decided.clear();
+      await finishLoad(progress);
+      await moveDataVersions(dialect, trx, workspaces);
+      workspaces.clear();
     },
   };
+
+  async function finishLoad(progress?: (indexed: number) => void): Promise<void> {
+    if (dialect === 'postgres') {
+      await writing.wait();
+      await mergeGinPending(
+        trx,
+        [...loaded].filter((table) => !bare.has(table)),
+      );
+      for (const [table, restore] of bare) {
+        await restorePostgres(trx, table, restore);
+        progress?.(restore.rows);
+      }
+      // `decided` stays: a table is loaded bare once per transaction, so that its rows written
+      // by this transaction (`xmin`) are the load's when they are counted.
+      bare.clear();
+      loaded.clear();
+      return;
+    }
+    if (suspended.size === 0) return;
+    // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
+    await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
+    const {
+      rows: [cache],
+    } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
+    // Each sort runs in pieces of at most the page cache, merged afterwards: small pieces, held by
+    // the processor's caches, build the indexes faster than the cache the connection keeps for
+    // serving. The triggers' catch-ups (text index, counts, copies) run with it too.
+    await sql`PRAGMA cache_size = ${sql.lit(-INDEX_SORT_KIB)}`.execute(trx);
+    try {
+      for (const [table, { before, rows, indexes, triggers }] of suspended) {
+        // A copy is caught up first: it writes the rows the indexes are then built from.
+        const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
+        for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
+        for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
+        for (const trigger of triggers) {
+          if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
+          await trx.executeQuery(CompiledQuery.raw(trigger.sql));
+        }
+        progress?.(rows);
+      }
+    } finally {
+      await sql`PRAGMA cache_size = ${sql.lit(servingCache ?? cache!.cache_size)}`.execute(trx);
+      servingCache = undefined;
+    }
+    suspended.clear();
+    decided.clear();
+  }
 }
 
 /** A PostgreSQL table loaded bare: what to make again when the load ends. */

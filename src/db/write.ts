@@ -81,27 +81,49 @@ const versioned = new WeakSet<object>();
 /**
  * Whether the database has data versions yet: not while it is at an older schema (a restore or
  * a test writes at the schema it restores to, before migrating). Asked of the catalog, which
- * cannot fail the transaction, until the answer is yes.
+ * cannot fail the transaction.
  */
-async function hasDataVersions(database: Database, trx: Kysely<Tables>): Promise<boolean> {
-  if (versioned.has(database.db)) return true;
+async function hasDataVersions(dialect: Database['dialect'], trx: Kysely<Tables>): Promise<boolean> {
   const { rows } =
-    database.dialect === 'postgres'
+    dialect === 'postgres'
       ? await sql<{ found: string | null }>`SELECT to_regclass('data_versions')::text AS found`.execute(trx)
       : await sql<{ found: string | null }>`SELECT name AS found FROM sqlite_master
           WHERE type = 'table' AND name = 'data_versions'`.execute(trx);
-  if (rows[0]?.found == null) return false;
-  versioned.add(database.db);
-  return true;
+  return rows[0]?.found != null;
+}
+
+/**
+ * Replaces the data versions of these workspaces in the transaction, so that answers kept under
+ * the previous ones are not given again (lists/page-cache.ts): a write transaction does it for its
+ * workspace as it commits, a bulk load (db/bulk.ts) for the workspaces of its rows.
+ */
+export async function moveDataVersions(
+  dialect: Database['dialect'],
+  trx: Kysely<Tables>,
+  workspaceIds: Iterable<string>,
+): Promise<void> {
+  const ids = [...new Set(workspaceIds)].filter(isUuid).sort();
+  if (ids.length === 0 || !(await hasDataVersions(dialect, trx))) return;
+  for (const id of ids) {
+    const version = randomInt(1, 2 ** 48 - 1);
+    await trx
+      .insertInto('data_versions')
+      .values({ workspace_id: id, version })
+      .onConflict((conflict) => conflict.column('workspace_id').doUpdateSet({ version }))
+      .execute();
+  }
 }
 
 /**
  * A write of a workspace (its id is the lock key) replaces the workspace's data version as it
- * commits, so that answers kept under the previous one are not given again (lists/page-cache.ts).
- * Other lock keys (the global lock, sign-in throttles) write no workspace's rows.
+ * commits. Other lock keys (the global lock, sign-in throttles) write no workspace's rows.
  */
 async function moveDataVersion(database: Database, trx: Kysely<Tables>, lockKey: string): Promise<void> {
-  if (!isUuid(lockKey) || !(await hasDataVersions(database, trx))) return;
+  if (!isUuid(lockKey)) return;
+  if (!versioned.has(database.db)) {
+    if (!(await hasDataVersions(database.dialect, trx))) return;
+    versioned.add(database.db);
+  }
   const version = randomInt(1, 2 ** 48 - 1);
   await trx
     .insertInto('data_versions')
