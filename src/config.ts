@@ -24,7 +24,7 @@ export interface Config {
   trustProxy: boolean | string;
   /** METRICS_TOKEN: GET /metrics is served, to callers sending this Bearer token, only when it is set. */
   metricsToken?: string;
-  /** KEPT_ANSWERS_MB: memory for answers kept under their workspace's data version (lists/page-cache.ts); 0 keeps none. */
+  /** KEPT_ANSWERS_MB: memory for answers kept under their workspace's data version (lists/page-cache.ts); 0: none. */
   keptAnswersMb: number;
 }
 

@@ -48,7 +48,7 @@ export interface AppOptions {
   diagramBudgetMs?: number;
   /** METRICS_TOKEN: serve GET /metrics to callers sending it as a Bearer token; unset, no metrics are served. */
   metricsToken?: string;
-  /** Memory for answers kept under their workspace's data version (lists/page-cache.ts; default 32 MiB, 0 keeps none). */
+  /** Memory for answers kept under their workspace's data version (lists/page-cache.ts): default 32 MiB, 0 none. */
   keptAnswersBytes?: number;
 }
 
