@@ -138,8 +138,8 @@ export async function searchVersion(db: Kysely<Tables>, workspaceId: string, tab
  * snapshot it reads.
  */
 export function startHolds(workspaceId: string, table: string, version: number): Expression<SqlBool> {
-  const current = sql`(SELECT version FROM search_versions
-    WHERE workspace_id = ${workspaceId} AND table_name = ${table})`;
+  const own = sql`workspace_id = ${workspaceId} AND table_name = ${table}`;
+  const current = sql`(SELECT version FROM search_versions WHERE ${own})`;
   return sql<SqlBool>`coalesce(${current}, 0) = ${version}`;
 }
 

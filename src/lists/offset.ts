@@ -417,9 +417,10 @@ export async function listPage<DB, TB extends keyof DB, O, Dto>(
       SEARCHED[kept.table]?.includes(bare(column))
         ? searchStartKey(kept.workspaceId, kept.table, `${column} ${direction}`, String(parameters[0]![1]))
         : undefined;
-    const at = (end: { value: unknown; id: unknown }, comparison: string) =>
-      sql<SqlBool>`(${sql.ref(column!)}, ${sql.ref(options.idColumn)})
-        ${sql.raw(comparison)} (${end.value}, ${end.id})`;
+    const at = (end: { value: unknown; id: unknown }, comparison: string) => {
+      const bound = sql`(${end.value}, ${end.id})`;
+      return sql<SqlBool>`(${sql.ref(column!)}, ${sql.ref(options.idColumn)}) ${sql.raw(comparison)} ${bound}`;
+    };
     const [from, upTo] = direction === 'asc' ? ['>=', '<='] : ['<=', '>='];
     const pageKey = startKey === undefined ? undefined : searchPageKey(startKey, String(page.offset), page.limit);
     // The same page read before, while the version holds: its rows by their ids (SearchPage).
