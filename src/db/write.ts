@@ -104,14 +104,17 @@ export async function moveDataVersions(
 ): Promise<void> {
   const ids = [...new Set(workspaceIds)].filter(isUuid).sort();
   if (ids.length === 0 || !(await hasDataVersions(dialect, trx))) return;
-  for (const id of ids) {
-    const version = randomInt(1, 2 ** 48 - 1);
-    await trx
-      .insertInto('data_versions')
-      .values({ workspace_id: id, version })
-      .onConflict((conflict) => conflict.column('workspace_id').doUpdateSet({ version }))
-      .execute();
-  }
+  for (const id of ids) await replaceVersion(trx, id);
+}
+
+/** A new random version for the workspace, its row made on its first write. */
+async function replaceVersion(trx: Kysely<Tables>, workspaceId: string): Promise<void> {
+  const version = randomInt(1, 2 ** 48 - 1);
+  await trx
+    .insertInto('data_versions')
+    .values({ workspace_id: workspaceId, version })
+    .onConflict((conflict) => conflict.column('workspace_id').doUpdateSet({ version }))
+    .execute();
 }
 
 /**
@@ -124,12 +127,7 @@ async function moveDataVersion(database: Database, trx: Kysely<Tables>, lockKey:
     if (!(await hasDataVersions(database.dialect, trx))) return;
     versioned.add(database.db);
   }
-  const version = randomInt(1, 2 ** 48 - 1);
-  await trx
-    .insertInto('data_versions')
-    .values({ workspace_id: lockKey, version })
-    .onConflict((conflict) => conflict.column('workspace_id').doUpdateSet({ version }))
-    .execute();
+  await replaceVersion(trx, lockKey);
 }
 
 export async function writeTransaction<T>(
