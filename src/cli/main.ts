@@ -353,12 +353,15 @@ export function buildCli(): Command {
           const started = Date.now();
           const bar = process.stderr.isTTY ? progressBar() : undefined;
           const { seedWorkspace } = await import('../seed/seed.js');
-          const created = await seedWorkspace(database, {
-            workspaceId: opts.workspace,
-            size: Number(opts.size),
-            seed: Number(opts.seed),
-            progress: bar,
-          });
+          const seed = () =>
+            seedWorkspace(database, {
+              workspaceId: opts.workspace,
+              size: Number(opts.size),
+              seed: Number(opts.seed),
+              progress: bar,
+            });
+          // Alone on a SQLite file, the rows are written once (a rollback journal, not the WAL).
+          const created = await (database.alone ? database.alone(seed) : seed());
           if (bar) process.stderr.write('\n');
           return { created, seconds: Math.round((Date.now() - started) / 100) / 10 };
         },

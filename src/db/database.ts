@@ -39,6 +39,14 @@ export interface Database {
   clientOf?(processId: number): pg.PoolClient | undefined;
   /** PostgreSQL: the connection pool's figures, for the metrics. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /**
+   * SQLite file: runs `load` with a rollback journal instead of the WAL when no other connection has
+   * the file open, so that each page of a large load is written once (the WAL writes it, then its
+   * checkpoint again). For a process that does nothing else meanwhile (the CLI's seed): while
+   * `load` runs, another connection waits for the file (busy_timeout) and may fail. With another
+   * connection open, `load` runs in the WAL as any write. Resolves to what `load` returns.
+   */
+  alone?<T>(load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -95,6 +103,41 @@ function startCheckpointer(path: string, sqlite: SqliteDatabase.Database): Worke
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Switches the connection's file from the WAL to a rollback journal, at once or not at all: when
+ * another connection has it open, SQLite refuses (SQLITE_BUSY) and the file stays in the WAL. A
+ * rollback journal keeps the pages a transaction changes, not the ones it adds past the file's end:
+ * a load into a small file writes its pages once. Commits sync fully, as the WAL's NORMAL does not
+ * protect a rollback journal from a power loss.
+ */
+function toRollbackJournal(sqlite: SqliteDatabase.Database): boolean {
+  const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    if (sqlite.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') return false;
+    sqlite.pragma('synchronous = FULL');
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+    throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${timeout}`);
+  }
+}
+
+/**
+ * The file back in the WAL (every connection Estate opens sets it again, should this fail because
+ * another connection is waiting for the file: the load has committed by then).
+ */
+function backToWal(sqlite: SqliteDatabase.Database): void {
+  try {
+    sqlite.pragma('journal_mode = WAL');
+  } catch {
+    // Left to the next connection: openDatabase sets the WAL first.
+  }
+  sqlite.pragma('synchronous = NORMAL');
 }
 
 /**
@@ -232,13 +275,26 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     registerFunctions(sqlite);
-    const checkpointer = target === ':memory:' ? undefined : startCheckpointer(target, sqlite);
+    let checkpointer = target === ':memory:' ? undefined : startCheckpointer(target, sqlite);
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
     const reader = target === ':memory:' ? db : openSqliteReader(target);
     return {
       db,
       reader,
       dialect,
+      async alone(load) {
+        if (target === ':memory:' || sqlite.inTransaction) return load();
+        // The checkpointer's own connection would keep the file in the WAL: it stops meanwhile.
+        await checkpointer?.terminate();
+        checkpointer = undefined;
+        const rollback = toRollbackJournal(sqlite);
+        try {
+          return await load();
+        } finally {
+          if (rollback) backToWal(sqlite);
+          checkpointer = startCheckpointer(target, sqlite);
+        }
+      },
       close: async () => {
         await checkpointer?.terminate();
         if (reader !== db) await reader.destroy();
