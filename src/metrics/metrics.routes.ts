@@ -29,11 +29,13 @@ function outcomeOfReport(status: number): string {
 
 /** Counts one answered request: its duration, and a write or agent report it was. */
 function countResponse(request: FastifyRequest, reply: FastifyReply): void {
-  const route = request.routeOptions.url ?? 'unmatched';
+  // Read once: Fastify makes a new object of the route's options at each read of routeOptions.
+  const { url, config } = request.routeOptions;
+  const route = url ?? 'unmatched';
   const status = reply.statusCode;
   httpRequestDuration.observe({ method: request.method, route, status_code: String(status) }, reply.elapsedTime / 1000);
   if (AGENT_REPORT_ROUTES.has(route)) agentReportsTotal.inc({ outcome: outcomeOfReport(status) });
-  const scope = (request.routeOptions.config as { scope?: string } | undefined)?.scope;
+  const scope = (config as { scope?: string } | undefined)?.scope;
   if (scope && status < 300 && request.method !== 'GET') {
     const action = scope.slice(scope.indexOf(':') + 1);
     if (WRITE_ACTIONS.has(action)) writesTotal.inc({ family: familyOf(route), action });
@@ -49,7 +51,11 @@ export function registerMetrics(app: App, database: Database, token: string | un
   if (!token) return;
   const wanted = digest(token);
   serveMetricsOf(database);
-  app.addHook('onResponse', async (request, reply) => countResponse(request, reply));
+  // A callback hook: an async one costs each request a promise.
+  app.addHook('onResponse', (request, reply, done) => {
+    countResponse(request, reply);
+    done();
+  });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!holdsToken(request.headers.authorization, wanted)) {
       reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
