@@ -119,4 +119,25 @@ describe('SQLite: a load alone on its file', () => {
       check.close();
     }
   });
+
+  it('a command that finds the file held by another writer says so, and works once it is free', async () => {
+    await database.close();
+    // What a seed alone on the file holds: the rollback journal and the file's exclusive lock.
+    const holder = new SqliteDatabase(file);
+    try {
+      holder.pragma('busy_timeout = 5000');
+      holder.pragma('journal_mode = DELETE');
+      holder.exec('BEGIN EXCLUSIVE');
+      const refused = await estate(target.url, ['workspace', 'create', '--name', 'waiting', '--json']);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /^estate: database is locked: another process is writing the SQLite file/);
+      assert.doesNotMatch(refused.stderr, /\n\s+at /, 'no stack trace');
+      holder.exec('COMMIT');
+    } finally {
+      holder.close();
+      database = openDatabase(target.url);
+    }
+    const created = await estate(target.url, ['workspace', 'create', '--name', 'after', '--json']);
+    assert.equal(created.code, 0, created.stderr);
+  });
 });

@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AGENT_VERSION, parseInterval, runAgent } from '../agents/program/run.js';
-import { fail, type JsonOption, progressBar, run, warn } from './run.js';
+import { fail, failureMessage, type JsonOption, progressBar, run, warn } from './run.js';
 import { registerOperations } from './operations.js';
 import { registerTransfer } from './transfer.js';
 import { registerWatch } from './watch.js';
@@ -70,7 +70,7 @@ export function buildCli(): Command {
         const { serve } = await import('../app/server.js');
         await serve({ ...config, port: opts.port ?? config.port, host: opts.host ?? config.host });
       } catch (error) {
-        fail(error instanceof Error ? error.message : String(error));
+        fail(failureMessage(error));
       }
     });
 
@@ -486,6 +486,6 @@ export async function main(argv: string[]): Promise<void> {
     await buildCli().parseAsync(argv);
   } catch (error) {
     // Whatever a command did not answer itself: one line, never a stack trace.
-    fail(error instanceof Error ? error.message : String(error));
+    fail(failureMessage(error));
   }
 }

@@ -29,8 +29,7 @@ export async function run<T extends object>(
     // A command whose output is its data (estate export to standard output) prints nothing more.
     if (print) process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);
   } catch (error) {
-    process.stderr.write(`estate: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    fail(failureMessage(error));
   } finally {
     await database?.close();
     await (await import('../members/password-policy.js')).closePasswordChecks();
@@ -72,6 +71,20 @@ export function progressBar({ unit }: { unit?: string } = {}): ProgressBar {
 
 export function warn(message: string): void {
   process.stderr.write(`estate: warning: ${message}\n`);
+}
+
+/**
+ * A failure as the one line a command prints. A SQLite file another process keeps locked past the
+ * busy timeout says who may hold it: `estate seed` holds a file it has alone until it ends.
+ */
+export function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_LOCKED') return message;
+  return (
+    `${message}: another process is writing the SQLite file (an estate seed started when nothing else ` +
+    'had the file open holds it until it ends); try again when it is done'
+  );
 }
 
 export function fail(message: string): void {

@@ -299,6 +299,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
         await checkpointer?.terminate();
         if (reader !== db) await reader.destroy();
         await db.destroy();
+        // Kysely closes the connection only if a query made it take it.
+        if (sqlite.open) sqlite.close();
       },
     };
   }
