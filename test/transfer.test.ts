@@ -210,6 +210,36 @@ describeEachDatabase('import and export', (h) => {
     assert.equal((log.json() as { total: number }).total, 2 * size + 1);
   });
 
+  it('a NUL or a lone surrogate in a row is refused with its row and field, and nothing is written', async () => {
+    const ws = await h.workspace();
+    const csv = await imported(h, ws, 'servers', 'name,hostname\nfine,fine.example\nnul-\u0000-host,nul.example\n');
+    assert.deepEqual(csv.errors, [
+      { row: 2, field: 'name', code: 'bad_request', message: 'name must not contain NUL characters' },
+    ]);
+    const json = await imported(
+      h,
+      ws,
+      'servers',
+      '[{"name":"ok"},{"name":"lone","description":"half \\ud800 of it"}]',
+      {
+        format: 'json',
+      },
+    );
+    assert.deepEqual(json.errors, [
+      {
+        row: 2,
+        field: 'description',
+        code: 'bad_request',
+        message: 'description must be valid Unicode text (it contains a lone surrogate)',
+      },
+    ]);
+    const key = await imported(h, ws, 'servers', '{"name":"ok","bad\\u0000key":"x"}\n', { format: 'jsonl' });
+    assert.deepEqual(key.errors, [
+      { row: 1, field: null, code: 'bad_request', message: 'a field name must not contain NUL characters' },
+    ]);
+    assert.equal(await total(h, ws, 'servers'), 0, 'nothing written');
+  });
+
   it('references and links by name; tags are made as named; unknown names and columns are refused', async () => {
     const ws = await h.workspace();
     const categories = await imported(h, ws, 'categories', 'name,parent\nFinance,\nPayroll,Finance\n');

@@ -249,6 +249,8 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
             ...(preset && { preset: preset.name }),
             actor: caller.actor,
             source: file ? basename(file) : 'console upload',
+            // The service's requests share this event loop.
+            shortCommit: true,
             progress: streaming ? progress : undefined,
           });
         } catch (error) {

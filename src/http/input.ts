@@ -17,6 +17,8 @@ function badText(value: string): string | undefined {
 
 /** The first string in `value` (keys included) that is not acceptable text, with its path. */
 export function findBadText(value: unknown, path: string): { path: string; problem: string } | undefined {
+  // Bytes are not text yet (a file the console imports): whoever decodes them checks the text.
+  if (ArrayBuffer.isView(value)) return undefined;
   if (typeof value === 'string') {
     const problem = badText(value);
     return problem ? { path, problem } : undefined;

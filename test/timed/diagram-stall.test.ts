@@ -2,53 +2,16 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { seedWorkspace } from '../../src/seed/seed.js';
 import { describeEachDatabase } from '../support/harness.js';
+import { startProbe } from '../support/probe.js';
 
 // test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
 // at a time, so that another test file's work on the two cores is not taken for slowness.
 
 /** Servers seeded; ESTATE_STALL_SCALE changes it for a quicker local run. */
 const SERVERS = Number(process.env.ESTATE_STALL_SCALE ?? 10_000);
-const PROBE_EVERY_MS = 15;
 const MAX_WAIT_MS = 100;
-
-/**
- * Asks GET /healthz every PROBE_EVERY_MS from a thread of its own (so a blocked event loop of the
- * server does not hold the probe's timers too) and, when told to stop, answers its longest wait.
- */
-function startProbe(base: string) {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-     let running = true, longest = 0, probes = 0;
-     parentPort.on('message', () => { running = false; });
-     (async () => {
-       parentPort.postMessage('ready');
-       while (running) {
-         const started = performance.now();
-         const response = await fetch(workerData.base + '/healthz');
-         await response.arrayBuffer();
-         longest = Math.max(longest, performance.now() - started);
-         probes += 1;
-         await new Promise((resolve) => setTimeout(resolve, workerData.every));
-       }
-       parentPort.postMessage({ longest, probes });
-     })();`,
-    { eval: true, workerData: { base, every: PROBE_EVERY_MS } },
-  );
-  const ready = new Promise((resolve) => worker.once('message', resolve));
-  return {
-    ready,
-    async stop(): Promise<{ longest: number; probes: number }> {
-      const result = new Promise<{ longest: number; probes: number }>((resolve) => worker.once('message', resolve));
-      worker.postMessage('stop');
-      const answer = await result;
-      await worker.terminate();
-      return answer;
-    },
-  };
-}
 
 describeEachDatabase('heavy requests do not stall the service', (h) => {
   it(`with ${SERVERS.toLocaleString('en')} servers seeded, the flow-mapping and network-mapping pictures ` +
