@@ -55,6 +55,21 @@ type Item = Record<string, unknown>;
 describeEachDatabase(
   'per-value counts of broad filters',
   (h) => {
+    /**
+     * Sets a kept count behind the service's back (one row of value_counts must match), so that a
+     * total read from it shows.
+     */
+    const setCount = async (
+      workspaceId: string,
+      { table, filter, value }: { table?: string; filter: string; value: string },
+      total: number,
+    ) => {
+      let update = h.database.db.updateTable('value_counts').set({ total }).where('workspace_id', '=', workspaceId);
+      if (table) update = update.where('table_name', '=', table);
+      const result = await update.where('filter_name', '=', filter).where('value', '=', value).executeTakeFirst();
+      assert.equal(result.numUpdatedRows, 1n);
+    };
+
     it('counts exactly the filters the lists tally, with triggers on each of their tables', async () => {
       const declared = {
         ...Object.fromEntries(TALLIED.map(({ table, tallied }) => [table, tallied.map(([name]) => name).sort()])),
@@ -214,28 +229,14 @@ describeEachDatabase(
       const key = (await h.key(ws)).secret;
       for (const name of ['p-1', 'p-2', 'p-3'])
         await h.call('POST', '/public/v1/servers', { key, body: { name, environment: 'production' } });
-      const count = () =>
-        h.database.db
-          .updateTable('value_counts')
-          .where('workspace_id', '=', ws.id)
-          .where('table_name', '=', 'servers')
-          .where('filter_name', '=', 'environment')
-          .where('value', '=', 'production');
-      assert.equal((await count().set({ total: 1234 }).executeTakeFirst()).numUpdatedRows, 1n);
+      await setCount(ws.id, { table: 'servers', filter: 'environment', value: 'production' }, 1234);
       const total = async (query: Record<string, string>) =>
         (await h.call('GET', '/public/v1/servers', { key, query })).json().pagination.total;
       assert.equal(await total({ environment: 'production' }), 1234, 'read from value_counts');
       assert.equal(await total({ environment: 'production', q: 'p-' }), 3, 'with q: counted');
       assert.equal(await total({ environment: 'production', automatic: 'false' }), 3, 'two filters: counted');
       assert.equal(await total({ environment: 'staging' }), 0, 'a value no row has');
-      const audit = () =>
-        h.database.db
-          .updateTable('value_counts')
-          .where('workspace_id', '=', ws.id)
-          .where('table_name', '=', 'audit_events')
-          .where('filter_name', '=', 'category')
-          .where('value', '=', 'inventory');
-      assert.equal((await audit().set({ total: 777 }).executeTakeFirst()).numUpdatedRows, 1n);
+      await setCount(ws.id, { table: 'audit_events', filter: 'category', value: 'inventory' }, 777);
       const events = async (query: Record<string, string>) =>
         (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
       assert.equal(await events({ category: 'inventory' }), 777, 'the audit log reads it too');
@@ -248,14 +249,7 @@ describeEachDatabase(
       for (const server of servers.data)
         assert.equal((await h.call('PUT', `/public/v1/servers/${server.id}/tags/${tag.id}`, { key })).statusCode, 204);
       assert.equal(await total({ tagId: tag.id }), 3);
-      const links = () =>
-        h.database.db
-          .updateTable('value_counts')
-          .where('workspace_id', '=', ws.id)
-          .where('table_name', '=', 'server_tags')
-          .where('filter_name', '=', 'link:tag_id')
-          .where('value', '=', tag.id);
-      assert.equal((await links().set({ total: 4321 }).executeTakeFirst()).numUpdatedRows, 1n);
+      await setCount(ws.id, { table: 'server_tags', filter: 'link:tag_id', value: tag.id }, 4321);
       assert.equal(await total({ tagId: tag.id }), 4321, 'read from the link counts');
       assert.equal(await total({ tagId: tag.id, environment: 'production' }), 3, 'with another filter: counted');
       const upper = (
@@ -279,26 +273,14 @@ describeEachDatabase(
         (await h.call('GET', '/public/v1/workstations', { key, query })).json().pagination.total;
       assert.equal(await total({ warrantyEndsBefore: '2026-03-02' }), 1, 'the date itself is not before it');
       assert.equal(await total({ warrantyEndsBefore: '2026-03-03' }), 3);
-      const day = () =>
-        h.database.db
-          .updateTable('value_counts')
-          .where('workspace_id', '=', ws.id)
-          .where('filter_name', '=', 'day:warranty_end')
-          .where('value', '=', '2026-03-02');
-      assert.equal((await day().set({ total: 500 }).executeTakeFirst()).numUpdatedRows, 1n);
+      await setCount(ws.id, { filter: 'day:warranty_end', value: '2026-03-02' }, 500);
       assert.equal(await total({ warrantyEndsBefore: '2026-03-03' }), 501, 'read from the per-day counts');
       assert.equal(await total({ warrantyEndsBefore: '2026-03-03', q: 'w-' }), 3, 'with q: counted');
 
       const events = async (query: Record<string, string>) =>
         (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
       const today = new Date().toISOString().slice(0, 10);
-      const audit = () =>
-        h.database.db
-          .updateTable('value_counts')
-          .where('workspace_id', '=', ws.id)
-          .where('filter_name', '=', 'day:timestamp')
-          .where('value', '=', today);
-      assert.equal((await audit().set({ total: 900 }).executeTakeFirst()).numUpdatedRows, 1n);
+      await setCount(ws.id, { filter: 'day:timestamp', value: today }, 900);
       assert.equal(await events({ to: '2999-01-01T00:00:00Z' }), 900, 'whole days: read from the per-day counts');
       const happened = (await everyEvent(key, {})).events.length;
       assert.equal(
