@@ -343,7 +343,8 @@ export async function importFamily(
   } catch (error) {
     if (!(error instanceof RollBack)) throw error;
   } finally {
-    if (servingCache !== undefined) await withPageCache(database.db, servingCache);
+    // Put back without hiding the import's own failure (a connection that broke would fail this too).
+    if (servingCache !== undefined) await withPageCache(database.db, servingCache).catch(() => undefined);
   }
   return report;
 
