@@ -37,19 +37,22 @@ function normaliseSoftware(software: AgentReport['software']): SoftwareEntry[] {
  * cannot read the manufacturer does not erase the one it reported before.
  */
 function hostFacts(host: Host, ips: string[] | undefined): Record<string, unknown> {
+  // Text is kept trimmed, as every write through the API keeps it (a value blank once trimmed is no fact).
+  const trimmed = (value: string | undefined) => (value === undefined ? undefined : value.trim() || undefined);
+  const os = trimmed(host.os);
   const stated: [column: string, value: unknown][] = [
-    ['os', host.os],
-    ['os_version', host.osVersion],
-    ['manufacturer', host.manufacturer],
-    ['model', host.model],
-    ['serial_number', host.serialNumber],
+    ['os', os],
+    ['os_version', trimmed(host.osVersion)],
+    ['manufacturer', trimmed(host.manufacturer)],
+    ['model', trimmed(host.model)],
+    ['serial_number', trimmed(host.serialNumber)],
     ['cpu_cores', host.cpuCores],
     ['memory_mb', host.memoryMb],
     ...(host.kind === 'server'
       ? ([
           ['storage_gb', host.storageGb],
           ['ip_addresses', ips === undefined ? undefined : JSON.stringify(ips)],
-          ['os_key', host.os === undefined || host.os === null ? host.os : fold(host.os)],
+          ['os_key', os === undefined ? undefined : fold(os)],
         ] as [string, unknown][])
       : []),
   ];

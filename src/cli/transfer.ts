@@ -143,24 +143,39 @@ export function registerTransfer(program: Command): void {
       collect,
       [],
     )
-    .action((opts: { workspace: string; family: string; format?: Format; output?: string; filter: string[] }) =>
-      run(
-        {},
-        async (database: Database) => {
-          await requireWorkspace(database, opts.workspace);
-          const family = familyOf(opts.family);
-          const query = listQueryOf(family, opts.filter);
-          const output = opts.output ? createWriteStream(opts.output) : process.stdout;
-          const result = await exportFamily(database, opts.workspace, family, output, {
-            format: formatOf(opts.output, opts.format),
-            query,
-          });
-          if (opts.output) process.stderr.write(`exported ${result.rows} rows to ${opts.output}\n`);
-          return result;
-        },
-        () => '',
-        { print: false },
-      ),
+    .option(
+      '--raw',
+      'CSV: write cells as stored. Without it, a cell starting with =, +, -, @, a tab or a carriage return gets a ' +
+        "leading ' so a spreadsheet shows it as text (an import takes it off). WARNING: a raw export opened in a " +
+        'spreadsheet may run formulas planted in the data',
+    )
+    .action(
+      (opts: {
+        workspace: string;
+        family: string;
+        format?: Format;
+        output?: string;
+        filter: string[];
+        raw?: boolean;
+      }) =>
+        run(
+          {},
+          async (database: Database) => {
+            await requireWorkspace(database, opts.workspace);
+            const family = familyOf(opts.family);
+            const query = listQueryOf(family, opts.filter);
+            const output = opts.output ? createWriteStream(opts.output) : process.stdout;
+            const result = await exportFamily(database, opts.workspace, family, output, {
+              format: formatOf(opts.output, opts.format),
+              query,
+              raw: opts.raw === true,
+            });
+            if (opts.output) process.stderr.write(`exported ${result.rows} rows to ${opts.output}\n`);
+            return result;
+          },
+          () => '',
+          { print: false },
+        ),
     );
 }
 

@@ -16,6 +16,7 @@ import { linkedIds } from '../resources/crud.js';
 import type { Family } from '../resources/family.js';
 import { CLI_ACTOR } from '../audit/audit.types.js';
 import { type Column, columnsOf } from './columns.js';
+import { GUARDED_CELL, guardedCell } from './formula-cells.js';
 import type { Format } from './import.js';
 import { Names } from './names.js';
 
@@ -124,10 +125,15 @@ function recordOf(
 /** A list of names is a set: written in name order, the same however its links were made. */
 const sorted = (names: string[]) => names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-/** A value as CSV text: lists joined by `;`, null as an empty cell. */
-function toText(value: unknown): string {
+/**
+ * A value as CSV text: lists joined by `;`, null as an empty cell. Text that a spreadsheet would
+ * run as a formula gets a leading apostrophe unless `raw` (formula-cells.ts); numbers, booleans
+ * and times are never formulas.
+ */
+function toText(value: unknown, raw: boolean): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.join(';');
+  if (Array.isArray(value)) return raw ? value.join(';') : guardedCell(value.join(';'));
+  if (typeof value === 'string') return raw ? value : guardedCell(value);
   return String(value);
 }
 
@@ -141,11 +147,14 @@ export async function exportFamily(
     format,
     query = {},
     headers = columnsOf(family).map((column) => column.header),
+    raw = false,
   }: {
     format: Format;
     query?: ListQuery;
     /** The columns of a CSV export, in order (the console's shown columns); default every column. */
     headers?: string[];
+    /** CSV: cells as stored, also those a spreadsheet would run as formulas (formula-cells.ts). */
+    raw?: boolean;
   },
 ): Promise<{ rows: number }> {
   let rows = 0;
@@ -154,7 +163,7 @@ export async function exportFamily(
     if (format === 'json') yield '[';
     for await (const record of records) {
       rows += 1;
-      if (format === 'csv') yield headers.map((header) => toText(record[header]));
+      if (format === 'csv') yield headers.map((header) => toText(record[header], raw));
       else if (format === 'jsonl') yield `${JSON.stringify(record)}\n`;
       else yield `${rows > 1 ? ',' : ''}\n${JSON.stringify(record)}`;
     }
@@ -163,7 +172,16 @@ export async function exportFamily(
   // Standard output stays open for whatever the process writes after.
   const end = output !== process.stdout;
   if (format === 'csv') {
-    await pipeline(Readable.from(lines()), stringify({ header: true, columns: headers }), output, { end });
+    // A guarded cell is quoted too, as OWASP advises.
+    const quoted = raw ? null : [GUARDED_CELL];
+    await pipeline(
+      Readable.from(lines()),
+      stringify({ header: true, columns: headers, quoted_match: quoted }),
+      output,
+      {
+        end,
+      },
+    );
   } else {
     await pipeline(Readable.from(lines()), output, { end });
   }

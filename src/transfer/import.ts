@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { ValidateFunction } from 'ajv';
-import { parse } from 'csv-parse';
+import { type CastingContext, parse } from 'csv-parse';
 import { type Kysely, sql } from 'kysely';
 import type { TObject } from 'typebox';
 import type { Actor } from '../audit/audit.types.js';
@@ -33,6 +33,7 @@ import type { Family } from '../resources/family.js';
 import { changeLink } from '../resources/links.js';
 import { type Column, columnForHeader, columnsOf, type Shape } from './columns.js';
 import { createQueued, type EventsWritten, type Queued } from './batch.js';
+import { unguardedCell } from './formula-cells.js';
 import { NameError, Names } from './names.js';
 import { PRESETS, presetHeaders, presetOf, presetRecord } from './presets.js';
 
@@ -148,7 +149,9 @@ class RollBack extends Error {}
 async function* recordsOf(input: Readable, format: Format): AsyncGenerator<unknown> {
   if (format === 'csv') {
     try {
-      yield* input.pipe(parse({ columns: true, bom: true, skip_empty_lines: true }));
+      // A cell an export guarded against spreadsheet formulas gets its value back (formula-cells.ts).
+      const cast = (value: string, context: CastingContext) => (context.header ? value : unguardedCell(value));
+      yield* input.pipe(parse({ columns: true, bom: true, skip_empty_lines: true, cast }));
     } catch (error) {
       // A malformed file (an unclosed quote, a row with more cells than the header) ends the read.
       yield new ApiError('bad_request', `not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
