@@ -240,6 +240,40 @@ describeEachDatabase(
       },
     );
 
+    it("OCS: a computer's name is kept as the inventory gives it; only the hostname follows host-name rules", async () => {
+      const { key, post } = await setUp(h);
+      const send = (name: string) =>
+        post(
+          '<?xml version="1.0" encoding="UTF-8"?>\n<REQUEST><CONTENT><HARDWARE>' +
+            `<NAME>${name}</NAME><OSNAME>macOS</OSNAME></HARDWARE><BIOS><SMANUFACTURER>Apple Inc.</SMANUFACTURER>` +
+            '<SMODEL>iMac21,1</SMODEL><SSN>C02F1234Q6W</SSN><TYPE>Desktop</TYPE></BIOS></CONTENT>' +
+            '<DEVICEID>imac-marie-2026-11-26-10-00-00</DEVICEID><QUERY>INVENTORY</QUERY></REQUEST>',
+          { compress: 'zlib', type: 'application/x-compress' },
+        );
+      const first = await send('iMac de Marie');
+      assert.equal(first.statusCode, 200, replyText(first));
+      const host = await one(h, key, 'workstations', 'q=imac');
+      assert.deepEqual([host.name, host.hostname], ['iMac de Marie', 'iMac-de-Marie']);
+      // Renamed on the Mac: the name follows as given, on the same host.
+      assert.equal((await send('iMac de Marie (bureau)')).statusCode, 200);
+      const renamed = await one(h, key, 'workstations', 'q=imac');
+      assert.deepEqual(
+        [renamed.id, renamed.name, renamed.hostname],
+        [host.id, 'iMac de Marie (bureau)', 'iMac-de-Marie-(bureau)'],
+      );
+      const events = await h.call('GET', '/public/v1/audit-log', {
+        key,
+        query: { resourceId: String(host.id), limit: '5' },
+      });
+      const names = (events.json() as { data: { resourceName: string }[] }).data.map((event) => event.resourceName);
+      assert.deepEqual(names, ['iMac de Marie (bureau)', 'iMac de Marie']);
+      // Network equipment has a name, not a host name.
+      const router = fixture('cisco-switch');
+      router.content.network_device.name = 'Core switch 2';
+      assert.equal((await post(router)).statusCode, 200);
+      assert.equal((await one(h, key, 'routers', 'q=core switch')).name, 'Core switch 2');
+    });
+
     it('asks for Basic credentials (401 with the realm) and accepts only an active agent token', async () => {
       const { ws, key, agent, post } = await setUp(h);
       const inventory = fixture('linux-server');

@@ -17,6 +17,16 @@ export const AgentReport = Type.Object(
           description: 'Host name; with the agent, identifies the host.',
           examples: ['db-01'],
         }),
+        name: Type.Optional(
+          Type.String({
+            minLength: 1,
+            maxLength: 200,
+            pattern: '\\S',
+            description:
+              "Display name as the host's inventory gives it (spaces allowed: `iMac de Marie`); default the hostname.",
+            examples: ['iMac de Marie'],
+          }),
+        ),
         kind: Type.Enum(['server', 'workstation'], { description: 'server or workstation.' }),
         os: Type.Optional(Short(200, 'Operating system name.', 'Debian GNU/Linux')),
         osVersion: Type.Optional(Short(100, 'Operating system version.', '12')),

@@ -101,13 +101,14 @@ async function upsertHost(
     .where('agent_device', '=', device)
     .executeTakeFirst();
   const facts = hostFacts(host, ips);
+  const name = host.name?.trim() || host.hostname;
   const untracked = [...family.untracked, 'lastReportAt'];
   if (!existing) {
     const id = newId();
     const row = {
       ...family.defaults(),
       ...facts,
-      name: host.hostname,
+      name,
       hostname: host.hostname,
       ...(host.kind === 'workstation' ? { status: 'in_use' } : {}),
       workspace_id: agent.workspaceId,
@@ -123,10 +124,12 @@ async function upsertHost(
     return { id, created: true, changes: diffFields(undefined, dto(host.kind, row), untracked) };
   }
   const renamed = foldKey(String(existing.hostname ?? '')) !== foldKey(host.hostname);
+  // A name the inventory gives is the host's name as given; without one, the name follows the hostname.
+  const named = host.name !== undefined && name !== existing.name;
   const next: Record<string, unknown> = {
     ...existing,
     ...facts,
-    ...(renamed ? { name: host.hostname, hostname: host.hostname } : {}),
+    ...(renamed ? { name, hostname: host.hostname } : named ? { name } : {}),
     last_check_time: now,
     last_report_at: now,
   };
@@ -393,7 +396,7 @@ export async function recordReportIn(
       actor: agent.actor,
       resourceType: report.host.kind,
       resourceId: host.id,
-      resourceName: report.host.hostname,
+      resourceName: report.host.name?.trim() || report.host.hostname,
       changes,
     });
     return { kind: report.host.kind, id: host.id, created: host.created };

@@ -192,8 +192,11 @@ function computerOf(content: Section, deviceId: string, agentVersion: string | n
   const serialNumber = identifier(bios.ssn) ?? identifier(bios.msn);
   const hostname = hostnameOf(hardware.name, system.fqdn, deviceId.replace(/-\d{4}(?:-\d{2}){5}$/, ''));
   if (!hostname) throw new ApiError('unprocessable_entity', 'the inventory names no host (HARDWARE/NAME)');
+  // The name as the inventory gives it ("iMac de Marie"); only the hostname follows host-name rules.
+  const name = text(hardware.name);
   const host: AgentReport['host'] = {
     hostname,
+    ...(name ? { name } : {}),
     kind,
     ...(os ? { os } : {}),
     ...(osVersion ? { osVersion } : {}),
@@ -222,7 +225,8 @@ function routerOf(device: Section): RouterInventory {
     .flatMap((entry) => (typeof entry === 'object' && entry !== null ? Object.values(entry).flat() : [entry]))
     .map((value) => text(value, 45))
     .filter((address): address is string => address !== null && isIP(address) !== 0 && !address.startsWith('127.'));
-  const name = hostnameOf(info.name, info.serial) ?? 'network device';
+  // A router has a name, not a host name: kept as the inventory gives it ("Core switch 2").
+  const name = text(info.name) ?? text(info.serial) ?? 'network device';
   const serialNumber = identifier(info.serial);
   return {
     kind: 'router',
