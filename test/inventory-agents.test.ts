@@ -240,7 +240,7 @@ describeEachDatabase(
       },
     );
 
-    it("OCS: a computer's name is kept as the inventory gives it; only the hostname follows host-name rules", async () => {
+    it("OCS: a computer's name is kept as the inventory gives it; only the hostname follows host rules", async () => {
       const { key, post } = await setUp(h);
       const send = (name: string) =>
         post(
