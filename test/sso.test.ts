@@ -2,15 +2,16 @@
  * Single sign-on with a real OpenID provider (oidc-provider in this process, test/support/sso-provider.ts)
  * over real HTTP: memberships by rules, leavers, Require single sign-on, every refusal (forged
  * state, replayed code, wrong nonce, unverified e-mail, expired or forged ID token, issuer
- * mix-up), the console's and CLI's rules scoped to their workspace, and two instances on one
- * database finishing each other's sign-ins (docs/sso.md).
+ * mix-up, a provider down after its discovery or behind a failing gateway), the console's and CLI's
+ * rules scoped to their workspace, and two instances on one database finishing each other's
+ * sign-ins (docs/sso.md).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { after, before, it } from 'node:test';
+import { after, before, it, mock } from 'node:test';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app/app.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
@@ -21,30 +22,52 @@ import type { Tables } from '../src/db/schema.js';
 import { addMember } from '../src/members/members.service.js';
 import { signInsTotal } from '../src/metrics/metrics.js';
 import { addRule, changeSetting } from '../src/sso/rules.service.js';
-import { loadProviders, ProviderRegistry } from '../src/sso/providers.js';
+import { loadProviders, PROBE_MEMORY_MS, PROBE_TIMEOUT_MS, ProviderRegistry } from '../src/sso/providers.js';
 import { estate } from './support/cli.js';
 import { clientOf, PASSWORD, personIn, signInRequest } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { SsoAgent } from './support/sso-agent.js';
-import { CLIENT_SECRET, configureProviders, startTestProvider, type TestProvider } from './support/sso-provider.js';
+import {
+  CLIENT_SECRET,
+  configureProviders,
+  type StubProvider,
+  startStubProvider,
+  startTestProvider,
+  type TestProvider,
+} from './support/sso-provider.js';
 
 let corp: TestProvider;
 let other: TestProvider;
+/** Closed by the tests that play a provider going down after its discovery, and opened again. */
+let fading: TestProvider;
+/** Behind a gateway: its authorization endpoint answers 502. */
+let gateway: StubProvider;
+/** Its authorization endpoint never answers. */
+let hung: StubProvider;
+/** Its authorization endpoint answers 400, as most do when asked without parameters. */
+let plain: StubProvider;
 const logs: string[] = [];
 
 before(async () => {
   corp = await startTestProvider();
   other = await startTestProvider();
+  fading = await startTestProvider();
+  gateway = await startStubProvider(502);
+  hung = await startStubProvider('hang');
+  plain = await startStubProvider(400);
   configureProviders([
     { name: 'corp', displayName: 'Corp SSO', issuer: corp.issuer },
     { name: 'other', displayName: 'Other SSO', issuer: other.issuer },
     { name: 'down', displayName: 'Down SSO', issuer: 'http://127.0.0.1:9' },
+    { name: 'fading', displayName: 'Fading SSO', issuer: fading.issuer },
+    { name: 'gateway', displayName: 'Gateway SSO', issuer: gateway.issuer },
+    { name: 'hung', displayName: 'Hung SSO', issuer: hung.issuer },
+    { name: 'plain', displayName: 'Plain SSO', issuer: plain.issuer },
   ]);
 });
 
 after(async () => {
-  await corp?.close();
-  await other?.close();
+  for (const provider of [corp, other, fading, gateway, hung, plain]) await provider?.close();
 });
 
 const logStream = new Writable({
@@ -69,6 +92,7 @@ describeEachDatabase(
       for (const [provider, name] of [
         [corp, 'corp'],
         [other, 'other'],
+        [fading, 'fading'],
       ] as const) {
         provider.allowRedirect(`${origin}/ui/api/sso/${name}/callback`);
       }
@@ -124,13 +148,18 @@ describeEachDatabase(
     }
 
     const reasonOf = (location: string) => new URL(location, origin).searchParams.get('sso_error');
+    const locationOf = (response: Response) => response.headers.get('location') ?? '';
+    /** Whether the log holds a line with exactly this message. */
+    const logged = (message: string) => logs.some((line) => line.includes(`"msg":${JSON.stringify(message)}`));
+    const probeFailed = (name: string, endpoint: string, cause: string) =>
+      `single sign-on: provider ${name} is down: the probe of its authorization endpoint ${endpoint} failed (${cause})`;
 
     it('the sign-in page lists the providers of OIDC_PROVIDERS by display name', async () => {
       const response = await h.app.inject({ method: 'GET', url: '/ui/api/sso/providers' });
       assert.equal(response.statusCode, 200);
       assert.deepEqual(
         response.json().data.map((p: { displayName: string }) => p.displayName),
-        ['Corp SSO', 'Other SSO', 'Down SSO'],
+        ['Corp SSO', 'Other SSO', 'Down SSO', 'Fading SSO', 'Gateway SSO', 'Hung SSO', 'Plain SSO'],
       );
     });
 
@@ -443,6 +472,94 @@ describeEachDatabase(
       assert.equal(reasonOf(bare.headers.get('location')!), 'flow_unknown');
       const error = await new SsoAgent().request(`${origin}/ui/api/sso/corp/callback?error=access_denied&state=x`);
       assert.equal(error.status, 303);
+    });
+
+    it("a provider down after its discovery was kept: provider_unreachable, the probe's cause in the log", async () => {
+      const first = await new SsoAgent().request(start('fading'));
+      assert.equal(first.status, 303);
+      assert.ok(locationOf(first).startsWith(`${fading.issuer}/auth?`), 'discovered and answering: sent there');
+      await fading.close();
+      try {
+        const trusted = await new SsoAgent().request(start('fading'));
+        assert.ok(locationOf(trusted).startsWith(`${fading.issuer}/auth?`), 'an answer is trusted for a while');
+        // Past that while: the clock moves (only Date; the probe's timeout runs on real timers).
+        mock.timers.enable({ apis: ['Date'], now: Date.now() + PROBE_MEMORY_MS + 1000 });
+        let down: Response;
+        try {
+          down = await new SsoAgent().request(start('fading'));
+        } finally {
+          mock.timers.reset();
+        }
+        assert.equal(down.status, 303);
+        assert.equal(locationOf(down), '/ui/login?sso_error=provider_unreachable&provider=fading');
+        assert.ok(logged(probeFailed('fading', `${fading.issuer}/auth`, 'ECONNREFUSED')), 'the exact line in the log');
+      } finally {
+        await fading.reopen();
+      }
+      const back = await new SsoAgent().request(start('fading'));
+      assert.ok(
+        locationOf(back).startsWith(`${fading.issuer}/auth?`),
+        'a failure is not kept: back, it is used at once',
+      );
+    });
+
+    it('a provider down between redirect and code exchange: provider_unreachable; the next start probes', async () => {
+      const person = personAt(fading, [unique('g')]);
+      const agent = new SsoAgent();
+      const callback = await agent.toCallback(start('fading'), person.login);
+      await fading.close();
+      try {
+        assert.equal(reasonOf(await agent.callback(callback)), 'provider_unreachable');
+        const host = new URL(fading.issuer).host;
+        assert.ok(
+          logged(
+            `single sign-on refused: ${fading.issuer} cannot be reached: fetch failed (connect ECONNREFUSED ${host})`,
+          ),
+        );
+        const next = await new SsoAgent().request(start('fading'));
+        assert.equal(
+          locationOf(next),
+          '/ui/login?sso_error=provider_unreachable&provider=fading',
+          'its last answer is forgotten: the start probes it again',
+        );
+      } finally {
+        await fading.reopen();
+      }
+    });
+
+    it('an authorization endpoint answering 5xx is provider_unreachable, probed again at every start', async () => {
+      const probed = gateway.probes.length;
+      for (const _attempt of [1, 2]) {
+        const response = await new SsoAgent().request(start('gateway'));
+        assert.equal(response.status, 303);
+        assert.equal(locationOf(response), '/ui/login?sso_error=provider_unreachable&provider=gateway');
+      }
+      assert.equal(gateway.probes.length, probed + 2, 'a failure is not kept');
+      assert.ok(logged(probeFailed('gateway', gateway.authorizationEndpoint, 'HTTP 502')), 'the exact line in the log');
+    });
+
+    it(`an authorization endpoint silent for ${PROBE_TIMEOUT_MS} ms is provider_unreachable`, async () => {
+      const started = performance.now();
+      const response = await new SsoAgent().request(start('hung'));
+      assert.equal(locationOf(response), '/ui/login?sso_error=provider_unreachable&provider=hung');
+      assert.ok(performance.now() - started < PROBE_TIMEOUT_MS + 1000, 'refused soon after the timeout');
+      const cause = `timeout after ${PROBE_TIMEOUT_MS} ms`;
+      assert.ok(logged(probeFailed('hung', hung.authorizationEndpoint, cause)), 'the exact line in the log');
+    });
+
+    it('an authorization endpoint answering 400 is up; a burst of starts probes it once, sending nothing', async () => {
+      const probed = plain.probes.length;
+      const burst = await Promise.all([1, 2, 3].map(() => new SsoAgent().request(start('plain'))));
+      const later = await new SsoAgent().request(start('plain'));
+      for (const response of [...burst, later]) {
+        assert.equal(response.status, 303);
+        assert.ok(locationOf(response).startsWith(`${plain.authorizationEndpoint}?`), 'sent to the provider');
+      }
+      assert.equal(plain.probes.length, probed + 1, `one probe for ${PROBE_MEMORY_MS} ms`);
+      const probe = plain.probes.at(-1)!;
+      assert.equal(probe.url, '/authorize', 'no parameters: no state, nonce or client id');
+      assert.equal(probe.headers.cookie, undefined);
+      assert.equal(probe.headers.authorization, undefined);
     });
 
     it("the console's rules and setting are the admin's own workspace's; readers and writers are refused", async () => {

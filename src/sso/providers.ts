@@ -2,7 +2,8 @@
  * The instance's OpenID Connect providers (OIDC_PROVIDERS names a JSON file, docs/sso.md), read
  * once when the app is built, and each provider's discovered configuration, fetched from its
  * issuer's `.well-known` document on first use (and again after a failure, so a provider that was
- * down is found once it is back). Signing keys are fetched and rotated by openid-client.
+ * down is found once it is back). Signing keys are fetched and rotated by openid-client. Before a
+ * browser is sent to a provider, its authorization endpoint is probed (`ProviderRegistry.probe`).
  */
 import { readFileSync } from 'node:fs';
 import * as oidc from 'openid-client';
@@ -105,9 +106,40 @@ export function loadProviders(env: NodeJS.ProcessEnv = process.env, { secrets = 
   return providers;
 }
 
-/** The providers of one app, with their discovered configurations. */
+/** How long a provider's authorization endpoint has to answer the probe before a sign-in. */
+export const PROBE_TIMEOUT_MS = 2000;
+
+/** How long a provider that answered the probe is taken to be up: a burst of sign-ins probes it once. */
+export const PROBE_MEMORY_MS = 30_000;
+
+/**
+ * Why the endpoint is down — a network failure (its code: ECONNREFUSED, ENOTFOUND, a TLS error), a
+ * timeout or an HTTP 5xx — or undefined when it answers. A plain GET: no parameters, cookies or
+ * credentials, so nothing secret can leak. Any answer below 500 counts, a 400 included (an
+ * authorization endpoint asked without parameters usually says so) and a redirect, not followed.
+ */
+async function probeEndpoint(endpoint: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(endpoint, { redirect: 'manual', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await response.body?.cancel().catch(() => undefined);
+    return response.status >= 500 ? `HTTP ${response.status}` : undefined;
+  } catch (error) {
+    const failure = error as Error & { cause?: Error & { code?: string } };
+    if (failure.name === 'TimeoutError') return `timeout after ${PROBE_TIMEOUT_MS} ms`;
+    return failure.cause?.code ?? failure.cause?.message ?? failure.message;
+  }
+}
+
+/** A probe of a provider: in flight (shared by the sign-ins that wait for it), or an answer trusted `until`. */
+interface Probe {
+  failure: Promise<string | undefined>;
+  until: number;
+}
+
+/** The providers of one app, with their discovered configurations and whether they answered lately. */
 export class ProviderRegistry {
   private readonly configurations = new Map<string, Promise<oidc.Configuration>>();
+  private readonly probes = new Map<string, Probe>();
 
   constructor(readonly providers: readonly SsoProvider[]) {}
 
@@ -137,5 +169,38 @@ export class ProviderRegistry {
       found.catch(() => this.configurations.delete(provider.name));
     }
     return found;
+  }
+
+  /**
+   * Why the provider is down (the detail for the log), or undefined when its authorization endpoint
+   * answers: checked before a browser is sent there, so that a provider that stopped answering after
+   * its discovery is a plain message on the sign-in page, not the browser's own error page. An
+   * answer is trusted for PROBE_MEMORY_MS; a failure is never kept (the next sign-in probes again).
+   */
+  probe(provider: SsoProvider, configuration: oidc.Configuration): Promise<string | undefined> {
+    const kept = this.probes.get(provider.name);
+    if (kept && Date.now() < kept.until) return kept.failure;
+    const endpoint = configuration.serverMetadata().authorization_endpoint;
+    // Without one, building the authorization URL fails, with its own message.
+    if (!endpoint) return Promise.resolve(undefined);
+    const probe: Probe = {
+      failure: probeEndpoint(endpoint).then((cause) =>
+        cause === undefined
+          ? undefined
+          : `provider ${provider.name} is down: the probe of its authorization endpoint ${endpoint} failed (${cause})`,
+      ),
+      until: Number.POSITIVE_INFINITY,
+    };
+    this.probes.set(provider.name, probe);
+    void probe.failure.then((failure) => {
+      if (failure === undefined) probe.until = Date.now() + PROBE_MEMORY_MS;
+      else if (this.probes.get(provider.name) === probe) this.probes.delete(provider.name);
+    });
+    return probe.failure;
+  }
+
+  /** Forgets that the provider answered (it failed since), so that the next sign-in probes it again. */
+  forgetProbe(provider: SsoProvider): void {
+    this.probes.delete(provider.name);
   }
 }

@@ -103,7 +103,10 @@ export async function finishSignIn(
       }
     }
   } catch (error) {
-    throw refusalOf(provider, error);
+    const refusal = refusalOf(provider, error);
+    // It answered when the sign-in started but not now: the next sign-in probes it again.
+    if (refusal.reason === 'provider_unreachable') registry.forgetProbe(provider);
+    throw refusal;
   }
 
   const rawEmail = claims[provider.emailClaim];

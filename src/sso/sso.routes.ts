@@ -1,8 +1,9 @@
 /**
  * Single sign-on in the console (docs/sso.md): the providers on the sign-in page, the redirect to
- * a provider (/ui/api/sso/NAME/start) and back (/ui/api/sso/NAME/callback), and the workspace's
- * rules and setting for its admins (Settings → Single sign-on). A refused sign-in goes back to the
- * sign-in page with its reason, and its exact detail to the log: never a 500, never a token.
+ * a provider once it answers a probe (/ui/api/sso/NAME/start) and back (/ui/api/sso/NAME/callback),
+ * and the workspace's rules and setting for its admins (Settings → Single sign-on). A refused
+ * sign-in goes back to the sign-in page with its reason, and its exact detail to the log: never a
+ * 500, never a token.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
@@ -99,6 +100,8 @@ export function registerSsoRoutes(app: App, { database }: AppDeps): void {
       if (!provider) return backToSignIn(reply, 'unknown_provider', request.params.name);
       try {
         const configuration = await registry.configuration(provider);
+        const down = await registry.probe(provider, configuration);
+        if (down) throw new SsoRefusal('provider_unreachable', down);
         const redirectUri = `${request.protocol}://${request.host}/ui/api/sso/${provider.name}/callback`;
         const flow = await startFlow(database.db, provider.name, redirectUri);
         const url = oidc.buildAuthorizationUrl(configuration, {

@@ -3,7 +3,9 @@
  * listening on 127.0.0.1 in the test process, with one confidential client (`estate`), people
  * whose claims (e-mail, groups) a test sets, and a login page of its own (a user name, no
  * password). A test may change the ID token the token endpoint returns (`tamper`), to play a
- * forged, expired or mixed-up token.
+ * forged, expired or mixed-up token, or close it (a provider that went down) and open it again. A
+ * stub provider (a discovery document and an authorization endpoint answering as told) plays a
+ * provider behind a failing gateway.
  */
 import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,10 @@ export interface TestProvider {
   sign(payload: JWTPayload): Promise<string>;
   /** Lets the client use this redirect URI (the provider is made again with it). */
   allowRedirect(uri: string): void;
+  /** Stops listening and drops every connection: connections to it are refused, as to a provider that is down. */
   close(): Promise<void>;
+  /** Listens again on the same address after `close`: the provider is back. */
+  reopen(): Promise<void>;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -54,11 +59,19 @@ const LOGIN_PAGE = (uid: string) => `<!doctype html><html lang="en"><head><title
 <label>User name <input name="login" autocomplete="off"></label><button type="submit">Continue</button>
 </form></main></body></html>`;
 
+async function closeServer(server: Server): Promise<void> {
+  const closed = once(server, 'close');
+  server.closeAllConnections();
+  server.close();
+  await closed;
+}
+
 export async function startTestProvider(): Promise<TestProvider> {
   const server: Server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const issuer = `http://127.0.0.1:${port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const foreign = (await generateKeyPair('RS256', { extractable: true })).privateKey;
@@ -104,9 +117,10 @@ export async function startTestProvider(): Promise<TestProvider> {
         provider = make();
       }
     },
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
+    close: () => closeServer(server),
+    reopen: async () => {
+      server.listen(port, '127.0.0.1');
+      await once(server, 'listening');
     },
   };
 
@@ -197,4 +211,56 @@ export function configureProviders(providers: { name: string; displayName: strin
   writeFileSync(file, JSON.stringify(entries));
   process.env.OIDC_PROVIDERS = file;
   process.env.TEST_OIDC_SECRET = CLIENT_SECRET;
+}
+
+/** A provider reduced to its discovery document and an authorization endpoint that answers as told. */
+export interface StubProvider {
+  issuer: string;
+  authorizationEndpoint: string;
+  /** The requests its authorization endpoint received: path with query, and headers. */
+  probes: { url: string; headers: IncomingMessage['headers'] }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A provider whose authorization endpoint answers with the status given (a 502 from a gateway in
+ * front of a provider that is down, a 400 for a request without parameters), or never ('hang').
+ */
+export async function startStubProvider(answer: number | 'hang'): Promise<StubProvider> {
+  const probes: StubProvider['probes'] = [];
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', stub.issuer).pathname;
+    if (path === '/.well-known/openid-configuration') {
+      response.setHeader('Content-Type', 'application/json');
+      response.end(
+        JSON.stringify({
+          issuer: stub.issuer,
+          authorization_endpoint: stub.authorizationEndpoint,
+          token_endpoint: `${stub.issuer}/token`,
+          jwks_uri: `${stub.issuer}/jwks`,
+          response_types_supported: ['code'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+        }),
+      );
+    } else if (path === '/authorize') {
+      probes.push({ url: request.url ?? '', headers: request.headers });
+      if (answer === 'hang') return;
+      response.statusCode = answer;
+      response.end(`stub provider: ${answer}`);
+    } else {
+      response.statusCode = 404;
+      response.end();
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const stub: StubProvider = {
+    issuer,
+    authorizationEndpoint: `${issuer}/authorize`,
+    probes,
+    close: () => closeServer(server),
+  };
+  return stub;
 }

@@ -9,7 +9,7 @@ export function ssoRefusalMessage(reason: string, provider: string): string {
     flow_other_browser: 'This sign-in was started in another browser. Start again from this one.',
     flow_other_provider: 'This sign-in was started with another provider. Start again.',
     flow_expired: 'This sign-in took too long. Start again.',
-    provider_unreachable: `${provider} cannot be reached right now. Try again in a few minutes..`,
+    provider_unreachable: `${provider} cannot be reached right now. Try again in a few minutes.`,
     provider_error: `${provider} did not sign you in. Start again; if it happens again, ask your administrator.`,
     clock_skew:
       `${provider}'s answer was out of date: it expired, or the clocks of Estate and ${provider} disagree. ` +
