@@ -97,7 +97,7 @@ async function planProblems(
   // A search must read the text index, not compare the text of every row.
   const searches = /estate_fold\(.*\) like|search_text" like|\smatch\s/i.test(query.sql);
   const textIndex =
-    database.dialect === 'sqlite' ? /_text VIRTUAL TABLE INDEX \d+:M/ : /Bitmap Index Scan on \w+_text_idx/;
+    database.dialect === 'sqlite' ? /_(text|grams) VIRTUAL TABLE INDEX \d+:M/ : /Bitmap Index Scan on \w+_text_idx/;
   const unindexedSearch = (plan: string[]) =>
     searches && !plan.some((line) => textIndex.test(line))
       ? [`the search does not read the text index:\n      ${plan.join('\n      ')}`]
@@ -113,7 +113,7 @@ async function planProblems(
         .map((row) => row.detail)
         .filter(
           (detail) =>
-            /^SCAN (?!CONSTANT ROW|\w+_text VIRTUAL TABLE INDEX \d+:M)/.test(detail) ||
+            /^SCAN (?!CONSTANT ROW|\w+_(text|grams) VIRTUAL TABLE INDEX \d+:M)/.test(detail) ||
             (!sortsMatches &&
               /TEMP B-TREE FOR (ORDER BY|GROUP BY|DISTINCT|LAST TERM OF ORDER BY|RIGHT PART OF ORDER BY)/.test(
                 detail,
@@ -324,9 +324,10 @@ for (const dialect of DIALECTS) {
         .execute();
       assert.equal(versions.length, 6, 'both workspaces');
       if (dialect === 'sqlite') {
-        // The text index, filled after the load with a larger FTS5 hash: every row, and the hash back to its size.
-        for (const table of ['servers', 'workstations', 'audit_events'] as const) {
-          const text = `${table}_text`;
+        // The text and gram indexes, filled after the load with a larger FTS5 hash: every row, and the
+        // hash back to its size.
+        for (const text of ['servers', 'workstations', 'audit_events'].flatMap((t) => [`${t}_text`, `${t}_grams`])) {
+          const table = text.replace(/_(text|grams)$/, '');
           const { rows } = await sql<{ indexed: number; actual: number; hash: number }>`
             SELECT (SELECT count(*) FROM ${sql.table(text)}) AS indexed,
               (SELECT count(*) FROM ${sql.table(table)}) AS actual,
@@ -363,6 +364,12 @@ for (const dialect of DIALECTS) {
           // A search matching few rows must read the text index. One matching many may instead walk
           // the sort's index until a page is full, which PostgreSQL rightly prefers.
           ...parameters.filter((p) => p.name === 'q' || p.name === 'query').map((p) => ({ [p.name]: 'qzx-nowhere' })),
+          // SQLite: a search of one or two characters reads the gram index (db/text-search.ts).
+          ...(dialect === 'sqlite'
+            ? parameters
+                .filter((p) => p.name === 'q' || p.name === 'query')
+                .flatMap((p) => [{ [p.name]: 'zq' }, { [p.name]: '%' }])
+            : []),
         ];
         for (const query of variants) {
           const sortsMatches = sortsMatchesOf(path, query, parameters);

@@ -6,6 +6,7 @@ import { migratedStorageFingerprint, migrateTo, migrateToLatest, migrationNames 
 import { STORAGE } from '../src/db/storage.js';
 import { storageFingerprint, storageObjects } from '../src/db/storage-sql.js';
 import { newId } from '../src/ids.js';
+import { gramText } from '../src/db/text-search.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 
 /** Triggers named the way storage-sql.ts names the objects of storage facts. */
@@ -14,6 +15,7 @@ const STORAGE_TRIGGER = new RegExp(
     'count_(insert|delete)',
     'tally_(insert|update|delete)',
     'text_(insert|update|delete)',
+    'grams_(insert|update|delete)',
     'search_version_(insert|update|delete)',
     'copy_(insert|update)',
     'name_copy',
@@ -136,6 +138,49 @@ describeEachDatabase('schema baseline', (h) => {
       });
     },
   );
+
+  it('0007: a SQLite database made before the gram index gets one, filled from the rows it has', async () => {
+    if (h.dialect !== 'sqlite') {
+      // Nothing to make on PostgreSQL: the migration only records itself.
+      await withOwnDatabase(h.dialect, async (database) => {
+        await migrateTo(database, '0006-data-versions');
+        assert.deepEqual(await migrateToLatest(database), ['0007-short-searches']);
+      });
+      return;
+    }
+    await withOwnDatabase(h.dialect, async (database) => {
+      await migrateTo(database, '0006-data-versions');
+      const db = database.db;
+      // As the code before 0007 made it: no gram index.
+      const { rows: objects } = await sql<{ name: string; type: string }>`SELECT name, type FROM sqlite_master
+        WHERE type IN ('trigger', 'table')`.execute(db);
+      const grams = objects.filter((row) => /_grams(_(insert|update|delete))?$/.test(row.name));
+      assert.ok(grams.length > 0);
+      for (const { name, type } of grams) await sql.raw(`DROP ${type.toUpperCase()} IF EXISTS ${name}`).execute(db);
+      const workspaceId = newId();
+      const now = new Date().toISOString();
+      await db
+        .insertInto('workspaces')
+        .values({
+          id: workspaceId,
+          name: 'Before',
+          default_currency: 'EUR',
+          time_zone: 'UTC',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, automatic, created_at,
+        last_check_time) VALUES (${workspaceId}, ${newId()}, 'zq-host', 'zq-host', '[]', 0, ${now}, ${now})`.execute(
+        db,
+      );
+
+      assert.deepEqual(await migrateToLatest(database), ['0007-short-searches']);
+      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM servers_grams
+        WHERE servers_grams MATCH ${`"${gramText(['zq']).split(' ').at(-1)}"`}`.execute(db);
+      assert.equal(Number(rows[0]!.n), 1, 'the server written before is in the gram index');
+    });
+  });
 
   it('a database made before the baseline is recorded as having it; one that stopped earlier is refused', async () => {
     const old = [

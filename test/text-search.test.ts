@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
+import fc from 'fast-check';
 import { agentListing } from '../src/agents/agents.module.js';
 import { AUDIT_SEARCH_COLUMNS } from '../src/audit/audit.repository.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
@@ -192,6 +193,75 @@ describeEachDatabase('text index for q', (h) => {
       for (const whole of ['web', 'app-', '-dev-', 'a b c', '%_\\']) assert.deepEqual(trigramPieces(whole), [whole]);
     },
   );
+
+  it('one or two characters find exactly the items holding them, in any searched column, any script', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const written = [
+      { name: 'İstanbul-01', hostname: 'ist.example', location: 'Kadıköy' },
+      { name: 'ΣΟΦΙΑ', hostname: 'sofia', model: 'Straße 5' },
+      { name: '東京-db', hostname: 'tokyo', os: 'Debian' },
+      { name: 'rocket 🚀x', hostname: 'r1', serialNumber: 'A%B_C' },
+      { name: 'q"uote', hostname: "o'neil", manufacturer: 'Dell' },
+      { name: 'plain', hostname: 'p', ipAddresses: ['10.9.8.7'] },
+    ];
+    for (const body of written)
+      assert.equal((await h.call('POST', '/public/v1/servers', { key, body })).statusCode, 201, body.name);
+    const texts = (server: Record<string, unknown>) =>
+      ['name', 'hostname', 'location', 'model', 'os', 'serialNumber', 'manufacturer']
+        .map((field) => server[field])
+        .concat(JSON.stringify(server.ipAddresses ?? []))
+        .filter((value): value is string => typeof value === 'string')
+        .map(fold);
+    // Every character and pair of every written value, and some held by nothing.
+    const searches = new Set(['zq', '%%', '_x', '""', '\\', 'ß', 'σ', 'Σ', 'ı', 'i̇', '🚀', 'x🚀', '-', ' ']);
+    for (const body of written)
+      for (const value of texts(body)) {
+        const characters = [...value];
+        characters.forEach((character, i) => {
+          searches.add(character);
+          if (i + 1 < characters.length) searches.add(character + characters[i + 1]);
+        });
+      }
+    for (const q of searches) {
+      const expected = written
+        .filter((body) => texts(body).some((text) => text.includes(fold(q))))
+        .map((body) => body.name)
+        .sort();
+      assert.deepEqual(await names(key, q), expected, `q=${JSON.stringify(q)}`);
+    }
+  });
+
+  it('a search of one or two characters: generated names and searches answer as a comparison would', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const letters = ['a', 'B', 'ß', 'İ', 'σ', 'Σ', '東', '🚀', '-', '_', '%', '"', "'", ' ', '0', '\\'];
+    const letter = fc.constantFrom(...letters);
+    const written = fc.sample(
+      fc.string({ unit: letter, minLength: 1, maxLength: 8 }).filter((name) => name.trim() !== ''),
+      { numRuns: 40, seed: 42 },
+    );
+    const stored: string[] = [];
+    for (const name of new Set(written)) {
+      const created = await h.call('POST', '/public/v1/servers', { key, body: { name, hostname: 'h' } });
+      assert.equal(created.statusCode, 201, created.body);
+      stored.push((created.json() as { name: string }).name);
+    }
+    const searches = fc.sample(fc.string({ unit: letter, minLength: 1, maxLength: 2 }), { numRuns: 120, seed: 7 });
+    for (const q of new Set(searches)) {
+      const expected = stored.filter((name) => fold(name).includes(fold(q)) || fold('h').includes(fold(q))).sort();
+      assert.deepEqual(await names(key, q), expected, `q=${JSON.stringify(q)}`);
+    }
+  });
+
+  it('a search of one or two characters follows every write at once', async () => {
+    const key = (await h.key(await h.workspace())).secret;
+    const created = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'kx-1' } })).json();
+    assert.deepEqual(await names(key, 'kx'), ['kx-1']);
+    await h.call('PATCH', `/public/v1/servers/${created.id}`, { key, body: { name: 'wy-1', hostname: 'wy' } });
+    assert.deepEqual(await names(key, 'kx'), []);
+    assert.deepEqual(await names(key, 'wy'), ['wy-1']);
+    assert.equal((await h.call('DELETE', `/public/v1/servers/${created.id}`, { key })).statusCode, 204);
+    assert.deepEqual(await names(key, 'wy'), []);
+  });
 
   it('never crosses workspaces', async () => {
     const mine = (await h.key(await h.workspace())).secret;

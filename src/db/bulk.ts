@@ -27,7 +27,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Dialect } from './database.js';
 import type { Tables } from './schema.js';
-import { LINK_NAME_COPIES, POSTGRES_NEXT, SQLITE_NEXT, talliesOn, tallyOf } from './storage.js';
+import { LINK_NAME_COPIES, POSTGRES_NEXT, SEARCHED, SQLITE_NEXT, talliesOn, tallyOf } from './storage.js';
 import { moveDataVersions } from './write.js';
 
 type Row = Record<string, unknown>;
@@ -668,13 +668,14 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
 
 /**
  * The insert triggers the load knows how to replay for a whole load at once, by name: the storage
- * facts of storage.ts (row count, text index, per-value, per-day and per-link counts in one
+ * facts of storage.ts (row count, text and gram indexes, per-value, per-day and per-link counts in one
  * trigger, search version, a link's copy of its server's name) and the servers' address keys
  * (0002-server-addresses). Any other trigger stays and fires per row.
  */
 const REPLAYED_TRIGGERS = [
   'count_insert',
   'text_insert',
+  'grams_insert',
   'tally_insert',
   'search_version_insert',
   'copy_insert',
@@ -721,6 +722,18 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
         ON CONFLICT (workspace_id, table_name, filter_name, value)
         DO UPDATE SET total = value_counts.total + excluded.total`.execute(trx);
     }
+    return;
+  }
+  if (trigger.endsWith('_grams_insert')) {
+    const grams = sql.table(`${table}_grams`);
+    const columns = (SEARCHED[table] ?? []).map((column) => sql.ref(column));
+    const hash = (bytes: number) =>
+      sql`INSERT INTO ${grams} (${grams}, rank) VALUES ('hashsize', ${sql.lit(bytes)})`.execute(trx);
+    await hash(LOAD_FTS_HASH_BYTES);
+    await sql`INSERT INTO ${grams} (rowid, grams) SELECT rowid, estate_grams(${sql.join(columns)}) ${loaded}`.execute(
+      trx,
+    );
+    await hash(DEFAULT_FTS_HASH_BYTES);
     return;
   }
   const text = `${table}_text`;

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { secureDatabaseDirectory } from './data-directory.js';
 import type { Tables } from './schema.js';
 import type { Dialect } from './dialect.js';
-import { fold } from './text-search.js';
+import { fold, gramText } from './text-search.js';
 import { addressKey } from './address-keys.js';
 import { buildRows, rowBuilder, RowBuilders, type RowBuilder } from './row-builder.js';
 
@@ -233,6 +233,8 @@ export function registerFunctions(sqlite: SqliteDatabase.Database): void {
   sqlite.function('estate_fold', { deterministic: true }, (value: unknown) =>
     value === null || value === undefined ? null : fold(String(value)),
   );
+  // The gram index's text of a row's searched columns (text-search.ts), as many as the table has.
+  sqlite.function('estate_grams', { deterministic: true, varargs: true }, (...values: unknown[]) => gramText(values));
   sqlite.function('estate_address_key', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? (addressKey(value) ?? null) : null,
   );

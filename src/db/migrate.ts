@@ -6,6 +6,7 @@ import * as searchAndViews from './migrations/0003-search-and-views.js';
 import * as singleSignOn from './migrations/0004-single-sign-on.js';
 import * as fleetAgents from './migrations/0005-fleet-agents.js';
 import * as dataVersions from './migrations/0006-data-versions.js';
+import * as shortSearches from './migrations/0007-short-searches.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004-single-sign-on': singleSignOn,
   '0005-fleet-agents': fleetAgents,
   '0006-data-versions': dataVersions,
+  '0007-short-searches': shortSearches,
 };
 
 /** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */

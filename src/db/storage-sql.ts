@@ -187,7 +187,8 @@ END`,
 }
 
 /**
- * SQLite: a contentless FTS5 table `<table>_text`, trigram-tokenized over the folded columns.
+ * SQLite: a contentless FTS5 table `<table>_text`, trigram-tokenized over the folded columns, and
+ * the gram index of shorter searches (gramIndex).
  * PostgreSQL: `search_text`, the folded columns joined by U+001F (a match cannot span two), under
  * a trigram GIN index with the trigrams before the workspace.
  */
@@ -235,8 +236,47 @@ function textIndex(dialect: Dialect, table: string, columns: readonly string[]):
       `CREATE TRIGGER ${table}_text_delete AFTER DELETE ON ${table} BEGIN
   DELETE FROM ${text} WHERE rowid = old.rowid; END`,
     ),
+    ...gramIndex(table, columns),
   ];
 }
+
+/**
+ * SQLite: the gram index `<table>_grams` of a search of one or two characters (text-search.ts,
+ * gramText): a contentless FTS5 table of one column, the row's tokens, without positions.
+ */
+export function gramIndex(table: string, columns: readonly string[]): StorageObject[] {
+  const grams = `${table}_grams`;
+  const tokens = (row: string) => `estate_grams(${columns.map((column) => `${row}.${column}`).join(', ')})`;
+  return [
+    {
+      name: grams,
+      kind: 'table',
+      sql:
+        `CREATE VIRTUAL TABLE ${grams} USING fts5(grams, tokenize = 'ascii', detail = none, ` +
+        "content = '', contentless_delete = 1)",
+    },
+    trigger(
+      `${table}_grams_insert`,
+      `CREATE TRIGGER ${table}_grams_insert AFTER INSERT ON ${table} BEGIN
+  INSERT INTO ${grams} (rowid, grams) VALUES (new.rowid, ${tokens('new')}); END`,
+    ),
+    trigger(
+      `${table}_grams_update`,
+      `CREATE TRIGGER ${table}_grams_update AFTER UPDATE OF ${columns.join(', ')} ON ${table} BEGIN
+  DELETE FROM ${grams} WHERE rowid = old.rowid;
+  INSERT INTO ${grams} (rowid, grams) VALUES (new.rowid, ${tokens('new')}); END`,
+    ),
+    trigger(
+      `${table}_grams_delete`,
+      `CREATE TRIGGER ${table}_grams_delete AFTER DELETE ON ${table} BEGIN
+  DELETE FROM ${grams} WHERE rowid = old.rowid; END`,
+    ),
+  ];
+}
+
+/** SQLite: the statement that fills a table's gram index from the rows it has. */
+export const gramIndexFill = (table: string, columns: readonly string[]): string =>
+  `INSERT INTO ${table}_grams (rowid, grams) SELECT rowid, estate_grams(${columns.join(', ')}) FROM ${table}`;
 
 /** The text index of a table searched over `columns`, and the triggers that move its search versions. */
 export function searchObjects(dialect: Dialect, table: string, columns: readonly string[]): StorageObject[] {
@@ -273,13 +313,16 @@ export function searchRebuildStatements(
     ];
   }
   const folded = columns.map((column) => `estate_fold(${column})`).join(', ');
+  const events = ['insert', 'update', 'delete'];
   return [
-    ...[...versions, ...['insert', 'update', 'delete'].map((event) => `${table}_text_${event}`)].map(
+    ...[...versions, ...events.flatMap((event) => [`${table}_text_${event}`, `${table}_grams_${event}`])].map(
       (name) => `DROP TRIGGER IF EXISTS ${name}`,
     ),
     `DROP TABLE IF EXISTS ${table}_text`,
+    `DROP TABLE IF EXISTS ${table}_grams`,
     ...rebuilt,
     `INSERT INTO ${table}_text (rowid, ${columns.join(', ')}) SELECT rowid, ${folded} FROM ${table}`,
+    gramIndexFill(table, columns),
     moved,
   ];
 }

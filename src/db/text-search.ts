@@ -65,8 +65,89 @@ const SEARCH_TEXT_SEPARATOR = '\u001f';
 /** An FTS5 phrase: the folded text as one string, its quotes doubled. */
 const ftsPhrase = (folded: string): string => `"${folded.replaceAll('"', '""')}"`;
 
-/** Fewer characters than a trigram: the text index cannot narrow such a search. */
+/** Fewer characters than a trigram: the trigram index cannot narrow such a search; the gram index does. */
 const TRIGRAM = 3;
+
+/**
+ * SQLite: the gram index `<table>_grams` serves a search of one or two characters, which a trigram
+ * index cannot narrow (it compared every column of every row on the event loop: 1-1.8 s at 100,000
+ * servers). Each row's entry is the set of every character and every pair of adjacent characters
+ * of each folded searched column, one token each, so a search of one or two characters is one
+ * token's rows: exactly the rows whose columns hold it, as containsText() would find them.
+ * docs/notes/short-searches.md has the reasons and figures.
+ *
+ * A character of a gram token: two hexadecimal digits below U+0080, else its code point between `g`s.
+ */
+const HEX = Array.from({ length: 128 }, (_, code) => code.toString(16).padStart(2, '0'));
+const encoded = (codePoint: number): string => (codePoint < 128 ? HEX[codePoint]! : `g${codePoint.toString(16)}g`);
+const gramToken = (characters: readonly string[]): string =>
+  characters.length === 1
+    ? `u${encoded(characters[0]!.codePointAt(0)!)}`
+    : `b${encoded(characters[0]!.codePointAt(0)!)}${encoded(characters[1]!.codePointAt(0)!)}`;
+
+/** The tokens of ASCII characters and pairs, made once each (the text of most rows is ASCII). */
+const ASCII_UNIGRAMS = HEX.map((hex) => `u${hex}`);
+const asciiBigrams: string[] = [];
+const asciiBigram = (first: number, second: number): string =>
+  (asciiBigrams[first * 128 + second] ??= `b${HEX[first]}${HEX[second]}`);
+/** Which ASCII tokens a row has given already: set, then cleared, by gramText. */
+const seenUnigram = new Uint8Array(128);
+const seenBigram = new Uint8Array(128 * 128);
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+
+/**
+ * The gram index's text of a row (estate_grams() on SQLite, database.ts): the distinct tokens of
+ * every character and adjacent pair of each folded value, separated by spaces. A token is ASCII
+ * letters and digits only (`u61` for `a`, `b6162` for `ab`, `ug4e1cg` for `东`), whatever the
+ * text, so the index's tokenizer reads each as one word. Written for speed: the service's writes
+ * and every bulk load call it once per row (ASCII text without making a string per pair).
+ */
+export function gramText(values: readonly unknown[]): string {
+  const tokens: string[] = [];
+  const unigrams: number[] = [];
+  const bigrams: number[] = [];
+  let other: Set<string> | undefined;
+  for (const value of values) {
+    if (value === null || value === undefined) continue;
+    const text = fold(String(value));
+    if (!ASCII_ONLY.test(text)) {
+      other ??= new Set();
+      const characters = [...text];
+      for (let i = 0; i < characters.length; i += 1) {
+        other.add(gramToken([characters[i]!]));
+        if (i + 1 < characters.length) other.add(gramToken([characters[i]!, characters[i + 1]!]));
+      }
+      continue;
+    }
+    for (let i = 0; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      if (seenUnigram[code] === 0) {
+        seenUnigram[code] = 1;
+        unigrams.push(code);
+        tokens.push(ASCII_UNIGRAMS[code]!);
+      }
+      if (i + 1 === text.length) continue;
+      const next = text.charCodeAt(i + 1);
+      const pair = code * 128 + next;
+      if (seenBigram[pair] === 0) {
+        seenBigram[pair] = 1;
+        bigrams.push(pair);
+        tokens.push(asciiBigram(code, next));
+      }
+    }
+  }
+  for (const code of unigrams) seenUnigram[code] = 0;
+  for (const pair of bigrams) seenBigram[pair] = 0;
+  if (!other) return tokens.join(' ');
+  for (const token of tokens) other.add(token);
+  return [...other].join(' ');
+}
+
+/** The gram index's query of a search of one or two characters (folded), else undefined. */
+function gramQuery(folded: string): string | undefined {
+  const characters = [...folded];
+  return characters.length >= 1 && characters.length < TRIGRAM ? `"${gramToken(characters)}"` : undefined;
+}
 
 /**
  * How a read meets a text condition (SQLite): through the text index, by its matches (`index`);
@@ -78,12 +159,13 @@ export type TextRead = 'index' | 'walk' | 'test';
 /**
  * `text` in any of the columns, case-insensitively, as a substring: the same answer as
  * containsText() on each column, read from the text index. SQLite asks the table's FTS5 trigram
- * index (folded copies of the columns) for the rowids whose text holds the folded phrase;
- * PostgreSQL's planner serves a LIKE on the table's `search_text` (the folded columns joined by
- * U+001F, storage-sql.ts) from its pg_trgm GIN index, one per piece of a search of several words
- * (trigramPieces), the whole search then compared with strpos(). A search shorter than a trigram
- * (SQLite) or holding U+001F (PostgreSQL), or a read that tests rows (`test`), compares each column
- * instead.
+ * index (folded copies of the columns) for the rowids whose text holds the folded phrase, and its
+ * gram index for a search of one or two characters (gramText); PostgreSQL's planner serves a LIKE
+ * on the table's `search_text` (the folded columns joined by U+001F, storage-sql.ts) from its
+ * pg_trgm GIN index, one per piece of a search of several words (trigramPieces), the whole search
+ * then compared with strpos(); a search shorter than a trigram is a LIKE the database answers by
+ * reading the workspace's `search_text` (docs/notes/short-searches.md). A search holding U+001F
+ * (PostgreSQL), or a read that tests rows (`test`), compares each column instead.
  */
 export function matchesText(
   dialect: Dialect,
@@ -93,9 +175,10 @@ export function matchesText(
   read: TextRead = 'index',
 ): Expression<SqlBool> {
   const folded = fold(text);
-  if (dialect === 'sqlite' && [...folded].length >= TRIGRAM && read !== 'test') {
-    const textTable = sql.table(`${index.table}_text`);
-    const phrase = ftsPhrase(folded);
+  if (dialect === 'sqlite' && read !== 'test') {
+    const short = gramQuery(folded);
+    const textTable = sql.table(`${index.table}_${short === undefined ? 'text' : 'grams'}`);
+    const phrase = short ?? ftsPhrase(folded);
     // On a walked read (lists/offset.ts) `+rowid` leaves the matches to be tested row by row.
     const rowid = sql`${read === 'walk' ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)}`;
     return sql<SqlBool>`${rowid} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
@@ -160,15 +243,16 @@ export function trigramPieces(folded: string): string[] {
 
 /**
  * SQLite: the rows of the whole table whose text holds `text`, counted in the table's text index
- * alone, without reading a row; undefined where the index cannot answer (a search shorter than a
- * trigram) and on PostgreSQL. The count of a search in a workspace that holds every row of the
+ * alone (the gram index for one or two characters), without reading a row; undefined on
+ * PostgreSQL. The count of a search in a workspace that holds every row of the
  * table (search-counts.ts), much faster than checking each match's workspace.
  */
 export function textIndexCount(dialect: Dialect, index: TextIndex, text: string): Expression<number> | undefined {
   const folded = fold(text);
-  if (dialect !== 'sqlite' || [...folded].length < TRIGRAM) return undefined;
-  const textTable = sql.table(`${index.table}_text`);
-  return sql<number>`(select count(*) from ${textTable} where ${textTable} match ${ftsPhrase(folded)})`;
+  if (dialect !== 'sqlite' || folded === '') return undefined;
+  const short = gramQuery(folded);
+  const textTable = sql.table(`${index.table}_${short === undefined ? 'text' : 'grams'}`);
+  return sql<number>`(select count(*) from ${textTable} where ${textTable} match ${short ?? ftsPhrase(folded)})`;
 }
 
 /**

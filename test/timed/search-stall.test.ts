@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { it } from 'node:test';
+import { sql } from 'kysely';
+import { seedWorkspace } from '../../src/seed/seed.js';
+import { describeEachDatabase } from '../support/harness.js';
+import { startProbe } from '../support/probe.js';
+
+// test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
+// at a time, so that another test file's work on the two cores is not taken for slowness.
+
+/** Servers seeded; ESTATE_SEARCH_SCALE changes it for a quicker local run. */
+const SERVERS = Number(process.env.ESTATE_SEARCH_SCALE ?? 100_000);
+const MAX_WAIT_MS = 50;
+
+/** Every list that takes a search, and its parameter. */
+const SEARCHED = [
+  ...[
+    'applications',
+    'servers',
+    'networks',
+    'routers',
+    'workstations',
+    'data',
+    'contracts',
+    'categories',
+    'teams',
+    'flows',
+    'announcements',
+    'tags',
+    'users',
+    'members',
+    'agents',
+    'discovered-applications',
+  ].map((path) => ({ path, parameter: 'q' })),
+  { path: 'audit-log', parameter: 'query' },
+];
+
+/**
+ * Searches of every length, each asked once (no answer kept from before helps): one and two
+ * characters that match nearly every row, a few rows or none, LIKE's wildcards, and longer ones.
+ */
+const SEARCHES = ['e', '-', '%', 'zq', '%%', '_x', 'pr', '0', 'q', 'ver', 'zqx', 'app-prod'];
+
+describeEachDatabase(
+  'a search of any length does not stall the service',
+  (h) => {
+    it(`${SERVERS.toLocaleString('en')} servers: no q, on any list, holds /healthz over ${MAX_WAIT_MS} ms`, {
+      timeout: 900_000,
+    }, async () => {
+      const ws = await h.workspace();
+      await seedWorkspace(h.database, { workspaceId: ws.id, size: SERVERS, seed: 11 });
+      // PostgreSQL runs here with autovacuum off: the planner learns the seeded tables now.
+      if (h.dialect === 'postgres') await sql`ANALYZE`.execute(h.database.db);
+      const key = (await h.key(ws)).secret;
+      await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+      const ask = async (path: string, query: Record<string, string>) => {
+        const started = performance.now();
+        const response = await fetch(`${base}/public/v1/${path}?${new URLSearchParams(query)}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        const body = await response.text();
+        assert.equal(response.status, 200, `${path}?${new URLSearchParams(query)}: ${body.slice(0, 200)}`);
+        return performance.now() - started;
+      };
+      // Warm: connections, statements and plans are ready; the searches asked below are new.
+      for (const { path } of SEARCHED) await ask(path, { limit: '1' });
+
+      const figures: string[] = [];
+      const over: string[] = [];
+      for (const { path, parameter } of SEARCHED) {
+        for (const q of SEARCHES) {
+          for (const query of [
+            { [parameter]: q, limit: '50' },
+            ...(path === 'servers' ? [{ q, limit: '50', offset: '5000', sort: '-name' }] : []),
+          ]) {
+            const probe = startProbe(base);
+            await probe.ready;
+            const took = await ask(path, query);
+            const { longest } = await probe.stop();
+            const label = `${path}?${new URLSearchParams(query)}`;
+            figures.push(`${label}: ${Math.round(took)} ms, /healthz waited ${Math.round(longest)} ms`);
+            if (longest > MAX_WAIT_MS) over.push(`${label} (/healthz waited ${Math.round(longest)} ms)`);
+          }
+        }
+      }
+      if (process.env.ESTATE_SEARCH_FIGURES) console.log(figures.join('\n'));
+      assert.deepEqual(over, [], `searches that held /healthz over ${MAX_WAIT_MS} ms`);
+    });
+  },
+  { keptAnswersBytes: 0 },
+);
