@@ -91,8 +91,9 @@ export function registerOperations(program: Command): void {
     .addHelpText(
       'after',
       '\nThe schema is made first; the rows are loaded and checked against the file in one transaction, ' +
-        'so a damaged file leaves the database empty. A backup of an older version is migrated after the load; ' +
-        'one of a newer version is refused. Counts and search are rebuilt from the rows.',
+        'so a damaged file leaves the database empty. The transaction holds the target: a writer already in it ' +
+        'makes the restore refuse, one that comes later waits for it. A backup of an older version is migrated ' +
+        'after the load; one of a newer version is refused. Counts and search are rebuilt from the rows.',
     )
     .action((file: string, opts: JsonOption) => {
       const started = Date.now();

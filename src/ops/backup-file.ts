@@ -127,6 +127,9 @@ function rowLine(table: SnapshotTable, row: unknown[]): string {
   return JSON.stringify(row);
 }
 
+/** The file is not what `estate backup` wrote: cut, flipped or changed since. */
+export class DamagedBackupError extends Error {}
+
 /** A backup being read: its header, then each table's rows in turn, then the trailer's checks. */
 export interface BackupReader {
   header: BackupHeader;
@@ -147,7 +150,7 @@ export async function openBackup(file: string): Promise<BackupReader> {
   gunzip.setEncoding('utf8');
   const lines = linesOf(gunzip)[Symbol.asyncIterator]();
   const whole = createHash('sha256');
-  const damaged = (reason: string) => new Error(`${file} is not an intact Estate backup: ${reason}`);
+  const damaged = (reason: string) => new DamagedBackupError(`${file} is not an intact Estate backup: ${reason}`);
   const next = async (): Promise<string> => {
     let result: IteratorResult<string>;
     try {

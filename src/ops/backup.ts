@@ -4,8 +4,8 @@
  */
 import type { Database } from '../db/database.js';
 import { migratedStorageFingerprint, migrateToLatest } from '../db/migrate.js';
-import { openBackup, writeBackup, type WrittenBackup } from './backup-file.js';
-import { isLatestSchema, loadDatabase, prepareSchema } from './load.js';
+import { DamagedBackupError, openBackup, verifyBackup, writeBackup, type WrittenBackup } from './backup-file.js';
+import { isLatestSchema, loadDatabase, NotEmptyError, prepareSchema } from './load.js';
 import { withSnapshot } from './snapshot.js';
 
 type Progress = (done: number, planned: number) => void;
@@ -27,7 +27,8 @@ export interface RestoredBackup {
 
 /**
  * Restores `file` into an empty database: its schema is made (up to the backup's migrations), the
- * rows loaded and checked against the file in one transaction, then later migrations run.
+ * rows loaded and checked against the file in one transaction, then later migrations run. A load
+ * that fails on a damaged file reports the damage.
  */
 export async function restoreDatabase(database: Database, file: string, progress?: Progress): Promise<RestoredBackup> {
   const backup = await openBackup(file);
@@ -44,10 +45,27 @@ export async function restoreDatabase(database: Database, file: string, progress
         currentStorage: await isLatestSchema(header.migrations),
       },
       progress,
-    );
+    ).catch(async (error: unknown) => {
+      throw await failureOf(error, file);
+    });
     const migrated = await migrateToLatest(database);
     return { file, rows: header.tables.reduce((sum, table) => sum + table.rows, 0), tables, migrated };
   } finally {
     backup.close();
+  }
+}
+
+/**
+ * What made the load of `file` fail. A table's rows are written a batch at a time and its digest
+ * read after them, so a changed row may break a key or a type first: the file is then read
+ * through, and its damage, if it has one, is the failure to report.
+ */
+async function failureOf(error: unknown, file: string): Promise<unknown> {
+  if (error instanceof DamagedBackupError || error instanceof NotEmptyError) return error;
+  try {
+    await verifyBackup(file);
+    return error;
+  } catch (damage) {
+    return damage instanceof DamagedBackupError ? damage : error;
   }
 }

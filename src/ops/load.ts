@@ -1,6 +1,8 @@
 /**
  * Fills an empty database with a whole instance's rows (a backup's or another database's), in one
- * transaction: a failure anywhere, a damaged file included, leaves the database as it was.
+ * transaction: a failure anywhere, a damaged file included, leaves the database as it was. The
+ * transaction has the target's tables to itself from its start (`beginAlone`), so the emptiness
+ * check and the load are one step for every other writer.
  *
  * Derived storage is not carried but made again from the rows, as the service's writes make it:
  * the rows go through the bulk loader (db/bulk.ts), under which the triggers of the storage facts
@@ -11,7 +13,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { bulkLoader } from '../db/bulk.js';
-import { refreshStatistics, type Database } from '../db/database.js';
+import { refreshStatistics, type Database, type Dialect } from '../db/database.js';
 import { migrateTo, migrationNames } from '../db/migrate.js';
 import type { Tables } from '../db/schema.js';
 import { COUNTED_TABLES } from '../db/storage.js';
@@ -39,8 +41,13 @@ export interface LoadSource {
   currentStorage: boolean;
 }
 
-/** The target holds rows: restore and copy fill only an empty database. */
+/** The target holds rows, or another connection writes to it: restore and copy fill only an empty database. */
 export class NotEmptyError extends Error {}
+
+/** How long the load waits for a writer in the target to finish, as SQLite's busy_timeout (db/database.ts). */
+const LOCK_WAIT_MS = 5_000;
+/** Lock timeout and deadlock (PostgreSQL), a write lock not granted in time (SQLite). */
+const LOCK_CONFLICTS = new Set(['55P03', '40P01', 'SQLITE_BUSY']);
 
 /**
  * Brings the target to the schema of the rows: a database with no migration, or with the first
@@ -93,7 +100,7 @@ export async function loadDatabase(
   const planned = source.tables.reduce((sum, table) => sum + table.rows, 0);
   let done = 0;
   await database.db.connection().execute(async (trx) => {
-    await sql.raw(database.dialect === 'sqlite' ? 'BEGIN IMMEDIATE' : 'BEGIN').execute(trx);
+    await beginAlone(trx, database.dialect, source.tables);
     try {
       await requireEmpty(trx, source.tables);
       // A tree's rows come parents first; SQLite checks the keys at the commit all the same.
@@ -141,6 +148,34 @@ async function checkShapes(database: Database, tables: readonly LoadTable[]): Pr
     byName.delete(table.name);
   }
   if (byName.size > 0) throw new Error(`the rows carry no table ${[...byName.keys()].join(', ')}`);
+}
+
+/**
+ * Begins the load's transaction holding what other writers need: SQLite's one write lock (BEGIN
+ * IMMEDIATE), on PostgreSQL every table the rows go to IN EXCLUSIVE MODE (reads go on, writes wait).
+ * A writer already in the target finishes first, and its rows make the emptiness check refuse; one
+ * that comes later waits for the commit and writes after the restored rows. A writer that holds on
+ * longer than LOCK_WAIT_MS, or a deadlock with one, refuses the load.
+ */
+async function beginAlone(trx: Kysely<Tables>, dialect: Dialect, tables: readonly LoadTable[]): Promise<void> {
+  try {
+    if (dialect === 'sqlite') {
+      await sql`BEGIN IMMEDIATE`.execute(trx);
+      return;
+    }
+    await sql`BEGIN`.execute(trx);
+    if (tables.length === 0) return;
+    await sql.raw(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`).execute(trx);
+    await sql.raw(`LOCK TABLE ${tables.map((table) => quoted(table.name)).join(', ')} IN EXCLUSIVE MODE`).execute(trx);
+    await sql`SET LOCAL lock_timeout TO DEFAULT`.execute(trx);
+  } catch (error) {
+    if (dialect === 'postgres') await sql`ROLLBACK`.execute(trx).catch(() => undefined);
+    if (!LOCK_CONFLICTS.has(String((error as { code?: unknown }).code))) throw error;
+    throw new NotEmptyError(
+      `another connection is writing to the target database (${error instanceof Error ? error.message : error}): ` +
+        'restore and copy fill only a new, empty database nothing else writes to; stop its writers and try again',
+    );
+  }
 }
 
 async function requireEmpty(trx: Kysely<Tables>, tables: readonly LoadTable[]): Promise<void> {
