@@ -21,16 +21,31 @@ import { browserMissing } from './support/browser.js';
 import { assertAccessible, consoleFor, signInPage } from './support/console-browser.js';
 import { PASSWORD, personIn } from './support/console.js';
 import { describeEachDatabase, type Workspace } from './support/harness.js';
-import { configureProviders, startTestProvider, type TestProvider } from './support/sso-provider.js';
+import {
+  configureProviders,
+  type StubProvider,
+  startStubProvider,
+  startTestProvider,
+  type TestProvider,
+} from './support/sso-provider.js';
 
 const skip = browserMissing();
 let corp: TestProvider;
+/** A provider whose discovery answers and whose authorization endpoint fails (502): down for a browser. */
+let gateway: StubProvider;
 
 before(async () => {
   corp = await startTestProvider();
-  configureProviders([{ name: 'corp', displayName: 'Corp SSO', issuer: corp.issuer }]);
+  gateway = await startStubProvider(502);
+  configureProviders([
+    { name: 'corp', displayName: 'Corp SSO', issuer: corp.issuer },
+    { name: 'gateway', displayName: 'Gateway SSO', issuer: gateway.issuer },
+  ]);
 });
-after(async () => corp?.close());
+after(async () => {
+  await corp?.close();
+  await gateway?.close();
+});
 
 let serial = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
@@ -148,6 +163,20 @@ describeEachDatabase('single sign-on in the browser', (h) => {
     await other.getByText(/your workspaces require single sign-on: use Sign in with your provider/).waitFor();
     // The break-glass admin still signs in with a password.
     await signInPage(await consoleApp.newPage(), admin.email, PASSWORD);
+  });
+
+  it("a provider that does not answer: the sign-in page says so plainly, never the browser's error page", {
+    skip,
+  }, async () => {
+    const page = await consoleApp.newPage();
+    await page.goto('/ui/login');
+    await page.getByRole('link', { name: 'Sign in with Gateway SSO' }).click();
+    await page.waitForURL((url) => url.pathname === '/ui/login' && url.searchParams.has('sso_error'));
+    assert.match(
+      (await refusal(page)) ?? '',
+      /Gateway SSO cannot be reached right now\. Try again in a few minutes\./,
+    );
+    assert.ok(gateway.probes.length >= 1, 'the provider was probed, and the browser never sent there');
   });
 
   it('a forged state and a replayed callback are refused with a plain message', { skip }, async () => {
