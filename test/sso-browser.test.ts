@@ -172,10 +172,7 @@ describeEachDatabase('single sign-on in the browser', (h) => {
     await page.goto('/ui/login');
     await page.getByRole('link', { name: 'Sign in with Gateway SSO' }).click();
     await page.waitForURL((url) => url.pathname === '/ui/login' && url.searchParams.has('sso_error'));
-    assert.match(
-      (await refusal(page)) ?? '',
-      /Gateway SSO cannot be reached right now\. Try again in a few minutes\./,
-    );
+    assert.match((await refusal(page)) ?? '', /Gateway SSO cannot be reached right now\. Try again in a few minutes\./);
     assert.ok(gateway.probes.length >= 1, 'the provider was probed, and the browser never sent there');
   });
 
