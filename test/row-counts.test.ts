@@ -122,11 +122,11 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
       name: string;
     }>`SELECT name FROM sqlite_master WHERE name = 'audit_event_counts'`.execute(database.db);
     assert.deepEqual(tables, [], 'audit_event_counts is dropped');
-    // The other storage facts' triggers (text index, tallies, search versions, name copies,
+    // The other storage facts' triggers (text and gram indexes, tallies, search versions, name copies,
     // addresses, install totals) keep other things.
     const { rows: triggers } = await sql<{ name: string; tbl_name: string; sql: string }>`
       SELECT name, tbl_name, sql FROM sqlite_master
-       WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_tally_*'
+       WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_grams_*' AND name NOT GLOB '*_tally_*'
          AND name NOT GLOB '*_search_version_*' AND name NOT GLOB '*_person_*' AND name NOT GLOB '*_copy*'
          AND name NOT GLOB '*_address_*' AND name <> 'discovered_applications_total_insert'
        ORDER BY name`.execute(database.db);

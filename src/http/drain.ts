@@ -1,9 +1,9 @@
 /**
  * What remains of a request body that is refused unread (over the body limit), read and thrown
- * away before the answer: a client still sending when the connection closes gets a reset (EPIPE,
- * "fetch failed") and may never read the 413. The amount and the time read are bounded, so a
- * client cannot make the service read without end; past either bound the connection closes as
- * before (docs/api.md, "Errors").
+ * away while the answer goes out: a client still sending when the connection closes gets a reset
+ * (EPIPE, "fetch failed") and may never read the 413. The connection stays open while the body
+ * comes; the amount and the time read are bounded, so a client cannot make the service read
+ * without end: past either bound the connection is closed (docs/api.md, "Errors").
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -12,30 +12,51 @@ export const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
 /** For at most this long. */
 export const DRAIN_MAX_MS = 10_000;
 
-/** Resolves once the body has ended, or DRAIN_MAX_BYTES or DRAIN_MAX_MS have passed. */
-export function drainBody(raw: IncomingMessage, limits = { bytes: DRAIN_MAX_BYTES, ms: DRAIN_MAX_MS }): Promise<void> {
-  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+/**
+ * Reads the rest of the body and throws it away. Resolves true once it has ended, false once
+ * DRAIN_MAX_BYTES or DRAIN_MAX_MS have passed first (nothing more is read then).
+ */
+export function drainBody(
+  raw: IncomingMessage,
+  limits = { bytes: DRAIN_MAX_BYTES, ms: DRAIN_MAX_MS },
+): Promise<boolean> {
+  if (raw.complete || raw.readableEnded) return Promise.resolve(true);
+  if (raw.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     let read = 0;
-    const finish = () => {
+    const finish = (ended: boolean) => {
       clearTimeout(timer);
-      // Past a bound, nothing more is read: the connection closes after the answer.
-      if (!raw.readableEnded) raw.pause();
       raw.off('data', onData);
-      raw.off('end', finish);
-      raw.off('close', finish);
-      raw.off('error', finish);
-      resolve();
+      raw.off('end', onEnd);
+      raw.off('close', onClose);
+      raw.off('error', onClose);
+      if (!ended) raw.pause();
+      resolve(ended);
     };
     const onData = (chunk: Buffer) => {
       read += chunk.length;
-      if (read > limits.bytes) finish();
+      if (read > limits.bytes) finish(false);
     };
-    const timer = setTimeout(finish, limits.ms);
+    const onEnd = () => finish(true);
+    const onClose = () => finish(raw.complete);
+    const timer = setTimeout(() => finish(false), limits.ms);
     raw.on('data', onData);
-    raw.once('end', finish);
-    raw.once('close', finish);
-    raw.once('error', finish);
+    raw.once('end', onEnd);
+    raw.once('close', onClose);
+    raw.once('error', onClose);
     raw.resume();
+  });
+}
+
+/**
+ * Answers a refused body as soon as the reply is ready, and reads the rest of it meanwhile: the
+ * connection is kept (not closed, as Fastify asks for a body it did not read) until the body has
+ * come, and closed only when it goes past the bounds.
+ */
+export function keepReading(raw: IncomingMessage, reply: { removeHeader(name: string): unknown }): void {
+  if (raw.complete || raw.readableEnded) return;
+  reply.removeHeader('connection');
+  void drainBody(raw).then((ended) => {
+    if (!ended) raw.socket?.destroy();
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { constraintViolationOf, isUnavailableDatabaseError } from '../db/errors.js';
 import { ApiError, ERROR_STATUS, type ErrorCode } from '../errors/api-error.js';
-import { drainBody } from './drain.js';
+import { keepReading } from './drain.js';
 
 export const ErrorBody = Type.Object(
   {
@@ -227,14 +227,14 @@ export function toApiError(error: unknown): ApiError {
 
 /** One handler for every error: the body of docs/api.md "Errors", and the details in the log only. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler(async (error, request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status === 503) request.log.warn({ err: error }, 'database unavailable');
     else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else noteRefusal(request, apiError.code, apiError.message);
     if (apiError.status === 503) reply.header('Retry-After', '1');
     // A body refused unread: the client is still sending it, and must read the 413 (drain.ts).
-    if (apiError.status === 413) await drainBody(request.raw);
+    if (apiError.status === 413) keepReading(request.raw, reply);
     return reply.code(apiError.status).send(apiError.toBody());
   });
 }
