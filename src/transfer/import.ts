@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { ValidateFunction } from 'ajv';
-import { type CastingContext, parse } from 'csv-parse';
+import { parse } from 'csv-parse';
 import { type Kysely, sql } from 'kysely';
 import type { TObject } from 'typebox';
 import type { Actor } from '../audit/audit.types.js';
@@ -98,6 +98,9 @@ export interface ImportReport {
 
 /** Errors listed in a report at most; the import is refused as soon as there is one. */
 const MAX_ERRORS = 1000;
+/** `'`: a CSV cell starting with it may carry an export's guard (formula-cells.ts). */
+const APOSTROPHE = 0x27;
+
 /** Rows between two yields to the event loop, so a large import never holds it for long. */
 const ROWS_PER_YIELD = 100;
 
@@ -149,9 +152,13 @@ class RollBack extends Error {}
 async function* recordsOf(input: Readable, format: Format): AsyncGenerator<unknown> {
   if (format === 'csv') {
     try {
-      // A cell an export guarded against spreadsheet formulas gets its value back (formula-cells.ts).
-      const cast = (value: string, context: CastingContext) => (context.header ? value : unguardedCell(value));
-      yield* input.pipe(parse({ columns: true, bom: true, skip_empty_lines: true, cast }));
+      for await (const record of input.pipe(parse({ columns: true, bom: true, skip_empty_lines: true }))) {
+        // A cell an export guarded against spreadsheet formulas gets its value back (formula-cells.ts).
+        // Done here, not by csv-parse's `cast`, which doubled the parse's time on the event loop.
+        for (const [header, cell] of Object.entries(record as Record<string, string>))
+          if (cell.charCodeAt(0) === APOSTROPHE) (record as Record<string, string>)[header] = unguardedCell(cell);
+        yield record;
+      }
     } catch (error) {
       // A malformed file (an unclosed quote, a row with more cells than the header) ends the read.
       yield new ApiError('bad_request', `not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
