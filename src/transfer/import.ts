@@ -324,7 +324,13 @@ export async function importFamily(
           await importBatch(trx, loader, events, names, batch);
           batch = [];
           // The batch's statements ran in one turn of the loop (SQLite): requests get the next.
-          if (sqlite) await yieldToEvents();
+          if (sqlite) {
+            // A savepoint makes FTS5 write the batch's pending text and gram index entries now, in this
+            // turn, instead of all at the commit (which held the loop 50-60 ms for 10,000 servers).
+            await sql`SAVEPOINT estate_import_batch`.execute(trx);
+            await sql`RELEASE estate_import_batch`.execute(trx);
+            await yieldToEvents();
+          }
         }
       }
       await importBatch(trx, loader, events, names, batch);
