@@ -33,6 +33,24 @@ async function withOwnDatabase(dialect: Database['dialect'], work: (database: Da
   }
 }
 
+/** A workspace written as a row, as a migration finds it; its id and the time written. */
+async function workspaceRow(database: Database): Promise<{ workspaceId: string; now: string }> {
+  const workspaceId = newId();
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto('workspaces')
+    .values({
+      id: workspaceId,
+      name: 'Before',
+      default_currency: 'EUR',
+      time_zone: 'UTC',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { workspaceId, now };
+}
+
 const normalised = (text: string) => text.replace(/"/g, '').replace(/\s+/g, ' ').trim();
 
 describeEachDatabase('schema baseline', (h) => {
@@ -90,19 +108,7 @@ describeEachDatabase('schema baseline', (h) => {
       await withOwnDatabase(h.dialect, async (database) => {
         assert.deepEqual(await migrateTo(database, '0001-baseline'), ['0001-baseline']);
         const db = database.db;
-        const workspaceId = newId();
-        const now = new Date().toISOString();
-        await db
-          .insertInto('workspaces')
-          .values({
-            id: workspaceId,
-            name: 'Before',
-            default_currency: 'EUR',
-            time_zone: 'UTC',
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        const { workspaceId, now } = await workspaceRow(database);
         const servers = [
           ['web-1', ['10.0.0.1', '2001:db8::1']],
           ['web-2', ['10.0.0.2', 'not an address']],
@@ -157,19 +163,7 @@ describeEachDatabase('schema baseline', (h) => {
       const grams = objects.filter((row) => /_grams(_(insert|update|delete))?$/.test(row.name));
       assert.ok(grams.length > 0);
       for (const { name, type } of grams) await sql.raw(`DROP ${type.toUpperCase()} IF EXISTS ${name}`).execute(db);
-      const workspaceId = newId();
-      const now = new Date().toISOString();
-      await db
-        .insertInto('workspaces')
-        .values({
-          id: workspaceId,
-          name: 'Before',
-          default_currency: 'EUR',
-          time_zone: 'UTC',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const { workspaceId, now } = await workspaceRow(database);
       await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, automatic, created_at,
         last_check_time) VALUES (${workspaceId}, ${newId()}, 'zq-host', 'zq-host', '[]', 0, ${now}, ${now})`.execute(
         db,
