@@ -91,7 +91,16 @@ export async function createQueued(
   service: FamilyService,
   queued: Queued[],
   actor: Actor,
-  { events, expectedRows }: { events: EventsWritten; expectedRows?: number },
+  {
+    events,
+    expectedRows,
+    turn = async () => undefined,
+  }: {
+    events: EventsWritten;
+    expectedRows?: number;
+    /** Awaited after each table's rows (SQLite: gives the event loop a turn between statements). */
+    turn?: () => Promise<void>;
+  },
 ): Promise<BatchRefusal[]> {
   const { family } = service;
   const { definition } = family;
@@ -139,6 +148,7 @@ export async function createQueued(
     items.map((item) => item.next),
     expected(items.length),
   );
+  await turn();
   const now = nowIso();
   for (const relation of relations) {
     const rows = items.flatMap((item) =>
@@ -152,6 +162,7 @@ export async function createQueued(
         : [],
     );
     await insertMany(loader, relation.table, rows, expected(rows.length));
+    await turn();
   }
   const byTable = new Map<string, Row[]>();
   for (const item of items)
@@ -166,11 +177,15 @@ export async function createQueued(
           created_at: now,
         });
     }
-  for (const [table, rows] of byTable) await insertMany(loader, table, rows, expected(rows.length));
+  for (const [table, rows] of byTable) {
+    await insertMany(loader, table, rows, expected(rows.length));
+    await turn();
+  }
 
   // Each item's create event, then one link event per child, as createIn and changeLink write them.
   if (relations.length > 0) await loader.settle();
   const dtos = (await service.dtos(trx, workspaceId, items.map((item) => item.next) as never[])) as Row[];
+  await turn();
   const rows: Row[] = [];
   const event = (item: Queued, action: 'create' | 'link', changes: Record<string, unknown>) => ({
     workspace_id: workspaceId,

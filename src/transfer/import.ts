@@ -286,6 +286,11 @@ export async function importFamily(
   const sqlite = database.dialect === 'sqlite';
   const batchRows = selfNamed ? 1 : sqlite ? SQLITE_BATCH_ROWS : BATCH_ROWS;
   const shortCommit = sqlite && options.shortCommit === true;
+  /**
+   * SQLite's driver runs statements without giving the event loop a turn: a batch gives one after
+   * its rows are read and after each table it writes, so no turn holds a batch's whole work.
+   */
+  const turn = sqlite ? () => yieldToEvents().then(() => undefined) : async () => undefined;
   let servingCache: number | undefined;
 
   try {
@@ -391,6 +396,7 @@ export async function importFamily(
         refuseError(row, record, error);
       }
     }
+    await turn();
     const found = await existingOf(trx, prepared);
     const befores = await beforesOf(trx, prepared, found);
     let queue: Queued[] = [];
@@ -405,6 +411,7 @@ export async function importFamily(
       const expectedRows = database.dialect === 'sqlite' ? options.expectedRows : undefined;
       const written = await createQueued(trx, loader, workspaceId, service, queue, options.actor, {
         events,
+        turn,
         ...(expectedRows === undefined ? {} : { expectedRows }),
       });
       for (const refusal of written) {
