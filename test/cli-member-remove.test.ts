@@ -6,6 +6,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { AuditList } from '../src/audit/audit.schemas.js';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { createKey } from '../src/keys/keys.service.js';
+import { addMember } from '../src/members/members.service.js';
+import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
@@ -15,86 +19,26 @@ async function meStatus(h: Harness, secret: string): Promise<number> {
 }
 
 describeEachDatabase('estate member remove', (h) => {
-  /** A workspace with two admins (the first made the keep key, the second two keys of their own) and a reader. */
+  /**
+   * A workspace with two admins (the first made the keep key, the second two keys of their own) and
+   * a reader, made through the services the commands call: only the removal runs the command.
+   */
   const setUp = async () => {
-    const run = async (args: string[]) => {
-      const result = await estate(h.url, [...args, '--json']);
-      assert.equal(result.code, 0, result.stderr);
-      return result.json();
-    };
-    const ws = await run(['workspace', 'create', '--name', 'Leavers Ltd']);
-    const boss = await run([
-      'member',
-      'add',
-      '--workspace',
-      ws.id,
-      '--email',
-      `boss-${ws.id}@example.test`,
-      '--name',
-      'Boss',
-      '--role',
-      'admin',
-    ]);
-    const leaver = await run([
-      'member',
-      'add',
-      '--workspace',
-      ws.id,
-      '--email',
-      `leaver-${ws.id}@example.test`,
-      '--name',
-      'Leaver',
-      '--role',
-      'admin',
-    ]);
-    const reader = await run([
-      'member',
-      'add',
-      '--workspace',
-      ws.id,
-      '--email',
-      `reader-${ws.id}@example.test`,
-      '--name',
-      'Reader',
-      '--role',
-      'read',
-    ]);
-    const keep = await run([
-      'key',
-      'create',
-      '--workspace',
-      ws.id,
-      '--name',
-      'boss key',
-      '--alias',
-      'admin',
-      '--as',
-      boss.id,
-    ]);
-    const first = await run([
-      'key',
-      'create',
-      '--workspace',
-      ws.id,
-      '--name',
-      'leaver sync',
-      '--alias',
-      'write',
-      '--as',
-      leaver.id,
-    ]);
-    const second = await run([
-      'key',
-      'create',
-      '--workspace',
-      ws.id,
-      '--name',
-      'leaver audit',
-      '--scopes',
-      'audit_log:read',
-      '--as',
-      leaver.id,
-    ]);
+    const ws = await createWorkspace(h.database, { name: 'Leavers Ltd' }, CLI_ACTOR);
+    const member = (name: string, role: 'admin' | 'read') =>
+      addMember(
+        h.database,
+        { workspaceId: ws.id, email: `${name.toLowerCase()}-${ws.id}@example.test`, name, role },
+        CLI_ACTOR,
+      );
+    const boss = await member('Boss', 'admin');
+    const leaver = await member('Leaver', 'admin');
+    const reader = await member('Reader', 'read');
+    const key = (name: string, as: string, grant: { alias: string } | { scopes: string[] }) =>
+      createKey(h.database, { workspaceId: ws.id, name, asMemberId: as, ...grant });
+    const keep = await key('boss key', boss.id, { alias: 'admin' });
+    const first = await key('leaver sync', leaver.id, { alias: 'write' });
+    const second = await key('leaver audit', leaver.id, { scopes: ['audit_log:read'] });
     return { ws, boss, leaver, reader, keep, first, second };
   };
 

@@ -7,29 +7,24 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { verify } from '@node-rs/argon2';
 import { allScopes } from '../src/access/scopes.js';
+import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { addMember } from '../src/members/members.service.js';
+import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { estate, startServer, stopServer } from './support/cli.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 
 describeEachDatabase('command line', (h) => {
+  /**
+   * A workspace with an admin who has a password, made through the services the commands call (the
+   * commands that make them are tested on their own below).
+   */
   const setUp = async () => {
-    const ws = (await estate(h.url, ['workspace', 'create', '--name', 'CLI Co', '--json'])).json();
-    const admin = (
-      await estate(h.url, [
-        'member',
-        'add',
-        '--workspace',
-        ws.id,
-        '--email',
-        'Boss@Example.com',
-        '--name',
-        'Boss',
-        '--role',
-        'admin',
-        '--password',
-        'correct horse',
-        '--json',
-      ])
-    ).json();
+    const ws = await createWorkspace(h.database, { name: 'CLI Co' }, CLI_ACTOR);
+    const { created: _created, ...admin } = await addMember(
+      h.database,
+      { workspaceId: ws.id, email: 'Boss@Example.com', name: 'Boss', role: 'admin', password: 'correct horse' },
+      CLI_ACTOR,
+    );
     return { ws, admin };
   };
 

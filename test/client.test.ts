@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { type AuditEvent, type AuditPosition, createClient, EstateError, positionOf } from '@estate/client';
 import { CLIENT_SCHEMA_FILE, clientSchemaSource } from '../scripts/client-types.js';
 import { startServer, stopServer } from './support/cli.js';
-import { describeEachDatabase } from './support/harness.js';
+import { describeEachDatabase, ONCE } from './support/harness.js';
 
 describeEachDatabase('@estate/client against estate serve', (h) => {
   let base = '';
@@ -189,7 +189,7 @@ const tooMany = (retryAfter?: string) =>
 const unavailable = json(503, { code: 'service_unavailable', message: 'database busy', status: 503 });
 const me = json(200, { workspace: { id: 'w', name: 'W' }, key: { id: 'k', name: 'K', alias: null }, permissions: [] });
 
-describe('@estate/client retries', () => {
+describe('@estate/client retries', ONCE, () => {
   const servers: { close(): Promise<unknown> }[] = [];
   after(async () => {
     for (const server of servers) await server.close();
@@ -254,7 +254,7 @@ describe('@estate/client retries', () => {
   });
 });
 
-describe('@estate/client types', () => {
+describe('@estate/client types', ONCE, () => {
   it('packages/client/src/schema.d.ts is what npm run client:types makes from the routes (no drift)', async () => {
     const generated = await clientSchemaSource();
     assert.ok(

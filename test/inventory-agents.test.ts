@@ -16,7 +16,7 @@ import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { openDatabase } from '../src/db/database.js';
 import { redactSecrets } from '../src/logging.js';
 import { addMember } from '../src/members/members.service.js';
-import { describeEachDatabase, type Harness } from './support/harness.js';
+import { describeEachDatabase, type Harness, ONCE } from './support/harness.js';
 
 const FIXTURES = new URL('fixtures/inventory/', import.meta.url);
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8'));
@@ -59,7 +59,7 @@ async function setUp(h: Harness) {
   return { ws, key, agent, post: poster(h, agent.token) };
 }
 
-it('the JSON fixtures are valid GLPI inventories (the published inventory.schema.json)', () => {
+it('the JSON fixtures are valid GLPI inventories (the published inventory.schema.json)', ONCE, () => {
   const ajv = new Ajv.default({ allErrors: true, strict: false });
   addFormats.default(ajv);
   const validate = ajv.compile(JSON.parse(readFileSync(new URL('glpi-inventory.schema.json', FIXTURES), 'utf8')));

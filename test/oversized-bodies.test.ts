@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import { enrollAgent } from '../src/agents/agents.service.js';
 import { drainBody } from '../src/http/drain.js';
-import { describeEachDatabase } from './support/harness.js';
+import { describeEachDatabase, ONCE } from './support/harness.js';
 
 const client = (name: string) => fileURLToPath(new URL(`fixtures/clients/${name}`, import.meta.url));
 
@@ -27,7 +27,7 @@ function run(command: string, args: string[]): Promise<Record<string, number>> {
   });
 }
 
-it('drainBody reads at most its bytes, for at most its time, and resolves at the end of the body', async () => {
+it('drainBody reads at most its bytes, for at most its time, and resolves at the end of the body', ONCE, async () => {
   const body = new PassThrough();
   let read = 0;
   body.on('data', (chunk: Buffer) => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { rowBuilder } from '../src/db/row-builder.js';
-import { describeEachDatabase } from './support/harness.js';
+import { describeEachDatabase, ONCE } from './support/harness.js';
 
-it('a row builder keeps the first position and the last value of a repeated name, and __proto__ as a key', () => {
+it('a row builder keeps the first position and the last value of a repeated name, and __proto__ as a key', ONCE, () => {
   const build = rowBuilder(['id', 'name', 'id', '__proto__', 'with "quote"']);
   const row = build([1, 'a', 2, 'p', 'q']);
   assert.deepEqual(Object.keys(row), ['id', 'name', '__proto__', 'with "quote"']);

@@ -15,9 +15,9 @@ import { createKey } from '../src/keys/keys.service.js';
 import { testedWindow, testedWindows } from '../src/lists/offset.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
-import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from './support/harness.js';
+import { createMigratedTestDatabase, DIALECTS, ONCE, type TestDatabase } from './support/harness.js';
 
-describe('the windows a broad search tries (SQLite)', () => {
+describe('the windows a broad search tries (SQLite)', ONCE, () => {
   it('tests a window where the matches are dense, as in the audit log at 1M servers', () => {
     // 10,018 of 16,136 events match: a page of 51 needs ~82 events were they spread evenly, so a
     // window of 500; testing it costs less than a quarter of listing the matches (the rule assumed

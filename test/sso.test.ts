@@ -25,7 +25,7 @@ import { addRule, changeSetting } from '../src/sso/rules.service.js';
 import { loadProviders, PROBE_MEMORY_MS, PROBE_TIMEOUT_MS, ProviderRegistry } from '../src/sso/providers.js';
 import { estate } from './support/cli.js';
 import { clientOf, PASSWORD, personIn, signInRequest } from './support/console.js';
-import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
+import { describeEachDatabase, type Harness, ONCE, type Workspace } from './support/harness.js';
 import { SsoAgent } from './support/sso-agent.js';
 import {
   CLIENT_SECRET,
@@ -711,7 +711,7 @@ describeEachDatabase(
   { logger: { level: 'info', stream: logStream } },
 );
 
-it('OIDC_PROVIDERS: http only on a loopback issuer; a missing secret or a bad name is a plain message', () => {
+it('OIDC_PROVIDERS: http only on a loopback issuer; a missing secret or a bad name is a plain message', ONCE, () => {
   const directory = mkdtempSync(join(tmpdir(), 'estate-sso-config-'));
   const load = (entry: Record<string, unknown>, env: Record<string, string> = { S: 'secret' }) => {
     const file = join(directory, `${++serial}.json`);

@@ -12,7 +12,7 @@ import type { Family } from '../src/resources/family.js';
 import { importFamily } from '../src/transfer/import.js';
 import { addressOf, dayOf } from '../src/transfer/presets.js';
 import { estate } from './support/cli.js';
-import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
+import { describeEachDatabase, type Harness, ONCE, type Workspace } from './support/harness.js';
 
 const familyOf = (key: string): Family => FAMILIES.find((family) => family.definition.path === `/${key}`)!;
 const example = (name: string) => fileURLToPath(new URL(`../docs/examples/${name}`, import.meta.url));
@@ -221,7 +221,7 @@ describeEachDatabase('import presets', (h) => {
   });
 });
 
-it('preset values: addresses without their prefix length, dates as days', () => {
+it('preset values: addresses without their prefix length, dates as days', ONCE, () => {
   assert.equal(addressOf('10.0.0.1/24'), '10.0.0.1');
   assert.equal(addressOf(' 2001:db8::1/64 '), '2001:db8::1');
   assert.equal(addressOf('not-an-ip/24'), 'not-an-ip/24');

@@ -17,7 +17,7 @@ import { after, before, it } from 'node:test';
 import { type AuditEvent, createClient } from '@estate/client';
 import { webhookKey, webhookSignature } from '../src/cli/watch.js';
 import { ESTATE_BIN, estate, startServer, stopServer } from './support/cli.js';
-import { describeEachDatabase } from './support/harness.js';
+import { describeEachDatabase, ONCE } from './support/harness.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -391,7 +391,7 @@ appendFileSync(${JSON.stringify(received)}, JSON.stringify(event) + '\\n');
   });
 });
 
-it('signatures follow Standard Webhooks: its published test vector, whsec_ secrets decoded from base64', () => {
+it('signatures follow Standard Webhooks: its published test vector, whsec_ secrets decoded from base64', ONCE, () => {
   const key = webhookKey(SECRET);
   assert.equal(
     webhookSignature(key, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}'),
@@ -401,42 +401,48 @@ it('signatures follow Standard Webhooks: its published test vector, whsec_ secre
   assert.throws(() => webhookKey('whsec_not base64!'), /not base64/);
 });
 
-it('a poll that fails for a passing reason (a 502) is retried while following; with --once it exits 1', async () => {
-  const event = (n: number) => ({
-    id: `01932c07-8a3e-7c4d-9f1a-00000000000${n}`,
-    timestamp: `2026-11-01T00:00:0${n}.000Z`,
-    category: 'inventory',
-    action: 'create',
-    actor: { type: 'api_key', id: null, name: 'k' },
-    resourceType: 'tag',
-    resourceId: null,
-    resourceName: `t${n}`,
-    changes: null,
-  });
-  let polls = 0;
-  const fake = createServer((_request, res) => {
-    polls += 1;
-    if (polls <= 2) return void res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway');
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ data: [event(2), event(1)], total: 2, hasMore: false }));
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  try {
-    const server = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    const run = follow(['--server', server, '--from', 'start', '--interval', '50ms'], { ESTATE_API_KEY: 'svc_live_k' });
-    const started = Date.now();
-    while (run.printed() < 2 && Date.now() - started < 15_000) await sleep(20);
-    await sleep(200);
-    run.child.kill('SIGTERM');
-    assert.deepEqual(eventsOf(await run.ended), [event(1), event(2)], 'each event once, after two failed polls');
-    assert.ok(polls >= 4, `${polls} polls: it went on polling`);
-    polls = 0;
-    const once = await estate('sqlite::memory:', ['watch', '--server', server, '--from', 'start', '--once'], {
-      env: { ESTATE_API_KEY: 'svc_live_k' },
+it(
+  'a poll that fails for a passing reason (a 502) is retried while following; with --once it exits 1',
+  ONCE,
+  async () => {
+    const event = (n: number) => ({
+      id: `01932c07-8a3e-7c4d-9f1a-00000000000${n}`,
+      timestamp: `2026-11-01T00:00:0${n}.000Z`,
+      category: 'inventory',
+      action: 'create',
+      actor: { type: 'api_key', id: null, name: 'k' },
+      resourceType: 'tag',
+      resourceId: null,
+      resourceName: `t${n}`,
+      changes: null,
     });
-    assert.equal(once.code, 1);
-    assert.match(once.stderr, /HTTP 502/);
-  } finally {
-    await new Promise((resolve) => fake.close(resolve));
-  }
-});
+    let polls = 0;
+    const fake = createServer((_request, res) => {
+      polls += 1;
+      if (polls <= 2) return void res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [event(2), event(1)], total: 2, hasMore: false }));
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    try {
+      const server = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+      const run = follow(['--server', server, '--from', 'start', '--interval', '50ms'], {
+        ESTATE_API_KEY: 'svc_live_k',
+      });
+      const started = Date.now();
+      while (run.printed() < 2 && Date.now() - started < 15_000) await sleep(20);
+      await sleep(200);
+      run.child.kill('SIGTERM');
+      assert.deepEqual(eventsOf(await run.ended), [event(1), event(2)], 'each event once, after two failed polls');
+      assert.ok(polls >= 4, `${polls} polls: it went on polling`);
+      polls = 0;
+      const once = await estate('sqlite::memory:', ['watch', '--server', server, '--from', 'start', '--once'], {
+        env: { ESTATE_API_KEY: 'svc_live_k' },
+      });
+      assert.equal(once.code, 1);
+      assert.match(once.stderr, /HTTP 502/);
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
+  },
+);

@@ -27,6 +27,7 @@ import { registerInventoryRoutes } from '../inventory/inventory.routes.js';
 import { registerMetrics } from '../metrics/metrics.routes.js';
 import type { App, AppDeps } from '../http/types.js';
 import { createValidators } from '../http/validators.js';
+import { serializerOnFirstUse, validatorOnFirstUse } from '../http/first-use.js';
 import { serializerCompiler } from '../http/serializer.js';
 
 export type { App, AppDeps } from '../http/types.js';
@@ -120,10 +121,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler((route) => serializerOnFirstUse(() => serializerCompiler(route)));
   const validators = createValidators();
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? validators.strict : validators.coercing).compile(schema as object),
+    validatorOnFirstUse(() =>
+      (httpPart === 'body' ? validators.strict : validators.coercing).compile(schema as object),
+    ),
   );
   // Only JSON bodies are accepted; anything else answers 415 rather than being parsed as text.
   // An empty body with Content-Type: application/json (sent by many clients on DELETE or a link

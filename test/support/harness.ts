@@ -36,7 +36,31 @@ export function createMigratedTestDatabase(dialect: DialectName): Promise<TestDa
   });
 }
 
-export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * The databases this run covers: `TEST_DATABASES` (`sqlite`, `postgres` or both, comma-separated;
+ * scripts/test.mjs runs each in its own processes), else SQLite, and PostgreSQL when
+ * TEST_DATABASE_URL names a server.
+ */
+export const DIALECTS: DialectName[] = coveredDatabases(process.env.TEST_DATABASES, process.env.TEST_DATABASE_URL);
+
+/**
+ * Whether this run also runs the tests that are not per database: the run that covers SQLite
+ * does, so that a run split by database runs them once.
+ */
+export const SHARED = DIALECTS.includes('sqlite');
+
+/** The options of a test or suite that is not per database: it runs once, in the run that covers SQLite. */
+export const ONCE = { skip: SHARED ? false : 'not per database: runs with SQLite' };
+
+function coveredDatabases(named: string | undefined, postgresUrl: string | undefined): DialectName[] {
+  if (!named) return postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  const names = named.split(',').map((name) => name.trim());
+  for (const name of names)
+    if (name !== 'sqlite' && name !== 'postgres') throw new Error(`TEST_DATABASES: no database ${name}`);
+  if (names.includes('postgres') && !postgresUrl)
+    throw new Error('TEST_DATABASES names postgres: set TEST_DATABASE_URL');
+  return (['sqlite', 'postgres'] as const).filter((name) => names.includes(name));
+}
 
 export interface CallOptions {
   key?: string;
