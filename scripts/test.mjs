@@ -15,9 +15,11 @@
  * run in their own tier (main or timed) after the build. Exits 1 when any job fails.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = join(import.meta.dirname ?? dirname(new URL(import.meta.url).pathname), '..');
@@ -25,7 +27,14 @@ const TIERS = ['build', 'check', 'main', 'timed'];
 /** Where the last runs' job times are kept, to start the longest jobs first. */
 const TIMES_FILE = join(ROOT, 'node_modules', '.cache', 'estate-tests', 'times.json');
 /** A job's output is printed only when it ends, so parallel jobs never interleave. */
-const NODE_TEST = ['--import', 'tsx', '--test', '--test-reporter=spec'];
+const NODE_TEST = ['--import', 'tsx', '--test-reporter=spec'];
+/** Files that change what their process holds for the files after them (environment, registries) say so. */
+const OWN_PROCESS = /^\/\/ npm test: a process of its own/m;
+/** The most seconds of tests one process of several files runs; a file's seconds before it ever ran. */
+const GROUP_SECONDS = 60;
+const UNKNOWN_SECONDS = 20;
+/** The seconds each file took, as committed (a fresh clone has no times of its own yet). */
+const COMMITTED_TIMES = join(ROOT, 'test', 'times.json');
 
 const { values: options, positionals: files } = parseArgs({
   allowPositionals: true,
@@ -56,6 +65,12 @@ const concurrency = Number(options.concurrency ?? availableParallelism() * 2);
 if (!Number.isInteger(concurrency) || concurrency < 1) fail('--concurrency: a whole number of jobs, at least 1');
 
 const times = readTimes();
+// Seeded databases are made once per run and copied per suite (test/support/databases.ts): this
+// run's templates, removed at its end.
+const runId = randomBytes(4).toString('hex');
+const templates = mkdtempSync(join(tmpdir(), 'estate-templates-'));
+process.env.ESTATE_TEST_RUN = runId;
+process.env.ESTATE_TEST_TEMPLATES = templates;
 const results = [];
 const tierTimes = new Map();
 const started = performance.now();
@@ -64,17 +79,36 @@ if (tiers.includes('build')) await runTier('build', [command('build', 'npm', ['r
 const parallel = [
   ...(tiers.includes('check') ? checkJobs() : []),
   ...(tiers.includes('main')
-    ? testJobs(given.length > 0 ? given.filter((f) => tierOf(f) === 'main') : listed('test'))
+    ? testJobs(given.length > 0 ? given.filter((f) => tierOf(f) === 'main') : listed('test'), { grouped: true })
     : []),
 ];
 if (parallel.length > 0) await runTier(tiers.includes('main') ? 'main' : 'check', parallel, concurrency);
 if (tiers.includes('timed'))
   await runTier(
     'timed',
-    testJobs(given.length > 0 ? given.filter((f) => tierOf(f) === 'timed') : listed('test/timed')),
+    testJobs(given.length > 0 ? given.filter((f) => tierOf(f) === 'timed') : listed('test/timed'), {
+      grouped: false,
+    }),
     1,
   );
+await removeTemplates();
 report();
+
+async function removeTemplates() {
+  rmSync(templates, { recursive: true, force: true });
+  if (!process.env.TEST_DATABASE_URL) return;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `estate_seeded_${runId}_%`,
+    ]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
 
 /** The test files of a directory (not its subdirectories), in name order. */
 function listed(dir) {
@@ -91,20 +125,57 @@ function tierOf(file) {
 }
 
 /**
- * A file whose suites are per database runs once per database, each in its own process with
- * TEST_DATABASES naming it; another runs once, where both are configured (test/support/harness.ts).
+ * A file whose suites are per database runs once per database, with TEST_DATABASES naming it;
+ * another runs once, where both are configured (test/support/harness.ts). A file expected to take
+ * less than GROUP_SECONDS / 2 shares a process with others of the same database(s), up to
+ * GROUP_SECONDS in all: starting a process, tsx and the app's modules cost more than most files'
+ * own tests. A timed file, and a file that says so, runs in a process of its own.
  */
-function testJobs(paths) {
-  return paths.flatMap((file) => {
+function testJobs(paths, { grouped }) {
+  const units = paths.flatMap((file) => {
     const source = readFileSync(join(ROOT, file), 'utf8');
     const perDatabase = /describeEachDatabase\(|\bDIALECTS\b/.test(source);
+    const alone = !grouped || OWN_PROCESS.test(source);
     const runs = perDatabase ? databases.map((database) => [database]) : [databases];
-    return runs.map((covered) => ({
-      ...command(`${file} [${covered.join(', ')}]`, process.execPath, [...NODE_TEST, file]),
-      env: { TEST_DATABASES: covered.join(',') },
-      test: true,
-    }));
+    return runs.map((covered) => {
+      const name = `${file} [${covered.join(', ')}]`;
+      return { file, name, covered: covered.join(','), alone, seconds: times[name] ?? UNKNOWN_SECONDS };
+    });
   });
+  const jobs = [];
+  const groups = new Map();
+  for (const unit of [...units].sort((a, b) => b.seconds - a.seconds)) {
+    if (unit.alone || unit.seconds >= GROUP_SECONDS / 2) {
+      jobs.push(testJob(unit.name, [unit], unit.file, unit.covered));
+      continue;
+    }
+    const open = groups.get(unit.covered) ?? [];
+    groups.set(unit.covered, open);
+    const group = open.find((candidate) => candidate.seconds + unit.seconds <= GROUP_SECONDS);
+    if (group) {
+      group.units.push(unit);
+      group.seconds += unit.seconds;
+    } else open.push({ units: [unit], seconds: unit.seconds });
+  }
+  for (const [covered, open] of groups)
+    open.forEach(({ units: members }, index) => {
+      const entry = join(templates, `group-${covered.replace(',', '-')}-${index + 1}.mjs`);
+      const imports = members.map((unit) => `import ${JSON.stringify(pathToFileURL(join(ROOT, unit.file)).href)};`);
+      writeFileSync(entry, `${imports.join('\n')}\n`);
+      const files = members.map((unit) => unit.file.replace(/^test\//, '')).join(' ');
+      jobs.push(testJob(`[${covered.replace(',', ', ')}] ${files}`, members, entry, covered));
+    });
+  return jobs;
+}
+
+/** A process of Node's test runner over a test file, or over an entry importing several. */
+function testJob(name, units, entry, covered) {
+  return {
+    ...command(name, process.execPath, [...NODE_TEST, entry]),
+    env: { TEST_DATABASES: covered },
+    test: true,
+    units,
+  };
 }
 
 function checkJobs() {
@@ -119,11 +190,16 @@ function command(name, program, args) {
   return { name, program, args, env: {}, test: false };
 }
 
+/** A job's expected seconds: its files', else its own last time; unknown ones count as long. */
+function expectedOf(job) {
+  return job.units ? job.units.reduce((sum, unit) => sum + unit.seconds, 0) : (times[job.name] ?? 60);
+}
+
 async function runTier(tier, jobs, width) {
   if (jobs.length === 0) fail(`the ${tier} tier has no jobs: no test file found`);
   const start = performance.now();
   // The longest known first, so that no long job starts last; unknown ones count as long.
-  const queue = [...jobs].sort((a, b) => (times[b.name] ?? 60) - (times[a.name] ?? 60));
+  const queue = [...jobs].sort((a, b) => expectedOf(b) - expectedOf(a));
   const workers = Array.from({ length: Math.min(width, queue.length) }, async () => {
     for (let job = queue.shift(); job; job = queue.shift()) results.push({ tier, ...(await run(job)) });
   });
@@ -153,7 +229,7 @@ function run(job) {
       );
       if (!ran) process.stdout.write(`${job.name}: no test ran\n`);
       if (signal) process.stdout.write(`${job.name}: ended by ${signal}\n`);
-      resolve({ name: job.name, ok, seconds });
+      resolve({ name: job.name, ok, seconds, units: job.units });
     });
   });
 }
@@ -181,15 +257,23 @@ function minutes(seconds) {
 }
 
 function readTimes() {
-  try {
-    return JSON.parse(readFileSync(TIMES_FILE, 'utf8'));
-  } catch {
-    return {};
-  }
+  const read = (file) => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return {};
+    }
+  };
+  return { ...read(COMMITTED_TIMES), ...read(TIMES_FILE) };
 }
 
+/** Each file's share of its process's time (a group's, in proportion to what was expected of each). */
 function saveTimes() {
-  for (const result of results) times[result.name] = Math.round(result.seconds * 10) / 10;
+  for (const { name, seconds, units } of results) {
+    if (!units) times[name] = Math.round(seconds * 10) / 10;
+    const expected = (units ?? []).reduce((sum, unit) => sum + unit.seconds, 0);
+    for (const unit of units ?? []) times[unit.name] = Math.round((seconds * unit.seconds * 10) / expected) / 10;
+  }
   mkdirSync(dirname(TIMES_FILE), { recursive: true });
   writeFileSync(TIMES_FILE, `${JSON.stringify(times, null, 1)}\n`);
 }

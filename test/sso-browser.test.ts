@@ -1,3 +1,4 @@
+// npm test: a process of its own (it names the providers in OIDC_PROVIDERS, which every later app would read).
 /**
  * Single sign-on in Chromium (playwright-core) with a real OpenID provider in this process
  * (test/support/sso-provider.ts): the whole redirect flow from "Sign in with Corp SSO" through the

@@ -1,3 +1,4 @@
+// npm test: a process of its own (it names the providers in OIDC_PROVIDERS, which every later app would read).
 /**
  * Single sign-on with a real OpenID provider (oidc-provider in this process, test/support/sso-provider.ts)
  * over real HTTP: memberships by rules, leavers, Require single sign-on, every refusal (forged

@@ -1,3 +1,4 @@
+// npm test: a process of its own (it registers a family, which every later app would serve).
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Kysely } from 'kysely';

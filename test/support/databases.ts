@@ -3,13 +3,26 @@
  * database created next to a maintenance URL and dropped afterwards.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type Dialect } from '../../src/db/database.js';
+import { openDatabase, type Database, type Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
 export interface ThrowawayDatabase {
@@ -27,18 +40,23 @@ export interface ThrowawayDatabase {
  */
 export async function createThrowawayDatabase(
   dialect: Dialect,
-  options: { prefix: string; adminUrl?: string; migrated?: boolean },
+  options: { prefix: string; adminUrl?: string; migrated?: boolean; seeded?: Seeded },
 ): Promise<ThrowawayDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `${options.prefix.replace(/_/g, '-')}-`));
     const file = join(dir, 'estate.db');
-    if (options.migrated) copyFileSync(await sqliteTemplate(), file);
+    if (options.seeded) copyFileSync(await sqliteSeeded(options.seeded), file);
+    else if (options.migrated) copyFileSync(await sqliteTemplate(), file);
     return { dialect, url: `sqlite:${file}`, file, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   if (!options.adminUrl) throw new Error("a PostgreSQL throwaway database needs the server's maintenance URL");
   const adminUrl = options.adminUrl;
   const name = `${options.prefix}_${randomBytes(5).toString('hex')}`;
-  const template = options.migrated ? ` TEMPLATE ${await postgresTemplate(adminUrl)}` : '';
+  const template = options.seeded
+    ? ` TEMPLATE ${await postgresSeeded(adminUrl, options.seeded)}`
+    : options.migrated
+      ? ` TEMPLATE ${await postgresTemplate(adminUrl)}`
+      : '';
   await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template}`));
   return {
     dialect,
@@ -74,6 +92,11 @@ async function waitForSessions(client: pg.Client, name: string): Promise<void> {
 
 /** A digest of src/db (migrations and what they import): a template is reused only by the code that made it. */
 function schemaVersion(): string {
+  return digestOf(fileURLToPath(new URL('../../src/db', import.meta.url)));
+}
+
+/** A digest of a directory's file names and contents. */
+function digestOf(root: string): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -82,7 +105,7 @@ function schemaVersion(): string {
       else hash.update(entry.name).update(readFileSync(path));
     }
   };
-  walk(fileURLToPath(new URL('../../src/db', import.meta.url)));
+  walk(root);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -134,6 +157,130 @@ function postgresTemplate(adminUrl: string): Promise<string> {
     }
   });
   return postgresTemplatePromise;
+}
+
+/**
+ * A seeded workspace (`estate seed`'s data at `size` servers from `seed`) in a database to copy:
+ * made once per run and copied per suite (a file copy on SQLite, `CREATE DATABASE … TEMPLATE` on
+ * PostgreSQL). `make` writes the workspace into the new database and returns what the suites get.
+ */
+export interface Seeded {
+  size: number;
+  seed: number;
+  make(database: Database): Promise<unknown>;
+}
+
+/**
+ * Where seeded templates live: ESTATE_TEST_TEMPLATES (scripts/test.mjs makes one directory per
+ * run and removes it after; PostgreSQL templates carry its run id and are dropped with it), else
+ * the temporary directory, kept for the next run of the same code.
+ */
+const TEMPLATES = process.env.ESTATE_TEST_TEMPLATES ?? tmpdir();
+const RUN = process.env.ESTATE_TEST_RUN ?? 'kept';
+
+/** A digest of src/ (the seed and everything it writes through): a template is reused only by the code that made it. */
+function sourceVersion(): string {
+  sourceVersionMemo ??= digestOf(fileURLToPath(new URL('../../src', import.meta.url)));
+  return sourceVersionMemo;
+}
+let sourceVersionMemo: string | undefined;
+
+function seededKey(seeded: Seeded): string {
+  return `${sourceVersion()}_${seeded.size}_${seeded.seed}`;
+}
+
+/** What `make` returned, kept beside the template: the copies hold the same workspace. */
+export function seededValue(dialect: Dialect, seeded: Seeded): unknown {
+  return JSON.parse(readFileSync(sidecarOf(dialect, seededKey(seeded)), 'utf8'));
+}
+
+const seededFiles = new Map<string, Promise<string>>();
+
+/** A seeded SQLite file, made once (other processes wait for the one that makes it). */
+function sqliteSeeded(seeded: Seeded): Promise<string> {
+  const key = seededKey(seeded);
+  let made = seededFiles.get(key);
+  if (!made) {
+    made = onlyOnce(join(TEMPLATES, `estate-seeded-${RUN}-${key}.db`), async (file) => {
+      const building = `${file}.${randomBytes(5).toString('hex')}`;
+      copyFileSync(await sqliteTemplate(), building);
+      const database = openDatabase(`sqlite:${building}`);
+      try {
+        writeFileSync(sidecarOf('sqlite', key), JSON.stringify(await seeded.make(database)));
+      } finally {
+        await database.close();
+      }
+      renameSync(building, file);
+    });
+    seededFiles.set(key, made);
+  }
+  return made;
+}
+
+/** A seeded PostgreSQL database to copy, made under an advisory lock (one process makes it). */
+function postgresSeeded(adminUrl: string, seeded: Seeded): Promise<string> {
+  const key = seededKey(seeded);
+  let made = seededFiles.get(`postgres:${key}`);
+  if (!made) {
+    const name = `estate_seeded_${RUN}_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    made = withClient(adminUrl, async (client) => {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      try {
+        const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (rowCount) return name;
+        const building = `${name}_${randomBytes(4).toString('hex')}`;
+        await client.query(`CREATE DATABASE ${building} TEMPLATE ${await postgresTemplate(adminUrl)}`);
+        const database = openDatabase(databaseUrl(adminUrl, building));
+        try {
+          const value = await seeded.make(database);
+          // Autovacuum may be off (it is in CI): the copies get the statistics made here.
+          await sql`ANALYZE`.execute(database.db);
+          writeFileSync(sidecarOf('postgres', key), JSON.stringify(value));
+        } finally {
+          await database.close();
+        }
+        await waitForSessions(client, building);
+        await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        return name;
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+      }
+    });
+    seededFiles.set(`postgres:${key}`, made);
+  }
+  return made;
+}
+
+function sidecarOf(dialect: Dialect, key: string): string {
+  return join(TEMPLATES, `estate-seeded-${RUN}-${dialect}-${key}.json`);
+}
+
+/**
+ * `make(file)` run by one process of those that ask at once: the first takes a lock file, the
+ * others wait for `file` to appear (or take over a lock whose maker died).
+ */
+async function onlyOnce(file: string, make: (file: string) => Promise<void>): Promise<string> {
+  const lock = `${file}.lock`;
+  for (;;) {
+    if (existsSync(file)) return file;
+    let fd: number;
+    try {
+      fd = openSync(lock, 'wx');
+    } catch {
+      // Another process makes it: wait, unless its lock is older than any seed takes.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 15 * 60_000)
+        rmSync(lock, { force: true });
+      await sleep(200);
+      continue;
+    }
+    try {
+      if (!existsSync(file)) await make(file);
+      return file;
+    } finally {
+      closeSync(fd);
+      rmSync(lock, { force: true });
+    }
+  }
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -13,7 +13,7 @@ import { buildApp, type App, type AppOptions } from '../../src/app/app.js';
 import { createKey, type CreatedKey } from '../../src/keys/keys.service.js';
 import { addMember, type MemberDto } from '../../src/members/members.service.js';
 import { createWorkspace, type WorkspaceDto } from '../../src/workspaces/workspaces.service.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './databases.js';
+import { createThrowawayDatabase, type Seeded, seededValue, type ThrowawayDatabase } from './databases.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -25,6 +25,49 @@ export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> 
     prefix: `estate_test_${process.pid}`,
     adminUrl: process.env.TEST_DATABASE_URL,
   });
+}
+
+/**
+ * A database whose first workspace holds `estate seed`'s data at `size` servers from `seed`, with
+ * an admin member: a copy of a template made once per run (test/support/databases.ts).
+ */
+function createSeededTestDatabase(dialect: DialectName, seed: SeedOf): Promise<TestDatabase> {
+  return createThrowawayDatabase(dialect, {
+    prefix: `estate_test_${process.pid}`,
+    adminUrl: process.env.TEST_DATABASE_URL,
+    seeded: seededTemplate(seed),
+  });
+}
+
+/** A seeded workspace: its number of servers and the seed of its random choices. */
+export interface SeedOf {
+  size: number;
+  seed: number;
+}
+
+function seededTemplate({ size, seed }: SeedOf): Seeded {
+  return {
+    size,
+    seed,
+    async make(database) {
+      const workspace = await newWorkspace(database, 'Seeded workspace');
+      const { seedWorkspace } = await import('../../src/seed/seed.js');
+      await seedWorkspace(database, { workspaceId: workspace.id, size, seed });
+      return workspace;
+    },
+  };
+}
+
+/** A new workspace with one admin member. */
+async function newWorkspace(database: Database, name: string): Promise<Workspace> {
+  const workspace = await createWorkspace(database, { name }, CLI_ACTOR);
+  const email = `admin-${randomBytes(5).toString('hex')}@example.test`;
+  const admin = await addMember(
+    database,
+    { workspaceId: workspace.id, email, name: 'Ada Admin', role: 'admin' },
+    CLI_ACTOR,
+  );
+  return { ...workspace, admin };
 }
 
 /** A fresh database of the given dialect with every migration applied (a copy of a migrated template). */
@@ -80,6 +123,8 @@ export interface Harness {
   app: App;
   /** A new workspace with one admin member. */
   workspace(name?: string): Promise<Workspace>;
+  /** With the suite's `seeded` option: the workspace the database starts with, seeded (shared by its tests). */
+  seeded: Workspace;
   /** A key in the workspace, by alias or scopes (default alias admin); returns the created key with its secret. */
   key(
     workspace: Workspace,
@@ -92,12 +137,15 @@ export interface Harness {
 
 /**
  * Declares one `describe` block per configured database, each with its own migrated database and
- * app. The `harness` object is filled in `before`; tests use it inside `it` callbacks.
+ * app. The `harness` object is filled in `before`; tests use it inside `it` callbacks. With
+ * `seeded`, the database starts with a seeded workspace (`h.seeded`), copied from a template that
+ * the run makes once for every suite that asks for the same size and seed.
  */
 export function describeEachDatabase(
   title: string,
   body: (h: Harness) => void,
   appOptions: Partial<AppOptions> = {},
+  options: { seeded?: SeedOf } = {},
 ): void {
   for (const dialect of DIALECTS) {
     describe(`${title} [${dialect}]`, () => {
@@ -106,21 +154,15 @@ export function describeEachDatabase(
       const shutdown: (() => Promise<void>)[] = [];
       h.beforeShutdown = (close) => void shutdown.push(close);
       before(async () => {
-        testDatabase = await createMigratedTestDatabase(dialect);
+        testDatabase = options.seeded
+          ? await createSeededTestDatabase(dialect, options.seeded)
+          : await createMigratedTestDatabase(dialect);
         h.url = testDatabase.url;
         h.database = openDatabase(testDatabase.url);
         await migrateToLatest(h.database);
         h.app = await buildApp({ database: h.database, ...appOptions });
-        h.workspace = async (name = 'Test workspace') => {
-          const workspace = await createWorkspace(h.database, { name }, CLI_ACTOR);
-          const email = `admin-${randomBytes(5).toString('hex')}@example.test`;
-          const admin = await addMember(
-            h.database,
-            { workspaceId: workspace.id, email, name: 'Ada Admin', role: 'admin' },
-            CLI_ACTOR,
-          );
-          return { ...workspace, admin };
-        };
+        h.workspace = (name = 'Test workspace') => newWorkspace(h.database, name);
+        if (options.seeded) h.seeded = seededValue(dialect, seededTemplate(options.seeded)) as Workspace;
         h.key = (workspace, options = {}) =>
           createKey(h.database, {
             workspaceId: workspace.id,
