@@ -75,6 +75,18 @@ const results = [];
 const tierTimes = new Map();
 const started = performance.now();
 
+/**
+ * The running jobs' process groups: a job that outlives JOB_MINUTES is ended with its children (a
+ * browser, a server), and so are all when the runner is interrupted.
+ */
+const running = new Set();
+const JOB_MINUTES = 20;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const child of running) endGroup(child);
+    process.exit(130);
+  });
+
 if (tiers.includes('build')) await runTier('build', [command('build', 'npm', ['run', '--silent', 'build'])], 1);
 const parallel = [
   ...(tiers.includes('check') ? checkJobs() : []),
@@ -207,6 +219,14 @@ async function runTier(tier, jobs, width) {
   tierTimes.set(tier, { seconds: (performance.now() - start) / 1000, jobs: jobs.length });
 }
 
+function endGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+}
+
 function run(job) {
   const start = performance.now();
   return new Promise((resolve) => {
@@ -214,11 +234,19 @@ function run(job) {
       cwd: ROOT,
       env: { ...process.env, ...job.env, FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    running.add(child);
+    const timer = setTimeout(() => {
+      output.push(Buffer.from(`\n${job.name}: still running after ${JOB_MINUTES} minutes, ended\n`));
+      endGroup(child);
+    }, JOB_MINUTES * 60_000);
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
       const seconds = (performance.now() - start) / 1000;
       const text = Buffer.concat(output).toString('utf8');
       // node --test exits 0 when it ran nothing: a test job must have run at least one test.
