@@ -5,8 +5,9 @@
  *   build  `npm run build` (server, client and console), which the test files' CLI and browser runs use
  *   check  lint and one type-check of server, tests, benchmarks and scripts, and one of the console;
  *          run beside the main tier, as jobs of the same pool
- *   main   test/*.test.ts: a process per file and database (SQLite and PostgreSQL as separate
- *          processes), as many at once as --concurrency, the longest known first
+ *   main   test/*.test.ts, SQLite and PostgreSQL in separate processes: a long file in a process
+ *          of its own, short ones of the same database together (testJobs); as many processes
+ *          at once as --concurrency, the longest expected first
  *   timed  test/timed/*.test.ts: tests that measure time, after the others, one process at a time
  *
  * Usage: node scripts/test.mjs [--db sqlite,postgres] [--tier build,check,main,timed]
@@ -18,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -26,7 +27,7 @@ const ROOT = join(import.meta.dirname ?? dirname(new URL(import.meta.url).pathna
 const TIERS = ['build', 'check', 'main', 'timed'];
 /** Where the last runs' job times are kept, to start the longest jobs first. */
 const TIMES_FILE = join(ROOT, 'node_modules', '.cache', 'estate-tests', 'times.json');
-/** A job's output is printed only when it ends, so parallel jobs never interleave. */
+/** Node's test runner in the job's process; a job's output is printed when it ends, never interleaved. */
 const NODE_TEST = ['--import', 'tsx', '--test-reporter=spec'];
 /** Files that change what their process holds for the files after them (environment, registries) say so. */
 const OWN_PROCESS = /^\/\/ npm test: a process of its own/m;
@@ -53,7 +54,7 @@ if (databases.includes('postgres') && !process.env.TEST_DATABASE_URL)
     '--db postgres needs TEST_DATABASE_URL, a maintenance database URL ' +
       '(e.g. postgres://postgres@127.0.0.1:5432/postgres)',
   );
-const given = files.map((file) => relative(ROOT, join(process.cwd(), file)));
+const given = files.map((file) => relative(ROOT, resolve(file)));
 const tiers = options.tier
   ? options.tier.split(',')
   : given.length > 0
