@@ -138,17 +138,33 @@ let postgresTemplatePromise: Promise<string> | undefined;
  * version under an advisory lock, so that concurrent test processes make it once between them.
  */
 function postgresTemplate(adminUrl: string): Promise<string> {
-  postgresTemplatePromise ??= withClient(adminUrl, async (client) => {
-    const name = `estate_template_${schemaVersion()}`;
+  postgresTemplatePromise ??= postgresOnce(adminUrl, `estate_template_${schemaVersion()}`, '', migrateToLatest);
+  return postgresTemplatePromise;
+}
+
+/**
+ * A database `name` to copy, made once between concurrent processes under an advisory lock: a new
+ * database (from `template`, when given) that `fill` writes, renamed into place when done.
+ */
+function postgresOnce(
+  adminUrl: string,
+  name: string,
+  template: string,
+  fill: (database: Database) => Promise<unknown>,
+): Promise<string> {
+  return withClient(adminUrl, async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     try {
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (rowCount) return name;
       const building = `${name}_${randomBytes(4).toString('hex')}`;
-      await client.query(`CREATE DATABASE ${building}`);
+      await client.query(`CREATE DATABASE ${building}${template ? ` TEMPLATE ${template}` : ''}`);
       const database = openDatabase(databaseUrl(adminUrl, building));
-      await migrateToLatest(database);
-      await database.close();
+      try {
+        await fill(database);
+      } finally {
+        await database.close();
+      }
       await waitForSessions(client, building);
       await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       return name;
@@ -156,7 +172,6 @@ function postgresTemplate(adminUrl: string): Promise<string> {
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
     }
   });
-  return postgresTemplatePromise;
 }
 
 /**
@@ -217,35 +232,20 @@ function sqliteSeeded(seeded: Seeded): Promise<string> {
   return made;
 }
 
-/** A seeded PostgreSQL database to copy, made under an advisory lock (one process makes it). */
+/** A seeded PostgreSQL database to copy, made by one process. */
 function postgresSeeded(adminUrl: string, seeded: Seeded): Promise<string> {
   const key = seededKey(seeded);
   let made = seededFiles.get(`postgres:${key}`);
   if (!made) {
     const name = `estate_seeded_${RUN}_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
-    made = withClient(adminUrl, async (client) => {
-      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
-      try {
-        const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-        if (rowCount) return name;
-        const building = `${name}_${randomBytes(4).toString('hex')}`;
-        await client.query(`CREATE DATABASE ${building} TEMPLATE ${await postgresTemplate(adminUrl)}`);
-        const database = openDatabase(databaseUrl(adminUrl, building));
-        try {
-          const value = await seeded.make(database);
-          // Autovacuum may be off (it is in CI): the copies get the statistics made here.
-          await sql`ANALYZE`.execute(database.db);
-          writeFileSync(sidecarOf('postgres', key), JSON.stringify(value));
-        } finally {
-          await database.close();
-        }
-        await waitForSessions(client, building);
-        await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-        return name;
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
-      }
-    });
+    made = postgresTemplate(adminUrl).then((template) =>
+      postgresOnce(adminUrl, name, template, async (database) => {
+        const value = await seeded.make(database);
+        // Autovacuum may be off (it is in CI): the copies get the statistics made here.
+        await sql`ANALYZE`.execute(database.db);
+        writeFileSync(sidecarOf('postgres', key), JSON.stringify(value));
+      }),
+    );
     seededFiles.set(`postgres:${key}`, made);
   }
   return made;
