@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
-const assets = new URL('../dist/ui/assets/', import.meta.url).pathname;
+const assets = new URL('../dist/console/assets/', import.meta.url).pathname;
 for (const name of readdirSync(assets)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;
   const file = join(assets, name);

@@ -2,7 +2,7 @@
  * Redraws docs/pictures/console/*.png from a seeded workspace: the app on a scratch SQLite
  * database, a workspace filled by `estate seed` (10,000 servers, seed 7; ESTATE_SCREENSHOT_SIZE
  * for another size), an admin signed in through Debian's Chromium, each main page at 1440×900
- * and one at 390×844, as a phone shows it. Needs the console built (dist/ui).
+ * and one at 390×844, as a phone shows it. Needs the console built (dist/console).
  *
  *   npm run docs:screenshots
  */
@@ -114,7 +114,7 @@ async function shot(page: Page, name: string, at?: Locator): Promise<void> {
 
 /**
  * Runs a step again, once, after a pause when it fails: the console being rebuilt meanwhile
- * (dist/ui emptied by vite) shows a blank page.
+ * (dist/console emptied by vite) shows a blank page.
  */
 async function step(run: () => Promise<void>): Promise<void> {
   try {

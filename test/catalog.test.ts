@@ -7,10 +7,9 @@ import { CatalogEntrySchema } from '../src/catalog/catalog.routes.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
+import { installed } from '../src/paths.js';
 
-const shipped = JSON.parse(
-  readFileSync(new URL('../assets/application-catalog.json', import.meta.url), 'utf8'),
-) as any[];
+const shipped = JSON.parse(readFileSync(installed('assets', 'application-catalog.json'), 'utf8')) as any[];
 
 /** The catalog envelope of GET /application-catalog, as catalog.routes.ts declares it (not exported there). */
 const CatalogList = Type.Object({ data: Type.Array(CatalogEntrySchema), total: Type.Integer(), page: Type.Integer() });

@@ -15,9 +15,10 @@ import { personIn, PASSWORD, signIn } from './support/console.js';
 import { assertAccessible, consoleFor, screenshot, signInPage } from './support/console-browser.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
+import { installed } from '../src/paths.js';
 
 const skip = browserMissing();
-const FIXTURE = readFileSync(new URL('fixtures/inventory/linux-server.json', import.meta.url));
+const FIXTURE = readFileSync(installed('test', 'fixtures', 'inventory', 'linux-server.json'));
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 /** The agents of a workspace as the database holds them: name and fleet flag. */

@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { it } from 'node:test';
 import { estate, startServer, stopServer, type CliResult } from './support/cli.js';
 import { describeEachDatabase } from './support/harness.js';
+import { INSTALL_ROOT } from '../src/paths.js';
 
 const modeOf = (path: string) => statSync(path).mode & 0o7777;
 
@@ -39,13 +39,13 @@ describeEachDatabase('the data directory', (h) => {
   const sqliteOnly = h.dialect === 'sqlite' ? {} : { skip: 'the directory of a SQLite file' };
 
   it('data/ is not tracked and the shipped catalog lives in assets/, which the compiled server finds', async () => {
-    const checkout = fileURLToPath(new URL('..', import.meta.url));
+    const checkout = INSTALL_ROOT;
     const ignored = (path: string) => spawnSync('git', ['check-ignore', '-q', path], { cwd: checkout }).status === 0;
     assert.ok(ignored('data/estate.db'), '.gitignore ignores the whole data/ directory');
     assert.ok(!ignored('src/data/data-objects.module.ts'), 'and only that one: src/data/ is source');
     const { root } = directoryWith('elsewhere', 0o700);
     try {
-      // serve runs from dist/ (bin/estate.js); its catalog is read relative to the compiled module.
+      // serve runs from dist/ (bin/estate.js); it finds the catalog from there.
       const server = await startServer(h.url, { ESTATE_DATA_DIR: root }, root);
       try {
         const secret = /svc_live_[A-Za-z0-9_-]+/.exec(readFileSync(join(root, 'first-start.txt'), 'utf8'))?.[0];

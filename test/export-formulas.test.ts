@@ -19,6 +19,7 @@ import { importFamily } from '../src/transfer/import.js';
 import { estate } from './support/cli.js';
 import { personIn, signIn } from './support/console.js';
 import { describeEachDatabase, type Harness, ONCE, type Workspace } from './support/harness.js';
+import { installed } from '../src/paths.js';
 
 const servers = FAMILIES.find((family) => family.definition.path === '/servers')!;
 const FORMULA = /^[=+\-@\t\r]/;
@@ -89,7 +90,7 @@ describeEachDatabase('CSV exports neutralize formulas', (h) => {
     // A fleet agent token alone plants a host name, an OS and a manufacturer.
     const agent = await enrollAgent(h.database, { workspaceId: source.id, name: 'Fleet', fleet: true });
     const inventory = JSON.parse(
-      readFileSync(new URL('fixtures/inventory/linux-server.json', import.meta.url), 'utf8'),
+      readFileSync(installed('test', 'fixtures', 'inventory', 'linux-server.json'), 'utf8'),
     ) as { content: Record<string, Record<string, unknown>> };
     inventory.content.hardware!.name = '=1+1';
     inventory.content.operatingsystem!.name = '@cmd';

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { it } from 'node:test';
 import { deflateSync, gzipSync, inflateSync } from 'node:zlib';
 import Ajv from 'ajv';
@@ -17,9 +18,10 @@ import { openDatabase } from '../src/db/database.js';
 import { redactSecrets } from '../src/logging.js';
 import { addMember } from '../src/members/members.service.js';
 import { describeEachDatabase, type Harness, ONCE } from './support/harness.js';
+import { installed } from '../src/paths.js';
 
-const FIXTURES = new URL('fixtures/inventory/', import.meta.url);
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8'));
+const FIXTURES = installed('test', 'fixtures', 'inventory');
+const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
 
 const basic = (token: string, user = 'fleet') => `Basic ${Buffer.from(`${user}:${token}`).toString('base64')}`;
 
@@ -62,7 +64,7 @@ async function setUp(h: Harness) {
 it('the JSON fixtures are valid GLPI inventories (the published inventory.schema.json)', ONCE, () => {
   const ajv = new Ajv.default({ allErrors: true, strict: false });
   addFormats.default(ajv);
-  const validate = ajv.compile(JSON.parse(readFileSync(new URL('glpi-inventory.schema.json', FIXTURES), 'utf8')));
+  const validate = ajv.compile(JSON.parse(readFileSync(join(FIXTURES, 'glpi-inventory.schema.json'), 'utf8')));
   for (const name of ['windows-laptop', 'macos-laptop', 'linux-server', 'cisco-switch', 'printer'])
     assert.ok(validate(fixture(name)), `${name}: ${JSON.stringify(validate.errors)}`);
 });

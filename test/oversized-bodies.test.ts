@@ -9,13 +9,13 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import { enrollAgent } from '../src/agents/agents.service.js';
 import { drainBody } from '../src/http/drain.js';
 import { describeEachDatabase, ONCE } from './support/harness.js';
+import { installed } from '../src/paths.js';
 
-const client = (name: string) => fileURLToPath(new URL(`fixtures/clients/${name}`, import.meta.url));
+const client = (name: string) => installed('test', 'fixtures', 'clients', name);
 
 /** Runs a client and answers the outcomes it printed: `{"413 payload_too_large": 3}`. */
 function run(command: string, args: string[]): Promise<Record<string, number>> {

@@ -3,7 +3,6 @@ import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { it } from 'node:test';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { FAMILIES } from '../src/families.js';
@@ -13,9 +12,10 @@ import { importFamily } from '../src/transfer/import.js';
 import { addressOf, dayOf } from '../src/transfer/presets.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness, ONCE, type Workspace } from './support/harness.js';
+import { installed } from '../src/paths.js';
 
 const familyOf = (key: string): Family => FAMILIES.find((family) => family.definition.path === `/${key}`)!;
-const example = (name: string) => fileURLToPath(new URL(`../docs/examples/${name}`, import.meta.url));
+const example = (name: string) => installed('docs', 'examples', name);
 
 /** The people the Snipe-IT sample checks laptops out to, as members of the workspace. */
 const SNIPE_PEOPLE = ['anna', 'boris', 'chloe', 'david'];

@@ -1,13 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The console is served by `estate serve` under /ui/ from dist/ui (src/console/console.module.ts).
+// The console is served by `estate serve` under /ui/ from dist/console (src/console/console.module.ts).
 export default defineConfig({
   root: 'ui',
   base: '/ui/',
   plugins: [react()],
   build: {
-    outDir: '../dist/ui',
+    outDir: '../dist/console',
     emptyOutDir: true,
     // No inline scripts: the pages' Content-Security-Policy allows only the console's own files.
     modulePreload: { polyfill: false },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { installed } from '../paths.js';
 
 export const CATALOG_CATEGORIES = [
   'collaboration',
@@ -58,12 +58,11 @@ interface IndexedEntry {
 let loaded: IndexedEntry[] | undefined;
 
 /**
- * The catalog ships as assets/application-catalog.json (beside src/ and dist/, so the same path
- * finds it from both); it is global, read once, sorted by name.
+ * The catalog ships as assets/application-catalog.json; it is global, read once, sorted by name.
  */
 function catalog(): IndexedEntry[] {
   if (!loaded) {
-    const file = fileURLToPath(new URL('../../assets/application-catalog.json', import.meta.url));
+    const file = installed('assets', 'application-catalog.json');
     const entries = JSON.parse(readFileSync(file, 'utf8')) as CatalogEntry[];
     loaded = entries
       .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id))

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { installed } from '../paths.js';
 import staticFiles from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
@@ -42,8 +42,8 @@ const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerSsoRoutes,
 ];
 
-/** The built console (vite build): dist/ui from both src/console and dist/console. */
-export const CONSOLE_ROOT = fileURLToPath(new URL('../../dist/ui/', import.meta.url));
+/** The built console (vite build), with a trailing slash. */
+export const CONSOLE_ROOT = `${installed('dist', 'console')}/`;
 
 /**
  * The console's pages allow only their own scripts and styles, cannot be framed, and leak no

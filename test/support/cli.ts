@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { installed } from '../../src/paths.js';
 
-export const ESTATE_BIN = fileURLToPath(new URL('../../bin/estate.js', import.meta.url));
+export const ESTATE_BIN = installed('bin', 'estate.js');
 
 export interface CliResult {
   code: number | null;

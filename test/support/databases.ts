@@ -18,12 +18,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database, type Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { installed } from '../../src/paths.js';
 
 export interface ThrowawayDatabase {
   dialect: Dialect;
@@ -92,7 +92,7 @@ async function waitForSessions(client: pg.Client, name: string): Promise<void> {
 
 /** A digest of src/db (migrations and what they import): a template is reused only by the code that made it. */
 function schemaVersion(): string {
-  return digestOf(fileURLToPath(new URL('../../src/db', import.meta.url)));
+  return digestOf(installed('src', 'db'));
 }
 
 /** A digest of a directory's file names and contents. */
@@ -195,7 +195,7 @@ const RUN = process.env.ESTATE_TEST_RUN ?? 'kept';
 
 /** A digest of src/ (the seed and everything it writes through): a template is reused only by the code that made it. */
 function sourceVersion(): string {
-  sourceVersionMemo ??= digestOf(fileURLToPath(new URL('../../src', import.meta.url)));
+  sourceVersionMemo ??= digestOf(installed('src'));
   return sourceVersionMemo;
 }
 let sourceVersionMemo: string | undefined;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { installed } from '../../paths.js';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { storageStatements } from '../storage-sql.js';
@@ -25,8 +26,8 @@ export const storageFingerprint = 'b70ceff1677684b6';
 
 /** The baseline's statements: each ends with `;` on a line of its own. */
 export function baselineStatements(dialect: Dialect): string[] {
-  // From src/db/migrations and from dist/db/migrations alike: the SQL stays in src/.
-  const file = new URL(`../../../src/db/baseline/${dialect}.sql`, import.meta.url);
+  // Compiled or not, the SQL is read from src/.
+  const file = installed('src', 'db', 'baseline', `${dialect}.sql`);
   return readFileSync(file, 'utf8')
     .split('\n;\n')
     .map((statement) => statement.replace(/^--.*$/gm, '').trim())
