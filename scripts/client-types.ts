@@ -11,8 +11,9 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../src/app/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { installed } from '../src/paths.js';
 
-export const CLIENT_SCHEMA_FILE = fileURLToPath(new URL('../packages/client/src/schema.d.ts', import.meta.url));
+export const CLIENT_SCHEMA_FILE = installed('packages', 'client', 'src', 'schema.d.ts');
 const PUBLIC_PREFIX = '/public/v1';
 
 const HEADER = `/**

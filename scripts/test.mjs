@@ -3,7 +3,8 @@
  * `npm test`: builds once, then runs the tiers of the suite and prints each with its time.
  *
  *   build  `npm run build`: server and tests compiled into dist/, the client, the console; the tests
- *          run from dist/test, their CLI runs from dist/src, their browsers load dist/console
+ *          run from dist/test, their CLI runs from dist/src, their browsers load dist/console.
+ *          Skipped when dist/ was built from the files as they are (scripts/build-inputs.mjs)
  *   check  lint and one type-check of server, tests, benchmarks and scripts, and one of the console;
  *          run beside the main tier, as jobs of the same pool
  *   main   test/*.test.ts, SQLite and PostgreSQL in separate processes: a long file in a process
@@ -23,6 +24,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { builtFromCurrentInputs } from './build-inputs.mjs';
 
 const ROOT = join(import.meta.dirname ?? dirname(new URL(import.meta.url).pathname), '..');
 const TIERS = ['build', 'check', 'main', 'timed'];
@@ -96,7 +98,11 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     process.exit(130);
   });
 
-if (tiers.includes('build')) await runTier('build', [command('build', 'npm', ['run', '--silent', 'build'])], 1);
+if (tiers.includes('build')) {
+  // npm ci has just built through prepare: the same inputs need no second build.
+  if (builtFromCurrentInputs()) console.log('build: dist/ was built from the files as they are (dist/.inputs)');
+  else await runTier('build', [command('build', 'npm', ['run', '--silent', 'build'])], 1);
+}
 const parallel = [
   ...(tiers.includes('check') ? checkJobs() : []),
   ...(tiers.includes('main')

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { before } from 'node:test';
+import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserMissing, launchBrowser } from './browser.js';
 import type { Harness } from './harness.js';
@@ -23,9 +23,19 @@ export interface ConsoleBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * One browser per test process, launched for its first console and closed after the process's
+ * last test: a launch costs about 1.2 s of CPU, and each console still has contexts of its own.
+ */
+let shared: Promise<Browser> | undefined;
+after(async () => {
+  if (shared) await (await shared).close();
+});
+
 export async function openConsole(h: Harness): Promise<ConsoleBrowser> {
   const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchBrowser();
+  shared ??= launchBrowser();
+  const browser = await shared;
   const contexts: { close(): Promise<void> }[] = [];
   return {
     origin: address,
@@ -37,7 +47,6 @@ export async function openConsole(h: Harness): Promise<ConsoleBrowser> {
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close();
     },
   };
 }
