@@ -10,7 +10,8 @@
  *   main   test/*.test.ts, SQLite and PostgreSQL in separate processes: a long file in a process
  *          of its own, short ones of the same database together (testJobs); as many processes
  *          at once as --concurrency, the longest expected first
- *   timed  test/timed/*.test.ts: tests that measure time, after the others, one process at a time
+ *   timed  test/timed/*.test.ts: tests that measure time, after the others, one process at a time;
+ *          the seeded workspaces they copy are made by jobs of the main tier
  *
  * Usage: node scripts/test.mjs [--db sqlite,postgres] [--tier build,check,main,timed]
  *                              [--concurrency N] [FILE…]
@@ -103,21 +104,20 @@ if (tiers.includes('build')) {
   if (builtFromCurrentInputs()) console.log('build: dist/ was built from the files as they are (dist/.inputs)');
   else await runTier('build', [command('build', 'npm', ['run', '--silent', 'build'])], 1);
 }
+const timedFiles = tiers.includes('timed')
+  ? given.length > 0
+    ? given.filter((f) => tierOf(f) === 'timed')
+    : listed('test/timed')
+  : [];
 const parallel = [
   ...(tiers.includes('check') ? checkJobs() : []),
+  ...(tiers.includes('main') && timedFiles.length > 0 ? templateJobs() : []),
   ...(tiers.includes('main')
     ? testJobs(given.length > 0 ? given.filter((f) => tierOf(f) === 'main') : listed('test'), { grouped: true })
     : []),
 ];
 if (parallel.length > 0) await runTier(tiers.includes('main') ? 'main' : 'check', parallel, concurrency);
-if (tiers.includes('timed'))
-  await runTier(
-    'timed',
-    testJobs(given.length > 0 ? given.filter((f) => tierOf(f) === 'timed') : listed('test/timed'), {
-      grouped: false,
-    }),
-    1,
-  );
+if (timedFiles.length > 0) await runTier('timed', testJobs(timedFiles, { grouped: false }), 1);
 await removeTemplates();
 report();
 
@@ -220,13 +220,27 @@ function checkJobs() {
   ].map((job) => ({ ...job, tier: 'check' }));
 }
 
+/**
+ * The seeded workspaces the timed tests copy (100,000 servers), made per database while the main
+ * tier runs: seeding keeps a core busy, which the timed tier, one process at a time, leaves idle.
+ */
+function templateJobs() {
+  return databases.map((database) => ({
+    ...command(`seeded templates for the timed tests [${database}]`, process.execPath, [
+      'dist/test/support/prepare-templates.js',
+    ]),
+    env: { TEST_DATABASES: database },
+    seconds: 60,
+  }));
+}
+
 function command(name, program, args) {
   return { name, program, args, env: {}, test: false };
 }
 
 /** A job's expected seconds: its files', else its own last time; unknown ones count as long. */
 function expectedOf(job) {
-  return job.units ? job.units.reduce((sum, unit) => sum + unit.seconds, 0) : (times[job.name] ?? 60);
+  return job.units ? job.units.reduce((sum, unit) => sum + unit.seconds, 0) : (times[job.name] ?? job.seconds ?? 60);
 }
 
 async function runTier(tier, jobs, width) {

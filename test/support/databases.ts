@@ -205,6 +205,13 @@ function seededKey(seeded: Seeded): string {
 }
 
 /** What `make` returned, kept beside the template: the copies hold the same workspace. */
+/** Makes the run's template of `seeded` when no process has made it yet (one copy is then cheap). */
+export async function prepareSeeded(dialect: Dialect, seeded: Seeded, adminUrl?: string): Promise<void> {
+  if (dialect === 'sqlite') await sqliteSeeded(seeded);
+  else if (adminUrl) await postgresSeeded(adminUrl, seeded);
+  else throw new Error("a PostgreSQL template needs the server's maintenance URL");
+}
+
 export function seededValue(dialect: Dialect, seeded: Seeded): unknown {
   return JSON.parse(readFileSync(sidecarOf(dialect, seededKey(seeded)), 'utf8'));
 }

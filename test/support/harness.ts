@@ -13,7 +13,13 @@ import { buildApp, type App, type AppOptions } from '../../src/app/app.js';
 import { createKey, type CreatedKey } from '../../src/keys/keys.service.js';
 import { addMember, type MemberDto } from '../../src/members/members.service.js';
 import { createWorkspace, type WorkspaceDto } from '../../src/workspaces/workspaces.service.js';
-import { createThrowawayDatabase, type Seeded, seededValue, type ThrowawayDatabase } from './databases.js';
+import {
+  createThrowawayDatabase,
+  prepareSeeded,
+  type Seeded,
+  seededValue,
+  type ThrowawayDatabase,
+} from './databases.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -43,6 +49,11 @@ function createSeededTestDatabase(dialect: DialectName, seed: SeedOf): Promise<T
 export interface SeedOf {
   size: number;
   seed: number;
+}
+
+/** Makes the template that suites with `seeded: seed` copy, when this run has none yet. */
+export function prepareSeededTemplate(dialect: DialectName, seed: SeedOf): Promise<void> {
+  return prepareSeeded(dialect, seededTemplate(seed), process.env.TEST_DATABASE_URL);
 }
 
 function seededTemplate({ size, seed }: SeedOf): Seeded {

@@ -5,13 +5,13 @@ import { browserMissing } from '../support/browser.js';
 import { personIn, PASSWORD } from '../support/console.js';
 import { consoleFor, signInPage } from '../support/console-browser.js';
 import { describeEachDatabase } from '../support/harness.js';
+import { CONSOLE_SERVERS, TIMED_SEED } from '../support/scale.js';
 
 // test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
 // at a time, so that another test file's work on the two cores is not taken for slowness.
 
 const skip = browserMissing();
-/** Servers seeded; ESTATE_CONSOLE_SCALE changes it for a quicker local run. */
-const SERVERS = Number(process.env.ESTATE_CONSOLE_SCALE ?? 100_000);
+const SERVERS = CONSOLE_SERVERS;
 const COLD_MS = 1000;
 const NAVIGATION_MS = 300;
 const COMBOBOX_MS = 300;
@@ -152,5 +152,5 @@ describeEachDatabase(
     });
   },
   {},
-  { seeded: { size: SERVERS, seed: 3 } },
+  { seeded: { size: SERVERS, seed: TIMED_SEED } },
 );

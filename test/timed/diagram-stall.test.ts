@@ -4,12 +4,12 @@ import { it } from 'node:test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describeEachDatabase } from '../support/harness.js';
 import { startProbe } from '../support/probe.js';
+import { STALL_SERVERS, TIMED_SEED } from '../support/scale.js';
 
 // test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
 // at a time, so that another test file's work on the two cores is not taken for slowness.
 
-/** Servers seeded; ESTATE_STALL_SCALE changes it for a quicker local run. */
-const SERVERS = Number(process.env.ESTATE_STALL_SCALE ?? 10_000);
+const SERVERS = STALL_SERVERS;
 const MAX_WAIT_MS = 100;
 
 describeEachDatabase(
@@ -62,5 +62,5 @@ describeEachDatabase(
     });
   },
   {},
-  { seeded: { size: SERVERS, seed: 3 } },
+  { seeded: { size: SERVERS, seed: TIMED_SEED } },
 );

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
 import { describeEachDatabase } from '../support/harness.js';
 import { startProbe } from '../support/probe.js';
+import { SEARCH_SERVERS, TIMED_SEED } from '../support/scale.js';
 
 // test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
 // at a time, so that another test file's work on the two cores is not taken for slowness.
 
-/** Servers seeded; ESTATE_SEARCH_SCALE changes it for a quicker local run. */
-const SERVERS = Number(process.env.ESTATE_SEARCH_SCALE ?? 100_000);
+const SERVERS = SEARCH_SERVERS;
 const MAX_WAIT_MS = 50;
 
 /** Every list that takes a search, and its parameter. */
@@ -97,5 +97,5 @@ describeEachDatabase(
   },
   { keptAnswersBytes: 0 },
   // The same workspace as timed/console-scale's: the run seeds it once (a template both copy).
-  { seeded: { size: SERVERS, seed: 3 } },
+  { seeded: { size: SERVERS, seed: TIMED_SEED } },
 );
