@@ -12,6 +12,7 @@ import { addMember } from '../src/members/members.service.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { estate, startServer, stopServer } from './support/cli.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
+import { temporaryDirectory } from './support/temporary.js';
 
 describeEachDatabase('command line', (h) => {
   /**
@@ -525,7 +526,7 @@ describeEachDatabase('command line', (h) => {
     const port = (blocker.address() as AddressInfo).port;
     try {
       const result = await estate(h.url, ['serve', '--port', String(port)], {
-        env: { ESTATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'estate-busy-')) },
+        env: { ESTATE_DATA_DIR: temporaryDirectory('estate-busy-') },
       });
       assert.equal(result.code, 1);
       assert.match(result.stderr, new RegExp(`estate: port ${port} on 127\\.0\\.0\\.1 is already in use`));

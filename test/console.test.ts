@@ -3,8 +3,7 @@ import { it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { defaultPermissions } from '../src/access/scopes.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserMissing, launchBrowser } from './support/browser.js';
 import { startServer, stopServer } from './support/cli.js';
@@ -12,6 +11,7 @@ import { personIn, PASSWORD } from './support/console.js';
 import { consoleFor, assertAccessible, screenshot, signInPage } from './support/console-browser.js';
 import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
+import { temporaryDirectory } from './support/temporary.js';
 
 const skip = browserMissing();
 
@@ -34,7 +34,7 @@ describeEachDatabase("web console: a new user's first minutes", (h) => {
     skip,
   }, async () => {
     const empty = await createTestDatabase(h.dialect);
-    const dataDir = mkdtempSync(join(tmpdir(), 'estate-console-'));
+    const dataDir = temporaryDirectory('estate-console-');
     const server = await startServer(empty.url, { ESTATE_DATA_DIR: dataDir });
     const browser = await launchBrowser();
     try {

@@ -8,8 +8,7 @@
  * sign-ins (docs/sso.md).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, it, mock } from 'node:test';
@@ -36,6 +35,7 @@ import {
   startTestProvider,
   type TestProvider,
 } from './support/sso-provider.js';
+import { temporaryDirectory } from './support/temporary.js';
 
 let corp: TestProvider;
 let other: TestProvider;
@@ -713,7 +713,7 @@ describeEachDatabase(
 );
 
 it('OIDC_PROVIDERS: http only on a loopback issuer; a missing secret or a bad name is a plain message', ONCE, () => {
-  const directory = mkdtempSync(join(tmpdir(), 'estate-sso-config-'));
+  const directory = temporaryDirectory('estate-sso-config-');
   const load = (entry: Record<string, unknown>, env: Record<string, string> = { S: 'secret' }) => {
     const file = join(directory, `${++serial}.json`);
     writeFileSync(file, JSON.stringify([{ name: 'corp', issuer: 'https://idp.example', clientId: 'c', ...entry }]));

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { it } from 'node:test';
@@ -13,6 +12,7 @@ import { addressOf, dayOf } from '../src/transfer/presets.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness, ONCE, type Workspace } from './support/harness.js';
 import { installed } from '../src/paths.js';
+import { temporaryDirectory } from './support/temporary.js';
 
 const familyOf = (key: string): Family => FAMILIES.find((family) => family.definition.path === `/${key}`)!;
 const example = (name: string) => installed('docs', 'examples', name);
@@ -202,7 +202,7 @@ describeEachDatabase('import presets', (h) => {
       preset: 'netbox-devices',
       ignoredColumns: ['ID', 'Status', 'Tenant', 'Asset tag', 'Airflow'],
     });
-    const dir = mkdtempSync(join(tmpdir(), 'estate-presets-'));
+    const dir = temporaryDirectory('estate-presets-');
     writeFileSync(join(dir, 'netbox.csv'), 'Name,Custom field\nfra-1,x\n');
     const human = await estate(h.url, [
       'import',

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { it } from 'node:test';
@@ -14,6 +13,7 @@ import { exportFamily } from '../src/transfer/export.js';
 import { type Format, type ImportOptions, importFamily } from '../src/transfer/import.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
+import { temporaryDirectory } from './support/temporary.js';
 
 const familyOf = (key: string): Family => FAMILIES.find((family) => family.definition.path === `/${key}`)!;
 
@@ -319,7 +319,7 @@ describeEachDatabase('import and export', (h) => {
 
   it('estate import and export: exit codes, --json and files', { timeout: 120_000 }, async () => {
     const ws = await h.workspace();
-    const dir = mkdtempSync(join(tmpdir(), 'estate-transfer-'));
+    const dir = temporaryDirectory('estate-transfer-');
     writeFileSync(join(dir, 'ok.csv'), 'name,environment\ncli-1,production\n');
     writeFileSync(join(dir, 'bad.csv'), 'name,environment\ncli-2,moon\n');
     const ok = await estate(h.url, [

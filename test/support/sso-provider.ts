@@ -8,13 +8,13 @@
  * provider behind a failing gateway.
  */
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
+import { temporaryDirectory } from './temporary.js';
 
 export const CLIENT_ID = 'estate';
 export const CLIENT_SECRET = 'test-client-secret-that-is-long-enough-for-hs256';
@@ -198,7 +198,7 @@ export async function startTestProvider(): Promise<TestProvider> {
  * points the environment at it, before the app is built.
  */
 export function configureProviders(providers: { name: string; displayName: string; issuer: string }[]): void {
-  const directory = mkdtempSync(join(tmpdir(), 'estate-sso-'));
+  const directory = temporaryDirectory('estate-sso-');
   const file = join(directory, 'providers.json');
   const entries = providers.map((provider) => ({
     ...provider,
