@@ -2,6 +2,7 @@
  * A probe of a service's responsiveness for the timed tests (test/timed/): GET /healthz asked
  * every PROBE_EVERY_MS from a thread of its own.
  */
+import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 
 const PROBE_EVERY_MS = 15;
@@ -43,4 +44,18 @@ export function startProbe(base: string) {
       return answer;
     },
   };
+}
+
+/** That the probe was answered often and never waited over `maxWaitMs`, naming the event-loop delay otherwise. */
+export function assertResponsive(
+  { longest, probes }: { longest: number; probes: number },
+  delay: { max: number },
+  maxWaitMs: number,
+): void {
+  assert.ok(probes > 10, `${probes} probes`);
+  assert.ok(
+    longest <= maxWaitMs,
+    `the longest /healthz wait was ${Math.round(longest)} ms (event-loop delay max ` +
+      `${Math.round(delay.max / 1e6)} ms, ${probes} probes)`,
+  );
 }
