@@ -80,7 +80,7 @@ const templates = mkdtempSync(join(tmpdir(), 'estate-templates-'));
 process.env.ESTATE_TEST_RUN = runId;
 process.env.ESTATE_TEST_TEMPLATES = templates;
 // Node.js 22 and later keep each module's compiled code here, for every job and the `estate`
-// commands the jobs run: a process after the first starts in two thirds of the time (Node 20
+// commands the jobs run: loading the app after the first time costs about 15% less CPU (Node 20
 // ignores it). In the checkout, not in a shared temporary directory.
 process.env.NODE_COMPILE_CACHE ??= join(ROOT, 'node_modules', '.cache', 'estate-tests', 'compile');
 const results = [];
