@@ -424,7 +424,7 @@ describeEachDatabase(
         .where('workspace_id', '=', ws.id)
         .execute();
       const now = new Date().toISOString();
-      const rows = [];
+      const rows: Record<string, unknown>[] = [];
       for (const [i, server] of servers.entries()) {
         for (let j = 0; j < 10; j++) {
           const product = (i * 7 + j * 53) % 500;
