@@ -22,6 +22,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
+  chmodSync,
   constants,
   mkdirSync,
   mkdtempSync,
@@ -91,8 +92,11 @@ process.env.ESTATE_TEST_RUN = runId;
 process.env.ESTATE_TEST_TEMPLATES = templates;
 // The jobs' temporary files (their SQLite databases, browser profiles, exports) beside them: SQLite
 // writes every committed page to its WAL with a system call, which costs less into memory.
+// Open to every user as /tmp is (sticky): a test runs a throwaway PostgreSQL server as postgres.
 const scratch = join(templates, 'tmp');
 mkdirSync(scratch);
+chmodSync(templates, 0o755);
+chmodSync(scratch, 0o1777);
 process.env.TMPDIR = scratch;
 // Node.js 22 and later keep each module's compiled code here, for every job and the `estate`
 // commands the jobs run: loading the app after the first time costs about 15% less CPU (Node 20

@@ -20,6 +20,14 @@ describeEachDatabase('responses match their declared schemas', (h) => {
     };
     const category = await post('categories', { name: 'CRM' });
     const tag = await post('tags', { name: 't' });
+    const field = await post('custom-fields', {
+      family: 'servers',
+      name: 'rack_unit',
+      type: 'integer',
+      minimum: 1,
+      maximum: 48,
+      default: 1,
+    });
     const team = await post('teams', { name: 'Team' });
     const application = await post('applications', {
       name: 'App',
@@ -110,6 +118,7 @@ describeEachDatabase('responses match their declared schemas', (h) => {
     const ids: Record<string, string> = {
       categories: category,
       tags: tag,
+      'custom-fields': field,
       teams: team,
       applications: application,
       servers: server,

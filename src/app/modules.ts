@@ -8,6 +8,7 @@ import { registerApplicationCommentRoutes } from '../applications/applications.m
 import { registerFamilies } from '../families.js';
 import { registerAuditRoutes } from '../audit/audit.routes.js';
 import { registerCatalogRoutes } from '../catalog/catalog.routes.js';
+import { registerCustomFieldRoutes } from '../custom-fields/fields.routes.js';
 import { registerDashboardRoutes } from '../dashboards/dashboards.routes.js';
 import { registerDiagramRoutes } from '../diagrams/diagrams.routes.js';
 import {
@@ -30,6 +31,7 @@ export const WORKSPACE_MODULES: readonly Register[] = [
   registerAuditRoutes,
   registerCatalogRoutes,
   registerTenantRoutes,
+  registerCustomFieldRoutes,
   registerTagRoutes,
   registerUserRoutes,
   registerMemberRoutes,

@@ -54,6 +54,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'role',
   'api_key',
   'workspace',
+  // A team's own field on a family (custom-fields/).
+  'custom_field',
 ] as const;
 
 /**

@@ -10,6 +10,7 @@ import { registerOperations } from './operations.js';
 import { registerTransfer } from './transfer.js';
 import { registerWatch } from './watch.js';
 import { registerSso } from './sso.js';
+import { registerFields } from './fields.js';
 
 /** A secret piped on standard input: its first line, without the line break. */
 async function readSecretFromStdin(): Promise<string> {
@@ -478,6 +479,7 @@ export function buildCli(): Command {
   registerTransfer(program);
   registerWatch(program);
   registerSso(program);
+  registerFields(program);
   return program;
 }
 

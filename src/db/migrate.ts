@@ -7,6 +7,7 @@ import * as singleSignOn from './migrations/0004-single-sign-on.js';
 import * as fleetAgents from './migrations/0005-fleet-agents.js';
 import * as dataVersions from './migrations/0006-data-versions.js';
 import * as shortSearches from './migrations/0007-short-searches.js';
+import * as customFields from './migrations/0008-custom-fields.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0005-fleet-agents': fleetAgents,
   '0006-data-versions': dataVersions,
   '0007-short-searches': shortSearches,
+  '0008-custom-fields': customFields,
 };
 
 /** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */

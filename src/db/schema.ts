@@ -448,6 +448,35 @@ export interface InvitationsTable {
   issued_by: ColumnType<'workspace' | 'operator', 'workspace' | 'operator' | undefined, never>;
 }
 
+/**
+ * A team's own field on one family (0008-custom-fields): JSON text for the values that take any
+ * type (`default_value`, `minimum`, `maximum`) and for `choices`; integers 0/1 for the flags.
+ */
+export interface FieldDefinitionsTable {
+  workspace_id: string;
+  id: string;
+  family: string;
+  name: string;
+  label: string;
+  description: string | null;
+  type: string;
+  required: number;
+  default_value: string | null;
+  choices: string | null;
+  minimum: string | null;
+  maximum: string | null;
+  pattern: string | null;
+  max_length: number | null;
+  reference_family: string | null;
+  unique_values: number;
+  group_name: string | null;
+  position: number;
+  filterable: number;
+  searchable: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Tables {
   console_sessions: ConsoleSessionsTable;
   sign_in_failures: SignInFailuresTable;
@@ -499,4 +528,5 @@ export interface Tables {
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
   saved_views: SavedViewsTable;
+  field_definitions: FieldDefinitionsTable;
 }

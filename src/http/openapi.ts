@@ -33,6 +33,10 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'audit', description: 'The audit log: the change feed, polled with a cursor.' },
       { name: 'catalog', description: 'The global reference catalog of applications.' },
       { name: 'tenant', description: "Settings of the key's workspace." },
+      {
+        name: 'custom fields',
+        description: "The workspace's own fields on each family: their definitions (types, choices, bounds, rules).",
+      },
       { name: 'tags', description: 'Free labels for applications, servers and routers.' },
       { name: 'categories', description: 'The application category tree.' },
       { name: 'teams', description: 'Teams of the organisation and their members.' },

@@ -383,7 +383,7 @@ export interface paths {
          *     timestamp) before handling a page so that a restart neither repeats nor skips events.
          *
          *     Categories: inventory, organisation, access, settings. Actions: create, update, delete, link, unlink, comment, rotate, revoke, report, sign_in, sign_in_failure, lockout, sign_out, password_change, invite, unlock, import.
-         *     Resource types: application, flow, server, network, router, workstation, agent, data_object, contract, category, tag, team, announcement, discovered_application, user, member, role, api_key, workspace. Actor types: api_key, member, agent, system.
+         *     Resource types: application, flow, server, network, router, workstation, agent, data_object, contract, category, tag, team, announcement, discovered_application, user, member, role, api_key, workspace, custom_field. Actor types: api_key, member, agent, system.
          *
          *     Scope: audit_log:read.
          */
@@ -498,6 +498,58 @@ export interface paths {
          * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the contract changed since that ETag. An endDate or renewalDate before startDate, or an applicationId outside the workspace, answers 422. Scope: contracts:edit.
          */
         patch: operations["updateContract"];
+        trace?: never;
+    };
+    "/custom-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the custom field definitions
+         * @description Every field the workspace defined, by family, then order, then name (at most 64 per family, so the list is not paged); `family` narrows it to one family. Scope: tenant:read.
+         */
+        get: operations["listCustomFields"];
+        put?: never;
+        /**
+         * Define a custom field
+         * @description Defines a field on one family. Settings that do not fit the type (choices on an integer, a pattern on a date, a default that is not a value of the field) answer 400; a name already used on the family, the name of one of the family's own fields, or a 65th field answer 422. Audited as a settings change. Scope: tenant:edit.
+         */
+        post: operations["createCustomField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom-fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a custom field definition
+         * @description One definition, with its ETag. Scope: tenant:read.
+         */
+        get: operations["getCustomField"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a custom field definition
+         * @description Deletes the definition. With If-Match, answers 412 if it changed since that ETag. Scope: tenant:edit.
+         */
+        delete: operations["deleteCustomField"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a custom field definition
+         * @description Partial update; omitted fields keep their value and the family never changes. The definition is checked whole after the change (400 as for a new one; 422 for a name taken). With If-Match, answers 412 if the definition changed since that ETag. Scope: tenant:edit.
+         */
+        patch: operations["updateCustomField"];
         trace?: never;
     };
     "/dashboards": {
@@ -7278,8 +7330,8 @@ export interface operations {
                 query?: string;
                 /** @description Only events about this resource. */
                 resourceId?: string;
-                /** @description One of: application, flow, server, network, router, workstation, agent, data_object, contract, category, tag, team, announcement, discovered_application, user, member, role, api_key, workspace. */
-                resourceType?: "application" | "flow" | "server" | "network" | "router" | "workstation" | "agent" | "data_object" | "contract" | "category" | "tag" | "team" | "announcement" | "discovered_application" | "user" | "member" | "role" | "api_key" | "workspace";
+                /** @description One of: application, flow, server, network, router, workstation, agent, data_object, contract, category, tag, team, announcement, discovered_application, user, member, role, api_key, workspace, custom_field. */
+                resourceType?: "application" | "flow" | "server" | "network" | "router" | "workstation" | "agent" | "data_object" | "contract" | "category" | "tag" | "team" | "announcement" | "discovered_application" | "user" | "member" | "role" | "api_key" | "workspace" | "custom_field";
                 /**
                  * @description Only events at or before this instant (inclusive).
                  * @example 2026-11-01T00:00:00.000Z
@@ -7348,7 +7400,7 @@ export interface operations {
                              * @example api_key
                              * @enum {unknown}
                              */
-                            resourceType: "application" | "flow" | "server" | "network" | "router" | "workstation" | "agent" | "data_object" | "contract" | "category" | "tag" | "team" | "announcement" | "discovered_application" | "user" | "member" | "role" | "api_key" | "workspace";
+                            resourceType: "application" | "flow" | "server" | "network" | "router" | "workstation" | "agent" | "data_object" | "contract" | "category" | "tag" | "team" | "announcement" | "discovered_application" | "user" | "member" | "role" | "api_key" | "workspace" | "custom_field";
                             /**
                              * Format: date-time
                              * @description When the change was committed, ISO-8601 UTC with milliseconds.
@@ -9680,6 +9732,1301 @@ export interface operations {
                          * @example Salesforce
                          */
                         vendor: string;
+                    };
+                };
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Not in the key's workspace (absent and foreign ids give the identical response). Codes: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description If-Match was sent and the resource has changed since (its ETag differs). Codes: precondition_failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The request body is larger than the limit. Codes: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The request body is not application/json. Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Well-formed but breaks a business rule. Codes: unprocessable_entity. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    listCustomFields: {
+        parameters: {
+            query?: {
+                /** @description Only the fields of this family. */
+                family?: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The custom field definitions of the workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The definitions, by family, then order, then name. */
+                        data: {
+                            /** @description The choices of a select field; null otherwise. */
+                            choices: string[] | null;
+                            /**
+                             * Format: date-time
+                             * @description Creation instant.
+                             */
+                            createdAt: string;
+                            /** @description The value a new item gets when it is created without one; null for none. */
+                            default: unknown;
+                            /** @description A longer explanation, or null. */
+                            description: string | null;
+                            /**
+                             * @description The family whose items carry the field.
+                             * @enum {unknown}
+                             */
+                            family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                            /** @description Lists take `cf_<name>` filters and sorts on this field. */
+                            filterable: boolean;
+                            /** @description The heading the field is shown under, or null. */
+                            group: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Definition id.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
+                            id: string;
+                            /**
+                             * @description What people read beside the value; not blank.
+                             * @example Cost centre
+                             */
+                            label: string;
+                            /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                            maximum: unknown;
+                            /** @description The most characters of a value, or null. */
+                            maxLength: number | null;
+                            /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                            minimum: unknown;
+                            /**
+                             * @description The key of the field in `customFields` and in `cf_<name>` columns: a lower-case letter, then up to 49 lower-case letters, digits or underscores. Unique per family; never the name of a built-in field.
+                             * @example cost_centre
+                             */
+                            name: string;
+                            /** @description Position among the family’s fields. */
+                            order: number;
+                            /** @description The pattern text values match, or null. */
+                            pattern: string | null;
+                            /** @description The family of the items a reference field names; null for other types. */
+                            referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                            /** @description Every item must have a value (creating one without it is refused). */
+                            required: boolean;
+                            /** @description A list’s `q` also finds text in this field. */
+                            searchable: boolean;
+                            /**
+                             * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
+                             * @enum {unknown}
+                             */
+                            type: "text" | "longtext" | "integer" | "decimal" | "boolean" | "date" | "datetime" | "url" | "json" | "select" | "multiselect" | "reference" | "multireference";
+                            /** @description No two items of the family hold the same value. */
+                            unique: boolean;
+                            /**
+                             * Format: date-time
+                             * @description Last change of the definition.
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    createCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A new field; `label` defaults to the name in words (`cost_centre` → "Cost centre"). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Choices of a select field. */
+                    choices?: string[] | null;
+                    /** @description The value new items get; null for none. */
+                    default?: unknown;
+                    /** @description null removes it. */
+                    description?: string | null;
+                    /**
+                     * @description The family whose items carry the field.
+                     * @enum {unknown}
+                     */
+                    family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                    /** @description Lists filter and sort on it. */
+                    filterable?: boolean;
+                    /** @description null: no heading. */
+                    group?: string | null;
+                    /**
+                     * @description What people read beside the value; not blank.
+                     * @example Cost centre
+                     */
+                    label?: string;
+                    /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                    maximum?: unknown;
+                    /** @description null: the type’s default. */
+                    maxLength?: number | null;
+                    /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                    minimum?: unknown;
+                    /**
+                     * @description The key of the field in `customFields` and in `cf_<name>` columns: a lower-case letter, then up to 49 lower-case letters, digits or underscores. Unique per family; never the name of a built-in field.
+                     * @example cost_centre
+                     */
+                    name: string;
+                    /** @description Position among the family’s fields. */
+                    order?: number;
+                    /** @description null removes it. */
+                    pattern?: string | null;
+                    /** @description For reference types. */
+                    referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                    /** @description Every item must have a value. */
+                    required?: boolean;
+                    /** @description A list’s `q` finds it. */
+                    searchable?: boolean;
+                    /**
+                     * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
+                     * @enum {unknown}
+                     */
+                    type: "text" | "longtext" | "integer" | "decimal" | "boolean" | "date" | "datetime" | "url" | "json" | "select" | "multiselect" | "reference" | "multireference";
+                    /** @description No two items hold the same value. */
+                    unique?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A field a team defined on one family of its workspace. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The choices of a select field; null otherwise. */
+                        choices: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation instant.
+                         */
+                        createdAt: string;
+                        /** @description The value a new item gets when it is created without one; null for none. */
+                        default: unknown;
+                        /** @description A longer explanation, or null. */
+                        description: string | null;
+                        /**
+                         * @description The family whose items carry the field.
+                         * @enum {unknown}
+                         */
+                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                        /** @description Lists take `cf_<name>` filters and sorts on this field. */
+                        filterable: boolean;
+                        /** @description The heading the field is shown under, or null. */
+                        group: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Definition id.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
+                        id: string;
+                        /**
+                         * @description What people read beside the value; not blank.
+                         * @example Cost centre
+                         */
+                        label: string;
+                        /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                        maximum: unknown;
+                        /** @description The most characters of a value, or null. */
+                        maxLength: number | null;
+                        /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                        minimum: unknown;
+                        /**
+                         * @description The key of the field in `customFields` and in `cf_<name>` columns: a lower-case letter, then up to 49 lower-case letters, digits or underscores. Unique per family; never the name of a built-in field.
+                         * @example cost_centre
+                         */
+                        name: string;
+                        /** @description Position among the family’s fields. */
+                        order: number;
+                        /** @description The pattern text values match, or null. */
+                        pattern: string | null;
+                        /** @description The family of the items a reference field names; null for other types. */
+                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                        /** @description Every item must have a value (creating one without it is refused). */
+                        required: boolean;
+                        /** @description A list’s `q` also finds text in this field. */
+                        searchable: boolean;
+                        /**
+                         * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
+                         * @enum {unknown}
+                         */
+                        type: "text" | "longtext" | "integer" | "decimal" | "boolean" | "date" | "datetime" | "url" | "json" | "select" | "multiselect" | "reference" | "multireference";
+                        /** @description No two items of the family hold the same value. */
+                        unique: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Last change of the definition.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The request body is larger than the limit. Codes: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The request body is not application/json. Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Well-formed but breaks a business rule. Codes: unprocessable_entity. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id.
+                 * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A field a team defined on one family of its workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The choices of a select field; null otherwise. */
+                        choices: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation instant.
+                         */
+                        createdAt: string;
+                        /** @description The value a new item gets when it is created without one; null for none. */
+                        default: unknown;
+                        /** @description A longer explanation, or null. */
+                        description: string | null;
+                        /**
+                         * @description The family whose items carry the field.
+                         * @enum {unknown}
+                         */
+                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                        /** @description Lists take `cf_<name>` filters and sorts on this field. */
+                        filterable: boolean;
+                        /** @description The heading the field is shown under, or null. */
+                        group: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Definition id.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
+                        id: string;
+                        /**
+                         * @description What people read beside the value; not blank.
+                         * @example Cost centre
+                         */
+                        label: string;
+                        /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                        maximum: unknown;
+                        /** @description The most characters of a value, or null. */
+                        maxLength: number | null;
+                        /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                        minimum: unknown;
+                        /**
+                         * @description The key of the field in `customFields` and in `cf_<name>` columns: a lower-case letter, then up to 49 lower-case letters, digits or underscores. Unique per family; never the name of a built-in field.
+                         * @example cost_centre
+                         */
+                        name: string;
+                        /** @description Position among the family’s fields. */
+                        order: number;
+                        /** @description The pattern text values match, or null. */
+                        pattern: string | null;
+                        /** @description The family of the items a reference field names; null for other types. */
+                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                        /** @description Every item must have a value (creating one without it is refused). */
+                        required: boolean;
+                        /** @description A list’s `q` also finds text in this field. */
+                        searchable: boolean;
+                        /**
+                         * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
+                         * @enum {unknown}
+                         */
+                        type: "text" | "longtext" | "integer" | "decimal" | "boolean" | "date" | "datetime" | "url" | "json" | "select" | "multiselect" | "reference" | "multireference";
+                        /** @description No two items of the family hold the same value. */
+                        unique: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Last change of the definition.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Not in the key's workspace (absent and foreign ids give the identical response). Codes: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id.
+                 * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Not in the key's workspace (absent and foreign ids give the identical response). Codes: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description If-Match was sent and the resource has changed since (its ETag differs). Codes: precondition_failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id.
+                 * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Fields to change; omitted fields keep their value. The family of a field never changes. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Choices of a select field. */
+                    choices?: string[] | null;
+                    /** @description The value new items get; null for none. */
+                    default?: unknown;
+                    /** @description null removes it. */
+                    description?: string | null;
+                    /** @description Lists filter and sort on it. */
+                    filterable?: boolean;
+                    /** @description null: no heading. */
+                    group?: string | null;
+                    /**
+                     * @description What people read beside the value; not blank.
+                     * @example Cost centre
+                     */
+                    label?: string;
+                    /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                    maximum?: unknown;
+                    /** @description null: the type’s default. */
+                    maxLength?: number | null;
+                    /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                    minimum?: unknown;
+                    /**
+                     * @description The key of the field in `customFields` and in `cf_<name>` columns: a lower-case letter, then up to 49 lower-case letters, digits or underscores. Unique per family; never the name of a built-in field.
+                     * @example cost_centre
+                     */
+                    name?: string;
+                    /** @description Position among the family’s fields. */
+                    order?: number;
+                    /** @description null removes it. */
+                    pattern?: string | null;
+                    /** @description For reference types. */
+                    referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                    /** @description Every item must have a value. */
+                    required?: boolean;
+                    /** @description A list’s `q` finds it. */
+                    searchable?: boolean;
+                    /**
+                     * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
+                     * @enum {unknown}
+                     */
+                    type?: "text" | "longtext" | "integer" | "decimal" | "boolean" | "date" | "datetime" | "url" | "json" | "select" | "multiselect" | "reference" | "multireference";
+                    /** @description No two items hold the same value. */
+                    unique?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A field a team defined on one family of its workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The choices of a select field; null otherwise. */
+                        choices: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation instant.
+                         */
+                        createdAt: string;
+                        /** @description The value a new item gets when it is created without one; null for none. */
+                        default: unknown;
+                        /** @description A longer explanation, or null. */
+                        description: string | null;
+                        /**
+                         * @description The family whose items carry the field.
+                         * @enum {unknown}
+                         */
+                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                        /** @description Lists take `cf_<name>` filters and sorts on this field. */
+                        filterable: boolean;
+                        /** @description The heading the field is shown under, or null. */
+                        group: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Definition id.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
+                        id: string;
+                        /**
+                         * @description What people read beside the value; not blank.
+                         * @example Cost centre
+                         */
+                        label: string;
+                        /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                        maximum: unknown;
+                        /** @description The most characters of a value, or null. */
+                        maxLength: number | null;
+                        /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
+                        minimum: unknown;
+                        /**
+                         * @description The key of the field in `customFields` and in `cf_<name>` columns: a lower-case letter, then up to 49 lower-case letters, digits or underscores. Unique per family; never the name of a built-in field.
+                         * @example cost_centre
+                         */
+                        name: string;
+                        /** @description Position among the family’s fields. */
+                        order: number;
+                        /** @description The pattern text values match, or null. */
+                        pattern: string | null;
+                        /** @description The family of the items a reference field names; null for other types. */
+                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                        /** @description Every item must have a value (creating one without it is refused). */
+                        required: boolean;
+                        /** @description A list’s `q` also finds text in this field. */
+                        searchable: boolean;
+                        /**
+                         * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
+                         * @enum {unknown}
+                         */
+                        type: "text" | "longtext" | "integer" | "decimal" | "boolean" | "date" | "datetime" | "url" | "json" | "select" | "multiselect" | "reference" | "multireference";
+                        /** @description No two items of the family hold the same value. */
+                        unique: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Last change of the definition.
+                         */
+                        updatedAt: string;
                     };
                 };
             };

@@ -1,0 +1,242 @@
+/**
+ * `estate field`: a workspace's custom field definitions, as `/public/v1/custom-fields` has them
+ * (docs/custom-fields.md). The operator acts as the system; each change is audited in the
+ * workspace. Options are text: a value is read as the field's type reads it (`--default 42` is a
+ * number on an integer field, `--choices a,b` a list).
+ */
+import { type Command, Option } from 'commander';
+import type { TObject } from 'typebox';
+import { CLI_ACTOR } from '../audit/audit.types.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import type { CustomField, FieldType } from '../custom-fields/fields.schemas.js';
+import { type JsonOption, run } from './run.js';
+
+interface FieldOptions extends JsonOption {
+  workspace: string;
+  family?: string;
+  name?: string;
+  type?: string;
+  label?: string;
+  description?: string;
+  required?: boolean;
+  default?: string;
+  choices?: string;
+  minimum?: string;
+  maximum?: string;
+  pattern?: string;
+  maxLength?: string;
+  referenceFamily?: string;
+  unique?: boolean;
+  group?: string;
+  order?: string;
+  filterable?: boolean;
+  searchable?: boolean;
+}
+
+/** A value given as text, read as a field of `type` reads it. */
+function textValue(type: FieldType, text: string, option: string): unknown {
+  const number = () => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value)) throw new ApiError('bad_request', `${option}: not a number`);
+    return value;
+  };
+  switch (type) {
+    case 'integer':
+    case 'decimal':
+      return number();
+    case 'boolean':
+      if (text !== 'true' && text !== 'false') throw new ApiError('bad_request', `${option}: true or false`);
+      return text === 'true';
+    case 'multiselect':
+    case 'multireference':
+      return text.split(',').map((one) => one.trim());
+    case 'json':
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new ApiError('bad_request', `${option}: not JSON`);
+      }
+    default:
+      return text;
+  }
+}
+
+/** The body the API would take, from the options given (absent options stay absent). */
+function bodyOf(opts: FieldOptions, type: FieldType): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const integer = (text: string, option: string) => {
+    const value = Number(text);
+    if (!Number.isInteger(value)) throw new ApiError('bad_request', `${option}: not a whole number`);
+    return value;
+  };
+  if (opts.family !== undefined) body.family = opts.family;
+  if (opts.name !== undefined) body.name = opts.name;
+  if (opts.type !== undefined) body.type = opts.type;
+  if (opts.label !== undefined) body.label = opts.label;
+  if (opts.description !== undefined) body.description = opts.description;
+  if (opts.required !== undefined) body.required = opts.required;
+  if (opts.default !== undefined) body.default = textValue(type, opts.default, '--default');
+  if (opts.choices !== undefined) body.choices = opts.choices.split(',').map((one) => one.trim());
+  for (const bound of ['minimum', 'maximum'] as const)
+    if (opts[bound] !== undefined) {
+      const text = opts[bound]!;
+      body[bound] = type === 'integer' || type === 'decimal' ? textValue(type, text, `--${bound}`) : text;
+    }
+  if (opts.pattern !== undefined) body.pattern = opts.pattern;
+  if (opts.maxLength !== undefined) body.maxLength = integer(opts.maxLength, '--max-length');
+  if (opts.referenceFamily !== undefined) body.referenceFamily = opts.referenceFamily;
+  if (opts.unique !== undefined) body.unique = opts.unique;
+  if (opts.group !== undefined) body.group = opts.group;
+  if (opts.order !== undefined) body.order = integer(opts.order, '--order');
+  if (opts.filterable !== undefined) body.filterable = opts.filterable;
+  if (opts.searchable !== undefined) body.searchable = opts.searchable;
+  return body;
+}
+
+/** Checks a body against the API's schema, with the API's message for the first fault. */
+async function checked<T>(schema: TObject, body: Record<string, unknown>): Promise<T> {
+  const { createValidators } = await import('../http/validators.js');
+  const { schemaError } = await import('../http/errors.js');
+  const validate = createValidators().strict.compile(schema);
+  if (!validate(body)) throw schemaError((validate.errors ?? [])[0] as never, 'body');
+  return body as T;
+}
+
+/** The options shared by create and update: a field's settings. */
+function settings(command: Command): Command {
+  return command
+    .option('--label <text>', 'what people read beside the value (default: the name in words)')
+    .option('--description <text>', 'a longer explanation')
+    .option('--required', 'every item must have a value')
+    .option('--default <value>', 'the value a new item gets')
+    .option('--choices <a,b,…>', 'the choices of a select or multiselect field')
+    .option('--minimum <value>', 'the smallest number, date or date-time')
+    .option('--maximum <value>', 'the largest number, date or date-time')
+    .option('--pattern <regex>', 'a regular expression text values match')
+    .option('--max-length <n>', 'the most characters of a text value')
+    .option('--reference-family <family>', 'the family a reference field points to')
+    .option('--unique', 'no two items hold the same value')
+    .option('--group <heading>', 'the heading the field is shown under')
+    .option('--order <n>', "position among the family's fields")
+    .option('--filterable', 'lists filter and sort on it')
+    .option('--searchable', "a list's q finds it")
+    .option('--json', 'print one JSON object');
+}
+
+const line = (field: CustomField) =>
+  `${field.id}  ${field.family}.${field.name}  ${field.type}${field.required ? '  required' : ''}  "${field.label}"`;
+
+async function workspaceOf(database: Database, workspace: string): Promise<void> {
+  await (await import('../workspaces/workspaces.service.js')).requireWorkspace(database, workspace);
+}
+
+export function registerFields(program: Command): void {
+  const field = program
+    .command('field')
+    .description("a workspace's custom fields: a team's own fields on a family (docs/custom-fields.md)");
+
+  field
+    .command('list')
+    .description("list a workspace's custom field definitions")
+    .requiredOption('--workspace <id>', 'workspace id')
+    .option('--family <family>', 'only the fields of this family')
+    .option('--json', 'print one JSON object (as GET /public/v1/custom-fields)')
+    .action((opts: FieldOptions) =>
+      run(
+        opts,
+        async (database) => {
+          const { CustomFieldQuery } = await import('../custom-fields/fields.schemas.js');
+          const { listFields } = await import('../custom-fields/fields.service.js');
+          await workspaceOf(database, opts.workspace);
+          const query = await checked<{ family?: CustomField['family'] }>(
+            CustomFieldQuery,
+            opts.family === undefined ? {} : { family: opts.family },
+          );
+          return { data: await listFields(database, opts.workspace, query.family) };
+        },
+        (r) => (r.data.length === 0 ? 'no custom fields' : r.data.map(line).join('\n')),
+      ),
+    );
+
+  settings(
+    field
+      .command('create')
+      .description('define a custom field on a family')
+      .requiredOption('--workspace <id>', 'workspace id')
+      .requiredOption('--family <family>', 'the family whose items carry it (servers, applications, …)')
+      .requiredOption('--name <name>', 'its key: lower-case letters, digits and _ (cost_centre)')
+      .addOption(
+        new Option('--type <type>', 'its type')
+          .choices([
+            'text',
+            'longtext',
+            'integer',
+            'decimal',
+            'boolean',
+            'date',
+            'datetime',
+            'url',
+            'json',
+            'select',
+            'multiselect',
+            'reference',
+            'multireference',
+          ])
+          .makeOptionMandatory(),
+      ),
+  ).action((opts: FieldOptions) =>
+    run(
+      opts,
+      async (database) => {
+        const { CreateCustomField } = await import('../custom-fields/fields.schemas.js');
+        const { createField } = await import('../custom-fields/fields.service.js');
+        await workspaceOf(database, opts.workspace);
+        const body = await checked<never>(CreateCustomField, bodyOf(opts, opts.type as FieldType));
+        return createField(database, opts.workspace, body, CLI_ACTOR);
+      },
+      (r) => `field ${r.family}.${r.name} defined: ${r.id}`,
+    ),
+  );
+
+  settings(
+    field
+      .command('update')
+      .description('change a custom field definition (its family never changes)')
+      .requiredOption('--workspace <id>', 'workspace id')
+      .argument('<fieldId>', 'the field (estate field list)')
+      .option('--name <name>', 'a new key')
+      .option('--type <type>', 'a new type'),
+  ).action((fieldId: string, opts: FieldOptions) =>
+    run(
+      opts,
+      async (database) => {
+        const { UpdateCustomField } = await import('../custom-fields/fields.schemas.js');
+        const { getField, updateField } = await import('../custom-fields/fields.service.js');
+        await workspaceOf(database, opts.workspace);
+        const current = await getField(database, opts.workspace, fieldId);
+        const body = await checked<never>(UpdateCustomField, bodyOf(opts, (opts.type ?? current.type) as FieldType));
+        return updateField(database, opts.workspace, fieldId, body, CLI_ACTOR);
+      },
+      (r) => `field ${r.family}.${r.name} changed`,
+    ),
+  );
+
+  field
+    .command('delete')
+    .description('delete a custom field definition')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .argument('<fieldId>', 'the field (estate field list)')
+    .option('--json', 'print one JSON object')
+    .action((fieldId: string, opts: FieldOptions) =>
+      run(
+        opts,
+        async (database) => {
+          const { deleteField } = await import('../custom-fields/fields.service.js');
+          await workspaceOf(database, opts.workspace);
+          return { ...(await deleteField(database, opts.workspace, fieldId, CLI_ACTOR)), deleted: true };
+        },
+        (r) => `field ${r.family}.${r.name} deleted`,
+      ),
+    );
+}

@@ -1,0 +1,285 @@
+/**
+ * A workspace's custom field definitions: listed, read, created, changed and deleted by the API
+ * (`/custom-fields`) and the CLI (`estate field`), each change in the workspace's write
+ * transaction (so every instance's kept lists move on) and audited as a settings change.
+ */
+import type { Kysely } from 'kysely';
+import type { Actor, Changes } from '../audit/audit.types.js';
+import { diffFields, recordAudit } from '../audit/audit.writer.js';
+import type { Database } from '../db/database.js';
+import type { FieldDefinitionsTable, Tables } from '../db/schema.js';
+import { writeTransaction } from '../db/write.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { FAMILIES } from '../families.js';
+import { requireMatch } from '../http/etag.js';
+import { isUuid, newId, nowIso } from '../ids.js';
+import { checkDefinition, labelOf, type FieldRules } from './fields.rules.js';
+import {
+  MAX_FIELDS_PER_FAMILY,
+  type CreateCustomField,
+  type CustomField,
+  type FieldFamily,
+  type UpdateCustomField,
+} from './fields.schemas.js';
+
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+export function fieldRowToDto(row: FieldDefinitionsTable): CustomField {
+  return {
+    id: row.id,
+    family: row.family as FieldFamily,
+    name: row.name,
+    label: row.label,
+    description: row.description,
+    type: row.type as CustomField['type'],
+    required: Boolean(row.required),
+    default: parsed(row.default_value),
+    choices: parsed(row.choices) as string[] | null,
+    minimum: parsed(row.minimum),
+    maximum: parsed(row.maximum),
+    pattern: row.pattern,
+    maxLength: row.max_length,
+    referenceFamily: row.reference_family as FieldFamily | null,
+    unique: Boolean(row.unique_values),
+    group: row.group_name,
+    order: row.position,
+    filterable: Boolean(row.filterable),
+    searchable: Boolean(row.searchable),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The definition's settings as rows hold them. */
+function columnsOf(field: Omit<CustomField, 'id' | 'family' | 'createdAt' | 'updatedAt'>) {
+  return {
+    name: field.name,
+    label: field.label.trim(),
+    description: field.description,
+    type: field.type,
+    required: field.required ? 1 : 0,
+    default_value: json(field.default),
+    choices: json(field.choices),
+    minimum: json(field.minimum),
+    maximum: json(field.maximum),
+    pattern: field.pattern,
+    max_length: field.maxLength,
+    reference_family: field.referenceFamily,
+    unique_values: field.unique ? 1 : 0,
+    group_name: field.group,
+    position: field.order,
+    filterable: field.filterable ? 1 : 0,
+    searchable: field.searchable ? 1 : 0,
+  };
+}
+
+/** The names of a family's own fields (its item's properties): no custom field may take one. */
+function builtInNames(family: FieldFamily): string[] {
+  const found = FAMILIES.find((one) => one.definition.path === `/${family}`);
+  return found ? Object.keys(found.definition.schemas.item.properties) : [];
+}
+
+/** Refuses a name that is a built-in field's, also written in snake case (`serial_number`). */
+function refuseBuiltIn(family: FieldFamily, name: string): void {
+  const flat = name.replaceAll('_', '');
+  const clash = builtInNames(family).find((builtIn) => builtIn.toLowerCase() === flat);
+  if (clash) throw new ApiError('unprocessable_entity', `name: ${family} have a built-in field ${clash}`);
+}
+
+function rulesOf(field: CustomField | (CreateCustomField & Partial<CustomField>)): FieldRules {
+  return {
+    name: field.name,
+    type: field.type,
+    required: field.required ?? false,
+    default: field.default ?? null,
+    choices: field.choices ?? null,
+    minimum: field.minimum ?? null,
+    maximum: field.maximum ?? null,
+    pattern: field.pattern ?? null,
+    maxLength: field.maxLength ?? null,
+    referenceFamily: field.referenceFamily ?? null,
+    unique: field.unique ?? false,
+  };
+}
+
+export async function listFields(
+  database: Database | Kysely<Tables>,
+  workspaceId: string,
+  family?: FieldFamily,
+): Promise<CustomField[]> {
+  const db = 'db' in database ? database.db : database;
+  let query = db.selectFrom('field_definitions').selectAll().where('workspace_id', '=', workspaceId);
+  if (family) query = query.where('family', '=', family);
+  const rows = await query.orderBy('family').orderBy('position').orderBy('name').execute();
+  return rows.map(fieldRowToDto);
+}
+
+async function findRow(db: Kysely<Tables>, workspaceId: string, id: string) {
+  // The CLI passes what it was given: an id that is no UUID names no field.
+  if (!isUuid(id)) return undefined;
+  return db
+    .selectFrom('field_definitions')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function getField(database: Database, workspaceId: string, id: string): Promise<CustomField> {
+  const row = await findRow(database.db, workspaceId, id);
+  if (!row) throw notFound('custom field');
+  return fieldRowToDto(row);
+}
+
+async function refuseTaken(trx: Kysely<Tables>, workspaceId: string, family: string, name: string, id?: string) {
+  let query = trx
+    .selectFrom('field_definitions')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('family', '=', family)
+    .where('name', '=', name);
+  if (id) query = query.where('id', '!=', id);
+  if (await query.executeTakeFirst())
+    throw new ApiError('unprocessable_entity', `name: ${family} have a custom field named ${name} already`);
+}
+
+/** The definition's fields as audit diffs show them. */
+const audited = ({ id: _id, family: _family, createdAt: _created, updatedAt: _updated, ...rest }: CustomField) => rest;
+
+async function audit(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  action: 'create' | 'update' | 'delete',
+  actor: Actor,
+  field: CustomField,
+  changes: Changes,
+): Promise<void> {
+  await recordAudit(trx, {
+    workspaceId,
+    category: 'settings',
+    action,
+    actor,
+    resourceType: 'custom_field',
+    resourceId: field.id,
+    resourceName: `${field.family}.${field.name}`,
+    changes,
+  });
+}
+
+export async function createField(
+  database: Database,
+  workspaceId: string,
+  input: CreateCustomField,
+  actor: Actor,
+): Promise<CustomField> {
+  checkDefinition(rulesOf(input));
+  refuseBuiltIn(input.family, input.name);
+  return writeTransaction(database, workspaceId, async (trx) => {
+    await refuseTaken(trx, workspaceId, input.family, input.name);
+    const { count } = await trx
+      .selectFrom('field_definitions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('workspace_id', '=', workspaceId)
+      .where('family', '=', input.family)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_FIELDS_PER_FAMILY)
+      throw new ApiError(
+        'unprocessable_entity',
+        `${input.family} have ${MAX_FIELDS_PER_FAMILY} custom fields, the most`,
+      );
+    const now = nowIso();
+    const field: CustomField = {
+      id: newId(),
+      family: input.family,
+      name: input.name,
+      label: input.label?.trim() ?? labelOf(input.name),
+      description: input.description ?? null,
+      type: input.type,
+      required: input.required ?? false,
+      default: input.default ?? null,
+      choices: input.choices ?? null,
+      minimum: input.minimum ?? null,
+      maximum: input.maximum ?? null,
+      pattern: input.pattern ?? null,
+      maxLength: input.maxLength ?? null,
+      referenceFamily: input.referenceFamily ?? null,
+      unique: input.unique ?? false,
+      group: input.group ?? null,
+      order: input.order ?? 0,
+      filterable: input.filterable ?? false,
+      searchable: input.searchable ?? false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await trx
+      .insertInto('field_definitions')
+      .values({
+        workspace_id: workspaceId,
+        id: field.id,
+        family: field.family,
+        ...columnsOf(field),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await audit(trx, workspaceId, 'create', actor, field, diffFields(undefined, audited(field)));
+    return field;
+  });
+}
+
+export async function updateField(
+  database: Database,
+  workspaceId: string,
+  id: string,
+  patch: UpdateCustomField,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<CustomField> {
+  return writeTransaction(database, workspaceId, async (trx) => {
+    const row = await findRow(trx, workspaceId, id);
+    if (!row) throw notFound('custom field');
+    const before = fieldRowToDto(row);
+    requireMatch(ifMatch, before);
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const next: CustomField = { ...before, ...defined, label: (patch.label ?? before.label).trim() };
+    checkDefinition(rulesOf(next));
+    if (next.name !== before.name) {
+      refuseBuiltIn(next.family, next.name);
+      await refuseTaken(trx, workspaceId, next.family, next.name, id);
+    }
+    const changes = diffFields(audited(before), audited(next));
+    if (Object.keys(changes).length === 0) return before;
+    next.updatedAt = nowIso();
+    await trx
+      .updateTable('field_definitions')
+      .set({ ...columnsOf(next), updated_at: next.updatedAt })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, workspaceId, 'update', actor, next, changes);
+    return next;
+  });
+}
+
+export async function deleteField(
+  database: Database,
+  workspaceId: string,
+  id: string,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<CustomField> {
+  return writeTransaction(database, workspaceId, async (trx) => {
+    const row = await findRow(trx, workspaceId, id);
+    if (!row) throw notFound('custom field');
+    const field = fieldRowToDto(row);
+    requireMatch(ifMatch, field);
+    await trx.deleteFrom('field_definitions').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    const removed = Object.entries(diffFields(undefined, audited(field))).map(([key, { after }]) => [
+      key,
+      { before: after, after: null },
+    ]);
+    await audit(trx, workspaceId, 'delete', actor, field, Object.fromEntries(removed));
+    return field;
+  });
+}
