@@ -6,8 +6,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { AuditList } from '../src/audit/audit.schemas.js';
-import { CustomField, CustomFieldList } from '../src/custom-fields/fields.schemas.js';
+import { CustomField, CustomFieldList, FieldSchema } from '../src/custom-fields/fields.schemas.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
@@ -254,6 +256,79 @@ describeEachDatabase('custom field definitions', (h) => {
     // A's own field of the same name is A's: B's is untouched.
     assert.equal((await h.call('POST', '/public/v1/custom-fields', { key: keyA, body: RACK_UNIT })).statusCode, 201);
     assert.deepEqual(await fieldsOf(h, keyB), [field]);
+  });
+
+  it('GET /custom-fields/schema: a JSON Schema that accepts exactly the values the rules accept', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const defined: Record<string, unknown>[] = [
+      { name: 'code', type: 'text', pattern: '^[A-Z]{2}-\\d+$', maxLength: 8, required: true },
+      { name: 'notes', type: 'longtext' },
+      { name: 'rack_unit', type: 'integer', minimum: 1, maximum: 48 },
+      { name: 'cost', type: 'decimal', minimum: 0 },
+      { name: 'managed', type: 'boolean' },
+      { name: 'bought', type: 'date', minimum: '2020-01-01', maximum: '2030-12-31' },
+      { name: 'checked_at', type: 'datetime' },
+      { name: 'runbook', type: 'url' },
+      { name: 'extra', type: 'json' },
+      { name: 'tier', type: 'select', choices: ['gold', 'silver'], default: 'silver' },
+      { name: 'zones', type: 'multiselect', choices: ['a', 'b', 'c'] },
+      { name: 'owner_team', type: 'reference', referenceFamily: 'teams' },
+      { name: 'apps', type: 'multireference', referenceFamily: 'applications' },
+    ];
+    for (const body of defined) {
+      const answer = await h.call('POST', '/public/v1/custom-fields', { key, body: { family: 'servers', ...body } });
+      assert.equal(answer.statusCode, 201, answer.body);
+    }
+    const answer = await h.call('GET', '/public/v1/custom-fields/schema', { key, query: { family: 'servers' } });
+    assert.equal(answer.statusCode, 200, answer.body);
+    const schema = bodyOf(FieldSchema, answer);
+    assert.deepEqual(Object.keys(schema.properties).sort(), defined.map((one) => String(one.name)).sort());
+    assert.deepEqual(schema.required, ['code']);
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const validate = ajv.compile(schema);
+    const id = randomUUID();
+    const base = { code: 'AB-12' };
+    const samples: [Record<string, unknown>, boolean][] = [
+      [base, true],
+      [{}, false],
+      [{ code: null }, false],
+      [{ code: 'ab-12' }, false],
+      [{ code: 'AB-123456' }, false],
+      [{ ...base, rack_unit: 48 }, true],
+      [{ ...base, rack_unit: 49 }, false],
+      [{ ...base, rack_unit: 1.5 }, false],
+      [{ ...base, rack_unit: null }, true],
+      [{ ...base, cost: -1 }, false],
+      [{ ...base, managed: 'yes' }, false],
+      [{ ...base, bought: '2025-06-30' }, true],
+      [{ ...base, bought: '2019-12-31' }, false],
+      [{ ...base, checked_at: '2027-03-31T09:00:00Z' }, true],
+      [{ ...base, checked_at: 'yesterday' }, false],
+      [{ ...base, runbook: 'https://wiki.example/runbook' }, true],
+      [{ ...base, runbook: 'ftp://wiki.example/runbook' }, false],
+      [{ ...base, extra: { any: ['thing'] } }, true],
+      [{ ...base, tier: 'gold' }, true],
+      [{ ...base, tier: 'bronze' }, false],
+      [{ ...base, zones: ['a', 'c'] }, true],
+      [{ ...base, zones: ['a', 'a'] }, false],
+      [{ ...base, zones: ['d'] }, false],
+      [{ ...base, owner_team: id }, true],
+      [{ ...base, owner_team: 'team-1' }, false],
+      [{ ...base, apps: [id] }, true],
+      [{ ...base, apps: [id, id] }, false],
+      [{ ...base, unknown: 1 }, false],
+    ];
+    for (const [value, valid] of samples)
+      assert.equal(validate(value), valid, `${JSON.stringify(value)}: ${ajv.errorsText(validate.errors)}`);
+    const other = await h.call('GET', '/public/v1/custom-fields/schema', {
+      key: (await h.key(await h.workspace('Other'))).secret,
+      query: { family: 'servers' },
+    });
+    assert.deepEqual(bodyOf(FieldSchema, other).properties, {}, "another workspace's schema has none of these");
+    const bad = await h.call('GET', '/public/v1/custom-fields/schema', { key, query: { family: 'people' } });
+    assert.equal(bad.statusCode, 400);
   });
 
   it('estate field create|list|update|delete --json, as the API answers; bad input is one line on stderr', async () => {

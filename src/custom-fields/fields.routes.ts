@@ -9,9 +9,11 @@ import {
   CustomField,
   CustomFieldList,
   CustomFieldQuery,
+  FieldSchema,
+  FieldSchemaQuery,
   UpdateCustomField,
 } from './fields.schemas.js';
-import { createField, deleteField, getField, listFields, updateField } from './fields.service.js';
+import { createField, deleteField, fieldSchema, getField, listFields, updateField } from './fields.service.js';
 
 const TAG = 'custom fields';
 
@@ -36,6 +38,25 @@ export function registerCustomFieldRoutes(app: App, { database }: AppDeps): void
       const { workspaceId } = callerOf(request);
       return { data: await listFields(database, workspaceId, request.query.family) };
     },
+  );
+
+  app.get(
+    '/custom-fields/schema',
+    {
+      config: { scope: 'tenant:read' },
+      schema: {
+        operationId: 'getCustomFieldSchema',
+        tags: [TAG],
+        summary: "The JSON Schema of a family's custom fields",
+        description:
+          'A JSON Schema (draft 2020-12) of the `customFields` object of the family’s items, built from the ' +
+          'workspace’s definitions: types, choices, bounds, patterns, lengths and required fields, so that a ' +
+          'client can check a value before sending it. Scope: tenant:read.',
+        querystring: FieldSchemaQuery,
+        response: { 200: FieldSchema, ...errorResponses(...PUBLIC_ERRORS) },
+      },
+    },
+    async (request) => fieldSchema(database, callerOf(request).workspaceId, request.query.family),
   );
 
   app.get(

@@ -218,3 +218,66 @@ export function labelOf(name: string): string {
   const words = name.replaceAll('_', ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** The JSON Schema (draft 2020-12) of one field's value: what `valueProblem` accepts, null included. */
+export function valueSchema(
+  rules: FieldRules & { label: string; description: string | null },
+): Record<string, unknown> {
+  const orNull = (type: string) => (rules.required ? type : [type, 'null']);
+  const schema: Record<string, unknown> = { title: rules.label };
+  if (rules.description) schema.description = rules.description;
+  const bounds = (prefix: '' | 'format') => {
+    const key = (which: 'minimum' | 'maximum') => (prefix ? `formatM${which.slice(1)}` : which);
+    if (rules.minimum !== null && rules.minimum !== undefined) schema[key('minimum')] = rules.minimum;
+    if (rules.maximum !== null && rules.maximum !== undefined) schema[key('maximum')] = rules.maximum;
+  };
+  switch (rules.type) {
+    case 'text':
+    case 'longtext':
+    case 'url':
+      schema.type = orNull('string');
+      schema.maxLength = rules.maxLength ?? DEFAULT_MAX_LENGTH[rules.type];
+      if (rules.type === 'url') {
+        schema.format = 'uri';
+        schema.pattern = '^[Hh][Tt][Tt][Pp][Ss]?://';
+      } else if (rules.pattern !== null) schema.pattern = rules.pattern;
+      break;
+    case 'integer':
+    case 'decimal':
+      schema.type = orNull(rules.type === 'integer' ? 'integer' : 'number');
+      bounds('');
+      break;
+    case 'boolean':
+      schema.type = orNull('boolean');
+      break;
+    case 'date':
+    case 'datetime':
+      schema.type = orNull('string');
+      schema.format = rules.type === 'date' ? 'date' : 'date-time';
+      bounds('format');
+      break;
+    case 'json':
+      if (rules.required) schema.not = { type: 'null' };
+      break;
+    case 'select':
+      schema.enum = rules.required ? [...(rules.choices ?? [])] : [...(rules.choices ?? []), null];
+      break;
+    case 'multiselect':
+      schema.type = orNull('array');
+      schema.items = { enum: [...(rules.choices ?? [])] };
+      schema.uniqueItems = true;
+      break;
+    case 'reference':
+      schema.type = orNull('string');
+      schema.format = 'uuid';
+      break;
+    case 'multireference':
+      schema.type = orNull('array');
+      schema.items = { type: 'string', format: 'uuid' };
+      schema.uniqueItems = true;
+      schema.maxItems = MAX_REFERENCES;
+      break;
+  }
+  if (rules.default !== null && rules.default !== undefined) schema.default = rules.default;
+  return schema;
+}

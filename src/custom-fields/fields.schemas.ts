@@ -176,3 +176,24 @@ export const CustomFieldList = Type.Object(
   { description: 'The custom field definitions of the workspace.' },
 );
 export type CustomFieldList = Static<typeof CustomFieldList>;
+
+export const FieldSchemaQuery = Type.Object(
+  { family: FAMILY('The family whose fields the schema describes.') },
+  { additionalProperties: false },
+);
+
+/** A JSON Schema (draft 2020-12) of the `customFields` object of one family's items. */
+export const FieldSchema = Type.Object(
+  {
+    $schema: Type.String({ description: 'The JSON Schema dialect: draft 2020-12.' }),
+    title: Type.String({ description: 'What the schema describes.' }),
+    type: Type.Literal('object', { description: 'customFields is an object.' }),
+    additionalProperties: Type.Boolean({ description: 'Always false: a field that is not defined is refused.' }),
+    properties: Type.Record(Type.String(), Type.Unknown(), {
+      description: "Each defined field's name and the schema of its value (null: unset).",
+    }),
+    required: Type.Array(Type.String(), { description: 'The required fields: each must hold a value.' }),
+  },
+  { description: "The JSON Schema of a family's custom fields in this workspace, to validate before sending." },
+);
+export type FieldSchema = Static<typeof FieldSchema>;

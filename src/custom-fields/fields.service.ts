@@ -13,12 +13,13 @@ import { ApiError, notFound } from '../errors/api-error.js';
 import { FAMILIES } from '../families.js';
 import { requireMatch } from '../http/etag.js';
 import { isUuid, newId, nowIso } from '../ids.js';
-import { checkDefinition, labelOf, type FieldRules } from './fields.rules.js';
+import { checkDefinition, labelOf, type FieldRules, valueSchema } from './fields.rules.js';
 import {
   MAX_FIELDS_PER_FAMILY,
   type CreateCustomField,
   type CustomField,
   type FieldFamily,
+  type FieldSchema,
   type UpdateCustomField,
 } from './fields.schemas.js';
 
@@ -282,4 +283,17 @@ export async function deleteField(
     await audit(trx, workspaceId, 'delete', actor, field, Object.fromEntries(removed));
     return field;
   });
+}
+
+/** The JSON Schema of the `customFields` of a family's items, from the workspace's definitions. */
+export async function fieldSchema(database: Database, workspaceId: string, family: FieldFamily): Promise<FieldSchema> {
+  const fields = await listFields(database, workspaceId, family);
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: `customFields of ${family}`,
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(fields.map((field) => [field.name, valueSchema({ ...rulesOf(field), ...field })])),
+    required: fields.filter((field) => field.required).map((field) => field.name),
+  };
 }

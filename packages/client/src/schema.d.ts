@@ -552,6 +552,26 @@ export interface paths {
         patch: operations["updateCustomField"];
         trace?: never;
     };
+    "/custom-fields/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The JSON Schema of a family's custom fields
+         * @description A JSON Schema (draft 2020-12) of the `customFields` object of the family’s items, built from the workspace’s definitions: types, choices, bounds, patterns, lengths and required fields, so that a client can check a value before sending it. Scope: tenant:read.
+         */
+        get: operations["getCustomFieldSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboards": {
         parameters: {
             query?: never;
@@ -11189,6 +11209,154 @@ export interface operations {
             };
             /** @description Well-formed but breaks a business rule. Codes: unprocessable_entity. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getCustomFieldSchema: {
+        parameters: {
+            query: {
+                /** @description The family whose fields the schema describes. */
+                family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON Schema of a family's custom fields in this workspace, to validate before sending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The JSON Schema dialect: draft 2020-12. */
+                        $schema: string;
+                        /** @description Always false: a field that is not defined is refused. */
+                        additionalProperties: boolean;
+                        /** @description Each defined field's name and the schema of its value (null: unset). */
+                        properties: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The required fields: each must hold a value. */
+                        required: string[];
+                        /** @description What the schema describes. */
+                        title: string;
+                        /**
+                         * @description customFields is an object.
+                         * @enum {string}
+                         */
+                        type: "object";
+                    };
+                };
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
