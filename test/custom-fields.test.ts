@@ -5,13 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { it } from 'node:test';
+import { sql } from 'kysely';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { AuditList } from '../src/audit/audit.schemas.js';
 import { CustomField, CustomFieldList, FieldSchema } from '../src/custom-fields/fields.schemas.js';
 import { ErrorBody } from '../src/http/errors.js';
 import { estate } from './support/cli.js';
+import { temporaryDirectory } from './support/temporary.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
@@ -329,6 +333,91 @@ describeEachDatabase('custom field definitions', (h) => {
     assert.deepEqual(bodyOf(FieldSchema, other).properties, {}, "another workspace's schema has none of these");
     const bad = await h.call('GET', '/public/v1/custom-fields/schema', { key, query: { family: 'people' } });
     assert.equal(bad.statusCode, 400);
+  });
+
+  it("estate field export | apply: the dry run tells the diff, the apply makes B's set A's, in one go", async () => {
+    const a = await h.workspace('A');
+    const b = await h.workspace('B');
+    const keyA = (await h.key(a)).secret;
+    const keyB = (await h.key(b)).secret;
+    const post = async (key: string, body: Record<string, unknown>) =>
+      assert.equal((await h.call('POST', '/public/v1/custom-fields', { key, body })).statusCode, 201);
+    await post(keyA, RACK_UNIT);
+    await post(keyA, { family: 'applications', name: 'tier', type: 'select', choices: ['gold', 'silver'] });
+    await post(keyA, { family: 'flows', name: 'sla', type: 'text', group: 'Service' });
+    await post(keyB, { ...RACK_UNIT, maximum: 42 });
+    await post(keyB, { family: 'teams', name: 'old', type: 'text' });
+    // One of B's teams holds a value of the field the set lacks.
+    const team = await h.call('POST', '/public/v1/teams', { key: keyB, body: { name: 'Ops' } });
+    await sql`UPDATE teams SET custom_fields = ${'{"old":"x"}'} WHERE id = ${team.json().id}`.execute(h.database.db);
+
+    const exported = await estate(h.url, ['field', 'export', '--workspace', a.id]);
+    assert.equal(exported.code, 0, exported.stderr);
+    const set = JSON.parse(exported.stdout) as { fields: Record<string, unknown>[] };
+    assert.deepEqual(
+      set.fields.map((one) => `${one.family}.${one.name}`),
+      ['applications.tier', 'flows.sla', 'servers.rack_unit'],
+    );
+    assert.ok(
+      set.fields.every((one) => !('id' in one) && !('createdAt' in one)),
+      'no ids, no times',
+    );
+    const file = join(temporaryDirectory('estate-fields-'), 'fields.json');
+    writeFileSync(file, exported.stdout);
+
+    const before = await fieldsOf(h, keyB);
+    const dry = await estate(h.url, ['field', 'apply', '--workspace', b.id, file, '--dry-run', '--json']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.deepEqual(dry.json(), {
+      created: ['applications.tier', 'flows.sla'],
+      changed: [{ field: 'servers.rack_unit', settings: ['maximum'] }],
+      removed: ['teams.old'],
+      valuesAffected: 1,
+      dryRun: true,
+    });
+    assert.deepEqual(await fieldsOf(h, keyB), before, 'a dry run writes nothing');
+
+    const applied = await estate(h.url, ['field', 'apply', '--workspace', b.id, file, '--json']);
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.equal(applied.json().dryRun, false);
+    const portable = (fields: CustomField[]) =>
+      fields.map(({ id: _id, createdAt: _c, updatedAt: _u, ...rest }) => rest);
+    assert.deepEqual(portable(await fieldsOf(h, keyB)), portable(await fieldsOf(h, keyA)));
+    const audit = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key: keyB, query: { resourceType: 'custom_field' } }),
+    );
+    assert.deepEqual(
+      audit.data
+        .filter((event) => event.actor.type === 'system')
+        .map((event) => `${event.action} ${event.resourceName}`)
+        .sort(),
+      ['create applications.tier', 'create flows.sla', 'delete teams.old', 'update servers.rack_unit'],
+    );
+    const again = await estate(h.url, ['field', 'apply', '--workspace', b.id, file]);
+    assert.match(again.stdout, /no change/);
+
+    // A set that fails anywhere changes nothing, and says where.
+    const bad = (fields: unknown[]) => {
+      const path = join(temporaryDirectory('estate-fields-'), 'bad.json');
+      writeFileSync(path, JSON.stringify({ fields }));
+      return estate(h.url, ['field', 'apply', '--workspace', b.id, path]);
+    };
+    const current = await fieldsOf(h, keyB);
+    for (const [fields, message] of [
+      [[RACK_UNIT, RACK_UNIT], /fields\[1\] \(servers.rack_unit\): the set names this field twice/],
+      [[{ family: 'servers', name: 'x', type: 'integer', choices: ['a'] }], /fields\[0\] \(servers.x\): choices/],
+      [[{ family: 'servers', name: 'hostname', type: 'text' }], /fields\[0\].*built-in field hostname/],
+      [[{ family: 'servers', name: 'x', type: 'text', id: randomUUID() }], /unknown/],
+    ] as const) {
+      const answer = await bad([...fields]);
+      assert.equal(answer.code, 1, answer.stdout);
+      assert.match(answer.stderr, message);
+    }
+    const notJson = join(temporaryDirectory('estate-fields-'), 'x.json');
+    writeFileSync(notJson, '{');
+    assert.match((await estate(h.url, ['field', 'apply', '--workspace', b.id, notJson])).stderr, /not JSON/);
+    assert.deepEqual(await fieldsOf(h, keyB), current, 'nothing written');
   });
 
   it('estate field create|list|update|delete --json, as the API answers; bad input is one line on stderr', async () => {

@@ -127,6 +127,28 @@ function settings(command: Command): Command {
 const line = (field: CustomField) =>
   `${field.id}  ${field.family}.${field.name}  ${field.type}${field.required ? '  required' : ''}  "${field.label}"`;
 
+/** A file's JSON (standard input for -), or a plain message. */
+async function readJson(file: string): Promise<unknown> {
+  const { readFile } = await import('node:fs/promises');
+  let text: string;
+  try {
+    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch {
+    throw new ApiError('bad_request', `${file}: cannot be read`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('bad_request', `${file}: not JSON`);
+  }
+}
+
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text;
+}
+
 async function workspaceOf(database: Database, workspace: string): Promise<void> {
   await (await import('../workspaces/workspaces.service.js')).requireWorkspace(database, workspace);
 }
@@ -221,6 +243,64 @@ export function registerFields(program: Command): void {
       (r) => `field ${r.family}.${r.name} changed`,
     ),
   );
+
+  field
+    .command('export')
+    .description("print a workspace's field definitions as one file, without ids (for estate field apply)")
+    .requiredOption('--workspace <id>', 'workspace id')
+    .option('--family <family>', 'only the fields of this family')
+    .action((opts: FieldOptions) =>
+      run(
+        {},
+        async (database) => {
+          const { CustomFieldQuery } = await import('../custom-fields/fields.schemas.js');
+          const { exportFields } = await import('../custom-fields/fields.portable.js');
+          await workspaceOf(database, opts.workspace);
+          const query = await checked<{ family?: CustomField['family'] }>(
+            CustomFieldQuery,
+            opts.family === undefined ? {} : { family: opts.family },
+          );
+          // A file a team keeps (and reviews) in version control: indented, one setting per line.
+          const set = await exportFields(database, opts.workspace, query.family);
+          process.stdout.write(`${JSON.stringify(set, null, 2)}\n`);
+          return set;
+        },
+        () => '',
+        { print: false },
+      ),
+    );
+
+  field
+    .command('apply')
+    .description(
+      "make a workspace's field definitions those of a file (estate field export): the diff, then the change",
+    )
+    .requiredOption('--workspace <id>', 'workspace id')
+    .argument('<file>', 'a JSON file of definitions ({"fields":[…]}); - for standard input')
+    .option('--dry-run', 'print what would be created, changed and removed; write nothing')
+    .option('--json', 'print one JSON object')
+    .action((file: string, opts: FieldOptions & { dryRun?: boolean }) =>
+      run(
+        opts,
+        async (database) => {
+          const { applyFields, readFieldSet } = await import('../custom-fields/fields.portable.js');
+          await workspaceOf(database, opts.workspace);
+          const wanted = readFieldSet(await readJson(file));
+          return applyFields(database, opts.workspace, wanted, CLI_ACTOR, { dryRun: opts.dryRun ?? false });
+        },
+        (r) =>
+          [
+            ...r.created.map((one) => `+ ${one}`),
+            ...r.changed.map((one) => `~ ${one.field} (${one.settings.join(', ')})`),
+            ...r.removed.map((one) => `- ${one}`),
+            r.created.length + r.changed.length + r.removed.length === 0 ? 'no change' : '',
+            `values affected: ${r.valuesAffected}`,
+            r.dryRun ? 'dry run: nothing written' : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+      ),
+    );
 
   field
     .command('delete')

@@ -82,13 +82,13 @@ function builtInNames(family: FieldFamily): string[] {
 }
 
 /** Refuses a name that is a built-in field's, also written in snake case (`serial_number`). */
-function refuseBuiltIn(family: FieldFamily, name: string): void {
+export function refuseBuiltIn(family: FieldFamily, name: string): void {
   const flat = name.replaceAll('_', '');
   const clash = builtInNames(family).find((builtIn) => builtIn.toLowerCase() === flat);
   if (clash) throw new ApiError('unprocessable_entity', `name: ${family} have a built-in field ${clash}`);
 }
 
-function rulesOf(field: CustomField | (CreateCustomField & Partial<CustomField>)): FieldRules {
+export function rulesOf(field: CustomField | (CreateCustomField & Partial<CustomField>)): FieldRules {
   return {
     name: field.name,
     type: field.type,
@@ -146,7 +146,8 @@ async function refuseTaken(trx: Kysely<Tables>, workspaceId: string, family: str
 }
 
 /** The definition's fields as audit diffs show them. */
-const audited = ({ id: _id, family: _family, createdAt: _created, updatedAt: _updated, ...rest }: CustomField) => rest;
+export const audited = ({ id: _id, family: _family, createdAt: _created, updatedAt: _updated, ...rest }: CustomField) =>
+  rest;
 
 async function audit(
   trx: Kysely<Tables>,
@@ -176,57 +177,62 @@ export async function createField(
 ): Promise<CustomField> {
   checkDefinition(rulesOf(input));
   refuseBuiltIn(input.family, input.name);
-  return writeTransaction(database, workspaceId, async (trx) => {
-    await refuseTaken(trx, workspaceId, input.family, input.name);
-    const { count } = await trx
-      .selectFrom('field_definitions')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('workspace_id', '=', workspaceId)
-      .where('family', '=', input.family)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= MAX_FIELDS_PER_FAMILY)
-      throw new ApiError(
-        'unprocessable_entity',
-        `${input.family} have ${MAX_FIELDS_PER_FAMILY} custom fields, the most`,
-      );
-    const now = nowIso();
-    const field: CustomField = {
-      id: newId(),
-      family: input.family,
-      name: input.name,
-      label: input.label?.trim() ?? labelOf(input.name),
-      description: input.description ?? null,
-      type: input.type,
-      required: input.required ?? false,
-      default: input.default ?? null,
-      choices: input.choices ?? null,
-      minimum: input.minimum ?? null,
-      maximum: input.maximum ?? null,
-      pattern: input.pattern ?? null,
-      maxLength: input.maxLength ?? null,
-      referenceFamily: input.referenceFamily ?? null,
-      unique: input.unique ?? false,
-      group: input.group ?? null,
-      order: input.order ?? 0,
-      filterable: input.filterable ?? false,
-      searchable: input.searchable ?? false,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await trx
-      .insertInto('field_definitions')
-      .values({
-        workspace_id: workspaceId,
-        id: field.id,
-        family: field.family,
-        ...columnsOf(field),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await audit(trx, workspaceId, 'create', actor, field, diffFields(undefined, audited(field)));
-    return field;
-  });
+  return writeTransaction(database, workspaceId, (trx) => createFieldIn(trx, workspaceId, input, actor));
+}
+
+/** Creates a checked definition in the caller's write transaction (`estate field apply` makes several). */
+export async function createFieldIn(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  input: CreateCustomField,
+  actor: Actor,
+): Promise<CustomField> {
+  await refuseTaken(trx, workspaceId, input.family, input.name);
+  const { count } = await trx
+    .selectFrom('field_definitions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .where('family', '=', input.family)
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= MAX_FIELDS_PER_FAMILY)
+    throw new ApiError('unprocessable_entity', `${input.family} have ${MAX_FIELDS_PER_FAMILY} custom fields, the most`);
+  const now = nowIso();
+  const field: CustomField = {
+    id: newId(),
+    family: input.family,
+    name: input.name,
+    label: input.label?.trim() ?? labelOf(input.name),
+    description: input.description ?? null,
+    type: input.type,
+    required: input.required ?? false,
+    default: input.default ?? null,
+    choices: input.choices ?? null,
+    minimum: input.minimum ?? null,
+    maximum: input.maximum ?? null,
+    pattern: input.pattern ?? null,
+    maxLength: input.maxLength ?? null,
+    referenceFamily: input.referenceFamily ?? null,
+    unique: input.unique ?? false,
+    group: input.group ?? null,
+    order: input.order ?? 0,
+    filterable: input.filterable ?? false,
+    searchable: input.searchable ?? false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await trx
+    .insertInto('field_definitions')
+    .values({
+      workspace_id: workspaceId,
+      id: field.id,
+      family: field.family,
+      ...columnsOf(field),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await audit(trx, workspaceId, 'create', actor, field, diffFields(undefined, audited(field)));
+  return field;
 }
 
 export async function updateField(
@@ -237,30 +243,40 @@ export async function updateField(
   actor: Actor,
   ifMatch?: string,
 ): Promise<CustomField> {
-  return writeTransaction(database, workspaceId, async (trx) => {
-    const row = await findRow(trx, workspaceId, id);
-    if (!row) throw notFound('custom field');
-    const before = fieldRowToDto(row);
-    requireMatch(ifMatch, before);
-    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-    const next: CustomField = { ...before, ...defined, label: (patch.label ?? before.label).trim() };
-    checkDefinition(rulesOf(next));
-    if (next.name !== before.name) {
-      refuseBuiltIn(next.family, next.name);
-      await refuseTaken(trx, workspaceId, next.family, next.name, id);
-    }
-    const changes = diffFields(audited(before), audited(next));
-    if (Object.keys(changes).length === 0) return before;
-    next.updatedAt = nowIso();
-    await trx
-      .updateTable('field_definitions')
-      .set({ ...columnsOf(next), updated_at: next.updatedAt })
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', id)
-      .execute();
-    await audit(trx, workspaceId, 'update', actor, next, changes);
-    return next;
-  });
+  return writeTransaction(database, workspaceId, (trx) => updateFieldIn(trx, workspaceId, id, patch, actor, ifMatch));
+}
+
+/** Changes a definition in the caller's write transaction; checked whole after the change. */
+export async function updateFieldIn(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  id: string,
+  patch: UpdateCustomField,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<CustomField> {
+  const row = await findRow(trx, workspaceId, id);
+  if (!row) throw notFound('custom field');
+  const before = fieldRowToDto(row);
+  requireMatch(ifMatch, before);
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  const next: CustomField = { ...before, ...defined, label: (patch.label ?? before.label).trim() };
+  checkDefinition(rulesOf(next));
+  if (next.name !== before.name) {
+    refuseBuiltIn(next.family, next.name);
+    await refuseTaken(trx, workspaceId, next.family, next.name, id);
+  }
+  const changes = diffFields(audited(before), audited(next));
+  if (Object.keys(changes).length === 0) return before;
+  next.updatedAt = nowIso();
+  await trx
+    .updateTable('field_definitions')
+    .set({ ...columnsOf(next), updated_at: next.updatedAt })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+  await audit(trx, workspaceId, 'update', actor, next, changes);
+  return next;
 }
 
 export async function deleteField(
@@ -270,19 +286,28 @@ export async function deleteField(
   actor: Actor,
   ifMatch?: string,
 ): Promise<CustomField> {
-  return writeTransaction(database, workspaceId, async (trx) => {
-    const row = await findRow(trx, workspaceId, id);
-    if (!row) throw notFound('custom field');
-    const field = fieldRowToDto(row);
-    requireMatch(ifMatch, field);
-    await trx.deleteFrom('field_definitions').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-    const removed = Object.entries(diffFields(undefined, audited(field))).map(([key, { after }]) => [
-      key,
-      { before: after, after: null },
-    ]);
-    await audit(trx, workspaceId, 'delete', actor, field, Object.fromEntries(removed));
-    return field;
-  });
+  return writeTransaction(database, workspaceId, (trx) => deleteFieldIn(trx, workspaceId, id, actor, ifMatch));
+}
+
+/** Deletes a definition in the caller's write transaction. */
+export async function deleteFieldIn(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  id: string,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<CustomField> {
+  const row = await findRow(trx, workspaceId, id);
+  if (!row) throw notFound('custom field');
+  const field = fieldRowToDto(row);
+  requireMatch(ifMatch, field);
+  await trx.deleteFrom('field_definitions').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  const removed = Object.entries(diffFields(undefined, audited(field))).map(([key, { after }]) => [
+    key,
+    { before: after, after: null },
+  ]);
+  await audit(trx, workspaceId, 'delete', actor, field, Object.fromEntries(removed));
+  return field;
 }
 
 /** The JSON Schema of the `customFields` of a family's items, from the workspace's definitions. */
