@@ -3,7 +3,7 @@
  * the list. What a definition's type allows (choices, bounds, pattern…) is checked by fields.rules.ts.
  */
 import { Type, type Static } from 'typebox';
-import { Uuid } from '../http/schemas.js';
+import { OrNull, Uuid } from '../http/schemas.js';
 
 /** The families whose items take custom fields, by their path (`/data` → `data`). */
 export const FIELD_FAMILIES = [
@@ -97,20 +97,20 @@ export const CustomField = Type.Object(
     family: FAMILY('The family whose items carry the field.'),
     name: NAME,
     label: LABEL,
-    description: Type.Union([DESCRIPTION, Type.Null()], { description: 'A longer explanation, or null.' }),
+    description: OrNull(Type.String(), 'A longer explanation, or null.'),
     type: TYPE,
     required: Type.Boolean({ description: 'Every item must have a value (creating one without it is refused).' }),
     default: Type.Unknown({ description: 'The value a new item gets when it is created without one; null for none.' }),
-    choices: Type.Union([CHOICES, Type.Null()], { description: 'The choices of a select field; null otherwise.' }),
+    choices: OrNull(Type.Array(Type.String()), 'The choices of a select field, in the order offered; null otherwise.'),
     minimum: BOUND('smallest'),
     maximum: BOUND('largest'),
-    pattern: Type.Union([PATTERN, Type.Null()], { description: 'The pattern text values match, or null.' }),
-    maxLength: Type.Union([MAX_LENGTH, Type.Null()], { description: 'The most characters of a value, or null.' }),
+    pattern: OrNull(Type.String(), 'The pattern text values match, or null.'),
+    maxLength: OrNull(Type.Integer(), 'The most characters of a value, or null (the type’s default).'),
     referenceFamily: Type.Union([FAMILY('The family a reference points to.'), Type.Null()], {
       description: 'The family of the items a reference field names; null for other types.',
     }),
     unique: Type.Boolean({ description: 'No two items of the family hold the same value.' }),
-    group: Type.Union([GROUP, Type.Null()], { description: 'The heading the field is shown under, or null.' }),
+    group: OrNull(Type.String(), 'The heading the field is shown under, or null.'),
     order: ORDER,
     filterable: Type.Boolean({ description: 'Lists take `cf_<name>` filters and sorts on this field.' }),
     searchable: Type.Boolean({ description: 'A list’s `q` also finds text in this field.' }),

@@ -10010,7 +10010,7 @@ export interface operations {
                     "application/json": {
                         /** @description The definitions, by family, then order, then name. */
                         data: {
-                            /** @description The choices of a select field; null otherwise. */
+                            /** @description The choices of a select field, in the order offered; null otherwise. */
                             choices: string[] | null;
                             /**
                              * Format: date-time
@@ -10043,7 +10043,7 @@ export interface operations {
                             label: string;
                             /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
                             maximum: unknown;
-                            /** @description The most characters of a value, or null. */
+                            /** @description The most characters of a value, or null (the type’s default). */
                             maxLength: number | null;
                             /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
                             minimum: unknown;
@@ -10257,7 +10257,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The choices of a select field; null otherwise. */
+                        /** @description The choices of a select field, in the order offered; null otherwise. */
                         choices: string[] | null;
                         /**
                          * Format: date-time
@@ -10290,7 +10290,7 @@ export interface operations {
                         label: string;
                         /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
                         maximum: unknown;
-                        /** @description The most characters of a value, or null. */
+                        /** @description The most characters of a value, or null (the type’s default). */
                         maxLength: number | null;
                         /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
                         minimum: unknown;
@@ -10530,7 +10530,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The choices of a select field; null otherwise. */
+                        /** @description The choices of a select field, in the order offered; null otherwise. */
                         choices: string[] | null;
                         /**
                          * Format: date-time
@@ -10563,7 +10563,7 @@ export interface operations {
                         label: string;
                         /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
                         maximum: unknown;
-                        /** @description The most characters of a value, or null. */
+                        /** @description The most characters of a value, or null (the type’s default). */
                         maxLength: number | null;
                         /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
                         minimum: unknown;
@@ -10983,7 +10983,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The choices of a select field; null otherwise. */
+                        /** @description The choices of a select field, in the order offered; null otherwise. */
                         choices: string[] | null;
                         /**
                          * Format: date-time
@@ -11016,7 +11016,7 @@ export interface operations {
                         label: string;
                         /** @description The largest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
                         maximum: unknown;
-                        /** @description The most characters of a value, or null. */
+                        /** @description The most characters of a value, or null (the type’s default). */
                         maxLength: number | null;
                         /** @description The smallest value of an integer or decimal field (a number), or of a date or datetime field (a date or date-time string); null for none. */
                         minimum: unknown;
