@@ -344,6 +344,9 @@ describeEachDatabase('import and export', (h) => {
     const bad = await estate(h.url, ['import', '--workspace', ws.id, '--family', 'servers', join(dir, 'bad.csv')]);
     assert.equal(bad.code, 1);
     assert.match(bad.stdout, /row 1 environment: environment must be one of/);
+    // Refused: nothing was written, so no row counts as created.
+    assert.match(bad.stdout, /^nothing written: 1 of \d+ rows of servers refused$/m);
+    assert.doesNotMatch(bad.stdout, /created/);
     const out = join(dir, 'out.csv');
     const exportRun = await estate(h.url, [
       'export',

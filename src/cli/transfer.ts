@@ -59,16 +59,20 @@ function listQueryOf(family: Family, filters: string[]): ListQuery {
 }
 
 function summary(report: ImportReport): string {
-  const verb = report.dryRun ? 'would import' : report.errors.length > 0 ? 'refused' : 'imported';
+  // A refused import wrote nothing: its counts of what would have been created are no outcome.
+  const refused = new Set(report.errors.map((error) => error.row)).size;
+  const counts = `${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged`;
   const lines = [
-    `${verb} ${report.rows} rows of ${report.family}: ${report.created} created, ` +
-      `${report.updated} updated, ${report.unchanged} unchanged`,
+    refused > 0
+      ? `nothing written: ${refused} of ${report.rows} rows of ${report.family} refused` +
+        (report.dryRun ? ' (dry run)' : '')
+      : `${report.dryRun ? 'would import' : 'imported'} ${report.rows} rows of ${report.family}: ${counts}`,
   ];
   if (report.preset)
     lines.push(
       `read through the preset ${report.preset}; columns ignored: ${report.ignoredColumns?.join(', ') || 'none'}`,
     );
-  if (report.errors.length > 0) lines.push('nothing was written; refused rows:');
+  if (refused > 0) lines.push('refused rows:');
   for (const error of report.errors)
     lines.push(`  row ${error.row}${error.field ? ` ${error.field}` : ''}: ${error.message} (${error.code})`);
   return lines.join('\n');
