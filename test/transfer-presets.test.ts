@@ -45,7 +45,7 @@ describeEachDatabase('import presets', (h) => {
     assert.deepEqual(report.errors, []);
     assert.deepEqual([report.rows, report.created], [10, 10]);
     assert.equal(report.preset, 'netbox-devices');
-    assert.deepEqual(report.ignoredColumns, ['ID', 'Status', 'Tenant', 'Asset tag', 'Airflow']);
+    assert.deepEqual(report.ignoredColumns, ['ID', 'Status', 'Tenant', 'Airflow']);
     const servers = await listed(h, ws, 'servers');
     assert.equal(servers.length, 10);
     const web = servers.find((server) => server.name === 'fra2-web-01')!;
@@ -85,6 +85,34 @@ describeEachDatabase('import presets', (h) => {
     // Imported again, matched by name: every device is found and nothing changes.
     const again = await fromFile(h, ws, 'servers', example('netbox-devices.csv'), 'netbox-devices', 'name');
     assert.deepEqual([again.created, again.updated, again.unchanged, again.errors.length], [0, 0, 10, 0]);
+  });
+
+  it('a NetBox device without a name is named after its asset tag, else its serial; the report says so', async () => {
+    const ws = await h.workspace();
+    const csv = [
+      'Name,Asset tag,Serial number,Platform',
+      'fra-1,,S-1,Debian',
+      ',AT-0042,S-2,Debian',
+      ',,S-3,Debian',
+    ].join('\n');
+    const file = join(temporaryDirectory('estate-netbox-'), 'unnamed.csv');
+    writeFileSync(file, `${csv}\n`);
+    const report = await fromFile(h, ws, 'servers', file, 'netbox-devices');
+    assert.deepEqual(report.errors, []);
+    assert.deepEqual(report.notes, [
+      { row: 2, message: 'no name: named "AT-0042" after its asset tag' },
+      { row: 3, message: 'no name: named "S-3" after its serial number' },
+    ]);
+    assert.deepEqual((await listed(h, ws, 'servers')).map((server) => String(server.name)).sort(), [
+      'AT-0042',
+      'S-3',
+      'fra-1',
+    ]);
+    // With nothing to name it by, the row is refused for its missing name, as any unnamed server.
+    writeFileSync(file, 'Name,Asset tag,Platform\n,,Debian\n');
+    const refused = await fromFile(h, ws, 'servers', file, 'netbox-devices');
+    assert.equal(refused.errors.length, 1);
+    assert.equal(refused.errors[0]!.field, 'name');
   });
 
   it("Snipe-IT's asset export imports as workstations: tags as names, statuses and warranties converted", async () => {
@@ -200,7 +228,7 @@ describeEachDatabase('import presets', (h) => {
       errors: [],
       dryRun: true,
       preset: 'netbox-devices',
-      ignoredColumns: ['ID', 'Status', 'Tenant', 'Asset tag', 'Airflow'],
+      ignoredColumns: ['ID', 'Status', 'Tenant', 'Airflow'],
     });
     const dir = temporaryDirectory('estate-presets-');
     writeFileSync(join(dir, 'netbox.csv'), 'Name,Custom field\nfra-1,x\n');

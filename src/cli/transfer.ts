@@ -72,6 +72,7 @@ function summary(report: ImportReport): string {
     lines.push(
       `read through the preset ${report.preset}; columns ignored: ${report.ignoredColumns?.join(', ') || 'none'}`,
     );
+  for (const note of report.notes ?? []) lines.push(`  row ${note.row}: ${note.message}`);
   if (refused > 0) lines.push('refused rows:');
   for (const error of report.errors)
     lines.push(`  row ${error.row}${error.field ? ` ${error.field}` : ''}: ${error.message} (${error.code})`);

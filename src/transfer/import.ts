@@ -94,6 +94,8 @@ export interface ImportReport {
   /** With a preset: its name, and the file's headers it ignored, in file order. */
   preset?: string;
   ignoredColumns?: string[];
+  /** With a preset: values it chose for rows (an unnamed NetBox device's name), by row (up to 1,000). */
+  notes?: { row: number; message: string }[];
 }
 
 /** Errors listed in a report at most; the import is refused as soon as there is one. */
@@ -261,7 +263,7 @@ export async function importFamily(
   }
   /** The preset's reading of the last headers seen (a JSON file's rows may differ in their keys). */
   let presetReading: { keys: string; known: ReadonlyMap<string, string> } | undefined;
-  const throughPreset = (record: Record<string, unknown>): Record<string, unknown> => {
+  const throughPreset = (row: number, record: Record<string, unknown>): Record<string, unknown> => {
     if (!preset) return record;
     const keys = Object.keys(record).join('\n');
     if (presetReading?.keys !== keys) {
@@ -269,7 +271,10 @@ export async function importFamily(
       presetReading = { keys, known };
       for (const header of ignored) if (!report.ignoredColumns!.includes(header)) report.ignoredColumns!.push(header);
     }
-    return presetRecord(preset, presetReading.known, record);
+    return presetRecord(preset, presetReading.known, record, (message) => {
+      report.notes ??= [];
+      if (report.notes.length < MAX_ERRORS) report.notes.push({ row, message });
+    });
   };
   const match = options.match && options.match !== 'id' ? options.match : undefined;
   /** Tags made by the rows before the last batch written (each with its event). */
@@ -324,7 +329,7 @@ export async function importFamily(
           else refuse(row, /^[^.[ ]+/.exec(bad.path)![0], 'bad_request', `${bad.path} ${bad.problem}`);
           continue;
         }
-        batch.push({ row, record: throughPreset(options.columns ? renamed(given, options.columns) : given) });
+        batch.push({ row, record: throughPreset(row, options.columns ? renamed(given, options.columns) : given) });
         if (batch.length >= batchRows) {
           await importBatch(trx, loader, events, names, batch);
           batch = [];

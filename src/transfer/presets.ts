@@ -23,8 +23,9 @@ export interface Preset {
   /**
    * A row of Estate's columns (as CSV text: lists joined by `;`) from a row of the source, keyed by
    * the preset's headers (empty cells left out). A column left out leaves the field as it is.
+   * `note` tells the report of a value the preset chose for the row (an unnamed device's name).
    */
-  convert(source: Readonly<Record<string, string>>): Record<string, string>;
+  convert(source: Readonly<Record<string, string>>, note: (message: string) => void): Record<string, string>;
 }
 
 /** Non-empty values, trimmed. */
@@ -87,6 +88,7 @@ const netboxDevices: Preset = {
     Type: ['device_type', 'device type'],
     Platform: ['platform'],
     'Serial number': ['serial', 'serial number'],
+    'Asset tag': ['asset_tag', 'asset tag'],
     'IP Address': ['primary ip', 'primary_ip'],
     'IPv4 Address': ['primary ipv4', 'primary_ip4'],
     'IPv6 Address': ['primary ipv6', 'primary_ip6'],
@@ -95,11 +97,18 @@ const netboxDevices: Preset = {
     Comments: ['comments'],
     Tags: ['tags'],
   },
-  convert(source) {
+  convert(source, note) {
     const rack = source.Rack ? `rack ${source.Rack}` : undefined;
+    // NetBox allows a device without a name; a server has one: its asset tag, else its serial number.
+    const stand = source.Name
+      ? undefined
+      : source['Asset tag']
+        ? 'Asset tag'
+        : source['Serial number'] && 'Serial number';
+    if (stand) note(`no name: named "${source[stand]}" after its ${stand.toLowerCase()}`);
     const position = source.Position ? `U${source.Position.replace(/\.0$/, '')}` : undefined;
     return defined({
-      name: source.Name,
+      name: source.Name ?? (stand ? source[stand] : undefined),
       ipAddresses: listOf(
         [source['IP Address'], source['IPv4 Address'], source['IPv6 Address'], source['OOB IP']],
         /[,;]/,
@@ -223,6 +232,7 @@ export function presetRecord(
   preset: Preset,
   known: ReadonlyMap<string, string>,
   record: Record<string, unknown>,
+  note: (message: string) => void = () => undefined,
 ): Record<string, string> {
   const source: Record<string, string> = {};
   for (const [header, value] of Object.entries(record)) {
@@ -230,5 +240,5 @@ export function presetRecord(
     const text = value === null || value === undefined ? '' : String(value).trim();
     if (own && text !== '') source[own] = text;
   }
-  return preset.convert(source);
+  return preset.convert(source, note);
 }
