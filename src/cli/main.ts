@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { parseScopeList } from '../access/scopes.js';
 import { CLI_ACTOR } from '../audit/audit.types.js';
 import { loadConfig } from '../config.js';
+import { requireEmail } from '../validation.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AGENT_VERSION, parseInterval, runAgent } from '../agents/program/run.js';
@@ -91,19 +92,41 @@ export function buildCli(): Command {
   const workspace = program.command('workspace').description('create and delete workspaces');
   workspace
     .command('create')
-    .description('create a workspace with the default read, write and admin roles')
+    .description('create a workspace with the default read, write and admin roles (and its first admin)')
     .requiredOption('--name <name>', 'display name')
-    .option('--json', 'print one JSON object')
-    .action((opts: JsonOption & { name: string }) =>
+    .option('--admin-email <email>', 'its first admin: added, with a one-time link to set a password (7 days)')
+    .option('--admin-name <name>', "the admin's display name (default: the e-mail's local part)")
+    .option('--base-url <url>', "the console's address, to print the whole link", 'http://127.0.0.1:8080')
+    .option(
+      '--json',
+      'print one JSON object (with --admin-email, its "admin": {"memberId","email","path","expiresAt"})',
+    )
+    .action((opts: JsonOption & { name: string; adminEmail?: string; adminName?: string; baseUrl: string }) =>
       run(
         opts,
-        async (database) =>
-          (await import('../workspaces/workspaces.service.js')).createWorkspace(
-            database,
-            { name: opts.name },
-            CLI_ACTOR,
-          ),
-        (r) => `workspace ${r.id} "${r.name}" created`,
+        async (database) => {
+          const { createWorkspace, deleteWorkspace } = await import('../workspaces/workspaces.service.js');
+          // Checked before anything is written: a bad address leaves no workspace without its admin.
+          const email = opts.adminEmail === undefined ? undefined : requireEmail(opts.adminEmail);
+          const created = await createWorkspace(database, { name: opts.name }, CLI_ACTOR);
+          if (email === undefined) return created;
+          try {
+            const { addMember, inviteByOperator } = await import('../members/members.service.js');
+            const name = opts.adminName ?? email.split('@')[0]!;
+            await addMember(database, { workspaceId: created.id, email, name, role: 'admin' }, CLI_ACTOR);
+            const admin = await inviteByOperator(database, { workspaceId: created.id, email }, CLI_ACTOR);
+            return { ...created, admin };
+          } catch (error) {
+            await deleteWorkspace(database, created.id);
+            throw error;
+          }
+        },
+        (r) =>
+          `workspace ${r.id} "${r.name}" created` +
+          ('admin' in r
+            ? `\nadmin ${r.admin.email}: set a password with this link (once, until ${r.admin.expiresAt}): ` +
+              `${opts.baseUrl.replace(/\/+$/, '')}${r.admin.path}`
+            : ''),
       ),
     );
   idCommand(workspace, {

@@ -109,7 +109,12 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
     if (!creator) {
       throw input.asMemberId
         ? notFound('member')
-        : new ApiError('unprocessable_entity', 'the workspace has no admin member to create the key');
+        : new ApiError(
+            'unprocessable_entity',
+            'the workspace has no admin member, and a key is made by one: add one with ' +
+              '`estate member add --workspace ID --email E --name N --role admin` ' +
+              '(or create workspaces with `estate workspace create --admin-email E`)',
+          );
     }
     if (creator.role !== 'admin') throw new ApiError('forbidden', 'only admin members can create keys');
 
