@@ -262,6 +262,45 @@ describeEachDatabase('custom field definitions', (h) => {
     assert.deepEqual(await fieldsOf(h, keyB), [field]);
   });
 
+  it("renaming moves the items' values, deleting removes them; a type changes only while no item holds one", async () => {
+    const a = await h.workspace('A');
+    const b = await h.workspace('B');
+    const key = (await h.key(a)).secret;
+    const keyB = (await h.key(b)).secret;
+    const defined = async (secret: string) =>
+      bodyOf(CustomField, await h.call('POST', '/public/v1/custom-fields', { key: secret, body: RACK_UNIT }));
+    const field = await defined(key);
+    await defined(keyB);
+    const server = async (secret: string, name: string) =>
+      (await h.call('POST', '/public/v1/servers', { key: secret, body: { name } })).json().id as string;
+    const held = await server(key, 'held');
+    const other = await server(keyB, 'other');
+    const plant = (id: string, values: Record<string, unknown>) =>
+      sql`UPDATE servers SET custom_fields = ${JSON.stringify(values)} WHERE id = ${id}`.execute(h.database.db);
+    await plant(held, { rack_unit: 7, note: { deep: [1, 'two'] } });
+    await plant(other, { rack_unit: 9 });
+    const valuesOf = async (id: string) => {
+      const row = await h.database.db
+        .selectFrom('servers')
+        .select(sql<string>`custom_fields`.as('values'))
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return JSON.parse(row.values) as Record<string, unknown>;
+    };
+    const patch = (body: Record<string, unknown>) =>
+      h.call('PATCH', `/public/v1/custom-fields/${field.id}`, { key, body });
+
+    const retyped = await patch({ type: 'decimal' });
+    assert.equal(retyped.statusCode, 422, retyped.body);
+    assert.match(bodyOf(ErrorBody, retyped).message, /1 servers hold a value of rack_unit/);
+    assert.equal((await patch({ name: 'rack_u' })).statusCode, 200);
+    assert.deepEqual(await valuesOf(held), { rack_u: 7, note: { deep: [1, 'two'] } });
+    assert.deepEqual(await valuesOf(other), { rack_unit: 9 }, "another workspace's items keep theirs");
+    assert.equal((await h.call('DELETE', `/public/v1/custom-fields/${field.id}`, { key })).statusCode, 204);
+    assert.deepEqual(await valuesOf(held), { note: { deep: [1, 'two'] } });
+    assert.deepEqual(await valuesOf(other), { rack_unit: 9 });
+  });
+
   it('GET /custom-fields/schema: a JSON Schema that accepts exactly the values the rules accept', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;

@@ -5,7 +5,7 @@
  * is deleted, what differs is changed, what is new is created; `--dry-run` tells the same diff and
  * writes nothing.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import type { Actor } from '../audit/audit.types.js';
 import type { Database } from '../db/database.js';
@@ -30,6 +30,7 @@ import {
   refuseBuiltIn,
   rulesOf,
   updateFieldIn,
+  valueCount,
 } from './fields.service.js';
 
 export const FieldSet = Type.Object(
@@ -55,8 +56,6 @@ export interface FieldDiff {
   dryRun: boolean;
 }
 
-/** The family's table: where its items keep their values (`/data` → data_objects). */
-const tableOf = (family: FieldFamily) => (family === 'data' ? 'data_objects' : family);
 const keyOf = (field: { family: string; name: string }) => `${field.family}.${field.name}`;
 
 function portable({ id: _id, createdAt: _created, updatedAt: _updated, ...rest }: CustomField): Portable {
@@ -117,17 +116,6 @@ export function readFieldSet(value: unknown): Portable[] {
   return entries;
 }
 
-/** How many items of the field's family hold a value for it. */
-async function valuesOf(trx: Kysely<Tables>, database: Database, workspaceId: string, field: Portable) {
-  const held =
-    database.dialect === 'postgres'
-      ? sql`(custom_fields::jsonb ->> ${field.name}) IS NOT NULL`
-      : sql`json_extract(custom_fields, ${`$.${field.name}`}) IS NOT NULL`;
-  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(tableOf(field.family))}
-    WHERE workspace_id = ${workspaceId} AND ${held}`.execute(trx);
-  return Number(rows[0]?.n ?? 0);
-}
-
 async function diffOf(
   trx: Kysely<Tables>,
   database: Database,
@@ -141,7 +129,7 @@ async function diffOf(
   for (const [key, field] of current)
     if (!wantedKeys.has(key)) {
       diff.removed.push(key);
-      diff.valuesAffected += await valuesOf(trx, database, workspaceId, field);
+      diff.valuesAffected += await valueCount(trx, database.dialect, workspaceId, field);
     }
   for (const entry of wanted) {
     const existing = current.get(keyOf(entry));
@@ -158,7 +146,7 @@ async function diffOf(
     if (settings.length === 0) continue;
     diff.changed.push({ field: keyOf(entry), settings });
     if (settings.includes('type') || settings.includes('choices'))
-      diff.valuesAffected += await valuesOf(trx, database, workspaceId, existing);
+      diff.valuesAffected += await valueCount(trx, database.dialect, workspaceId, existing);
   }
   return { diff, current };
 }
@@ -177,10 +165,11 @@ export async function applyFields(
   if (dryRun) return (await diffOf(database.db, database, workspaceId, wanted, true)).diff;
   return writeTransaction(database, workspaceId, async (trx) => {
     const { diff, current } = await diffOf(trx, database, workspaceId, wanted, false);
-    for (const key of diff.removed) await deleteFieldIn(trx, workspaceId, current.get(key)!.id, actor);
+    for (const key of diff.removed)
+      await deleteFieldIn(trx, database.dialect, workspaceId, current.get(key)!.id, actor);
     for (const { field } of diff.changed) {
       const { family: _family, ...settings } = wanted.find((entry) => keyOf(entry) === field)!;
-      await updateFieldIn(trx, workspaceId, current.get(field)!.id, settings, actor);
+      await updateFieldIn(trx, database.dialect, workspaceId, current.get(field)!.id, settings, actor);
     }
     for (const key of diff.created)
       await createFieldIn(trx, workspaceId, wanted.find((entry) => keyOf(entry) === key)!, actor);

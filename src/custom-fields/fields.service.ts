@@ -3,10 +3,10 @@
  * (`/custom-fields`) and the CLI (`estate field`), each change in the workspace's write
  * transaction (so every instance's kept lists move on) and audited as a settings change.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Actor, Changes } from '../audit/audit.types.js';
 import { diffFields, recordAudit } from '../audit/audit.writer.js';
-import type { Database } from '../db/database.js';
+import type { Database, Dialect } from '../db/database.js';
 import type { FieldDefinitionsTable, Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
@@ -127,6 +127,48 @@ async function findRow(db: Kysely<Tables>, workspaceId: string, id: string) {
     .executeTakeFirst();
 }
 
+/** The family's table: where its items keep their values (`/data` → data_objects). */
+const tableOf = (family: string) => (family === 'data' ? 'data_objects' : family);
+
+/** Whether an item of the field's family holds a value for it (SQL condition). */
+function holds(dialect: Dialect, name: string) {
+  return dialect === 'postgres'
+    ? sql`(custom_fields::jsonb -> ${name}) IS NOT NULL`
+    : sql`json_type(custom_fields, ${`$.${name}`}) IS NOT NULL`;
+}
+
+/** How many items of the workspace hold a value (null included) for the field. */
+export async function valueCount(
+  trx: Kysely<Tables>,
+  dialect: Dialect,
+  workspaceId: string,
+  field: { family: string; name: string },
+): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(tableOf(field.family))}
+    WHERE workspace_id = ${workspaceId} AND ${holds(dialect, field.name)}`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Moves each item's value of a renamed field to its new key. */
+async function renameValues(trx: Kysely<Tables>, dialect: Dialect, workspaceId: string, from: CustomField, to: string) {
+  const moved =
+    dialect === 'postgres'
+      ? sql`((custom_fields::jsonb - ${from.name}) || jsonb_build_object(${to}::text, custom_fields::jsonb -> ${from.name}))::text`
+      : sql`json_remove(json_set(custom_fields, ${`$.${to}`}, json(custom_fields -> ${`$.${from.name}`})), ${`$.${from.name}`})`;
+  await sql`UPDATE ${sql.table(tableOf(from.family))} SET custom_fields = ${moved}
+    WHERE workspace_id = ${workspaceId} AND ${holds(dialect, from.name)}`.execute(trx);
+}
+
+/** Removes each item's value of a deleted field. */
+async function removeValues(trx: Kysely<Tables>, dialect: Dialect, workspaceId: string, field: CustomField) {
+  const removed =
+    dialect === 'postgres'
+      ? sql`(custom_fields::jsonb - ${field.name})::text`
+      : sql`json_remove(custom_fields, ${`$.${field.name}`})`;
+  await sql`UPDATE ${sql.table(tableOf(field.family))} SET custom_fields = ${removed}
+    WHERE workspace_id = ${workspaceId} AND ${holds(dialect, field.name)}`.execute(trx);
+}
+
 export async function getField(database: Database, workspaceId: string, id: string): Promise<CustomField> {
   const row = await findRow(database.db, workspaceId, id);
   if (!row) throw notFound('custom field');
@@ -243,12 +285,15 @@ export async function updateField(
   actor: Actor,
   ifMatch?: string,
 ): Promise<CustomField> {
-  return writeTransaction(database, workspaceId, (trx) => updateFieldIn(trx, workspaceId, id, patch, actor, ifMatch));
+  return writeTransaction(database, workspaceId, (trx) =>
+    updateFieldIn(trx, database.dialect, workspaceId, id, patch, actor, ifMatch),
+  );
 }
 
 /** Changes a definition in the caller's write transaction; checked whole after the change. */
 export async function updateFieldIn(
   trx: Kysely<Tables>,
+  dialect: Dialect,
   workspaceId: string,
   id: string,
   patch: UpdateCustomField,
@@ -268,6 +313,16 @@ export async function updateFieldIn(
   }
   const changes = diffFields(audited(before), audited(next));
   if (Object.keys(changes).length === 0) return before;
+  if (next.type !== before.type) {
+    // Values are not converted from one type to another: a field that holds some keeps its type.
+    const held = await valueCount(trx, dialect, workspaceId, before);
+    if (held > 0)
+      throw new ApiError(
+        'unprocessable_entity',
+        `type: ${held} ${before.family} hold a value of ${before.name}; its type changes only while none does`,
+      );
+  }
+  if (next.name !== before.name) await renameValues(trx, dialect, workspaceId, before, next.name);
   next.updatedAt = nowIso();
   await trx
     .updateTable('field_definitions')
@@ -286,12 +341,15 @@ export async function deleteField(
   actor: Actor,
   ifMatch?: string,
 ): Promise<CustomField> {
-  return writeTransaction(database, workspaceId, (trx) => deleteFieldIn(trx, workspaceId, id, actor, ifMatch));
+  return writeTransaction(database, workspaceId, (trx) =>
+    deleteFieldIn(trx, database.dialect, workspaceId, id, actor, ifMatch),
+  );
 }
 
 /** Deletes a definition in the caller's write transaction. */
 export async function deleteFieldIn(
   trx: Kysely<Tables>,
+  dialect: Dialect,
   workspaceId: string,
   id: string,
   actor: Actor,
@@ -301,6 +359,7 @@ export async function deleteFieldIn(
   if (!row) throw notFound('custom field');
   const field = fieldRowToDto(row);
   requireMatch(ifMatch, field);
+  await removeValues(trx, dialect, workspaceId, field);
   await trx.deleteFrom('field_definitions').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   const removed = Object.entries(diffFields(undefined, audited(field))).map(([key, { after }]) => [
     key,
