@@ -262,7 +262,7 @@ describeEachDatabase('custom field definitions', (h) => {
     assert.deepEqual(await fieldsOf(h, keyB), [field]);
   });
 
-  it("renaming moves the items' values, deleting removes them; a type changes only while no item holds one", async () => {
+  it("a rename moves the items' values, a delete removes them; a type changes only while none holds one", async () => {
     const a = await h.workspace('A');
     const b = await h.workspace('B');
     const key = (await h.key(a)).secret;

@@ -151,10 +151,12 @@ export async function valueCount(
 
 /** Moves each item's value of a renamed field to its new key. */
 async function renameValues(trx: Kysely<Tables>, dialect: Dialect, workspaceId: string, from: CustomField, to: string) {
+  const [old, next] = [`$.${from.name}`, `$.${to}`];
   const moved =
     dialect === 'postgres'
-      ? sql`((custom_fields::jsonb - ${from.name}) || jsonb_build_object(${to}::text, custom_fields::jsonb -> ${from.name}))::text`
-      : sql`json_remove(json_set(custom_fields, ${`$.${to}`}, json(custom_fields -> ${`$.${from.name}`})), ${`$.${from.name}`})`;
+      ? sql`((custom_fields::jsonb - ${from.name})
+          || jsonb_build_object(${to}::text, custom_fields::jsonb -> ${from.name}))::text`
+      : sql`json_remove(json_set(custom_fields, ${next}, json(custom_fields -> ${old})), ${old})`;
   await sql`UPDATE ${sql.table(tableOf(from.family))} SET custom_fields = ${moved}
     WHERE workspace_id = ${workspaceId} AND ${holds(dialect, from.name)}`.execute(trx);
 }
