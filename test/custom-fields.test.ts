@@ -126,6 +126,7 @@ describeEachDatabase('custom field definitions', (h) => {
       [{ family: 'servers', name: 'x', type: 'date', minimum: '2027-02-30' }, 400, /minimum/],
       [{ family: 'servers', name: 'x', type: 'date', default: '2027-13-01' }, 400, /default/],
       [{ family: 'servers', name: 'x', type: 'text', pattern: '(' }, 400, /pattern/],
+      [{ family: 'servers', name: 'x', type: 'text', pattern: '^(a+)+$' }, 400, /exponential time/],
       [{ family: 'servers', name: 'x', type: 'integer', pattern: '^1$' }, 400, /pattern/],
       [{ family: 'servers', name: 'x', type: 'text', pattern: '^[A-Z]+$', default: 'abc' }, 400, /default/],
       [{ family: 'servers', name: 'x', type: 'reference' }, 400, /referenceFamily/],

@@ -9,7 +9,7 @@ import type { TObject } from 'typebox';
 import { CLI_ACTOR } from '../audit/audit.types.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
-import type { CustomField, FieldType } from '../custom-fields/fields.schemas.js';
+import { type CustomField, FIELD_TYPES, type FieldType } from '../custom-fields/fields.schemas.js';
 import { type JsonOption, run } from './run.js';
 
 interface FieldOptions extends JsonOption {
@@ -175,7 +175,7 @@ export function registerFields(program: Command): void {
             CustomFieldQuery,
             opts.family === undefined ? {} : { family: opts.family },
           );
-          return { data: await listFields(database, opts.workspace, query.family) };
+          return { data: await listFields(database.db, opts.workspace, query.family) };
         },
         (r) => (r.data.length === 0 ? 'no custom fields' : r.data.map(line).join('\n')),
       ),
@@ -188,25 +188,7 @@ export function registerFields(program: Command): void {
       .requiredOption('--workspace <id>', 'workspace id')
       .requiredOption('--family <family>', 'the family whose items carry it (servers, applications, …)')
       .requiredOption('--name <name>', 'its key: lower-case letters, digits and _ (cost_centre)')
-      .addOption(
-        new Option('--type <type>', 'its type')
-          .choices([
-            'text',
-            'longtext',
-            'integer',
-            'decimal',
-            'boolean',
-            'date',
-            'datetime',
-            'url',
-            'json',
-            'select',
-            'multiselect',
-            'reference',
-            'multireference',
-          ])
-          .makeOptionMandatory(),
-      ),
+      .addOption(new Option('--type <type>', 'its type').choices(FIELD_TYPES).makeOptionMandatory()),
   ).action((opts: FieldOptions) =>
     run(
       opts,

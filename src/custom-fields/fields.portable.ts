@@ -14,7 +14,7 @@ import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
 import { type AjvError, schemaError } from '../http/errors.js';
 import { createValidators } from '../http/validators.js';
-import { checkDefinition, labelOf } from './fields.rules.js';
+import { checkDefinition } from './fields.rules.js';
 import {
   CreateCustomField,
   type CustomField,
@@ -25,6 +25,7 @@ import {
 import {
   audited,
   createFieldIn,
+  definitionOf,
   deleteFieldIn,
   listFields,
   refuseBuiltIn,
@@ -64,38 +65,14 @@ function portable({ id: _id, createdAt: _created, updatedAt: _updated, ...rest }
 
 /** The workspace's definitions as a file holds them, by family, then order, then name. */
 export async function exportFields(database: Database, workspaceId: string, family?: FieldFamily): Promise<FieldSet> {
-  return { fields: (await listFields(database, workspaceId, family)).map(portable) };
-}
-
-/** A file's entry with every setting it left out at its default, as a new definition would have it. */
-function complete(entry: CreateCustomField): Portable {
-  return {
-    family: entry.family,
-    name: entry.name,
-    label: entry.label?.trim() ?? labelOf(entry.name),
-    description: entry.description ?? null,
-    type: entry.type,
-    required: entry.required ?? false,
-    default: entry.default ?? null,
-    choices: entry.choices ?? null,
-    minimum: entry.minimum ?? null,
-    maximum: entry.maximum ?? null,
-    pattern: entry.pattern ?? null,
-    maxLength: entry.maxLength ?? null,
-    referenceFamily: entry.referenceFamily ?? null,
-    unique: entry.unique ?? false,
-    group: entry.group ?? null,
-    order: entry.order ?? 0,
-    filterable: entry.filterable ?? false,
-    searchable: entry.searchable ?? false,
-  };
+  return { fields: (await listFields(database.db, workspaceId, family)).map(portable) };
 }
 
 /** Reads and checks a file's set: its shape, each definition whole, no field twice, at most 64 per family. */
 export function readFieldSet(value: unknown): Portable[] {
   const validate = createValidators().strict.compile(FieldSet);
   if (!validate(value)) throw schemaError((validate.errors ?? [])[0] as AjvError, 'body');
-  const entries = (value as FieldSet).fields.map(complete);
+  const entries = (value as FieldSet).fields.map(definitionOf);
   const seen = new Set<string>();
   const perFamily = new Map<string, number>();
   entries.forEach((entry, index) => {

@@ -36,7 +36,7 @@ export function registerCustomFieldRoutes(app: App, { database }: AppDeps): void
     },
     async (request) => {
       const { workspaceId } = callerOf(request);
-      return { data: await listFields(database, workspaceId, request.query.family) };
+      return { data: await listFields(database.db, workspaceId, request.query.family) };
     },
   );
 

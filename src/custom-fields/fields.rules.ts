@@ -3,6 +3,7 @@
  * value fits it. A definition is checked whole (after a change is applied), so that no change can
  * leave a field whose settings contradict its type.
  */
+import safeRegex from 'safe-regex2';
 import { ApiError } from '../errors/api-error.js';
 import type { FieldType } from './fields.schemas.js';
 
@@ -115,6 +116,9 @@ export function checkDefinition(rules: FieldRules): void {
     } catch {
       throw bad('pattern: not a valid regular expression');
     }
+    // A value is tested on the event loop, which a pattern of nested repetition could hold for minutes.
+    if (!safeRegex(rules.pattern))
+      throw bad('pattern: its nested repetition could take exponential time on a value; simplify it');
   }
   if (rules.maxLength !== null && !TEXT_TYPES.has(type))
     throw bad('maxLength applies to text and longtext fields only');

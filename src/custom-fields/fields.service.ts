@@ -104,12 +104,35 @@ export function rulesOf(field: CustomField | (CreateCustomField & Partial<Custom
   };
 }
 
+/** A new definition's settings: what `input` gives, every other setting at its default. */
+export function definitionOf(input: CreateCustomField): Omit<CustomField, 'id' | 'createdAt' | 'updatedAt'> {
+  return {
+    family: input.family,
+    name: input.name,
+    label: input.label?.trim() ?? labelOf(input.name),
+    description: input.description ?? null,
+    type: input.type,
+    required: input.required ?? false,
+    default: input.default ?? null,
+    choices: input.choices ?? null,
+    minimum: input.minimum ?? null,
+    maximum: input.maximum ?? null,
+    pattern: input.pattern ?? null,
+    maxLength: input.maxLength ?? null,
+    referenceFamily: input.referenceFamily ?? null,
+    unique: input.unique ?? false,
+    group: input.group ?? null,
+    order: input.order ?? 0,
+    filterable: input.filterable ?? false,
+    searchable: input.searchable ?? false,
+  };
+}
+
 export async function listFields(
-  database: Database | Kysely<Tables>,
+  db: Kysely<Tables>,
   workspaceId: string,
   family?: FieldFamily,
 ): Promise<CustomField[]> {
-  const db = 'db' in database ? database.db : database;
   let query = db.selectFrom('field_definitions').selectAll().where('workspace_id', '=', workspaceId);
   if (family) query = query.where('family', '=', family);
   const rows = await query.orderBy('family').orderBy('position').orderBy('name').execute();
@@ -241,29 +264,8 @@ export async function createFieldIn(
   if (Number(count) >= MAX_FIELDS_PER_FAMILY)
     throw new ApiError('unprocessable_entity', `${input.family} have ${MAX_FIELDS_PER_FAMILY} custom fields, the most`);
   const now = nowIso();
-  const field: CustomField = {
-    id: newId(),
-    family: input.family,
-    name: input.name,
-    label: input.label?.trim() ?? labelOf(input.name),
-    description: input.description ?? null,
-    type: input.type,
-    required: input.required ?? false,
-    default: input.default ?? null,
-    choices: input.choices ?? null,
-    minimum: input.minimum ?? null,
-    maximum: input.maximum ?? null,
-    pattern: input.pattern ?? null,
-    maxLength: input.maxLength ?? null,
-    referenceFamily: input.referenceFamily ?? null,
-    unique: input.unique ?? false,
-    group: input.group ?? null,
-    order: input.order ?? 0,
-    filterable: input.filterable ?? false,
-    searchable: input.searchable ?? false,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const field: CustomField = { id: newId(), ...definitionOf(input), createdAt: now, updatedAt: now };
+
   await trx
     .insertInto('field_definitions')
     .values({
@@ -373,7 +375,7 @@ export async function deleteFieldIn(
 
 /** The JSON Schema of the `customFields` of a family's items, from the workspace's definitions. */
 export async function fieldSchema(database: Database, workspaceId: string, family: FieldFamily): Promise<FieldSchema> {
-  const fields = await listFields(database, workspaceId, family);
+  const fields = await listFields(database.db, workspaceId, family);
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: `customFields of ${family}`,
