@@ -108,6 +108,7 @@ describeEachDatabase('custom field definitions', (h) => {
       [{ family: 'servers', name: '_x', type: 'text' }, 400, /name/],
       [{ family: 'servers', name: 'a'.repeat(51), type: 'text' }, 400, /name/],
       [{ family: 'servers', name: 'constructor', type: 'text' }, 400, /reserved/],
+      [{ family: 'servers', name: 'rack__gte', type: 'integer' }, 400, /double underscore/],
       [{ family: 'servers', name: 'x', type: 'text', colour: 1 }, 400, /unknown/],
       [{ family: 'people', name: 'x', type: 'text' }, 400, /family/],
       [{ family: 'servers', name: 'x', type: 'colour' }, 400, /type/],

@@ -608,6 +608,7 @@ describeEachDatabase('dashboards', (h) => {
         os_version: `18.04.${index}`,
         automatic: 0,
         agent_device: '',
+        custom_fields: '{}',
         created_at: now,
         last_check_time: now,
       }));

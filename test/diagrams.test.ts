@@ -542,6 +542,7 @@ describeEachDatabase('diagrams', (h) => {
         id: newId(),
         name: `app-${String(index).padStart(5, '0')}`,
         category_id: big.id,
+        custom_fields: '{}',
         created_at: now,
         updated_at: now,
       }));

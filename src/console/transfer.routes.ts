@@ -8,7 +8,8 @@ import { createValidators } from '../http/validators.js';
 import type { App, AppDeps } from '../http/types.js';
 import type { ListQuery } from '../lists/offset.js';
 import type { Family } from '../resources/family.js';
-import { columnForHeader, columnsOf } from '../transfer/columns.js';
+import { type Column, columnForHeader, columnsOf } from '../transfer/columns.js';
+import { itemFieldsOf } from '../custom-fields/values.js';
 import { exportFamily } from '../transfer/export.js';
 import { PRESETS, type Preset, presetOf } from '../transfer/presets.js';
 import { type ImportReport, importFamily } from '../transfer/import.js';
@@ -60,6 +61,7 @@ function presetFor(family: Family, name: string | undefined): Preset | undefined
  */
 function mappingOf(
   family: Family,
+  columns: Column[],
   preset: Preset | undefined,
   text: string | undefined,
 ): Record<string, string | null> | undefined {
@@ -72,7 +74,6 @@ function mappingOf(
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new ApiError('bad_request', 'columns must be a JSON object of header → column');
-  const columns = columnsOf(family);
   const known = (to: string) => (preset ? Object.hasOwn(preset.headers, to) : columnForHeader(columns, to));
   const mapping: Record<string, string | null> = {};
   for (const [header, to] of Object.entries(parsed)) {
@@ -130,15 +131,15 @@ function exportQueryOf(family: Family, query: Record<string, unknown>): ListQuer
 }
 
 /** The CSV columns of an export: id, then the list's shown fields under their file headers. */
-function exportHeadersOf(family: Family, shown: unknown): string[] | undefined {
+function exportHeadersOf(family: Family, columns: Column[], shown: unknown): string[] | undefined {
   if (shown === undefined || shown === '') return undefined;
   if (typeof shown !== 'string') throw new ApiError('bad_request', 'columns: a comma-separated list of fields');
-  const columns = columnsOf(family);
   const headers = ['id'];
   for (const field of shown.split(',')) {
     const column = columns.find(
       (candidate) =>
         (candidate.kind === 'field' && candidate.field === field) ||
+        (candidate.kind === 'value' && candidate.header === field) ||
         ((candidate.kind === 'reference' || candidate.kind === 'relation') && candidate.field === field) ||
         (candidate.kind === 'link' && candidate.header === field),
     );
@@ -160,6 +161,10 @@ function exportHeadersOf(family: Family, shown: unknown): string[] | undefined {
  * - GET /ui/api/export/{family}?<the list's query>&columns=: the list as a CSV attachment, streamed.
  */
 export function registerTransferRoutes(app: App, { database }: AppDeps): void {
+  /** A family's file columns in the workspace: its custom fields' among them. */
+  const workspaceColumnsOf = async (family: Family, workspaceId: string) =>
+    columnsOf(family, await itemFieldsOf(database.db, workspaceId, family.definition.path.slice(1)));
+
   // Encapsulated: the import's body parser (any type, read whole up to the limit) is this route's own.
   void app.register(async (scoped: App) => {
     scoped.removeAllContentTypeParsers();
@@ -174,14 +179,18 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
         const family = familyOf(request.params.family);
         const scope = family.definition.scopeFamily;
         requireScopes(request, [`${scope}:add`, `${scope}:edit`]);
+        const columns = await workspaceColumnsOf(family, memberCallerOf(request).workspaceId);
         return {
           family: request.params.family,
-          columns: columnsOf(family).map((column) => ({
-            header: column.header,
-            kind: column.kind,
-            writable: column.kind === 'field' ? column.writable : true,
-            ...((column.kind === 'reference' || column.kind === 'relation') && { byId: column.field }),
-          })),
+          // A CSV names each custom field's column (cf_<name>); the values object is a JSON file's.
+          columns: columns
+            .filter((column) => column.kind !== 'values')
+            .map((column) => ({
+              header: column.header,
+              kind: column.kind,
+              writable: column.kind === 'field' ? column.writable : true,
+              ...((column.kind === 'reference' || column.kind === 'relation') && { byId: column.field }),
+            })),
           presets: PRESETS.filter((preset) => preset.family === request.params.family).map((preset) => ({
             name: preset.name,
             description: preset.description,
@@ -222,8 +231,9 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
             'bad_request',
             `match: ${family.definition.nouns.many} match by ${matchFieldsOf(family).join(', ')}`,
           );
-        const columns = mappingOf(family, preset, request.query.columns);
         const caller = memberCallerOf(request);
+        const known = await workspaceColumnsOf(family, caller.workspaceId);
+        const columns = mappingOf(family, known, preset, request.query.columns);
         const streaming = String(request.headers.accept ?? '').includes('application/x-ndjson');
         const read = { bytes: 0 };
         let lines: PassThrough | undefined;
@@ -289,8 +299,8 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
   async function sendExport(request: FastifyRequest, reply: FastifyReply, family: Family) {
     const query = request.query as Record<string, string>;
     const listQuery = exportQueryOf(family, query);
-    const headers = exportHeadersOf(family, query.columns);
     const { workspaceId } = memberCallerOf(request);
+    const headers = exportHeadersOf(family, await workspaceColumnsOf(family, workspaceId), query.columns);
     const output = new PassThrough();
     exportFamily(database, workspaceId, family, output, { format: 'csv', query: listQuery, headers }).catch(
       (error: unknown) => {

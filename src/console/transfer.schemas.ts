@@ -23,7 +23,7 @@ export const ImportQuery = Type.Object(
 
 export const ImportColumn = Type.Object({
   header: Type.String(),
-  kind: Type.Enum(['id', 'field', 'reference', 'relation', 'link']),
+  kind: Type.Enum(['id', 'field', 'reference', 'relation', 'link', 'value']),
   /** Whether an import sets it (read-only fields are accepted and ignored). */
   writable: Type.Boolean(),
   /** The id field a reference or relation also accepts (`categoryId`). */

@@ -102,6 +102,8 @@ function boundOf(rules: FieldRules, which: 'minimum' | 'maximum'): number | unde
  */
 export function checkDefinition(rules: FieldRules): void {
   if (RESERVED.has(rules.name)) throw bad(`name: "${rules.name}" is reserved`);
+  // `cf_<name>__gte`: a double underscore starts a list filter's operator.
+  if (rules.name.includes('__')) throw bad('name: a double underscore (__) is kept for list filters (cf_<name>__gte)');
   const { type } = rules;
   if (CHOICE_TYPES.has(type) && !rules.choices) throw bad(`choices: a ${type} field needs its choices`);
   if (!CHOICE_TYPES.has(type) && rules.choices) throw bad('choices apply to select and multiselect fields only');

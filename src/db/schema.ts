@@ -107,6 +107,8 @@ export interface TagsTable {
 export interface CategoriesTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   description: string | null;
   parent_id: string | null;
@@ -117,6 +119,8 @@ export interface CategoriesTable {
 export interface TeamsTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   description: string | null;
   email: string | null;
@@ -169,6 +173,8 @@ export interface InventoryDevicesTable {
 export interface ApplicationsTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   description: string | null;
   vendor: string | null;
@@ -194,6 +200,8 @@ export interface ApplicationsTable {
 export interface ServersTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   hostname: string;
   /** JSON array of addresses. */
@@ -225,6 +233,8 @@ export interface ServersTable {
 export interface NetworksTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   cidr: string;
   /** Sort key of the CIDR: numeric address order (cidrKey). */
@@ -241,6 +251,8 @@ export interface NetworksTable {
 export interface RoutersTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   manufacturer: string | null;
   manufacturer_key: string | null;
@@ -258,6 +270,8 @@ export interface RoutersTable {
 export interface WorkstationsTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   hostname: string | null;
   serial_number: string | null;
@@ -284,6 +298,8 @@ export interface WorkstationsTable {
 export interface DataObjectsTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   description: string | null;
   classification: string | null;
@@ -296,6 +312,8 @@ export interface DataObjectsTable {
 export interface ContractsTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   vendor: string;
   vendor_key: string;
@@ -318,6 +336,8 @@ export interface ContractsTable {
 export interface FlowsTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   name: string;
   source_application_id: string;
   target_application_id: string;
@@ -331,6 +351,8 @@ export interface FlowsTable {
 export interface AnnouncementsTable {
   workspace_id: string;
   id: string;
+  /** The item's custom field values: a JSON object by field name, set values only. */
+  custom_fields: string;
   title: string;
   body: string;
   severity: string;

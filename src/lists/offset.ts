@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { FIELD_PARAMETER, FIELD_PARAMETER_SCHEMA } from '../custom-fields/list-terms.js';
 import { Type, type TProperties, type TSchema } from 'typebox';
 import { countedTotal } from '../db/row-counts.js';
 import {
@@ -49,7 +50,10 @@ export function listQuerySchema<P extends TProperties>(
   filters: P,
   sortFields: readonly string[],
   qDescription: string,
+  options: { customFields?: boolean } = {},
 ) {
+  const sorts = sortValues(sortFields);
+  const sortText = `Sort field, prefixed with - for descending. One of: ${sorts.join(', ')}`;
   return Type.Object(
     {
       limit: Type.Optional(
@@ -70,15 +74,23 @@ export function listQuerySchema<P extends TProperties>(
       ),
       q: Type.Optional(Type.String({ maxLength: 200, description: qDescription })),
       sort: Type.Optional(
-        Type.Enum(sortValues(sortFields), {
-          description: `Sort field, prefixed with - for descending. One of: ${sortValues(sortFields).join(', ')}.`,
-        }),
+        options.customFields
+          ? Type.Union([Type.Enum(sorts), Type.String({ pattern: CUSTOM_SORT })], {
+              description: `${sortText}; or cf_<name> (-cf_<name>), a custom field's.`,
+            })
+          : Type.Enum(sorts, { description: `${sortText}.` }),
       ),
       ...filters,
     },
-    { additionalProperties: false },
+    {
+      additionalProperties: false,
+      ...(options.customFields && { patternProperties: { [FIELD_PARAMETER]: FIELD_PARAMETER_SCHEMA } }),
+    },
   );
 }
+
+/** A sort by a custom field (custom-fields/list-terms.ts). */
+const CUSTOM_SORT = '^-?cf_[a-z][a-z0-9_]{0,49}$';
 
 /** The offset list envelope (`data`, `pagination`; docs/api.md, "Paging") around an item schema. */
 export function offsetListSchema<T extends TSchema>(item: T, description: string) {
@@ -109,12 +121,15 @@ export interface OffsetList<T> {
 export type Sort =
   | string
   | { column: string; ranks?: readonly string[]; nullable?: boolean }
-  | { columns: readonly string[] };
+  | { columns: readonly string[] }
+  /** A computed value (a custom field's, custom-fields/list-terms.ts). */
+  | { expression: Expression<unknown>; nullable?: boolean };
 
 /** The SQL expressions a sort orders by, in turn. */
 function sortExpressions(sort: Sort): Expression<unknown>[] {
   if (typeof sort === 'string') return [sql.ref(sort)];
   if ('columns' in sort) return sort.columns.map((column) => sql.ref(column));
+  if ('expression' in sort) return [sort.expression];
   if (!sort.ranks) return [sql.ref(sort.column)];
   const cases = sort.ranks.map((value, rank) => sql`WHEN ${sql.lit(value)} THEN ${sql.lit(rank)}`);
   return [sql`CASE ${sql.ref(sort.column)} ${sql.join(cases, sql` `)} END`];

@@ -28,6 +28,16 @@ import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { walkedMatching, whereMatching } from '../lists/matching.js';
 import type { Family, FamilyTable, Referable, Relation } from './family.js';
 import { aloneTotalsOf, orderedReadsOf } from '../lists/plan.js';
+import { dialectOf } from '../db/dialect.js';
+import { fieldTerms, namesFields } from '../custom-fields/list-terms.js';
+import {
+  fieldNamesOf,
+  itemFieldsOf,
+  shownValues,
+  splitFieldChanges,
+  storedValues,
+  valuesToStore,
+} from '../custom-fields/values.js';
 
 /** Per-request options of a write: the If-Match precondition (http/etag.ts). */
 export interface WriteOptions {
@@ -237,12 +247,46 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
   const relations = definition.relations ?? [];
   const idOf = (row: Row) => (row as { id: string }).id;
 
-  /** DTOs of rows with their relation ids. */
+  const fieldFamily = definition.path.slice(1);
+
+  /** DTOs of rows with their relation ids and every custom field of the family. */
   async function dtos(db: Kysely<Tables>, workspaceId: string, rows: Row[]): Promise<Dto[]> {
-    if (relations.length === 0) return rows.map((row) => family.toDto(row));
-    const loaded = await loadRelations(db, workspaceId, relations, rows.map(idOf));
-    return rows.map((row) => ({ ...family.toDto(row), ...loaded.get(idOf(row)) }));
+    if (rows.length === 0) return [];
+    const [names, loaded] = await Promise.all([
+      fieldNamesOf(db, workspaceId, fieldFamily),
+      relations.length === 0 ? undefined : loadRelations(db, workspaceId, relations, rows.map(idOf)),
+    ]);
+    return rows.map((row) => {
+      const dto = family.toDto(row) as Record<string, unknown>;
+      dto.customFields = shownValues(names, dto.customFields as Record<string, unknown>);
+      return (loaded ? { ...dto, ...loaded.get(idOf(row)) } : dto) as Dto;
+    });
   }
+
+  /** The body with its `customFields` replaced by the values the item stores after the write. */
+  async function withStoredValues(
+    trx: Kysely<Tables>,
+    workspaceId: string,
+    id: string,
+    input: Record<string, unknown>,
+    before: Row | undefined,
+  ): Promise<Record<string, unknown>> {
+    if (before && !('customFields' in input)) return input;
+    const customFields = await valuesToStore({
+      trx,
+      dialect: dialectOf(trx),
+      workspaceId,
+      family: fieldFamily,
+      id,
+      before: before ? storedValues((before as { custom_fields?: unknown }).custom_fields) : undefined,
+      input: input.customFields,
+    });
+    return { ...input, customFields };
+  }
+
+  /** An audit diff of two items, a change of custom fields as one change per field. */
+  const auditedChanges = (before: Dto | undefined, after: Dto) =>
+    splitFieldChanges(diffFields(before, after, family.untracked));
 
   async function audited(
     trx: Kysely<Tables>,
@@ -272,11 +316,12 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     actor: Actor,
   ): Promise<Dto> {
     const now = nowIso();
+    const id = newId();
     const next = {
       ...family.defaults(),
-      ...family.toColumns(input),
+      ...family.toColumns(await withStoredValues(trx, workspaceId, id, input, undefined)),
       workspace_id: workspaceId,
-      id: newId(),
+      id,
       created_at: now,
       ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
     } as Row;
@@ -287,7 +332,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       .execute();
     await writeRelations(trx, workspaceId, relations, idOf(next), input);
     const [dto] = await dtos(trx, workspaceId, [next]);
-    await audited(trx, workspaceId, actor, 'create', next, diffFields(undefined, dto!, family.untracked));
+    await audited(trx, workspaceId, actor, 'create', next, auditedChanges(undefined, dto!));
     return dto!;
   }
 
@@ -300,15 +345,15 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     actor: Actor,
     options: WriteOptions = {},
   ): Promise<Dto> {
-    const columns = family.toColumns(input);
     const before = await requireRow(trx, definition, workspaceId, id);
     const [beforeDto] = await dtos(trx, workspaceId, [before]);
     requireMatch(options.ifMatch, beforeDto);
+    const columns = family.toColumns(await withStoredValues(trx, workspaceId, id, input, before));
     const next = { ...before, ...columns } as Row;
     await definition.check?.({ trx, workspaceId, before, next });
     await writeRelations(trx, workspaceId, relations, id, input);
     const [afterDto] = await dtos(trx, workspaceId, [next]);
-    const changes = diffFields(beforeDto!, afterDto!, family.untracked);
+    const changes = auditedChanges(beforeDto!, afterDto!);
     if (Object.keys(changes).length === 0) return beforeDto!;
     const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
     if (family.trackingColumn) set[family.trackingColumn] = nowIso();
@@ -319,10 +364,12 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       .where('id', '=', id)
       .execute();
     await audited(trx, workspaceId, actor, 'update', next, changes);
+    const kept = afterDto as Record<string, unknown>;
     return {
       ...afterDto!,
       ...family.toDto({ ...next, ...set } as Row),
-      ...Object.fromEntries(relations.map((r) => [r.field, (afterDto as Record<string, unknown>)[r.field]])),
+      customFields: kept.customFields,
+      ...Object.fromEntries(relations.map((r) => [r.field, kept[r.field]])),
     };
   }
 
@@ -377,7 +424,17 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     remove: ownTransaction(removeIn),
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
-      if (Object.keys(query).every((name) => PAGING.has(name))) {
+      // The `cf_` parameters and sort of the query, as filters and a sort of this request only.
+      const named = namesFields(query)
+        ? fieldTerms(
+            database.dialect,
+            fieldFamily,
+            await itemFieldsOf(database.db, workspaceId, fieldFamily),
+            query,
+            `${definition.table}.custom_fields`,
+          )
+        : undefined;
+      if (!named && Object.keys(query).every((name) => PAGING.has(name))) {
         // Only paging: the page in the sort's order (compiled once per sort) and the kept row count,
         // as listPage reads them, without building either query.
         const value = query.sort ?? family.defaultSort;
@@ -396,11 +453,12 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
         .selectAll()
         .where('workspace_id', '=', workspaceId);
       const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
-      const conditions = { query, search, filters: definition.filters ?? {}, workspaceId };
+      const filters = { ...definition.filters, ...named?.filters };
+      const conditions = { query, search, filters, workspaceId };
       return listPage(whereMatching(rows, conditions), query, {
         ...walkedMatching(rows, conditions, { table: definition.table }, dynamic(database.db)),
         ordered: orderedReadsOf(definition.filters ?? {}, database.db, workspaceId),
-        sorts: family.sorts,
+        sorts: named ? { ...family.sorts, ...named.sorts } : family.sorts,
         defaultSort: family.defaultSort,
         idColumn: 'id',
         counted: {

@@ -14,6 +14,7 @@ import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
 import type { Filter } from '../lists/filters.js';
 import { listQuerySchema, offsetListSchema, type Sort } from '../lists/offset.js';
+import { storedValues } from '../custom-fields/values.js';
 
 /** How an API field is stored: its column and, when they differ, the conversions both ways. */
 export interface Field {
@@ -211,11 +212,12 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
   definition: FamilyDefinition<T, Item>,
 ): Family<T, Item> {
   type Row = Tables[T];
+  definition = { ...definition, schemas: withCustomFields(definition.schemas) as typeof definition.schemas };
   const relationFields = new Set((definition.relations ?? []).map((relation) => relation.field));
   const fields: Record<string, Field & { column: string }> = Object.fromEntries(
     Object.keys(definition.schemas.item.properties)
       .filter((field) => !relationFields.has(field))
-      .map((field) => [field, { column: snakeCase(field), ...definition.fields?.[field] }]),
+      .map((field) => [field, { column: snakeCase(field), ...(FIELD_STORAGE[field] ?? definition.fields?.[field]) }]),
   );
   const entries = Object.entries(fields);
   const trackingField = definition.trackingField ?? ('updatedAt' in fields ? 'updatedAt' : undefined);
@@ -279,6 +281,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
       ),
       definition.sorts,
       searchDescription(DESCRIBED_SEARCH[definition.table] ?? resolved.search),
+      { customFields: true },
     ),
     list: offsetListSchema(definition.schemas.item, `Offset list of ${resolved.nouns.many}.`),
   };
@@ -298,6 +301,60 @@ function dtoBuilder(entries: [string, Field & { column: string }][], relations: 
   for (const relation of relations) properties.push(`${JSON.stringify(relation.field)}: []`);
   const build = new Function('reads', 'row', `return { ${properties.join(', ')} };`);
   return (row: unknown) => build(reads, row) as Record<string, unknown>;
+}
+
+/** How every family keeps its items' custom field values: one JSON object (custom-fields/values.ts). */
+const FIELD_STORAGE: Record<string, Field> = {
+  customFields: {
+    column: 'custom_fields',
+    read: storedValues,
+    write: (value) => JSON.stringify(value ?? {}),
+    default: {},
+  },
+};
+
+const CUSTOM_FIELDS_TEXT =
+  'The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.';
+
+/**
+ * A family's schemas with `customFields`: on the item (every field, null when unset), and on the
+ * create and update bodies (an object of field names; a change merges it key by key, null clears).
+ * What each field takes is the workspace's to say (GET /custom-fields/schema), checked on write.
+ */
+function withCustomFields<Schemas extends { item: TObject; create: TObject; update: TObject }>(schemas: Schemas) {
+  if ('customFields' in schemas.item.properties) return schemas;
+  const values = (description: string) =>
+    Type.Object({}, { additionalProperties: true, description, examples: [{ cost_centre: '4711' }] });
+  const extended = (schema: TObject, description: string, optional: boolean) =>
+    Type.Object(
+      { ...schema.properties, customFields: optional ? Type.Optional(values(description)) : values(description) },
+      { ...schemaOptions(schema) },
+    );
+  return {
+    ...schemas,
+    item: extended(schemas.item, CUSTOM_FIELDS_TEXT, false),
+    create: extended(
+      schemas.create,
+      'Values of the workspace’s custom fields by name; fields left out take their default.',
+      true,
+    ),
+    update: extended(
+      schemas.update,
+      'Values to change by field name, merged into the stored ones; null clears a field.',
+      true,
+    ),
+  };
+}
+
+/** A schema's own keywords (description, additionalProperties…) without its properties and required list. */
+function schemaOptions(schema: TObject): Record<string, unknown> {
+  const {
+    properties: _properties,
+    required: _required,
+    type: _type,
+    ...options
+  } = schema as unknown as Record<string, unknown>;
+  return options;
 }
 
 /** A field some items hold no value in (`OrNull(…)`): the null alternative of an anyOf. */

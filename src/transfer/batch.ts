@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { BulkLoader } from '../db/bulk.js';
 import type { Actor } from '../audit/audit.types.js';
 import { diffFields, newestEvent, positionAfter } from '../audit/audit.writer.js';
+import { splitFieldChanges } from '../custom-fields/values.js';
 import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { isUuid, nowIso } from '../ids.js';
@@ -200,7 +201,7 @@ export async function createQueued(
     changes: Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
   });
   items.forEach((item, index) => {
-    rows.push(event(item, 'create', diffFields(undefined, dtos[index]!, family.untracked)));
+    rows.push(event(item, 'create', splitFieldChanges(diffFields(undefined, dtos[index]!, family.untracked))));
     for (const { link, childIds } of item.links)
       for (const childId of new Set(childIds))
         rows.push(event(item, 'link', { [link.segment]: { before: null, after: childId } }));

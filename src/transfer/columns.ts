@@ -4,6 +4,7 @@
  * `applications`), and its links as lists of names (`tags`, `owners` by e-mail).
  */
 import type { TObject, TSchema } from 'typebox';
+import type { ItemField } from '../custom-fields/values.js';
 import type { Family, Link, Reference, Relation } from '../resources/family.js';
 
 export type Column =
@@ -15,7 +16,11 @@ export type Column =
   /** An id array kept in a link table: ids in its API field, or names in `header`. */
   | { kind: 'relation'; header: string; field: string; target: string }
   /** A link of the family (its own link routes): names or ids. */
-  | { kind: 'link'; header: string; link: Link; target: string };
+  | { kind: 'link'; header: string; link: Link; target: string }
+  /** The item's custom field values as one object (`customFields`): JSON files. */
+  | { kind: 'values'; header: 'customFields' }
+  /** One custom field's value (`cf_<name>`): CSV files, and JSON rows that name it so. */
+  | { kind: 'value'; header: string; field: ItemField };
 
 /** What a value of a field looks like, to read it from CSV text. */
 export interface Shape {
@@ -48,8 +53,11 @@ export function nameHeader(field: string): string {
 
 const properties = (schema: TObject) => schema.properties as Record<string, TSchema>;
 
-/** Every column of a family's files, in export order: id, the item's fields, then its links. */
-export function columnsOf(family: Family): Column[] {
+/**
+ * Every column of a family's files, in export order: id, the item's fields, its links, then its
+ * custom fields (`fields`, the workspace's) as one object and one column each.
+ */
+export function columnsOf(family: Family, fields: readonly ItemField[] = []): Column[] {
   const { definition } = family;
   const item = properties(definition.schemas.item);
   const writable = new Set([
@@ -60,7 +68,7 @@ export function columnsOf(family: Family): Column[] {
   const relations = new Map<string, Relation>((definition.relations ?? []).map((r) => [r.field, r]));
   const columns: Column[] = [{ kind: 'id', header: 'id' }];
   for (const [field, schema] of Object.entries(item)) {
-    if (field === 'id') continue;
+    if (field === 'id' || field === 'customFields') continue;
     const reference = references.get(field);
     const relation = relations.get(field);
     if (reference)
@@ -71,7 +79,19 @@ export function columnsOf(family: Family): Column[] {
   }
   for (const link of definition.links ?? [])
     columns.push({ kind: 'link', header: link.segment, link, target: link.child.table });
+  columns.push({ kind: 'values', header: 'customFields' });
+  for (const field of fields) columns.push({ kind: 'value', header: `cf_${field.name}`, field });
   return columns;
+}
+
+/** The headers of a CSV export: every column but the values object (its fields have a column each). */
+export function csvHeaders(columns: Column[]): string[] {
+  return columns.filter((column) => column.kind !== 'values').map((column) => column.header);
+}
+
+/** The columns of a JSON export's records: every column but the fields' own (the values object holds them). */
+export function recordHeaders(columns: Column[]): string[] {
+  return columns.filter((column) => column.kind !== 'value').map((column) => column.header);
 }
 
 /**

@@ -15,7 +15,9 @@ import { type ListQuery, orderOf } from '../lists/offset.js';
 import { linkedIds } from '../resources/crud.js';
 import type { Family } from '../resources/family.js';
 import { CLI_ACTOR } from '../audit/audit.types.js';
-import { type Column, columnsOf } from './columns.js';
+import { type Column, columnsOf, csvHeaders } from './columns.js';
+import { itemFieldsOf, type ItemField } from '../custom-fields/values.js';
+import { fieldTerms, namesFields } from '../custom-fields/list-terms.js';
 import { GUARDED_CELL, guardedCell } from './formula-cells.js';
 import type { Format } from './import.js';
 import { Names } from './names.js';
@@ -26,21 +28,31 @@ const BATCH = 1000;
 type Item = Record<string, unknown>;
 
 /** The family's items matching `query` (its list filters and `q`), as export records, batch by batch. */
-async function* recordsOf(database: Database, workspaceId: string, family: Family, query: ListQuery) {
+async function* recordsOf(
+  database: Database,
+  workspaceId: string,
+  family: Family,
+  fields: readonly ItemField[],
+  query: ListQuery,
+) {
+  const columns = columnsOf(family, fields);
   const { definition } = family;
   const service = serviceOf(family);
-  const columns = columnsOf(family);
   const names = new Names(database.db, workspaceId, CLI_ACTOR);
+  // The list's `cf_` filters and sort, as the list reads them (custom-fields/list-terms.ts).
+  const named = namesFields(query)
+    ? fieldTerms(database.dialect, definition.path.slice(1), fields, query, `${definition.table}.custom_fields`)
+    : undefined;
   const conditions = {
     query,
     search: { dialect: database.dialect, index: { table: definition.table }, columns: definition.search },
-    filters: definition.filters ?? {},
+    filters: { ...definition.filters, ...named?.filters },
     workspaceId,
   };
   // A list's sort (`name`, `-hostname`) orders the export as the list shows it, batch by batch by
   // offset; without one, batches follow the id, each after the last one's id.
   const sortName = query.sort?.replace(/^-/, '');
-  const sort = sortName ? family.sorts[sortName] : undefined;
+  const sort = sortName ? (named?.sorts[sortName] ?? family.sorts[sortName]) : undefined;
   const order = sort && orderOf(sort, 'id', query.sort?.startsWith('-') ? 'desc' : 'asc');
   let after: string | undefined;
   let offset = 0;
@@ -114,7 +126,8 @@ function recordOf(
       record[column.header] = typeof id === 'string' ? nameOf(column.target, id) : null;
     } else if (column.kind === 'relation')
       record[column.header] = sorted(((item[column.field] as string[]) ?? []).map((id) => nameOf(column.target, id)));
-    else
+    else if (column.kind === 'values') record.customFields = item.customFields;
+    else if (column.kind === 'link')
       record[column.header] = sorted(
         (linked.get(column.header)?.get(String(item.id)) ?? []).map((id) => nameOf(column.target, id)),
       );
@@ -137,6 +150,22 @@ function toText(value: unknown, raw: boolean): string {
   return String(value);
 }
 
+/** A custom field's value as CSV text: lists joined by `;`, a JSON field's value as JSON. */
+function fieldText(field: ItemField, value: unknown, raw: boolean): string {
+  if (value === null || value === undefined) return '';
+  if (field.type === 'json') return toText(JSON.stringify(value), raw);
+  return toText(value, raw);
+}
+
+/** A CSV row of a record: its custom fields' cells read from its values object. */
+function csvRow(record: Item, headers: string[], fields: Map<string, ItemField>, raw: boolean): string[] {
+  const values = (record.customFields ?? {}) as Item;
+  return headers.map((header) => {
+    const field = header.startsWith('cf_') ? fields.get(header.slice(3)) : undefined;
+    return field ? fieldText(field, values[field.name], raw) : toText(record[header], raw);
+  });
+}
+
 /** Writes the export to `output`; returns how many items it holds. */
 export async function exportFamily(
   database: Database,
@@ -146,7 +175,7 @@ export async function exportFamily(
   {
     format,
     query = {},
-    headers = columnsOf(family).map((column) => column.header),
+    headers: chosen,
     raw = false,
   }: {
     format: Format;
@@ -158,12 +187,15 @@ export async function exportFamily(
   },
 ): Promise<{ rows: number }> {
   let rows = 0;
-  const records = recordsOf(database, workspaceId, family, query);
+  const fields = await itemFieldsOf(database.db, workspaceId, family.definition.path.slice(1));
+  const headers = chosen ?? csvHeaders(columnsOf(family, fields));
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const records = recordsOf(database, workspaceId, family, fields, query);
   async function* lines(): AsyncGenerator<string | string[]> {
     if (format === 'json') yield '[';
     for await (const record of records) {
       rows += 1;
-      if (format === 'csv') yield headers.map((header) => toText(record[header], raw));
+      if (format === 'csv') yield csvRow(record, headers, byName, raw);
       else if (format === 'jsonl') yield `${JSON.stringify(record)}\n`;
       else yield `${rows > 1 ? ',' : ''}\n${JSON.stringify(record)}`;
     }

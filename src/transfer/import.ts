@@ -36,6 +36,7 @@ import { createQueued, type EventsWritten, type Queued } from './batch.js';
 import { unguardedCell } from './formula-cells.js';
 import { NameError, Names } from './names.js';
 import { PRESETS, presetHeaders, presetOf, presetRecord } from './presets.js';
+import { type ItemField, itemFieldsOf, shownValues, storedValues, valuesToStore } from '../custom-fields/values.js';
 
 export const FORMATS = ['csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -94,6 +95,8 @@ export interface ImportReport {
   /** With a preset: its name, and the file's headers it ignored, in file order. */
   preset?: string;
   ignoredColumns?: string[];
+  /** `cf_<name>` columns of the file that name no custom field of the family here: left out. */
+  fieldsLeftOut?: string[];
   /** With a preset: values it chose for rows (an unnamed NetBox device's name), by row (up to 1,000). */
   notes?: { row: number; message: string }[];
 }
@@ -199,6 +202,38 @@ function fromText(text: string, shape: Shape): unknown {
   return text;
 }
 
+/** A custom field's CSV cell as its type: numbers, booleans, `;`-separated lists, JSON; empty is unset. */
+function valueFromText(field: ItemField, text: string): unknown {
+  if (text === '') return null;
+  switch (field.type) {
+    case 'integer':
+    case 'decimal':
+      return /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text.trim()) ? Number(text) : text;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : text;
+    case 'multiselect':
+    case 'multireference':
+      return listOf(text);
+    case 'json':
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    default:
+      return text;
+  }
+}
+
+/** A `customFields` cell of a CSV: the values object as JSON. */
+function parseValues(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('bad_request', 'customFields: not a JSON object');
+  }
+}
+
 /** Names or ids given as a `;`-separated text (CSV) or an array (JSON). */
 function listOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
@@ -233,8 +268,14 @@ export async function importFamily(
 ): Promise<ImportReport> {
   const { definition } = family;
   const service = serviceOf(family);
-  const columns = columnsOf(family);
   const key = definition.path.slice(1);
+  const fields = await itemFieldsOf(database.db, workspaceId, key);
+  const columns = columnsOf(family, fields);
+  const fieldNames = fields.map((field) => field.name);
+  /** Values of unique fields the file's new items take, which the database cannot see before they are written. */
+  const uniqueTaken = new Map<string, Set<string>>(
+    fields.filter((field) => field.unique).map((field) => [field.name, new Set<string>()]),
+  );
   const report: ImportReport = {
     family: key,
     rows: 0,
@@ -479,7 +520,9 @@ export async function importFamily(
     for (const record of records)
       for (const [header, value] of Object.entries(record)) {
         const found = columnForHeader(columns, header);
-        if (!found || found.byId || found.column.kind === 'id' || found.column.kind === 'field') continue;
+        if (!found || found.byId) continue;
+        const { kind } = found.column;
+        if (kind === 'id' || kind === 'field' || kind === 'value' || kind === 'values') continue;
         const values = found.column.kind === 'reference' ? (value ? [String(value)] : []) : listOf(value);
         wanted.set(found.column.target, [...(wanted.get(found.column.target) ?? []), ...values]);
       }
@@ -493,11 +536,24 @@ export async function importFamily(
     let id: string | undefined;
     for (const [header, value] of Object.entries(record)) {
       const found = columnForHeader(columns, header);
+      if (!found && header.startsWith('cf_')) {
+        // A custom field not defined here: left out, and named in the report.
+        report.fieldsLeftOut ??= [];
+        if (!report.fieldsLeftOut.includes(header)) report.fieldsLeftOut.push(header);
+        continue;
+      }
       if (!found) throw new RowError(header, 'bad_request', `unknown column: ${header}`);
       const { column, byId } = found;
       try {
         if (column.kind === 'id') id = value === '' || value === null ? undefined : String(value);
-        else if (column.kind === 'field') {
+        else if (column.kind === 'values') {
+          const given = typeof value === 'string' && value !== '' ? parseValues(value) : value;
+          if (given !== '' && given !== null && given !== undefined)
+            body.customFields = { ...(body.customFields as object), ...(given as object) };
+        } else if (column.kind === 'value') {
+          const given = typeof value === 'string' ? valueFromText(column.field, value) : value;
+          body.customFields = { ...(body.customFields as object), [column.field.name]: given };
+        } else if (column.kind === 'field') {
           const given = typeof value === 'string' ? fromText(value, column.shape) : value;
           if (column.writable && given !== undefined) body[column.field] = given;
         } else if (column.kind === 'reference') {
@@ -537,11 +593,14 @@ export async function importFamily(
   /** The row createIn would insert for an item, its rule applied: queued to be written with its batch. */
   async function queuedOf(trx: Kysely<Tables>, item: Prepared): Promise<Queued> {
     const now = nowIso();
+    const id = newId();
+    const values = await valuesOf(trx, id, item.body, undefined);
+    takeUnique(values);
     const next = {
       ...family.defaults(),
-      ...family.toColumns(item.body),
+      ...family.toColumns({ ...item.body, customFields: values }),
       workspace_id: workspaceId,
-      id: newId(),
+      id,
       created_at: now,
       ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
     } as Record<string, unknown>;
@@ -590,9 +649,17 @@ export async function importFamily(
   ): Promise<boolean> {
     const before = befores.get(existing.id);
     if (!before) return false;
-    const next = { ...existing, ...family.toColumns(item.body) } as Record<string, unknown>;
+    const stored = storedValues((existing as Record<string, unknown>).custom_fields);
+    const values = 'customFields' in item.body ? await valuesOf(trx, existing.id, item.body, stored) : stored;
+    const next = { ...existing, ...family.toColumns({ ...item.body, customFields: values }) } as Record<
+      string,
+      unknown
+    >;
     await definition.check?.({ trx, workspaceId, before: existing as never, next: next as never });
-    const after: Record<string, unknown> = { ...family.toDto(next as never) };
+    const after: Record<string, unknown> = {
+      ...family.toDto(next as never),
+      customFields: shownValues(fieldNames, values),
+    };
     // updateIn writes a relation given anew: read back, its ids are in id order.
     for (const relation of definition.relations ?? [])
       after[relation.field] =
@@ -605,6 +672,39 @@ export async function importFamily(
       const wanted = new Set(childIds);
       return current.length === wanted.size && current.every((id) => wanted.has(id));
     });
+  }
+
+  /** The values a row's item stores (values.ts), the family's fields read once for the file. */
+  function valuesOf(
+    trx: Kysely<Tables>,
+    id: string,
+    body: Record<string, unknown>,
+    before: Record<string, unknown> | undefined,
+  ): Promise<Record<string, unknown>> {
+    return valuesToStore({
+      trx,
+      dialect: database.dialect,
+      workspaceId,
+      family: key,
+      id,
+      before,
+      input: body.customFields,
+      fields,
+    });
+  }
+
+  /** Refuses a unique value an earlier row of the file gave a new item (422, as for a stored one). */
+  function takeUnique(values: Record<string, unknown>) {
+    for (const [name, taken] of uniqueTaken) {
+      if (values[name] === undefined) continue;
+      const value = JSON.stringify(values[name]);
+      if (taken.has(value))
+        throw new ApiError(
+          'unprocessable_entity',
+          `customFields.${name}: another of the file's ${key} holds ${value} already; the field is unique`,
+        );
+    }
+    for (const [name, taken] of uniqueTaken) if (values[name] !== undefined) taken.add(JSON.stringify(values[name]));
   }
 
   /** Updates one item through its service (rules, audit), then its links: what it did. */

@@ -23,6 +23,7 @@ declare module '../../src/db/schema.js' {
       vendor: string;
       kind: string | null;
       seats: number | null;
+      custom_fields: string;
       created_at: string;
       updated_at: string;
     };
@@ -98,6 +99,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('vendor', 'text', (c) => c.notNull())
     .addColumn('kind', 'text')
     .addColumn('seats', 'integer')
+    .addColumn('custom_fields', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .addPrimaryKeyConstraint('licences_pk', ['workspace_id', 'id'])

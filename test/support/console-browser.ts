@@ -42,6 +42,9 @@ export async function openConsole(h: Harness): Promise<ConsoleBrowser> {
     browser,
     async newPage() {
       const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL: address });
+      // Playwright's 30 s default is short for a page at 10,000 servers while the run's other jobs
+      // hold both cores of a CI machine.
+      context.setDefaultTimeout(60_000);
       contexts.push(context);
       return context.newPage();
     },

@@ -2169,8 +2169,8 @@ export interface operations {
                 q?: string;
                 /** @description Only this severity. */
                 severity?: "info" | "warning" | "critical";
-                /** @description Sort field, prefixed with - for descending. One of: title, -title, severity, -severity, startsAt, -startsAt, endsAt, -endsAt, createdAt, -createdAt, updatedAt, -updatedAt. */
-                sort?: "title" | "-title" | "severity" | "-severity" | "startsAt" | "-startsAt" | "endsAt" | "-endsAt" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
+                /** @description Sort field, prefixed with - for descending. One of: title, -title, severity, -severity, startsAt, -startsAt, endsAt, -endsAt, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("title" | "-title" | "severity" | "-severity" | "startsAt" | "-startsAt" | "endsAt" | "-endsAt" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
             };
             header?: never;
             path?: never;
@@ -2197,6 +2197,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description Publication end; null: no end. */
                             endsAt: string | null;
                             /**
@@ -2356,6 +2365,15 @@ export interface operations {
                 "application/json": {
                     /** @description Text; not blank. */
                     body: string;
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Publication end; not before startsAt (422). */
                     endsAt?: string | null;
                     /**
@@ -2392,6 +2410,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Publication end; null: no end. */
                         endsAt: string | null;
                         /**
@@ -2638,6 +2665,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Publication end; null: no end. */
                         endsAt: string | null;
                         /**
@@ -3025,6 +3061,15 @@ export interface operations {
                 "application/json": {
                     /** @description Text; not blank. */
                     body?: string;
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Publication end; not before startsAt (422). */
                     endsAt?: string | null;
                     /**
@@ -3061,6 +3106,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Publication end; null: no end. */
                         endsAt: string | null;
                         /**
@@ -3538,8 +3592,8 @@ export interface operations {
                  * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                  */
                 serverId?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, createdAt, -createdAt, updatedAt, -updatedAt, criticality, -criticality, lifecycleStatus, -lifecycleStatus, businessValue, -businessValue, technicalFit, -technicalFit, userCount, -userCount. */
-                sort?: "name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "criticality" | "-criticality" | "lifecycleStatus" | "-lifecycleStatus" | "businessValue" | "-businessValue" | "technicalFit" | "-technicalFit" | "userCount" | "-userCount";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, createdAt, -createdAt, updatedAt, -updatedAt, criticality, -criticality, lifecycleStatus, -lifecycleStatus, businessValue, -businessValue, technicalFit, -technicalFit, userCount, -userCount; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "criticality" | "-criticality" | "lifecycleStatus" | "-lifecycleStatus" | "businessValue" | "-businessValue" | "technicalFit" | "-technicalFit" | "userCount" | "-userCount") | string;
                 /**
                  * @description Only applications with this tag.
                  * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
@@ -3581,6 +3635,15 @@ export interface operations {
                             createdAt: string;
                             /** @description Business criticality; null when not assessed. */
                             criticality: ("low" | "medium" | "high" | "critical") | null;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description What it is used for. */
                             description: string | null;
                             /** @description End of life. */
@@ -3763,6 +3826,15 @@ export interface operations {
                     categoryId?: string | null;
                     /** @description Business criticality; null (the default) when not assessed. */
                     criticality?: ("low" | "medium" | "high" | "critical") | null;
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description What it is used for. */
                     description?: string | null;
                     /** @description End of life. */
@@ -3819,6 +3891,15 @@ export interface operations {
                         createdAt: string;
                         /** @description Business criticality; null when not assessed. */
                         criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What it is used for. */
                         description: string | null;
                         /** @description End of life. */
@@ -4085,6 +4166,15 @@ export interface operations {
                         createdAt: string;
                         /** @description Business criticality; null when not assessed. */
                         criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What it is used for. */
                         description: string | null;
                         /** @description End of life. */
@@ -4495,6 +4585,15 @@ export interface operations {
                     categoryId?: string | null;
                     /** @description Business criticality; null (the default) when not assessed. */
                     criticality?: ("low" | "medium" | "high" | "critical") | null;
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description What it is used for. */
                     description?: string | null;
                     /** @description End of life. */
@@ -4551,6 +4650,15 @@ export interface operations {
                         createdAt: string;
                         /** @description Business criticality; null when not assessed. */
                         criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What it is used for. */
                         description: string | null;
                         /** @description End of life. */
@@ -5805,6 +5913,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment; null when not recorded. */
@@ -6846,6 +6963,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What the team does. */
                         description: string | null;
                         /** @description Team mailbox. */
@@ -7567,8 +7693,8 @@ export interface operations {
                 q?: string;
                 /** @description true: only root categories; false: only child categories. */
                 root?: boolean;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, createdAt, -createdAt, updatedAt, -updatedAt. */
-                sort?: "name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
             };
             header?: never;
             path?: never;
@@ -7590,6 +7716,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description What belongs here. */
                             description: string | null;
                             /**
@@ -7742,6 +7877,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description What belongs here. */
                     description?: string | null;
                     /**
@@ -7768,6 +7912,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What belongs here. */
                         description: string | null;
                         /**
@@ -8004,6 +8157,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What belongs here. */
                         description: string | null;
                         /**
@@ -8384,6 +8546,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description What belongs here. */
                     description?: string | null;
                     /**
@@ -8410,6 +8581,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What belongs here. */
                         description: string | null;
                         /**
@@ -8698,8 +8878,8 @@ export interface operations {
                 offset?: number;
                 /** @description Case-insensitive text in the name, vendor or reference. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, vendor, -vendor, startDate, -startDate, endDate, -endDate, renewalDate, -renewalDate, amount, -amount, createdAt, -createdAt, updatedAt, -updatedAt. */
-                sort?: "name" | "-name" | "vendor" | "-vendor" | "startDate" | "-startDate" | "endDate" | "-endDate" | "renewalDate" | "-renewalDate" | "amount" | "-amount" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, vendor, -vendor, startDate, -startDate, endDate, -endDate, renewalDate, -renewalDate, amount, -amount, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "vendor" | "-vendor" | "startDate" | "-startDate" | "endDate" | "-endDate" | "renewalDate" | "-renewalDate" | "amount" | "-amount" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
                 /** @description Only this type. */
                 type?: "license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other";
                 /** @description Only this vendor (exact, case-insensitive). */
@@ -8735,6 +8915,15 @@ export interface operations {
                             createdAt: string;
                             /** @description Currency of the amount. */
                             currency: string | null;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description Notes. */
                             description: string | null;
                             /** @description Last day covered; null when open-ended. */
@@ -8918,6 +9107,15 @@ export interface operations {
                     billingPeriod?: ("monthly" | "quarterly" | "yearly" | "one_time") | null;
                     /** @description ISO 4217 code; default the tenant's default currency when an amount is given. */
                     currency?: string | null;
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Notes. */
                     description?: string | null;
                     /** @description Last day covered; not before startDate (422). */
@@ -8975,6 +9173,15 @@ export interface operations {
                         createdAt: string;
                         /** @description Currency of the amount. */
                         currency: string | null;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Last day covered; null when open-ended. */
@@ -9242,6 +9449,15 @@ export interface operations {
                         createdAt: string;
                         /** @description Currency of the amount. */
                         currency: string | null;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Last day covered; null when open-ended. */
@@ -9653,6 +9869,15 @@ export interface operations {
                     billingPeriod?: ("monthly" | "quarterly" | "yearly" | "one_time") | null;
                     /** @description ISO 4217 code; default the tenant's default currency when an amount is given. */
                     currency?: string | null;
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Notes. */
                     description?: string | null;
                     /** @description Last day covered; not before startDate (422). */
@@ -9710,6 +9935,15 @@ export interface operations {
                         createdAt: string;
                         /** @description Currency of the amount. */
                         currency: string | null;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Last day covered; null when open-ended. */
@@ -13107,8 +13341,8 @@ export interface operations {
                 personalData?: boolean;
                 /** @description Case-insensitive text in the name or description. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, classification, -classification, createdAt, -createdAt, updatedAt, -updatedAt. */
-                sort?: "name" | "-name" | "classification" | "-classification" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, classification, -classification, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "classification" | "-classification" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
             };
             header?: never;
             path?: never;
@@ -13134,6 +13368,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description What it contains. */
                             description: string | null;
                             /**
@@ -13292,6 +13535,15 @@ export interface operations {
                     applicationIds?: string[];
                     /** @description Classification; null (the default) when not classified. */
                     classification?: ("public" | "internal" | "confidential" | "restricted") | null;
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description What it contains. */
                     description?: string | null;
                     /**
@@ -13324,6 +13576,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What it contains. */
                         description: string | null;
                         /**
@@ -13566,6 +13827,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What it contains. */
                         description: string | null;
                         /**
@@ -13952,6 +14222,15 @@ export interface operations {
                     applicationIds?: string[];
                     /** @description Classification; null (the default) when not classified. */
                     classification?: ("public" | "internal" | "confidential" | "restricted") | null;
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description What it contains. */
                     description?: string | null;
                     /**
@@ -13984,6 +14263,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What it contains. */
                         description: string | null;
                         /**
@@ -16709,8 +16997,8 @@ export interface operations {
                 protocol?: "https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other";
                 /** @description Case-insensitive text in the name or description. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, protocol, -protocol, frequency, -frequency, createdAt, -createdAt, updatedAt, -updatedAt. */
-                sort?: "name" | "-name" | "protocol" | "-protocol" | "frequency" | "-frequency" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, protocol, -protocol, frequency, -frequency, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "protocol" | "-protocol" | "frequency" | "-frequency" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
                 /**
                  * @description Only flows from this application.
                  * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
@@ -16742,6 +17030,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description Data objects carried by the flow. */
                             dataObjectIds: string[];
                             /** @description Notes. */
@@ -16910,6 +17207,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Replaces the carried data objects; each must be in the workspace (422). */
                     dataObjectIds?: string[];
                     /** @description Notes. */
@@ -16952,6 +17258,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Data objects carried by the flow. */
                         dataObjectIds: string[];
                         /** @description Notes. */
@@ -17204,6 +17519,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Data objects carried by the flow. */
                         dataObjectIds: string[];
                         /** @description Notes. */
@@ -17600,6 +17924,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Replaces the carried data objects; each must be in the workspace (422). */
                     dataObjectIds?: string[];
                     /** @description Notes. */
@@ -17642,6 +17975,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Data objects carried by the flow. */
                         dataObjectIds: string[];
                         /** @description Notes. */
@@ -18954,8 +19296,8 @@ export interface operations {
                 offset?: number;
                 /** @description Case-insensitive text in the name, CIDR or location. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, cidr, -cidr, vlan, -vlan, createdAt, -createdAt, updatedAt, -updatedAt. */
-                sort?: "name" | "-name" | "cidr" | "-cidr" | "vlan" | "-vlan" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, cidr, -cidr, vlan, -vlan, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "cidr" | "-cidr" | "vlan" | "-vlan" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
                 /** @description Only this VLAN. */
                 vlan?: number;
             };
@@ -18984,6 +19326,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description Notes. */
                             description: string | null;
                             /** @description Environment the network serves. */
@@ -19147,6 +19498,15 @@ export interface operations {
                      * @example 10.20.0.0/24
                      */
                     cidr: string;
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Notes. */
                     description?: string | null;
                     /** @description Environment. */
@@ -19184,6 +19544,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment the network serves. */
@@ -19431,6 +19800,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment the network serves. */
@@ -19822,6 +20200,15 @@ export interface operations {
                      * @example 10.20.0.0/24
                      */
                     cidr?: string;
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Notes. */
                     description?: string | null;
                     /** @description Environment. */
@@ -19859,6 +20246,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment the network serves. */
@@ -20157,6 +20553,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment; null when not recorded. */
@@ -20368,6 +20773,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /**
@@ -20560,8 +20974,8 @@ export interface operations {
                 offset?: number;
                 /** @description Case-insensitive text in the name, model or management address. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, manufacturer, -manufacturer, createdAt, -createdAt, updatedAt, -updatedAt. */
-                sort?: "name" | "-name" | "manufacturer" | "-manufacturer" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, manufacturer, -manufacturer, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "manufacturer" | "-manufacturer" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
             };
             header?: never;
             path?: never;
@@ -20583,6 +20997,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description Notes. */
                             description: string | null;
                             /**
@@ -20747,6 +21170,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Notes. */
                     description?: string | null;
                     /** @description Site or rack. */
@@ -20785,6 +21217,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /**
@@ -21033,6 +21474,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /**
@@ -21425,6 +21875,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Notes. */
                     description?: string | null;
                     /** @description Site or rack. */
@@ -21463,6 +21922,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /**
@@ -21766,6 +22234,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment the network serves. */
@@ -22791,8 +23268,8 @@ export interface operations {
                 os?: string;
                 /** @description Case-insensitive text in the name, hostname or IP addresses. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, hostname, -hostname, environment, -environment, createdAt, -createdAt, lastCheckTime, -lastCheckTime, cpuCores, -cpuCores, memoryMb, -memoryMb. */
-                sort?: "name" | "-name" | "hostname" | "-hostname" | "environment" | "-environment" | "createdAt" | "-createdAt" | "lastCheckTime" | "-lastCheckTime" | "cpuCores" | "-cpuCores" | "memoryMb" | "-memoryMb";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, hostname, -hostname, environment, -environment, createdAt, -createdAt, lastCheckTime, -lastCheckTime, cpuCores, -cpuCores, memoryMb, -memoryMb; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "hostname" | "-hostname" | "environment" | "-environment" | "createdAt" | "-createdAt" | "lastCheckTime" | "-lastCheckTime" | "cpuCores" | "-cpuCores" | "memoryMb" | "-memoryMb") | string;
                 /**
                  * @description Only servers with this tag.
                  * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
@@ -22825,6 +23302,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description Notes. */
                             description: string | null;
                             /** @description Environment; null when not recorded. */
@@ -23004,6 +23490,15 @@ export interface operations {
                 "application/json": {
                     /** @description CPU cores. */
                     cpuCores?: number | null;
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Notes. */
                     description?: string | null;
                     /** @description Environment; null (the default) when not recorded. */
@@ -23059,6 +23554,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment; null when not recorded. */
@@ -23326,6 +23830,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment; null when not recorded. */
@@ -23733,6 +24246,15 @@ export interface operations {
                 "application/json": {
                     /** @description CPU cores. */
                     cpuCores?: number | null;
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Notes. */
                     description?: string | null;
                     /** @description Environment; null (the default) when not recorded. */
@@ -23788,6 +24310,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Notes. */
                         description: string | null;
                         /** @description Environment; null when not recorded. */
@@ -24109,6 +24640,15 @@ export interface operations {
                         createdAt: string;
                         /** @description Business criticality; null when not assessed. */
                         criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What it is used for. */
                         description: string | null;
                         /** @description End of life. */
@@ -26439,8 +26979,8 @@ export interface operations {
                 parentId?: string;
                 /** @description Case-insensitive text in the name or description. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, createdAt, -createdAt, updatedAt, -updatedAt. */
-                sort?: "name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
             };
             header?: never;
             path?: never;
@@ -26462,6 +27002,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description What the team does. */
                             description: string | null;
                             /** @description Team mailbox. */
@@ -26616,6 +27165,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description What the team does. */
                     description?: string | null;
                     /** @description Team mailbox. */
@@ -26644,6 +27202,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What the team does. */
                         description: string | null;
                         /** @description Team mailbox. */
@@ -26882,6 +27449,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What the team does. */
                         description: string | null;
                         /** @description Team mailbox. */
@@ -27264,6 +27840,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description What the team does. */
                     description?: string | null;
                     /** @description Team mailbox. */
@@ -27292,6 +27877,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description What the team does. */
                         description: string | null;
                         /** @description Team mailbox. */
@@ -28844,8 +29438,8 @@ export interface operations {
                 offset?: number;
                 /** @description Case-insensitive text in the name, hostname, serial number or model. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, status, -status, purchaseDate, -purchaseDate, warrantyEnd, -warrantyEnd, createdAt, -createdAt, lastCheckTime, -lastCheckTime. */
-                sort?: "name" | "-name" | "status" | "-status" | "purchaseDate" | "-purchaseDate" | "warrantyEnd" | "-warrantyEnd" | "createdAt" | "-createdAt" | "lastCheckTime" | "-lastCheckTime";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, status, -status, purchaseDate, -purchaseDate, warrantyEnd, -warrantyEnd, createdAt, -createdAt, lastCheckTime, -lastCheckTime; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "status" | "-status" | "purchaseDate" | "-purchaseDate" | "warrantyEnd" | "-warrantyEnd" | "createdAt" | "-createdAt" | "lastCheckTime" | "-lastCheckTime") | string;
                 /** @description Only this status. */
                 status?: "in_use" | "in_stock" | "in_repair" | "retired";
                 /**
@@ -28882,6 +29476,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description Host name. */
                             hostname: string | null;
                             /**
@@ -29061,6 +29664,15 @@ export interface operations {
                     assignedUserId?: string | null;
                     /** @description CPU cores. */
                     cpuCores?: number | null;
+                    /**
+                     * @description Values of the workspace’s custom fields by name; fields left out take their default.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Host name. */
                     hostname?: string | null;
                     /** @description Office or site. */
@@ -29116,6 +29728,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Host name. */
                         hostname: string | null;
                         /**
@@ -29383,6 +30004,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Host name. */
                         hostname: string | null;
                         /**
@@ -29790,6 +30420,15 @@ export interface operations {
                     assignedUserId?: string | null;
                     /** @description CPU cores. */
                     cpuCores?: number | null;
+                    /**
+                     * @description Values to change by field name, merged into the stored ones; null clears a field.
+                     * @example {
+                     *       "cost_centre": "4711"
+                     *     }
+                     */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Host name. */
                     hostname?: string | null;
                     /** @description Office or site. */
@@ -29845,6 +30484,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Host name. */
                         hostname: string | null;
                         /**

@@ -1,0 +1,398 @@
+/**
+ * Custom field values on items: every item shows `customFields` with every field of its family
+ * (null when unset); creates take defaults, changes merge key by key; values are checked against
+ * their definitions (400 naming `customFields.<name>`), references and unique values against the
+ * workspace (422); values are part of the item's ETag and audit diffs; and a definition made or
+ * renamed meanwhile, on this instance or another, never loses a write.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { buildApp } from '../src/app/app.js';
+import { AuditList } from '../src/audit/audit.schemas.js';
+import { CustomField } from '../src/custom-fields/fields.schemas.js';
+import { openDatabase } from '../src/db/database.js';
+import { ErrorBody } from '../src/http/errors.js';
+import { describeEachDatabase, type Harness } from './support/harness.js';
+import { bodyOf } from './support/typed.js';
+
+type Item = { id: string; name: string; customFields: Record<string, unknown> };
+
+async function define(h: Harness, key: string, body: Record<string, unknown>) {
+  const answer = await h.call('POST', '/public/v1/custom-fields', { key, body });
+  assert.equal(answer.statusCode, 201, answer.body);
+  return bodyOf(CustomField, answer);
+}
+
+async function serverCount(h: Harness, key: string): Promise<number> {
+  return (await h.call('GET', '/public/v1/servers', { key })).json().pagination.total;
+}
+
+describeEachDatabase('custom field values on items', (h) => {
+  it('every item shows every field, null when unset; a create takes defaults, a change merges', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const before = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'early' } })).json() as Item;
+    assert.deepEqual(before.customFields, {}, 'no field defined: an empty object');
+    await define(h, key, { family: 'servers', name: 'rack_unit', type: 'integer', minimum: 1, maximum: 48, order: 2 });
+    await define(h, key, { family: 'servers', name: 'cost_centre', type: 'text', default: '4711', order: 1 });
+    await define(h, key, { family: 'servers', name: 'warranty', type: 'date', order: 3 });
+    await define(h, key, { family: 'applications', name: 'tier', type: 'select', choices: ['gold', 'silver'] });
+
+    const early = (await h.call('GET', `/public/v1/servers/${before.id}`, { key })).json() as Item;
+    assert.deepEqual(early.customFields, { cost_centre: null, rack_unit: null, warranty: null }, 'in field order');
+    const created = await h.call('POST', '/public/v1/servers', {
+      key,
+      body: { name: 'db-1', customFields: { rack_unit: 12 } },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const server = created.json() as Item;
+    assert.deepEqual(server.customFields, { cost_centre: '4711', rack_unit: 12, warranty: null });
+
+    const patched = await h.call('PATCH', `/public/v1/servers/${server.id}`, {
+      key,
+      body: { customFields: { warranty: '2027-03-31', cost_centre: null } },
+    });
+    assert.equal(patched.statusCode, 200, patched.body);
+    assert.deepEqual((patched.json() as Item).customFields, {
+      cost_centre: null,
+      rack_unit: 12,
+      warranty: '2027-03-31',
+    });
+    const untouched = await h.call('PATCH', `/public/v1/servers/${server.id}`, { key, body: { os: 'Debian' } });
+    assert.deepEqual((untouched.json() as Item).customFields, {
+      cost_centre: null,
+      rack_unit: 12,
+      warranty: '2027-03-31',
+    });
+
+    const list = (await h.call('GET', '/public/v1/servers', { key, query: { sort: 'name' } })).json();
+    assert.deepEqual(
+      list.data.map((item: Item) => [item.name, item.customFields]),
+      [
+        ['db-1', { cost_centre: null, rack_unit: 12, warranty: '2027-03-31' }],
+        ['early', { cost_centre: null, rack_unit: null, warranty: null }],
+      ],
+    );
+    const application = await h.call('POST', '/public/v1/applications', {
+      key,
+      body: { name: 'CRM', customFields: { tier: 'gold' } },
+    });
+    assert.deepEqual((application.json() as Item).customFields, { tier: 'gold' }, "each family's own fields");
+    const network = (
+      await h.call('POST', '/public/v1/networks', { key, body: { name: 'lan', cidr: '10.0.0.0/24' } })
+    ).json() as Item;
+    assert.deepEqual(network.customFields, {});
+  });
+
+  it('values are part of the item: its ETag moves, If-Match holds, the audit names each field changed', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    await define(h, key, { family: 'servers', name: 'rack_unit', type: 'integer' });
+    const server = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'db-1' } })).json() as Item;
+    const read = await h.call('GET', `/public/v1/servers/${server.id}`, { key });
+    const etag = String(read.headers.etag);
+    const changed = await h.call('PATCH', `/public/v1/servers/${server.id}`, {
+      key,
+      body: { customFields: { rack_unit: 4 } },
+      headers: { 'if-match': etag },
+    });
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.notEqual(changed.headers.etag, etag);
+    const stale = await h.call('PATCH', `/public/v1/servers/${server.id}`, {
+      key,
+      body: { customFields: { rack_unit: 5 } },
+      headers: { 'if-match': etag },
+    });
+    assert.equal(stale.statusCode, 412);
+    const same = await h.call('PATCH', `/public/v1/servers/${server.id}`, {
+      key,
+      body: { customFields: { rack_unit: 4 } },
+    });
+    assert.equal(same.headers.etag, changed.headers.etag, 'the same value again changes nothing');
+
+    const events = bodyOf(
+      AuditList,
+      await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: server.id } }),
+    ).data;
+    const update = events.find((event) => event.action === 'update');
+    assert.deepEqual(update?.changes, { 'customFields.rack_unit': { before: null, after: 4 } });
+    assert.equal(events.filter((event) => event.action === 'update').length, 1);
+  });
+
+  it('a value its field does not take is 400 naming customFields.<name>; nothing is written', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    await define(h, key, { family: 'servers', name: 'rack_unit', type: 'integer', minimum: 1, maximum: 48 });
+    await define(h, key, { family: 'servers', name: 'tier', type: 'select', choices: ['gold', 'silver'] });
+    await define(h, key, { family: 'servers', name: 'asset', type: 'text', pattern: '^A-[0-9]{4}$', required: true });
+    await define(h, key, { family: 'servers', name: 'extra', type: 'json' });
+    const valid = { asset: 'A-0001' };
+    const cases: [unknown, RegExp][] = [
+      [{ ...valid, rack: 1 }, /^customFields\.rack: servers have no such custom field/],
+      [{ ...valid, rack_unit: 'twelve' }, /^customFields\.rack_unit: must be a whole number/],
+      [{ ...valid, rack_unit: 1.5 }, /^customFields\.rack_unit: must be a whole number/],
+      [{ ...valid, rack_unit: 49 }, /^customFields\.rack_unit: must be at most 48/],
+      [{ ...valid, tier: 'bronze' }, /^customFields\.tier: must be one of gold, silver/],
+      [{ asset: 'B-1' }, /^customFields\.asset: must match the pattern/],
+      [{}, /^customFields\.asset: required/],
+      [{ ...valid, extra: { big: 'x'.repeat(70_000) } }, /^customFields\.extra: must be at most 65536 bytes/],
+      [{ ...valid, '<script>': 1 }, /^customFields\."<script>": servers have no such custom field/],
+      [{ ...valid, constructor: 1 }, /^customFields\.constructor: servers have no such custom field/],
+      [[1, 2], /customFields/],
+    ];
+    for (const [customFields, message] of cases) {
+      const answer = await h.call('POST', '/public/v1/servers', { key, body: { name: 'db-1', customFields } });
+      assert.equal(
+        answer.statusCode,
+        400,
+        `${JSON.stringify(customFields).slice(0, 80)}: ${answer.body.slice(0, 200)}`,
+      );
+      assert.match(bodyOf(ErrorBody, answer).message, message);
+    }
+    // A raw body: JSON.stringify would drop the key, which the parser must refuse rather than apply.
+    const poisoned = await h.app.inject({
+      method: 'POST',
+      url: '/public/v1/servers',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: '{"name":"db-1","customFields":{"asset":"A-0001","__proto__":{"polluted":true}}}',
+    });
+    assert.equal(poisoned.statusCode, 400, poisoned.body);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    const huge = await h.app.inject({
+      method: 'POST',
+      url: '/public/v1/servers',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'db-1', customFields: { ...valid, extra: 'x'.repeat(10 * 1024 * 1024) } }),
+    });
+    assert.equal(huge.statusCode, 413, 'a 10 MB value is refused by the body limit');
+    assert.equal(await serverCount(h, key), 0, 'nothing written');
+
+    const server = (
+      await h.call('POST', '/public/v1/servers', { key, body: { name: 'db-1', customFields: valid } })
+    ).json() as Item;
+    const cleared = await h.call('PATCH', `/public/v1/servers/${server.id}`, {
+      key,
+      body: { name: 'renamed', customFields: { asset: null } },
+    });
+    assert.equal(cleared.statusCode, 400, 'a required field cannot be cleared');
+    assert.equal(((await h.call('GET', `/public/v1/servers/${server.id}`, { key })).json() as Item).name, 'db-1');
+  });
+
+  it('references name items of the workspace (else 422); a unique value is held by one item only', async () => {
+    const a = await h.workspace('A');
+    const b = await h.workspace('B');
+    const { secret: key } = await h.key(a);
+    const { secret: keyB } = await h.key(b);
+    await define(h, key, { family: 'servers', name: 'backup_of', type: 'reference', referenceFamily: 'servers' });
+    await define(h, key, { family: 'servers', name: 'apps', type: 'multireference', referenceFamily: 'applications' });
+    await define(h, key, { family: 'servers', name: 'asset', type: 'text', unique: true });
+    const primary = (await h.call('POST', '/public/v1/servers', { key, body: { name: 'primary' } })).json() as Item;
+    const crm = (await h.call('POST', '/public/v1/applications', { key, body: { name: 'CRM' } })).json() as Item;
+    const foreign = (
+      await h.call('POST', '/public/v1/servers', { key: keyB, body: { name: 'theirs' } })
+    ).json() as Item;
+    const ok = await h.call('POST', '/public/v1/servers', {
+      key,
+      body: { name: 'replica', customFields: { backup_of: primary.id, apps: [crm.id], asset: 'A-1' } },
+    });
+    assert.equal(ok.statusCode, 201, ok.body);
+    for (const customFields of [
+      { backup_of: foreign.id },
+      { backup_of: '00000000-0000-4000-8000-000000000000' },
+      { apps: [crm.id, primary.id] },
+    ]) {
+      const refused = await h.call('POST', '/public/v1/servers', { key, body: { name: 'x', customFields } });
+      assert.equal(refused.statusCode, 422, `${JSON.stringify(customFields)}: ${refused.body}`);
+      assert.match(bodyOf(ErrorBody, refused).message, /^customFields\.(backup_of|apps) names an item/);
+    }
+    const clash = await h.call('POST', '/public/v1/servers', {
+      key,
+      body: { name: 'y', customFields: { asset: 'A-1' } },
+    });
+    assert.equal(clash.statusCode, 422);
+    assert.match(
+      bodyOf(ErrorBody, clash).message,
+      /^customFields\.asset: another of the workspace's servers holds "A-1"/,
+    );
+    const inB = await h.call('POST', '/public/v1/custom-fields', {
+      key: keyB,
+      body: { family: 'servers', name: 'asset', type: 'text', unique: true },
+    });
+    assert.equal(inB.statusCode, 201);
+    const otherWorkspace = await h.call('POST', '/public/v1/servers', {
+      key: keyB,
+      body: { name: 'z', customFields: { asset: 'A-1' } },
+    });
+    assert.equal(otherWorkspace.statusCode, 201, 'unique within a workspace');
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        h.call('POST', '/public/v1/servers', { key, body: { name: `race-${index}`, customFields: { asset: 'A-2' } } }),
+      ),
+    );
+    assert.deepEqual(racing.map((answer) => answer.statusCode).sort(), [201, 422, 422, 422, 422, 422]);
+    assert.equal(await serverCount(h, key), 3);
+  });
+
+  it('a rename and a new field during parallel writes: every acknowledged value is kept under its name', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const field = await define(h, key, { family: 'servers', name: 'rack', type: 'integer' });
+    const servers = await Promise.all(
+      Array.from(
+        { length: 8 },
+        async (_, index) =>
+          ((await h.call('POST', '/public/v1/servers', { key, body: { name: `s-${index}` } })).json() as Item).id,
+      ),
+    );
+    const writes = servers.map((id, index) =>
+      h.call('PATCH', `/public/v1/servers/${id}`, { key, body: { customFields: { rack: index + 1 } } }),
+    );
+    const rename = h.call('PATCH', `/public/v1/custom-fields/${field.id}`, { key, body: { name: 'rack_unit' } });
+    const answers = await Promise.all([...writes, rename]);
+    assert.equal(answers.at(-1)!.statusCode, 200);
+    const list = (await h.call('GET', '/public/v1/servers', { key, query: { limit: '50' } })).json();
+    const byId = new Map<string, Record<string, unknown>>(list.data.map((item: Item) => [item.id, item.customFields]));
+    servers.forEach((id, index) => {
+      const answer = answers[index]!;
+      // A write that ran before the rename moved; one after it named the old field and was refused.
+      if (answer.statusCode === 200) assert.deepEqual(byId.get(id), { rack_unit: index + 1 });
+      else {
+        assert.equal(answer.statusCode, 400);
+        assert.deepEqual(byId.get(id), { rack_unit: null });
+      }
+    });
+  });
+
+  it('lists filter by cf_<name> (any of), ranges, __ic, __empty and sort by a field; totals stay exact', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    await define(h, key, { family: 'servers', name: 'rack', type: 'integer' });
+    await define(h, key, { family: 'servers', name: 'cost', type: 'decimal' });
+    await define(h, key, { family: 'servers', name: 'owner', type: 'text' });
+    await define(h, key, { family: 'servers', name: 'tier', type: 'select', choices: ['gold', 'silver', 'bronze'] });
+    await define(h, key, { family: 'servers', name: 'roles', type: 'multiselect', choices: ['db', 'web', 'cache'] });
+    await define(h, key, { family: 'servers', name: 'warranty', type: 'date' });
+    await define(h, key, { family: 'servers', name: 'seen', type: 'datetime' });
+    await define(h, key, { family: 'servers', name: 'virtual', type: 'boolean' });
+    await define(h, key, { family: 'servers', name: 'extra', type: 'json' });
+    const rows: [string, Record<string, unknown>][] = [
+      [
+        'a',
+        {
+          rack: 3,
+          cost: 10.5,
+          owner: 'Team Alpha',
+          tier: 'gold',
+          roles: ['db'],
+          warranty: '2027-01-01',
+          virtual: true,
+        },
+      ],
+      ['b', { rack: 12, cost: 2, owner: 'beta', tier: 'silver', roles: ['web', 'cache'], warranty: '2026-06-30' }],
+      ['c', { rack: 7, owner: 'ALPHA ops', tier: 'gold', seen: '2026-11-29T10:00:00+01:00', virtual: false }],
+      ['d', { extra: { any: 1 } }],
+    ];
+    for (const [name, customFields] of rows) {
+      const answer = await h.call('POST', '/public/v1/servers', { key, body: { name, customFields } });
+      assert.equal(answer.statusCode, 201, answer.body);
+    }
+    const names = async (query: Record<string, string | string[]>) => {
+      const answer = await h.call('GET', '/public/v1/servers', { key, query: { sort: 'name', ...query } });
+      assert.equal(answer.statusCode, 200, `${JSON.stringify(query)}: ${answer.body}`);
+      const body = answer.json();
+      assert.equal(body.pagination.total, body.data.length, 'the total is exact');
+      return body.data.map((item: Item) => item.name).join('');
+    };
+    assert.equal(await names({ cf_tier: 'gold' }), 'ac');
+    assert.equal(await names({ cf_tier: ['gold', 'silver'] }), 'abc', 'repeated: any of');
+    assert.equal(await names({ cf_rack: '7' }), 'c');
+    assert.equal(await names({ cf_rack__gte: '7' }), 'bc');
+    assert.equal(await names({ cf_rack__gt: '3', cf_rack__lt: '12' }), 'c');
+    assert.equal(await names({ cf_cost__lte: '2.5' }), 'b');
+    assert.equal(await names({ cf_owner__ic: 'alpha' }), 'ac', 'contains, any case');
+    assert.equal(await names({ cf_roles: 'cache' }), 'b');
+    assert.equal(await names({ cf_roles: ['db', 'web'] }), 'ab');
+    assert.equal(await names({ cf_warranty__lt: '2026-12-31' }), 'b');
+    assert.equal(await names({ cf_seen__gte: '2026-11-29T09:00:00Z' }), 'c', 'date-times compare as instants');
+    assert.equal(await names({ cf_seen: '2026-11-29T09:00:00.000Z' }), 'c');
+    assert.equal(await names({ cf_virtual: 'true' }), 'a');
+    assert.equal(await names({ cf_virtual: 'false' }), 'c');
+    assert.equal(await names({ cf_extra__empty: 'false' }), 'd');
+    assert.equal(await names({ cf_tier__empty: 'true' }), 'd');
+    assert.equal(await names({ cf_tier: 'gold', q: 'c' }), 'c', 'with q');
+    assert.equal(await names({ cf_tier: 'gold', cf_rack__lt: '5' }), 'a', 'every filter holds');
+    assert.equal(await names({ sort: 'cf_rack' }), 'dacb', 'unset first ascending');
+    assert.equal(await names({ sort: '-cf_rack' }), 'bcad', 'unset last descending');
+    assert.equal(await names({ sort: 'cf_owner', cf_owner__empty: 'false' }), 'cab');
+    const paged = (
+      await h.call('GET', '/public/v1/servers', { key, query: { sort: 'cf_rack', limit: '2', offset: '1' } })
+    ).json();
+    assert.deepEqual([paged.data.map((item: Item) => item.name), paged.pagination.total], [['a', 'c'], 4]);
+
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ cf_nope: 'x' }, /^cf_nope: servers have no custom field nope/],
+      [{ cf_rack: 'seven' }, /^cf_rack: must be a whole number/],
+      [{ cf_rack__ic: '7' }, /^cf_rack__ic: __ic applies to text/],
+      [{ cf_owner__gte: 'a' }, /^cf_owner__gte: __gte applies to number, date/],
+      [{ cf_virtual: 'yes' }, /^cf_virtual: must be true or false/],
+      [{ cf_warranty__lt: '2026-13-01' }, /^cf_warranty__lt: must be a date/],
+      [{ cf_extra: '1' }, /^cf_extra: a JSON field filters by __empty only/],
+      [{ cf_tier__empty: 'maybe' }, /^cf_tier__empty: must be true or false/],
+      [{ sort: 'cf_roles' }, /^sort: a multiselect field does not sort/],
+      [{ sort: 'cf_nope' }, /^sort: servers have no custom field nope/],
+    ];
+    for (const [query, message] of refusals) {
+      const answer = await h.call('GET', '/public/v1/servers', { key, query });
+      assert.equal(answer.statusCode, 400, `${JSON.stringify(query)}: ${answer.body}`);
+      assert.match(bodyOf(ErrorBody, answer).message, message);
+    }
+    const strays: Record<string, string>[] = [
+      { cf_: 'x' },
+      { cf_Rack: '1' },
+      { cf_rack__between: '1' },
+      { sort: 'cf_' },
+    ];
+    for (const query of strays) {
+      const answer = await h.call('GET', '/public/v1/servers', { key, query });
+      assert.equal(answer.statusCode, 400, `${JSON.stringify(query)} is no parameter of the list`);
+    }
+    const other = await h.workspace('other');
+    const { secret: otherKey } = await h.key(other);
+    const foreign = await h.call('GET', '/public/v1/servers', { key: otherKey, query: { cf_tier: 'gold' } });
+    assert.equal(foreign.statusCode, 400, "another workspace's fields are not this one's");
+  });
+
+  it('a field defined through one instance is taken and checked by another on its next request', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const other = openDatabase(h.url);
+    const otherApp = await buildApp({ database: other });
+    try {
+      const viaOther = (body: unknown) =>
+        otherApp.inject({
+          method: 'POST',
+          url: '/public/v1/servers',
+          headers: { authorization: `Bearer ${key}` },
+          payload: body as Record<string, unknown>,
+        });
+      const listed = async () =>
+        (
+          await otherApp.inject({
+            method: 'GET',
+            url: '/public/v1/servers',
+            headers: { authorization: `Bearer ${key}` },
+          })
+        ).json().data[0].customFields;
+      assert.equal((await viaOther({ name: 'a' })).statusCode, 201);
+      assert.deepEqual(await listed(), {});
+      await define(h, key, { family: 'servers', name: 'rack_unit', type: 'integer', maximum: 48 });
+      assert.deepEqual(await listed(), { rack_unit: null }, 'no stale kept answer');
+      const refused = await viaOther({ name: 'b', customFields: { rack_unit: 99 } });
+      assert.equal(refused.statusCode, 400, refused.body);
+      assert.equal((await viaOther({ name: 'b', customFields: { rack_unit: 9 } })).statusCode, 201);
+    } finally {
+      await otherApp.close();
+      await other.close();
+    }
+  });
+});
