@@ -78,6 +78,14 @@ describeEachDatabase('custom field values on items', (h) => {
       body: { name: 'CRM', customFields: { tier: 'gold' } },
     });
     assert.deepEqual((application.json() as Item).customFields, { tier: 'gold' }, "each family's own fields");
+    const crm = (application.json() as Item).id;
+    await h.call('PUT', `/public/v1/servers/${server.id}/applications/${crm}`, { key });
+    const linked = (await h.call('GET', `/public/v1/applications/${crm}/servers`, { key })).json() as Item[];
+    assert.deepEqual(
+      linked.map((item) => item.customFields),
+      [{ cost_centre: null, rack_unit: 12, warranty: '2027-03-31' }],
+      'a link list shows every field too',
+    );
     const network = (
       await h.call('POST', '/public/v1/networks', { key, body: { name: 'lan', cidr: '10.0.0.0/24' } })
     ).json() as Item;

@@ -264,7 +264,7 @@ describeEachDatabase('custom field definitions', (h) => {
     assert.deepEqual(await fieldsOf(h, keyB), [field]);
   });
 
-  it("a rename moves the items' values, a delete removes them; a type changes only while none holds one", async () => {
+  it("a rename moves the items' values, a delete removes them; a new type converts them or is refused", async () => {
     const a = await h.workspace('A');
     const b = await h.workspace('B');
     const key = (await h.key(a)).secret;
@@ -292,9 +292,23 @@ describeEachDatabase('custom field definitions', (h) => {
     const patch = (body: Record<string, unknown>) =>
       h.call('PATCH', `/public/v1/custom-fields/${field.id}`, { key, body });
 
-    const retyped = await patch({ type: 'decimal' });
+    // A new type converts what items hold; a change any held value would not fit is refused whole.
+    const asText = await patch({ type: 'text', minimum: null, maximum: null, default: null });
+    assert.equal(asText.statusCode, 200, asText.body);
+    assert.deepEqual(await valuesOf(held), { rack_unit: '7', note: { deep: [1, 'two'] } });
+    assert.equal((await patch({ type: 'integer', maximum: 48 })).statusCode, 200);
+    assert.deepEqual(await valuesOf(held), { rack_unit: 7, note: { deep: [1, 'two'] } });
+    const narrowed = await patch({ maximum: 5 });
+    assert.equal(narrowed.statusCode, 422, narrowed.body);
+    assert.match(
+      bodyOf(ErrorBody, narrowed).message,
+      /^1 servers hold a value of rack_unit the changed field would not take \(7 must be at most 5\)/,
+    );
+    const retyped = await patch({ type: 'boolean', maximum: null });
     assert.equal(retyped.statusCode, 422, retyped.body);
-    assert.match(bodyOf(ErrorBody, retyped).message, /1 servers hold a value of rack_unit/);
+    assert.match(bodyOf(ErrorBody, retyped).message, /\(7 does not convert\)/);
+    assert.deepEqual(await valuesOf(held), { rack_unit: 7, note: { deep: [1, 'two'] } }, 'nothing changed');
+    assert.deepEqual(await valuesOf(other), { rack_unit: 9 }, "another workspace's items keep theirs");
     assert.equal((await patch({ name: 'rack_u' })).statusCode, 200);
     assert.deepEqual(await valuesOf(held), { rack_u: 7, note: { deep: [1, 'two'] } });
     assert.deepEqual(await valuesOf(other), { rack_unit: 9 }, "another workspace's items keep theirs");

@@ -45,7 +45,12 @@ describeEachDatabase('import presets', (h) => {
     assert.deepEqual(report.errors, []);
     assert.deepEqual([report.rows, report.created], [10, 10]);
     assert.equal(report.preset, 'netbox-devices');
-    assert.deepEqual(report.ignoredColumns, ['ID', 'Status', 'Tenant', 'Airflow']);
+    assert.deepEqual(report.ignoredColumns, ['ID']);
+    assert.deepEqual(
+      report.fieldsLeftOut?.sort(),
+      ['cf_airflow', 'cf_asset_tag', 'cf_status', 'cf_tenant'],
+      'what Estate has no field for is named, to be kept with --create-fields',
+    );
     const servers = await listed(h, ws, 'servers');
     assert.equal(servers.length, 10);
     const web = servers.find((server) => server.name === 'fra2-web-01')!;
@@ -126,14 +131,14 @@ describeEachDatabase('import presets', (h) => {
     const report = await fromFile(h, ws, 'workstations', example('snipeit-assets.csv'), 'snipeit-assets');
     assert.deepEqual(report.errors, []);
     assert.deepEqual([report.rows, report.created], [10, 10]);
-    assert.deepEqual(report.ignoredColumns, [
-      'ID',
-      'Company',
-      'Category',
-      'Supplier',
-      'Purchase Cost',
-      'Order Number',
-      'Notes',
+    assert.deepEqual(report.ignoredColumns, ['ID']);
+    assert.deepEqual(report.fieldsLeftOut?.sort(), [
+      'cf_category',
+      'cf_company',
+      'cf_notes',
+      'cf_order_number',
+      'cf_purchase_cost',
+      'cf_supplier',
     ]);
     const machines = new Map((await listed(h, ws, 'workstations')).map((item) => [item.name, item]));
     assert.equal(machines.size, 10);
@@ -179,6 +184,87 @@ describeEachDatabase('import presets', (h) => {
     assert.equal(machines.get('DT-0006')!.warrantyEnd, '2026-06-30');
     assert.equal(machines.get('LT-0007')!.hostname, null);
     assert.equal(machines.get('MB-0004')!.model, 'MacBook Pro 14" M3');
+  });
+
+  it('--create-fields keeps every column: types guessed from the values, a dry run defines nothing', async () => {
+    const ws = await h.workspace();
+    for (const person of SNIPE_PEOPLE)
+      await addMember(
+        h.database,
+        { workspaceId: ws.id, email: `${person}@acme.example`, name: person, role: 'read' },
+        CLI_ACTOR,
+      );
+    const secret = (await h.key(ws)).secret;
+    const defined = async () =>
+      (await h.call('GET', '/public/v1/custom-fields', { key: secret }))
+        .json()
+        .data.map(
+          (field: { family: string; name: string; type: string }) => `${field.family}.${field.name}:${field.type}`,
+        );
+    const file = example('netbox-devices.csv');
+    const withFields = (dryRun: boolean) =>
+      importFamily(h.database, ws.id, familyOf('servers'), createReadStream(file), {
+        format: 'csv',
+        actor: CLI_ACTOR,
+        source: file,
+        preset: 'netbox-devices',
+        dryRun,
+        createFields: () => createReadStream(file),
+      });
+    const dry = await withFields(true);
+    assert.deepEqual(dry.errors, []);
+    assert.deepEqual(dry.fieldsCreated?.map((field) => field.name).sort(), [
+      'airflow',
+      'asset_tag',
+      'status',
+      'tenant',
+    ]);
+    assert.deepEqual(await defined(), [], 'a dry run defines nothing');
+    const report = await withFields(false);
+    assert.deepEqual([report.created, report.errors, report.fieldsLeftOut], [10, [], undefined]);
+    const status = report.fieldsCreated?.find((field) => field.name === 'status');
+    assert.equal(status?.type, 'select');
+    assert.ok(status?.choices?.includes('Active'));
+    assert.deepEqual((await defined()).sort(), [
+      'servers.airflow:select',
+      'servers.asset_tag:text',
+      'servers.status:select',
+      'servers.tenant:select',
+    ]);
+    const web = (await listed(h, ws, 'servers')).find((server) => server.name === 'fra2-web-01')!;
+    assert.deepEqual(web.customFields, {
+      airflow: 'Front to rear',
+      asset_tag: 'A-10021',
+      status: 'Active',
+      tenant: 'Shop',
+    });
+    const active = await h.call('GET', '/public/v1/servers', { key: secret, query: { cf_status: 'Active' } });
+    assert.ok(active.json().pagination.total > 0, 'imported values filter as any');
+
+    const snipe = example('snipeit-assets.csv');
+    const assets = await importFamily(h.database, ws.id, familyOf('workstations'), createReadStream(snipe), {
+      format: 'csv',
+      actor: CLI_ACTOR,
+      source: snipe,
+      preset: 'snipeit-assets',
+      createFields: () => createReadStream(snipe),
+    });
+    assert.deepEqual(assets.errors, []);
+    assert.deepEqual(Object.fromEntries((assets.fieldsCreated ?? []).map((field) => [field.name, field.type])), {
+      company: 'select',
+      category: 'select',
+      supplier: 'select',
+      purchase_cost: 'decimal',
+      order_number: 'select',
+      notes: 'text',
+    });
+    const anna = (await listed(h, ws, 'workstations')).find((item) => item.name === 'LT-0001')!;
+    assert.deepEqual(
+      (({ company, purchase_cost, order_number }) => ({ company, purchase_cost, order_number }))(
+        anna.customFields as Record<string, unknown>,
+      ),
+      { company: 'Acme', purchase_cost: 1349, order_number: 'PO-2023-011' },
+    );
   });
 
   it('a preset checks rows as any import: one refused row writes nothing', async () => {
@@ -228,7 +314,8 @@ describeEachDatabase('import presets', (h) => {
       errors: [],
       dryRun: true,
       preset: 'netbox-devices',
-      ignoredColumns: ['ID', 'Status', 'Tenant', 'Airflow'],
+      ignoredColumns: ['ID'],
+      fieldsLeftOut: ['cf_asset_tag', 'cf_status', 'cf_tenant', 'cf_airflow'],
     });
     const dir = temporaryDirectory('estate-presets-');
     writeFileSync(join(dir, 'netbox.csv'), 'Name,Custom field\nfra-1,x\n');

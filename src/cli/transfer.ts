@@ -72,6 +72,18 @@ function summary(report: ImportReport): string {
     lines.push(
       `read through the preset ${report.preset}; columns ignored: ${report.ignoredColumns?.join(', ') || 'none'}`,
     );
+  if (report.fieldsCreated?.length)
+    lines.push(
+      `${report.dryRun || refused > 0 ? 'would define' : 'defined'} ${report.fieldsCreated.length} custom fields: ` +
+        report.fieldsCreated
+          .map((field) => `${field.name} (${field.type}${field.choices ? `: ${field.choices.join(', ')}` : ''})`)
+          .join(', '),
+    );
+  if (report.fieldsLeftOut?.length)
+    lines.push(
+      `left out ${report.fieldsLeftOut.length} columns that name no custom field of ${report.family}: ` +
+        `${report.fieldsLeftOut.join(', ')}; --create-fields defines them and keeps their values`,
+    );
   for (const note of report.notes ?? []) lines.push(`  row ${note.row}: ${note.message}`);
   if (refused > 0) lines.push('refused rows:');
   for (const error of report.errors)
@@ -94,6 +106,11 @@ export function registerTransfer(program: Command): void {
       `read another inventory's export: ${PRESETS.map((preset) => `${preset.name} (${preset.family})`).join(', ')}; ` +
         'columns it does not know are listed and ignored',
     )
+    .option(
+      '--create-fields',
+      'define a custom field for each cf_<name> column (and each preset column Estate has no field for) that names ' +
+        'none yet, its type guessed from the values; --dry-run shows them first',
+    )
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
@@ -113,6 +130,8 @@ export function registerTransfer(program: Command): void {
           const key = opts.family ?? preset?.family;
           if (!key) throw new ApiError('bad_request', 'give --family (or a --preset)');
           const family = familyOf(key);
+          if (opts.createFields && file === '-')
+            throw new ApiError('bad_request', '--create-fields reads the file twice: give a file, not -');
           const input = file === '-' ? process.stdin : createReadStream(file);
           const format = formatOf(file, opts.format);
           const bar = process.stderr.isTTY && !opts.json ? progressBar() : undefined;
@@ -125,6 +144,7 @@ export function registerTransfer(program: Command): void {
             source: file === '-' ? 'standard input' : basename(file),
             ...(opts.preset === undefined ? {} : { preset: opts.preset }),
             ...(expectedRows === undefined ? {} : { expectedRows }),
+            ...(opts.createFields && { createFields: () => createReadStream(file) }),
             progress: bar && ((rows) => drawImport(bar, rows, expectedRows)),
           });
           bar?.end();
@@ -188,6 +208,7 @@ interface Flags {
   dryRun?: boolean;
   match?: string;
   preset?: string;
+  createFields?: boolean;
 }
 
 /**

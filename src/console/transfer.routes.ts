@@ -74,7 +74,8 @@ function mappingOf(
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new ApiError('bad_request', 'columns must be a JSON object of header → column');
-  const known = (to: string) => (preset ? Object.hasOwn(preset.headers, to) : columnForHeader(columns, to));
+  const known = (to: string) =>
+    preset ? Object.hasOwn(preset.headers, to) || Object.hasOwn(preset.fields, to) : columnForHeader(columns, to);
   const mapping: Record<string, string | null> = {};
   for (const [header, to] of Object.entries(parsed)) {
     if (to !== null && typeof to !== 'string') throw new ApiError('bad_request', `columns: ${header} maps to a text`);
@@ -195,7 +196,10 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
             name: preset.name,
             description: preset.description,
             match: preset.match,
-            headers: Object.fromEntries(Object.entries(preset.headers).map(([header, also]) => [header, [...also]])),
+            headers: Object.fromEntries([
+              ...Object.entries(preset.headers).map(([header, also]) => [header, [...also]]),
+              ...Object.entries(preset.fields).map(([header, { aliases }]) => [header, [...aliases]]),
+            ]),
           })),
           match: matchFieldsOf(family),
           bodyLimit: IMPORT_BODY_LIMIT,

@@ -14,6 +14,7 @@ import { FAMILIES } from '../families.js';
 import { requireMatch } from '../http/etag.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { checkDefinition, labelOf, type FieldRules, valueSchema } from './fields.rules.js';
+import { convertValues, reachesValues } from './conversion.js';
 import {
   MAX_FIELDS_PER_FAMILY,
   type CreateCustomField,
@@ -317,15 +318,12 @@ export async function updateFieldIn(
   }
   const changes = diffFields(audited(before), audited(next));
   if (Object.keys(changes).length === 0) return before;
-  if (next.type !== before.type) {
-    // Values are not converted from one type to another: a field that holds some keeps its type.
-    const held = await valueCount(trx, dialect, workspaceId, before);
-    if (held > 0)
-      throw new ApiError(
-        'unprocessable_entity',
-        `type: ${held} ${before.family} hold a value of ${before.name}; its type changes only while none does`,
-      );
-  }
+  // A new type converts the values items hold, and any change must leave them values of the field.
+  if (reachesValues(rulesOf(before), rulesOf(next)))
+    await convertValues(trx, dialect, workspaceId, before.family, rulesOf(before), {
+      ...rulesOf(next),
+      name: before.name,
+    });
   if (next.name !== before.name) await renameValues(trx, dialect, workspaceId, before, next.name);
   next.updatedAt = nowIso();
   await trx

@@ -96,6 +96,8 @@ export interface Linkable<Row = unknown, Dto = unknown> extends Referable {
   readScope: string;
   item: TSchema;
   toDto(row: Row): Dto;
+  /** Items of rows with what `toDto` cannot know alone (a family's custom fields in the workspace). */
+  toDtos?(db: Kysely<Tables>, workspaceId: string, rows: Row[]): Promise<Dto[]>;
   find(db: Kysely<Tables>, workspaceId: string, id: string): Promise<Row | undefined>;
   /** The children linked to `parentId` through `link`, in display order. */
   listLinked(db: Kysely<Tables>, workspaceId: string, link: LinkTable, parentId: string): Promise<Row[]>;

@@ -21,6 +21,7 @@ import type { App } from '../http/types.js';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../ids.js';
 import { article, findRow, requireRow, touch } from './crud.js';
+import { fieldNamesOf, shownValues } from '../custom-fields/values.js';
 import type { Family, FamilyTable, Link, Linkable, LinkTable } from './family.js';
 
 /** The child side of a link to a family: found by (workspace_id, id), listed through the link table by name. */
@@ -35,6 +36,14 @@ export function linkableFamily<T extends FamilyTable, Item extends TObject>(
     readScope: `${scopeFamily}:read`,
     item: schemas.item,
     toDto: (row) => family.toDto(row),
+    async toDtos(db, workspaceId, rows) {
+      if (rows.length === 0) return [];
+      const names = await fieldNamesOf(db, workspaceId, family.definition.path.slice(1));
+      return rows.map((row) => {
+        const dto = family.toDto(row) as Record<string, unknown>;
+        return { ...dto, customFields: shownValues(names, dto.customFields as Record<string, unknown>) };
+      });
+    },
     find: (db, workspaceId, id) => findRow(db, table, workspaceId, id),
     listLinked: (db, workspaceId, link, parentId) =>
       listThroughLink<Tables[T]>(db, table, orderColumn, workspaceId, link, parentId),
@@ -228,7 +237,8 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
       const workspaceId = callerOf(request).workspaceId;
       const { id } = request.params as Params;
       await requireRow(database.db, definition, workspaceId, id);
-      return (await child.listLinked(database.db, workspaceId, side.table, id)).map((row) => child.toDto(row));
+      const rows = await child.listLinked(database.db, workspaceId, side.table, id);
+      return child.toDtos ? child.toDtos(database.db, workspaceId, rows) : rows.map((row) => child.toDto(row));
     },
   );
 

@@ -36,7 +36,17 @@ import { createQueued, type EventsWritten, type Queued } from './batch.js';
 import { unguardedCell } from './formula-cells.js';
 import { NameError, Names } from './names.js';
 import { PRESETS, presetHeaders, presetOf, presetRecord } from './presets.js';
-import { type ItemField, itemFieldsOf, shownValues, storedValues, valuesToStore } from '../custom-fields/values.js';
+import {
+  type ItemField,
+  itemFieldsOf,
+  shownValues,
+  storedValues,
+  takesFields,
+  valuesToStore,
+} from '../custom-fields/values.js';
+import { ColumnCensus, inferredField } from '../custom-fields/inference.js';
+import { checkDefinition } from '../custom-fields/fields.rules.js';
+import { createFieldIn, refuseBuiltIn, rulesOf } from '../custom-fields/fields.service.js';
 
 export const FORMATS = ['csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -70,6 +80,11 @@ export interface ImportOptions {
    */
   expectedRows?: number;
   /**
+   * Defines a custom field for each `cf_<name>` column that names none yet, its type guessed from
+   * the column's values (custom-fields/inference.ts): the file read once more from the start.
+   */
+  createFields?: () => Readable;
+  /**
    * The import shares its process's event loop with requests (the console): on SQLite, whose
    * statements hold the loop, it writes through a small page cache so its commit is short.
    */
@@ -97,6 +112,8 @@ export interface ImportReport {
   ignoredColumns?: string[];
   /** `cf_<name>` columns of the file that name no custom field of the family here: left out. */
   fieldsLeftOut?: string[];
+  /** With `createFields`: the fields defined for the file's columns (a dry run only says so). */
+  fieldsCreated?: { name: string; type: string; choices?: string[] }[];
   /** With a preset: values it chose for rows (an unnamed NetBox device's name), by row (up to 1,000). */
   notes?: { row: number; message: string }[];
 }
@@ -269,13 +286,18 @@ export async function importFamily(
   const { definition } = family;
   const service = serviceOf(family);
   const key = definition.path.slice(1);
-  const fields = await itemFieldsOf(database.db, workspaceId, key);
-  const columns = columnsOf(family, fields);
-  const fieldNames = fields.map((field) => field.name);
+  // The family's custom fields and the columns they give, read in the import's transaction.
+  let fields: ItemField[] = [];
+  let columns = columnsOf(family);
+  let fieldNames: string[] = [];
   /** Values of unique fields the file's new items take, which the database cannot see before they are written. */
-  const uniqueTaken = new Map<string, Set<string>>(
-    fields.filter((field) => field.unique).map((field) => [field.name, new Set<string>()]),
-  );
+  let uniqueTaken = new Map<string, Set<string>>();
+  const readFields = async (trx: Kysely<Tables>) => {
+    fields = await itemFieldsOf(trx, workspaceId, key);
+    columns = columnsOf(family, fields);
+    fieldNames = fields.map((field) => field.name);
+    uniqueTaken = new Map(fields.filter((field) => field.unique).map((field) => [field.name, new Set<string>()]));
+  };
   const report: ImportReport = {
     family: key,
     rows: 0,
@@ -339,9 +361,17 @@ export async function importFamily(
   const turn = sqlite ? () => yieldToEvents().then(() => undefined) : async () => undefined;
   let servingCache: number | undefined;
 
+  // --create-fields: the file's cf_ columns, counted in a first read, before anything is written.
+  const census = options.createFields ? await censusOf(options.createFields()) : undefined;
+
   try {
     await writeTransaction(database, workspaceId, async (trx) => {
       if (shortCommit) servingCache = await withPageCache(trx, -SHORT_COMMIT_CACHE_KIB);
+      await readFields(trx);
+      if (census) {
+        await createFields(trx, census);
+        await readFields(trx);
+      }
       const names = new Names(trx, workspaceId, options.actor);
       const loader = bulkLoader(trx, database);
       const events: EventsWritten = { stale: true };
@@ -672,6 +702,53 @@ export async function importFamily(
       const wanted = new Set(childIds);
       return current.length === wanted.size && current.every((id) => wanted.has(id));
     });
+  }
+
+  /** What the file's cf_ columns hold, read through the column mapping and the preset as rows are. */
+  async function censusOf(input: Readable): Promise<Map<string, ColumnCensus>> {
+    const found = new Map<string, ColumnCensus>();
+    let reading: { keys: string; known: ReadonlyMap<string, string> } | undefined;
+    for await (const record of recordsOf(input, options.format)) {
+      if (typeof record !== 'object' || record === null || Array.isArray(record) || record instanceof ApiError)
+        continue;
+      let row = options.columns ? renamed(record as Record<string, unknown>, options.columns) : record;
+      if (preset) {
+        const keys = Object.keys(row).join('\n');
+        if (reading?.keys !== keys) reading = { keys, known: presetHeaders(preset, Object.keys(row)).known };
+        row = presetRecord(preset, reading.known, row as Record<string, unknown>);
+      }
+      for (const [header, value] of Object.entries(row as Record<string, unknown>)) {
+        if (!header.startsWith('cf_')) continue;
+        const column = found.get(header) ?? new ColumnCensus();
+        found.set(header, column);
+        if (value !== null && value !== undefined && typeof value !== 'object') column.add(String(value));
+      }
+    }
+    return found;
+  }
+
+  /** Defines a custom field for each counted column that names none yet (in the import's transaction). */
+  async function createFields(trx: Kysely<Tables>, found: Map<string, ColumnCensus>) {
+    if (!takesFields(key)) return;
+    const defined = new Set(fields.map((field) => `cf_${field.name}`));
+    report.fieldsCreated = [];
+    for (const [column, counted] of found) {
+      if (defined.has(column)) continue;
+      const input = inferredField(key, column, counted);
+      try {
+        checkDefinition(rulesOf(input));
+        refuseBuiltIn(key, input.name);
+        await createFieldIn(trx, workspaceId, input, options.actor);
+        report.fieldsCreated.push({
+          name: input.name,
+          type: input.type,
+          ...(input.choices && { choices: input.choices }),
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        refuse(0, column, error.code, `${column}: ${error.message}`);
+      }
+    }
   }
 
   /** The values a row's item stores (values.ts), the family's fields read once for the file. */

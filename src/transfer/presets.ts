@@ -21,11 +21,35 @@ export interface Preset {
   /** The field a re-import is best matched by (`--match`), for the docs and the console. */
   match: string;
   /**
+   * Source headers Estate has no field for, kept as custom fields: header → field name (its
+   * `cf_<name>` column). Spelled as `headers` are (aliases compared without case).
+   */
+  fields: Record<string, { name: string; aliases: readonly string[] }>;
+  /**
+   * The custom field column (`cf_<name>`) of another header of the source, or undefined for a
+   * header of the source's own bookkeeping (its ids, times): the source's own custom fields.
+   */
+  customColumn(header: string): string | undefined;
+  /**
    * A row of Estate's columns (as CSV text: lists joined by `;`) from a row of the source, keyed by
    * the preset's headers (empty cells left out). A column left out leaves the field as it is.
    * `note` tells the report of a value the preset chose for the row (an unnamed device's name).
    */
   convert(source: Readonly<Record<string, string>>, note: (message: string) => void): Record<string, string>;
+}
+
+/** A header as a field name: `Purchase Cost` → `purchase_cost` (undefined when nothing is left of it). */
+export function fieldNameOf(header: string): string | undefined {
+  const name = header
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^[^a-z]+|_+$/g, '')
+    .replace(/__+/g, '_')
+    .slice(0, 50)
+    .replace(/_+$/, '');
+  return name === '' ? undefined : name;
 }
 
 /** Non-empty values, trimmed. */
@@ -97,6 +121,17 @@ const netboxDevices: Preset = {
     Comments: ['comments'],
     Tags: ['tags'],
   },
+  fields: {
+    Status: { name: 'status', aliases: ['status'] },
+    Tenant: { name: 'tenant', aliases: ['tenant'] },
+    Airflow: { name: 'airflow', aliases: ['airflow'] },
+  },
+  // NetBox writes its custom fields as cf_<name> in an "All data" export.
+  customColumn: (header) => {
+    const name = /^cf_(.+)$/.exec(header.trim())?.[1];
+    const field = name === undefined ? undefined : fieldNameOf(name);
+    return field && `cf_${field}`;
+  },
   convert(source, note) {
     const rack = source.Rack ? `rack ${source.Rack}` : undefined;
     // NetBox allows a device without a name; a server has one: its asset tag, else its serial number.
@@ -120,6 +155,8 @@ const netboxDevices: Preset = {
       model: source.Type,
       os: source.Platform,
       serialNumber: source['Serial number'],
+      // Read for the name as well, and kept as it is.
+      cf_asset_tag: source['Asset tag'],
       location: present(source.Site, source.Location, rack, position).join(', '),
       description: present(source.Description, source.Comments).join('\n\n'),
       // NetBox writes a device's tags separated by commas; its role becomes a tag as well.
@@ -145,6 +182,39 @@ const SNIPE_STATUSES: Record<string, string> = {
   retired: 'retired',
 };
 
+/** Columns of a Snipe-IT export that are its own bookkeeping, not an asset's data (lower case). */
+const SNIPE_OWN_COLUMNS = new Set([
+  'id',
+  'checked out',
+  'checkout date',
+  'last checkout',
+  'expected checkin',
+  'last checkin date',
+  'created at',
+  'updated at',
+  'deleted at',
+  'last audit',
+  'next audit date',
+  'requestable',
+  'image',
+  'age',
+  'eol',
+  'eol date',
+  'checkouts',
+  'checkins',
+  'requests',
+  'username',
+  'employee no.',
+  'title',
+  'department',
+  'byod',
+  'current value',
+  'diff',
+  'actions',
+  'checkin/checkout',
+  'model image',
+]);
+
 /**
  * Snipe-IT: Assets → Export (the list's columns), or a file made for its importer. Assets become
  * workstations: the asset tag is the name, a one-word asset name the host name.
@@ -168,6 +238,20 @@ const snipeitAssets: Preset = {
     'Purchase Date': ['purchase_date', 'purchase date'],
     Warranty: ['warranty months', 'warranty_months'],
     'Warranty Expires': ['warranty expires', 'warranty_expires'],
+  },
+  fields: {
+    Company: { name: 'company', aliases: ['company'] },
+    Category: { name: 'category', aliases: ['category'] },
+    Supplier: { name: 'supplier', aliases: ['supplier'] },
+    'Purchase Cost': { name: 'purchase_cost', aliases: ['purchase cost', 'purchase_cost', 'cost'] },
+    'Order Number': { name: 'order_number', aliases: ['order number', 'order_number'] },
+    Notes: { name: 'notes', aliases: ['notes'] },
+  },
+  // Snipe-IT writes each custom field of an asset's fieldset as a column under its own name.
+  customColumn: (header) => {
+    if (SNIPE_OWN_COLUMNS.has(header.trim().toLowerCase())) return undefined;
+    const field = fieldNameOf(header);
+    return field && `cf_${field}`;
   },
   convert(source) {
     const purchaseDate = source['Purchase Date'] ? dayOf(source['Purchase Date']) : undefined;
@@ -214,11 +298,14 @@ export function presetHeaders(preset: Preset, headers: readonly string[]) {
   for (const [header, aliases] of Object.entries(preset.headers))
     for (const spelling of [header, ...aliases])
       if (!byFolded.has(fold(spelling))) byFolded.set(fold(spelling), header);
+  for (const [header, { name, aliases }] of Object.entries(preset.fields))
+    for (const spelling of [header, ...aliases])
+      if (!byFolded.has(fold(spelling))) byFolded.set(fold(spelling), `cf_${name}`);
   const known = new Map<string, string>();
   const ignored: string[] = [];
   const taken = new Set<string>();
   for (const header of headers) {
-    const own = byFolded.get(fold(header));
+    const own = byFolded.get(fold(header)) ?? preset.customColumn(header);
     if (own && !taken.has(own)) {
       known.set(header, own);
       taken.add(own);
@@ -235,10 +322,14 @@ export function presetRecord(
   note: (message: string) => void = () => undefined,
 ): Record<string, string> {
   const source: Record<string, string> = {};
+  const kept: Record<string, string> = {};
   for (const [header, value] of Object.entries(record)) {
     const own = known.get(header);
     const text = value === null || value === undefined ? '' : String(value).trim();
-    if (own && text !== '') source[own] = text;
+    if (!own || text === '') continue;
+    // What Estate has no field for goes to its custom field column as it is.
+    if (own.startsWith('cf_')) kept[own] = text;
+    else source[own] = text;
   }
-  return preset.convert(source, note);
+  return { ...preset.convert(source, note), ...kept };
 }

@@ -50,6 +50,11 @@ export function unwrapNull(schema: JsonSchema): { schema: JsonSchema; nullable: 
 
 export function enumValues(schema: JsonSchema): string[] | undefined {
   if (schema.enum) return schema.enum.map(String);
+  // A list's sort: its named values, or a custom field's (`cf_<name>`, a pattern).
+  for (const option of schema.anyOf ?? []) {
+    const values = enumValues(option);
+    if (values) return values;
+  }
   return undefined;
 }
 
