@@ -11,11 +11,45 @@ import { buildApp } from '../src/app/app.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
 import { CustomField } from '../src/custom-fields/fields.schemas.js';
 import { openDatabase } from '../src/db/database.js';
+import { newId } from '../src/ids.js';
+import { sql, type CompiledQuery } from 'kysely';
 import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
 type Item = { id: string; name: string; customFields: Record<string, unknown> };
+
+/** The plan of a statement the app ran (PostgreSQL: with sequential scans off, as if the table were large). */
+async function planOf(h: Harness, statement: CompiledQuery): Promise<string[]> {
+  if (h.dialect === 'sqlite') {
+    const { rows } = await h.database.db.executeQuery<{ detail: string }>({
+      ...statement,
+      sql: `EXPLAIN QUERY PLAN ${statement.sql}`,
+    });
+    return rows.map((row) => row.detail);
+  }
+  return h.database.db.connection().execute(async (connection) => {
+    await sql`BEGIN`.execute(connection);
+    try {
+      await sql`SET LOCAL enable_seqscan = off`.execute(connection);
+      const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
+        ...statement,
+        sql: `EXPLAIN ${statement.sql}`,
+      });
+      return rows.map((row) => row['QUERY PLAN']);
+    } finally {
+      await sql`ROLLBACK`.execute(connection);
+    }
+  });
+}
+
+async function hasIndex(h: Harness, name: RegExp): Promise<boolean> {
+  const { rows } =
+    h.dialect === 'sqlite'
+      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index'`.execute(h.database.db)
+      : await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes`.execute(h.database.db);
+  return rows.some((row) => name.test(row.name));
+}
 
 async function define(h: Harness, key: string, body: Record<string, unknown>) {
   const answer = await h.call('POST', '/public/v1/custom-fields', { key, body });
@@ -368,6 +402,75 @@ describeEachDatabase('custom field values on items', (h) => {
     const { secret: otherKey } = await h.key(other);
     const foreign = await h.call('GET', '/public/v1/servers', { key: otherKey, query: { cf_tier: 'gold' } });
     assert.equal(foreign.statusCode, 400, "another workspace's fields are not this one's");
+  });
+
+  it('a filterable field is indexed: its filter and sort read the index; the index goes with the field', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const rack = await define(h, key, { family: 'servers', name: 'rack', type: 'integer', filterable: true });
+    await define(h, key, { family: 'servers', name: 'owner', type: 'text', filterable: true });
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 4000 }, (_, index) => ({
+      workspace_id: ws.id,
+      id: newId(),
+      name: `s-${index}`,
+      hostname: `s-${index}`,
+      ip_addresses: '[]',
+      automatic: 0,
+      agent_device: '',
+      custom_fields: JSON.stringify({ rack: index % 1000, owner: `team-${index % 400}` }),
+      created_at: now,
+      last_check_time: now,
+    }));
+    for (let start = 0; start < rows.length; start += 500)
+      await h.database.db
+        .insertInto('servers')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    await sql`ANALYZE`.execute(h.database.db);
+    const captured: CompiledQuery[] = [];
+    const recorded = openDatabase(h.url, { onQuery: (query) => void captured.push(query) });
+    const app = await buildApp({ database: recorded, keptAnswersBytes: 0 });
+    const plans: string[] = [];
+    try {
+      for (const query of ['cf_rack=7', 'cf_rack__gte=990', 'sort=cf_rack', 'sort=-cf_owner', 'cf_owner=team-3']) {
+        captured.length = 0;
+        const answer = await app.inject({
+          url: `/public/v1/servers?${query}`,
+          headers: { authorization: `Bearer ${key}` },
+        });
+        assert.equal(answer.statusCode, 200, answer.body);
+        for (const statement of captured.filter(
+          (one) => /custom_fields/.test(one.sql) && /from "servers"/i.test(one.sql),
+        ))
+          plans.push(`${query}: ${(await planOf(h, statement)).join(' | ')}`);
+      }
+    } finally {
+      await app.close();
+      await recorded.close();
+    }
+    assert.ok(plans.length >= 5, plans.join('\n'));
+    for (const plan of plans) assert.match(plan, /cf_servers_/, `read through the field's index: ${plan}`);
+    assert.ok(await hasIndex(h, /^cf_servers_/), 'the index exists');
+    // Another workspace's field of the same name holds text: the shared index never fails on it.
+    const other = await h.workspace('other');
+    const { secret: otherKey } = await h.key(other);
+    await define(h, otherKey, { family: 'servers', name: 'rack', type: 'text', filterable: true });
+    const text = await h.call('POST', '/public/v1/servers', {
+      key: otherKey,
+      body: { name: 'x', customFields: { rack: 'R14-U38' } },
+    });
+    assert.equal(text.statusCode, 201, text.body);
+    const found = await h.call('GET', '/public/v1/servers', { key: otherKey, query: { cf_rack: 'R14-U38' } });
+    assert.equal(found.json().pagination.total, 1);
+    await h.call('PATCH', `/public/v1/custom-fields/${rack.id}`, { key, body: { filterable: false } });
+    const owner = (await h.call('GET', '/public/v1/custom-fields', { key, query: { family: 'servers' } }))
+      .json()
+      .data.find((field: { name: string }) => field.name === 'owner');
+    await h.call('DELETE', `/public/v1/custom-fields/${owner.id}`, { key });
+    const otherRack = (await h.call('GET', '/public/v1/custom-fields', { key: otherKey })).json().data[0];
+    await h.call('DELETE', `/public/v1/custom-fields/${otherRack.id}`, { key: otherKey });
+    assert.equal(await hasIndex(h, /^cf_servers_/), false, 'no field filterable: no index left');
   });
 
   it('a field defined through one instance is taken and checked by another on its next request', async () => {

@@ -15,6 +15,8 @@ import { requireMatch } from '../http/etag.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { checkDefinition, labelOf, type FieldRules, valueSchema } from './fields.rules.js';
 import { convertValues, reachesValues } from './conversion.js';
+import { fieldIndexName, syncFieldIndex } from './indexes.js';
+import { dialectOf } from '../db/dialect.js';
 import {
   MAX_FIELDS_PER_FAMILY,
   type CreateCustomField,
@@ -213,6 +215,13 @@ async function refuseTaken(trx: Kysely<Tables>, workspaceId: string, family: str
     throw new ApiError('unprocessable_entity', `name: ${family} have a custom field named ${name} already`);
 }
 
+/** A definition as its index is made for (indexes.ts). */
+const indexed = (field: CustomField) => ({
+  family: field.family,
+  name: field.name,
+  type: field.type,
+});
+
 /** The definition's fields as audit diffs show them. */
 export const audited = ({ id: _id, family: _family, createdAt: _created, updatedAt: _updated, ...rest }: CustomField) =>
   rest;
@@ -278,6 +287,7 @@ export async function createFieldIn(
       updated_at: now,
     })
     .execute();
+  await syncFieldIndex(trx, dialectOf(trx), indexed(field));
   await audit(trx, workspaceId, 'create', actor, field, diffFields(undefined, audited(field)));
   return field;
 }
@@ -332,6 +342,9 @@ export async function updateFieldIn(
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
     .execute();
+  const [was, is] = [indexed(before), indexed(next)];
+  if (fieldIndexName(dialect, was) !== fieldIndexName(dialect, is)) await syncFieldIndex(trx, dialect, was);
+  await syncFieldIndex(trx, dialect, is);
   await audit(trx, workspaceId, 'update', actor, next, changes);
   return next;
 }
@@ -363,6 +376,7 @@ export async function deleteFieldIn(
   requireMatch(ifMatch, field);
   await removeValues(trx, dialect, workspaceId, field);
   await trx.deleteFrom('field_definitions').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  await syncFieldIndex(trx, dialect, indexed(field));
   const removed = Object.entries(diffFields(undefined, audited(field))).map(([key, { after }]) => [
     key,
     { before: after, after: null },

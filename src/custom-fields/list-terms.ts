@@ -59,8 +59,13 @@ export function valueExpression(dialect: Dialect, field: Pick<ItemField, 'name' 
   const ref = sql.ref(column);
   if (dialect === 'sqlite') return sql`json_extract(${ref}, ${sql.lit(`$.${field.name}`)})`;
   const text = sql`(${ref}::jsonb ->> ${sql.lit(field.name)})`;
-  if (NUMBERS.has(field.type)) return sql`(${text})::numeric`;
-  if (field.type === 'boolean') return sql`(${text})::boolean`;
+  // A cast only of a value of its JSON type: an index on the expression is shared by workspaces
+  // whose field of this name has another type, whose values must not fail it (indexes.ts).
+  const typed = (jsonType: string, cast: string) =>
+    sql`(CASE WHEN jsonb_typeof(${ref}::jsonb -> ${sql.lit(field.name)}) = ${sql.lit(jsonType)}
+      THEN ${text}::${sql.raw(cast)} END)`;
+  if (NUMBERS.has(field.type)) return typed('number', 'numeric');
+  if (field.type === 'boolean') return typed('boolean', 'boolean');
   return text;
 }
 

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { ensureFieldIndexes } from '../custom-fields/indexes.js';
 import type { Database, Dialect } from './database.js';
 import * as baseline from './migrations/0001-baseline.js';
 import * as serverAddresses from './migrations/0002-server-addresses.js';
@@ -104,7 +105,10 @@ function applied({ error, results }: MigrationResultSet): string[] {
 /** Applies pending migrations and returns the names applied by this call. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   await recordSquashedMigrations(database);
-  return applied(await migratorOf(database).migrateToLatest());
+  const names = applied(await migratorOf(database).migrateToLatest());
+  // Indexes a definition calls for but a restore or a copy did not bring (custom-fields/indexes.ts).
+  await ensureFieldIndexes(database.db, database.dialect);
+  return names;
 }
 
 /** Applies pending migrations up to and including `target` (tests of upgrades from an older schema). */
