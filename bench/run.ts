@@ -23,6 +23,7 @@ const SCENARIOS: Record<string, () => Promise<{ scenario: Scenario }>> = {
   'import-servers': () => import('./import-servers.js'),
   'export-servers': () => import('./export-servers.js'),
   inventory: () => import('./inventory.js'),
+  'custom-fields': () => import('./custom-fields.js'),
 };
 
 const USAGE = `usage: npm run bench -- <${Object.keys(SCENARIOS).join('|')}> [options]

@@ -13,6 +13,7 @@ import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { exportFamily } from '../transfer/export.js';
 import { FORMATS, type Format, type ImportReport, importFamily } from '../transfer/import.js';
 import { PRESETS, presetOf } from '../transfer/presets.js';
+import { writeRefusedRows } from '../transfer/refused.js';
 import { type JsonOption, type ProgressBar, progressBar, run } from './run.js';
 
 const familyKeys = () => FAMILIES.map((family) => family.definition.path.slice(1));
@@ -58,7 +59,7 @@ function listQueryOf(family: Family, filters: string[]): ListQuery {
   return query as ListQuery;
 }
 
-function summary(report: ImportReport): string {
+function summary(report: ImportReport & { refusedFile?: string }): string {
   // A refused import wrote nothing: its counts of what would have been created are no outcome.
   const refused = new Set(report.errors.map((error) => error.row)).size;
   const counts = `${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged`;
@@ -83,6 +84,11 @@ function summary(report: ImportReport): string {
     lines.push(
       `left out ${report.fieldsLeftOut.length} columns that name no custom field of ${report.family}: ` +
         `${report.fieldsLeftOut.join(', ')}; --create-fields defines them and keeps their values`,
+    );
+  if (report.refusedFile)
+    lines.push(
+      `${report.skipped} rows refused and left out, written with their reasons to ${report.refusedFile}: ` +
+        'fix them there and import that file',
     );
   for (const note of report.notes ?? []) lines.push(`  row ${note.row}: ${note.message}`);
   if (refused > 0) lines.push('refused rows:');
@@ -111,6 +117,11 @@ export function registerTransfer(program: Command): void {
       'define a custom field for each cf_<name> column (and each preset column Estate has no field for) that names ' +
         'none yet, its type guessed from the values; --dry-run shows them first',
     )
+    .option(
+      '--skip-invalid <file>',
+      'import the valid rows and write the refused ones to this file, each with its reason in an estate_error ' +
+        'column (which an import ignores): fix them there and import that file',
+    )
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
@@ -136,7 +147,9 @@ export function registerTransfer(program: Command): void {
           const format = formatOf(file, opts.format);
           const bar = process.stderr.isTTY && !opts.json ? progressBar() : undefined;
           const expectedRows = file === '-' || format === 'json' ? undefined : await recordsIn(file, format);
-          const report = await importFamily(database, opts.workspace, family, input, {
+          if (opts.skipInvalid !== undefined && file === '-')
+            throw new ApiError('bad_request', '--skip-invalid reads the file again: give a file, not -');
+          const options = {
             format,
             dryRun: Boolean(opts.dryRun),
             match: opts.match,
@@ -145,8 +158,38 @@ export function registerTransfer(program: Command): void {
             ...(opts.preset === undefined ? {} : { preset: opts.preset }),
             ...(expectedRows === undefined ? {} : { expectedRows }),
             ...(opts.createFields && { createFields: () => createReadStream(file) }),
-            progress: bar && ((rows) => drawImport(bar, rows, expectedRows)),
-          });
+            progress: bar && ((rows: number) => drawImport(bar, rows, expectedRows)),
+            // --skip-invalid: every refused row of a try, with its errors (the report lists 1,000 at most).
+            refused: (row: number, message: string) => {
+              if (row > 0) found.set(row, found.has(row) ? `${found.get(row)}; ${message}` : message);
+            },
+          };
+          let found = new Map<number, string>();
+          let report: ImportReport & { refusedFile?: string } = await importFamily(
+            database,
+            opts.workspace,
+            family,
+            input,
+            options,
+          );
+          if (opts.skipInvalid !== undefined) {
+            // Each try refuses whole and says which rows; the next leaves them out, until one goes through.
+            const reasons = new Map<number, string>();
+            for (let tries = 0; report.errors.length > 0 && tries < SKIP_TRIES; tries += 1) {
+              // A fault of the file itself (not CSV, a field that cannot be defined) refuses it whole.
+              if (report.errors.some((error) => error.row === 0) || found.size === 0) break;
+              for (const [row, reason] of found) reasons.set(row, reason);
+              found = new Map();
+              report = await importFamily(database, opts.workspace, family, createReadStream(file), {
+                ...options,
+                skipRows: new Set(reasons.keys()),
+              });
+            }
+            if (reasons.size > 0 && report.errors.length === 0) {
+              await writeRefusedRows(createReadStream(file), format, reasons, createWriteStream(opts.skipInvalid));
+              report.refusedFile = opts.skipInvalid;
+            }
+          }
           bar?.end();
           if (report.errors.length > 0) process.exitCode = 1;
           return report;
@@ -209,7 +252,11 @@ interface Flags {
   match?: string;
   preset?: string;
   createFields?: boolean;
+  skipInvalid?: string;
 }
+
+/** Imports `--skip-invalid` tries at most: each finds the rows refused once others are left out. */
+const SKIP_TRIES = 4;
 
 /**
  * About how many records a CSV or JSON-lines file holds, counted before it is imported: its lines

@@ -48,6 +48,8 @@ export class ColumnCensus {
     this.longest = Math.max(this.longest, [...value].length);
     for (const type of this.types)
       if (valueProblem({ ...RULES, name: 'x', type }, asType(type, value)) !== undefined) this.types.delete(type);
+    // "1349.00" is a whole number written as an amount: the column holds decimals.
+    if (!/^-?\d+$/.test(value)) this.types.delete('integer');
     if (this.distinct) {
       this.distinct.add(value);
       if (this.distinct.size > MOST_CHOICES) this.distinct = undefined;

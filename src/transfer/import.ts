@@ -79,6 +79,10 @@ export interface ImportOptions {
    * reader, tables stay as they are.
    */
   expectedRows?: number;
+  /** Rows (numbered as in the report) read but not imported: those a first try refused (`--skip-invalid`). */
+  skipRows?: ReadonlySet<number>;
+  /** Told of every refused row (the report lists the first 1,000), with its error. */
+  refused?(row: number, message: string): void;
   /**
    * Defines a custom field for each `cf_<name>` column that names none yet, its type guessed from
    * the column's values (custom-fields/inference.ts): the file read once more from the start.
@@ -110,6 +114,8 @@ export interface ImportReport {
   /** With a preset: its name, and the file's headers it ignored, in file order. */
   preset?: string;
   ignoredColumns?: string[];
+  /** Rows left out because `skipRows` named them. */
+  skipped?: number;
   /** `cf_<name>` columns of the file that name no custom field of the family here: left out. */
   fieldsLeftOut?: string[];
   /** With `createFields`: the fields defined for the file's columns (a dry run only says so). */
@@ -170,8 +176,11 @@ const matchKey = (value: unknown) =>
 /** Thrown to roll the transaction back once the report is made (a dry run, or a refused row). */
 class RollBack extends Error {}
 
+/** The column of a refused rows file that says why each row was refused; an import ignores it. */
+export const REFUSAL_COLUMN = 'estate_error';
+
 /** The rows of a file as objects, in order. */
-async function* recordsOf(input: Readable, format: Format): AsyncGenerator<unknown> {
+export async function* recordsOf(input: Readable, format: Format): AsyncGenerator<unknown> {
   if (format === 'csv') {
     try {
       for await (const record of input.pipe(parse({ columns: true, bom: true, skip_empty_lines: true }))) {
@@ -309,6 +318,7 @@ export async function importFamily(
   };
   const refuse = (row: number, field: string | null, code: string, message: string) => {
     if (report.errors.length < MAX_ERRORS) report.errors.push({ row, field, code, message });
+    options.refused?.(row, `${field ? `${field}: ` : ''}${message}`);
   };
   const preset = options.preset === undefined ? undefined : presetOf(options.preset);
   if (options.preset !== undefined) {
@@ -382,6 +392,10 @@ export async function importFamily(
         if (row % ROWS_PER_YIELD === 0) {
           options.progress?.(row);
           await yieldToEvents();
+        }
+        if (options.skipRows?.has(row)) {
+          report.skipped = (report.skipped ?? 0) + 1;
+          continue;
         }
         if (record instanceof ApiError) {
           refuse(row, null, record.code, record.message);
@@ -565,6 +579,8 @@ export async function importFamily(
     const links: Queued['links'] = [];
     let id: string | undefined;
     for (const [header, value] of Object.entries(record)) {
+      // A refused rows file's own column (refused.ts): the reason a row was refused, not a field.
+      if (header === REFUSAL_COLUMN) continue;
       const found = columnForHeader(columns, header);
       if (!found && header.startsWith('cf_')) {
         // A custom field not defined here: left out, and named in the report.
