@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type AuditEvent, type AuditPosition, createClient, EstateError, positionOf } from '@estate/client';
+import {
+  type AuditEvent,
+  type AuditPosition,
+  createClient,
+  customFieldsOf,
+  EstateError,
+  positionOf,
+} from '@estate/client';
 import { CLIENT_SCHEMA_FILE, clientSchemaSource } from '../scripts/client-types.js';
 import { startServer, stopServer } from './support/cli.js';
 import { describeEachDatabase, ONCE } from './support/harness.js';
@@ -52,6 +59,38 @@ describeEachDatabase('@estate/client against estate serve', (h) => {
       name: 'EstateError',
       status: 404,
       code: 'not_found',
+    });
+  });
+
+  it('customFieldsOf: the expected fields checked once, values read typed, problems found before sending', async () => {
+    const { estate } = await connect();
+    await estate.post('/custom-fields', {
+      body: { family: 'servers', name: 'rack_unit', type: 'integer', minimum: 1, maximum: 48, required: true },
+    });
+    await estate.post('/custom-fields', {
+      body: { family: 'servers', name: 'tier', type: 'select', choices: ['gold', 'silver'] },
+    });
+    await assert.rejects(customFieldsOf(estate, 'servers', { rack_unit: 'text' }), {
+      name: 'TypeError',
+      message: /servers\.rack_unit is integer, not text/,
+    });
+    await assert.rejects(customFieldsOf(estate, 'servers', { cost: 'decimal' }), /servers have no custom field cost/);
+    const fields = await customFieldsOf(estate, 'servers', { rack_unit: 'integer', tier: 'select' });
+    const created = await estate.post('/servers', { body: { name: 'db-01', customFields: { rack_unit: 12 } } });
+    const values = fields.read(created);
+    const rack: number | null = values.rack_unit;
+    assert.deepEqual([rack, values.tier], [12, null]);
+    assert.deepEqual(fields.problems({ rack_unit: 49, tier: 'bronze', nope: 1 }), [
+      'customFields.rack_unit: must be at most 48',
+      'customFields.tier: must be one of gold, silver',
+      'customFields.nope: servers have no such custom field',
+    ]);
+    assert.deepEqual(fields.problems({ tier: 'gold' }, { create: true }), ['customFields.rack_unit: required']);
+    assert.deepEqual(fields.problems({ rack_unit: 4 }), []);
+    // What the helper finds is what the server refuses.
+    await assert.rejects(estate.post('/servers', { body: { name: 'db-02', customFields: { rack_unit: 49 } } }), {
+      status: 400,
+      message: /^customFields\.rack_unit: must be at most 48/,
     });
   });
 

@@ -21,5 +21,14 @@ export {
   type AuditFilter,
   type AuditPosition,
 } from './audit-feed.js';
+export {
+  customFieldsOf,
+  type CustomFieldDefinition,
+  type CustomFieldsOf,
+  type FieldFamily,
+  type FieldType,
+  type FieldValues,
+  type ValuesOf,
+} from './custom-fields.js';
 export { EstateError } from './errors.js';
 export type { components, operations, paths } from './schema.js';
