@@ -46,7 +46,13 @@ const FIELD = /^(?:unknown field: )?([a-zA-Z][a-zA-Z0-9]*)(?:\.[\w.]+)?\b/;
 
 function fieldOf(message: string, fields: readonly string[]): string | undefined {
   const named = FIELD.exec(message)?.[1] ?? message.split(' ').at(-1);
-  return fields.find((field) => field === named || message.startsWith(`${field} `) || message.startsWith(`${field}.`));
+  return fields.find(
+    (field) =>
+      field === named ||
+      message.startsWith(`${field} `) ||
+      message.startsWith(`${field}:`) ||
+      message.startsWith(`${field}.`),
+  );
 }
 
 export interface CallOptions {

@@ -29,6 +29,12 @@ import type {
   InsightSummary,
 } from '../../../src/console/console.types.js';
 import type { Tenant, UpdateTenant } from '../../../src/tenant/tenant.schemas.js';
+import type {
+  CreateCustomField,
+  CustomField,
+  CustomFieldList,
+  UpdateCustomField,
+} from '../../../src/custom-fields/fields.schemas.js';
 import type { ConsoleFamily, JsonSchema } from '../inventory/schema.js';
 import { ApiFailure, call, callTagged, callText, queryOf, type CallOptions, type Tagged } from './client.js';
 
@@ -191,3 +197,36 @@ export async function etagAsShown(
   }
   return etag;
 }
+
+export type { CreateCustomField, CustomField, UpdateCustomField };
+
+/** The settings a definition form names, so an error about one shows beside it. */
+const FIELD_SETTINGS = [
+  'family',
+  'name',
+  'label',
+  'type',
+  'choices',
+  'default',
+  'minimum',
+  'maximum',
+  'group',
+  'order',
+];
+
+/** A workspace's custom fields (the public API's /custom-fields, served to the member under /v1). */
+export const customFieldsApi = {
+  list: (family: string) => call<CustomFieldList>('GET', `/v1/custom-fields${queryOf({ family })}`),
+  create: (body: CreateCustomField) => call<CustomField>('POST', '/v1/custom-fields', body, { fields: FIELD_SETTINGS }),
+  update: (id: string, body: UpdateCustomField) =>
+    call<CustomField>('PATCH', `/v1/custom-fields/${encodeURIComponent(id)}`, body, { fields: FIELD_SETTINGS }),
+  remove: (id: string) => call<void>('DELETE', `/v1/custom-fields/${encodeURIComponent(id)}`),
+  /** How many items of the family hold a value of the field (a delete removes them). */
+  held: async (family: string, name: string) =>
+    (
+      await call<{ pagination: { total: number } }>(
+        'GET',
+        `/v1/${family}${queryOf({ [`cf_${name}__empty`]: 'false', limit: 1 })}`,
+      )
+    ).pagination.total,
+};

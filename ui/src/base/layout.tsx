@@ -46,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
     { href: '/agents', label: 'Agents', visible: can('agents:read') },
     { href: '/audit', label: 'Audit log', visible: can('audit_log:read') },
     { href: '/settings', label: 'Settings', visible: can('tenant:read') },
+    { href: '/settings/fields', label: 'Custom fields', visible: can('tenant:read') },
   ];
 
   // The navigation behind the Menu button on a narrow screen: open until the next page is chosen.

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { isConflict, messageOf, type Tagged } from '../api/client.js';
-import { inventoryApi, type Resource } from '../api/console-api.js';
+import { customFieldsApi, inventoryApi, type Resource } from '../api/console-api.js';
 import { invalidate, queries, stale } from '../api/queries.js';
 import { Combobox } from '../base/combobox.js';
 import { ConflictNotice } from '../base/conflict.js';
@@ -16,6 +16,7 @@ import { familySource } from '../lists/options.js';
 import { useCatalog, useFamily } from './catalog.js';
 import { formattedValue, IdLine, KeyFacts, UNIT_FIELDS, When } from './detail-header.js';
 import { AgentSection, HostSoftwareSection, ServerNetworksSection } from './host-sections.js';
+import { fieldSchemaOf, groupsOf } from './resource-form.js';
 import { ResourceLink } from './resource-name.js';
 import { display, labelOf, type ConsoleFamily } from './schema.js';
 
@@ -285,7 +286,7 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
       {resource && (
         <dl className="fields">
           {Object.keys(family.item.properties ?? {})
-            .filter((field) => field !== 'id' && !(field === 'agentId' && agentId))
+            .filter((field) => field !== 'id' && field !== 'customFields' && !(field === 'agentId' && agentId))
             .map((field) => (
               <div key={field}>
                 <dt>{UNIT_FIELDS[field]?.label ?? labelOf(field)}</dt>
@@ -296,6 +297,7 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
             ))}
         </dl>
       )}
+      {resource && <CustomFieldsSection familyKey={family.key} values={resource.customFields} />}
       {resource && family.key === 'servers' && can('infrastructure:read') && <ServerNetworksSection serverId={id} />}
       {agentId && <AgentSection agentId={agentId} />}
       {resource &&
@@ -328,6 +330,35 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
           <p>This cannot be undone. What refers to it is released as the API documents.</p>
         </ConfirmDialog>
       )}
+    </>
+  );
+}
+
+/** An item's custom fields by group, each with its label (markup in labels and values is text). */
+function CustomFieldsSection({ familyKey, values }: { familyKey: string; values: unknown }) {
+  const definitions = useQuery({
+    queryKey: ['custom-fields', familyKey],
+    queryFn: () => customFieldsApi.list(familyKey),
+    enabled: typeof values === 'object' && values !== null && Object.keys(values).length > 0,
+  });
+  const held = (values ?? {}) as Record<string, unknown>;
+  const fields = definitions.data?.data ?? [];
+  if (fields.length === 0) return null;
+  return (
+    <>
+      {groupsOf(fields).map(([group, inGroup]) => (
+        <section key={group} aria-label={group}>
+          <h2>{group}</h2>
+          <dl className="fields">
+            {inGroup.map((field) => (
+              <div key={field.name}>
+                <dt>{field.label}</dt>
+                <dd>{display(held[field.name], fieldSchemaOf(field))}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { isConflict, messageOf, type Tagged } from '../api/client.js';
-import { inventoryApi, type Resource } from '../api/console-api.js';
+import { type CustomField, customFieldsApi, inventoryApi, type Resource } from '../api/console-api.js';
 import { invalidate, queries, stale } from '../api/queries.js';
 import { Combobox } from '../base/combobox.js';
 import { ConflictNotice, type ConflictRow } from '../base/conflict.js';
@@ -206,6 +206,56 @@ async function validate(schema: JsonSchema, body: Record<string, unknown>): Prom
   return errors;
 }
 
+/** A custom field's definition as the schema its control is drawn from (Control, toDraft, fromDraft). */
+export function fieldSchemaOf(field: CustomField): JsonSchema {
+  const bounds = {
+    ...(typeof field.minimum === 'number' && { minimum: field.minimum }),
+    ...(typeof field.maximum === 'number' && { maximum: field.maximum }),
+  };
+  switch (field.type) {
+    case 'text':
+    case 'url':
+      return { type: 'string', maxLength: field.maxLength ?? (field.type === 'url' ? 2000 : 1000) };
+    case 'longtext':
+      return { type: 'string', maxLength: field.maxLength ?? 65_535 };
+    case 'integer':
+      return { type: 'integer', ...bounds };
+    case 'decimal':
+      return { type: 'number', ...bounds };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
+    case 'select':
+      return { enum: field.choices ?? [] };
+    case 'multiselect':
+      return { type: 'array', items: { type: 'string' } };
+    case 'reference':
+      return { type: 'string', format: 'uuid' };
+    case 'multireference':
+      return { type: 'array', items: { type: 'string', format: 'uuid' } };
+    default:
+      return {};
+  }
+}
+
+/** The families whose items take custom fields (custom-fields/fields.schemas.ts FIELD_FAMILIES). */
+const TAKES_FIELDS = new Set([
+  'categories',
+  'teams',
+  'applications',
+  'servers',
+  'networks',
+  'routers',
+  'workstations',
+  'data',
+  'contracts',
+  'flows',
+  'announcements',
+]);
+
 /**
  * /ui/<family>/new and /ui/<family>/<id>/edit: a form drawn from the family's create or update
  * schema, checked in the browser against that schema, then by the API, whose error shows beside
@@ -220,27 +270,48 @@ export function ResourceFormPage({ familyKey, id }: { familyKey: string; id?: st
     enabled: Boolean(family && id),
     refetchOnMount: 'always',
   });
+  // The family's custom fields, each drawn with the control its type needs.
+  const takes = TAKES_FIELDS.has(familyKey);
+  const definitions = useQuery({
+    queryKey: ['custom-fields', familyKey],
+    queryFn: () => customFieldsApi.list(familyKey),
+    enabled: takes,
+  });
   if (!family) return <p>There is no such list.</p>;
-  if (!id) return <ResourceForm key={`${family.key}/new`} family={family} />;
+  if (takes && definitions.isPending) return <p className="loading">Loading…</p>;
+  // Without the right to read definitions (a narrowed role), the form has the family's own fields only.
+  const custom = definitions.data?.data ?? [];
+  if (!id) return <ResourceForm key={`${family.key}/new`} family={family} custom={custom} />;
   if (!item.isFetchedAfterMount || item.isError || !item.data)
     return item.isError ? <FormError error={messageOf(item.error)} /> : <p className="loading">Loading…</p>;
-  return <ResourceForm key={`${family.key}/${id}`} family={family} id={id} loaded={item.data} />;
+  return <ResourceForm key={`${family.key}/${id}`} family={family} id={id} loaded={item.data} custom={custom} />;
 }
 
 function ResourceForm({
   family,
   id,
   loaded,
+  custom,
 }: {
   family: ConsoleFamily;
   id?: string | undefined;
   /** The item edited, with its ETag (none for a new one). */
   loaded?: Tagged<Resource>;
+  /** The family's custom fields in the workspace. */
+  custom: CustomField[];
 }) {
   const [, navigate] = useLocation();
   const client = useQueryClient();
   const schema = (id ? family.update : family.create) ?? { properties: {} };
-  const fields = Object.entries(schema.properties ?? {});
+  // customFields is drawn field by field below, from the workspace's definitions.
+  const fields = Object.entries(schema.properties ?? {}).filter(([name]) => name !== 'customFields');
+  const customSchemas = custom.map((field) => [field, fieldSchemaOf(field)] as const);
+  const storedValues = ((loaded?.value.customFields ?? {}) as Record<string, unknown>) ?? {};
+  const [customDraft, setCustomDraft] = useState<Draft>(() =>
+    Object.fromEntries(
+      customSchemas.map(([field, fieldSchema]) => [field.name, toDraft(storedValues[field.name], fieldSchema)]),
+    ),
+  );
   // The item as the form opened it, kept while the cache may move on.
   const [existing] = useState(loaded?.value);
   // The ETag the item was loaded with: the save sends it as If-Match.
@@ -255,7 +326,10 @@ function ResourceForm({
   /** Creates, or changes the item as loaded (ETag `ifMatch`); a 412 fetches the item again and shows the conflict. */
   const save = useMutation({
     mutationFn: async ({ body, ifMatch }: { body: Record<string, unknown>; ifMatch: string | undefined }) => {
-      const options = { fields: fields.map(([name]) => name), ifMatch };
+      const options = {
+        fields: [...fields.map(([name]) => name), ...custom.map((field) => `customFields.${field.name}`)],
+        ifMatch,
+      };
       if (id) return inventoryApi.update(family.key, id, body, options);
       return { value: await inventoryApi.create(family.key, body, options), etag: undefined };
     },
@@ -298,6 +372,16 @@ function ResourceForm({
         body[name] = value;
       }
     }
+    const values: Record<string, unknown> = {};
+    for (const [field, fieldSchema] of customSchemas) {
+      const value = fromDraft(customDraft[field.name] ?? '', fieldSchema);
+      if (id) {
+        const before = toDraft(storedValues[field.name], fieldSchema);
+        if (JSON.stringify(before) === JSON.stringify(customDraft[field.name])) continue;
+        values[field.name] = value === undefined ? null : value;
+      } else if (value !== undefined && !(Array.isArray(value) && value.length === 0)) values[field.name] = value;
+    }
+    if (Object.keys(values).length > 0) body.customFields = values;
     const found = await validate(schema, body);
     setFieldErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -349,6 +433,30 @@ function ResourceForm({
             />
           </Field>
         ))}
+        {groupsOf(custom).map(([group, inGroup]) => (
+          <fieldset key={group} className="custom-fields">
+            <legend>{group}</legend>
+            {inGroup.map((field) => {
+              const fieldSchema = fieldSchemaOf(field);
+              return (
+                <Field
+                  key={field.name}
+                  label={field.label}
+                  error={fieldErrors[`customFields.${field.name}`]}
+                  hint={`${field.required && !id ? 'Required. ' : ''}${field.description ?? ''}`}
+                >
+                  <Control
+                    name={`cf_${field.name}`}
+                    schema={fieldSchema}
+                    value={customDraft[field.name] ?? ''}
+                    target={field.referenceFamily ?? undefined}
+                    onChange={(value) => setCustomDraft({ ...customDraft, [field.name]: value })}
+                  />
+                </Field>
+              );
+            })}
+          </fieldset>
+        ))}
         <FormError error={formError} />
         <div className="actions">
           <button type="submit" className="primary" disabled={busy}>
@@ -361,4 +469,14 @@ function ResourceForm({
       </form>
     </>
   );
+}
+
+/** Custom fields by their group, in the fields' order; fields without a group under "Custom fields". */
+export function groupsOf(fields: readonly CustomField[]): [string, CustomField[]][] {
+  const groups = new Map<string, CustomField[]>();
+  for (const field of fields) {
+    const group = field.group ?? 'Custom fields';
+    groups.set(group, [...(groups.get(group) ?? []), field]);
+  }
+  return [...groups];
 }

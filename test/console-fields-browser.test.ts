@@ -1,0 +1,109 @@
+/**
+ * Custom fields in the console, in a browser: an admin defines fields on the Fields page (markup in
+ * a label stays text), a writer fills them in a server's form with the controls their types need,
+ * an error names the field beside it, the server's page shows them by group, and a delete says how
+ * many values it removes.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { browserMissing } from './support/browser.js';
+import { PASSWORD, personIn } from './support/console.js';
+import { assertAccessible, consoleFor, signInPage } from './support/console-browser.js';
+import { describeEachDatabase } from './support/harness.js';
+
+const skip = browserMissing();
+
+describeEachDatabase('web console: custom fields', (h) => {
+  const ui = consoleFor(h);
+
+  it('an admin defines fields; a writer fills them in a form; the page shows them; a delete counts values', {
+    skip,
+    timeout: 120_000,
+  }, async () => {
+    const ws = await h.workspace();
+    const admin = await personIn(h, ws, 'admin', 'Ada Admin');
+    const writer = await personIn(h, ws, 'write', 'Wes Writer');
+    const key = (await h.key(ws)).secret;
+
+    const page = await ui.newPage();
+    await signInPage(page, admin.email, PASSWORD);
+    await page.getByRole('link', { name: 'Custom fields' }).click();
+    await page.getByRole('heading', { name: 'Custom fields' }).waitFor();
+    const define = async (settings: {
+      name: string;
+      label: string;
+      type: string;
+      choices?: string;
+      group?: string;
+    }) => {
+      await page.getByRole('button', { name: 'New field' }).click();
+      const form = page.getByRole('form', { name: 'New field' });
+      await form.getByLabel('Name', { exact: true }).fill(settings.name);
+      await form.getByLabel('Label', { exact: true }).fill(settings.label);
+      await form.getByLabel('Type', { exact: true }).selectOption(settings.type);
+      if (settings.choices) await form.getByLabel('Choices', { exact: true }).fill(settings.choices);
+      if (settings.group) await form.getByLabel('Group', { exact: true }).fill(settings.group);
+      await form.getByRole('button', { name: 'Add field' }).click();
+      await form.waitFor({ state: 'detached' });
+    };
+    await define({ name: 'rack_unit', label: 'Rack unit', type: 'integer', group: 'Placement' });
+    await define({ name: 'tier', label: 'Tier', type: 'select', choices: 'gold\nsilver', group: 'Service' });
+    await define({ name: 'warranty', label: '<b>Warranty</b>', type: 'date' });
+    const table = page.getByRole('table', { name: 'Custom fields of servers' });
+    await table.getByRole('cell', { name: '<b>Warranty</b>', exact: true }).waitFor();
+    assert.equal(await page.locator('b', { hasText: 'Warranty' }).count(), 0, 'a label is text, never markup');
+    // A taken name is refused beside the field.
+    await page.getByRole('button', { name: 'New field' }).click();
+    const again = page.getByRole('form', { name: 'New field' });
+    await again.getByLabel('Name', { exact: true }).fill('tier');
+    await again.getByRole('button', { name: 'Add field' }).click();
+    await again.getByText(/custom field named tier already/).waitFor();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await assertAccessible(page, 'the custom fields page');
+    const listed = (await h.call('GET', '/public/v1/custom-fields', { key, query: { family: 'servers' } })).json();
+    assert.deepEqual(listed.data.map((field: { name: string; type: string }) => `${field.name}:${field.type}`).sort(), [
+      'rack_unit:integer',
+      'tier:select',
+      'warranty:date',
+    ]);
+
+    const writing = await ui.newPage();
+    await signInPage(writing, writer.email, PASSWORD);
+    await writing.goto('/ui/servers/new');
+    await writing.getByLabel('Name', { exact: true }).fill('db-01');
+    await writing.getByLabel('Tier', { exact: true }).selectOption('gold');
+    await writing.getByLabel('<b>Warranty</b>', { exact: true }).fill('2027-03-31');
+    await assertAccessible(writing, 'a server form with custom fields');
+    await writing.getByRole('group', { name: 'Placement' }).getByLabel('Rack unit').fill('12');
+    await writing.getByRole('button', { name: 'Save' }).click();
+    await writing.getByRole('heading', { name: 'db-01' }).waitFor();
+    const id = writing.url().split('/').at(-1)!;
+    const stored = (await h.call('GET', `/public/v1/servers/${id}`, { key })).json();
+    assert.deepEqual(stored.customFields, { rack_unit: 12, tier: 'gold', warranty: '2027-03-31' });
+    const placement = writing.getByRole('region', { name: 'Placement' });
+    await placement.getByText('Rack unit').waitFor();
+    assert.match((await placement.textContent()) ?? '', /Rack unit\s*12/);
+
+    // A value the field does not take is refused by the API, beside the field.
+    await writing.goto(`/ui/servers/${id}/edit`);
+    await writing.getByRole('group', { name: 'Placement' }).getByLabel('Rack unit').fill('-1');
+    await h.call(
+      'PATCH',
+      `/public/v1/custom-fields/${listed.data.find((f: { name: string }) => f.name === 'rack_unit').id}`,
+      {
+        key,
+        body: { minimum: 1 },
+      },
+    );
+    await writing.getByRole('button', { name: 'Save' }).click();
+    await writing.getByText(/must be at least 1/).waitFor();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Delete Tier' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete Tier?' }).getByText('1 servers hold a value').waitFor();
+    await page.getByRole('button', { name: 'Delete Tier', exact: true }).last().click();
+    await table.getByRole('cell', { name: 'Tier', exact: true }).waitFor({ state: 'detached' });
+    const after = (await h.call('GET', `/public/v1/servers/${id}`, { key })).json();
+    assert.deepEqual(after.customFields, { rack_unit: 12, warranty: '2027-03-31' });
+  });
+});
