@@ -84,6 +84,24 @@ describeEachDatabase('web console: custom fields', (h) => {
     await placement.getByText('Rack unit').waitFor();
     assert.match((await placement.textContent()) ?? '', /Rack unit\s*12/);
 
+    // The list shows a field as a column, sorts by it from its header and filters by a filterable one.
+    await h.call('POST', '/public/v1/servers', { key, body: { name: 'db-02', customFields: { rack_unit: 3 } } });
+    for (const name of ['tier', 'rack_unit']) {
+      const field = listed.data.find((one: { name: string }) => one.name === name);
+      await h.call('PATCH', `/public/v1/custom-fields/${field.id}`, { key, body: { filterable: true } });
+    }
+    await writing.goto('/ui/servers');
+    await writing.getByText('Columns', { exact: true }).click();
+    await writing.getByLabel('Rack unit column').check();
+    const list = writing.getByRole('table', { name: 'Servers' });
+    await list.getByRole('columnheader', { name: 'Rack unit' }).getByRole('button').click();
+    await writing.waitForURL(/sort=cf_rack_unit/);
+    await list.locator('tbody tr').first().getByRole('link', { name: 'db-02' }).waitFor();
+    await writing.getByLabel('Tier', { exact: true }).selectOption('gold');
+    await writing.getByRole('button', { name: 'Apply' }).click();
+    await writing.waitForURL(/cf_tier=gold/);
+    await writing.getByRole('status').filter({ hasText: '1–1 of 1' }).waitFor();
+
     // A value the field does not take is refused by the API, beside the field.
     await writing.goto(`/ui/servers/${id}/edit`);
     await writing.getByRole('group', { name: 'Placement' }).getByLabel('Rack unit').fill('-1');

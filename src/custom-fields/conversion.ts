@@ -10,7 +10,7 @@ import type { Dialect } from '../db/dialect.js';
 import type { Tables } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { type FieldRules, valueProblem } from './fields.rules.js';
-import { familyTable, storedValues } from './values.js';
+import { canonical, familyTable, storedValues } from './values.js';
 
 /** Rows read, converted and written per slice (the event loop gets a turn between slices). */
 const SLICE = 500;
@@ -88,8 +88,10 @@ export async function convertValues(
     last = String(rows.at(-1)!.id);
     for (const row of rows) {
       const values = storedValues(row.custom_fields);
-      const value = converted(values[before.name], changed);
+      let value = converted(values[before.name], changed);
       const problem = value === NOT_CONVERTED ? 'does not convert' : valueProblem(changed, value);
+      // Kept as a write keeps it: a date-time in UTC, ids in lower case (what filters compare).
+      if (!problem) value = canonical(changed, value);
       if (problem) {
         refused += 1;
         example ??= `${JSON.stringify(values[before.name])} ${problem}`;

@@ -35,6 +35,9 @@ export const MAX_JSON_BYTES = 64 * 1024;
 /** The most ids of one multireference value. */
 export const MAX_REFERENCES = 100;
 
+/** What a field's name is: its key in `customFields` and in `cf_<name>` columns and parameters. */
+export const FIELD_NAME = /^[a-z][a-z0-9_]{0,49}$/;
+
 /** Names no field may take: they mean something to every JavaScript object. */
 const RESERVED = new Set(['constructor', 'prototype']);
 
@@ -101,6 +104,9 @@ function boundOf(rules: FieldRules, which: 'minimum' | 'maximum'): number | unde
  * is not a value of the field. The name's clash with a built-in field is the caller's to check.
  */
 export function checkDefinition(rules: FieldRules): void {
+  // Checked here too, not only by the API's schema: an import's --create-fields names fields from headers.
+  if (!FIELD_NAME.test(rules.name))
+    throw bad('name: a lower-case letter, then up to 49 lower-case letters, digits or underscores');
   if (RESERVED.has(rules.name)) throw bad(`name: "${rules.name}" is reserved`);
   // `cf_<name>__gte`: a double underscore starts a list filter's operator.
   if (rules.name.includes('__')) throw bad('name: a double underscore (__) is kept for list filters (cf_<name>__gte)');

@@ -72,6 +72,7 @@ export function inferredField(family: FieldFamily, column: string, census: Colum
   const name = column.slice(3);
   const { type, choices } = census.guess();
   const field: CreateCustomField = { family, name, type, label: label ?? labelOf(name) };
-  if (choices) field.choices = choices;
+  // A column of few values (a status, a tenant) is what lists are filtered by: it gets its index.
+  if (choices) Object.assign(field, { choices, filterable: true });
   return field;
 }

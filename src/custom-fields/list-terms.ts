@@ -193,6 +193,7 @@ export function fieldTerms(
     const [name, operator] = parameterOf(parameter);
     const field = byName.get(name);
     if (!field) throw bad(`${parameter}: ${family} have no custom field ${name}`);
+    if (!field.filterable) throw bad(`${parameter}: ${name} is not filterable (an admin can make it so)`);
     const values = (Array.isArray(given) ? given : [given]).map(String);
     const where = condition(dialect, field, operator, parameter, values, columnName);
     terms.filters[parameter] = { schema: FIELD_PARAMETER_SCHEMA, where: () => where };
@@ -201,6 +202,7 @@ export function fieldTerms(
   if (sort.startsWith('cf_')) {
     const field = byName.get(sort.slice(3));
     if (!field) throw bad(`sort: ${family} have no custom field ${sort.slice(3)}`);
+    if (!field.filterable) throw bad(`sort: ${field.name} is not filterable (an admin can make it so)`);
     if (!SORTED.has(field.type)) throw bad(`sort: a ${field.type} field does not sort`);
     terms.sorts[sort] = { expression: valueExpression(dialect, field, columnName), nullable: true };
   }

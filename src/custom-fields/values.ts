@@ -10,6 +10,7 @@ import type { Changes } from '../audit/audit.types.js';
 import type { Dialect } from '../db/database.js';
 import type { FieldDefinitionsTable, Tables } from '../db/schema.js';
 import { isMissingTableError } from '../db/errors.js';
+import { findBadText } from '../http/input.js';
 import { ApiError } from '../errors/api-error.js';
 import { isUuid } from '../ids.js';
 import { valueProblem, type FieldRules } from './fields.rules.js';
@@ -25,6 +26,8 @@ export const takesFields = (family: string): family is FieldFamily =>
 /** A definition as item writes read it. */
 export interface ItemField extends FieldRules {
   label: string;
+  /** Lists filter and sort by it (and it has an index: indexes.ts). */
+  filterable: boolean;
 }
 
 const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
@@ -43,6 +46,7 @@ function itemFieldOf(row: FieldDefinitionsTable): ItemField {
     maxLength: row.max_length,
     referenceFamily: row.reference_family,
     unique: Boolean(row.unique_values),
+    filterable: Boolean(row.filterable),
   };
 }
 
@@ -102,16 +106,26 @@ function quoted(key: string): string {
   return /^[a-z][a-z0-9_]{0,49}$/.test(key) ? key : JSON.stringify(key.slice(0, 60));
 }
 
-/** A value as stored: text trimmed (blank text is unset), date-times in UTC. */
+/** A value as stored: text trimmed (blank text is unset), an empty list unset. */
 function normalised(field: ItemField, value: unknown): unknown {
   if (typeof value === 'string' && (field.type === 'text' || field.type === 'longtext' || field.type === 'url')) {
     const trimmed = value.trim();
     return trimmed === '' ? null : trimmed;
   }
+  if (Array.isArray(value) && value.length === 0 && (field.type === 'multiselect' || field.type === 'multireference'))
+    return null;
   return value;
 }
 
-function canonical(field: ItemField, value: unknown): unknown {
+/** A number JSON cannot hold (1e400 parses as Infinity), anywhere in a value. */
+function nonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (Array.isArray(value)) return value.some(nonFinite);
+  if (value && typeof value === 'object') return Object.values(value).some(nonFinite);
+  return false;
+}
+
+export function canonical(field: Pick<ItemField, 'type'>, value: unknown): unknown {
   if (field.type === 'datetime' && typeof value === 'string') return new Date(value).toISOString();
   if (field.type === 'multireference' && Array.isArray(value)) return value.map((id: string) => id.toLowerCase());
   if (field.type === 'reference' && typeof value === 'string') return value.toLowerCase();
@@ -158,13 +172,19 @@ export async function valuesToStore(write: ValuesWrite): Promise<Record<string, 
     const old = before && Object.hasOwn(before, name) ? before[name] : null;
     let value: unknown;
     if (Object.hasOwn(given, name)) {
+      // As every request's text (http/input.ts): no NUL, no lone surrogate, also inside a JSON value,
+      // which PostgreSQL's jsonb could not read back.
+      const badText = findBadText(given[name], `customFields.${name}`);
+      if (badText) throw bad(`${badText.path} ${badText.problem}`);
+      if (nonFinite(given[name])) throw bad(`customFields.${name}: a number too large for JSON`);
       value = normalised(field, given[name]);
       const problem = valueProblem(field, value);
       if (problem) throw bad(`customFields.${name}: ${problem}`);
       value = canonical(field, value);
     } else value = before ? old : field.default;
     if (value === null || value === undefined) {
-      if (field.required && (!before || Object.hasOwn(given, name)))
+      // A create must give it; a change must not clear it (one left unset before may stay so).
+      if (field.required && (!before || (Object.hasOwn(given, name) && old !== null)))
         throw bad(`customFields.${name}: required; ${field.label} needs a value`);
       continue;
     }
@@ -180,6 +200,7 @@ async function checkStored(write: ValuesWrite, field: ItemField, value: unknown)
   const { trx, dialect, workspaceId, family, id } = write;
   if (field.referenceFamily) {
     const ids = [...new Set(Array.isArray(value) ? (value as string[]) : [value as string])].filter(isUuid);
+    if (ids.length === 0) return;
     const table = familyTable(field.referenceFamily);
     const found = await trx
       .selectFrom(table as 'servers')

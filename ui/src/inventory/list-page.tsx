@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { messageOf } from '../api/client.js';
-import type { Resource } from '../api/console-api.js';
+import { type CustomField, customFieldsApi, type Resource } from '../api/console-api.js';
 import { queries } from '../api/queries.js';
 import { Combobox } from '../base/combobox.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
@@ -16,6 +16,7 @@ import { SavedViews, type ViewQuery } from '../lists/saved-views.js';
 import { SortHeader } from '../lists/sort-header.js';
 import { TransferActions } from '../transfer/list-actions.js';
 import { useFamily } from './catalog.js';
+import { fieldSchemaOf, TAKES_FIELDS } from './resource-form.js';
 import { ResourceLink } from './resource-name.js';
 import {
   defaultColumns,
@@ -36,8 +37,10 @@ function useColumns(family: ConsoleFamily): [string[], (columns: string[]) => vo
   const [columns, setColumns] = useState<string[]>(() => {
     try {
       const saved = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as unknown;
-      if (Array.isArray(saved) && saved.every((field) => typeof field === 'string' && family.item.properties?.[field]))
-        return saved as string[];
+      // A custom field's column (cf_<name>) is checked when the list draws it: definitions load later.
+      const known = (field: unknown) =>
+        typeof field === 'string' && (field.startsWith('cf_') || family.item.properties?.[field] !== undefined);
+      if (Array.isArray(saved) && saved.every(known)) return saved as string[];
     } catch {
       // a damaged entry falls back to the default
     }
@@ -49,6 +52,20 @@ function useColumns(family: ConsoleFamily): [string[], (columns: string[]) => vo
   };
   return [columns, save];
 }
+
+/** Custom field types a list sorts by, and those its form filters by (equality; a date's day). */
+const SORTED_TYPES = new Set([
+  'text',
+  'longtext',
+  'url',
+  'integer',
+  'decimal',
+  'boolean',
+  'date',
+  'datetime',
+  'select',
+]);
+const FILTERED_TYPES = new Set(['text', 'url', 'integer', 'decimal', 'boolean', 'date', 'select']);
 
 function FilterControl({
   name,
@@ -97,7 +114,22 @@ function FilterControl({
   );
 }
 
-function Cell({ family, field, item }: { family: ConsoleFamily; field: string; item: Resource }) {
+function Cell({
+  family,
+  field,
+  item,
+  custom,
+}: {
+  family: ConsoleFamily;
+  field: string;
+  item: Resource;
+  custom: Map<string, CustomField>;
+}) {
+  const definition = custom.get(field);
+  if (definition) {
+    const values = (item.customFields ?? {}) as Record<string, unknown>;
+    return <>{display(values[definition.name], fieldSchemaOf(definition))}</>;
+  }
   const value = item[field];
   const target = family.references[field];
   if (target && typeof value === 'string') return <ResourceLink family={target} id={value} />;
@@ -137,9 +169,23 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
     placeholderData: keepPreviousData,
   });
   const page = list.data;
-  const [columns, setColumns] = useColumns(family);
+  const [chosenColumns, setColumns] = useColumns(family);
   const filters = Object.entries(family.listQuery.properties ?? {}).filter(([name]) => !PAGING.has(name));
-  const sorts = enumValues(family.listQuery.properties?.sort ?? {}) ?? [];
+  // The family's custom fields: columns, sorts and (filterable ones) filters, keyed cf_<name>.
+  const definitions = useQuery({
+    queryKey: ['custom-fields', family.key],
+    queryFn: () => customFieldsApi.list(family.key),
+    enabled: TAKES_FIELDS.has(family.key),
+  });
+  const custom = new Map((definitions.data?.data ?? []).map((field) => [`cf_${field.name}`, field]));
+  const columns = chosenColumns.filter((field) => !field.startsWith('cf_') || custom.has(field));
+  const columnLabel = (field: string) => custom.get(field)?.label ?? labelOf(field);
+  const sorts = [
+    ...(enumValues(family.listQuery.properties?.sort ?? {}) ?? []),
+    ...[...custom]
+      .filter(([, field]) => field.filterable && SORTED_TYPES.has(field.type))
+      .flatMap(([column]) => [column, `-${column}`]),
+  ];
   const offset = Number(params.offset ?? 0) || 0;
 
   // The moment a page of rows is on screen, for the browser's Performance API (the scale tests read it).
@@ -163,7 +209,11 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
   const total = page?.pagination.total ?? 0;
   // The first column names the row's link; an empty value shows the id rather than a dash.
   const rowName = (item: Resource, field: string) => {
-    const shown = display(item[field], family.item.properties?.[field] ?? {});
+    const definition = custom.get(field);
+    const values = (item.customFields ?? {}) as Record<string, unknown>;
+    const shown = definition
+      ? display(values[definition.name], fieldSchemaOf(definition))
+      : display(item[field], family.item.properties?.[field] ?? {});
     return shown === '—' ? item.id : shown;
   };
   const title = family.many.charAt(0).toUpperCase() + family.many.slice(1);
@@ -190,7 +240,8 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
   delete current.offset;
   const openView = (view: ViewQuery) => {
     const { columns: chosen, ...query } = view;
-    if (Array.isArray(chosen)) setColumns(chosen.filter((field) => family.item.properties?.[field]));
+    if (Array.isArray(chosen))
+      setColumns(chosen.filter((field) => field.startsWith('cf_') || family.item.properties?.[field]));
     go(
       Object.fromEntries(
         Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
@@ -229,13 +280,38 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
             onChoose={(value) => go({ ...draft, [name]: value, offset: undefined })}
           />
         ))}
+        {[...custom]
+          .filter(([, field]) => field.filterable && FILTERED_TYPES.has(field.type))
+          .map(([column, field]) => (
+            <Field key={column} label={field.label}>
+              {field.type === 'select' || field.type === 'boolean' ? (
+                <select
+                  value={draft[column] ?? ''}
+                  onChange={(event) => setDraft({ ...draft, [column]: event.target.value })}
+                >
+                  <option value="">Any</option>
+                  {(field.type === 'boolean' ? ['true', 'false'] : (field.choices ?? [])).map((choice) => (
+                    <option key={choice} value={choice}>
+                      {choice === 'true' ? 'yes' : choice === 'false' ? 'no' : choice}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  type={field.type === 'date' ? 'date' : 'text'}
+                  value={draft[column] ?? ''}
+                  onChange={(event) => setDraft({ ...draft, [column]: event.target.value })}
+                />
+              )}
+            </Field>
+          ))}
         {sorts.length > 0 && (
           <Field label="Sort by">
             <select value={draft.sort ?? ''} onChange={(event) => setDraft({ ...draft, sort: event.target.value })}>
               <option value="">Default ({labelOf(family.defaultSort).toLowerCase()})</option>
               {sorts.map((sort) => (
                 <option key={sort} value={sort}>
-                  {labelOf(sort.replace(/^-/, ''))} {sort.startsWith('-') ? '↓' : '↑'}
+                  {columnLabel(sort.replace(/^-/, ''))} {sort.startsWith('-') ? '↓' : '↑'}
                 </option>
               ))}
             </select>
@@ -247,14 +323,15 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
         <summary>Columns</summary>
         <fieldset>
           <legend className="visually-hidden">Columns shown</legend>
-          {Object.keys(family.item.properties ?? {})
-            .filter((field) => field !== 'id')
-            .map((field) => (
-              <label key={field}>
-                <input type="checkbox" checked={columns.includes(field)} onChange={() => toggleColumn(field)} />{' '}
-                {labelOf(field)} column
-              </label>
-            ))}
+          {[
+            ...Object.keys(family.item.properties ?? {}).filter((field) => field !== 'id' && field !== 'customFields'),
+            ...custom.keys(),
+          ].map((field) => (
+            <label key={field}>
+              <input type="checkbox" checked={columns.includes(field)} onChange={() => toggleColumn(field)} />{' '}
+              {columnLabel(field)} column
+            </label>
+          ))}
         </fieldset>
       </details>
       <FormError error={messageOf(list.error)} />
@@ -292,7 +369,7 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
                       <SortHeader
                         key={field}
                         field={field}
-                        label={labelOf(field)}
+                        label={columnLabel(field)}
                         sorts={sorts}
                         current={params.sort ?? family.defaultSort}
                         onSort={(sort) => go({ ...params, sort, offset: undefined })}
@@ -320,7 +397,7 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
                           </th>
                         ) : (
                           <td key={field}>
-                            <Cell family={family} field={field} item={item} />
+                            <Cell family={family} field={field} item={item} custom={custom} />
                           </td>
                         ),
                       )}

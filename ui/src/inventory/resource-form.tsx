@@ -242,7 +242,7 @@ export function fieldSchemaOf(field: CustomField): JsonSchema {
 }
 
 /** The families whose items take custom fields (custom-fields/fields.schemas.ts FIELD_FAMILIES). */
-const TAKES_FIELDS = new Set([
+export const TAKES_FIELDS = new Set([
   'categories',
   'teams',
   'applications',
