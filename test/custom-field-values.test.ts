@@ -12,6 +12,9 @@ import { AuditList } from '../src/audit/audit.schemas.js';
 import { CustomField } from '../src/custom-fields/fields.schemas.js';
 import { openDatabase } from '../src/db/database.js';
 import { newId } from '../src/ids.js';
+import { writeTransaction } from '../src/db/write.js';
+import { serviceOf } from '../src/families.js';
+import { routers } from '../src/infrastructure/networks.module.js';
 import { sql, type CompiledQuery } from 'kysely';
 import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
@@ -244,6 +247,20 @@ describeEachDatabase('custom field values on items', (h) => {
     });
     assert.equal(stillUnset.statusCode, 200, stillUnset.body);
     assert.equal(((await h.call('GET', `/public/v1/servers/${server.id}`, { key })).json() as Item).name, 'db-1');
+  });
+
+  it("a required field never refuses an agent's report: the reported item gets defaults only", async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    await define(h, key, { family: 'routers', name: 'owner_team', type: 'text', required: true });
+    await define(h, key, { family: 'routers', name: 'site', type: 'text', default: 'HQ' });
+    const byKey = await h.call('POST', '/public/v1/routers', { key, body: { name: 'edge-1' } });
+    assert.equal(byKey.statusCode, 400, 'a person must fill it');
+    const agent = { type: 'agent' as const, id: null, name: 'fleet agent' };
+    const reported = await writeTransaction(h.database, ws.id, (trx) =>
+      serviceOf(routers).createIn(trx, ws.id, { name: 'edge-2' }, agent),
+    );
+    assert.deepEqual((reported as unknown as Item).customFields, { owner_team: null, site: 'HQ' });
   });
 
   it('references name items of the workspace (else 422); a unique value is held by one item only', async () => {

@@ -147,6 +147,11 @@ export interface ValuesWrite {
   input: unknown;
   /** The family's fields, when the caller has read them already (an import reads them once). */
   fields?: readonly ItemField[];
+  /**
+   * An item an agent reports (a router from an inventory): it gets defaults, but a required field
+   * is the team's to fill, never a reason to refuse the agent's report.
+   */
+  reported?: boolean;
 }
 
 /**
@@ -184,7 +189,7 @@ export async function valuesToStore(write: ValuesWrite): Promise<Record<string, 
     } else value = before ? old : field.default;
     if (value === null || value === undefined) {
       // A create must give it; a change must not clear it (one left unset before may stay so).
-      if (field.required && (!before || (Object.hasOwn(given, name) && old !== null)))
+      if (field.required && !write.reported && (!before || (Object.hasOwn(given, name) && old !== null)))
         throw bad(`customFields.${name}: required; ${field.label} needs a value`);
       continue;
     }

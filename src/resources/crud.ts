@@ -270,6 +270,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     id: string,
     input: Record<string, unknown>,
     before: Row | undefined,
+    actor: Actor,
   ): Promise<Record<string, unknown>> {
     if (before && !('customFields' in input)) return input;
     const customFields = await valuesToStore({
@@ -280,6 +281,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       id,
       before: before ? storedValues((before as { custom_fields?: unknown }).custom_fields) : undefined,
       input: input.customFields,
+      reported: actor.type === 'agent',
     });
     return { ...input, customFields };
   }
@@ -319,7 +321,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     const id = newId();
     const next = {
       ...family.defaults(),
-      ...family.toColumns(await withStoredValues(trx, workspaceId, id, input, undefined)),
+      ...family.toColumns(await withStoredValues(trx, workspaceId, id, input, undefined, actor)),
       workspace_id: workspaceId,
       id,
       created_at: now,
@@ -348,7 +350,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     const before = await requireRow(trx, definition, workspaceId, id);
     const [beforeDto] = await dtos(trx, workspaceId, [before]);
     requireMatch(options.ifMatch, beforeDto);
-    const columns = family.toColumns(await withStoredValues(trx, workspaceId, id, input, before));
+    const columns = family.toColumns(await withStoredValues(trx, workspaceId, id, input, before, actor));
     const next = { ...before, ...columns } as Row;
     await definition.check?.({ trx, workspaceId, before, next });
     await writeRelations(trx, workspaceId, relations, id, input);
