@@ -292,7 +292,7 @@ describeEachDatabase('import presets', (h) => {
     );
   });
 
-  it('estate import --skip-invalid: the valid rows go in, the refused ones to a file that imports once fixed', async () => {
+  it('estate import --skip-invalid: valid rows go in, refused ones to a file that imports once fixed', async () => {
     const ws = await h.workspace();
     const dir = temporaryDirectory('estate-skip-');
     const file = join(dir, 'servers.csv');
