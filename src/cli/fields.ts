@@ -119,8 +119,8 @@ function settings(command: Command): Command {
     .option('--unique', 'no two items hold the same value')
     .option('--group <heading>', 'the heading the field is shown under')
     .option('--order <n>', "position among the family's fields")
-    .option('--filterable', 'lists filter and sort on it')
-    .option('--searchable', "a list's q finds it")
+    .option('--filterable', 'lists filter and sort on it (it gets an index)')
+    .option('--searchable', "kept for a list's q, which does not search custom fields yet")
     .option('--json', 'print one JSON object');
 }
 

@@ -113,7 +113,9 @@ export const CustomField = Type.Object(
     group: OrNull(Type.String(), 'The heading the field is shown under, or null.'),
     order: ORDER,
     filterable: Type.Boolean({ description: 'Lists take `cf_<name>` filters and sorts on this field.' }),
-    searchable: Type.Boolean({ description: 'A list’s `q` also finds text in this field.' }),
+    searchable: Type.Boolean({
+      description: 'Kept for a list’s `q`, which does not search custom fields yet.',
+    }),
     createdAt: Type.String({ format: 'date-time', description: 'Creation instant.' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Last change of the definition.' }),
   },
@@ -139,7 +141,9 @@ const changeable = {
   group: Type.Optional(Type.Union([GROUP, Type.Null()], { description: 'null: no heading.' })),
   order: Type.Optional(ORDER),
   filterable: Type.Optional(Type.Boolean({ description: 'Lists filter and sort on it.' })),
-  searchable: Type.Optional(Type.Boolean({ description: 'A list’s `q` finds it.' })),
+  searchable: Type.Optional(
+    Type.Boolean({ description: 'Kept for a list’s `q`, which does not search custom fields yet.' }),
+  ),
 };
 
 export const CreateCustomField = Type.Object(

@@ -10294,7 +10294,7 @@ export interface operations {
                             referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
                             /** @description Every item must have a value (creating one without it is refused). */
                             required: boolean;
-                            /** @description A list’s `q` also finds text in this field. */
+                            /** @description Kept for a list’s `q`, which does not search custom fields yet. */
                             searchable: boolean;
                             /**
                              * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -10471,7 +10471,7 @@ export interface operations {
                     referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
                     /** @description Every item must have a value. */
                     required?: boolean;
-                    /** @description A list’s `q` finds it. */
+                    /** @description Kept for a list’s `q`, which does not search custom fields yet. */
                     searchable?: boolean;
                     /**
                      * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -10541,7 +10541,7 @@ export interface operations {
                         referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
-                        /** @description A list’s `q` also finds text in this field. */
+                        /** @description Kept for a list’s `q`, which does not search custom fields yet. */
                         searchable: boolean;
                         /**
                          * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -10814,7 +10814,7 @@ export interface operations {
                         referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
-                        /** @description A list’s `q` also finds text in this field. */
+                        /** @description Kept for a list’s `q`, which does not search custom fields yet. */
                         searchable: boolean;
                         /**
                          * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -11197,7 +11197,7 @@ export interface operations {
                     referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
                     /** @description Every item must have a value. */
                     required?: boolean;
-                    /** @description A list’s `q` finds it. */
+                    /** @description Kept for a list’s `q`, which does not search custom fields yet. */
                     searchable?: boolean;
                     /**
                      * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -11267,7 +11267,7 @@ export interface operations {
                         referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
-                        /** @description A list’s `q` also finds text in this field. */
+                        /** @description Kept for a list’s `q`, which does not search custom fields yet. */
                         searchable: boolean;
                         /**
                          * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
