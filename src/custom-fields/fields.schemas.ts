@@ -5,38 +5,9 @@
 import { Type, type Static } from 'typebox';
 import { OrNull, Uuid } from '../http/schemas.js';
 
-/** The families whose items take custom fields, by their path (`/data` → `data`). */
-export const FIELD_FAMILIES = [
-  'categories',
-  'teams',
-  'applications',
-  'servers',
-  'networks',
-  'routers',
-  'workstations',
-  'data',
-  'contracts',
-  'flows',
-  'announcements',
-] as const;
-export type FieldFamily = (typeof FIELD_FAMILIES)[number];
+import { FIELD_FAMILIES, FIELD_TYPES } from './field-kinds.js';
 
-export const FIELD_TYPES = [
-  'text',
-  'longtext',
-  'integer',
-  'decimal',
-  'boolean',
-  'date',
-  'datetime',
-  'url',
-  'json',
-  'select',
-  'multiselect',
-  'reference',
-  'multireference',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export { FIELD_FAMILIES, FIELD_TYPES, type FieldFamily, type FieldType } from './field-kinds.js';
 
 /** The most fields one family of a workspace may have. */
 export const MAX_FIELDS_PER_FAMILY = 64;

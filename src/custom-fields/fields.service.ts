@@ -7,13 +7,16 @@ import { type Kysely, sql } from 'kysely';
 import type { Actor, Changes } from '../audit/audit.types.js';
 import { diffFields, recordAudit } from '../audit/audit.writer.js';
 import type { Database, Dialect } from '../db/database.js';
-import type { FieldDefinitionsTable, Tables } from '../db/schema.js';
+import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { FAMILIES } from '../families.js';
 import { requireMatch } from '../http/etag.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { checkDefinition, labelOf, type FieldRules, valueSchema } from './fields.rules.js';
+import { fieldRowToDto } from './values.js';
+
+export { fieldRowToDto };
 import { convertValues, reachesValues } from './conversion.js';
 import { fieldIndexName, syncFieldIndex } from './indexes.js';
 import { dialectOf } from '../db/dialect.js';
@@ -27,33 +30,6 @@ import {
 } from './fields.schemas.js';
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
-const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
-
-export function fieldRowToDto(row: FieldDefinitionsTable): CustomField {
-  return {
-    id: row.id,
-    family: row.family as FieldFamily,
-    name: row.name,
-    label: row.label,
-    description: row.description,
-    type: row.type as CustomField['type'],
-    required: Boolean(row.required),
-    default: parsed(row.default_value),
-    choices: parsed(row.choices) as string[] | null,
-    minimum: parsed(row.minimum),
-    maximum: parsed(row.maximum),
-    pattern: row.pattern,
-    maxLength: row.max_length,
-    referenceFamily: row.reference_family as FieldFamily | null,
-    unique: Boolean(row.unique_values),
-    group: row.group_name,
-    order: row.position,
-    filterable: Boolean(row.filterable),
-    searchable: Boolean(row.searchable),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** The definition's settings as rows hold them. */
 function columnsOf(field: Omit<CustomField, 'id' | 'family' | 'createdAt' | 'updatedAt'>) {

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import type { Tables } from '../db/schema.js';
-import type { FieldType } from './fields.schemas.js';
+import type { FieldType } from './field-kinds.js';
 import { valueExpression } from './list-terms.js';
 import { familyTable } from './values.js';
 

@@ -13,7 +13,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Filter } from '../lists/filters.js';
 import type { ListQuery, Sort } from '../lists/offset.js';
 import { valueProblem } from './fields.rules.js';
-import type { FieldType } from './fields.schemas.js';
+import { type FieldType, SORTED_FIELD_TYPES } from './field-kinds.js';
 import type { ItemField } from './values.js';
 
 const OPERATORS = ['gte', 'lte', 'gt', 'lt', 'ic', 'empty'] as const;
@@ -34,19 +34,6 @@ const RANGED: ReadonlySet<FieldType> = new Set(['integer', 'decimal', 'date', 'd
 const TEXT: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'url']);
 const LISTS: ReadonlySet<FieldType> = new Set(['multiselect', 'multireference']);
 const NUMBERS: ReadonlySet<FieldType> = new Set(['integer', 'decimal']);
-/** Types whose values have an order a list can sort by. */
-const SORTED: ReadonlySet<FieldType> = new Set([
-  'text',
-  'longtext',
-  'url',
-  'integer',
-  'decimal',
-  'boolean',
-  'date',
-  'datetime',
-  'select',
-  'reference',
-]);
 
 const COMPARISONS: Record<'gte' | 'lte' | 'gt' | 'lt', string> = { gte: '>=', lte: '<=', gt: '>', lt: '<' };
 
@@ -203,7 +190,7 @@ export function fieldTerms(
     const field = byName.get(sort.slice(3));
     if (!field) throw bad(`sort: ${family} have no custom field ${sort.slice(3)}`);
     if (!field.filterable) throw bad(`sort: ${field.name} is not filterable (an admin can make it so)`);
-    if (!SORTED.has(field.type)) throw bad(`sort: a ${field.type} field does not sort`);
+    if (!SORTED_FIELD_TYPES.has(field.type)) throw bad(`sort: a ${field.type} field does not sort`);
     terms.sorts[sort] = { expression: valueExpression(dialect, field, columnName), nullable: true };
   }
   return terms;

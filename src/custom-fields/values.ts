@@ -14,7 +14,8 @@ import { findBadText } from '../http/input.js';
 import { ApiError } from '../errors/api-error.js';
 import { isUuid } from '../ids.js';
 import { valueProblem, type FieldRules } from './fields.rules.js';
-import { FIELD_FAMILIES, type FieldFamily, type FieldType } from './fields.schemas.js';
+import { FIELD_FAMILIES, type FieldFamily, type FieldType } from './field-kinds.js';
+import type { CustomField } from './fields.schemas.js';
 
 /** A family's table: where its items keep their values (`data` → data_objects). */
 export const familyTable = (family: string): string => (family === 'data' ? 'data_objects' : family);
@@ -32,10 +33,14 @@ export interface ItemField extends FieldRules {
 
 const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-function itemFieldOf(row: FieldDefinitionsTable): ItemField {
+/** A stored definition as the API shows it (it is also what item writes read: an ItemField). */
+export function fieldRowToDto(row: FieldDefinitionsTable): CustomField {
   return {
+    id: row.id,
+    family: row.family as FieldFamily,
     name: row.name,
     label: row.label,
+    description: row.description,
     type: row.type as FieldType,
     required: Boolean(row.required),
     default: parsed(row.default_value),
@@ -44,9 +49,14 @@ function itemFieldOf(row: FieldDefinitionsTable): ItemField {
     maximum: parsed(row.maximum),
     pattern: row.pattern,
     maxLength: row.max_length,
-    referenceFamily: row.reference_family,
+    referenceFamily: row.reference_family as FieldFamily | null,
     unique: Boolean(row.unique_values),
+    group: row.group_name,
+    order: row.position,
     filterable: Boolean(row.filterable),
+    searchable: Boolean(row.searchable),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -63,7 +73,7 @@ export async function itemFieldsOf(db: Kysely<Tables>, workspaceId: string, fami
     .where('workspace_id', '=', workspaceId)
     .where('family', '=', family)
     .execute();
-  return rows.sort(inOrder).map(itemFieldOf);
+  return rows.sort(inOrder).map(fieldRowToDto);
 }
 
 /** The names of the family's fields in the workspace, in their order: the keys every item shows. */

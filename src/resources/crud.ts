@@ -32,6 +32,7 @@ import { dialectOf } from '../db/dialect.js';
 import { fieldTerms, namesFields } from '../custom-fields/list-terms.js';
 import {
   fieldNamesOf,
+  type ItemField,
   itemFieldsOf,
   shownValues,
   splitFieldChanges,
@@ -249,16 +250,19 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
 
   const fieldFamily = definition.path.slice(1);
 
-  /** DTOs of rows with their relation ids and every custom field of the family. */
-  async function dtos(db: Kysely<Tables>, workspaceId: string, rows: Row[]): Promise<Dto[]> {
+  /**
+   * DTOs of rows with their relation ids and every custom field of the family (`names`: the
+   * fields' names when the caller has read them, as a write does once for all it reads).
+   */
+  async function dtos(db: Kysely<Tables>, workspaceId: string, rows: Row[], names?: string[]): Promise<Dto[]> {
     if (rows.length === 0) return [];
-    const [names, loaded] = await Promise.all([
-      fieldNamesOf(db, workspaceId, fieldFamily),
+    const [shown, loaded] = await Promise.all([
+      names ?? fieldNamesOf(db, workspaceId, fieldFamily),
       relations.length === 0 ? undefined : loadRelations(db, workspaceId, relations, rows.map(idOf)),
     ]);
     return rows.map((row) => {
       const dto = family.toDto(row) as Record<string, unknown>;
-      dto.customFields = shownValues(names, dto.customFields as Record<string, unknown>);
+      dto.customFields = shownValues(shown, dto.customFields as Record<string, unknown>);
       return (loaded ? { ...dto, ...loaded.get(idOf(row)) } : dto) as Dto;
     });
   }
@@ -271,9 +275,11 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     input: Record<string, unknown>,
     before: Row | undefined,
     actor: Actor,
+    fields: ItemField[],
   ): Promise<Record<string, unknown>> {
     if (before && !('customFields' in input)) return input;
     const customFields = await valuesToStore({
+      fields,
       trx,
       dialect: dialectOf(trx),
       workspaceId,
@@ -319,9 +325,11 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
   ): Promise<Dto> {
     const now = nowIso();
     const id = newId();
+    // The family's custom fields, read once for the checks and the answer.
+    const fields = await itemFieldsOf(trx, workspaceId, fieldFamily);
     const next = {
       ...family.defaults(),
-      ...family.toColumns(await withStoredValues(trx, workspaceId, id, input, undefined, actor)),
+      ...family.toColumns(await withStoredValues(trx, workspaceId, id, input, undefined, actor, fields)),
       workspace_id: workspaceId,
       id,
       created_at: now,
@@ -333,7 +341,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       .values(next as unknown as Record<string, unknown>)
       .execute();
     await writeRelations(trx, workspaceId, relations, idOf(next), input);
-    const [dto] = await dtos(trx, workspaceId, [next]);
+    const [dto] = await dtos(trx, workspaceId, [next], namesOf(fields));
     await audited(trx, workspaceId, actor, 'create', next, auditedChanges(undefined, dto!));
     return dto!;
   }
@@ -348,13 +356,15 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     options: WriteOptions = {},
   ): Promise<Dto> {
     const before = await requireRow(trx, definition, workspaceId, id);
-    const [beforeDto] = await dtos(trx, workspaceId, [before]);
+    // The family's custom fields, read once for the item before, the checks and the item after.
+    const fields = await itemFieldsOf(trx, workspaceId, fieldFamily);
+    const [beforeDto] = await dtos(trx, workspaceId, [before], namesOf(fields));
     requireMatch(options.ifMatch, beforeDto);
-    const columns = family.toColumns(await withStoredValues(trx, workspaceId, id, input, before, actor));
+    const columns = family.toColumns(await withStoredValues(trx, workspaceId, id, input, before, actor, fields));
     const next = { ...before, ...columns } as Row;
     await definition.check?.({ trx, workspaceId, before, next });
     await writeRelations(trx, workspaceId, relations, id, input);
-    const [afterDto] = await dtos(trx, workspaceId, [next]);
+    const [afterDto] = await dtos(trx, workspaceId, [next], namesOf(fields));
     const changes = auditedChanges(beforeDto!, afterDto!);
     if (Object.keys(changes).length === 0) return beforeDto!;
     const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
@@ -481,6 +491,8 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     },
   };
 }
+
+const namesOf = (fields: ItemField[]) => fields.map((field) => field.name);
 
 /** Query parameters that only page a list. */
 const PAGING = new Set(['limit', 'offset', 'sort']);

@@ -16,6 +16,7 @@ import { SavedViews, type ViewQuery } from '../lists/saved-views.js';
 import { SortHeader } from '../lists/sort-header.js';
 import { TransferActions } from '../transfer/list-actions.js';
 import { useFamily } from './catalog.js';
+import { SORTED_FIELD_TYPES } from '../../../src/custom-fields/field-kinds.js';
 import { fieldSchemaOf, TAKES_FIELDS } from './resource-form.js';
 import { ResourceLink } from './resource-name.js';
 import {
@@ -53,18 +54,9 @@ function useColumns(family: ConsoleFamily): [string[], (columns: string[]) => vo
   return [columns, save];
 }
 
-/** Custom field types a list sorts by, and those its form filters by (equality; a date's day). */
-const SORTED_TYPES = new Set([
-  'text',
-  'longtext',
-  'url',
-  'integer',
-  'decimal',
-  'boolean',
-  'date',
-  'datetime',
-  'select',
-]);
+/** Custom field types the list offers to sort by (a reference's order is its id's, which reads as none). */
+const SORTED_TYPES: ReadonlySet<string> = new Set([...SORTED_FIELD_TYPES].filter((type) => type !== 'reference'));
+/** Custom field types the list's form filters by (equality; a date's day). */
 const FILTERED_TYPES = new Set(['text', 'url', 'integer', 'decimal', 'boolean', 'date', 'select']);
 
 function FilterControl({

@@ -10,6 +10,7 @@ import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { MultiPicker } from '../lists/multi-picker.js';
 import { familySource } from '../lists/options.js';
+import { FIELD_FAMILIES } from '../../../src/custom-fields/field-kinds.js';
 import { useFamily } from './catalog.js';
 import { helpText, valueLabel } from '../base/glossary.js';
 import { display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, type JsonSchema } from './schema.js';
@@ -241,20 +242,8 @@ export function fieldSchemaOf(field: CustomField): JsonSchema {
   }
 }
 
-/** The families whose items take custom fields (custom-fields/fields.schemas.ts FIELD_FAMILIES). */
-export const TAKES_FIELDS = new Set([
-  'categories',
-  'teams',
-  'applications',
-  'servers',
-  'networks',
-  'routers',
-  'workstations',
-  'data',
-  'contracts',
-  'flows',
-  'announcements',
-]);
+/** The families whose items take custom fields. */
+export const TAKES_FIELDS: ReadonlySet<string> = new Set(FIELD_FAMILIES);
 
 /**
  * /ui/<family>/new and /ui/<family>/<id>/edit: a form drawn from the family's create or update

@@ -7,6 +7,7 @@ import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { useCatalog } from '../inventory/catalog.js';
+import { FIELD_FAMILIES } from '../../../src/custom-fields/field-kinds.js';
 
 const TYPES = [
   ['text', 'Text'],
@@ -26,21 +27,6 @@ const TYPES = [
 
 type FieldType = (typeof TYPES)[number][0];
 const typeLabel = (type: string) => TYPES.find(([value]) => value === type)?.[1] ?? type;
-
-/** The families whose items take custom fields (their console keys are their API paths). */
-const FIELD_FAMILIES = [
-  'categories',
-  'teams',
-  'applications',
-  'servers',
-  'networks',
-  'routers',
-  'workstations',
-  'data',
-  'contracts',
-  'flows',
-  'announcements',
-];
 
 interface Draft {
   name: string;
