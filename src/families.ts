@@ -18,7 +18,7 @@ import { networks, routers } from './infrastructure/networks.module.js';
 import { servers } from './infrastructure/servers.module.js';
 import { workstations } from './infrastructure/workstations.module.js';
 import { createFamilyService, registerFamilyRoutes, type FamilyService, type Release } from './resources/crud.js';
-import { createRelease } from './resources/dependents.js';
+import { createMove, createRelease } from './resources/dependents.js';
 import type { Family, FamilyTable } from './resources/family.js';
 import { registerLinkRoutes } from './resources/links.js';
 import { teams } from './teams/teams.module.js';
@@ -47,6 +47,9 @@ let release = createRelease(families, [discoveredReturnsToTriage]);
 
 /** Releases what refers to a row being deleted: run inside the delete's transaction. */
 export const releaseDependents: Release = (trx, workspaceId, target, actor) => release(trx, workspaceId, target, actor);
+
+/** Moves what refers to one row to another, in every family (a person who becomes a member). */
+export const moveDependents = createMove(families);
 
 /** A family's table, service, scopes and audit resource type become known. */
 function index(family: Family): void {

@@ -62,5 +62,7 @@ export function requireEmail(value: string | undefined): string {
   const email = (value ?? '').trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 254)
     throw new ApiError('bad_request', 'email must be a valid e-mail address');
+  // The id rows of people without an account have addresses there (users/people.service.ts).
+  if (email.endsWith('.invalid')) throw new ApiError('bad_request', 'email must not be under the .invalid domain');
   return email;
 }

@@ -20,7 +20,7 @@ import { registerMeRoutes } from '../me/me.routes.js';
 import { registerMemberRoutes } from '../members/members.routes.js';
 import { registerTagRoutes } from '../tags/tags.routes.js';
 import { registerTenantRoutes } from '../tenant/tenant.routes.js';
-import { registerUserRoutes } from '../users/users.module.js';
+import { registerUserRoutes } from '../users/people.routes.js';
 import type { RegisterModule as Register } from '../http/types.js';
 
 /**

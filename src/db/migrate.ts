@@ -9,6 +9,7 @@ import * as fleetAgents from './migrations/0005-fleet-agents.js';
 import * as dataVersions from './migrations/0006-data-versions.js';
 import * as shortSearches from './migrations/0007-short-searches.js';
 import * as customFields from './migrations/0008-custom-fields.js';
+import * as people from './migrations/0009-people.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006-data-versions': dataVersions,
   '0007-short-searches': shortSearches,
   '0008-custom-fields': customFields,
+  '0009-people': people,
 };
 
 /** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */

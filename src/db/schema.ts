@@ -22,6 +22,22 @@ export interface UsersTable {
   name: string;
   password_hash: string | null;
   created_at: string;
+  /** Set for the id row of a person without an account, who exists in that workspace only. */
+  workspace_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every person of a workspace: its members and the people it records without an account. */
+export interface PeopleTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  email: string | null;
+  department: string | null;
+  employee_number: string | null;
+  /** 1 while the person is a member (their name and e-mail are their account's). */
+  member: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface MembersTable {
@@ -546,6 +562,7 @@ export interface Tables {
   workspaces: WorkspacesTable;
   users: UsersTable;
   members: MembersTable;
+  people: PeopleTable;
   roles: RolesTable;
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;

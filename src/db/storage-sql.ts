@@ -521,9 +521,14 @@ END`,
   ];
 }
 
-/** The statements the service's storage facts call for on one database: shared functions, then each table's. */
-export function storageStatements(dialect: Dialect): string[] {
-  const objects = SERVICE_TABLES.flatMap((table) => storageObjects(dialect, table).map((object) => object.sql));
+/**
+ * The statements the service's storage facts call for on one database: shared functions, then each
+ * table's (of `tables`: the baseline's own, where a later migration made a table).
+ */
+export function storageStatements(dialect: Dialect, tables: readonly string[] = SERVICE_TABLES): string[] {
+  const objects = SERVICE_TABLES.filter((table) => tables.includes(table)).flatMap((table) =>
+    storageObjects(dialect, table).map((object) => object.sql),
+  );
   return [...sharedStorageFunctions(dialect), ...objects];
 }
 

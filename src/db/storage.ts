@@ -118,6 +118,7 @@ const DECLARED: Record<string, TableStorage> = {
     },
   },
   users: { searched: ['name', 'email'], unscoped: true },
+  people: { counted: true, searched: ['name', 'email', 'department', 'employee_number'] },
   audit_events: {
     counted: true,
     searched: ['resource_name', 'actor_name', 'action', 'resource_type'],

@@ -15,6 +15,7 @@ import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { writeTransaction } from '../db/write.js';
 import { belongsElsewhere, createInvitation, type Invitation } from './invitations.js';
 import { requireStrongPassword } from './password-policy.js';
+import { joinPeople, personToAccount } from '../users/membership-people.js';
 
 export interface MemberDto {
   id: string;
@@ -63,24 +64,35 @@ export async function addMember(
     // On PostgreSQL the person's row is locked until this transaction ends, so an invitation being
     // accepted at this moment (invitations.ts, which takes the same lock) sees this membership or
     // comes before it.
-    const person = trx.selectFrom('users').select(['id', 'name', 'password_hash']).where('email', '=', email);
+    const person = trx
+      .selectFrom('users')
+      .select(['id', 'name', 'password_hash', 'created_at'])
+      .where('email', '=', email);
     const known = await (database.dialect === 'postgres' ? person.forUpdate() : person).executeTakeFirst();
-    if (!known && name === undefined) throw new ApiError('bad_request', `name is required: ${email} is a new person`);
+    // A person the workspace recorded without an account becomes this account, keeping their id.
+    const recorded = known ? undefined : await personToAccount(trx, input.workspaceId, email, name, passwordHash);
+    if (!known && !recorded && name === undefined)
+      throw new ApiError('bad_request', `name is required: ${email} is a new person`);
     // Users are global: another workspace may add the same new person at this moment, so the
     // insert yields to theirs instead of failing on the unique e-mail; only the insert that
     // happened creates the person (and may invite them).
     const inserted = known
       ? undefined
-      : await trx
+      : (recorded ??
+        (await trx
           .insertInto('users')
           .values({ id: newId(), email, name: name!, password_hash: passwordHash, created_at: now })
           .onConflict((oc) => oc.column('email').doNothing())
           .returning('id')
-          .executeTakeFirst();
+          .executeTakeFirst()));
     const created = inserted !== undefined;
     const user =
       known ??
-      (await trx.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow());
+      (await trx
+        .selectFrom('users')
+        .select(['id', 'name', 'created_at'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow());
     const existing = await trx
       .selectFrom('members')
       .select('id')
@@ -113,6 +125,12 @@ export async function addMember(
       .insertInto('members')
       .values({ workspace_id: input.workspaceId, id, user_id: user.id, role, created_at: now })
       .execute();
+    await joinPeople(
+      trx,
+      input.workspaceId,
+      { id: user.id, email, name: user.name, created_at: user.created_at ?? now },
+      actor,
+    );
     await recordAudit(trx, {
       workspaceId: input.workspaceId,
       category: 'organisation',

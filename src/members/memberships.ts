@@ -20,6 +20,7 @@ import { activeKeysMadeBy, revokeKeysMadeBy, type MemberKey } from '../keys/keys
 import { equalsFilter } from '../lists/filters.js';
 import { defineListing } from '../resources/listing.js';
 import { getRolePermissions } from '../roles/roles.service.js';
+import { leavePeople } from '../users/membership-people.js';
 import { PERSON_SEARCH } from '../users/users.module.js';
 import { Member } from './members.service.js';
 
@@ -229,6 +230,7 @@ async function removeMemberIn(
   // Every family releases the person in its own way (owners and team members unlinked, machines
   // unassigned), audited on each resource it changes.
   await releaseDependents(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
+  await leavePeople(trx, workspaceId, member.user_id);
   await deleteRecorded(trx, 'members', {
     workspaceId,
     category: 'organisation',

@@ -218,3 +218,59 @@ export function createRelease(families: readonly Family[], extra: readonly Depen
   };
   return release;
 }
+
+/**
+ * Moves everything that refers to one row of `table` to another (a person recorded without an
+ * account who becomes a member with an account of their own): links and references are rewritten
+ * in place, each change audited on the resource it changes. Links the new row has already are kept
+ * once.
+ */
+export type Move = (
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  target: { table: string; from: string; to: string },
+  actor: Actor,
+) => Promise<void>;
+
+export function createMove(families: readonly Family[]): Move {
+  return async (trx, workspaceId, { table, from, to }, actor) => {
+    for (const family of families) {
+      const { definition } = family;
+      for (const link of definition.links ?? []) {
+        if (link.child.table !== table) continue;
+        const side = { table: link.table, own: link.parentColumn, other: link.childColumn };
+        for (const row of await rowsWhere(trx, family, workspaceId, { ...side, id: from })) {
+          const has = await dynamic(trx)
+            .selectFrom(link.table)
+            .select(link.childColumn)
+            .where('workspace_id', '=', workspaceId)
+            .where(link.parentColumn, '=', idOf(row))
+            .where(link.childColumn, '=', to)
+            .executeTakeFirst();
+          const rows = dynamic(trx)
+            .updateTable(link.table)
+            .where('workspace_id', '=', workspaceId)
+            .where(link.parentColumn, '=', idOf(row))
+            .where(link.childColumn, '=', from);
+          if (has) await deleteLink(trx, side, workspaceId, row, from);
+          else await rows.set({ [link.childColumn]: to }).execute();
+          await recordLinkChange(trx, family, row, workspaceId, link.segment, from, 'unlink', actor);
+          if (!has) await recordLinkChange(trx, family, row, workspaceId, link.segment, to, 'link', actor);
+        }
+      }
+      for (const reference of definition.references ?? []) {
+        if (reference.target.table !== table) continue;
+        const column = family.columnOf(reference.field);
+        for (const row of await rowsWhere(trx, family, workspaceId, { column, id: from })) {
+          await dynamic(trx)
+            .updateTable(definition.table)
+            .set({ [column]: to })
+            .where('workspace_id', '=', workspaceId)
+            .where('id', '=', idOf(row))
+            .execute();
+          await audited(trx, family, row, workspaceId, actor, { [reference.field]: { before: from, after: to } });
+        }
+      }
+    }
+  };
+}

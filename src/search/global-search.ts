@@ -97,12 +97,12 @@ const people: Searched = {
   async exact(database, workspaceId, q, limit) {
     const folded = fold(q);
     const rows = await workspaceUsers(database.db, workspaceId)
-      .where(matchesText(database.dialect, { table: 'users' }, ['users.name', 'users.email'], q))
+      .where(matchesText(database.dialect, { table: 'people' }, ['people.name', 'people.email'], q))
       .where((eb) =>
-        eb.or([eb(sql`estate_fold(users.name)`, '=', folded), eb(sql`estate_fold(users.email)`, '=', folded)]),
+        eb.or([eb(sql`estate_fold(people.name)`, '=', folded), eb(sql`estate_fold(people.email)`, '=', folded)]),
       )
-      .orderBy('users.name')
-      .orderBy('users.id')
+      .orderBy('people.name')
+      .orderBy('people.id')
       .limit(limit)
       .execute();
     return rows.map((row) => userListing.toDto(row) as Item);

@@ -226,6 +226,20 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       })),
     );
     for (const u of users) w.created('member', u.id, u.name, u.created_at, 'organisation');
+    await w.insert(
+      'people',
+      users.map((u) => ({
+        workspace_id: ws,
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        department: null,
+        employee_number: null,
+        member: 1,
+        created_at: u.created_at,
+        updated_at: u.created_at,
+      })),
+    );
 
     const teams: Row[] = [];
     for (const [i, name] of words.TEAM_NAMES.slice(0, counts.teams).entries()) {

@@ -16,6 +16,7 @@ import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId, nowIso } from '../ids.js';
 import { removeMemberAndKeys } from '../members/memberships.js';
+import { joinPeople } from '../users/membership-people.js';
 import type { SsoProvider } from './providers.js';
 import { settingOf, ssoDb } from './rules.service.js';
 
@@ -59,7 +60,7 @@ export async function applyRules(
   const roles = await rolesByWorkspace(database.db, provider.name, groups);
   let user = await database.db
     .selectFrom('users')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'created_at'])
     .where('email', '=', person.email)
     .executeTakeFirst();
   const granted: Granted['workspaces'] = [];
@@ -99,6 +100,7 @@ export async function applyRules(
           .insertInto('members')
           .values({ workspace_id: workspaceId, id, user_id: user.id, role, created_at: nowIso() })
           .execute();
+        await joinPeople(trx, workspaceId, { ...user, email: person.email }, actorOf(id));
         await remember(trx, workspaceId, id, provider.name, 1);
         await recordAudit(trx, {
           workspaceId,
@@ -179,7 +181,11 @@ async function personOf(trx: Kysely<Tables>, person: { email: string; name: stri
     .values({ id: newId(), email: person.email, name: person.name, password_hash: null, created_at: nowIso() })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute();
-  return trx.selectFrom('users').select(['id', 'name']).where('email', '=', person.email).executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('users')
+    .select(['id', 'name', 'created_at'])
+    .where('email', '=', person.email)
+    .executeTakeFirstOrThrow();
 }
 
 async function lastAdmin(trx: Kysely<Tables>, workspaceId: string): Promise<boolean> {

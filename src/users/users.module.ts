@@ -1,79 +1,82 @@
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { dynamic } from '../db/dynamic.js';
-import type { Tables } from '../db/schema.js';
-import { DateTime, Uuid } from '../http/schemas.js';
-import type { App, AppDeps } from '../http/types.js';
+import type { PeopleTable, Tables } from '../db/schema.js';
+import { DateTime, OrNull, Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
-import { defineListing, linkableListing, registerListing } from '../resources/listing.js';
+import { equalsFilter } from '../lists/filters.js';
+import { defineListing, linkableListing } from '../resources/listing.js';
 
 export const User = Type.Object(
   {
-    id: Uuid('User id: the person, the same in every workspace they belong to.'),
-    email: Type.String({ description: 'Login e-mail, lower-case.', examples: ['ada@acme.test'] }),
+    id: Uuid('Person id. A member keeps the same id in every workspace they belong to.'),
+    email: OrNull(
+      Type.String({ examples: ['ada@acme.test'] }),
+      "A member's login e-mail; the e-mail of a person without an account, if known. Lower-case.",
+    ),
     name: Type.String({ description: 'Display name.', examples: ['Ada Lovelace'] }),
+    department: OrNull(Type.String(), 'Department, as the workspace records it.'),
+    employeeNumber: OrNull(Type.String(), 'Employee number, unique in the workspace.'),
+    member: Type.Boolean({
+      description:
+        'Whether the person is a member (signs in). A person who is not can be owner, assignee or team member.',
+    }),
     createdAt: DateTime('When the person was first added.'),
+    updatedAt: DateTime('When the workspace last changed what it records of the person.'),
   },
-  { description: 'A person who is a member of the workspace.' },
+  { description: 'A person of the workspace: a member, or someone the estate is assigned to who never signs in.' },
 );
 export type User = Static<typeof User>;
 
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  created_at: string;
+export function userRowToDto(row: PeopleTable): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    department: row.department,
+    employeeNumber: row.employee_number,
+    member: row.member === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
-export function userRowToDto(row: UserRow): User {
-  return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at };
-}
-
-/**
- * Users of a workspace are the people with a membership in it, read from the memberships: they
- * hold copies of each person's name, e-mail and creation time (kept by triggers of the baseline,
- * src/db/baseline/), which the list orders by in their indexes.
- */
+/** The people of a workspace: its members and those it records without an account. */
 export function workspaceUsers(db: Kysely<Tables>, workspaceId: string) {
-  return db
-    .selectFrom('members')
-    .innerJoin('users', 'users.id', 'members.user_id')
-    .where('members.workspace_id', '=', workspaceId)
-    .select(['users.id', 'users.email', 'users.name', 'users.created_at']);
+  return db.selectFrom('people').selectAll().where('workspace_id', '=', workspaceId);
 }
 
 export async function findWorkspaceUser(
   db: Kysely<Tables>,
   workspaceId: string,
   id: string,
-): Promise<UserRow | undefined> {
-  return isUuid(id) ? workspaceUsers(db, workspaceId).where('users.id', '=', id).executeTakeFirst() : undefined;
+): Promise<PeopleTable | undefined> {
+  return isUuid(id) ? workspaceUsers(db, workspaceId).where('id', '=', id).executeTakeFirst() : undefined;
 }
 
-/**
- * How a person is searched, wherever people are listed (users, members): name and e-mail, in the
- * users table's text index.
- */
+/** How members are searched: their account's name and e-mail, in the users table's text index. */
 export const PERSON_SEARCH = { textIndex: { table: 'users' } };
 
-/** The people of the workspace: its members' persons. */
+/** The people of the workspace. */
 export const userListing = defineListing({
   noun: 'user',
   openApiTag: 'people',
   item: User,
-  description: 'The people who are members of the workspace.',
+  description: 'The people of the workspace: its members, and the people it records who never sign in.',
   rows: workspaceUsers,
-  ...PERSON_SEARCH,
-  sorts: { name: 'members.user_name', email: 'members.user_email', createdAt: 'members.user_created_at' },
-  idColumn: 'members.user_id',
-  counted: 'members',
+  textIndex: { table: 'people' },
+  sorts: { name: 'name', email: 'email', createdAt: 'created_at' },
+  filters: {
+    member: equalsFilter(
+      'member',
+      Type.Boolean({ description: 'true: only members; false: only people without an account.' }),
+      (value) => (value ? 1 : 0),
+    ),
+  },
+  counted: 'people',
   toDto: userRowToDto,
   find: findWorkspaceUser,
 });
-
-export function registerUserRoutes(app: App, { database }: AppDeps): void {
-  registerListing(app, database, userListing);
-}
 
 /** People as a family others refer to (a workstation's assigned user) and link (owners, team members). */
 export const userLinkable = linkableListing(userListing, 'users', async (db, workspaceId, link, parentId) => {
@@ -85,9 +88,5 @@ export const userLinkable = linkableListing(userListing, 'users', async (db, wor
     .execute();
   if (linked.length === 0) return [];
   const ids = linked.map((row) => String(row[link.childColumn]));
-  return workspaceUsers(db, workspaceId)
-    .where('users.id', 'in', ids)
-    .orderBy('users.name')
-    .orderBy('users.id')
-    .execute();
+  return workspaceUsers(db, workspaceId).where('id', 'in', ids).orderBy('name').orderBy('id').execute();
 });

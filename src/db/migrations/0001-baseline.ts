@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await createFold(db);
   }
   for (const statement of baselineStatements(dialect)) await sql.raw(statement).execute(db);
-  for (const statement of storageStatements(dialect)) await sql.raw(statement).execute(db);
+  // Tables of later migrations (people, 0009) get their storage there.
+  const tables = (await db.introspection.getTables()).map((table) => table.name);
+  for (const statement of storageStatements(dialect, tables)) await sql.raw(statement).execute(db);
 }
 
 /** The storage the baseline makes (storageFingerprint); a later migration that changes storage records its own. */

@@ -1,0 +1,230 @@
+/**
+ * People who are not members (docs/people.md): someone the estate is assigned to who never signs
+ * in. Each has a row in `people`, as members do, and an id row in `users` (no password, an address
+ * under the reserved `.invalid` domain, bound to the workspace) so that owners, assignees and team
+ * members keep one kind of reference. Becoming a member keeps what they were given
+ * (`joinPeople`).
+ */
+import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
+import type { Actor } from '../audit/audit.types.js';
+import { recordAudit } from '../audit/audit.writer.js';
+import type { Database } from '../db/database.js';
+import type { PeopleTable, Tables } from '../db/schema.js';
+import { writeTransaction } from '../db/write.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { releaseDependents } from '../families.js';
+import { Clearable, Text } from '../http/schemas.js';
+import { requireMatch } from '../http/etag.js';
+import { newId, nowIso } from '../ids.js';
+import { requireEmail, requireName } from '../validation.js';
+import { findWorkspaceUser, userRowToDto, type User } from './users.module.js';
+
+const Name = Type.String({ minLength: 1, maxLength: 200, description: 'Display name.' });
+const Email = Type.String({ maxLength: 254, description: 'E-mail, unique among the people of the workspace.' });
+const Department = Text(200);
+const EmployeeNumber = Type.String({ minLength: 1, maxLength: 100 });
+
+export const CreatePerson = Type.Object(
+  {
+    name: Name,
+    email: Type.Optional(Email),
+    department: Type.Optional(Department),
+    employeeNumber: Type.Optional(EmployeeNumber),
+  },
+  { additionalProperties: false, description: 'A person without an account.' },
+);
+export type CreatePerson = Static<typeof CreatePerson>;
+
+export const UpdatePerson = Type.Object(
+  {
+    name: Type.Optional(Name),
+    email: Clearable(Email, "The person's e-mail; null clears it. A member's is their account's (422)."),
+    department: Clearable(Department, 'null clears it.'),
+    employeeNumber: Clearable(EmployeeNumber, 'null clears it. Unique in the workspace.'),
+  },
+  {
+    additionalProperties: false,
+    description: "The fields to change. A member's name and e-mail are their account's: only an account changes them.",
+  },
+);
+export type UpdatePerson = Static<typeof UpdatePerson>;
+
+/** The address of a person's id row: never a real one, never signs in (requireEmail refuses `.invalid`). */
+const idRowEmail = (id: string) => `${id}@people.invalid`;
+
+async function refuseTaken(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  person: { id?: string; email?: string | null; employee_number?: string | null },
+): Promise<void> {
+  for (const [column, label] of [
+    ['email', 'e-mail'],
+    ['employee_number', 'employee number'],
+  ] as const) {
+    const value = person[column];
+    if (value === undefined || value === null) continue;
+    const holder = await trx
+      .selectFrom('people')
+      .select(['id', 'member'])
+      .where('workspace_id', '=', workspaceId)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    if (holder && holder.id !== person.id)
+      throw new ApiError('unprocessable_entity', `a person of this workspace has the ${label} ${value} already`);
+  }
+}
+
+const textOf = (value: string | null | undefined) =>
+  value === undefined || value === null ? value : value.trim() || null;
+
+/** Creates a person without an account inside the caller's transaction (an import's `--create-people`). */
+export async function createPersonIn(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  input: CreatePerson,
+  actor: Actor,
+): Promise<User> {
+  const now = nowIso();
+  const id = newId();
+  const row: PeopleTable = {
+    workspace_id: workspaceId,
+    id,
+    name: requireName(input.name, 'name'),
+    email: input.email === undefined ? null : requireEmail(input.email),
+    department: textOf(input.department) ?? null,
+    employee_number: textOf(input.employeeNumber) ?? null,
+    member: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await refuseTaken(trx, workspaceId, row);
+  await trx
+    .insertInto('users')
+    .values({
+      id,
+      email: idRowEmail(id),
+      name: row.name,
+      password_hash: null,
+      created_at: now,
+      workspace_id: workspaceId,
+    })
+    .execute();
+  await trx.insertInto('people').values(row).execute();
+  const created = userRowToDto(row);
+  await recordAudit(trx, {
+    workspaceId,
+    category: 'organisation',
+    action: 'create',
+    actor,
+    resourceType: 'user',
+    resourceId: id,
+    resourceName: row.name,
+    changes: Object.fromEntries(
+      (['name', 'email', 'department', 'employeeNumber'] as const)
+        .filter((key) => created[key] !== null)
+        .map((key) => [key, { before: null, after: created[key] }]),
+    ),
+  });
+  return created;
+}
+
+export function createPerson(database: Database, workspaceId: string, input: CreatePerson, actor: Actor) {
+  return writeTransaction(database, workspaceId, (trx) => createPersonIn(trx, workspaceId, input, actor));
+}
+
+async function requirePerson(trx: Kysely<Tables>, workspaceId: string, id: string): Promise<PeopleTable> {
+  const row = await findWorkspaceUser(trx, workspaceId, id);
+  if (!row) throw notFound('user');
+  return row;
+}
+
+export async function updatePerson(
+  database: Database,
+  workspaceId: string,
+  id: string,
+  input: UpdatePerson,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<User> {
+  return writeTransaction(database, workspaceId, async (trx) => {
+    const row = await requirePerson(trx, workspaceId, id);
+    const before = userRowToDto(row);
+    requireMatch(ifMatch, before);
+    const next: PeopleTable = {
+      ...row,
+      ...(input.name === undefined ? {} : { name: requireName(input.name, 'name') }),
+      ...(input.email === undefined ? {} : { email: input.email === null ? null : requireEmail(input.email) }),
+      ...(input.department === undefined ? {} : { department: textOf(input.department) ?? null }),
+      ...(input.employeeNumber === undefined ? {} : { employee_number: textOf(input.employeeNumber) ?? null }),
+    };
+    if (row.member === 1 && (next.name !== row.name || next.email !== row.email))
+      throw new ApiError(
+        'unprocessable_entity',
+        `${row.name} is a member: their name and e-mail are their account's and change only with it`,
+      );
+    await refuseTaken(trx, workspaceId, next);
+    const after = userRowToDto({ ...next, updated_at: nowIso() });
+    const changes = Object.fromEntries(
+      (['name', 'email', 'department', 'employeeNumber'] as const)
+        .filter((key) => before[key] !== after[key])
+        .map((key) => [key, { before: before[key], after: after[key] }]),
+    );
+    if (Object.keys(changes).length === 0) return before;
+    await trx
+      .updateTable('people')
+      .set({
+        name: next.name,
+        email: next.email,
+        department: next.department,
+        employee_number: next.employee_number,
+        updated_at: after.updatedAt,
+      })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+    if (row.member === 0) await trx.updateTable('users').set({ name: next.name }).where('id', '=', id).execute();
+    await recordAudit(trx, {
+      workspaceId,
+      category: 'organisation',
+      action: 'update',
+      actor,
+      resourceType: 'user',
+      resourceId: id,
+      resourceName: next.name,
+      changes,
+    });
+    return after;
+  });
+}
+
+/** Deletes a person without an account; what they were given is released as when a member leaves. */
+export async function deletePerson(
+  database: Database,
+  workspaceId: string,
+  id: string,
+  actor: Actor,
+  ifMatch?: string,
+): Promise<void> {
+  await writeTransaction(database, workspaceId, async (trx) => {
+    const row = await requirePerson(trx, workspaceId, id);
+    requireMatch(ifMatch, userRowToDto(row));
+    if (row.member === 1)
+      throw new ApiError(
+        'unprocessable_entity',
+        `${row.name} is a member: remove the membership (DELETE /members/{id}) to remove them`,
+      );
+    await releaseDependents(trx, workspaceId, { table: 'users', id }, actor);
+    await trx.deleteFrom('people').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await trx.deleteFrom('users').where('id', '=', id).where('workspace_id', '=', workspaceId).execute();
+    await recordAudit(trx, {
+      workspaceId,
+      category: 'organisation',
+      action: 'delete',
+      actor,
+      resourceType: 'user',
+      resourceId: id,
+      resourceName: row.name,
+    });
+  });
+}
