@@ -292,6 +292,74 @@ describeEachDatabase('import presets', (h) => {
     );
   });
 
+  it('people who are not members: refused naming --create-people, listed by a dry run, recorded with it', async () => {
+    const ws = await h.workspace();
+    const snipe = example('snipeit-assets.csv');
+    const without = await fromFile(h, ws, 'workstations', snipe, 'snipeit-assets');
+    assert.deepEqual(
+      without.errors.map((error) => [error.row, error.field]),
+      [
+        [1, 'assignedUser'],
+        [2, 'assignedUser'],
+        [4, 'assignedUser'],
+        [8, 'assignedUser'],
+      ],
+    );
+    assert.match(without.errors[0]!.message, /no person "Anna Berg <anna@acme\.example>".*--create-people/);
+
+    const run = (dryRun: boolean) =>
+      importFamily(h.database, ws.id, familyOf('workstations'), createReadStream(snipe), {
+        format: 'csv',
+        actor: CLI_ACTOR,
+        source: snipe,
+        preset: 'snipeit-assets',
+        createPeople: true,
+        dryRun,
+      });
+    const dry = await run(true);
+    assert.deepEqual(dry.errors, []);
+    assert.deepEqual(dry.peopleCreated, [
+      'Anna Berg <anna@acme.example>',
+      'Boris Cole <boris@acme.example>',
+      'Chloe Diaz <chloe@acme.example>',
+      'David Ek <david@acme.example>',
+    ]);
+    const secret = (await h.key(ws)).secret;
+    const people = async () =>
+      (
+        (await h.call('GET', '/public/v1/users', { key: secret, query: { member: 'false', sort: 'name' } })).json() as {
+          data: { id: string; name: string; email: string; member: boolean }[];
+        }
+      ).data;
+    assert.deepEqual(await people(), [], 'a dry run records nobody');
+
+    const done = await run(false);
+    assert.deepEqual([done.errors, done.created], [[], 10]);
+    const recorded = await people();
+    assert.deepEqual(
+      recorded.map((person) => [person.name, person.email]),
+      [
+        ['Anna Berg', 'anna@acme.example'],
+        ['Boris Cole', 'boris@acme.example'],
+        ['Chloe Diaz', 'chloe@acme.example'],
+        ['David Ek', 'david@acme.example'],
+      ],
+    );
+    const anna = (await listed(h, ws, 'workstations')).find((item) => item.name === 'LT-0001')!;
+    assert.equal(anna.assignedUserId, recorded[0]!.id);
+    // Imported again, the file names the people it recorded: nobody twice.
+    const again = await importFamily(h.database, ws.id, familyOf('workstations'), createReadStream(snipe), {
+      format: 'csv',
+      actor: CLI_ACTOR,
+      source: snipe,
+      preset: 'snipeit-assets',
+      createPeople: true,
+      match: 'name',
+    });
+    assert.deepEqual([again.errors, again.peopleCreated], [[], undefined]);
+    assert.equal((await people()).length, 4);
+  });
+
   it('estate import --skip-invalid: valid rows go in, refused ones to a file that imports once fixed', async () => {
     const ws = await h.workspace();
     const dir = temporaryDirectory('estate-skip-');

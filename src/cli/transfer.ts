@@ -10,6 +10,7 @@ import { createValidators } from '../http/validators.js';
 import type { ListQuery } from '../lists/offset.js';
 import type { Family } from '../resources/family.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
+import { type ArchiveReport, exportWorkspace, importWorkspace } from '../transfer/archive.js';
 import { exportFamily } from '../transfer/export.js';
 import { FORMATS, type Format, type ImportReport, importFamily } from '../transfer/import.js';
 import { PRESETS, presetOf } from '../transfer/presets.js';
@@ -59,6 +60,20 @@ function listQueryOf(family: Family, filters: string[]): ListQuery {
   return query as ListQuery;
 }
 
+function archiveSummary(report: ArchiveReport): string {
+  const counts = Object.entries(report.sections)
+    .map(([section, count]) => `${count} ${section}`)
+    .join(', ');
+  const lines = [
+    report.errors.length > 0
+      ? `nothing written: the archive was refused (${counts} read)`
+      : `${report.dryRun ? 'would import' : 'imported'} the archive: ${counts}`,
+  ];
+  for (const error of report.errors)
+    lines.push(`  ${error.section} row ${error.row}${error.field ? ` ${error.field}` : ''}: ${error.message}`);
+  return lines.join('\n');
+}
+
 function summary(report: ImportReport & { refusedFile?: string }): string {
   // A refused import wrote nothing: its counts of what would have been created are no outcome.
   const refused = new Set(report.errors.map((error) => error.row)).size;
@@ -79,6 +94,11 @@ function summary(report: ImportReport & { refusedFile?: string }): string {
         report.fieldsCreated
           .map((field) => `${field.name} (${field.type}${field.choices ? `: ${field.choices.join(', ')}` : ''})`)
           .join(', '),
+    );
+  if (report.peopleCreated?.length)
+    lines.push(
+      `${report.dryRun || refused > 0 ? 'would record' : 'recorded'} ${report.peopleCreated.length} people ` +
+        `without an account: ${report.peopleCreated.join(', ')}`,
     );
   if (report.fieldsLeftOut?.length)
     lines.push(
@@ -118,9 +138,19 @@ export function registerTransfer(program: Command): void {
         'none yet, its type guessed from the values; --dry-run shows them first',
     )
     .option(
+      '--create-people',
+      'record the people the file names (owners, assignees, members: an e-mail, "Name <e-mail>" or a name) who ' +
+        'are not in the workspace, as people without an account; --dry-run lists them first',
+    )
+    .option(
       '--skip-invalid <file>',
       'import the valid rows and write the refused ones to this file, each with its reason in an estate_error ' +
         'column (which an import ignores): fix them there and import that file',
+    )
+    .option(
+      '--all',
+      'the file is a whole workspace archive (estate export --all): fill this empty workspace with it, every ' +
+        'section or nothing',
     )
     .option('--json', 'print one JSON object')
     .addHelpText(
@@ -128,81 +158,110 @@ export function registerTransfer(program: Command): void {
       `\nPresets:\n${PRESETS.map((preset) => `  ${preset.name.padEnd(16)} ${preset.description}`).join('\n')}`,
     )
     .action((file: string, opts: JsonOption & { workspace: string; family?: string; format?: Format } & Flags) =>
-      run(
-        opts,
-        async (database: Database) => {
-          await requireWorkspace(database, opts.workspace);
-          const preset = opts.preset === undefined ? undefined : presetOf(opts.preset);
-          if (opts.preset !== undefined && !preset)
-            throw new ApiError(
-              'bad_request',
-              `no preset ${opts.preset}; one of: ${PRESETS.map((candidate) => candidate.name).join(', ')}`,
-            );
-          const key = opts.family ?? preset?.family;
-          if (!key) throw new ApiError('bad_request', 'give --family (or a --preset)');
-          const family = familyOf(key);
-          if (opts.createFields && file === '-')
-            throw new ApiError('bad_request', '--create-fields reads the file twice: give a file, not -');
-          const input = file === '-' ? process.stdin : createReadStream(file);
-          const format = formatOf(file, opts.format);
-          const bar = process.stderr.isTTY && !opts.json ? progressBar() : undefined;
-          const expectedRows = file === '-' || format === 'json' ? undefined : await recordsIn(file, format);
-          if (opts.skipInvalid !== undefined && file === '-')
-            throw new ApiError('bad_request', '--skip-invalid reads the file again: give a file, not -');
-          const options = {
-            format,
-            dryRun: Boolean(opts.dryRun),
-            match: opts.match,
-            actor: CLI_ACTOR,
-            source: file === '-' ? 'standard input' : basename(file),
-            ...(opts.preset === undefined ? {} : { preset: opts.preset }),
-            ...(expectedRows === undefined ? {} : { expectedRows }),
-            ...(opts.createFields && { createFields: () => createReadStream(file) }),
-            progress: bar && ((rows: number) => drawImport(bar, rows, expectedRows)),
-            // --skip-invalid: every refused row of a try, with its errors (the report lists 1,000 at most).
-            refused: (row: number, message: string) => {
-              if (row > 0) found.set(row, found.has(row) ? `${found.get(row)}; ${message}` : message);
-            },
-          };
-          let found = new Map<number, string>();
-          let report: ImportReport & { refusedFile?: string } = await importFamily(
-            database,
-            opts.workspace,
-            family,
-            input,
-            options,
-          );
-          if (opts.skipInvalid !== undefined) {
-            // Each try refuses whole and says which rows; the next leaves them out, until one goes through.
-            const reasons = new Map<number, string>();
-            for (let tries = 0; report.errors.length > 0 && tries < SKIP_TRIES; tries += 1) {
-              // A fault of the file itself (not CSV, a field that cannot be defined) refuses it whole.
-              if (report.errors.some((error) => error.row === 0) || found.size === 0) break;
-              for (const [row, reason] of found) reasons.set(row, reason);
-              found = new Map();
-              report = await importFamily(database, opts.workspace, family, createReadStream(file), {
-                ...options,
-                skipRows: new Set(reasons.keys()),
+      opts.all
+        ? run(
+            opts,
+            async (database: Database) => {
+              await requireWorkspace(database, opts.workspace);
+              if (opts.family || opts.preset || opts.match || opts.createFields || opts.skipInvalid)
+                throw new ApiError(
+                  'bad_request',
+                  '--all imports a whole archive: give no --family, --preset or --match',
+                );
+              const input = file === '-' ? process.stdin : createReadStream(file);
+              const report = await importWorkspace(database, opts.workspace, input, {
+                actor: CLI_ACTOR,
+                source: file === '-' ? 'standard input' : basename(file),
+                dryRun: Boolean(opts.dryRun),
               });
-            }
-            if (reasons.size > 0 && report.errors.length === 0) {
-              await writeRefusedRows(createReadStream(file), format, reasons, createWriteStream(opts.skipInvalid));
-              report.refusedFile = opts.skipInvalid;
-            }
-          }
-          bar?.end();
-          if (report.errors.length > 0) process.exitCode = 1;
-          return report;
-        },
-        summary,
-      ),
+              if (report.errors.length > 0) process.exitCode = 1;
+              return report;
+            },
+            archiveSummary,
+          )
+        : run(
+            opts,
+            async (database: Database) => {
+              await requireWorkspace(database, opts.workspace);
+              const preset = opts.preset === undefined ? undefined : presetOf(opts.preset);
+              if (opts.preset !== undefined && !preset)
+                throw new ApiError(
+                  'bad_request',
+                  `no preset ${opts.preset}; one of: ${PRESETS.map((candidate) => candidate.name).join(', ')}`,
+                );
+              const key = opts.family ?? preset?.family;
+              if (!key) throw new ApiError('bad_request', 'give --family (or a --preset)');
+              const family = familyOf(key);
+              if (opts.createFields && file === '-')
+                throw new ApiError('bad_request', '--create-fields reads the file twice: give a file, not -');
+              const input = file === '-' ? process.stdin : createReadStream(file);
+              const format = formatOf(file, opts.format);
+              const bar = process.stderr.isTTY && !opts.json ? progressBar() : undefined;
+              const expectedRows = file === '-' || format === 'json' ? undefined : await recordsIn(file, format);
+              if (opts.skipInvalid !== undefined && file === '-')
+                throw new ApiError('bad_request', '--skip-invalid reads the file again: give a file, not -');
+              const options = {
+                format,
+                dryRun: Boolean(opts.dryRun),
+                match: opts.match,
+                actor: CLI_ACTOR,
+                source: file === '-' ? 'standard input' : basename(file),
+                ...(opts.preset === undefined ? {} : { preset: opts.preset }),
+                ...(expectedRows === undefined ? {} : { expectedRows }),
+                ...(opts.createFields && { createFields: () => createReadStream(file) }),
+                ...(opts.createPeople && { createPeople: true }),
+                progress: bar && ((rows: number) => drawImport(bar, rows, expectedRows)),
+                // --skip-invalid: every refused row of a try, with its errors (the report lists 1,000 at most).
+                refused: (row: number, message: string) => {
+                  if (row > 0) found.set(row, found.has(row) ? `${found.get(row)}; ${message}` : message);
+                },
+              };
+              let found = new Map<number, string>();
+              let report: ImportReport & { refusedFile?: string } = await importFamily(
+                database,
+                opts.workspace,
+                family,
+                input,
+                options,
+              );
+              if (opts.skipInvalid !== undefined) {
+                // Each try refuses whole and says which rows; the next leaves them out, until one goes through.
+                const reasons = new Map<number, string>();
+                for (let tries = 0; report.errors.length > 0 && tries < SKIP_TRIES; tries += 1) {
+                  // A fault of the file itself (not CSV, a field that cannot be defined) refuses it whole.
+                  if (report.errors.some((error) => error.row === 0) || found.size === 0) break;
+                  for (const [row, reason] of found) reasons.set(row, reason);
+                  found = new Map();
+                  report = await importFamily(database, opts.workspace, family, createReadStream(file), {
+                    ...options,
+                    skipRows: new Set(reasons.keys()),
+                  });
+                }
+                if (reasons.size > 0 && report.errors.length === 0) {
+                  await writeRefusedRows(createReadStream(file), format, reasons, createWriteStream(opts.skipInvalid));
+                  report.refusedFile = opts.skipInvalid;
+                }
+              }
+              bar?.end();
+              if (report.errors.length > 0) process.exitCode = 1;
+              return report;
+            },
+            summary,
+          ),
     );
 
   program
     .command('export')
-    .description("export a family's items of a workspace (link lists and references by name)")
+    .description(
+      "export a family's items of a workspace (link lists and references by name), or with --all the whole workspace",
+    )
     .requiredOption('--workspace <id>', 'workspace id')
-    .requiredOption('--family <family>', `the family: ${familyKeys().join(', ')}`)
+    .option('--family <family>', `the family: ${familyKeys().join(', ')}`)
+    .option(
+      '--all',
+      'the whole workspace as one archive of JSON lines (custom fields, people, tags, agents, every family with ' +
+        'its links, comments): estate import --all fills an empty workspace with it',
+    )
     .option('--format <format>', `${FORMATS.join(', ')} (default: from --output, else csv)`, formatOption)
     .option('--output <file>', 'write to this file instead of standard output')
     .option(
@@ -220,7 +279,8 @@ export function registerTransfer(program: Command): void {
     .action(
       (opts: {
         workspace: string;
-        family: string;
+        family?: string;
+        all?: boolean;
         format?: Format;
         output?: string;
         filter: string[];
@@ -230,9 +290,20 @@ export function registerTransfer(program: Command): void {
           {},
           async (database: Database) => {
             await requireWorkspace(database, opts.workspace);
+            const output = opts.output ? createWriteStream(opts.output) : process.stdout;
+            if (opts.all) {
+              if (opts.family || opts.filter.length > 0 || opts.format)
+                throw new ApiError(
+                  'bad_request',
+                  '--all exports the whole workspace: give no --family, --filter or --format',
+                );
+              await exportWorkspace(database, opts.workspace, output);
+              if (opts.output) process.stderr.write(`exported the workspace to ${opts.output}\n`);
+              return {};
+            }
+            if (!opts.family) throw new ApiError('bad_request', 'give --family (or --all)');
             const family = familyOf(opts.family);
             const query = listQueryOf(family, opts.filter);
-            const output = opts.output ? createWriteStream(opts.output) : process.stdout;
             const result = await exportFamily(database, opts.workspace, family, output, {
               format: formatOf(opts.output, opts.format),
               query,
@@ -252,7 +323,9 @@ interface Flags {
   match?: string;
   preset?: string;
   createFields?: boolean;
+  createPeople?: boolean;
   skipInvalid?: string;
+  all?: boolean;
 }
 
 /** Imports `--skip-invalid` tries at most: each finds the rows refused once others are left out. */

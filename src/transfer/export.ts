@@ -28,12 +28,13 @@ const BATCH = 1000;
 type Item = Record<string, unknown>;
 
 /** The family's items matching `query` (its list filters and `q`), as export records, batch by batch. */
-async function* recordsOf(
+export async function* recordsOf(
   database: Database,
   workspaceId: string,
   family: Family,
   fields: readonly ItemField[],
   query: ListQuery,
+  { ids = false }: { ids?: boolean } = {},
 ) {
   const columns = columnsOf(family, fields);
   const { definition } = family;
@@ -74,8 +75,9 @@ async function* recordsOf(
       columns,
       items.map((item) => String(item.id)),
     );
-    const named = await namesFor(names, columns, items, linked);
-    for (const item of items) yield recordOf(columns, item, linked, named);
+    const named = await namesFor(names, ids ? columns.filter(byName) : columns, items, linked);
+    for (const item of items)
+      yield ids ? idRecordOf(columns, item, linked, named) : recordOf(columns, item, linked, named);
   }
 }
 
@@ -131,6 +133,35 @@ function recordOf(
       record[column.header] = sorted(
         (linked.get(column.header)?.get(String(item.id)) ?? []).map((id) => nameOf(column.target, id)),
       );
+  }
+  return record;
+}
+
+/** In an archive's records (ids kept), only tags are named: by name, which is unique and reads fast. */
+const byName = (column: Column) => column.kind === 'link' && column.target === 'tags';
+
+/**
+ * A workspace archive's record (archive.ts): references and relations by id under their API field
+ * (`categoryId`, `applicationIds`), links by id but tags by name, in id order.
+ */
+function idRecordOf(
+  columns: Column[],
+  item: Item,
+  linked: Map<string, Map<string, string[]>>,
+  named: Map<string, Map<string, string>>,
+): Item {
+  const record: Item = {};
+  for (const column of columns) {
+    if (column.kind === 'id') record.id = item.id;
+    else if (column.kind === 'field') record[column.header] = item[column.field];
+    else if (column.kind === 'reference' || column.kind === 'relation') record[column.field] = item[column.field];
+    else if (column.kind === 'values') record.customFields = item.customFields;
+    else if (column.kind === 'link') {
+      const linkedIds = [...(linked.get(column.header)?.get(String(item.id)) ?? [])].sort();
+      record[column.header] = byName(column)
+        ? sorted(linkedIds.map((id) => named.get(column.target)?.get(id) ?? id))
+        : linkedIds;
+    }
   }
   return record;
 }

@@ -28,6 +28,7 @@ import { type AjvError, schemaError } from '../http/errors.js';
 import { findBadText } from '../http/input.js';
 import { createValidators } from '../http/validators.js';
 import { isUuid, newId, nowIso } from '../ids.js';
+import { isValidDateTime } from '../validation.js';
 import { linkedIds } from '../resources/crud.js';
 import type { Family } from '../resources/family.js';
 import { changeLink } from '../resources/links.js';
@@ -88,6 +89,18 @@ export interface ImportOptions {
    * the column's values (custom-fields/inference.ts): the file read once more from the start.
    */
   createFields?: () => Readable;
+  /** Records the people the file names who are not in the workspace, as people without an account. */
+  createPeople?: boolean;
+  /**
+   * A row's `id` and `createdAt` are the new item's (a workspace archive's rows: their references
+   * keep pointing at them); an id the workspace has already is updated as always.
+   */
+  keepIds?: boolean;
+  /**
+   * Runs in this transaction instead of its own (a workspace archive: every family or none). A
+   * refused row leaves what the import wrote there: the caller rolls it back.
+   */
+  transaction?: Kysely<Tables>;
   /**
    * The import shares its process's event loop with requests (the console): on SQLite, whose
    * statements hold the loop, it writes through a small page cache so its commit is short.
@@ -120,6 +133,8 @@ export interface ImportReport {
   fieldsLeftOut?: string[];
   /** With `createFields`: the fields defined for the file's columns (a dry run only says so). */
   fieldsCreated?: { name: string; type: string; choices?: string[] }[];
+  /** With `createPeople`: the people recorded, as the file named them (a dry run only says so). */
+  peopleCreated?: string[];
   /** With a preset: values it chose for rows (an unnamed NetBox device's name), by row (up to 1,000). */
   notes?: { row: number; message: string }[];
 }
@@ -375,14 +390,17 @@ export async function importFamily(
   const census = options.createFields ? await censusOf(options.createFields()) : undefined;
 
   try {
-    await writeTransaction(database, workspaceId, async (trx) => {
+    const { transaction } = options;
+    const inTransaction = <T>(work: (trx: Kysely<Tables>) => Promise<T>) =>
+      transaction ? work(transaction) : writeTransaction(database, workspaceId, work);
+    await inTransaction(async (trx) => {
       if (shortCommit) servingCache = await withPageCache(trx, -SHORT_COMMIT_CACHE_KIB);
       await readFields(trx);
       if (census) {
         await createFields(trx, census);
         await readFields(trx);
       }
-      const names = new Names(trx, workspaceId, options.actor);
+      const names = new Names(trx, workspaceId, options.actor, { createPeople: options.createPeople === true });
       const loader = bulkLoader(trx, database);
       const events: EventsWritten = { stale: true };
       let batch: { row: number; record: Record<string, unknown> }[] = [];
@@ -430,6 +448,7 @@ export async function importFamily(
       }
       await importBatch(trx, loader, events, names, batch);
       options.progress?.(report.rows);
+      if (names.peopleMade.length > 0) report.peopleCreated = names.peopleMade.slice(0, MAX_ERRORS);
       if (report.errors.length > 0 || options.dryRun) {
         // Rolled back: what the loader deferred (indexes, merges) need not be done.
         await loader.settle();
@@ -496,8 +515,9 @@ export async function importFamily(
     const flush = async (settle = true) => {
       if (queue.length === 0) return;
       // Events written by tags made or updates since the last batch: the newest is read again.
-      if (names.tagsMade > tagsSeen) events.stale = true;
-      tagsSeen = names.tagsMade;
+      const made = names.tagsMade + names.peopleMade.length;
+      if (made > tagsSeen) events.stale = true;
+      tagsSeen = made;
       const expectedRows = database.dialect === 'sqlite' ? options.expectedRows : undefined;
       const written = await createQueued(trx, loader, workspaceId, service, queue, options.actor, {
         events,
@@ -639,7 +659,9 @@ export async function importFamily(
   /** The row createIn would insert for an item, its rule applied: queued to be written with its batch. */
   async function queuedOf(trx: Kysely<Tables>, item: Prepared): Promise<Queued> {
     const now = nowIso();
-    const id = newId();
+    const kept = options.keepIds === true && item.id !== undefined;
+    const id = kept ? item.id! : newId();
+    const createdAt = kept && typeof item.record.createdAt === 'string' ? item.record.createdAt : undefined;
     const values = await valuesOf(trx, id, item.body, undefined);
     takeUnique(values);
     const next = {
@@ -647,7 +669,7 @@ export async function importFamily(
       ...family.toColumns({ ...item.body, customFields: values }),
       workspace_id: workspaceId,
       id,
-      created_at: now,
+      created_at: createdAt !== undefined && isValidDateTime(createdAt) ? new Date(createdAt).toISOString() : now,
       ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
     } as Record<string, unknown>;
     await definition.check?.({ trx, workspaceId, before: undefined, next: next as never });

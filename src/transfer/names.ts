@@ -13,6 +13,7 @@ import { foldKey } from '../db/text-search.js';
 import { FAMILIES } from '../families.js';
 import { isUuid } from '../ids.js';
 import { createTagIn } from '../tags/tags.service.js';
+import { createPersonIn } from '../users/people.service.js';
 
 /** How to read one target's rows by name: its table, name column, and the key a name is compared by. */
 interface Target {
@@ -34,13 +35,20 @@ export const PATH_SEPARATOR = ' / ';
 
 function targetOf(table: string): Target {
   if (table === 'users')
-    return { table, noun: 'member', name: 'email', key: 'email', keyOf: (name) => name.toLowerCase(), tree: false };
+    return { table, noun: 'person', name: 'email', key: 'email', keyOf: (name) => name.toLowerCase(), tree: false };
   if (table === 'tags') return { table, noun: 'tag', name: 'name', key: 'name_key', keyOf: foldKey, tree: false };
   const family = FAMILIES.find((candidate) => candidate.definition.table === table);
   if (!family) throw new Error(`no names for ${table}`);
   const column = family.columnOf(family.definition.nameField ?? 'name');
   const tree = (family.definition.references ?? []).some((r) => r.field === 'parentId' && r.target.table === table);
   return { table, noun: family.definition.nouns.one, name: column, key: column, keyOf: (name) => name, tree };
+}
+
+/** A person as a file names them: an e-mail, `Name <e-mail>`, or a name. */
+function personOf(value: string): { name?: string; email?: string } {
+  const mailbox = /^(.*)<([^<>\s]+@[^<>\s]+)>\s*$/.exec(value.trim());
+  if (mailbox) return { ...(mailbox[1]!.trim() ? { name: mailbox[1]!.trim() } : {}), email: mailbox[2]!.toLowerCase() };
+  return value.includes('@') ? { email: value.trim().toLowerCase() } : { name: value.trim() };
 }
 
 /** A name that matches no row, or several. */
@@ -51,23 +59,20 @@ export class Names {
   private readonly paths = new Map<string, Promise<Map<string, string>>>();
   /** Tags made for the names given (each with its audit event). */
   tagsMade = 0;
+  /** With `createPeople`: the people recorded for the names given, as the file gave them. */
+  readonly peopleMade: string[] = [];
 
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly workspaceId: string,
     private readonly actor: Actor,
+    private readonly options: { createPeople?: boolean } = {},
   ) {}
 
-  /** Rows of `table` in the workspace, for people only the workspace's members. */
+  /** Rows of `table` in the workspace; people are in `people` (members and those without an account). */
   private rows(target: Target) {
-    const db = dynamic(this.db);
-    if (target.table === 'users')
-      return db
-        .selectFrom('users as t')
-        .innerJoin('members as m', (join) =>
-          join.onRef('m.user_id', '=', 't.id').on('m.workspace_id', '=', this.workspaceId),
-        );
-    return db.selectFrom(`${target.table} as t`).where('t.workspace_id', '=', this.workspaceId);
+    const table = target.table === 'users' ? 'people' : target.table;
+    return dynamic(this.db).selectFrom(`${table} as t`).where('t.workspace_id', '=', this.workspaceId);
   }
 
   /**
@@ -77,6 +82,7 @@ export class Names {
   async idsOf(table: string, values: string[], { createTags = false } = {}): Promise<string[]> {
     const target = targetOf(table);
     if (target.tree) return this.treeIdsOf(target, values);
+    if (table === 'users') return this.peopleIdsOf(values);
     const known = await this.read(target, values);
     const ids: string[] = [];
     for (const value of values) {
@@ -96,12 +102,51 @@ export class Names {
   }
 
   /**
+   * The ids of the people `values` name: by e-mail (`ada@acme.test`, or `Ada Lovelace
+   * <ada@acme.test>`), else by name where one person has it, or a person's id. Someone unknown is
+   * recorded as a person without an account when the import was asked to (`createPeople`), else
+   * refused naming that option.
+   */
+  private async peopleIdsOf(values: string[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const value of values) {
+      const { name, email } = personOf(value);
+      const found = email
+        ? ((await this.read(targetOf('users'), [email])).get(email) ?? [])
+        : await this.rows(targetOf('users')).select('t.id as id').where('t.name', '=', name!).limit(2).execute();
+      const matches = found.map((row) => (typeof row === 'string' ? row : String(row.id)));
+      if (matches.length === 1) ids.push(matches[0]!);
+      else if (matches.length > 1)
+        throw new NameError(`"${value}" names ${matches.length} people: give the e-mail or id`);
+      else if (isUuid(value) && (await this.exists(targetOf('users'), value))) ids.push(value);
+      else if (this.options.createPeople) {
+        const person = await createPersonIn(
+          this.db,
+          this.workspaceId,
+          { name: name ?? email!.split('@')[0]!, ...(email ? { email } : {}) },
+          this.actor,
+        );
+        this.peopleMade.push(value);
+        if (email) this.ids.get('users')?.set(email, [person.id]);
+        ids.push(person.id);
+      } else
+        throw new NameError(`no person "${value}" in this workspace (--create-people records the people a file names)`);
+    }
+    return ids;
+  }
+
+  /**
    * Reads the rows `values` name, in slices of a few hundred names per query, so that `idsOf` then
    * answers a whole batch of rows from what was read (an import resolves a batch's names at once).
    */
   async prefetch(table: string, values: string[]): Promise<void> {
     const target = targetOf(table);
     if (target.tree) await this.treePaths(target);
+    else if (table === 'users')
+      await this.read(
+        target,
+        values.flatMap((value) => personOf(value).email ?? []),
+      );
     else await this.read(target, values);
   }
 
@@ -176,12 +221,14 @@ export class Names {
     const target = targetOf(table);
     if (target.tree) return this.treePaths(target);
     const names = new Map<string, string>();
+    // A person is written by e-mail, one without an e-mail by name (peopleIdsOf reads both).
+    const named = table === 'users' ? ['t.email as name', 't.name as fallback'] : [`t.${target.name} as name`];
     for (let start = 0; start < ids.length; start += NAMES_PER_QUERY) {
       const rows = await this.rows(target)
-        .select(['t.id as id', `t.${target.name} as name`])
+        .select(['t.id as id', ...named])
         .where('t.id', 'in', ids.slice(start, start + NAMES_PER_QUERY))
         .execute();
-      for (const row of rows) names.set(String(row.id), String(row.name));
+      for (const row of rows) names.set(String(row.id), String(row.name ?? row.fallback));
     }
     return names;
   }

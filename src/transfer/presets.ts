@@ -273,7 +273,12 @@ const snipeitAssets: Preset = {
       manufacturer: source.Manufacturer,
       model: source.Model || source['Model No.'],
       status,
-      assignedUser: source.Email,
+      // Snipe-IT's employees rarely sign in: `--create-people` records them, named and addressed.
+      assignedUser: source.Email
+        ? source['Checked Out To']
+          ? `${source['Checked Out To']} <${source.Email}>`
+          : source.Email
+        : source['Checked Out To'],
       location: source.Location,
       purchaseDate,
       warrantyEnd,

@@ -4,10 +4,25 @@
  * they join under the same e-mail. Kept apart from people.service.ts: the command line's member
  * commands load this without the families.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../audit/audit.types.js';
+import { dialectOf } from '../db/dialect.js';
 import type { Tables } from '../db/schema.js';
 import { nowIso } from '../ids.js';
+
+/**
+ * Whether the database has the people table yet: not while it is at an older schema (a restore
+ * or a test writes at the schema it restores to, before migrating). Asked of the catalog, which
+ * cannot fail the transaction; memberships are made rarely.
+ */
+async function hasPeople(trx: Kysely<Tables>): Promise<boolean> {
+  const { rows } =
+    dialectOf(trx) === 'postgres'
+      ? await sql<{ found: string | null }>`SELECT to_regclass('people')::text AS found`.execute(trx)
+      : await sql<{ found: string | null }>`SELECT name AS found FROM sqlite_master
+          WHERE type = 'table' AND name = 'people'`.execute(trx);
+  return rows[0]?.found != null;
+}
 
 /**
  * The person of a new membership, in the membership's transaction: the member's row in `people`.
@@ -21,6 +36,7 @@ export async function joinPeople(
   user: { id: string; email: string; name: string; created_at: string },
   actor: Actor,
 ): Promise<void> {
+  if (!(await hasPeople(trx))) return;
   const recorded = await trx
     .selectFrom('people')
     .selectAll()
@@ -70,6 +86,7 @@ export async function personToAccount(
   name: string | undefined,
   passwordHash: string | null,
 ): Promise<{ id: string; name: string; password_hash: string | null; created_at: string } | undefined> {
+  if (!(await hasPeople(trx))) return undefined;
   const recorded = await trx
     .selectFrom('people')
     .select(['id', 'name', 'created_at'])
@@ -90,5 +107,6 @@ export async function personToAccount(
 
 /** The member's row leaves `people` with the membership (what they had is released before). */
 export async function leavePeople(trx: Kysely<Tables>, workspaceId: string, userId: string): Promise<void> {
+  if (!(await hasPeople(trx))) return;
   await trx.deleteFrom('people').where('workspace_id', '=', workspaceId).where('id', '=', userId).execute();
 }

@@ -1681,11 +1681,15 @@ export interface paths {
         };
         /**
          * List users
-         * @description The people who are members of the workspace. Offset list with q, sort and filters; an unknown parameter or value is a 400. Scope: users:read.
+         * @description The people of the workspace: its members, and the people it records who never sign in. Offset list with q, sort and filters; an unknown parameter or value is a 400. Scope: users:read.
          */
         get: operations["listUsers"];
         put?: never;
-        post?: never;
+        /**
+         * Add a person without an account
+         * @description Records someone the estate is assigned to who never signs in: they can own applications and servers, be assigned workstations and belong to teams. An e-mail or employee number another person of the workspace has answers 422. Adding them as a member later (their e-mail) keeps all of it. Audited. Scope: organisation:add.
+         */
+        post: operations["createUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1706,10 +1710,18 @@ export interface paths {
         get: operations["getUser"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove a person without an account
+         * @description Removes the person, their ownerships and team memberships, and unassigns their workstations, each audited on the resource it changes. A member is removed through DELETE /members/{id} (here 422). With If-Match, answers 412 if the person changed since that ETag. Audited. Scope: organisation:delete.
+         */
+        delete: operations["deleteUser"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change what the workspace records of a person
+         * @description Changes a person's department and employee number, and the name and e-mail of a person without an account. A member's name and e-mail are their account's: changing them answers 422. With If-Match, answers 412 if the person changed since that ETag. Audited. Scope: organisation:edit.
+         */
+        patch: operations["updateUser"];
         trace?: never;
     };
     "/workstations": {
@@ -5404,22 +5416,31 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /**
-                         * @description Login e-mail, lower-case.
-                         * @example ada@acme.test
-                         */
-                        email: string;
+                        /** @description Department, as the workspace records it. */
+                        department: string | null;
+                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        email: string | null;
+                        /** @description Employee number, unique in the workspace. */
+                        employeeNumber: string | null;
                         /**
                          * Format: uuid
-                         * @description User id: the person, the same in every workspace they belong to.
+                         * @description Person id. A member keeps the same id in every workspace they belong to.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
+                        /** @description Whether the person is a member (signs in). A person who is not can be owner, assignee or team member. */
+                        member: boolean;
                         /**
                          * @description Display name.
                          * @example Ada Lovelace
                          */
                         name: string;
+                        /**
+                         * Format: date-time
+                         * @description When the workspace last changed what it records of the person.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
+                        updatedAt: string;
                     }[];
                 };
             };
@@ -25177,22 +25198,31 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /**
-                         * @description Login e-mail, lower-case.
-                         * @example ada@acme.test
-                         */
-                        email: string;
+                        /** @description Department, as the workspace records it. */
+                        department: string | null;
+                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        email: string | null;
+                        /** @description Employee number, unique in the workspace. */
+                        employeeNumber: string | null;
                         /**
                          * Format: uuid
-                         * @description User id: the person, the same in every workspace they belong to.
+                         * @description Person id. A member keeps the same id in every workspace they belong to.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
+                        /** @description Whether the person is a member (signs in). A person who is not can be owner, assignee or team member. */
+                        member: boolean;
                         /**
                          * @description Display name.
                          * @example Ada Lovelace
                          */
                         name: string;
+                        /**
+                         * Format: date-time
+                         * @description When the workspace last changed what it records of the person.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
+                        updatedAt: string;
                     }[];
                 };
             };
@@ -28174,22 +28204,31 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /**
-                         * @description Login e-mail, lower-case.
-                         * @example ada@acme.test
-                         */
-                        email: string;
+                        /** @description Department, as the workspace records it. */
+                        department: string | null;
+                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        email: string | null;
+                        /** @description Employee number, unique in the workspace. */
+                        employeeNumber: string | null;
                         /**
                          * Format: uuid
-                         * @description User id: the person, the same in every workspace they belong to.
+                         * @description Person id. A member keeps the same id in every workspace they belong to.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
+                        /** @description Whether the person is a member (signs in). A person who is not can be owner, assignee or team member. */
+                        member: boolean;
                         /**
                          * @description Display name.
                          * @example Ada Lovelace
                          */
                         name: string;
+                        /**
+                         * Format: date-time
+                         * @description When the workspace last changed what it records of the person.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
+                        updatedAt: string;
                     }[];
                 };
             };
@@ -29066,12 +29105,14 @@ export interface operations {
                  * @example 50
                  */
                 limit?: number;
+                /** @description true: only members; false: only people without an account. */
+                member?: boolean;
                 /**
                  * @description Items to skip, default 0; a negative value becomes 0, one past the total gives an empty page. Not an integer, or beyond ±9007199254740991: 400.
                  * @example 0
                  */
                 offset?: number;
-                /** @description Case-insensitive text in the name or e-mail. */
+                /** @description Case-insensitive text in the name, e-mail, department or employee number. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, email, -email, createdAt, -createdAt. */
                 sort?: "name" | "-name" | "email" | "-email" | "createdAt" | "-createdAt";
@@ -29096,22 +29137,31 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
-                            /**
-                             * @description Login e-mail, lower-case.
-                             * @example ada@acme.test
-                             */
-                            email: string;
+                            /** @description Department, as the workspace records it. */
+                            department: string | null;
+                            /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                            email: string | null;
+                            /** @description Employee number, unique in the workspace. */
+                            employeeNumber: string | null;
                             /**
                              * Format: uuid
-                             * @description User id: the person, the same in every workspace they belong to.
+                             * @description Person id. A member keeps the same id in every workspace they belong to.
                              * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                              */
                             id: string;
+                            /** @description Whether the person is a member (signs in). A person who is not can be owner, assignee or team member. */
+                            member: boolean;
                             /**
                              * @description Display name.
                              * @example Ada Lovelace
                              */
                             name: string;
+                            /**
+                             * Format: date-time
+                             * @description When the workspace last changed what it records of the person.
+                             * @example 2026-11-22T09:30:00.000Z
+                             */
+                            updatedAt: string;
                         }[];
                         pagination: {
                             /** @description Effective (clamped) page size. */
@@ -29233,6 +29283,252 @@ export interface operations {
             };
         };
     };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A person without an account. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    department?: string;
+                    /** @description E-mail, unique among the people of the workspace. */
+                    email?: string;
+                    employeeNumber?: string;
+                    /** @description Display name. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A person of the workspace: a member, or someone the estate is assigned to who never signs in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the person was first added.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        /** @description Department, as the workspace records it. */
+                        department: string | null;
+                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        email: string | null;
+                        /** @description Employee number, unique in the workspace. */
+                        employeeNumber: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Person id. A member keeps the same id in every workspace they belong to.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
+                        id: string;
+                        /** @description Whether the person is a member (signs in). A person who is not can be owner, assignee or team member. */
+                        member: boolean;
+                        /**
+                         * @description Display name.
+                         * @example Ada Lovelace
+                         */
+                        name: string;
+                        /**
+                         * Format: date-time
+                         * @description When the workspace last changed what it records of the person.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The request body is larger than the limit. Codes: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The request body is not application/json. Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Well-formed but breaks a business rule. Codes: unprocessable_entity. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
     getUser: {
         parameters: {
             query?: never;
@@ -29248,7 +29544,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A person who is a member of the workspace. */
+            /** @description A person of the workspace: a member, or someone the estate is assigned to who never signs in. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -29261,22 +29557,31 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /**
-                         * @description Login e-mail, lower-case.
-                         * @example ada@acme.test
-                         */
-                        email: string;
+                        /** @description Department, as the workspace records it. */
+                        department: string | null;
+                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        email: string | null;
+                        /** @description Employee number, unique in the workspace. */
+                        employeeNumber: string | null;
                         /**
                          * Format: uuid
-                         * @description User id: the person, the same in every workspace they belong to.
+                         * @description Person id. A member keeps the same id in every workspace they belong to.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
+                        /** @description Whether the person is a member (signs in). A person who is not can be owner, assignee or team member. */
+                        member: boolean;
                         /**
                          * @description Display name.
                          * @example Ada Lovelace
                          */
                         name: string;
+                        /**
+                         * Format: date-time
+                         * @description When the workspace last changed what it records of the person.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
+                        updatedAt: string;
                     };
                 };
             };
@@ -29339,6 +29644,516 @@ export interface operations {
             };
             /** @description Not in the key's workspace (absent and foreign ids give the identical response). Codes: not_found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id.
+                 * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Not in the key's workspace (absent and foreign ids give the identical response). Codes: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description If-Match was sent and the resource has changed since (its ETag differs). Codes: precondition_failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Well-formed but breaks a business rule. Codes: unprocessable_entity. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Unexpected error; transient, retry with backoff. The body reveals nothing internal; quote the X-Request-Id header. Codes: internal_error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The database is unreachable or busy (or, for a diagram's picture, every renderer is busy: a full queue, or the picture not begun within 30 s); retry after Retry-After seconds. A write answered 503 was rolled back unless the connection failed during its commit (rare): check before repeating a create. Codes: service_unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id.
+                 * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change. A member's name and e-mail are their account's: only an account changes them. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null clears it. */
+                    department?: string | null;
+                    /** @description The person's e-mail; null clears it. A member's is their account's (422). */
+                    email?: string | null;
+                    /** @description null clears it. Unique in the workspace. */
+                    employeeNumber?: string | null;
+                    /** @description Display name. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A person of the workspace: a member, or someone the estate is assigned to who never signs in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the person was first added.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        /** @description Department, as the workspace records it. */
+                        department: string | null;
+                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        email: string | null;
+                        /** @description Employee number, unique in the workspace. */
+                        employeeNumber: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Person id. A member keeps the same id in every workspace they belong to.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
+                        id: string;
+                        /** @description Whether the person is a member (signs in). A person who is not can be owner, assignee or team member. */
+                        member: boolean;
+                        /**
+                         * @description Display name.
+                         * @example Ada Lovelace
+                         */
+                        name: string;
+                        /**
+                         * Format: date-time
+                         * @description When the workspace last changed what it records of the person.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The input could not be parsed (bad UUID, unknown enum or filter value, invalid date-time, missing or blank field). Codes: bad_request, invalid_uuid, invalid_datetime. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description No credential, no svc_ prefix, unknown, revoked or expired key. Empty body; header WWW-Authenticate: Bearer realm="svc", error="invalid_token". Codes: unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key lacks the scope (insufficient_permission) or is bound to no workspace (forbidden). Codes: forbidden, insufficient_permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Not in the key's workspace (absent and foreign ids give the identical response). Codes: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description If-Match was sent and the resource has changed since (its ETag differs). Codes: precondition_failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The request body is larger than the limit. Codes: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description The request body is not application/json. Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable machine-readable identifier; branch on status first, then on code.
+                         * @example not_found
+                         */
+                        code: string;
+                        /**
+                         * @description Human-readable text, not for branching.
+                         * @example application not found
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status, mirrored.
+                         * @example 404
+                         */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Well-formed but breaks a business rule. Codes: unprocessable_entity. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

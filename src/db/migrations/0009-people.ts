@@ -44,7 +44,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     )
     .execute(db);
   const index = (name: string, definition: string) =>
-    sql.raw(`CREATE ${name.endsWith('_uq') ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON people ${definition}`).execute(db);
+    sql
+      .raw(`CREATE ${name.endsWith('_uq') ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON people ${definition}`)
+      .execute(db);
   await index('people_email_uq', '(workspace_id, email) WHERE email IS NOT NULL');
   await index('people_employee_number_uq', '(workspace_id, employee_number) WHERE employee_number IS NOT NULL');
   await index('people_name_sort_idx', '(workspace_id, name, id)');

@@ -1,0 +1,604 @@
+/**
+ * A whole workspace in one file (docs/import-export.md, "A whole workspace"): its custom field
+ * definitions, people, tags, agents, every family's items with their links, application comments,
+ * and which hosts its agents reported, as JSON lines. `importWorkspace` fills an empty workspace
+ * from it in one transaction, in dependency order, every row checked as an import checks it: every
+ * list and item answers as the first workspace's did, but for people's ids (a person is the
+ * workspace's own), secrets and agents, which come back revoked, to be enrolled again.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
+import type { Actor } from '../audit/audit.types.js';
+import { recordAudit } from '../audit/audit.writer.js';
+import { exportFields, readFieldSet } from '../custom-fields/fields.portable.js';
+import { createFieldIn } from '../custom-fields/fields.service.js';
+import { itemFieldsOf } from '../custom-fields/values.js';
+import type { Database } from '../db/database.js';
+import { dynamic } from '../db/dynamic.js';
+import type { Tables } from '../db/schema.js';
+import { writeTransaction } from '../db/write.js';
+import { ApiError } from '../errors/api-error.js';
+import { FAMILIES } from '../families.js';
+import { schemaError, type AjvError } from '../http/errors.js';
+import { createValidators } from '../http/validators.js';
+import { constraintViolationOf } from '../db/errors.js';
+import { isUuid, nowIso } from '../ids.js';
+import type { Family } from '../resources/family.js';
+import { createTagIn } from '../tags/tags.service.js';
+import { createPersonIn } from '../users/people.service.js';
+import { isValidDateTime } from '../validation.js';
+import { columnsOf } from './columns.js';
+import { recordsOf as exportRecordsOf } from './export.js';
+import { importFamily, recordsOf, type ImportError } from './import.js';
+
+export const ARCHIVE_FORMAT = 'estate-workspace-archive';
+const ARCHIVE_VERSION = 1;
+
+const familyKey = (family: Family) => family.definition.path.slice(1);
+
+/** The sections of an archive, in the order they are written and read back. */
+const SECTIONS = ['fields', 'people', 'tags', 'agents', ...FAMILIES.map(familyKey), 'comments', 'hosts'] as const;
+
+const Text = (max: number) => Type.String({ maxLength: max });
+const Nullable = (max: number) => Type.Union([Text(max), Type.Null()]);
+const Time = Type.String({ maxLength: 40 });
+
+/** What each section's items must be (the families' rows are checked by their import). */
+const ITEMS = {
+  people: Type.Object(
+    {
+      id: Type.String({ maxLength: 36 }),
+      name: Type.String({ minLength: 1, maxLength: 200 }),
+      email: Nullable(254),
+      department: Nullable(200),
+      employeeNumber: Nullable(100),
+      member: Type.Boolean(),
+      createdAt: Time,
+    },
+    { additionalProperties: false },
+  ),
+  tags: Type.Object(
+    {
+      id: Type.String({ maxLength: 36 }),
+      name: Type.String({ minLength: 1, maxLength: 100 }),
+      colour: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+      description: Nullable(2000),
+      createdAt: Time,
+    },
+    { additionalProperties: false },
+  ),
+  agents: Type.Object(
+    {
+      id: Type.String({ maxLength: 36 }),
+      name: Type.String({ minLength: 1, maxLength: 200 }),
+      hostname: Nullable(255),
+      version: Nullable(100),
+      fleet: Type.Boolean(),
+      createdAt: Time,
+    },
+    { additionalProperties: false },
+  ),
+  comments: Type.Object(
+    {
+      id: Type.String({ maxLength: 36 }),
+      applicationId: Type.String({ maxLength: 36 }),
+      body: Type.String({ minLength: 1, maxLength: 10_000 }),
+      authorName: Text(200),
+      createdAt: Time,
+    },
+    { additionalProperties: false },
+  ),
+  hosts: Type.Object(
+    {
+      family: Type.Union([Type.Literal('servers'), Type.Literal('workstations')]),
+      id: Type.String({ maxLength: 36 }),
+      agentId: Type.String({ maxLength: 36 }),
+      device: Text(200),
+      lastReportAt: Type.Union([Time, Type.Null()]),
+    },
+    { additionalProperties: false },
+  ),
+};
+type Item<S extends keyof typeof ITEMS> = Static<(typeof ITEMS)[S]>;
+
+/** A workspace's own rows of `table`, in id order. */
+const rowsOf = <T extends 'people' | 'tags' | 'agents' | 'application_comments'>(
+  db: Kysely<Tables>,
+  table: T,
+  workspaceId: string,
+) =>
+  dynamic(db)
+    .selectFrom(table)
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .execute() as unknown as Promise<Tables[T][]>;
+
+/** A tree's rows (categories, teams: small) with every parent before its children. */
+function parentsFirst(records: Record<string, unknown>[]): Record<string, unknown>[] {
+  const byId = new Map(records.map((record) => [String(record.id), record]));
+  const depthOf = (record: Record<string, unknown>, seen = 0): number => {
+    const parent = record.parentId === null ? undefined : byId.get(String(record.parentId));
+    return parent && seen < 100 ? depthOf(parent, seen + 1) + 1 : 0;
+  };
+  return records
+    .map((record) => ({ record, depth: depthOf(record) }))
+    .sort((a, b) => a.depth - b.depth)
+    .map(({ record }) => record);
+}
+
+async function* archiveLines(database: Database, workspaceId: string): AsyncGenerator<string> {
+  const { db } = database;
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select(['name', 'default_currency', 'time_zone'])
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  yield `${JSON.stringify({
+    archive: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exportedAt: nowIso(),
+    workspace: { name: workspace.name, defaultCurrency: workspace.default_currency, timeZone: workspace.time_zone },
+  })}\n`;
+  const line = (section: string, item: unknown) => `${JSON.stringify({ section, item })}\n`;
+  for (const field of (await exportFields(database, workspaceId)).fields) yield line('fields', field);
+  for (const person of await rowsOf(db, 'people', workspaceId))
+    yield line('people', {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      department: person.department,
+      employeeNumber: person.employee_number,
+      member: person.member === 1,
+      createdAt: person.created_at,
+    } satisfies Item<'people'>);
+  for (const tag of await rowsOf(db, 'tags', workspaceId))
+    yield line('tags', {
+      id: tag.id,
+      name: tag.name,
+      colour: tag.colour,
+      description: tag.description,
+      createdAt: tag.created_at,
+    } satisfies Item<'tags'>);
+  for (const agent of await rowsOf(db, 'agents', workspaceId))
+    yield line('agents', {
+      id: agent.id,
+      name: agent.name,
+      hostname: agent.hostname,
+      version: agent.version,
+      fleet: agent.fleet === 1,
+      createdAt: agent.created_at,
+    } satisfies Item<'agents'>);
+  for (const family of FAMILIES) {
+    const key = familyKey(family);
+    const fields = await itemFieldsOf(db, workspaceId, key);
+    const records = exportRecordsOf(database, workspaceId, family, fields, {}, { ids: true });
+    const tree = columnsOf(family).some((column) => column.kind === 'reference' && column.field === 'parentId');
+    if (tree) {
+      const all: Record<string, unknown>[] = [];
+      for await (const record of records) all.push(record);
+      for (const record of parentsFirst(all)) yield line(key, record);
+    } else for await (const record of records) yield line(key, record);
+  }
+  for (const comment of await rowsOf(db, 'application_comments', workspaceId))
+    yield line('comments', {
+      id: comment.id,
+      applicationId: comment.application_id,
+      body: comment.body,
+      authorName: comment.author_name,
+      createdAt: comment.created_at,
+    } satisfies Item<'comments'>);
+  for (const table of ['servers', 'workstations'] as const) {
+    const hosts = await db
+      .selectFrom(table)
+      .select(['id', 'agent_id', 'agent_device', 'last_report_at'])
+      .where('workspace_id', '=', workspaceId)
+      .where('automatic', '=', 1)
+      .where('agent_id', 'is not', null)
+      .orderBy('id')
+      .execute();
+    for (const host of hosts)
+      yield line('hosts', {
+        family: table,
+        id: host.id,
+        agentId: host.agent_id!,
+        device: host.agent_device,
+        lastReportAt: host.last_report_at,
+      } satisfies Item<'hosts'>);
+  }
+}
+
+/** Writes the workspace's archive to `output`. */
+export async function exportWorkspace(database: Database, workspaceId: string, output: Writable): Promise<void> {
+  await pipeline(Readable.from(archiveLines(database, workspaceId)), output, { end: output !== process.stdout });
+}
+
+export interface ArchiveReport {
+  dryRun: boolean;
+  /** Items read and written per section (a dry run writes nothing). */
+  sections: Record<string, number>;
+  /** The first refusals, by section and row (the row's number within its section, from 1). */
+  errors: (ImportError & { section: string })[];
+}
+
+class RollBack extends Error {}
+
+/**
+ * Runs a write a hostile archive could make clash with a row it wrote (an id or a key given twice):
+ * the clash refuses the archive (`refused`), whose transaction then rolls back, as PostgreSQL requires.
+ */
+async function refusedOnClash<T>(write: () => Promise<T>, refused: () => void): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!constraintViolationOf(error)) throw error;
+    refused();
+    throw new RollBack();
+  }
+}
+
+const validators = createValidators();
+const checked = Object.fromEntries(
+  Object.entries(ITEMS).map(([section, schema]) => [section, validators.strict.compile(schema)]),
+);
+
+/** The refusal of a section's item that its schema refuses. */
+function itemProblem(section: keyof typeof ITEMS, item: unknown): string | undefined {
+  const check = checked[section]!;
+  if (check(item)) return undefined;
+  return schemaError((check.errors ?? [])[0] as AjvError, 'item').message;
+}
+
+/** Anything of the workspace an archive would collide with: it fills empty workspaces only. */
+async function holdings(db: Kysely<Tables>, workspaceId: string): Promise<string[]> {
+  const tables = [
+    ...FAMILIES.map((family) => [family.definition.table as string, familyKey(family)]),
+    ['tags', 'tags'],
+    ['agents', 'agents'],
+    ['field_definitions', 'custom fields'],
+  ];
+  const held: string[] = [];
+  for (const [table, label] of tables) {
+    const found = await db
+      .selectFrom(table as 'tags')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .limit(1)
+      .executeTakeFirst();
+    if (found) held.push(label!);
+  }
+  const person = await db
+    .selectFrom('people')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('member', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  if (person) held.push('people without an account');
+  return held;
+}
+
+/**
+ * Splits the archive into one file of JSON lines per section (`dir`), checking its first line:
+ * the sections are then read in dependency order whatever order the file has them in.
+ */
+async function splitArchive(input: Readable, dir: string): Promise<Map<string, { file: string; count: number }>> {
+  const files = new Map<string, { file: string; count: number; out: Writable }>();
+  let first = true;
+  let row = 0;
+  for await (const record of recordsOf(input, 'jsonl')) {
+    row += 1;
+    if (record instanceof ApiError) throw new ApiError('bad_request', `line ${row} of the archive: ${record.message}`);
+    const line = record as { archive?: unknown; version?: unknown; section?: unknown; item?: unknown };
+    if (first) {
+      first = false;
+      if (line?.archive !== ARCHIVE_FORMAT)
+        throw new ApiError('bad_request', 'not an Estate workspace archive (estate export --all writes one)');
+      if (line.version !== ARCHIVE_VERSION)
+        throw new ApiError('bad_request', `archive version ${String(line.version)}: this Estate reads version 1`);
+      continue;
+    }
+    const section = typeof line?.section === 'string' ? line.section : undefined;
+    if (!section || !(SECTIONS as readonly string[]).includes(section) || typeof line.item !== 'object')
+      throw new ApiError(
+        'bad_request',
+        `line ${row} of the archive: a line is {"section": one of ${SECTIONS.join(', ')}, "item": {…}}`,
+      );
+    let target = files.get(section);
+    if (!target) {
+      const file = join(dir, `${section}.jsonl`);
+      target = { file, count: 0, out: createWriteStream(file) };
+      files.set(section, target);
+    }
+    target.count += 1;
+    if (!target.out.write(`${JSON.stringify(line.item)}\n`))
+      await new Promise((resolve) => target!.out.once('drain', resolve));
+  }
+  if (first) throw new ApiError('bad_request', 'the archive is empty');
+  await Promise.all([...files.values()].map((target) => new Promise((resolve) => target.out.end(resolve))));
+  return new Map([...files].map(([section, { file, count }]) => [section, { file, count }]));
+}
+
+/**
+ * Fills the empty workspace from an archive (`input`), in one transaction: every section or none.
+ * Members of the archived workspace come as people without an account (a person of this workspace
+ * with the same e-mail is kept): an archive never makes anyone a member.
+ */
+export async function importWorkspace(
+  database: Database,
+  workspaceId: string,
+  input: Readable,
+  { actor, source, dryRun = false }: { actor: Actor; source: string; dryRun?: boolean },
+): Promise<ArchiveReport> {
+  const report: ArchiveReport = { dryRun, sections: {}, errors: [] };
+  const held = await holdings(database.db, workspaceId);
+  if (held.length > 0)
+    throw new ApiError(
+      'unprocessable_entity',
+      `an archive fills an empty workspace; this one has ${held.join(', ')} already`,
+    );
+  const dir = await mkdtemp(join(tmpdir(), 'estate-archive-'));
+  try {
+    const sections = await splitArchive(input, dir);
+    const read = (section: string) => {
+      const found = sections.get(section);
+      return found ? recordsOf(createReadStream(found.file), 'jsonl') : (async function* () {})();
+    };
+    const refuse = (section: string, row: number, message: string, field: string | null = null) => {
+      if (report.errors.length < 1000)
+        report.errors.push({ section, row, field, code: 'unprocessable_entity', message });
+    };
+    await writeTransaction(database, workspaceId, async (trx) => {
+      // Definitions first: the families' values are checked against them.
+      const definitions: unknown[] = [];
+      for await (const item of read('fields')) definitions.push(item);
+      for (const definition of readFieldSet({ fields: definitions }))
+        await createFieldIn(trx, workspaceId, definition, actor);
+      report.sections.fields = definitions.length;
+
+      // People: the archive's ids are another workspace's; references to them are mapped.
+      const people = new Map<string, string>();
+      let row = 0;
+      for await (const item of read('people')) {
+        row += 1;
+        const problem = itemProblem('people', item);
+        if (problem) {
+          refuse('people', row, problem);
+          continue;
+        }
+        const person = item as Item<'people'>;
+        const known =
+          person.email === null
+            ? undefined
+            : await trx
+                .selectFrom('people')
+                .select('id')
+                .where('workspace_id', '=', workspaceId)
+                .where('email', '=', person.email.toLowerCase())
+                .executeTakeFirst();
+        try {
+          const id =
+            known?.id ??
+            (
+              await createPersonIn(
+                trx,
+                workspaceId,
+                {
+                  name: person.name,
+                  ...(person.email === null ? {} : { email: person.email }),
+                  ...(person.department === null ? {} : { department: person.department }),
+                  ...(person.employeeNumber === null ? {} : { employeeNumber: person.employeeNumber }),
+                },
+                actor,
+              )
+            ).id;
+          people.set(person.id, id);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          refuse('people', row, error.message);
+        }
+      }
+      report.sections.people = row;
+
+      row = 0;
+      for await (const item of read('tags')) {
+        row += 1;
+        const problem = itemProblem('tags', item);
+        if (problem) {
+          refuse('tags', row, problem);
+          continue;
+        }
+        const tag = item as Item<'tags'>;
+        try {
+          await createTagIn(
+            trx,
+            workspaceId,
+            {
+              name: tag.name,
+              colour: tag.colour,
+              ...(tag.description === null ? {} : { description: tag.description }),
+            },
+            actor,
+          );
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          refuse('tags', row, error.message);
+        }
+      }
+      report.sections.tags = row;
+
+      // Agents come back revoked: their tokens stay with the workspace they were made for.
+      const agents = new Set<string>();
+      row = 0;
+      for await (const item of read('agents')) {
+        row += 1;
+        const problem =
+          itemProblem('agents', item) ?? (isUuid((item as Item<'agents'>).id) ? undefined : 'id must be a UUID');
+        if (problem) {
+          refuse('agents', row, problem);
+          continue;
+        }
+        const agent = item as Item<'agents'>;
+        if (agents.has(agent.id)) {
+          refuse('agents', row, 'the archive names this agent twice');
+          continue;
+        }
+        agents.add(agent.id);
+        const now = nowIso();
+        await trx
+          .insertInto('agents')
+          .values({
+            workspace_id: workspaceId,
+            id: agent.id,
+            name: agent.name,
+            token_hash: `revoked:${randomBytes(24).toString('hex')}`,
+            token_prefix: 'revoked',
+            hostname: agent.hostname,
+            version: agent.version,
+            created_at: isValidDateTime(agent.createdAt) ? new Date(agent.createdAt).toISOString() : now,
+            last_seen_at: null,
+            revoked_at: now,
+            report_window_start: null,
+            report_window_count: 0,
+            fleet: agent.fleet ? 1 : 0,
+          })
+          .execute();
+        await recordAudit(trx, {
+          workspaceId,
+          category: 'inventory',
+          action: 'create',
+          actor,
+          resourceType: 'agent',
+          resourceId: agent.id,
+          resourceName: agent.name,
+          changes: { revokedAt: { before: null, after: now } },
+        });
+      }
+      report.sections.agents = row;
+
+      for (const family of FAMILIES) {
+        const key = familyKey(family);
+        const toPeople = columnsOf(family).filter(
+          (column) => (column.kind === 'reference' || column.kind === 'link') && column.target === 'users',
+        );
+        const mapped = async function* () {
+          for await (const record of read(key)) {
+            if (typeof record !== 'object' || record === null) {
+              yield `${JSON.stringify(record)}\n`;
+              continue;
+            }
+            const item = { ...(record as Record<string, unknown>) };
+            for (const column of toPeople) {
+              const header = column.kind === 'reference' ? column.field : column.header;
+              const value = item[header];
+              const map = (id: unknown) => (typeof id === 'string' ? (people.get(id) ?? id) : id);
+              item[header] = Array.isArray(value) ? value.map(map) : map(value);
+            }
+            yield `${JSON.stringify(item)}\n`;
+          }
+        };
+        const imported = await importFamily(database, workspaceId, family, Readable.from(mapped()), {
+          format: 'jsonl',
+          actor,
+          source,
+          keepIds: true,
+          transaction: trx,
+        });
+        report.sections[key] = imported.rows;
+        for (const error of imported.errors) refuse(key, error.row, error.message, error.field);
+        if (report.errors.length > 0) throw new RollBack();
+      }
+
+      row = 0;
+      for await (const item of read('comments')) {
+        row += 1;
+        const problem = itemProblem('comments', item);
+        const comment = item as Item<'comments'>;
+        const application =
+          problem === undefined && isUuid(comment.applicationId) && isUuid(comment.id)
+            ? await trx
+                .selectFrom('applications')
+                .select('id')
+                .where('workspace_id', '=', workspaceId)
+                .where('id', '=', comment.applicationId)
+                .executeTakeFirst()
+            : undefined;
+        if (!application) {
+          refuse('comments', row, problem ?? 'applicationId names no application of the archive');
+          continue;
+        }
+        await refusedOnClash(
+          () =>
+            trx
+              .insertInto('application_comments')
+              .values({
+                workspace_id: workspaceId,
+                id: comment.id,
+                application_id: comment.applicationId,
+                body: comment.body,
+                author_type: 'system',
+                author_id: null,
+                author_name: comment.authorName,
+                created_at: isValidDateTime(comment.createdAt) ? new Date(comment.createdAt).toISOString() : nowIso(),
+              })
+              .execute(),
+          () => refuse('comments', row, 'the archive names this comment twice'),
+        );
+      }
+      report.sections.comments = row;
+
+      // The hosts the agents reported stay theirs (automatic), to be reported again once enrolled.
+      row = 0;
+      for await (const item of read('hosts')) {
+        row += 1;
+        const problem = itemProblem('hosts', item);
+        const host = item as Item<'hosts'>;
+        if (problem || !agents.has(host.agentId) || !isUuid(host.id)) {
+          refuse('hosts', row, problem ?? 'agentId names no agent of the archive');
+          continue;
+        }
+        const lastReportAt =
+          host.lastReportAt !== null && isValidDateTime(host.lastReportAt)
+            ? new Date(host.lastReportAt).toISOString()
+            : null;
+        const changed = await refusedOnClash(
+          () =>
+            trx
+              .updateTable(host.family)
+              .set({ automatic: 1, agent_id: host.agentId, agent_device: host.device, last_report_at: lastReportAt })
+              .where('workspace_id', '=', workspaceId)
+              .where('id', '=', host.id)
+              .executeTakeFirst(),
+          () => refuse('hosts', row, 'another host of the archive has this agent and device'),
+        );
+        if (Number(changed.numUpdatedRows) !== 1) refuse('hosts', row, `id names no ${host.family} of the archive`);
+      }
+      report.sections.hosts = row;
+      if (report.errors.length > 0 || dryRun) throw new RollBack();
+      await recordAudit(trx, {
+        workspaceId,
+        category: 'organisation',
+        action: 'import',
+        actor,
+        resourceType: 'workspace',
+        resourceId: workspaceId,
+        resourceName: source,
+        changes: Object.fromEntries(
+          Object.entries(report.sections).map(([section, count]) => [section, { before: null, after: count }]),
+        ),
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return report;
+}
