@@ -12,6 +12,7 @@ import { enrollAgent } from '../src/agents/agents.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { addMember } from '../src/members/members.service.js';
 import { estate } from './support/cli.js';
+import { personIn, signIn } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { temporaryDirectory } from './support/temporary.js';
 
@@ -296,5 +297,43 @@ describeEachDatabase('workspace archives', (h) => {
     // None of it touched the workspace the archive came from.
     const sourceKey = (await h.key(ws)).secret;
     assert.equal((await listOf(h, sourceKey, 'servers')).length, 2);
+  });
+
+  it("the console's Move a workspace: admins download and fill their own workspace, nobody else's", async () => {
+    const { ws, key } = await filled(h);
+    const admin = await signIn(h, (await personIn(h, ws, 'admin')).email);
+    const reader = await signIn(h, (await personIn(h, ws, 'read')).email);
+    assert.equal((await reader.call('GET', '/ui/api/archive')).statusCode, 403);
+    const download = await admin.call('GET', '/ui/api/archive');
+    assert.equal(download.statusCode, 200, download.body);
+    assert.match(String(download.headers['content-disposition']), /attachment; filename="estate-.*\.jsonl"/);
+    const archive = download.body;
+    const servers = await listOf(h, key, 'servers');
+    for (const server of servers) assert.ok(archive.includes(server.id), 'every server is in it');
+
+    const target = await h.workspace('Console target');
+    const targetKey = (await h.key(target)).secret;
+    const targetAdmin = await signIn(h, (await personIn(h, target, 'admin')).email);
+    const targetReader = await signIn(h, (await personIn(h, target, 'read')).email);
+    const headers = { 'content-type': 'application/x-ndjson' };
+    const refused = await targetReader.call('POST', '/ui/api/archive', archive, headers);
+    assert.equal(refused.statusCode, 403);
+    const dry = await targetAdmin.call('POST', '/ui/api/archive?dryRun=true&file=ws.jsonl', archive, headers);
+    assert.equal(dry.statusCode, 200, dry.body);
+    assert.equal((dry.json() as { dryRun: boolean }).dryRun, true);
+    assert.deepEqual(await listOf(h, targetKey, 'servers'), []);
+    const done = await targetAdmin.call('POST', '/ui/api/archive?file=ws.jsonl', archive, headers);
+    assert.equal(done.statusCode, 200, done.body);
+    assert.deepEqual((done.json() as { errors: unknown[] }).errors, []);
+    assert.deepEqual(
+      (await listOf(h, targetKey, 'servers')).map((server) => server.name).sort(),
+      servers.map((server) => server.name).sort(),
+    );
+    // The archive goes only into the session's own workspace, and only an empty one.
+    const again = await admin.call('POST', '/ui/api/archive', archive, headers);
+    assert.equal(again.statusCode, 422, again.body);
+    assert.equal((await listOf(h, key, 'servers')).length, servers.length);
+    const junk = await targetAdmin.call('POST', '/ui/api/archive', '{"name":"x"}\n', headers);
+    assert.ok([400, 422].includes(junk.statusCode), junk.body);
   });
 });

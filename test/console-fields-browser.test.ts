@@ -124,4 +124,45 @@ describeEachDatabase('web console: custom fields', (h) => {
     const after = (await h.call('GET', `/public/v1/servers/${id}`, { key })).json();
     assert.deepEqual(after.customFields, { rack_unit: 12, warranty: '2027-03-31' });
   });
+
+  it('an admin downloads the workspace on Move a workspace, and fills an empty one from the file', {
+    skip,
+    timeout: 120_000,
+  }, async () => {
+    const source = await h.workspace('Archive source');
+    const sourceKey = (await h.key(source)).secret;
+    for (const name of ['arch-1', 'arch-2'])
+      await h.call('POST', '/public/v1/servers', { key: sourceKey, body: { name } });
+    const admin = await personIn(h, source, 'admin', 'Ada Archive');
+    const page = await ui.newPage();
+    await signInPage(page, admin.email, PASSWORD);
+    await page.getByRole('link', { name: 'Move a workspace' }).click();
+    await page.getByRole('heading', { name: 'Move a workspace' }).waitFor();
+    await assertAccessible(page, 'the Move a workspace page');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download this workspace' }).click(),
+    ]);
+    const file = await download.path();
+    assert.ok(file, 'the archive downloads');
+
+    const target = await h.workspace('Archive target');
+    const targetAdmin = await personIn(h, target, 'admin', 'Tess Target');
+    const filling = await ui.newPage();
+    await signInPage(filling, targetAdmin.email, PASSWORD);
+    await filling.goto(`${ui.origin}/ui/settings/archive`);
+    await filling.getByLabel('Archive file').setInputFiles(file);
+    await filling.getByRole('button', { name: 'Check the file' }).click();
+    await filling.getByText(/The file would import: .*2 servers/).waitFor();
+    await filling.getByRole('button', { name: 'Import' }).click();
+    await filling.getByText(/Imported: .*2 servers/).waitFor();
+    const targetKey = (await h.key(target)).secret;
+    const listed = (await h.call('GET', '/public/v1/servers', { key: targetKey })).json() as {
+      data: { name: string }[];
+    };
+    assert.deepEqual(listed.data.map((server) => server.name).sort(), ['arch-1', 'arch-2']);
+    // Again: the workspace is not empty any more, and the page says so.
+    await filling.getByRole('button', { name: 'Import' }).click();
+    await filling.getByText(/fills an empty workspace/).waitFor();
+  });
 });

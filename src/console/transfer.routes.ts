@@ -10,12 +10,19 @@ import type { ListQuery } from '../lists/offset.js';
 import type { Family } from '../resources/family.js';
 import { type Column, columnForHeader, columnsOf } from '../transfer/columns.js';
 import { itemFieldsOf } from '../custom-fields/values.js';
+import { exportWorkspace, importWorkspace } from '../transfer/archive.js';
 import { exportFamily } from '../transfer/export.js';
 import { PRESETS, type Preset, presetOf } from '../transfer/presets.js';
 import { type ImportReport, importFamily } from '../transfer/import.js';
 import { memberCallerOf } from './console-auth.js';
 import { FamilyKey } from './lists.schemas.js';
-import { ImportColumns, ImportQuery, ImportReportSchema } from './transfer.schemas.js';
+import {
+  ArchiveQuery,
+  ArchiveReportSchema,
+  ImportColumns,
+  ImportQuery,
+  ImportReportSchema,
+} from './transfer.schemas.js';
 
 /** The largest file the console's Import takes (docs/import-export.md, "In the console"). */
 export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
@@ -207,6 +214,27 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
       },
     );
 
+    // A whole workspace's archive (docs/import-export.md, "A whole workspace"): admins only, as it
+    // holds everything; it fills the session's workspace only when that is empty.
+    scoped.post(
+      '/archive',
+      {
+        config: { adminOnly: true },
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: { querystring: ArchiveQuery, response: { 200: ArchiveReportSchema } },
+      },
+      async (request) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError('bad_request', 'the file is empty');
+        const caller = memberCallerOf(request);
+        return importWorkspace(database, caller.workspaceId, Readable.from([body]), {
+          actor: caller.actor,
+          source: request.query.file ? basename(request.query.file) : 'console upload',
+          dryRun: request.query.dryRun === true,
+        });
+      },
+    );
+
     scoped.post(
       '/import/:family',
       {
@@ -287,6 +315,21 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
         return reply;
       },
     );
+  });
+
+  app.get('/archive', { config: { adminOnly: true } }, async (request, reply) => {
+    const { workspaceId, member } = memberCallerOf(request);
+    const output = new PassThrough();
+    exportWorkspace(database, workspaceId, output).catch((error: unknown) => {
+      request.log.error({ err: error }, 'console archive failed');
+      output.destroy(error as Error);
+    });
+    const name = member.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'workspace';
+    return reply
+      .type('application/x-ndjson')
+      .header('content-disposition', `attachment; filename="estate-${name}.jsonl"`)
+      .header('cache-control', 'no-store')
+      .send(output);
   });
 
   app.get(

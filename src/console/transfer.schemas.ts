@@ -72,3 +72,26 @@ export type ImportColumns = Static<typeof ImportColumns>;
 export type ImportColumn = Static<typeof ImportColumn>;
 export type ImportPreset = Static<typeof ImportPreset>;
 export type ImportReport = Static<typeof ImportReportSchema>;
+
+export const ArchiveQuery = Type.Object(
+  {
+    dryRun: Type.Optional(Type.Boolean({ description: 'Check: report what the import would do, write nothing.' })),
+    file: Type.Optional(Type.String({ maxLength: 255, description: "The file's name, for the audit event." })),
+  },
+  { additionalProperties: false },
+);
+
+export const ArchiveReportSchema = Type.Object({
+  dryRun: Type.Boolean(),
+  sections: Type.Record(Type.String(), Type.Integer(), { description: 'Items read per section.' }),
+  errors: Type.Array(
+    Type.Object({
+      section: Type.String(),
+      row: Type.Integer(),
+      field: Type.Union([Type.String(), Type.Null()]),
+      code: Type.String(),
+      message: Type.String(),
+    }),
+  ),
+});
+export type ArchiveReport = Static<typeof ArchiveReportSchema>;

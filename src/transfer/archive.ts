@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import type { Actor } from '../audit/audit.types.js';
@@ -230,6 +231,9 @@ export interface ArchiveReport {
 
 class RollBack extends Error {}
 
+/** Items between two turns of the event loop given to requests (SQLite's statements hold it). */
+const ROWS_PER_YIELD = 100;
+
 /**
  * Runs a write a hostile archive could make clash with a row it wrote (an id or a key given twice):
  * the clash refuses the archive (`refused`), whose transaction then rolls back, as PostgreSQL requires.
@@ -368,6 +372,7 @@ export async function importWorkspace(
       let row = 0;
       for await (const item of read('people')) {
         row += 1;
+        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
         const problem = itemProblem('people', item);
         if (problem) {
           refuse('people', row, problem);
@@ -410,6 +415,7 @@ export async function importWorkspace(
       row = 0;
       for await (const item of read('tags')) {
         row += 1;
+        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
         const problem = itemProblem('tags', item);
         if (problem) {
           refuse('tags', row, problem);
@@ -439,6 +445,7 @@ export async function importWorkspace(
       row = 0;
       for await (const item of read('agents')) {
         row += 1;
+        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
         const problem =
           itemProblem('agents', item) ?? (isUuid((item as Item<'agents'>).id) ? undefined : 'id must be a UUID');
         if (problem) {
@@ -519,6 +526,7 @@ export async function importWorkspace(
       row = 0;
       for await (const item of read('comments')) {
         row += 1;
+        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
         const problem = itemProblem('comments', item);
         const comment = item as Item<'comments'>;
         const application =
@@ -558,6 +566,7 @@ export async function importWorkspace(
       row = 0;
       for await (const item of read('hosts')) {
         row += 1;
+        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
         const problem = itemProblem('hosts', item);
         const host = item as Item<'hosts'>;
         if (problem || !agents.has(host.agentId) || !isUuid(host.id)) {

@@ -24,6 +24,7 @@ import { SessionContext } from './base/session.js';
 import { MembersPage } from './members/members-page.js';
 import { RolesPage } from './roles/roles-page.js';
 import { SettingsPage } from './settings/settings-page.js';
+import { ArchivePage } from './settings/archive-page.js';
 import { FieldsPage } from './settings/fields-page.js';
 
 const SIGNED_OUT_PAGES = ['/ui/login', '/ui/invite'];
@@ -93,6 +94,7 @@ export function App() {
             <Route path="/audit" component={AuditPage} />
             <Route path="/settings" component={SettingsPage} />
             <Route path="/settings/fields" component={FieldsPage} />
+            <Route path="/settings/archive" component={ArchivePage} />
             <Route path="/account" component={AccountPage} />
             <Route path="/discovered" component={TriagePage} />
             <Route path="/search" component={SearchPage} />

@@ -47,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
     { href: '/audit', label: 'Audit log', visible: can('audit_log:read') },
     { href: '/settings', label: 'Settings', visible: can('tenant:read') },
     { href: '/settings/fields', label: 'Custom fields', visible: can('tenant:read') },
+    { href: '/settings/archive', label: 'Move a workspace', visible: isAdmin },
   ];
 
   // The navigation behind the Menu button on a narrow screen: open until the next page is chosen.

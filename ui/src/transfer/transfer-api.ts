@@ -3,12 +3,18 @@
  * as it is with XMLHttpRequest, for the upload's progress, and reads the server's progress lines
  * (NDJSON) as they come; its report is the answer.
  */
-import type { ImportColumn, ImportColumns, ImportPreset, ImportReport } from '../../../src/console/transfer.schemas.js';
+import type {
+  ArchiveReport,
+  ImportColumn,
+  ImportColumns,
+  ImportPreset,
+  ImportReport,
+} from '../../../src/console/transfer.schemas.js';
 import { ApiFailure, call, queryOf } from '../api/client.js';
 
 export type ImportFormat = 'csv' | 'json' | 'jsonl';
 
-export type { ImportColumn, ImportColumns, ImportPreset, ImportReport };
+export type { ArchiveReport, ImportColumn, ImportColumns, ImportPreset, ImportReport };
 export type ImportError = ImportReport['errors'][number];
 
 /** Header → column header, or null to leave the column out. */
@@ -120,4 +126,31 @@ export function runImport(
 export function exportUrl(family: string, params: Record<string, string>, columns: readonly string[]): string {
   const { limit: _limit, offset: _offset, ...query } = params;
   return `/ui/api/export/${family}${queryOf({ ...query, columns: columns.join(',') })}`;
+}
+
+/** Sends a workspace archive (estate export --all): the report, or an ApiFailure (422: the workspace is not empty). */
+export async function sendArchive(
+  file: Blob,
+  { dryRun, fileName }: { dryRun: boolean; fileName: string },
+  csrfToken: string,
+): Promise<ArchiveReport> {
+  let response: Response;
+  try {
+    response = await fetch(`/ui/api/archive${queryOf({ dryRun: dryRun ? 'true' : undefined, file: fileName })}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-ndjson', 'x-csrf-token': csrfToken },
+      credentials: 'same-origin',
+      body: file,
+    });
+  } catch {
+    throw new ApiFailure(0, 'network_error', 'the server could not be reached; check your connection and try again');
+  }
+  const answer = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  if (!response.ok)
+    throw new ApiFailure(
+      response.status,
+      answer.code ?? 'error',
+      answer.message ?? `import failed (${response.status})`,
+    );
+  return answer as ArchiveReport;
 }
