@@ -1,5 +1,5 @@
 /**
- * The console's bulk actions (POST /ui/api/bulk/{family}/delete|tag|link): one request, one write
+ * The console's bulk actions (POST /ui/api/bulk/{family}/delete|tag|link|set-field): one request, one write
  * transaction, every row through the family's service and audited as its single request, rows
  * refused reported and left whole, nothing outside the session's workspace touched.
  */
@@ -172,6 +172,61 @@ describeEachDatabase('console API: bulk actions', (h) => {
       }
     },
   );
+
+  it('Set a field: every row checked and audited as a PATCH; other rows untouched', async () => {
+    const a = await h.workspace('A');
+    const b = await h.workspace('B');
+    const keyA = (await h.key(a)).secret;
+    const keyB = (await h.key(b)).secret;
+    for (const key of [keyA, keyB]) {
+      const field = await h.call('POST', '/public/v1/custom-fields', {
+        key,
+        body: { family: 'servers', name: 'rack_unit', type: 'integer', maximum: 48 },
+      });
+      assert.equal(field.statusCode, 201, field.body);
+    }
+    const mine = await servers(h, keyA, 3);
+    const [theirs] = await servers(h, keyB, 1);
+    await h.call('PATCH', `/public/v1/servers/${mine[2]}`, { key: keyA, body: { customFields: { rack_unit: 7 } } });
+    const client = await writer(h, a);
+    const result = await bulk(client, 'servers/set-field', { ids: [...mine, theirs], field: 'rack_unit', value: 7 });
+    assert.deepEqual(result.applied.sort(), [mine[0], mine[1]].sort());
+    assert.deepEqual(result.unchanged, [mine[2]]);
+    assert.deepEqual(
+      result.refused.map((refusal) => [refusal.id, refusal.code]),
+      [[theirs, 'not_found']],
+    );
+    for (const id of mine) {
+      const server = (await h.call('GET', `/public/v1/servers/${id}`, { key: keyA })).json() as {
+        customFields: Record<string, unknown>;
+      };
+      assert.equal(server.customFields.rack_unit, 7);
+    }
+    const untouched = (await h.call('GET', `/public/v1/servers/${theirs}`, { key: keyB })).json() as {
+      customFields: Record<string, unknown>;
+    };
+    assert.equal(untouched.customFields.rack_unit, null, "another workspace's server is never touched");
+    const events = await eventsOf(h, keyA, mine[0]!);
+    const update = events.find((event) => event.action === 'update')!;
+    assert.deepEqual(update.changes?.['customFields.rack_unit'], { before: null, after: 7 });
+
+    // A value the field refuses is refused on every row, naming the field; null clears it.
+    const tooHigh = await bulk(client, 'servers/set-field', { ids: mine, field: 'rack_unit', value: 99 });
+    assert.deepEqual(tooHigh.applied, []);
+    assert.equal(tooHigh.refused.length, 3);
+    assert.match(tooHigh.refused[0]!.message, /customFields\.rack_unit/);
+    const unknown = await bulk(client, 'servers/set-field', { ids: mine, field: 'nope', value: 1 });
+    assert.equal(unknown.refused.length, 3);
+    const cleared = await bulk(client, 'servers/set-field', { ids: mine, field: 'rack_unit', value: null });
+    assert.equal(cleared.applied.length, 3);
+    const reader = await signIn(h, (await personIn(h, a, 'read', 'Rita Reader')).email);
+    const refused = await reader.call('POST', '/ui/api/bulk/servers/set-field', {
+      ids: mine,
+      field: 'rack_unit',
+      value: 1,
+    });
+    assert.equal(refused.statusCode, 403);
+  });
 
   it('needs the scope of the single request: a read member may not delete or tag (403), nothing changes', async () => {
     const ws = await h.workspace();

@@ -102,6 +102,19 @@ describeEachDatabase('web console: custom fields', (h) => {
     await writing.waitForURL(/cf_tier=gold/);
     await writing.getByRole('status').filter({ hasText: '1–1 of 1' }).waitFor();
 
+    // Set a field on the selected rows: one request, the status says how many.
+    await writing.goto('/ui/servers');
+    for (const name of ['db-01', 'db-02']) await writing.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await writing.getByRole('button', { name: 'Set a field' }).click();
+    const dialog = writing.getByRole('dialog');
+    await dialog.getByLabel('Field', { exact: true }).selectOption({ label: 'Rack unit' });
+    await dialog.getByLabel('Value', { exact: true }).fill('40');
+    await assertAccessible(writing, 'the Set a field dialog');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await writing.getByRole('status').filter({ hasText: 'Set on 2.' }).waitFor();
+    const racked = (await h.call('GET', '/public/v1/servers', { key, query: { cf_rack_unit: '40' } })).json();
+    assert.deepEqual(racked.data.map((server: { name: string }) => server.name).sort(), ['db-01', 'db-02']);
+
     // A value the field does not take is refused by the API, beside the field.
     await writing.goto(`/ui/servers/${id}/edit`);
     await writing.getByRole('group', { name: 'Placement' }).getByLabel('Rack unit').fill('-1');
@@ -122,7 +135,7 @@ describeEachDatabase('web console: custom fields', (h) => {
     await page.getByRole('button', { name: 'Delete Tier', exact: true }).last().click();
     await table.getByRole('cell', { name: 'Tier', exact: true }).waitFor({ state: 'detached' });
     const after = (await h.call('GET', `/public/v1/servers/${id}`, { key })).json();
-    assert.deepEqual(after.customFields, { rack_unit: 12, warranty: '2027-03-31' });
+    assert.deepEqual(after.customFields, { rack_unit: 40, warranty: '2027-03-31' }, 'the bulk set stands');
   });
 
   it('an admin downloads the workspace on Move a workspace, and fills an empty one from the file', {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { type Static, type TSchema, Type } from 'typebox';
-import { BulkDelete, BulkLink, type BulkRefusal, BulkResult, BulkTag } from './lists.schemas.js';
+import { BulkDelete, BulkLink, type BulkRefusal, BulkResult, BulkSetField, BulkTag } from './lists.schemas.js';
 import type { Database } from '../db/database.js';
 import { constraintViolationOf } from '../db/errors.js';
 import type { Tables } from '../db/schema.js';
@@ -10,6 +10,7 @@ import { FAMILIES, serviceOf } from '../families.js';
 import type { App, AppDeps } from '../http/types.js';
 import { forgetSince, recordedIn } from '../metrics/metrics.js';
 import type { Family } from '../resources/family.js';
+import { requireRow } from '../resources/crud.js';
 import { changeLink, editableLinkSide } from '../resources/links.js';
 import { memberCallerOf } from './console-auth.js';
 
@@ -97,7 +98,7 @@ async function linkAll(
 
 /**
  * The console's actions on many rows of a list, each one request (docs/console.md, "Bulk actions"):
- * POST /ui/api/bulk/{family}/delete | tag | link. Each needs the scope its single request needs
+ * POST /ui/api/bulk/{family}/delete | tag | link | set-field. Each needs the scope its single request needs
  * (delete, edit), acts only in the session's workspace (an id of another is refused as not
  * found, never touched), and writes every row through the family's service in one transaction,
  * audited per row as the single request is. Rows refused are reported, the others applied.
@@ -122,6 +123,21 @@ export function registerBulkRoutes(app: App, { database }: AppDeps): void {
     return eachRow(database, caller.workspaceId, ids, async (trx, id) => {
       await service.removeIn(trx, caller.workspaceId, id, caller.actor);
       return true;
+    });
+  });
+  bulk('set-field', BulkSetField, (caller, family, { ids, field, value }) => {
+    requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
+    const service = serviceOf(family);
+    const { workspaceId, actor } = caller;
+    const valueOf = (item: unknown) =>
+      JSON.stringify((item as { customFields?: Record<string, unknown> }).customFields?.[field] ?? null);
+    return eachRow(database, workspaceId, ids, async (trx, id) => {
+      const [before] = await service.dtos(trx, workspaceId, [
+        await requireRow(trx, family.definition, workspaceId, id),
+      ]);
+      // As PATCH {path}/{id} with {"customFields": {field: value}}: checked, merged, audited.
+      const after = await service.updateIn(trx, workspaceId, id, { customFields: { [field]: value ?? null } }, actor);
+      return valueOf(after) !== valueOf(before);
     });
   });
   bulk('tag', BulkTag, (caller, family, { ids, tagId }) => linkAll(database, caller, family, 'tags', ids, tagId));

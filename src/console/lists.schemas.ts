@@ -21,6 +21,18 @@ export const BulkTag = Type.Object(
   { ids: Ids, tagId: Uuid('The tag given to every row.') },
   { additionalProperties: false },
 );
+export const BulkSetField = Type.Object(
+  {
+    ids: Ids,
+    field: Type.String({
+      pattern: '^[a-z][a-z0-9_]{0,49}$',
+      description: "A custom field of the family (its name); the value is checked as a PATCH's.",
+    }),
+    value: Type.Unknown({ description: "The field's new value on every row; null clears it." }),
+  },
+  { additionalProperties: false },
+);
+
 export const BulkLink = Type.Object(
   {
     ids: Ids,

@@ -20,6 +20,8 @@ export const listsApi = {
     call<BulkResult>('POST', `/bulk/${family}/tag`, { ids, tagId }),
   bulkLink: (family: string, ids: string[], segment: string, targetId: string) =>
     call<BulkResult>('POST', `/bulk/${family}/link`, { ids, segment, targetId }),
+  bulkSetField: (family: string, ids: string[], field: string, value: unknown) =>
+    call<BulkResult>('POST', `/bulk/${family}/set-field`, { ids, field, value }),
 
   views: (family: string) => call<ViewList>('GET', `/views${queryOf({ family })}`),
   saveView: (view: CreateView) => call<SavedView>('POST', '/views', view, { fields: ['name'] }),

@@ -216,8 +216,9 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
     delete: Boolean(family.scopes.edit && family.scopes.delete && can(family.scopes.delete)),
     tag: Boolean(family.scopes.edit && can(family.scopes.edit) && editable('tags')),
     link: Boolean(family.scopes.edit && can(family.scopes.edit) && editable('applications')),
+    fields: family.scopes.edit && can(family.scopes.edit) ? (definitions.data?.data ?? []) : [],
   };
-  const selecting = abilities.delete || abilities.tag || abilities.link;
+  const selecting = abilities.delete || abilities.tag || abilities.link || abilities.fields.length > 0;
   const rows = page?.data ?? [];
   const allChosen = rows.length > 0 && rows.every((item) => selected.has(item.id));
   const choose = (item: Resource, on: boolean) => {

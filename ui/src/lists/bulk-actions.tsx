@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../api/client.js';
+import type { CustomField } from '../api/console-api.js';
 import { type BulkResult, listsApi } from '../api/lists-api.js';
 import { invalidate, stale } from '../api/queries.js';
 import { Combobox } from '../base/combobox.js';
@@ -14,7 +15,7 @@ export interface Selected {
   name: string;
 }
 
-type Action = 'delete' | 'tag' | 'link';
+type Action = 'delete' | 'tag' | 'link' | 'field';
 
 /** What the rows of a list may have done to them, by the member's role and the family's links. */
 export interface BulkAbilities {
@@ -22,11 +23,37 @@ export interface BulkAbilities {
   tag: boolean;
   /** The family's link to applications (servers), when the member may change it. */
   link: boolean;
+  /** The family's custom fields, when the member may edit its items: Set a field. */
+  fields: readonly CustomField[];
+}
+
+/**
+ * What a field's value typed in the dialog is sent as: a number, a boolean, a list (`;` between),
+ * JSON, or text; empty clears the field. The server checks it as a PATCH's (400 names the field).
+ */
+function typedValue(field: CustomField, text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (field.type === 'integer' || field.type === 'decimal') return Number(trimmed);
+  if (field.type === 'boolean') return trimmed === 'true';
+  if (field.type === 'multiselect' || field.type === 'multireference')
+    return trimmed
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean);
+  if (field.type === 'json') {
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      return trimmed;
+    }
+  }
+  return trimmed;
 }
 
 /** The sentence a bulk answer becomes: what was done and each row refused, by name. */
 function summary(action: Action, result: BulkResult, names: ReadonlyMap<string, string>): string {
-  const done = { delete: 'Deleted', tag: 'Tagged', link: 'Linked' }[action];
+  const done = { delete: 'Deleted', tag: 'Tagged', link: 'Linked', field: 'Set on' }[action];
   const parts = [`${done} ${result.applied.length}.`];
   if (result.unchanged.length > 0) parts.push(`${result.unchanged.length} already so.`);
   for (const refusal of result.refused)
@@ -35,8 +62,8 @@ function summary(action: Action, result: BulkResult, names: ReadonlyMap<string, 
 }
 
 /**
- * The actions on the rows selected in a list: **Delete selected**, **Tag selected** and **Link to
- * application**, each confirmed in a dialog and sent as one request (POST /ui/api/bulk/…), which
+ * The actions on the rows selected in a list: **Delete selected**, **Tag selected**, **Link to
+ * application** and **Set a field** (a custom field), each confirmed in a dialog and sent as one request (POST /ui/api/bulk/…), which
  * applies every row in one transaction and names the rows it refused.
  */
 export function BulkActions({
@@ -56,6 +83,9 @@ export function BulkActions({
   const client = useQueryClient();
   const [open, setOpen] = useState<Action>();
   const [target, setTarget] = useState('');
+  const [fieldName, setFieldName] = useState('');
+  const [fieldText, setFieldText] = useState('');
+  const chosenField = abilities.fields.find((field) => field.name === fieldName);
   const [report, setReport] = useState<string>();
   const names = new Map(selected.map((row) => [row.id, row.name]));
   const run = useMutation({
@@ -63,6 +93,8 @@ export function BulkActions({
       const ids = selected.map((row) => row.id);
       if (action === 'delete') return listsApi.bulkDelete(family, ids);
       if (action === 'tag') return listsApi.bulkTag(family, ids, target);
+      if (action === 'field' && chosenField)
+        return listsApi.bulkSetField(family, ids, chosenField.name, typedValue(chosenField, fieldText));
       return listsApi.bulkLink(family, ids, 'applications', target);
     },
     onSuccess: (result, action) => {
@@ -79,6 +111,8 @@ export function BulkActions({
     run.reset();
     setReport(undefined);
     setTarget('');
+    setFieldName(abilities.fields[0]?.name ?? '');
+    setFieldText('');
     setOpen(action);
   };
   const close = () => setOpen(undefined);
@@ -100,6 +134,11 @@ export function BulkActions({
           Link to application
         </button>
       )}
+      {abilities.fields.length > 0 && (
+        <button type="button" disabled={count === 0} onClick={() => start('field')}>
+          Set a field
+        </button>
+      )}
       {report && (
         <p role="status" className="bulk-report">
           {report}
@@ -108,9 +147,15 @@ export function BulkActions({
       {open && (
         <ConfirmDialog
           title={
-            open === 'delete' ? `Delete ${rows}?` : open === 'tag' ? `Tag ${rows}` : `Link ${rows} to an application`
+            open === 'delete'
+              ? `Delete ${rows}?`
+              : open === 'tag'
+                ? `Tag ${rows}`
+                : open === 'field'
+                  ? `Set a field on ${rows}`
+                  : `Link ${rows} to an application`
           }
-          busy={run.isPending || (open !== 'delete' && !target)}
+          busy={run.isPending || (open === 'field' ? !chosenField : open !== 'delete' && !target)}
           onClose={close}
           onConfirm={() => run.mutate(open)}
         >
@@ -122,6 +167,25 @@ export function BulkActions({
                 .join(', ')}
               {count > 5 ? ` and ${count - 5} more` : ''} will be deleted, with their links. This cannot be undone.
             </p>
+          ) : open === 'field' ? (
+            <>
+              <Field label="Field">
+                <select value={fieldName} onChange={(event) => setFieldName(event.target.value)}>
+                  {abilities.fields.map((field) => (
+                    <option key={field.name} value={field.name}>
+                      {field.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Value">
+                <input
+                  value={fieldText}
+                  onChange={(event) => setFieldText(event.target.value)}
+                  placeholder={chosenField?.type === 'multiselect' ? 'one; another' : 'empty clears it'}
+                />
+              </Field>
+            </>
           ) : (
             <Field label={open === 'tag' ? 'Tag' : 'Application'}>
               <Combobox
