@@ -21,6 +21,7 @@ const SCENARIOS: Record<string, () => Promise<{ scenario: Scenario }>> = {
   insights: () => import('./insights.js'),
   scale: () => import('./scale.js'),
   'import-servers': () => import('./import-servers.js'),
+  'import-presets': () => import('./import-presets.js'),
   'export-servers': () => import('./export-servers.js'),
   inventory: () => import('./inventory.js'),
   'custom-fields': () => import('./custom-fields.js'),

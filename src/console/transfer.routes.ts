@@ -317,7 +317,7 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
     );
   });
 
-  app.get('/archive', { config: { adminOnly: true } }, async (request, reply) => {
+  app.get('/archive', { config: { adminOnly: true }, schema: { hide: true } }, async (request, reply) => {
     const { workspaceId, member } = memberCallerOf(request);
     const output = new PassThrough();
     exportWorkspace(database, workspaceId, output).catch((error: unknown) => {
