@@ -63,8 +63,9 @@ function summary(action: Action, result: BulkResult, names: ReadonlyMap<string, 
 
 /**
  * The actions on the rows selected in a list: **Delete selected**, **Tag selected**, **Link to
- * application** and **Set a field** (a custom field), each confirmed in a dialog and sent as one request (POST /ui/api/bulk/…), which
- * applies every row in one transaction and names the rows it refused.
+ * application** and **Set a field** (a custom field), each confirmed in a dialog and sent as one
+ * request (POST /ui/api/bulk/…), which applies every row in one transaction and names the rows it
+ * refused.
  */
 export function BulkActions({
   family,
