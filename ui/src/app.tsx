@@ -25,6 +25,7 @@ import { MembersPage } from './members/members-page.js';
 import { RolesPage } from './roles/roles-page.js';
 import { SettingsPage } from './settings/settings-page.js';
 import { ArchivePage } from './settings/archive-page.js';
+import { PeoplePage } from './members/people-page.js';
 import { FieldsPage } from './settings/fields-page.js';
 
 const SIGNED_OUT_PAGES = ['/ui/login', '/ui/invite'];
@@ -89,6 +90,7 @@ export function App() {
             <Route path="/" component={HomePage} />
             <Route path="/keys" component={KeysPage} />
             <Route path="/members" component={MembersPage} />
+            <Route path="/people" component={PeoplePage} />
             <Route path="/roles" component={RolesPage} />
             <Route path="/agents" component={AgentsPage} />
             <Route path="/audit" component={AuditPage} />

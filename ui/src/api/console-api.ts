@@ -19,6 +19,8 @@ import type {
 } from '../../../src/console/console.schemas.js';
 import type { Comment as ApplicationComment } from '../../../src/applications/applications.schemas.js';
 import type { Member } from '../../../src/members/members.service.js';
+import type { CreatePerson, UpdatePerson } from '../../../src/users/people.service.js';
+import type { User as Person } from '../../../src/users/users.module.js';
 import type { GlobalSearchResults } from '../../../src/console/search.routes.js';
 import type { SignInLocks } from '../../../src/console/sign-in-locks.routes.js';
 import type { SsoProviders, SsoRuleView, SsoSettings, SsoSettingView } from '../../../src/sso/sso.routes.js';
@@ -200,6 +202,9 @@ export async function etagAsShown(
 
 export type { CreateCustomField, CustomField, UpdateCustomField };
 
+/** The fields a person's form names, so an error about one shows beside it. */
+const PERSON_FIELDS = ['name', 'email', 'department', 'employeeNumber'];
+
 /** The settings a definition form names, so an error about one shows beside it. */
 const FIELD_SETTINGS = [
   'family',
@@ -229,4 +234,16 @@ export const customFieldsApi = {
         `/v1/${family}${queryOf({ [`cf_${name}__empty`]: 'false', limit: 1 })}`,
       )
     ).pagination.total,
+};
+
+export type { CreatePerson, Person, UpdatePerson };
+
+/** The workspace's people: members and people without an account (the public API's /users, under /v1). */
+export const peopleApi = {
+  list: (query: { q?: string; member?: string; offset?: number }) =>
+    call<OffsetList<Person>>('GET', `/v1/users${queryOf({ sort: 'name', limit: 100, ...query })}`),
+  create: (body: CreatePerson) => call<Person>('POST', '/v1/users', body, { fields: PERSON_FIELDS }),
+  update: (id: string, body: UpdatePerson) =>
+    call<Person>('PATCH', `/v1/users/${encodeURIComponent(id)}`, body, { fields: PERSON_FIELDS }),
+  remove: (id: string) => call<void>('DELETE', `/v1/users/${encodeURIComponent(id)}`),
 };

@@ -42,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const administration: NavItem[] = [
     { href: '/keys', label: 'Keys', visible: isAdmin },
     { href: '/members', label: 'Members', visible: can('members:read') },
+    { href: '/people', label: 'People', visible: can('users:read') },
     { href: '/roles', label: 'Roles', visible: Boolean(session.workspace) },
     { href: '/agents', label: 'Agents', visible: can('agents:read') },
     { href: '/audit', label: 'Audit log', visible: can('audit_log:read') },

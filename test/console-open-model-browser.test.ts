@@ -1,8 +1,9 @@
 /**
- * Custom fields in the console, in a browser: an admin defines fields on the Fields page (markup in
- * a label stays text), a writer fills them in a server's form with the controls their types need,
- * an error names the field beside it, the server's page shows them by group, and a delete says how
- * many values it removes.
+ * The open model in the console, in a browser: an admin defines custom fields on the Fields page
+ * (markup in a label stays text), a writer fills them in a server's form with the controls their
+ * types need, an error names the field beside it, the server's page shows them by group, a list sets
+ * a field on its selected rows, and a delete says how many values it removes; the People page adds
+ * and changes people without an account; Move a workspace downloads one and fills an empty one.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -13,7 +14,7 @@ import { describeEachDatabase } from './support/harness.js';
 
 const skip = browserMissing();
 
-describeEachDatabase('web console: custom fields', (h) => {
+describeEachDatabase('web console: custom fields, people, moving a workspace', (h) => {
   const ui = consoleFor(h);
 
   it('an admin defines fields; a writer fills them in a form; the page shows them; a delete counts values', {
@@ -177,5 +178,42 @@ describeEachDatabase('web console: custom fields', (h) => {
     // Again: the workspace is not empty any more, and the page says so.
     await filling.getByRole('button', { name: 'Import' }).click();
     await filling.getByText(/fills an empty workspace/).waitFor();
+  });
+
+  it('the People page adds a person without an account, changes them and removes them', {
+    skip,
+    timeout: 120_000,
+  }, async () => {
+    const ws = await h.workspace('People');
+    const admin = await personIn(h, ws, 'admin', 'Ada People');
+    const key = (await h.key(ws)).secret;
+    const page = await ui.newPage();
+    await signInPage(page, admin.email, PASSWORD);
+    await page.getByRole('link', { name: 'People', exact: true }).click();
+    await page.getByRole('heading', { name: 'People' }).waitFor();
+    await page.getByRole('button', { name: 'Add person' }).click();
+    const form = page.getByRole('dialog', { name: 'Add person' });
+    await form.getByLabel('Name', { exact: true }).fill('<i>Lee</i> Warehouse');
+    await form.getByLabel('Department', { exact: true }).fill('Logistics');
+    await assertAccessible(page, 'the Add person dialog');
+    await form.getByRole('button', { name: 'Add' }).click();
+    const table = page.getByRole('table', { name: 'People' });
+    await table.getByRole('rowheader', { name: '<i>Lee</i> Warehouse' }).waitFor();
+    assert.equal(await page.locator('i', { hasText: 'Lee' }).count(), 0, 'a name is text, never markup');
+    await assertAccessible(page, 'the People page');
+    // A member's name is their account's: the form offers only the workspace's own record.
+    await page.getByRole('button', { name: 'Change Ada People' }).click();
+    const change = page.getByRole('dialog', { name: 'Change Ada People' });
+    assert.equal(await change.getByLabel('Name', { exact: true }).isDisabled(), true);
+    await change.getByLabel('Employee number', { exact: true }).fill('E-1');
+    await change.getByRole('button', { name: 'Save' }).click();
+    await table.getByRole('cell', { name: 'E-1', exact: true }).waitFor();
+    const people = (await h.call('GET', '/public/v1/users', { key, query: { member: 'false' } })).json();
+    assert.deepEqual(
+      people.data.map((person: { name: string; department: string }) => [person.name, person.department]),
+      [['<i>Lee</i> Warehouse', 'Logistics']],
+    );
+    await page.getByRole('button', { name: 'Remove <i>Lee</i> Warehouse' }).click();
+    await table.getByRole('rowheader', { name: '<i>Lee</i> Warehouse' }).waitFor({ state: 'detached' });
   });
 });
