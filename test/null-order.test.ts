@@ -47,7 +47,7 @@ describeEachDatabase('items without a value for the sort field', (h) => {
       ]),
       ['agents', 'agents', agentListing.sorts],
       ['tags', 'tags', tagListing.sorts],
-      ['users', 'members', userListing.sorts],
+      ['users', 'people', userListing.sorts],
       ['members', 'members', memberListing.sorts],
       ['discovered applications', 'discovered_applications', discoveredListing.sorts],
     ];

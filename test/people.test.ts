@@ -84,6 +84,13 @@ describeEachDatabase('people without an account', (h) => {
         `q=${q}`,
       );
     }
+    // A person without an e-mail sorts first by e-mail ascending and last descending, on both databases.
+    const byEmail = async (sort: string) =>
+      ((await h.call('GET', '/public/v1/users', { key, query: { sort } })).json() as { data: User[] }).data.map(
+        (user) => user.id,
+      );
+    assert.equal((await byEmail('email'))[0], noEmail.id);
+    assert.equal((await byEmail('-email')).at(-1), noEmail.id);
     const one = await h.call('GET', `/public/v1/users/${ada.id}`, { key });
     assert.equal(one.statusCode, 200);
     assert.ok(one.headers.etag);

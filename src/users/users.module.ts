@@ -65,7 +65,7 @@ export const userListing = defineListing({
   description: 'The people of the workspace: its members, and the people it records who never sign in.',
   rows: workspaceUsers,
   textIndex: { table: 'people' },
-  sorts: { name: 'name', email: 'email', createdAt: 'created_at' },
+  sorts: { name: 'name', email: { column: 'email', nullable: true }, createdAt: 'created_at' },
   filters: {
     member: equalsFilter(
       'member',

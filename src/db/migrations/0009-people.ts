@@ -50,7 +50,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await index('people_email_uq', '(workspace_id, email) WHERE email IS NOT NULL');
   await index('people_employee_number_uq', '(workspace_id, employee_number) WHERE employee_number IS NOT NULL');
   await index('people_name_sort_idx', '(workspace_id, name, id)');
-  await index('people_email_sort_idx', '(workspace_id, email, id)');
+  // A person without an account may have no e-mail: the sort's index puts them first, as SQLite does.
+  await index('people_email_sort_idx', `(workspace_id, email${dialect === 'postgres' ? ' NULLS FIRST' : ''}, id)`);
   await index('people_created_at_sort_idx', '(workspace_id, created_at, id)');
   await index('people_member_idx', '(workspace_id, member, name, id)');
   await sql.raw('CREATE INDEX IF NOT EXISTS users_workspace_idx ON users (workspace_id)').execute(db);
