@@ -26,8 +26,9 @@ async function grow(sample: string, file: string, size: number): Promise<void> {
   const out = createWriteStream(file);
   out.write(`${header}\n`);
   for (let i = 0; i < size; i += 1) {
-    // Every word with a digit in it gets the row's number: names, tags, serials, people's e-mails.
-    const line = rows[i % rows.length]!.replace(/([A-Za-z]+-?\d+[A-Za-z0-9]*)/g, `$1-${i}`).replace(
+    // Names and tags (letters, a hyphen, digits: web-01, A-10021, LT-0001) get the row's number, and
+    // the people's e-mails one of 5,000; addresses (2001:db8:…) and the rest stay as they are.
+    const line = rows[i % rows.length]!.replace(/\b([A-Za-z]+-\d+)\b/g, `$1-${i}`).replace(
       /([a-z]+)@/g,
       `$1.${i % 5000}@`,
     );
