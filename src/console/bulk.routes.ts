@@ -129,7 +129,7 @@ export function registerBulkRoutes(app: App, { database }: AppDeps): void {
     requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
     const service = serviceOf(family);
     const { workspaceId, actor } = caller;
-    const valueOf = (item: unknown) =>
+    const fieldValue = (item: unknown) =>
       JSON.stringify((item as { customFields?: Record<string, unknown> }).customFields?.[field] ?? null);
     return eachRow(database, workspaceId, ids, async (trx, id) => {
       const [before] = await service.dtos(trx, workspaceId, [
@@ -137,7 +137,7 @@ export function registerBulkRoutes(app: App, { database }: AppDeps): void {
       ]);
       // As PATCH {path}/{id} with {"customFields": {field: value}}: checked, merged, audited.
       const after = await service.updateIn(trx, workspaceId, id, { customFields: { [field]: value ?? null } }, actor);
-      return valueOf(after) !== valueOf(before);
+      return fieldValue(after) !== fieldValue(before);
     });
   });
   bulk('tag', BulkTag, (caller, family, { ids, tagId }) => linkAll(database, caller, family, 'tags', ids, tagId));
