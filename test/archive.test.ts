@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { enrollAgent } from '../src/agents/agents.service.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { FIELD_FAMILIES } from '../src/custom-fields/field-kinds.js';
 import { addMember } from '../src/members/members.service.js';
 import { estate } from './support/cli.js';
 import { personIn, signIn } from './support/console.js';
@@ -18,19 +19,8 @@ import { temporaryDirectory } from './support/temporary.js';
 
 type Item = Record<string, unknown> & { id: string };
 
-const FAMILY_PATHS = [
-  'categories',
-  'teams',
-  'applications',
-  'servers',
-  'networks',
-  'routers',
-  'workstations',
-  'data',
-  'contracts',
-  'flows',
-  'announcements',
-];
+/** Every family an archive carries: those that take custom fields, by their path. */
+const FAMILY_PATHS = FIELD_FAMILIES;
 
 /** Fields that move with every write, or name what only the first workspace has. */
 const MOVING = new Set(['updatedAt', 'lastCheckTime', 'lastModified']);

@@ -123,7 +123,7 @@ export function diffFields(
 /** Deletes one row of a workspace by id and records its `delete` event, in the write's transaction. */
 export async function deleteRecorded(
   trx: Kysely<Tables>,
-  table: 'members' | 'tags',
+  table: 'members' | 'tags' | 'people',
   event: Omit<AuditEntry, 'action' | 'resourceId' | 'changes'> & { resourceId: string },
 ): Promise<void> {
   await trx

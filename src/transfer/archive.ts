@@ -355,6 +355,17 @@ export async function importWorkspace(
       const found = sections.get(section);
       return found ? recordsOf(createReadStream(found.file), 'jsonl') : (async function* () {})();
     };
+    /** A section's items, each numbered, counted in the report and checked against its schema. */
+    async function* checked(section: keyof typeof ITEMS) {
+      let row = 0;
+      for await (const item of read(section)) {
+        row += 1;
+        report.sections[section] = row;
+        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
+        yield { row, item, problem: itemProblem(section, item) };
+      }
+      report.sections[section] = row;
+    }
     const refuse = (section: string, row: number, message: string, field: string | null = null) => {
       if (report.errors.length < 1000)
         report.errors.push({ section, row, field, code: 'unprocessable_entity', message });
@@ -369,11 +380,7 @@ export async function importWorkspace(
 
       // People: the archive's ids are another workspace's; references to them are mapped.
       const people = new Map<string, string>();
-      let row = 0;
-      for await (const item of read('people')) {
-        row += 1;
-        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
-        const problem = itemProblem('people', item);
+      for await (const { row, item, problem } of checked('people')) {
         if (problem) {
           refuse('people', row, problem);
           continue;
@@ -410,13 +417,8 @@ export async function importWorkspace(
           refuse('people', row, error.message);
         }
       }
-      report.sections.people = row;
 
-      row = 0;
-      for await (const item of read('tags')) {
-        row += 1;
-        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
-        const problem = itemProblem('tags', item);
+      for await (const { row, item, problem } of checked('tags')) {
         if (problem) {
           refuse('tags', row, problem);
           continue;
@@ -438,16 +440,11 @@ export async function importWorkspace(
           refuse('tags', row, error.message);
         }
       }
-      report.sections.tags = row;
 
       // Agents come back revoked: their tokens stay with the workspace they were made for.
       const agents = new Set<string>();
-      row = 0;
-      for await (const item of read('agents')) {
-        row += 1;
-        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
-        const problem =
-          itemProblem('agents', item) ?? (isUuid((item as Item<'agents'>).id) ? undefined : 'id must be a UUID');
+      for await (const { row, item, problem: invalid } of checked('agents')) {
+        const problem = invalid ?? (isUuid((item as Item<'agents'>).id) ? undefined : 'id must be a UUID');
         if (problem) {
           refuse('agents', row, problem);
           continue;
@@ -488,7 +485,6 @@ export async function importWorkspace(
           changes: { revokedAt: { before: null, after: now } },
         });
       }
-      report.sections.agents = row;
 
       for (const family of FAMILIES) {
         const key = familyKey(family);
@@ -523,11 +519,7 @@ export async function importWorkspace(
         if (report.errors.length > 0) throw new RollBack();
       }
 
-      row = 0;
-      for await (const item of read('comments')) {
-        row += 1;
-        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
-        const problem = itemProblem('comments', item);
+      for await (const { row, item, problem } of checked('comments')) {
         const comment = item as Item<'comments'>;
         const application =
           problem === undefined && isUuid(comment.applicationId) && isUuid(comment.id)
@@ -560,14 +552,9 @@ export async function importWorkspace(
           () => refuse('comments', row, 'the archive names this comment twice'),
         );
       }
-      report.sections.comments = row;
 
       // The hosts the agents reported stay theirs (automatic), to be reported again once enrolled.
-      row = 0;
-      for await (const item of read('hosts')) {
-        row += 1;
-        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
-        const problem = itemProblem('hosts', item);
+      for await (const { row, item, problem } of checked('hosts')) {
         const host = item as Item<'hosts'>;
         if (problem || !agents.has(host.agentId) || !isUuid(host.id)) {
           refuse('hosts', row, problem ?? 'agentId names no agent of the archive');
@@ -589,7 +576,6 @@ export async function importWorkspace(
         );
         if (Number(changed.numUpdatedRows) !== 1) refuse('hosts', row, `id names no ${host.family} of the archive`);
       }
-      report.sections.hosts = row;
       if (report.errors.length > 0 || dryRun) throw new RollBack();
       await recordAudit(trx, {
         workspaceId,

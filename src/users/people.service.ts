@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import type { Actor } from '../audit/audit.types.js';
-import { recordAudit } from '../audit/audit.writer.js';
+import { deleteRecorded, recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
 import type { PeopleTable, Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
@@ -215,16 +215,15 @@ export async function deletePerson(
         `${row.name} is a member: remove the membership (DELETE /members/{id}) to remove them`,
       );
     await releaseDependents(trx, workspaceId, { table: 'users', id }, actor);
-    await trx.deleteFrom('people').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-    await trx.deleteFrom('users').where('id', '=', id).where('workspace_id', '=', workspaceId).execute();
-    await recordAudit(trx, {
+    await deleteRecorded(trx, 'people', {
       workspaceId,
       category: 'organisation',
-      action: 'delete',
       actor,
       resourceType: 'user',
       resourceId: id,
       resourceName: row.name,
     });
+    // The id row goes with the person (only a person without an account has one bound to the workspace).
+    await trx.deleteFrom('users').where('id', '=', id).where('workspace_id', '=', workspaceId).execute();
   });
 }
