@@ -25,6 +25,7 @@ const SCENARIOS: Record<string, () => Promise<{ scenario: Scenario }>> = {
   'export-servers': () => import('./export-servers.js'),
   inventory: () => import('./inventory.js'),
   'custom-fields': () => import('./custom-fields.js'),
+  console: () => import('./console.js'),
 };
 
 const USAGE = `usage: npm run bench -- <${Object.keys(SCENARIOS).join('|')}> [options]

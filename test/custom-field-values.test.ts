@@ -529,14 +529,28 @@ describeEachDatabase('custom field values on items', (h) => {
     assert.equal(text.statusCode, 201, text.body);
     const found = await h.call('GET', '/public/v1/servers', { key: otherKey, query: { cf_slot: 'R14-U38' } });
     assert.equal(found.json().pagination.total, 1);
-    await h.call('PATCH', `/public/v1/custom-fields/${slot.id}`, { key, body: { filterable: false } });
+    const unfiltered = await h.call('PATCH', `/public/v1/custom-fields/${slot.id}`, {
+      key,
+      body: { filterable: false },
+    });
+    assert.equal(unfiltered.statusCode, 200, unfiltered.body);
     const owner = (await h.call('GET', '/public/v1/custom-fields', { key, query: { family: 'servers' } }))
       .json()
       .data.find((field: { name: string }) => field.name === 'steward');
-    await h.call('DELETE', `/public/v1/custom-fields/${owner.id}`, { key });
+    const deleted = await h.call('DELETE', `/public/v1/custom-fields/${owner.id}`, { key });
+    assert.equal(deleted.statusCode, 204, deleted.body);
     const otherSlot = (await h.call('GET', '/public/v1/custom-fields', { key: otherKey })).json().data[0];
-    await h.call('DELETE', `/public/v1/custom-fields/${otherSlot.id}`, { key: otherKey });
-    assert.equal(await hasIndex(h, /^cf_servers_(slot|steward)/), false, 'no field filterable: no index left');
+    const otherDeleted = await h.call('DELETE', `/public/v1/custom-fields/${otherSlot.id}`, { key: otherKey });
+    assert.equal(otherDeleted.statusCode, 204, otherDeleted.body);
+    const { rows: left } = await (h.dialect === 'sqlite'
+      ? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'cf_servers_%'`
+      : sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE indexname LIKE 'cf_servers_%'`
+    ).execute(h.database.db);
+    assert.deepEqual(
+      left.map((row) => row.name).filter((name) => /^cf_servers_(slot|steward)/.test(name)),
+      [],
+      'no field filterable: no index left',
+    );
   });
 
   it('a field defined through one instance is taken and checked by another on its next request', async () => {

@@ -1,0 +1,130 @@
+/**
+ * The console's pages opened as a person would, with the time each took to show its content: every
+ * list page cold (a new browser context, empty cache) and from another page by its link, the
+ * detail, software, dashboard, diagram and search pages cold, and a combobox's options from the
+ * last key typed. test/timed/console-scale.test.ts checks what each page shows at 100,000 servers;
+ * `npm run bench -- console` judges the times against their targets (speed belongs in bench/).
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+
+export interface ConsoleTimes {
+  /** Per list page: ms until its first page of rows was shown, cold and from another page. */
+  lists: { family: string; coldMs: number; withinMs: number }[];
+  /** Per other page: ms from navigation until its content was shown, cold. */
+  pages: { path: string; ms: number }[];
+  /** ms from the last key typed in a combobox to the option it names. */
+  comboboxMs: number;
+}
+
+/** When the list page last showed a page of rows, by the page's own clock (performance.mark in list-page.tsx). */
+async function shownAt(page: Page, family: string, since = 0): Promise<number> {
+  // Polled with evaluate (the DevTools protocol): waitForFunction would need eval, which the pages' CSP forbids.
+  const read = `(performance.getEntriesByName('estate:list-shown')
+    .filter((entry) => entry.detail === ${JSON.stringify(family)} && entry.startTime >= ${since})
+    .at(-1) ?? { startTime: -1 }).startTime`;
+  for (let attempt = 0; attempt < 1500; attempt++) {
+    const at = (await page.evaluate(read)) as number;
+    if (at >= 0) return at;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the ${family} list was not shown within 30 s`);
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Opens every page `tries` times (the best time counts) as the signed-in person of `state`. Throws
+ * when a page does not show its content, or a list page reads more than one page of 50.
+ */
+export async function openConsolePages(
+  browser: Browser,
+  origin: string,
+  state: NonNullable<BrowserContextOptions['storageState']>,
+  tries = 1,
+): Promise<ConsoleTimes> {
+  const context = async () => {
+    const made = await browser.newContext({
+      viewport: { width: 1280, height: 720 },
+      baseURL: origin,
+      storageState: state,
+    });
+    made.setDefaultTimeout(60_000); // a page at 100,000 servers while other jobs hold the cores
+    return made;
+  };
+  const api = await context();
+  const json = async <T>(path: string) => (await (await api.request.get(path)).json()) as T;
+  const families = await json<{ key: string; many: string }[]>('/ui/api/families');
+  // The service warms up once (connections, prepared statements, query plans): "cold" is the
+  // browser's state, not a server that has never answered a list.
+  for (const family of families) await api.request.get(`/ui/api/v1/${family.key}?limit=50`);
+
+  const lists: ConsoleTimes['lists'] = [];
+  for (const family of families) {
+    let coldMs = Number.POSITIVE_INFINITY;
+    let withinMs = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < tries; attempt++) {
+      const cold = await context();
+      const page = await cold.newPage();
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === `/ui/api/v1/${family.key}`) reads.push(url.search);
+      });
+      await page.goto(`/ui/${family.key}`);
+      coldMs = Math.min(coldMs, await shownAt(page, family.key));
+      if (reads.length === 0 || !reads.every((search) => /limit=50\b/.test(search)))
+        throw new Error(`${family.key}: the list read ${reads.join(' ') || 'nothing'}, not one page of 50`);
+      // Within the console: from another page, by its link.
+      const navigation = page.getByRole('navigation');
+      await navigation.getByRole('link', { name: 'Roles', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
+      const clickedAt = (await page.evaluate('performance.now()')) as number;
+      await navigation.getByRole('link', { name: capitalised(family.many), exact: true }).click();
+      withinMs = Math.min(withinMs, (await shownAt(page, family.key, clickedAt)) - clickedAt);
+      await cold.close();
+    }
+    lists.push({ family: family.key, coldMs, withinMs });
+  }
+
+  const [server] = (await json<{ data: { id: string; name: string }[] }>('/ui/api/v1/servers?limit=1&sort=name')).data;
+  if (!server) throw new Error('no server to open');
+  const others: [path: string, shown: (page: Page) => Promise<unknown>][] = [
+    [`/ui/servers/${server.id}`, (page) => page.getByRole('heading', { level: 1, name: server.name }).waitFor()],
+    ['/ui/discovered', (page) => page.locator('button.expander').first().waitFor()],
+    ['/ui/dashboards/operations', (page) => page.locator('.widget').first().waitFor()],
+    ['/ui/diagrams/network-mapping', (page) => page.locator('svg').first().waitFor()],
+    ['/ui/search?q=10.1.9.2', (page) => page.getByText('(exact match)').first().waitFor()],
+  ];
+  const pages: ConsoleTimes['pages'] = [];
+  for (const [path, shown] of others) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < tries; attempt++) {
+      const cold = await context();
+      const page = await cold.newPage();
+      const started = Date.now();
+      await page.goto(path);
+      await shown(page);
+      best = Math.min(best, Date.now() - started);
+      await cold.close();
+    }
+    pages.push({ path, ms: best });
+  }
+
+  // A combobox's options, from the last key typed (its debounce included) to the match shown.
+  const page = await api.newPage();
+  await page.goto('/ui/servers');
+  await shownAt(page, 'servers');
+  const box = page.getByRole('combobox', { name: 'Application' });
+  const named = await json<{ data: { name: string }[] }>('/ui/api/v1/applications?limit=3&sort=-name');
+  let comboboxMs = Number.POSITIVE_INFINITY;
+  for (const { name } of named.data.slice(0, Math.max(tries, 1))) {
+    await box.fill('');
+    await box.pressSequentially(name.slice(0, 8));
+    const started = Date.now();
+    // The option of that very application: options shown before the search answered do not count.
+    await page.getByRole('listbox', { name: 'Matches' }).getByRole('option', { name }).first().waitFor();
+    comboboxMs = Math.min(comboboxMs, Date.now() - started);
+  }
+  await api.close();
+  return { lists, pages, comboboxMs };
+}
