@@ -343,7 +343,7 @@ describeEachDatabase('people without an account', (h) => {
         VALUES (${userId}, 'old@acme.test', 'Old Member', ${now})`.execute(database.db);
       await sql`INSERT INTO members (workspace_id, id, user_id, role, created_at)
         VALUES (${workspaceId}, ${newId()}, ${userId}, 'admin', ${now})`.execute(database.db);
-      assert.deepEqual(await migrateToLatest(database), ['0009-people']);
+      assert.deepEqual(await migrateToLatest(database), ['0009-people', '0010-custom-search']);
       const people = await database.db.selectFrom('people').selectAll().execute();
       assert.deepEqual(
         people.map((row) => [row.id, row.name, row.email, row.member]),

@@ -150,7 +150,12 @@ describeEachDatabase('schema baseline', (h) => {
       // Nothing to make on PostgreSQL: the migration only records itself.
       await withOwnDatabase(h.dialect, async (database) => {
         await migrateTo(database, '0006-data-versions');
-        assert.deepEqual(await migrateToLatest(database), ['0007-short-searches', '0008-custom-fields', '0009-people']);
+        assert.deepEqual(await migrateToLatest(database), [
+          '0007-short-searches',
+          '0008-custom-fields',
+          '0009-people',
+          '0010-custom-search',
+        ]);
       });
       return;
     }
@@ -169,7 +174,12 @@ describeEachDatabase('schema baseline', (h) => {
         db,
       );
 
-      assert.deepEqual(await migrateToLatest(database), ['0007-short-searches', '0008-custom-fields', '0009-people']);
+      assert.deepEqual(await migrateToLatest(database), [
+        '0007-short-searches',
+        '0008-custom-fields',
+        '0009-people',
+        '0010-custom-search',
+      ]);
       const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM servers_grams
         WHERE servers_grams MATCH ${`"${gramText(['zq']).split(' ').at(-1)}"`}`.execute(db);
       assert.equal(Number(rows[0]!.n), 1, 'the server written before is in the gram index');

@@ -120,7 +120,7 @@ function settings(command: Command): Command {
     .option('--group <heading>', 'the heading the field is shown under')
     .option('--order <n>', "position among the family's fields")
     .option('--filterable', 'lists filter and sort on it (it gets an index)')
-    .option('--searchable', "kept for a list's q, which does not search custom fields yet")
+    .option('--searchable', "a list's q finds items by the field's values")
     .option('--json', 'print one JSON object');
 }
 

@@ -85,7 +85,7 @@ export const CustomField = Type.Object(
     order: ORDER,
     filterable: Type.Boolean({ description: 'Lists take `cf_<name>` filters and sorts on this field.' }),
     searchable: Type.Boolean({
-      description: 'Kept for a list’s `q`, which does not search custom fields yet.',
+      description: 'A list’s `q` finds the item by this field’s values (a multiple selection’s by each).',
     }),
     createdAt: Type.String({ format: 'date-time', description: 'Creation instant.' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Last change of the definition.' }),
@@ -113,7 +113,9 @@ const changeable = {
   order: Type.Optional(ORDER),
   filterable: Type.Optional(Type.Boolean({ description: 'Lists filter and sort on it.' })),
   searchable: Type.Optional(
-    Type.Boolean({ description: 'Kept for a list’s `q`, which does not search custom fields yet.' }),
+    Type.Boolean({
+      description: 'A list’s `q` finds the item by this field’s values (a multiple selection’s by each).',
+    }),
   ),
 };
 

@@ -19,6 +19,7 @@ import { fieldRowToDto } from './values.js';
 export { fieldRowToDto };
 import { convertValues, reachesValues } from './conversion.js';
 import { fieldIndexName, syncFieldIndex } from './indexes.js';
+import { reachesSearch, refreshSearchText } from './search-text.js';
 import { dialectOf } from '../db/dialect.js';
 import {
   MAX_FIELDS_PER_FAMILY,
@@ -321,6 +322,7 @@ export async function updateFieldIn(
   const [was, is] = [indexed(before), indexed(next)];
   if (fieldIndexName(dialect, was) !== fieldIndexName(dialect, is)) await syncFieldIndex(trx, dialect, was);
   await syncFieldIndex(trx, dialect, is);
+  if (reachesSearch(before, next)) await refreshSearchText(trx, dialect, workspaceId, next.family);
   await audit(trx, workspaceId, 'update', actor, next, changes);
   return next;
 }
@@ -353,6 +355,7 @@ export async function deleteFieldIn(
   await removeValues(trx, dialect, workspaceId, field);
   await trx.deleteFrom('field_definitions').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   await syncFieldIndex(trx, dialect, indexed(field));
+  if (reachesSearch(field, undefined)) await refreshSearchText(trx, dialect, workspaceId, field.family);
   const removed = Object.entries(diffFields(undefined, audited(field))).map(([key, { after }]) => [
     key,
     { before: after, after: null },

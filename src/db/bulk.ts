@@ -27,7 +27,8 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Dialect } from './database.js';
 import type { Tables } from './schema.js';
-import { LINK_NAME_COPIES, POSTGRES_NEXT, SEARCHED, SQLITE_NEXT, talliesOn, tallyOf } from './storage.js';
+import { LINK_NAME_COPIES, POSTGRES_NEXT, SEARCHED, SQLITE_NEXT, STORAGE, talliesOn, tallyOf } from './storage.js';
+import { customSearchValue } from './storage-sql.js';
 import { moveDataVersions } from './write.js';
 
 type Row = Record<string, unknown>;
@@ -219,7 +220,9 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
         const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
         for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
         for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
-        for (const trigger of triggers) {
+        // The search text of custom fields last: its UPDATE then writes the rows' text index again.
+        const last = (trigger: { name: string }) => (trigger.name.endsWith('_custom_search_insert') ? 1 : 0);
+        for (const trigger of [...triggers].sort((a, b) => last(a) - last(b))) {
           if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
           await trx.executeQuery(CompiledQuery.raw(trigger.sql));
         }
@@ -669,8 +672,8 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
 /**
  * The insert triggers the load knows how to replay for a whole load at once, by name: the storage
  * facts of storage.ts (row count, text and gram indexes, per-value, per-day and per-link counts in one
- * trigger, search version, a link's copy of its server's name) and the servers' address keys
- * (0002-server-addresses). Any other trigger stays and fires per row.
+ * trigger, search version, a link's copy of its server's name, the search text of custom fields)
+ * and the servers' address keys (0002-server-addresses). Any other trigger stays and fires per row.
  */
 const REPLAYED_TRIGGERS = [
   'count_insert',
@@ -680,6 +683,7 @@ const REPLAYED_TRIGGERS = [
   'search_version_insert',
   'copy_insert',
   'address_insert',
+  'custom_search_insert',
 ];
 
 /**
@@ -708,6 +712,12 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   const loaded = sql`FROM ${sql.table(table)} WHERE ${above(table)}`;
   if (trigger.endsWith('_count_insert')) return addRowCounts(trx, table, above);
   if (trigger.endsWith('_search_version_insert')) return bumpSearchVersions(trx, table, above, SQLITE_NEXT);
+  if (trigger.endsWith('_custom_search_insert')) {
+    const value = sql.raw(customSearchValue('sqlite', STORAGE[table]!.customFields!, table));
+    await sql`UPDATE ${sql.table(table)} SET custom_search = ${value}
+      WHERE ${above(table)} AND custom_fields <> '{}'`.execute(trx);
+    return;
+  }
   if (trigger.endsWith('_copy_insert')) return fillEmptyCopies(trx, table, above);
   if (trigger.endsWith('_address_insert'))
     return withIndexesAfter(trx, 'server_addresses', (await largestRowid(trx, table)) - before, () =>

@@ -10,6 +10,7 @@ import * as dataVersions from './migrations/0006-data-versions.js';
 import * as shortSearches from './migrations/0007-short-searches.js';
 import * as customFields from './migrations/0008-custom-fields.js';
 import * as people from './migrations/0009-people.js';
+import * as customSearch from './migrations/0010-custom-search.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0007-short-searches': shortSearches,
   '0008-custom-fields': customFields,
   '0009-people': people,
+  '0010-custom-search': customSearch,
 };
 
 /** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */

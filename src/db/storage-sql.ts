@@ -5,6 +5,7 @@
  * are not counted or indexed here); test/schema-baseline.test.ts checks the baseline holds them.
  */
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Dialect } from './dialect.js';
 import {
   isUnscoped,
@@ -25,6 +26,7 @@ export function sharedStorageFunctions(dialect: Dialect): string[] {
   const plpgsql = (name: string, body: string) =>
     `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$\n${body}\n$$`;
   return [
+    ...customSearchFunctions(dialect),
     plpgsql(
       'row_counts_add',
       `BEGIN
@@ -137,13 +139,29 @@ export interface StorageObject {
   sql: string;
 }
 
-/** The storage objects one table's facts call for, in the order they are made. */
-export function storageObjects(dialect: Dialect, table: string): StorageObject[] {
+/**
+ * The searched columns of a table (storage.ts), of those it has where `present` names its columns
+ * now: a migration that runs before a later one adds a searched column searches the others.
+ */
+export function searchedColumns(table: string, present?: ReadonlySet<string>): readonly string[] | undefined {
+  const columns = STORAGE[table]?.searched;
+  return present && columns ? columns.filter((column) => present.has(column)) : columns;
+}
+
+/**
+ * The storage objects one table's facts call for, in the order they are made; with `present`, the
+ * table's columns now, only those its columns allow (the baseline's, before later migrations).
+ */
+export function storageObjects(dialect: Dialect, table: string, present?: ReadonlySet<string>): StorageObject[] {
   const storage = STORAGE[table] ?? {};
   const tallies = talliesOn(dialect, table);
+  const searched = searchedColumns(table, present);
+  const customSearch =
+    storage.customFields !== undefined && (!present || (present.has('custom_fields') && present.has('custom_search')));
   return [
     ...(storage.counted ? countTriggers(dialect, table) : []),
-    ...(storage.searched ? searchObjects(dialect, table, storage.searched) : []),
+    ...(searched ? searchObjects(dialect, table, searched) : []),
+    ...(customSearch ? customSearchObjects(dialect, table, storage.customFields!) : []),
     ...(Object.keys(tallies).length > 0 ? tallyTriggers(dialect, table, tallies) : []),
     ...(storage.nameCopy ? nameCopyObjects(dialect, table) : []),
     ...copiesToLinks(dialect, table),
@@ -187,6 +205,14 @@ END`,
 }
 
 /**
+ * SQLite: whether a table's text index is written from the row as it is in the table rather than
+ * as its trigger saw it: `custom_search` is written by a trigger of its own (customSearchObjects),
+ * and whichever of the two runs first, the index then holds the row's text.
+ */
+const fromRow = (table: string): boolean =>
+  STORAGE[table]?.customFields !== undefined && (STORAGE[table]?.searched ?? []).includes('custom_search');
+
+/**
  * SQLite: a contentless FTS5 table `<table>_text`, trigram-tokenized over the folded columns, and
  * the gram index of shorter searches (gramIndex).
  * PostgreSQL: `search_text`, the folded columns joined by U+001F (a match cannot span two), under
@@ -212,6 +238,11 @@ function textIndex(dialect: Dialect, table: string, columns: readonly string[]):
   const text = `${table}_text`;
   const names = columns.join(', ');
   const folded = (row: string) => columns.map((column) => `estate_fold(${row}.${column})`).join(', ');
+  const written = (row: string) =>
+    fromRow(table)
+      ? `DELETE FROM ${text} WHERE rowid = ${row}.rowid;
+  INSERT INTO ${text} (rowid, ${names}) SELECT rowid, ${folded(table)} FROM ${table} WHERE rowid = ${row}.rowid;`
+      : `INSERT INTO ${text} (rowid, ${names}) VALUES (${row}.rowid, ${folded(row)});`;
   return [
     {
       name: text,
@@ -223,13 +254,13 @@ function textIndex(dialect: Dialect, table: string, columns: readonly string[]):
     trigger(
       `${table}_text_insert`,
       `CREATE TRIGGER ${table}_text_insert AFTER INSERT ON ${table} BEGIN
-  INSERT INTO ${text} (rowid, ${names}) VALUES (new.rowid, ${folded('new')}); END`,
+  ${written('new')} END`,
     ),
     trigger(
       `${table}_text_update`,
       `CREATE TRIGGER ${table}_text_update AFTER UPDATE OF ${names} ON ${table} BEGIN
   DELETE FROM ${text} WHERE rowid = old.rowid;
-  INSERT INTO ${text} (rowid, ${names}) VALUES (new.rowid, ${folded('new')}); END`,
+  ${written('new')} END`,
     ),
     trigger(
       `${table}_text_delete`,
@@ -247,6 +278,11 @@ function textIndex(dialect: Dialect, table: string, columns: readonly string[]):
 export function gramIndex(table: string, columns: readonly string[]): StorageObject[] {
   const grams = `${table}_grams`;
   const tokens = (row: string) => `estate_grams(${columns.map((column) => `${row}.${column}`).join(', ')})`;
+  const written = (row: string) =>
+    fromRow(table)
+      ? `DELETE FROM ${grams} WHERE rowid = ${row}.rowid;
+  INSERT INTO ${grams} (rowid, grams) SELECT rowid, ${tokens(table)} FROM ${table} WHERE rowid = ${row}.rowid;`
+      : `INSERT INTO ${grams} (rowid, grams) VALUES (${row}.rowid, ${tokens(row)});`;
   return [
     {
       name: grams,
@@ -258,13 +294,13 @@ export function gramIndex(table: string, columns: readonly string[]): StorageObj
     trigger(
       `${table}_grams_insert`,
       `CREATE TRIGGER ${table}_grams_insert AFTER INSERT ON ${table} BEGIN
-  INSERT INTO ${grams} (rowid, grams) VALUES (new.rowid, ${tokens('new')}); END`,
+  ${written('new')} END`,
     ),
     trigger(
       `${table}_grams_update`,
       `CREATE TRIGGER ${table}_grams_update AFTER UPDATE OF ${columns.join(', ')} ON ${table} BEGIN
   DELETE FROM ${grams} WHERE rowid = old.rowid;
-  INSERT INTO ${grams} (rowid, grams) VALUES (new.rowid, ${tokens('new')}); END`,
+  ${written('new')} END`,
     ),
     trigger(
       `${table}_grams_delete`,
@@ -332,11 +368,14 @@ function versionTriggers(dialect: Dialect, table: string, columns: readonly stri
   const names = columns.join(', ');
   if (dialect === 'postgres') {
     const changed = columns.map((column) => `OLD.${column} IS DISTINCT FROM NEW.${column}`).join(' OR ');
+    // An UPDATE OF trigger follows the columns a statement sets, not those a BEFORE trigger sets:
+    // `custom_search` changes with `custom_fields` (customSearchObjects).
+    const set = columns.includes('custom_search') ? `${names}, custom_fields` : names;
     return [
       statementTrigger(table, 'search_version_insert', 'INSERT', 'search_versions_insert()'),
       trigger(
         `${table}_search_version_update`,
-        `CREATE TRIGGER ${table}_search_version_update AFTER UPDATE OF ${names} ON ${table} ` +
+        `CREATE TRIGGER ${table}_search_version_update AFTER UPDATE OF ${set} ON ${table} ` +
           `FOR EACH ROW WHEN (${changed}) EXECUTE FUNCTION search_versions_update()`,
       ),
       statementTrigger(table, 'search_version_delete', 'DELETE', 'search_versions_delete()'),
@@ -523,13 +562,91 @@ END`,
 
 /**
  * The statements the service's storage facts call for on one database: shared functions, then each
- * table's (of `tables`: the baseline's own, where a later migration made a table).
+ * table's; with `present` (each table's columns now: the baseline's), only for the tables and
+ * columns there, where a later migration makes a table or adds a column.
  */
-export function storageStatements(dialect: Dialect, tables: readonly string[] = SERVICE_TABLES): string[] {
-  const objects = SERVICE_TABLES.filter((table) => tables.includes(table)).flatMap((table) =>
-    storageObjects(dialect, table).map((object) => object.sql),
+export function storageStatements(dialect: Dialect, present?: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const objects = SERVICE_TABLES.filter((table) => !present || present.has(table)).flatMap((table) =>
+    storageObjects(dialect, table, present?.get(table)).map((object) => object.sql),
   );
   return [...sharedStorageFunctions(dialect), ...objects];
+}
+
+/**
+ * PostgreSQL: `estate_custom_search_of(workspace, family, custom_fields)`, the text of the
+ * workspace's searchable fields of the family in a row's values (an array's items each), and the
+ * trigger function that keeps `custom_search` with it. Neither names a table at creation, so the
+ * baseline makes them before `field_definitions` exists.
+ */
+export function customSearchFunctions(dialect: Dialect): string[] {
+  if (dialect !== 'postgres') return [];
+  return [
+    `CREATE OR REPLACE FUNCTION estate_custom_search_of(uuid, text, text) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF $3 = '{}' THEN RETURN NULL; END IF;
+  RETURN (SELECT string_agg(CASE jsonb_typeof(field.value)
+      WHEN 'array' THEN (SELECT string_agg(item, ' ') FROM jsonb_array_elements_text(field.value) AS item)
+      ELSE field.value #>> '{}' END, ' ' ORDER BY d.position, d.name)
+    FROM field_definitions AS d CROSS JOIN LATERAL (SELECT $3::jsonb -> d.name AS value) AS field
+    WHERE d.workspace_id = $1 AND d.family = $2 AND d.searchable = 1 AND jsonb_typeof(field.value) <> 'null');
+END
+$$`,
+    `CREATE OR REPLACE FUNCTION estate_custom_search() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.custom_fields IS NOT DISTINCT FROM OLD.custom_fields THEN RETURN NEW; END IF;
+  NEW.custom_search := estate_custom_search_of(NEW.workspace_id, TG_ARGV[0], NEW.custom_fields);
+  RETURN NEW;
+END
+$$`,
+  ];
+}
+
+/**
+ * The text `q` finds of a row's searchable custom fields (`row` names the row: `new`, or the
+ * table in an UPDATE): their values joined by spaces, an array's items each; NULL when the workspace has none of the family or the row no value for them.
+ */
+export function customSearchValue(dialect: Dialect, family: string, row: string): string {
+  if (dialect === 'postgres')
+    return `estate_custom_search_of(${row}.workspace_id, ${literal(family)}, ${row}.custom_fields)`;
+  const path = `'$.' || d.name`;
+  return `(SELECT group_concat(CASE json_type(${row}.custom_fields, ${path})
+      WHEN 'array' THEN (SELECT group_concat(item.value, ' ') FROM json_each(${row}.custom_fields, ${path}) AS item)
+      ELSE json_extract(${row}.custom_fields, ${path}) END, ' ')
+    FROM field_definitions AS d
+    WHERE d.workspace_id = ${row}.workspace_id AND d.family = ${literal(family)} AND d.searchable = 1)`;
+}
+
+/**
+ * The trigger that keeps a table's `custom_search` with its `custom_fields` (storage.ts,
+ * `customFields`): on PostgreSQL before the row is written (so `search_text` is generated from it),
+ * on SQLite after, an UPDATE of that column that its text index's triggers follow, made only
+ * where the workspace has searchable fields of the family.
+ */
+export function customSearchObjects(dialect: Dialect, table: string, family: string): StorageObject[] {
+  if (dialect === 'postgres')
+    return [
+      trigger(
+        `${table}_custom_search`,
+        `CREATE TRIGGER ${table}_custom_search BEFORE INSERT OR UPDATE OF custom_fields ON ${table} ` +
+          `FOR EACH ROW EXECUTE FUNCTION estate_custom_search(${literal(family)})`,
+      ),
+    ];
+  const searchable =
+    'EXISTS (SELECT 1 FROM field_definitions WHERE workspace_id = new.workspace_id ' +
+    `AND family = ${literal(family)} AND searchable = 1)`;
+  const write = `UPDATE ${table} SET custom_search = ${customSearchValue(dialect, family, 'new')} WHERE rowid = new.rowid;`;
+  return [
+    trigger(
+      `${table}_custom_search_insert`,
+      `CREATE TRIGGER ${table}_custom_search_insert AFTER INSERT ON ${table}
+  WHEN new.custom_fields <> '{}' AND ${searchable} BEGIN ${write} END`,
+    ),
+    trigger(
+      `${table}_custom_search_update`,
+      `CREATE TRIGGER ${table}_custom_search_update AFTER UPDATE OF custom_fields ON ${table}
+  WHEN new.custom_fields IS NOT old.custom_fields AND ${searchable} BEGIN ${write} END`,
+    ),
+  ];
 }
 
 /**
@@ -541,4 +658,10 @@ export function storageFingerprint(): string {
   const hash = createHash('sha256');
   for (const dialect of ['sqlite', 'postgres'] as const) hash.update(storageStatements(dialect).join('\n;\n'));
   return hash.digest('hex').slice(0, 16);
+}
+
+/** Each table's columns as the database has them now: what a migration's storage statements may use. */
+export async function presentColumns(db: Kysely<unknown>): Promise<Map<string, Set<string>>> {
+  const tables = await db.introspection.getTables();
+  return new Map(tables.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
 }

@@ -31,6 +31,12 @@ export interface TableStorage {
    * lists every searched column.
    */
   described?: number;
+  /**
+   * The family whose custom fields the rows hold (custom-fields/): the `custom_search` column keeps
+   * the values of the workspace's `searchable` fields of that family, written by a trigger from
+   * `custom_fields` (storage-sql.ts customSearchObjects), and is the last searched column.
+   */
+  customFields?: string;
   /** No workspace column: searches keep no version and lists no counts (people). */
   unscoped?: true;
   /** Per-value counts in `value_counts`: filter name → SQL of the value, `{row}` for the row. */
@@ -46,7 +52,8 @@ export interface TableStorage {
 const DECLARED: Record<string, TableStorage> = {
   applications: {
     counted: true,
-    searched: ['name', 'vendor', 'description', 'catalog_entry_id'],
+    customFields: 'applications',
+    searched: ['name', 'vendor', 'description', 'catalog_entry_id', 'custom_search'],
     described: 3,
     tallies: {
       lifecycleStatus: '{row}.lifecycle_status',
@@ -56,29 +63,44 @@ const DECLARED: Record<string, TableStorage> = {
   },
   categories: {
     counted: true,
-    searched: ['name', 'description'],
+    customFields: 'categories',
+    searched: ['name', 'description', 'custom_search'],
     tallies: { root: "CASE WHEN {row}.parent_id IS NULL THEN 'true' ELSE 'false' END" },
   },
-  teams: { counted: true, searched: ['name', 'description'] },
+  teams: { counted: true, customFields: 'teams', searched: ['name', 'description', 'custom_search'] },
   servers: {
     counted: true,
-    searched: ['name', 'hostname', 'ip_addresses', 'os', 'manufacturer', 'model', 'serial_number', 'location'],
+    customFields: 'servers',
+    searched: [
+      'name',
+      'hostname',
+      'ip_addresses',
+      'os',
+      'manufacturer',
+      'model',
+      'serial_number',
+      'location',
+      'custom_search',
+    ],
     described: 3,
     tallies: { environment: '{row}.environment', automatic: 'CAST({row}.automatic AS TEXT)', os: '{row}.os_key' },
   },
   networks: {
     counted: true,
-    searched: ['name', 'cidr', 'location'],
+    customFields: 'networks',
+    searched: ['name', 'cidr', 'location', 'custom_search'],
     tallies: { environment: '{row}.environment' },
   },
   routers: {
     counted: true,
-    searched: ['name', 'model', 'management_ip'],
+    customFields: 'routers',
+    searched: ['name', 'model', 'management_ip', 'custom_search'],
     tallies: { manufacturer: '{row}.manufacturer_key' },
   },
   workstations: {
     counted: true,
-    searched: ['name', 'hostname', 'serial_number', 'model', 'os', 'manufacturer', 'location'],
+    customFields: 'workstations',
+    searched: ['name', 'hostname', 'serial_number', 'model', 'os', 'manufacturer', 'location', 'custom_search'],
     described: 4,
     tallies: {
       status: '{row}.status',
@@ -91,21 +113,29 @@ const DECLARED: Record<string, TableStorage> = {
   },
   data_objects: {
     counted: true,
-    searched: ['name', 'description'],
+    customFields: 'data',
+    searched: ['name', 'description', 'custom_search'],
     tallies: { classification: '{row}.classification', personalData: 'CAST({row}.personal_data AS TEXT)' },
   },
   contracts: {
     counted: true,
-    searched: ['name', 'vendor', 'reference'],
+    customFields: 'contracts',
+    searched: ['name', 'vendor', 'reference', 'custom_search'],
     tallies: { type: '{row}.type', vendor: '{row}.vendor_key' },
     days: { end_date: { sqlite: '{row}.end_date', postgres: "to_char({row}.end_date, 'YYYY-MM-DD')" } },
   },
   flows: {
     counted: true,
-    searched: ['name', 'description'],
+    customFields: 'flows',
+    searched: ['name', 'description', 'custom_search'],
     tallies: { protocol: '{row}.protocol', frequency: '{row}.frequency' },
   },
-  announcements: { counted: true, searched: ['title', 'body'], tallies: { severity: '{row}.severity' } },
+  announcements: {
+    counted: true,
+    customFields: 'announcements',
+    searched: ['title', 'body', 'custom_search'],
+    tallies: { severity: '{row}.severity' },
+  },
   tags: { counted: true, searched: ['name'] },
   agents: { counted: true, searched: ['name', 'hostname'] },
   discovered_applications: {
@@ -174,7 +204,9 @@ export const linkTally = (column: string): string => `link:${column}`;
 function index(table: string, facts: TableStorage): void {
   if (facts.counted) COUNTED_TABLES.push(table);
   if (facts.searched) SEARCHED[table] = facts.searched;
-  if (facts.searched) DESCRIBED_SEARCH[table] = facts.searched.slice(0, facts.described);
+  // A family's searchable custom fields are named in its `q` description whatever else it holds back.
+  const custom = facts.customFields && facts.described !== undefined ? ['custom_search'] : [];
+  if (facts.searched) DESCRIBED_SEARCH[table] = [...facts.searched.slice(0, facts.described), ...custom];
   if (facts.searched && !facts.unscoped) VERSIONED[table] = facts.searched;
   if (facts.tallies) TALLIES[table] = facts.tallies;
   if (facts.days) {

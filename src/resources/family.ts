@@ -378,6 +378,7 @@ const SEARCH_WORDS: Record<string, string> = {
   ip_addresses: 'IP addresses',
   management_ip: 'management address',
   email: 'e-mail',
+  custom_search: 'searchable custom fields',
 };
 
 /** "Case-insensitive text in the name, vendor or description.": what `q` searches, in words. */

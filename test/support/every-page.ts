@@ -64,6 +64,7 @@ export async function everyPage(page: Page): Promise<string[]> {
 /** A fresh browser context (its own cookies) the size of a phone. */
 export async function phonePage(ui: ConsoleBrowser): Promise<Page> {
   const context = await ui.browser.newContext({ viewport: PHONE, baseURL: ui.origin });
+  context.setDefaultTimeout(60_000); // as ConsoleBrowser.newPage: a loaded CI machine
   return context.newPage();
 }
 

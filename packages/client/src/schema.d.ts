@@ -2177,7 +2177,7 @@ export interface operations {
                  * @example 0
                  */
                 offset?: number;
-                /** @description Case-insensitive text in the title or body. */
+                /** @description Case-insensitive text in the title, body or searchable custom fields. */
                 q?: string;
                 /** @description Only this severity. */
                 severity?: "info" | "warning" | "critical";
@@ -3597,7 +3597,7 @@ export interface operations {
                  * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                  */
                 ownerId?: string;
-                /** @description Case-insensitive text in the name, vendor or description. */
+                /** @description Case-insensitive text in the name, vendor, description or searchable custom fields. */
                 q?: string;
                 /**
                  * @description Only applications running on this server.
@@ -7710,7 +7710,7 @@ export interface operations {
                  * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                  */
                 parentId?: string;
-                /** @description Case-insensitive text in the name or description. */
+                /** @description Case-insensitive text in the name, description or searchable custom fields. */
                 q?: string;
                 /** @description true: only root categories; false: only child categories. */
                 root?: boolean;
@@ -8897,7 +8897,7 @@ export interface operations {
                  * @example 0
                  */
                 offset?: number;
-                /** @description Case-insensitive text in the name, vendor or reference. */
+                /** @description Case-insensitive text in the name, vendor, reference or searchable custom fields. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, vendor, -vendor, startDate, -startDate, endDate, -endDate, renewalDate, -renewalDate, amount, -amount, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
                 sort?: ("name" | "-name" | "vendor" | "-vendor" | "startDate" | "-startDate" | "endDate" | "-endDate" | "renewalDate" | "-renewalDate" | "amount" | "-amount" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
@@ -13360,7 +13360,7 @@ export interface operations {
                 offset?: number;
                 /** @description Only data objects with (true) or without (false) personal data. */
                 personalData?: boolean;
-                /** @description Case-insensitive text in the name or description. */
+                /** @description Case-insensitive text in the name, description or searchable custom fields. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, classification, -classification, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
                 sort?: ("name" | "-name" | "classification" | "-classification" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
@@ -17016,7 +17016,7 @@ export interface operations {
                 offset?: number;
                 /** @description Only this protocol. */
                 protocol?: "https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other";
-                /** @description Case-insensitive text in the name or description. */
+                /** @description Case-insensitive text in the name, description or searchable custom fields. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, protocol, -protocol, frequency, -frequency, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
                 sort?: ("name" | "-name" | "protocol" | "-protocol" | "frequency" | "-frequency" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
@@ -19315,7 +19315,7 @@ export interface operations {
                  * @example 0
                  */
                 offset?: number;
-                /** @description Case-insensitive text in the name, CIDR or location. */
+                /** @description Case-insensitive text in the name, CIDR, location or searchable custom fields. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, cidr, -cidr, vlan, -vlan, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
                 sort?: ("name" | "-name" | "cidr" | "-cidr" | "vlan" | "-vlan" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
@@ -20993,7 +20993,7 @@ export interface operations {
                  * @example 0
                  */
                 offset?: number;
-                /** @description Case-insensitive text in the name, model or management address. */
+                /** @description Case-insensitive text in the name, model, management address or searchable custom fields. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, manufacturer, -manufacturer, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
                 sort?: ("name" | "-name" | "manufacturer" | "-manufacturer" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
@@ -23287,7 +23287,7 @@ export interface operations {
                 offset?: number;
                 /** @description Only this operating system (exact, case-insensitive). */
                 os?: string;
-                /** @description Case-insensitive text in the name, hostname or IP addresses. */
+                /** @description Case-insensitive text in the name, hostname, IP addresses or searchable custom fields. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, hostname, -hostname, environment, -environment, createdAt, -createdAt, lastCheckTime, -lastCheckTime, cpuCores, -cpuCores, memoryMb, -memoryMb; or cf_<name> (-cf_<name>), a custom field's. */
                 sort?: ("name" | "-name" | "hostname" | "-hostname" | "environment" | "-environment" | "createdAt" | "-createdAt" | "lastCheckTime" | "-lastCheckTime" | "cpuCores" | "-cpuCores" | "memoryMb" | "-memoryMb") | string;
@@ -27007,7 +27007,7 @@ export interface operations {
                  * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                  */
                 parentId?: string;
-                /** @description Case-insensitive text in the name or description. */
+                /** @description Case-insensitive text in the name, description or searchable custom fields. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, createdAt, -createdAt, updatedAt, -updatedAt; or cf_<name> (-cf_<name>), a custom field's. */
                 sort?: ("name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt") | string;
@@ -30251,7 +30251,7 @@ export interface operations {
                  * @example 0
                  */
                 offset?: number;
-                /** @description Case-insensitive text in the name, hostname, serial number or model. */
+                /** @description Case-insensitive text in the name, hostname, serial number, model or searchable custom fields. */
                 q?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, status, -status, purchaseDate, -purchaseDate, warrantyEnd, -warrantyEnd, createdAt, -createdAt, lastCheckTime, -lastCheckTime; or cf_<name> (-cf_<name>), a custom field's. */
                 sort?: ("name" | "-name" | "status" | "-status" | "purchaseDate" | "-purchaseDate" | "warrantyEnd" | "-warrantyEnd" | "createdAt" | "-createdAt" | "lastCheckTime" | "-lastCheckTime") | string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { installed } from '../../paths.js';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import { storageStatements } from '../storage-sql.js';
+import { presentColumns, storageStatements } from '../storage-sql.js';
 import { fold, foldingCharacters } from '../text-search.js';
 
 /**
@@ -18,9 +18,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await createFold(db);
   }
   for (const statement of baselineStatements(dialect)) await sql.raw(statement).execute(db);
-  // Tables of later migrations (people, 0009) get their storage there.
-  const tables = (await db.introspection.getTables()).map((table) => table.name);
-  for (const statement of storageStatements(dialect, tables)) await sql.raw(statement).execute(db);
+  // Tables and columns of later migrations (people, 0009; custom_search, 0010) get their storage there.
+  for (const statement of storageStatements(dialect, await presentColumns(db))) await sql.raw(statement).execute(db);
 }
 
 /** The storage the baseline makes (storageFingerprint); a later migration that changes storage records its own. */

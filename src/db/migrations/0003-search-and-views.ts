@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import { searchRebuildStatements } from '../storage-sql.js';
+import { presentColumns, searchedColumns, searchRebuildStatements } from '../storage-sql.js';
 
 /**
  * `q` finds hosts the way admins look for them: servers and workstations by OS, manufacturer,
@@ -12,8 +12,11 @@ import { searchRebuildStatements } from '../storage-sql.js';
  * under a name, its creator's or shared with the workspace.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const present = await presentColumns(db);
   for (const table of ['applications', 'servers', 'workstations']) {
-    for (const statement of searchRebuildStatements(dialect, table)) await sql.raw(statement).execute(db);
+    // Over the columns there now: a column added later (custom_search, 0010) is searched from then.
+    const columns = searchedColumns(table, present.get(table));
+    for (const statement of searchRebuildStatements(dialect, table, columns)) await sql.raw(statement).execute(db);
   }
   const [id, time] = dialect === 'postgres' ? ['uuid', 'timestamp with time zone'] : ['text', 'text'];
   await sql

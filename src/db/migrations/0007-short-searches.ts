@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import { gramIndex, gramIndexFill } from '../storage-sql.js';
-import { SERVICE_TABLES, STORAGE } from '../storage.js';
+import { gramIndex, gramIndexFill, presentColumns, searchedColumns } from '../storage-sql.js';
+import { SERVICE_TABLES } from '../storage.js';
 
 /**
  * SQLite: a gram index beside each trigram text index, so a search of one or two characters reads
@@ -12,9 +12,10 @@ import { SERVICE_TABLES, STORAGE } from '../storage.js';
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== 'sqlite') return;
   // A table a later migration makes gets its gram index there (people, 0009).
-  const made = new Set((await db.introspection.getTables()).map((table) => table.name));
-  for (const table of SERVICE_TABLES.filter((name) => made.has(name))) {
-    const columns = STORAGE[table]?.searched;
+  const present = await presentColumns(db);
+  for (const table of SERVICE_TABLES.filter((name) => present.has(name))) {
+    // Over the columns there now: a column added later (custom_search, 0010) is indexed from then.
+    const columns = searchedColumns(table, present.get(table));
     if (!columns) continue;
     for (const event of ['insert', 'update', 'delete'])
       await sql.raw(`DROP TRIGGER IF EXISTS ${table}_grams_${event}`).execute(db);

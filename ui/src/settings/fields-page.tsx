@@ -35,6 +35,7 @@ interface Draft {
   choices: string;
   required: boolean;
   filterable: boolean;
+  searchable: boolean;
   group: string;
   order: string;
   minimum: string;
@@ -49,6 +50,7 @@ const EMPTY: Draft = {
   choices: '',
   required: false,
   filterable: false,
+  searchable: false,
   group: '',
   order: '0',
   minimum: '',
@@ -64,6 +66,7 @@ function draftOf(field: CustomField): Draft {
     choices: (field.choices ?? []).join('\n'),
     required: field.required,
     filterable: field.filterable,
+    searchable: field.searchable,
     group: field.group ?? '',
     order: String(field.order),
     minimum: field.minimum === null ? '' : String(field.minimum),
@@ -89,6 +92,7 @@ function bodyOf(draft: Draft) {
     label: draft.label.trim() || undefined,
     required: draft.required,
     filterable: draft.filterable,
+    searchable: draft.searchable,
     group: draft.group.trim() || null,
     order: Number(draft.order) || 0,
     choices: CHOICES.has(draft.type)
@@ -206,6 +210,13 @@ function DefinitionForm({ family, editing, onDone }: { family: string; editing?:
           onChange={(event) => set({ filterable: event.target.checked })}
         />
       </Field>
+      <Field label="Searchable" hint="The list's search box finds its values.">
+        <input
+          type="checkbox"
+          checked={draft.searchable}
+          onChange={(event) => set({ searchable: event.target.checked })}
+        />
+      </Field>
       <FormError error={errors.formError} />
       <div className="actions">
         <button type="submit" className="primary" disabled={save.isPending}>
@@ -287,6 +298,7 @@ export function FieldsPage() {
             <th scope="col">Group</th>
             <th scope="col">Required</th>
             <th scope="col">Filterable</th>
+            <th scope="col">Searchable</th>
             {editable && <th scope="col">Actions</th>}
           </tr>
         </thead>
@@ -304,6 +316,7 @@ export function FieldsPage() {
               <td>{field.group ?? '—'}</td>
               <td>{field.required ? 'yes' : 'no'}</td>
               <td>{field.filterable ? 'yes' : 'no'}</td>
+              <td>{field.searchable ? 'yes' : 'no'}</td>
               {editable && (
                 <td>
                   <button type="button" onClick={() => setEditing(field)} aria-label={`Edit ${field.label}`}>
