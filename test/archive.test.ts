@@ -20,7 +20,7 @@ import { temporaryDirectory } from './support/temporary.js';
 type Item = Record<string, unknown> & { id: string };
 
 /** Every family an archive carries: those that take custom fields, by their path. */
-const FAMILY_PATHS = FIELD_FAMILIES;
+const FAMILY_PATHS = FIELD_FAMILIES.filter((family) => family !== 'users');
 
 /** Fields that move with every write, or name what only the first workspace has. */
 const MOVING = new Set(['updatedAt', 'lastCheckTime', 'lastModified']);
@@ -59,7 +59,13 @@ async function filled(h: Harness): Promise<{ ws: Workspace; key: string }> {
     type: 'select',
     choices: ['4711', '4712'],
   });
-  const pat = await call(h, key, 'POST', 'users', { name: 'Pat Person', email: 'pat@acme.test', department: 'Ops' });
+  await call(h, key, 'POST', 'custom-fields', { family: 'users', name: 'badge', type: 'integer' });
+  const pat = await call(h, key, 'POST', 'users', {
+    name: 'Pat Person',
+    email: 'pat@acme.test',
+    department: 'Ops',
+    customFields: { badge: 42 },
+  });
   const kim = await call(h, key, 'POST', 'users', { name: 'Kim Noemail' });
   const member = await addMember(
     h.database,
@@ -156,7 +162,7 @@ describeEachDatabase('workspace archives', (h) => {
 
     const imported = await estate(h.url, ['import', '--workspace', target.id, '--all', file]);
     assert.equal(imported.code, 0, imported.stderr);
-    assert.match(imported.stdout, /imported the archive: 2 fields, 4 people, 2 tags, 1 agents, 2 categories/);
+    assert.match(imported.stdout, /imported the archive: 3 fields, 4 people, 2 tags, 1 agents, 2 categories/);
 
     const [before, after] = [await peopleNames(h, key), await peopleNames(h, targetKey)];
     for (const path of FAMILY_PATHS) {
@@ -195,15 +201,15 @@ describeEachDatabase('workspace archives', (h) => {
     assert.deepEqual(
       people
         .filter((person) => person.member === false)
-        .map((person) => [person.name, person.department])
+        .map((person) => [person.name, person.department, (person.customFields as { badge: unknown }).badge])
         .sort(),
       [
-        ['Ada Admin', null],
-        ['Kim Noemail', null],
-        ['Mo Member', null],
-        ['Pat Person', 'Ops'],
+        ['Ada Admin', null, null],
+        ['Kim Noemail', null, null],
+        ['Mo Member', null, null],
+        ['Pat Person', 'Ops', 42],
       ]
-        .map(([name, department]) => [name === 'Ada Admin' ? ws.admin.name : name, department])
+        .map(([name, ...rest]) => [name === 'Ada Admin' ? ws.admin.name : name, ...rest])
         .sort(),
     );
     const members = await listOf(h, targetKey, 'members');

@@ -180,13 +180,18 @@ describeEachDatabase('web console: custom fields, people, moving a workspace', (
     await filling.getByText(/fills an empty workspace/).waitFor();
   });
 
-  it('the People page adds a person without an account, changes them and removes them', {
+  it('the People page adds a person without an account with their custom fields, changes them and removes them', {
     skip,
     timeout: 120_000,
   }, async () => {
     const ws = await h.workspace('People');
     const admin = await personIn(h, ws, 'admin', 'Ada People');
     const key = (await h.key(ws)).secret;
+    const badge = await h.call('POST', '/public/v1/custom-fields', {
+      key,
+      body: { family: 'users', name: 'badge', label: 'Badge', type: 'integer', minimum: 1 },
+    });
+    assert.equal(badge.statusCode, 201, badge.body);
     const page = await ui.newPage();
     await signInPage(page, admin.email, PASSWORD);
     await page.getByRole('link', { name: 'People', exact: true }).click();
@@ -195,10 +200,19 @@ describeEachDatabase('web console: custom fields, people, moving a workspace', (
     const form = page.getByRole('dialog', { name: 'Add person' });
     await form.getByLabel('Name', { exact: true }).fill('<i>Lee</i> Warehouse');
     await form.getByLabel('Department', { exact: true }).fill('Logistics');
+    await form.getByLabel('Badge', { exact: true }).fill('0');
     await assertAccessible(page, 'the Add person dialog');
+    await form.getByRole('button', { name: 'Add' }).click();
+    // The server's refusal shows beside the field it names.
+    await form
+      .getByText(/at least 1|minimum|>= 1/i)
+      .first()
+      .waitFor();
+    await form.getByLabel('Badge', { exact: true }).fill('77');
     await form.getByRole('button', { name: 'Add' }).click();
     const table = page.getByRole('table', { name: 'People' });
     await table.getByRole('rowheader', { name: '<i>Lee</i> Warehouse' }).waitFor();
+    await table.getByRole('cell', { name: '77', exact: true }).waitFor();
     assert.equal(await page.locator('i', { hasText: 'Lee' }).count(), 0, 'a name is text, never markup');
     await assertAccessible(page, 'the People page');
     // A member's name is their account's: the form offers only the workspace's own record.
@@ -210,8 +224,12 @@ describeEachDatabase('web console: custom fields, people, moving a workspace', (
     await table.getByRole('cell', { name: 'E-1', exact: true }).waitFor();
     const people = (await h.call('GET', '/public/v1/users', { key, query: { member: 'false' } })).json();
     assert.deepEqual(
-      people.data.map((person: { name: string; department: string }) => [person.name, person.department]),
-      [['<i>Lee</i> Warehouse', 'Logistics']],
+      people.data.map((person: { name: string; department: string; customFields: { badge: number } }) => [
+        person.name,
+        person.department,
+        person.customFields.badge,
+      ]),
+      [['<i>Lee</i> Warehouse', 'Logistics', 77]],
     );
     await page.getByRole('button', { name: 'Remove <i>Lee</i> Warehouse' }).click();
     await table.getByRole('rowheader', { name: '<i>Lee</i> Warehouse' }).waitFor({ state: 'detached' });

@@ -163,11 +163,10 @@ describeEachDatabase('q over searchable custom fields', (h) => {
       await sql`INSERT INTO field_definitions (workspace_id, id, family, name, label, type, searchable,
         created_at, updated_at) VALUES (${ws.id}, ${id(1)}, 'servers', 'rack', 'Rack', 'text', 1, ${now}, ${now}),
         (${ws.id}, ${id(2)}, 'servers', 'notes', 'Notes', 'text', 0, ${now}, ${now})`.execute(db);
+      const values = JSON.stringify({ rack: 'R14-U38', notes: 'n-1' });
       await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, automatic, agent_device,
         custom_fields, created_at, last_check_time) VALUES
-        (${ws.id}, ${id(3)}, 'old-one', 'old-one', '[]', 0, '', '{"rack":"R14-U38","notes":"n-1"}', ${now}, ${now})`.execute(
-        db,
-      );
+        (${ws.id}, ${id(3)}, 'old-one', 'old-one', '[]', 0, '', ${values}, ${now}, ${now})`.execute(db);
       assert.deepEqual(await migrateToLatest(database), ['0010-custom-search']);
       await addMember(database, { workspaceId: ws.id, email: 'admin@acme.test', name: 'A', role: 'admin' }, CLI_ACTOR);
       const { secret } = await createKey(database, { workspaceId: ws.id, name: 'k', alias: 'read' });

@@ -55,6 +55,7 @@ describeEachDatabase('people without an account', (h) => {
         department: 'Warehouse',
         employeeNumber: 'E-1001',
         member: false,
+        customFields: {},
         createdAt: undefined,
         updatedAt: undefined,
       },
@@ -210,6 +211,67 @@ describeEachDatabase('people without an account', (h) => {
     assert.deepEqual(audit.data.map((event) => event.action).sort(), ['create', 'update']);
     const update = audit.data.find((event) => event.action === 'update')!;
     assert.deepEqual(Object.keys(update.changes ?? {}).sort(), ['department', 'email', 'employeeNumber', 'name']);
+  });
+
+  it('carry custom fields: every one shown, checked, filtered, sorted, searched, audited', async () => {
+    const { ws, key } = await setUp();
+    const define = (body: Record<string, unknown>) => created(key, 'custom-fields', { family: 'users', ...body });
+    await define({ name: 'cost_centre', type: 'text', filterable: true, searchable: true, pattern: '^CC-[0-9]+$' });
+    await define({ name: 'badge', type: 'integer', filterable: true });
+    const refused = await h.call('POST', '/public/v1/custom-fields', {
+      key,
+      body: { family: 'users', name: 'employee_number', type: 'text' },
+    });
+    assert.equal(refused.statusCode, 422, 'a built-in field of people');
+
+    const dee = await person(key, { name: 'Dee Field', customFields: { cost_centre: 'CC-4711', badge: 7 } });
+    assert.deepEqual(dee.customFields, { cost_centre: 'CC-4711', badge: 7 });
+    const eve = await person(key, { name: 'Eve Field', customFields: { badge: 3 } });
+    assert.deepEqual(eve.customFields, { cost_centre: null, badge: 3 }, 'every field, null when unset');
+    const bad = await h.call('POST', '/public/v1/users', {
+      key,
+      body: { name: 'Bad', customFields: { cost_centre: 'nope', shoe: 1 } },
+    });
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.match(bad.body, /customFields\.(cost_centre|shoe)/);
+
+    const listed = (query: Record<string, string>) =>
+      h.call('GET', '/public/v1/users', { key, query }).then((answer) => {
+        assert.equal(answer.statusCode, 200, answer.body);
+        return (answer.json() as { data: User[] }).data.map((one) => one.name);
+      });
+    assert.deepEqual(await listed({ cf_cost_centre: 'CC-4711' }), ['Dee Field']);
+    assert.deepEqual(await listed({ cf_badge__gte: '5' }), ['Dee Field']);
+    assert.deepEqual(await listed({ sort: 'cf_badge', member: 'false' }), ['Eve Field', 'Dee Field']);
+    assert.deepEqual(await listed({ q: 'cc-47' }), ['Dee Field'], 'q finds a searchable field');
+    const member = (await h.call('GET', `/public/v1/users/${ws.admin.userId}`, { key })).json() as User;
+    assert.deepEqual(member.customFields, { cost_centre: null, badge: null }, 'members too');
+    const unknown = await h.call('GET', '/public/v1/users', { key, query: { cf_shoe: '1' } });
+    assert.equal(unknown.statusCode, 400);
+
+    const read = await h.call('GET', `/public/v1/users/${dee.id}`, { key });
+    const changed = await h.call('PATCH', `/public/v1/users/${dee.id}`, {
+      key,
+      headers: { 'if-match': String(read.headers.etag) },
+      body: { customFields: { badge: null, cost_centre: 'CC-1' } },
+    });
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.deepEqual(bodyOf(User, changed).customFields, { cost_centre: 'CC-1', badge: null });
+    assert.deepEqual(await listed({ q: 'cc-47' }), []);
+    const audit = (await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: dee.id } })).json() as {
+      data: Audit[];
+    };
+    const update = audit.data.find((event) => event.action === 'update')!;
+    assert.deepEqual(update.changes, {
+      'customFields.badge': { before: 7, after: null },
+      'customFields.cost_centre': { before: 'CC-4711', after: 'CC-1' },
+    });
+
+    // Another workspace: its field of the same name is its own, and its people are not found here.
+    const other = await setUp();
+    await created(other.key, 'custom-fields', { family: 'users', name: 'cost_centre', type: 'text', searchable: true });
+    await person(other.key, { name: 'Their Person', customFields: { cost_centre: 'CC-1' } });
+    assert.deepEqual(await listed({ q: 'cc-1' }), ['Dee Field']);
   });
 
   it('removing a person releases what they had, audited; a member is removed as a member', async () => {

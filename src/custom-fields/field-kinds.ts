@@ -3,7 +3,7 @@
  * imports, read by the server and by the console alike (ui/).
  */
 
-/** The families whose items take custom fields, by their path (`/data` → `data`). */
+/** The families whose items take custom fields, by their path (`/data` → `data`; people are `/users`). */
 export const FIELD_FAMILIES = [
   'categories',
   'teams',
@@ -16,6 +16,7 @@ export const FIELD_FAMILIES = [
   'contracts',
   'flows',
   'announcements',
+  'users',
 ] as const;
 export type FieldFamily = (typeof FIELD_FAMILIES)[number];
 

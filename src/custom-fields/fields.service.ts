@@ -14,7 +14,8 @@ import { FAMILIES } from '../families.js';
 import { requireMatch } from '../http/etag.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { checkDefinition, labelOf, type FieldRules, valueSchema } from './fields.rules.js';
-import { fieldRowToDto } from './values.js';
+import { User } from '../users/users.module.js';
+import { familyTable, fieldRowToDto } from './values.js';
 
 export { fieldRowToDto };
 import { convertValues, reachesValues } from './conversion.js';
@@ -57,6 +58,7 @@ function columnsOf(field: Omit<CustomField, 'id' | 'family' | 'createdAt' | 'upd
 
 /** The names of a family's own fields (its item's properties): no custom field may take one. */
 function builtInNames(family: FieldFamily): string[] {
+  if (family === 'users') return Object.keys(User.properties);
   const found = FAMILIES.find((one) => one.definition.path === `/${family}`);
   return found ? Object.keys(found.definition.schemas.item.properties) : [];
 }
@@ -131,7 +133,6 @@ async function findRow(db: Kysely<Tables>, workspaceId: string, id: string) {
 }
 
 /** The family's table: where its items keep their values (`/data` → data_objects). */
-const tableOf = (family: string) => (family === 'data' ? 'data_objects' : family);
 
 /** Whether an item of the field's family holds a value for it (SQL condition). */
 function holds(dialect: Dialect, name: string) {
@@ -147,7 +148,7 @@ export async function valueCount(
   workspaceId: string,
   field: { family: string; name: string },
 ): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(tableOf(field.family))}
+  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(familyTable(field.family))}
     WHERE workspace_id = ${workspaceId} AND ${holds(dialect, field.name)}`.execute(trx);
   return Number(rows[0]?.n ?? 0);
 }
@@ -160,7 +161,7 @@ async function renameValues(trx: Kysely<Tables>, dialect: Dialect, workspaceId: 
       ? sql`((custom_fields::jsonb - ${from.name})
           || jsonb_build_object(${to}::text, custom_fields::jsonb -> ${from.name}))::text`
       : sql`json_remove(json_set(custom_fields, ${next}, json(custom_fields -> ${old})), ${old})`;
-  await sql`UPDATE ${sql.table(tableOf(from.family))} SET custom_fields = ${moved}
+  await sql`UPDATE ${sql.table(familyTable(from.family))} SET custom_fields = ${moved}
     WHERE workspace_id = ${workspaceId} AND ${holds(dialect, from.name)}`.execute(trx);
 }
 
@@ -170,7 +171,7 @@ async function removeValues(trx: Kysely<Tables>, dialect: Dialect, workspaceId: 
     dialect === 'postgres'
       ? sql`(custom_fields::jsonb - ${field.name})::text`
       : sql`json_remove(custom_fields, ${`$.${field.name}`})`;
-  await sql`UPDATE ${sql.table(tableOf(field.family))} SET custom_fields = ${removed}
+  await sql`UPDATE ${sql.table(familyTable(field.family))} SET custom_fields = ${removed}
     WHERE workspace_id = ${workspaceId} AND ${holds(dialect, field.name)}`.execute(trx);
 }
 

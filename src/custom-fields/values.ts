@@ -18,7 +18,8 @@ import { FIELD_FAMILIES, type FieldFamily, type FieldType } from './field-kinds.
 import type { CustomField } from './fields.schemas.js';
 
 /** A family's table: where its items keep their values (`data` → data_objects). */
-export const familyTable = (family: string): string => (family === 'data' ? 'data_objects' : family);
+export const familyTable = (family: string): string =>
+  family === 'data' ? 'data_objects' : family === 'users' ? 'people' : family;
 
 /** Whether items of the family (by its path, `/servers`) take custom fields. */
 export const takesFields = (family: string): family is FieldFamily =>

@@ -36,6 +36,8 @@ export interface PeopleTable {
   employee_number: string | null;
   /** 1 while the person is a member (their name and e-mail are their account's). */
   member: number;
+  /** The person's custom field values (JSON), '{}' by default. */
+  custom_fields?: string;
   created_at: string;
   updated_at: string;
 }

@@ -603,7 +603,8 @@ $$`,
 
 /**
  * The text `q` finds of a row's searchable custom fields (`row` names the row: `new`, or the
- * table in an UPDATE): their values joined by spaces, an array's items each; NULL when the workspace has none of the family or the row no value for them.
+ * table in an UPDATE): their values joined by spaces, an array's items each; NULL when the
+ * workspace has none of the family or the row no value for them.
  */
 export function customSearchValue(dialect: Dialect, family: string, row: string): string {
   if (dialect === 'postgres')
@@ -634,7 +635,8 @@ export function customSearchObjects(dialect: Dialect, table: string, family: str
   const searchable =
     'EXISTS (SELECT 1 FROM field_definitions WHERE workspace_id = new.workspace_id ' +
     `AND family = ${literal(family)} AND searchable = 1)`;
-  const write = `UPDATE ${table} SET custom_search = ${customSearchValue(dialect, family, 'new')} WHERE rowid = new.rowid;`;
+  const value = customSearchValue(dialect, family, 'new');
+  const write = `UPDATE ${table} SET custom_search = ${value} WHERE rowid = new.rowid;`;
   return [
     trigger(
       `${table}_custom_search_insert`,

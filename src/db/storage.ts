@@ -148,7 +148,11 @@ const DECLARED: Record<string, TableStorage> = {
     },
   },
   users: { searched: ['name', 'email'], unscoped: true },
-  people: { counted: true, searched: ['name', 'email', 'department', 'employee_number'] },
+  people: {
+    counted: true,
+    customFields: 'users',
+    searched: ['name', 'email', 'department', 'employee_number', 'custom_search'],
+  },
   audit_events: {
     counted: true,
     searched: ['resource_name', 'actor_name', 'action', 'resource_type'],

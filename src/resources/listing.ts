@@ -8,7 +8,10 @@ import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { SEARCHED } from '../db/storage.js';
+import { DESCRIBED_SEARCH, SEARCHED } from '../db/storage.js';
+import type { FieldFamily } from '../custom-fields/field-kinds.js';
+import { fieldTerms, namesFields } from '../custom-fields/list-terms.js';
+import { fieldNamesOf, itemFieldsOf, shownValues } from '../custom-fields/values.js';
 import { textIndexCount, type TextIndex } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
 import {
@@ -53,6 +56,12 @@ export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From 
   /** The table whose trigger-kept count answers an unfiltered total. */
   counted?: string;
   /**
+   * The family of custom field definitions the items take (custom-fields/), and the column of the
+   * rows holding their values: the items show `customFields` (every field, null when unset) and
+   * the list takes `cf_` filters and sorts, as a family's.
+   */
+  customFields?: { family: FieldFamily; column: string };
+  /**
    * PostgreSQL, where `rows` would read a page badly in the order of `sort`: the page's rows read
    * another way, or undefined. `matching` adds the list's conditions to a query of the rows;
    * `reach` is the page's end (offset + limit). The total still counts `rows`.
@@ -96,12 +105,22 @@ export interface Listing<Row = unknown, Item extends TObject = TObject> {
 export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(
   definition: ListingDefinition<Row, Item, DB, From>,
 ): Listing<Row, Item> {
-  const filters = definition.filters ?? {};
+  const listed = definition.filters ?? {};
   const nouns = { one: definition.noun, many: `${definition.noun}s` };
   const path = definition.path ?? `/${nouns.many.replaceAll(' ', '-')}`;
   const { table, alias } = definition.textIndex;
   const searched = (SEARCHED[table] ?? []).map((column) => `${alias ?? table}.${column}`);
   const textSearch = { index: definition.textIndex, columns: searched };
+  /** The items with every field of their workspace's definitions (null when unset), where they take fields. */
+  const withFields = async <Dto>(database: Database, workspaceId: string, dtos: Dto[]): Promise<Dto[]> => {
+    const fields = definition.customFields;
+    if (!fields || dtos.length === 0) return dtos;
+    const names = await fieldNamesOf(database.db, workspaceId, fields.family);
+    return dtos.map((dto) => {
+      const values = (dto as { customFields?: Record<string, unknown> }).customFields ?? {};
+      return { ...dto, customFields: shownValues(names, values) };
+    });
+  };
   return {
     nouns,
     path,
@@ -112,16 +131,31 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     toDto: definition.toDto,
     find: definition.find,
     listQuery: listQuerySchema(
-      Object.fromEntries(Object.entries(filters).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
+      Object.fromEntries(Object.entries(listed).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
       Object.keys(definition.sorts),
-      searchDescription(searched),
+      searchDescription(DESCRIBED_SEARCH[table] ?? searched),
+      { customFields: definition.customFields !== undefined },
     ),
     listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
     textSearch,
-    filters,
+    filters: listed,
     sorts: definition.sorts,
     ...(definition.counted ? { counted: definition.counted } : {}),
     async list(database, workspaceId, query) {
+      // The `cf_` parameters and sort of the query, as filters and a sort of this request only.
+      const fields = definition.customFields;
+      const named =
+        fields && namesFields(query)
+          ? fieldTerms(
+              database.dialect,
+              fields.family,
+              await itemFieldsOf(database.db, workspaceId, fields.family),
+              query,
+              fields.column,
+            )
+          : undefined;
+      const filters = named ? { ...listed, ...named.filters } : listed;
+      const sorts = named ? { ...definition.sorts, ...named.sorts } : definition.sorts;
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
       const defaultSort = definition.defaultSort ?? 'name';
       const sort = (query.sort ?? defaultSort).replace(/^-/, '');
@@ -149,7 +183,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
                   | undefined,
             }
           : {}),
-        sorts: definition.sorts,
+        sorts,
         defaultSort,
         idColumn: definition.idColumn ?? 'id',
         ...(definition.counted
@@ -168,13 +202,18 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
               },
             }
           : {}),
-        toDtos: (found) => found.map((row) => definition.toDto(row)),
+        toDtos: async (found) =>
+          withFields(
+            database,
+            workspaceId,
+            found.map((row) => definition.toDto(row)),
+          ),
       });
     },
     async get(database, workspaceId, id) {
       const row = await definition.find(database.db, workspaceId, id);
       if (!row) throw notFound(nouns.one);
-      return definition.toDto(row);
+      return (await withFields(database, workspaceId, [definition.toDto(row)]))[0]!;
     },
   };
 }

@@ -20,7 +20,7 @@ import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import { exportFields, readFieldSet } from '../custom-fields/fields.portable.js';
 import { createFieldIn } from '../custom-fields/fields.service.js';
-import { itemFieldsOf } from '../custom-fields/values.js';
+import { itemFieldsOf, storedValues, valuesToStore } from '../custom-fields/values.js';
 import type { Database } from '../db/database.js';
 import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
@@ -61,6 +61,7 @@ const ITEMS = {
       department: Nullable(200),
       employeeNumber: Nullable(100),
       member: Type.Boolean(),
+      customFields: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), Type.Unknown())),
       createdAt: Time,
     },
     { additionalProperties: false },
@@ -158,6 +159,7 @@ async function* archiveLines(database: Database, workspaceId: string): AsyncGene
       department: person.department,
       employeeNumber: person.employee_number,
       member: person.member === 1,
+      customFields: storedValues(person.custom_fields),
       createdAt: person.created_at,
     } satisfies Item<'people'>);
   for (const tag of await rowsOf(db, 'tags', workspaceId))
@@ -407,10 +409,35 @@ export async function importWorkspace(
                   ...(person.email === null ? {} : { email: person.email }),
                   ...(person.department === null ? {} : { department: person.department }),
                   ...(person.employeeNumber === null ? {} : { employeeNumber: person.employeeNumber }),
+                  ...(person.customFields ? { customFields: person.customFields } : {}),
                 },
                 actor,
               )
             ).id;
+          // A member the workspace has already (the one importing) keeps the archive's values too.
+          if (known && person.customFields && Object.keys(person.customFields).length > 0) {
+            const stored = await trx
+              .selectFrom('people')
+              .select('custom_fields')
+              .where('workspace_id', '=', workspaceId)
+              .where('id', '=', known.id)
+              .executeTakeFirstOrThrow();
+            const values = await valuesToStore({
+              trx,
+              dialect: database.dialect,
+              workspaceId,
+              family: 'users',
+              id: known.id,
+              before: storedValues(stored.custom_fields),
+              input: person.customFields,
+            });
+            await trx
+              .updateTable('people')
+              .set({ custom_fields: JSON.stringify(values) })
+              .where('workspace_id', '=', workspaceId)
+              .where('id', '=', known.id)
+              .execute();
+          }
           people.set(person.id, id);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;

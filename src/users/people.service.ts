@@ -18,7 +18,37 @@ import { Clearable, Text } from '../http/schemas.js';
 import { requireMatch } from '../http/etag.js';
 import { newId, nowIso } from '../ids.js';
 import { requireEmail, requireName } from '../validation.js';
+import type { Changes } from '../audit/audit.types.js';
+import { fieldNamesOf, shownValues, splitFieldChanges, storedValues, valuesToStore } from '../custom-fields/values.js';
+import { dialectOf } from '../db/dialect.js';
 import { findWorkspaceUser, userRowToDto, type User } from './users.module.js';
+
+const FIELD_VALUES = 'Values of the workspace’s custom fields of people (GET /custom-fields?family=users), by name.';
+
+/** The fields the audit diff of a person names. */
+const AUDITED = ['name', 'email', 'department', 'employeeNumber', 'customFields'] as const;
+
+/** What changed between two answers of a person, with each custom field's change on its own. */
+function changesOf(before: Partial<User>, after: User): Changes {
+  const changes: Changes = {};
+  for (const key of AUDITED) {
+    const [old, next] = [before[key] ?? null, after[key]];
+    if (JSON.stringify(old) !== JSON.stringify(next)) changes[key] = { before: old, after: next };
+  }
+  return splitFieldChanges(changes);
+}
+
+/** A person as the API answers them: every custom field of people in the workspace, null when unset. */
+export async function personAnswer(trx: Kysely<Tables>, workspaceId: string, row: PeopleTable): Promise<User> {
+  const dto = userRowToDto(row);
+  return {
+    ...dto,
+    customFields: shownValues(
+      await fieldNamesOf(trx, workspaceId, 'users'),
+      dto.customFields as Record<string, unknown>,
+    ),
+  };
+}
 
 const Name = Type.String({ minLength: 1, maxLength: 200, description: 'Display name.' });
 const Email = Type.String({ maxLength: 254, description: 'E-mail, unique among the people of the workspace.' });
@@ -31,6 +61,12 @@ export const CreatePerson = Type.Object(
     email: Type.Optional(Email),
     department: Type.Optional(Department),
     employeeNumber: Type.Optional(EmployeeNumber),
+    customFields: Type.Optional(
+      Type.Object(
+        {},
+        { additionalProperties: true, description: FIELD_VALUES + ' Fields left out take their default.' },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'A person without an account.' },
 );
@@ -42,6 +78,15 @@ export const UpdatePerson = Type.Object(
     email: Clearable(Email, "The person's e-mail; null clears it. A member's is their account's (422)."),
     department: Clearable(Department, 'null clears it.'),
     employeeNumber: Clearable(EmployeeNumber, 'null clears it. Unique in the workspace.'),
+    customFields: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description: FIELD_VALUES + ' Merged into the stored ones; null clears a field.',
+        },
+      ),
+    ),
   },
   {
     additionalProperties: false,
@@ -87,6 +132,15 @@ export async function createPersonIn(
 ): Promise<User> {
   const now = nowIso();
   const id = newId();
+  const values = await valuesToStore({
+    trx,
+    dialect: dialectOf(trx),
+    workspaceId,
+    family: 'users',
+    id,
+    before: undefined,
+    input: input.customFields,
+  });
   const row: PeopleTable = {
     workspace_id: workspaceId,
     id,
@@ -95,6 +149,7 @@ export async function createPersonIn(
     department: textOf(input.department) ?? null,
     employee_number: textOf(input.employeeNumber) ?? null,
     member: 0,
+    custom_fields: JSON.stringify(values),
     created_at: now,
     updated_at: now,
   };
@@ -111,7 +166,7 @@ export async function createPersonIn(
     })
     .execute();
   await trx.insertInto('people').values(row).execute();
-  const created = userRowToDto(row);
+  const created = await personAnswer(trx, workspaceId, row);
   await recordAudit(trx, {
     workspaceId,
     category: 'organisation',
@@ -120,11 +175,7 @@ export async function createPersonIn(
     resourceType: 'user',
     resourceId: id,
     resourceName: row.name,
-    changes: Object.fromEntries(
-      (['name', 'email', 'department', 'employeeNumber'] as const)
-        .filter((key) => created[key] !== null)
-        .map((key) => [key, { before: null, after: created[key] }]),
-    ),
+    changes: changesOf({}, created),
   });
   return created;
 }
@@ -149,10 +200,23 @@ export async function updatePerson(
 ): Promise<User> {
   return writeTransaction(database, workspaceId, async (trx) => {
     const row = await requirePerson(trx, workspaceId, id);
-    const before = userRowToDto(row);
+    const before = await personAnswer(trx, workspaceId, row);
     requireMatch(ifMatch, before);
+    const values =
+      input.customFields === undefined
+        ? undefined
+        : await valuesToStore({
+            trx,
+            dialect: dialectOf(trx),
+            workspaceId,
+            family: 'users',
+            id,
+            before: storedValues(row.custom_fields),
+            input: input.customFields,
+          });
     const next: PeopleTable = {
       ...row,
+      ...(values === undefined ? {} : { custom_fields: JSON.stringify(values) }),
       ...(input.name === undefined ? {} : { name: requireName(input.name, 'name') }),
       ...(input.email === undefined ? {} : { email: input.email === null ? null : requireEmail(input.email) }),
       ...(input.department === undefined ? {} : { department: textOf(input.department) ?? null }),
@@ -164,12 +228,8 @@ export async function updatePerson(
         `${row.name} is a member: their name and e-mail are their account's and change only with it`,
       );
     await refuseTaken(trx, workspaceId, next);
-    const after = userRowToDto({ ...next, updated_at: nowIso() });
-    const changes = Object.fromEntries(
-      (['name', 'email', 'department', 'employeeNumber'] as const)
-        .filter((key) => before[key] !== after[key])
-        .map((key) => [key, { before: before[key], after: after[key] }]),
-    );
+    const after = await personAnswer(trx, workspaceId, { ...next, updated_at: nowIso() });
+    const changes = changesOf(before, after);
     if (Object.keys(changes).length === 0) return before;
     await trx
       .updateTable('people')
@@ -178,6 +238,7 @@ export async function updatePerson(
         email: next.email,
         department: next.department,
         employee_number: next.employee_number,
+        ...(next.custom_fields === undefined ? {} : { custom_fields: next.custom_fields }),
         updated_at: after.updatedAt,
       })
       .where('workspace_id', '=', workspaceId)
@@ -208,7 +269,7 @@ export async function deletePerson(
 ): Promise<void> {
   await writeTransaction(database, workspaceId, async (trx) => {
     const row = await requirePerson(trx, workspaceId, id);
-    requireMatch(ifMatch, userRowToDto(row));
+    requireMatch(ifMatch, await personAnswer(trx, workspaceId, row));
     if (row.member === 1)
       throw new ApiError(
         'unprocessable_entity',

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { dynamic } from '../db/dynamic.js';
 import type { PeopleTable, Tables } from '../db/schema.js';
 import { DateTime, OrNull, Uuid } from '../http/schemas.js';
+import { fieldNamesOf, shownValues, storedValues } from '../custom-fields/values.js';
 import { isUuid } from '../ids.js';
 import { equalsFilter } from '../lists/filters.js';
 import { defineListing, linkableListing } from '../resources/listing.js';
@@ -21,6 +22,15 @@ export const User = Type.Object(
       description:
         'Whether the person is a member (signs in). A person who is not can be owner, assignee or team member.',
     }),
+    customFields: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          'The workspace’s own fields of people (GET /custom-fields?family=users): every one, null when unset.',
+        examples: [{ cost_centre: '4711' }],
+      },
+    ),
     createdAt: DateTime('When the person was first added.'),
     updatedAt: DateTime('When the workspace last changed what it records of the person.'),
   },
@@ -36,6 +46,7 @@ export function userRowToDto(row: PeopleTable): User {
     department: row.department,
     employeeNumber: row.employee_number,
     member: row.member === 1,
+    customFields: storedValues(row.custom_fields),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -74,12 +85,12 @@ export const userListing = defineListing({
     ),
   },
   counted: 'people',
+  customFields: { family: 'users', column: 'people.custom_fields' },
   toDto: userRowToDto,
   find: findWorkspaceUser,
 });
 
-/** People as a family others refer to (a workstation's assigned user) and link (owners, team members). */
-export const userLinkable = linkableListing(userListing, 'users', async (db, workspaceId, link, parentId) => {
+const linkedUsers = linkableListing(userListing, 'users', async (db, workspaceId, link, parentId) => {
   const linked = await dynamic(db)
     .selectFrom(link.table)
     .select(link.childColumn)
@@ -90,3 +101,16 @@ export const userLinkable = linkableListing(userListing, 'users', async (db, wor
   const ids = linked.map((row) => String(row[link.childColumn]));
   return workspaceUsers(db, workspaceId).where('id', 'in', ids).orderBy('name').orderBy('id').execute();
 });
+
+/** People as a family others refer to (a workstation's assigned user) and link (owners, team members). */
+export const userLinkable = {
+  ...linkedUsers,
+  async toDtos(db: Kysely<Tables>, workspaceId: string, rows: PeopleTable[]): Promise<User[]> {
+    if (rows.length === 0) return [];
+    const names = await fieldNamesOf(db, workspaceId, 'users');
+    return rows.map((row) => {
+      const dto = userRowToDto(row);
+      return { ...dto, customFields: shownValues(names, dto.customFields as Record<string, unknown>) };
+    });
+  },
+};

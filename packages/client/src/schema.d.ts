@@ -5416,6 +5416,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of people (GET /custom-fields?family=users): every one, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
                         /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
@@ -10248,7 +10257,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only the fields of this family. */
-                family?: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                family?: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users";
             };
             header?: never;
             path?: never;
@@ -10280,7 +10289,7 @@ export interface operations {
                              * @description The family whose items carry the field.
                              * @enum {unknown}
                              */
-                            family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                            family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users";
                             /** @description Lists take `cf_<name>` filters and sorts on this field. */
                             filterable: boolean;
                             /** @description The heading the field is shown under, or null. */
@@ -10312,10 +10321,10 @@ export interface operations {
                             /** @description The pattern text values match, or null. */
                             pattern: string | null;
                             /** @description The family of the items a reference field names; null for other types. */
-                            referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                            referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
                             /** @description Every item must have a value (creating one without it is refused). */
                             required: boolean;
-                            /** @description Kept for a list’s `q`, which does not search custom fields yet. */
+                            /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
                             searchable: boolean;
                             /**
                              * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -10463,7 +10472,7 @@ export interface operations {
                      * @description The family whose items carry the field.
                      * @enum {unknown}
                      */
-                    family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                    family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users";
                     /** @description Lists filter and sort on it. */
                     filterable?: boolean;
                     /** @description null: no heading. */
@@ -10489,10 +10498,10 @@ export interface operations {
                     /** @description null removes it. */
                     pattern?: string | null;
                     /** @description For reference types. */
-                    referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                    referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
                     /** @description Every item must have a value. */
                     required?: boolean;
-                    /** @description Kept for a list’s `q`, which does not search custom fields yet. */
+                    /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
                     searchable?: boolean;
                     /**
                      * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -10527,7 +10536,7 @@ export interface operations {
                          * @description The family whose items carry the field.
                          * @enum {unknown}
                          */
-                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users";
                         /** @description Lists take `cf_<name>` filters and sorts on this field. */
                         filterable: boolean;
                         /** @description The heading the field is shown under, or null. */
@@ -10559,10 +10568,10 @@ export interface operations {
                         /** @description The pattern text values match, or null. */
                         pattern: string | null;
                         /** @description The family of the items a reference field names; null for other types. */
-                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
-                        /** @description Kept for a list’s `q`, which does not search custom fields yet. */
+                        /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
                         searchable: boolean;
                         /**
                          * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -10800,7 +10809,7 @@ export interface operations {
                          * @description The family whose items carry the field.
                          * @enum {unknown}
                          */
-                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users";
                         /** @description Lists take `cf_<name>` filters and sorts on this field. */
                         filterable: boolean;
                         /** @description The heading the field is shown under, or null. */
@@ -10832,10 +10841,10 @@ export interface operations {
                         /** @description The pattern text values match, or null. */
                         pattern: string | null;
                         /** @description The family of the items a reference field names; null for other types. */
-                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
-                        /** @description Kept for a list’s `q`, which does not search custom fields yet. */
+                        /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
                         searchable: boolean;
                         /**
                          * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -11215,10 +11224,10 @@ export interface operations {
                     /** @description null removes it. */
                     pattern?: string | null;
                     /** @description For reference types. */
-                    referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                    referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
                     /** @description Every item must have a value. */
                     required?: boolean;
-                    /** @description Kept for a list’s `q`, which does not search custom fields yet. */
+                    /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
                     searchable?: boolean;
                     /**
                      * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -11253,7 +11262,7 @@ export interface operations {
                          * @description The family whose items carry the field.
                          * @enum {unknown}
                          */
-                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                        family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users";
                         /** @description Lists take `cf_<name>` filters and sorts on this field. */
                         filterable: boolean;
                         /** @description The heading the field is shown under, or null. */
@@ -11285,10 +11294,10 @@ export interface operations {
                         /** @description The pattern text values match, or null. */
                         pattern: string | null;
                         /** @description The family of the items a reference field names; null for other types. */
-                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements") | null;
+                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
-                        /** @description Kept for a list’s `q`, which does not search custom fields yet. */
+                        /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
                         searchable: boolean;
                         /**
                          * @description text and longtext (strings), integer, decimal, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with an offset), url (http or https), json (any JSON value up to 64 KiB), select (one of `choices`), multiselect (several of them), reference and multireference (ids of items of `referenceFamily`).
@@ -11543,7 +11552,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The family whose fields the schema describes. */
-                family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements";
+                family: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users";
             };
             header?: never;
             path?: never;
@@ -25198,6 +25207,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of people (GET /custom-fields?family=users): every one, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
                         /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
@@ -28204,6 +28222,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of people (GET /custom-fields?family=users): every one, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
                         /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
@@ -29112,10 +29139,10 @@ export interface operations {
                  * @example 0
                  */
                 offset?: number;
-                /** @description Case-insensitive text in the name, e-mail, department or employee number. */
+                /** @description Case-insensitive text in the name, e-mail, department, employee number or searchable custom fields. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, email, -email, createdAt, -createdAt. */
-                sort?: "name" | "-name" | "email" | "-email" | "createdAt" | "-createdAt";
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, email, -email, createdAt, -createdAt; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "email" | "-email" | "createdAt" | "-createdAt") | string;
             };
             header?: never;
             path?: never;
@@ -29137,6 +29164,15 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * @description The workspace’s own fields of people (GET /custom-fields?family=users): every one, null when unset.
+                             * @example {
+                             *       "cost_centre": "4711"
+                             *     }
+                             */
+                            customFields: {
+                                [key: string]: unknown;
+                            };
                             /** @description Department, as the workspace records it. */
                             department: string | null;
                             /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
@@ -29294,6 +29330,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Values of the workspace’s custom fields of people (GET /custom-fields?family=users), by name. Fields left out take their default. */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     department?: string;
                     /** @description E-mail, unique among the people of the workspace. */
                     email?: string;
@@ -29317,6 +29357,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of people (GET /custom-fields?family=users): every one, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
                         /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
@@ -29557,6 +29606,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of people (GET /custom-fields?family=users): every one, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
                         /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
@@ -29942,6 +30000,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Values of the workspace’s custom fields of people (GET /custom-fields?family=users), by name. Merged into the stored ones; null clears a field. */
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
                     /** @description null clears it. */
                     department?: string | null;
                     /** @description The person's e-mail; null clears it. A member's is their account's (422). */
@@ -29967,6 +30029,15 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
+                        /**
+                         * @description The workspace’s own fields of people (GET /custom-fields?family=users): every one, null when unset.
+                         * @example {
+                         *       "cost_centre": "4711"
+                         *     }
+                         */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
                         /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */

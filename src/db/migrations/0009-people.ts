@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import { storageObjects } from '../storage-sql.js';
+import { presentColumns, storageObjects } from '../storage-sql.js';
 
 /**
  * People who are not members (docs/people.md): an estate is assigned to employees who never sign in.
@@ -56,7 +56,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await index('people_member_idx', '(workspace_id, member, name, id)');
   await sql.raw('CREATE INDEX IF NOT EXISTS users_workspace_idx ON users (workspace_id)').execute(db);
   if (made) return;
-  for (const object of storageObjects(dialect, 'people')) await sql.raw(object.sql).execute(db);
+  // Over the columns it has now: its custom fields and their search come with 0010.
+  const present = (await presentColumns(db)).get('people');
+  for (const object of storageObjects(dialect, 'people', present)) await sql.raw(object.sql).execute(db);
   // A member's name and e-mail are their account's, wherever the account changes (as members' copies).
   const copy = 'UPDATE people SET name = NEW.name, email = NEW.email WHERE id = NEW.id AND member = 1';
   const changed = '(OLD.name IS DISTINCT FROM NEW.name OR OLD.email IS DISTINCT FROM NEW.email)';

@@ -11,8 +11,10 @@ import { STORAGE } from '../storage.js';
 import { CUSTOM_FIELD_TABLES } from './0008-custom-fields.js';
 
 /**
- * `q` finds the values of `searchable` custom fields (docs/custom-fields.md): each family table
- * that takes fields gets `custom_search`, the text of its workspace's searchable fields in the row,
+ * People take custom fields too (`custom_fields` on `people`, the `users` family of definitions).
+ *
+ * `q` finds the values of `searchable` custom fields (docs/custom-fields.md): each table that
+ * takes fields gets `custom_search`, the text of its workspace's searchable fields in the row,
  * kept by a trigger from `custom_fields` (storage-sql.ts customSearchObjects) and searched as the
  * table's last searched column. The rows there get their text, then the text index is made again
  * over the columns with it.
@@ -22,8 +24,10 @@ import { CUSTOM_FIELD_TABLES } from './0008-custom-fields.js';
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const present = await presentColumns(db);
   for (const statement of customSearchFunctions(dialect)) await sql.raw(statement).execute(db);
-  for (const table of CUSTOM_FIELD_TABLES) {
+  for (const table of [...CUSTOM_FIELD_TABLES, 'people']) {
     const family = STORAGE[table]!.customFields!;
+    if (!present.get(table)?.has('custom_fields'))
+      await sql.raw(`ALTER TABLE ${table} ADD COLUMN custom_fields text NOT NULL DEFAULT '{}'`).execute(db);
     if (!present.get(table)?.has('custom_search'))
       await sql.raw(`ALTER TABLE ${table} ADD COLUMN custom_search text`).execute(db);
     const triggers = customSearchObjects(dialect, table, family);
@@ -41,4 +45,4 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 }
 
 /** The storage this migration brings the schema to (storageFingerprint()). */
-export const storageFingerprint = 'c70881cb97a5acd2';
+export const storageFingerprint = '1c98d167840ed67f';

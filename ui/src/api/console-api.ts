@@ -242,8 +242,10 @@ export type { CreatePerson, Person, UpdatePerson };
 export const peopleApi = {
   list: (query: { q?: string; member?: string; offset?: number }) =>
     call<OffsetList<Person>>('GET', `/v1/users${queryOf({ sort: 'name', limit: 100, ...query })}`),
-  create: (body: CreatePerson) => call<Person>('POST', '/v1/users', body, { fields: PERSON_FIELDS }),
-  update: (id: string, body: UpdatePerson) =>
-    call<Person>('PATCH', `/v1/users/${encodeURIComponent(id)}`, body, { fields: PERSON_FIELDS }),
+  /** `fields`: the custom fields' paths (`customFields.<name>`) an error may name. */
+  create: (body: CreatePerson, fields: string[] = []) =>
+    call<Person>('POST', '/v1/users', body, { fields: [...PERSON_FIELDS, ...fields] }),
+  update: (id: string, body: UpdatePerson, fields: string[] = []) =>
+    call<Person>('PATCH', `/v1/users/${encodeURIComponent(id)}`, body, { fields: [...PERSON_FIELDS, ...fields] }),
   remove: (id: string) => call<void>('DELETE', `/v1/users/${encodeURIComponent(id)}`),
 };

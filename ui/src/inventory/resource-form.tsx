@@ -20,7 +20,7 @@ const REPORTED = ['name', 'os', 'manufacturer'];
 const REPORTED_REASON =
   "Reported by its agent: an automatic host's name, OS and manufacturer change only through its reports.";
 
-type Draft = Record<string, string | boolean | string[]>;
+export type Draft = Record<string, string | boolean | string[]>;
 
 /** The text a form control holds for an API value. */
 function toDraft(value: unknown, schema: JsonSchema): string | boolean | string[] {
@@ -294,13 +294,8 @@ function ResourceForm({
   const schema = (id ? family.update : family.create) ?? { properties: {} };
   // customFields is drawn field by field below, from the workspace's definitions.
   const fields = Object.entries(schema.properties ?? {}).filter(([name]) => name !== 'customFields');
-  const customSchemas = custom.map((field) => [field, fieldSchemaOf(field)] as const);
   const storedValues = ((loaded?.value.customFields ?? {}) as Record<string, unknown>) ?? {};
-  const [customDraft, setCustomDraft] = useState<Draft>(() =>
-    Object.fromEntries(
-      customSchemas.map(([field, fieldSchema]) => [field.name, toDraft(storedValues[field.name], fieldSchema)]),
-    ),
-  );
+  const [customDraft, setCustomDraft] = useState<Draft>(() => customDraftOf(custom, storedValues));
   // The item as the form opened it, kept while the cache may move on.
   const [existing] = useState(loaded?.value);
   // The ETag the item was loaded with: the save sends it as If-Match.
@@ -361,15 +356,7 @@ function ResourceForm({
         body[name] = value;
       }
     }
-    const values: Record<string, unknown> = {};
-    for (const [field, fieldSchema] of customSchemas) {
-      const value = fromDraft(customDraft[field.name] ?? '', fieldSchema);
-      if (id) {
-        const before = toDraft(storedValues[field.name], fieldSchema);
-        if (JSON.stringify(before) === JSON.stringify(customDraft[field.name])) continue;
-        values[field.name] = value === undefined ? null : value;
-      } else if (value !== undefined && !(Array.isArray(value) && value.length === 0)) values[field.name] = value;
-    }
+    const values = customValuesOf(custom, customDraft, id ? storedValues : undefined);
     if (Object.keys(values).length > 0) body.customFields = values;
     const found = await validate(schema, body);
     setFieldErrors(found);
@@ -422,30 +409,13 @@ function ResourceForm({
             />
           </Field>
         ))}
-        {groupsOf(custom).map(([group, inGroup]) => (
-          <fieldset key={group} className="custom-fields">
-            <legend>{group}</legend>
-            {inGroup.map((field) => {
-              const fieldSchema = fieldSchemaOf(field);
-              return (
-                <Field
-                  key={field.name}
-                  label={field.label}
-                  error={fieldErrors[`customFields.${field.name}`]}
-                  hint={`${field.required && !id ? 'Required. ' : ''}${field.description ?? ''}`}
-                >
-                  <Control
-                    name={`cf_${field.name}`}
-                    schema={fieldSchema}
-                    value={customDraft[field.name] ?? ''}
-                    target={field.referenceFamily ?? undefined}
-                    onChange={(value) => setCustomDraft({ ...customDraft, [field.name]: value })}
-                  />
-                </Field>
-              );
-            })}
-          </fieldset>
-        ))}
+        <CustomFieldsets
+          fields={custom}
+          draft={customDraft}
+          onChange={setCustomDraft}
+          errors={fieldErrors}
+          creating={!id}
+        />
         <FormError error={formError} />
         <div className="actions">
           <button type="submit" className="primary" disabled={busy}>
@@ -468,4 +438,73 @@ export function groupsOf(fields: readonly CustomField[]): [string, CustomField[]
     groups.set(group, [...(groups.get(group) ?? []), field]);
   }
   return [...groups];
+}
+
+/** A form's drafts of the custom fields from the values an item stores. */
+export function customDraftOf(fields: readonly CustomField[], stored: Record<string, unknown>): Draft {
+  return Object.fromEntries(fields.map((field) => [field.name, toDraft(stored[field.name], fieldSchemaOf(field))]));
+}
+
+/**
+ * The body's `customFields` from the drafts: on create the values given; on a change (`stored`, what
+ * the item held) only those changed, null for one cleared.
+ */
+export function customValuesOf(
+  fields: readonly CustomField[],
+  draft: Draft,
+  stored?: Record<string, unknown>,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const fieldSchema = fieldSchemaOf(field);
+    const value = fromDraft(draft[field.name] ?? '', fieldSchema);
+    if (stored) {
+      const before = toDraft(stored[field.name], fieldSchema);
+      if (JSON.stringify(before) === JSON.stringify(draft[field.name])) continue;
+      values[field.name] = value === undefined ? null : value;
+    } else if (value !== undefined && !(Array.isArray(value) && value.length === 0)) values[field.name] = value;
+  }
+  return values;
+}
+
+/** A form's custom fields by group, each with the control its type needs and its error. */
+export function CustomFieldsets({
+  fields,
+  draft,
+  onChange,
+  errors,
+  creating,
+}: {
+  fields: readonly CustomField[];
+  draft: Draft;
+  onChange(draft: Draft): void;
+  /** Errors by field path (`customFields.<name>`). */
+  errors: Record<string, string | undefined>;
+  creating: boolean;
+}) {
+  return (
+    <>
+      {groupsOf(fields).map(([group, inGroup]) => (
+        <fieldset key={group} className="custom-fields">
+          <legend>{group}</legend>
+          {inGroup.map((field) => (
+            <Field
+              key={field.name}
+              label={field.label}
+              error={errors[`customFields.${field.name}`]}
+              hint={`${field.required && creating ? 'Required. ' : ''}${field.description ?? ''}`}
+            >
+              <Control
+                name={`cf_${field.name}`}
+                schema={fieldSchemaOf(field)}
+                value={draft[field.name] ?? ''}
+                target={field.referenceFamily ?? undefined}
+                onChange={(value) => onChange({ ...draft, [field.name]: value })}
+              />
+            </Field>
+          ))}
+        </fieldset>
+      ))}
+    </>
+  );
 }

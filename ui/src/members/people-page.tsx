@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../api/client.js';
-import { type Person, peopleApi } from '../api/console-api.js';
+import { customFieldsApi, type Person, peopleApi } from '../api/console-api.js';
+import type { CustomField } from '../../../src/custom-fields/fields.schemas.js';
+import { CustomFieldsets, customDraftOf, customValuesOf } from '../inventory/resource-form.js';
 import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
@@ -15,8 +17,20 @@ interface Draft {
 }
 
 /** Adds a person without an account, or changes what the workspace records of one. */
-function PersonForm({ person, onClose }: { person?: Person; onClose(): void }) {
+function PersonForm({
+  person,
+  custom,
+  onClose,
+}: {
+  person?: Person;
+  /** The workspace's custom fields of people. */
+  custom: CustomField[];
+  onClose(): void;
+}) {
   const client = useQueryClient();
+  const stored = (person?.customFields ?? {}) as Record<string, unknown>;
+  const [customDraft, setCustomDraft] = useState(() => customDraftOf(custom, stored));
+  const paths = custom.map((field) => `customFields.${field.name}`);
   const [draft, setDraft] = useState<Draft>({
     name: person?.name ?? '',
     email: person?.email ?? '',
@@ -28,19 +42,30 @@ function PersonForm({ person, onClose }: { person?: Person; onClose(): void }) {
   const save = useMutation({
     mutationFn: () => {
       const text = (value: string) => value.trim() || undefined;
+      const values = customValuesOf(custom, customDraft, person ? stored : undefined);
+      const customFields = Object.keys(values).length > 0 ? { customFields: values } : {};
       if (!person)
-        return peopleApi.create({
-          name: draft.name.trim(),
-          ...(text(draft.email) && { email: text(draft.email) }),
-          ...(text(draft.department) && { department: text(draft.department) }),
-          ...(text(draft.employeeNumber) && { employeeNumber: text(draft.employeeNumber) }),
-        });
+        return peopleApi.create(
+          {
+            name: draft.name.trim(),
+            ...(text(draft.email) && { email: text(draft.email) }),
+            ...(text(draft.department) && { department: text(draft.department) }),
+            ...(text(draft.employeeNumber) && { employeeNumber: text(draft.employeeNumber) }),
+            ...customFields,
+          },
+          paths,
+        );
       const clearable = (value: string) => value.trim() || null;
-      return peopleApi.update(person.id, {
-        ...(own && { name: draft.name.trim(), email: clearable(draft.email) }),
-        department: clearable(draft.department),
-        employeeNumber: clearable(draft.employeeNumber),
-      });
+      return peopleApi.update(
+        person.id,
+        {
+          ...(own && { name: draft.name.trim(), email: clearable(draft.email) }),
+          department: clearable(draft.department),
+          employeeNumber: clearable(draft.employeeNumber),
+          ...customFields,
+        },
+        paths,
+      );
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['people'] });
@@ -76,11 +101,25 @@ function PersonForm({ person, onClose }: { person?: Person; onClose(): void }) {
         <Field label="Employee number" error={fieldError('employeeNumber')}>
           {input('employeeNumber')}
         </Field>
+        <CustomFieldsets
+          fields={custom}
+          draft={customDraft}
+          onChange={setCustomDraft}
+          errors={errors.field ? { [errors.field]: errors.fieldError } : {}}
+          creating={!person}
+        />
         <FormError error={errors.formError} />
         <FormActions submit={person ? 'Save' : 'Add'} onCancel={onClose} busy={save.isPending} />
       </form>
     </Dialog>
   );
+}
+
+/** A custom field's value in a cell: a list's items joined, none as a dash. */
+function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.join(', ');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /**
@@ -98,6 +137,8 @@ export function PeoplePage() {
     queryKey: ['people', q, member],
     queryFn: () => peopleApi.list({ ...(q && { q }), ...(member && { member }) }),
   });
+  const fields = useQuery({ queryKey: ['custom-fields', 'users'], queryFn: () => customFieldsApi.list('users') });
+  const custom = fields.data?.data ?? [];
   const remove = useMutation({
     mutationFn: (id: string) => peopleApi.remove(id),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['people'] }),
@@ -138,6 +179,11 @@ export function PeoplePage() {
             <th scope="col">Department</th>
             <th scope="col">Employee number</th>
             <th scope="col">Member</th>
+            {custom.map((field) => (
+              <th scope="col" key={field.name}>
+                {field.label}
+              </th>
+            ))}
             <th scope="col">Actions</th>
           </tr>
         </thead>
@@ -149,6 +195,9 @@ export function PeoplePage() {
               <td>{person.department ?? '—'}</td>
               <td>{person.employeeNumber ?? '—'}</td>
               <td>{person.member ? 'yes' : 'no'}</td>
+              {custom.map((field) => (
+                <td key={field.name}>{shownValue((person.customFields as Record<string, unknown>)[field.name])}</td>
+              ))}
               <td>
                 {can('organisation:edit') && (
                   <button type="button" onClick={() => setEditing(person)}>
@@ -165,7 +214,13 @@ export function PeoplePage() {
           ))}
         </tbody>
       </table>
-      {editing && <PersonForm person={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
+      {editing && (
+        <PersonForm
+          person={editing === 'new' ? undefined : editing}
+          custom={custom}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
     </>
   );
 }
