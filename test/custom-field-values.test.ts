@@ -10,6 +10,7 @@ import { it } from 'node:test';
 import { buildApp } from '../src/app/app.js';
 import { AuditList } from '../src/audit/audit.schemas.js';
 import { CustomField } from '../src/custom-fields/fields.schemas.js';
+import { fieldIndexesSettled } from '../src/custom-fields/indexes.js';
 import { openDatabase } from '../src/db/database.js';
 import { newId } from '../src/ids.js';
 import { writeTransaction } from '../src/db/write.js';
@@ -474,6 +475,7 @@ describeEachDatabase('custom field values on items', (h) => {
     const { secret: key } = await h.key(ws);
     const slot = await define(h, key, { family: 'servers', name: 'slot', type: 'integer', filterable: true });
     await define(h, key, { family: 'servers', name: 'steward', type: 'text', filterable: true });
+    await fieldIndexesSettled(h.database);
     const now = new Date().toISOString();
     const rows = Array.from({ length: 4000 }, (_, index) => ({
       workspace_id: ws.id,
@@ -542,6 +544,7 @@ describeEachDatabase('custom field values on items', (h) => {
     const otherSlot = (await h.call('GET', '/public/v1/custom-fields', { key: otherKey })).json().data[0];
     const otherDeleted = await h.call('DELETE', `/public/v1/custom-fields/${otherSlot.id}`, { key: otherKey });
     assert.equal(otherDeleted.statusCode, 204, otherDeleted.body);
+    await fieldIndexesSettled(h.database);
     const { rows: left } = await (h.dialect === 'sqlite'
       ? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'cf_servers_%'`
       : sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE indexname LIKE 'cf_servers_%'`
@@ -551,6 +554,44 @@ describeEachDatabase('custom field values on items', (h) => {
       [],
       'no field filterable: no index left',
     );
+  });
+
+  it('PostgreSQL: a field made filterable never waits for, nor holds, writes to its table', async (t) => {
+    if (h.dialect !== 'postgres') return t.skip('SQLite has one writer: the index is made in its transaction');
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const server = await h.call('POST', '/public/v1/servers', { key, body: { name: 'busy' } });
+    assert.equal(server.statusCode, 201, server.body);
+    const valid = async () => {
+      const { rows } = await sql<{ valid: boolean }>`SELECT i.indisvalid AS valid FROM pg_index i
+        JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'cf_servers_bay_n'`.execute(h.database.db);
+      return rows[0]?.valid;
+    };
+    // Another request's write to servers, not yet committed: a plain CREATE INDEX would wait for it.
+    const other = openDatabase(h.url);
+    try {
+      await other.db.connection().execute(async (connection) => {
+        await sql`BEGIN`.execute(connection);
+        await sql`UPDATE servers SET name = 'busier' WHERE id = ${server.json().id}`.execute(connection);
+        const answer = await Promise.race([
+          h.call('POST', '/public/v1/custom-fields', {
+            key,
+            body: { family: 'servers', name: 'bay', type: 'integer', filterable: true },
+          }),
+          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 20_000).unref()),
+        ]);
+        assert.ok(answer, 'the definition was answered while the other write was open');
+        assert.equal(answer.statusCode, 201, answer.body);
+        const listed = await h.call('GET', '/public/v1/servers', { key, query: { cf_bay: '3' } });
+        assert.equal(listed.statusCode, 200, 'filtered at once, the index or not');
+        assert.notEqual(await valid(), true, 'the index waits for the open write');
+        await sql`COMMIT`.execute(connection);
+      });
+    } finally {
+      await other.close();
+    }
+    await fieldIndexesSettled(h.database);
+    assert.equal(await valid(), true, 'built once the write ended');
   });
 
   it('a field defined through one instance is taken and checked by another on its next request', async () => {

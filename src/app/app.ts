@@ -29,6 +29,7 @@ import type { App, AppDeps } from '../http/types.js';
 import { createValidators } from '../http/validators.js';
 import { serializerOnFirstUse, validatorOnFirstUse } from '../http/first-use.js';
 import { serializerCompiler } from '../http/serializer.js';
+import { fieldIndexesSettled } from '../custom-fields/indexes.js';
 
 export type { App, AppDeps } from '../http/types.js';
 
@@ -142,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preValidation', refuseBadText);
   // The password strength checker's worker thread ends with the server.
   app.addHook('onClose', async () => closePasswordChecks());
+  // A field's index being built after its definition's commit (custom-fields/indexes.ts) is finished.
+  app.addHook('onClose', async () => fieldIndexesSettled(options.database));
 
   app.addHook('onRoute', (route) => {
     // Each operation's required scope is published in the OpenAPI document as x-required-scope,

@@ -2,6 +2,7 @@
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { fieldIndexesSettled } from '../custom-fields/indexes.js';
 
 export interface JsonOption {
   json?: boolean;
@@ -31,6 +32,8 @@ export async function run<T extends object>(
   } catch (error) {
     fail(failureMessage(error));
   } finally {
+    // A field's index, built after its definition's commit (custom-fields/indexes.ts), is finished first.
+    if (database) await fieldIndexesSettled(database);
     await database?.close();
     await (await import('../members/password-policy.js')).closePasswordChecks();
   }

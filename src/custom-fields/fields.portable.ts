@@ -11,6 +11,7 @@ import type { Actor } from '../audit/audit.types.js';
 import type { Database } from '../db/database.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
+import { reconcileFieldIndexes } from './indexes.js';
 import { ApiError } from '../errors/api-error.js';
 import { type AjvError, schemaError } from '../http/errors.js';
 import { createValidators } from '../http/validators.js';
@@ -140,7 +141,7 @@ export async function applyFields(
   { dryRun = false } = {},
 ): Promise<FieldDiff> {
   if (dryRun) return (await diffOf(database.db, database, workspaceId, wanted, true)).diff;
-  return writeTransaction(database, workspaceId, async (trx) => {
+  const applied = await writeTransaction(database, workspaceId, async (trx) => {
     const { diff, current } = await diffOf(trx, database, workspaceId, wanted, false);
     for (const key of diff.removed)
       await deleteFieldIn(trx, database.dialect, workspaceId, current.get(key)!.id, actor);
@@ -152,4 +153,6 @@ export async function applyFields(
       await createFieldIn(trx, workspaceId, wanted.find((entry) => keyOf(entry) === key)!, actor);
     return diff;
   });
+  void reconcileFieldIndexes(database);
+  return applied;
 }

@@ -19,7 +19,7 @@ import { familyTable, fieldRowToDto } from './values.js';
 
 export { fieldRowToDto };
 import { convertValues, reachesValues } from './conversion.js';
-import { fieldIndexName, syncFieldIndex } from './indexes.js';
+import { fieldIndexName, reconcileFieldIndexes, syncFieldIndex } from './indexes.js';
 import { reachesSearch, refreshSearchText } from './search-text.js';
 import { dialectOf } from '../db/dialect.js';
 import {
@@ -232,7 +232,9 @@ export async function createField(
 ): Promise<CustomField> {
   checkDefinition(rulesOf(input));
   refuseBuiltIn(input.family, input.name);
-  return writeTransaction(database, workspaceId, (trx) => createFieldIn(trx, workspaceId, input, actor));
+  const field = await writeTransaction(database, workspaceId, (trx) => createFieldIn(trx, workspaceId, input, actor));
+  void reconcileFieldIndexes(database);
+  return field;
 }
 
 /** Creates a checked definition in the caller's write transaction (`estate field apply` makes several). */
@@ -278,9 +280,11 @@ export async function updateField(
   actor: Actor,
   ifMatch?: string,
 ): Promise<CustomField> {
-  return writeTransaction(database, workspaceId, (trx) =>
+  const field = await writeTransaction(database, workspaceId, (trx) =>
     updateFieldIn(trx, database.dialect, workspaceId, id, patch, actor, ifMatch),
   );
+  void reconcileFieldIndexes(database);
+  return field;
 }
 
 /** Changes a definition in the caller's write transaction; checked whole after the change. */
@@ -335,9 +339,11 @@ export async function deleteField(
   actor: Actor,
   ifMatch?: string,
 ): Promise<CustomField> {
-  return writeTransaction(database, workspaceId, (trx) =>
+  const field = await writeTransaction(database, workspaceId, (trx) =>
     deleteFieldIn(trx, database.dialect, workspaceId, id, actor, ifMatch),
   );
+  void reconcileFieldIndexes(database);
+  return field;
 }
 
 /** Deletes a definition in the caller's write transaction. */

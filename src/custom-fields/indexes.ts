@@ -6,13 +6,23 @@
  * field of that name: its expression never fails on another workspace's value (SQLite's
  * json_extract keeps each value's type; PostgreSQL casts only a value of the matching JSON type),
  * and the planner estimates a filter from its statistics. It is made when the first such field is
- * defined and dropped when the last goes, in the definition's write transaction;
- * `ensureFieldIndexes` makes any that are missing (after a migration, a restore or a copy).
+ * defined and dropped when the last goes:
+ *
+ * - SQLite: in the definition's write transaction (the file has one writer anyway).
+ * - PostgreSQL: after it commits, `CONCURRENTLY`, by `reconcileFieldIndexes`, so that building an
+ *   index over a million rows never holds other workspaces' writes to the table (a plain CREATE
+ *   INDEX would, until the commit). A filter is answered the same without its index, only slower.
+ *   Instances take turns (an advisory lock), and each turn compares the indexes there with the
+ *   filterable fields defined, so a build that failed, or one another instance left, is done again.
+ *
+ * `ensureFieldIndexes` does the same after a migration, a restore or a copy.
  */
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Tables } from '../db/schema.js';
+import { LOCK_NAMESPACE } from '../db/write.js';
 import type { FieldType } from './field-kinds.js';
 import { valueExpression } from './list-terms.js';
 import { familyTable } from './values.js';
@@ -42,14 +52,15 @@ export function fieldIndexName(dialect: Dialect, field: IndexedField): string {
   return `cf_${table}_${createHash('sha256').update(`${field.name}\n${cast}`).digest('hex').slice(0, 24)}`;
 }
 
-async function create(db: Kysely<Tables>, dialect: Dialect, field: IndexedField): Promise<void> {
+async function create(db: Kysely<Tables>, dialect: Dialect, field: IndexedField, concurrently = false): Promise<void> {
   const table = familyTable(field.family);
   const index = sql.id(fieldIndexName(dialect, field));
   const value = valueExpression(dialect, field, 'custom_fields');
   // NULLS FIRST (SQLite's own order): a list sorted by the field puts items without a value first
   // ascending, last descending (lists/offset.ts orderOf), which this order serves both ways.
   const nulls = dialect === 'postgres' ? sql` NULLS FIRST` : sql``;
-  await sql`CREATE INDEX IF NOT EXISTS ${index} ON ${sql.table(table)} (workspace_id, (${value})${nulls}, id)`.execute(
+  const how = concurrently ? sql`CONCURRENTLY ` : sql``;
+  await sql`CREATE INDEX ${how}IF NOT EXISTS ${index} ON ${sql.table(table)} (workspace_id, (${value})${nulls}, id)`.execute(
     db,
   );
 }
@@ -72,24 +83,80 @@ async function indexNeeded(trx: Kysely<Tables>, dialect: Dialect, field: Indexed
  * and as it is.
  */
 export async function syncFieldIndex(trx: Kysely<Tables>, dialect: Dialect, field: IndexedField): Promise<void> {
+  if (dialect === 'postgres') return; // reconcileFieldIndexes, after the commit
   if (await indexNeeded(trx, dialect, field)) await create(trx, dialect, field);
   else await sql`DROP INDEX IF EXISTS ${sql.id(fieldIndexName(dialect, field))}`.execute(trx);
 }
 
-/** Makes the index of every filterable field that has none (startup, after a restore or a copy). */
-export async function ensureFieldIndexes(db: Kysely<Tables>, dialect: Dialect): Promise<number> {
+/** The index of each filterable field defined in any workspace, by index name. */
+async function wantedIndexes(db: Kysely<Tables>, dialect: Dialect): Promise<Map<string, IndexedField>> {
   const fields = await db
     .selectFrom('field_definitions')
     .select(['family', 'name', 'type'])
     .where('filterable', '=', 1)
     .execute();
-  const made = new Set<string>();
+  const wanted = new Map<string, IndexedField>();
   for (const row of fields) {
     const field = { family: row.family, name: row.name, type: row.type as FieldType };
-    const name = fieldIndexName(dialect, field);
-    if (made.has(name)) continue;
-    made.add(name);
-    await create(db, dialect, field);
+    wanted.set(fieldIndexName(dialect, field), field);
   }
-  return made.size;
+  return wanted;
+}
+
+/** Makes the index of every filterable field that has none (startup, after a restore or a copy). */
+export async function ensureFieldIndexes(database: Pick<Database, 'db' | 'dialect'>): Promise<number> {
+  if (database.dialect === 'postgres') {
+    await reconcileFieldIndexes(database);
+    return (await wantedIndexes(database.db, database.dialect)).size;
+  }
+  const wanted = await wantedIndexes(database.db, database.dialect);
+  for (const field of wanted.values()) await create(database.db, database.dialect, field);
+  return wanted.size;
+}
+
+/** The second key of the advisory lock the instances take turns under (db/write.ts has the first). */
+const RECONCILING = 'custom field indexes';
+
+/** The turn under way per database handle: the next waits for it. */
+const turns = new WeakMap<object, Promise<void>>();
+
+/**
+ * PostgreSQL: brings the field indexes to the filterable fields defined, without blocking writes:
+ * each missing index made `CONCURRENTLY`, each index no field needs, or left invalid by a failed
+ * build, dropped `CONCURRENTLY`. Runs after the one under way; resolves when done. A failure is a
+ * warning: the next turn (the next definition change, or startup) tries again.
+ */
+export function reconcileFieldIndexes(database: Pick<Database, 'db' | 'dialect'>): Promise<void> {
+  if (database.dialect !== 'postgres') return Promise.resolve();
+  const turn = (turns.get(database.db) ?? Promise.resolve())
+    .then(() => reconcile(database.db))
+    .catch((error: Error) => process.emitWarning(`custom field indexes: ${error.message}`));
+  turns.set(database.db, turn);
+  return turn;
+}
+
+/** Resolves when the field indexes' turn under way, if any, is done (tests, and shutdown). */
+export const fieldIndexesSettled = (database: Pick<Database, 'db'>): Promise<void> =>
+  turns.get(database.db) ?? Promise.resolve();
+
+async function reconcile(db: Kysely<Tables>): Promise<void> {
+  // One connection, outside any transaction: CONCURRENTLY cannot run in one.
+  await db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${LOCK_NAMESPACE}, hashtext(${RECONCILING}))`.execute(connection);
+    try {
+      const wanted = await wantedIndexes(connection, 'postgres');
+      const { rows } = await sql<{ name: string; valid: boolean }>`
+        SELECT c.relname AS name, i.indisvalid AS valid
+        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE c.relnamespace = current_schema()::regnamespace AND c.relname LIKE 'cf\_%'`.execute(connection);
+      const valid = new Set<string>();
+      for (const { name, valid: usable } of rows) {
+        if (usable && wanted.has(name)) valid.add(name);
+        else await sql`DROP INDEX CONCURRENTLY IF EXISTS ${sql.id(name)}`.execute(connection);
+      }
+      for (const [name, field] of wanted) if (!valid.has(name)) await create(connection, 'postgres', field, true);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${LOCK_NAMESPACE}, hashtext(${RECONCILING}))`.execute(connection);
+    }
+  });
 }

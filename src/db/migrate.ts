@@ -111,7 +111,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   await recordSquashedMigrations(database);
   const names = applied(await migratorOf(database).migrateToLatest());
   // Indexes a definition calls for but a restore or a copy did not bring (custom-fields/indexes.ts).
-  await ensureFieldIndexes(database.db, database.dialect);
+  await ensureFieldIndexes(database);
   return names;
 }
 

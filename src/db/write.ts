@@ -20,7 +20,7 @@ import { isUuid } from '../ids.js';
 import { transactionEnded, writeLockWait } from '../metrics/metrics.js';
 
 /** First key of the two-key advisory lock: Estate's namespace ('ESTA'), so other advisory locks cannot collide. */
-const LOCK_NAMESPACE = 0x45535441;
+export const LOCK_NAMESPACE = 0x45535441;
 const MAX_ATTEMPTS = 5;
 
 /** Retries of write transactions since the process started (reported by benchmarks). */

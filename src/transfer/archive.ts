@@ -20,6 +20,7 @@ import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import { exportFields, readFieldSet } from '../custom-fields/fields.portable.js';
 import { createFieldIn } from '../custom-fields/fields.service.js';
+import { reconcileFieldIndexes } from '../custom-fields/indexes.js';
 import { itemFieldsOf, storedValues, valuesToStore } from '../custom-fields/values.js';
 import type { Database } from '../db/database.js';
 import { dynamic } from '../db/dynamic.js';
@@ -617,6 +618,7 @@ export async function importWorkspace(
         ),
       });
     });
+    void reconcileFieldIndexes(database);
   } catch (error) {
     if (!(error instanceof RollBack)) throw error;
   } finally {

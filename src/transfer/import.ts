@@ -48,6 +48,7 @@ import {
 import { ColumnCensus, inferredField } from '../custom-fields/inference.js';
 import { checkDefinition } from '../custom-fields/fields.rules.js';
 import { createFieldIn, refuseBuiltIn, rulesOf } from '../custom-fields/fields.service.js';
+import { reconcileFieldIndexes } from '../custom-fields/indexes.js';
 
 export const FORMATS = ['csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -470,6 +471,8 @@ export async function importFamily(
         },
       });
     });
+    // --create-fields may have made filterable fields (select): their indexes, once committed.
+    if (report.fieldsCreated?.length && !transaction) void reconcileFieldIndexes(database);
   } catch (error) {
     if (!(error instanceof RollBack)) throw error;
   } finally {
