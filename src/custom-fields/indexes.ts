@@ -60,9 +60,8 @@ async function create(db: Kysely<Tables>, dialect: Dialect, field: IndexedField,
   // ascending, last descending (lists/offset.ts orderOf), which this order serves both ways.
   const nulls = dialect === 'postgres' ? sql` NULLS FIRST` : sql``;
   const how = concurrently ? sql`CONCURRENTLY ` : sql``;
-  await sql`CREATE INDEX ${how}IF NOT EXISTS ${index} ON ${sql.table(table)} (workspace_id, (${value})${nulls}, id)`.execute(
-    db,
-  );
+  const columns = sql`(workspace_id, (${value})${nulls}, id)`;
+  await sql`CREATE INDEX ${how}IF NOT EXISTS ${index} ON ${sql.table(table)} ${columns}`.execute(db);
 }
 
 /** Whether any workspace still has a filterable field the index serves. */
