@@ -361,7 +361,7 @@ describeEachDatabase('custom field values on items', (h) => {
     const { secret: key } = await h.key(ws);
     await define(h, key, { family: 'servers', name: 'rack', type: 'integer', filterable: true });
     await define(h, key, { family: 'servers', name: 'cost', type: 'decimal', filterable: true });
-    await define(h, key, { family: 'servers', name: 'owner', type: 'text', filterable: true });
+    await define(h, key, { family: 'servers', name: 'owner', type: 'text', filterable: true, searchable: true });
     await define(h, key, {
       family: 'servers',
       name: 'tier',
@@ -416,6 +416,9 @@ describeEachDatabase('custom field values on items', (h) => {
     assert.equal(await names({ cf_rack__gt: '3', cf_rack__lt: '12' }), 'c');
     assert.equal(await names({ cf_cost__lte: '2.5' }), 'b');
     assert.equal(await names({ cf_owner__ic: 'alpha' }), 'ac', 'contains, any case');
+    assert.equal(await names({ cf_owner__ic: 'A' }), 'abc', 'one character, through the short-search index');
+    assert.equal(await names({ cf_owner__ic: 'eta' }), 'b');
+    assert.equal(await names({ cf_owner__ic: 'alpha ops' }), 'c', 'words in order');
     assert.equal(await names({ cf_roles: 'cache' }), 'b');
     assert.equal(await names({ cf_roles: ['db', 'web'] }), 'ab');
     assert.equal(await names({ cf_warranty__lt: '2026-12-31' }), 'b');
@@ -439,6 +442,7 @@ describeEachDatabase('custom field values on items', (h) => {
       [{ cf_nope: 'x' }, /^cf_nope: servers have no custom field nope/],
       [{ cf_rack: 'seven' }, /^cf_rack: must be a whole number/],
       [{ cf_rack__ic: '7' }, /^cf_rack__ic: __ic applies to text/],
+      [{ cf_tier__ic: 'go' }, /^cf_tier__ic: __ic reads the search index, and tier is not searchable/],
       [{ cf_owner__gte: 'a' }, /^cf_owner__gte: __gte applies to number, date/],
       [{ cf_virtual: 'yes' }, /^cf_virtual: must be true or false/],
       [{ cf_warranty__lt: '2026-13-01' }, /^cf_warranty__lt: must be a date/],

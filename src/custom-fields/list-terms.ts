@@ -8,7 +8,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { Type } from 'typebox';
 import type { Dialect } from '../db/dialect.js';
-import { fold } from '../db/text-search.js';
+import { fold, matchesText } from '../db/text-search.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Filter } from '../lists/filters.js';
 import type { ListQuery, Sort } from '../lists/offset.js';
@@ -27,7 +27,7 @@ export const FIELD_PARAMETER_SCHEMA = Type.Array(Type.String({ maxLength: 200 })
   maxItems: 100,
   description:
     'A custom field filter: `cf_<name>=v` (repeat for any of), `cf_<name>__gte|__lte|__gt|__lt` (numbers, dates), ' +
-    '`cf_<name>__ic` (text contains, any case), `cf_<name>__empty=true|false`.',
+    '`cf_<name>__ic` (text contains, any case; a searchable field), `cf_<name>__empty=true|false`.',
 });
 
 const RANGED: ReadonlySet<FieldType> = new Set(['integer', 'decimal', 'date', 'datetime']);
@@ -117,10 +117,19 @@ function condition(
   if (operator === 'ic') {
     if (!TEXT.has(field.type) && field.type !== 'select')
       throw bad(`${parameter}: __ic applies to text, long text, URL and select fields`);
-    const folded = fold(one());
+    // Read through the table's text index, which holds the searchable fields' values: comparing
+    // every row's value instead would hold the event loop on SQLite at 100,000 items.
+    if (!field.searchable)
+      throw bad(
+        `${parameter}: __ic reads the search index, and ${field.name} is not searchable (an admin can make it so)`,
+      );
+    const text = one();
+    const folded = fold(text);
+    const table = column.slice(0, column.lastIndexOf('.'));
+    const indexed = matchesText(dialect, { table }, [`${table}.custom_search`], text);
     return dialect === 'sqlite'
-      ? sql<SqlBool>`instr(estate_fold(${value}), ${folded}) > 0`
-      : sql<SqlBool>`strpos(estate_fold(${value}), ${folded}) > 0`;
+      ? sql<SqlBool>`(${indexed} and instr(estate_fold(${value}), ${folded}) > 0)`
+      : sql<SqlBool>`(${indexed} and strpos(estate_fold(${value}), ${folded}) > 0)`;
   }
   if (operator) {
     if (!RANGED.has(field.type)) throw bad(`${parameter}: __${operator} applies to number, date and date-time fields`);

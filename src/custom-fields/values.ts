@@ -30,6 +30,8 @@ export interface ItemField extends FieldRules {
   label: string;
   /** Lists filter and sort by it (and it has an index: indexes.ts). */
   filterable: boolean;
+  /** A list's `q` finds its values, and `__ic` reads them through the text index (search-text.ts). */
+  searchable: boolean;
 }
 
 const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
