@@ -107,7 +107,7 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
        WHERE NOT t.tgisinternal AND n.nspname = current_schema() AND t.tgname NOT LIKE '%_tally_%'
          AND t.tgname NOT LIKE '%_search_version_%' AND t.tgname NOT LIKE '%_person_%'
          AND t.tgname NOT LIKE '%_copy%' AND t.tgname NOT LIKE '%_address_%'
-         AND t.tgname <> 'discovered_applications_total_insert'
+         AND t.tgname NOT LIKE '%_custom_search%' AND t.tgname <> 'discovered_applications_total_insert'
        ORDER BY t.tgname`.execute(database.db);
     assert.deepEqual(
       triggers.map((t) => t.tgname),
@@ -123,12 +123,13 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
     }>`SELECT name FROM sqlite_master WHERE name = 'audit_event_counts'`.execute(database.db);
     assert.deepEqual(tables, [], 'audit_event_counts is dropped');
     // The other storage facts' triggers (text and gram indexes, tallies, search versions, name copies,
-    // addresses, install totals) keep other things.
+    // addresses, install totals, custom fields' search text) keep other things.
     const { rows: triggers } = await sql<{ name: string; tbl_name: string; sql: string }>`
       SELECT name, tbl_name, sql FROM sqlite_master
        WHERE type = 'trigger' AND name NOT GLOB '*_text_*' AND name NOT GLOB '*_grams_*' AND name NOT GLOB '*_tally_*'
          AND name NOT GLOB '*_search_version_*' AND name NOT GLOB '*_person_*' AND name NOT GLOB '*_copy*'
-         AND name NOT GLOB '*_address_*' AND name <> 'discovered_applications_total_insert'
+         AND name NOT GLOB '*_address_*' AND name NOT GLOB '*_custom_search_*'
+         AND name <> 'discovered_applications_total_insert'
        ORDER BY name`.execute(database.db);
     assert.deepEqual(
       triggers.map((t) => t.name),

@@ -270,11 +270,17 @@ interface ForeignKey {
 
 /**
  * PostgreSQL's insert triggers a bare load replays once for all its rows: the row count, the
- * per-value counts, the search version (storage.ts) and the servers' address keys
- * (0002-server-addresses). They run per statement, yet over many statements they group the rows
+ * per-value counts, the search version, the search text of custom fields (storage.ts) and the
+ * servers' address keys (0002-server-addresses). They run per statement, yet over many statements they group the rows
  * again for each counted filter each time.
  */
-const REPLAYED_ON_POSTGRES = ['count_insert', 'tally_insert', 'search_version_insert', 'address_insert'];
+const REPLAYED_ON_POSTGRES = [
+  'count_insert',
+  'tally_insert',
+  'search_version_insert',
+  'address_insert',
+  'custom_search',
+];
 
 /** The table's rows, counted up to `limit`: whether a load at least doubles it, read in O(load). */
 async function rowsUpTo(trx: Kysely<Tables>, table: string, limit: number): Promise<number> {
@@ -517,6 +523,7 @@ async function countLoaded(
   if (trigger.endsWith('_count_insert')) await addRowCounts(trx, table, writtenHere);
   else if (trigger.endsWith('_search_version_insert')) await bumpSearchVersions(trx, table, writtenHere, POSTGRES_NEXT);
   else if (trigger.endsWith('_address_insert')) await indexAddresses(trx, 'postgres', writtenHere);
+  else if (trigger.endsWith('_custom_search')) await writeCustomSearch(trx, 'postgres', table, writtenHere);
   else if (tallies.length > 0) {
     // Every counted filter in one pass over the rows, a grouping set each: about half the time of
     // one (filter, value) row per filter and row.
@@ -549,6 +556,15 @@ type Loaded = (row: string) => RawBuilder<SqlBool>;
 
 /** PostgreSQL: the rows this transaction wrote (its id is their `xmin`; the load runs no savepoints). */
 const writtenHere: Loaded = (row) => sql<SqlBool>`${sql.ref(`${row}.xmin`)} = pg_current_xact_id()::xid`;
+
+/** What the custom fields' search text trigger (storage-sql.ts customSearchObjects) does, for the loaded rows. */
+async function writeCustomSearch(trx: Kysely<Tables>, dialect: Dialect, table: string, loaded: Loaded): Promise<void> {
+  const value = sql.raw(customSearchValue(dialect, STORAGE[table]!.customFields!, table));
+  // Only rows whose text changes: a workspace with no searchable field of the family writes none.
+  const differs = dialect === 'postgres' ? sql`IS DISTINCT FROM` : sql`IS NOT`;
+  await sql`UPDATE ${sql.table(table)} SET custom_search = ${value}
+    WHERE ${loaded(table)} AND custom_fields <> '{}' AND custom_search ${differs} ${value}`.execute(trx);
+}
 
 /** What a row-count insert trigger (`counted` in storage.ts) does, for the loaded rows at once. */
 async function addRowCounts(trx: Kysely<Tables>, table: string, loaded: Loaded): Promise<void> {
@@ -712,12 +728,7 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   const loaded = sql`FROM ${sql.table(table)} WHERE ${above(table)}`;
   if (trigger.endsWith('_count_insert')) return addRowCounts(trx, table, above);
   if (trigger.endsWith('_search_version_insert')) return bumpSearchVersions(trx, table, above, SQLITE_NEXT);
-  if (trigger.endsWith('_custom_search_insert')) {
-    const value = sql.raw(customSearchValue('sqlite', STORAGE[table]!.customFields!, table));
-    await sql`UPDATE ${sql.table(table)} SET custom_search = ${value}
-      WHERE ${above(table)} AND custom_fields <> '{}'`.execute(trx);
-    return;
-  }
+  if (trigger.endsWith('_custom_search_insert')) return writeCustomSearch(trx, 'sqlite', table, above);
   if (trigger.endsWith('_copy_insert')) return fillEmptyCopies(trx, table, above);
   if (trigger.endsWith('_address_insert'))
     return withIndexesAfter(trx, 'server_addresses', (await largestRowid(trx, table)) - before, () =>
