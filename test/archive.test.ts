@@ -60,6 +60,13 @@ async function filled(h: Harness): Promise<{ ws: Workspace; key: string }> {
     choices: ['4711', '4712'],
   });
   await call(h, key, 'POST', 'custom-fields', { family: 'users', name: 'badge', type: 'integer' });
+  // References to a family that comes later in the archive, to its own family, and to people.
+  for (const [name, type, referenceFamily] of [
+    ['support_contract', 'reference', 'contracts'],
+    ['peers', 'multireference', 'servers'],
+    ['steward', 'reference', 'users'],
+  ])
+    await call(h, key, 'POST', 'custom-fields', { family: 'servers', name, type, referenceFamily });
   const pat = await call(h, key, 'POST', 'users', {
     name: 'Pat Person',
     email: 'pat@acme.test',
@@ -100,11 +107,15 @@ async function filled(h: Harness): Promise<{ ws: Workspace; key: string }> {
   await call(h, key, 'PUT', `routers/${router!.id}/networks/${network!.id}`);
   await call(h, key, 'POST', 'workstations', { name: 'lt-1', assignedUserId: pat!.id });
   const data = await call(h, key, 'POST', 'data', { name: 'Customers', applicationIds: [app!.id] });
-  await call(h, key, 'POST', 'contracts', {
+  const contract = await call(h, key, 'POST', 'contracts', {
     name: 'SF licence',
     vendor: 'Salesforce',
     startDate: '2026-01-01',
     applicationIds: [app!.id],
+  });
+  const spare = await call(h, key, 'POST', 'servers', { name: 'web-2' });
+  await call(h, key, 'PATCH', `servers/${web!.id}`, {
+    customFields: { support_contract: contract!.id, peers: [spare!.id], steward: pat!.id },
   });
   await call(h, key, 'POST', 'flows', {
     name: 'sync',
@@ -132,7 +143,14 @@ function comparable(item: Item, names: Map<string, string>): Record<string, unkn
   return Object.fromEntries(
     Object.entries(item)
       .filter(([key]) => !MOVING.has(key))
-      .map(([key, value]) => [key, key === 'assignedUserId' ? person(value) : value]),
+      .map(([key, value]) => [
+        key,
+        key === 'assignedUserId'
+          ? person(value)
+          : key === 'customFields'
+            ? Object.fromEntries(Object.entries(value as object).map(([name, one]) => [name, person(one)]))
+            : value,
+      ]),
   );
 }
 
@@ -157,12 +175,12 @@ describeEachDatabase('workspace archives', (h) => {
     assert.equal(dry.code, 0, dry.stderr);
     const dryReport = JSON.parse(dry.stdout) as { dryRun: boolean; sections: Record<string, number> };
     assert.equal(dryReport.dryRun, true);
-    assert.equal(dryReport.sections.servers, 2);
+    assert.equal(dryReport.sections.servers, 3);
     assert.deepEqual(await listOf(h, targetKey, 'servers'), [], 'a dry run writes nothing');
 
     const imported = await estate(h.url, ['import', '--workspace', target.id, '--all', file]);
     assert.equal(imported.code, 0, imported.stderr);
-    assert.match(imported.stdout, /imported the archive: 3 fields, 4 people, 2 tags, 1 agents, 2 categories/);
+    assert.match(imported.stdout, /imported the archive: 6 fields, 4 people, 2 tags, 1 agents, 2 categories/);
 
     const [before, after] = [await peopleNames(h, key), await peopleNames(h, targetKey)];
     for (const path of FAMILY_PATHS) {
@@ -272,6 +290,15 @@ describeEachDatabase('workspace archives', (h) => {
         /hosts row 1: agentId names no agent/,
       ],
       [
+        'a reference field naming a contract the archive does not have',
+        good.map((line) =>
+          line.includes('"section":"servers"')
+            ? line.replace(/"support_contract":"[^"]+"/, '"support_contract":"00000000-0000-7000-8000-000000000003"')
+            : line,
+        ),
+        /servers row \d+: customFields\.support_contract names an item that is not one of this workspace's contracts/,
+      ],
+      [
         'a comment twice',
         [...good, ...good.filter((line) => line.includes('"section":"comments"'))],
         /comments row 2: the archive names this comment twice/,
@@ -292,7 +319,7 @@ describeEachDatabase('workspace archives', (h) => {
     }
     // None of it touched the workspace the archive came from.
     const sourceKey = (await h.key(ws)).secret;
-    assert.equal((await listOf(h, sourceKey, 'servers')).length, 2);
+    assert.equal((await listOf(h, sourceKey, 'servers')).length, 3);
   });
 
   it("the console's Move a workspace: admins download and fill their own workspace, nobody else's", async () => {

@@ -27,7 +27,7 @@ import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
-import { FAMILIES } from '../families.js';
+import { FAMILIES, serviceOf } from '../families.js';
 import { schemaError, type AjvError } from '../http/errors.js';
 import { createValidators } from '../http/validators.js';
 import { constraintViolationOf } from '../db/errors.js';
@@ -514,18 +514,43 @@ export async function importWorkspace(
         });
       }
 
+      // Reference fields are set once every family is in: a server may name a contract, or another
+      // server, that comes after it. Each item's are taken out of its record (a required one stays).
+      const deferred: { family: Family; key: string; row: number; id: string; values: Record<string, unknown> }[] = [];
       for (const family of FAMILIES) {
         const key = familyKey(family);
         const toPeople = columnsOf(family).filter(
           (column) => (column.kind === 'reference' || column.kind === 'link') && column.target === 'users',
         );
+        const references = (await itemFieldsOf(trx, workspaceId, key)).filter(
+          (field) => (field.type === 'reference' || field.type === 'multireference') && !field.required,
+        );
         const mapped = async function* () {
+          let row = 0;
           for await (const record of read(key)) {
+            row++;
             if (typeof record !== 'object' || record === null) {
               yield `${JSON.stringify(record)}\n`;
               continue;
             }
             const item = { ...(record as Record<string, unknown>) };
+            const values = item.customFields;
+            if (references.length > 0 && typeof item.id === 'string' && typeof values === 'object' && values) {
+              const kept: Record<string, unknown> = { ...values };
+              const later: Record<string, unknown> = {};
+              for (const field of references) {
+                const value = kept[field.name];
+                if (value === undefined || value === null) continue;
+                const map = (id: unknown) => (typeof id === 'string' ? (people.get(id) ?? id) : id);
+                later[field.name] =
+                  field.referenceFamily !== 'users' ? value : Array.isArray(value) ? value.map(map) : map(value);
+                delete kept[field.name];
+              }
+              if (Object.keys(later).length > 0) {
+                deferred.push({ family, key, row, id: item.id, values: later });
+                item.customFields = kept;
+              }
+            }
             for (const column of toPeople) {
               const header = column.kind === 'reference' ? column.field : column.header;
               const value = item[header];
@@ -546,6 +571,15 @@ export async function importWorkspace(
         for (const error of imported.errors) refuse(key, error.row, error.message, error.field);
         if (report.errors.length > 0) throw new RollBack();
       }
+      for (const { family, key, row, id, values } of deferred) {
+        try {
+          await serviceOf(family).updateIn(trx, workspaceId, id, { customFields: values }, actor);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          refuse(key, row, error.message);
+        }
+      }
+      if (report.errors.length > 0) throw new RollBack();
 
       for await (const { row, item, problem } of checked('comments')) {
         const comment = item as Item<'comments'>;
