@@ -596,6 +596,9 @@ describeEachDatabase('custom field values on items', (h) => {
     }
     await fieldIndexesSettled(h.database);
     assert.equal(await valid(), true, 'built once the write ended');
+    const { rows: stats } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stats
+      WHERE tablename = 'cf_servers_bay_n'`.execute(h.database.db);
+    assert.equal(Number(stats[0]!.n), 1, 'analysed once built: the planner knows its values');
   });
 
   it('a field defined through one instance is taken and checked by another on its next request', async () => {
