@@ -4,6 +4,7 @@
  * written again here for a workspace's items of a family when a definition changes what is
  * searchable (a field made searchable or not, renamed, converted or deleted).
  */
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import type { Tables } from '../db/schema.js';
@@ -16,16 +17,36 @@ export const reachesSearch = (
   after: { searchable: boolean } | undefined,
 ) => Boolean(before?.searchable || after?.searchable);
 
-/** Writes the search text of the workspace's items of `family` again, where it is not what the fields now give. */
+/** Items whose search text one SQLite statement writes again: a few milliseconds of the event loop. */
+const SLICE_ROWS = 500;
+
+/**
+ * Writes the search text of the workspace's items of `family` again, where it is not what the
+ * fields now give. On SQLite, whose statements hold the event loop, in slices of rows by rowid with
+ * the loop served between them (the write transaction stays one); on PostgreSQL in one statement.
+ */
 export async function refreshSearchText(
   trx: Kysely<Tables>,
   dialect: Dialect,
   workspaceId: string,
   family: string,
 ): Promise<void> {
-  const table = familyTable(family);
-  const value = sql.raw(customSearchValue(dialect, family, table));
-  const differs = dialect === 'postgres' ? sql`IS DISTINCT FROM` : sql`IS NOT`;
-  await sql`UPDATE ${sql.table(table)} SET custom_search = ${value}
-    WHERE workspace_id = ${workspaceId} AND custom_search ${differs} ${value}`.execute(trx);
+  const table = sql.table(familyTable(family));
+  const value = sql.raw(customSearchValue(dialect, family, familyTable(family)));
+  if (dialect === 'postgres') {
+    await sql`UPDATE ${table} SET custom_search = ${value}
+      WHERE workspace_id = ${workspaceId} AND custom_search IS DISTINCT FROM ${value}`.execute(trx);
+    return;
+  }
+  for (let after = 0; ; ) {
+    const { rows } = await sql<{ last: number | null }>`SELECT max(rowid) AS last FROM (SELECT rowid FROM ${table}
+      WHERE workspace_id = ${workspaceId} AND rowid > ${after} ORDER BY rowid LIMIT ${SLICE_ROWS})`.execute(trx);
+    const last = rows[0]?.last;
+    if (last === null || last === undefined) return;
+    await sql`UPDATE ${table} SET custom_search = ${value}
+      WHERE workspace_id = ${workspaceId} AND rowid > ${after} AND rowid <= ${last}
+        AND custom_search IS NOT ${value}`.execute(trx);
+    after = last;
+    await yieldToEvents();
+  }
 }
