@@ -12,12 +12,12 @@ import { buildApp } from '../src/app/app.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
 import { openDatabase } from '../src/db/database.js';
-import { newId } from '../src/ids.js';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
+import { serverRow } from './support/rows.js';
 
 type Found = { data: { name: string }[]; pagination: { total: number } };
 
@@ -122,20 +122,10 @@ describeEachDatabase('q over searchable custom fields', (h) => {
     const ws = await h.workspace();
     const { secret: key } = await h.key(ws);
     await call(h, key, 'POST', 'custom-fields', { family: 'servers', name: 'rack', type: 'text', searchable: true });
-    const now = new Date().toISOString();
     const size = SUSPEND_FROM_ROWS + 1000;
-    const rows = Array.from({ length: size }, (_, index) => ({
-      workspace_id: ws.id,
-      id: newId(),
-      name: `s-${index}`,
-      hostname: `s-${index}`,
-      ip_addresses: '[]',
-      automatic: 0,
-      agent_device: '',
-      custom_fields: index % 2 === 0 ? JSON.stringify({ rack: `R-${index}` }) : '{}',
-      created_at: now,
-      last_check_time: now,
-    }));
+    const rows = Array.from({ length: size }, (_, index) =>
+      serverRow(ws.id, `s-${index}`, index % 2 === 0 ? { rack: `R-${index}` } : {}),
+    );
     await h.database.db.transaction().execute(async (trx) => {
       const bulk = bulkLoader(trx, h.database);
       await bulk.insert('servers', rows);
@@ -149,6 +139,22 @@ describeEachDatabase('q over searchable custom fields', (h) => {
     await call(h, key, 'PATCH', `servers/${id}`, { customFields: { rack: 'moved-away' } });
     assert.deepEqual(await found(h, key, 'r-12344'), [], 'the loaded text is replaced, not kept beside');
     assert.deepEqual(await found(h, key, 'moved-away'), ['s-12344']);
+  });
+
+  it('a field made searchable writes the text of every item, however many, in slices', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    const lot = await call(h, key, 'POST', 'custom-fields', { family: 'servers', name: 'lot', type: 'text' });
+    const rows = Array.from({ length: 1234 }, (_, index) =>
+      serverRow(ws.id, `lot-server-${index}`, { lot: `LOT-${String(index).padStart(4, '0')}` }),
+    );
+    await h.database.db.insertInto('servers').values(rows.slice(0, 600)).execute();
+    await h.database.db.insertInto('servers').values(rows.slice(600)).execute();
+    await call(h, key, 'PATCH', `custom-fields/${lot.id}`, { searchable: true });
+    for (const index of [0, 499, 500, 1000, 1233])
+      assert.deepEqual(await found(h, key, `lot-${String(index).padStart(4, '0')}`), [`lot-server-${index}`]);
+    const all = await h.call('GET', '/public/v1/servers', { key, query: { q: 'lot-1' } });
+    assert.equal(all.json().pagination.total, 234, 'LOT-1000 to LOT-1233, each once');
   });
 
   it("fills the search text of a database's items when it migrates to custom_search", async () => {

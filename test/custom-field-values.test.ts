@@ -12,13 +12,13 @@ import { AuditList } from '../src/audit/audit.schemas.js';
 import { CustomField } from '../src/custom-fields/fields.schemas.js';
 import { fieldIndexesSettled } from '../src/custom-fields/indexes.js';
 import { openDatabase } from '../src/db/database.js';
-import { newId } from '../src/ids.js';
 import { writeTransaction } from '../src/db/write.js';
 import { serviceOf } from '../src/families.js';
 import { routers } from '../src/infrastructure/networks.module.js';
 import { sql, type CompiledQuery } from 'kysely';
 import { ErrorBody } from '../src/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
+import { serverRow } from './support/rows.js';
 import { bodyOf } from './support/typed.js';
 
 type Item = { id: string; name: string; customFields: Record<string, unknown> };
@@ -480,19 +480,9 @@ describeEachDatabase('custom field values on items', (h) => {
     const slot = await define(h, key, { family: 'servers', name: 'slot', type: 'integer', filterable: true });
     await define(h, key, { family: 'servers', name: 'steward', type: 'text', filterable: true });
     await fieldIndexesSettled(h.database);
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: 4000 }, (_, index) => ({
-      workspace_id: ws.id,
-      id: newId(),
-      name: `s-${index}`,
-      hostname: `s-${index}`,
-      ip_addresses: '[]',
-      automatic: 0,
-      agent_device: '',
-      custom_fields: JSON.stringify({ slot: index % 1000, steward: `team-${index % 400}` }),
-      created_at: now,
-      last_check_time: now,
-    }));
+    const rows = Array.from({ length: 4000 }, (_, index) =>
+      serverRow(ws.id, `s-${index}`, { slot: index % 1000, steward: `team-${index % 400}` }),
+    );
     for (let start = 0; start < rows.length; start += 500)
       await h.database.db
         .insertInto('servers')
