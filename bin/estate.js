@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `estate` command runs the compiled CLI (built by `npm ci` through the `prepare` script).
-import { main } from '../dist/src/cli/main.js';
+// The `estate` command runs the bundled CLI (built by `npm ci` through the `prepare` script).
+import { main } from '../dist/estate.mjs';
 
 await main(process.argv);

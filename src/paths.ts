@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 function installRoot(): string {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -21,4 +21,22 @@ export const INSTALL_ROOT = installRoot();
 /** A file or directory of the installation, by its path from the root: `installed('assets', 'x.json')`. */
 export function installed(...segments: string[]): string {
   return join(INSTALL_ROOT, ...segments);
+}
+
+/** Whether Estate runs from its TypeScript source (under tsx) rather than compiled or bundled. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/**
+ * A worker thread's module, by its path under src/ without extension ('inventory/parse-worker'):
+ * compiled under dist/src (as bin/estate.js, its bundle and the tests run), else the TypeScript
+ * source, which a worker loads through tsx: given to it when the process did not start with it.
+ * Found from the installation rather than beside the caller, which a bundle moves.
+ */
+export function workerModule(path: string): { filename: string; execArgv?: string[] } {
+  if (!FROM_SOURCE) return { filename: pathToFileURL(installed('dist', 'src', `${path}.js`)).href };
+  const withTsx = process.execArgv.some((option) => option.includes('tsx'));
+  return {
+    filename: pathToFileURL(installed('src', `${path}.ts`)).href,
+    ...(withTsx ? {} : { execArgv: [...process.execArgv, '--import', import.meta.resolve('tsx')] }),
+  };
 }

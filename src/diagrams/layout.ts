@@ -1,12 +1,17 @@
-import type { ElkNode } from 'elkjs/lib/elk-api.js';
-import elkBundle from 'elkjs/lib/elk.bundled.js';
+import type { ELK, ElkNode } from 'elkjs/lib/elk-api.js';
 import { element, round, text } from './svg.js';
 
 /**
- * One ELK instance (its bundled build runs in this thread, no worker). The package is CommonJS
- * and sets its constructor as `default` too, which is what its types describe.
+ * One ELK instance (its bundled build runs in this thread, no worker), loaded on the first
+ * layout: its 3 MB would otherwise be read by every process that imports the diagrams, each
+ * `estate` command among them. The package is CommonJS and sets its constructor as `default`
+ * too, which is what its types describe.
  */
-const elk = new elkBundle.default();
+let elk: Promise<ELK> | undefined;
+function layoutEngine(): Promise<ELK> {
+  elk ??= import('elkjs/lib/elk.bundled.js').then((bundle) => new bundle.default.default());
+  return elk;
+}
 
 export interface GraphNode {
   id: string;
@@ -62,7 +67,7 @@ export async function layoutGraph(
         : {}),
     })),
   };
-  const graph = await elk.layout(input);
+  const graph = await (await layoutEngine()).layout(input);
   const placed = new Map(
     (graph.children ?? []).map((node) => [
       node.id,
@@ -87,7 +92,7 @@ export async function layoutGraph(
 }
 
 /** Lays out an ELK graph as given (compound nodes, per-node algorithms). */
-export const layoutElk = (graph: ElkNode): Promise<ElkNode> => elk.layout(graph);
+export const layoutElk = async (graph: ElkNode): Promise<ElkNode> => (await layoutEngine()).layout(graph);
 
 /** The placed edges as arrowed paths with their labels, shifted by (dx, dy). */
 export function drawEdges(graph: PlacedGraph, dx = 0, dy = 0): string {

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ApiError } from '../errors/api-error.js';
+import { workerModule } from '../paths.js';
 import type { RenderTask } from './render-worker.js';
 
 /**
@@ -38,22 +37,6 @@ export interface DiagramRenderer {
   close(): Promise<void>;
 }
 
-/**
- * The worker's module: the compiled render-worker.js beside this file (dist/, as bin/estate.js
- * runs), else its TypeScript source (src/ under tsx, as the tests run). Workers inherit the
- * process's Node options, tsx's loader among them; a process without it gives it to the workers.
- */
-function workerModule(): { filename: string; execArgv?: string[] } {
-  const compiled = new URL('./render-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return { filename: compiled.href };
-  const source = new URL('./render-worker.ts', import.meta.url);
-  const withTsx = process.execArgv.some((option) => option.includes('tsx'));
-  return {
-    filename: source.href,
-    ...(withTsx ? {} : { execArgv: [...process.execArgv, '--import', import.meta.resolve('tsx')] }),
-  };
-}
-
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 const isOutOfMemory = (error: unknown) => (error as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 const isQueueFull = (error: unknown) => error instanceof Error && error.message === 'Task queue is at limit';
@@ -63,7 +46,7 @@ export function createDiagramRenderer({ budgetMs }: { budgetMs: number }): Diagr
   let pool: Piscina | undefined;
   const start = () =>
     new Piscina({
-      ...workerModule(),
+      ...workerModule('diagrams/render-worker'),
       minThreads: 0,
       // One core stays with the event loop.
       maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),

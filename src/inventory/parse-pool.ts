@@ -4,11 +4,10 @@
  * than a request may hold the event loop. A worker has a bounded heap and a time budget; past
  * either the body is refused (413), and a full queue answers 503 with Retry-After.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ApiError } from '../errors/api-error.js';
+import { workerModule } from '../paths.js';
 import type { ParsedBody } from './parse-worker.js';
 
 /** The longest one body may take to read, from the moment a worker takes it. */
@@ -17,17 +16,6 @@ const READ_BUDGET_MS = 20_000;
 const MAX_QUEUE = 64;
 const IDLE_MS = 60_000;
 const WORKER_HEAP_MB = 512;
-
-function workerModule(): { filename: string; execArgv?: string[] } {
-  const compiled = new URL('./parse-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return { filename: compiled.href };
-  const source = new URL('./parse-worker.ts', import.meta.url);
-  const withTsx = process.execArgv.some((option) => option.includes('tsx'));
-  return {
-    filename: source.href,
-    ...(withTsx ? {} : { execArgv: [...process.execArgv, '--import', import.meta.resolve('tsx')] }),
-  };
-}
 
 export interface InventoryParser {
   parse(body: Buffer): Promise<ParsedBody>;
@@ -41,7 +29,7 @@ export function createInventoryParser(): InventoryParser {
   return {
     async parse(body) {
       pool ??= new Piscina({
-        ...workerModule(),
+        ...workerModule('inventory/parse-worker'),
         minThreads: 0,
         maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
         idleTimeout: IDLE_MS,

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { workerModule } from '../paths.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Strength, StrengthRequest } from './password-strength.worker.js';
 
@@ -11,20 +12,17 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MIN_PASSWORD_SCORE = 3;
 
-/**
- * The worker file beside this module: compiled `.js` under dist/, or the `.ts` source when the
- * process runs from source with tsx (workers inherit its `--import tsx`).
- */
-const workerFile = new URL(
-  `./password-strength.worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-  import.meta.url,
-).href;
-
 let pool: Piscina<StrengthRequest, Strength> | undefined;
 
 function strengthPool(): Piscina<StrengthRequest, Strength> {
   // One thread is enough for the rare password changes; it ends after a minute without work.
-  pool ??= new Piscina({ filename: workerFile, minThreads: 0, maxThreads: 1, idleTimeout: 60_000, maxQueue: 64 });
+  pool ??= new Piscina({
+    ...workerModule('members/password-strength.worker'),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 60_000,
+    maxQueue: 64,
+  });
   return pool;
 }
 
