@@ -1,5 +1,5 @@
 /**
- * The real `estate` command (bin/estate.js, the compiled CLI: `npx tsc -p tsconfig.json` first) run on a
+ * The real `estate` command (bin/estate.js, the bundled CLI: `npm run build` first) run on a
  * benchmark's database, timed, with its peak resident memory (bench/peak-rss.mjs).
  */
 import { spawn } from 'node:child_process';

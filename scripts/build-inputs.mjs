@@ -21,7 +21,7 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.json',
   'scripts/compress-ui.mjs',
-  'scripts/bundle-cli.mjs',
+  'scripts/build-server.mjs',
 ];
 const RECORD = join(ROOT, 'dist', '.inputs');
 
