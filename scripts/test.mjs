@@ -10,8 +10,8 @@
  *   main   test/*.test.ts, SQLite and PostgreSQL in separate processes: a long file in a process
  *          of its own, short ones of the same database together (testJobs); as many processes
  *          at once as --concurrency, the longest expected first
- *   timed  test/timed/*.test.ts: stall tests and the console at scale, after the others, one process at a time;
- *          the seeded workspaces they copy are made by jobs of the main tier
+ *   timed  test/timed/*.test.ts: the tests that measure the event loop's stalls, after the others, one
+ *          process at a time; the seeded workspaces they copy are made by jobs of the main tier
  *
  * Usage: node scripts/test.mjs [--db sqlite,postgres] [--tier build,check,main,timed]
  *                              [--concurrency N] [FILE…]

@@ -71,8 +71,8 @@ describeEachDatabase(
             // Another order than the list's default: its page is found another way (lists/offset.ts).
             ...(path === 'servers' ? [{ q, limit: '50', sort: '-hostname' }] : []),
           ]) {
-            // A wait over the limit is measured again (up to three tries, the best counts, as in
-            // console-scale.test.ts), each time with another search of the same length, so nothing
+            // A wait over the limit is measured again (up to three tries, the best counts), each
+            // time with another search of the same length, so nothing
             // remembered of the first helps: a stall of the service fails every try, a moment when
             // PostgreSQL's own work took both cores does not.
             let took = Infinity;
@@ -96,6 +96,6 @@ describeEachDatabase(
     });
   },
   { keptAnswersBytes: 0 },
-  // The same workspace as timed/console-scale's: the run seeds it once (a template both copy).
+  // The same workspace as console-scale.test.ts's: the run seeds it once (a template both copy).
   { seeded: { size: SERVERS, seed: TIMED_SEED } },
 );

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { browserMissing } from '../support/browser.js';
-import { personIn, PASSWORD } from '../support/console.js';
-import { consoleFor, signInPage } from '../support/console-browser.js';
-import { openConsolePages } from '../support/console-pages.js';
-import { describeEachDatabase } from '../support/harness.js';
-import { CONSOLE_SERVERS, TIMED_SEED } from '../support/scale.js';
+import { browserMissing } from './support/browser.js';
+import { personIn, PASSWORD } from './support/console.js';
+import { consoleFor, signInPage } from './support/console-browser.js';
+import { openConsolePages } from './support/console-pages.js';
+import { describeEachDatabase } from './support/harness.js';
+import { CONSOLE_SERVERS, TIMED_SEED } from './support/scale.js';
 
-// test/timed/ holds the tests at full scale: `npm test` runs them after the others, one file at a
-// time. This one checks what the console shows at 100,000 servers; how fast it shows it is judged
-// by `npm run bench -- console` (bench/README.md), where the figures do not depend on CI's load.
+// What the console shows at 100,000 servers, in the main tier: nothing here is timed. How fast it
+// shows it is judged by `npm run bench -- console` (bench/README.md), where the figures do not
+// depend on CI's load. The seeded workspace is the timed tests' (a template made once per run).
 
 const skip = browserMissing();
 
