@@ -43,7 +43,7 @@ export const scenario: Scenario = {
             if (!login.ok()) throw new Error(`sign-in: ${login.status()} ${await login.text()}`);
             const state = await signIn.storageState();
             await signIn.close();
-            const times = await openConsolePages(browser, base, state, iterations);
+            const times = await openConsolePages(browser, base, state, { tries: iterations });
             const label = cache ? 'cache on' : 'cache off';
             const rows = [
               ...times.lists.map((list) => [

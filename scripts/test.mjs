@@ -51,6 +51,8 @@ const NODE_TEST = ['--enable-source-maps', '--test-reporter=spec'];
 const OWN_PROCESS = /^\/\/ npm test: a process of its own/m;
 /** The most seconds of tests one process of several files runs; a file's seconds before it ever ran. */
 const GROUP_SECONDS = 60;
+/** Runs a job, then writes the CPU time of everything it waited for to the fourth pipe. */
+const CPU_OF = '"$@"; status=$?; times >&3; exit $status';
 const UNKNOWN_SECONDS = 20;
 /** The seconds each file took, as committed (a fresh clone has no times of its own yet). */
 const COMMITTED_TIMES = join(ROOT, 'test', 'times.json');
@@ -306,11 +308,17 @@ function endGroup(child) {
 function run(job) {
   const start = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(job.program, job.args, {
+    // Through bash, whose `times` gives the CPU of the job and every process it waited for (its
+    // browsers and `estate` commands; not PostgreSQL's backends), on a fourth pipe.
+    const child = spawn('bash', ['-c', CPU_OF, 'job', job.program, ...job.args], {
       cwd: ROOT,
       env: { ...process.env, ...job.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       detached: true,
+    });
+    let cpuText = '';
+    child.stdio[3].on('data', (chunk) => {
+      cpuText += chunk;
     });
     running.add(child);
     const timer = setTimeout(() => {
@@ -324,18 +332,24 @@ function run(job) {
       clearTimeout(timer);
       running.delete(child);
       const seconds = (performance.now() - start) / 1000;
+      const cpu = cpuSeconds(cpuText);
       const text = Buffer.concat(output).toString('utf8');
       // node --test exits 0 when it ran nothing: a test job must have run at least one test.
       const ran = !job.test || !/^ℹ tests 0$/m.test(text);
       const ok = code === 0 && ran;
-      process.stdout.write(
-        `\n── ${ok ? 'ok' : 'FAILED'} ${job.name} (${seconds.toFixed(1)} s)\n${text.replace(/\n?$/, '\n')}`,
-      );
+      const took = `${seconds.toFixed(1)} s, CPU ${cpu.toFixed(1)} s`;
+      process.stdout.write(`\n── ${ok ? 'ok' : 'FAILED'} ${job.name} (${took})\n${text.replace(/\n?$/, '\n')}`);
       if (!ran) process.stdout.write(`${job.name}: no test ran\n`);
       if (signal) process.stdout.write(`${job.name}: ended by ${signal}\n`);
-      resolve({ name: job.name, ok, seconds, units: job.units });
+      resolve({ name: job.name, ok, seconds, cpu, units: job.units });
     });
   });
+}
+
+/** The children's user and system time from bash's `times` (its second line: `0m1.234s 0m0.567s`). */
+function cpuSeconds(text) {
+  const line = text.trim().split('\n')[1] ?? '';
+  return [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
 }
 
 function report() {
@@ -344,9 +358,13 @@ function report() {
   const lines = ['', 'tier    jobs   time'];
   for (const [tier, { seconds, jobs }] of tierTimes)
     lines.push(`${tier.padEnd(6)} ${String(jobs).padStart(5)} ${minutes(seconds).padStart(7)}`);
-  lines.push(`all          ${minutes(total).padStart(7)}`, '', 'slowest jobs:');
+  const cpu = results.reduce((sum, result) => sum + result.cpu, 0);
+  lines.push(`all          ${minutes(total).padStart(7)}   CPU ${minutes(cpu)} in the jobs`, '', 'slowest jobs:');
   for (const result of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5))
     lines.push(`  ${minutes(result.seconds).padStart(7)}  ${result.name}`);
+  lines.push('', 'most CPU:');
+  for (const result of [...results].sort((a, b) => b.cpu - a.cpu).slice(0, 5))
+    lines.push(`  ${minutes(result.cpu).padStart(7)}  ${result.name}`);
   if (failed.length > 0) lines.push('', `FAILED (${failed.length}):`, ...failed.map((result) => `  ${result.name}`));
   else lines.push('', `all ${results.length} jobs passed`);
   console.log(lines.join('\n'));

@@ -12,6 +12,7 @@ import type { FlowCategories, NetworkOverview } from '../src/diagrams/console-vi
 import { browserMissing } from './support/browser.js';
 import { personIn, PASSWORD, signIn, type ConsoleClient, type Person } from './support/console.js';
 import { consoleFor, signInPage } from './support/console-browser.js';
+import { withinApp } from './support/every-page.js';
 import { describeEachDatabase } from './support/harness.js';
 
 const skip = browserMissing();
@@ -153,14 +154,16 @@ describeEachDatabase(
       const page = await open();
       const problems: string[] = [];
       let donuts = 0;
+      const visit = withinApp(page);
       try {
         for (const { name } of dashboards) {
           const answer = await json<{
+            title: string;
             widgets: { id: string; kind: string; items?: { label: string; currency?: string }[] }[];
           }>(`/ui/api/v1/dashboards/${name}`);
-          await page.goto(`/ui/dashboards/${name}`);
+          await visit(`/ui/dashboards/${name}`);
+          await page.getByRole('heading', { level: 1, name: answer.title }).waitFor();
           await page.locator('.widget').first().waitFor();
-          await page.waitForLoadState('networkidle');
           const charts = answer.widgets.filter((widget) => widget.kind === 'breakdown' && widget.items!.length > 0);
           for (const widget of charts) await page.locator(`[data-widget="${widget.id}"] .chart svg`).waitFor();
           const cut = (await page
@@ -214,11 +217,11 @@ describeEachDatabase(
       ];
       const page = await open({ width: 390, height: 844 });
       const wide: string[] = [];
+      const visit = withinApp(page);
       try {
         for (const path of paths) {
-          await page.goto(path);
+          await visit(path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForLoadState('networkidle');
           const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
           if (width > 390) wide.push(`${path} is ${width} px wide`);
         }

@@ -19,7 +19,7 @@ describeEachDatabase(
     const ui = consoleFor(h);
 
     it(`with ${CONSOLE_SERVERS.toLocaleString('en')} servers seeded, every list page shows its first ` +
-      'page reading one page only, cold and from another page; the detail, software, dashboard, ' +
+      'page reading one page only, when loaded and from another page; the detail, software, dashboard, ' +
       'diagram and search pages show their content; a combobox finds an application by name', {
       skip,
       timeout: 300_000,
@@ -27,7 +27,11 @@ describeEachDatabase(
       const admin = await personIn(h, h.seeded, 'admin');
       const page = await ui.newPage();
       await signInPage(page, admin.email, PASSWORD);
-      const times = await openConsolePages(ui.browser, ui.origin, await page.context().storageState());
+      // Each page loaded in one browser page (not cold, in a context of its own, as the benchmark
+      // does): what is shown and read is the same, and the test times nothing.
+      const times = await openConsolePages(ui.browser, ui.origin, await page.context().storageState(), {
+        cold: false,
+      });
       const families = (await (await page.request.get('/ui/api/families')).json()) as { key: string }[];
       assert.deepEqual(
         times.lists.map((list) => list.family),
@@ -37,7 +41,7 @@ describeEachDatabase(
       assert.equal(times.pages.length, 5);
       assert.ok(Number.isFinite(times.comboboxMs), 'the combobox showed the application');
       console.log(
-        `[${h.dialect}] list pages, cold/within ms: ` +
+        `[${h.dialect}] list pages, loaded/within ms: ` +
           times.lists
             .map((list) => `${list.family} ${Math.round(list.coldMs)}/${Math.round(list.withinMs)}`)
             .join(', '),

@@ -96,9 +96,9 @@ function bodyOf(opts: FieldOptions, type: FieldType): Record<string, unknown> {
 
 /** Checks a body against the API's schema, with the API's message for the first fault. */
 async function checked<T>(schema: TObject, body: Record<string, unknown>): Promise<T> {
-  const { createValidators } = await import('../http/validators.js');
+  const { sharedValidators } = await import('../http/validators.js');
   const { schemaError } = await import('../http/errors.js');
-  const validate = createValidators().strict.compile(schema);
+  const validate = sharedValidators().strict.compile(schema);
   if (!validate(body)) throw schemaError((validate.errors ?? [])[0] as never, 'body');
   return body as T;
 }

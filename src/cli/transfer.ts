@@ -6,7 +6,7 @@ import { CLI_ACTOR } from '../audit/audit.types.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { FAMILIES } from '../families.js';
-import { createValidators } from '../http/validators.js';
+import { sharedValidators } from '../http/validators.js';
 import type { ListQuery } from '../lists/offset.js';
 import type { Family } from '../resources/family.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
@@ -48,7 +48,7 @@ function listQueryOf(family: Family, filters: string[]): ListQuery {
     if (at < 1) throw new ApiError('bad_request', `--filter ${filter}: write name=value`);
     query[filter.slice(0, at)] = filter.slice(at + 1);
   }
-  const validate = createValidators().coercing.compile(family.listQuery as object);
+  const validate = sharedValidators().coercing.compile(family.listQuery as object);
   if (!validate(query)) {
     const first = validate.errors?.[0];
     const name = first?.params && 'additionalProperty' in first.params ? first.params.additionalProperty : undefined;

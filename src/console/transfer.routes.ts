@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { FAMILIES } from '../families.js';
-import { createValidators } from '../http/validators.js';
+import { sharedValidators } from '../http/validators.js';
 import type { App, AppDeps } from '../http/types.js';
 import type { ListQuery } from '../lists/offset.js';
 import type { Family } from '../resources/family.js';
@@ -125,7 +125,7 @@ function chunksOf(body: Buffer, read: { bytes: number }): Readable {
 /** The list's filters, search and sort of an export, checked as the list checks them (400 naming the parameter). */
 function exportQueryOf(family: Family, query: Record<string, unknown>): ListQuery {
   const { columns: _columns, limit: _limit, offset: _offset, ...list } = query;
-  const validate = createValidators().coercing.compile(family.listQuery as object);
+  const validate = sharedValidators().coercing.compile(family.listQuery as object);
   if (!validate(list)) {
     const first = validate.errors?.[0];
     const name = first?.params && 'additionalProperty' in first.params ? first.params.additionalProperty : undefined;

@@ -14,7 +14,7 @@ import { writeTransaction } from '../db/write.js';
 import { reconcileFieldIndexes } from './indexes.js';
 import { ApiError } from '../errors/api-error.js';
 import { type AjvError, schemaError } from '../http/errors.js';
-import { createValidators } from '../http/validators.js';
+import { sharedValidators } from '../http/validators.js';
 import { checkDefinition } from './fields.rules.js';
 import {
   CreateCustomField,
@@ -71,7 +71,7 @@ export async function exportFields(database: Database, workspaceId: string, fami
 
 /** Reads and checks a file's set: its shape, each definition whole, no field twice, at most 64 per family. */
 export function readFieldSet(value: unknown): Portable[] {
-  const validate = createValidators().strict.compile(FieldSet);
+  const validate = sharedValidators().strict.compile(FieldSet);
   if (!validate(value)) throw schemaError((validate.errors ?? [])[0] as AjvError, 'body');
   const entries = (value as FieldSet).fields.map(definitionOf);
   const seen = new Set<string>();

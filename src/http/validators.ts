@@ -7,7 +7,7 @@ import { isHttpUrl, isValidDateTime } from '../validation.js';
  * not: a string where a number belongs is a 400. Neither removes unknown properties, so schemas
  * with additionalProperties: false reject them. Imports validate each row as a body, with `strict`.
  */
-export function createValidators() {
+export function createValidators(): Validators {
   const base = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
   const coercing = new Ajv({ ...base, coerceTypes: 'array' });
   const strict = new Ajv({ ...base, coerceTypes: false });
@@ -18,4 +18,22 @@ export function createValidators() {
     ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
   }
   return { coercing, strict };
+}
+
+export interface Validators {
+  coercing: Ajv;
+  strict: Ajv;
+}
+
+let shared: Validators | undefined;
+
+/**
+ * The pair for checks outside a route (imports, archives, exports, the CLI's): made at its first
+ * use, not when a module loads (each Ajv compiles its meta-schema when made, about 30 ms), and
+ * kept, so that each schema is compiled once per process (Ajv keeps what it compiled, by schema).
+ * An app has a pair of its own (buildApp).
+ */
+export function sharedValidators(): Validators {
+  shared ??= createValidators();
+  return shared;
 }

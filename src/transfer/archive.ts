@@ -29,7 +29,7 @@ import { writeTransaction } from '../db/write.js';
 import { ApiError } from '../errors/api-error.js';
 import { FAMILIES, serviceOf } from '../families.js';
 import { schemaError, type AjvError } from '../http/errors.js';
-import { createValidators } from '../http/validators.js';
+import { sharedValidators } from '../http/validators.js';
 import { constraintViolationOf } from '../db/errors.js';
 import { isUuid, nowIso } from '../ids.js';
 import type { Family } from '../resources/family.js';
@@ -251,14 +251,9 @@ async function refusedOnClash<T>(write: () => Promise<T>, refused: () => void): 
   }
 }
 
-const validators = createValidators();
-const checked = Object.fromEntries(
-  Object.entries(ITEMS).map(([section, schema]) => [section, validators.strict.compile(schema)]),
-);
-
-/** The refusal of a section's item that its schema refuses. */
+/** The refusal of a section's item that its schema refuses (compiled at its first use). */
 function itemProblem(section: keyof typeof ITEMS, item: unknown): string | undefined {
-  const check = checked[section]!;
+  const check = sharedValidators().strict.compile(ITEMS[section]);
   if (check(item)) return undefined;
   return schemaError((check.errors ?? [])[0] as AjvError, 'item').message;
 }

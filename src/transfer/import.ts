@@ -26,7 +26,7 @@ import { ApiError } from '../errors/api-error.js';
 import { serviceOf } from '../families.js';
 import { type AjvError, schemaError } from '../http/errors.js';
 import { findBadText } from '../http/input.js';
-import { createValidators } from '../http/validators.js';
+import { sharedValidators } from '../http/validators.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { isValidDateTime } from '../validation.js';
 import { linkedIds } from '../resources/crud.js';
@@ -148,15 +148,9 @@ const APOSTROPHE = 0x27;
 /** Rows between two yields to the event loop, so a large import never holds it for long. */
 const ROWS_PER_YIELD = 100;
 
-const validators = createValidators();
-const compiled = new WeakMap<TObject, ValidateFunction>();
+/** A row's check, compiled at its first use (Ajv keeps it, by schema). */
 function validatorOf(schema: TObject): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = validators.strict.compile(schema as object);
-    compiled.set(schema, validate);
-  }
-  return validate;
+  return sharedValidators().strict.compile(schema as object);
 }
 
 /** Rows read, then written, together (a family that names its own rows goes one row at a time). */

@@ -102,10 +102,12 @@ interface AxeViolation {
  * govern (the policy forbids inline scripts, rightly).
  */
 export async function assertAccessible(page: Page, name: string): Promise<void> {
-  await page.evaluate(axeSource);
+  // Once per document: within the app, pages change without loading a new one.
+  if (await page.evaluate(`typeof axe === 'undefined'`)) await page.evaluate(axeSource);
   const violations = (await page.evaluate(
     `axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
     }).then((r) => r.violations.map((v) => ({
         id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })),
       })))`,

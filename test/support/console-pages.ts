@@ -5,7 +5,7 @@
  * last key typed. test/console-scale.test.ts checks what each page shows at 100,000 servers;
  * `npm run bench -- console` judges the times against their targets (speed belongs in bench/).
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 
 export interface ConsoleTimes {
   /** Per list page: ms until its first page of rows was shown, cold and from another page. */
@@ -34,13 +34,16 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /**
  * Opens every page `tries` times (the best time counts) as the signed-in person of `state`. Throws
- * when a page does not show its content, or a list page reads more than one page of 50.
+ * when a page does not show its content, or a list page reads more than one page of 50. `cold`
+ * (the benchmark's) opens each page in a new browser context, with an empty cache, as a new
+ * visitor would; otherwise (a test, which times nothing) each is loaded in one page: the app
+ * starts anew at each load all the same, and the browser starts no process per page.
  */
 export async function openConsolePages(
   browser: Browser,
   origin: string,
   state: NonNullable<BrowserContextOptions['storageState']>,
-  tries = 1,
+  { tries = 1, cold = true }: { tries?: number; cold?: boolean } = {},
 ): Promise<ConsoleTimes> {
   const context = async () => {
     const made = await browser.newContext({
@@ -52,6 +55,16 @@ export async function openConsolePages(
     return made;
   };
   const api = await context();
+  let reused: Page | undefined;
+  /** A page to load: in a context of its own when cold, else always the same one. */
+  const fresh = async (): Promise<{ page: Page; done(): Promise<void> }> => {
+    if (!cold) {
+      reused ??= await api.newPage();
+      return { page: reused, done: async () => undefined };
+    }
+    const own = await context();
+    return { page: await own.newPage(), done: () => own.close() };
+  };
   const json = async <T>(path: string) => (await (await api.request.get(path)).json()) as T;
   const families = await json<{ key: string; many: string }[]>('/ui/api/families');
   // The service warms up once (connections, prepared statements, query plans): "cold" is the
@@ -63,13 +76,13 @@ export async function openConsolePages(
     let coldMs = Number.POSITIVE_INFINITY;
     let withinMs = Number.POSITIVE_INFINITY;
     for (let attempt = 0; attempt < tries; attempt++) {
-      const cold = await context();
-      const page = await cold.newPage();
+      const { page, done } = await fresh();
       const reads: string[] = [];
-      page.on('request', (request) => {
+      const listRead = (request: Request) => {
         const url = new URL(request.url());
         if (url.pathname === `/ui/api/v1/${family.key}`) reads.push(url.search);
-      });
+      };
+      page.on('request', listRead);
       await page.goto(`/ui/${family.key}`);
       coldMs = Math.min(coldMs, await shownAt(page, family.key));
       if (reads.length === 0 || !reads.every((search) => /limit=50\b/.test(search)))
@@ -81,7 +94,8 @@ export async function openConsolePages(
       const clickedAt = (await page.evaluate('performance.now()')) as number;
       await navigation.getByRole('link', { name: capitalised(family.many), exact: true }).click();
       withinMs = Math.min(withinMs, (await shownAt(page, family.key, clickedAt)) - clickedAt);
-      await cold.close();
+      page.off('request', listRead);
+      await done();
     }
     lists.push({ family: family.key, coldMs, withinMs });
   }
@@ -99,13 +113,12 @@ export async function openConsolePages(
   for (const [path, shown] of others) {
     let best = Number.POSITIVE_INFINITY;
     for (let attempt = 0; attempt < tries; attempt++) {
-      const cold = await context();
-      const page = await cold.newPage();
+      const { page, done } = await fresh();
       const started = Date.now();
       await page.goto(path);
       await shown(page);
       best = Math.min(best, Date.now() - started);
-      await cold.close();
+      await done();
     }
     pages.push({ path, ms: best });
   }

@@ -69,13 +69,44 @@ export async function phonePage(ui: ConsoleBrowser): Promise<Page> {
 }
 
 /**
- * Visits each path on a signed-in phone page and returns what a person would trip on: a page
- * wider than the phone, a developer word, a serious or critical axe violation (none: []).
+ * Moves a page between the console's pages as a person does: the first is loaded, the next are
+ * reached within the app (the History API, which the console's router follows), so that every
+ * route renders as after a link is followed, without loading the app again for each. Each visit
+ * resolves once no request has been in flight for 150 ms (Playwright's `networkidle` waits 500 ms
+ * after a load; within the app a route's reads start as it renders).
+ */
+export function withinApp(page: Page): (path: string) => Promise<void> {
+  const QUIET_MS = 150;
+  let inFlight = 0;
+  let changedAt = performance.now();
+  const change = (by: number) => () => {
+    inFlight += by;
+    changedAt = performance.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+  let loaded = false;
+  return async (path) => {
+    changedAt = performance.now();
+    if (loaded) await page.evaluate(`history.pushState(null, '', ${JSON.stringify(path)})`);
+    else await page.goto(path);
+    loaded = true;
+    while (inFlight > 0 || performance.now() - changedAt < QUIET_MS)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    assert.equal(new URL(page.url()).pathname, new URL(path, page.url()).pathname, 'the app is at the path');
+  };
+}
+
+/**
+ * Visits each path on a signed-in phone page (withinApp) and returns what a person would trip on:
+ * a page wider than the phone, a developer word, a serious or critical axe violation (none: []).
  */
 export async function phoneProblems(page: Page, paths: string[]): Promise<string[]> {
   const problems: string[] = [];
+  const visit = withinApp(page);
   for (const path of paths) {
-    await page.goto(path);
+    await visit(path);
     const heading = await page
       .getByRole('heading', { level: 1 })
       .first()
@@ -86,7 +117,6 @@ export async function phoneProblems(page: Page, paths: string[]): Promise<string
       problems.push(`${path} shows no heading`);
       continue;
     }
-    await page.waitForLoadState('networkidle');
     const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
     if (width > PHONE.width) problems.push(`${path} is ${width} px wide`);
     const text = await visibleText(page);
