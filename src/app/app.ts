@@ -26,7 +26,7 @@ import { limitKeptAnswers } from '../lists/page-cache.js';
 import { registerInventoryRoutes } from '../inventory/inventory.routes.js';
 import { registerMetrics } from '../metrics/metrics.routes.js';
 import type { App, AppDeps } from '../http/types.js';
-import { createValidators } from '../http/validators.js';
+import { sharedValidators } from '../http/validators.js';
 import { serializerOnFirstUse, validatorOnFirstUse } from '../http/first-use.js';
 import { serializerCompiler } from '../http/serializer.js';
 import { fieldIndexesSettled } from '../custom-fields/indexes.js';
@@ -123,7 +123,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setSerializerCompiler((route) => serializerOnFirstUse(() => serializerCompiler(route)));
-  const validators = createValidators();
+  // The process's pair: Ajv keeps each compiled schema by the schema object, and the routes' schemas
+  // are the modules' own, so a second app in a process (a test file's next suite) compiles none again.
+  const validators = sharedValidators();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     validatorOnFirstUse(() =>
       (httpPart === 'body' ? validators.strict : validators.coercing).compile(schema as object),

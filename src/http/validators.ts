@@ -7,7 +7,7 @@ import { isHttpUrl, isValidDateTime } from '../validation.js';
  * not: a string where a number belongs is a 400. Neither removes unknown properties, so schemas
  * with additionalProperties: false reject them. Imports validate each row as a body, with `strict`.
  */
-export function createValidators(): Validators {
+function createValidators(): Validators {
   const base = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
   const coercing = new Ajv({ ...base, coerceTypes: 'array' });
   const strict = new Ajv({ ...base, coerceTypes: false });
@@ -28,10 +28,10 @@ export interface Validators {
 let shared: Validators | undefined;
 
 /**
- * The pair for checks outside a route (imports, archives, exports, the CLI's): made at its first
- * use, not when a module loads (each Ajv compiles its meta-schema when made, about 30 ms), and
- * kept, so that each schema is compiled once per process (Ajv keeps what it compiled, by schema).
- * An app has a pair of its own (buildApp).
+ * The process's pair, for the routes (buildApp) and the checks outside them (imports, archives,
+ * exports, the CLI's): made at its first use, not when a module loads (each Ajv compiles its
+ * meta-schema when made, about 30 ms), and kept, so that each schema is compiled once per process
+ * (Ajv keeps what it compiled, by schema object).
  */
 export function sharedValidators(): Validators {
   shared ??= createValidators();
