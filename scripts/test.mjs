@@ -51,9 +51,9 @@ const NODE_TEST = ['--enable-source-maps', '--test-reporter=spec'];
 const OWN_PROCESS = /^\/\/ npm test: a process of its own/m;
 /** The most seconds of tests one process of several files runs; a file's seconds before it ever ran. */
 const GROUP_SECONDS = 60;
+const UNKNOWN_SECONDS = 20;
 /** Runs a job, then writes the CPU time of everything it waited for to the fourth pipe. */
 const CPU_OF = '"$@"; status=$?; times >&3; exit $status';
-const UNKNOWN_SECONDS = 20;
 /** The seconds each file took, as committed (a fresh clone has no times of its own yet). */
 const COMMITTED_TIMES = join(ROOT, 'test', 'times.json');
 

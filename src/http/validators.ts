@@ -2,6 +2,11 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { isHttpUrl, isValidDateTime } from '../validation.js';
 
+export interface Validators {
+  coercing: Ajv;
+  strict: Ajv;
+}
+
 /**
  * Query strings and path parameters are coerced from text (`limit=5` is a number); bodies are
  * not: a string where a number belongs is a 400. Neither removes unknown properties, so schemas
@@ -18,11 +23,6 @@ function createValidators(): Validators {
     ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
   }
   return { coercing, strict };
-}
-
-export interface Validators {
-  coercing: Ajv;
-  strict: Ajv;
 }
 
 let shared: Validators | undefined;

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 
 export interface ConsoleTimes {
-  /** Per list page: ms until its first page of rows was shown, cold and from another page. */
+  /** Per list page: ms until its first page of rows was shown, loaded (cold, by default) and from another page. */
   lists: { family: string; coldMs: number; withinMs: number }[];
   /** Per other page: ms from navigation until its content was shown, cold. */
   pages: { path: string; ms: number }[];

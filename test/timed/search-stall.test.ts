@@ -72,9 +72,9 @@ describeEachDatabase(
             ...(path === 'servers' ? [{ q, limit: '50', sort: '-hostname' }] : []),
           ]) {
             // A wait over the limit is measured again (up to three tries, the best counts), each
-            // time with another search of the same length, so nothing
-            // remembered of the first helps: a stall of the service fails every try, a moment when
-            // PostgreSQL's own work took both cores does not.
+            // time with another search of the same length, so nothing remembered of the first
+            // helps: a stall of the service fails every try, a moment when PostgreSQL's own work
+            // took both cores does not.
             let took = Infinity;
             let longest = Infinity;
             for (let attempt = 0; attempt < 3 && longest > MAX_WAIT_MS; attempt += 1) {
