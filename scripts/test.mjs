@@ -10,8 +10,10 @@
  *   main   test/*.test.ts, SQLite and PostgreSQL in separate processes: a long file in a process
  *          of its own, short ones of the same database together (testJobs); as many processes
  *          at once as --concurrency, the longest expected first
- *   timed  test/timed/*.test.ts: the tests that measure the event loop's stalls, after the others, one
- *          process at a time; the seeded workspaces they copy are made by jobs of the main tier
+ *   timed  test/timed/*.test.ts: the tests that measure the event loop's stalls, each in a process
+ *          of its own, in the main tier's pool: a stall is the CPU time the service ran while a probe
+ *          waited (test/support/probe.ts), which the other jobs do not lengthen; the seeded
+ *          workspaces they copy are made by jobs of their own, started early (the longest first)
  *
  * Usage: node scripts/test.mjs [--db sqlite,postgres] [--tier build,check,main,timed]
  *                              [--concurrency N] [FILE…]
@@ -132,13 +134,18 @@ const timedFiles = tiers.includes('timed')
   : [];
 const parallel = [
   ...(tiers.includes('check') ? checkJobs() : []),
-  ...(tiers.includes('main') && timedFiles.length > 0 ? templateJobs() : []),
+  ...(timedFiles.length > 0 ? templateJobs() : []),
   ...(tiers.includes('main')
     ? testJobs(given.length > 0 ? given.filter((f) => tierOf(f) === 'main') : listed('test'), { grouped: true })
     : []),
+  ...testJobs(timedFiles, { grouped: false }).map((job) => ({ ...job, tier: 'timed' })),
 ];
-if (parallel.length > 0) await runTier(tiers.includes('main') ? 'main' : 'check', parallel, concurrency);
-if (timedFiles.length > 0) await runTier('timed', testJobs(timedFiles, { grouped: false }), 1);
+if (parallel.length > 0)
+  await runTier(
+    ['main', 'timed', 'check'].find((tier) => tiers.includes(tier)),
+    parallel,
+    concurrency,
+  );
 await removeTemplates();
 report();
 
@@ -249,14 +256,22 @@ function testJob(name, units, entry, covered) {
 function checkJobs() {
   return [
     command('lint', 'npm', ['run', '--silent', 'lint']),
-    command('type-check: server, tests, benchmarks, scripts', 'npx', ['tsc', '-p', 'tsconfig.test.json']),
-    command('type-check: console', 'npx', ['tsc', '-p', 'ui/tsconfig.json']),
+    // One thread each: the pool keeps both cores busy already, and threads of its own cost TypeScript
+    // 7 twice the CPU time here.
+    command('type-check: server, tests, benchmarks, scripts', process.execPath, [
+      'scripts/tsc.mjs',
+      '-p',
+      'tsconfig.test.json',
+      '--singleThreaded',
+    ]),
+    command('type-check: console', process.execPath, ['scripts/tsc.mjs', '-p', 'ui/tsconfig.json', '--singleThreaded']),
   ].map((job) => ({ ...job, tier: 'check' }));
 }
 
 /**
- * The seeded workspaces the timed tests copy (100,000 servers), made per database while the main
- * tier runs: seeding keeps a core busy, which the timed tier, one process at a time, leaves idle.
+ * The seeded workspaces the timed tests copy (100,000 servers), made by a job per database: it
+ * starts among the first, so the timed jobs find them made (a job that asks before waits for the
+ * maker, test/support/databases.ts).
  */
 function templateJobs() {
   return databases.map((database) => ({

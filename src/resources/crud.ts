@@ -61,7 +61,7 @@ export async function findRow<T extends FamilyTable>(
 ): Promise<Tables[T] | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await dynamic(db)
-    .selectFrom(table)
+    .selectFrom(table as string)
     .selectAll()
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)

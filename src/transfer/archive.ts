@@ -118,7 +118,7 @@ const rowsOf = <T extends 'people' | 'tags' | 'agents' | 'application_comments'>
   workspaceId: string,
 ) =>
   dynamic(db)
-    .selectFrom(table)
+    .selectFrom(table as string)
     .selectAll()
     .where('workspace_id', '=', workspaceId)
     .orderBy('id')

@@ -6,8 +6,8 @@ import { describeEachDatabase } from '../support/harness.js';
 import { assertResponsive, startProbe } from '../support/probe.js';
 import { STALL_SERVERS, TIMED_SEED } from '../support/scale.js';
 
-// test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
-// at a time, so that another test file's work on the two cores is not taken for slowness.
+// test/timed/ holds the tests that measure the event loop's stalls, as the CPU time the service ran
+// while /healthz waited (test/support/probe.ts), so that the run's other jobs are not taken for them.
 
 const SERVERS = STALL_SERVERS;
 const MAX_WAIT_MS = 100;
@@ -16,7 +16,7 @@ describeEachDatabase(
   'heavy requests do not stall the service',
   (h) => {
     it(`with ${SERVERS.toLocaleString('en')} servers seeded, the flow-mapping and network-mapping pictures ` +
-      `at limit 2000 and a network's hosts answer while /healthz never waits over ${MAX_WAIT_MS} ms`, {
+      `at limit 2000 and a network's hosts answer while the service never holds /healthz over ${MAX_WAIT_MS} ms`, {
       timeout: 600_000,
     }, async () => {
       const ws = h.seeded;

@@ -10,8 +10,8 @@ import { describeEachDatabase } from '../support/harness.js';
 import { assertResponsive, startProbe } from '../support/probe.js';
 import { STALL_SERVERS, TIMED_SEED } from '../support/scale.js';
 
-// test/timed/ holds the tests that measure time: `npm test` runs them after the others, one file
-// at a time, so that another test file's work on the two cores is not taken for slowness.
+// test/timed/ holds the tests that measure the event loop's stalls, as the CPU time the service ran
+// while /healthz waited (test/support/probe.ts), so that the run's other jobs are not taken for them.
 
 const SERVERS = STALL_SERVERS;
 const MAX_WAIT_MS = 100;
@@ -21,7 +21,7 @@ const HEADERS = ['name', 'hostname', 'ipAddresses', 'os', 'osVersion', 'manufact
 describeEachDatabase(
   'an import in the console does not stall the service',
   (h) => {
-    const title = `${SERVERS.toLocaleString('en')} servers imported in the console, /healthz never waiting over`;
+    const title = `${SERVERS.toLocaleString('en')} servers imported in the console, the service never holding /healthz over`;
     it(`${title} ${MAX_WAIT_MS} ms`, {
       timeout: 600_000,
     }, async () => {

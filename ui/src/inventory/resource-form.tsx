@@ -294,7 +294,7 @@ function ResourceForm({
   const schema = (id ? family.update : family.create) ?? { properties: {} };
   // customFields is drawn field by field below, from the workspace's definitions.
   const fields = Object.entries(schema.properties ?? {}).filter(([name]) => name !== 'customFields');
-  const storedValues = ((loaded?.value.customFields ?? {}) as Record<string, unknown>) ?? {};
+  const storedValues = (loaded?.value.customFields ?? {}) as Record<string, unknown>;
   const [customDraft, setCustomDraft] = useState<Draft>(() => customDraftOf(custom, storedValues));
   // The item as the form opened it, kept while the cache may move on.
   const [existing] = useState(loaded?.value);
