@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { closePasswordChecks } from '../members/password-policy.js';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -143,8 +142,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return parseJson(request, text, done);
   });
   app.addHook('preValidation', refuseBadText);
-  // The password strength checker's worker thread ends with the server.
-  app.addHook('onClose', async () => closePasswordChecks());
   // A field's index being built after its definition's commit (custom-fields/indexes.ts) is finished.
   app.addHook('onClose', async () => fieldIndexesSettled(options.database));
 

@@ -35,7 +35,6 @@ export async function run<T extends object>(
     // A field's index, built after its definition's commit (custom-fields/indexes.ts), is finished first.
     if (database) await fieldIndexesSettled(database);
     await database?.close();
-    await (await import('../members/password-policy.js')).closePasswordChecks();
   }
 }
 
