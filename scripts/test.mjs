@@ -140,30 +140,14 @@ const parallel = [
     : []),
   ...testJobs(timedFiles, { grouped: false }).map((job) => ({ ...job, tier: 'timed' })),
 ];
-const browser = parallel.some((job) => job.test) ? await startBrowser() : undefined;
 if (parallel.length > 0)
   await runTier(
     ['main', 'timed', 'check'].find((tier) => tiers.includes(tier)),
     parallel,
     concurrency,
   );
-await browser?.close();
 await removeTemplates();
 report();
-
-/**
- * The browser the run's tests share (test/support/browser.ts), when Chromium is there: each job
- * connects to it instead of launching its own.
- */
-async function startBrowser() {
-  const { browserMissing, startBrowserServer } = await import(
-    pathToFileURL(join(ROOT, 'dist/test/support/browser.js')).href
-  );
-  if (browserMissing()) return undefined;
-  const server = await startBrowserServer();
-  process.env.ESTATE_TEST_BROWSER = server.endpoint;
-  return server;
-}
 
 async function removeTemplates() {
   rmSync(templates, { recursive: true, force: true });
