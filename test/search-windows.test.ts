@@ -34,15 +34,18 @@ for (const dialect of DIALECTS) {
       database = openDatabase(target.url, { onQuery: (query: CompiledQuery) => void statements.push(query.sql) });
       const workspace = await createWorkspace(database, { name: 'Windows' }, CLI_ACTOR);
       workspaceId = workspace.id;
-      await seedWorkspace(database, { workspaceId, size: SERVERS, seed: 3 });
       // One server in 20 (by id) sorts first by name, and one in 26 of those matches `match`; the
       // others all match it and sort after them: ascending, a window at the start holds a few.
-      await sql`UPDATE servers SET name = CASE WHEN substr(CAST(id AS TEXT), 35) < '0d'
-          THEN 'aa-' || CAST(id AS TEXT)
-            || CASE WHEN substr(CAST(id AS TEXT), 36) = '0' AND substr(CAST(id AS TEXT), 34, 1) < '8'
-               THEN '-match' ELSE '-quiet' END
-          ELSE 'zz-match-' || CAST(id AS TEXT) END
-        WHERE workspace_id = ${workspaceId}`.execute(database.db);
+      // Named as the seed makes them: an UPDATE of every name afterwards took 12 s on SQLite.
+      await seedWorkspace(database, {
+        workspaceId,
+        size: SERVERS,
+        seed: 3,
+        serverName: (id) =>
+          id.slice(34) < '0d'
+            ? `aa-${id}${id.slice(35) === '0' && id.charAt(33) < '8' ? '-match' : '-quiet'}`
+            : `zz-match-${id}`,
+      });
       // Three servers without a number of cores: ascending, they come first.
       await sql`UPDATE servers SET cpu_cores = NULL WHERE workspace_id = ${workspaceId} AND id IN (
           SELECT id FROM servers WHERE workspace_id = ${workspaceId} AND name LIKE 'zz-%' ORDER BY id LIMIT 3

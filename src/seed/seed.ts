@@ -30,6 +30,12 @@ export interface SeedOptions {
   progress?(done: number, planned: number): void;
   /** Runs first inside the seed's write transaction, under the workspace's write lock: it may refuse. */
   check?(trx: Kysely<Tables>): Promise<void>;
+  /**
+   * The name a server gets instead of the generated one (a test's names, given as the rows are
+   * made: renaming thousands afterwards costs each search index a change per row). Its create event
+   * keeps the generated name, as if the server had been renamed since.
+   */
+  serverName?(id: string, generated: string): string;
 }
 
 type Row = Record<string, unknown>;
@@ -485,6 +491,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       last_seen_at: random.chance(0.9) ? at(0.5) : at(30, 3),
       revoked_at: random.chance(0.03) ? at(10) : null,
     }));
+    /** The generated names of the servers options.serverName renamed, for their create events. */
+    const generatedNames = new Map<string, string>();
     const server = (i: number): Row => {
       const network = networks[i % networks.length]!;
       const [a, b] = (network.cidr as string).split('.').slice(1, 3);
@@ -495,10 +503,13 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
       const agent = i < agents.length ? agents[i]! : undefined;
       if (agent) agent.hostname = hostname;
       const created = at(700, 30);
+      const id = newId();
+      const name = options.serverName?.(id, hostname) ?? hostname;
+      if (name !== hostname) generatedNames.set(id, hostname);
       return {
         workspace_id: ws,
-        id: newId(),
-        name: hostname,
+        id,
+        name,
         hostname: `${hostname}.${String(network.location).split(' ')[0]!.toLowerCase()}.seed.internal`,
         ip_addresses: JSON.stringify([`10.${a}.${b}.${2 + (Math.floor(i / networks.length) % 253)}`]),
         os,
@@ -549,7 +560,8 @@ export async function seedWorkspace(database: Database, options: SeedOptions): P
           tagged.push(n);
           taggedWith.push(random.pick(tags).id as string);
         }
-        w.created('server', s.id as string, s.name as string, s.created_at as string);
+        const id = s.id as string;
+        w.created('server', id, generatedNames.get(id) ?? (s.name as string), s.created_at as string);
       }
       await w.flushAudit();
     }
