@@ -1,7 +1,7 @@
 /**
  * Makes the seeded templates the timed tests copy (test/support/scale.ts), on the databases
- * TEST_DATABASES names. scripts/test.mjs runs it as a job of the main tier, where it shares the
- * machine with the other jobs, so that the timed tier, one process at a time, only copies them.
+ * TEST_DATABASES names. scripts/test.mjs runs it as a job of the pool beside the tests: whichever
+ * process asks first makes a template, the others wait for it (test/support/databases.ts).
  */
 import { DIALECTS, prepareSeededTemplate } from './harness.js';
 import { TIMED_SEEDS } from './scale.js';
