@@ -22,6 +22,7 @@ const INPUTS = [
   'tsconfig.json',
   'scripts/compress-ui.mjs',
   'scripts/build-server.mjs',
+  'scripts/tsc.mjs',
 ];
 const RECORD = join(ROOT, 'dist', '.inputs');
 

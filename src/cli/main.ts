@@ -518,7 +518,8 @@ function buildCli(): Command {
  */
 async function commandLineFor(argv: string[]): Promise<Command> {
   const program = buildCli();
-  const [first, second] = argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  // The program has no options of its own: an option first (`--help import`) names no command.
+  const [first, second] = argv.slice(2);
   const named = first === 'help' ? second : first;
   if (program.commands.some((command) => command.name() === named)) return program;
   const wanted = GROUPS.filter((group) => named !== undefined && group.commands.includes(named));
