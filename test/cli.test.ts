@@ -11,7 +11,7 @@ import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { addMember } from '../src/members/members.service.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { estate, startServer, stopServer } from './support/cli.js';
-import { createTestDatabase, describeEachDatabase } from './support/harness.js';
+import { createTestDatabase, describeEachDatabase, ONCE } from './support/harness.js';
 import { temporaryDirectory } from './support/temporary.js';
 
 describeEachDatabase('command line', (h) => {
@@ -38,6 +38,34 @@ describeEachDatabase('command line', (h) => {
       assert.deepEqual((await estate(empty.url, ['migrate', '--json'])).json(), { applied: [] });
     } finally {
       await empty.drop();
+    }
+  });
+
+  it("help lists every command however it is asked, and a command's own help its options", ONCE, async () => {
+    // The commands of src/cli/main.ts's GROUPS load on demand: every way to the list loads them all.
+    const commands = ['serve', 'migrate', 'workspace', 'member', 'role', 'key', 'seed', 'agent', 'backup'].concat([
+      'restore',
+      'copy',
+      'import',
+      'export',
+      'watch',
+      'sso',
+      'field',
+      'help',
+    ]);
+    for (const args of [[], ['--help'], ['help'], ['--help', 'import'], ['-h', 'field'], ['no-such-command']]) {
+      const answer = await estate(h.url, args);
+      const listed = [...`${answer.stdout}${answer.stderr}`.matchAll(/^ {2}([a-z]+)\b/gm)].map((match) => match[1]);
+      assert.deepEqual(listed, commands, `estate ${args.join(' ')}`);
+    }
+    for (const [args, option] of [
+      [['import', '--help'], '--family <family>'],
+      [['help', 'export'], '--all'],
+      [['field', 'create', '--help'], '--type <type>'],
+      [['sso', '--help'], 'rule'],
+    ] as const) {
+      const answer = await estate(h.url, [...args]);
+      assert.ok(answer.stdout.includes(option), `estate ${args.join(' ')} names ${option}: ${answer.stdout}`);
     }
   });
 
