@@ -15,6 +15,8 @@
  *          waited (test/support/probe.ts), which the other jobs barely lengthen (elsewhere than on
  *          Linux: wall-clock time, alone, after the others); the seeded workspaces they copy are
  *          made by jobs of their own, started early
+ *   native  only when better-sqlite3's addon is missing (after `npm ci --ignore-scripts`, as in
+ *          .ci/run): compiled by a job started before the build; the jobs that open SQLite wait
  *
  * Usage: node scripts/test.mjs [--db sqlite,postgres] [--tier build,check,main,timed]
  *                              [--concurrency N] [FILE…]
@@ -27,6 +29,7 @@ import {
   accessSync,
   chmodSync,
   constants,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -59,6 +62,13 @@ const UNKNOWN_SECONDS = 20;
 const CPU_OF = '"$@"; status=$?; times >&3; exit $status';
 /** The seconds each file took, as committed (a fresh clone has no times of its own yet). */
 const COMMITTED_TIMES = join(ROOT, 'test', 'times.json');
+/**
+ * better-sqlite3's native addon. `npm ci` compiles it from source (no prebuilt binary is
+ * reachable): about 70 s of one core, its C in one file. After `npm ci --ignore-scripts` (.ci/run)
+ * it is missing, and the run compiles it as a job of its own beside the build, the checks and the
+ * PostgreSQL jobs; a job that opens SQLite waits for it.
+ */
+const SQLITE_ADDON = join(ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 
 const { values: options, positionals: files } = parseArgs({
   allowPositionals: true,
@@ -123,6 +133,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     process.exit(130);
   });
 
+const addon = compileAddon();
 if (tiers.includes('build')) {
   // npm ci has just built through prepare: the same inputs need no second build.
   if (builtFromCurrentInputs()) console.log('build: dist/ was built from the files as they are (dist/.inputs)');
@@ -154,8 +165,33 @@ if (parallel.length > 0)
     concurrency,
   );
 if (!stallsByCpu) await runTier('timed', testJobs(timedFiles, { grouped: false }), 1);
+await addon.compiled;
 await removeTemplates();
 report();
+
+/**
+ * Compiles better-sqlite3's addon when it is missing and a tier will open SQLite (a job of the
+ * `native` tier, started at once); `done` says whether the jobs that need it may start.
+ */
+function compileAddon() {
+  const needed =
+    databases.includes('sqlite') && tiers.some((tier) => tier === 'main' || tier === 'timed') && !existsSync(SQLITE_ADDON);
+  if (!needed) return { done: true, compiled: Promise.resolve() };
+  const job = command('better-sqlite3: its native addon, compiled', 'npm', ['rebuild', 'better-sqlite3']);
+  const start = performance.now();
+  const state = { done: false, compiled: undefined };
+  state.compiled = run(job).then((result) => {
+    results.push({ ...result, tier: 'native', end: performance.now() });
+    tierTimes.set('native', { seconds: (performance.now() - start) / 1000, jobs: 1 });
+    state.done = true;
+  });
+  return state;
+}
+
+/** Whether a job opens SQLite: it then waits for the addon. */
+function opensSqlite(job) {
+  return job.env.TEST_DATABASES?.split(',').includes('sqlite') ?? false;
+}
 
 async function removeTemplates() {
   rmSync(templates, { recursive: true, force: true });
@@ -308,9 +344,20 @@ async function runTier(tier, jobs, width) {
   const start = performance.now();
   // The longest known first, so that no long job starts last; unknown ones count as long.
   const queue = [...jobs].sort((a, b) => expectedOf(b) - expectedOf(a));
+  // The first that may start: a job opening SQLite waits for its addon.
+  const next = () => {
+    const index = queue.findIndex((job) => addon.done || !opensSqlite(job));
+    return index < 0 ? undefined : queue.splice(index, 1)[0];
+  };
   const workers = Array.from({ length: Math.min(width, queue.length) }, async () => {
-    for (let job = queue.shift(); job; job = queue.shift())
+    while (queue.length > 0) {
+      const job = next();
+      if (!job) {
+        await addon.compiled;
+        continue;
+      }
       results.push({ ...(await run(job)), tier: job.tier ?? tier, end: performance.now() });
+    }
   });
   await Promise.all(workers);
   // The check tier's jobs share the main tier's pool: each tier's time runs to its last job's end.
