@@ -175,7 +175,9 @@ report();
  */
 function compileAddon() {
   const needed =
-    databases.includes('sqlite') && tiers.some((tier) => tier === 'main' || tier === 'timed') && !existsSync(SQLITE_ADDON);
+    databases.includes('sqlite') &&
+    tiers.some((tier) => tier === 'main' || tier === 'timed') &&
+    !existsSync(SQLITE_ADDON);
   if (!needed) return { done: true, compiled: Promise.resolve() };
   const job = command('better-sqlite3: its native addon, compiled', 'npm', ['rebuild', 'better-sqlite3']);
   const start = performance.now();
