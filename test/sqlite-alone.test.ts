@@ -1,9 +1,10 @@
 /**
  * A SQLite load alone on its file (Database.alone, used by `estate seed`): a rollback journal while
- * no other connection has the file open, the WAL otherwise, and the file back in the WAL after.
+ * no other connection has the file open, the WAL otherwise, and the file back in the WAL after; the
+ * thread that checkpoints the WAL, started a second after the file is opened.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
@@ -139,5 +140,39 @@ describe('SQLite: a load alone on its file', () => {
     }
     const created = await estate(target.url, ['workspace', 'create', '--name', 'after', '--json']);
     assert.equal(created.code, 0, created.stderr);
+  });
+});
+
+describe('SQLite: the checkpointer thread', () => {
+  it('starts a second after the file is opened: until then SQLite checkpoints in commits', async () => {
+    const target = await createMigratedTestDatabase('sqlite');
+    const database = openDatabase(target.url);
+    const threads = () => readdirSync('/proc/self/task').length;
+    const automatic = async () =>
+      (await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(database.db)).rows[0]!
+        .wal_autocheckpoint;
+    try {
+      const before = threads();
+      // An `estate` command's whole life: no thread started, SQLite's automatic checkpoint on.
+      await addWorkspace(database.db, 'w-early');
+      assert.equal(await automatic(), 1000);
+      await sleep(1_500);
+      assert.equal(await automatic(), 0, 'the thread checkpoints instead of the commits');
+      assert.equal(threads(), before + 1, 'one thread more: the checkpointer');
+    } finally {
+      await database.close();
+      await target.drop();
+    }
+  });
+
+  it('is not started for a database closed within the second', async () => {
+    const target = await createMigratedTestDatabase('sqlite');
+    const threads = readdirSync('/proc/self/task').length;
+    const database = openDatabase(target.url);
+    await addWorkspace(database.db, 'w-short');
+    await database.close();
+    await sleep(1_500);
+    assert.equal(readdirSync('/proc/self/task').length, threads);
+    await target.drop();
   });
 });

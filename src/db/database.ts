@@ -84,7 +84,8 @@ const CHECKPOINT_INTERVAL_MS = 1000;
  * SQLite's automatic WAL checkpoint runs inside whichever write commits, on the event loop. A
  * worker thread with its own connection checkpoints every second instead (PASSIVE: it never
  * blocks readers or writers), so requests do not pay for it. If the worker cannot start, the
- * automatic checkpoint stays on.
+ * automatic checkpoint stays on. The worker starts a second after the file is opened (openDatabase):
+ * starting a thread costs more CPU than most `estate` commands' own work, and they end before.
  */
 function startCheckpointer(path: string, sqlite: SqliteDatabase.Database): Worker | undefined {
   const source = `
@@ -277,7 +278,22 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     registerFunctions(sqlite);
-    let checkpointer = target === ':memory:' ? undefined : startCheckpointer(target, sqlite);
+    let checkpointer: Worker | undefined;
+    let starting: NodeJS.Timeout | undefined;
+    const startLater = () => {
+      starting = setTimeout(() => {
+        starting = undefined;
+        checkpointer = startCheckpointer(target, sqlite);
+      }, CHECKPOINT_INTERVAL_MS);
+      starting.unref();
+    };
+    const stop = async () => {
+      clearTimeout(starting);
+      starting = undefined;
+      await checkpointer?.terminate();
+      checkpointer = undefined;
+    };
+    if (target !== ':memory:') startLater();
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
     const reader = target === ':memory:' ? db : openSqliteReader(target);
     return {
@@ -287,18 +303,17 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       async alone(load) {
         if (target === ':memory:' || sqlite.inTransaction) return load();
         // The checkpointer's own connection would keep the file in the WAL: it stops meanwhile.
-        await checkpointer?.terminate();
-        checkpointer = undefined;
+        await stop();
         const rollback = toRollbackJournal(sqlite);
         try {
           return await load();
         } finally {
           if (rollback) backToWal(sqlite);
-          checkpointer = startCheckpointer(target, sqlite);
+          startLater();
         }
       },
       close: async () => {
-        await checkpointer?.terminate();
+        await stop();
         if (reader !== db) await reader.destroy();
         await db.destroy();
         // Kysely closes the connection only if a query made it take it.
