@@ -13,7 +13,7 @@
  * files beside their own code or start workers from them, and elkjs (3 MB, loaded by the diagrams
  * alone). Worker threads load the modules under dist/src (src/paths.ts).
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -68,7 +68,7 @@ await build({
 // Split where the CLI imports a module on first use (a command's own work, the groups of
 // src/cli/main.ts): a command loads the chunks it needs, about a third of the whole.
 rmSync(join(DIST, 'estate-chunks'), { recursive: true, force: true });
-await build({
+const cli = await build({
   entryPoints: { estate: join(DIST, 'src', 'cli', 'main.js') },
   outdir: DIST,
   splitting: true,
@@ -88,4 +88,7 @@ await build({
   },
   sourcemap: 'linked',
   logLevel: 'warning',
+  metafile: true,
 });
+// What each output holds and imports (test/cli-bundle.test.ts checks what every command loads).
+writeFileSync(join(DIST, 'estate-meta.json'), JSON.stringify(cli.metafile));

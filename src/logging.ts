@@ -4,7 +4,7 @@
  * path, or in an error's text; scrubbing the finished line catches every such way at once.
  */
 import type { Writable } from 'node:stream';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 const TOKEN = /\b(svc_live_|agt_live_)[A-Za-z0-9_-]+/g;
 const SECRET_PARAMETER = /([?&;](?:api[_-]?key|access[_-]?token|token|password|passwd|secret)=)[^&;#"\s\\]*/gi;
@@ -43,10 +43,9 @@ export function redactingStream(target: Writable = process.stdout): { write(line
 }
 
 /**
- * One log line per request, when its response has gone (issue 36): method, URL, status and time,
- * where Fastify's default writes a line on arrival with the request's headers and another on
- * completion. A client error adds its code and message to the line; a server error keeps a line
- * of its own with its cause (http/errors.ts).
+ * A client error's code and message, kept by request for its log line (app/request-log.ts). Fastify
+ * itself is not imported here: every module that reports errors imports this one, the `estate`
+ * commands among them, and loading Fastify cost each command about a fifth of its CPU.
  */
 const refusals = new WeakMap<FastifyRequest, { code: string; reason: string }>();
 
@@ -55,18 +54,7 @@ export function noteRefusal(request: FastifyRequest, code: string, reason: strin
   refusals.set(request, { code, reason });
 }
 
-export class RequestLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const fields = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      responseTime: reply.elapsedTime,
-      ...refusals.get(request),
-    };
-    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
-    else reply.log.info(fields, 'request completed');
-  }
+/** What noteRefusal kept for the request, if it was refused. */
+export function refusalOf(request: FastifyRequest): { code: string; reason: string } | undefined {
+  return refusals.get(request);
 }
