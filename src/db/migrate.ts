@@ -94,6 +94,9 @@ function migratorOf(database: Database): Migrator {
     provider: new StaticMigrationProvider(database.dialect),
     migrationTableName: 'estate_migrations',
     migrationLockTableName: 'estate_migrations_lock',
+    // The names are ASCII ("0002-…"): compared by code unit, as Kysely's default localeCompare
+    // orders them, without loading the locale's collation in every `estate` command (about 10 ms).
+    nameComparator: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
   });
 }
 
