@@ -15,6 +15,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readlinkSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 const PROBE_EVERY_MS = 15;
@@ -91,16 +92,50 @@ export function startProbe(base: string) {
   };
 }
 
+/** The tries of `underProbe` a hold over the limit may take (search-stall.test.ts does the same per search). */
+export const STALL_TRIES = 3;
+
+/**
+ * Runs `work` under a probe, and again while the service held it over `maxHeldMs`, up to
+ * STALL_TRIES times; answers the try that held it least, with the event loop's delay beside. A
+ * stall of the service's own fails every try; a pause of the machine at the wrong moment (a
+ * garbage collection, or the host taking the core from a busy virtual machine, which the thread's
+ * run time cannot tell apart) does not. `work` gets the try's number, to start afresh.
+ */
+export async function underProbe(
+  base: string,
+  maxHeldMs: number,
+  work: (attempt: number) => Promise<void>,
+): Promise<{ result: ProbeResult; delay: { max: number }; tries: number[] }> {
+  let best: { result: ProbeResult; delay: { max: number } } | undefined;
+  const tries: number[] = [];
+  for (let attempt = 0; attempt < STALL_TRIES && !(best && best.result.held <= maxHeldMs); attempt += 1) {
+    const probe = startProbe(base);
+    await probe.ready;
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    await work(attempt);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    delay.disable();
+    const result = await probe.stop();
+    tries.push(Math.round(result.held));
+    if (!best || result.held < best.result.held) best = { result, delay: { max: delay.max } };
+  }
+  return { ...best!, tries };
+}
+
 /** That the probe was answered often and the service never held it over `maxHeldMs`, with the waits beside. */
 export function assertResponsive(
   { held, waited, probes }: ProbeResult,
   delay: { max: number },
   maxHeldMs: number,
+  tries: number[] = [],
 ): void {
   assert.ok(probes > 10, `${probes} probes`);
   assert.ok(
     held <= maxHeldMs,
     `the service's thread ran ${Math.round(held)} ms while one /healthz waited (the longest wait ` +
-      `${Math.round(waited)} ms, event-loop delay max ${Math.round(delay.max / 1e6)} ms, ${probes} probes)`,
+      `${Math.round(waited)} ms, event-loop delay max ${Math.round(delay.max / 1e6)} ms, ${probes} probes` +
+      `${tries.length > 1 ? `; held ${tries.join(', ')} ms in ${tries.length} tries` : ''})`,
   );
 }

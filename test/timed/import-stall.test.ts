@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
 import { PassThrough } from 'node:stream';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FAMILIES } from '../../src/families.js';
 import { exportFamily } from '../../src/transfer/export.js';
 import { personIn, signIn } from '../support/console.js';
 import { describeEachDatabase } from '../support/harness.js';
-import { assertResponsive, startProbe } from '../support/probe.js';
+import { assertResponsive, STALL_TRIES, underProbe } from '../support/probe.js';
 import { STALL_SERVERS, TIMED_SEED } from '../support/scale.js';
 
 // test/timed/ holds the tests that measure the event loop's stalls, as the CPU time the service ran
@@ -34,27 +33,27 @@ describeEachDatabase(
       await exportFamily(h.database, source.id, servers, out, { format: 'csv', headers: HEADERS });
       const file = Buffer.concat(chunks).toString('utf8');
 
-      const ws = await h.workspace();
-      const client = await signIn(h, (await personIn(h, ws, 'admin', 'Ida Importer')).email);
-      const importing = (csv: string) =>
-        client.call('POST', '/ui/api/import/servers?file=servers.csv', csv, { 'content-type': 'text/csv' });
+      /** An admin of a new workspace, signed in to the console: each try imports into a workspace of its own. */
+      const importer = async () => {
+        const ws = await h.workspace();
+        const client = await signIn(h, (await personIn(h, ws, 'admin', 'Ida Importer')).email);
+        return (csv: string) =>
+          client.call('POST', '/ui/api/import/servers?file=servers.csv', csv, { 'content-type': 'text/csv' });
+      };
       // A small import first: the statements and the validators are ready.
-      const warm = await importing(`${HEADERS.join(',')}\nwarm-up,warm-up.example,,,,,,\n`);
+      const warm = await (await importer())(`${HEADERS.join(',')}\nwarm-up,warm-up.example,,,,,,\n`);
       assert.equal(warm.statusCode, 200, warm.body);
       await h.app.listen({ host: '127.0.0.1', port: 0 });
       const base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
 
-      const probe = startProbe(base);
-      await probe.ready;
-      const delay = monitorEventLoopDelay({ resolution: 10 });
-      delay.enable();
-      const answer = await importing(file);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      delay.disable();
-      const result = await probe.stop();
-      assert.equal(answer.statusCode, 200, answer.body.slice(0, 300));
-      assert.equal((answer.json() as { created: number }).created, SERVERS);
-      assertResponsive(result, delay, MAX_WAIT_MS);
+      const importers: Awaited<ReturnType<typeof importer>>[] = [];
+      for (let made = 0; made < STALL_TRIES; made += 1) importers.push(await importer());
+      const { result, delay, tries } = await underProbe(base, MAX_WAIT_MS, async (attempt) => {
+        const answer = await importers[attempt]!(file);
+        assert.equal(answer.statusCode, 200, answer.body.slice(0, 300));
+        assert.equal((answer.json() as { created: number }).created, SERVERS);
+      });
+      assertResponsive(result, delay, MAX_WAIT_MS, tries);
     });
   },
   {},
