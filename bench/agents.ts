@@ -1,5 +1,5 @@
 /**
- * Agent reports (issue 9): enrolled agents send their first reports, then steady-state reports under load
+ * Agent reports: enrolled agents send their first reports, then steady-state reports under load
  * (autocannon, one report in flight per agent), then one more each, after which the stored software must
  * be exactly the lists last sent and the install counts must match the live rows. Then one large report
  * (first, identical, steady, a distribution upgrade), and the stall check: /public/v1/me probed every 20 ms

@@ -33,7 +33,7 @@ export const scenario: Scenario = {
       };
       try {
         for (const cache of [false, true]) {
-          const { app, base } = await startApp(workspace.database, { keptAnswersBytes: cache ? 32 << 20 : 0 });
+          const { app, base } = await startApp(workspace.database, { responseCacheBytes: cache ? 32 << 20 : 0 });
           try {
             const signIn = await browser.newContext({ baseURL: base });
             const login = await signIn.request.post('/ui/api/session', {

@@ -1,5 +1,5 @@
 /**
- * Contended writes (issue 8): connections PATCH the userCount of applications of one workspace, half of the
+ * Contended writes: connections PATCH the userCount of applications of one workspace, half of the
  * requests on 10 hot applications and half spread over the cold ones. Writes/s, latency, the write helper's
  * retries (src/db/write.ts), and a check that each hot application's stored userCount is the `after` of its
  * newest audited update: nothing lost under contention.

@@ -1,5 +1,5 @@
 /**
- * Export (issue 32): `estate seed --size 1000000` (about a million servers with their tags, owners and
+ * Export: `estate seed --size 1000000` (about a million servers with their tags, owners and
  * applications), then `estate export --family servers` to a CSV file through the real CLI: its seconds, the
  * rows and bytes written, and the process's peak resident memory. Target: under 300 MB.
  */

@@ -165,7 +165,7 @@ export async function seed(workspace: Workspace, size: number): Promise<number> 
 /** Estate (logger off, agent reports unthrottled) listening on a free port of 127.0.0.1. */
 export async function startApp(
   database: Database,
-  options: { metricsToken?: string; keptAnswersBytes?: number } = {},
+  options: { metricsToken?: string; responseCacheBytes?: number } = {},
 ): Promise<{ app: App; base: string }> {
   const app = await buildApp({ database, logger: false, agentReportsPerMinute: Number.MAX_SAFE_INTEGER, ...options });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,5 +1,5 @@
 /**
- * A new team's move (issue 44): NetBox's device export and Snipe-IT's asset export, grown from the
+ * A new team's move: NetBox's device export and Snipe-IT's asset export, grown from the
  * samples in docs/examples to `size` rows (NetBox: unnamed devices and `cf_` columns; Snipe-IT:
  * employees who are not members, custom-field columns), each imported into an empty workspace
  * through the real CLI with --preset, --create-fields (and for Snipe-IT --create-people): the

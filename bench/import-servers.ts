@@ -1,5 +1,5 @@
 /**
- * Import (issue 32): `estate import --family servers` of a generated CSV of 100,000 servers (name, hostname,
+ * Import: `estate import --family servers` of a generated CSV of 100,000 servers (name, hostname,
  * addresses, hardware, environment, location, description, two tags and an owner each) into an empty
  * workspace, through the real CLI: its seconds and peak memory. Targets: under 60 s on SQLite, 90 s on
  * PostgreSQL. Then the same file again with --match hostname: every row found, nothing changed.

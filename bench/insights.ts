@@ -1,5 +1,5 @@
 /**
- * Dashboards and diagrams (issues 11 and 29) on a seeded workspace: each dashboard and diagram of
+ * Dashboards and diagrams on a seeded workspace: each dashboard and diagram of
  * /openapi.json timed sequentially through app.inject (JSON, and SVG for diagrams). Then the stall check:
  * the heaviest diagrams and a network's hosts asked over HTTP one at a time while another process asks
  * /healthz every 10 ms; the probe's longest wait and this process's event-loop delay say whether the

@@ -1,5 +1,5 @@
 /**
- * Inventory agents (issue 34): one fleet agent's hosts send GLPI native JSON inventories of 300 software
+ * Inventory agents: one fleet agent's hosts send GLPI native JSON inventories of 300 software
  * entries each to POST /inventory, zlib-compressed with Basic authentication as GLPI Agent sends them. First
  * every host once (hosts and software created), then `--connections` hosts (default 50) at once for
  * `--seconds`, each sending its next inventory as soon as the last is answered (~2 % of the versions changed

@@ -1,8 +1,8 @@
 /**
- * Scale (issue 14): every list of /openapi.json at each seed size, up to 1M servers, with the requests of
+ * Scale: every list of /openapi.json at each seed size, up to 1M servers, with the requests of
  * the issue: unfiltered; each filter alone with a value that exists; a search matching few and one matching
- * many (and issue 36's `q=app-prod` and the audit log's `query=server`); each sort both ways;
- * offset=10000. Timed sequentially through app.inject: each request's warm-up (its first time kept: a
+ * many (and the searches `q=app-prod` and the audit log's `query=server`); each sort both ways;
+ * offset=10000. Timed sequentially through app.inject: each request's warm-up (its first time cached: a
  * search's total is counted then), then rounds of every request once each, so a pause of the machine
  * falls on one sample of many requests rather than every sample of one.
  * Target at the largest size: p50 < 20 ms and at most 1.5 times the smallest size's (or under 1 ms more).
@@ -14,7 +14,7 @@ import { buildApp, type App } from '../src/app/app.js';
 const TARGETS = { p50Ms: 20, ratio: 1.5, noiseMs: 1 };
 const DEEP_OFFSET = 10_000;
 /**
- * Searches named by issue 36 (item 6), whose matches cluster in their order: `app-prod` servers all
+ * Searches whose matches cluster in their order: `app-prod` servers all
  * sort after `app-deve-…` and `app-disa-…` by name; `server` events are two thirds of the audit log,
  * but none among the newest (the seed dates servers 30 days back at the latest). A search asked again at
  * the same search version is read by its page's ids (SearchPage, src/db/search-counts.ts): their p50 is
@@ -161,9 +161,9 @@ export const scenario: Scenario = {
     for (const size of sizes)
       await withWorkspace(bench, async (workspace) => {
         const seedSeconds = await seed(workspace, size);
-        // Every request computed: a page kept under the data version (KEPT_ANSWERS_MB) would time the
+        // Every request computed: a page cached under the data version (RESPONSE_CACHE_MB) would time the
         // memory, not the query, from the second iteration on.
-        const app = await buildApp({ database: workspace.database, logger: false, keptAnswersBytes: 0 });
+        const app = await buildApp({ database: workspace.database, logger: false, responseCacheBytes: 0 });
         try {
           const get = async (url: string) => {
             const response = await app.inject({ url, headers: workspace.auth });

@@ -1,5 +1,5 @@
 /**
- * The servers list (issue 36): GET /public/v1/servers?limit=50 with its total on a seeded workspace, Estate
+ * The servers list: GET /public/v1/servers?limit=50 with its total on a seeded workspace, Estate
  * against a hand-written node:http server doing the same work with the driver alone, in paired rounds. The
  * same rounds load a bare hello and /public/v1/me without and with a key, for the cost of authentication.
  * Then Estate's list alone, sequentially, with filters, a search, a sort and the last page.
@@ -160,11 +160,11 @@ export const scenario: Scenario = {
       const { size, seconds, connections, rounds, iterations } = bench.settings;
       await seed(workspace, size);
       const { app, base } = await startApp(workspace.database);
-      // The same service with METRICS_TOKEN set: what serving metrics costs (issue 33: under 5 %).
+      // The same service with METRICS_TOKEN set: what serving metrics costs (the target: under 5 %).
       const metered = await startApp(workspace.database, { metricsToken: 'bench' });
-      // The same service computing every page (KEPT_ANSWERS_MB=0), on a handle of its own.
+      // The same service computing every page (RESPONSE_CACHE_MB=0), on a handle of its own.
       const uncachedDatabase = openDatabase(workspace.url);
-      const uncached = await startApp(uncachedDatabase, { keptAnswersBytes: 0 });
+      const uncached = await startApp(uncachedDatabase, { responseCacheBytes: 0 });
       const minimal = await startMinimal(
         workspace.file ? sqliteQueries(workspace.file) : postgresQueries(workspace.url),
       );
@@ -200,7 +200,7 @@ export const scenario: Scenario = {
               { name: `Estate ${PAGE}`, request: get(base + PAGE, count) },
               { name: `baseline ${PAGE}`, request: get(minimal.base + PAGE, count) },
               { name: 'Estate with metrics', request: get(metered.base + PAGE, count) },
-              { name: 'Estate, no kept pages', request: get(uncached.base + PAGE, count) },
+              { name: 'Estate, cache off', request: get(uncached.base + PAGE, count) },
             ],
             rounds,
             workspace.url,
@@ -218,7 +218,7 @@ export const scenario: Scenario = {
           const metricsCost = 1 - median(withMetrics!.runs.map((run, i) => run.reqPerSec / estate!.runs[i]!.reqPerSec));
           notes.push(
             `${count} connections: Estate / baseline req/s ${fmt(ratio, 2)} (target ≥ ${ratioTarget}) ` +
-              `${verdict(ratio >= ratioTarget)}; with no kept pages ${fmt(ratioOf(computed), 2)}`,
+              `${verdict(ratio >= ratioTarget)}; with the cache off ${fmt(ratioOf(computed), 2)}`,
             `${count} connections: authentication ${fmt(authMs, 3)} ms/req (target < ${TARGETS.authMs}) ` +
               `${verdict(authMs < TARGETS.authMs)}; metrics served: ${fmt(metricsCost * 100)} % fewer req/s`,
           );
@@ -237,7 +237,7 @@ export const scenario: Scenario = {
         }
 
         // Sequentially, each page computed (the service keeping no pages): the queries' own time.
-        console.log(`  sequential: Estate's list through app.inject, no kept pages, ${iterations} iterations`);
+        console.log(`  sequential: Estate's list through app.inject, cache off, ${iterations} iterations`);
         const inject = async (url: string) => {
           const response = await uncached.app.inject({ url, headers: workspace.auth });
           if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);

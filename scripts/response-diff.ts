@@ -2,10 +2,10 @@
  * Prints the answers of a database's first workspace to every GET of /openapi.json without a path
  * parameter (plain, a far page, searches, each sort both ways) and to one item of each list, as
  * JSON lines, for a before/after comparison of a change that must keep every response byte
- * (issue 36): seed a database once, copy it, run this script on each copy at the two commits, and
+ *: seed a database once, copy it, run this script on each copy at the two commits, and
  * `cmp` the outputs. `generatedAt` values (the instant of the request) are blanked. With
  * `TWICE=1` each list is asked twice, its second answer printed too (a page kept under the data
- * version, lists/page-cache.ts).
+ * version, lists/response-cache.ts).
  *
  *   node --import tsx scripts/response-diff.ts DATABASE_URL API_KEY > answers.jsonl
  */

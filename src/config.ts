@@ -24,8 +24,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** METRICS_TOKEN: GET /metrics is served, to callers sending this Bearer token, only when it is set. */
   metricsToken?: string;
-  /** KEPT_ANSWERS_MB: memory for answers kept under their workspace's data version (lists/page-cache.ts); 0: none. */
-  keptAnswersMb: number;
+  /** RESPONSE_CACHE_MB (formerly KEPT_ANSWERS_MB): the response cache's memory (lists/response-cache.ts); 0: none. */
+  responseCacheMb: number;
 }
 
 function trustProxyOf(value: string | undefined): boolean | string {
@@ -34,11 +34,14 @@ function trustProxyOf(value: string | undefined): boolean | string {
   return value;
 }
 
-function keptAnswersMbOf(value: string | undefined): number {
+/** RESPONSE_CACHE_MB, or the name it had before, KEPT_ANSWERS_MB, still read when the new one is unset. */
+function responseCacheMbOf(env: NodeJS.ProcessEnv): number {
+  const name = env.RESPONSE_CACHE_MB !== undefined ? 'RESPONSE_CACHE_MB' : 'KEPT_ANSWERS_MB';
+  const value = env[name];
   if (value === undefined || value === '') return 32;
   const megabytes = Number(value);
   if (!Number.isInteger(megabytes) || megabytes < 0 || megabytes > 65536)
-    throw new Error(`KEPT_ANSWERS_MB must be an integer 0..65536 (got "${value}")`);
+    throw new Error(`${name} must be an integer 0..65536 (got "${value}")`);
   return megabytes;
 }
 
@@ -54,6 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.ESTATE_DATA_DIR || defaultDataDirectory(env.DATABASE_URL || DEFAULT_DATABASE_URL),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN || undefined,
-    keptAnswersMb: keptAnswersMbOf(env.KEPT_ANSWERS_MB),
+    responseCacheMb: responseCacheMbOf(env),
   };
 }

@@ -80,9 +80,10 @@ export function serviceOf<T extends FamilyTable, Item extends TObject>(
 }
 
 /** Registers every family's CRUD and link routes. */
-export function registerFamilies(app: App, { database }: AppDeps): void {
+export function registerFamilies(app: App, deps: AppDeps): void {
+  const { database } = deps;
   for (const family of FAMILIES) {
-    registerFamilyRoutes(app, database, services.get(family.definition.table)!);
+    registerFamilyRoutes(app, deps, services.get(family.definition.table)!);
     registerLinkRoutes(app, database, family, byTable);
   }
 }

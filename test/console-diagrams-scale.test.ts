@@ -1,5 +1,5 @@
 /**
- * Diagrams and dashboards that read at 10,000 servers (issue 31, point 6), in Chromium, on one
+ * Diagrams and dashboards that read at 10,000 servers, in Chromium, on one
  * workspace seeded once per database: the flow map opens by category and expands a category and
  * an application; the network map shows networks with their host counts and expands one; a limit
  * that applies is stated; chart labels are never cut; tables show formatted dates; a dashboard fits

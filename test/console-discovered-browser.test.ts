@@ -1,5 +1,5 @@
 /**
- * The console at 10,000 servers (issue 31, points 4 and 5), in a browser: discovered software by
+ * The console at 10,000 servers, in a browser: discovered software by
  * product in at most 5 API requests, a product's hosts, triage of a whole product; a server's
  * detail page with its networks, agent, formatted sizes, relative dates and a history that follows
  * a link made on the page. The workspace is seeded once for the file.

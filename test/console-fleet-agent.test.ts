@@ -1,5 +1,5 @@
 /**
- * Enrolling a fleet agent in the console (issue 34, point 1): the Agents page's "Reports many
+ * Enrolling a fleet agent in the console: the Agents page's "Reports many
  * hosts" box, the token shown once with the inventory agents' settings, the token accepted by
  * POST /inventory; who may enroll, and in which workspace.
  */

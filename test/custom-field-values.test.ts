@@ -491,7 +491,7 @@ describeEachDatabase('custom field values on items', (h) => {
     await sql`ANALYZE`.execute(h.database.db);
     const captured: CompiledQuery[] = [];
     const recorded = openDatabase(h.url, { onQuery: (query) => void captured.push(query) });
-    const app = await buildApp({ database: recorded, keptAnswersBytes: 0 });
+    const app = await buildApp({ database: recorded, responseCacheBytes: 0 });
     const plans: string[] = [];
     try {
       for (const query of ['cf_slot=7', 'cf_slot__gte=990', 'sort=cf_slot', 'sort=-cf_steward', 'cf_steward=team-3']) {
@@ -615,7 +615,7 @@ describeEachDatabase('custom field values on items', (h) => {
       assert.equal((await viaOther({ name: 'a' })).statusCode, 201);
       assert.deepEqual(await listed(), {});
       await define(h, key, { family: 'servers', name: 'rack_unit', type: 'integer', maximum: 48 });
-      assert.deepEqual(await listed(), { rack_unit: null }, 'no stale kept answer');
+      assert.deepEqual(await listed(), { rack_unit: null }, 'no stale cached answer');
       const refused = await viaOther({ name: 'b', customFields: { rack_unit: 99 } });
       assert.equal(refused.statusCode, 400, refused.body);
       assert.equal((await viaOther({ name: 'b', customFields: { rack_unit: 9 } })).statusCode, 201);

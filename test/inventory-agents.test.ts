@@ -1,5 +1,5 @@
 /**
- * POST /inventory (issue 34): GLPI native JSON inventories, written from the published GLPI
+ * POST /inventory: GLPI native JSON inventories, written from the published GLPI
  * inventory format and validated against its JSON schema, and the OCS/FusionInventory XML
  * protocol, recorded by fleet and one-host agents; authentication, limits and bad input; a fleet
  * reporting in parallel (two instances on PostgreSQL). The real agents: inventory-real-agents.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The real inventory agents (issue 34): Debian's fusioninventory-agent and ocsinventory-agent,
+ * The real inventory agents: Debian's fusioninventory-agent and ocsinventory-agent,
  * installed by .ci/run, inventory this machine into a live `estate serve` through POST /inventory,
  * with a fleet agent's token; the host appears through /public/v1 with its OS, CPUs, memory,
  * addresses and dpkg software, and a second run changes nothing but lastReportAt.

@@ -54,8 +54,8 @@ for (const dialect of DIALECTS) {
       workspaceId = workspace.id;
       await seedWorkspace(database, { workspaceId, size: 3000, seed: 5 });
       key = (await createKey(database, { workspaceId, name: 'memory', alias: 'admin' })).secret;
-      // Kept answers off (lists/page-cache.ts): a page asked again is read, not answered from memory.
-      app = await buildApp({ database, logger: false, keptAnswersBytes: 0 });
+      // The response cache off (lists/response-cache.ts): a page asked again is read, not answered from memory.
+      app = await buildApp({ database, logger: false, responseCacheBytes: 0 });
     });
     after(async () => {
       await app?.close();

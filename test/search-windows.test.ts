@@ -58,8 +58,8 @@ for (const dialect of DIALECTS) {
           AND (timestamp < ${before} OR substr(CAST(resource_id AS TEXT), 36) = '0')`.execute(database.db);
       key = (await createKey(database, { workspaceId, name: 'windows', alias: 'admin' })).secret;
       // Which statements read each page is what these tests look at: no page is kept under the data
-      // version (lists/page-cache.ts), and the rows were changed behind the service's back above.
-      app = await buildApp({ database, logger: false, keptAnswersBytes: 0 });
+      // version (lists/response-cache.ts), and the rows were changed behind the service's back above.
+      app = await buildApp({ database, logger: false, responseCacheBytes: 0 });
     });
     after(async () => {
       await app?.close();

@@ -290,7 +290,7 @@ describeEachDatabase(
       );
     });
     // The tests set counters in the database behind the service's back to see which count a total is
-    // read from: no answer is kept under the data version (lists/page-cache.ts), so each is read again.
+    // read from: no answer is kept under the data version (lists/response-cache.ts), so each is read again.
   },
-  { keptAnswersBytes: 0 },
+  { responseCacheBytes: 0 },
 );

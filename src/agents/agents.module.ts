@@ -68,6 +68,6 @@ export const agentListing = defineListing({
   find: (db, workspaceId, id) => findRow(db, 'agents', workspaceId, id),
 });
 
-export function registerAgentRoutes(app: App, { database }: AppDeps): void {
-  registerListing(app, database, agentListing);
+export function registerAgentRoutes(app: App, deps: AppDeps): void {
+  registerListing(app, deps, agentListing);
 }

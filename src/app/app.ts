@@ -21,7 +21,7 @@ import { RequestLog } from './request-log.js';
 import { openApiOptions } from '../http/openapi.js';
 import { securePicture } from '../http/pictures.js';
 import { findKeyForAuth } from '../keys/key-lookup.js';
-import { limitKeptAnswers } from '../lists/page-cache.js';
+import { ResponseCache } from '../lists/response-cache.js';
 import { registerInventoryRoutes } from '../inventory/inventory.routes.js';
 import { registerMetrics } from '../metrics/metrics.routes.js';
 import type { App, AppDeps } from '../http/types.js';
@@ -49,8 +49,8 @@ export interface AppOptions {
   diagramBudgetMs?: number;
   /** METRICS_TOKEN: serve GET /metrics to callers sending it as a Bearer token; unset, no metrics are served. */
   metricsToken?: string;
-  /** Memory for answers kept under their workspace's data version (lists/page-cache.ts): default 32 MiB, 0 none. */
-  keptAnswersBytes?: number;
+  /** The response cache's memory (lists/response-cache.ts): default 32 MiB, 0 none. */
+  responseCacheBytes?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -162,7 +162,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerMetrics(app, options.database, options.metricsToken);
-  if (options.keptAnswersBytes !== undefined) limitKeptAnswers(options.database, options.keptAnswersBytes);
 
   const methodIndex = new MethodIndex();
   methodIndex.attach(app);
@@ -180,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const deps: AppDeps = {
     database: options.database,
+    responseCache: new ResponseCache(options.database, options.responseCacheBytes),
     agentReportsPerMinute: options.agentReportsPerMinute ?? DEFAULT_AGENT_REPORTS_PER_MINUTE,
     diagramBudgetMs: options.diagramBudgetMs ?? diagramBudgetFromEnv(),
   };

@@ -89,7 +89,7 @@ export async function serve(config: Config): Promise<void> {
     },
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
-    keptAnswersBytes: config.keptAnswersMb * 1024 * 1024,
+    responseCacheBytes: config.responseCacheMb * 1024 * 1024,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -102,6 +102,6 @@ export const AuditList = Type.Object(
     ),
     hasMore: Type.Boolean({ description: 'Whether another page follows.' }),
   },
-  { description: 'Audit list envelope (spec §2.3).' },
+  { description: 'Audit list envelope.' },
 );
 export type AuditList = Static<typeof AuditList>;

@@ -47,7 +47,7 @@ const CatalogList = Type.Object(
     total: Type.Integer({ description: 'Count of all entries matching the search.' }),
     page: Type.Integer({ description: 'The 1-based page returned.' }),
   },
-  { description: 'Catalog list envelope (spec §2.3).' },
+  { description: 'Catalog list envelope.' },
 );
 
 export function registerCatalogRoutes(app: App, _deps: AppDeps): void {

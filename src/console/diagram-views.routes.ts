@@ -12,7 +12,6 @@ import { PictureFormat, SVG_TYPE, wantsSvg } from '../http/pictures.js';
 import { IdParams } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { nowIso } from '../ids.js';
-import { keptAnswer } from '../lists/page-cache.js';
 
 /** What a kept view is counted as in memory (a network overview of 200 networks is about 60 kB). */
 const VIEW_BYTES = 128 * 1024;
@@ -30,21 +29,20 @@ const ERRORS = errorResponses(400, 401, 403, 422, 'diagram_too_large', 503);
 
 /**
  * The console's views of the diagrams that do not read at 10,000 servers as the public API draws
- * them (issue 31): the flow map by category, the networks with their host counts and one network's
+ * them: the flow map by category, the networks with their host counts and one network's
  * hosts, the largest capacity. JSON, or the SVG drawn by the diagrams' render workers with
  * format=svg; each needs the scope of its public diagram. The public diagrams are unchanged.
  */
 export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
   const { db } = deps.database;
   const renderer = rendererOf(app, deps);
-  // The view of the workspace's rows, computed once per data version (lists/page-cache.ts): the page
+  // The view of the workspace's rows, computed once per data version (lists/response-cache.ts): the page
   // asks for its JSON and its picture at once, and a view read again before a write is not counted
   // again. `generatedAt` stays the instant it was computed, which the rows have not changed since.
   const kept = <Body>(request: FastifyRequest, name: string, compute: (workspaceId: string) => Promise<Body>) => {
     const { workspaceId } = callerOf(request);
     const { q, limit } = request.query as { q?: string; limit?: number };
-    return keptAnswer(
-      deps.database,
+    return deps.responseCache.answer(
       workspaceId,
       `console view ${name}?${JSON.stringify([q, limit])}`,
       () => compute(workspaceId),

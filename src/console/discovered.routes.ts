@@ -14,7 +14,7 @@ import type { App, AppDeps } from '../http/types.js';
 import { memberCallerOf, scopedRoute } from './console-auth.js';
 
 /**
- * The console's discovered software by product (issue 31): GET /ui/api/discovered/products lists
+ * The console's discovered software by product: GET /ui/api/discovered/products lists
  * one row per (name, vendor) with its counts in one request; …/products/hosts pages one product's
  * installs; …/products/triage and …/products/application decide for every install of a product at
  * once. The workspace is the session's; the scopes are those of the public discovered-application

@@ -1,5 +1,5 @@
 /**
- * Rows without driver-built objects (issue 36): both drivers return a statement's rows as arrays
+ * Rows without driver-built objects: both drivers return a statement's rows as arrays
  * (better-sqlite3's raw mode, pg's `rowMode: 'array'`), and a constructor generated once per
  * statement from its column names turns each array into an object literal. Every row of a
  * statement then shares one shape (V8's fast properties), and the driver's per-row, per-column

@@ -94,7 +94,7 @@ async function hasDataVersions(dialect: Database['dialect'], trx: Kysely<Tables>
 
 /**
  * Replaces the data versions of these workspaces in the transaction, so that answers kept under
- * the previous ones are not given again (lists/page-cache.ts): a write transaction does it for its
+ * the previous ones are not given again (lists/response-cache.ts): a write transaction does it for its
  * workspace as it commits, a bulk load (db/bulk.ts) for the workspaces of its rows.
  */
 export async function moveDataVersions(

@@ -6,7 +6,7 @@ import type { CapacityLargest } from './console-views.schemas.js';
 import { consoleHref, element, legend, link, rect, svgDocument, text } from './svg.js';
 
 /**
- * The console's capacity map (issue 31): the largest groups (location and environment) and the
+ * The console's capacity map: the largest groups (location and environment) and the
  * largest servers as sorted bars with their full labels, the rest summed in one more bar, instead
  * of the public picture's grid of every group. Its figures come from two grouped reads and one
  * indexed top-N read.

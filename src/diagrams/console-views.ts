@@ -4,7 +4,7 @@ import { renderFlowCategories } from './flow-categories.js';
 import { renderNetworkHosts, renderNetworkOverview } from './network-overview.js';
 
 /**
- * The console's own views of the large diagrams (issue 31), by the name their answer carries: the
+ * The console's own views of the large diagrams, by the name their answer carries: the
  * render workers draw them as they draw the public diagrams (render-worker.ts), and only the
  * console's routes serve them (console/diagram-views.routes.ts).
  */

@@ -6,7 +6,7 @@ import { layoutElk } from './layout.js';
 import { element, headingText, legend, link, rect, round, svgDocument, text, tooltip } from './svg.js';
 
 /**
- * The console's flow map of a large workspace (issue 31): one node per category, its applications
+ * The console's flow map of a large workspace: one node per category, its applications
  * counted, and one line per pair of categories weighted by the flows between their applications.
  * The public flow-mapping diagram is unchanged; a category's node opens its applications there.
  */

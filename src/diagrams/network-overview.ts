@@ -10,7 +10,7 @@ import { linkedFrom } from './diagram.js';
 import { consoleHref, headingText, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
 /**
- * The console's network map of a large workspace (issue 31): every network with the number of
+ * The console's network map of a large workspace: every network with the number of
  * servers placed in it, counted in the database from server_addresses (the placement rule of the
  * network-mapping diagram and of GET /networks/{id}/hosts), and one network's hosts on request.
  * A limit that applies is stated with the totals, never applied silently.

@@ -169,8 +169,8 @@ export const discoveredListing = defineListing({
   find: findDiscovered,
 });
 
-export function registerDiscoveredApplicationRoutes(app: App, { database }: AppDeps): void {
-  registerListing(app, database, discoveredListing);
+export function registerDiscoveredApplicationRoutes(app: App, deps: AppDeps): void {
+  registerListing(app, deps, discoveredListing);
 }
 
 const UpdateDiscovered = Type.Object(

@@ -17,7 +17,7 @@ export const ErrorBody = Type.Object(
     }),
     status: Type.Integer({ description: 'The HTTP status, mirrored.', examples: [404] }),
   },
-  { description: 'Error body of every API-generated error except 401 (spec §2.2).' },
+  { description: 'Error body of every API-generated error except 401.' },
 );
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {

@@ -1,5 +1,5 @@
 /**
- * Response serializers that do not validate (issue 36). A nullable field is published as
+ * Response serializers that do not validate. A nullable field is published as
  * `anyOf: [T, {type: 'null'}]` (http/schemas.ts OrNull, and the OpenAPI document keeps it so);
  * fast-json-stringify serializes an `anyOf` by validating the value against each branch with
  * Ajv, 13 checks per server row. The serializer gets the same schema with each such pair

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { Database } from '../db/database.js';
+import type { ResponseCache } from '../lists/response-cache.js';
 
 /**
  * The types every module's `register(app, deps)` sees. They live in the shared base, apart from
@@ -20,6 +21,8 @@ export type App = FastifyInstance<
 /** Dependencies every module's `register(app, deps)` receives. */
 export interface AppDeps {
   database: Database;
+  /** Answers cached under their workspace's data version, shared by the app's routes. */
+  responseCache: ResponseCache;
   /** Reports one agent may send per minute; more answer 429 with Retry-After. */
   agentReportsPerMinute: number;
   /** How long a diagram's picture may take to draw (diagrams/render-pool.ts); past it 422 diagram_too_large. */

@@ -31,7 +31,7 @@ export interface Filter {
   link?: FilterLink;
   /** The date column the filter bounds, and how (dateFilter). */
   day?: { column: string; comparison: '<' | '>' };
-  /** The condition reads the clock: a list with it is never kept under a data version (lists/page-cache.ts). */
+  /** The condition reads the clock: a list with it is never kept under a data version (lists/response-cache.ts). */
   clock?: true;
 }
 

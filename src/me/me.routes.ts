@@ -26,7 +26,7 @@ export const Introspection = Type.Object(
       description: 'Exact, sorted list of scopes granted to the key; authoritative over the alias.',
     }),
   },
-  { description: 'Introspection result (spec §2.1).' },
+  { description: 'Introspection result.' },
 );
 
 export function registerMeRoutes(app: App, _deps: AppDeps): void {

@@ -8,7 +8,8 @@ import { registerListing } from '../resources/listing.js';
 import { Member } from './members.service.js';
 import { changeRole, memberListing, removeMember, UpdateMember } from './memberships.js';
 
-export function registerMemberRoutes(app: App, { database }: AppDeps): void {
+export function registerMemberRoutes(app: App, deps: AppDeps): void {
+  const { database } = deps;
   app.patch(
     '/members/:id',
     {
@@ -56,5 +57,5 @@ export function registerMemberRoutes(app: App, { database }: AppDeps): void {
     },
   );
 
-  registerListing(app, database, memberListing);
+  registerListing(app, deps, memberListing);
 }

@@ -56,10 +56,13 @@ export const lockoutsTotal = new Counter({
   registers: [registry],
 });
 
-/** Answers asked of the kept answers (lists/page-cache.ts): kept (given again), computed (and kept), or not kept. */
-export const keptAnswersTotal = new Counter({
-  name: 'estate_kept_answers_total',
-  help: 'List pages and console views asked, by whether they were given from memory.',
+/**
+ * Answers asked of the response cache (lists/response-cache.ts): a hit, a miss (computed and
+ * cached), or unversioned (computed, not cached).
+ */
+export const responseCacheTotal = new Counter({
+  name: 'estate_response_cache_requests_total',
+  help: 'List pages and console views asked of the response cache, by outcome.',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

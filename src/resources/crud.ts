@@ -17,7 +17,7 @@ import { callerOf } from '../http/authenticate.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
-import type { App } from '../http/types.js';
+import type { App, AppDeps } from '../http/types.js';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, orderOf, pageOf, type ListQuery, type OffsetList } from '../lists/offset.js';
@@ -504,9 +504,10 @@ function capitalise(word: string): string {
 /** Registers the five CRUD routes of a family with its schemas, scopes and OpenAPI texts. */
 export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject>(
   typedApp: App,
-  database: Database,
+  deps: AppDeps,
   service: FamilyService<T, Item>,
 ): void {
+  const { database } = deps;
   // The schemas are generic here, so handlers cannot be typed from them: routes are added through
   // Fastify's plain interface, and the service's signatures type what goes in and out.
   const app: FastifyInstance = typedApp;
@@ -520,7 +521,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   const tags = [family.openApiTag];
   type Params = { id: string };
 
-  registerReadRoutes(typedApp, database, {
+  registerReadRoutes(typedApp, deps, {
     path: definition.path,
     openApiTag: family.openApiTag,
     nouns: definition.nouns,

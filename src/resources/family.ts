@@ -290,7 +290,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
 }
 
 /**
- * A family's row → item function, generated once from its fields (issue 36): an object literal of
+ * A family's row → item function, generated once from its fields: an object literal of
  * the fields in the item's order, each read from its column (through the field's `read` where it
  * has one), relation id arrays empty (filled by the caller). Names are written as JSON strings.
  */

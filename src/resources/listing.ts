@@ -22,7 +22,7 @@ import {
   type OffsetList,
   type Sort,
 } from '../lists/offset.js';
-import type { App } from '../http/types.js';
+import type { App, AppDeps } from '../http/types.js';
 import { searchDescription, type Linkable, type Nouns } from './family.js';
 import type { Filter } from '../lists/filters.js';
 import { walkedMatching, whereMatching } from '../lists/matching.js';
@@ -236,8 +236,8 @@ export function linkableListing<Row, Item extends TObject>(
 }
 
 /** Registers a listing's `GET {path}` and `GET {path}/{id}`. */
-export function registerListing(app: App, database: Database, listing: Listing): void {
-  registerReadRoutes(app, database, {
+export function registerListing(app: App, deps: AppDeps, listing: Listing): void {
+  registerReadRoutes(app, deps, {
     ...listing,
     listDescription: listing.description,
     list: (db, workspaceId, query) => listing.list(db, workspaceId, query),

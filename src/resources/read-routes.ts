@@ -5,9 +5,8 @@ import { callerOf } from '../http/authenticate.js';
 import { withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
-import type { App } from '../http/types.js';
+import type { App, AppDeps } from '../http/types.js';
 import { offsetListSchema, type OffsetList } from '../lists/offset.js';
-import { keptAnswer } from '../lists/page-cache.js';
 import type { Nouns } from './family.js';
 
 /** The read side every listed resource shares: an offset list and one item by id. */
@@ -25,8 +24,8 @@ export interface ReadRoutes<Query extends TObject = TObject> {
   /** The item, or a 404 not_found for an id that is not in the workspace. */
   get(database: Database, workspaceId: string, id: string): Promise<unknown>;
   /**
-   * Lists whose pages depend on the workspace's rows alone are kept, serialized, under its data
-   * version (lists/page-cache.ts), but for queries with one of `clockFilters`.
+   * Lists whose pages depend on the workspace's rows alone are cached, serialized, under its data
+   * version by the response cache (lists/response-cache.ts), but for queries with one of `clockFilters`.
    */
   kept?: { clockFilters: readonly string[] };
 }
@@ -37,7 +36,7 @@ export const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'}
 /** Registers `GET {path}` (offset list, docs/api.md "Paging") and `GET {path}/{id}` (with an ETag). */
 export function registerReadRoutes<Query extends TObject>(
   typedApp: App,
-  database: Database,
+  { database, responseCache }: AppDeps,
   routes: ReadRoutes<Query>,
 ): void {
   // The schemas vary by resource: routes go through Fastify's plain interface, typed by `routes`.
@@ -68,8 +67,7 @@ export function registerReadRoutes<Query extends TObject>(
       const { kept } = routes;
       if (!kept || kept.clockFilters.some((name) => name in query)) return routes.list(database, workspaceId, query);
       // The page as the route's serializer writes it, sent as it is: the same bytes, serialized once.
-      const page = await keptAnswer(
-        database,
+      const page = await responseCache.answer(
         workspaceId,
         `${routes.path}?${JSON.stringify(query)}`,
         async () => reply.serialize(await routes.list(database, workspaceId, query)) as string,

@@ -9,8 +9,9 @@ import { tagListing } from './tags.repository.js';
 import { createTag, deleteTag } from './tags.service.js';
 import { ifMatchOf } from '../http/etag.js';
 
-export function registerTagRoutes(app: App, { database }: AppDeps): void {
-  registerListing(app, database, tagListing);
+export function registerTagRoutes(app: App, deps: AppDeps): void {
+  const { database } = deps;
+  registerListing(app, deps, tagListing);
 
   app.post(
     '/tags',

@@ -9,8 +9,9 @@ import { CreatePerson, createPerson, deletePerson, UpdatePerson, updatePerson } 
 import { User, userListing } from './users.module.js';
 
 /** The people of the workspace: read as before, and people without an account added, changed and removed. */
-export function registerUserRoutes(app: App, { database }: AppDeps): void {
-  registerListing(app, database, userListing);
+export function registerUserRoutes(app: App, deps: AppDeps): void {
+  const { database } = deps;
+  registerListing(app, deps, userListing);
 
   app.post(
     '/users',

@@ -95,7 +95,7 @@ describeEachDatabase(
       assert.deepEqual(over, [], `searches that held /healthz over ${MAX_WAIT_MS} ms`);
     });
   },
-  { keptAnswersBytes: 0 },
+  { responseCacheBytes: 0 },
   // The same workspace as console-scale.test.ts's: the run seeds it once (a template both copy).
   { seeded: { size: SERVERS, seed: TIMED_SEED } },
 );

@@ -3411,7 +3411,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Catalog list envelope (spec §2.3). */
+            /** @description Catalog list envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7520,7 +7520,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Audit list envelope (spec §2.3). */
+            /** @description Audit list envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18297,7 +18297,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Introspection result (spec §2.1). */
+            /** @description Introspection result. */
             200: {
                 headers: {
                     [name: string]: unknown;

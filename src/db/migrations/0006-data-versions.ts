@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
- * Data versions (issue 36): each workspace's version, a random number replaced by every write
+ * Data versions: each workspace's version, a random number replaced by every write
  * transaction of the workspace (db/write.ts) when it commits. Answers built from a workspace's
- * rows are kept in memory under the version they were read at (lists/page-cache.ts); a new
+ * rows are kept in memory under the version they were read at (lists/response-cache.ts); a new
  * version, on any instance sharing the database, leaves them unread. No foreign key: a workspace
  * deleted by the transaction that moves its version must not fail it. Not carried by backups and
  * copies (ops/tables.ts): the next write makes the row again. Every statement may run again.

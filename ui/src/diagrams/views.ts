@@ -4,7 +4,7 @@ import { call, callText, queryOf } from '../api/client.js';
 import { insightsApi } from '../api/console-api.js';
 
 /**
- * Which picture a diagram page shows (issue 31): the public diagram with the page's parameters,
+ * Which picture a diagram page shows: the public diagram with the page's parameters,
  * or a console view of a large workspace (src/console/diagram-views.routes.ts): the flow map by
  * category, the networks with their host counts or one network's servers, the largest capacity.
  */

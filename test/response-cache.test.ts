@@ -1,6 +1,7 @@
 /**
- * Lists kept under their workspace's data version (lists/page-cache.ts): the same bytes as a page
- * read afresh, and never a page older than the last committed write, whichever instance wrote it.
+ * The response cache (lists/response-cache.ts): lists cached under their workspace's data version
+ * give the same bytes as a page read afresh, and never a page older than the last committed
+ * write, whichever instance wrote it.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -8,9 +9,10 @@ import fc from 'fast-check';
 import fastJson from 'fast-json-stringify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app/app.js';
+import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { dataVersion } from '../src/lists/page-cache.js';
-import { keptAnswersTotal } from '../src/metrics/metrics.js';
+import { dataVersion } from '../src/lists/response-cache.js';
+import { responseCacheTotal } from '../src/metrics/metrics.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { migrateTo } from '../src/db/migrate.js';
@@ -18,12 +20,12 @@ import { createKey } from '../src/keys/keys.service.js';
 import { addMember } from '../src/members/members.service.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 
-/** Answers given from memory so far (estate_kept_answers_total{outcome="kept"}). */
-const keptCount = async () =>
-  (await keptAnswersTotal.get()).values.find((value) => value.labels.outcome === 'kept')?.value ?? 0;
+/** Answers given by the response cache so far (estate_response_cache_requests_total{outcome="hit"}). */
+const hitCount = async () =>
+  (await responseCacheTotal.get()).values.find((value) => value.labels.outcome === 'hit')?.value ?? 0;
 
-describeEachDatabase('lists kept under the data version', (h) => {
-  it('a kept page is the page read afresh; each kind of write shows in the next read', async () => {
+describeEachDatabase('the response cache: lists under the data version', (h) => {
+  it('a cached page is the page read afresh; each kind of write shows in the next read', async () => {
     const ws = await h.workspace();
     const { secret: key } = await h.key(ws);
     const page = async (url: string) => {
@@ -35,11 +37,11 @@ describeEachDatabase('lists kept under the data version', (h) => {
     const created = (
       await h.call('POST', '/public/v1/servers', { key, body: { name: 'alpha', ipAddresses: ['10.0.0.1'] } })
     ).json();
-    const keptBefore = await keptCount();
+    const hitsBefore = await hitCount();
     const first = await page('/public/v1/servers?limit=10&sort=name');
     assert.equal(await page('/public/v1/servers?limit=10&sort=name'), first, 'read again: the same bytes');
-    assert.equal((await keptCount()) - keptBefore, 1, 'the second read was given from memory');
-    // Built afresh by a second app with no kept pages: the same bytes.
+    assert.equal((await hitCount()) - hitsBefore, 1, 'the second read was given from memory');
+    // Built afresh by a second app with an empty response cache: the same bytes.
     const fresh = await buildApp({ database: h.database });
     try {
       const again = await fresh.inject({
@@ -93,7 +95,7 @@ describeEachDatabase('lists kept under the data version', (h) => {
     const names = async (key: string) =>
       (await h.call('GET', '/public/v1/teams', { key })).json().data.map((t: any) => t.name);
     assert.deepEqual(await names(keyA), ['team of A']);
-    assert.deepEqual(await names(keyB), [], 'B never reads the page A kept for the same query');
+    assert.deepEqual(await names(keyB), [], 'B never reads the page A cached for the same query');
     const before = await dataVersion(h.database, b.id);
     await h.call('POST', '/public/v1/teams', { key: keyA, body: { name: 'second team of A' } });
     assert.equal(await dataVersion(h.database, b.id), before);
@@ -139,7 +141,7 @@ describeEachDatabase('lists kept under the data version', (h) => {
     }
   });
 
-  it('a list filtered on the clock is never kept: an announcement becomes active without a write', async () => {
+  it('a list filtered on the clock is never cached: an announcement becomes active without a write', async () => {
     const ws = await h.workspace();
     const { secret: key } = await h.key(ws);
     const startsAt = new Date(Date.now() + 1500).toISOString();
@@ -153,6 +155,37 @@ describeEachDatabase('lists kept under the data version', (h) => {
     assert.equal(await active(), 0);
     await new Promise((resolve) => setTimeout(resolve, 1700));
     assert.equal(await active(), 1);
+  });
+
+  it('each app has its own cache, bounded by its size: an answer larger than the cache is not kept', async () => {
+    const ws = await h.workspace();
+    const { secret: key } = await h.key(ws);
+    await h.call('POST', '/public/v1/servers', { key, body: { name: 'alpha' } });
+    const tiny = await buildApp({ database: h.database, responseCacheBytes: 64 });
+    try {
+      const read = () =>
+        tiny.inject({
+          method: 'GET',
+          url: '/public/v1/servers?sort=name',
+          headers: { authorization: `Bearer ${key}` },
+        });
+      const hitsBefore = await hitCount();
+      const first = await read();
+      assert.equal(first.statusCode, 200);
+      assert.equal((await read()).body, first.body);
+      assert.equal((await hitCount()) - hitsBefore, 0, 'a page of more than 64 bytes was computed both times');
+    } finally {
+      await tiny.close();
+    }
+  });
+
+  it('RESPONSE_CACHE_MB sizes the cache; KEPT_ANSWERS_MB, its former name, is read when it is unset', () => {
+    assert.equal(loadConfig({}).responseCacheMb, 32);
+    assert.equal(loadConfig({ RESPONSE_CACHE_MB: '0' }).responseCacheMb, 0);
+    assert.equal(loadConfig({ KEPT_ANSWERS_MB: '5' }).responseCacheMb, 5);
+    assert.equal(loadConfig({ RESPONSE_CACHE_MB: '7', KEPT_ANSWERS_MB: '5' }).responseCacheMb, 7);
+    assert.throws(() => loadConfig({ RESPONSE_CACHE_MB: '-1' }), /^Error: RESPONSE_CACHE_MB must be an integer/);
+    assert.throws(() => loadConfig({ KEPT_ANSWERS_MB: 'lots' }), /^Error: KEPT_ANSWERS_MB must be an integer/);
   });
 });
 
@@ -169,12 +202,12 @@ const text = fc
   )
   .filter((value) => value.trim() !== '' && !value.includes('\u0000'));
 
-describeEachDatabase('kept pages of generated rows', (h) => {
-  it('stored rows of every kind read the same bytes kept, computed, and by the validating serializer', async () => {
+describeEachDatabase('cached pages of generated rows', (h) => {
+  it('stored rows of every kind read the same bytes cached, computed, and by the validating serializer', async () => {
     const ws = await h.workspace();
     const { secret: key } = await h.key(ws);
     const computedDatabase = openDatabase(h.url);
-    const computed = await buildApp({ database: computedDatabase, keptAnswersBytes: 0 });
+    const computed = await buildApp({ database: computedDatabase, responseCacheBytes: 0 });
     try {
       const listSchema = (await h.call('GET', '/openapi.json')).json().paths['/public/v1/contracts'].get.responses[
         '200'
