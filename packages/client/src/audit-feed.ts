@@ -1,4 +1,3 @@
-import type { EstateClient } from './client.js';
 import type { paths } from './schema.js';
 import { sleep } from './transport.js';
 
@@ -6,7 +5,12 @@ type AuditLog = paths['/audit-log']['get'];
 type AuditQuery = NonNullable<AuditLog['parameters']['query']>;
 
 /** One audit event, exactly as GET /public/v1/audit-log returns it. */
-export type AuditEvent = AuditLog['responses'][200]['content']['application/json']['data'][number];
+type AuditPage = AuditLog['responses'][200]['content']['application/json'];
+
+export type AuditEvent = AuditPage['data'][number];
+
+/** What a feed reads: pages of `GET /audit-log` (the client gives its own). */
+export type ReadAuditPage = (query: AuditQuery, signal: AbortSignal | undefined) => Promise<AuditPage>;
 
 /** The audit log's filters a feed can follow. */
 export type AuditFilter = Pick<
@@ -74,7 +78,13 @@ export function isAfter(event: { timestamp: string; id: string }, position: Audi
  * events from its timestamp on, through the `from` filter), then hands the events out oldest
  * first; nothing below the position can appear later, so nothing is skipped.
  */
-export function createAuditFeed(client: EstateClient, options: AuditFeedOptions): AuditFeed {
+/** The newest event's position among those matching `filter`, or null when there is none. */
+export async function auditHeadOf(read: ReadAuditPage, filter: AuditFilter): Promise<AuditPosition | null> {
+  const newest = (await read({ ...filter, limit: 1 }, undefined)).data[0];
+  return newest ? positionOf(newest) : null;
+}
+
+export function createAuditFeed(read: ReadAuditPage, options: AuditFeedOptions): AuditFeed {
   const filter = options.filter ?? {};
   const pageSize = Math.min(200, Math.max(1, options.pageSize ?? 200));
   const pollIntervalMs = options.pollIntervalMs ?? 10_000;
@@ -88,7 +98,7 @@ export function createAuditFeed(client: EstateClient, options: AuditFeedOptions)
       if (position !== undefined) return position;
       const from = options.from ?? 'now';
       if (from === 'start') position = null;
-      else if (from === 'now') position = await client.auditHead(filter);
+      else if (from === 'now') position = await auditHeadOf(read, filter);
       else {
         const instant = new Date(from);
         if (Number.isNaN(instant.getTime())) throw new TypeError(`auditFeed: from is not an instant: ${String(from)}`);
@@ -101,17 +111,15 @@ export function createAuditFeed(client: EstateClient, options: AuditFeedOptions)
   };
 
   const page = (after: AuditPosition | null, cursor: string | undefined) =>
-    client.get('/audit-log', {
-      params: {
-        query: {
-          ...filter,
-          limit: pageSize,
-          ...(after ? { from: after.timestamp } : {}),
-          ...(cursor ? { cursor } : {}),
-        },
+    read(
+      {
+        ...filter,
+        limit: pageSize,
+        ...(after ? { from: after.timestamp } : {}),
+        ...(cursor ? { cursor } : {}),
       },
       signal,
-    });
+    );
 
   /** The events after `after` as one poll finds them, oldest first. */
   async function* poll(after: AuditPosition | null): AsyncGenerator<AuditEvent> {

@@ -9,7 +9,9 @@ import {
   type AuditFeedOptions,
   type AuditFilter,
   type AuditPosition,
+  auditHeadOf,
   createAuditFeed,
+  type ReadAuditPage,
 } from './audit-feed.js';
 import type { paths } from './schema.js';
 import { createTransport } from './transport.js';
@@ -96,12 +98,17 @@ export function createClient(options: ClientOptions): EstateClient {
     baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/public/v1`,
     fetch: transport,
   });
-  // openapi-fetch's methods are generic over every path; the typed signatures are TypedCall's.
+  // openapi-fetch's methods are generic over every path; the typed signatures are TypedCall's, whose
+  // checked arguments are forwarded unchanged.
+  type UncheckedCall = (path: string, init?: object) => Promise<{ data?: unknown }>;
   const call = <M extends Method>(method: Uppercase<M>): TypedCall<M> =>
-    // biome-ignore lint/suspicious/noExplicitAny: forwards TypedCall's checked arguments unchanged
-    (async (path: string, init?: object) => (await (raw[method] as any)(path, init)).data) as TypedCall<M>;
+    (async (path: string, init?: object) => (await (raw[method] as UncheckedCall)(path, init)).data) as TypedCall<M>;
+  const get = call('GET');
+  // The transport throws every failure (errors.ts), so an answer here has its body.
+  const readAuditPage: ReadAuditPage = async (query, signal) =>
+    (await raw.GET('/audit-log', { params: { query }, signal })).data!;
   const client: EstateClient = {
-    get: call('GET'),
+    get,
     post: call('POST'),
     put: call('PUT'),
     patch: call('PATCH'),
@@ -111,8 +118,10 @@ export function createClient(options: ClientOptions): EstateClient {
       const base = { ...(query ?? {}) } as { limit?: number; offset?: number };
       let offset = base.offset ?? 0;
       for (;;) {
-        // biome-ignore lint/suspicious/noExplicitAny: the path is an OffsetListPath, whose query this is
-        const page = (await (client.get as any)(path, { params: { query: { limit: 200, ...base, offset } } })) as {
+        // The path is an OffsetListPath, whose query this is.
+        const page = (await (client.get as (path: string, init?: object) => Promise<unknown>)(path, {
+          params: { query: { limit: 200, ...base, offset } },
+        })) as {
           data: ListItem<typeof path>[];
           pagination: { offset: number; total: number };
         };
@@ -121,12 +130,8 @@ export function createClient(options: ClientOptions): EstateClient {
         if (page.data.length === 0 || offset >= page.pagination.total) return;
       }
     },
-    auditFeed: (feedOptions = {}) => createAuditFeed(client, feedOptions),
-    async auditHead(filter = {}) {
-      const page = await client.get('/audit-log', { params: { query: { ...filter, limit: 1 } } });
-      const newest = page.data[0];
-      return newest ? { timestamp: newest.timestamp, id: newest.id } : null;
-    },
+    auditFeed: (feedOptions = {}) => createAuditFeed(readAuditPage, feedOptions),
+    auditHead: (filter = {}) => auditHeadOf(readAuditPage, filter),
   };
   return client;
 }

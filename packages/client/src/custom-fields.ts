@@ -127,11 +127,9 @@ export async function customFieldsOf<Expected extends Record<string, FieldType>>
   family: FieldFamily,
   expected: Expected,
 ): Promise<CustomFieldsOf<Expected>> {
-  // biome-ignore lint/suspicious/noExplicitAny: both paths are operations of the API; the answers are typed below
-  const get = client.get as any;
   const [list, schema] = (await Promise.all([
-    get('/custom-fields', { params: { query: { family } } }),
-    get('/custom-fields/schema', { params: { query: { family } } }),
+    client.get('/custom-fields', { params: { query: { family } } }),
+    client.get('/custom-fields/schema', { params: { query: { family } } }),
   ])) as [{ data: Definition[] }, { properties: Record<string, ValueSchema>; required: string[] }];
   const byName = new Map(list.data.map((definition) => [definition.name, definition]));
   const differences = Object.entries(expected).flatMap(([name, type]) => {
