@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
 import { openDatabase } from '../src/db/database.js';
-import { talliesOn, tallyOf } from '../src/db/storage.js';
+import { valueCountsOn, valueOfRow } from '../src/db/storage.js';
 import { newId } from '../src/ids.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
@@ -203,11 +203,12 @@ describeEachDatabase('bulk loads', (h) => {
       }
       // Every per-value count, row count and search version as the insert triggers keep them.
       for (const table of ['servers', 'server_tags']) {
-        for (const [filter, expression] of Object.entries(talliesOn(h.dialect, table))) {
+        for (const [filter, expression] of Object.entries(valueCountsOn(h.dialect, table))) {
           const { rows: recounted } = await sql<{
             value: string;
             n: number | string;
-          }>`SELECT value, count(*) AS n FROM (SELECT CAST(${sql.raw(tallyOf(expression, 'counted'))} AS TEXT) AS value
+          }>`SELECT value, count(*) AS n
+          FROM (SELECT CAST(${sql.raw(valueOfRow(expression, 'counted'))} AS TEXT) AS value
           FROM ${sql.table(table)} AS counted WHERE workspace_id = ${ws.id}) v
           WHERE value IS NOT NULL GROUP BY value ORDER BY value`.execute(h.database.db);
           const { rows: kept } = await sql<{

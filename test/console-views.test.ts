@@ -1,7 +1,7 @@
 /**
  * Saved views of the lists (GET/POST /ui/api/views, DELETE /ui/api/views/{id}): private or shared
  * with the workspace, deleted by their creator (admins also shared ones), never across workspaces;
- * and the saved_views table of 0003-search-and-views, also on a database that ran it as 0003-host-search.
+ * and the saved_views table.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

@@ -7,16 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { sql } from 'kysely';
-import { buildApp } from '../src/app/app.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { addMember } from '../src/members/members.service.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
-import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
+import { describeEachDatabase, type Harness } from './support/harness.js';
 import { serverRow } from './support/rows.js';
 
 type Found = { data: { name: string }[]; pagination: { total: number } };
@@ -155,42 +147,5 @@ describeEachDatabase('q over searchable custom fields', (h) => {
       assert.deepEqual(await found(h, key, `lot-${String(index).padStart(4, '0')}`), [`lot-server-${index}`]);
     const all = await h.call('GET', '/public/v1/servers', { key, query: { q: 'lot-1' } });
     assert.equal(all.json().pagination.total, 234, 'LOT-1000 to LOT-1233, each once');
-  });
-
-  it("fills the search text of a database's items when it migrates to custom_search", async () => {
-    const test = await createTestDatabase(h.dialect);
-    const database = openDatabase(test.url);
-    try {
-      await migrateTo(database, '0009-people');
-      const ws = await createWorkspace(database, { name: 'Before' }, CLI_ACTOR);
-      const now = new Date().toISOString();
-      const id = (n: number) => `0190a1b2-c3d4-7e5f-8a9b-${String(n).padStart(12, '0')}`;
-      const db = database.db;
-      await sql`INSERT INTO field_definitions (workspace_id, id, family, name, label, type, searchable,
-        created_at, updated_at) VALUES (${ws.id}, ${id(1)}, 'servers', 'rack', 'Rack', 'text', 1, ${now}, ${now}),
-        (${ws.id}, ${id(2)}, 'servers', 'notes', 'Notes', 'text', 0, ${now}, ${now})`.execute(db);
-      const values = JSON.stringify({ rack: 'R14-U38', notes: 'n-1' });
-      await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, automatic, agent_device,
-        custom_fields, created_at, last_check_time) VALUES
-        (${ws.id}, ${id(3)}, 'old-one', 'old-one', '[]', 0, '', ${values}, ${now}, ${now})`.execute(db);
-      assert.deepEqual(await migrateToLatest(database), ['0010-custom-search']);
-      await addMember(database, { workspaceId: ws.id, email: 'admin@acme.test', name: 'A', role: 'admin' }, CLI_ACTOR);
-      const { secret } = await createKey(database, { workspaceId: ws.id, name: 'k', alias: 'read' });
-      const app = await buildApp({ database, logger: false });
-      try {
-        const list = async (q: string) =>
-          (
-            await app.inject({ url: `/public/v1/servers?q=${q}`, headers: { authorization: `Bearer ${secret}` } })
-          ).json().pagination.total;
-        assert.equal(await list('r14-u38'), 1);
-        assert.equal(await list('old-o'), 1);
-        assert.equal(await list('n-1'), 0);
-      } finally {
-        await app.close();
-      }
-    } finally {
-      await database.close();
-      await test.drop();
-    }
   });
 });

@@ -1,23 +1,17 @@
 /**
  * `q` finds hosts the way admins look for them (db/storage.ts, `searched`): servers and
  * workstations by hostname, IP address, OS, manufacturer, model, serial number and location,
- * applications by vendor and catalog entry, with totals that follow every change; 0003-search-and-views
+ * applications by vendor and catalog entry, with totals that follow every change; the schema
  * indexes the rows written before it; the console's global search puts an exact match first.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { sql } from 'kysely';
 import { applications } from '../src/applications/applications.module.js';
 import { GlobalSearchResults } from '../src/console/search.routes.js';
-import { openDatabase, type Database } from '../src/db/database.js';
-import { migrateTo, migrateToLatest, migrationNames } from '../src/db/migrate.js';
-import { searchRebuildStatements } from '../src/db/storage-sql.js';
-import { serviceOf } from '../src/families.js';
 import { servers } from '../src/infrastructure/servers.module.js';
 import { workstations } from '../src/infrastructure/workstations.module.js';
-import { newId } from '../src/ids.js';
 import { personIn, signIn } from './support/console.js';
-import { createTestDatabase, describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
+import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { bodyOf, familyClient } from './support/typed.js';
 
 /** The names of a list's page for `q`, and its total. */
@@ -177,72 +171,4 @@ describeEachDatabase('host search', (h) => {
     assert.equal((await h.app.inject({ method: 'GET', url: '/ui/api/search?q=x' })).statusCode, 401);
     assert.equal((await client.call('GET', '/ui/api/search')).statusCode, 400);
   });
-
-  it('0003-search-and-views indexes the servers, workstations and applications written before it', async () => {
-    const test = await createTestDatabase(h.dialect);
-    const database = openDatabase(test.url);
-    try {
-      await migrateTo(database, '0002-server-addresses');
-      await previousSearch(database);
-      const workspaceId = await fill(database);
-      const search = async (family: typeof servers | typeof workstations | typeof applications, q: string) =>
-        (await serviceOf(family as never).list(database, workspaceId, { q })).pagination.total;
-      // Before: only the columns searched then (the totals are remembered by the search version).
-      assert.equal(await search(servers, 'dell'), 0);
-      assert.deepEqual(await migrateToLatest(database), migrationNames().slice(2));
-      assert.equal(await search(servers, 'dell'), 1);
-      assert.equal(await search(servers, 'lon2'), 1);
-      assert.equal(await search(servers, 'ubuntu'), 1);
-      assert.equal(await search(servers, 'old-srv'), 1);
-      assert.equal(await search(workstations, 'lenovo'), 1);
-      assert.equal(await search(applications, 'sharepoint'), 1);
-      // The new triggers keep it: a change of a newly searched column.
-      await sql`UPDATE servers SET location = 'PAR1' WHERE workspace_id = ${workspaceId}`.execute(database.db);
-      assert.equal(await search(servers, 'lon2'), 0);
-      assert.equal(await search(servers, 'par1'), 1);
-    } finally {
-      await database.close();
-      await test.drop();
-    }
-  });
 });
-
-/** The text indexes as the baseline made them before 0003-search-and-views: fewer searched columns. */
-async function previousSearch(database: Database): Promise<void> {
-  const previous = {
-    applications: ['name', 'vendor', 'description'],
-    servers: ['name', 'hostname', 'ip_addresses'],
-    workstations: ['name', 'hostname', 'serial_number', 'model'],
-  };
-  for (const [table, columns] of Object.entries(previous)) {
-    for (const statement of searchRebuildStatements(database.dialect, table, columns))
-      await sql.raw(statement).execute(database.db);
-  }
-}
-
-/** A workspace with a server, a workstation and an application, written with SQL as any writer would. */
-async function fill(database: Database): Promise<string> {
-  const db = database.db;
-  const workspaceId = newId();
-  const now = new Date().toISOString();
-  await db
-    .insertInto('workspaces')
-    .values({
-      id: workspaceId,
-      name: 'Before',
-      default_currency: 'EUR',
-      time_zone: 'UTC',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, os, manufacturer, location, automatic,
-    created_at, last_check_time) VALUES (${workspaceId}, ${newId()}, 'old-srv', 'old-srv', '["10.9.9.9"]', 'Ubuntu',
-    'Dell Inc.', 'LON2', 0, ${now}, ${now})`.execute(db);
-  await sql`INSERT INTO workstations (workspace_id, id, name, manufacturer, status, automatic, created_at,
-    last_check_time) VALUES (${workspaceId}, ${newId()}, 'LT-1', 'Lenovo', 'in_use',
-    0, ${now}, ${now})`.execute(db);
-  await sql`INSERT INTO applications (workspace_id, id, name, catalog_entry_id, created_at, updated_at)
-    VALUES (${workspaceId}, ${newId()}, 'Intranet', 'microsoft-sharepoint', ${now}, ${now})`.execute(db);
-  return workspaceId;
-}

@@ -6,14 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { sql } from 'kysely';
 import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { openDatabase, type Database } from '../src/db/database.js';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { newId } from '../src/ids.js';
 import { addMember } from '../src/members/members.service.js';
 import { User } from '../src/users/users.module.js';
-import { createTestDatabase, describeEachDatabase, type Workspace } from './support/harness.js';
+import { describeEachDatabase, type Workspace } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
 type Audit = { action: string; resourceType: string; resourceId: string; changes?: Record<string, unknown> };
@@ -390,37 +386,5 @@ describeEachDatabase('people without an account', (h) => {
     await h.database.db.deleteFrom('workspaces').where('id', '=', ws.id).execute();
     const left = await h.database.db.selectFrom('users').select('id').where('id', '=', hal.id).executeTakeFirst();
     assert.equal(left, undefined);
-  });
-
-  it('a database made before people lists its members as people after the migration', async () => {
-    const test = await createTestDatabase(h.dialect);
-    const database: Database = openDatabase(test.url);
-    try {
-      await migrateTo(database, '0008-custom-fields');
-      const now = new Date().toISOString();
-      const [workspaceId, userId] = [newId(), newId()];
-      await sql`INSERT INTO workspaces (id, name, created_at, updated_at)
-        VALUES (${workspaceId}, 'Old', ${now}, ${now})`.execute(database.db);
-      await sql`INSERT INTO users (id, email, name, created_at)
-        VALUES (${userId}, 'old@acme.test', 'Old Member', ${now})`.execute(database.db);
-      await sql`INSERT INTO members (workspace_id, id, user_id, role, created_at)
-        VALUES (${workspaceId}, ${newId()}, ${userId}, 'admin', ${now})`.execute(database.db);
-      assert.deepEqual(await migrateToLatest(database), ['0009-people', '0010-custom-search']);
-      const people = await database.db.selectFrom('people').selectAll().execute();
-      assert.deepEqual(
-        people.map((row) => [row.id, row.name, row.email, row.member]),
-        [[userId, 'Old Member', 'old@acme.test', 1]],
-      );
-      const counted = await database.db
-        .selectFrom('row_counts')
-        .select('total')
-        .where('workspace_id', '=', workspaceId)
-        .where('table_name', '=', 'people')
-        .executeTakeFirst();
-      assert.equal(Number(counted?.total), 1, 'the rows it had are counted');
-    } finally {
-      await database.close();
-      await test.drop();
-    }
   });
 });

@@ -122,7 +122,7 @@ async function assertOneRowCountMechanism(database: Database): Promise<void> {
       name: string;
     }>`SELECT name FROM sqlite_master WHERE name = 'audit_event_counts'`.execute(database.db);
     assert.deepEqual(tables, [], 'audit_event_counts is dropped');
-    // The other storage facts' triggers (text and gram indexes, tallies, search versions, name copies,
+    // The other storage facts' triggers (text and gram indexes, valueCounts, search versions, name copies,
     // addresses, install totals, custom fields' search text) keep other things.
     const { rows: triggers } = await sql<{ name: string; tbl_name: string; sql: string }>`
       SELECT name, tbl_name, sql FROM sqlite_master

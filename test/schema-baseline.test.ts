@@ -2,11 +2,16 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/db/database.js';
-import { migratedStorageFingerprint, migrateTo, migrateToLatest, migrationNames } from '../src/db/migrate.js';
+import {
+  currentMigrationNames,
+  migratedStorageFingerprint,
+  migrateToLatest,
+  migrationNames,
+  SQUASHED,
+  SquashedSchemaError,
+} from '../src/db/migrate.js';
 import { STORAGE } from '../src/db/storage.js';
 import { storageFingerprint, storageObjects } from '../src/db/storage-sql.js';
-import { newId } from '../src/ids.js';
-import { gramText } from '../src/db/text-search.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 
 /** Triggers named the way storage-sql.ts names the objects of storage facts. */
@@ -31,24 +36,6 @@ async function withOwnDatabase(dialect: Database['dialect'], work: (database: Da
     await database.close();
     await test.drop();
   }
-}
-
-/** A workspace written as a row, as a migration finds it; its id and the time written. */
-async function workspaceRow(database: Database): Promise<{ workspaceId: string; now: string }> {
-  const workspaceId = newId();
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto('workspaces')
-    .values({
-      id: workspaceId,
-      name: 'Before',
-      default_currency: 'EUR',
-      time_zone: 'UTC',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { workspaceId, now };
 }
 
 const normalised = (text: string) => text.replace(/"/g, '').replace(/\s+/g, ' ').trim();
@@ -100,156 +87,45 @@ describeEachDatabase('schema baseline', (h) => {
       assert.ok(indexNames.has(object.name), object.name);
   });
 
-  // The template for every later migration: the baseline, rows in it, the migration, the rows after.
-  it(
-    'a later migration applied to a filled baseline keeps and ' +
-      'completes its data (0002: servers get their address rows)',
-    async () => {
-      await withOwnDatabase(h.dialect, async (database) => {
-        assert.deepEqual(await migrateTo(database, '0001-baseline'), ['0001-baseline']);
-        const db = database.db;
-        const { workspaceId, now } = await workspaceRow(database);
-        const servers = [
-          ['web-1', ['10.0.0.1', '2001:db8::1']],
-          ['web-2', ['10.0.0.2', 'not an address']],
-          ['web-3', []],
-        ] as const;
-        const ids: string[] = [];
-        for (const [name, addresses] of servers) {
-          const id = newId();
-          ids.push(id);
-          await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, automatic, created_at,
-          last_check_time) VALUES (${workspaceId}, ${id}, ${name}, ${name}, ${JSON.stringify(addresses)}, 0,
-          ${now}, ${now})`.execute(db);
-        }
-
-        assert.deepEqual(await migrateToLatest(database), migrationNames().slice(1));
-        const { rows } = await sql<{ server_id: string; address: string }>`SELECT server_id, address
-        FROM server_addresses WHERE workspace_id = ${workspaceId} ORDER BY address`.execute(db);
-        assert.deepEqual(
-          rows,
-          [
-            { server_id: ids[1], address: '40a000002' },
-            { server_id: ids[0], address: '40a000001' },
-            { server_id: ids[0], address: '620010db8000000000000000000000001' },
-          ].sort((a, b) => a.address.localeCompare(b.address)),
-        );
-        const counted = await db
-          .selectFrom('row_counts')
-          .select('total')
-          .where('workspace_id', '=', workspaceId)
-          .where('table_name', '=', 'servers')
-          .executeTakeFirstOrThrow();
-        assert.equal(Number(counted.total), 3, 'the rows written before are still counted');
-      });
-    },
-  );
-
-  it('0007: a SQLite database made before the gram index gets one, filled from the rows it has', async () => {
-    if (h.dialect !== 'sqlite') {
-      // Nothing to make on PostgreSQL: the migration only records itself.
-      await withOwnDatabase(h.dialect, async (database) => {
-        await migrateTo(database, '0006-data-versions');
-        assert.deepEqual(await migrateToLatest(database), [
-          '0007-short-searches',
-          '0008-custom-fields',
-          '0009-people',
-          '0010-custom-search',
-        ]);
-      });
-      return;
-    }
-    await withOwnDatabase(h.dialect, async (database) => {
-      await migrateTo(database, '0006-data-versions');
-      const db = database.db;
-      // As the code before 0007 made it: no gram index.
-      const { rows: objects } = await sql<{ name: string; type: string }>`SELECT name, type FROM sqlite_master
-        WHERE type IN ('trigger', 'table')`.execute(db);
-      const grams = objects.filter((row) => /_grams(_(insert|update|delete))?$/.test(row.name));
-      assert.ok(grams.length > 0);
-      for (const { name, type } of grams) await sql.raw(`DROP ${type.toUpperCase()} IF EXISTS ${name}`).execute(db);
-      const { workspaceId, now } = await workspaceRow(database);
-      await sql`INSERT INTO servers (workspace_id, id, name, hostname, ip_addresses, automatic, created_at,
-        last_check_time) VALUES (${workspaceId}, ${newId()}, 'zq-host', 'zq-host', '[]', 0, ${now}, ${now})`.execute(
-        db,
-      );
-
-      assert.deepEqual(await migrateToLatest(database), [
-        '0007-short-searches',
-        '0008-custom-fields',
-        '0009-people',
-        '0010-custom-search',
-      ]);
-      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM servers_grams
-        WHERE servers_grams MATCH ${`"${gramText(['zq']).split(' ').at(-1)}"`}`.execute(db);
-      assert.equal(Number(rows[0]!.n), 1, 'the server written before is in the gram index');
-    });
-  });
-
-  it('a database made before the baseline is recorded as having it; one that stopped earlier is refused', async () => {
-    const old = [
-      ...Array.from({ length: 31 }, (_, i) => `${String(i + 1).padStart(4, '0')}-pre-release`),
-      '0032-server-addresses',
-      '0033-operator-invitations',
+  it('a database that ran the whole squashed chain is recorded at the baseline; a part is refused', async () => {
+    const squashed = SQUASHED;
+    const older = [
+      '0001-core',
+      ...Array.from({ length: 32 }, (_, i) => `${String(i + 2).padStart(4, '0')}-pre-release`),
     ];
-    old[0] = '0001-core';
-    old[30] = '0031-trigrams-first';
     await withOwnDatabase(h.dialect, async (database) => {
       await migrateToLatest(database);
       const db = database.db as unknown as import('kysely').Kysely<{
         estate_migrations: { name: string; timestamp: string };
       }>;
-      await db.deleteFrom('estate_migrations').execute();
-      const timestamp = new Date().toISOString();
-      await db
-        .insertInto('estate_migrations')
-        .values(old.map((name) => ({ name, timestamp })))
-        .execute();
-      assert.deepEqual(
-        await migrateToLatest(database),
-        migrationNames().slice(2),
-        'only what came after the renamed migrations: the schema is the baseline',
-      );
-      const names = (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map(
-        (r) => r.name,
-      );
-      assert.deepEqual(names, migrationNames());
+      const record = async (names: string[]) => {
+        await db.deleteFrom('estate_migrations').execute();
+        const timestamp = new Date().toISOString();
+        await db
+          .insertInto('estate_migrations')
+          .values(names.map((name) => ({ name, timestamp })))
+          .execute();
+      };
+      const recorded = async () =>
+        (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map((row) => row.name);
 
-      // Made after the squash, before 0003-operator-invitations was folded into the baseline.
-      await db.deleteFrom('estate_migrations').execute();
-      await db
-        .insertInto('estate_migrations')
-        .values(
-          ['0001-baseline', '0002-server-addresses', '0003-operator-invitations'].map((name) => ({ name, timestamp })),
-        )
-        .execute();
-      assert.deepEqual(
-        await migrateToLatest(database),
-        migrationNames().slice(2),
-        'the folded migration is not run again',
-      );
-      assert.deepEqual(
-        (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map((r) => r.name),
-        migrationNames(),
-      );
+      await record(squashed);
+      assert.deepEqual(await migrateToLatest(database), [], 'nothing to run: the schema is the baseline');
+      assert.deepEqual(await recorded(), migrationNames());
 
-      await db.deleteFrom('estate_migrations').execute();
-      await db
-        .insertInto('estate_migrations')
-        .values(old.slice(0, 20).map((name) => ({ name, timestamp })))
-        .execute();
-      await assert.rejects(migrateToLatest(database), /stopped at migration 0020-pre-release/);
-
-      await db.deleteFrom('estate_migrations').execute();
-      await db
-        .insertInto('estate_migrations')
-        .values(old.slice(0, 32).map((name) => ({ name, timestamp })))
-        .execute();
-      await assert.rejects(
-        migrateToLatest(database),
-        /stopped at migration 0032-server-addresses; .* reached 0033-operator-invitations/,
-        'the baseline holds what 0033 added',
-      );
+      await record(squashed.slice(0, 6));
+      await assert.rejects(migrateToLatest(database), /stopped at migration 0006-data-versions, which this version/);
+      assert.deepEqual(await recorded(), squashed.slice(0, 6), 'the record is left as it was');
+      await record(older);
+      await assert.rejects(migrateToLatest(database), /stopped at migration 0033-pre-release/);
     });
+  });
+
+  it('a backup recorded at the squashed chain is at the baseline; at a part of it, it is refused', () => {
+    assert.deepEqual(currentMigrationNames(migrationNames()), migrationNames());
+    assert.deepEqual(currentMigrationNames(SQUASHED), ['0011-baseline']);
+    assert.deepEqual(currentMigrationNames([...SQUASHED, '0012-later']), ['0011-baseline', '0012-later']);
+    assert.throws(() => currentMigrationNames(SQUASHED.slice(0, 9)), SquashedSchemaError);
+    assert.throws(() => currentMigrationNames(['0001-core', '0002-accounts']), /stopped at migration 0002-accounts/);
   });
 });

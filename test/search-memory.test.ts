@@ -1,7 +1,7 @@
 /**
  * A broad search remembers, per search version, where its matches begin in an order and which rows
  * its pages held (db/search-counts.ts, SearchStart and SearchPage), and chooses its windows by
- * measured costs (lists/offset.ts, testedWindows). A page read from memory is the page the plain
+ * measured costs (lists/windows.ts, columnTestWindows). A page read from memory is the page the plain
  * substring rule gives, before and after writes that change what matches or where it sorts.
  */
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../src/db/database.js';
 import { likePattern } from '../src/db/text-search.js';
 import { buildApp, type App } from '../src/app/app.js';
 import { createKey } from '../src/keys/keys.service.js';
-import { testedWindow, testedWindows } from '../src/lists/offset.js';
+import { columnTestWindow, columnTestWindows } from '../src/lists/windows.js';
 import { seedWorkspace } from '../src/seed/seed.js';
 import { createWorkspace } from '../src/workspaces/workspaces.service.js';
 import { createMigratedTestDatabase, DIALECTS, ONCE, type TestDatabase } from './support/harness.js';
@@ -22,17 +22,17 @@ describe('the windows a broad search tries (SQLite)', ONCE, () => {
     // 10,018 of 16,136 events match: a page of 51 needs ~82 events were they spread evenly, so a
     // window of 500; testing it costs less than a quarter of listing the matches (the rule assumed
     // 40 times a match's cost per row before: it listed all 10,018).
-    assert.equal(testedWindow((51 * 16_136) / 10_018, 16_136, 10_018), 500);
+    assert.equal(columnTestWindow((51 * 16_136) / 10_018, 16_136, 10_018), 500);
     // 1,000,000 of 1,500,000 events: the even spread's window, then one whose test costs what
     // listing the matches does.
-    assert.deepEqual(testedWindows((51 * 1_500_000) / 1_000_000, 1_500_000, 1_000_000), [500, 200_000]);
+    assert.deepEqual(columnTestWindows((51 * 1_500_000) / 1_000_000, 1_500_000, 1_000_000), [500, 200_000]);
   });
 
   it('lists sparse matches rather than test a window', () => {
-    assert.equal(testedWindow((51 * 16_136) / 1_000, 16_136, 1_000), undefined);
-    assert.deepEqual(testedWindows((51 * 16_136) / 1_000, 16_136, 1_000), []);
+    assert.equal(columnTestWindow((51 * 16_136) / 1_000, 16_136, 1_000), undefined);
+    assert.deepEqual(columnTestWindows((51 * 16_136) / 1_000, 16_136, 1_000), []);
     // A window short of the table only.
-    assert.equal(testedWindow(51, 400, 390), undefined);
+    assert.equal(columnTestWindow(51, 400, 390), undefined);
   });
 });
 

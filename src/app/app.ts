@@ -27,7 +27,7 @@ import { registerMetrics } from '../metrics/metrics.routes.js';
 import type { App, AppDeps } from '../http/types.js';
 import { sharedValidators } from '../http/validators.js';
 import { serializerOnFirstUse, validatorOnFirstUse } from '../http/first-use.js';
-import { serializerCompiler } from '../http/serializer.js';
+import fastJson from 'fast-json-stringify';
 import { fieldIndexesSettled } from '../custom-fields/indexes.js';
 
 export type { App, AppDeps } from '../http/types.js';
@@ -91,8 +91,9 @@ async function authenticateUnrouted(
   return false;
 }
 
-export async function buildApp(options: AppOptions): Promise<App> {
-  const app = Fastify({
+/** The Fastify instance with the service's limits, request ids, logging and unroutable-URL answers. */
+function fastifyOf(options: AppOptions): App {
+  return Fastify({
     logger: options.logger ?? false,
     genReqId: requestIdOf,
     logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
@@ -120,8 +121,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       );
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+}
 
-  app.setSerializerCompiler((route) => serializerOnFirstUse(() => serializerCompiler(route)));
+/** How requests are read and answers written: validators, serializers, JSON bodies only. */
+function setCodecs(app: App): void {
+  // Nullable fields are `type: [T, 'null']` (http/schemas.ts), which fast-json-stringify writes with
+  // a typeof test; it would check every value of an `anyOf` against each branch with Ajv.
+  app.setSerializerCompiler(({ schema }) =>
+    serializerOnFirstUse(() => fastJson(schema as Parameters<typeof fastJson>[0])),
+  );
   // The process's pair: Ajv keeps each compiled schema by the schema object, and the routes' schemas
   // are the modules' own, so a second app in a process (a test file's next suite) compiles none again.
   const validators = sharedValidators();
@@ -142,9 +150,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return parseJson(request, text, done);
   });
   app.addHook('preValidation', refuseBadText);
-  // A field's index being built after its definition's commit (custom-fields/indexes.ts) is finished.
-  app.addHook('onClose', async () => fieldIndexesSettled(options.database));
+}
 
+/** What every route gets as it is added: its scopes published, unknown query parameters refused. */
+function onEveryRoute(app: App): void {
   app.addHook('onRoute', (route) => {
     // Each operation's required scope is published in the OpenAPI document as x-required-scope,
     // and every scope it needs (a sub-resource list needs its items' family's too) as x-required-scopes.
@@ -160,23 +169,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // The console's own API is not part of the public contract: it stays out of /openapi.json.
     if (route.url.startsWith('/ui') && route.schema) route.schema.hide = true;
   });
+}
 
-  registerMetrics(app, options.database, options.metricsToken);
-
-  const methodIndex = new MethodIndex();
-  methodIndex.attach(app);
-  registerErrorHandler(app);
-
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-    securePicture(reply);
-  });
-
-  await app.register(swagger, openApiOptions);
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  registerHealthRoutes(app, options.database);
-
+/** The public API, the agents' and inventory agents' endpoints, and the console, each with its authentication. */
+async function registerModules(app: App, options: AppOptions): Promise<void> {
   const deps: AppDeps = {
     database: options.database,
     responseCache: new ResponseCache(options.database, options.responseCacheBytes),
@@ -199,9 +195,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(async (inventoryApi: App) => registerInventoryRoutes(inventoryApi, deps));
   await app.register(cookie);
   await registerConsole(app, deps, WORKSPACE_MODULES);
+}
 
+/** A path no route has: 401 before anything else under /public and /agent, then 405 with Allow, or 404. */
+function answerUnknownPaths(app: App, database: Database, methodIndex: MethodIndex): void {
   app.setNotFoundHandler(async (request, reply) => {
-    if (await authenticateUnrouted(options.database, request, reply)) return reply;
+    if (await authenticateUnrouted(database, request, reply)) return reply;
     const path = normalisedPath(request.url);
     const allowed = methodIndex.methodsFor(path);
     if (allowed.length > 0) {
@@ -213,6 +212,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     throw new ApiError('not_found', `no route ${request.method} ${path}`);
   });
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = fastifyOf(options);
+  setCodecs(app);
+  // A field's index being built after its definition's commit (custom-fields/indexes.ts) is finished.
+  app.addHook('onClose', async () => fieldIndexesSettled(options.database));
+  onEveryRoute(app);
+  registerMetrics(app, options.database, options.metricsToken);
+
+  const methodIndex = new MethodIndex();
+  methodIndex.attach(app);
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    securePicture(reply);
+  });
+
+  await app.register(swagger, openApiOptions);
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerHealthRoutes(app, options.database);
+  await registerModules(app, options);
+  answerUnknownPaths(app, options.database, methodIndex);
 
   await app.ready();
   return app;

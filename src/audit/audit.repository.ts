@@ -14,7 +14,7 @@ import {
 } from '../db/search-counts.js';
 import { SEARCHED } from '../db/storage.js';
 import { matchesText, textIndexCount, type TextRead } from '../db/text-search.js';
-import { testedWindows } from '../lists/offset.js';
+import { columnTestWindows } from '../lists/windows.js';
 
 export interface AuditFilters {
   from?: string;
@@ -57,12 +57,12 @@ function givenFilters(filters: AuditFilters): [string, unknown][] {
   );
 }
 
-/** The audit filters counted per value (TALLIES, db/storage.ts); `actions` adds up the counts of its actions. */
+/** The audit filters counted per value (VALUE_COUNTS, db/storage.ts); `actions` adds up the counts of its actions. */
 export const AUDIT_TALLIED = ['category', 'actions', 'resourceType'] as const;
 
 /**
  * Events matching the filters: without filters, the trigger-kept per-workspace count (row_counts);
- * with one tallied filter alone, its per-value counts (value_counts); with `from` and `to` alone,
+ * with one value-counted filter alone, its per-value counts (value_counts); with `from` and `to` alone,
  * the per-day counts of the whole days between and the events of the part-days at the ends;
  * with `query` alone, counted once per change of the searched text (db/search-counts.ts);
  * otherwise counted.
@@ -111,7 +111,7 @@ const dayAfter = (day: string) => new Date(Date.parse(startOf(day)) + DAY_MS).to
 
 /**
  * Events from `from` to `to` (both inclusive, ISO instants): the days wholly inside from their
- * per-day counts (DAY_TALLIES, db/storage.ts), and the events of the part-day at each end counted
+ * per-day counts (DAY_COUNTS, db/storage.ts), and the events of the part-day at each end counted
  * in the timestamp index, so the cost is at most two days' events whatever the window. One
  * statement, so the parts are read from one snapshot.
  */
@@ -170,7 +170,7 @@ export async function listAuditEvents(
       : undefined;
   const known = pageKey === undefined ? undefined : rememberedPage(database.db, pageKey);
   if (known) {
-    const found = await page('test')
+    const found = await page('columns')
       .where('id', 'in', known.ids as string[])
       .where(startHolds(workspaceId, 'audit_events', known.version))
       .execute();
@@ -179,7 +179,7 @@ export async function listAuditEvents(
   const version = pageKey === undefined ? undefined : await searchVersion(database.db, workspaceId, 'audit_events');
   let found: AuditEventsTable[] | undefined;
   if (database.dialect === 'sqlite' && filters.query && matching !== undefined && matching > 0)
-    found = await windowPage(database, workspaceId, after, limit, matching, page('test'));
+    found = await windowPage(database, workspaceId, after, limit, matching, page('columns'));
   found ??= await page('index').execute();
   if (version !== undefined && pageKey !== undefined && found.length > 0)
     rememberStart(database.db, pageKey, { version, ids: found.map((event) => event.id) });
@@ -199,9 +199,9 @@ function windowEndOf(database: Database, workspaceId: string, size: number, from
 }
 
 /**
- * SQLite, a search matching a good share of the events (ListOptions.walked in lists/offset.ts does
+ * SQLite, a search matching a good share of the events (ListOptions.sortScan in lists/offset.ts does
  * the same for the lists): the page read by testing each event's own text, walking the page
- * index from the cursor to the end of a window of events (testedWindows: the window an even spread
+ * index from the cursor to the end of a window of events (columnTestWindows: the window an even spread
  * of the matches needs, then, were they clustered further back, the largest whose test costs what
  * listing the matches does). Undefined when no window is worth trying, or none holds enough
  * matches: the text index lists them then.
@@ -212,14 +212,14 @@ async function windowPage(
   after: CursorPosition | undefined,
   limit: number,
   matching: number,
-  tested: SelectQueryBuilder<Tables, 'audit_events', AuditEventsTable>,
+  textOnColumns: SelectQueryBuilder<Tables, 'audit_events', AuditEventsTable>,
 ): Promise<AuditEventsTable[] | undefined> {
   const events = await countedTotal(database.db, workspaceId, 'audit_events');
   const from = after ? sql<SqlBool>`(timestamp, id) < (${after.timestamp}, ${after.id})` : undefined;
-  for (const window of testedWindows((limit * events) / matching, events, matching)) {
+  for (const window of columnTestWindows((limit * events) / matching, events, matching)) {
     const end = await windowEndOf(database, workspaceId, window, from);
     if (!end) return undefined;
-    const found = await tested.where(sql<SqlBool>`(timestamp, id) >= (${end.timestamp}, ${end.id})`).execute();
+    const found = await textOnColumns.where(sql<SqlBool>`(timestamp, id) >= (${end.timestamp}, ${end.id})`).execute();
     if (found.length === limit) return found;
   }
   return undefined;

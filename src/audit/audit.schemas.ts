@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_CATEGORIES, auditResourceTypes } from './audit.types.js';
+import { OrNull } from '../http/schemas.js';
 
 /** A resource type: its `enum` is the live list, so a family registered later is accepted and documented. */
 const ResourceType = (description: string, examples?: string[]) =>
@@ -66,27 +67,18 @@ export const AuditEvent = Type.Object(
             'api_key for public API calls, member for console and key creation, ' +
             'agent for reports, system for host commands.',
         }),
-        id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
-          description: 'The actor id; null for the system.',
-        }),
+        id: OrNull(Type.String({ format: 'uuid' }), 'The actor id; null for the system.'),
         name: Type.String({ description: 'The actor name at the time of the event.', examples: ['billing sync'] }),
       },
       { description: 'Who made the change.' },
     ),
     resourceType: ResourceType('Kind of resource changed.', ['api_key']),
-    resourceId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
-      description: 'Id of the resource; null for roles (named, not numbered).',
-    }),
-    resourceName: Type.Union([Type.String(), Type.Null()], {
-      description: 'Name of the resource at the time of the event.',
-    }),
-    changes: Type.Union(
-      [Type.Record(Type.String(), Type.Object({ before: Type.Unknown(), after: Type.Unknown() })), Type.Null()],
-      {
-        description:
-          'Changed fields with their values before and after; null when there is nothing to show. ' +
-          'Never holds a secret.',
-      },
+    resourceId: OrNull(Type.String({ format: 'uuid' }), 'Id of the resource; null for roles (named, not numbered).'),
+    resourceName: OrNull(Type.String(), 'Name of the resource at the time of the event.'),
+    changes: OrNull(
+      Type.Record(Type.String(), Type.Object({ before: Type.Unknown(), after: Type.Unknown() })),
+      'Changed fields with their values before and after; null when there is nothing to show. ' +
+        'Never holds a secret.',
     ),
   },
   { description: 'One audit event.' },

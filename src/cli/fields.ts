@@ -167,16 +167,7 @@ export function registerFields(program: Command): void {
     .action((opts: FieldOptions) =>
       run(
         opts,
-        async (database) => {
-          const { CustomFieldQuery } = await import('../custom-fields/fields.schemas.js');
-          const { listFields } = await import('../custom-fields/fields.service.js');
-          await workspaceOf(database, opts.workspace);
-          const query = await checked<{ family?: CustomField['family'] }>(
-            CustomFieldQuery,
-            opts.family === undefined ? {} : { family: opts.family },
-          );
-          return { data: await listFields(database.db, opts.workspace, query.family) };
-        },
+        (database) => listDefinitions(database, opts),
         (r) => (r.data.length === 0 ? 'no custom fields' : r.data.map(line).join('\n')),
       ),
     );
@@ -192,13 +183,7 @@ export function registerFields(program: Command): void {
   ).action((opts: FieldOptions) =>
     run(
       opts,
-      async (database) => {
-        const { CreateCustomField } = await import('../custom-fields/fields.schemas.js');
-        const { createField } = await import('../custom-fields/fields.service.js');
-        await workspaceOf(database, opts.workspace);
-        const body = await checked<never>(CreateCustomField, bodyOf(opts, opts.type as FieldType));
-        return createField(database, opts.workspace, body, CLI_ACTOR);
-      },
+      (database) => createDefinition(database, opts),
       (r) => `field ${r.family}.${r.name} defined: ${r.id}`,
     ),
   );
@@ -214,14 +199,7 @@ export function registerFields(program: Command): void {
   ).action((fieldId: string, opts: FieldOptions) =>
     run(
       opts,
-      async (database) => {
-        const { UpdateCustomField } = await import('../custom-fields/fields.schemas.js');
-        const { getField, updateField } = await import('../custom-fields/fields.service.js');
-        await workspaceOf(database, opts.workspace);
-        const current = await getField(database, opts.workspace, fieldId);
-        const body = await checked<never>(UpdateCustomField, bodyOf(opts, (opts.type ?? current.type) as FieldType));
-        return updateField(database, opts.workspace, fieldId, body, CLI_ACTOR);
-      },
+      (database) => updateDefinition(database, fieldId, opts),
       (r) => `field ${r.family}.${r.name} changed`,
     ),
   );
@@ -234,19 +212,7 @@ export function registerFields(program: Command): void {
     .action((opts: FieldOptions) =>
       run(
         {},
-        async (database) => {
-          const { CustomFieldQuery } = await import('../custom-fields/fields.schemas.js');
-          const { exportFields } = await import('../custom-fields/fields.portable.js');
-          await workspaceOf(database, opts.workspace);
-          const query = await checked<{ family?: CustomField['family'] }>(
-            CustomFieldQuery,
-            opts.family === undefined ? {} : { family: opts.family },
-          );
-          // A file a team keeps (and reviews) in version control: indented, one setting per line.
-          const set = await exportFields(database, opts.workspace, query.family);
-          process.stdout.write(`${JSON.stringify(set, null, 2)}\n`);
-          return set;
-        },
+        (database) => exportDefinitions(database, opts),
         () => '',
         { print: false },
       ),
@@ -264,12 +230,7 @@ export function registerFields(program: Command): void {
     .action((file: string, opts: FieldOptions & { dryRun?: boolean }) =>
       run(
         opts,
-        async (database) => {
-          const { applyFields, readFieldSet } = await import('../custom-fields/fields.portable.js');
-          await workspaceOf(database, opts.workspace);
-          const wanted = readFieldSet(await readJson(file));
-          return applyFields(database, opts.workspace, wanted, CLI_ACTOR, { dryRun: opts.dryRun ?? false });
-        },
+        (database) => applyDefinitions(database, file, opts),
         (r) =>
           [
             ...r.created.map((one) => `+ ${one}`),
@@ -293,12 +254,69 @@ export function registerFields(program: Command): void {
     .action((fieldId: string, opts: FieldOptions) =>
       run(
         opts,
-        async (database) => {
-          const { deleteField } = await import('../custom-fields/fields.service.js');
-          await workspaceOf(database, opts.workspace);
-          return { ...(await deleteField(database, opts.workspace, fieldId, CLI_ACTOR)), deleted: true };
-        },
+        (database) => deleteDefinition(database, fieldId, opts),
         (r) => `field ${r.family}.${r.name} deleted`,
       ),
     );
+}
+
+/** `estate field list`: the family is checked as the API checks its query. */
+async function listDefinitions(database: Database, opts: FieldOptions) {
+  const { CustomFieldQuery } = await import('../custom-fields/fields.schemas.js');
+  const { listFields } = await import('../custom-fields/fields.service.js');
+  await workspaceOf(database, opts.workspace);
+  const query = await checked<{ family?: CustomField['family'] }>(
+    CustomFieldQuery,
+    opts.family === undefined ? {} : { family: opts.family },
+  );
+  return { data: await listFields(database.db, opts.workspace, query.family) };
+}
+
+/** `estate field create`: the options become the body the API takes, checked by its schema. */
+async function createDefinition(database: Database, opts: FieldOptions) {
+  const { CreateCustomField } = await import('../custom-fields/fields.schemas.js');
+  const { createField } = await import('../custom-fields/fields.service.js');
+  await workspaceOf(database, opts.workspace);
+  const body = await checked<never>(CreateCustomField, bodyOf(opts, opts.type as FieldType));
+  return createField(database, opts.workspace, body, CLI_ACTOR);
+}
+
+/** `estate field update`: values are read as the new type reads them, else as the current one does. */
+async function updateDefinition(database: Database, fieldId: string, opts: FieldOptions) {
+  const { UpdateCustomField } = await import('../custom-fields/fields.schemas.js');
+  const { getField, updateField } = await import('../custom-fields/fields.service.js');
+  await workspaceOf(database, opts.workspace);
+  const current = await getField(database, opts.workspace, fieldId);
+  const body = await checked<never>(UpdateCustomField, bodyOf(opts, (opts.type ?? current.type) as FieldType));
+  return updateField(database, opts.workspace, fieldId, body, CLI_ACTOR);
+}
+
+/** `estate field export`: written here, indented, since `run` prints one line of JSON. */
+async function exportDefinitions(database: Database, opts: FieldOptions) {
+  const { CustomFieldQuery } = await import('../custom-fields/fields.schemas.js');
+  const { exportFields } = await import('../custom-fields/fields.portable.js');
+  await workspaceOf(database, opts.workspace);
+  const query = await checked<{ family?: CustomField['family'] }>(
+    CustomFieldQuery,
+    opts.family === undefined ? {} : { family: opts.family },
+  );
+  // A file a team keeps (and reviews) in version control: indented, one setting per line.
+  const set = await exportFields(database, opts.workspace, query.family);
+  process.stdout.write(`${JSON.stringify(set, null, 2)}\n`);
+  return set;
+}
+
+/** `estate field apply`: the file is read and checked whole before anything changes. */
+async function applyDefinitions(database: Database, file: string, opts: FieldOptions & { dryRun?: boolean }) {
+  const { applyFields, readFieldSet } = await import('../custom-fields/fields.portable.js');
+  await workspaceOf(database, opts.workspace);
+  const wanted = readFieldSet(await readJson(file));
+  return applyFields(database, opts.workspace, wanted, CLI_ACTOR, { dryRun: opts.dryRun ?? false });
+}
+
+/** `estate field delete`: answered with the definition that was removed. */
+async function deleteDefinition(database: Database, fieldId: string, opts: FieldOptions) {
+  const { deleteField } = await import('../custom-fields/fields.service.js');
+  await workspaceOf(database, opts.workspace);
+  return { ...(await deleteField(database, opts.workspace, fieldId, CLI_ACTOR)), deleted: true };
 }

@@ -65,11 +65,8 @@ function idCommand<T extends object>(
     .action((id: string, opts: JsonOption) => run(opts, (database) => command.act(database, id), command.human));
 }
 
-function buildCli(): Command {
-  const program = new Command('estate')
-    .description('Estate: the IT inventory service. Every command uses DATABASE_URL (default sqlite:./data/estate.db).')
-    .showHelpAfterError();
-
+/** `estate serve` and `estate migrate`: the service itself, and its schema alone. */
+function registerServerCommands(program: Command): void {
   program
     .command('serve')
     .description(
@@ -99,7 +96,10 @@ function buildCli(): Command {
         { migrate: false },
       ),
     );
+}
 
+/** `estate workspace`: create (with its roles and first admin) and delete. */
+function registerWorkspaceCommands(program: Command): void {
   const workspace = program.command('workspace').description('create and delete workspaces');
   workspace
     .command('create')
@@ -147,7 +147,39 @@ function buildCli(): Command {
     act: async (database, id) => (await import('../workspaces/workspaces.service.js')).deleteWorkspace(database, id),
     human: (r) => `workspace ${r.id} deleted`,
   });
+}
 
+interface MemberAddOptions extends JsonOption {
+  workspace: string;
+  email: string;
+  name?: string;
+  role: string;
+  password?: string;
+  passwordStdin?: boolean;
+}
+
+/** `estate member add`: the password is read, and its flags checked, before the database opens. */
+async function addMemberAction(opts: MemberAddOptions): Promise<void> {
+  if (opts.password !== undefined && opts.passwordStdin) return fail('give --password-stdin or --password, not both');
+  if (opts.password !== undefined)
+    warn('--password exposes the password in ps and shell history; use --password-stdin');
+  const password = opts.passwordStdin ? await readSecretFromStdin() : opts.password;
+  return run(
+    opts,
+    async (database) => {
+      const { created: _created, ...added } = await (await import('../members/members.service.js')).addMember(
+        database,
+        { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password },
+        CLI_ACTOR,
+      );
+      return added;
+    },
+    (r) => `member ${r.id} ${r.email} (${r.role}) added`,
+  );
+}
+
+/** `estate member`: add, invite, unlock and remove the people of a workspace. */
+function registerMemberCommands(program: Command): void {
   const member = program.command('member').description('manage the people of a workspace');
   member
     .command('add')
@@ -170,36 +202,7 @@ function buildCli(): Command {
       '\nAn existing person (a member of another workspace) keeps their name and password: ' +
         'only the membership is added, and a --name that differs from theirs is refused.',
     )
-    .action(
-      async (
-        opts: JsonOption & {
-          workspace: string;
-          email: string;
-          name?: string;
-          role: string;
-          password?: string;
-          passwordStdin?: boolean;
-        },
-      ) => {
-        if (opts.password !== undefined && opts.passwordStdin)
-          return fail('give --password-stdin or --password, not both');
-        if (opts.password !== undefined)
-          warn('--password exposes the password in ps and shell history; use --password-stdin');
-        const password = opts.passwordStdin ? await readSecretFromStdin() : opts.password;
-        return run(
-          opts,
-          async (database) => {
-            const { created: _created, ...added } = await (await import('../members/members.service.js')).addMember(
-              database,
-              { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password },
-              CLI_ACTOR,
-            );
-            return added;
-          },
-          (r) => `member ${r.id} ${r.email} (${r.role}) added`,
-        );
-      },
-    );
+    .action(addMemberAction);
   member
     .command('invite')
     .description('make a one-time link with which a member who has no password yet sets one')
@@ -277,7 +280,10 @@ function buildCli(): Command {
         (r) => `member ${r.id} removed${r.revokedKeys.length ? `; revoked keys: ${r.revokedKeys.join(', ')}` : ''}`,
       ),
     );
+}
 
+/** `estate role set`: a role's permission set. */
+function registerRoleCommands(program: Command): void {
   program
     .command('role')
     .description("edit the permission sets of a workspace's roles")
@@ -299,7 +305,10 @@ function buildCli(): Command {
         (r) => `role ${r.role}: ${r.permissions.join(', ')}`,
       ),
     );
+}
 
+/** `estate key`: create, rotate, revoke and list API keys. */
+function registerKeyCommands(program: Command): void {
   const key = program.command('key').description('manage API keys');
   key
     .command('create')
@@ -370,7 +379,10 @@ function buildCli(): Command {
             .join('\n') || 'no keys',
       ),
     );
+}
 
+/** `estate seed`: a demo inventory at scale. */
+function registerSeedCommand(program: Command): void {
   program
     .command('seed')
     .description(
@@ -406,7 +418,53 @@ function buildCli(): Command {
             .join('\n')}`,
       ),
     );
+}
 
+interface AgentRunOptions extends JsonOption {
+  server: string;
+  token?: string;
+  once?: boolean;
+  interval?: string;
+  kind: string;
+  maxRetries: string;
+}
+
+/** `estate agent run`: no database here, so failures are reported without `run`. */
+async function runAgentAction(opts: AgentRunOptions): Promise<void> {
+  try {
+    if (opts.token !== undefined)
+      warn('--token exposes the agent token in ps and shell history; set ESTATE_AGENT_TOKEN instead');
+    const token = opts.token ?? process.env.ESTATE_AGENT_TOKEN;
+    if (!token) throw new Error('no agent token: set ESTATE_AGENT_TOKEN (or give --token)');
+    const server = new URL(opts.server);
+    if (server.protocol === 'http:' && !isLoopback(server.hostname))
+      warn(
+        `${opts.server} is plain http to another host: ` +
+          'the agent token and the report cross the network unencrypted; use https',
+      );
+    if (opts.once && opts.interval) throw new Error('give --once or --interval, not both');
+    if (opts.kind !== 'server' && opts.kind !== 'workstation') throw new Error('--kind must be server or workstation');
+    const maxRetries = Number(opts.maxRetries);
+    if (!Number.isInteger(maxRetries) || maxRetries < 0)
+      throw new Error('--max-retries must be a non-negative integer');
+    await runAgent({
+      server: opts.server,
+      token,
+      kind: opts.kind,
+      intervalMs: opts.interval ? parseInterval(opts.interval) : undefined,
+      maxRetries,
+      json: Boolean(opts.json),
+      log: (line) => process.stderr.write(`estate agent: ${line}\n`),
+      print: (line) => process.stdout.write(`${line}\n`),
+    });
+  } catch (error) {
+    process.stderr.write(`estate: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** `estate agent`: enroll and revoke agents, and run one on this host. */
+function registerAgentCommands(program: Command): void {
   const agent = program
     .command('agent')
     .description('enroll, revoke and run agents that report hosts and installed software');
@@ -465,50 +523,22 @@ function buildCli(): Command {
       '\nThe agent token is read from ESTATE_AGENT_TOKEN (or --token). ' +
         'A plain http:// server that is not this machine gets a warning: the token would cross the network in clear.',
     )
-    .action(
-      async (
-        opts: JsonOption & {
-          server: string;
-          token?: string;
-          once?: boolean;
-          interval?: string;
-          kind: string;
-          maxRetries: string;
-        },
-      ) => {
-        try {
-          if (opts.token !== undefined)
-            warn('--token exposes the agent token in ps and shell history; set ESTATE_AGENT_TOKEN instead');
-          const token = opts.token ?? process.env.ESTATE_AGENT_TOKEN;
-          if (!token) throw new Error('no agent token: set ESTATE_AGENT_TOKEN (or give --token)');
-          const server = new URL(opts.server);
-          if (server.protocol === 'http:' && !isLoopback(server.hostname))
-            warn(
-              `${opts.server} is plain http to another host: ` +
-                'the agent token and the report cross the network unencrypted; use https',
-            );
-          if (opts.once && opts.interval) throw new Error('give --once or --interval, not both');
-          if (opts.kind !== 'server' && opts.kind !== 'workstation')
-            throw new Error('--kind must be server or workstation');
-          const maxRetries = Number(opts.maxRetries);
-          if (!Number.isInteger(maxRetries) || maxRetries < 0)
-            throw new Error('--max-retries must be a non-negative integer');
-          await runAgent({
-            server: opts.server,
-            token,
-            kind: opts.kind,
-            intervalMs: opts.interval ? parseInterval(opts.interval) : undefined,
-            maxRetries,
-            json: Boolean(opts.json),
-            log: (line) => process.stderr.write(`estate agent: ${line}\n`),
-            print: (line) => process.stdout.write(`${line}\n`),
-          });
-        } catch (error) {
-          process.stderr.write(`estate: ${(error as Error).message}\n`);
-          process.exitCode = 1;
-        }
-      },
-    );
+    .action(runAgentAction);
+}
+
+/** The commands every start registers; GROUPS adds the others when they are named. */
+function buildCli(): Command {
+  const program = new Command('estate')
+    .description('Estate: the IT inventory service. Every command uses DATABASE_URL (default sqlite:./data/estate.db).')
+    .showHelpAfterError();
+
+  registerServerCommands(program);
+  registerWorkspaceCommands(program);
+  registerMemberCommands(program);
+  registerRoleCommands(program);
+  registerKeyCommands(program);
+  registerSeedCommand(program);
+  registerAgentCommands(program);
   return program;
 }
 

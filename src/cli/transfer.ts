@@ -117,7 +117,16 @@ function summary(report: ImportReport & { refusedFile?: string }): string {
   return lines.join('\n');
 }
 
+/** `estate import`, then `estate export`: the order of the list of commands. */
 export function registerTransfer(program: Command): void {
+  registerImportCommand(program);
+  registerExportCommand(program);
+}
+
+type ImportOptions = JsonOption & { workspace: string; family?: string; format?: Format } & Flags;
+
+/** `estate import`: one family's file, or with --all a whole workspace's archive. */
+function registerImportCommand(program: Command): void {
   program
     .command('import')
     .description('import a file of one family into a workspace: rows with an id (or a --match) update, others create')
@@ -157,99 +166,107 @@ export function registerTransfer(program: Command): void {
       'after',
       `\nPresets:\n${PRESETS.map((preset) => `  ${preset.name.padEnd(16)} ${preset.description}`).join('\n')}`,
     )
-    .action((file: string, opts: JsonOption & { workspace: string; family?: string; format?: Format } & Flags) =>
+    .action((file: string, opts: ImportOptions) =>
       opts.all
-        ? run(
-            opts,
-            async (database: Database) => {
-              await requireWorkspace(database, opts.workspace);
-              if (opts.family || opts.preset || opts.match || opts.createFields || opts.skipInvalid)
-                throw new ApiError(
-                  'bad_request',
-                  '--all imports a whole archive: give no --family, --preset or --match',
-                );
-              const input = file === '-' ? process.stdin : createReadStream(file);
-              const report = await importWorkspace(database, opts.workspace, input, {
-                actor: CLI_ACTOR,
-                source: file === '-' ? 'standard input' : basename(file),
-                dryRun: Boolean(opts.dryRun),
-              });
-              if (report.errors.length > 0) process.exitCode = 1;
-              return report;
-            },
-            archiveSummary,
-          )
-        : run(
-            opts,
-            async (database: Database) => {
-              await requireWorkspace(database, opts.workspace);
-              const preset = opts.preset === undefined ? undefined : presetOf(opts.preset);
-              if (opts.preset !== undefined && !preset)
-                throw new ApiError(
-                  'bad_request',
-                  `no preset ${opts.preset}; one of: ${PRESETS.map((candidate) => candidate.name).join(', ')}`,
-                );
-              const key = opts.family ?? preset?.family;
-              if (!key) throw new ApiError('bad_request', 'give --family (or a --preset)');
-              const family = familyOf(key);
-              if (opts.createFields && file === '-')
-                throw new ApiError('bad_request', '--create-fields reads the file twice: give a file, not -');
-              const input = file === '-' ? process.stdin : createReadStream(file);
-              const format = formatOf(file, opts.format);
-              const bar = process.stderr.isTTY && !opts.json ? progressBar() : undefined;
-              const expectedRows = file === '-' || format === 'json' ? undefined : await recordsIn(file, format);
-              if (opts.skipInvalid !== undefined && file === '-')
-                throw new ApiError('bad_request', '--skip-invalid reads the file again: give a file, not -');
-              const options = {
-                format,
-                dryRun: Boolean(opts.dryRun),
-                match: opts.match,
-                actor: CLI_ACTOR,
-                source: file === '-' ? 'standard input' : basename(file),
-                ...(opts.preset === undefined ? {} : { preset: opts.preset }),
-                ...(expectedRows === undefined ? {} : { expectedRows }),
-                ...(opts.createFields && { createFields: () => createReadStream(file) }),
-                ...(opts.createPeople && { createPeople: true }),
-                progress: bar && ((rows: number) => drawImport(bar, rows, expectedRows)),
-                // --skip-invalid: every refused row of a try, with its errors (the report lists 1,000 at most).
-                refused: (row: number, message: string) => {
-                  if (row > 0) found.set(row, found.has(row) ? `${found.get(row)}; ${message}` : message);
-                },
-              };
-              let found = new Map<number, string>();
-              let report: ImportReport & { refusedFile?: string } = await importFamily(
-                database,
-                opts.workspace,
-                family,
-                input,
-                options,
-              );
-              if (opts.skipInvalid !== undefined) {
-                // Each try refuses whole and says which rows; the next leaves them out, until one goes through.
-                const reasons = new Map<number, string>();
-                for (let tries = 0; report.errors.length > 0 && tries < SKIP_TRIES; tries += 1) {
-                  // A fault of the file itself (not CSV, a field that cannot be defined) refuses it whole.
-                  if (report.errors.some((error) => error.row === 0) || found.size === 0) break;
-                  for (const [row, reason] of found) reasons.set(row, reason);
-                  found = new Map();
-                  report = await importFamily(database, opts.workspace, family, createReadStream(file), {
-                    ...options,
-                    skipRows: new Set(reasons.keys()),
-                  });
-                }
-                if (reasons.size > 0 && report.errors.length === 0) {
-                  await writeRefusedRows(createReadStream(file), format, reasons, createWriteStream(opts.skipInvalid));
-                  report.refusedFile = opts.skipInvalid;
-                }
-              }
-              bar?.end();
-              if (report.errors.length > 0) process.exitCode = 1;
-              return report;
-            },
-            summary,
-          ),
+        ? run(opts, (database: Database) => importArchive(database, file, opts), archiveSummary)
+        : run(opts, (database: Database) => importFile(database, file, opts), summary),
     );
+}
 
+/** `estate import --all`: every section or nothing, so the flags of a family's import are refused. */
+async function importArchive(database: Database, file: string, opts: ImportOptions) {
+  await requireWorkspace(database, opts.workspace);
+  if (opts.family || opts.preset || opts.match || opts.createFields || opts.skipInvalid)
+    throw new ApiError('bad_request', '--all imports a whole archive: give no --family, --preset or --match');
+  const input = file === '-' ? process.stdin : createReadStream(file);
+  const report = await importWorkspace(database, opts.workspace, input, {
+    actor: CLI_ACTOR,
+    source: file === '-' ? 'standard input' : basename(file),
+    dryRun: Boolean(opts.dryRun),
+  });
+  if (report.errors.length > 0) process.exitCode = 1;
+  return report;
+}
+
+/** `estate import` of one family's file; with --skip-invalid, tried again without the rows each try refused. */
+async function importFile(database: Database, file: string, opts: ImportOptions) {
+  await requireWorkspace(database, opts.workspace);
+  const preset = opts.preset === undefined ? undefined : presetOf(opts.preset);
+  if (opts.preset !== undefined && !preset)
+    throw new ApiError(
+      'bad_request',
+      `no preset ${opts.preset}; one of: ${PRESETS.map((candidate) => candidate.name).join(', ')}`,
+    );
+  const key = opts.family ?? preset?.family;
+  if (!key) throw new ApiError('bad_request', 'give --family (or a --preset)');
+  const family = familyOf(key);
+  if (opts.createFields && file === '-')
+    throw new ApiError('bad_request', '--create-fields reads the file twice: give a file, not -');
+  const input = file === '-' ? process.stdin : createReadStream(file);
+  const format = formatOf(file, opts.format);
+  const bar = process.stderr.isTTY && !opts.json ? progressBar() : undefined;
+  const expectedRows = file === '-' || format === 'json' ? undefined : await recordsIn(file, format);
+  if (opts.skipInvalid !== undefined && file === '-')
+    throw new ApiError('bad_request', '--skip-invalid reads the file again: give a file, not -');
+  const options = {
+    format,
+    dryRun: Boolean(opts.dryRun),
+    match: opts.match,
+    actor: CLI_ACTOR,
+    source: file === '-' ? 'standard input' : basename(file),
+    ...(opts.preset === undefined ? {} : { preset: opts.preset }),
+    ...(expectedRows === undefined ? {} : { expectedRows }),
+    ...(opts.createFields && { createFields: () => createReadStream(file) }),
+    ...(opts.createPeople && { createPeople: true }),
+    progress: bar && ((rows: number) => drawImport(bar, rows, expectedRows)),
+    // --skip-invalid: every refused row of a try, with its errors (the report lists 1,000 at most).
+    refused: (row: number, message: string) => {
+      if (row > 0) found.set(row, found.has(row) ? `${found.get(row)}; ${message}` : message);
+    },
+  };
+  let found = new Map<number, string>();
+  let report: ImportReport & { refusedFile?: string } = await importFamily(
+    database,
+    opts.workspace,
+    family,
+    input,
+    options,
+  );
+  if (opts.skipInvalid !== undefined) {
+    // Each try refuses whole and says which rows; the next leaves them out, until one goes through.
+    const reasons = new Map<number, string>();
+    for (let tries = 0; report.errors.length > 0 && tries < SKIP_TRIES; tries += 1) {
+      // A fault of the file itself (not CSV, a field that cannot be defined) refuses it whole.
+      if (report.errors.some((error) => error.row === 0) || found.size === 0) break;
+      for (const [row, reason] of found) reasons.set(row, reason);
+      found = new Map();
+      report = await importFamily(database, opts.workspace, family, createReadStream(file), {
+        ...options,
+        skipRows: new Set(reasons.keys()),
+      });
+    }
+    if (reasons.size > 0 && report.errors.length === 0) {
+      await writeRefusedRows(createReadStream(file), format, reasons, createWriteStream(opts.skipInvalid));
+      report.refusedFile = opts.skipInvalid;
+    }
+  }
+  bar?.end();
+  if (report.errors.length > 0) process.exitCode = 1;
+  return report;
+}
+
+interface ExportOptions {
+  workspace: string;
+  family?: string;
+  all?: boolean;
+  format?: Format;
+  output?: string;
+  filter: string[];
+  raw?: boolean;
+}
+
+/** `estate export`: its output is the data, so `run` prints nothing after it. */
+function registerExportCommand(program: Command): void {
   program
     .command('export')
     .description(
@@ -276,46 +293,37 @@ export function registerTransfer(program: Command): void {
         "leading ' so a spreadsheet shows it as text (an import takes it off). WARNING: a raw export opened in a " +
         'spreadsheet may run formulas planted in the data',
     )
-    .action(
-      (opts: {
-        workspace: string;
-        family?: string;
-        all?: boolean;
-        format?: Format;
-        output?: string;
-        filter: string[];
-        raw?: boolean;
-      }) =>
-        run(
-          {},
-          async (database: Database) => {
-            await requireWorkspace(database, opts.workspace);
-            const output = opts.output ? createWriteStream(opts.output) : process.stdout;
-            if (opts.all) {
-              if (opts.family || opts.filter.length > 0 || opts.format)
-                throw new ApiError(
-                  'bad_request',
-                  '--all exports the whole workspace: give no --family, --filter or --format',
-                );
-              await exportWorkspace(database, opts.workspace, output);
-              if (opts.output) process.stderr.write(`exported the workspace to ${opts.output}\n`);
-              return {};
-            }
-            if (!opts.family) throw new ApiError('bad_request', 'give --family (or --all)');
-            const family = familyOf(opts.family);
-            const query = listQueryOf(family, opts.filter);
-            const result = await exportFamily(database, opts.workspace, family, output, {
-              format: formatOf(opts.output, opts.format),
-              query,
-              raw: opts.raw === true,
-            });
-            if (opts.output) process.stderr.write(`exported ${result.rows} rows to ${opts.output}\n`);
-            return result;
-          },
-          () => '',
-          { print: false },
-        ),
+    .action((opts: ExportOptions) =>
+      run(
+        {},
+        (database: Database) => exportItems(database, opts),
+        () => '',
+        { print: false },
+      ),
     );
+}
+
+/** `estate export`'s work: a family's items (filtered), or with --all the workspace's archive. */
+async function exportItems(database: Database, opts: ExportOptions) {
+  await requireWorkspace(database, opts.workspace);
+  const output = opts.output ? createWriteStream(opts.output) : process.stdout;
+  if (opts.all) {
+    if (opts.family || opts.filter.length > 0 || opts.format)
+      throw new ApiError('bad_request', '--all exports the whole workspace: give no --family, --filter or --format');
+    await exportWorkspace(database, opts.workspace, output);
+    if (opts.output) process.stderr.write(`exported the workspace to ${opts.output}\n`);
+    return {};
+  }
+  if (!opts.family) throw new ApiError('bad_request', 'give --family (or --all)');
+  const family = familyOf(opts.family);
+  const query = listQueryOf(family, opts.filter);
+  const result = await exportFamily(database, opts.workspace, family, output, {
+    format: formatOf(opts.output, opts.format),
+    query,
+    raw: opts.raw === true,
+  });
+  if (opts.output) process.stderr.write(`exported ${result.rows} rows to ${opts.output}\n`);
+  return result;
 }
 
 interface Flags {

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Database } from '../db/database.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { FAMILIES } from '../families.js';
 import { sharedValidators } from '../http/validators.js';
@@ -157,6 +158,11 @@ function exportHeadersOf(family: Family, columns: Column[], shown: unknown): str
   return headers;
 }
 
+/** A family's file columns in the workspace: its custom fields' among them. */
+async function workspaceColumnsOf(database: Database, family: Family, workspaceId: string): Promise<Column[]> {
+  return columnsOf(family, await itemFieldsOf(database.db, workspaceId, family.definition.path.slice(1)));
+}
+
 /**
  * The console's Import and Export (docs/import-export.md, "In the console"), always in the session's
  * workspace:
@@ -169,154 +175,168 @@ function exportHeadersOf(family: Family, columns: Column[], shown: unknown): str
  * - GET /ui/api/export/{family}?<the list's query>&columns=: the list as a CSV attachment, streamed.
  */
 export function registerTransferRoutes(app: App, { database }: AppDeps): void {
-  /** A family's file columns in the workspace: its custom fields' among them. */
-  const workspaceColumnsOf = async (family: Family, workspaceId: string) =>
-    columnsOf(family, await itemFieldsOf(database.db, workspaceId, family.definition.path.slice(1)));
-
   // Encapsulated: the import's body parser (any type, read whole up to the limit) is this route's own.
   void app.register(async (scoped: App) => {
     scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
-
-    scoped.get(
-      '/import/:family',
-      { schema: { params: FamilyParams, response: { 200: ImportColumns } } },
-      async (request) => {
-        const family = familyOf(request.params.family);
-        const scope = family.definition.scopeFamily;
-        requireScopes(request, [`${scope}:add`, `${scope}:edit`]);
-        const columns = await workspaceColumnsOf(family, memberCallerOf(request).workspaceId);
-        return {
-          family: request.params.family,
-          // A CSV names each custom field's column (cf_<name>); the values object is a JSON file's.
-          columns: columns
-            .filter((column) => column.kind !== 'values')
-            .map((column) => ({
-              header: column.header,
-              kind: column.kind,
-              writable: column.kind === 'field' ? column.writable : true,
-              ...((column.kind === 'reference' || column.kind === 'relation') && { byId: column.field }),
-            })),
-          presets: PRESETS.filter((preset) => preset.family === request.params.family).map((preset) => ({
-            name: preset.name,
-            description: preset.description,
-            match: preset.match,
-            headers: Object.fromEntries([
-              ...Object.entries(preset.headers).map(([header, also]) => [header, [...also]]),
-              ...Object.entries(preset.fields).map(([header, { aliases }]) => [header, [...aliases]]),
-            ]),
-          })),
-          match: matchFieldsOf(family),
-          bodyLimit: IMPORT_BODY_LIMIT,
-        };
-      },
-    );
-
-    // A whole workspace's archive (docs/import-export.md, "A whole workspace"): admins only, as it
-    // holds everything; it fills the session's workspace only when that is empty.
-    scoped.post(
-      '/archive',
-      {
-        config: { adminOnly: true },
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: { querystring: ArchiveQuery, response: { 200: ArchiveReportSchema } },
-      },
-      async (request) => {
-        const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError('bad_request', 'the file is empty');
-        const caller = memberCallerOf(request);
-        return importWorkspace(database, caller.workspaceId, Readable.from([body]), {
-          actor: caller.actor,
-          source: request.query.file ? basename(request.query.file) : 'console upload',
-          dryRun: request.query.dryRun === true,
-        });
-      },
-    );
-
-    scoped.post(
-      '/import/:family',
-      {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        // After the session's hook: the member's scopes, then the announced size, before the body is read.
-        onRequest: async (request) => {
-          const family = familyOf(familyKeyOf(request));
-          const scope = family.definition.scopeFamily;
-          requireScopes(request, [`${scope}:add`, `${scope}:edit`]);
-          if (Number(request.headers['content-length'] ?? 0) > IMPORT_BODY_LIMIT)
-            throw new ApiError(
-              'payload_too_large',
-              `an import file is at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB: split it, or use estate import`,
-            );
-        },
-        schema: { params: FamilyParams, querystring: ImportQuery, response: { 200: ImportReportSchema } },
-      },
-      async (request, reply) => {
-        const family = familyOf(request.params.family);
-        const { format = 'csv', dryRun = false, match, file } = request.query;
-        const preset = presetFor(family, request.query.preset);
-        const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError('bad_request', 'the file is empty');
-        if (match !== undefined && !matchFieldsOf(family).includes(match))
-          throw new ApiError(
-            'bad_request',
-            `match: ${family.definition.nouns.many} match by ${matchFieldsOf(family).join(', ')}`,
-          );
-        const caller = memberCallerOf(request);
-        const known = await workspaceColumnsOf(family, caller.workspaceId);
-        const columns = mappingOf(family, known, preset, request.query.columns);
-        const streaming = String(request.headers.accept ?? '').includes('application/x-ndjson');
-        const read = { bytes: 0 };
-        let lines: PassThrough | undefined;
-        const line = (value: unknown) => lines?.write(`${JSON.stringify(value)}\n`);
-        const progress = (rows: number) => {
-          // A short file is answered whole (a malformed one as a 400); a longer one streams its progress.
-          if (!lines && rows < STREAM_AFTER_ROWS) return;
-          if (!lines) {
-            lines = new PassThrough();
-            // The lines are the answer instead of the report the schema describes for a plain JSON answer.
-            void (reply as FastifyReply).type('application/x-ndjson').header('cache-control', 'no-store').send(lines);
-          }
-          line({ progress: { rows, bytes: read.bytes, totalBytes: body.length } });
-        };
-
-        let report: ImportReport;
-        try {
-          report = await importFamily(database, caller.workspaceId, family, chunksOf(body, read), {
-            format,
-            dryRun,
-            match,
-            columns,
-            ...(preset && { preset: preset.name }),
-            actor: caller.actor,
-            source: file ? basename(file) : 'console upload',
-            // The service's requests share this event loop.
-            shortCommit: true,
-            progress: streaming ? progress : undefined,
-          });
-        } catch (error) {
-          if (!lines) throw error;
-          // The progress lines have gone: the failure is the stream's last line (nothing was written).
-          request.log.error({ err: error }, 'console import failed');
-          lines.end(`${JSON.stringify({ error: { code: 'internal_error', message: 'the import failed' } })}\n`);
-          return reply;
-        }
-        const fileError = fileErrorOf(report);
-        if (!lines) {
-          if (fileError)
-            throw new ApiError(
-              'bad_request',
-              fileError.row > 0 ? `row ${fileError.row}: ${fileError.message}` : fileError.message,
-            );
-          return report;
-        }
-        lines.end(`${JSON.stringify({ report })}\n`);
-        return reply;
-      },
-    );
+    registerImportColumnsRoute(scoped, database);
+    registerArchiveImportRoute(scoped, database);
+    registerFamilyImportRoute(scoped, database);
   });
 
+  registerArchiveExportRoute(app, database);
+  registerFamilyExportRoute(app, database);
+}
+
+/** GET /import/:family: the columns, presets and match fields an import into the family takes. */
+function registerImportColumnsRoute(scoped: App, database: Database): void {
+  scoped.get(
+    '/import/:family',
+    { schema: { params: FamilyParams, response: { 200: ImportColumns } } },
+    async (request) => {
+      const family = familyOf(request.params.family);
+      const scope = family.definition.scopeFamily;
+      requireScopes(request, [`${scope}:add`, `${scope}:edit`]);
+      const columns = await workspaceColumnsOf(database, family, memberCallerOf(request).workspaceId);
+      return {
+        family: request.params.family,
+        // A CSV names each custom field's column (cf_<name>); the values object is a JSON file's.
+        columns: columns
+          .filter((column) => column.kind !== 'values')
+          .map((column) => ({
+            header: column.header,
+            kind: column.kind,
+            writable: column.kind === 'field' ? column.writable : true,
+            ...((column.kind === 'reference' || column.kind === 'relation') && { byId: column.field }),
+          })),
+        presets: PRESETS.filter((preset) => preset.family === request.params.family).map((preset) => ({
+          name: preset.name,
+          description: preset.description,
+          match: preset.match,
+          headers: Object.fromEntries([
+            ...Object.entries(preset.headers).map(([header, also]) => [header, [...also]]),
+            ...Object.entries(preset.fields).map(([header, { aliases }]) => [header, [...aliases]]),
+          ]),
+        })),
+        match: matchFieldsOf(family),
+        bodyLimit: IMPORT_BODY_LIMIT,
+      };
+    },
+  );
+}
+
+/** POST /archive: imports a whole workspace's archive into the session's workspace. */
+function registerArchiveImportRoute(scoped: App, database: Database): void {
+  // A whole workspace's archive (docs/import-export.md, "A whole workspace"): admins only, as it
+  // holds everything; it fills the session's workspace only when that is empty.
+  scoped.post(
+    '/archive',
+    {
+      config: { adminOnly: true },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { querystring: ArchiveQuery, response: { 200: ArchiveReportSchema } },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError('bad_request', 'the file is empty');
+      const caller = memberCallerOf(request);
+      return importWorkspace(database, caller.workspaceId, Readable.from([body]), {
+        actor: caller.actor,
+        source: request.query.file ? basename(request.query.file) : 'console upload',
+        dryRun: request.query.dryRun === true,
+      });
+    },
+  );
+}
+
+/** POST /import/:family: imports a file into a family, answering its report or streaming progress. */
+function registerFamilyImportRoute(scoped: App, database: Database): void {
+  scoped.post(
+    '/import/:family',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      // After the session's hook: the member's scopes, then the announced size, before the body is read.
+      onRequest: async (request) => {
+        const family = familyOf(familyKeyOf(request));
+        const scope = family.definition.scopeFamily;
+        requireScopes(request, [`${scope}:add`, `${scope}:edit`]);
+        if (Number(request.headers['content-length'] ?? 0) > IMPORT_BODY_LIMIT)
+          throw new ApiError(
+            'payload_too_large',
+            `an import file is at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB: split it, or use estate import`,
+          );
+      },
+      schema: { params: FamilyParams, querystring: ImportQuery, response: { 200: ImportReportSchema } },
+    },
+    async (request, reply) => {
+      const family = familyOf(request.params.family);
+      const { format = 'csv', dryRun = false, match, file } = request.query;
+      const preset = presetFor(family, request.query.preset);
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError('bad_request', 'the file is empty');
+      if (match !== undefined && !matchFieldsOf(family).includes(match))
+        throw new ApiError(
+          'bad_request',
+          `match: ${family.definition.nouns.many} match by ${matchFieldsOf(family).join(', ')}`,
+        );
+      const caller = memberCallerOf(request);
+      const known = await workspaceColumnsOf(database, family, caller.workspaceId);
+      const columns = mappingOf(family, known, preset, request.query.columns);
+      const streaming = String(request.headers.accept ?? '').includes('application/x-ndjson');
+      const read = { bytes: 0 };
+      let lines: PassThrough | undefined;
+      const line = (value: unknown) => lines?.write(`${JSON.stringify(value)}\n`);
+      const progress = (rows: number) => {
+        // A short file is answered whole (a malformed one as a 400); a longer one streams its progress.
+        if (!lines && rows < STREAM_AFTER_ROWS) return;
+        if (!lines) {
+          lines = new PassThrough();
+          // The lines are the answer instead of the report the schema describes for a plain JSON answer.
+          void (reply as FastifyReply).type('application/x-ndjson').header('cache-control', 'no-store').send(lines);
+        }
+        line({ progress: { rows, bytes: read.bytes, totalBytes: body.length } });
+      };
+
+      let report: ImportReport;
+      try {
+        report = await importFamily(database, caller.workspaceId, family, chunksOf(body, read), {
+          format,
+          dryRun,
+          match,
+          columns,
+          ...(preset && { preset: preset.name }),
+          actor: caller.actor,
+          source: file ? basename(file) : 'console upload',
+          // The service's requests share this event loop.
+          shortCommit: true,
+          progress: streaming ? progress : undefined,
+        });
+      } catch (error) {
+        if (!lines) throw error;
+        // The progress lines have gone: the failure is the stream's last line (nothing was written).
+        request.log.error({ err: error }, 'console import failed');
+        lines.end(`${JSON.stringify({ error: { code: 'internal_error', message: 'the import failed' } })}\n`);
+        return reply;
+      }
+      const fileError = fileErrorOf(report);
+      if (!lines) {
+        if (fileError)
+          throw new ApiError(
+            'bad_request',
+            fileError.row > 0 ? `row ${fileError.row}: ${fileError.message}` : fileError.message,
+          );
+        return report;
+      }
+      lines.end(`${JSON.stringify({ report })}\n`);
+      return reply;
+    },
+  );
+}
+
+/** GET /archive: the session's whole workspace as a streamed JSON-lines attachment (admins only). */
+function registerArchiveExportRoute(app: App, database: Database): void {
   app.get('/archive', { config: { adminOnly: true }, schema: { hide: true } }, async (request, reply) => {
     const { workspaceId, member } = memberCallerOf(request);
     const output = new PassThrough();
@@ -331,7 +351,10 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
       .header('cache-control', 'no-store')
       .send(output);
   });
+}
 
+/** GET /export/:family: the family's list as a streamed CSV attachment. */
+function registerFamilyExportRoute(app: App, database: Database): void {
   app.get(
     '/export/:family',
     {
@@ -340,27 +363,28 @@ export function registerTransferRoutes(app: App, { database }: AppDeps): void {
       },
       schema: { params: FamilyParams, querystring: Type.Record(Type.String(), Type.String()) },
     },
-    async (request, reply) => sendExport(request, reply, familyOf(request.params.family)),
+    async (request, reply) => sendExport(database, request, reply, familyOf(request.params.family)),
   );
+}
 
-  async function sendExport(request: FastifyRequest, reply: FastifyReply, family: Family) {
-    const query = request.query as Record<string, string>;
-    const listQuery = exportQueryOf(family, query);
-    const { workspaceId } = memberCallerOf(request);
-    const headers = exportHeadersOf(family, await workspaceColumnsOf(family, workspaceId), query.columns);
-    const output = new PassThrough();
-    exportFamily(database, workspaceId, family, output, { format: 'csv', query: listQuery, headers }).catch(
-      (error: unknown) => {
-        // The headers have gone: the download ends short, and the log says why.
-        request.log.error({ err: error }, 'console export failed');
-        output.destroy(error as Error);
-      },
-    );
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${family.definition.path.slice(1)}-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(output);
-  }
+/** Streams an export of the family's list, with the request's filters, search, sort and columns. */
+async function sendExport(database: Database, request: FastifyRequest, reply: FastifyReply, family: Family) {
+  const query = request.query as Record<string, string>;
+  const listQuery = exportQueryOf(family, query);
+  const { workspaceId } = memberCallerOf(request);
+  const headers = exportHeadersOf(family, await workspaceColumnsOf(database, family, workspaceId), query.columns);
+  const output = new PassThrough();
+  exportFamily(database, workspaceId, family, output, { format: 'csv', query: listQuery, headers }).catch(
+    (error: unknown) => {
+      // The headers have gone: the download ends short, and the log says why.
+      request.log.error({ err: error }, 'console export failed');
+      output.destroy(error as Error);
+    },
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${family.definition.path.slice(1)}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(output);
 }

@@ -1,6 +1,7 @@
 /** The console's Import and Export (transfer.routes.ts): its query, the columns it offers, its report. */
 import { type Static, Type } from 'typebox';
 import { FORMATS } from '../transfer/import.js';
+import { OrNull } from '../http/schemas.js';
 
 export const ImportQuery = Type.Object(
   {
@@ -50,7 +51,7 @@ export const ImportColumns = Type.Object({
 
 export const ImportError = Type.Object({
   row: Type.Integer(),
-  field: Type.Union([Type.String(), Type.Null()]),
+  field: OrNull(Type.String()),
   code: Type.String(),
   message: Type.String(),
 });
@@ -88,7 +89,7 @@ export const ArchiveReportSchema = Type.Object({
     Type.Object({
       section: Type.String(),
       row: Type.Integer(),
-      field: Type.Union([Type.String(), Type.Null()]),
+      field: OrNull(Type.String()),
       code: Type.String(),
       message: Type.String(),
     }),

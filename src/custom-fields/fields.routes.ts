@@ -18,7 +18,13 @@ import { createField, deleteField, fieldSchema, getField, listFields, updateFiel
 const TAG = 'custom fields';
 
 /** `/custom-fields`: the workspace's own fields, read with tenant:read and changed with tenant:edit. */
-export function registerCustomFieldRoutes(app: App, { database }: AppDeps): void {
+export function registerCustomFieldRoutes(app: App, deps: AppDeps): void {
+  registerCustomFieldReadRoutes(app, deps);
+  registerCustomFieldWriteRoutes(app, deps);
+}
+
+/** The list, the JSON Schema and one definition (tenant:read). */
+function registerCustomFieldReadRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/custom-fields',
     {
@@ -76,7 +82,10 @@ export function registerCustomFieldRoutes(app: App, { database }: AppDeps): void
     async (request, reply) =>
       withEtag(reply, await getField(database, callerOf(request).workspaceId, request.params.id)),
   );
+}
 
+/** Defining, changing and deleting a definition (tenant:edit). */
+function registerCustomFieldWriteRoutes(app: App, { database }: AppDeps): void {
   app.post(
     '/custom-fields',
     {

@@ -77,9 +77,10 @@ export const CustomField = Type.Object(
     maximum: BOUND('largest'),
     pattern: OrNull(Type.String(), 'The pattern text values match, or null.'),
     maxLength: OrNull(Type.Integer(), 'The most characters of a value, or null (the type’s default).'),
-    referenceFamily: Type.Union([FAMILY('The family a reference points to.'), Type.Null()], {
-      description: 'The family of the items a reference field names; null for other types.',
-    }),
+    referenceFamily: OrNull(
+      FAMILY('The family a reference points to.'),
+      'The family of the items a reference field names; null for other types.',
+    ),
     unique: Type.Boolean({ description: 'No two items of the family hold the same value.' }),
     group: OrNull(Type.String(), 'The heading the field is shown under, or null.'),
     order: ORDER,
@@ -97,19 +98,17 @@ export type CustomField = Static<typeof CustomField>;
 /** What may change on a definition (its family never does). */
 const changeable = {
   label: Type.Optional(LABEL),
-  description: Type.Optional(Type.Union([DESCRIPTION, Type.Null()], { description: 'null removes it.' })),
+  description: Type.Optional(OrNull(DESCRIPTION, 'null removes it.')),
   required: Type.Optional(Type.Boolean({ description: 'Every item must have a value.' })),
   default: Type.Optional(Type.Unknown({ description: 'The value new items get; null for none.' })),
-  choices: Type.Optional(Type.Union([CHOICES, Type.Null()], { description: 'Choices of a select field.' })),
+  choices: Type.Optional(OrNull(CHOICES, 'Choices of a select field.')),
   minimum: Type.Optional(BOUND('smallest')),
   maximum: Type.Optional(BOUND('largest')),
-  pattern: Type.Optional(Type.Union([PATTERN, Type.Null()], { description: 'null removes it.' })),
-  maxLength: Type.Optional(Type.Union([MAX_LENGTH, Type.Null()], { description: 'null: the type’s default.' })),
-  referenceFamily: Type.Optional(
-    Type.Union([FAMILY('The family a reference points to.'), Type.Null()], { description: 'For reference types.' }),
-  ),
+  pattern: Type.Optional(OrNull(PATTERN, 'null removes it.')),
+  maxLength: Type.Optional(OrNull(MAX_LENGTH, 'null: the type’s default.')),
+  referenceFamily: Type.Optional(OrNull(FAMILY('The family a reference points to.'), 'For reference types.')),
   unique: Type.Optional(Type.Boolean({ description: 'No two items hold the same value.' })),
-  group: Type.Optional(Type.Union([GROUP, Type.Null()], { description: 'null: no heading.' })),
+  group: Type.Optional(OrNull(GROUP, 'null: no heading.')),
   order: Type.Optional(ORDER),
   filterable: Type.Optional(Type.Boolean({ description: 'Lists filter and sort on it.' })),
   searchable: Type.Optional(

@@ -11,7 +11,7 @@ import type { Dialect } from '../db/dialect.js';
 import { fold, matchesText } from '../db/text-search.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Filter } from '../lists/filters.js';
-import type { ListQuery, Sort } from '../lists/offset.js';
+import type { ListQuery, PatternParameters, Sort } from '../lists/offset.js';
 import { valueProblem } from './fields.rules.js';
 import { type FieldType, SORTED_FIELD_TYPES } from './field-kinds.js';
 import type { ItemField } from './values.js';
@@ -29,6 +29,12 @@ export const FIELD_PARAMETER_SCHEMA = Type.Array(Type.String({ maxLength: 200 })
     'A custom field filter: `cf_<name>=v` (repeat for any of), `cf_<name>__gte|__lte|__gt|__lt` (numbers, dates), ' +
     '`cf_<name>__ic` (text contains, any case; a searchable field), `cf_<name>__empty=true|false`.',
 });
+
+/** What a list of a family that takes custom fields accepts besides its own parameters (listQuerySchema). */
+export const FIELD_LIST_PARAMETERS: PatternParameters = {
+  parameters: { [FIELD_PARAMETER]: FIELD_PARAMETER_SCHEMA },
+  sort: { pattern: '^-?cf_[a-z][a-z0-9_]{0,49}$', description: "or cf_<name> (-cf_<name>), a custom field's." },
+};
 
 const RANGED: ReadonlySet<FieldType> = new Set(['integer', 'decimal', 'date', 'datetime']);
 const TEXT: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'url']);

@@ -9,7 +9,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Changes } from '../audit/audit.types.js';
 import type { Dialect } from '../db/database.js';
 import type { FieldDefinitionsTable, Tables } from '../db/schema.js';
-import { isMissingTableError } from '../db/errors.js';
 import { findBadText } from '../http/input.js';
 import { ApiError } from '../errors/api-error.js';
 import { isUuid } from '../ids.js';
@@ -82,20 +81,13 @@ export async function itemFieldsOf(db: Kysely<Tables>, workspaceId: string, fami
 /** The names of the family's fields in the workspace, in their order: the keys every item shows. */
 export async function fieldNamesOf(db: Kysely<Tables>, workspaceId: string, family: string): Promise<string[]> {
   if (!takesFields(family)) return [];
-  try {
-    const rows = await db
-      .selectFrom('field_definitions')
-      .select(['name', 'position'])
-      .where('workspace_id', '=', workspaceId)
-      .where('family', '=', family)
-      .execute();
-    return rows.sort(inOrder).map((row) => row.name);
-  } catch (error) {
-    // A database not yet at 0008-custom-fields (an instance serving while another migrates) has
-    // no fields; outside a transaction the failed read leaves nothing to roll back.
-    if (!db.isTransaction && isMissingTableError(error)) return [];
-    throw error;
-  }
+  const rows = await db
+    .selectFrom('field_definitions')
+    .select(['name', 'position'])
+    .where('workspace_id', '=', workspaceId)
+    .where('family', '=', family)
+    .execute();
+  return rows.sort(inOrder).map((row) => row.name);
 }
 
 /** An item's stored values (`custom_fields`), as an object. */

@@ -2,12 +2,12 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The stored form of a host's address (`server_addresses.address`, 0002-server-addresses): a key that
+ * The stored form of a host's address (`server_addresses.address`): a key that
  * sorts like the number, so that a network's addresses are one range of an index. '4' and 8 hex
  * digits for IPv4 (an IPv4-mapped IPv6 address counts as its IPv4 address), '6' and 32 for IPv6.
  * Only what the API accepts as an address (node:net isIP, as servers' ipList checks) has a key; a
  * zone index (fe80::1%eth0) is no part of it. SQLite calls this as estate_address_key()
- * (db/database.ts); PostgreSQL's function of that name (0002-server-addresses) gives the same keys.
+ * (db/database.ts); PostgreSQL's function of that name gives the same keys.
  */
 export function addressKey(address: string): string | undefined {
   if (isIP(address) === 0) return undefined;

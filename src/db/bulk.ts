@@ -27,7 +27,15 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Dialect } from './database.js';
 import type { Tables } from './schema.js';
-import { LINK_NAME_COPIES, POSTGRES_NEXT, SEARCHED, SQLITE_NEXT, STORAGE, talliesOn, tallyOf } from './storage.js';
+import {
+  LINK_NAME_COPIES,
+  POSTGRES_NEXT,
+  SEARCHED,
+  SQLITE_NEXT,
+  STORAGE,
+  valueCountsOn,
+  valueOfRow,
+} from './storage.js';
 import { customSearchValue } from './storage-sql.js';
 import { moveDataVersions } from './write.js';
 
@@ -92,149 +100,184 @@ export interface BulkLoader {
 }
 
 export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialect' | 'clientOf'>): BulkLoader {
-  const { dialect } = database;
-  const suspended = new Map<string, Suspended>();
-  /** The tables whose first load decided whether they are loaded without their indexes. */
-  const decided = new Set<string>();
-  /** PostgreSQL: the tables loaded, whose GIN indexes' pending entries are merged at the end. */
-  const loaded = new Set<string>();
-  /** PostgreSQL: the tables loaded bare, to restore at the end. */
-  const bare = new Map<string, SuspendedPostgres>();
-  /** PostgreSQL: the client of the transaction's connection, and the COPY still running. */
-  let client: pg.PoolClient | undefined;
-  const writing = inFlight();
-  /** SQLite: the connection's page cache before a large load raised it, put back by finish. */
-  let servingCache: number | undefined;
-  /** The workspaces of the rows loaded: finish moves their data versions (db/write.ts). */
-  const workspaces = new Set<string>();
-  const noteWorkspaces = (rows: readonly Row[]) => {
-    for (const row of rows) if (typeof row.workspace_id === 'string') workspaces.add(row.workspace_id);
+  const load: LoadState = {
+    trx,
+    database,
+    suspended: new Map(),
+    decided: new Set(),
+    loaded: new Set(),
+    bare: new Map(),
+    client: undefined,
+    writing: inFlight(),
+    servingCache: undefined,
+    workspaces: new Set(),
   };
-  /** SQLite: a call's rows, the table loaded bare when the load at least doubles it (decided on its first call). */
-  async function insertSqliteLoad(
-    table: string,
-    rows: readonly Row[],
-    progress: LoadOptions['progress'],
-    expected: number,
-  ): Promise<void> {
-    if (!decided.has(table)) {
-      decided.add(table);
-      const before = expected >= SUSPEND_FROM_ROWS ? await largestRowid(trx, table) : Infinity;
-      if (expected >= before) {
-        if (servingCache === undefined) servingCache = await loadingCache(trx);
-        suspended.set(table, await suspend(trx, table, before));
-      }
-    }
-    const restored = suspended.get(table);
-    if (restored) restored.rows += rows.length;
-    await insertSqlite(
-      trx,
-      table,
-      rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, dialect, table)) : rows,
-      progress,
-    );
-  }
   return {
     async insert(table, rows, { progress, expected = rows.length } = {}) {
       if (rows.length === 0) return;
-      noteWorkspaces(rows);
-      if (dialect === 'postgres') {
-        // The COPY before first, when the load sends statements of its own ahead of this one's: a
-        // statement sent behind a failed one would fail with "current transaction is aborted" and
-        // hide the cause. Otherwise the first rows' text is made while that COPY runs.
-        if (loaded.size === 0 || !decided.has(table) || !client) await writing.wait();
-        if (loaded.size === 0) await deferGinMerges(trx);
-        loaded.add(table);
-        if (!decided.has(table)) {
-          decided.add(table);
-          if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected)
-            bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!), [...bare.keys()]));
-        }
-        client ??= await clientOf(trx, database);
-        const restored = bare.get(table);
-        if (restored) restored.rows += rows.length;
-        const ordered = restored ? inKeyOrder(rows, restored.key) : rows;
-        for (let start = 0; start < ordered.length; start += POSTGRES_CHUNK_ROWS) {
-          const slice = ordered.slice(start, start + POSTGRES_CHUNK_ROWS);
-          // The rows' text is made while the COPY before runs; one COPY at a time runs while the
-          // caller makes its next rows: this waits for the one before.
-          const text = copyText(slice);
-          await writing.wait();
-          const copy = copyRows(client, table, Object.keys(slice[0]!), text, restored?.unchecked !== undefined);
-          writing.start(copy.done.then(() => progress?.(slice.length)));
-          // The caller's next rows are made without a pause of the event loop, which the server
-          // would otherwise spend waiting for this COPY's rows: they are handed to the socket first.
-          await copy.handedOver;
-        }
+      for (const row of rows) if (typeof row.workspace_id === 'string') load.workspaces.add(row.workspace_id);
+      if (database.dialect === 'postgres') {
+        await insertPostgresLoad(load, table, rows, progress, expected);
         return;
       }
       try {
-        await insertSqliteLoad(table, rows, progress, expected);
+        await insertSqliteLoad(load, table, rows, progress, expected);
       } catch (error) {
         // The connection serves again with its own page cache, whatever the caller does next.
-        if (servingCache !== undefined) {
-          await sql`PRAGMA cache_size = ${sql.lit(servingCache)}`.execute(trx);
-          servingCache = undefined;
+        if (load.servingCache !== undefined) {
+          await sql`PRAGMA cache_size = ${sql.lit(load.servingCache)}`.execute(trx);
+          load.servingCache = undefined;
         }
         throw error;
       }
     },
-    settle: () => writing.wait(),
+    settle: () => load.writing.wait(),
     async finish(progress) {
-      await finishLoad(progress);
-      await moveDataVersions(dialect, trx, workspaces);
-      workspaces.clear();
+      if (database.dialect === 'postgres') await finishPostgresLoad(load, progress);
+      else await finishSqliteLoad(load, progress);
+      await moveDataVersions(trx, load.workspaces);
+      load.workspaces.clear();
     },
   };
+}
 
-  async function finishLoad(progress?: (indexed: number) => void): Promise<void> {
-    if (dialect === 'postgres') {
-      await writing.wait();
-      await mergeGinPending(
-        trx,
-        [...loaded].filter((table) => !bare.has(table)),
-      );
-      for (const [table, restore] of bare) {
-        await restorePostgres(trx, table, restore);
-        progress?.(restore.rows);
-      }
-      // `decided` stays: a table is loaded bare once per transaction, so that its rows written
-      // by this transaction (`xmin`) are the load's when they are counted.
-      bare.clear();
-      loaded.clear();
-      return;
-    }
-    if (suspended.size === 0) return;
-    // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
-    await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
-    const {
-      rows: [cache],
-    } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
-    // Each sort runs in pieces of at most the page cache, merged afterwards: small pieces, held by
-    // the processor's caches, build the indexes faster than the cache the connection keeps for
-    // serving. The triggers' catch-ups (text index, counts, copies) run with it too.
-    await sql`PRAGMA cache_size = ${sql.lit(-INDEX_SORT_KIB)}`.execute(trx);
-    try {
-      for (const [table, { before, rows, indexes, triggers }] of suspended) {
-        // A copy is caught up first: it writes the rows the indexes are then built from.
-        const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
-        for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
-        for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
-        // The search text of custom fields last: its UPDATE then writes the rows' text index again.
-        const last = (trigger: { name: string }) => (trigger.name.endsWith('_custom_search_insert') ? 1 : 0);
-        for (const trigger of [...triggers].sort((a, b) => last(a) - last(b))) {
-          if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
-          await trx.executeQuery(CompiledQuery.raw(trigger.sql));
-        }
-        progress?.(rows);
-      }
-    } finally {
-      await sql`PRAGMA cache_size = ${sql.lit(servingCache ?? cache!.cache_size)}`.execute(trx);
-      servingCache = undefined;
-    }
-    suspended.clear();
-    decided.clear();
+/** What one bulk loader holds between its calls: the transaction, and what its loads changed so far. */
+interface LoadState {
+  trx: Kysely<Tables>;
+  database: Pick<Database, 'dialect' | 'clientOf'>;
+  suspended: Map<string, Suspended>;
+  /** The tables whose first load decided whether they are loaded without their indexes. */
+  decided: Set<string>;
+  /** PostgreSQL: the tables loaded, whose GIN indexes' pending entries are merged at the end. */
+  loaded: Set<string>;
+  /** PostgreSQL: the tables loaded bare, to restore at the end. */
+  bare: Map<string, SuspendedPostgres>;
+  /** PostgreSQL: the client of the transaction's connection, and the COPY still running. */
+  client: pg.PoolClient | undefined;
+  writing: ReturnType<typeof inFlight>;
+  /** SQLite: the connection's page cache before a large load raised it, put back by finish. */
+  servingCache: number | undefined;
+  /** The workspaces of the rows loaded: finish moves their data versions (db/write.ts). */
+  workspaces: Set<string>;
+}
+
+/** PostgreSQL: a call's rows by COPY, the table loaded bare when the load at least doubles it (decided once). */
+async function insertPostgresLoad(
+  load: LoadState,
+  table: string,
+  rows: readonly Row[],
+  progress: LoadOptions['progress'],
+  expected: number,
+): Promise<void> {
+  const { trx, decided, loaded, bare, writing } = load;
+  // The COPY before first, when the load sends statements of its own ahead of this one's: a
+  // statement sent behind a failed one would fail with "current transaction is aborted" and
+  // hide the cause. Otherwise the first rows' text is made while that COPY runs.
+  if (loaded.size === 0 || !decided.has(table) || !load.client) await writing.wait();
+  if (loaded.size === 0) await deferGinMerges(trx);
+  loaded.add(table);
+  if (!decided.has(table)) {
+    decided.add(table);
+    if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected)
+      bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!), [...bare.keys()]));
   }
+  load.client ??= await clientOf(trx, load.database);
+  const client = load.client;
+  const restored = bare.get(table);
+  if (restored) restored.rows += rows.length;
+  const ordered = restored ? inKeyOrder(rows, restored.key) : rows;
+  for (let start = 0; start < ordered.length; start += POSTGRES_CHUNK_ROWS) {
+    const slice = ordered.slice(start, start + POSTGRES_CHUNK_ROWS);
+    // The rows' text is made while the COPY before runs; one COPY at a time runs while the
+    // caller makes its next rows: this waits for the one before.
+    const text = copyText(slice);
+    await writing.wait();
+    const copy = copyRows(client, table, Object.keys(slice[0]!), text, restored?.unchecked !== undefined);
+    writing.start(copy.done.then(() => progress?.(slice.length)));
+    // The caller's next rows are made without a pause of the event loop, which the server
+    // would otherwise spend waiting for this COPY's rows: they are handed to the socket first.
+    await copy.handedOver;
+  }
+}
+
+/** SQLite: a call's rows, the table loaded bare when the load at least doubles it (decided on its first call). */
+async function insertSqliteLoad(
+  load: LoadState,
+  table: string,
+  rows: readonly Row[],
+  progress: LoadOptions['progress'],
+  expected: number,
+): Promise<void> {
+  const { trx, decided, suspended } = load;
+  if (!decided.has(table)) {
+    decided.add(table);
+    const before = expected >= SUSPEND_FROM_ROWS ? await largestRowid(trx, table) : Infinity;
+    if (expected >= before) {
+      if (load.servingCache === undefined) load.servingCache = await loadingCache(trx);
+      suspended.set(table, await suspend(trx, table, before));
+    }
+  }
+  const restored = suspended.get(table);
+  if (restored) restored.rows += rows.length;
+  await insertSqlite(
+    trx,
+    table,
+    rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, load.database.dialect, table)) : rows,
+    progress,
+  );
+}
+
+/** PostgreSQL: waits for the last COPY, merges the GIN indexes' pending entries and restores the bare tables. */
+async function finishPostgresLoad(load: LoadState, progress?: (indexed: number) => void): Promise<void> {
+  const { trx, loaded, bare } = load;
+  await load.writing.wait();
+  await mergeGinPending(
+    trx,
+    [...loaded].filter((table) => !bare.has(table)),
+  );
+  for (const [table, restore] of bare) {
+    await restorePostgres(trx, table, restore);
+    progress?.(restore.rows);
+  }
+  // `decided` stays: a table is loaded bare once per transaction, so that its rows written
+  // by this transaction (`xmin`) are the load's when they are counted.
+  bare.clear();
+  loaded.clear();
+}
+
+/** SQLite: rebuilds the suspended tables' indexes and triggers, catching up the triggers' work. */
+async function finishSqliteLoad(load: LoadState, progress?: (indexed: number) => void): Promise<void> {
+  const { trx, suspended } = load;
+  if (suspended.size === 0) return;
+  // The sorts of CREATE INDEX may use helper threads (SQLite's default is none).
+  await sql`PRAGMA threads = ${sql.lit(Math.min(4, availableParallelism()))}`.execute(trx);
+  const {
+    rows: [cache],
+  } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(trx);
+  // Each sort runs in pieces of at most the page cache, merged afterwards: small pieces, held by
+  // the processor's caches, build the indexes faster than the cache the connection keeps for
+  // serving. The triggers' catch-ups (text index, counts, copies) run with it too.
+  await sql`PRAGMA cache_size = ${sql.lit(-INDEX_SORT_KIB)}`.execute(trx);
+  try {
+    for (const [table, { before, rows, indexes, triggers }] of suspended) {
+      // A copy is caught up first: it writes the rows the indexes are then built from.
+      const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
+      for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
+      for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
+      // The search text of custom fields last: its UPDATE then writes the rows' text index again.
+      const last = (trigger: { name: string }) => (trigger.name.endsWith('_custom_search_insert') ? 1 : 0);
+      for (const trigger of [...triggers].sort((a, b) => last(a) - last(b))) {
+        if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
+        await trx.executeQuery(CompiledQuery.raw(trigger.sql));
+      }
+      progress?.(rows);
+    }
+  } finally {
+    await sql`PRAGMA cache_size = ${sql.lit(load.servingCache ?? cache!.cache_size)}`.execute(trx);
+    load.servingCache = undefined;
+  }
+  suspended.clear();
+  load.decided.clear();
 }
 
 /** A PostgreSQL table loaded bare: what to make again when the load ends. */
@@ -251,7 +294,7 @@ interface SuspendedPostgres {
   /** Disabled statement triggers counting the rows (REPLAYED_ON_POSTGRES), done once at the end. */
   counts: string[];
   /** The per-value count trigger's filters and their SQL, as its arguments name them. */
-  tallies: [string, string][];
+  valueCounts: [string, string][];
   /**
    * The foreign keys kept (to tables the load does not hold), when the rows are copied without
    * their per-row checks (a superuser's load, `session_replication_role = replica`): checked by
@@ -271,7 +314,7 @@ interface ForeignKey {
 /**
  * PostgreSQL's insert triggers a bare load replays once for all its rows: the row count, the
  * per-value counts, the search version, the search text of custom fields (storage.ts) and the
- * servers' address keys (0002-server-addresses). They run per statement, yet over many statements they group the rows
+ * servers' address keys. They run per statement, yet over many statements they group the rows
  * again for each counted filter each time.
  */
 const REPLAYED_ON_POSTGRES = [
@@ -334,7 +377,10 @@ async function suspendPostgres(
     trx,
   );
   const args = tallied[0] ? tallied[0].args.toString('utf8').split('\0').slice(0, -1) : [];
-  const tallies = Array.from({ length: args.length / 2 }, (_, i): [string, string] => [args[2 * i]!, args[2 * i + 1]!]);
+  const valueCounts = Array.from({ length: args.length / 2 }, (_, i): [string, string] => [
+    args[2 * i]!,
+    args[2 * i + 1]!,
+  ]);
   for (const trigger of [...copies, ...counts])
     await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   const key = await primaryKeyOf(trx, 'postgres', table);
@@ -346,7 +392,7 @@ async function suspendPostgres(
     foreignKeys,
     copies,
     counts,
-    tallies,
+    valueCounts,
     unchecked,
   };
 }
@@ -407,7 +453,7 @@ async function uncheckedKeys(
 async function restorePostgres(
   trx: Kysely<Tables>,
   table: string,
-  { rows, indexes, foreignKeys, copies, counts, tallies, unchecked = [] }: SuspendedPostgres,
+  { rows, indexes, foreignKeys, copies, counts, valueCounts, unchecked = [] }: SuspendedPostgres,
 ): Promise<void> {
   if (copies.length > 0) {
     await fillEmptyCopies(trx, table, writtenHere);
@@ -431,8 +477,8 @@ async function restorePostgres(
     });
   for (const trigger of counts) {
     if (trigger.endsWith('_address_insert'))
-      await withoutAddressChecks(trx, () => countLoaded(trx, table, trigger, tallies));
-    else await countLoaded(trx, table, trigger, tallies);
+      await withoutAddressChecks(trx, () => countLoaded(trx, table, trigger, valueCounts));
+    else await countLoaded(trx, table, trigger, valueCounts);
     await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
   for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
@@ -518,23 +564,25 @@ async function countLoaded(
   trx: Kysely<Tables>,
   table: string,
   trigger: string,
-  tallies: readonly [string, string][],
+  valueCounts: readonly [string, string][],
 ): Promise<void> {
   if (trigger.endsWith('_count_insert')) await addRowCounts(trx, table, writtenHere);
   else if (trigger.endsWith('_search_version_insert')) await bumpSearchVersions(trx, table, writtenHere, POSTGRES_NEXT);
   else if (trigger.endsWith('_address_insert')) await indexAddresses(trx, 'postgres', writtenHere);
   else if (trigger.endsWith('_custom_search')) await writeCustomSearch(trx, 'postgres', table, writtenHere);
-  else if (tallies.length > 0) {
+  else if (valueCounts.length > 0) {
     // Every counted filter in one pass over the rows, a grouping set each: about half the time of
     // one (filter, value) row per filter and row.
     const value = (i: number) => sql.ref(`v${i}`);
     const grouped = (i: number) => sql.ref(`g${i}`);
-    const groupings = sql.join(tallies.map((_, i) => sql`${value(i)}, GROUPING(${value(i)}) AS ${grouped(i)}`));
+    const groupings = sql.join(valueCounts.map((_, i) => sql`${value(i)}, GROUPING(${value(i)}) AS ${grouped(i)}`));
     const values = sql.join(
-      tallies.map(([, expression], i) => sql`CAST(${sql.raw(tallyOf(expression, 'loaded'))} AS text) AS ${value(i)}`),
+      valueCounts.map(
+        ([, expression], i) => sql`CAST(${sql.raw(valueOfRow(expression, 'loaded'))} AS text) AS ${value(i)}`,
+      ),
     );
-    const sets = sql.join(tallies.map((_, i) => sql`(workspace_id, ${value(i)})`));
-    const perFilter = sql.join(tallies.map(([filter], i) => sql`(${filter}, ${value(i)}, ${grouped(i)})`));
+    const sets = sql.join(valueCounts.map((_, i) => sql`(workspace_id, ${value(i)})`));
+    const perFilter = sql.join(valueCounts.map(([filter], i) => sql`(${filter}, ${value(i)}, ${grouped(i)})`));
     await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
       SELECT grouped.workspace_id, ${table}, counted.filter, counted.value, grouped.total
       FROM (
@@ -597,7 +645,7 @@ async function fillEmptyCopies(trx: Kysely<Tables>, table: string, loaded: Loade
 }
 
 /**
- * What the servers' address insert trigger (0002-server-addresses) does, for the loaded servers at once:
+ * What the servers' address insert trigger does, for the loaded servers at once:
  * the keys of each one's addresses into server_addresses, made by the database's
  * estate_address_key() as the trigger makes them.
  */
@@ -665,7 +713,7 @@ const PLAIN_STRING = String.raw`"[^"\\\x01-\x1f]*"`;
 const PLAIN_ELEMENT = `${PLAIN_STRING}${JSON_SPACE}`;
 const PLAIN_ADDRESS_LIST = String.raw`^\[${JSON_SPACE}(${PLAIN_ELEMENT}(,${JSON_SPACE}${PLAIN_ELEMENT})*)?\]$`;
 
-/** An IPv4 address as node:net's isIP reads one (estate_address_key's first pattern, 0002-server-addresses). */
+/** An IPv4 address as node:net's isIP reads one (estate_address_key's first pattern). */
 const IPV4_BYTE = '(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
 const PLAIN_IPV4 = String.raw`^${IPV4_BYTE}(\.${IPV4_BYTE}){3}$`;
 
@@ -689,7 +737,7 @@ async function largestRowid(trx: Kysely<Tables>, table: string): Promise<number>
  * The insert triggers the load knows how to replay for a whole load at once, by name: the storage
  * facts of storage.ts (row count, text and gram indexes, per-value, per-day and per-link counts in one
  * trigger, search version, a link's copy of its server's name, the search text of custom fields)
- * and the servers' address keys (0002-server-addresses). Any other trigger stays and fires per row.
+ * and the servers' address keys. Any other trigger stays and fires per row.
  */
 const REPLAYED_TRIGGERS = [
   'count_insert',
@@ -735,10 +783,10 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
       indexAddresses(trx, 'sqlite', above),
     );
   if (trigger.endsWith('_tally_insert')) {
-    for (const [filter, expression] of Object.entries(talliesOn('sqlite', table))) {
+    for (const [filter, expression] of Object.entries(valueCountsOn('sqlite', table))) {
       await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
         SELECT workspace_id, ${table}, ${filter}, value, count(*)
-        FROM (SELECT workspace_id, ${sql.raw(tallyOf(expression, table))} AS value ${loaded}) counted
+        FROM (SELECT workspace_id, ${sql.raw(valueOfRow(expression, table))} AS value ${loaded}) counted
         WHERE value IS NOT NULL GROUP BY workspace_id, value
         ON CONFLICT (workspace_id, table_name, filter_name, value)
         DO UPDATE SET total = value_counts.total + excluded.total`.execute(trx);

@@ -67,8 +67,3 @@ export function constraintViolationOf(error: unknown): ConstraintKind | undefine
   if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') return 'not_null';
   return undefined;
 }
-
-/** A statement named a table the database does not have (yet: it is at an older schema). */
-export function isMissingTableError(error: unknown): boolean {
-  return codeOf(error) === '42P01' || messageOf(error).startsWith('no such table');
-}

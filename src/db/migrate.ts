@@ -1,16 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import { ensureFieldIndexes } from '../custom-fields/indexes.js';
 import type { Database, Dialect } from './database.js';
-import * as baseline from './migrations/0001-baseline.js';
-import * as serverAddresses from './migrations/0002-server-addresses.js';
-import * as searchAndViews from './migrations/0003-search-and-views.js';
-import * as singleSignOn from './migrations/0004-single-sign-on.js';
-import * as fleetAgents from './migrations/0005-fleet-agents.js';
-import * as dataVersions from './migrations/0006-data-versions.js';
-import * as shortSearches from './migrations/0007-short-searches.js';
-import * as customFields from './migrations/0008-custom-fields.js';
-import * as people from './migrations/0009-people.js';
-import * as customSearch from './migrations/0010-custom-search.js';
+import * as baseline from './migrations/0011-baseline.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -20,59 +11,65 @@ type DialectMigration = {
 
 /** Versioned migrations, in order. Names are stable: they are recorded in the database. */
 const MIGRATIONS: Record<string, DialectMigration> = {
-  '0001-baseline': baseline,
-  '0002-server-addresses': serverAddresses,
-  '0003-search-and-views': searchAndViews,
-  '0004-single-sign-on': singleSignOn,
-  '0005-fleet-agents': fleetAgents,
-  '0006-data-versions': dataVersions,
-  '0007-short-searches': shortSearches,
-  '0008-custom-fields': customFields,
-  '0009-people': people,
-  '0010-custom-search': customSearch,
+  '0011-baseline': baseline,
 };
 
-/** The pre-release chain the baseline squashed: its last migration, and the one renamed since. */
-const OLD_CHAIN_END = '0033-operator-invitations';
-const OLD_RENAMED: Record<string, string> = { '0032-server-addresses': '0002-server-addresses' };
-/** A migration recorded by databases made after the squash, folded into the baseline since. */
-const FOLDED = '0003-operator-invitations';
+/**
+ * The chains the baseline squashed, as databases and backups made before it record them: the
+ * first one's baseline and its nine later migrations. The chain before that began with 0001-core;
+ * an Estate of the first baseline upgrades such a database, and this version then the result.
+ */
+export const SQUASHED = [
+  '0001-baseline',
+  '0002-server-addresses',
+  '0003-search-and-views',
+  '0004-single-sign-on',
+  '0005-fleet-agents',
+  '0006-data-versions',
+  '0007-short-searches',
+  '0008-custom-fields',
+  '0009-people',
+  '0010-custom-search',
+];
+const OLDER_CHAIN = '0001-core';
+
+/** A database or backup whose schema is an older chain's that this version cannot finish. */
+export class SquashedSchemaError extends Error {}
 
 /**
- * A database made before the baseline records the squashed migrations by their old names; it
- * holds the baseline's schema once it has them all, and is recorded as having the baseline. One
- * that stopped earlier is refused: the baseline cannot finish its upgrade. A later migration
- * folded into the baseline is dropped from the record: the database has its change already.
+ * The names `recorded` (a database's or a backup's migrations) have today: the whole squashed chain
+ * is the baseline; a part of it, or the chain before it, is refused, naming where it stopped.
  */
+export function currentMigrationNames(recorded: readonly string[]): string[] {
+  const squashed = recorded.filter((name) => SQUASHED.includes(name));
+  if (recorded.includes(OLDER_CHAIN) || (squashed.length > 0 && squashed.length < SQUASHED.length)) {
+    const last = [...recorded].sort().at(-1);
+    throw new SquashedSchemaError(
+      `the schema was made by an earlier Estate and stopped at migration ${last}, which this version no ` +
+        `longer upgrades: bring it to migration ${SQUASHED.at(-1)} with the Estate release before the ` +
+        '2026-11-30 schema baseline, then use this version',
+    );
+  }
+  if (squashed.length === 0) return [...recorded];
+  return ['0011-baseline', ...recorded.filter((name) => !SQUASHED.includes(name))];
+}
+
+/** A database made before the baseline is recorded as having it when it ran the whole squashed chain. */
 async function recordSquashedMigrations(database: Database): Promise<void> {
   const db = database.db as unknown as Kysely<{ estate_migrations: { name: string; timestamp: string } }>;
   const tables = await db.introspection.getTables();
   if (!tables.some((table) => table.name === 'estate_migrations')) return;
   const names = (await db.selectFrom('estate_migrations').select('name').execute()).map((row) => row.name);
-  if (names.includes(FOLDED)) await db.deleteFrom('estate_migrations').where('name', '=', FOLDED).execute();
-  if (!names.includes('0001-core')) return;
-  if (!names.includes(OLD_CHAIN_END)) {
-    throw new Error(
-      `this database was made by a pre-release Estate and stopped at migration ${names.sort().at(-1)}; ` +
-        `this version upgrades only databases that reached ${OLD_CHAIN_END}`,
-    );
-  }
+  if (!names.some((name) => name === OLDER_CHAIN || SQUASHED.includes(name))) return;
+  currentMigrationNames(names);
   await db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('estate_migrations')
       .select('timestamp')
-      .where('name', '=', OLD_CHAIN_END)
+      .where('name', '=', SQUASHED.at(-1)!)
       .executeTakeFirstOrThrow();
-    const squashed = names.filter((name) => name.startsWith('00') && !(name in OLD_RENAMED));
-    await trx.deleteFrom('estate_migrations').where('name', 'in', squashed).execute();
-    await trx
-      .insertInto('estate_migrations')
-      .values({ name: '0001-baseline', timestamp: last.timestamp })
-      .onConflict((conflict) => conflict.column('name').doNothing())
-      .execute();
-    for (const [old, name] of Object.entries(OLD_RENAMED)) {
-      await trx.updateTable('estate_migrations').set({ name }).where('name', '=', old).execute();
-    }
+    await trx.deleteFrom('estate_migrations').where('name', 'in', SQUASHED).execute();
+    await trx.insertInto('estate_migrations').values({ name: '0011-baseline', timestamp: last.timestamp }).execute();
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { compiledOnce } from './compiled.js';
 import type { Tables } from './schema.js';
-import { dayTally } from './storage.js';
+import { dayCountKey } from './storage.js';
 
 /**
  * The trigger-kept row count of a table in a workspace (the tables `counted` in storage.ts). 0 when
@@ -19,7 +19,7 @@ const rowCount = compiledOnce((db) =>
 );
 
 /**
- * The trigger-kept count of the rows one value of a tallied filter selects (`tallies` in
+ * The trigger-kept count of the rows one value of a value-counted filter selects (`valueCounts` in
  * storage.ts); 0 when no row has had that value.
  */
 export async function countedValue(
@@ -56,7 +56,7 @@ export function countedDaysQuery(
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('total'))
     .where('workspace_id', '=', workspaceId)
     .where('table_name', '=', table)
-    .where('filter_name', '=', dayTally(column));
+    .where('filter_name', '=', dayCountKey(column));
   if (days.after !== undefined) query = query.where('value', '>', days.after);
   if (days.before !== undefined) query = query.where('value', '<', days.before);
   return query;

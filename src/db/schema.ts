@@ -79,7 +79,7 @@ export interface ApiKeysTable {
   rotated_at: string | null;
 }
 
-/** A list's view saved under a name (0003-search-and-views): its creator's, or shared with the workspace. */
+/** A list's view saved under a name: its creator's, or shared with the workspace. */
 export interface SavedViewsTable {
   workspace_id: string;
   id: string;
@@ -172,7 +172,7 @@ export interface AgentsTable {
   fleet: number;
 }
 
-/** A host a fleet agent reports, by its inventory's device id (migration 0005-fleet-agents). */
+/** A host a fleet agent reports, by its inventory's device id. */
 export interface InventoryDevicesTable {
   workspace_id: string;
   id: string;
@@ -426,7 +426,7 @@ export interface SoftwareInstallsTable {
 }
 
 /** Kept by triggers on the tables `counted` in storage.ts; never written by the service. */
-/** A workspace's data version, replaced by each of its write transactions (migration 0006). */
+/** A workspace's data version, replaced by each of its write transactions. */
 export interface DataVersionsTable {
   workspace_id: string;
   version: number;
@@ -438,7 +438,7 @@ export interface RowCountsTable {
   total: number;
 }
 
-/** Rows each value of a broad filter selects, per workspace and table (storage.ts: tallies, days, linkTallies). */
+/** Rows each value of a broad filter selects, per workspace and table (storage.ts: valueCounts, days, linkCounts). */
 export interface ValueCountsTable {
   workspace_id: string;
   table_name: string;
@@ -489,7 +489,7 @@ export interface InvitationsTable {
 }
 
 /**
- * A team's own field on one family (0008-custom-fields): JSON text for the values that take any
+ * A team's own field on one family: JSON text for the values that take any
  * type (`default_value`, `minimum`, `maximum`) and for `choices`; integers 0/1 for the flags.
  */
 export interface FieldDefinitionsTable {
@@ -550,7 +550,7 @@ export interface Tables {
     server_name: ColumnType<string, never, never>;
   };
   server_tags: LinkRow & { server_id: string; tag_id: string; server_name: ColumnType<string, never, never> };
-  /** Each server's addresses as keys (db/address-keys.ts), kept by triggers (0002-server-addresses). */
+  /** Each server's addresses as keys (db/address-keys.ts), kept by triggers. */
   server_addresses: { workspace_id: string; server_id: string; address: string };
   router_networks: LinkRow & { router_id: string; network_id: string };
   router_tags: LinkRow & { router_id: string; tag_id: string };

@@ -5,7 +5,6 @@
  * are not counted or indexed here); test/schema-baseline.test.ts checks the baseline holds them.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Dialect } from './dialect.js';
 import {
   isUnscoped,
@@ -14,8 +13,8 @@ import {
   SERVICE_TABLES,
   SQLITE_NEXT,
   STORAGE,
-  talliesOn,
-  tallyOf,
+  valueCountsOn,
+  valueOfRow,
 } from './storage.js';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -154,7 +153,7 @@ export function searchedColumns(table: string, present?: ReadonlySet<string>): r
  */
 export function storageObjects(dialect: Dialect, table: string, present?: ReadonlySet<string>): StorageObject[] {
   const storage = STORAGE[table] ?? {};
-  const tallies = talliesOn(dialect, table);
+  const valueCounts = valueCountsOn(dialect, table);
   const searched = searchedColumns(table, present);
   const customSearch =
     storage.customFields !== undefined && (!present || (present.has('custom_fields') && present.has('custom_search')));
@@ -162,7 +161,7 @@ export function storageObjects(dialect: Dialect, table: string, present?: Readon
     ...(storage.counted ? countTriggers(dialect, table) : []),
     ...(searched ? searchObjects(dialect, table, searched) : []),
     ...(customSearch ? customSearchObjects(dialect, table, storage.customFields!) : []),
-    ...(Object.keys(tallies).length > 0 ? tallyTriggers(dialect, table, tallies) : []),
+    ...(Object.keys(valueCounts).length > 0 ? valueCountTriggers(dialect, table, valueCounts) : []),
     ...(storage.nameCopy ? nameCopyObjects(dialect, table) : []),
     ...copiesToLinks(dialect, table),
   ];
@@ -310,56 +309,11 @@ export function gramIndex(table: string, columns: readonly string[]): StorageObj
   ];
 }
 
-/** SQLite: the statement that fills a table's gram index from the rows it has. */
-export const gramIndexFill = (table: string, columns: readonly string[]): string =>
-  `INSERT INTO ${table}_grams (rowid, grams) SELECT rowid, estate_grams(${columns.join(', ')}) FROM ${table}`;
-
 /** The text index of a table searched over `columns`, and the triggers that move its search versions. */
 export function searchObjects(dialect: Dialect, table: string, columns: readonly string[]): StorageObject[] {
   return [
     ...textIndex(dialect, table, columns),
     ...(isUnscoped(table) ? [] : versionTriggers(dialect, table, columns)),
-  ];
-}
-
-/**
- * The statements that move an existing table's search to its searched columns now (a migration's,
- * after a change of `searched`; a test gives the previous `columns`): the text index and version
- * triggers made for the previous columns go, those of the columns are made, the rows already there
- * are indexed, and every workspace's search version of the table moves, so no instance answers a
- * remembered total.
- */
-export function searchRebuildStatements(
-  dialect: Dialect,
-  table: string,
-  columns: readonly string[] | undefined = STORAGE[table]?.searched,
-): string[] {
-  if (!columns) throw new Error(`${table} has no searched columns`);
-  const versions = ['insert', 'update', 'delete'].map((event) => `${table}_search_version_${event}`);
-  const next = dialect === 'postgres' ? POSTGRES_NEXT : SQLITE_NEXT;
-  const rebuilt = searchObjects(dialect, table, columns).map((object) => object.sql);
-  const moved = `UPDATE search_versions SET version = ${next} WHERE table_name = ${literal(table)}`;
-  if (dialect === 'postgres') {
-    // Dropping the generated column drops its index; adding it again computes every row's text.
-    return [
-      ...versions.map((name) => `DROP TRIGGER IF EXISTS ${name} ON ${table}`),
-      `ALTER TABLE ${table} DROP COLUMN IF EXISTS search_text`,
-      ...rebuilt,
-      moved,
-    ];
-  }
-  const folded = columns.map((column) => `estate_fold(${column})`).join(', ');
-  const events = ['insert', 'update', 'delete'];
-  return [
-    ...[...versions, ...events.flatMap((event) => [`${table}_text_${event}`, `${table}_grams_${event}`])].map(
-      (name) => `DROP TRIGGER IF EXISTS ${name}`,
-    ),
-    `DROP TABLE IF EXISTS ${table}_text`,
-    `DROP TABLE IF EXISTS ${table}_grams`,
-    ...rebuilt,
-    `INSERT INTO ${table}_text (rowid, ${columns.join(', ')}) SELECT rowid, ${folded} FROM ${table}`,
-    gramIndexFill(table, columns),
-    moved,
   ];
 }
 
@@ -405,9 +359,9 @@ function versionTriggers(dialect: Dialect, table: string, columns: readonly stri
 }
 
 /** The columns the counted values read: an update of any other column leaves the counts alone. */
-const columnsOf = (tallies: Record<string, string>) => [
+const columnsOf = (valueCounts: Record<string, string>) => [
   ...new Set(
-    Object.values(tallies).flatMap((expression) => [...expression.matchAll(/\{row\}\.(\w+)/g)].map((m) => m[1]!)),
+    Object.values(valueCounts).flatMap((expression) => [...expression.matchAll(/\{row\}\.(\w+)/g)].map((m) => m[1]!)),
   ),
 ];
 
@@ -415,13 +369,13 @@ const columnsOf = (tallies: Record<string, string>) => [
  * Per-value counts: on SQLite per row; on PostgreSQL inserts and deletes per statement (from the
  * transition tables, so a bulk insert adds each value once) and updates per row that changes a value.
  */
-function tallyTriggers(dialect: Dialect, table: string, tallies: Record<string, string>): StorageObject[] {
-  const entries = Object.entries(tallies);
-  const columns = columnsOf(tallies).join(', ');
+function valueCountTriggers(dialect: Dialect, table: string, valueCounts: Record<string, string>): StorageObject[] {
+  const entries = Object.entries(valueCounts);
+  const columns = columnsOf(valueCounts).join(', ');
   if (dialect === 'postgres') {
     const args = entries.flat().map(literal).join(', ');
-    const changed = Object.values(tallies)
-      .map((expression) => `(${tallyOf(expression, 'OLD')}) IS DISTINCT FROM (${tallyOf(expression, 'NEW')})`)
+    const changed = Object.values(valueCounts)
+      .map((expression) => `(${valueOfRow(expression, 'OLD')}) IS DISTINCT FROM (${valueOfRow(expression, 'NEW')})`)
       .join(' OR ');
     return [
       statementTrigger(table, 'tally_insert', 'INSERT', `value_counts_apply(${args})`),
@@ -436,15 +390,15 @@ function tallyTriggers(dialect: Dialect, table: string, tallies: Record<string, 
   const key = (filter: string, row: string) => `${row}.workspace_id, ${literal(table)}, ${literal(filter)}`;
   const match = (filter: string, row: string, expression: string) =>
     `workspace_id = ${row}.workspace_id AND table_name = ${literal(table)} AND filter_name = ${literal(filter)} ` +
-    `AND value = ${tallyOf(expression, row)}`;
+    `AND value = ${valueOfRow(expression, row)}`;
   const add = (filter: string, expression: string, condition = 'true') =>
     `INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total) ` +
-    `SELECT ${key(filter, 'new')}, ${tallyOf(expression, 'new')}, 1
-       WHERE ${tallyOf(expression, 'new')} IS NOT NULL AND ${condition}
+    `SELECT ${key(filter, 'new')}, ${valueOfRow(expression, 'new')}, 1
+       WHERE ${valueOfRow(expression, 'new')} IS NOT NULL AND ${condition}
        ON CONFLICT (workspace_id, table_name, filter_name, value) DO UPDATE SET total = total + 1;`;
   const remove = (filter: string, expression: string, condition = 'true') =>
     `UPDATE value_counts SET total = total - 1 WHERE ${match(filter, 'old', expression)} AND ${condition};`;
-  const changed = (expression: string) => `${tallyOf(expression, 'old')} IS NOT ${tallyOf(expression, 'new')}`;
+  const changed = (expression: string) => `${valueOfRow(expression, 'old')} IS NOT ${valueOfRow(expression, 'new')}`;
   const body = (statements: string[]) => statements.join('\n');
   return [
     trigger(
@@ -560,15 +514,9 @@ END`,
   ];
 }
 
-/**
- * The statements the service's storage facts call for on one database: shared functions, then each
- * table's; with `present` (each table's columns now: the baseline's), only for the tables and
- * columns there, where a later migration makes a table or adds a column.
- */
-export function storageStatements(dialect: Dialect, present?: ReadonlyMap<string, ReadonlySet<string>>): string[] {
-  const objects = SERVICE_TABLES.filter((table) => !present || present.has(table)).flatMap((table) =>
-    storageObjects(dialect, table, present?.get(table)).map((object) => object.sql),
-  );
+/** The statements the service's storage facts call for on one database: shared functions, then each table's. */
+export function storageStatements(dialect: Dialect): string[] {
+  const objects = SERVICE_TABLES.flatMap((table) => storageObjects(dialect, table).map((object) => object.sql));
   return [...sharedStorageFunctions(dialect), ...objects];
 }
 
@@ -660,10 +608,4 @@ export function storageFingerprint(): string {
   const hash = createHash('sha256');
   for (const dialect of ['sqlite', 'postgres'] as const) hash.update(storageStatements(dialect).join('\n;\n'));
   return hash.digest('hex').slice(0, 16);
-}
-
-/** Each table's columns as the database has them now: what a migration's storage statements may use. */
-export async function presentColumns(db: Kysely<unknown>): Promise<Map<string, Set<string>>> {
-  const tables = await db.introspection.getTables();
-  return new Map(tables.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
 }

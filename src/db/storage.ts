@@ -40,11 +40,11 @@ export interface TableStorage {
   /** No workspace column: searches keep no version and lists no counts (people). */
   unscoped?: true;
   /** Per-value counts in `value_counts`: filter name → SQL of the value, `{row}` for the row. */
-  tallies?: Readonly<Record<string, string>>;
+  valueCounts?: Readonly<Record<string, string>>;
   /** Per-day counts of date columns (`day:<column>`), the day's SQL on each database. */
   days?: Readonly<Record<string, Readonly<Record<Dialect, string>>>>;
   /** Link rows counted per linked id (`link:<column>`). */
-  linkTallies?: readonly string[];
+  linkCounts?: readonly string[];
   /** A copy of the linked row's name on each link row. */
   nameCopy?: NameCopy;
 }
@@ -55,7 +55,7 @@ const DECLARED: Record<string, TableStorage> = {
     customFields: 'applications',
     searched: ['name', 'vendor', 'description', 'catalog_entry_id', 'custom_search'],
     described: 3,
-    tallies: {
+    valueCounts: {
       lifecycleStatus: '{row}.lifecycle_status',
       criticality: '{row}.criticality',
       hostingType: '{row}.hosting_type',
@@ -65,7 +65,7 @@ const DECLARED: Record<string, TableStorage> = {
     counted: true,
     customFields: 'categories',
     searched: ['name', 'description', 'custom_search'],
-    tallies: { root: "CASE WHEN {row}.parent_id IS NULL THEN 'true' ELSE 'false' END" },
+    valueCounts: { root: "CASE WHEN {row}.parent_id IS NULL THEN 'true' ELSE 'false' END" },
   },
   teams: { counted: true, customFields: 'teams', searched: ['name', 'description', 'custom_search'] },
   servers: {
@@ -83,26 +83,26 @@ const DECLARED: Record<string, TableStorage> = {
       'custom_search',
     ],
     described: 3,
-    tallies: { environment: '{row}.environment', automatic: 'CAST({row}.automatic AS TEXT)', os: '{row}.os_key' },
+    valueCounts: { environment: '{row}.environment', automatic: 'CAST({row}.automatic AS TEXT)', os: '{row}.os_key' },
   },
   networks: {
     counted: true,
     customFields: 'networks',
     searched: ['name', 'cidr', 'location', 'custom_search'],
-    tallies: { environment: '{row}.environment' },
+    valueCounts: { environment: '{row}.environment' },
   },
   routers: {
     counted: true,
     customFields: 'routers',
     searched: ['name', 'model', 'management_ip', 'custom_search'],
-    tallies: { manufacturer: '{row}.manufacturer_key' },
+    valueCounts: { manufacturer: '{row}.manufacturer_key' },
   },
   workstations: {
     counted: true,
     customFields: 'workstations',
     searched: ['name', 'hostname', 'serial_number', 'model', 'os', 'manufacturer', 'location', 'custom_search'],
     described: 4,
-    tallies: {
+    valueCounts: {
       status: '{row}.status',
       automatic: 'CAST({row}.automatic AS TEXT)',
       assigned: "CASE WHEN {row}.assigned_user_id IS NULL THEN 'false' ELSE 'true' END",
@@ -115,33 +115,33 @@ const DECLARED: Record<string, TableStorage> = {
     counted: true,
     customFields: 'data',
     searched: ['name', 'description', 'custom_search'],
-    tallies: { classification: '{row}.classification', personalData: 'CAST({row}.personal_data AS TEXT)' },
+    valueCounts: { classification: '{row}.classification', personalData: 'CAST({row}.personal_data AS TEXT)' },
   },
   contracts: {
     counted: true,
     customFields: 'contracts',
     searched: ['name', 'vendor', 'reference', 'custom_search'],
-    tallies: { type: '{row}.type', vendor: '{row}.vendor_key' },
+    valueCounts: { type: '{row}.type', vendor: '{row}.vendor_key' },
     days: { end_date: { sqlite: '{row}.end_date', postgres: "to_char({row}.end_date, 'YYYY-MM-DD')" } },
   },
   flows: {
     counted: true,
     customFields: 'flows',
     searched: ['name', 'description', 'custom_search'],
-    tallies: { protocol: '{row}.protocol', frequency: '{row}.frequency' },
+    valueCounts: { protocol: '{row}.protocol', frequency: '{row}.frequency' },
   },
   announcements: {
     counted: true,
     customFields: 'announcements',
     searched: ['title', 'body', 'custom_search'],
-    tallies: { severity: '{row}.severity' },
+    valueCounts: { severity: '{row}.severity' },
   },
   tags: { counted: true, searched: ['name'] },
   agents: { counted: true, searched: ['name', 'hostname'] },
   discovered_applications: {
     counted: true,
     searched: ['name', 'vendor'],
-    tallies: {
+    valueCounts: {
       status: '{row}.status',
       missing: "CASE WHEN {row}.missing_since IS NULL THEN 'false' ELSE 'true' END",
       vendor: '{row}.vendor_key',
@@ -157,7 +157,7 @@ const DECLARED: Record<string, TableStorage> = {
     counted: true,
     searched: ['resource_name', 'actor_name', 'action', 'resource_type'],
     // One count per action serves `actions=` with several.
-    tallies: { category: '{row}.category', actions: '{row}.action', resourceType: '{row}.resource_type' },
+    valueCounts: { category: '{row}.category', actions: '{row}.action', resourceType: '{row}.resource_type' },
     days: {
       timestamp: {
         sqlite: 'substr({row}.timestamp, 1, 10)',
@@ -165,13 +165,13 @@ const DECLARED: Record<string, TableStorage> = {
       },
     },
   },
-  members: { counted: true, tallies: { role: '{row}.role' } },
+  members: { counted: true, valueCounts: { role: '{row}.role' } },
   server_tags: {
-    linkTallies: ['tag_id'],
+    linkCounts: ['tag_id'],
     nameCopy: { key: 'server_id', from: 'servers', source: 'name', copy: 'server_name', by: 'tag_id' },
   },
   application_servers: {
-    linkTallies: ['application_id'],
+    linkCounts: ['application_id'],
     nameCopy: { key: 'server_id', from: 'servers', source: 'name', copy: 'server_name', by: 'application_id' },
   },
 };
@@ -188,11 +188,11 @@ export const DESCRIBED_SEARCH: Record<string, readonly string[]> = {};
 /** Searched tables whose searches keep a version per workspace (search-counts.ts). */
 export const VERSIONED: Record<string, readonly string[]> = {};
 /** Per-value counts of filters, per table. */
-export const TALLIES: Record<string, Readonly<Record<string, string>>> = {};
+export const VALUE_COUNTS: Record<string, Readonly<Record<string, string>>> = {};
 /** Per-day counts, per table: filter name (`day:<column>`) → the day's SQL on each database. */
-export const DAY_TALLIES: Record<string, Readonly<Record<string, Readonly<Record<Dialect, string>>>>> = {};
+export const DAY_COUNTS: Record<string, Readonly<Record<string, Readonly<Record<Dialect, string>>>>> = {};
 /** Link tables counted per linked id, and the columns counted. */
-export const LINK_TALLIES: Record<string, readonly string[]> = {};
+export const LINK_COUNTS: Record<string, readonly string[]> = {};
 /** Link tables keeping a copy of a linked row's name. */
 export const LINK_NAME_COPIES: Record<string, NameCopy> = {};
 
@@ -200,10 +200,10 @@ export const LINK_NAME_COPIES: Record<string, NameCopy> = {};
 export const isUnscoped = (table: string): boolean => STORAGE[table]?.unscoped === true;
 
 /** The `value_counts` filter name of a date column's per-day counts. */
-export const dayTally = (column: string): string => `day:${column}`;
+export const dayCountKey = (column: string): string => `day:${column}`;
 
 /** The `value_counts` filter name of a link table's counts per linked id. */
-export const linkTally = (column: string): string => `link:${column}`;
+export const linkCountKey = (column: string): string => `link:${column}`;
 
 function index(table: string, facts: TableStorage): void {
   if (facts.counted) COUNTED_TABLES.push(table);
@@ -212,11 +212,13 @@ function index(table: string, facts: TableStorage): void {
   const custom = facts.customFields && facts.described !== undefined ? ['custom_search'] : [];
   if (facts.searched) DESCRIBED_SEARCH[table] = [...facts.searched.slice(0, facts.described), ...custom];
   if (facts.searched && !facts.unscoped) VERSIONED[table] = facts.searched;
-  if (facts.tallies) TALLIES[table] = facts.tallies;
+  if (facts.valueCounts) VALUE_COUNTS[table] = facts.valueCounts;
   if (facts.days) {
-    DAY_TALLIES[table] = Object.fromEntries(Object.entries(facts.days).map(([column, sql]) => [dayTally(column), sql]));
+    DAY_COUNTS[table] = Object.fromEntries(
+      Object.entries(facts.days).map(([column, sql]) => [dayCountKey(column), sql]),
+    );
   }
-  if (facts.linkTallies) LINK_TALLIES[table] = facts.linkTallies;
+  if (facts.linkCounts) LINK_COUNTS[table] = facts.linkCounts;
   if (facts.nameCopy) LINK_NAME_COPIES[table] = facts.nameCopy;
 }
 
@@ -236,14 +238,14 @@ export function declareStorage(table: string, facts: TableStorage): void {
 }
 
 /** Everything a table's per-value count triggers count on one database: filters, days and links. */
-export function talliesOn(dialect: Dialect, table: string): Record<string, string> {
-  const days = Object.entries(DAY_TALLIES[table] ?? {}).map(([filter, sql]) => [filter, sql[dialect]] as const);
-  const links = (LINK_TALLIES[table] ?? []).map((column) => [linkTally(column), `CAST({row}.${column} AS TEXT)`]);
-  return { ...TALLIES[table], ...Object.fromEntries(days), ...Object.fromEntries(links) };
+export function valueCountsOn(dialect: Dialect, table: string): Record<string, string> {
+  const days = Object.entries(DAY_COUNTS[table] ?? {}).map(([filter, sql]) => [filter, sql[dialect]] as const);
+  const links = (LINK_COUNTS[table] ?? []).map((column) => [linkCountKey(column), `CAST({row}.${column} AS TEXT)`]);
+  return { ...VALUE_COUNTS[table], ...Object.fromEntries(days), ...Object.fromEntries(links) };
 }
 
 /** The SQL of a counted value for one row (`NEW`, `OLD`, a table or an alias). */
-export const tallyOf = (expression: string, row: string): string => expression.replaceAll('{row}', row);
+export const valueOfRow = (expression: string, row: string): string => expression.replaceAll('{row}', row);
 
 /**
  * A new search version is a random number below 2^53, not the next one: a counter restored from a

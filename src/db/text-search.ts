@@ -151,10 +151,10 @@ function gramQuery(folded: string): string | undefined {
 
 /**
  * How a read meets a text condition (SQLite): through the text index, by its matches (`index`);
- * walking the sort's index and looking each row up in the matches the text index lists (`walk`,
- * lists/offset.ts); or testing each row's own columns (`test`, a walk of a few rows).
+ * scanning the sort's index and looking each row up in the matches the text index lists (`scan`,
+ * lists/offset.ts); or testing each row's own columns (`columns`, a scan of a few rows).
  */
-export type TextRead = 'index' | 'walk' | 'test';
+export type TextRead = 'index' | 'scan' | 'columns';
 
 /**
  * `text` in any of the columns, case-insensitively, as a substring: the same answer as
@@ -175,12 +175,12 @@ export function matchesText(
   read: TextRead = 'index',
 ): Expression<SqlBool> {
   const folded = fold(text);
-  if (dialect === 'sqlite' && read !== 'test') {
+  if (dialect === 'sqlite' && read !== 'columns') {
     const short = gramQuery(folded);
     const textTable = sql.table(`${index.table}_${short === undefined ? 'text' : 'grams'}`);
     const phrase = short ?? ftsPhrase(folded);
-    // On a walked read (lists/offset.ts) `+rowid` leaves the matches to be tested row by row.
-    const rowid = sql`${read === 'walk' ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)}`;
+    // On a scan of the sort's index (lists/offset.ts) `+rowid` leaves the matches to be tested row by row.
+    const rowid = sql`${read === 'scan' ? sql`+` : sql``}${sql.ref(`${index.alias ?? index.table}.rowid`)}`;
     return sql<SqlBool>`${rowid} in (select rowid from ${textTable} where ${textTable} match ${phrase})`;
   }
   if (dialect === 'postgres' && !folded.includes(SEARCH_TEXT_SEPARATOR)) {

@@ -75,35 +75,13 @@ async function inTurn<T>(database: Database, lockKey: string, work: () => Promis
   }
 }
 
-/** Handles whose database has the data_versions table (migration 0006): known once true. */
-const versioned = new WeakSet<object>();
-
-/**
- * Whether the database has data versions yet: not while it is at an older schema (a restore or
- * a test writes at the schema it restores to, before migrating). Asked of the catalog, which
- * cannot fail the transaction.
- */
-async function hasDataVersions(dialect: Database['dialect'], trx: Kysely<Tables>): Promise<boolean> {
-  const { rows } =
-    dialect === 'postgres'
-      ? await sql<{ found: string | null }>`SELECT to_regclass('data_versions')::text AS found`.execute(trx)
-      : await sql<{ found: string | null }>`SELECT name AS found FROM sqlite_master
-          WHERE type = 'table' AND name = 'data_versions'`.execute(trx);
-  return rows[0]?.found != null;
-}
-
 /**
  * Replaces the data versions of these workspaces in the transaction, so that answers kept under
  * the previous ones are not given again (lists/response-cache.ts): a write transaction does it for its
  * workspace as it commits, a bulk load (db/bulk.ts) for the workspaces of its rows.
  */
-export async function moveDataVersions(
-  dialect: Database['dialect'],
-  trx: Kysely<Tables>,
-  workspaceIds: Iterable<string>,
-): Promise<void> {
+export async function moveDataVersions(trx: Kysely<Tables>, workspaceIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(workspaceIds)].filter(isUuid).sort();
-  if (ids.length === 0 || !(await hasDataVersions(dialect, trx))) return;
   for (const id of ids) await replaceVersion(trx, id);
 }
 
@@ -121,12 +99,8 @@ async function replaceVersion(trx: Kysely<Tables>, workspaceId: string): Promise
  * A write of a workspace (its id is the lock key) replaces the workspace's data version as it
  * commits. Other lock keys (the global lock, sign-in throttles) write no workspace's rows.
  */
-async function moveDataVersion(database: Database, trx: Kysely<Tables>, lockKey: string): Promise<void> {
+async function moveDataVersion(trx: Kysely<Tables>, lockKey: string): Promise<void> {
   if (!isUuid(lockKey)) return;
-  if (!versioned.has(database.db)) {
-    if (!(await hasDataVersions(database.dialect, trx))) return;
-    versioned.add(database.db);
-  }
   await replaceVersion(trx, lockKey);
 }
 
@@ -152,7 +126,7 @@ async function runWrite<T>(database: Database, lockKey: string, work: (trx: Kyse
             await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${lockKey}))`.execute(connection);
           writeLockWait.observe((performance.now() - asked) / 1000);
           const result = await work(connection);
-          await moveDataVersion(database, connection, lockKey);
+          await moveDataVersion(connection, lockKey);
           committing = true;
           await sql`commit`.execute(connection);
           transactionEnded(connection, true);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateOnly, Uuid } from '../http/schemas.js';
+import { DateOnly, OrNull, Uuid } from '../http/schemas.js';
 import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
 import { clip, consoleHref, element, headingText, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
@@ -17,9 +17,10 @@ const ApplicationLifecycle = Type.Object(
           Type.Object({
             phase: Type.Enum(PHASES, { description: 'plan, phase-in, active, phase-out or end-of-life.' }),
             start: DateOnly("The phase's date."),
-            end: Type.Union([DateOnly('Where the next phase starts.'), Type.Null()], {
-              description: "The next dated phase's start; null for the last phase.",
-            }),
+            end: OrNull(
+              DateOnly('Where the next phase starts.'),
+              "The next dated phase's start; null for the last phase.",
+            ),
           }),
           { description: 'The phases that have a date, in lifecycle order.' },
         ),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { rowsIn } from '../db/rows-in.js';
 import type { Tables } from '../db/schema.js';
 import { Type } from 'typebox';
-import { Uuid } from '../http/schemas.js';
+import { OrNull, Uuid } from '../http/schemas.js';
 import { defineDiagram, diagramHead, LimitQuery, linkedFrom, Truncation } from './diagram.js';
 import { clip, consoleHref, element, headingText, legend, link, rect, svgDocument, text, tooltip } from './svg.js';
 
@@ -20,8 +20,8 @@ const CapacityHost = Type.Object({
 });
 
 const CapacityGroup = Type.Object({
-  location: Type.Union([Type.String(), Type.Null()], { description: 'Location; null when not recorded.' }),
-  environment: Type.Union([Type.String(), Type.Null()], { description: 'Environment; null when not recorded.' }),
+  location: OrNull(Type.String(), 'Location; null when not recorded.'),
+  environment: OrNull(Type.String(), 'Environment; null when not recorded.'),
   hostCount: Type.Integer({ description: 'Servers in the group (also those beyond the limit).' }),
   ...Capacity,
   hosts: Type.Array(CapacityHost, { description: "The group's servers by name, as far as the limit allows." }),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FlowsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
-import { Uuid } from '../http/schemas.js';
+import { OrNull, Uuid } from '../http/schemas.js';
 import { isUuid } from '../ids.js';
 import { defineDiagram, diagramHead, inSlices, Limit, linkedFrom, Truncation, type DiagramContext } from './diagram.js';
 import { drawEdges, layoutGraph } from './layout.js';
@@ -19,8 +19,8 @@ const FlowEdge = Type.Object({
   source: Type.String({ description: 'Node id of the application the data comes from.' }),
   target: Type.String({ description: 'Node id of the application the data goes to.' }),
   label: Type.String({ description: 'Flow name.' }),
-  protocol: Type.Union([Type.String(), Type.Null()], { description: "The flow's protocol; null when not recorded." }),
-  frequency: Type.Union([Type.String(), Type.Null()], { description: "The flow's frequency; null when not recorded." }),
+  protocol: OrNull(Type.String(), "The flow's protocol; null when not recorded."),
+  frequency: OrNull(Type.String(), "The flow's frequency; null when not recorded."),
   dataObjectIds: Type.Array(Uuid('Data object.'), { description: 'Data objects the flow carries.' }),
   resourceId: Uuid('The flow.'),
 });

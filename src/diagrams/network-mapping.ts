@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { rowsIn } from '../db/rows-in.js';
 import { pushTo } from '../dashboards/dashboard.js';
 import { Type, type Static } from 'typebox';
-import { Uuid } from '../http/schemas.js';
+import { OrNull, Uuid } from '../http/schemas.js';
 import { addressesOf, NetworkPlacement } from '../infrastructure/addresses.js';
 import { defineDiagram, diagramHead, LimitQuery, linkedFrom, Truncation } from './diagram.js';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
@@ -16,9 +16,7 @@ const NetworkNode = Type.Object({
   id: Type.String({ description: 'Node id: the resource id.' }),
   kind: Type.Enum(KINDS, { description: 'network, router, server or workstation.' }),
   label: Type.String({ description: 'Name of the network, router or host.' }),
-  detail: Type.Union([Type.String(), Type.Null()], {
-    description: 'CIDR of a network, management address of a router, IP addresses of a host.',
-  }),
+  detail: OrNull(Type.String(), 'CIDR of a network, management address of a router, IP addresses of a host.'),
   resourceId: Uuid('The resource.'),
 });
 

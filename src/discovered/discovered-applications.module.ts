@@ -181,9 +181,10 @@ const UpdateDiscovered = Type.Object(
       }),
     ),
     applicationId: Type.Optional(
-      Type.Union([Uuid('Application id.'), Type.Null()], {
-        description: 'Links it to an inventory application (status becomes linked); null unlinks (status becomes new).',
-      }),
+      OrNull(
+        Uuid('Application id.'),
+        'Links it to an inventory application (status becomes linked); null unlinks (status becomes new).',
+      ),
     ),
   },
   { additionalProperties: false, description: 'Triage: link to an application or ignore.' },

@@ -149,9 +149,10 @@ export function schemaError(first: AjvError, part: string): ApiError {
         return new ApiError('bad_request', `${field} must be an absolute http:// or https:// URL`);
       return new ApiError('bad_request', `${field} must be a valid ${String(first.params.format)}`);
     case 'enum':
+      // A nullable enum lists null among its values (http/schemas.ts); the message names the others.
       return new ApiError(
         'bad_request',
-        `${field} must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`,
+        `${field} must be one of: ${(first.params.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`,
       );
     case 'minLength':
       return new ApiError(
@@ -167,7 +168,7 @@ export function schemaError(first: AjvError, part: string): ApiError {
         'bad_request',
         part === 'body' && !path
           ? 'body must be a JSON object'
-          : `${field} must be of type ${String(first.params.type)}`,
+          : `${field} must be of type ${String(first.params.type).replace(/,null$/, '')}`,
       );
     default:
       return new ApiError('bad_request', `${field} ${first.message ?? 'is invalid'}`);

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
 /** Shared schema pieces of the public API. */
 export const Uuid = (description: string) =>
@@ -25,13 +25,30 @@ export const IdList = (noun: string, maxItems: number, replaces: string) =>
 /** A calendar date, YYYY-MM-DD. */
 export const DateOnly = (description: string) => Type.String({ format: 'date', description, examples: ['2027-03-31'] });
 
+/**
+ * T or null, written `type: [T's type, 'null']` (JSON Schema 2020-12, OpenAPI 3.1) rather than
+ * `anyOf: [T, {type: 'null'}]`: the same values, and fast-json-stringify writes it with a typeof
+ * test instead of validating each value against each branch. An enum's values gain null.
+ */
+function nullable<T extends TSchema>(schema: T, description?: string): TUnsafe<Static<T> | null> {
+  const { type, enum: values, ...rest } = schema as { type?: unknown; enum?: unknown[] };
+  const typeOfValues = values?.every((value) => typeof value === 'string') ? 'string' : undefined;
+  const single = typeof type === 'string' ? type : typeOfValues;
+  if (single === undefined || single === 'null') throw new Error('a nullable schema needs one type or string values');
+  return Type.Unsafe<Static<T> | null>({
+    ...rest,
+    type: [single, 'null'],
+    ...(values ? { enum: [...values, null] } : {}),
+    ...(description === undefined ? {} : { description }),
+  });
+}
+
 /** An optional body field that null clears. */
 export const Clearable = <T extends TSchema>(schema: T, description: string) =>
-  Type.Optional(Type.Union([schema, Type.Null()], { description }));
+  Type.Optional(nullable(schema, description));
 
-/** A response field that may be null. */
-export const OrNull = <T extends TSchema>(schema: T, description: string) =>
-  Type.Union([schema, Type.Null()], { description });
+/** A field that may be null; without a description, T's own is kept. */
+export const OrNull = <T extends TSchema>(schema: T, description?: string) => nullable(schema, description);
 
 /** Free text of bounded length. */
 export const Text = (max = 2000) => Type.String({ maxLength: max });

@@ -21,10 +21,10 @@ export interface FilterLink {
 export interface Filter {
   schema: TSchema;
   /**
-   * The condition. `walk`: the planner reads the page by walking the sort's index; a filter's own
+   * The condition. `scan`: the planner reads the page by scanning the sort's index; a filter's own
    * column is then written with led(), so the database tests it per row instead of seeking by it.
    */
-  where(eb: Eb, value: unknown, workspaceId: string, walk?: boolean): Expression<SqlBool>;
+  where(eb: Eb, value: unknown, workspaceId: string, scan?: boolean): Expression<SqlBool>;
   /** The value, as text, that the filter compares a column with (equality filters). */
   key?(value: unknown): string;
   /** The link the filter follows (linkedFilter). */
@@ -56,11 +56,11 @@ export const foldedEqualsFilter = (foldedColumn: string, schema: TSchema): Filte
 });
 
 /**
- * A filter's column, or on a walked read (SQLite) `+column`: the unary plus keeps SQLite from
- * reading the rows by that condition, so it walks the sort's index and tests each row instead.
+ * A filter's column, or on a sortScan read (SQLite) `+column`: the unary plus keeps SQLite from
+ * reading the rows by that condition, so it scans the sort's index and tests each row instead.
  */
-export function led(column: string, walk: boolean | undefined): Expression<unknown> {
-  return walk ? sql`+${sql.ref(column)}` : sql.ref(column);
+export function led(column: string, scan: boolean | undefined): Expression<unknown> {
+  return scan ? sql`+${sql.ref(column)}` : sql.ref(column);
 }
 
 /**
@@ -75,10 +75,10 @@ export function linkedTo(
   ownColumn: string,
   otherColumn: string,
   value: unknown,
-  walk?: boolean,
+  scan?: boolean,
 ): Expression<SqlBool> {
   return eb(
-    led('id', walk),
+    led('id', scan),
     'in',
     eb
       .selectFrom(table)
@@ -93,14 +93,14 @@ export const linkedFilter = (table: string, ownColumn: string, otherColumn: stri
   schema,
   // Ids are written in lower case; an id given in upper case names the same row (PostgreSQL's uuid
   // compares either case, SQLite's text would not).
-  where: (eb, value, workspaceId, walk) =>
-    linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), walk),
+  where: (eb, value, workspaceId, scan) =>
+    linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), scan),
   link: { table, ownColumn, otherColumn },
 });
 
 /** Rows whose date column is before (`<`) or after (`>`) the value. */
 export const dateFilter = (column: string, comparison: '<' | '>', schema: TSchema): Filter => ({
   schema,
-  where: (eb, date, _workspaceId, walk) => eb(led(column, walk), comparison, date),
+  where: (eb, date, _workspaceId, scan) => eb(led(column, scan), comparison, date),
   day: { column, comparison },
 });

@@ -1,7 +1,8 @@
 /**
- * The conditions of a list query and the walked forms of its rows: the reads listPage (offset.ts)
- * chooses among. A family gives its filters and search columns; how each read writes them (through
- * the conditions' indexes, or walking the sort's index and testing each row) is decided here.
+ * The conditions of a list query and the forms of its rows for scans of the sort's index: the
+ * reads listPage (offset.ts) chooses among. A family gives its filters and search columns; how
+ * each read writes them (through the conditions' indexes, or scanning the sort's index and testing
+ * each row) is decided here.
  */
 import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
@@ -27,9 +28,9 @@ export interface Conditions {
 
 /**
  * The rows a list query selects: `q` in any search column, and every filter the query names.
- * `read`: written for a read through the indexes of the conditions (`index`), or for one that walks
- * the sort's index and tests each row (ListOptions.walked), `q` by the text index's matches
- * (`walk`) or by the row's own columns (`test`).
+ * `read`: written for a read through the indexes of the conditions (`index`), or for one that scans
+ * the sort's index and tests each row (ListOptions.sortScan), `q` by the text index's matches
+ * (`scan`) or by the row's own columns (`columns`).
  */
 export function whereMatching<Row>(
   rows: SelectQueryBuilder<DynamicTables, string, Row>,
@@ -48,12 +49,12 @@ export function whereMatching<Row>(
 }
 
 /**
- * The walked forms of a list's rows, where a walk can help (ListOptions.walked). `paged`: the
+ * The forms of a list's rows for scans of the sort's index, where a scan can help (ListOptions.sortScan). `paged`: the
  * table whose rows the list pages (one item each) and the name the query gives it. SQLite: every
  * list with conditions. PostgreSQL: a search of a list read from one table, given `db` (families),
  * whose page is read from all its matches when a window of the sort's first rows holds too few.
  */
-export function walkedMatching<Row>(
+export function sortScanOf<Row>(
   rows: SelectQueryBuilder<DynamicTables, string, Row>,
   conditions: Conditions,
   paged: { table: string; alias?: string },
@@ -73,7 +74,7 @@ export function walkedMatching<Row>(
       const windowed = db.selectFrom(first.limit(window).as(alias)).selectAll() as unknown as typeof rows;
       return whereMatching(windowed, conditions);
     };
-    // MATERIALIZED: the planner cannot walk the sort's index through it; it lists the matches.
+    // MATERIALIZED: the planner cannot scan the sort's index through it; it lists the matches.
     const cte = matching as unknown as SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>;
     const matches = db
       .with(
@@ -82,13 +83,13 @@ export function walkedMatching<Row>(
       )
       .selectFrom('matched')
       .selectAll() as unknown as typeof matching;
-    return { walked: { rows: matching, firstRows, matches, table: paged.table, alias } };
+    return { sortScan: { rows: matching, firstRows, matches, table: paged.table, alias } };
   }
   if (search.dialect !== 'sqlite') return {};
   return {
-    walked: {
-      rows: whereMatching(rows, conditions, 'walk'),
-      ...(searched ? { tested: whereMatching(rows, conditions, 'test') } : {}),
+    sortScan: {
+      rows: whereMatching(rows, conditions, 'scan'),
+      ...(searched ? { textOnColumns: whereMatching(rows, conditions, 'columns') } : {}),
       table: paged.table,
       alias: paged.alias ?? paged.table,
     },

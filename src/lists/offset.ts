@@ -1,5 +1,4 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { FIELD_PARAMETER, FIELD_PARAMETER_SCHEMA } from '../custom-fields/list-terms.js';
 import { Type, type TProperties, type TSchema } from 'typebox';
 import { countedTotal } from '../db/row-counts.js';
 import {
@@ -14,6 +13,7 @@ import {
   startHolds,
 } from '../db/search-counts.js';
 import { SEARCHED } from '../db/storage.js';
+import { columnTestWindows, evenReach, firstRowsWindows, pagedWindow, scanIsShorter } from './windows.js';
 import type { Tables } from '../db/schema.js';
 
 export const OFFSET_LIMIT_DEFAULT = 50;
@@ -42,6 +42,14 @@ export function sortValues(fields: readonly string[]): string[] {
   return fields.flatMap((field) => [field, `-${field}`]);
 }
 
+/** Parameters a list takes by the pattern of their names (a family's custom fields), and the sorts they add. */
+export interface PatternParameters {
+  /** The query's patternProperties: a name's pattern → the parameter's schema. */
+  parameters: Record<string, TSchema>;
+  /** The pattern of the sort values they add, and the words that describe them after the named sorts. */
+  sort: { pattern: string; description: string };
+}
+
 /**
  * The query string of an offset list: paging, `q`, an allow-listed `sort` and the family's own
  * filters. Unknown parameters are rejected (a mistyped filter must never widen a result).
@@ -50,8 +58,9 @@ export function listQuerySchema<P extends TProperties>(
   filters: P,
   sortFields: readonly string[],
   qDescription: string,
-  options: { customFields?: boolean } = {},
+  options: { patterns?: PatternParameters } = {},
 ) {
+  const { patterns } = options;
   const sorts = sortValues(sortFields);
   const sortText = `Sort field, prefixed with - for descending. One of: ${sorts.join(', ')}`;
   return Type.Object(
@@ -74,9 +83,9 @@ export function listQuerySchema<P extends TProperties>(
       ),
       q: Type.Optional(Type.String({ maxLength: 200, description: qDescription })),
       sort: Type.Optional(
-        options.customFields
-          ? Type.Union([Type.Enum(sorts), Type.String({ pattern: CUSTOM_SORT })], {
-              description: `${sortText}; or cf_<name> (-cf_<name>), a custom field's.`,
+        patterns
+          ? Type.Union([Type.Enum(sorts), Type.String({ pattern: patterns.sort.pattern })], {
+              description: `${sortText}; ${patterns.sort.description}`,
             })
           : Type.Enum(sorts, { description: `${sortText}.` }),
       ),
@@ -84,13 +93,10 @@ export function listQuerySchema<P extends TProperties>(
     },
     {
       additionalProperties: false,
-      ...(options.customFields && { patternProperties: { [FIELD_PARAMETER]: FIELD_PARAMETER_SCHEMA } }),
+      ...(patterns && { patternProperties: patterns.parameters }),
     },
   );
 }
-
-/** A sort by a custom field (custom-fields/list-terms.ts). */
-const CUSTOM_SORT = '^-?cf_[a-z][a-z0-9_]{0,49}$';
 
 /** The offset list envelope (`data`, `pagination`; docs/api.md, "Paging") around an item schema. */
 export function offsetListSchema<T extends TSchema>(item: T, description: string) {
@@ -160,11 +166,11 @@ export function orderOf(sort: Sort, idColumn: string, direction: 'asc' | 'desc')
 
 /**
  * The last row of a window of the workspace's first `size` rows in the page's order (a column
- * sort): its sort value and id, the bound of a walk of the sort's index. None when a row of the
+ * sort): its sort value and id, the bound of a scan of the sort's index. None when a row of the
  * window may have no sort value: a bound compares no NULL, which ascending orders put first.
  */
 async function windowEnd<DB, TB extends keyof DB, O>(
-  walked: Walked<DB, TB, O>,
+  sortScan: SortScan<DB, TB, O>,
   counted: CountedTotals,
   sort: Sort,
   column: string,
@@ -173,8 +179,8 @@ async function windowEnd<DB, TB extends keyof DB, O>(
   size: number,
   from?: Expression<SqlBool>,
 ): Promise<{ value: unknown; id: unknown } | undefined> {
-  const paged = sql`${sql.table(walked.table)} as ${sql.id(walked.alias)}`;
-  const inWindow = sql`from ${paged} where ${sql.ref(`${walked.alias}.workspace_id`)} = ${counted.workspaceId}${
+  const paged = sql`${sql.table(sortScan.table)} as ${sql.id(sortScan.alias)}`;
+  const inWindow = sql`from ${paged} where ${sql.ref(`${sortScan.alias}.workspace_id`)} = ${counted.workspaceId}${
     from ? sql` and ${from}` : sql``
   }`;
   // From a start (a row value), no row without a sort value is in the window.
@@ -214,7 +220,7 @@ export interface CountedTotals {
   /** The table whose row count is the unfiltered total (row_counts). */
   table: string;
   /** Filters whose total, used alone, is read rather than counted (value_counts, a link index). */
-  alone?: Record<string, (value: unknown) => Promise<number>>;
+  singleFilter?: Record<string, (value: unknown) => Promise<number>>;
   /** `q` searches `table` itself, so the total of `q` alone is remembered by its search version (search-counts.ts). */
   searched?: boolean;
   /** A search's count over the whole table, where the text index can give it (text-search.ts textIndexCount). */
@@ -237,7 +243,7 @@ function keptTotal(
   const [[name, value]] = parameters as [[string, unknown]];
   if (name === 'q' && counted.searched && isSearchVersioned(counted.table))
     return searchTotal(counted.db, counted.workspaceId, counted.table, count, counted.everyRow?.(String(value)));
-  return counted.alone?.[name]?.(value);
+  return counted.singleFilter?.[name]?.(value);
 }
 
 export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof DB> {
@@ -248,13 +254,13 @@ export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof D
   idColumn: string;
   /** Where the totals of an unfiltered list and of a tallied filter alone are kept. */
   counted?: CountedTotals;
-  /** SQLite: the same rows written for reads that walk the sort's index (listPage). */
-  walked?: Walked<DB, TB, O>;
+  /** The same rows written for reads that scan the sort's index (listPage). */
+  sortScan?: SortScan<DB, TB, O>;
   /**
    * By filter: the filter alone, read in the order of one sort from the filter's own index (a
    * link that keeps a copy of the sort column); used for a query of that filter alone in that sort.
    */
-  ordered?: Record<string, OrderedRead<DB, TB, O>>;
+  filterOrders?: Record<string, FilterOrderRead<DB, TB, O>>;
   /**
    * The page's rows read another way than `base` in the page's direction, up to its end (`reach`,
    * offset + limit), or undefined; the count of `base` stays the total (ListingDefinition.pagedRows).
@@ -266,44 +272,41 @@ export interface ListOptions<O, Dto, DB = unknown, TB extends keyof DB = keyof D
 }
 
 /** The rows a filter selects and the expressions that order them as the sort `sort` and the id would. */
-export interface OrderedRead<DB, TB extends keyof DB, O> {
+export interface FilterOrderRead<DB, TB extends keyof DB, O> {
   sort: string;
   read(value: unknown): { rows: SelectQueryBuilder<DB, TB, O>; order: Expression<unknown>[] };
 }
 
 /**
  * SQLite does not weigh a LIMIT: for `tagId=` it reads all of a tag's matches and sorts them where
- * walking the name index meets a page of them within a few entries. So a list query with
- * conditions gives its rows twice more, for reads that walk the sort's index:
+ * scanning the name index meets a page of them within a few entries. So a list query with
+ * conditions gives its rows twice more, for reads that scan the sort's index:
  *
  * - `rows`: link, date and text conditions kept from driving the read (`+column`, the text's
- *   matches listed from the text index), so the planner walks the sort's index and tests each
- *   row. Read instead of the plain rows when the walk is expected shorter than the matches, were
- *   they spread evenly: (offset + limit) × table rows / matches < matches.
- * - `tested` (with `q`): the text tested on each row's own columns by a walk of the sort's index
- *   that ends at the last row of a window of the first rows in the page's order (a column sort),
- *   so a broad search reads a few rows rather than list all its matches. The window is
- *   WINDOW_SLACK times the even-spread walk, tried only when testing it costs at most a quarter
- *   of listing the matches (testedWindow); when it holds too few matches (they cluster later in
- *   the order, `q=web-` in names sorted by role), a larger one whose test costs what the listing
- *   does (testedWindows), and the page is read from `rows` after all when that fails too.
+ *   matches listed from the text index), so the database scans the sort's index and tests each
+ *   row. Read instead of the plain rows when the scan is expected shorter than the matches, were
+ *   they spread evenly (windows.ts, evenReach).
+ * - `textOnColumns` (with `q`): the text tested on each row's own columns by a scan of the sort's
+ *   index that ends at the last row of a window of the first rows in the page's order (a column
+ *   sort), so a broad search reads a few rows rather than list all its matches; the windows and
+ *   when each is tried: windows.ts (columnTestWindows). The page is read from `rows` after all
+ *   when no window holds it.
  *
  * PostgreSQL weighs a LIMIT, but as if the matches were spread evenly through the sort's order:
- * for `q=web` (every match named `web-…`, last by name) it walked nearly every server by name.
+ * for `q=web` (every match named `web-…`, last by name) it scanned nearly every server by name.
  * There a search reads its page from a window too, in one statement:
  *
  * - `firstRows`: the list's conditions on the workspace's first `window` rows in the page's order
- *   (a derived table), for any sort; walking a row costs less than listing a match, so every
- *   window short of the table is tried, then one as large as the matches (firstRowsWindows).
+ *   (a derived table), for any sort (windows.ts, firstRowsWindows).
  * - `matches`: when no window holds the page, every match, listed from the text index and sorted
- *   (a MATERIALIZED common table expression, which the planner cannot walk): its cost is bounded
- *   by the matches, a walk's only by the table.
+ *   (a MATERIALIZED common table expression, which the planner cannot scan in order): its cost is
+ *   bounded by the matches, a scan's only by the table.
  *
  * The reasons in full: docs/notes/list-windows.md.
  */
-export interface Walked<DB, TB extends keyof DB, O> {
+export interface SortScan<DB, TB extends keyof DB, O> {
   rows: SelectQueryBuilder<DB, TB, O>;
-  tested?: SelectQueryBuilder<DB, TB, O>;
+  textOnColumns?: SelectQueryBuilder<DB, TB, O>;
   /** `from`: conditions on the rows the window is taken from (a remembered start, SearchStart). */
   firstRows?(window: number, order: Expression<unknown>[], from?: Expression<SqlBool>[]): SelectQueryBuilder<DB, TB, O>;
   matches?: SelectQueryBuilder<DB, TB, O>;
@@ -312,210 +315,265 @@ export interface Walked<DB, TB extends keyof DB, O> {
   alias: string;
 }
 
-const WINDOW_SLACK = 2;
-/**
- * SQLite, measured at 1,000,000 servers and 1.5M audit events (docs/notes/list-windows.md has the
- * figures and how, at a load of 3.5-6 on 2 cores): listing a match from the text index and reading
- * it in the page's order costs 0.55-0.60 µs (audit events), 1.1-3.1 µs (servers: eight columns,
- * longer trigram lists); testing a row of a walk (reading it, estate_fold on each searched column)
- * 3.0-6.4 µs (audit events), 5.7-8.0 µs (servers). So testing a row costs about WINDOW_ROW_COST = 5
- * times listing a match (2-4 for servers: 5 errs towards listing). It was assumed 40 before.
- */
-const WINDOW_ROW_COST = 5;
-const WINDOW_MIN_ROWS = 500;
-
-/**
- * The rows of a window worth testing for a page's matches (Walked.tested; the audit log's search
- * too), or undefined: `reach`, the rows an even spread of the `matches` among `rows` needs to
- * meet the page's last one. Tried when testing it costs at most a quarter of listing the matches.
- */
-export function testedWindow(reach: number, rows: number, matches: number): number | undefined {
-  const window = pagedWindow(reach, rows);
-  return window !== undefined && window * WINDOW_ROW_COST * 4 <= matches ? window : undefined;
-}
-
-/**
- * The windows to try in turn for a page (SQLite, testedWindow's first): then, when the matches are
- * clustered later in the order than an even spread puts them, the largest window whose test costs
- * what listing the matches does, so a page read costs at most twice the listing (a quarter more
- * for the first window), and a page found there costs what the rows before it do. The audit log's
- * newest events, say, are none of them server events at 1M servers: `query=server`'s first match
- * is some 12,000 events back, among 1,000,000 matches.
- */
-export function testedWindows(reach: number, rows: number, matches: number): number[] {
-  const first = testedWindow(reach, rows, matches);
-  if (first === undefined) return [];
-  const budget = Math.min(Math.floor(matches / WINDOW_ROW_COST), rows - 1);
-  return budget >= first * 4 ? [first, budget] : [first];
-}
-
-/** The window of WINDOW_SLACK times `reach` rows (at least WINDOW_MIN_ROWS), if short of the table's `rows`. */
-function pagedWindow(reach: number, rows: number): number | undefined {
-  const window = Math.max(WINDOW_MIN_ROWS, Math.ceil(reach * WINDOW_SLACK));
-  return window < rows ? window : undefined;
-}
-
-/**
- * PostgreSQL: the windows to try in turn (Walked.firstRows), the even spread's then one of the
- * matches' size: walking a row there costs less than listing a match from the text index (2-4 µs
- * against 8-11 µs, measured as testedWindow's figures), so a window as large as the matches costs
- * less than listing them, whether it holds the page or not.
- */
-function firstRowsWindows(reach: number, rows: number, matches: number): number[] {
-  const first = pagedWindow(reach, rows);
-  if (first === undefined) return [];
-  const budget = Math.min(matches, rows - 1);
-  return budget >= first * 4 ? [first, budget] : [first];
-}
-
 /** The bare name of a column (`d.name` → `name`): the key of a row read with `select *`. */
 const bare = (column: string): string => column.replace(/^.*\./, '');
 
-/**
- * One page of an offset list in its envelope (offsetListSchema): the query's rows in the requested
- * order (ties broken by id), the clamped page and the count of all matching items.
- */
-export async function listPage<DB, TB extends keyof DB, O, Dto>(
+/** What every way of reading a page shares: the page, its order, and how to read and count. */
+interface PagePlan<DB, TB extends keyof DB, O, Dto> {
+  base: SelectQueryBuilder<DB, TB, O>;
+  query: ListQuery;
+  options: ListOptions<O, Dto, DB, TB>;
+  page: Page;
+  sortName: string;
+  sort: Sort;
+  direction: 'asc' | 'desc';
+  /** The sort's expressions, then the id's, in the page's direction. */
+  order: Expression<unknown>[];
+  /** The parameters that select rows (`q` and filters). */
+  parameters: [string, unknown][];
+  /** The page of `rows` in `order`. */
+  read(rows: SelectQueryBuilder<DB, TB, O>, order?: Expression<unknown>[]): Promise<O[]>;
+  /** The total kept by triggers or remembered for the query, if it has one (keptTotal). */
+  keptTotal(): Promise<number> | undefined;
+  /** The kept total, else a count of `base`. */
+  total(): Promise<number>;
+  answer(rows: O[], total: number): Promise<OffsetList<Dto>>;
+}
+
+function planOf<DB, TB extends keyof DB, O, Dto>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery,
   options: ListOptions<O, Dto, DB, TB>,
-): Promise<OffsetList<Dto>> {
+): PagePlan<DB, TB, O, Dto> {
   const page = pageOf(query);
   const value = query.sort ?? options.defaultSort;
   const direction = value.startsWith('-') ? 'desc' : 'asc';
   const sortName =
     value.replace(/^-/, '') in options.sorts ? value.replace(/^-/, '') : options.defaultSort.replace(/^-/, '');
   const sort = options.sorts[sortName]!;
-  const counted = base
+  const order = orderOf(sort, options.idColumn, direction);
+  const count = base
     .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<DB, TB, { total: number }>;
-  const countTotal = () =>
-    keptTotal(query, options.counted, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>) ??
-    counted.executeTakeFirstOrThrow().then((row) => Number(row.total));
-  const read = (rows: SelectQueryBuilder<DB, TB, O>, order = orderOf(sort, options.idColumn, direction)) => {
-    let ordered = rows;
-    for (const item of order) ordered = ordered.orderBy(item);
-    return ordered.limit(page.limit).offset(page.offset).execute();
+    .select((eb) => eb.fn.countAll<number>().as('total')) as unknown as SelectQueryBuilder<
+    unknown,
+    never,
+    { total: number }
+  >;
+  const kept = () => keptTotal(query, options.counted, count);
+  return {
+    base,
+    query,
+    options,
+    page,
+    sortName,
+    sort,
+    direction,
+    order,
+    parameters: selecting(query),
+    read: (rows, by = order) => {
+      let ordered = rows;
+      for (const item of by) ordered = ordered.orderBy(item);
+      return ordered.limit(page.limit).offset(page.offset).execute();
+    },
+    keptTotal: kept,
+    total: () => kept() ?? count.executeTakeFirstOrThrow().then((row) => Number(row.total)),
+    answer: async (rows, total) => ({ data: await options.toDtos(rows), pagination: { ...page, total } }),
   };
-  const parameters = selecting(query);
-  const alone = parameters.length === 1 ? options.ordered?.[parameters[0]![0]] : undefined;
-  if (alone && alone.sort === sortName) {
-    const { rows, order } = alone.read(parameters[0]![1]);
-    const [found, total] = await Promise.all([
-      read(
-        rows,
-        order.map((expression) => sql`${expression} ${sql.raw(direction)}`),
-      ),
-      countTotal(),
-    ]);
-    return { data: await options.toDtos(found), pagination: { ...page, total } };
+}
+
+/**
+ * One page of an offset list in its envelope (offsetListSchema): the query's rows in the requested
+ * order (ties broken by id), the clamped page and the count of all matching items. Which read
+ * gives the page is chosen here: a filter's own index in its order, a scan of the sort's index
+ * (windows, remembered starts), or the matches listed from their indexes and sorted.
+ */
+export async function listPage<DB, TB extends keyof DB, O, Dto>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: ListQuery,
+  options: ListOptions<O, Dto, DB, TB>,
+): Promise<OffsetList<Dto>> {
+  const plan = planOf(base, query, options);
+  const { parameters } = plan;
+  const inOrder = parameters.length === 1 ? options.filterOrders?.[parameters[0]![0]] : undefined;
+  if (inOrder && inOrder.sort === plan.sortName) return pageInFilterOrder(plan, inOrder);
+  if (options.sortScan && options.counted && parameters.length > 0)
+    return pageFromSortScan(plan, options.sortScan, options.counted);
+  return plainPage(plan);
+}
+
+/** A filter used alone, read in the order of its sort from the filter's own index (FilterOrderRead). */
+async function pageInFilterOrder<DB, TB extends keyof DB, O, Dto>(
+  plan: PagePlan<DB, TB, O, Dto>,
+  inOrder: FilterOrderRead<DB, TB, O>,
+): Promise<OffsetList<Dto>> {
+  const { rows, order } = inOrder.read(plan.parameters[0]![1]);
+  const direction = sql.raw(plan.direction);
+  const [found, total] = await Promise.all([
+    plan.read(
+      rows,
+      order.map((expression) => sql`${expression} ${direction}`),
+    ),
+    plan.total(),
+  ]);
+  return plan.answer(found, total);
+}
+
+/**
+ * The base rows, or where a scan of the sort's order tests each row (ListingDefinition.pagedRows)
+ * while `base` lists the matches from their indexes and sorts them: with filters whose total is
+ * kept (so knowing it first costs one read), the scan is taken when it meets the page's end well
+ * before as many rows as there are matches, were they spread evenly. Not with `q`: its total may
+ * need a count, and testing each row's text costs more than listing it from the text index.
+ */
+async function plainPage<DB, TB extends keyof DB, O, Dto>(plan: PagePlan<DB, TB, O, Dto>): Promise<OffsetList<Dto>> {
+  const { base, options, page, parameters } = plan;
+  const paged = options.paged?.(plan.direction, page.offset + page.limit);
+  const filtered = parameters.length > 0;
+  const keptCount = paged && filtered && !parameters.some(([name]) => name === 'q') ? plan.keptTotal() : undefined;
+  if (paged && keptCount && options.counted) {
+    const { db, workspaceId, table } = options.counted;
+    const [total, rows] = await Promise.all([keptCount, countedTotal(db, workspaceId, table)]);
+    const reach = evenReach(page.offset + page.limit, rows, total);
+    return plan.answer(await plan.read(scanIsShorter(reach, total) ? paged : base), total);
   }
-  const { walked, counted: kept } = options;
-  if (walked && kept && parameters.length > 0) {
-    // The total decides how to read the page (SQLite's one connection reads in turn anyway; a
-    // search's total on PostgreSQL is remembered, so counting first rarely costs a count).
-    const total = await countTotal();
-    const rows = total === 0 ? 0 : await countedTotal(kept.db, kept.workspaceId, kept.table);
-    // The rows a walk of the sort's index reads to meet the page's last match, were the matches
-    // spread evenly.
-    const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
-    const column = plainColumn(sort);
-    const done = async (found: O[]) => ({ data: await options.toDtos(found), pagination: { ...page, total } });
-    const order = orderOf(sort, options.idColumn, direction);
-    // `q` alone ordered by a searched column: where its matches begin can be remembered (SearchStart).
-    const startKey =
-      parameters.length === 1 &&
-      parameters[0]![0] === 'q' &&
-      kept.searched &&
-      isSearchVersioned(kept.table) &&
-      column !== undefined &&
-      SEARCHED[kept.table]?.includes(bare(column))
-        ? searchStartKey(kept.workspaceId, kept.table, `${column} ${direction}`, String(parameters[0]![1]))
-        : undefined;
-    const at = (end: { value: unknown; id: unknown }, comparison: string) => {
+  const [rows, total] = await Promise.all([plan.read(paged && !filtered ? paged : base), plan.total()]);
+  return plan.answer(rows, total);
+}
+
+/** Where a scan stands: the totals it is planned with and the bounds it is read between. */
+interface ScanPlace<DB, TB extends keyof DB, O, Dto> {
+  plan: PagePlan<DB, TB, O, Dto>;
+  scan: SortScan<DB, TB, O>;
+  kept: CountedTotals;
+  total: number;
+  /** The table's rows. */
+  rows: number;
+  /** The rows a scan reads to meet the page's end, were the matches spread evenly (evenReach). */
+  reach: number;
+  /** The sort's column, when it is one. */
+  column: string | undefined;
+  /** The condition that a row's (sort value, id) is at or past `end`, by `comparison`. */
+  at(end: { value: unknown; id: unknown }, comparison: string): Expression<SqlBool>;
+  /** The comparisons of a row from a start, and up to an end, in the page's direction. */
+  from: string;
+  upTo: string;
+}
+
+/**
+ * A query with conditions, where the list gives its rows written for scans of the sort's index
+ * (SortScan): the total decides how the page is read (SQLite's one connection reads in turn
+ * anyway; a search's total on PostgreSQL is remembered, so counting first rarely costs a count).
+ */
+async function pageFromSortScan<DB, TB extends keyof DB, O, Dto>(
+  plan: PagePlan<DB, TB, O, Dto>,
+  scan: SortScan<DB, TB, O>,
+  kept: CountedTotals,
+): Promise<OffsetList<Dto>> {
+  const { page, options, direction } = plan;
+  const total = await plan.total();
+  const rows = total === 0 ? 0 : await countedTotal(kept.db, kept.workspaceId, kept.table);
+  const column = plainColumn(plan.sort);
+  const [from, upTo] = direction === 'asc' ? ['>=', '<='] : ['<=', '>='];
+  const place: ScanPlace<DB, TB, O, Dto> = {
+    plan,
+    scan,
+    kept,
+    total,
+    rows,
+    reach: evenReach(page.offset + page.limit, rows, total),
+    column,
+    at: (end, comparison) => {
       const bound = sql`(${end.value}, ${end.id})`;
       return sql<SqlBool>`(${sql.ref(column!)}, ${sql.ref(options.idColumn)}) ${sql.raw(comparison)} ${bound}`;
-    };
-    const [from, upTo] = direction === 'asc' ? ['>=', '<='] : ['<=', '>='];
-    const pageKey = startKey === undefined ? undefined : searchPageKey(startKey, String(page.offset), page.limit);
-    // The same page read before, while the version holds: its rows by their ids (SearchPage).
-    const known = pageKey === undefined ? undefined : rememberedPage(kept.db, pageKey);
-    if (known) {
-      let again = (walked.tested ?? walked.rows)
-        .where(() => sql<SqlBool>`${sql.ref(options.idColumn)} in (${sql.join(known.ids)})`)
-        .where(() => startHolds(kept.workspaceId, kept.table, known.version));
-      for (const item of order) again = again.orderBy(item);
-      const found = await again.limit(known.ids.length).execute();
-      if (found.length === known.ids.length) return done(found);
-    }
-    // From the first match on, while the version holds: a window as an even spread needs.
-    const remembered = startKey === undefined ? undefined : rememberedStart(kept.db, startKey);
-    const window = pagedWindow(reach, rows);
-    if (remembered && total > page.offset && window !== undefined) {
-      const after = [at(remembered, from), startHolds(kept.workspaceId, kept.table, remembered.version)];
-      let found: O[] | undefined;
-      if (walked.firstRows) found = await read(walked.firstRows(window, order, after));
-      else if (walked.tested && column !== undefined) {
-        // No end: fewer rows than the window are left from the start, all of them walked.
-        const end = await windowEnd(walked, kept, sort, column, options.idColumn, direction, window, after[0]);
-        let tested = walked.tested;
-        for (const condition of end ? [...after, at(end, upTo)] : after) tested = tested.where(() => condition);
-        found = await read(tested);
-      }
-      if (found?.length === page.limit) return done(found);
-    }
-    // Read from the start of the order: the page at offset 0 tells where the matches begin.
-    const version =
-      startKey !== undefined && total > page.offset
-        ? await searchVersion(kept.db, kept.workspaceId, kept.table)
-        : undefined;
-    const found = await readFromStart();
-    if (version !== undefined && found.length > 0 && startKey !== undefined && pageKey !== undefined) {
-      const rowsFound = found as Record<string, unknown>[];
-      rememberStart(kept.db, pageKey, { version, ids: rowsFound.map((row) => row[bare(options.idColumn)]) });
-      const value = rowsFound[0]![bare(column!)];
-      if (page.offset === 0 && value !== null && value !== undefined)
-        rememberStart(kept.db, startKey, { version, value, id: rowsFound[0]![bare(options.idColumn)] });
-    }
-    return done(found);
+    },
+    from,
+    upTo,
+  };
+  const startKey = searchStartKeyOf(place);
+  if (startKey === undefined) return plan.answer(await readFromStart(place), total);
+  const pageKey = searchPageKey(startKey, String(page.offset), page.limit);
+  const remembered = await readRemembered(place, startKey, pageKey);
+  if (remembered) return plan.answer(remembered, total);
+  // Read from the start of the order: the page at offset 0 tells where the matches begin.
+  const version = total > page.offset ? await searchVersion(kept.db, kept.workspaceId, kept.table) : undefined;
+  const found = await readFromStart(place);
+  if (version !== undefined && found.length > 0) {
+    const rowsFound = found as Record<string, unknown>[];
+    const id = bare(options.idColumn);
+    rememberStart(kept.db, pageKey, { version, ids: rowsFound.map((row) => row[id]) });
+    const value = rowsFound[0]![bare(column!)];
+    if (page.offset === 0 && value !== null && value !== undefined)
+      rememberStart(kept.db, startKey, { version, value, id: rowsFound[0]![id] });
+  }
+  return plan.answer(found, total);
+}
 
-    async function readFromStart(): Promise<O[]> {
-      if (walked!.firstRows && walked!.matches) {
-        for (const window of firstRowsWindows(reach, rows, total)) {
-          const found = await read(walked!.firstRows(window, order));
-          if (found.length === page.limit) return found;
-        }
-        return read(walked!.matches);
-      }
-      if (walked!.tested && column !== undefined) {
-        for (const window of testedWindows(reach, rows, total)) {
-          const end = await windowEnd(walked!, kept!, sort, column, options.idColumn, direction, window);
-          if (!end) break;
-          const found = await read(walked!.tested.where(() => at(end, upTo)));
-          if (found.length === page.limit) return found;
-        }
-      }
-      return read(total > 0 && reach < total ? walked!.rows : base);
+/** `q` alone ordered by a searched column: where its matches begin can be remembered (SearchStart). */
+function searchStartKeyOf<DB, TB extends keyof DB, O, Dto>(place: ScanPlace<DB, TB, O, Dto>): string | undefined {
+  const { plan, kept, column } = place;
+  const [only] = plan.parameters;
+  if (plan.parameters.length !== 1 || only![0] !== 'q' || !kept.searched || !isSearchVersioned(kept.table))
+    return undefined;
+  if (column === undefined || !SEARCHED[kept.table]?.includes(bare(column))) return undefined;
+  return searchStartKey(kept.workspaceId, kept.table, `${column} ${plan.direction}`, String(only![1]));
+}
+
+/**
+ * The page from what an earlier read remembered while the search version holds: the same page's
+ * rows by their ids (SearchPage), else a window from the first match on (SearchStart). Undefined
+ * when neither gives a whole page.
+ */
+async function readRemembered<DB, TB extends keyof DB, O, Dto>(
+  place: ScanPlace<DB, TB, O, Dto>,
+  startKey: string,
+  pageKey: string,
+): Promise<O[] | undefined> {
+  const { plan, scan, kept, column } = place;
+  const { options, page } = plan;
+  const known = rememberedPage(kept.db, pageKey);
+  if (known) {
+    let again = (scan.textOnColumns ?? scan.rows)
+      .where(() => sql<SqlBool>`${sql.ref(options.idColumn)} in (${sql.join(known.ids)})`)
+      .where(() => startHolds(kept.workspaceId, kept.table, known.version));
+    for (const item of plan.order) again = again.orderBy(item);
+    const found = await again.limit(known.ids.length).execute();
+    if (found.length === known.ids.length) return found;
+  }
+  const start = rememberedStart(kept.db, startKey);
+  const window = pagedWindow(place.reach, place.rows);
+  if (!start || place.total <= page.offset || window === undefined) return undefined;
+  const after = [place.at(start, place.from), startHolds(kept.workspaceId, kept.table, start.version)];
+  let found: O[] | undefined;
+  if (scan.firstRows) found = await plan.read(scan.firstRows(window, plan.order, after));
+  else if (scan.textOnColumns && column !== undefined) {
+    // No end: fewer rows than the window are left from the start, all of them scanned.
+    const end = await windowEnd(scan, kept, plan.sort, column, options.idColumn, plan.direction, window, after[0]);
+    let bounded = scan.textOnColumns;
+    for (const condition of end ? [...after, place.at(end, place.upTo)] : after)
+      bounded = bounded.where(() => condition);
+    found = await plan.read(bounded);
+  }
+  return found?.length === page.limit ? found : undefined;
+}
+
+/** The page read from the start of the order: windows of the first rows, then every match. */
+async function readFromStart<DB, TB extends keyof DB, O, Dto>(place: ScanPlace<DB, TB, O, Dto>): Promise<O[]> {
+  const { plan, scan, kept, column, reach, rows, total } = place;
+  const { page, options } = plan;
+  if (scan.firstRows && scan.matches) {
+    for (const window of firstRowsWindows(reach, rows, total)) {
+      const found = await plan.read(scan.firstRows(window, plan.order));
+      if (found.length === page.limit) return found;
+    }
+    return plan.read(scan.matches);
+  }
+  if (scan.textOnColumns && column !== undefined) {
+    for (const window of columnTestWindows(reach, rows, total)) {
+      const end = await windowEnd(scan, kept, plan.sort, column, options.idColumn, plan.direction, window);
+      if (!end) break;
+      const found = await plan.read(scan.textOnColumns.where(() => place.at(end, place.upTo)));
+      if (found.length === page.limit) return found;
     }
   }
-  // A read another way walks the sort's order and tests each row (ListingDefinition.pagedRows),
-  // where `base` lists the matches from their indexes and sorts them. With filters whose total is
-  // kept (so knowing it first costs one read), the walk is taken when it meets the page's end well
-  // before as many rows as there are matches, were they spread evenly. Not with `q`: its total may
-  // need a count, and testing each row's text costs more than listing it from the text index.
-  const paged = options.paged?.(direction, page.offset + page.limit);
-  const keptCount =
-    paged && parameters.length > 0 && !parameters.some(([name]) => name === 'q')
-      ? keptTotal(query, kept, counted as unknown as SelectQueryBuilder<unknown, never, { total: number }>)
-      : undefined;
-  if (paged && keptCount && kept) {
-    const [total, rows] = await Promise.all([keptCount, countedTotal(kept.db, kept.workspaceId, kept.table)]);
-    const reach = total === 0 ? Infinity : ((page.offset + page.limit) * rows) / total;
-    return {
-      data: await options.toDtos(await read(reach * WINDOW_SLACK < total ? paged : base)),
-      pagination: { ...page, total },
-    };
-  }
-  const [rows, total] = await Promise.all([read(paged && parameters.length === 0 ? paged : base), countTotal()]);
-  return { data: await options.toDtos(rows), pagination: { ...page, total } };
+  return plan.read(total > 0 && reach < total ? scan.rows : plan.base);
 }

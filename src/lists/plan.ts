@@ -7,44 +7,44 @@ import { sql, type Kysely } from 'kysely';
 import { dynamic, type DynamicTables } from '../db/dynamic.js';
 import { countedDays, countedValue } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
-import { DAY_TALLIES, dayTally, LINK_NAME_COPIES, LINK_TALLIES, linkTally, TALLIES } from '../db/storage.js';
+import { DAY_COUNTS, dayCountKey, LINK_NAME_COPIES, LINK_COUNTS, linkCountKey, VALUE_COUNTS } from '../db/storage.js';
 import type { Filter } from './filters.js';
-import type { OrderedRead } from './offset.js';
+import type { FilterOrderRead } from './offset.js';
 
-type AloneTotal = (value: unknown) => Promise<number>;
+type FilterTotal = (value: unknown) => Promise<number>;
 
 /**
  * The total of each filter that keeps one, used alone: a per-value count where the table's
  * triggers keep one for the filter (its `key`), a link's rows (counted per linked id, or in the
  * link's index), or a date bound's whole days.
  */
-export function aloneTotalsOf(
+export function singleFilterTotalsOf(
   filters: Record<string, Filter>,
   db: Kysely<Tables>,
   workspaceId: string,
   table: string,
-): Record<string, AloneTotal> {
-  const totals: Record<string, AloneTotal> = {};
+): Record<string, FilterTotal> {
+  const totals: Record<string, FilterTotal> = {};
   for (const [name, filter] of Object.entries(filters)) {
-    const total = aloneTotalOf(name, filter, db, workspaceId, table);
+    const total = singleFilterTotalOf(name, filter, db, workspaceId, table);
     if (total) totals[name] = total;
   }
   return totals;
 }
 
-function aloneTotalOf(
+function singleFilterTotalOf(
   name: string,
   { key, link, day }: Filter,
   db: Kysely<Tables>,
   workspaceId: string,
   table: string,
-): AloneTotal | undefined {
-  if (key && TALLIES[table]?.[name]) return (value) => countedValue(db, workspaceId, table, name, key(value));
+): FilterTotal | undefined {
+  if (key && VALUE_COUNTS[table]?.[name]) return (value) => countedValue(db, workspaceId, table, name, key(value));
   if (link) {
     // A link row names one row of the list (its key holds both ids, its foreign keys cascade).
     const { table: links, otherColumn } = link;
-    if (LINK_TALLIES[links]?.includes(otherColumn)) {
-      return (value) => countedValue(db, workspaceId, links, linkTally(otherColumn), String(value).toLowerCase());
+    if (LINK_COUNTS[links]?.includes(otherColumn)) {
+      return (value) => countedValue(db, workspaceId, links, linkCountKey(otherColumn), String(value).toLowerCase());
     }
     return async (value) => {
       const row = await dynamic(db)
@@ -56,7 +56,7 @@ function aloneTotalOf(
       return Number(row.total);
     };
   }
-  if (day && DAY_TALLIES[table]?.[dayTally(day.column)]) {
+  if (day && DAY_COUNTS[table]?.[dayCountKey(day.column)]) {
     const bound = (date: unknown) => (day.comparison === '<' ? { before: String(date) } : { after: String(date) });
     return (date) => countedDays(db, workspaceId, table, day.column, bound(date));
   }
@@ -67,12 +67,12 @@ function aloneTotalOf(
  * Link filters whose link rows keep a copy of the listed row's name (LINK_NAME_COPIES): the
  * filter alone is read in name order from the link's index, 50 links then their 50 rows.
  */
-export function orderedReadsOf(
+export function filterOrderReadsOf(
   filters: Record<string, Filter>,
   db: Kysely<Tables>,
   workspaceId: string,
-): Record<string, OrderedRead<DynamicTables, string, Record<string, unknown>>> {
-  const reads: Record<string, OrderedRead<DynamicTables, string, Record<string, unknown>>> = {};
+): Record<string, FilterOrderRead<DynamicTables, string, Record<string, unknown>>> {
+  const reads: Record<string, FilterOrderRead<DynamicTables, string, Record<string, unknown>>> = {};
   for (const [name, { link }] of Object.entries(filters)) {
     const copy = link && LINK_NAME_COPIES[link.table];
     if (!link || copy?.by !== link.otherColumn) continue;

@@ -65,8 +65,8 @@ export class ResponseCache {
   async answer<T>(workspaceId: string, key: string, work: () => Promise<T>, size: (value: T) => number): Promise<T> {
     const entries = this.#entries;
     if (!entries) return work();
-    // A database still being migrated or a scratch copy may have no version: its answers are computed.
-    const version = await dataVersion(this.database, workspaceId).catch(() => undefined);
+    // A workspace restored or copied has no version until its next write: its answers are computed.
+    const version = await dataVersion(this.database, workspaceId);
     if (version === undefined) {
       responseCacheTotal.inc({ outcome: 'unversioned' });
       return work();

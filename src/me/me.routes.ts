@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppDeps, App } from '../http/types.js';
 import { principalOf } from '../http/authenticate.js';
 import { NoQuery, errorResponses } from '../http/errors.js';
+import { OrNull } from '../http/schemas.js';
 
 export const Introspection = Type.Object(
   {
@@ -16,9 +17,10 @@ export const Introspection = Type.Object(
       {
         id: Type.String({ format: 'uuid', description: 'Id of the calling key.' }),
         name: Type.String({ description: 'Name given at creation.', examples: ['billing sync'] }),
-        alias: Type.Union([Type.Enum(['read', 'write', 'admin']), Type.Null()], {
-          description: 'read, write or admin; null when the key was created from an explicit list of scopes.',
-        }),
+        alias: OrNull(
+          Type.Enum(['read', 'write', 'admin']),
+          'read, write or admin; null when the key was created from an explicit list of scopes.',
+        ),
       },
       { description: 'Metadata of the calling key.' },
     ),

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { ROLE_NAMES, type RoleName } from '../access/scopes.js';
 import { inTransaction } from '../db/write.js';
@@ -7,6 +8,7 @@ import { getRolePermissions } from '../roles/roles.service.js';
 import type { Actor } from '../audit/audit.types.js';
 import { recordAudit } from '../audit/audit.writer.js';
 import type { Database } from '../db/database.js';
+import type { Tables } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { isUuid, newId, nowIso } from '../ids.js';
 import { requireRoleName } from '../roles/roles.service.js';
@@ -61,38 +63,12 @@ export async function addMember(
   const now = nowIso();
 
   return writeTransaction(database, input.workspaceId, async (trx) => {
-    // On PostgreSQL the person's row is locked until this transaction ends, so an invitation being
-    // accepted at this moment (invitations.ts, which takes the same lock) sees this membership or
-    // comes before it.
-    const person = trx
-      .selectFrom('users')
-      .select(['id', 'name', 'password_hash', 'created_at'])
-      .where('email', '=', email);
-    const known = await (database.dialect === 'postgres' ? person.forUpdate() : person).executeTakeFirst();
-    // A person the workspace recorded without an account becomes this account, keeping their id.
-    const recorded = known ? undefined : await personToAccount(trx, input.workspaceId, email, name, passwordHash);
-    if (!known && !recorded && name === undefined)
-      throw new ApiError('bad_request', `name is required: ${email} is a new person`);
-    // Users are global: another workspace may add the same new person at this moment, so the
-    // insert yields to theirs instead of failing on the unique e-mail; only the insert that
-    // happened creates the person (and may invite them).
-    const inserted = known
-      ? undefined
-      : (recorded ??
-        (await trx
-          .insertInto('users')
-          .values({ id: newId(), email, name: name!, password_hash: passwordHash, created_at: now })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .returning('id')
-          .executeTakeFirst()));
-    const created = inserted !== undefined;
-    const user =
-      known ??
-      (await trx
-        .selectFrom('users')
-        .select(['id', 'name', 'created_at'])
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow());
+    const { known, user, created } = await personOf(database, trx, input.workspaceId, {
+      email,
+      name,
+      passwordHash,
+      now,
+    });
     const existing = await trx
       .selectFrom('members')
       .select('id')
@@ -109,16 +85,7 @@ export async function addMember(
       );
     }
 
-    if (grantorScopes) {
-      const missing = (await getRolePermissions(inTransaction(database, trx), input.workspaceId, role)).find(
-        (scope) => !grantorScopes.includes(scope),
-      );
-      if (missing)
-        throw new ApiError(
-          'insufficient_permission',
-          `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`,
-        );
-    }
+    if (grantorScopes) await requireGrantable(inTransaction(database, trx), input.workspaceId, role, grantorScopes);
 
     const id = newId();
     await trx
@@ -157,6 +124,65 @@ export async function addMember(
     }
     return added;
   });
+}
+
+/**
+ * The person with the e-mail, found (and on PostgreSQL locked until the transaction ends, so an
+ * invitation being accepted at this moment, invitations.ts, sees this membership or comes before
+ * it), made from a person the workspace recorded without an account, or created.
+ */
+async function personOf(
+  database: Database,
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  { email, name, passwordHash, now }: { email: string; name?: string; passwordHash: string | null; now: string },
+) {
+  const person = trx
+    .selectFrom('users')
+    .select(['id', 'name', 'password_hash', 'created_at'])
+    .where('email', '=', email);
+  const known = await (database.dialect === 'postgres' ? person.forUpdate() : person).executeTakeFirst();
+  // A person the workspace recorded without an account becomes this account, keeping their id.
+  const recorded = known ? undefined : await personToAccount(trx, workspaceId, email, name, passwordHash);
+  if (!known && !recorded && name === undefined)
+    throw new ApiError('bad_request', `name is required: ${email} is a new person`);
+  // Users are global: another workspace may add the same new person at this moment, so the
+  // insert yields to theirs instead of failing on the unique e-mail; only the insert that
+  // happened creates the person (and may invite them).
+  const inserted = known
+    ? undefined
+    : (recorded ??
+      (await trx
+        .insertInto('users')
+        .values({ id: newId(), email, name: name!, password_hash: passwordHash, created_at: now })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst()));
+  const user =
+    known ??
+    (await trx
+      .selectFrom('users')
+      .select(['id', 'name', 'created_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow());
+  return { known, user, created: inserted !== undefined };
+}
+
+/** A member may give a role only when they hold every scope of it (the console's grants). */
+async function requireGrantable(
+  database: Database,
+  workspaceId: string,
+  role: RoleName,
+  grantorScopes: readonly string[],
+): Promise<void> {
+  const missing = (await getRolePermissions(database, workspaceId, role)).find(
+    (scope) => !grantorScopes.includes(scope),
+  );
+  if (missing)
+    throw new ApiError(
+      'insufficient_permission',
+      `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`,
+    );
 }
 
 /** A member of the workspace with the person's name and role, or undefined. */

@@ -14,7 +14,7 @@
 import { sql, type Kysely } from 'kysely';
 import { bulkLoader } from '../db/bulk.js';
 import { refreshStatistics, type Database, type Dialect } from '../db/database.js';
-import { migrateTo, migrationNames } from '../db/migrate.js';
+import { currentMigrationNames, migrateTo, migrationNames } from '../db/migrate.js';
 import type { Tables } from '../db/schema.js';
 import { COUNTED_TABLES } from '../db/storage.js';
 import { appliedMigrations } from './snapshot.js';
@@ -55,7 +55,9 @@ const LOCK_CONFLICTS = new Set(['55P03', '40P01', 'SQLITE_BUSY']);
  * the load, as on any upgrade). A database at another schema, or rows from a version that knows
  * migrations this one does not, are refused.
  */
-export async function prepareSchema(database: Database, wanted: readonly string[]): Promise<void> {
+export async function prepareSchema(database: Database, recorded: readonly string[]): Promise<void> {
+  // Rows recorded at a squashed chain's end are at the baseline; at a part of it, refused here.
+  const wanted = currentMigrationNames(recorded);
   const query = kyselyQuery(database.db as unknown as Kysely<unknown>);
   const applied = await appliedMigrations(database.dialect, query);
   const prefix = applied.every((name, i) => wanted[i] === name);
@@ -85,8 +87,9 @@ export async function latestMigrations(): Promise<string[]> {
 }
 
 /** Whether rows at the schema of `migrations` have this version's storage facts (LoadSource.currentStorage). */
-export async function isLatestSchema(migrations: readonly string[]): Promise<boolean> {
+export async function isLatestSchema(recorded: readonly string[]): Promise<boolean> {
   const latest = await latestMigrations();
+  const migrations = currentMigrationNames(recorded);
   return latest.length === migrations.length && latest.every((name, i) => migrations[i] === name);
 }
 

@@ -34,7 +34,7 @@ export interface TableShape {
 }
 
 /**
- * Kept by triggers from the rows of other tables (storage.ts, migration 0002-server-addresses):
+ * Kept by triggers from the rows of other tables (storage.ts, and the schema's own triggers):
  * row and value counts, search versions, servers' address keys. A load makes them again.
  */
 export const DERIVED_TABLES: readonly string[] = ['row_counts', 'value_counts', 'search_versions', 'server_addresses'];

@@ -25,9 +25,9 @@ import { compiledOnce } from '../db/compiled.js';
 import { countedTotal } from '../db/row-counts.js';
 import { article, registerReadRoutes } from './read-routes.js';
 import { textIndexCount, writableColumns } from '../db/text-search.js';
-import { walkedMatching, whereMatching } from '../lists/matching.js';
+import { sortScanOf, whereMatching } from '../lists/matching.js';
 import type { Family, FamilyTable, Referable, Relation } from './family.js';
-import { aloneTotalsOf, orderedReadsOf } from '../lists/plan.js';
+import { singleFilterTotalsOf, filterOrderReadsOf } from '../lists/plan.js';
 import { dialectOf } from '../db/dialect.js';
 import { fieldTerms, namesFields } from '../custom-fields/list-terms.js';
 import {
@@ -238,6 +238,15 @@ function ownTransaction<Args extends unknown[], Result>(
     writeTransaction(database, workspaceId, (trx) => write(trx, workspaceId, ...args));
 }
 
+/** What a family's service derives from its definition once, shared by each of its operations. */
+interface ServiceContext<T extends FamilyTable, Item extends TObject> {
+  family: Family<T, Item>;
+  relations: Relation[];
+  /** The family's name for its custom fields: its path without the slash. */
+  fieldFamily: string;
+  release: Release | undefined;
+}
+
 export function createFamilyService<T extends FamilyTable, Item extends TObject>(
   family: Family<T, Item>,
   release?: Release,
@@ -245,184 +254,39 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
   type Row = Tables[T];
   type Dto = Static<Item>;
   const { definition } = family;
-  const relations = definition.relations ?? [];
-  const idOf = (row: Row) => (row as { id: string }).id;
-
-  const fieldFamily = definition.path.slice(1);
+  const context: ServiceContext<T, Item> = {
+    family,
+    relations: definition.relations ?? [],
+    fieldFamily: definition.path.slice(1),
+    release,
+  };
 
   /**
    * DTOs of rows with their relation ids and every custom field of the family (`names`: the
    * fields' names when the caller has read them, as a write does once for all it reads).
    */
-  async function dtos(db: Kysely<Tables>, workspaceId: string, rows: Row[], names?: string[]): Promise<Dto[]> {
-    if (rows.length === 0) return [];
-    const [shown, loaded] = await Promise.all([
-      names ?? fieldNamesOf(db, workspaceId, fieldFamily),
-      relations.length === 0 ? undefined : loadRelations(db, workspaceId, relations, rows.map(idOf)),
-    ]);
-    return rows.map((row) => {
-      const dto = family.toDto(row) as Record<string, unknown>;
-      dto.customFields = shownValues(shown, dto.customFields as Record<string, unknown>);
-      return (loaded ? { ...dto, ...loaded.get(idOf(row)) } : dto) as Dto;
-    });
-  }
-
-  /** The body with its `customFields` replaced by the values the item stores after the write. */
-  async function withStoredValues(
-    trx: Kysely<Tables>,
-    workspaceId: string,
-    id: string,
-    input: Record<string, unknown>,
-    before: Row | undefined,
-    actor: Actor,
-    fields: ItemField[],
-  ): Promise<Record<string, unknown>> {
-    if (before && !('customFields' in input)) return input;
-    const customFields = await valuesToStore({
-      fields,
-      trx,
-      dialect: dialectOf(trx),
-      workspaceId,
-      family: fieldFamily,
-      id,
-      before: before ? storedValues((before as { custom_fields?: unknown }).custom_fields) : undefined,
-      input: input.customFields,
-      reported: actor.type === 'agent',
-    });
-    return { ...input, customFields };
-  }
-
-  /** An audit diff of two items, a change of custom fields as one change per field. */
-  const auditedChanges = (before: Dto | undefined, after: Dto) =>
-    splitFieldChanges(diffFields(before, after, family.untracked));
-
-  async function audited(
-    trx: Kysely<Tables>,
-    workspaceId: string,
-    actor: Actor,
-    action: 'create' | 'update' | 'delete',
-    row: Row,
-    changes?: Record<string, { before: unknown; after: unknown }>,
-  ) {
-    await recordAudit(trx, {
-      workspaceId,
-      category: definition.auditCategory,
-      action,
-      actor,
-      resourceType: definition.resourceType,
-      resourceId: idOf(row),
-      resourceName: family.nameOf(row),
-      ...(changes ? { changes } : {}),
-    });
-  }
+  const dtos = (db: Kysely<Tables>, workspaceId: string, rows: Row[], names?: string[]): Promise<Dto[]> =>
+    itemsOf(context, db, workspaceId, rows, names);
 
   /** Creates inside the caller's transaction (for writes that span several resources). */
-  async function createIn(
-    trx: Kysely<Tables>,
-    workspaceId: string,
-    input: Record<string, unknown>,
-    actor: Actor,
-  ): Promise<Dto> {
-    const now = nowIso();
-    const id = newId();
-    // The family's custom fields, read once for the checks and the answer.
-    const fields = await itemFieldsOf(trx, workspaceId, fieldFamily);
-    const next = {
-      ...family.defaults(),
-      ...family.toColumns(await withStoredValues(trx, workspaceId, id, input, undefined, actor, fields)),
-      workspace_id: workspaceId,
-      id,
-      created_at: now,
-      ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
-    } as Row;
-    await definition.check?.({ trx, workspaceId, before: undefined, next });
-    await dynamic(trx)
-      .insertInto(definition.table as string)
-      .values(next as unknown as Record<string, unknown>)
-      .execute();
-    await writeRelations(trx, workspaceId, relations, idOf(next), input);
-    const [dto] = await dtos(trx, workspaceId, [next], namesOf(fields));
-    await audited(trx, workspaceId, actor, 'create', next, auditedChanges(undefined, dto!));
-    return dto!;
-  }
+  const createIn = (trx: Kysely<Tables>, workspaceId: string, input: Record<string, unknown>, actor: Actor) =>
+    createItemIn(context, trx, workspaceId, input, actor);
 
   /** Updates inside the caller's transaction (an import, a bulk action): the rules and audit of `update`. */
-  async function updateIn(
+  const updateIn = (
     trx: Kysely<Tables>,
     workspaceId: string,
     id: string,
     input: Record<string, unknown>,
     actor: Actor,
     options: WriteOptions = {},
-  ): Promise<Dto> {
-    const before = await requireRow(trx, definition, workspaceId, id);
-    // The family's custom fields, read once for the item before, the checks and the item after.
-    const fields = await itemFieldsOf(trx, workspaceId, fieldFamily);
-    const [beforeDto] = await dtos(trx, workspaceId, [before], namesOf(fields));
-    requireMatch(options.ifMatch, beforeDto);
-    const columns = family.toColumns(await withStoredValues(trx, workspaceId, id, input, before, actor, fields));
-    const next = { ...before, ...columns } as Row;
-    await definition.check?.({ trx, workspaceId, before, next });
-    await writeRelations(trx, workspaceId, relations, id, input);
-    const [afterDto] = await dtos(trx, workspaceId, [next], namesOf(fields));
-    const changes = auditedChanges(beforeDto!, afterDto!);
-    if (Object.keys(changes).length === 0) return beforeDto!;
-    const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
-    if (family.trackingColumn) set[family.trackingColumn] = nowIso();
-    await dynamic(trx)
-      .updateTable(definition.table as string)
-      .set(set)
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', id)
-      .execute();
-    await audited(trx, workspaceId, actor, 'update', next, changes);
-    const kept = afterDto as Record<string, unknown>;
-    return {
-      ...afterDto!,
-      ...family.toDto({ ...next, ...set } as Row),
-      customFields: kept.customFields,
-      ...Object.fromEntries(relations.map((r) => [r.field, kept[r.field]])),
-    };
-  }
+  ) => updateItemIn(context, trx, workspaceId, id, input, actor, options);
 
   /** Deletes inside the caller's transaction (a bulk action): the release and audit of `remove`. */
-  async function removeIn(
-    trx: Kysely<Tables>,
-    workspaceId: string,
-    id: string,
-    actor: Actor,
-    options: WriteOptions = {},
-  ): Promise<void> {
-    const row = await requireRow(trx, definition, workspaceId, id);
-    if (options.ifMatch !== undefined) requireMatch(options.ifMatch, (await dtos(trx, workspaceId, [row]))[0]);
-    await definition.beforeDelete?.(trx, workspaceId, row);
-    await release?.(trx, workspaceId, { table: definition.table, id }, actor);
-    await dynamic(trx)
-      .deleteFrom(definition.table as string)
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', id)
-      .execute();
-    await audited(trx, workspaceId, actor, 'delete', row);
-  }
+  const removeIn = (trx: Kysely<Tables>, workspaceId: string, id: string, actor: Actor, options: WriteOptions = {}) =>
+    removeItemIn(context, trx, workspaceId, id, actor, options);
 
-  /** The unfiltered list's page statement by sort and direction, compiled once (db/compiled.ts). */
-  const plainPages = new Map<string, ReturnType<typeof compiledOnce<unknown>>>();
-  const plainPage = (sort: string, direction: 'asc' | 'desc') => {
-    const key = `${sort} ${direction}`;
-    let plan = plainPages.get(key);
-    if (!plan) {
-      plan = compiledOnce((db) => {
-        let ordered = dynamic(db)
-          .selectFrom(definition.table as string)
-          .selectAll()
-          .where('workspace_id', '=', '');
-        for (const expression of orderOf(family.sorts[sort]!, 'id', direction)) ordered = ordered.orderBy(expression);
-        return ordered.limit(0).offset(0);
-      });
-      plainPages.set(key, plan);
-    }
-    return plan;
-  };
+  const plainPage = plainPagesOf(context);
 
   return {
     family,
@@ -436,53 +300,7 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     remove: ownTransaction(removeIn),
 
     async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
-      // The `cf_` parameters and sort of the query, as filters and a sort of this request only.
-      const named = namesFields(query)
-        ? fieldTerms(
-            database.dialect,
-            fieldFamily,
-            await itemFieldsOf(database.db, workspaceId, fieldFamily),
-            query,
-            `${definition.table}.custom_fields`,
-          )
-        : undefined;
-      if (!named && Object.keys(query).every((name) => PAGING.has(name))) {
-        // Only paging: the page in the sort's order (compiled once per sort) and the kept row count,
-        // as listPage reads them, without building either query.
-        const value = query.sort ?? family.defaultSort;
-        const direction = value.startsWith('-') ? 'desc' : 'asc';
-        const named = value.replace(/^-/, '');
-        const sort = named in family.sorts ? named : family.defaultSort.replace(/^-/, '');
-        const page = pageOf(query);
-        const [found, total] = await Promise.all([
-          plainPage(sort, direction)(database.db, [workspaceId, page.limit, page.offset]),
-          countedTotal(database.db, workspaceId, definition.table),
-        ]);
-        return { data: await dtos(database.db, workspaceId, found.rows as Row[]), pagination: { ...page, total } };
-      }
-      const rows = dynamic(database.db)
-        .selectFrom(definition.table as string)
-        .selectAll()
-        .where('workspace_id', '=', workspaceId);
-      const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
-      const filters = { ...definition.filters, ...named?.filters };
-      const conditions = { query, search, filters, workspaceId };
-      return listPage(whereMatching(rows, conditions), query, {
-        ...walkedMatching(rows, conditions, { table: definition.table }, dynamic(database.db)),
-        ordered: orderedReadsOf(definition.filters ?? {}, database.db, workspaceId),
-        sorts: named ? { ...family.sorts, ...named.sorts } : family.sorts,
-        defaultSort: family.defaultSort,
-        idColumn: 'id',
-        counted: {
-          db: database.db,
-          workspaceId,
-          table: definition.table,
-          alone: aloneTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table),
-          searched: true,
-          everyRow: (text) => textIndexCount(database.dialect, search.index, text),
-        },
-        toDtos: (rows) => dtos(database.db, workspaceId, rows as unknown as Row[]),
-      });
+      return listItems(context, plainPage, database, workspaceId, query);
     },
 
     async get(database: Database, workspaceId: string, id: string): Promise<Dto> {
@@ -490,6 +308,269 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       return (await dtos(database.db, workspaceId, [row]))[0]!;
     },
   };
+}
+
+const idOf = (row: object) => (row as { id: string }).id;
+
+/** The items of rows: each row's DTO with its relation ids and its custom fields (`dtos` of the service). */
+async function itemsOf<T extends FamilyTable, Item extends TObject>(
+  { family, relations, fieldFamily }: ServiceContext<T, Item>,
+  db: Kysely<Tables>,
+  workspaceId: string,
+  rows: Tables[T][],
+  names?: string[],
+): Promise<Static<Item>[]> {
+  if (rows.length === 0) return [];
+  const [shown, loaded] = await Promise.all([
+    names ?? fieldNamesOf(db, workspaceId, fieldFamily),
+    relations.length === 0 ? undefined : loadRelations(db, workspaceId, relations, rows.map(idOf)),
+  ]);
+  return rows.map((row) => {
+    const dto = family.toDto(row) as Record<string, unknown>;
+    dto.customFields = shownValues(shown, dto.customFields as Record<string, unknown>);
+    return (loaded ? { ...dto, ...loaded.get(idOf(row)) } : dto) as Static<Item>;
+  });
+}
+
+/** The body with its `customFields` replaced by the values the item stores after the write. */
+async function withStoredValues<T extends FamilyTable, Item extends TObject>(
+  { fieldFamily }: ServiceContext<T, Item>,
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  id: string,
+  input: Record<string, unknown>,
+  before: Tables[T] | undefined,
+  actor: Actor,
+  fields: ItemField[],
+): Promise<Record<string, unknown>> {
+  if (before && !('customFields' in input)) return input;
+  const customFields = await valuesToStore({
+    fields,
+    trx,
+    dialect: dialectOf(trx),
+    workspaceId,
+    family: fieldFamily,
+    id,
+    before: before ? storedValues((before as { custom_fields?: unknown }).custom_fields) : undefined,
+    input: input.customFields,
+    reported: actor.type === 'agent',
+  });
+  return { ...input, customFields };
+}
+
+/** An audit diff of two items, a change of custom fields as one change per field. */
+function auditedChanges<T extends FamilyTable, Item extends TObject>(
+  { family }: ServiceContext<T, Item>,
+  before: Static<Item> | undefined,
+  after: Static<Item>,
+) {
+  return splitFieldChanges(diffFields(before, after, family.untracked));
+}
+
+/** Records the audit event of a write to one of the family's rows. */
+async function audited<T extends FamilyTable, Item extends TObject>(
+  { family }: ServiceContext<T, Item>,
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  actor: Actor,
+  action: 'create' | 'update' | 'delete',
+  row: Tables[T],
+  changes?: Record<string, { before: unknown; after: unknown }>,
+) {
+  await recordAudit(trx, {
+    workspaceId,
+    category: family.definition.auditCategory,
+    action,
+    actor,
+    resourceType: family.definition.resourceType,
+    resourceId: idOf(row),
+    resourceName: family.nameOf(row),
+    ...(changes ? { changes } : {}),
+  });
+}
+
+/** Creates an item inside the caller's transaction (`createIn` of the service). */
+async function createItemIn<T extends FamilyTable, Item extends TObject>(
+  context: ServiceContext<T, Item>,
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  input: Record<string, unknown>,
+  actor: Actor,
+): Promise<Static<Item>> {
+  const { family, relations, fieldFamily } = context;
+  const { definition } = family;
+  const now = nowIso();
+  const id = newId();
+  // The family's custom fields, read once for the checks and the answer.
+  const fields = await itemFieldsOf(trx, workspaceId, fieldFamily);
+  const next = {
+    ...family.defaults(),
+    ...family.toColumns(await withStoredValues(context, trx, workspaceId, id, input, undefined, actor, fields)),
+    workspace_id: workspaceId,
+    id,
+    created_at: now,
+    ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
+  } as Tables[T];
+  await definition.check?.({ trx, workspaceId, before: undefined, next });
+  await dynamic(trx)
+    .insertInto(definition.table as string)
+    .values(next as unknown as Record<string, unknown>)
+    .execute();
+  await writeRelations(trx, workspaceId, relations, idOf(next), input);
+  const [dto] = await itemsOf(context, trx, workspaceId, [next], namesOf(fields));
+  await audited(context, trx, workspaceId, actor, 'create', next, auditedChanges(context, undefined, dto!));
+  return dto!;
+}
+
+/** Updates an item inside the caller's transaction (`updateIn` of the service). */
+async function updateItemIn<T extends FamilyTable, Item extends TObject>(
+  context: ServiceContext<T, Item>,
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  id: string,
+  input: Record<string, unknown>,
+  actor: Actor,
+  options: WriteOptions,
+): Promise<Static<Item>> {
+  const { family, relations, fieldFamily } = context;
+  const { definition } = family;
+  const before = await requireRow(trx, definition, workspaceId, id);
+  // The family's custom fields, read once for the item before, the checks and the item after.
+  const fields = await itemFieldsOf(trx, workspaceId, fieldFamily);
+  const [beforeDto] = await itemsOf(context, trx, workspaceId, [before], namesOf(fields));
+  requireMatch(options.ifMatch, beforeDto);
+  const stored = await withStoredValues(context, trx, workspaceId, id, input, before, actor, fields);
+  const next = { ...before, ...family.toColumns(stored) } as Tables[T];
+  await definition.check?.({ trx, workspaceId, before, next });
+  await writeRelations(trx, workspaceId, relations, id, input);
+  const [afterDto] = await itemsOf(context, trx, workspaceId, [next], namesOf(fields));
+  const changes = auditedChanges(context, beforeDto!, afterDto!);
+  if (Object.keys(changes).length === 0) return beforeDto!;
+  const { workspace_id: _workspace, id: _id, ...set } = writableColumns(next as unknown as Record<string, unknown>);
+  if (family.trackingColumn) set[family.trackingColumn] = nowIso();
+  await dynamic(trx)
+    .updateTable(definition.table as string)
+    .set(set)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+  await audited(context, trx, workspaceId, actor, 'update', next, changes);
+  const kept = afterDto as Record<string, unknown>;
+  return {
+    ...afterDto!,
+    ...family.toDto({ ...next, ...set } as Tables[T]),
+    customFields: kept.customFields,
+    ...Object.fromEntries(relations.map((r) => [r.field, kept[r.field]])),
+  };
+}
+
+/** Deletes an item inside the caller's transaction (`removeIn` of the service). */
+async function removeItemIn<T extends FamilyTable, Item extends TObject>(
+  context: ServiceContext<T, Item>,
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  id: string,
+  actor: Actor,
+  options: WriteOptions,
+): Promise<void> {
+  const { definition } = context.family;
+  const row = await requireRow(trx, definition, workspaceId, id);
+  if (options.ifMatch !== undefined)
+    requireMatch(options.ifMatch, (await itemsOf(context, trx, workspaceId, [row]))[0]);
+  await definition.beforeDelete?.(trx, workspaceId, row);
+  await context.release?.(trx, workspaceId, { table: definition.table, id }, actor);
+  await dynamic(trx)
+    .deleteFrom(definition.table as string)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+  await audited(context, trx, workspaceId, actor, 'delete', row);
+}
+
+/** The unfiltered list's page statement of a sort and direction. */
+type PlainPage = (sort: string, direction: 'asc' | 'desc') => ReturnType<typeof compiledOnce<unknown>>;
+
+/** The unfiltered list's page statement by sort and direction, compiled once (db/compiled.ts). */
+function plainPagesOf<T extends FamilyTable, Item extends TObject>({ family }: ServiceContext<T, Item>): PlainPage {
+  const plainPages = new Map<string, ReturnType<typeof compiledOnce<unknown>>>();
+  return (sort, direction) => {
+    const key = `${sort} ${direction}`;
+    let plan = plainPages.get(key);
+    if (!plan) {
+      plan = compiledOnce((db) => {
+        let ordered = dynamic(db)
+          .selectFrom(family.definition.table as string)
+          .selectAll()
+          .where('workspace_id', '=', '');
+        for (const expression of orderOf(family.sorts[sort]!, 'id', direction)) ordered = ordered.orderBy(expression);
+        return ordered.limit(0).offset(0);
+      });
+      plainPages.set(key, plan);
+    }
+    return plan;
+  };
+}
+
+/** A page of the family's list (`list` of the service). */
+async function listItems<T extends FamilyTable, Item extends TObject>(
+  context: ServiceContext<T, Item>,
+  plainPage: PlainPage,
+  database: Database,
+  workspaceId: string,
+  query: ListQuery,
+): Promise<OffsetList<Static<Item>>> {
+  const { family, fieldFamily } = context;
+  const { definition } = family;
+  // The `cf_` parameters and sort of the query, as filters and a sort of this request only.
+  const named = namesFields(query)
+    ? fieldTerms(
+        database.dialect,
+        fieldFamily,
+        await itemFieldsOf(database.db, workspaceId, fieldFamily),
+        query,
+        `${definition.table}.custom_fields`,
+      )
+    : undefined;
+  if (!named && Object.keys(query).every((name) => PAGING.has(name))) {
+    // Only paging: the page in the sort's order (compiled once per sort) and the kept row count,
+    // as listPage reads them, without building either query.
+    const value = query.sort ?? family.defaultSort;
+    const direction = value.startsWith('-') ? 'desc' : 'asc';
+    const named = value.replace(/^-/, '');
+    const sort = named in family.sorts ? named : family.defaultSort.replace(/^-/, '');
+    const page = pageOf(query);
+    const [found, total] = await Promise.all([
+      plainPage(sort, direction)(database.db, [workspaceId, page.limit, page.offset]),
+      countedTotal(database.db, workspaceId, definition.table),
+    ]);
+    return {
+      data: await itemsOf(context, database.db, workspaceId, found.rows as Tables[T][]),
+      pagination: { ...page, total },
+    };
+  }
+  const rows = dynamic(database.db)
+    .selectFrom(definition.table as string)
+    .selectAll()
+    .where('workspace_id', '=', workspaceId);
+  const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
+  const filters = { ...definition.filters, ...named?.filters };
+  const conditions = { query, search, filters, workspaceId };
+  return listPage(whereMatching(rows, conditions), query, {
+    ...sortScanOf(rows, conditions, { table: definition.table }, dynamic(database.db)),
+    filterOrders: filterOrderReadsOf(definition.filters ?? {}, database.db, workspaceId),
+    sorts: named ? { ...family.sorts, ...named.sorts } : family.sorts,
+    defaultSort: family.defaultSort,
+    idColumn: 'id',
+    counted: {
+      db: database.db,
+      workspaceId,
+      table: definition.table,
+      singleFilter: singleFilterTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table),
+      searched: true,
+      everyRow: (text) => textIndexCount(database.dialect, search.index, text),
+    },
+    toDtos: (rows) => itemsOf(context, database.db, workspaceId, rows as unknown as Tables[T][]),
+  });
 }
 
 const namesOf = (fields: ItemField[]) => fields.map((field) => field.name);

@@ -14,6 +14,7 @@ import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
 import type { Filter } from '../lists/filters.js';
 import { listQuerySchema, offsetListSchema, type Sort } from '../lists/offset.js';
+import { FIELD_LIST_PARAMETERS } from '../custom-fields/list-terms.js';
 import { storedValues } from '../custom-fields/values.js';
 
 /** How an API field is stored: its column and, when they differ, the conversions both ways. */
@@ -283,7 +284,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
       ),
       definition.sorts,
       searchDescription(DESCRIBED_SEARCH[definition.table] ?? resolved.search),
-      { customFields: true },
+      { patterns: FIELD_LIST_PARAMETERS },
     ),
     list: offsetListSchema(definition.schemas.item, `Offset list of ${resolved.nouns.many}.`),
   };
@@ -359,18 +360,16 @@ function schemaOptions(schema: TObject): Record<string, unknown> {
   return options;
 }
 
-/** A field some items hold no value in (`OrNull(…)`): the null alternative of an anyOf. */
+/** A field some items hold no value in (`OrNull(…)`: `type: [T, 'null']`). */
 function isNullable(schema: TSchema | undefined): boolean {
-  const { anyOf } = (schema ?? {}) as { anyOf?: { type?: unknown }[] };
-  return anyOf?.some((option) => option.type === 'null') ?? false;
+  const { type } = (schema ?? {}) as { type?: unknown };
+  return Array.isArray(type) && type.includes('null');
 }
 
-/** The values of an enum schema, or of the enum in a nullable one (`OrNull(Type.Enum(…))`). */
+/** The values of an enum schema, null left out (`OrNull(Type.Enum(…))` allows it too). */
 function enumValues(schema: TSchema | undefined): readonly string[] | undefined {
-  if (!schema) return undefined;
-  const { enum: values, anyOf } = schema as { enum?: string[]; anyOf?: TSchema[] };
-  if (values) return values;
-  return anyOf?.map(enumValues).find((found) => found !== undefined);
+  const values = (schema as { enum?: unknown[] } | undefined)?.enum;
+  return values?.filter((value): value is string => typeof value === 'string');
 }
 
 const SEARCH_WORDS: Record<string, string> = {

@@ -10,7 +10,7 @@ import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { DESCRIBED_SEARCH, SEARCHED } from '../db/storage.js';
 import type { FieldFamily } from '../custom-fields/field-kinds.js';
-import { fieldTerms, namesFields } from '../custom-fields/list-terms.js';
+import { FIELD_LIST_PARAMETERS, fieldTerms, namesFields } from '../custom-fields/list-terms.js';
 import { fieldNamesOf, itemFieldsOf, shownValues } from '../custom-fields/values.js';
 import { textIndexCount, type TextIndex } from '../db/text-search.js';
 import { notFound } from '../errors/api-error.js';
@@ -25,8 +25,8 @@ import {
 import type { App, AppDeps } from '../http/types.js';
 import { searchDescription, type Linkable, type Nouns } from './family.js';
 import type { Filter } from '../lists/filters.js';
-import { walkedMatching, whereMatching } from '../lists/matching.js';
-import { aloneTotalsOf } from '../lists/plan.js';
+import { sortScanOf, whereMatching } from '../lists/matching.js';
+import { singleFilterTotalsOf } from '../lists/plan.js';
 import { registerReadRoutes } from './read-routes.js';
 
 export interface ListingDefinition<Row, Item extends TObject, DB = Tables, From extends keyof DB = keyof DB> {
@@ -134,7 +134,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       Object.fromEntries(Object.entries(listed).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
       Object.keys(definition.sorts),
       searchDescription(DESCRIBED_SEARCH[table] ?? searched),
-      { customFields: definition.customFields !== undefined },
+      definition.customFields === undefined ? {} : { patterns: FIELD_LIST_PARAMETERS },
     ),
     listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
     textSearch,
@@ -174,7 +174,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
         ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined }
         : undefined;
       return listPage(matching(rows), query, {
-        ...(counted ? walkedMatching(rows, conditions, counted) : {}),
+        ...(counted ? sortScanOf(rows, conditions, counted) : {}),
         ...(pagedRows && database.dialect === 'postgres'
           ? {
               paged: (direction: 'asc' | 'desc', reach: number) =>
@@ -192,7 +192,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
                 db: database.db,
                 workspaceId,
                 table: definition.counted,
-                alone: aloneTotalsOf(filters, database.db, workspaceId, definition.counted),
+                singleFilter: singleFilterTotalsOf(filters, database.db, workspaceId, definition.counted),
                 ...(searchesCounted
                   ? {
                       searched: true,

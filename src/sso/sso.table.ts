@@ -1,5 +1,5 @@
 /**
- * The rows of single sign-on (migration 0004-single-sign-on): each workspace's rules and setting,
+ * The rows of single sign-on: each workspace's rules and setting,
  * the memberships the rules manage, and the sign-ins under way.
  */
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Name, Uuid } from '../http/schemas.js';
+import { DateTime, Name, OrNull, Uuid } from '../http/schemas.js';
 import { offsetListSchema } from '../lists/offset.js';
 
 const Colour = Type.String({
@@ -13,10 +13,7 @@ export const Tag = Type.Object(
     id: Uuid('Tag id.'),
     name: Type.String({ description: 'Unique in the workspace, case-insensitively.', examples: ['pci-scope'] }),
     colour: Colour,
-    description: Type.Union([Type.String(), Type.Null()], {
-      description: 'What the tag means.',
-      examples: ['In scope of the PCI DSS audit'],
-    }),
+    description: OrNull(Type.String({ examples: ['In scope of the PCI DSS audit'] }), 'What the tag means.'),
     createdAt: DateTime('Creation instant.'),
   },
   { description: 'A free label attached to applications, servers and routers.' },
@@ -27,9 +24,7 @@ export const CreateTag = Type.Object(
   {
     name: Name('Tag name; unique in the workspace regardless of case.', 'pci-scope'),
     colour: Type.Optional({ ...Colour, description: 'Display colour, #rrggbb; default #6b7280.' }),
-    description: Type.Optional(
-      Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: 'What the tag means.' }),
-    ),
+    description: Type.Optional(OrNull(Type.String({ maxLength: 2000 }), 'What the tag means.')),
   },
   { additionalProperties: false },
 );

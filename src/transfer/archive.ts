@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/audit.writer.js';
 import { exportFields, readFieldSet } from '../custom-fields/fields.portable.js';
 import { createFieldIn } from '../custom-fields/fields.service.js';
 import { reconcileFieldIndexes } from '../custom-fields/indexes.js';
-import { itemFieldsOf, storedValues, valuesToStore } from '../custom-fields/values.js';
+import { type ItemField, itemFieldsOf, storedValues, valuesToStore } from '../custom-fields/values.js';
 import type { Database } from '../db/database.js';
 import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
@@ -36,9 +36,10 @@ import type { Family } from '../resources/family.js';
 import { createTagIn } from '../tags/tags.service.js';
 import { createPersonIn } from '../users/people.service.js';
 import { isValidDateTime } from '../validation.js';
-import { columnsOf } from './columns.js';
+import { type Column, columnsOf } from './columns.js';
 import { recordsOf as exportRecordsOf } from './export.js';
 import { importFamily, recordsOf, type ImportError } from './import.js';
+import { OrNull } from '../http/schemas.js';
 
 export const ARCHIVE_FORMAT = 'estate-workspace-archive';
 const ARCHIVE_VERSION = 1;
@@ -49,7 +50,7 @@ const familyKey = (family: Family) => family.definition.path.slice(1);
 const SECTIONS = ['fields', 'people', 'tags', 'agents', ...FAMILIES.map(familyKey), 'comments', 'hosts'] as const;
 
 const Text = (max: number) => Type.String({ maxLength: max });
-const Nullable = (max: number) => Type.Union([Text(max), Type.Null()]);
+const Nullable = (max: number) => OrNull(Text(max));
 const Time = Type.String({ maxLength: 40 });
 
 /** What each section's items must be (the families' rows are checked by their import). */
@@ -104,7 +105,7 @@ const ITEMS = {
       id: Type.String({ maxLength: 36 }),
       agentId: Type.String({ maxLength: 36 }),
       device: Text(200),
-      lastReportAt: Type.Union([Time, Type.Null()]),
+      lastReportAt: OrNull(Time),
     },
     { additionalProperties: false },
   ),
@@ -328,6 +329,40 @@ async function splitArchive(input: Readable, dir: string): Promise<Map<string, {
   return new Map([...files].map(([section, { file, count }]) => [section, { file, count }]));
 }
 
+/** An archive's import as its sections share it: the workspace, who imports, the split sections, the report. */
+interface ArchiveRun {
+  database: Database;
+  workspaceId: string;
+  actor: Actor;
+  source: string;
+  dryRun: boolean;
+  report: ArchiveReport;
+  /** The archive's sections, each in a file of its own (splitArchive). */
+  sections: Map<string, { file: string; count: number }>;
+}
+
+/** A reference field's values taken out of an item's record, set once every family is in. */
+interface Deferred {
+  family: Family;
+  key: string;
+  row: number;
+  id: string;
+  values: Record<string, unknown>;
+}
+
+/** How a family's records are rewritten for its import: people's ids mapped, reference values deferred. */
+interface FamilyMapping {
+  family: Family;
+  key: string;
+  /** The family's columns that name people: a reference or a link to users. */
+  toPeople: Column[];
+  /** The family's custom reference fields that are not required, which can wait. */
+  references: ItemField[];
+  /** The archive's person ids, each to the id of the person it became here. */
+  people: Map<string, string>;
+  deferred: Deferred[];
+}
+
 /**
  * Fills the empty workspace from an archive (`input`), in one transaction: every section or none.
  * Members of the archived workspace come as people without an account (a person of this workspace
@@ -349,304 +384,8 @@ export async function importWorkspace(
   const dir = await mkdtemp(join(tmpdir(), 'estate-archive-'));
   try {
     const sections = await splitArchive(input, dir);
-    const read = (section: string) => {
-      const found = sections.get(section);
-      return found ? recordsOf(createReadStream(found.file), 'jsonl') : (async function* () {})();
-    };
-    /** A section's items, each numbered, counted in the report and checked against its schema. */
-    async function* checked(section: keyof typeof ITEMS) {
-      let row = 0;
-      for await (const item of read(section)) {
-        row += 1;
-        report.sections[section] = row;
-        if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
-        yield { row, item, problem: itemProblem(section, item) };
-      }
-      report.sections[section] = row;
-    }
-    const refuse = (section: string, row: number, message: string, field: string | null = null) => {
-      if (report.errors.length < 1000)
-        report.errors.push({ section, row, field, code: 'unprocessable_entity', message });
-    };
-    await writeTransaction(database, workspaceId, async (trx) => {
-      // Definitions first: the families' values are checked against them.
-      const definitions: unknown[] = [];
-      for await (const item of read('fields')) definitions.push(item);
-      for (const definition of readFieldSet({ fields: definitions }))
-        await createFieldIn(trx, workspaceId, definition, actor);
-      report.sections.fields = definitions.length;
-
-      // People: the archive's ids are another workspace's; references to them are mapped.
-      const people = new Map<string, string>();
-      for await (const { row, item, problem } of checked('people')) {
-        if (problem) {
-          refuse('people', row, problem);
-          continue;
-        }
-        const person = item as Item<'people'>;
-        const known =
-          person.email === null
-            ? undefined
-            : await trx
-                .selectFrom('people')
-                .select('id')
-                .where('workspace_id', '=', workspaceId)
-                .where('email', '=', person.email.toLowerCase())
-                .executeTakeFirst();
-        try {
-          const id =
-            known?.id ??
-            (
-              await createPersonIn(
-                trx,
-                workspaceId,
-                {
-                  name: person.name,
-                  ...(person.email === null ? {} : { email: person.email }),
-                  ...(person.department === null ? {} : { department: person.department }),
-                  ...(person.employeeNumber === null ? {} : { employeeNumber: person.employeeNumber }),
-                  ...(person.customFields ? { customFields: person.customFields } : {}),
-                },
-                actor,
-              )
-            ).id;
-          // A member the workspace has already (the one importing) keeps the archive's values too.
-          if (known && person.customFields && Object.keys(person.customFields).length > 0) {
-            const stored = await trx
-              .selectFrom('people')
-              .select('custom_fields')
-              .where('workspace_id', '=', workspaceId)
-              .where('id', '=', known.id)
-              .executeTakeFirstOrThrow();
-            const values = await valuesToStore({
-              trx,
-              dialect: database.dialect,
-              workspaceId,
-              family: 'users',
-              id: known.id,
-              before: storedValues(stored.custom_fields),
-              input: person.customFields,
-            });
-            await trx
-              .updateTable('people')
-              .set({ custom_fields: JSON.stringify(values) })
-              .where('workspace_id', '=', workspaceId)
-              .where('id', '=', known.id)
-              .execute();
-          }
-          people.set(person.id, id);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          refuse('people', row, error.message);
-        }
-      }
-
-      for await (const { row, item, problem } of checked('tags')) {
-        if (problem) {
-          refuse('tags', row, problem);
-          continue;
-        }
-        const tag = item as Item<'tags'>;
-        try {
-          await createTagIn(
-            trx,
-            workspaceId,
-            {
-              name: tag.name,
-              colour: tag.colour,
-              ...(tag.description === null ? {} : { description: tag.description }),
-            },
-            actor,
-          );
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          refuse('tags', row, error.message);
-        }
-      }
-
-      // Agents come back revoked: their tokens stay with the workspace they were made for.
-      const agents = new Set<string>();
-      for await (const { row, item, problem: invalid } of checked('agents')) {
-        const problem = invalid ?? (isUuid((item as Item<'agents'>).id) ? undefined : 'id must be a UUID');
-        if (problem) {
-          refuse('agents', row, problem);
-          continue;
-        }
-        const agent = item as Item<'agents'>;
-        if (agents.has(agent.id)) {
-          refuse('agents', row, 'the archive names this agent twice');
-          continue;
-        }
-        agents.add(agent.id);
-        const now = nowIso();
-        await trx
-          .insertInto('agents')
-          .values({
-            workspace_id: workspaceId,
-            id: agent.id,
-            name: agent.name,
-            token_hash: `revoked:${randomBytes(24).toString('hex')}`,
-            token_prefix: 'revoked',
-            hostname: agent.hostname,
-            version: agent.version,
-            created_at: isValidDateTime(agent.createdAt) ? new Date(agent.createdAt).toISOString() : now,
-            last_seen_at: null,
-            revoked_at: now,
-            report_window_start: null,
-            report_window_count: 0,
-            fleet: agent.fleet ? 1 : 0,
-          })
-          .execute();
-        await recordAudit(trx, {
-          workspaceId,
-          category: 'inventory',
-          action: 'create',
-          actor,
-          resourceType: 'agent',
-          resourceId: agent.id,
-          resourceName: agent.name,
-          changes: { revokedAt: { before: null, after: now } },
-        });
-      }
-
-      // Reference fields are set once every family is in: a server may name a contract, or another
-      // server, that comes after it. Each item's are taken out of its record (a required one stays).
-      const deferred: { family: Family; key: string; row: number; id: string; values: Record<string, unknown> }[] = [];
-      for (const family of FAMILIES) {
-        const key = familyKey(family);
-        const toPeople = columnsOf(family).filter(
-          (column) => (column.kind === 'reference' || column.kind === 'link') && column.target === 'users',
-        );
-        const references = (await itemFieldsOf(trx, workspaceId, key)).filter(
-          (field) => (field.type === 'reference' || field.type === 'multireference') && !field.required,
-        );
-        const mapped = async function* () {
-          let row = 0;
-          for await (const record of read(key)) {
-            row++;
-            if (typeof record !== 'object' || record === null) {
-              yield `${JSON.stringify(record)}\n`;
-              continue;
-            }
-            const item = { ...(record as Record<string, unknown>) };
-            const values = item.customFields;
-            if (references.length > 0 && typeof item.id === 'string' && typeof values === 'object' && values) {
-              const kept: Record<string, unknown> = { ...values };
-              const later: Record<string, unknown> = {};
-              for (const field of references) {
-                const value = kept[field.name];
-                if (value === undefined || value === null) continue;
-                const map = (id: unknown) => (typeof id === 'string' ? (people.get(id) ?? id) : id);
-                later[field.name] =
-                  field.referenceFamily !== 'users' ? value : Array.isArray(value) ? value.map(map) : map(value);
-                delete kept[field.name];
-              }
-              if (Object.keys(later).length > 0) {
-                deferred.push({ family, key, row, id: item.id, values: later });
-                item.customFields = kept;
-              }
-            }
-            for (const column of toPeople) {
-              const header = column.kind === 'reference' ? column.field : column.header;
-              const value = item[header];
-              const map = (id: unknown) => (typeof id === 'string' ? (people.get(id) ?? id) : id);
-              item[header] = Array.isArray(value) ? value.map(map) : map(value);
-            }
-            yield `${JSON.stringify(item)}\n`;
-          }
-        };
-        const imported = await importFamily(database, workspaceId, family, Readable.from(mapped()), {
-          format: 'jsonl',
-          actor,
-          source,
-          keepIds: true,
-          transaction: trx,
-        });
-        report.sections[key] = imported.rows;
-        for (const error of imported.errors) refuse(key, error.row, error.message, error.field);
-        if (report.errors.length > 0) throw new RollBack();
-      }
-      for (const { family, key, row, id, values } of deferred) {
-        try {
-          await serviceOf(family).updateIn(trx, workspaceId, id, { customFields: values }, actor);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          refuse(key, row, error.message);
-        }
-      }
-      if (report.errors.length > 0) throw new RollBack();
-
-      for await (const { row, item, problem } of checked('comments')) {
-        const comment = item as Item<'comments'>;
-        const application =
-          problem === undefined && isUuid(comment.applicationId) && isUuid(comment.id)
-            ? await trx
-                .selectFrom('applications')
-                .select('id')
-                .where('workspace_id', '=', workspaceId)
-                .where('id', '=', comment.applicationId)
-                .executeTakeFirst()
-            : undefined;
-        if (!application) {
-          refuse('comments', row, problem ?? 'applicationId names no application of the archive');
-          continue;
-        }
-        await refusedOnClash(
-          () =>
-            trx
-              .insertInto('application_comments')
-              .values({
-                workspace_id: workspaceId,
-                id: comment.id,
-                application_id: comment.applicationId,
-                body: comment.body,
-                author_type: 'system',
-                author_id: null,
-                author_name: comment.authorName,
-                created_at: isValidDateTime(comment.createdAt) ? new Date(comment.createdAt).toISOString() : nowIso(),
-              })
-              .execute(),
-          () => refuse('comments', row, 'the archive names this comment twice'),
-        );
-      }
-
-      // The hosts the agents reported stay theirs (automatic), to be reported again once enrolled.
-      for await (const { row, item, problem } of checked('hosts')) {
-        const host = item as Item<'hosts'>;
-        if (problem || !agents.has(host.agentId) || !isUuid(host.id)) {
-          refuse('hosts', row, problem ?? 'agentId names no agent of the archive');
-          continue;
-        }
-        const lastReportAt =
-          host.lastReportAt !== null && isValidDateTime(host.lastReportAt)
-            ? new Date(host.lastReportAt).toISOString()
-            : null;
-        const changed = await refusedOnClash(
-          () =>
-            trx
-              .updateTable(host.family)
-              .set({ automatic: 1, agent_id: host.agentId, agent_device: host.device, last_report_at: lastReportAt })
-              .where('workspace_id', '=', workspaceId)
-              .where('id', '=', host.id)
-              .executeTakeFirst(),
-          () => refuse('hosts', row, 'another host of the archive has this agent and device'),
-        );
-        if (Number(changed.numUpdatedRows) !== 1) refuse('hosts', row, `id names no ${host.family} of the archive`);
-      }
-      if (report.errors.length > 0 || dryRun) throw new RollBack();
-      await recordAudit(trx, {
-        workspaceId,
-        category: 'organisation',
-        action: 'import',
-        actor,
-        resourceType: 'workspace',
-        resourceId: workspaceId,
-        resourceName: source,
-        changes: Object.fromEntries(
-          Object.entries(report.sections).map(([section, count]) => [section, { before: null, after: count }]),
-        ),
-      });
-    });
+    const run: ArchiveRun = { database, workspaceId, actor, source, dryRun, report, sections };
+    await writeTransaction(database, workspaceId, (trx) => fillWorkspace(run, trx));
     void reconcileFieldIndexes(database);
   } catch (error) {
     if (!(error instanceof RollBack)) throw error;
@@ -654,4 +393,374 @@ export async function importWorkspace(
     await rm(dir, { recursive: true, force: true });
   }
   return report;
+}
+
+/** Every section in dependency order, then the import's audit event; a RollBack on any refusal or a dry run. */
+async function fillWorkspace(run: ArchiveRun, trx: Kysely<Tables>) {
+  const { report } = run;
+  await importFieldDefinitions(run, trx);
+  const people = await importPeople(run, trx);
+  await importTags(run, trx);
+  const agents = await importAgents(run, trx);
+  await importFamilies(run, trx, people);
+  await importComments(run, trx);
+  await importHosts(run, trx, agents);
+  if (report.errors.length > 0 || run.dryRun) throw new RollBack();
+  await recordAudit(trx, {
+    workspaceId: run.workspaceId,
+    category: 'organisation',
+    action: 'import',
+    actor: run.actor,
+    resourceType: 'workspace',
+    resourceId: run.workspaceId,
+    resourceName: run.source,
+    changes: Object.fromEntries(
+      Object.entries(report.sections).map(([section, count]) => [section, { before: null, after: count }]),
+    ),
+  });
+}
+
+/** A section's items as the archive gives them (none when it has no such section). */
+function readSection(run: ArchiveRun, section: string) {
+  const found = run.sections.get(section);
+  return found ? recordsOf(createReadStream(found.file), 'jsonl') : (async function* () {})();
+}
+
+/** A section's items, each numbered, counted in the report and checked against its schema. */
+async function* checkedItems(run: ArchiveRun, section: keyof typeof ITEMS) {
+  let row = 0;
+  for await (const item of readSection(run, section)) {
+    row += 1;
+    run.report.sections[section] = row;
+    if (row % ROWS_PER_YIELD === 0) await yieldToEvents();
+    yield { row, item, problem: itemProblem(section, item) };
+  }
+  run.report.sections[section] = row;
+}
+
+/** Lists a refused item in the report (the first 1,000). */
+function refuse(run: ArchiveRun, section: string, row: number, message: string, field: string | null = null) {
+  if (run.report.errors.length < 1000)
+    run.report.errors.push({ section, row, field, code: 'unprocessable_entity', message });
+}
+
+/** Custom field definitions come first: the families' values are checked against them. */
+async function importFieldDefinitions(run: ArchiveRun, trx: Kysely<Tables>) {
+  const definitions: unknown[] = [];
+  for await (const item of readSection(run, 'fields')) definitions.push(item);
+  for (const definition of readFieldSet({ fields: definitions }))
+    await createFieldIn(trx, run.workspaceId, definition, run.actor);
+  run.report.sections.fields = definitions.length;
+}
+
+/** Records the archive's people (or finds them by e-mail): their ids are another workspace's, so mapped here. */
+async function importPeople(run: ArchiveRun, trx: Kysely<Tables>): Promise<Map<string, string>> {
+  const people = new Map<string, string>();
+  for await (const { row, item, problem } of checkedItems(run, 'people')) {
+    if (problem) {
+      refuse(run, 'people', row, problem);
+      continue;
+    }
+    const person = item as Item<'people'>;
+    const known =
+      person.email === null
+        ? undefined
+        : await trx
+            .selectFrom('people')
+            .select('id')
+            .where('workspace_id', '=', run.workspaceId)
+            .where('email', '=', person.email.toLowerCase())
+            .executeTakeFirst();
+    try {
+      const id = known?.id ?? (await createArchivedPerson(run, trx, person));
+      // A member the workspace has already (the one importing) keeps the archive's values too.
+      if (known && person.customFields && Object.keys(person.customFields).length > 0)
+        await storeArchivedValues(run, trx, known.id, person.customFields);
+      people.set(person.id, id);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refuse(run, 'people', row, error.message);
+    }
+  }
+  return people;
+}
+
+/** Records an archived person as a person without an account: the new id. */
+async function createArchivedPerson(run: ArchiveRun, trx: Kysely<Tables>, person: Item<'people'>): Promise<string> {
+  const created = await createPersonIn(
+    trx,
+    run.workspaceId,
+    {
+      name: person.name,
+      ...(person.email === null ? {} : { email: person.email }),
+      ...(person.department === null ? {} : { department: person.department }),
+      ...(person.employeeNumber === null ? {} : { employeeNumber: person.employeeNumber }),
+      ...(person.customFields ? { customFields: person.customFields } : {}),
+    },
+    run.actor,
+  );
+  return created.id;
+}
+
+/** Stores an archived person's custom field values on the person of this workspace they were found as. */
+async function storeArchivedValues(
+  run: ArchiveRun,
+  trx: Kysely<Tables>,
+  id: string,
+  customFields: Record<string, unknown>,
+) {
+  const { workspaceId } = run;
+  const stored = await trx
+    .selectFrom('people')
+    .select('custom_fields')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const values = await valuesToStore({
+    trx,
+    dialect: run.database.dialect,
+    workspaceId,
+    family: 'users',
+    id,
+    before: storedValues(stored.custom_fields),
+    input: customFields,
+  });
+  await trx
+    .updateTable('people')
+    .set({ custom_fields: JSON.stringify(values) })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Creates the archive's tags as the API does, refusing those it refuses. */
+async function importTags(run: ArchiveRun, trx: Kysely<Tables>) {
+  for await (const { row, item, problem } of checkedItems(run, 'tags')) {
+    if (problem) {
+      refuse(run, 'tags', row, problem);
+      continue;
+    }
+    const tag = item as Item<'tags'>;
+    try {
+      await createTagIn(
+        trx,
+        run.workspaceId,
+        {
+          name: tag.name,
+          colour: tag.colour,
+          ...(tag.description === null ? {} : { description: tag.description }),
+        },
+        run.actor,
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refuse(run, 'tags', row, error.message);
+    }
+  }
+}
+
+/** Writes the archive's agents revoked (their tokens stay with the workspace they were made for): their ids. */
+async function importAgents(run: ArchiveRun, trx: Kysely<Tables>): Promise<Set<string>> {
+  const agents = new Set<string>();
+  for await (const { row, item, problem: invalid } of checkedItems(run, 'agents')) {
+    const problem = invalid ?? (isUuid((item as Item<'agents'>).id) ? undefined : 'id must be a UUID');
+    if (problem) {
+      refuse(run, 'agents', row, problem);
+      continue;
+    }
+    const agent = item as Item<'agents'>;
+    if (agents.has(agent.id)) {
+      refuse(run, 'agents', row, 'the archive names this agent twice');
+      continue;
+    }
+    agents.add(agent.id);
+    await createRevokedAgent(run, trx, agent);
+  }
+  return agents;
+}
+
+/** Writes an archived agent, revoked, with its audit event. */
+async function createRevokedAgent(run: ArchiveRun, trx: Kysely<Tables>, agent: Item<'agents'>) {
+  const { workspaceId } = run;
+  const now = nowIso();
+  await trx
+    .insertInto('agents')
+    .values({
+      workspace_id: workspaceId,
+      id: agent.id,
+      name: agent.name,
+      token_hash: `revoked:${randomBytes(24).toString('hex')}`,
+      token_prefix: 'revoked',
+      hostname: agent.hostname,
+      version: agent.version,
+      created_at: isValidDateTime(agent.createdAt) ? new Date(agent.createdAt).toISOString() : now,
+      last_seen_at: null,
+      revoked_at: now,
+      report_window_start: null,
+      report_window_count: 0,
+      fleet: agent.fleet ? 1 : 0,
+    })
+    .execute();
+  await recordAudit(trx, {
+    workspaceId,
+    category: 'inventory',
+    action: 'create',
+    actor: run.actor,
+    resourceType: 'agent',
+    resourceId: agent.id,
+    resourceName: agent.name,
+    changes: { revokedAt: { before: null, after: now } },
+  });
+}
+
+/** Imports every family's items as an import does, keeping their ids; reference fields are set last. */
+async function importFamilies(run: ArchiveRun, trx: Kysely<Tables>, people: Map<string, string>) {
+  const { database, workspaceId, report } = run;
+  const deferred: Deferred[] = [];
+  for (const family of FAMILIES) {
+    const key = familyKey(family);
+    const toPeople = columnsOf(family).filter(
+      (column) => (column.kind === 'reference' || column.kind === 'link') && column.target === 'users',
+    );
+    const references = (await itemFieldsOf(trx, workspaceId, key)).filter(
+      (field) => (field.type === 'reference' || field.type === 'multireference') && !field.required,
+    );
+    const mapping: FamilyMapping = { family, key, toPeople, references, people, deferred };
+    const imported = await importFamily(database, workspaceId, family, Readable.from(mappedLines(run, mapping)), {
+      format: 'jsonl',
+      actor: run.actor,
+      source: run.source,
+      keepIds: true,
+      transaction: trx,
+    });
+    report.sections[key] = imported.rows;
+    for (const error of imported.errors) refuse(run, key, error.row, error.message, error.field);
+    if (report.errors.length > 0) throw new RollBack();
+  }
+  await setDeferredReferences(run, trx, deferred);
+  if (report.errors.length > 0) throw new RollBack();
+}
+
+/** A family's section as JSON lines for its import: each item's people mapped, its references taken out. */
+async function* mappedLines(run: ArchiveRun, mapping: FamilyMapping) {
+  let row = 0;
+  for await (const record of readSection(run, mapping.key)) {
+    row++;
+    if (typeof record !== 'object' || record === null) {
+      yield `${JSON.stringify(record)}\n`;
+      continue;
+    }
+    const item = { ...(record as Record<string, unknown>) };
+    deferReferences(mapping, row, item);
+    for (const column of mapping.toPeople) {
+      const header = column.kind === 'reference' ? column.field : column.header;
+      const value = item[header];
+      const map = (id: unknown) => personIdOf(mapping.people, id);
+      item[header] = Array.isArray(value) ? value.map(map) : map(value);
+    }
+    yield `${JSON.stringify(item)}\n`;
+  }
+}
+
+/**
+ * Takes an item's reference field values out of its record (a required one stays), to be set once
+ * every family is in: a server may name a contract, or another server, that comes after it.
+ */
+function deferReferences(mapping: FamilyMapping, row: number, item: Record<string, unknown>) {
+  const values = item.customFields;
+  if (mapping.references.length === 0 || typeof item.id !== 'string' || typeof values !== 'object' || !values) return;
+  const kept: Record<string, unknown> = { ...values };
+  const later: Record<string, unknown> = {};
+  for (const field of mapping.references) {
+    const value = kept[field.name];
+    if (value === undefined || value === null) continue;
+    const map = (id: unknown) => personIdOf(mapping.people, id);
+    later[field.name] = field.referenceFamily !== 'users' ? value : Array.isArray(value) ? value.map(map) : map(value);
+    delete kept[field.name];
+  }
+  if (Object.keys(later).length > 0) {
+    mapping.deferred.push({ family: mapping.family, key: mapping.key, row, id: item.id, values: later });
+    item.customFields = kept;
+  }
+}
+
+/** A person id of the archive as the id of the person it became here; anything else as it is. */
+function personIdOf(people: Map<string, string>, id: unknown): unknown {
+  return typeof id === 'string' ? (people.get(id) ?? id) : id;
+}
+
+/** Sets the reference field values taken out of the families' records, through each family's service. */
+async function setDeferredReferences(run: ArchiveRun, trx: Kysely<Tables>, deferred: Deferred[]) {
+  for (const { family, key, row, id, values } of deferred) {
+    try {
+      await serviceOf(family).updateIn(trx, run.workspaceId, id, { customFields: values }, run.actor);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refuse(run, key, row, error.message);
+    }
+  }
+}
+
+/** Writes the archive's application comments, each on an application the archive brought. */
+async function importComments(run: ArchiveRun, trx: Kysely<Tables>) {
+  const { workspaceId } = run;
+  for await (const { row, item, problem } of checkedItems(run, 'comments')) {
+    const comment = item as Item<'comments'>;
+    const application =
+      problem === undefined && isUuid(comment.applicationId) && isUuid(comment.id)
+        ? await trx
+            .selectFrom('applications')
+            .select('id')
+            .where('workspace_id', '=', workspaceId)
+            .where('id', '=', comment.applicationId)
+            .executeTakeFirst()
+        : undefined;
+    if (!application) {
+      refuse(run, 'comments', row, problem ?? 'applicationId names no application of the archive');
+      continue;
+    }
+    await refusedOnClash(
+      () =>
+        trx
+          .insertInto('application_comments')
+          .values({
+            workspace_id: workspaceId,
+            id: comment.id,
+            application_id: comment.applicationId,
+            body: comment.body,
+            author_type: 'system',
+            author_id: null,
+            author_name: comment.authorName,
+            created_at: isValidDateTime(comment.createdAt) ? new Date(comment.createdAt).toISOString() : nowIso(),
+          })
+          .execute(),
+      () => refuse(run, 'comments', row, 'the archive names this comment twice'),
+    );
+  }
+}
+
+/** The hosts the agents reported stay theirs (automatic), to be reported again once enrolled. */
+async function importHosts(run: ArchiveRun, trx: Kysely<Tables>, agents: Set<string>) {
+  for await (const { row, item, problem } of checkedItems(run, 'hosts')) {
+    const host = item as Item<'hosts'>;
+    if (problem || !agents.has(host.agentId) || !isUuid(host.id)) {
+      refuse(run, 'hosts', row, problem ?? 'agentId names no agent of the archive');
+      continue;
+    }
+    const lastReportAt =
+      host.lastReportAt !== null && isValidDateTime(host.lastReportAt)
+        ? new Date(host.lastReportAt).toISOString()
+        : null;
+    const changed = await refusedOnClash(
+      () =>
+        trx
+          .updateTable(host.family)
+          .set({ automatic: 1, agent_id: host.agentId, agent_device: host.device, last_report_at: lastReportAt })
+          .where('workspace_id', '=', run.workspaceId)
+          .where('id', '=', host.id)
+          .executeTakeFirst(),
+      () => refuse(run, 'hosts', row, 'another host of the archive has this agent and device'),
+    );
+    if (Number(changed.numUpdatedRows) !== 1) refuse(run, 'hosts', row, `id names no ${host.family} of the archive`);
+  }
 }

@@ -16,7 +16,7 @@ import type { Tables } from '../db/schema.js';
 import { isUuid, nowIso } from '../ids.js';
 import type { FamilyService } from '../resources/crud.js';
 import { article } from '../resources/read-routes.js';
-import type { Link } from '../resources/family.js';
+import type { Link, Relation } from '../resources/family.js';
 import { noteAuditEvent } from '../metrics/metrics.js';
 
 type Row = Record<string, unknown>;
@@ -81,6 +81,19 @@ async function eventPositions(trx: Kysely<Tables>, workspaceId: string, count: n
   return positions;
 }
 
+/** What a batch's statements share: where they write, as whom, and the import's expected size. */
+interface BatchWrite {
+  trx: Kysely<Tables>;
+  loader: BulkLoader;
+  workspaceId: string;
+  service: FamilyService;
+  actor: Actor;
+  events: EventsWritten;
+  turn: () => Promise<void>;
+  /** The rows of a table the whole import is expected to write, from this batch's share per item. */
+  expected: (rows: number) => number | undefined;
+}
+
 /**
  * Creates the queued items: checks their relation ids (refusals are returned, those items are not
  * written), then writes the items, their relation and link rows and their audit events.
@@ -103,14 +116,34 @@ export async function createQueued(
     turn?: () => Promise<void>;
   },
 ): Promise<BatchRefusal[]> {
-  const { family } = service;
-  const { definition } = family;
-  const relations = definition.relations ?? [];
-  const refusals: BatchRefusal[] = [];
   // The loader's rows still being written before the statements of this batch.
   await loader.settle();
+  const { refusals, refused } = await relationRefusals(
+    trx,
+    workspaceId,
+    service.family.definition.relations ?? [],
+    queued,
+  );
+  const items = queued.filter((item) => !refused.has(item));
+  if (items.length === 0) return refusals;
+  const write: BatchWrite = {
+    trx,
+    loader,
+    workspaceId,
+    service,
+    actor,
+    events,
+    turn,
+    expected: (rows) => (expectedRows === undefined ? undefined : Math.round((rows / items.length) * expectedRows)),
+  };
+  await insertItems(write, items);
+  await insertEvents(write, items);
+  return refusals;
+}
 
-  // Relation ids must name rows of the workspace (createIn's requireReference, for the batch at once).
+/** Items whose relation ids name no row of the workspace (createIn's requireReference, for the batch at once). */
+async function relationRefusals(trx: Kysely<Tables>, workspaceId: string, relations: Relation[], queued: Queued[]) {
+  const refusals: BatchRefusal[] = [];
   const refused = new Set<Queued>();
   for (const relation of relations) {
     const wanted = [...new Set(queued.flatMap((item) => (item.body[relation.field] as string[] | null) ?? []))];
@@ -137,12 +170,13 @@ export async function createQueued(
       });
     }
   }
-  const items = queued.filter((item) => !refused.has(item));
-  if (items.length === 0) return refusals;
+  return { refusals, refused };
+}
 
-  /** The rows of a table the whole import is expected to write, from this batch's share per item. */
-  const expected = (rows: number) =>
-    expectedRows === undefined ? undefined : Math.round((rows / items.length) * expectedRows);
+/** Inserts the items' rows, then their relation rows, then their link rows, a table at a time. */
+async function insertItems(write: BatchWrite, items: Queued[]) {
+  const { loader, workspaceId, turn, expected } = write;
+  const { definition } = write.service.family;
   await insertMany(
     loader,
     definition.table,
@@ -151,7 +185,7 @@ export async function createQueued(
   );
   await turn();
   const now = nowIso();
-  for (const relation of relations) {
+  for (const relation of definition.relations ?? []) {
     const rows = items.flatMap((item) =>
       relation.field in item.body
         ? [...new Set((item.body[relation.field] as string[] | null) ?? [])].map((other) => ({
@@ -182,38 +216,48 @@ export async function createQueued(
     await insertMany(loader, table, rows, expected(rows.length));
     await turn();
   }
+}
 
-  // Each item's create event, then one link event per child, as createIn and changeLink write them.
-  if (relations.length > 0) await loader.settle();
+/** Each item's create event, then one link event per child, as createIn and changeLink write them. */
+async function insertEvents(write: BatchWrite, items: Queued[]) {
+  const { trx, loader, workspaceId, service, turn } = write;
+  const { family } = service;
+  if ((family.definition.relations ?? []).length > 0) await loader.settle();
   const dtos = (await service.dtos(trx, workspaceId, items.map((item) => item.next) as never[])) as Row[];
   await turn();
   const rows: Row[] = [];
-  const event = (item: Queued, action: 'create' | 'link', changes: Record<string, unknown>) => ({
-    workspace_id: workspaceId,
-    category: definition.auditCategory,
-    action,
-    actor_type: actor.type,
-    actor_id: actor.id,
-    actor_name: actor.name,
-    resource_type: definition.resourceType,
-    resource_id: String(item.next.id),
-    resource_name: family.nameOf(item.next as never),
-    changes: Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
-  });
   items.forEach((item, index) => {
-    rows.push(event(item, 'create', splitFieldChanges(diffFields(undefined, dtos[index]!, family.untracked))));
+    const created = splitFieldChanges(diffFields(undefined, dtos[index]!, family.untracked));
+    rows.push(eventRow(write, item, 'create', created));
     for (const { link, childIds } of item.links)
       for (const childId of new Set(childIds))
-        rows.push(event(item, 'link', { [link.segment]: { before: null, after: childId } }));
+        rows.push(eventRow(write, item, 'link', { [link.segment]: { before: null, after: childId } }));
   });
   await loader.settle();
-  const positions = await eventPositions(trx, workspaceId, rows.length, events);
+  const positions = await eventPositions(trx, workspaceId, rows.length, write.events);
   await insertMany(
     loader,
     'audit_events',
     rows.map((values, index) => ({ ...values, ...positions[index] })),
-    expected(rows.length),
+    write.expected(rows.length),
   );
   for (const row of rows) noteAuditEvent(trx, row.resource_type as string, row.action as string);
-  return refusals;
+}
+
+/** An item's audit event as a row of audit_events, but for its position (eventPositions). */
+function eventRow(write: BatchWrite, item: Queued, action: 'create' | 'link', changes: Record<string, unknown>): Row {
+  const { actor } = write;
+  const { family } = write.service;
+  return {
+    workspace_id: write.workspaceId,
+    category: family.definition.auditCategory,
+    action,
+    actor_type: actor.type,
+    actor_id: actor.id,
+    actor_name: actor.name,
+    resource_type: family.definition.resourceType,
+    resource_id: String(item.next.id),
+    resource_name: family.nameOf(item.next as never),
+    changes: Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
+  };
 }

@@ -30,13 +30,8 @@ export interface Shape {
 
 /** The shape of a schema: its type, and whether null is allowed (`OrNull`, `Clearable`). */
 export function shapeOf(schema: TSchema | undefined): Shape {
-  const node = schema as { type?: string | string[]; anyOf?: TSchema[] } | undefined;
+  const node = schema as { type?: string | string[] } | undefined;
   if (!node) return { type: 'unknown', nullable: false };
-  if (node.anyOf) {
-    const others = node.anyOf.filter((member) => (member as { type?: string }).type !== 'null');
-    const inner = others.length === 1 ? shapeOf(others[0]) : { type: 'unknown' as const, nullable: false };
-    return { type: inner.type, nullable: others.length < node.anyOf.length || inner.nullable };
-  }
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type;
   const nullable = Array.isArray(node.type) && node.type.includes('null');
   if (type === 'string' || type === 'integer' || type === 'number' || type === 'boolean' || type === 'array')

@@ -35,7 +35,7 @@ export const KINDS = ['perpetual', 'subscription', 'trial'] as const;
 declareStorage('licences', {
   counted: true,
   searched: ['name', 'vendor'],
-  tallies: { kind: '{row}.kind' },
+  valueCounts: { kind: '{row}.kind' },
 });
 
 const Licence = itemSchema(

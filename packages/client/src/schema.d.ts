@@ -1828,7 +1828,10 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
-                            /** @description Host it last reported from. */
+                            /**
+                             * @description Host it last reported from.
+                             * @example db-01
+                             */
                             hostname: string | null;
                             /**
                              * Format: uuid
@@ -1836,21 +1839,32 @@ export interface operations {
                              * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                              */
                             id: string;
-                            /** @description Last report; null before the first one. */
+                            /**
+                             * Format: date-time
+                             * @description Last report; null before the first one.
+                             * @example 2026-11-22T09:30:00.000Z
+                             */
                             lastSeenAt: string | null;
                             /**
                              * @description Name given at enrollment.
                              * @example db-01 agent
                              */
                             name: string;
-                            /** @description When its token was revoked. */
+                            /**
+                             * Format: date-time
+                             * @description When its token was revoked.
+                             * @example 2026-11-22T09:30:00.000Z
+                             */
                             revokedAt: string | null;
                             /**
                              * @description active (reported within 24 h), silent (not for 24 h), never_seen (enrolled, no report yet) or revoked.
                              * @enum {unknown}
                              */
                             status: "active" | "silent" | "never_seen" | "revoked";
-                            /** @description Agent version it last reported. */
+                            /**
+                             * @description Agent version it last reported.
+                             * @example 0.1.0
+                             */
                             version: string | null;
                         }[];
                         pagination: {
@@ -2001,7 +2015,10 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Host it last reported from. */
+                        /**
+                         * @description Host it last reported from.
+                         * @example db-01
+                         */
                         hostname: string | null;
                         /**
                          * Format: uuid
@@ -2009,21 +2026,32 @@ export interface operations {
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Last report; null before the first one. */
+                        /**
+                         * Format: date-time
+                         * @description Last report; null before the first one.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastSeenAt: string | null;
                         /**
                          * @description Name given at enrollment.
                          * @example db-01 agent
                          */
                         name: string;
-                        /** @description When its token was revoked. */
+                        /**
+                         * Format: date-time
+                         * @description When its token was revoked.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         revokedAt: string | null;
                         /**
                          * @description active (reported within 24 h), silent (not for 24 h), never_seen (enrolled, no report yet) or revoked.
                          * @enum {unknown}
                          */
                         status: "active" | "silent" | "never_seen" | "revoked";
-                        /** @description Agent version it last reported. */
+                        /**
+                         * @description Agent version it last reported.
+                         * @example 0.1.0
+                         */
                         version: string | null;
                     };
                 };
@@ -2218,7 +2246,11 @@ export interface operations {
                             customFields: {
                                 [key: string]: unknown;
                             };
-                            /** @description Publication end; null: no end. */
+                            /**
+                             * Format: date-time
+                             * @description Publication end; null: no end.
+                             * @example 2026-11-22T09:30:00.000Z
+                             */
                             endsAt: string | null;
                             /**
                              * Format: uuid
@@ -2231,7 +2263,11 @@ export interface operations {
                              * @enum {unknown}
                              */
                             severity: "info" | "warning" | "critical";
-                            /** @description Publication start; null: already published. */
+                            /**
+                             * Format: date-time
+                             * @description Publication start; null: already published.
+                             * @example 2026-11-22T09:30:00.000Z
+                             */
                             startsAt: string | null;
                             /**
                              * @description Headline.
@@ -2386,14 +2422,20 @@ export interface operations {
                     customFields?: {
                         [key: string]: unknown;
                     };
-                    /** @description Publication end; not before startsAt (422). */
+                    /**
+                     * Format: date-time
+                     * @description Publication end; not before startsAt (422).
+                     */
                     endsAt?: string | null;
                     /**
                      * @description Default info.
                      * @enum {unknown}
                      */
                     severity?: "info" | "warning" | "critical";
-                    /** @description Publication start (ISO-8601 date-time). */
+                    /**
+                     * Format: date-time
+                     * @description Publication start (ISO-8601 date-time).
+                     */
                     startsAt?: string | null;
                     /**
                      * @description Headline; not blank.
@@ -2431,7 +2473,11 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description Publication end; null: no end. */
+                        /**
+                         * Format: date-time
+                         * @description Publication end; null: no end.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         endsAt: string | null;
                         /**
                          * Format: uuid
@@ -2444,7 +2490,11 @@ export interface operations {
                          * @enum {unknown}
                          */
                         severity: "info" | "warning" | "critical";
-                        /** @description Publication start; null: already published. */
+                        /**
+                         * Format: date-time
+                         * @description Publication start; null: already published.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         startsAt: string | null;
                         /**
                          * @description Headline.
@@ -2686,7 +2736,11 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description Publication end; null: no end. */
+                        /**
+                         * Format: date-time
+                         * @description Publication end; null: no end.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         endsAt: string | null;
                         /**
                          * Format: uuid
@@ -2699,7 +2753,11 @@ export interface operations {
                          * @enum {unknown}
                          */
                         severity: "info" | "warning" | "critical";
-                        /** @description Publication start; null: already published. */
+                        /**
+                         * Format: date-time
+                         * @description Publication start; null: already published.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         startsAt: string | null;
                         /**
                          * @description Headline.
@@ -3082,14 +3140,20 @@ export interface operations {
                     customFields?: {
                         [key: string]: unknown;
                     };
-                    /** @description Publication end; not before startsAt (422). */
+                    /**
+                     * Format: date-time
+                     * @description Publication end; not before startsAt (422).
+                     */
                     endsAt?: string | null;
                     /**
                      * @description Default info.
                      * @enum {unknown}
                      */
                     severity?: "info" | "warning" | "critical";
-                    /** @description Publication start (ISO-8601 date-time). */
+                    /**
+                     * Format: date-time
+                     * @description Publication start (ISO-8601 date-time).
+                     */
                     startsAt?: string | null;
                     /**
                      * @description Headline; not blank.
@@ -3127,7 +3191,11 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description Publication end; null: no end. */
+                        /**
+                         * Format: date-time
+                         * @description Publication end; null: no end.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         endsAt: string | null;
                         /**
                          * Format: uuid
@@ -3140,7 +3208,11 @@ export interface operations {
                          * @enum {unknown}
                          */
                         severity: "info" | "warning" | "critical";
-                        /** @description Publication start; null: already published. */
+                        /**
+                         * Format: date-time
+                         * @description Publication start; null: already published.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         startsAt: string | null;
                         /**
                          * @description Headline.
@@ -3631,13 +3703,27 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Start of the active phase. */
+                            /**
+                             * Format: date
+                             * @description Start of the active phase.
+                             * @example 2027-03-31
+                             */
                             activeDate: string | null;
-                            /** @description Business value 1–5; the y axis of the quadrant diagram. */
+                            /**
+                             * @description Business value 1–5; the y axis of the quadrant diagram.
+                             * @example 4
+                             */
                             businessValue: number | null;
-                            /** @description Entry of the application catalog it is an instance of. */
+                            /**
+                             * @description Entry of the application catalog it is an instance of.
+                             * @example salesforce-sales-cloud
+                             */
                             catalogEntryId: string | null;
-                            /** @description Category of the application (see /categories). */
+                            /**
+                             * Format: uuid
+                             * @description Category of the application (see /categories).
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             categoryId: string | null;
                             /**
                              * Format: date-time
@@ -3645,8 +3731,11 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
-                            /** @description Business criticality; null when not assessed. */
-                            criticality: ("low" | "medium" | "high" | "critical") | null;
+                            /**
+                             * @description Business criticality; null when not assessed.
+                             * @enum {string|null}
+                             */
+                            criticality: "low" | "medium" | "high" | "critical" | null;
                             /**
                              * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
                              * @example {
@@ -3658,30 +3747,55 @@ export interface operations {
                             };
                             /** @description What it is used for. */
                             description: string | null;
-                            /** @description End of life. */
+                            /**
+                             * Format: date
+                             * @description End of life.
+                             * @example 2027-03-31
+                             */
                             endOfLifeDate: string | null;
-                            /** @description saas, on_premise or hybrid. */
-                            hostingType: ("saas" | "on_premise" | "hybrid") | null;
+                            /**
+                             * @description saas, on_premise or hybrid.
+                             * @enum {string|null}
+                             */
+                            hostingType: "saas" | "on_premise" | "hybrid" | null;
                             /**
                              * Format: uuid
                              * @description Application id.
                              * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                              */
                             id: string;
-                            /** @description Current lifecycle phase; null when not recorded. */
-                            lifecycleStatus: ("plan" | "phase_in" | "active" | "phase_out" | "end_of_life") | null;
+                            /**
+                             * @description Current lifecycle phase; null when not recorded.
+                             * @enum {string|null}
+                             */
+                            lifecycleStatus: "plan" | "phase_in" | "active" | "phase_out" | "end_of_life" | null;
                             /**
                              * @description Application name.
                              * @example Salesforce Sales Cloud
                              */
                             name: string;
-                            /** @description Start of the phase-in phase. */
+                            /**
+                             * Format: date
+                             * @description Start of the phase-in phase.
+                             * @example 2027-03-31
+                             */
                             phaseInDate: string | null;
-                            /** @description Start of the phase-out phase. */
+                            /**
+                             * Format: date
+                             * @description Start of the phase-out phase.
+                             * @example 2027-03-31
+                             */
                             phaseOutDate: string | null;
-                            /** @description Start of the plan phase. */
+                            /**
+                             * Format: date
+                             * @description Start of the plan phase.
+                             * @example 2027-03-31
+                             */
                             planDate: string | null;
-                            /** @description Technical fit 1–5; the x axis of the quadrant diagram. */
+                            /**
+                             * @description Technical fit 1–5; the x axis of the quadrant diagram.
+                             * @example 4
+                             */
                             technicalFit: number | null;
                             /**
                              * Format: date-time
@@ -3689,13 +3803,25 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             updatedAt: string;
-                            /** @description Where users reach it. */
+                            /**
+                             * @description Where users reach it.
+                             * @example https://acme.my.salesforce.com
+                             */
                             url: string | null;
-                            /** @description Number of people using it. */
+                            /**
+                             * @description Number of people using it.
+                             * @example 250
+                             */
                             userCount: number | null;
-                            /** @description Vendor or maintainer. */
+                            /**
+                             * @description Vendor or maintainer.
+                             * @example Salesforce
+                             */
                             vendor: string | null;
-                            /** @description Version in use. */
+                            /**
+                             * @description Version in use.
+                             * @example 2024.2
+                             */
                             version: string | null;
                         }[];
                         pagination: {
@@ -3828,16 +3954,30 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Active start. */
+                    /**
+                     * Format: date
+                     * @description Active start.
+                     * @example 2027-03-31
+                     */
                     activeDate?: string | null;
-                    /** @description Business value 1–5. */
+                    /**
+                     * @description Business value 1–5.
+                     * @example 4
+                     */
                     businessValue?: number | null;
                     /** @description Catalog entry id; must exist in the catalog (422). */
                     catalogEntryId?: string | null;
-                    /** @description Category; must be in the workspace (422). */
+                    /**
+                     * Format: uuid
+                     * @description Category; must be in the workspace (422).
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     categoryId?: string | null;
-                    /** @description Business criticality; null (the default) when not assessed. */
-                    criticality?: ("low" | "medium" | "high" | "critical") | null;
+                    /**
+                     * @description Business criticality; null (the default) when not assessed.
+                     * @enum {string|null}
+                     */
+                    criticality?: "low" | "medium" | "high" | "critical" | null;
                     /**
                      * @description Values of the workspace’s custom fields by name; fields left out take their default.
                      * @example {
@@ -3849,26 +3989,54 @@ export interface operations {
                     };
                     /** @description What it is used for. */
                     description?: string | null;
-                    /** @description End of life. */
+                    /**
+                     * Format: date
+                     * @description End of life.
+                     * @example 2027-03-31
+                     */
                     endOfLifeDate?: string | null;
-                    /** @description saas, on_premise or hybrid. */
-                    hostingType?: ("saas" | "on_premise" | "hybrid") | null;
-                    /** @description Lifecycle phase; null (the default) when not recorded. */
-                    lifecycleStatus?: ("plan" | "phase_in" | "active" | "phase_out" | "end_of_life") | null;
+                    /**
+                     * @description saas, on_premise or hybrid.
+                     * @enum {string|null}
+                     */
+                    hostingType?: "saas" | "on_premise" | "hybrid" | null;
+                    /**
+                     * @description Lifecycle phase; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    lifecycleStatus?: "plan" | "phase_in" | "active" | "phase_out" | "end_of_life" | null;
                     /**
                      * @description Application name.
                      * @example Salesforce Sales Cloud
                      */
                     name: string;
-                    /** @description Phase-in start. */
+                    /**
+                     * Format: date
+                     * @description Phase-in start.
+                     * @example 2027-03-31
+                     */
                     phaseInDate?: string | null;
-                    /** @description Phase-out start. */
+                    /**
+                     * Format: date
+                     * @description Phase-out start.
+                     * @example 2027-03-31
+                     */
                     phaseOutDate?: string | null;
-                    /** @description Plan start; lifecycle dates must not go backwards (422). */
+                    /**
+                     * Format: date
+                     * @description Plan start; lifecycle dates must not go backwards (422).
+                     * @example 2027-03-31
+                     */
                     planDate?: string | null;
-                    /** @description Technical fit 1–5. */
+                    /**
+                     * @description Technical fit 1–5.
+                     * @example 4
+                     */
                     technicalFit?: number | null;
-                    /** @description Where users reach it: an absolute http:// or https:// URL. */
+                    /**
+                     * Format: http-url
+                     * @description Where users reach it: an absolute http:// or https:// URL.
+                     */
                     url?: string | null;
                     /** @description Number of users. */
                     userCount?: number | null;
@@ -3887,13 +4055,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Start of the active phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the active phase.
+                         * @example 2027-03-31
+                         */
                         activeDate: string | null;
-                        /** @description Business value 1–5; the y axis of the quadrant diagram. */
+                        /**
+                         * @description Business value 1–5; the y axis of the quadrant diagram.
+                         * @example 4
+                         */
                         businessValue: number | null;
-                        /** @description Entry of the application catalog it is an instance of. */
+                        /**
+                         * @description Entry of the application catalog it is an instance of.
+                         * @example salesforce-sales-cloud
+                         */
                         catalogEntryId: string | null;
-                        /** @description Category of the application (see /categories). */
+                        /**
+                         * Format: uuid
+                         * @description Category of the application (see /categories).
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         categoryId: string | null;
                         /**
                          * Format: date-time
@@ -3901,8 +4083,11 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Business criticality; null when not assessed. */
-                        criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description Business criticality; null when not assessed.
+                         * @enum {string|null}
+                         */
+                        criticality: "low" | "medium" | "high" | "critical" | null;
                         /**
                          * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
                          * @example {
@@ -3914,30 +4099,55 @@ export interface operations {
                         };
                         /** @description What it is used for. */
                         description: string | null;
-                        /** @description End of life. */
+                        /**
+                         * Format: date
+                         * @description End of life.
+                         * @example 2027-03-31
+                         */
                         endOfLifeDate: string | null;
-                        /** @description saas, on_premise or hybrid. */
-                        hostingType: ("saas" | "on_premise" | "hybrid") | null;
+                        /**
+                         * @description saas, on_premise or hybrid.
+                         * @enum {string|null}
+                         */
+                        hostingType: "saas" | "on_premise" | "hybrid" | null;
                         /**
                          * Format: uuid
                          * @description Application id.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Current lifecycle phase; null when not recorded. */
-                        lifecycleStatus: ("plan" | "phase_in" | "active" | "phase_out" | "end_of_life") | null;
+                        /**
+                         * @description Current lifecycle phase; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        lifecycleStatus: "plan" | "phase_in" | "active" | "phase_out" | "end_of_life" | null;
                         /**
                          * @description Application name.
                          * @example Salesforce Sales Cloud
                          */
                         name: string;
-                        /** @description Start of the phase-in phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-in phase.
+                         * @example 2027-03-31
+                         */
                         phaseInDate: string | null;
-                        /** @description Start of the phase-out phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-out phase.
+                         * @example 2027-03-31
+                         */
                         phaseOutDate: string | null;
-                        /** @description Start of the plan phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the plan phase.
+                         * @example 2027-03-31
+                         */
                         planDate: string | null;
-                        /** @description Technical fit 1–5; the x axis of the quadrant diagram. */
+                        /**
+                         * @description Technical fit 1–5; the x axis of the quadrant diagram.
+                         * @example 4
+                         */
                         technicalFit: number | null;
                         /**
                          * Format: date-time
@@ -3945,13 +4155,25 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description Where users reach it. */
+                        /**
+                         * @description Where users reach it.
+                         * @example https://acme.my.salesforce.com
+                         */
                         url: string | null;
-                        /** @description Number of people using it. */
+                        /**
+                         * @description Number of people using it.
+                         * @example 250
+                         */
                         userCount: number | null;
-                        /** @description Vendor or maintainer. */
+                        /**
+                         * @description Vendor or maintainer.
+                         * @example Salesforce
+                         */
                         vendor: string | null;
-                        /** @description Version in use. */
+                        /**
+                         * @description Version in use.
+                         * @example 2024.2
+                         */
                         version: string | null;
                     };
                 };
@@ -4162,13 +4384,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Start of the active phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the active phase.
+                         * @example 2027-03-31
+                         */
                         activeDate: string | null;
-                        /** @description Business value 1–5; the y axis of the quadrant diagram. */
+                        /**
+                         * @description Business value 1–5; the y axis of the quadrant diagram.
+                         * @example 4
+                         */
                         businessValue: number | null;
-                        /** @description Entry of the application catalog it is an instance of. */
+                        /**
+                         * @description Entry of the application catalog it is an instance of.
+                         * @example salesforce-sales-cloud
+                         */
                         catalogEntryId: string | null;
-                        /** @description Category of the application (see /categories). */
+                        /**
+                         * Format: uuid
+                         * @description Category of the application (see /categories).
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         categoryId: string | null;
                         /**
                          * Format: date-time
@@ -4176,8 +4412,11 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Business criticality; null when not assessed. */
-                        criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description Business criticality; null when not assessed.
+                         * @enum {string|null}
+                         */
+                        criticality: "low" | "medium" | "high" | "critical" | null;
                         /**
                          * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
                          * @example {
@@ -4189,30 +4428,55 @@ export interface operations {
                         };
                         /** @description What it is used for. */
                         description: string | null;
-                        /** @description End of life. */
+                        /**
+                         * Format: date
+                         * @description End of life.
+                         * @example 2027-03-31
+                         */
                         endOfLifeDate: string | null;
-                        /** @description saas, on_premise or hybrid. */
-                        hostingType: ("saas" | "on_premise" | "hybrid") | null;
+                        /**
+                         * @description saas, on_premise or hybrid.
+                         * @enum {string|null}
+                         */
+                        hostingType: "saas" | "on_premise" | "hybrid" | null;
                         /**
                          * Format: uuid
                          * @description Application id.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Current lifecycle phase; null when not recorded. */
-                        lifecycleStatus: ("plan" | "phase_in" | "active" | "phase_out" | "end_of_life") | null;
+                        /**
+                         * @description Current lifecycle phase; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        lifecycleStatus: "plan" | "phase_in" | "active" | "phase_out" | "end_of_life" | null;
                         /**
                          * @description Application name.
                          * @example Salesforce Sales Cloud
                          */
                         name: string;
-                        /** @description Start of the phase-in phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-in phase.
+                         * @example 2027-03-31
+                         */
                         phaseInDate: string | null;
-                        /** @description Start of the phase-out phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-out phase.
+                         * @example 2027-03-31
+                         */
                         phaseOutDate: string | null;
-                        /** @description Start of the plan phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the plan phase.
+                         * @example 2027-03-31
+                         */
                         planDate: string | null;
-                        /** @description Technical fit 1–5; the x axis of the quadrant diagram. */
+                        /**
+                         * @description Technical fit 1–5; the x axis of the quadrant diagram.
+                         * @example 4
+                         */
                         technicalFit: number | null;
                         /**
                          * Format: date-time
@@ -4220,13 +4484,25 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description Where users reach it. */
+                        /**
+                         * @description Where users reach it.
+                         * @example https://acme.my.salesforce.com
+                         */
                         url: string | null;
-                        /** @description Number of people using it. */
+                        /**
+                         * @description Number of people using it.
+                         * @example 250
+                         */
                         userCount: number | null;
-                        /** @description Vendor or maintainer. */
+                        /**
+                         * @description Vendor or maintainer.
+                         * @example Salesforce
+                         */
                         vendor: string | null;
-                        /** @description Version in use. */
+                        /**
+                         * @description Version in use.
+                         * @example 2024.2
+                         */
                         version: string | null;
                     };
                 };
@@ -4587,16 +4863,30 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Active start. */
+                    /**
+                     * Format: date
+                     * @description Active start.
+                     * @example 2027-03-31
+                     */
                     activeDate?: string | null;
-                    /** @description Business value 1–5. */
+                    /**
+                     * @description Business value 1–5.
+                     * @example 4
+                     */
                     businessValue?: number | null;
                     /** @description Catalog entry id; must exist in the catalog (422). */
                     catalogEntryId?: string | null;
-                    /** @description Category; must be in the workspace (422). */
+                    /**
+                     * Format: uuid
+                     * @description Category; must be in the workspace (422).
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     categoryId?: string | null;
-                    /** @description Business criticality; null (the default) when not assessed. */
-                    criticality?: ("low" | "medium" | "high" | "critical") | null;
+                    /**
+                     * @description Business criticality; null (the default) when not assessed.
+                     * @enum {string|null}
+                     */
+                    criticality?: "low" | "medium" | "high" | "critical" | null;
                     /**
                      * @description Values to change by field name, merged into the stored ones; null clears a field.
                      * @example {
@@ -4608,26 +4898,54 @@ export interface operations {
                     };
                     /** @description What it is used for. */
                     description?: string | null;
-                    /** @description End of life. */
+                    /**
+                     * Format: date
+                     * @description End of life.
+                     * @example 2027-03-31
+                     */
                     endOfLifeDate?: string | null;
-                    /** @description saas, on_premise or hybrid. */
-                    hostingType?: ("saas" | "on_premise" | "hybrid") | null;
-                    /** @description Lifecycle phase; null (the default) when not recorded. */
-                    lifecycleStatus?: ("plan" | "phase_in" | "active" | "phase_out" | "end_of_life") | null;
+                    /**
+                     * @description saas, on_premise or hybrid.
+                     * @enum {string|null}
+                     */
+                    hostingType?: "saas" | "on_premise" | "hybrid" | null;
+                    /**
+                     * @description Lifecycle phase; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    lifecycleStatus?: "plan" | "phase_in" | "active" | "phase_out" | "end_of_life" | null;
                     /**
                      * @description Application name.
                      * @example Salesforce Sales Cloud
                      */
                     name?: string;
-                    /** @description Phase-in start. */
+                    /**
+                     * Format: date
+                     * @description Phase-in start.
+                     * @example 2027-03-31
+                     */
                     phaseInDate?: string | null;
-                    /** @description Phase-out start. */
+                    /**
+                     * Format: date
+                     * @description Phase-out start.
+                     * @example 2027-03-31
+                     */
                     phaseOutDate?: string | null;
-                    /** @description Plan start; lifecycle dates must not go backwards (422). */
+                    /**
+                     * Format: date
+                     * @description Plan start; lifecycle dates must not go backwards (422).
+                     * @example 2027-03-31
+                     */
                     planDate?: string | null;
-                    /** @description Technical fit 1–5. */
+                    /**
+                     * @description Technical fit 1–5.
+                     * @example 4
+                     */
                     technicalFit?: number | null;
-                    /** @description Where users reach it: an absolute http:// or https:// URL. */
+                    /**
+                     * Format: http-url
+                     * @description Where users reach it: an absolute http:// or https:// URL.
+                     */
                     url?: string | null;
                     /** @description Number of users. */
                     userCount?: number | null;
@@ -4646,13 +4964,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Start of the active phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the active phase.
+                         * @example 2027-03-31
+                         */
                         activeDate: string | null;
-                        /** @description Business value 1–5; the y axis of the quadrant diagram. */
+                        /**
+                         * @description Business value 1–5; the y axis of the quadrant diagram.
+                         * @example 4
+                         */
                         businessValue: number | null;
-                        /** @description Entry of the application catalog it is an instance of. */
+                        /**
+                         * @description Entry of the application catalog it is an instance of.
+                         * @example salesforce-sales-cloud
+                         */
                         catalogEntryId: string | null;
-                        /** @description Category of the application (see /categories). */
+                        /**
+                         * Format: uuid
+                         * @description Category of the application (see /categories).
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         categoryId: string | null;
                         /**
                          * Format: date-time
@@ -4660,8 +4992,11 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Business criticality; null when not assessed. */
-                        criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description Business criticality; null when not assessed.
+                         * @enum {string|null}
+                         */
+                        criticality: "low" | "medium" | "high" | "critical" | null;
                         /**
                          * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
                          * @example {
@@ -4673,30 +5008,55 @@ export interface operations {
                         };
                         /** @description What it is used for. */
                         description: string | null;
-                        /** @description End of life. */
+                        /**
+                         * Format: date
+                         * @description End of life.
+                         * @example 2027-03-31
+                         */
                         endOfLifeDate: string | null;
-                        /** @description saas, on_premise or hybrid. */
-                        hostingType: ("saas" | "on_premise" | "hybrid") | null;
+                        /**
+                         * @description saas, on_premise or hybrid.
+                         * @enum {string|null}
+                         */
+                        hostingType: "saas" | "on_premise" | "hybrid" | null;
                         /**
                          * Format: uuid
                          * @description Application id.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Current lifecycle phase; null when not recorded. */
-                        lifecycleStatus: ("plan" | "phase_in" | "active" | "phase_out" | "end_of_life") | null;
+                        /**
+                         * @description Current lifecycle phase; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        lifecycleStatus: "plan" | "phase_in" | "active" | "phase_out" | "end_of_life" | null;
                         /**
                          * @description Application name.
                          * @example Salesforce Sales Cloud
                          */
                         name: string;
-                        /** @description Start of the phase-in phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-in phase.
+                         * @example 2027-03-31
+                         */
                         phaseInDate: string | null;
-                        /** @description Start of the phase-out phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-out phase.
+                         * @example 2027-03-31
+                         */
                         phaseOutDate: string | null;
-                        /** @description Start of the plan phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the plan phase.
+                         * @example 2027-03-31
+                         */
                         planDate: string | null;
-                        /** @description Technical fit 1–5; the x axis of the quadrant diagram. */
+                        /**
+                         * @description Technical fit 1–5; the x axis of the quadrant diagram.
+                         * @example 4
+                         */
                         technicalFit: number | null;
                         /**
                          * Format: date-time
@@ -4704,13 +5064,25 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description Where users reach it. */
+                        /**
+                         * @description Where users reach it.
+                         * @example https://acme.my.salesforce.com
+                         */
                         url: string | null;
-                        /** @description Number of people using it. */
+                        /**
+                         * @description Number of people using it.
+                         * @example 250
+                         */
                         userCount: number | null;
-                        /** @description Vendor or maintainer. */
+                        /**
+                         * @description Vendor or maintainer.
+                         * @example Salesforce
+                         */
                         vendor: string | null;
-                        /** @description Version in use. */
+                        /**
+                         * @description Version in use.
+                         * @example 2024.2
+                         */
                         version: string | null;
                     };
                 };
@@ -4979,7 +5351,11 @@ export interface operations {
                         applicationId: string;
                         /** @description Who wrote it. */
                         author: {
-                            /** @description Author id. */
+                            /**
+                             * Format: uuid
+                             * @description Author id.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             id: string | null;
                             /** @description Author name. */
                             name: string;
@@ -5177,7 +5553,11 @@ export interface operations {
                         applicationId: string;
                         /** @description Who wrote it. */
                         author: {
-                            /** @description Author id. */
+                            /**
+                             * Format: uuid
+                             * @description Author id.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             id: string | null;
                             /** @description Author name. */
                             name: string;
@@ -5427,7 +5807,10 @@ export interface operations {
                         };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
-                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        /**
+                         * @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case.
+                         * @example ada@acme.test
+                         */
                         email: string | null;
                         /** @description Employee number, unique in the workspace. */
                         employeeNumber: string | null;
@@ -5931,11 +6314,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reports it; null for a manual server. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reports it; null for a manual server.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
                         /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                         automatic: boolean;
-                        /** @description CPU cores. */
+                        /**
+                         * @description CPU cores.
+                         * @example 16
+                         */
                         cpuCores: number | null;
                         /**
                          * Format: date-time
@@ -5954,8 +6344,11 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment; null when not recorded. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                        /**
+                         * @description Environment; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                         /**
                          * @description Host name (FQDN or short).
                          * @example db-01.prod.acme.internal
@@ -5975,28 +6368,56 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastCheckTime: string;
-                        /** @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here. */
+                        /**
+                         * Format: date-time
+                         * @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastReportAt: string | null;
-                        /** @description Site, room or rack. */
+                        /**
+                         * @description Site, room or rack.
+                         * @example Frankfurt DC2, rack 14
+                         */
                         location: string | null;
-                        /** @description Hardware manufacturer. */
+                        /**
+                         * @description Hardware manufacturer.
+                         * @example Dell Inc.
+                         */
                         manufacturer: string | null;
-                        /** @description Memory in MiB. */
+                        /**
+                         * @description Memory in MiB.
+                         * @example 65536
+                         */
                         memoryMb: number | null;
-                        /** @description Hardware model. */
+                        /**
+                         * @description Hardware model.
+                         * @example PowerEdge R650
+                         */
                         model: string | null;
                         /**
                          * @description Display name.
                          * @example db-01
                          */
                         name: string;
-                        /** @description Operating system. */
+                        /**
+                         * @description Operating system.
+                         * @example Debian GNU/Linux
+                         */
                         os: string | null;
-                        /** @description Operating system version. */
+                        /**
+                         * @description Operating system version.
+                         * @example 12
+                         */
                         osVersion: string | null;
-                        /** @description Serial number or service tag. */
+                        /**
+                         * @description Serial number or service tag.
+                         * @example 7XK2L93
+                         */
                         serialNumber: string | null;
-                        /** @description Storage in GB. */
+                        /**
+                         * @description Storage in GB.
+                         * @example 1920
+                         */
                         storageGb: number | null;
                     }[];
                 };
@@ -7002,9 +7423,15 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description What the team does. */
+                        /**
+                         * @description What the team does.
+                         * @example Runs the shared infrastructure
+                         */
                         description: string | null;
-                        /** @description Team mailbox. */
+                        /**
+                         * @description Team mailbox.
+                         * @example platform@acme.test
+                         */
                         email: string | null;
                         /**
                          * Format: uuid
@@ -7017,7 +7444,11 @@ export interface operations {
                          * @example Platform
                          */
                         name: string;
-                        /** @description Parent team in the organisation; null at the top. */
+                        /**
+                         * Format: uuid
+                         * @description Parent team in the organisation; null at the top.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         parentId: string | null;
                         /**
                          * Format: date-time
@@ -7536,7 +7967,10 @@ export interface operations {
                             action: "create" | "update" | "delete" | "link" | "unlink" | "comment" | "rotate" | "revoke" | "report" | "sign_in" | "sign_in_failure" | "lockout" | "sign_out" | "password_change" | "invite" | "unlock" | "import";
                             /** @description Who made the change. */
                             actor: {
-                                /** @description The actor id; null for the system. */
+                                /**
+                                 * Format: uuid
+                                 * @description The actor id; null for the system.
+                                 */
                                 id: string | null;
                                 /**
                                  * @description The actor name at the time of the event.
@@ -7567,7 +8001,10 @@ export interface operations {
                              * @description Event id (UUID v7).
                              */
                             id: string;
-                            /** @description Id of the resource; null for roles (named, not numbered). */
+                            /**
+                             * Format: uuid
+                             * @description Id of the resource; null for roles (named, not numbered).
+                             */
                             resourceId: string | null;
                             /** @description Name of the resource at the time of the event. */
                             resourceName: string | null;
@@ -7755,7 +8192,10 @@ export interface operations {
                             customFields: {
                                 [key: string]: unknown;
                             };
-                            /** @description What belongs here. */
+                            /**
+                             * @description What belongs here.
+                             * @example Accounting, billing and treasury
+                             */
                             description: string | null;
                             /**
                              * Format: uuid
@@ -7768,7 +8208,11 @@ export interface operations {
                              * @example Finance
                              */
                             name: string;
-                            /** @description Parent category; null for a root. */
+                            /**
+                             * Format: uuid
+                             * @description Parent category; null for a root.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             parentId: string | null;
                             /**
                              * Format: date-time
@@ -7923,7 +8367,11 @@ export interface operations {
                      * @example Finance
                      */
                     name: string;
-                    /** @description Parent category; null or absent for a root. */
+                    /**
+                     * Format: uuid
+                     * @description Parent category; null or absent for a root.
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     parentId?: string | null;
                 };
             };
@@ -7951,7 +8399,10 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description What belongs here. */
+                        /**
+                         * @description What belongs here.
+                         * @example Accounting, billing and treasury
+                         */
                         description: string | null;
                         /**
                          * Format: uuid
@@ -7964,7 +8415,11 @@ export interface operations {
                          * @example Finance
                          */
                         name: string;
-                        /** @description Parent category; null for a root. */
+                        /**
+                         * Format: uuid
+                         * @description Parent category; null for a root.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         parentId: string | null;
                         /**
                          * Format: date-time
@@ -8196,7 +8651,10 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description What belongs here. */
+                        /**
+                         * @description What belongs here.
+                         * @example Accounting, billing and treasury
+                         */
                         description: string | null;
                         /**
                          * Format: uuid
@@ -8209,7 +8667,11 @@ export interface operations {
                          * @example Finance
                          */
                         name: string;
-                        /** @description Parent category; null for a root. */
+                        /**
+                         * Format: uuid
+                         * @description Parent category; null for a root.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         parentId: string | null;
                         /**
                          * Format: date-time
@@ -8592,7 +9054,11 @@ export interface operations {
                      * @example Finance
                      */
                     name?: string;
-                    /** @description Parent category; null or absent for a root. */
+                    /**
+                     * Format: uuid
+                     * @description Parent category; null or absent for a root.
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     parentId?: string | null;
                 };
             };
@@ -8620,7 +9086,10 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description What belongs here. */
+                        /**
+                         * @description What belongs here.
+                         * @example Accounting, billing and treasury
+                         */
                         description: string | null;
                         /**
                          * Format: uuid
@@ -8633,7 +9102,11 @@ export interface operations {
                          * @example Finance
                          */
                         name: string;
-                        /** @description Parent category; null for a root. */
+                        /**
+                         * Format: uuid
+                         * @description Parent category; null for a root.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         parentId: string | null;
                         /**
                          * Format: date-time
@@ -8929,21 +9402,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Amount per billing period. */
+                            /**
+                             * @description Amount per billing period.
+                             * @example 120000
+                             */
                             amount: number | null;
                             /** @description Applications the contract covers. */
                             applicationIds: string[];
                             /** @description Renews automatically unless cancelled in time. */
                             autoRenew: boolean;
-                            /** @description monthly, quarterly, yearly or one_time; null when not recorded. */
-                            billingPeriod: ("monthly" | "quarterly" | "yearly" | "one_time") | null;
+                            /**
+                             * @description monthly, quarterly, yearly or one_time; null when not recorded.
+                             * @enum {string|null}
+                             */
+                            billingPeriod: "monthly" | "quarterly" | "yearly" | "one_time" | null;
                             /**
                              * Format: date-time
                              * @description Creation instant.
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             createdAt: string;
-                            /** @description Currency of the amount. */
+                            /**
+                             * @description Currency of the amount.
+                             * @example EUR
+                             */
                             currency: string | null;
                             /**
                              * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
@@ -8956,7 +9438,11 @@ export interface operations {
                             };
                             /** @description Notes. */
                             description: string | null;
-                            /** @description Last day covered; null when open-ended. */
+                            /**
+                             * Format: date
+                             * @description Last day covered; null when open-ended.
+                             * @example 2027-03-31
+                             */
                             endDate: string | null;
                             /**
                              * Format: uuid
@@ -8969,13 +9455,26 @@ export interface operations {
                              * @example Salesforce Enterprise 2026
                              */
                             name: string;
-                            /** @description Notice needed before renewal or end, in days. */
+                            /**
+                             * @description Notice needed before renewal or end, in days.
+                             * @example 90
+                             */
                             noticePeriodDays: number | null;
-                            /** @description Contract or purchase-order number. */
+                            /**
+                             * @description Contract or purchase-order number.
+                             * @example PO-2026-0113
+                             */
                             reference: string | null;
-                            /** @description When it renews. */
+                            /**
+                             * Format: date
+                             * @description When it renews.
+                             * @example 2027-03-31
+                             */
                             renewalDate: string | null;
-                            /** @description Licences or seats bought. */
+                            /**
+                             * @description Licences or seats bought.
+                             * @example 250
+                             */
                             seats: number | null;
                             /**
                              * Format: date
@@ -8983,8 +9482,11 @@ export interface operations {
                              * @example 2027-03-31
                              */
                             startDate: string;
-                            /** @description Kind of contract; null when not recorded. */
-                            type: ("license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other") | null;
+                            /**
+                             * @description Kind of contract; null when not recorded.
+                             * @enum {string|null}
+                             */
+                            type: "license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other" | null;
                             /**
                              * Format: date-time
                              * @description Change-tracking field: moves on every change.
@@ -9133,9 +9635,15 @@ export interface operations {
                     applicationIds?: string[];
                     /** @description Default false. */
                     autoRenew?: boolean;
-                    /** @description Billing period of the amount; null (the default) when not recorded. */
-                    billingPeriod?: ("monthly" | "quarterly" | "yearly" | "one_time") | null;
-                    /** @description ISO 4217 code; default the tenant's default currency when an amount is given. */
+                    /**
+                     * @description Billing period of the amount; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    billingPeriod?: "monthly" | "quarterly" | "yearly" | "one_time" | null;
+                    /**
+                     * @description ISO 4217 code; default the tenant's default currency when an amount is given.
+                     * @example EUR
+                     */
                     currency?: string | null;
                     /**
                      * @description Values of the workspace’s custom fields by name; fields left out take their default.
@@ -9148,7 +9656,11 @@ export interface operations {
                     };
                     /** @description Notes. */
                     description?: string | null;
-                    /** @description Last day covered; not before startDate (422). */
+                    /**
+                     * Format: date
+                     * @description Last day covered; not before startDate (422).
+                     * @example 2027-03-31
+                     */
                     endDate?: string | null;
                     /**
                      * @description Contract name.
@@ -9159,7 +9671,11 @@ export interface operations {
                     noticePeriodDays?: number | null;
                     /** @description Contract or PO number. */
                     reference?: string | null;
-                    /** @description Renewal date; not before startDate (422). */
+                    /**
+                     * Format: date
+                     * @description Renewal date; not before startDate (422).
+                     * @example 2027-03-31
+                     */
                     renewalDate?: string | null;
                     /** @description Seats bought. */
                     seats?: number | null;
@@ -9169,8 +9685,11 @@ export interface operations {
                      * @example 2027-03-31
                      */
                     startDate: string;
-                    /** @description Kind of contract; null (the default) when not recorded. */
-                    type?: ("license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other") | null;
+                    /**
+                     * @description Kind of contract; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    type?: "license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other" | null;
                     /**
                      * @description Supplier.
                      * @example Salesforce
@@ -9187,21 +9706,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Amount per billing period. */
+                        /**
+                         * @description Amount per billing period.
+                         * @example 120000
+                         */
                         amount: number | null;
                         /** @description Applications the contract covers. */
                         applicationIds: string[];
                         /** @description Renews automatically unless cancelled in time. */
                         autoRenew: boolean;
-                        /** @description monthly, quarterly, yearly or one_time; null when not recorded. */
-                        billingPeriod: ("monthly" | "quarterly" | "yearly" | "one_time") | null;
+                        /**
+                         * @description monthly, quarterly, yearly or one_time; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        billingPeriod: "monthly" | "quarterly" | "yearly" | "one_time" | null;
                         /**
                          * Format: date-time
                          * @description Creation instant.
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Currency of the amount. */
+                        /**
+                         * @description Currency of the amount.
+                         * @example EUR
+                         */
                         currency: string | null;
                         /**
                          * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
@@ -9214,7 +9742,11 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Last day covered; null when open-ended. */
+                        /**
+                         * Format: date
+                         * @description Last day covered; null when open-ended.
+                         * @example 2027-03-31
+                         */
                         endDate: string | null;
                         /**
                          * Format: uuid
@@ -9227,13 +9759,26 @@ export interface operations {
                          * @example Salesforce Enterprise 2026
                          */
                         name: string;
-                        /** @description Notice needed before renewal or end, in days. */
+                        /**
+                         * @description Notice needed before renewal or end, in days.
+                         * @example 90
+                         */
                         noticePeriodDays: number | null;
-                        /** @description Contract or purchase-order number. */
+                        /**
+                         * @description Contract or purchase-order number.
+                         * @example PO-2026-0113
+                         */
                         reference: string | null;
-                        /** @description When it renews. */
+                        /**
+                         * Format: date
+                         * @description When it renews.
+                         * @example 2027-03-31
+                         */
                         renewalDate: string | null;
-                        /** @description Licences or seats bought. */
+                        /**
+                         * @description Licences or seats bought.
+                         * @example 250
+                         */
                         seats: number | null;
                         /**
                          * Format: date
@@ -9241,8 +9786,11 @@ export interface operations {
                          * @example 2027-03-31
                          */
                         startDate: string;
-                        /** @description Kind of contract; null when not recorded. */
-                        type: ("license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other") | null;
+                        /**
+                         * @description Kind of contract; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        type: "license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other" | null;
                         /**
                          * Format: date-time
                          * @description Change-tracking field: moves on every change.
@@ -9463,21 +10011,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Amount per billing period. */
+                        /**
+                         * @description Amount per billing period.
+                         * @example 120000
+                         */
                         amount: number | null;
                         /** @description Applications the contract covers. */
                         applicationIds: string[];
                         /** @description Renews automatically unless cancelled in time. */
                         autoRenew: boolean;
-                        /** @description monthly, quarterly, yearly or one_time; null when not recorded. */
-                        billingPeriod: ("monthly" | "quarterly" | "yearly" | "one_time") | null;
+                        /**
+                         * @description monthly, quarterly, yearly or one_time; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        billingPeriod: "monthly" | "quarterly" | "yearly" | "one_time" | null;
                         /**
                          * Format: date-time
                          * @description Creation instant.
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Currency of the amount. */
+                        /**
+                         * @description Currency of the amount.
+                         * @example EUR
+                         */
                         currency: string | null;
                         /**
                          * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
@@ -9490,7 +10047,11 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Last day covered; null when open-ended. */
+                        /**
+                         * Format: date
+                         * @description Last day covered; null when open-ended.
+                         * @example 2027-03-31
+                         */
                         endDate: string | null;
                         /**
                          * Format: uuid
@@ -9503,13 +10064,26 @@ export interface operations {
                          * @example Salesforce Enterprise 2026
                          */
                         name: string;
-                        /** @description Notice needed before renewal or end, in days. */
+                        /**
+                         * @description Notice needed before renewal or end, in days.
+                         * @example 90
+                         */
                         noticePeriodDays: number | null;
-                        /** @description Contract or purchase-order number. */
+                        /**
+                         * @description Contract or purchase-order number.
+                         * @example PO-2026-0113
+                         */
                         reference: string | null;
-                        /** @description When it renews. */
+                        /**
+                         * Format: date
+                         * @description When it renews.
+                         * @example 2027-03-31
+                         */
                         renewalDate: string | null;
-                        /** @description Licences or seats bought. */
+                        /**
+                         * @description Licences or seats bought.
+                         * @example 250
+                         */
                         seats: number | null;
                         /**
                          * Format: date
@@ -9517,8 +10091,11 @@ export interface operations {
                          * @example 2027-03-31
                          */
                         startDate: string;
-                        /** @description Kind of contract; null when not recorded. */
-                        type: ("license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other") | null;
+                        /**
+                         * @description Kind of contract; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        type: "license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other" | null;
                         /**
                          * Format: date-time
                          * @description Change-tracking field: moves on every change.
@@ -9895,9 +10472,15 @@ export interface operations {
                     applicationIds?: string[];
                     /** @description Default false. */
                     autoRenew?: boolean;
-                    /** @description Billing period of the amount; null (the default) when not recorded. */
-                    billingPeriod?: ("monthly" | "quarterly" | "yearly" | "one_time") | null;
-                    /** @description ISO 4217 code; default the tenant's default currency when an amount is given. */
+                    /**
+                     * @description Billing period of the amount; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    billingPeriod?: "monthly" | "quarterly" | "yearly" | "one_time" | null;
+                    /**
+                     * @description ISO 4217 code; default the tenant's default currency when an amount is given.
+                     * @example EUR
+                     */
                     currency?: string | null;
                     /**
                      * @description Values to change by field name, merged into the stored ones; null clears a field.
@@ -9910,7 +10493,11 @@ export interface operations {
                     };
                     /** @description Notes. */
                     description?: string | null;
-                    /** @description Last day covered; not before startDate (422). */
+                    /**
+                     * Format: date
+                     * @description Last day covered; not before startDate (422).
+                     * @example 2027-03-31
+                     */
                     endDate?: string | null;
                     /**
                      * @description Contract name.
@@ -9921,7 +10508,11 @@ export interface operations {
                     noticePeriodDays?: number | null;
                     /** @description Contract or PO number. */
                     reference?: string | null;
-                    /** @description Renewal date; not before startDate (422). */
+                    /**
+                     * Format: date
+                     * @description Renewal date; not before startDate (422).
+                     * @example 2027-03-31
+                     */
                     renewalDate?: string | null;
                     /** @description Seats bought. */
                     seats?: number | null;
@@ -9931,8 +10522,11 @@ export interface operations {
                      * @example 2027-03-31
                      */
                     startDate?: string;
-                    /** @description Kind of contract; null (the default) when not recorded. */
-                    type?: ("license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other") | null;
+                    /**
+                     * @description Kind of contract; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    type?: "license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other" | null;
                     /**
                      * @description Supplier.
                      * @example Salesforce
@@ -9949,21 +10543,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Amount per billing period. */
+                        /**
+                         * @description Amount per billing period.
+                         * @example 120000
+                         */
                         amount: number | null;
                         /** @description Applications the contract covers. */
                         applicationIds: string[];
                         /** @description Renews automatically unless cancelled in time. */
                         autoRenew: boolean;
-                        /** @description monthly, quarterly, yearly or one_time; null when not recorded. */
-                        billingPeriod: ("monthly" | "quarterly" | "yearly" | "one_time") | null;
+                        /**
+                         * @description monthly, quarterly, yearly or one_time; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        billingPeriod: "monthly" | "quarterly" | "yearly" | "one_time" | null;
                         /**
                          * Format: date-time
                          * @description Creation instant.
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Currency of the amount. */
+                        /**
+                         * @description Currency of the amount.
+                         * @example EUR
+                         */
                         currency: string | null;
                         /**
                          * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
@@ -9976,7 +10579,11 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Last day covered; null when open-ended. */
+                        /**
+                         * Format: date
+                         * @description Last day covered; null when open-ended.
+                         * @example 2027-03-31
+                         */
                         endDate: string | null;
                         /**
                          * Format: uuid
@@ -9989,13 +10596,26 @@ export interface operations {
                          * @example Salesforce Enterprise 2026
                          */
                         name: string;
-                        /** @description Notice needed before renewal or end, in days. */
+                        /**
+                         * @description Notice needed before renewal or end, in days.
+                         * @example 90
+                         */
                         noticePeriodDays: number | null;
-                        /** @description Contract or purchase-order number. */
+                        /**
+                         * @description Contract or purchase-order number.
+                         * @example PO-2026-0113
+                         */
                         reference: string | null;
-                        /** @description When it renews. */
+                        /**
+                         * Format: date
+                         * @description When it renews.
+                         * @example 2027-03-31
+                         */
                         renewalDate: string | null;
-                        /** @description Licences or seats bought. */
+                        /**
+                         * @description Licences or seats bought.
+                         * @example 250
+                         */
                         seats: number | null;
                         /**
                          * Format: date
@@ -10003,8 +10623,11 @@ export interface operations {
                          * @example 2027-03-31
                          */
                         startDate: string;
-                        /** @description Kind of contract; null when not recorded. */
-                        type: ("license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other") | null;
+                        /**
+                         * @description Kind of contract; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        type: "license" | "subscription" | "support" | "maintenance" | "lease" | "service" | "other" | null;
                         /**
                          * Format: date-time
                          * @description Change-tracking field: moves on every change.
@@ -10320,8 +10943,11 @@ export interface operations {
                             order: number;
                             /** @description The pattern text values match, or null. */
                             pattern: string | null;
-                            /** @description The family of the items a reference field names; null for other types. */
-                            referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
+                            /**
+                             * @description The family of the items a reference field names; null for other types.
+                             * @enum {string|null}
+                             */
+                            referenceFamily: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users" | null;
                             /** @description Every item must have a value (creating one without it is refused). */
                             required: boolean;
                             /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
@@ -10497,8 +11123,11 @@ export interface operations {
                     order?: number;
                     /** @description null removes it. */
                     pattern?: string | null;
-                    /** @description For reference types. */
-                    referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
+                    /**
+                     * @description For reference types.
+                     * @enum {string|null}
+                     */
+                    referenceFamily?: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users" | null;
                     /** @description Every item must have a value. */
                     required?: boolean;
                     /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
@@ -10567,8 +11196,11 @@ export interface operations {
                         order: number;
                         /** @description The pattern text values match, or null. */
                         pattern: string | null;
-                        /** @description The family of the items a reference field names; null for other types. */
-                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
+                        /**
+                         * @description The family of the items a reference field names; null for other types.
+                         * @enum {string|null}
+                         */
+                        referenceFamily: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users" | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
                         /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
@@ -10840,8 +11472,11 @@ export interface operations {
                         order: number;
                         /** @description The pattern text values match, or null. */
                         pattern: string | null;
-                        /** @description The family of the items a reference field names; null for other types. */
-                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
+                        /**
+                         * @description The family of the items a reference field names; null for other types.
+                         * @enum {string|null}
+                         */
+                        referenceFamily: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users" | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
                         /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
@@ -11223,8 +11858,11 @@ export interface operations {
                     order?: number;
                     /** @description null removes it. */
                     pattern?: string | null;
-                    /** @description For reference types. */
-                    referenceFamily?: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
+                    /**
+                     * @description For reference types.
+                     * @enum {string|null}
+                     */
+                    referenceFamily?: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users" | null;
                     /** @description Every item must have a value. */
                     required?: boolean;
                     /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
@@ -11293,8 +11931,11 @@ export interface operations {
                         order: number;
                         /** @description The pattern text values match, or null. */
                         pattern: string | null;
-                        /** @description The family of the items a reference field names; null for other types. */
-                        referenceFamily: ("categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users") | null;
+                        /**
+                         * @description The family of the items a reference field names; null for other types.
+                         * @enum {string|null}
+                         */
+                        referenceFamily: "categories" | "teams" | "applications" | "servers" | "networks" | "routers" | "workstations" | "data" | "contracts" | "flows" | "announcements" | "users" | null;
                         /** @description Every item must have a value (creating one without it is refused). */
                         required: boolean;
                         /** @description A list’s `q` finds the item by this field’s values (a multiple selection’s by each). */
@@ -13390,8 +14031,11 @@ export interface operations {
                         data: {
                             /** @description Applications that store or process it. */
                             applicationIds: string[];
-                            /** @description public, internal, confidential or restricted; null when not classified. */
-                            classification: ("public" | "internal" | "confidential" | "restricted") | null;
+                            /**
+                             * @description public, internal, confidential or restricted; null when not classified.
+                             * @enum {string|null}
+                             */
+                            classification: "public" | "internal" | "confidential" | "restricted" | null;
                             /**
                              * Format: date-time
                              * @description Creation instant.
@@ -13422,7 +14066,10 @@ export interface operations {
                             name: string;
                             /** @description Whether it holds personal data (GDPR and similar). */
                             personalData: boolean;
-                            /** @description How long it is kept, in days. */
+                            /**
+                             * @description How long it is kept, in days.
+                             * @example 3650
+                             */
                             retentionDays: number | null;
                             /**
                              * Format: date-time
@@ -13563,8 +14210,11 @@ export interface operations {
                 "application/json": {
                     /** @description Replaces the linked applications; each must be in the workspace (422). */
                     applicationIds?: string[];
-                    /** @description Classification; null (the default) when not classified. */
-                    classification?: ("public" | "internal" | "confidential" | "restricted") | null;
+                    /**
+                     * @description Classification; null (the default) when not classified.
+                     * @enum {string|null}
+                     */
+                    classification?: "public" | "internal" | "confidential" | "restricted" | null;
                     /**
                      * @description Values of the workspace’s custom fields by name; fields left out take their default.
                      * @example {
@@ -13598,8 +14248,11 @@ export interface operations {
                     "application/json": {
                         /** @description Applications that store or process it. */
                         applicationIds: string[];
-                        /** @description public, internal, confidential or restricted; null when not classified. */
-                        classification: ("public" | "internal" | "confidential" | "restricted") | null;
+                        /**
+                         * @description public, internal, confidential or restricted; null when not classified.
+                         * @enum {string|null}
+                         */
+                        classification: "public" | "internal" | "confidential" | "restricted" | null;
                         /**
                          * Format: date-time
                          * @description Creation instant.
@@ -13630,7 +14283,10 @@ export interface operations {
                         name: string;
                         /** @description Whether it holds personal data (GDPR and similar). */
                         personalData: boolean;
-                        /** @description How long it is kept, in days. */
+                        /**
+                         * @description How long it is kept, in days.
+                         * @example 3650
+                         */
                         retentionDays: number | null;
                         /**
                          * Format: date-time
@@ -13849,8 +14505,11 @@ export interface operations {
                     "application/json": {
                         /** @description Applications that store or process it. */
                         applicationIds: string[];
-                        /** @description public, internal, confidential or restricted; null when not classified. */
-                        classification: ("public" | "internal" | "confidential" | "restricted") | null;
+                        /**
+                         * @description public, internal, confidential or restricted; null when not classified.
+                         * @enum {string|null}
+                         */
+                        classification: "public" | "internal" | "confidential" | "restricted" | null;
                         /**
                          * Format: date-time
                          * @description Creation instant.
@@ -13881,7 +14540,10 @@ export interface operations {
                         name: string;
                         /** @description Whether it holds personal data (GDPR and similar). */
                         personalData: boolean;
-                        /** @description How long it is kept, in days. */
+                        /**
+                         * @description How long it is kept, in days.
+                         * @example 3650
+                         */
                         retentionDays: number | null;
                         /**
                          * Format: date-time
@@ -14250,8 +14912,11 @@ export interface operations {
                 "application/json": {
                     /** @description Replaces the linked applications; each must be in the workspace (422). */
                     applicationIds?: string[];
-                    /** @description Classification; null (the default) when not classified. */
-                    classification?: ("public" | "internal" | "confidential" | "restricted") | null;
+                    /**
+                     * @description Classification; null (the default) when not classified.
+                     * @enum {string|null}
+                     */
+                    classification?: "public" | "internal" | "confidential" | "restricted" | null;
                     /**
                      * @description Values to change by field name, merged into the stored ones; null clears a field.
                      * @example {
@@ -14285,8 +14950,11 @@ export interface operations {
                     "application/json": {
                         /** @description Applications that store or process it. */
                         applicationIds: string[];
-                        /** @description public, internal, confidential or restricted; null when not classified. */
-                        classification: ("public" | "internal" | "confidential" | "restricted") | null;
+                        /**
+                         * @description public, internal, confidential or restricted; null when not classified.
+                         * @enum {string|null}
+                         */
+                        classification: "public" | "internal" | "confidential" | "restricted" | null;
                         /**
                          * Format: date-time
                          * @description Creation instant.
@@ -14317,7 +14985,10 @@ export interface operations {
                         name: string;
                         /** @description Whether it holds personal data (GDPR and similar). */
                         personalData: boolean;
-                        /** @description How long it is kept, in days. */
+                        /**
+                         * @description How long it is kept, in days.
+                         * @example 3650
+                         */
                         retentionDays: number | null;
                         /**
                          * Format: date-time
@@ -14746,7 +15417,11 @@ export interface operations {
                             label: string;
                             /** @description The phases that have a date, in lifecycle order. */
                             phases: {
-                                /** @description The next dated phase's start; null for the last phase. */
+                                /**
+                                 * Format: date
+                                 * @description The next dated phase's start; null for the last phase.
+                                 * @example 2027-03-31
+                                 */
                                 end: string | null;
                                 /**
                                  * @description plan, phase-in, active, phase-out or end-of-life.
@@ -16040,11 +16715,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The agent that reported it. */
+                            /**
+                             * Format: uuid
+                             * @description The agent that reported it.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             agentId: string | null;
-                            /** @description The inventory application it was linked to. */
+                            /**
+                             * Format: uuid
+                             * @description The inventory application it was linked to.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             applicationId: string | null;
-                            /** @description Matching catalog entry, by name and vendor. */
+                            /**
+                             * @description Matching catalog entry, by name and vendor.
+                             * @example postgresql
+                             */
                             catalogEntryId: string | null;
                             /**
                              * Format: date-time
@@ -16072,14 +16758,22 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             lastUpdate: string;
-                            /** @description Set when a report stops listing it. */
+                            /**
+                             * Format: date-time
+                             * @description Set when a report stops listing it.
+                             * @example 2026-11-22T09:30:00.000Z
+                             */
                             missingSince: string | null;
                             /**
                              * @description Package or product name as reported.
                              * @example postgresql-15
                              */
                             name: string;
-                            /** @description The server it is installed on. */
+                            /**
+                             * Format: uuid
+                             * @description The server it is installed on.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             serverId: string | null;
                             /**
                              * @description new (awaiting triage), linked (to an inventory application) or ignored.
@@ -16091,9 +16785,16 @@ export interface operations {
                              * @example PostgreSQL Global Development Group
                              */
                             vendor: string;
-                            /** @description Installed version. */
+                            /**
+                             * @description Installed version.
+                             * @example 15.4
+                             */
                             version: string | null;
-                            /** @description The workstation it is installed on. */
+                            /**
+                             * Format: uuid
+                             * @description The workstation it is installed on.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             workstationId: string | null;
                         }[];
                         pagination: {
@@ -16238,11 +16939,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reported it. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reported it.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
-                        /** @description The inventory application it was linked to. */
+                        /**
+                         * Format: uuid
+                         * @description The inventory application it was linked to.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         applicationId: string | null;
-                        /** @description Matching catalog entry, by name and vendor. */
+                        /**
+                         * @description Matching catalog entry, by name and vendor.
+                         * @example postgresql
+                         */
                         catalogEntryId: string | null;
                         /**
                          * Format: date-time
@@ -16270,14 +16982,22 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastUpdate: string;
-                        /** @description Set when a report stops listing it. */
+                        /**
+                         * Format: date-time
+                         * @description Set when a report stops listing it.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         missingSince: string | null;
                         /**
                          * @description Package or product name as reported.
                          * @example postgresql-15
                          */
                         name: string;
-                        /** @description The server it is installed on. */
+                        /**
+                         * Format: uuid
+                         * @description The server it is installed on.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         serverId: string | null;
                         /**
                          * @description new (awaiting triage), linked (to an inventory application) or ignored.
@@ -16289,9 +17009,16 @@ export interface operations {
                          * @example PostgreSQL Global Development Group
                          */
                         vendor: string;
-                        /** @description Installed version. */
+                        /**
+                         * @description Installed version.
+                         * @example 15.4
+                         */
                         version: string | null;
-                        /** @description The workstation it is installed on. */
+                        /**
+                         * Format: uuid
+                         * @description The workstation it is installed on.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         workstationId: string | null;
                     };
                 };
@@ -16447,7 +17174,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Links it to an inventory application (status becomes linked); null unlinks (status becomes new). */
+                    /**
+                     * Format: uuid
+                     * @description Links it to an inventory application (status becomes linked); null unlinks (status becomes new).
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     applicationId?: string | null;
                     /**
                      * @description ignored hides it from triage; new puts it back. Linking sets linked.
@@ -16465,11 +17196,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reported it. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reported it.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
-                        /** @description The inventory application it was linked to. */
+                        /**
+                         * Format: uuid
+                         * @description The inventory application it was linked to.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         applicationId: string | null;
-                        /** @description Matching catalog entry, by name and vendor. */
+                        /**
+                         * @description Matching catalog entry, by name and vendor.
+                         * @example postgresql
+                         */
                         catalogEntryId: string | null;
                         /**
                          * Format: date-time
@@ -16497,14 +17239,22 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastUpdate: string;
-                        /** @description Set when a report stops listing it. */
+                        /**
+                         * Format: date-time
+                         * @description Set when a report stops listing it.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         missingSince: string | null;
                         /**
                          * @description Package or product name as reported.
                          * @example postgresql-15
                          */
                         name: string;
-                        /** @description The server it is installed on. */
+                        /**
+                         * Format: uuid
+                         * @description The server it is installed on.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         serverId: string | null;
                         /**
                          * @description new (awaiting triage), linked (to an inventory application) or ignored.
@@ -16516,9 +17266,16 @@ export interface operations {
                          * @example PostgreSQL Global Development Group
                          */
                         vendor: string;
-                        /** @description Installed version. */
+                        /**
+                         * @description Installed version.
+                         * @example 15.4
+                         */
                         version: string | null;
-                        /** @description The workstation it is installed on. */
+                        /**
+                         * Format: uuid
+                         * @description The workstation it is installed on.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         workstationId: string | null;
                     };
                 };
@@ -16779,13 +17536,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Start of the active phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the active phase.
+                         * @example 2027-03-31
+                         */
                         activeDate: string | null;
-                        /** @description Business value 1–5; the y axis of the quadrant diagram. */
+                        /**
+                         * @description Business value 1–5; the y axis of the quadrant diagram.
+                         * @example 4
+                         */
                         businessValue: number | null;
-                        /** @description Entry of the application catalog it is an instance of. */
+                        /**
+                         * @description Entry of the application catalog it is an instance of.
+                         * @example salesforce-sales-cloud
+                         */
                         catalogEntryId: string | null;
-                        /** @description Category of the application (see /categories). */
+                        /**
+                         * Format: uuid
+                         * @description Category of the application (see /categories).
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         categoryId: string | null;
                         /**
                          * Format: date-time
@@ -16793,34 +17564,62 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Business criticality; null when not assessed. */
-                        criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description Business criticality; null when not assessed.
+                         * @enum {string|null}
+                         */
+                        criticality: "low" | "medium" | "high" | "critical" | null;
                         /** @description What it is used for. */
                         description: string | null;
-                        /** @description End of life. */
+                        /**
+                         * Format: date
+                         * @description End of life.
+                         * @example 2027-03-31
+                         */
                         endOfLifeDate: string | null;
-                        /** @description saas, on_premise or hybrid. */
-                        hostingType: ("saas" | "on_premise" | "hybrid") | null;
+                        /**
+                         * @description saas, on_premise or hybrid.
+                         * @enum {string|null}
+                         */
+                        hostingType: "saas" | "on_premise" | "hybrid" | null;
                         /**
                          * Format: uuid
                          * @description Application id.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Current lifecycle phase; null when not recorded. */
-                        lifecycleStatus: ("plan" | "phase_in" | "active" | "phase_out" | "end_of_life") | null;
+                        /**
+                         * @description Current lifecycle phase; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        lifecycleStatus: "plan" | "phase_in" | "active" | "phase_out" | "end_of_life" | null;
                         /**
                          * @description Application name.
                          * @example Salesforce Sales Cloud
                          */
                         name: string;
-                        /** @description Start of the phase-in phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-in phase.
+                         * @example 2027-03-31
+                         */
                         phaseInDate: string | null;
-                        /** @description Start of the phase-out phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-out phase.
+                         * @example 2027-03-31
+                         */
                         phaseOutDate: string | null;
-                        /** @description Start of the plan phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the plan phase.
+                         * @example 2027-03-31
+                         */
                         planDate: string | null;
-                        /** @description Technical fit 1–5; the x axis of the quadrant diagram. */
+                        /**
+                         * @description Technical fit 1–5; the x axis of the quadrant diagram.
+                         * @example 4
+                         */
                         technicalFit: number | null;
                         /**
                          * Format: date-time
@@ -16828,13 +17627,25 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description Where users reach it. */
+                        /**
+                         * @description Where users reach it.
+                         * @example https://acme.my.salesforce.com
+                         */
                         url: string | null;
-                        /** @description Number of people using it. */
+                        /**
+                         * @description Number of people using it.
+                         * @example 250
+                         */
                         userCount: number | null;
-                        /** @description Vendor or maintainer. */
+                        /**
+                         * @description Vendor or maintainer.
+                         * @example Salesforce
+                         */
                         vendor: string | null;
-                        /** @description Version in use. */
+                        /**
+                         * @description Version in use.
+                         * @example 2024.2
+                         */
                         version: string | null;
                     };
                 };
@@ -17073,8 +17884,11 @@ export interface operations {
                             dataObjectIds: string[];
                             /** @description Notes. */
                             description: string | null;
-                            /** @description How often it runs; null when not recorded. */
-                            frequency: ("real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand") | null;
+                            /**
+                             * @description How often it runs; null when not recorded.
+                             * @enum {string|null}
+                             */
+                            frequency: "real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand" | null;
                             /**
                              * Format: uuid
                              * @description Flow id.
@@ -17086,8 +17900,11 @@ export interface operations {
                              * @example Orders to invoicing
                              */
                             name: string;
-                            /** @description Transport or protocol; null when not recorded. */
-                            protocol: ("https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other") | null;
+                            /**
+                             * @description Transport or protocol; null when not recorded.
+                             * @enum {string|null}
+                             */
+                            protocol: "https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other" | null;
                             /**
                              * Format: uuid
                              * @description Application the data comes from.
@@ -17250,15 +18067,21 @@ export interface operations {
                     dataObjectIds?: string[];
                     /** @description Notes. */
                     description?: string | null;
-                    /** @description How often it runs; null (the default) when not recorded. */
-                    frequency?: ("real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand") | null;
+                    /**
+                     * @description How often it runs; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    frequency?: "real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand" | null;
                     /**
                      * @description What flows.
                      * @example Orders to invoicing
                      */
                     name: string;
-                    /** @description Transport or protocol; null (the default) when not recorded. */
-                    protocol?: ("https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other") | null;
+                    /**
+                     * @description Transport or protocol; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    protocol?: "https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other" | null;
                     /**
                      * Format: uuid
                      * @description Source application id.
@@ -17301,8 +18124,11 @@ export interface operations {
                         dataObjectIds: string[];
                         /** @description Notes. */
                         description: string | null;
-                        /** @description How often it runs; null when not recorded. */
-                        frequency: ("real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand") | null;
+                        /**
+                         * @description How often it runs; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        frequency: "real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand" | null;
                         /**
                          * Format: uuid
                          * @description Flow id.
@@ -17314,8 +18140,11 @@ export interface operations {
                          * @example Orders to invoicing
                          */
                         name: string;
-                        /** @description Transport or protocol; null when not recorded. */
-                        protocol: ("https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other") | null;
+                        /**
+                         * @description Transport or protocol; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        protocol: "https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other" | null;
                         /**
                          * Format: uuid
                          * @description Application the data comes from.
@@ -17562,8 +18391,11 @@ export interface operations {
                         dataObjectIds: string[];
                         /** @description Notes. */
                         description: string | null;
-                        /** @description How often it runs; null when not recorded. */
-                        frequency: ("real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand") | null;
+                        /**
+                         * @description How often it runs; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        frequency: "real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand" | null;
                         /**
                          * Format: uuid
                          * @description Flow id.
@@ -17575,8 +18407,11 @@ export interface operations {
                          * @example Orders to invoicing
                          */
                         name: string;
-                        /** @description Transport or protocol; null when not recorded. */
-                        protocol: ("https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other") | null;
+                        /**
+                         * @description Transport or protocol; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        protocol: "https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other" | null;
                         /**
                          * Format: uuid
                          * @description Application the data comes from.
@@ -17967,15 +18802,21 @@ export interface operations {
                     dataObjectIds?: string[];
                     /** @description Notes. */
                     description?: string | null;
-                    /** @description How often it runs; null (the default) when not recorded. */
-                    frequency?: ("real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand") | null;
+                    /**
+                     * @description How often it runs; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    frequency?: "real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand" | null;
                     /**
                      * @description What flows.
                      * @example Orders to invoicing
                      */
                     name?: string;
-                    /** @description Transport or protocol; null (the default) when not recorded. */
-                    protocol?: ("https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other") | null;
+                    /**
+                     * @description Transport or protocol; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    protocol?: "https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other" | null;
                     /**
                      * Format: uuid
                      * @description Source application id.
@@ -18018,8 +18859,11 @@ export interface operations {
                         dataObjectIds: string[];
                         /** @description Notes. */
                         description: string | null;
-                        /** @description How often it runs; null when not recorded. */
-                        frequency: ("real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand") | null;
+                        /**
+                         * @description How often it runs; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        frequency: "real_time" | "hourly" | "daily" | "weekly" | "monthly" | "on_demand" | null;
                         /**
                          * Format: uuid
                          * @description Flow id.
@@ -18031,8 +18875,11 @@ export interface operations {
                          * @example Orders to invoicing
                          */
                         name: string;
-                        /** @description Transport or protocol; null when not recorded. */
-                        protocol: ("https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other") | null;
+                        /**
+                         * @description Transport or protocol; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        protocol: "https" | "http" | "sftp" | "ftp" | "smtp" | "amqp" | "kafka" | "jdbc" | "grpc" | "soap" | "file" | "other" | null;
                         /**
                          * Format: uuid
                          * @description Application the data comes from.
@@ -18306,8 +19153,11 @@ export interface operations {
                     "application/json": {
                         /** @description Metadata of the calling key. */
                         key: {
-                            /** @description read, write or admin; null when the key was created from an explicit list of scopes. */
-                            alias: ("read" | "write" | "admin") | null;
+                            /**
+                             * @description read, write or admin; null when the key was created from an explicit list of scopes.
+                             * @enum {string|null}
+                             */
+                            alias: "read" | "write" | "admin" | null;
                             /**
                              * Format: uuid
                              * @description Id of the calling key.
@@ -19367,9 +20217,15 @@ export interface operations {
                             };
                             /** @description Notes. */
                             description: string | null;
-                            /** @description Environment the network serves. */
-                            environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
-                            /** @description Default gateway, inside the CIDR. */
+                            /**
+                             * @description Environment the network serves.
+                             * @enum {string|null}
+                             */
+                            environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
+                            /**
+                             * @description Default gateway, inside the CIDR.
+                             * @example 10.20.0.1
+                             */
                             gateway: string | null;
                             /**
                              * Format: uuid
@@ -19377,7 +20233,10 @@ export interface operations {
                              * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                              */
                             id: string;
-                            /** @description Site. */
+                            /**
+                             * @description Site.
+                             * @example Frankfurt DC2
+                             */
                             location: string | null;
                             /**
                              * @description Network name.
@@ -19390,7 +20249,10 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             updatedAt: string;
-                            /** @description VLAN id, 1–4094. */
+                            /**
+                             * @description VLAN id, 1–4094.
+                             * @example 120
+                             */
                             vlan: number | null;
                         }[];
                         pagination: {
@@ -19539,8 +20401,11 @@ export interface operations {
                     };
                     /** @description Notes. */
                     description?: string | null;
-                    /** @description Environment. */
-                    environment?: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                    /**
+                     * @description Environment.
+                     * @enum {string|null}
+                     */
+                    environment?: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                     /** @description Default gateway; must lie inside the CIDR (422). */
                     gateway?: string | null;
                     /** @description Site. */
@@ -19585,9 +20450,15 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment the network serves. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
-                        /** @description Default gateway, inside the CIDR. */
+                        /**
+                         * @description Environment the network serves.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
+                        /**
+                         * @description Default gateway, inside the CIDR.
+                         * @example 10.20.0.1
+                         */
                         gateway: string | null;
                         /**
                          * Format: uuid
@@ -19595,7 +20466,10 @@ export interface operations {
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Site. */
+                        /**
+                         * @description Site.
+                         * @example Frankfurt DC2
+                         */
                         location: string | null;
                         /**
                          * @description Network name.
@@ -19608,7 +20482,10 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description VLAN id, 1–4094. */
+                        /**
+                         * @description VLAN id, 1–4094.
+                         * @example 120
+                         */
                         vlan: number | null;
                     };
                 };
@@ -19841,9 +20718,15 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment the network serves. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
-                        /** @description Default gateway, inside the CIDR. */
+                        /**
+                         * @description Environment the network serves.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
+                        /**
+                         * @description Default gateway, inside the CIDR.
+                         * @example 10.20.0.1
+                         */
                         gateway: string | null;
                         /**
                          * Format: uuid
@@ -19851,7 +20734,10 @@ export interface operations {
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Site. */
+                        /**
+                         * @description Site.
+                         * @example Frankfurt DC2
+                         */
                         location: string | null;
                         /**
                          * @description Network name.
@@ -19864,7 +20750,10 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description VLAN id, 1–4094. */
+                        /**
+                         * @description VLAN id, 1–4094.
+                         * @example 120
+                         */
                         vlan: number | null;
                     };
                 };
@@ -20241,8 +21130,11 @@ export interface operations {
                     };
                     /** @description Notes. */
                     description?: string | null;
-                    /** @description Environment. */
-                    environment?: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                    /**
+                     * @description Environment.
+                     * @enum {string|null}
+                     */
+                    environment?: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                     /** @description Default gateway; must lie inside the CIDR (422). */
                     gateway?: string | null;
                     /** @description Site. */
@@ -20287,9 +21179,15 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment the network serves. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
-                        /** @description Default gateway, inside the CIDR. */
+                        /**
+                         * @description Environment the network serves.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
+                        /**
+                         * @description Default gateway, inside the CIDR.
+                         * @example 10.20.0.1
+                         */
                         gateway: string | null;
                         /**
                          * Format: uuid
@@ -20297,7 +21195,10 @@ export interface operations {
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Site. */
+                        /**
+                         * @description Site.
+                         * @example Frankfurt DC2
+                         */
                         location: string | null;
                         /**
                          * @description Network name.
@@ -20310,7 +21211,10 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description VLAN id, 1–4094. */
+                        /**
+                         * @description VLAN id, 1–4094.
+                         * @example 120
+                         */
                         vlan: number | null;
                     };
                 };
@@ -20571,11 +21475,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reports it; null for a manual server. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reports it; null for a manual server.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
                         /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                         automatic: boolean;
-                        /** @description CPU cores. */
+                        /**
+                         * @description CPU cores.
+                         * @example 16
+                         */
                         cpuCores: number | null;
                         /**
                          * Format: date-time
@@ -20594,8 +21505,11 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment; null when not recorded. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                        /**
+                         * @description Environment; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                         /**
                          * @description Host name (FQDN or short).
                          * @example db-01.prod.acme.internal
@@ -20615,28 +21529,56 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastCheckTime: string;
-                        /** @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here. */
+                        /**
+                         * Format: date-time
+                         * @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastReportAt: string | null;
-                        /** @description Site, room or rack. */
+                        /**
+                         * @description Site, room or rack.
+                         * @example Frankfurt DC2, rack 14
+                         */
                         location: string | null;
-                        /** @description Hardware manufacturer. */
+                        /**
+                         * @description Hardware manufacturer.
+                         * @example Dell Inc.
+                         */
                         manufacturer: string | null;
-                        /** @description Memory in MiB. */
+                        /**
+                         * @description Memory in MiB.
+                         * @example 65536
+                         */
                         memoryMb: number | null;
-                        /** @description Hardware model. */
+                        /**
+                         * @description Hardware model.
+                         * @example PowerEdge R650
+                         */
                         model: string | null;
                         /**
                          * @description Display name.
                          * @example db-01
                          */
                         name: string;
-                        /** @description Operating system. */
+                        /**
+                         * @description Operating system.
+                         * @example Debian GNU/Linux
+                         */
                         os: string | null;
-                        /** @description Operating system version. */
+                        /**
+                         * @description Operating system version.
+                         * @example 12
+                         */
                         osVersion: string | null;
-                        /** @description Serial number or service tag. */
+                        /**
+                         * @description Serial number or service tag.
+                         * @example 7XK2L93
+                         */
                         serialNumber: string | null;
-                        /** @description Storage in GB. */
+                        /**
+                         * @description Storage in GB.
+                         * @example 1920
+                         */
                         storageGb: number | null;
                     }[];
                 };
@@ -20822,20 +21764,35 @@ export interface operations {
                         id: string;
                         /** @description Site or rack. */
                         location: string | null;
-                        /** @description Management address. */
+                        /**
+                         * @description Management address.
+                         * @example 10.0.255.1
+                         */
                         managementIp: string | null;
-                        /** @description Manufacturer. */
+                        /**
+                         * @description Manufacturer.
+                         * @example Cisco
+                         */
                         manufacturer: string | null;
-                        /** @description Model. */
+                        /**
+                         * @description Model.
+                         * @example ASR 1001-X
+                         */
                         model: string | null;
                         /**
                          * @description Router name.
                          * @example edge-fra-1
                          */
                         name: string;
-                        /** @description Network operating system. */
+                        /**
+                         * @description Network operating system.
+                         * @example IOS XE
+                         */
                         os: string | null;
-                        /** @description OS version. */
+                        /**
+                         * @description OS version.
+                         * @example 17.9.4
+                         */
                         osVersion: string | null;
                         /** @description Serial number. */
                         serialNumber: string | null;
@@ -21046,20 +22003,35 @@ export interface operations {
                             id: string;
                             /** @description Site or rack. */
                             location: string | null;
-                            /** @description Management address. */
+                            /**
+                             * @description Management address.
+                             * @example 10.0.255.1
+                             */
                             managementIp: string | null;
-                            /** @description Manufacturer. */
+                            /**
+                             * @description Manufacturer.
+                             * @example Cisco
+                             */
                             manufacturer: string | null;
-                            /** @description Model. */
+                            /**
+                             * @description Model.
+                             * @example ASR 1001-X
+                             */
                             model: string | null;
                             /**
                              * @description Router name.
                              * @example edge-fra-1
                              */
                             name: string;
-                            /** @description Network operating system. */
+                            /**
+                             * @description Network operating system.
+                             * @example IOS XE
+                             */
                             os: string | null;
-                            /** @description OS version. */
+                            /**
+                             * @description OS version.
+                             * @example 17.9.4
+                             */
                             osVersion: string | null;
                             /** @description Serial number. */
                             serialNumber: string | null;
@@ -21266,20 +22238,35 @@ export interface operations {
                         id: string;
                         /** @description Site or rack. */
                         location: string | null;
-                        /** @description Management address. */
+                        /**
+                         * @description Management address.
+                         * @example 10.0.255.1
+                         */
                         managementIp: string | null;
-                        /** @description Manufacturer. */
+                        /**
+                         * @description Manufacturer.
+                         * @example Cisco
+                         */
                         manufacturer: string | null;
-                        /** @description Model. */
+                        /**
+                         * @description Model.
+                         * @example ASR 1001-X
+                         */
                         model: string | null;
                         /**
                          * @description Router name.
                          * @example edge-fra-1
                          */
                         name: string;
-                        /** @description Network operating system. */
+                        /**
+                         * @description Network operating system.
+                         * @example IOS XE
+                         */
                         os: string | null;
-                        /** @description OS version. */
+                        /**
+                         * @description OS version.
+                         * @example 17.9.4
+                         */
                         osVersion: string | null;
                         /** @description Serial number. */
                         serialNumber: string | null;
@@ -21523,20 +22510,35 @@ export interface operations {
                         id: string;
                         /** @description Site or rack. */
                         location: string | null;
-                        /** @description Management address. */
+                        /**
+                         * @description Management address.
+                         * @example 10.0.255.1
+                         */
                         managementIp: string | null;
-                        /** @description Manufacturer. */
+                        /**
+                         * @description Manufacturer.
+                         * @example Cisco
+                         */
                         manufacturer: string | null;
-                        /** @description Model. */
+                        /**
+                         * @description Model.
+                         * @example ASR 1001-X
+                         */
                         model: string | null;
                         /**
                          * @description Router name.
                          * @example edge-fra-1
                          */
                         name: string;
-                        /** @description Network operating system. */
+                        /**
+                         * @description Network operating system.
+                         * @example IOS XE
+                         */
                         os: string | null;
-                        /** @description OS version. */
+                        /**
+                         * @description OS version.
+                         * @example 17.9.4
+                         */
                         osVersion: string | null;
                         /** @description Serial number. */
                         serialNumber: string | null;
@@ -21971,20 +22973,35 @@ export interface operations {
                         id: string;
                         /** @description Site or rack. */
                         location: string | null;
-                        /** @description Management address. */
+                        /**
+                         * @description Management address.
+                         * @example 10.0.255.1
+                         */
                         managementIp: string | null;
-                        /** @description Manufacturer. */
+                        /**
+                         * @description Manufacturer.
+                         * @example Cisco
+                         */
                         manufacturer: string | null;
-                        /** @description Model. */
+                        /**
+                         * @description Model.
+                         * @example ASR 1001-X
+                         */
                         model: string | null;
                         /**
                          * @description Router name.
                          * @example edge-fra-1
                          */
                         name: string;
-                        /** @description Network operating system. */
+                        /**
+                         * @description Network operating system.
+                         * @example IOS XE
+                         */
                         os: string | null;
-                        /** @description OS version. */
+                        /**
+                         * @description OS version.
+                         * @example 17.9.4
+                         */
                         osVersion: string | null;
                         /** @description Serial number. */
                         serialNumber: string | null;
@@ -22275,9 +23292,15 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment the network serves. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
-                        /** @description Default gateway, inside the CIDR. */
+                        /**
+                         * @description Environment the network serves.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
+                        /**
+                         * @description Default gateway, inside the CIDR.
+                         * @example 10.20.0.1
+                         */
                         gateway: string | null;
                         /**
                          * Format: uuid
@@ -22285,7 +23308,10 @@ export interface operations {
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Site. */
+                        /**
+                         * @description Site.
+                         * @example Frankfurt DC2
+                         */
                         location: string | null;
                         /**
                          * @description Network name.
@@ -22298,7 +23324,10 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description VLAN id, 1–4094. */
+                        /**
+                         * @description VLAN id, 1–4094.
+                         * @example 120
+                         */
                         vlan: number | null;
                     }[];
                 };
@@ -23320,11 +24349,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The agent that reports it; null for a manual server. */
+                            /**
+                             * Format: uuid
+                             * @description The agent that reports it; null for a manual server.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             agentId: string | null;
                             /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                             automatic: boolean;
-                            /** @description CPU cores. */
+                            /**
+                             * @description CPU cores.
+                             * @example 16
+                             */
                             cpuCores: number | null;
                             /**
                              * Format: date-time
@@ -23343,8 +24379,11 @@ export interface operations {
                             };
                             /** @description Notes. */
                             description: string | null;
-                            /** @description Environment; null when not recorded. */
-                            environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                            /**
+                             * @description Environment; null when not recorded.
+                             * @enum {string|null}
+                             */
+                            environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                             /**
                              * @description Host name (FQDN or short).
                              * @example db-01.prod.acme.internal
@@ -23364,28 +24403,56 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             lastCheckTime: string;
-                            /** @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here. */
+                            /**
+                             * Format: date-time
+                             * @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here.
+                             * @example 2026-11-22T09:30:00.000Z
+                             */
                             lastReportAt: string | null;
-                            /** @description Site, room or rack. */
+                            /**
+                             * @description Site, room or rack.
+                             * @example Frankfurt DC2, rack 14
+                             */
                             location: string | null;
-                            /** @description Hardware manufacturer. */
+                            /**
+                             * @description Hardware manufacturer.
+                             * @example Dell Inc.
+                             */
                             manufacturer: string | null;
-                            /** @description Memory in MiB. */
+                            /**
+                             * @description Memory in MiB.
+                             * @example 65536
+                             */
                             memoryMb: number | null;
-                            /** @description Hardware model. */
+                            /**
+                             * @description Hardware model.
+                             * @example PowerEdge R650
+                             */
                             model: string | null;
                             /**
                              * @description Display name.
                              * @example db-01
                              */
                             name: string;
-                            /** @description Operating system. */
+                            /**
+                             * @description Operating system.
+                             * @example Debian GNU/Linux
+                             */
                             os: string | null;
-                            /** @description Operating system version. */
+                            /**
+                             * @description Operating system version.
+                             * @example 12
+                             */
                             osVersion: string | null;
-                            /** @description Serial number or service tag. */
+                            /**
+                             * @description Serial number or service tag.
+                             * @example 7XK2L93
+                             */
                             serialNumber: string | null;
-                            /** @description Storage in GB. */
+                            /**
+                             * @description Storage in GB.
+                             * @example 1920
+                             */
                             storageGb: number | null;
                         }[];
                         pagination: {
@@ -23531,8 +24598,11 @@ export interface operations {
                     };
                     /** @description Notes. */
                     description?: string | null;
-                    /** @description Environment; null (the default) when not recorded. */
-                    environment?: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                    /**
+                     * @description Environment; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    environment?: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                     /**
                      * @description Host name; default the name.
                      * @example db-01.acme.internal
@@ -23572,11 +24642,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reports it; null for a manual server. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reports it; null for a manual server.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
                         /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                         automatic: boolean;
-                        /** @description CPU cores. */
+                        /**
+                         * @description CPU cores.
+                         * @example 16
+                         */
                         cpuCores: number | null;
                         /**
                          * Format: date-time
@@ -23595,8 +24672,11 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment; null when not recorded. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                        /**
+                         * @description Environment; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                         /**
                          * @description Host name (FQDN or short).
                          * @example db-01.prod.acme.internal
@@ -23616,28 +24696,56 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastCheckTime: string;
-                        /** @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here. */
+                        /**
+                         * Format: date-time
+                         * @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastReportAt: string | null;
-                        /** @description Site, room or rack. */
+                        /**
+                         * @description Site, room or rack.
+                         * @example Frankfurt DC2, rack 14
+                         */
                         location: string | null;
-                        /** @description Hardware manufacturer. */
+                        /**
+                         * @description Hardware manufacturer.
+                         * @example Dell Inc.
+                         */
                         manufacturer: string | null;
-                        /** @description Memory in MiB. */
+                        /**
+                         * @description Memory in MiB.
+                         * @example 65536
+                         */
                         memoryMb: number | null;
-                        /** @description Hardware model. */
+                        /**
+                         * @description Hardware model.
+                         * @example PowerEdge R650
+                         */
                         model: string | null;
                         /**
                          * @description Display name.
                          * @example db-01
                          */
                         name: string;
-                        /** @description Operating system. */
+                        /**
+                         * @description Operating system.
+                         * @example Debian GNU/Linux
+                         */
                         os: string | null;
-                        /** @description Operating system version. */
+                        /**
+                         * @description Operating system version.
+                         * @example 12
+                         */
                         osVersion: string | null;
-                        /** @description Serial number or service tag. */
+                        /**
+                         * @description Serial number or service tag.
+                         * @example 7XK2L93
+                         */
                         serialNumber: string | null;
-                        /** @description Storage in GB. */
+                        /**
+                         * @description Storage in GB.
+                         * @example 1920
+                         */
                         storageGb: number | null;
                     };
                 };
@@ -23848,11 +24956,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reports it; null for a manual server. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reports it; null for a manual server.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
                         /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                         automatic: boolean;
-                        /** @description CPU cores. */
+                        /**
+                         * @description CPU cores.
+                         * @example 16
+                         */
                         cpuCores: number | null;
                         /**
                          * Format: date-time
@@ -23871,8 +24986,11 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment; null when not recorded. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                        /**
+                         * @description Environment; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                         /**
                          * @description Host name (FQDN or short).
                          * @example db-01.prod.acme.internal
@@ -23892,28 +25010,56 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastCheckTime: string;
-                        /** @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here. */
+                        /**
+                         * Format: date-time
+                         * @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastReportAt: string | null;
-                        /** @description Site, room or rack. */
+                        /**
+                         * @description Site, room or rack.
+                         * @example Frankfurt DC2, rack 14
+                         */
                         location: string | null;
-                        /** @description Hardware manufacturer. */
+                        /**
+                         * @description Hardware manufacturer.
+                         * @example Dell Inc.
+                         */
                         manufacturer: string | null;
-                        /** @description Memory in MiB. */
+                        /**
+                         * @description Memory in MiB.
+                         * @example 65536
+                         */
                         memoryMb: number | null;
-                        /** @description Hardware model. */
+                        /**
+                         * @description Hardware model.
+                         * @example PowerEdge R650
+                         */
                         model: string | null;
                         /**
                          * @description Display name.
                          * @example db-01
                          */
                         name: string;
-                        /** @description Operating system. */
+                        /**
+                         * @description Operating system.
+                         * @example Debian GNU/Linux
+                         */
                         os: string | null;
-                        /** @description Operating system version. */
+                        /**
+                         * @description Operating system version.
+                         * @example 12
+                         */
                         osVersion: string | null;
-                        /** @description Serial number or service tag. */
+                        /**
+                         * @description Serial number or service tag.
+                         * @example 7XK2L93
+                         */
                         serialNumber: string | null;
-                        /** @description Storage in GB. */
+                        /**
+                         * @description Storage in GB.
+                         * @example 1920
+                         */
                         storageGb: number | null;
                     };
                 };
@@ -24287,8 +25433,11 @@ export interface operations {
                     };
                     /** @description Notes. */
                     description?: string | null;
-                    /** @description Environment; null (the default) when not recorded. */
-                    environment?: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                    /**
+                     * @description Environment; null (the default) when not recorded.
+                     * @enum {string|null}
+                     */
+                    environment?: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                     /**
                      * @description Host name.
                      * @example db-01.acme.internal
@@ -24328,11 +25477,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reports it; null for a manual server. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reports it; null for a manual server.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
                         /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                         automatic: boolean;
-                        /** @description CPU cores. */
+                        /**
+                         * @description CPU cores.
+                         * @example 16
+                         */
                         cpuCores: number | null;
                         /**
                          * Format: date-time
@@ -24351,8 +25507,11 @@ export interface operations {
                         };
                         /** @description Notes. */
                         description: string | null;
-                        /** @description Environment; null when not recorded. */
-                        environment: ("production" | "staging" | "test" | "development" | "disaster_recovery") | null;
+                        /**
+                         * @description Environment; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        environment: "production" | "staging" | "test" | "development" | "disaster_recovery" | null;
                         /**
                          * @description Host name (FQDN or short).
                          * @example db-01.prod.acme.internal
@@ -24372,28 +25531,56 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastCheckTime: string;
-                        /** @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here. */
+                        /**
+                         * Format: date-time
+                         * @description When its agent last reported, changed or not; null for a manual server. A silent agent shows here.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastReportAt: string | null;
-                        /** @description Site, room or rack. */
+                        /**
+                         * @description Site, room or rack.
+                         * @example Frankfurt DC2, rack 14
+                         */
                         location: string | null;
-                        /** @description Hardware manufacturer. */
+                        /**
+                         * @description Hardware manufacturer.
+                         * @example Dell Inc.
+                         */
                         manufacturer: string | null;
-                        /** @description Memory in MiB. */
+                        /**
+                         * @description Memory in MiB.
+                         * @example 65536
+                         */
                         memoryMb: number | null;
-                        /** @description Hardware model. */
+                        /**
+                         * @description Hardware model.
+                         * @example PowerEdge R650
+                         */
                         model: string | null;
                         /**
                          * @description Display name.
                          * @example db-01
                          */
                         name: string;
-                        /** @description Operating system. */
+                        /**
+                         * @description Operating system.
+                         * @example Debian GNU/Linux
+                         */
                         os: string | null;
-                        /** @description Operating system version. */
+                        /**
+                         * @description Operating system version.
+                         * @example 12
+                         */
                         osVersion: string | null;
-                        /** @description Serial number or service tag. */
+                        /**
+                         * @description Serial number or service tag.
+                         * @example 7XK2L93
+                         */
                         serialNumber: string | null;
-                        /** @description Storage in GB. */
+                        /**
+                         * @description Storage in GB.
+                         * @example 1920
+                         */
                         storageGb: number | null;
                     };
                 };
@@ -24654,13 +25841,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Start of the active phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the active phase.
+                         * @example 2027-03-31
+                         */
                         activeDate: string | null;
-                        /** @description Business value 1–5; the y axis of the quadrant diagram. */
+                        /**
+                         * @description Business value 1–5; the y axis of the quadrant diagram.
+                         * @example 4
+                         */
                         businessValue: number | null;
-                        /** @description Entry of the application catalog it is an instance of. */
+                        /**
+                         * @description Entry of the application catalog it is an instance of.
+                         * @example salesforce-sales-cloud
+                         */
                         catalogEntryId: string | null;
-                        /** @description Category of the application (see /categories). */
+                        /**
+                         * Format: uuid
+                         * @description Category of the application (see /categories).
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         categoryId: string | null;
                         /**
                          * Format: date-time
@@ -24668,8 +25869,11 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         createdAt: string;
-                        /** @description Business criticality; null when not assessed. */
-                        criticality: ("low" | "medium" | "high" | "critical") | null;
+                        /**
+                         * @description Business criticality; null when not assessed.
+                         * @enum {string|null}
+                         */
+                        criticality: "low" | "medium" | "high" | "critical" | null;
                         /**
                          * @description The workspace’s own fields of this family (GET /custom-fields): every one defined, null when unset.
                          * @example {
@@ -24681,30 +25885,55 @@ export interface operations {
                         };
                         /** @description What it is used for. */
                         description: string | null;
-                        /** @description End of life. */
+                        /**
+                         * Format: date
+                         * @description End of life.
+                         * @example 2027-03-31
+                         */
                         endOfLifeDate: string | null;
-                        /** @description saas, on_premise or hybrid. */
-                        hostingType: ("saas" | "on_premise" | "hybrid") | null;
+                        /**
+                         * @description saas, on_premise or hybrid.
+                         * @enum {string|null}
+                         */
+                        hostingType: "saas" | "on_premise" | "hybrid" | null;
                         /**
                          * Format: uuid
                          * @description Application id.
                          * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
                          */
                         id: string;
-                        /** @description Current lifecycle phase; null when not recorded. */
-                        lifecycleStatus: ("plan" | "phase_in" | "active" | "phase_out" | "end_of_life") | null;
+                        /**
+                         * @description Current lifecycle phase; null when not recorded.
+                         * @enum {string|null}
+                         */
+                        lifecycleStatus: "plan" | "phase_in" | "active" | "phase_out" | "end_of_life" | null;
                         /**
                          * @description Application name.
                          * @example Salesforce Sales Cloud
                          */
                         name: string;
-                        /** @description Start of the phase-in phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-in phase.
+                         * @example 2027-03-31
+                         */
                         phaseInDate: string | null;
-                        /** @description Start of the phase-out phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the phase-out phase.
+                         * @example 2027-03-31
+                         */
                         phaseOutDate: string | null;
-                        /** @description Start of the plan phase. */
+                        /**
+                         * Format: date
+                         * @description Start of the plan phase.
+                         * @example 2027-03-31
+                         */
                         planDate: string | null;
-                        /** @description Technical fit 1–5; the x axis of the quadrant diagram. */
+                        /**
+                         * @description Technical fit 1–5; the x axis of the quadrant diagram.
+                         * @example 4
+                         */
                         technicalFit: number | null;
                         /**
                          * Format: date-time
@@ -24712,13 +25941,25 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         updatedAt: string;
-                        /** @description Where users reach it. */
+                        /**
+                         * @description Where users reach it.
+                         * @example https://acme.my.salesforce.com
+                         */
                         url: string | null;
-                        /** @description Number of people using it. */
+                        /**
+                         * @description Number of people using it.
+                         * @example 250
+                         */
                         userCount: number | null;
-                        /** @description Vendor or maintainer. */
+                        /**
+                         * @description Vendor or maintainer.
+                         * @example Salesforce
+                         */
                         vendor: string | null;
-                        /** @description Version in use. */
+                        /**
+                         * @description Version in use.
+                         * @example 2024.2
+                         */
                         version: string | null;
                     }[];
                 };
@@ -25218,7 +26459,10 @@ export interface operations {
                         };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
-                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        /**
+                         * @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case.
+                         * @example ada@acme.test
+                         */
                         email: string | null;
                         /** @description Employee number, unique in the workspace. */
                         employeeNumber: string | null;
@@ -27059,9 +28303,15 @@ export interface operations {
                             customFields: {
                                 [key: string]: unknown;
                             };
-                            /** @description What the team does. */
+                            /**
+                             * @description What the team does.
+                             * @example Runs the shared infrastructure
+                             */
                             description: string | null;
-                            /** @description Team mailbox. */
+                            /**
+                             * @description Team mailbox.
+                             * @example platform@acme.test
+                             */
                             email: string | null;
                             /**
                              * Format: uuid
@@ -27074,7 +28324,11 @@ export interface operations {
                              * @example Platform
                              */
                             name: string;
-                            /** @description Parent team in the organisation; null at the top. */
+                            /**
+                             * Format: uuid
+                             * @description Parent team in the organisation; null at the top.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             parentId: string | null;
                             /**
                              * Format: date-time
@@ -27224,14 +28478,21 @@ export interface operations {
                     };
                     /** @description What the team does. */
                     description?: string | null;
-                    /** @description Team mailbox. */
+                    /**
+                     * Format: email
+                     * @description Team mailbox.
+                     */
                     email?: string | null;
                     /**
                      * @description Team name.
                      * @example Platform
                      */
                     name: string;
-                    /** @description Parent team; null for a top-level team. */
+                    /**
+                     * Format: uuid
+                     * @description Parent team; null for a top-level team.
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     parentId?: string | null;
                 };
             };
@@ -27259,9 +28520,15 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description What the team does. */
+                        /**
+                         * @description What the team does.
+                         * @example Runs the shared infrastructure
+                         */
                         description: string | null;
-                        /** @description Team mailbox. */
+                        /**
+                         * @description Team mailbox.
+                         * @example platform@acme.test
+                         */
                         email: string | null;
                         /**
                          * Format: uuid
@@ -27274,7 +28541,11 @@ export interface operations {
                          * @example Platform
                          */
                         name: string;
-                        /** @description Parent team in the organisation; null at the top. */
+                        /**
+                         * Format: uuid
+                         * @description Parent team in the organisation; null at the top.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         parentId: string | null;
                         /**
                          * Format: date-time
@@ -27506,9 +28777,15 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description What the team does. */
+                        /**
+                         * @description What the team does.
+                         * @example Runs the shared infrastructure
+                         */
                         description: string | null;
-                        /** @description Team mailbox. */
+                        /**
+                         * @description Team mailbox.
+                         * @example platform@acme.test
+                         */
                         email: string | null;
                         /**
                          * Format: uuid
@@ -27521,7 +28798,11 @@ export interface operations {
                          * @example Platform
                          */
                         name: string;
-                        /** @description Parent team in the organisation; null at the top. */
+                        /**
+                         * Format: uuid
+                         * @description Parent team in the organisation; null at the top.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         parentId: string | null;
                         /**
                          * Format: date-time
@@ -27899,14 +29180,21 @@ export interface operations {
                     };
                     /** @description What the team does. */
                     description?: string | null;
-                    /** @description Team mailbox. */
+                    /**
+                     * Format: email
+                     * @description Team mailbox.
+                     */
                     email?: string | null;
                     /**
                      * @description Team name.
                      * @example Platform
                      */
                     name?: string;
-                    /** @description Parent team; null for a top-level team. */
+                    /**
+                     * Format: uuid
+                     * @description Parent team; null for a top-level team.
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     parentId?: string | null;
                 };
             };
@@ -27934,9 +29222,15 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description What the team does. */
+                        /**
+                         * @description What the team does.
+                         * @example Runs the shared infrastructure
+                         */
                         description: string | null;
-                        /** @description Team mailbox. */
+                        /**
+                         * @description Team mailbox.
+                         * @example platform@acme.test
+                         */
                         email: string | null;
                         /**
                          * Format: uuid
@@ -27949,7 +29243,11 @@ export interface operations {
                          * @example Platform
                          */
                         name: string;
-                        /** @description Parent team in the organisation; null at the top. */
+                        /**
+                         * Format: uuid
+                         * @description Parent team in the organisation; null at the top.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         parentId: string | null;
                         /**
                          * Format: date-time
@@ -28233,7 +29531,10 @@ export interface operations {
                         };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
-                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        /**
+                         * @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case.
+                         * @example ada@acme.test
+                         */
                         email: string | null;
                         /** @description Employee number, unique in the workspace. */
                         employeeNumber: string | null;
@@ -29175,7 +30476,10 @@ export interface operations {
                             };
                             /** @description Department, as the workspace records it. */
                             department: string | null;
-                            /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                            /**
+                             * @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case.
+                             * @example ada@acme.test
+                             */
                             email: string | null;
                             /** @description Employee number, unique in the workspace. */
                             employeeNumber: string | null;
@@ -29368,7 +30672,10 @@ export interface operations {
                         };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
-                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        /**
+                         * @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case.
+                         * @example ada@acme.test
+                         */
                         email: string | null;
                         /** @description Employee number, unique in the workspace. */
                         employeeNumber: string | null;
@@ -29617,7 +30924,10 @@ export interface operations {
                         };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
-                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        /**
+                         * @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case.
+                         * @example ada@acme.test
+                         */
                         email: string | null;
                         /** @description Employee number, unique in the workspace. */
                         employeeNumber: string | null;
@@ -30040,7 +31350,10 @@ export interface operations {
                         };
                         /** @description Department, as the workspace records it. */
                         department: string | null;
-                        /** @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case. */
+                        /**
+                         * @description A member's login e-mail; the e-mail of a person without an account, if known. Lower-case.
+                         * @example ada@acme.test
+                         */
                         email: string | null;
                         /** @description Employee number, unique in the workspace. */
                         employeeNumber: string | null;
@@ -30348,9 +31661,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The agent that reports it; null for a manual workstation. */
+                            /**
+                             * Format: uuid
+                             * @description The agent that reports it; null for a manual workstation.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             agentId: string | null;
-                            /** @description The person using it (see /users); null when unassigned. */
+                            /**
+                             * Format: uuid
+                             * @description The person using it (see /users); null when unassigned.
+                             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                             */
                             assignedUserId: string | null;
                             /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                             automatic: boolean;
@@ -30371,7 +31692,10 @@ export interface operations {
                             customFields: {
                                 [key: string]: unknown;
                             };
-                            /** @description Host name. */
+                            /**
+                             * @description Host name.
+                             * @example lt-0042.corp.acme.test
+                             */
                             hostname: string | null;
                             /**
                              * Format: uuid
@@ -30385,35 +31709,62 @@ export interface operations {
                              * @example 2026-11-22T09:30:00.000Z
                              */
                             lastCheckTime: string;
-                            /** @description When its agent last reported, changed or not; null for a manual workstation. A silent agent shows here. */
+                            /**
+                             * Format: date-time
+                             * @description When its agent last reported, changed or not; null for a manual workstation. A silent agent shows here.
+                             * @example 2026-11-22T09:30:00.000Z
+                             */
                             lastReportAt: string | null;
                             /** @description Office or site. */
                             location: string | null;
-                            /** @description Manufacturer. */
+                            /**
+                             * @description Manufacturer.
+                             * @example Lenovo
+                             */
                             manufacturer: string | null;
                             /** @description Memory in MiB. */
                             memoryMb: number | null;
-                            /** @description Model. */
+                            /**
+                             * @description Model.
+                             * @example ThinkPad T14 Gen 4
+                             */
                             model: string | null;
                             /**
                              * @description Asset name.
                              * @example LT-0042
                              */
                             name: string;
-                            /** @description Operating system. */
+                            /**
+                             * @description Operating system.
+                             * @example Windows 11 Pro
+                             */
                             os: string | null;
-                            /** @description OS version. */
+                            /**
+                             * @description OS version.
+                             * @example 23H2
+                             */
                             osVersion: string | null;
-                            /** @description Purchase date. */
+                            /**
+                             * Format: date
+                             * @description Purchase date.
+                             * @example 2027-03-31
+                             */
                             purchaseDate: string | null;
-                            /** @description Serial number. */
+                            /**
+                             * @description Serial number.
+                             * @example PF3ABC12
+                             */
                             serialNumber: string | null;
                             /**
                              * @description in_use, in_stock, in_repair or retired.
                              * @enum {unknown}
                              */
                             status: "in_use" | "in_stock" | "in_repair" | "retired";
-                            /** @description End of the warranty. */
+                            /**
+                             * Format: date
+                             * @description End of the warranty.
+                             * @example 2027-03-31
+                             */
                             warrantyEnd: string | null;
                         }[];
                         pagination: {
@@ -30546,7 +31897,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The person using it; must be a user of the workspace (422). */
+                    /**
+                     * Format: uuid
+                     * @description The person using it; must be a user of the workspace (422).
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     assignedUserId?: string | null;
                     /** @description CPU cores. */
                     cpuCores?: number | null;
@@ -30578,7 +31933,11 @@ export interface operations {
                     os?: string | null;
                     /** @description Operating system version. */
                     osVersion?: string | null;
-                    /** @description Purchase date. */
+                    /**
+                     * Format: date
+                     * @description Purchase date.
+                     * @example 2027-03-31
+                     */
                     purchaseDate?: string | null;
                     /** @description Serial number. */
                     serialNumber?: string | null;
@@ -30587,7 +31946,11 @@ export interface operations {
                      * @enum {unknown}
                      */
                     status?: "in_use" | "in_stock" | "in_repair" | "retired";
-                    /** @description Warranty end; not before the purchase date (422). */
+                    /**
+                     * Format: date
+                     * @description Warranty end; not before the purchase date (422).
+                     * @example 2027-03-31
+                     */
                     warrantyEnd?: string | null;
                 };
             };
@@ -30600,9 +31963,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reports it; null for a manual workstation. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reports it; null for a manual workstation.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
-                        /** @description The person using it (see /users); null when unassigned. */
+                        /**
+                         * Format: uuid
+                         * @description The person using it (see /users); null when unassigned.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         assignedUserId: string | null;
                         /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                         automatic: boolean;
@@ -30623,7 +31994,10 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description Host name. */
+                        /**
+                         * @description Host name.
+                         * @example lt-0042.corp.acme.test
+                         */
                         hostname: string | null;
                         /**
                          * Format: uuid
@@ -30637,35 +32011,62 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastCheckTime: string;
-                        /** @description When its agent last reported, changed or not; null for a manual workstation. A silent agent shows here. */
+                        /**
+                         * Format: date-time
+                         * @description When its agent last reported, changed or not; null for a manual workstation. A silent agent shows here.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastReportAt: string | null;
                         /** @description Office or site. */
                         location: string | null;
-                        /** @description Manufacturer. */
+                        /**
+                         * @description Manufacturer.
+                         * @example Lenovo
+                         */
                         manufacturer: string | null;
                         /** @description Memory in MiB. */
                         memoryMb: number | null;
-                        /** @description Model. */
+                        /**
+                         * @description Model.
+                         * @example ThinkPad T14 Gen 4
+                         */
                         model: string | null;
                         /**
                          * @description Asset name.
                          * @example LT-0042
                          */
                         name: string;
-                        /** @description Operating system. */
+                        /**
+                         * @description Operating system.
+                         * @example Windows 11 Pro
+                         */
                         os: string | null;
-                        /** @description OS version. */
+                        /**
+                         * @description OS version.
+                         * @example 23H2
+                         */
                         osVersion: string | null;
-                        /** @description Purchase date. */
+                        /**
+                         * Format: date
+                         * @description Purchase date.
+                         * @example 2027-03-31
+                         */
                         purchaseDate: string | null;
-                        /** @description Serial number. */
+                        /**
+                         * @description Serial number.
+                         * @example PF3ABC12
+                         */
                         serialNumber: string | null;
                         /**
                          * @description in_use, in_stock, in_repair or retired.
                          * @enum {unknown}
                          */
                         status: "in_use" | "in_stock" | "in_repair" | "retired";
-                        /** @description End of the warranty. */
+                        /**
+                         * Format: date
+                         * @description End of the warranty.
+                         * @example 2027-03-31
+                         */
                         warrantyEnd: string | null;
                     };
                 };
@@ -30876,9 +32277,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reports it; null for a manual workstation. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reports it; null for a manual workstation.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
-                        /** @description The person using it (see /users); null when unassigned. */
+                        /**
+                         * Format: uuid
+                         * @description The person using it (see /users); null when unassigned.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         assignedUserId: string | null;
                         /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                         automatic: boolean;
@@ -30899,7 +32308,10 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description Host name. */
+                        /**
+                         * @description Host name.
+                         * @example lt-0042.corp.acme.test
+                         */
                         hostname: string | null;
                         /**
                          * Format: uuid
@@ -30913,35 +32325,62 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastCheckTime: string;
-                        /** @description When its agent last reported, changed or not; null for a manual workstation. A silent agent shows here. */
+                        /**
+                         * Format: date-time
+                         * @description When its agent last reported, changed or not; null for a manual workstation. A silent agent shows here.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastReportAt: string | null;
                         /** @description Office or site. */
                         location: string | null;
-                        /** @description Manufacturer. */
+                        /**
+                         * @description Manufacturer.
+                         * @example Lenovo
+                         */
                         manufacturer: string | null;
                         /** @description Memory in MiB. */
                         memoryMb: number | null;
-                        /** @description Model. */
+                        /**
+                         * @description Model.
+                         * @example ThinkPad T14 Gen 4
+                         */
                         model: string | null;
                         /**
                          * @description Asset name.
                          * @example LT-0042
                          */
                         name: string;
-                        /** @description Operating system. */
+                        /**
+                         * @description Operating system.
+                         * @example Windows 11 Pro
+                         */
                         os: string | null;
-                        /** @description OS version. */
+                        /**
+                         * @description OS version.
+                         * @example 23H2
+                         */
                         osVersion: string | null;
-                        /** @description Purchase date. */
+                        /**
+                         * Format: date
+                         * @description Purchase date.
+                         * @example 2027-03-31
+                         */
                         purchaseDate: string | null;
-                        /** @description Serial number. */
+                        /**
+                         * @description Serial number.
+                         * @example PF3ABC12
+                         */
                         serialNumber: string | null;
                         /**
                          * @description in_use, in_stock, in_repair or retired.
                          * @enum {unknown}
                          */
                         status: "in_use" | "in_stock" | "in_repair" | "retired";
-                        /** @description End of the warranty. */
+                        /**
+                         * Format: date
+                         * @description End of the warranty.
+                         * @example 2027-03-31
+                         */
                         warrantyEnd: string | null;
                     };
                 };
@@ -31302,7 +32741,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The person using it; must be a user of the workspace (422). */
+                    /**
+                     * Format: uuid
+                     * @description The person using it; must be a user of the workspace (422).
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
                     assignedUserId?: string | null;
                     /** @description CPU cores. */
                     cpuCores?: number | null;
@@ -31334,7 +32777,11 @@ export interface operations {
                     os?: string | null;
                     /** @description Operating system version. */
                     osVersion?: string | null;
-                    /** @description Purchase date. */
+                    /**
+                     * Format: date
+                     * @description Purchase date.
+                     * @example 2027-03-31
+                     */
                     purchaseDate?: string | null;
                     /** @description Serial number. */
                     serialNumber?: string | null;
@@ -31343,7 +32790,11 @@ export interface operations {
                      * @enum {unknown}
                      */
                     status?: "in_use" | "in_stock" | "in_repair" | "retired";
-                    /** @description Warranty end; not before the purchase date (422). */
+                    /**
+                     * Format: date
+                     * @description Warranty end; not before the purchase date (422).
+                     * @example 2027-03-31
+                     */
                     warrantyEnd?: string | null;
                 };
             };
@@ -31356,9 +32807,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The agent that reports it; null for a manual workstation. */
+                        /**
+                         * Format: uuid
+                         * @description The agent that reports it; null for a manual workstation.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         agentId: string | null;
-                        /** @description The person using it (see /users); null when unassigned. */
+                        /**
+                         * Format: uuid
+                         * @description The person using it (see /users); null when unassigned.
+                         * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                         */
                         assignedUserId: string | null;
                         /** @description true when reported by an agent; then name, os and manufacturer cannot be changed through the API (422). */
                         automatic: boolean;
@@ -31379,7 +32838,10 @@ export interface operations {
                         customFields: {
                             [key: string]: unknown;
                         };
-                        /** @description Host name. */
+                        /**
+                         * @description Host name.
+                         * @example lt-0042.corp.acme.test
+                         */
                         hostname: string | null;
                         /**
                          * Format: uuid
@@ -31393,35 +32855,62 @@ export interface operations {
                          * @example 2026-11-22T09:30:00.000Z
                          */
                         lastCheckTime: string;
-                        /** @description When its agent last reported, changed or not; null for a manual workstation. A silent agent shows here. */
+                        /**
+                         * Format: date-time
+                         * @description When its agent last reported, changed or not; null for a manual workstation. A silent agent shows here.
+                         * @example 2026-11-22T09:30:00.000Z
+                         */
                         lastReportAt: string | null;
                         /** @description Office or site. */
                         location: string | null;
-                        /** @description Manufacturer. */
+                        /**
+                         * @description Manufacturer.
+                         * @example Lenovo
+                         */
                         manufacturer: string | null;
                         /** @description Memory in MiB. */
                         memoryMb: number | null;
-                        /** @description Model. */
+                        /**
+                         * @description Model.
+                         * @example ThinkPad T14 Gen 4
+                         */
                         model: string | null;
                         /**
                          * @description Asset name.
                          * @example LT-0042
                          */
                         name: string;
-                        /** @description Operating system. */
+                        /**
+                         * @description Operating system.
+                         * @example Windows 11 Pro
+                         */
                         os: string | null;
-                        /** @description OS version. */
+                        /**
+                         * @description OS version.
+                         * @example 23H2
+                         */
                         osVersion: string | null;
-                        /** @description Purchase date. */
+                        /**
+                         * Format: date
+                         * @description Purchase date.
+                         * @example 2027-03-31
+                         */
                         purchaseDate: string | null;
-                        /** @description Serial number. */
+                        /**
+                         * @description Serial number.
+                         * @example PF3ABC12
+                         */
                         serialNumber: string | null;
                         /**
                          * @description in_use, in_stock, in_repair or retired.
                          * @enum {unknown}
                          */
                         status: "in_use" | "in_stock" | "in_repair" | "retired";
-                        /** @description End of the warranty. */
+                        /**
+                         * Format: date
+                         * @description End of the warranty.
+                         * @example 2027-03-31
+                         */
                         warrantyEnd: string | null;
                     };
                 };

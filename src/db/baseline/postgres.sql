@@ -1,11 +1,80 @@
 -- Estate's schema baseline (postgres), written by scripts/schema-baseline.ts.
 
+CREATE FUNCTION estate_address_key(address text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    AS $_$
+      DECLARE
+        parsed inet;
+        bytes bytea;
+      BEGIN
+        IF address ~ '^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$' THEN
+          parsed := address::inet;
+        ELSIF address ~ '^::(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?:%[0-9a-zA-Z.:-]{1,})?$' THEN
+          -- ipaddr.js reads ::a.b.c.d (deprecated IPv4-compatible) as ::ffff:a.b.c.d.
+          parsed := ('::ffff:' || substring(split_part(address, '%', 1) FROM 3))::inet;
+        ELSIF address ~ '^(?:(?:(?:[0-9a-fA-F]{1,4}):){7}(?:(?:[0-9a-fA-F]{1,4})|:)|(?:(?:[0-9a-fA-F]{1,4}):){6}(?:(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])|:(?:[0-9a-fA-F]{1,4})|:)|(?:(?:[0-9a-fA-F]{1,4}):){5}(?::(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])|(?::(?:[0-9a-fA-F]{1,4})){1,2}|:)|(?:(?:[0-9a-fA-F]{1,4}):){4}(?:(?::(?:[0-9a-fA-F]{1,4})){0,1}:(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])|(?::(?:[0-9a-fA-F]{1,4})){1,3}|:)|(?:(?:[0-9a-fA-F]{1,4}):){3}(?:(?::(?:[0-9a-fA-F]{1,4})){0,2}:(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])|(?::(?:[0-9a-fA-F]{1,4})){1,4}|:)|(?:(?:[0-9a-fA-F]{1,4}):){2}(?:(?::(?:[0-9a-fA-F]{1,4})){0,3}:(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])|(?::(?:[0-9a-fA-F]{1,4})){1,5}|:)|(?:(?:[0-9a-fA-F]{1,4}):){1}(?:(?::(?:[0-9a-fA-F]{1,4})){0,4}:(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])|(?::(?:[0-9a-fA-F]{1,4})){1,6}|:)|(?::(?:(?::(?:[0-9a-fA-F]{1,4})){0,5}:(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])|(?::(?:[0-9a-fA-F]{1,4})){1,7}|:)))(?:%[0-9a-zA-Z.:-]{1,})?$' THEN
+          parsed := split_part(address, '%', 1)::inet;
+        ELSE
+          RETURN NULL;
+        END IF;
+        -- inet's binary form: family, bits, is_cidr, length, then the address's bytes.
+        bytes := substring(inet_send(parsed) FROM 5);
+        IF family(parsed) = 6 AND substring(bytes FROM 1 FOR 12) = '\x00000000000000000000ffff'::bytea THEN
+          RETURN '4' || encode(substring(bytes FROM 13), 'hex');
+        END IF;
+        RETURN family(parsed)::text || encode(bytes, 'hex');
+      END $_$
+;
+
+CREATE FUNCTION estate_address_keys(addresses text) RETURNS text[]
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+      DECLARE
+        parsed jsonb;
+      BEGIN
+        BEGIN
+          parsed := addresses::jsonb;
+        EXCEPTION WHEN others THEN
+          RETURN '{}';
+        END;
+        IF jsonb_typeof(parsed) <> 'array' THEN
+          RETURN '{}';
+        END IF;
+        RETURN ARRAY(SELECT DISTINCT keys.key FROM (SELECT estate_address_key(element #>> '{}') AS key
+          FROM jsonb_array_elements(parsed) AS element
+          WHERE jsonb_typeof(element) = 'string') keys WHERE keys.key IS NOT NULL);
+      END $$
+;
+
 CREATE FUNCTION members_copy_person() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
       BEGIN
         SELECT name, email, created_at INTO NEW.user_name, NEW.user_email, NEW.user_created_at FROM users WHERE id = NEW.user_id FOR SHARE;
         RETURN NEW;
+      END $$
+;
+
+CREATE FUNCTION servers_index_changed_addresses() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        DELETE FROM server_addresses WHERE workspace_id = OLD.workspace_id AND server_id = OLD.id;
+        INSERT INTO server_addresses (workspace_id, server_id, address)
+          SELECT NEW.workspace_id, NEW.id, keys.address FROM unnest(estate_address_keys(NEW.ip_addresses)) AS keys (address)
+          ON CONFLICT DO NOTHING;
+        RETURN NULL;
+      END $$
+;
+
+CREATE FUNCTION servers_index_new_addresses() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        INSERT INTO server_addresses (workspace_id, server_id, address)
+          SELECT added.workspace_id, added.id, keys.address FROM added CROSS JOIN LATERAL unnest(estate_address_keys(added.ip_addresses)) AS keys (address)
+          ON CONFLICT DO NOTHING;
+        RETURN NULL;
       END $$
 ;
 
@@ -29,6 +98,12 @@ CREATE FUNCTION users_copy_to_members() RETURNS trigger
       END $$
 ;
 
+CREATE FUNCTION users_copy_to_people() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        BEGIN UPDATE people SET name = NEW.name, email = NEW.email WHERE id = NEW.id AND member = 1; RETURN NULL; END $$
+;
+
 CREATE TABLE agents (
     workspace_id uuid NOT NULL,
     id uuid NOT NULL,
@@ -41,7 +116,8 @@ CREATE TABLE agents (
     last_seen_at timestamp with time zone,
     revoked_at timestamp with time zone,
     report_window_start timestamp with time zone,
-    report_window_count integer DEFAULT 0 NOT NULL
+    report_window_count integer DEFAULT 0 NOT NULL,
+    fleet integer DEFAULT 0 NOT NULL
 )
 ;
 
@@ -54,7 +130,9 @@ CREATE TABLE announcements (
     starts_at timestamp with time zone,
     ends_at timestamp with time zone,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL
+    updated_at timestamp with time zone NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -141,7 +219,9 @@ CREATE TABLE applications (
     phase_out_date date,
     end_of_life_date date,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL
+    updated_at timestamp with time zone NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -168,7 +248,9 @@ CREATE TABLE categories (
     description text,
     parent_id uuid,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL
+    updated_at timestamp with time zone NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -179,7 +261,8 @@ CREATE TABLE console_sessions (
     csrf_token text NOT NULL,
     created_at timestamp with time zone NOT NULL,
     last_seen_at timestamp with time zone NOT NULL,
-    expires_at timestamp with time zone NOT NULL
+    expires_at timestamp with time zone NOT NULL,
+    sso_provider text
 )
 ;
 
@@ -210,7 +293,9 @@ CREATE TABLE contracts (
     description text,
     created_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    vendor_key text
+    vendor_key text,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -231,7 +316,15 @@ CREATE TABLE data_objects (
     personal_data integer NOT NULL,
     retention_days integer,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL
+    updated_at timestamp with time zone NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
+)
+;
+
+CREATE TABLE data_versions (
+    workspace_id uuid NOT NULL,
+    version bigint NOT NULL
 )
 ;
 
@@ -256,6 +349,32 @@ CREATE TABLE discovered_applications (
 )
 ;
 
+CREATE TABLE field_definitions (
+    workspace_id uuid NOT NULL,
+    id uuid NOT NULL,
+    family text NOT NULL,
+    name text NOT NULL,
+    label text NOT NULL,
+    description text,
+    type text NOT NULL,
+    required integer DEFAULT 0 NOT NULL,
+    default_value text,
+    choices text,
+    minimum text,
+    maximum text,
+    pattern text,
+    max_length integer,
+    reference_family text,
+    unique_values integer DEFAULT 0 NOT NULL,
+    group_name text,
+    "position" integer DEFAULT 0 NOT NULL,
+    filterable integer DEFAULT 0 NOT NULL,
+    searchable integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL
+)
+;
+
 CREATE TABLE flow_data_objects (
     workspace_id uuid NOT NULL,
     flow_id uuid NOT NULL,
@@ -274,7 +393,25 @@ CREATE TABLE flows (
     frequency text,
     description text,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL
+    updated_at timestamp with time zone NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
+)
+;
+
+CREATE TABLE inventory_devices (
+    workspace_id uuid NOT NULL,
+    id uuid NOT NULL,
+    agent_id uuid NOT NULL,
+    device_id text NOT NULL,
+    hardware_uuid text,
+    serial_number text,
+    host_kind text NOT NULL,
+    host_id uuid NOT NULL,
+    first_seen_at timestamp with time zone NOT NULL,
+    last_seen_at timestamp with time zone NOT NULL,
+    report_window_start timestamp with time zone,
+    report_window_count integer DEFAULT 0 NOT NULL
 )
 ;
 
@@ -314,7 +451,24 @@ CREATE TABLE networks (
     description text,
     created_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    cidr_key text DEFAULT ''::text NOT NULL
+    cidr_key text DEFAULT ''::text NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
+)
+;
+
+CREATE TABLE people (
+    workspace_id uuid NOT NULL,
+    id uuid NOT NULL,
+    name text NOT NULL,
+    email text,
+    department text,
+    employee_number text,
+    member integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -356,7 +510,9 @@ CREATE TABLE routers (
     description text,
     created_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    manufacturer_key text
+    manufacturer_key text,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -367,10 +523,29 @@ CREATE TABLE row_counts (
 )
 ;
 
+CREATE TABLE saved_views (
+    workspace_id uuid NOT NULL,
+    id uuid NOT NULL,
+    family text NOT NULL,
+    name text NOT NULL,
+    owner_user_id uuid NOT NULL,
+    shared integer NOT NULL,
+    query text NOT NULL,
+    created_at timestamp with time zone NOT NULL
+)
+;
+
 CREATE TABLE search_versions (
     workspace_id uuid NOT NULL,
     table_name text NOT NULL,
     version bigint NOT NULL
+)
+;
+
+CREATE TABLE server_addresses (
+    workspace_id uuid NOT NULL,
+    server_id uuid NOT NULL,
+    address text NOT NULL COLLATE pg_catalog."C"
 )
 ;
 
@@ -413,7 +588,10 @@ CREATE TABLE servers (
     created_at timestamp with time zone NOT NULL,
     last_check_time timestamp with time zone NOT NULL,
     last_report_at timestamp with time zone,
-    os_key text
+    os_key text,
+    agent_device text DEFAULT ''::text NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -430,6 +608,44 @@ CREATE TABLE software_installs (
     name_key text NOT NULL,
     vendor_key text NOT NULL,
     install_count integer NOT NULL
+)
+;
+
+CREATE TABLE sso_flows (
+    id text NOT NULL,
+    provider text NOT NULL,
+    browser_hash text NOT NULL,
+    nonce text NOT NULL,
+    code_verifier text NOT NULL,
+    redirect_uri text NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+)
+;
+
+CREATE TABLE sso_memberships (
+    workspace_id uuid NOT NULL,
+    member_id uuid NOT NULL,
+    provider text NOT NULL,
+    created integer NOT NULL,
+    synced_at timestamp with time zone NOT NULL
+)
+;
+
+CREATE TABLE sso_rules (
+    workspace_id uuid NOT NULL,
+    id uuid NOT NULL,
+    provider text NOT NULL,
+    group_value text NOT NULL,
+    role text NOT NULL,
+    created_at timestamp with time zone NOT NULL
+)
+;
+
+CREATE TABLE sso_settings (
+    workspace_id uuid NOT NULL,
+    require_sso integer NOT NULL,
+    break_glass_member_id uuid,
+    add_new_people integer NOT NULL
 )
 ;
 
@@ -460,7 +676,9 @@ CREATE TABLE teams (
     email text,
     parent_id uuid,
     created_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL
+    updated_at timestamp with time zone NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -469,7 +687,8 @@ CREATE TABLE users (
     email text NOT NULL,
     name text NOT NULL,
     password_hash text,
-    created_at timestamp with time zone NOT NULL
+    created_at timestamp with time zone NOT NULL,
+    workspace_id uuid
 )
 ;
 
@@ -513,7 +732,10 @@ CREATE TABLE workstations (
     agent_id uuid,
     created_at timestamp with time zone NOT NULL,
     last_check_time timestamp with time zone NOT NULL,
-    last_report_at timestamp with time zone
+    last_report_at timestamp with time zone,
+    agent_device text DEFAULT ''::text NOT NULL,
+    custom_fields text DEFAULT '{}'::text NOT NULL,
+    custom_search text
 )
 ;
 
@@ -589,8 +811,16 @@ ALTER TABLE ONLY data_objects
     ADD CONSTRAINT data_objects_pk PRIMARY KEY (workspace_id, id)
 ;
 
+ALTER TABLE ONLY data_versions
+    ADD CONSTRAINT data_versions_pkey PRIMARY KEY (workspace_id)
+;
+
 ALTER TABLE ONLY discovered_applications
     ADD CONSTRAINT discovered_applications_pk PRIMARY KEY (workspace_id, id)
+;
+
+ALTER TABLE ONLY field_definitions
+    ADD CONSTRAINT field_definitions_pkey PRIMARY KEY (workspace_id, id)
 ;
 
 ALTER TABLE ONLY flow_data_objects
@@ -599,6 +829,10 @@ ALTER TABLE ONLY flow_data_objects
 
 ALTER TABLE ONLY flows
     ADD CONSTRAINT flows_pk PRIMARY KEY (workspace_id, id)
+;
+
+ALTER TABLE ONLY inventory_devices
+    ADD CONSTRAINT inventory_devices_pkey PRIMARY KEY (workspace_id, id)
 ;
 
 ALTER TABLE ONLY invitations
@@ -615,6 +849,10 @@ ALTER TABLE ONLY members
 
 ALTER TABLE ONLY networks
     ADD CONSTRAINT networks_pk PRIMARY KEY (workspace_id, id)
+;
+
+ALTER TABLE ONLY people
+    ADD CONSTRAINT people_pkey PRIMARY KEY (workspace_id, id)
 ;
 
 ALTER TABLE ONLY roles
@@ -637,8 +875,16 @@ ALTER TABLE ONLY row_counts
     ADD CONSTRAINT row_counts_pk PRIMARY KEY (workspace_id, table_name)
 ;
 
+ALTER TABLE ONLY saved_views
+    ADD CONSTRAINT saved_views_pkey PRIMARY KEY (workspace_id, id)
+;
+
 ALTER TABLE ONLY search_versions
     ADD CONSTRAINT search_versions_pk PRIMARY KEY (workspace_id, table_name)
+;
+
+ALTER TABLE ONLY server_addresses
+    ADD CONSTRAINT server_addresses_pk PRIMARY KEY (workspace_id, server_id, address)
 ;
 
 ALTER TABLE ONLY server_owners
@@ -659,6 +905,26 @@ ALTER TABLE ONLY sign_in_failures
 
 ALTER TABLE ONLY software_installs
     ADD CONSTRAINT software_installs_pk PRIMARY KEY (workspace_id, name_key, vendor_key)
+;
+
+ALTER TABLE ONLY sso_flows
+    ADD CONSTRAINT sso_flows_pkey PRIMARY KEY (id)
+;
+
+ALTER TABLE ONLY sso_memberships
+    ADD CONSTRAINT sso_memberships_pkey PRIMARY KEY (workspace_id, member_id, provider)
+;
+
+ALTER TABLE ONLY sso_rules
+    ADD CONSTRAINT sso_rules_pkey PRIMARY KEY (workspace_id, id)
+;
+
+ALTER TABLE ONLY sso_rules
+    ADD CONSTRAINT sso_rules_workspace_id_provider_group_value_role_key UNIQUE (workspace_id, provider, group_value, role)
+;
+
+ALTER TABLE ONLY sso_settings
+    ADD CONSTRAINT sso_settings_pkey PRIMARY KEY (workspace_id)
 ;
 
 ALTER TABLE ONLY tags
@@ -949,6 +1215,9 @@ CREATE UNIQUE INDEX discovered_applications_workstation_id_key_uq ON discovered_
 CREATE INDEX discovered_applications_workstation_idx ON discovered_applications USING btree (workspace_id, workstation_id)
 ;
 
+CREATE UNIQUE INDEX field_definitions_name_uq ON field_definitions USING btree (workspace_id, family, name)
+;
+
 CREATE INDEX flow_data_objects_data_object_id_flow_id_idx ON flow_data_objects USING btree (workspace_id, data_object_id, flow_id)
 ;
 
@@ -1007,6 +1276,18 @@ CREATE INDEX flows_target_idx ON flows USING btree (workspace_id, target_applica
 ;
 
 CREATE INDEX flows_updated_at_sort_idx ON flows USING btree (workspace_id, updated_at, id)
+;
+
+CREATE UNIQUE INDEX inventory_devices_device_uq ON inventory_devices USING btree (workspace_id, agent_id, device_id)
+;
+
+CREATE INDEX inventory_devices_host_idx ON inventory_devices USING btree (workspace_id, host_id)
+;
+
+CREATE INDEX inventory_devices_serial_idx ON inventory_devices USING btree (workspace_id, agent_id, serial_number)
+;
+
+CREATE INDEX inventory_devices_uuid_idx ON inventory_devices USING btree (workspace_id, agent_id, hardware_uuid)
 ;
 
 CREATE INDEX invitations_user_idx ON invitations USING btree (user_id)
@@ -1069,6 +1350,24 @@ CREATE INDEX networks_vlan_filter_idx ON networks USING btree (workspace_id, vla
 CREATE INDEX networks_vlan_sort_idx ON networks USING btree (workspace_id, vlan NULLS FIRST, id)
 ;
 
+CREATE INDEX people_created_at_sort_idx ON people USING btree (workspace_id, created_at, id)
+;
+
+CREATE INDEX people_email_sort_idx ON people USING btree (workspace_id, email NULLS FIRST, id)
+;
+
+CREATE UNIQUE INDEX people_email_uq ON people USING btree (workspace_id, email) WHERE (email IS NOT NULL)
+;
+
+CREATE UNIQUE INDEX people_employee_number_uq ON people USING btree (workspace_id, employee_number) WHERE (employee_number IS NOT NULL)
+;
+
+CREATE INDEX people_member_idx ON people USING btree (workspace_id, member, name, id)
+;
+
+CREATE INDEX people_name_sort_idx ON people USING btree (workspace_id, name, id)
+;
+
 CREATE INDEX router_networks_network_id_router_id_idx ON router_networks USING btree (workspace_id, network_id, router_id)
 ;
 
@@ -1093,10 +1392,16 @@ CREATE INDEX routers_name_sort_idx ON routers USING btree (workspace_id, name, i
 CREATE INDEX routers_updated_at_sort_idx ON routers USING btree (workspace_id, updated_at, id)
 ;
 
-CREATE INDEX servers_agent_id_filter_idx ON servers USING btree (workspace_id, agent_id, name, id)
+CREATE INDEX saved_views_family_idx ON saved_views USING btree (workspace_id, family, name, id)
 ;
 
-CREATE UNIQUE INDEX servers_agent_uq ON servers USING btree (workspace_id, agent_id) WHERE (agent_id IS NOT NULL)
+CREATE INDEX server_addresses_address_idx ON server_addresses USING btree (workspace_id, address, server_id)
+;
+
+CREATE UNIQUE INDEX servers_agent_device_uq ON servers USING btree (workspace_id, agent_id, agent_device) WHERE (agent_id IS NOT NULL)
+;
+
+CREATE INDEX servers_agent_id_filter_idx ON servers USING btree (workspace_id, agent_id, name, id)
 ;
 
 CREATE INDEX servers_automatic_filter_idx ON servers USING btree (workspace_id, automatic, name, id)
@@ -1149,6 +1454,9 @@ CREATE INDEX sign_in_failures_window_idx ON sign_in_failures USING btree (window
 CREATE UNIQUE INDEX software_installs_count_idx ON software_installs USING btree (workspace_id, install_count, name_key, vendor_key)
 ;
 
+CREATE INDEX sso_flows_expires_idx ON sso_flows USING btree (expires_at)
+;
+
 CREATE INDEX tags_created_at_sort_idx ON tags USING btree (workspace_id, created_at, id)
 ;
 
@@ -1176,7 +1484,10 @@ CREATE INDEX teams_parent_idx ON teams USING btree (workspace_id, parent_id)
 CREATE INDEX teams_updated_at_sort_idx ON teams USING btree (workspace_id, updated_at, id)
 ;
 
-CREATE UNIQUE INDEX workstations_agent_uq ON workstations USING btree (workspace_id, agent_id) WHERE (agent_id IS NOT NULL)
+CREATE INDEX users_workspace_idx ON users USING btree (workspace_id)
+;
+
+CREATE UNIQUE INDEX workstations_agent_device_uq ON workstations USING btree (workspace_id, agent_id, agent_device) WHERE (agent_id IS NOT NULL)
 ;
 
 CREATE INDEX workstations_assigned_filter_idx ON workstations USING btree (workspace_id, name, id) WHERE (assigned_user_id IS NOT NULL)
@@ -1232,6 +1543,15 @@ CREATE TRIGGER discovered_applications_total_insert AFTER INSERT ON discovered_a
 ;
 
 CREATE TRIGGER members_person_copy BEFORE INSERT OR UPDATE OF user_id, user_name, user_email, user_created_at ON members FOR EACH ROW EXECUTE FUNCTION members_copy_person()
+;
+
+CREATE TRIGGER servers_address_insert AFTER INSERT ON servers REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION servers_index_new_addresses()
+;
+
+CREATE TRIGGER servers_address_update AFTER UPDATE OF ip_addresses ON servers FOR EACH ROW WHEN ((old.ip_addresses IS DISTINCT FROM new.ip_addresses)) EXECUTE FUNCTION servers_index_changed_addresses()
+;
+
+CREATE TRIGGER users_people_copy AFTER UPDATE OF name, email ON users FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email))) EXECUTE FUNCTION users_copy_to_people()
 ;
 
 CREATE TRIGGER users_person_copy AFTER UPDATE OF name, email ON users FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email))) EXECUTE FUNCTION users_copy_to_members()
@@ -1353,6 +1673,10 @@ ALTER TABLE ONLY discovered_applications
     ADD CONSTRAINT discovered_applications_workstation_id_fk FOREIGN KEY (workspace_id, workstation_id) REFERENCES workstations(workspace_id, id) ON DELETE CASCADE
 ;
 
+ALTER TABLE ONLY field_definitions
+    ADD CONSTRAINT field_definitions_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
+;
+
 ALTER TABLE ONLY flow_data_objects
     ADD CONSTRAINT flow_data_objects_data_object_id_fk FOREIGN KEY (workspace_id, data_object_id) REFERENCES data_objects(workspace_id, id) ON DELETE CASCADE
 ;
@@ -1373,6 +1697,10 @@ ALTER TABLE ONLY flows
     ADD CONSTRAINT flows_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
 ;
 
+ALTER TABLE ONLY inventory_devices
+    ADD CONSTRAINT inventory_devices_workspace_id_agent_id_fkey FOREIGN KEY (workspace_id, agent_id) REFERENCES agents(workspace_id, id) ON DELETE CASCADE
+;
+
 ALTER TABLE ONLY invitations
     ADD CONSTRAINT invitations_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 ;
@@ -1391,6 +1719,14 @@ ALTER TABLE ONLY members
 
 ALTER TABLE ONLY networks
     ADD CONSTRAINT networks_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
+;
+
+ALTER TABLE ONLY people
+    ADD CONSTRAINT people_id_fkey FOREIGN KEY (id) REFERENCES users(id) ON DELETE CASCADE
+;
+
+ALTER TABLE ONLY people
+    ADD CONSTRAINT people_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
 ;
 
 ALTER TABLE ONLY roles
@@ -1421,8 +1757,20 @@ ALTER TABLE ONLY row_counts
     ADD CONSTRAINT row_counts_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
 ;
 
+ALTER TABLE ONLY saved_views
+    ADD CONSTRAINT saved_views_owner_user_id_fkey FOREIGN KEY (owner_user_id) REFERENCES users(id) ON DELETE CASCADE
+;
+
+ALTER TABLE ONLY saved_views
+    ADD CONSTRAINT saved_views_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
+;
+
 ALTER TABLE ONLY search_versions
     ADD CONSTRAINT search_versions_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
+;
+
+ALTER TABLE ONLY server_addresses
+    ADD CONSTRAINT server_addresses_server_fk FOREIGN KEY (workspace_id, server_id) REFERENCES servers(workspace_id, id) ON DELETE CASCADE
 ;
 
 ALTER TABLE ONLY server_owners
@@ -1453,6 +1801,18 @@ ALTER TABLE ONLY software_installs
     ADD CONSTRAINT software_installs_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
 ;
 
+ALTER TABLE ONLY sso_memberships
+    ADD CONSTRAINT sso_memberships_workspace_id_member_id_fkey FOREIGN KEY (workspace_id, member_id) REFERENCES members(workspace_id, id) ON DELETE CASCADE
+;
+
+ALTER TABLE ONLY sso_rules
+    ADD CONSTRAINT sso_rules_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
+;
+
+ALTER TABLE ONLY sso_settings
+    ADD CONSTRAINT sso_settings_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
+;
+
 ALTER TABLE ONLY tags
     ADD CONSTRAINT tags_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
 ;
@@ -1471,6 +1831,10 @@ ALTER TABLE ONLY teams
 
 ALTER TABLE ONLY teams
     ADD CONSTRAINT teams_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
+;
+
+ALTER TABLE ONLY users
+    ADD CONSTRAINT users_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE
 ;
 
 ALTER TABLE ONLY value_counts

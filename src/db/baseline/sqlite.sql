@@ -3,7 +3,7 @@
 CREATE TABLE "workspaces" ("id" text primary key, "name" text not null, "default_currency" text default 'EUR' not null, "time_zone" text default 'UTC' not null, "created_at" text not null, "updated_at" text not null)
 ;
 
-CREATE TABLE "users" ("id" text primary key, "email" text not null unique, "name" text not null, "password_hash" text, "created_at" text not null)
+CREATE TABLE "users" ("id" text primary key, "email" text not null unique, "name" text not null, "password_hash" text, "created_at" text not null, workspace_id text REFERENCES workspaces (id) ON DELETE CASCADE)
 ;
 
 CREATE TABLE "members" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "user_id" text not null references "users" ("id") on delete cascade, "role" text not null, "created_at" text not null, user_name text NOT NULL DEFAULT '', user_email text NOT NULL DEFAULT '', user_created_at text NOT NULL DEFAULT '', constraint "members_pk" primary key ("workspace_id", "id"), constraint "members_workspace_user_uq" unique ("workspace_id", "user_id"))
@@ -33,13 +33,13 @@ CREATE INDEX audit_events_category_idx ON audit_events (workspace_id, category, 
 CREATE TABLE "tags" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "colour" text not null, "description" text, "created_at" text not null, "name_key" text, constraint "tags_pk" primary key ("workspace_id", "id"))
 ;
 
-CREATE TABLE "categories" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "description" text, "parent_id" text, "created_at" text not null, "updated_at" text not null, constraint "categories_pk" primary key ("workspace_id", "id"), constraint "categories_parent_fk" foreign key ("workspace_id", "parent_id") references "categories" ("workspace_id", "id"))
+CREATE TABLE "categories" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "description" text, "parent_id" text, "created_at" text not null, "updated_at" text not null, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "categories_pk" primary key ("workspace_id", "id"), constraint "categories_parent_fk" foreign key ("workspace_id", "parent_id") references "categories" ("workspace_id", "id"))
 ;
 
 CREATE INDEX "categories_parent_idx" on "categories" ("workspace_id", "parent_id")
 ;
 
-CREATE TABLE "teams" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "description" text, "email" text, "parent_id" text, "created_at" text not null, "updated_at" text not null, constraint "teams_pk" primary key ("workspace_id", "id"), constraint "teams_parent_fk" foreign key ("workspace_id", "parent_id") references "teams" ("workspace_id", "id"))
+CREATE TABLE "teams" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "description" text, "email" text, "parent_id" text, "created_at" text not null, "updated_at" text not null, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "teams_pk" primary key ("workspace_id", "id"), constraint "teams_parent_fk" foreign key ("workspace_id", "parent_id") references "teams" ("workspace_id", "id"))
 ;
 
 CREATE INDEX "teams_parent_idx" on "teams" ("workspace_id", "parent_id")
@@ -48,10 +48,10 @@ CREATE INDEX "teams_parent_idx" on "teams" ("workspace_id", "parent_id")
 CREATE TABLE "team_members" ("workspace_id" text not null, "team_id" text not null, "user_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "team_members_pk" primary key ("workspace_id", "team_id", "user_id"), constraint "team_members_team_fk" foreign key ("workspace_id", "team_id") references "teams" ("workspace_id", "id") on delete cascade)
 ;
 
-CREATE TABLE "agents" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "token_hash" text not null unique, "token_prefix" text not null, "hostname" text, "version" text, "created_at" text not null, "last_seen_at" text, "revoked_at" text, "report_window_start" text, "report_window_count" integer default 0 not null, constraint "agents_pk" primary key ("workspace_id", "id"))
+CREATE TABLE "agents" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "token_hash" text not null unique, "token_prefix" text not null, "hostname" text, "version" text, "created_at" text not null, "last_seen_at" text, "revoked_at" text, "report_window_start" text, "report_window_count" integer default 0 not null, fleet integer NOT NULL DEFAULT 0, constraint "agents_pk" primary key ("workspace_id", "id"))
 ;
 
-CREATE TABLE "applications" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "description" text, "vendor" text, "version" text, "url" text, "hosting_type" text, "category_id" text, "catalog_entry_id" text, "business_value" integer, "technical_fit" integer, "user_count" integer, "plan_date" text, "phase_in_date" text, "active_date" text, "phase_out_date" text, "end_of_life_date" text, "created_at" text not null, "updated_at" text not null, "lifecycle_status" text, "criticality" text, constraint "applications_pk" primary key ("workspace_id", "id"), constraint "applications_category_id_fk" foreign key ("workspace_id", "category_id") references "categories" ("workspace_id", "id"))
+CREATE TABLE "applications" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "description" text, "vendor" text, "version" text, "url" text, "hosting_type" text, "category_id" text, "catalog_entry_id" text, "business_value" integer, "technical_fit" integer, "user_count" integer, "plan_date" text, "phase_in_date" text, "active_date" text, "phase_out_date" text, "end_of_life_date" text, "created_at" text not null, "updated_at" text not null, "lifecycle_status" text, "criticality" text, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "applications_pk" primary key ("workspace_id", "id"), constraint "applications_category_id_fk" foreign key ("workspace_id", "category_id") references "categories" ("workspace_id", "id"))
 ;
 
 CREATE INDEX "applications_name_idx" on "applications" ("workspace_id", "name", "id")
@@ -60,7 +60,7 @@ CREATE INDEX "applications_name_idx" on "applications" ("workspace_id", "name", 
 CREATE INDEX "applications_category_idx" on "applications" ("workspace_id", "category_id")
 ;
 
-CREATE TABLE "servers" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "hostname" text not null, "ip_addresses" text not null, "os" text, "os_version" text, "manufacturer" text, "model" text, "serial_number" text, "cpu_cores" integer, "memory_mb" integer, "storage_gb" integer, "location" text, "description" text, "automatic" integer not null, "agent_id" text, "created_at" text not null, "last_check_time" text not null, "environment" text, "last_report_at" text, "os_key" text, constraint "servers_pk" primary key ("workspace_id", "id"), constraint "servers_agent_id_fk" foreign key ("workspace_id", "agent_id") references "agents" ("workspace_id", "id"))
+CREATE TABLE "servers" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "hostname" text not null, "ip_addresses" text not null, "os" text, "os_version" text, "manufacturer" text, "model" text, "serial_number" text, "cpu_cores" integer, "memory_mb" integer, "storage_gb" integer, "location" text, "description" text, "automatic" integer not null, "agent_id" text, "created_at" text not null, "last_check_time" text not null, "environment" text, "last_report_at" text, "os_key" text, agent_device text NOT NULL DEFAULT '', custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "servers_pk" primary key ("workspace_id", "id"), constraint "servers_agent_id_fk" foreign key ("workspace_id", "agent_id") references "agents" ("workspace_id", "id"))
 ;
 
 CREATE INDEX "servers_name_idx" on "servers" ("workspace_id", "name", "id")
@@ -69,25 +69,25 @@ CREATE INDEX "servers_name_idx" on "servers" ("workspace_id", "name", "id")
 CREATE INDEX "servers_last_check_idx" on "servers" ("workspace_id", "last_check_time", "id")
 ;
 
-CREATE TABLE "networks" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "cidr" text not null, "vlan" integer, "gateway" text, "environment" text, "location" text, "description" text, "created_at" text not null, "updated_at" text not null, "cidr_key" text default '' not null, constraint "networks_pk" primary key ("workspace_id", "id"))
+CREATE TABLE "networks" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "cidr" text not null, "vlan" integer, "gateway" text, "environment" text, "location" text, "description" text, "created_at" text not null, "updated_at" text not null, "cidr_key" text default '' not null, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "networks_pk" primary key ("workspace_id", "id"))
 ;
 
-CREATE TABLE "routers" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "manufacturer" text, "model" text, "os" text, "os_version" text, "serial_number" text, "management_ip" text, "location" text, "description" text, "created_at" text not null, "updated_at" text not null, "manufacturer_key" text, constraint "routers_pk" primary key ("workspace_id", "id"))
+CREATE TABLE "routers" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "manufacturer" text, "model" text, "os" text, "os_version" text, "serial_number" text, "management_ip" text, "location" text, "description" text, "created_at" text not null, "updated_at" text not null, "manufacturer_key" text, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "routers_pk" primary key ("workspace_id", "id"))
 ;
 
-CREATE TABLE "workstations" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "hostname" text, "serial_number" text, "manufacturer" text, "model" text, "os" text, "os_version" text, "cpu_cores" integer, "memory_mb" integer, "status" text not null, "assigned_user_id" text references "users" ("id") on delete set null, "purchase_date" text, "warranty_end" text, "location" text, "automatic" integer not null, "agent_id" text, "created_at" text not null, "last_check_time" text not null, "last_report_at" text, constraint "workstations_pk" primary key ("workspace_id", "id"), constraint "workstations_agent_id_fk" foreign key ("workspace_id", "agent_id") references "agents" ("workspace_id", "id"))
+CREATE TABLE "workstations" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "hostname" text, "serial_number" text, "manufacturer" text, "model" text, "os" text, "os_version" text, "cpu_cores" integer, "memory_mb" integer, "status" text not null, "assigned_user_id" text references "users" ("id") on delete set null, "purchase_date" text, "warranty_end" text, "location" text, "automatic" integer not null, "agent_id" text, "created_at" text not null, "last_check_time" text not null, "last_report_at" text, agent_device text NOT NULL DEFAULT '', custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "workstations_pk" primary key ("workspace_id", "id"), constraint "workstations_agent_id_fk" foreign key ("workspace_id", "agent_id") references "agents" ("workspace_id", "id"))
 ;
 
-CREATE TABLE "data_objects" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "description" text, "personal_data" integer not null, "retention_days" integer, "created_at" text not null, "updated_at" text not null, "classification" text, constraint "data_objects_pk" primary key ("workspace_id", "id"))
+CREATE TABLE "data_objects" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "description" text, "personal_data" integer not null, "retention_days" integer, "created_at" text not null, "updated_at" text not null, "classification" text, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "data_objects_pk" primary key ("workspace_id", "id"))
 ;
 
-CREATE TABLE "contracts" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "vendor" text not null, "reference" text, "start_date" text not null, "end_date" text, "renewal_date" text, "notice_period_days" integer, "auto_renew" integer not null, "amount" real, "currency" text, "seats" integer, "description" text, "created_at" text not null, "updated_at" text not null, "type" text, "billing_period" text, "vendor_key" text, constraint "contracts_pk" primary key ("workspace_id", "id"))
+CREATE TABLE "contracts" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "vendor" text not null, "reference" text, "start_date" text not null, "end_date" text, "renewal_date" text, "notice_period_days" integer, "auto_renew" integer not null, "amount" real, "currency" text, "seats" integer, "description" text, "created_at" text not null, "updated_at" text not null, "type" text, "billing_period" text, "vendor_key" text, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "contracts_pk" primary key ("workspace_id", "id"))
 ;
 
 CREATE INDEX "contracts_end_idx" on "contracts" ("workspace_id", "end_date")
 ;
 
-CREATE TABLE "flows" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "source_application_id" text not null, "target_application_id" text not null, "description" text, "created_at" text not null, "updated_at" text not null, "protocol" text, "frequency" text, constraint "flows_pk" primary key ("workspace_id", "id"), constraint "flows_source_application_id_fk" foreign key ("workspace_id", "source_application_id") references "applications" ("workspace_id", "id") on delete cascade, constraint "flows_target_application_id_fk" foreign key ("workspace_id", "target_application_id") references "applications" ("workspace_id", "id") on delete cascade)
+CREATE TABLE "flows" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "name" text not null, "source_application_id" text not null, "target_application_id" text not null, "description" text, "created_at" text not null, "updated_at" text not null, "protocol" text, "frequency" text, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "flows_pk" primary key ("workspace_id", "id"), constraint "flows_source_application_id_fk" foreign key ("workspace_id", "source_application_id") references "applications" ("workspace_id", "id") on delete cascade, constraint "flows_target_application_id_fk" foreign key ("workspace_id", "target_application_id") references "applications" ("workspace_id", "id") on delete cascade)
 ;
 
 CREATE INDEX "flows_target_idx" on "flows" ("workspace_id", "target_application_id")
@@ -96,7 +96,7 @@ CREATE INDEX "flows_target_idx" on "flows" ("workspace_id", "target_application_
 CREATE INDEX "flows_source_idx" on "flows" ("workspace_id", "source_application_id")
 ;
 
-CREATE TABLE "announcements" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "title" text not null, "body" text not null, "severity" text not null, "starts_at" text, "ends_at" text, "created_at" text not null, "updated_at" text not null, constraint "announcements_pk" primary key ("workspace_id", "id"))
+CREATE TABLE "announcements" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "title" text not null, "body" text not null, "severity" text not null, "starts_at" text, "ends_at" text, "created_at" text not null, "updated_at" text not null, custom_fields text NOT NULL DEFAULT '{}', custom_search text, constraint "announcements_pk" primary key ("workspace_id", "id"))
 ;
 
 CREATE TABLE "application_comments" ("workspace_id" text not null references "workspaces" ("id") on delete cascade, "id" text not null, "application_id" text not null, "body" text not null, "author_type" text not null, "author_id" text, "author_name" text not null, "created_at" text not null, constraint "application_comments_pk" primary key ("workspace_id", "id"), constraint "application_comments_application_id_fk" foreign key ("workspace_id", "application_id") references "applications" ("workspace_id", "id") on delete cascade)
@@ -162,12 +162,6 @@ CREATE TABLE "row_counts" ("workspace_id" text not null references "workspaces" 
 CREATE UNIQUE INDEX tags_name_key_uq ON tags (workspace_id, name_key)
 ;
 
-CREATE UNIQUE INDEX servers_agent_uq ON "servers" (workspace_id, agent_id) WHERE agent_id IS NOT NULL
-;
-
-CREATE UNIQUE INDEX workstations_agent_uq ON "workstations" (workspace_id, agent_id) WHERE agent_id IS NOT NULL
-;
-
 CREATE UNIQUE INDEX discovered_applications_server_id_key_uq ON discovered_applications (workspace_id, "server_id", name_key, vendor_key) WHERE "server_id" IS NOT NULL
 ;
 
@@ -207,7 +201,7 @@ CREATE INDEX "workstations_warranty_idx" on "workstations" ("workspace_id", "war
 CREATE INDEX "workstations_assignee_idx" on "workstations" ("workspace_id", "assigned_user_id", "name", "id", "status")
 ;
 
-CREATE TABLE "console_sessions" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "workspace_id" text references "workspaces" ("id") on delete set null, "csrf_token" text not null, "created_at" text not null, "last_seen_at" text not null, "expires_at" text not null)
+CREATE TABLE "console_sessions" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "workspace_id" text references "workspaces" ("id") on delete set null, "csrf_token" text not null, "created_at" text not null, "last_seen_at" text not null, "expires_at" text not null, sso_provider text)
 ;
 
 CREATE INDEX "console_sessions_user_idx" on "console_sessions" ("user_id")
@@ -608,4 +602,204 @@ CREATE TRIGGER members_person_copy_kept AFTER UPDATE OF user_name, user_email, u
       WHEN (NEW.user_name, NEW.user_email, NEW.user_created_at) IS NOT (SELECT name, email, created_at FROM users WHERE id = NEW.user_id) BEGIN
         UPDATE members SET (user_name, user_email, user_created_at) = (SELECT name, email, created_at FROM users WHERE id = NEW.user_id) WHERE workspace_id = NEW.workspace_id AND id = NEW.id;
       END
+;
+
+CREATE TABLE server_addresses (
+    workspace_id text NOT NULL,
+    server_id text NOT NULL,
+    address text NOT NULL,
+    CONSTRAINT server_addresses_pk PRIMARY KEY (workspace_id, server_id, address),
+    CONSTRAINT server_addresses_server_fk FOREIGN KEY (workspace_id, server_id)
+      REFERENCES servers (workspace_id, id) ON DELETE CASCADE
+  )
+;
+
+CREATE TRIGGER servers_address_insert AFTER INSERT ON servers BEGIN
+        INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address) SELECT "NEW"."workspace_id", "NEW"."id", estate_address_key(element.value)
+      FROM json_each(CASE WHEN json_valid("NEW"."ip_addresses")
+        AND json_type("NEW"."ip_addresses") = 'array' THEN "NEW"."ip_addresses" ELSE '[]' END) AS element
+      WHERE element.type = 'text' AND estate_address_key(element.value) IS NOT NULL;
+      END
+;
+
+CREATE TRIGGER servers_address_update AFTER UPDATE OF ip_addresses ON servers
+      WHEN OLD.ip_addresses IS NOT NEW.ip_addresses BEGIN
+        DELETE FROM server_addresses WHERE workspace_id = OLD.workspace_id AND server_id = OLD.id;
+        INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address) SELECT "NEW"."workspace_id", "NEW"."id", estate_address_key(element.value)
+      FROM json_each(CASE WHEN json_valid("NEW"."ip_addresses")
+        AND json_type("NEW"."ip_addresses") = 'array' THEN "NEW"."ip_addresses" ELSE '[]' END) AS element
+      WHERE element.type = 'text' AND estate_address_key(element.value) IS NOT NULL;
+      END
+;
+
+CREATE INDEX server_addresses_address_idx ON server_addresses (workspace_id, address, server_id)
+;
+
+CREATE TABLE saved_views (
+        workspace_id text NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        family text NOT NULL,
+        name text NOT NULL,
+        owner_user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        shared integer NOT NULL,
+        query text NOT NULL,
+        created_at text NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      )
+;
+
+CREATE INDEX saved_views_family_idx ON saved_views (workspace_id, family, name, id)
+;
+
+CREATE TABLE sso_rules (
+      workspace_id text NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+      id text NOT NULL,
+      provider text NOT NULL,
+      group_value text NOT NULL,
+      role text NOT NULL,
+      created_at text NOT NULL,
+      PRIMARY KEY (workspace_id, id),
+      UNIQUE (workspace_id, provider, group_value, role)
+    )
+;
+
+CREATE TABLE sso_settings (
+      workspace_id text NOT NULL PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+      require_sso integer NOT NULL,
+      break_glass_member_id text,
+      add_new_people integer NOT NULL
+    )
+;
+
+CREATE TABLE sso_memberships (
+      workspace_id text NOT NULL,
+      member_id text NOT NULL,
+      provider text NOT NULL,
+      created integer NOT NULL,
+      synced_at text NOT NULL,
+      PRIMARY KEY (workspace_id, member_id, provider),
+      FOREIGN KEY (workspace_id, member_id) REFERENCES members(workspace_id, id) ON DELETE CASCADE
+    )
+;
+
+CREATE TABLE sso_flows (
+      id text NOT NULL PRIMARY KEY,
+      provider text NOT NULL,
+      browser_hash text NOT NULL,
+      nonce text NOT NULL,
+      code_verifier text NOT NULL,
+      redirect_uri text NOT NULL,
+      expires_at text NOT NULL
+    )
+;
+
+CREATE INDEX sso_flows_expires_idx ON sso_flows (expires_at)
+;
+
+CREATE UNIQUE INDEX servers_agent_device_uq ON servers (workspace_id, agent_id, agent_device) WHERE agent_id IS NOT NULL
+;
+
+CREATE UNIQUE INDEX workstations_agent_device_uq ON workstations (workspace_id, agent_id, agent_device) WHERE agent_id IS NOT NULL
+;
+
+CREATE TABLE inventory_devices (
+        workspace_id text NOT NULL,
+        id text NOT NULL,
+        agent_id text NOT NULL,
+        device_id text NOT NULL,
+        hardware_uuid text,
+        serial_number text,
+        host_kind text NOT NULL,
+        host_id text NOT NULL,
+        first_seen_at text NOT NULL,
+        last_seen_at text NOT NULL,
+        report_window_start text,
+        report_window_count integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (workspace_id, id),
+        FOREIGN KEY (workspace_id, agent_id) REFERENCES agents (workspace_id, id) ON DELETE CASCADE
+      )
+;
+
+CREATE UNIQUE INDEX inventory_devices_device_uq ON inventory_devices (workspace_id, agent_id, device_id)
+;
+
+CREATE INDEX inventory_devices_uuid_idx ON inventory_devices (workspace_id, agent_id, hardware_uuid)
+;
+
+CREATE INDEX inventory_devices_serial_idx ON inventory_devices (workspace_id, agent_id, serial_number)
+;
+
+CREATE INDEX inventory_devices_host_idx ON inventory_devices (workspace_id, host_id)
+;
+
+CREATE TABLE data_versions (workspace_id text NOT NULL PRIMARY KEY, version bigint NOT NULL)
+;
+
+CREATE TABLE field_definitions (
+        workspace_id text NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+        id text NOT NULL,
+        family text NOT NULL,
+        name text NOT NULL,
+        label text NOT NULL,
+        description text,
+        type text NOT NULL,
+        required integer NOT NULL DEFAULT 0,
+        default_value text,
+        choices text,
+        minimum text,
+        maximum text,
+        pattern text,
+        max_length integer,
+        reference_family text,
+        unique_values integer NOT NULL DEFAULT 0,
+        group_name text,
+        position integer NOT NULL DEFAULT 0,
+        filterable integer NOT NULL DEFAULT 0,
+        searchable integer NOT NULL DEFAULT 0,
+        created_at text NOT NULL,
+        updated_at text NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      )
+;
+
+CREATE UNIQUE INDEX field_definitions_name_uq ON field_definitions (workspace_id, family, name)
+;
+
+CREATE TABLE people (
+        workspace_id text NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+        id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        email text,
+        department text,
+        employee_number text,
+        member integer NOT NULL DEFAULT 0,
+        created_at text NOT NULL,
+        updated_at text NOT NULL, custom_fields text NOT NULL DEFAULT '{}', custom_search text,
+        PRIMARY KEY (workspace_id, id)
+      )
+;
+
+CREATE UNIQUE INDEX people_email_uq ON people (workspace_id, email) WHERE email IS NOT NULL
+;
+
+CREATE UNIQUE INDEX people_employee_number_uq ON people (workspace_id, employee_number) WHERE employee_number IS NOT NULL
+;
+
+CREATE INDEX people_name_sort_idx ON people (workspace_id, name, id)
+;
+
+CREATE INDEX people_email_sort_idx ON people (workspace_id, email, id)
+;
+
+CREATE INDEX people_created_at_sort_idx ON people (workspace_id, created_at, id)
+;
+
+CREATE INDEX people_member_idx ON people (workspace_id, member, name, id)
+;
+
+CREATE INDEX users_workspace_idx ON users (workspace_id)
+;
+
+CREATE TRIGGER users_people_copy AFTER UPDATE OF name, email ON users
+        WHEN (OLD.name IS NOT NEW.name OR OLD.email IS NOT NEW.email) BEGIN UPDATE people SET name = NEW.name, email = NEW.email WHERE id = NEW.id AND member = 1; END
 ;

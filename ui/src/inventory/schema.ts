@@ -38,8 +38,16 @@ export type FieldKind =
   | 'strings'
   | 'json';
 
-/** The schema without its `| null`, and whether null is allowed. */
+/** The schema without its `| null` (`type: [T, 'null']`, or an anyOf), and whether null is allowed. */
 export function unwrapNull(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
+  if (Array.isArray(schema.type) && schema.type.includes('null')) {
+    const types = schema.type.filter((type) => type !== 'null');
+    const values = schema.enum?.filter((value) => value !== null);
+    return {
+      schema: { ...schema, type: types.length === 1 ? types[0] : types, ...(values ? { enum: values } : {}) },
+      nullable: true,
+    };
+  }
   if (schema.anyOf) {
     const others = schema.anyOf.filter((option) => option.type !== 'null');
     if (others.length === 1 && others.length < schema.anyOf.length)
@@ -49,7 +57,7 @@ export function unwrapNull(schema: JsonSchema): { schema: JsonSchema; nullable: 
 }
 
 export function enumValues(schema: JsonSchema): string[] | undefined {
-  if (schema.enum) return schema.enum.map(String);
+  if (schema.enum) return schema.enum.filter((value) => value !== null).map(String);
   // A list's sort: its named values, or a custom field's (`cf_<name>`, a pattern).
   for (const option of schema.anyOf ?? []) {
     const values = enumValues(option);

@@ -1,6 +1,6 @@
 /**
  * The total of a list filtered by one broad filter alone (`environment`, `status`, …) is read from
- * per-value counts kept by triggers (the tallies of src/db/storage.ts), that of one link filter
+ * per-value counts kept by triggers (the valueCounts of src/db/storage.ts), that of one link filter
  * alone (`tagId`) from the link rows, and always equals the matching rows: after a bulk seed,
  * creates, parallel changes and deletes, on both databases.
  */
@@ -12,7 +12,7 @@ import type { TSchema } from 'typebox';
 import { agentListing } from '../src/agents/agents.module.js';
 import { AUDIT_TALLIED } from '../src/audit/audit.repository.js';
 import { AUDIT_ACTIONS, AUDIT_CATEGORIES } from '../src/audit/audit.types.js';
-import { LINK_TALLIES, TALLIES } from '../src/db/storage.js';
+import { LINK_COUNTS, VALUE_COUNTS } from '../src/db/storage.js';
 import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
 import { FAMILIES } from '../src/families.js';
 import { memberListing } from '../src/members/memberships.js';
@@ -40,7 +40,7 @@ const LISTS = [
 
 /** The lists whose filters are tallied (the storage facts count them, and they compare a key), by table. */
 const TALLIED = LISTS.flatMap(({ path, table, filters }) => {
-  const tallied = Object.entries(filters).filter(([name, filter]) => filter.key && TALLIES[table!]?.[name]);
+  const tallied = Object.entries(filters).filter(([name, filter]) => filter.key && VALUE_COUNTS[table!]?.[name]);
   return tallied.length > 0 ? [{ path, table: table!, tallied }] : [];
 });
 
@@ -70,14 +70,16 @@ describeEachDatabase(
       assert.equal(result.numUpdatedRows, 1n);
     };
 
-    it('counts exactly the filters the lists tally, with triggers on each of their tables', async () => {
+    it('counts exactly the filters the lists count per value, with triggers on each of their tables', async () => {
       const declared = {
         ...Object.fromEntries(TALLIED.map(({ table, tallied }) => [table, tallied.map(([name]) => name).sort()])),
         audit_events: [...AUDIT_TALLIED].sort(),
       };
       assert.deepEqual(
         declared,
-        Object.fromEntries(Object.entries(TALLIES).map(([table, filters]) => [table, Object.keys(filters).sort()])),
+        Object.fromEntries(
+          Object.entries(VALUE_COUNTS).map(([table, filters]) => [table, Object.keys(filters).sort()]),
+        ),
       );
       const { rows } =
         h.dialect === 'sqlite'
@@ -87,13 +89,13 @@ describeEachDatabase(
           : await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE '%tally%'`.execute(
               h.database.db,
             );
-      const expected = [...Object.keys(TALLIES), ...Object.keys(LINK_TALLIES)].flatMap((table) =>
+      const expected = [...Object.keys(VALUE_COUNTS), ...Object.keys(LINK_COUNTS)].flatMap((table) =>
         ['insert', 'update', 'delete'].map((operation) => `${table}_tally_${operation}`),
       );
       assert.deepEqual(rows.map((row) => row.name).sort(), expected.sort());
     });
 
-    /** All items of a list query, page by page: the rows themselves, counted without the tallies. */
+    /** All items of a list query, page by page: the rows themselves, counted without the valueCounts. */
     const everyItem = (key: string, path: string, query: Record<string, string> = {}) =>
       walkList<Item>(h, key, path, query);
 
@@ -224,7 +226,7 @@ describeEachDatabase(
       },
     );
 
-    it('reads the total of one tallied filter from its count, and counts the rows of any other query', async () => {
+    it('reads the total of one value-counted filter from its count, and counts any other query', async () => {
       const ws = await h.workspace();
       const key = (await h.key(ws)).secret;
       for (const name of ['p-1', 'p-2', 'p-3'])
@@ -241,7 +243,7 @@ describeEachDatabase(
         (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
       assert.equal(await events({ category: 'inventory' }), 777, 'the audit log reads it too');
       assert.equal(await events({ category: 'inventory', actions: 'create' }), 3, 'two filters: counted');
-      // A link filter whose links are counted per id (linkTallies in src/db/storage.ts).
+      // A link filter whose links are counted per id (linkCounts in src/db/storage.ts).
       const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'counted' } })).json() as {
         id: string;
       };
