@@ -138,29 +138,15 @@ export interface StorageObject {
   sql: string;
 }
 
-/**
- * The searched columns of a table (storage.ts), of those it has where `present` names its columns
- * now: a migration that runs before a later one adds a searched column searches the others.
- */
-export function searchedColumns(table: string, present?: ReadonlySet<string>): readonly string[] | undefined {
-  const columns = STORAGE[table]?.searched;
-  return present && columns ? columns.filter((column) => present.has(column)) : columns;
-}
-
-/**
- * The storage objects one table's facts call for, in the order they are made; with `present`, the
- * table's columns now, only those its columns allow (the baseline's, before later migrations).
- */
-export function storageObjects(dialect: Dialect, table: string, present?: ReadonlySet<string>): StorageObject[] {
+/** The storage objects one table's facts call for, in the order they are made. */
+export function storageObjects(dialect: Dialect, table: string): StorageObject[] {
   const storage = STORAGE[table] ?? {};
   const valueCounts = valueCountsOn(dialect, table);
-  const searched = searchedColumns(table, present);
-  const customSearch =
-    storage.customFields !== undefined && (!present || (present.has('custom_fields') && present.has('custom_search')));
+  const searched = STORAGE[table]?.searched;
   return [
     ...(storage.counted ? countTriggers(dialect, table) : []),
     ...(searched ? searchObjects(dialect, table, searched) : []),
-    ...(customSearch ? customSearchObjects(dialect, table, storage.customFields!) : []),
+    ...(storage.customFields !== undefined ? customSearchObjects(dialect, table, storage.customFields) : []),
     ...(Object.keys(valueCounts).length > 0 ? valueCountTriggers(dialect, table, valueCounts) : []),
     ...(storage.nameCopy ? nameCopyObjects(dialect, table) : []),
     ...copiesToLinks(dialect, table),
