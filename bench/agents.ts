@@ -2,8 +2,8 @@
 // (bench/load.ts) while /me is probed from another process; then the stored software must be what was last sent.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { enrollAgent } from '../src/agents/agents.service.js';
-import { mapInventory } from '../src/inventory/mapping.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
+import { mapInventory } from '../src/features/agent-inventory/mapping.js';
 import { type Scenario, type Workspace, child, fmt, inWorkspace, probed, sequentially } from './harness.js';
 import { startApp, verdict, waitForIdle } from './harness.js';
 import { agentReport, deviceName, glpiBody, glpiInventory, type ReportingAgent } from './load.js';

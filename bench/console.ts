@@ -1,7 +1,7 @@
 // The console in Chromium: each page until shown (test/support/console-pages.ts), the response cache off, then
 // on. Needs `npm run build` and Debian's chromium. `npm run bench -- console [--size N] [--iterations N]`.
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { addMember } from '../src/members/members.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
 import { launchBrowser } from '../test/support/browser.js';
 import { openConsolePages } from '../test/support/console-pages.js';
 import { type Scenario, inWorkspace, seed, startApp, thousands, verdict } from './harness.js';

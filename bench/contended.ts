@@ -1,7 +1,7 @@
 // Contended writes: PATCHes of applications, half on 10 hot rows: writes/s, latency, the write helper's retries,
 // and no write lost (each hot row as its newest audited update says). `npm run bench -- contended [--size COLD]`.
 import { sql } from 'kysely';
-import { writeStatistics } from '../src/db/write.js';
+import { writeStatistics } from '../src/base/db/write.js';
 import { type Scenario, child, fmt, inWorkspace, inject, startApp, waitForIdle } from './harness.js';
 
 const HOT = 10;

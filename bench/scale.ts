@@ -1,11 +1,11 @@
 // Lists at scale: every list of /openapi.json (each filter, searches, each sort, a deep offset) at each seed size,
 // through app.inject in rounds of every request once (`scale`), and filters and sorts on custom fields.
 import { sql } from 'kysely';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import type { CreateCustomField } from '../src/custom-fields/fields.schemas.js';
-import { createField } from '../src/custom-fields/fields.service.js';
-import { fieldIndexesSettled } from '../src/custom-fields/indexes.js';
-import type { App } from '../src/http/types.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import type { CreateCustomField } from '../src/base/custom-fields/fields.schemas.js';
+import { createField } from '../src/features/custom-fields/fields.service.js';
+import { fieldIndexesSettled } from '../src/base/custom-fields/indexes.js';
+import type { App } from '../src/base/http/types.js';
 import { listOperations, type Schema } from '../test/support/list-operations.js';
 import { Report, type Scenario, fmt, inWorkspace, inject, percentile, seed, startApp, thousands } from './harness.js';
 import { timed, verdict, withWorkspace } from './harness.js';
@@ -14,7 +14,7 @@ const GOALS = { p50Ms: 20, ratio: 1.5, noiseMs: 1 };
 const TARGET = `p50 < ${GOALS.p50Ms} ms at the largest size, ratio ≤ ${GOALS.ratio} or under ${GOALS.noiseMs} ms more`;
 const DEEP_OFFSET = 10_000;
 // Searches whose matches cluster in their order (`app-prod` servers sort after `app-deve-…`; no `server` event is
-// among the newest): `first` is what a first request pays, later ones read the page's ids (src/db/search-counts.ts).
+// among the newest): `first` is what a first request pays, later ones read the page's ids (src/base/db/search-counts.ts).
 const NAMED_SEARCHES: Record<string, string> = { '/public/v1/servers': 'app-prod', '/public/v1/audit-log': 'server' };
 /** Filters naming a person, by the role the person plays. */
 const PEOPLE = new Set(['ownerId', 'memberId', 'assignedUserId', 'userId']);

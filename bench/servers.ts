@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { openDatabase, pgTimestampToIso } from '../src/db/database.js';
+import { openDatabase, pgTimestampToIso } from '../src/base/db/database.js';
 import { type Scenario, type TargetResult, type Workspace, fmt, inWorkspace, inject, median } from './harness.js';
 import { pairedLoad, seed, startApp, thousands, timed, verdict } from './harness.js';
 

@@ -9,7 +9,7 @@ import { text } from 'node:stream/consumers';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { installed } from '../src/paths.js';
+import { installed } from '../src/base/paths.js';
 import { type Bench, Report, type Scenario, type Workspace, fmt, seed, thousands, withWorkspace } from './harness.js';
 
 const BIN = fileURLToPath(new URL('../bin/estate.js', import.meta.url));

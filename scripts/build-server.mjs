@@ -5,13 +5,13 @@
  *
  *   dist/src, dist/test  each TypeScript file of src/ and test/ as one JavaScript module, with its
  *                        source map: what the tests import and worker threads load
- *   dist/estate.mjs      the `estate` command bundled from dist/src/cli/main.js, with the chunks
+ *   dist/estate.mjs      the `estate` command bundled from dist/src/surfaces/cli/main.js, with the chunks
  *                        it loads on demand in dist/estate-chunks: Node loads a few modules
  *                        instead of about 1,100, so a command starts in a third of the CPU time
  *
  * Left out of the bundle, and loaded from node_modules as before: native addons, packages that read
  * files beside their own code or start workers from them, and elkjs (3 MB, loaded by the diagrams
- * alone). Worker threads load the modules under dist/src (src/paths.ts).
+ * alone). Worker threads load the modules under dist/src (src/base/paths.ts).
  */
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -66,10 +66,10 @@ await build({
 });
 
 // Split where the CLI imports a module on first use (a command's own work, the groups of
-// src/cli/main.ts): a command loads the chunks it needs, about a third of the whole.
+// src/surfaces/cli/main.ts): a command loads the chunks it needs, about a third of the whole.
 rmSync(join(DIST, 'estate-chunks'), { recursive: true, force: true });
 const cli = await build({
-  entryPoints: { estate: join(DIST, 'src', 'cli', 'main.js') },
+  entryPoints: { estate: join(DIST, 'src', 'surfaces', 'cli', 'main.js') },
   outdir: DIST,
   splitting: true,
   chunkNames: 'estate-chunks/[name]-[hash]',

@@ -8,10 +8,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApp } from '../src/app/app.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { installed } from '../src/paths.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { openDatabase } from '../src/base/db/database.js';
+import { migrateToLatest } from '../src/base/db/migrate.js';
+import { installed } from '../src/base/paths.js';
 
 export const CLIENT_SCHEMA_FILE = installed('packages', 'client', 'src', 'schema.d.ts');
 const PUBLIC_PREFIX = '/public/v1';

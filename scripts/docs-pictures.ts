@@ -8,17 +8,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { DASHBOARDS } from '../src/dashboards/dashboards.routes.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { DIAGRAMS } from '../src/diagrams/diagrams.routes.js';
-import { END_OF_LIFE, END_OF_LIFE_TABLE_DATE } from '../src/dashboards/end-of-life.js';
-import { buildApp } from '../src/app/app.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { addMember } from '../src/members/members.service.js';
-import { seedWorkspace } from '../src/seed/seed.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { DASHBOARDS } from '../src/features/dashboards/dashboards.routes.js';
+import { openDatabase } from '../src/base/db/database.js';
+import { migrateToLatest } from '../src/base/db/migrate.js';
+import { DIAGRAMS } from '../src/features/diagrams/diagrams.routes.js';
+import { END_OF_LIFE, END_OF_LIFE_TABLE_DATE } from '../src/features/dashboards/end-of-life.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { createKey } from '../src/features/accounts/keys/keys.service.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
+import { createWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'pictures');
 mkdirSync(OUT, { recursive: true });
@@ -64,7 +64,7 @@ writeFileSync(
   [
     `# End-of-life table (as of ${END_OF_LIFE_TABLE_DATE})`,
     '',
-    'Generated from `src/dashboards/end-of-life.ts` by `npm run docs:pictures`; sources are listed there.',
+    'Generated from `src/features/dashboards/end-of-life.ts` by `npm run docs:pictures`; sources are listed there.',
     '',
     '| release | OS name (pattern) and version | end of free security support |',
     '|---|---|---|',

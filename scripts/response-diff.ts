@@ -9,8 +9,8 @@
  *
  *   node --import tsx scripts/response-diff.ts DATABASE_URL API_KEY > answers.jsonl
  */
-import { buildApp } from '../src/app/app.js';
-import { openDatabase } from '../src/db/database.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { openDatabase } from '../src/base/db/database.js';
 
 const [url, key] = process.argv.slice(2);
 if (!url || !key) throw new Error('usage: response-diff.ts DATABASE_URL API_KEY');

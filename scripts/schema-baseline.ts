@@ -1,5 +1,5 @@
 /**
- * Writes the schema baseline of each database (src/db/baseline/<dialect>.sql) from a scratch
+ * Writes the schema baseline of each database (src/base/db/baseline/<dialect>.sql) from a scratch
  * database migrated up to a migration: `npm run schema:baseline -- [MIGRATION]`, to squash
  * migrations before a release (docs/architecture.md, "Migrations"). Left out, because the baseline
  * migration makes them: estate_fold(), which depends on the server, and the storage objects that
@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { openDatabase, type Database, type Dialect } from '../src/db/database.js';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { STORAGE } from '../src/db/storage.js';
-import { sharedStorageFunctions, storageObjects } from '../src/db/storage-sql.js';
+import { openDatabase, type Database, type Dialect } from '../src/base/db/database.js';
+import { migrateTo, migrateToLatest } from '../src/base/db/migrate.js';
+import { STORAGE } from '../src/base/db/storage.js';
+import { sharedStorageFunctions, storageObjects } from '../src/base/db/storage-sql.js';
 import { createThrowawayDatabase } from '../test/support/databases.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -81,7 +81,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     const schema = dialect === 'sqlite' ? await sqliteSchema(database) : postgresSchema(scratch.url);
     const file = process.env.BASELINE_OUT
       ? `${process.env.BASELINE_OUT}/${dialect}.sql`
-      : fileURLToPath(new URL(`../src/db/baseline/${dialect}.sql`, import.meta.url));
+      : fileURLToPath(new URL(`../src/base/db/baseline/${dialect}.sql`, import.meta.url));
     writeFileSync(
       file,
       `-- Estate's schema baseline (${dialect}), written by scripts/schema-baseline.ts.\n\n${schema}`,

@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { AddedMember, SessionView } from '../src/console/console.schemas.js';
-import { EXISTING_PERSON_NOTICE } from '../src/console/members.routes.js';
-import { SignInLocks } from '../src/console/sign-in-locks.routes.js';
-import { accountDelayMs, MAX_WAIT_MS, PAIR_LIMIT } from '../src/console/sign-in-throttle.js';
-import { addMember } from '../src/members/members.service.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { AddedMember, SessionView } from '../src/features/accounts/console.schemas.js';
+import { EXISTING_PERSON_NOTICE } from '../src/features/accounts/members/console.routes.js';
+import { SignInLocks } from '../src/features/accounts/sign-in/sign-in-locks.routes.js';
+import { accountDelayMs, MAX_WAIT_MS, PAIR_LIMIT } from '../src/features/accounts/sign-in/sign-in-throttle.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
 import { estate } from './support/cli.js';
 import { personIn, signIn, signInRequest, PASSWORD, type ConsoleClient } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
@@ -88,7 +88,7 @@ describeEachDatabase('accounts: no way into another workspace through a shared p
       assert.equal(taken.cookies.length, 0);
       assert.equal((await passwordOf(h, email)).password_hash, null);
       // The operator's link is the way in; it shows both workspaces.
-      const { inviteByOperator } = await import('../src/members/members.service.js');
+      const { inviteByOperator } = await import('../src/features/accounts/members/members.service.js');
       const operator = await inviteByOperator(h.database, { workspaceId: beta.ws.id, email }, CLI_ACTOR);
       const accepted = await accept(h, operator.path.split('#')[1]!, 'a sturdy lantern by the mill');
       assert.equal(accepted.statusCode, 200);

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList } from '../src/audit/audit.schemas.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
 import { describeEachDatabase } from './support/harness.js';
 import { Type } from 'typebox';
-import { applications } from '../src/applications/applications.module.js';
-import { Application, Comment } from '../src/applications/applications.schemas.js';
-import { categories } from '../src/categories/categories.module.js';
-import { Server } from '../src/infrastructure/servers.module.js';
-import { Tag } from '../src/tags/tags.schemas.js';
-import { teams } from '../src/teams/teams.module.js';
+import { applications } from '../src/families/applications/applications.module.js';
+import { Application, Comment } from '../src/families/applications/applications.schemas.js';
+import { categories } from '../src/families/categories/categories.module.js';
+import { Server } from '../src/families/servers/servers.module.js';
+import { Tag } from '../src/families/tags/tags.schemas.js';
+import { teams } from '../src/families/teams/teams.module.js';
 import { bodyOf, errorOf, familyClient } from './support/typed.js';
 
 describeEachDatabase('applications', (h) => {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList, type AuditEvent } from '../src/audit/audit.schemas.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { ErrorBody } from '../src/http/errors.js';
-import { newId } from '../src/ids.js';
-import { revokeKey, rotateKey } from '../src/keys/keys.service.js';
-import { hashSecret } from '../src/keys/key-secret.js';
-import { addMember } from '../src/members/members.service.js';
-import { setRolePermissions } from '../src/roles/roles.service.js';
+import { AuditList, type AuditEvent } from '../src/base/audit/audit.schemas.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { ErrorBody } from '../src/base/http/errors.js';
+import { newId } from '../src/base/ids.js';
+import { revokeKey, rotateKey } from '../src/features/accounts/keys/keys.service.js';
+import { hashSecret } from '../src/features/accounts/keys/key-secret.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { setRolePermissions } from '../src/features/accounts/members/roles.service.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 

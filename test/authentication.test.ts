@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { revokeKey, rotateKey } from '../src/keys/keys.service.js';
-import { setRolePermissions } from '../src/roles/roles.service.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { deleteWorkspace } from '../src/workspaces/workspaces.service.js';
-import { ErrorBody } from '../src/http/errors.js';
-import { Introspection } from '../src/me/me.routes.js';
+import { revokeKey, rotateKey } from '../src/features/accounts/keys/keys.service.js';
+import { setRolePermissions } from '../src/features/accounts/members/roles.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { deleteWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
+import { ErrorBody } from '../src/base/http/errors.js';
+import { Introspection } from '../src/features/accounts/keys/me.routes.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 

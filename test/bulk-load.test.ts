@@ -1,5 +1,5 @@
 /**
- * A bulk load (`estate seed`, src/db/bulk.ts) that at least doubles a table loads it bare: its
+ * A bulk load (`estate seed`, src/base/db/bulk.ts) that at least doubles a table loads it bare: its
  * secondary indexes (and on PostgreSQL its foreign keys and a link's copy trigger) are dropped in
  * the load's transaction and made again when it ends, leaving what it found, every row counted,
  * searchable and ordered. A load whose rows break a key writes nothing.
@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
-import { openDatabase } from '../src/db/database.js';
-import { valueCountsOn, valueOfRow } from '../src/db/storage.js';
-import { newId } from '../src/ids.js';
-import { seedWorkspace } from '../src/seed/seed.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/base/db/bulk.js';
+import { openDatabase } from '../src/base/db/database.js';
+import { valueCountsOn, valueOfRow } from '../src/base/db/storage.js';
+import { newId } from '../src/base/ids.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
+import { createWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { createMigratedTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
 import { everyItem } from './support/walk.js';
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { it } from 'node:test';
-import { CATALOG_CATEGORIES, CATALOG_PAGE_SIZE, HOSTING_TYPES } from '../src/catalog/catalog.service.js';
+import { CATALOG_CATEGORIES, CATALOG_PAGE_SIZE, HOSTING_TYPES } from '../src/families/applications/catalog.service.js';
 import { Type } from 'typebox';
-import { CatalogEntrySchema } from '../src/catalog/catalog.routes.js';
-import { ErrorBody } from '../src/http/errors.js';
+import { CatalogEntrySchema } from '../src/families/applications/catalog.routes.js';
+import { ErrorBody } from '../src/base/http/errors.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
-import { installed } from '../src/paths.js';
+import { installed } from '../src/base/paths.js';
 
 const shipped = JSON.parse(readFileSync(installed('assets', 'application-catalog.json'), 'utf8')) as any[];
 

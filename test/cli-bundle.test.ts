@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { it } from 'node:test';
-import { installed } from '../src/paths.js';
+import { installed } from '../src/base/paths.js';
 
 interface Output {
   entryPoint?: string;

@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { addMember } from '../src/members/members.service.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { createKey } from '../src/features/accounts/keys/keys.service.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { createWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { estate } from './support/cli.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { migrationNames } from '../src/db/migrate.js';
+import { migrationNames } from '../src/base/db/migrate.js';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { verify } from '@node-rs/argon2';
-import { allScopes } from '../src/access/scopes.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { addMember } from '../src/members/members.service.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { allScopes } from '../src/base/access/scopes.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { createWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { estate, startServer, stopServer } from './support/cli.js';
 import { createTestDatabase, describeEachDatabase, ONCE } from './support/harness.js';
 import { temporaryDirectory } from './support/temporary.js';
@@ -42,7 +42,7 @@ describeEachDatabase('command line', (h) => {
   });
 
   it("help lists every command however it is asked, and a command's own help its options", ONCE, async () => {
-    // The commands of src/cli/main.ts's GROUPS load on demand: every way to the list loads them all.
+    // The commands of src/surfaces/cli/main.ts's GROUPS load on demand: every way to the list loads them all.
     const commands = ['serve', 'migrate', 'workspace', 'member', 'role', 'key', 'seed', 'agent', 'backup'].concat([
       'restore',
       'copy',

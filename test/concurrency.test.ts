@@ -1,27 +1,27 @@
 /**
  * Every write reads, checks and writes as if it were alone (writes are serialised per workspace,
- * src/db/write.ts), tried the way real clients race: many parallel requests on one resource, on
+ * src/base/db/write.ts), tried the way real clients race: many parallel requests on one resource, on
  * both databases, and through two app instances with their own connections to one database.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { enrollAgent } from '../src/agents/agents.service.js';
-import { ReportResult } from '../src/agents/report.schemas.js';
-import { applications as applicationFamily } from '../src/applications/applications.module.js';
-import { Application } from '../src/applications/applications.schemas.js';
-import { AuditList, type AuditEvent } from '../src/audit/audit.schemas.js';
-import { categories, Category } from '../src/categories/categories.module.js';
-import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
-import { FAMILIES } from '../src/families.js';
-import { Server, servers as serverFamily } from '../src/infrastructure/servers.module.js';
-import { memberListing } from '../src/members/memberships.js';
-import { Tag } from '../src/tags/tags.schemas.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { openDatabase } from '../src/db/database.js';
-import { buildApp, type App } from '../src/app/app.js';
-import { ErrorBody, toApiError } from '../src/http/errors.js';
-import { addMember } from '../src/members/members.service.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
+import { ReportResult } from '../src/features/agents/report.schemas.js';
+import { applications as applicationFamily } from '../src/families/applications/applications.module.js';
+import { Application } from '../src/families/applications/applications.schemas.js';
+import { AuditList, type AuditEvent } from '../src/base/audit/audit.schemas.js';
+import { categories, Category } from '../src/families/categories/categories.module.js';
+import { discoveredListing } from '../src/features/discovered/discovered-applications.module.js';
+import { FAMILIES } from '../src/families/registry.js';
+import { Server, servers as serverFamily } from '../src/families/servers/servers.module.js';
+import { memberListing } from '../src/features/accounts/members/memberships.js';
+import { Tag } from '../src/families/tags/tags.schemas.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { openDatabase } from '../src/base/db/database.js';
+import { buildApp, type App } from '../src/surfaces/server/app.js';
+import { ErrorBody, toApiError } from '../src/base/http/errors.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
 import { auditFeedPoller } from './support/feed.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { bodyOf } from './support/typed.js';

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { PAIR_LIMIT } from '../src/console/sign-in-throttle.js';
-import { addMember } from '../src/members/members.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { PAIR_LIMIT } from '../src/features/accounts/sign-in/sign-in-throttle.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
 import { browserMissing } from './support/browser.js';
 import { personIn, signInRequest, PASSWORD } from './support/console.js';
 import { assertAccessible, consoleFor, signInPage } from './support/console-browser.js';

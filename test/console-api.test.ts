@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList } from '../src/audit/audit.schemas.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
 import {
   AddedMember,
   CreatedKey,
@@ -8,10 +8,10 @@ import {
   RotatedKey,
   SessionView,
   EnrolledAgent,
-} from '../src/console/console.schemas.js';
-import { ADDRESS_LIMIT, PAIR_LIMIT } from '../src/console/sign-in-throttle.js';
-import { SESSION_COOKIE } from '../src/console/sessions.js';
-import { Member } from '../src/members/members.service.js';
+} from '../src/features/accounts/console.schemas.js';
+import { ADDRESS_LIMIT, PAIR_LIMIT } from '../src/features/accounts/sign-in/sign-in-throttle.js';
+import { SESSION_COOKIE } from '../src/features/accounts/sign-in/sessions.js';
+import { Member } from '../src/features/accounts/members/members.service.js';
 import { clientOf, personIn, signIn, signInRequest, PASSWORD } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { bodyOf, errorOf } from './support/typed.js';

@@ -1,9 +1,9 @@
 /** The audit log's actor filter finds members, API keys and agents by name (GET /ui/api/audit-actors). */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { enrollAgent } from '../src/agents/agents.service.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import type { AuditActor, AuditActorList } from '../src/console/audit-actors.routes.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import type { AuditActor, AuditActorList } from '../src/surfaces/console/audit-actors.routes.js';
 import { personIn, signIn } from './support/console.js';
 import { describeEachDatabase } from './support/harness.js';
 

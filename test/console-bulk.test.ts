@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import type { BulkResult } from '../src/console/lists.schemas.js';
+import type { BulkResult } from '../src/surfaces/console/lists.schemas.js';
 import { personIn, signIn, type ConsoleClient } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 

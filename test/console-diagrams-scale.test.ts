@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { FlowCategories, NetworkOverview } from '../src/diagrams/console-views.schemas.js';
+import type { FlowCategories, NetworkOverview } from '../src/features/diagrams/console-views.schemas.js';
 import { browserMissing } from './support/browser.js';
 import { personIn, PASSWORD, signIn, type ConsoleClient, type Person } from './support/console.js';
 import { consoleFor, signInPage } from './support/console-browser.js';

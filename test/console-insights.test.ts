@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { seedWorkspace } from '../src/seed/seed.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
 import { browserMissing } from './support/browser.js';
 import { personIn, PASSWORD } from './support/console.js';
 import { consoleFor, assertAccessible, screenshot, signInPage } from './support/console-browser.js';

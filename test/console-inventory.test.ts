@@ -142,7 +142,7 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     const admin = await personIn(h, ws, 'admin');
     const page = await ui.newPage();
     await signInPage(page, admin.email, PASSWORD);
-    const { enrollAgent } = await import('../src/agents/agents.service.js');
+    const { enrollAgent } = await import('../src/features/agents/agents.service.js');
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'host agent' });
     const report = await h.app.inject({
       method: 'POST',
@@ -173,7 +173,7 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     const application = (
       await h.call('POST', '/public/v1/applications', { key, body: { name: 'Data platform' } })
     ).json() as { id: string };
-    const { enrollAgent } = await import('../src/agents/agents.service.js');
+    const { enrollAgent } = await import('../src/features/agents/agents.service.js');
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'db agent' });
     const software = [
       { name: 'postgresql', vendor: 'PostgreSQL Global Development Group', version: '15.4' },

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { Member } from '../src/members/members.service.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { createKey } from '../src/features/accounts/keys/keys.service.js';
+import { Member } from '../src/features/accounts/members/members.service.js';
 import { browserMissing } from './support/browser.js';
 import { personIn, PASSWORD } from './support/console.js';
 import { assertAccessible, consoleFor, screenshot, signInPage } from './support/console-browser.js';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { onlyIfEmpty } from '../src/console/sample-data.routes.js';
-import { addMember } from '../src/members/members.service.js';
-import { seedWorkspace } from '../src/seed/seed.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { onlyIfEmpty } from '../src/features/seed/console.routes.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
 import { personIn, signIn } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { IMPORT_BODY_LIMIT } from '../src/console/transfer.routes.js';
-import { addMember } from '../src/members/members.service.js';
-import { seedWorkspace } from '../src/seed/seed.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { IMPORT_BODY_LIMIT } from '../src/features/transfer/console.routes.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
 import { personIn, signIn, type ConsoleClient } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { SavedView, ViewList } from '../src/console/lists.schemas.js';
+import type { SavedView, ViewList } from '../src/surfaces/console/lists.schemas.js';
 import { personIn, signIn, type ConsoleClient } from './support/console.js';
 import { describeEachDatabase } from './support/harness.js';
 

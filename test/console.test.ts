@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { defaultPermissions } from '../src/access/scopes.js';
-import { AuditList } from '../src/audit/audit.schemas.js';
+import { defaultPermissions } from '../src/base/access/scopes.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserMissing, launchBrowser } from './support/browser.js';

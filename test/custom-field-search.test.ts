@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
+import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/base/db/bulk.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { serverRow } from './support/rows.js';
 

@@ -7,16 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { buildApp } from '../src/app/app.js';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { CustomField } from '../src/custom-fields/fields.schemas.js';
-import { fieldIndexesSettled } from '../src/custom-fields/indexes.js';
-import { openDatabase } from '../src/db/database.js';
-import { writeTransaction } from '../src/db/write.js';
-import { serviceOf } from '../src/families.js';
-import { routers } from '../src/infrastructure/networks.module.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { CustomField } from '../src/base/custom-fields/fields.schemas.js';
+import { fieldIndexesSettled } from '../src/base/custom-fields/indexes.js';
+import { openDatabase } from '../src/base/db/database.js';
+import { writeTransaction } from '../src/base/db/write.js';
+import { serviceOf } from '../src/families/registry.js';
+import { routers } from '../src/families/networks/networks.module.js';
 import { sql, type CompiledQuery } from 'kysely';
-import { ErrorBody } from '../src/http/errors.js';
+import { ErrorBody } from '../src/base/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { serverRow } from './support/rows.js';
 import { bodyOf } from './support/typed.js';

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Type } from 'typebox';
-import { enrollAgent } from '../src/agents/agents.service.js';
-import { newId } from '../src/ids.js';
-import { DashboardSummary, type Widget, type BreakdownItem } from '../src/dashboards/widgets.js';
-import { Dashboard } from '../src/dashboards/widgets.js';
-import { ErrorBody } from '../src/http/errors.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
+import { newId } from '../src/base/ids.js';
+import { DashboardSummary, type Widget, type BreakdownItem } from '../src/features/dashboards/widgets.js';
+import { Dashboard } from '../src/features/dashboards/widgets.js';
+import { ErrorBody } from '../src/base/http/errors.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf, writer } from './support/typed.js';
 import { browserMissing, launchBrowser } from './support/browser.js';

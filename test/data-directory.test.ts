@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { estate, startServer, stopServer, type CliResult } from './support/cli.js';
 import { describeEachDatabase } from './support/harness.js';
-import { INSTALL_ROOT } from '../src/paths.js';
+import { INSTALL_ROOT } from '../src/base/paths.js';
 
 const modeOf = (path: string) => statSync(path).mode & 0o7777;
 
@@ -42,7 +42,10 @@ describeEachDatabase('the data directory', (h) => {
     const checkout = INSTALL_ROOT;
     const ignored = (path: string) => spawnSync('git', ['check-ignore', '-q', path], { cwd: checkout }).status === 0;
     assert.ok(ignored('data/estate.db'), '.gitignore ignores the whole data/ directory');
-    assert.ok(!ignored('src/data/data-objects.module.ts'), 'and only that one: src/data/ is source');
+    assert.ok(
+      !ignored('src/families/data-objects/data-objects.module.ts'),
+      'and only that one: src/families/data-objects/ is source',
+    );
     const { root } = directoryWith('elsewhere', 0o700);
     try {
       // serve runs from dist/ (bin/estate.js); it finds the catalog from there.

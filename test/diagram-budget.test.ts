@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError } from '../src/errors/api-error.js';
-import { createDiagramRenderer } from '../src/diagrams/render-pool.js';
+import { ApiError } from '../src/base/errors/api-error.js';
+import { createDiagramRenderer } from '../src/features/diagrams/render-pool.js';
 import { describeEachDatabase } from './support/harness.js';
 import { errorOf, writer } from './support/typed.js';
 

@@ -1,22 +1,22 @@
 /**
- * The console's views of the large diagrams (src/console/diagram-views.routes.ts): the flow map
+ * The console's views of the large diagrams (src/features/diagrams/console.routes.ts): the flow map
  * by category, the networks with their host counts and one network's hosts, the largest capacity.
  * Their figures equal the rows they count, they see one workspace only, they need the scope of
  * their public diagram, and the public diagrams' document is unchanged by them.
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
 import type {
   CapacityLargest,
   FlowCategories,
   NetworkHosts,
   NetworkOverview,
-} from '../src/diagrams/console-views.schemas.js';
-import { addressesOf, NetworkPlacement } from '../src/infrastructure/addresses.js';
-import { defaultPermissions } from '../src/access/scopes.js';
-import { setRolePermissions } from '../src/roles/roles.service.js';
-import { seedWorkspace } from '../src/seed/seed.js';
+} from '../src/features/diagrams/console-views.schemas.js';
+import { addressesOf, NetworkPlacement } from '../src/families/networks/addresses.js';
+import { defaultPermissions } from '../src/base/access/scopes.js';
+import { setRolePermissions } from '../src/features/accounts/members/roles.service.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
 import { personIn, signIn, type ConsoleClient } from './support/console.js';
 import { describeEachDatabase, type Workspace } from './support/harness.js';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Type, type TObject } from 'typebox';
-import { DashboardSummary } from '../src/dashboards/widgets.js';
-import { DIAGRAMS } from '../src/diagrams/diagrams.routes.js';
-import { ErrorBody } from '../src/http/errors.js';
-import { newId } from '../src/ids.js';
+import { DashboardSummary } from '../src/features/dashboards/widgets.js';
+import { DIAGRAMS } from '../src/features/diagrams/diagrams.routes.js';
+import { ErrorBody } from '../src/base/http/errors.js';
+import { newId } from '../src/base/ids.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf, writer } from './support/typed.js';
 import { browserMissing, launchBrowser } from './support/browser.js';

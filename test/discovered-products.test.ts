@@ -1,20 +1,20 @@
 /**
- * The console's discovered software by product (src/console/discovered.routes.ts): grouped counts,
+ * The console's discovered software by product (src/features/discovered/console.routes.ts): grouped counts,
  * a product's hosts, triage of a whole product in one transaction, workspace isolation, one
  * set-based statement per page at ~100,000 installs; and a server's networks
- * (src/console/server-networks.routes.ts).
+ * (src/families/networks/console.routes.ts).
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import type { CompiledQuery } from 'kysely';
-import { openDatabase, refreshStatistics } from '../src/db/database.js';
-import { foldKey } from '../src/db/text-search.js';
-import { listProducts } from '../src/discovered/discovered-products.js';
-import type { ProductHostList, ProductList, ProductTriaged } from '../src/console/discovered.routes.js';
-import type { ServerNetworks } from '../src/console/server-networks.routes.js';
-import { bulkLoader } from '../src/db/bulk.js';
-import { seedWorkspace } from '../src/seed/seed.js';
+import { openDatabase, refreshStatistics } from '../src/base/db/database.js';
+import { foldKey } from '../src/base/db/text-search.js';
+import { listProducts } from '../src/features/discovered/discovered-products.js';
+import type { ProductHostList, ProductList, ProductTriaged } from '../src/features/discovered/console.routes.js';
+import type { ServerNetworks } from '../src/families/networks/console.routes.js';
+import { bulkLoader } from '../src/base/db/bulk.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
 import { personIn, signIn, type ConsoleClient } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { ErrorBody } from '../src/http/errors.js';
-import { Tenant } from '../src/tenant/tenant.schemas.js';
+import { ErrorBody } from '../src/base/http/errors.js';
+import { Tenant } from '../src/features/accounts/workspaces/tenant.schemas.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { enrollAgent } from '../src/agents/agents.service.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 
 type Json = Record<string, any>;

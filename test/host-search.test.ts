@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { applications } from '../src/applications/applications.module.js';
-import { GlobalSearchResults } from '../src/console/search.routes.js';
-import { servers } from '../src/infrastructure/servers.module.js';
-import { workstations } from '../src/infrastructure/workstations.module.js';
+import { applications } from '../src/families/applications/applications.module.js';
+import { GlobalSearchResults } from '../src/features/search/console.routes.js';
+import { servers } from '../src/families/servers/servers.module.js';
+import { workstations } from '../src/families/workstations/workstations.module.js';
 import { personIn, signIn } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { bodyOf, familyClient } from './support/typed.js';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { it } from 'node:test';
-import { enrollAgent } from '../src/agents/agents.service.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
 import { startServer, stopServer } from './support/cli.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 

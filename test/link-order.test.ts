@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/db/bulk.js';
-import { newId } from '../src/ids.js';
-import { seedWorkspace } from '../src/seed/seed.js';
+import { bulkLoader, SUSPEND_FROM_ROWS } from '../src/base/db/bulk.js';
+import { newId } from '../src/base/ids.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
 import { describeEachDatabase } from './support/harness.js';
 import { renameWaitsForHeldInsert } from './support/race.js';
 import { everyItem } from './support/walk.js';

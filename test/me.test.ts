@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { allScopes, defaultPermissions } from '../src/access/scopes.js';
-import { ErrorBody } from '../src/http/errors.js';
-import { Introspection } from '../src/me/me.routes.js';
+import { allScopes, defaultPermissions } from '../src/base/access/scopes.js';
+import { ErrorBody } from '../src/base/http/errors.js';
+import { Introspection } from '../src/features/accounts/keys/me.routes.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { ChangedMember, MemberKeyList, RemovedMember } from '../src/console/console.schemas.js';
-import { createKey, type CreatedKey } from '../src/keys/keys.service.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { ChangedMember, MemberKeyList, RemovedMember } from '../src/features/accounts/console.schemas.js';
+import { createKey, type CreatedKey } from '../src/features/accounts/keys/keys.service.js';
 import { personIn, signIn } from './support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from './support/harness.js';
 import { bodyOf, errorOf } from './support/typed.js';

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { newId } from '../src/ids.js';
-import { addMember } from '../src/members/members.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { newId } from '../src/base/ids.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
 import { describeEachDatabase } from './support/harness.js';
 import { renameWaitsForHeldInsert } from './support/race.js';
 import { everyItem } from './support/walk.js';

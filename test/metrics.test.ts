@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { it } from 'node:test';
 import { Readable } from 'node:stream';
-import { enrollAgent } from '../src/agents/agents.service.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { FAMILIES } from '../src/families.js';
-import { importFamily } from '../src/transfer/import.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { FAMILIES } from '../src/families/registry.js';
+import { importFamily } from '../src/features/transfer/import.js';
 import { personIn, signInRequest } from './support/console.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 

@@ -3,12 +3,12 @@ import { it } from 'node:test';
 import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { enrollAgent } from '../src/agents/agents.service.js';
-import { addressKey } from '../src/db/address-keys.js';
-import { networkMappingDiagram } from '../src/diagrams/network-mapping.js';
-import { networks as networkFamily } from '../src/infrastructure/networks.module.js';
-import { servers as serverFamily } from '../src/infrastructure/servers.module.js';
-import { seedWorkspace } from '../src/seed/seed.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
+import { addressKey } from '../src/base/db/address-keys.js';
+import { networkMappingDiagram } from '../src/features/diagrams/network-mapping.js';
+import { networks as networkFamily } from '../src/families/networks/networks.module.js';
+import { servers as serverFamily } from '../src/families/servers/servers.module.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf, familyClient } from './support/typed.js';
 

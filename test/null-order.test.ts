@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { agentListing } from '../src/agents/agents.module.js';
-import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
-import { FAMILIES } from '../src/families.js';
-import { memberListing } from '../src/members/memberships.js';
-import type { Sort } from '../src/lists/offset.js';
-import { tagListing } from '../src/tags/tags.repository.js';
-import { userListing } from '../src/users/users.module.js';
+import { agentListing } from '../src/features/agents/agents.module.js';
+import { discoveredListing } from '../src/features/discovered/discovered-applications.module.js';
+import { FAMILIES } from '../src/families/registry.js';
+import { memberListing } from '../src/features/accounts/members/memberships.js';
+import type { Sort } from '../src/base/lists/offset.js';
+import { tagListing } from '../src/families/tags/tags.repository.js';
+import { userListing } from '../src/families/people/users.module.js';
 import { describeEachDatabase } from './support/harness.js';
 import { everyItem } from './support/walk.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../src/audit/audit.types.js';
+import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../src/base/audit/audit.types.js';
 import { describeEachDatabase } from './support/harness.js';
 
 describeEachDatabase('OpenAPI document and reference page', (h) => {

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { addMember } from '../src/members/members.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
 import { Type } from 'typebox';
-import { applications } from '../src/applications/applications.module.js';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { categories, Category } from '../src/categories/categories.module.js';
-import { workstations } from '../src/infrastructure/workstations.module.js';
-import { Member } from '../src/members/members.service.js';
-import { memberListing } from '../src/members/memberships.js';
-import { teams } from '../src/teams/teams.module.js';
-import { User, userListing } from '../src/users/users.module.js';
+import { applications } from '../src/families/applications/applications.module.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { categories, Category } from '../src/families/categories/categories.module.js';
+import { workstations } from '../src/families/workstations/workstations.module.js';
+import { Member } from '../src/features/accounts/members/members.service.js';
+import { memberListing } from '../src/features/accounts/members/memberships.js';
+import { teams } from '../src/families/teams/teams.module.js';
+import { User, userListing } from '../src/families/people/users.module.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf, errorOf, familyClient, listingClient } from './support/typed.js';
 

@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { it } from 'node:test';
 import type { IncomingMessage } from 'node:http';
-import { enrollAgent } from '../src/agents/agents.service.js';
-import { drainBody } from '../src/http/drain.js';
+import { enrollAgent } from '../src/features/agents/agents.service.js';
+import { drainBody } from '../src/base/http/drain.js';
 import { describeEachDatabase, ONCE } from './support/harness.js';
-import { installed } from '../src/paths.js';
+import { installed } from '../src/base/paths.js';
 
 const client = (name: string) => installed('test', 'fixtures', 'clients', name);
 

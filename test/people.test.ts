@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { addMember } from '../src/members/members.service.js';
-import { User } from '../src/users/users.module.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { User } from '../src/families/people/users.module.js';
 import { describeEachDatabase, type Workspace } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 

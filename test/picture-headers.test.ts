@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { newId } from '../src/ids.js';
+import { newId } from '../src/base/ids.js';
 import { personIn, signIn } from './support/console.js';
 import { describeEachDatabase } from './support/harness.js';
 import { routedPaths } from './support/routes.js';

@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { sql, type CompiledQuery } from 'kysely';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { openDatabase, type Database } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { buildApp, type App } from '../src/app/app.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { addMember } from '../src/members/members.service.js';
-import { seedWorkspace } from '../src/seed/seed.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { openDatabase, type Database } from '../src/base/db/database.js';
+import { migrateToLatest } from '../src/base/db/migrate.js';
+import { buildApp, type App } from '../src/surfaces/server/app.js';
+import { createKey } from '../src/features/accounts/keys/keys.service.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
+import { createWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from './support/harness.js';
 import { listOperations, type Operation, type Parameter, type Schema } from './support/list-operations.js';
 
@@ -47,7 +47,7 @@ const SORTED_MATCHES: Record<string, { variants: string[]; why: string }> = {
 
 /**
  * Filters read alone in the list's default order from the link's own index (the name copies of
- * src/db/storage.ts): never sorted, and read by the workspace through the link's index.
+ * src/base/db/storage.ts): never sorted, and read by the workspace through the link's index.
  */
 const ORDERED_ALONE = new Set(['/public/v1/servers tagId', '/public/v1/servers applicationId']);
 
@@ -285,7 +285,7 @@ for (const dialect of DIALECTS) {
                  (SELECT count(*) FROM ${sql.table(table)}) AS actual`.execute(database.db);
         assert.equal(Number(rows[0]!.kept), Number(rows[0]!.actual), `${table}: row_counts`);
       }
-      // The per-value, per-day and per-link counts (src/db/storage.ts), which the loader also fills at the end.
+      // The per-value, per-day and per-link counts (src/base/db/storage.ts), which the loader also fills at the end.
       const day = (column: string) =>
         dialect === 'sqlite' ? `substr(${column}, 1, 10)` : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
       const counted = [

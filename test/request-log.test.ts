@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { it } from 'node:test';
-import { buildApp } from '../src/app/app.js';
-import { redactingStream } from '../src/logging.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { redactingStream } from '../src/base/logging.js';
 import { describeEachDatabase, ONCE } from './support/harness.js';
 
 function sink() {

@@ -8,11 +8,11 @@ import { it } from 'node:test';
 import fc from 'fast-check';
 import fastJson from 'fast-json-stringify';
 import { sql } from 'kysely';
-import { buildApp } from '../src/app/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { dataVersion } from '../src/lists/response-cache.js';
-import { responseCacheTotal } from '../src/metrics/metrics.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { loadConfig } from '../src/base/config.js';
+import { openDatabase } from '../src/base/db/database.js';
+import { dataVersion } from '../src/base/lists/response-cache.js';
+import { responseCacheTotal } from '../src/base/metrics/metrics.js';
 import { describeEachDatabase } from './support/harness.js';
 
 /** Answers given by the response cache so far (estate_response_cache_requests_total{outcome="hit"}). */

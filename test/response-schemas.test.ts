@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { newId, nowIso } from '../src/ids.js';
+import { newId, nowIso } from '../src/base/ids.js';
 import { describeEachDatabase } from './support/harness.js';
 
 describeEachDatabase('responses match their declared schemas', (h) => {

@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { allScopes } from '../src/access/scopes.js';
-import { newId } from '../src/ids.js';
-import { revokeKey } from '../src/keys/keys.service.js';
-import { deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { allScopes } from '../src/base/access/scopes.js';
+import { newId } from '../src/base/ids.js';
+import { revokeKey } from '../src/features/accounts/keys/keys.service.js';
+import { deleteWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { describeEachDatabase, type Harness } from './support/harness.js';
 
 interface Operation {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { rowBuilder } from '../src/db/row-builder.js';
+import { rowBuilder } from '../src/base/db/row-builder.js';
 import { describeEachDatabase, ONCE } from './support/harness.js';
 
 it('a row builder keeps the first position and the last value of a repeated name, and __proto__ as a key', ONCE, () => {

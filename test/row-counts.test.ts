@@ -1,27 +1,27 @@
 /**
  * One row-count mechanism: audit events are counted in row_counts by the same triggers as the
- * inventory tables (COUNTED_TABLES in src/db/storage.ts), and the unfiltered total of GET /audit-log
+ * inventory tables (COUNTED_TABLES in src/base/db/storage.ts), and the unfiltered total of GET /audit-log
  * stays exact through every insert and delete path.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import { agentListing } from '../src/agents/agents.module.js';
-import { applications } from '../src/applications/applications.module.js';
-import { Application } from '../src/applications/applications.schemas.js';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { openDatabase, type Database } from '../src/db/database.js';
-import { migrateToLatest, migrationNames } from '../src/db/migrate.js';
-import { COUNTED_TABLES } from '../src/db/storage.js';
-import type { Tables } from '../src/db/schema.js';
-import { buildApp } from '../src/app/app.js';
-import { Server, servers } from '../src/infrastructure/servers.module.js';
-import { newId } from '../src/ids.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { addMember } from '../src/members/members.service.js';
-import { seedWorkspace } from '../src/seed/seed.js';
-import { createWorkspace, deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { agentListing } from '../src/features/agents/agents.module.js';
+import { applications } from '../src/families/applications/applications.module.js';
+import { Application } from '../src/families/applications/applications.schemas.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { openDatabase, type Database } from '../src/base/db/database.js';
+import { migrateToLatest, migrationNames } from '../src/base/db/migrate.js';
+import { COUNTED_TABLES } from '../src/base/db/storage.js';
+import type { Tables } from '../src/base/db/schema.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { Server, servers } from '../src/families/servers/servers.module.js';
+import { newId } from '../src/base/ids.js';
+import { createKey } from '../src/features/accounts/keys/keys.service.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
+import { createWorkspace, deleteWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 
@@ -86,7 +86,7 @@ async function assertExact(
 
 /**
  * No separate audit_event_counts (nor its triggers and functions): every row-count trigger counts
- * a counted table of src/db/storage.ts in row_counts.
+ * a counted table of src/base/db/storage.ts in row_counts.
  */
 async function assertOneRowCountMechanism(database: Database): Promise<void> {
   const counted = [...COUNTED_TABLES];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { openDatabase, type Database } from '../src/base/db/database.js';
 import {
   currentMigrationNames,
   migratedStorageFingerprint,
@@ -9,9 +9,9 @@ import {
   migrationNames,
   SQUASHED,
   SquashedSchemaError,
-} from '../src/db/migrate.js';
-import { STORAGE } from '../src/db/storage.js';
-import { storageFingerprint, storageObjects } from '../src/db/storage-sql.js';
+} from '../src/base/db/migrate.js';
+import { STORAGE } from '../src/base/db/storage.js';
+import { storageFingerprint, storageObjects } from '../src/base/db/storage-sql.js';
 import { createTestDatabase, describeEachDatabase } from './support/harness.js';
 
 /** Triggers named the way storage-sql.ts names the objects of storage facts. */

@@ -1,20 +1,20 @@
 /**
  * The total of a search alone (`q`, the audit log's `query`) is counted once per change of the
- * searched text (src/db/search-counts.ts) and remembered meanwhile. It must stay exact through
+ * searched text (src/base/db/search-counts.ts) and remembered meanwhile. It must stay exact through
  * every kind of change, also one another Estate instance makes, on both databases.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql, type CompiledQuery } from 'kysely';
-import { buildApp } from '../src/app/app.js';
-import { openDatabase } from '../src/db/database.js';
-import { VERSIONED } from '../src/db/storage.js';
-import { seedWorkspace } from '../src/seed/seed.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { COUNTED_TABLES } from '../src/db/storage.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { createWorkspace, deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { openDatabase } from '../src/base/db/database.js';
+import { VERSIONED } from '../src/base/db/storage.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { COUNTED_TABLES } from '../src/base/db/storage.js';
+import { migrateToLatest } from '../src/base/db/migrate.js';
+import { createKey } from '../src/features/accounts/keys/keys.service.js';
+import { createWorkspace, deleteWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { createTestDatabase, describeEachDatabase, type Harness } from './support/harness.js';
 import { everyEvent, everyItem } from './support/walk.js';
 

@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql, type CompiledQuery } from 'kysely';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import { openDatabase, type Database } from '../src/db/database.js';
-import { likePattern } from '../src/db/text-search.js';
-import { buildApp, type App } from '../src/app/app.js';
-import { createKey } from '../src/keys/keys.service.js';
-import { seedWorkspace } from '../src/seed/seed.js';
-import { createWorkspace } from '../src/workspaces/workspaces.service.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import { openDatabase, type Database } from '../src/base/db/database.js';
+import { likePattern } from '../src/base/db/text-search.js';
+import { buildApp, type App } from '../src/surfaces/server/app.js';
+import { createKey } from '../src/features/accounts/keys/keys.service.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
+import { createWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from './support/harness.js';
 
 /** Servers: enough that a search matching most of them may be read from a window (offset.ts). */

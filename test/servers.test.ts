@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachDatabase } from './support/harness.js';
 import { Type } from 'typebox';
-import { Application } from '../src/applications/applications.schemas.js';
-import { Server, servers } from '../src/infrastructure/servers.module.js';
-import { ErrorBody } from '../src/http/errors.js';
-import { Tag } from '../src/tags/tags.schemas.js';
-import { User } from '../src/users/users.module.js';
+import { Application } from '../src/families/applications/applications.schemas.js';
+import { Server, servers } from '../src/families/servers/servers.module.js';
+import { ErrorBody } from '../src/base/http/errors.js';
+import { Tag } from '../src/families/tags/tags.schemas.js';
+import { User } from '../src/families/people/users.module.js';
 import { bodyOf } from './support/typed.js';
 
 describeEachDatabase('servers', (h) => {

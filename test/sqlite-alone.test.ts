@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { openDatabase, type Database } from '../src/base/db/database.js';
 import { estate } from './support/cli.js';
 import { createMigratedTestDatabase, type TestDatabase } from './support/harness.js';
 

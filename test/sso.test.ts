@@ -13,16 +13,21 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, it, mock } from 'node:test';
 import type { Kysely } from 'kysely';
-import { buildApp } from '../src/app/app.js';
-import { CLI_ACTOR } from '../src/audit/audit.types.js';
-import type { SessionView } from '../src/console/console.schemas.js';
-import { SESSION_COOKIE } from '../src/console/sessions.js';
-import { openDatabase } from '../src/db/database.js';
-import type { Tables } from '../src/db/schema.js';
-import { addMember } from '../src/members/members.service.js';
-import { signInsTotal } from '../src/metrics/metrics.js';
-import { addRule, changeSetting } from '../src/sso/rules.service.js';
-import { loadProviders, PROBE_MEMORY_MS, PROBE_TIMEOUT_MS, ProviderRegistry } from '../src/sso/providers.js';
+import { buildApp } from '../src/surfaces/server/app.js';
+import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
+import type { SessionView } from '../src/features/accounts/console.schemas.js';
+import { SESSION_COOKIE } from '../src/features/accounts/sign-in/sessions.js';
+import { openDatabase } from '../src/base/db/database.js';
+import type { Tables } from '../src/base/db/schema.js';
+import { addMember } from '../src/features/accounts/members/members.service.js';
+import { signInsTotal } from '../src/base/metrics/metrics.js';
+import { addRule, changeSetting } from '../src/features/accounts/sso/rules.service.js';
+import {
+  loadProviders,
+  PROBE_MEMORY_MS,
+  PROBE_TIMEOUT_MS,
+  ProviderRegistry,
+} from '../src/features/accounts/sso/providers.js';
 import { estate } from './support/cli.js';
 import { clientOf, PASSWORD, personIn, signInRequest } from './support/console.js';
 import { describeEachDatabase, type Harness, ONCE, type Workspace } from './support/harness.js';

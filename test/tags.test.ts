@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { ErrorBody } from '../src/http/errors.js';
-import { Tag, TagList } from '../src/tags/tags.schemas.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { ErrorBody } from '../src/base/http/errors.js';
+import { Tag, TagList } from '../src/families/tags/tags.schemas.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 

@@ -2,13 +2,13 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Kysely } from 'kysely';
-import { allScopes, defaultPermissions } from '../src/access/scopes.js';
-import { registerFamily } from '../src/families.js';
+import { allScopes, defaultPermissions } from '../src/base/access/scopes.js';
+import { registerFamily } from '../src/families/registry.js';
 import { up as migrateLicences, licences } from './families/licences.family.js';
 import { describeEachDatabase } from './support/harness.js';
 import { writer } from './support/typed.js';
 
-// The one registry line of a family defined outside src/ (src/families.ts lists the service's own).
+// The one registry line of a family defined outside src/ (src/families/registry.ts lists the service's own).
 registerFamily(licences);
 
 type Licence = {

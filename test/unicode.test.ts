@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { Application } from '../src/applications/applications.schemas.js';
-import { applications } from '../src/applications/applications.module.js';
+import type { Application } from '../src/families/applications/applications.schemas.js';
+import { applications } from '../src/families/applications/applications.module.js';
 import { sql } from 'kysely';
-import { AuditList } from '../src/audit/audit.schemas.js';
-import { fold, foldingCharacters, foldKey } from '../src/db/text-search.js';
-import { servers } from '../src/infrastructure/servers.module.js';
-import { userListing } from '../src/users/users.module.js';
+import { AuditList } from '../src/base/audit/audit.schemas.js';
+import { fold, foldingCharacters, foldKey } from '../src/base/db/text-search.js';
+import { servers } from '../src/families/servers/servers.module.js';
+import { userListing } from '../src/families/people/users.module.js';
 import { describeEachDatabase } from './support/harness.js';
 import { bodyOf } from './support/typed.js';
 

@@ -1,6 +1,6 @@
 /**
  * The total of a list filtered by one broad filter alone (`environment`, `status`, …) is read from
- * per-value counts kept by triggers (the valueCounts of src/db/storage.ts), that of one link filter
+ * per-value counts kept by triggers (the valueCounts of src/base/db/storage.ts), that of one link filter
  * alone (`tagId`) from the link rows, and always equals the matching rows: after a bulk seed,
  * creates, parallel changes and deletes, on both databases.
  */
@@ -9,18 +9,18 @@ import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import type { TSchema } from 'typebox';
-import { agentListing } from '../src/agents/agents.module.js';
-import { AUDIT_TALLIED } from '../src/audit/audit.repository.js';
-import { AUDIT_ACTIONS, AUDIT_CATEGORIES } from '../src/audit/audit.types.js';
-import { LINK_COUNTS, VALUE_COUNTS } from '../src/db/storage.js';
-import { discoveredListing } from '../src/discovered/discovered-applications.module.js';
-import { FAMILIES } from '../src/families.js';
-import { memberListing } from '../src/members/memberships.js';
-import type { Filter } from '../src/lists/filters.js';
-import { seedWorkspace } from '../src/seed/seed.js';
-import { tagListing } from '../src/tags/tags.repository.js';
-import { userListing } from '../src/users/users.module.js';
-import { deleteWorkspace } from '../src/workspaces/workspaces.service.js';
+import { agentListing } from '../src/features/agents/agents.module.js';
+import { AUDIT_TALLIED } from '../src/base/audit/audit.repository.js';
+import { AUDIT_ACTIONS, AUDIT_CATEGORIES } from '../src/base/audit/audit.types.js';
+import { LINK_COUNTS, VALUE_COUNTS } from '../src/base/db/storage.js';
+import { discoveredListing } from '../src/features/discovered/discovered-applications.module.js';
+import { FAMILIES } from '../src/families/registry.js';
+import { memberListing } from '../src/features/accounts/members/memberships.js';
+import type { Filter } from '../src/base/lists/filters.js';
+import { seedWorkspace } from '../src/features/seed/seed.js';
+import { tagListing } from '../src/families/tags/tags.repository.js';
+import { userListing } from '../src/families/people/users.module.js';
+import { deleteWorkspace } from '../src/features/accounts/workspaces/workspaces.service.js';
 import { describeEachDatabase } from './support/harness.js';
 import { everyEvent as walkLog, everyItem as walkList } from './support/walk.js';
 
@@ -243,7 +243,7 @@ describeEachDatabase(
         (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
       assert.equal(await events({ category: 'inventory' }), 777, 'the audit log reads it too');
       assert.equal(await events({ category: 'inventory', actions: 'create' }), 3, 'two filters: counted');
-      // A link filter whose links are counted per id (linkCounts in src/db/storage.ts).
+      // A link filter whose links are counted per id (linkCounts in src/base/db/storage.ts).
       const tag = (await h.call('POST', '/public/v1/tags', { key, body: { name: 'counted' } })).json() as {
         id: string;
       };

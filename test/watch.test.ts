@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, it } from 'node:test';
 import { type AuditEvent, createClient } from '@estate/client';
-import { webhookKey, webhookSignature } from '../src/cli/watch.js';
+import { webhookKey, webhookSignature } from '../src/surfaces/cli/watch.js';
 import { ESTATE_BIN, estate, startServer, stopServer } from './support/cli.js';
 import { describeEachDatabase, ONCE } from './support/harness.js';
 

@@ -5,16 +5,16 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { applications } from '../../src/applications/applications.module.js';
-import type { Dialect } from '../../src/db/dialect.js';
-import { declareStorage } from '../../src/db/storage.js';
-import { storageObjects } from '../../src/db/storage-sql.js';
-import { Clearable, IdList, Name, OrNull, Uuid } from '../../src/http/schemas.js';
-import { equalsFilter, linkedFilter } from '../../src/lists/filters.js';
-import { defineFamily, itemSchema, writeSchemas } from '../../src/resources/family.js';
+import { applications } from '../../src/families/applications/applications.module.js';
+import type { Dialect } from '../../src/base/db/dialect.js';
+import { declareStorage } from '../../src/base/db/storage.js';
+import { storageObjects } from '../../src/base/db/storage-sql.js';
+import { Clearable, IdList, Name, OrNull, Uuid } from '../../src/base/http/schemas.js';
+import { equalsFilter, linkedFilter } from '../../src/base/lists/filters.js';
+import { defineFamily, itemSchema, writeSchemas } from '../../src/base/resources/family.js';
 
 /** The row type, added to the database's tables. */
-declare module '../../src/db/schema.js' {
+declare module '../../src/base/db/schema.js' {
   interface Tables {
     licences: {
       workspace_id: string;

@@ -6,7 +6,7 @@
  * the same map, byte for byte but for the moment a dashboard is computed (backup, restore, copy tests).
  */
 import type { InjectOptions } from 'fastify';
-import type { App } from '../../src/http/types.js';
+import type { App } from '../../src/base/http/types.js';
 import { listOperations, type Schema } from './list-operations.js';
 import { routedPaths } from './routes.js';
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { installed } from '../../src/paths.js';
+import { installed } from '../../src/base/paths.js';
 
 export const ESTATE_BIN = installed('bin', 'estate.js');
 

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CLI_ACTOR } from '../../src/audit/audit.types.js';
-import { SESSION_COOKIE } from '../../src/console/sessions.js';
-import type { SessionView } from '../../src/console/console.schemas.js';
-import { addMember, type MemberDto } from '../../src/members/members.service.js';
+import { CLI_ACTOR } from '../../src/base/audit/audit.types.js';
+import { SESSION_COOKIE } from '../../src/features/accounts/sign-in/sessions.js';
+import type { SessionView } from '../../src/features/accounts/console.schemas.js';
+import { addMember, type MemberDto } from '../../src/features/accounts/members/members.service.js';
 import type { Harness, Workspace } from './harness.js';
 
 export const PASSWORD = 'correct horse battery staple';

@@ -21,9 +21,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type Database, type Dialect } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { installed } from '../../src/paths.js';
+import { openDatabase, type Database, type Dialect } from '../../src/base/db/database.js';
+import { migrateToLatest } from '../../src/base/db/migrate.js';
+import { installed } from '../../src/base/paths.js';
 
 export interface ThrowawayDatabase {
   dialect: Dialect;
@@ -36,7 +36,7 @@ export interface ThrowawayDatabase {
 /**
  * `prefix` names the SQLite directory and the PostgreSQL database; `adminUrl` is the PostgreSQL
  * server's maintenance URL. With `migrated`, the database starts with every migration applied: a
- * copy of a template migrated once per version of src/db (much faster than migrating each one).
+ * copy of a template migrated once per version of src/base/db (much faster than migrating each one).
  */
 export async function createThrowawayDatabase(
   dialect: Dialect,
@@ -90,9 +90,9 @@ async function waitForSessions(client: pg.Client, name: string): Promise<void> {
   }
 }
 
-/** A digest of src/db (migrations and what they import): a template is reused only by the code that made it. */
+/** A digest of src/base/db (migrations and what they import): a template is reused only by the code that made it. */
 function schemaVersion(): string {
-  return digestOf(installed('src', 'db'));
+  return digestOf(installed('src', 'base', 'db'));
 }
 
 /** A digest of a directory's file names and contents. */

@@ -6,13 +6,13 @@
 import { after, before, describe } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { CLI_ACTOR } from '../../src/audit/audit.types.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { buildApp, type App, type AppOptions } from '../../src/app/app.js';
-import { createKey, type CreatedKey } from '../../src/keys/keys.service.js';
-import { addMember, type MemberDto } from '../../src/members/members.service.js';
-import { createWorkspace, type WorkspaceDto } from '../../src/workspaces/workspaces.service.js';
+import { CLI_ACTOR } from '../../src/base/audit/audit.types.js';
+import { openDatabase, type Database } from '../../src/base/db/database.js';
+import { migrateToLatest } from '../../src/base/db/migrate.js';
+import { buildApp, type App, type AppOptions } from '../../src/surfaces/server/app.js';
+import { createKey, type CreatedKey } from '../../src/features/accounts/keys/keys.service.js';
+import { addMember, type MemberDto } from '../../src/features/accounts/members/members.service.js';
+import { createWorkspace, type WorkspaceDto } from '../../src/features/accounts/workspaces/workspaces.service.js';
 import {
   createThrowawayDatabase,
   prepareSeeded,
@@ -62,7 +62,7 @@ function seededTemplate({ size, seed }: SeedOf): Seeded {
     seed,
     async make(database) {
       const workspace = await newWorkspace(database, 'Seeded workspace');
-      const { seedWorkspace } = await import('../../src/seed/seed.js');
+      const { seedWorkspace } = await import('../../src/features/seed/seed.js');
       await seedWorkspace(database, { workspaceId: workspace.id, size, seed });
       return workspace;
     },

@@ -3,7 +3,7 @@
  * (bench/scale.ts) walk them: offset lists (a `pagination` envelope) and cursor lists (the audit
  * log: `data` and a `cursor` parameter).
  */
-import type { App } from '../../src/http/types.js';
+import type { App } from '../../src/base/http/types.js';
 
 export interface Schema {
   type?: string;

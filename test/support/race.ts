@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Tables } from '../../src/db/schema.js';
+import type { Tables } from '../../src/base/db/schema.js';
 
 /**
  * PostgreSQL: writes a row in a transaction held open, then starts `rename` beside it and asserts

@@ -2,7 +2,7 @@
  * Rows written straight to a table, for tests that need many items faster than the API makes them
  * (a bulk load, slices, query plans): a server of the workspace with the given custom field values.
  */
-import { newId } from '../../src/ids.js';
+import { newId } from '../../src/base/ids.js';
 
 export function serverRow(workspaceId: string, name: string, customFields: Record<string, unknown> = {}) {
   const now = new Date().toISOString();

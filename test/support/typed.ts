@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
-import { ErrorBody } from '../../src/http/errors.js';
-import type { Family, FamilyTable } from '../../src/resources/family.js';
-import type { Listing } from '../../src/resources/listing.js';
+import { ErrorBody } from '../../src/base/http/errors.js';
+import type { Family, FamilyTable } from '../../src/base/resources/family.js';
+import type { Listing } from '../../src/base/resources/listing.js';
 import type { Harness } from './harness.js';
 import { Value } from 'typebox/value';
 

@@ -1,4 +1,4 @@
-import type { AuditList, AuditLogQuery } from '../../../src/audit/audit.schemas.js';
+import type { AuditList, AuditLogQuery } from '../../../src/base/audit/audit.schemas.js';
 import type {
   AddedMember,
   AddMember,
@@ -16,27 +16,27 @@ import type {
   RotatedKey,
   SessionView,
   SignIn,
-} from '../../../src/console/console.schemas.js';
-import type { Comment as ApplicationComment } from '../../../src/applications/applications.schemas.js';
-import type { Member } from '../../../src/members/members.service.js';
-import type { CreatePerson, UpdatePerson } from '../../../src/users/people.service.js';
-import type { User as Person } from '../../../src/users/users.module.js';
-import type { GlobalSearchResults } from '../../../src/console/search.routes.js';
-import type { SignInLocks } from '../../../src/console/sign-in-locks.routes.js';
-import type { SsoProviders, SsoRuleView, SsoSettings, SsoSettingView } from '../../../src/sso/sso.routes.js';
+} from '../../../src/features/accounts/console.schemas.js';
+import type { Comment as ApplicationComment } from '../../../src/families/applications/applications.schemas.js';
+import type { Member } from '../../../src/features/accounts/members/members.service.js';
+import type { CreatePerson, UpdatePerson } from '../../../src/families/people/people.service.js';
+import type { User as Person } from '../../../src/families/people/users.module.js';
+import type { GlobalSearchResults } from '../../../src/features/search/console.routes.js';
+import type { SignInLocks } from '../../../src/features/accounts/sign-in/sign-in-locks.routes.js';
+import type { SsoProviders, SsoRuleView, SsoSettings, SsoSettingView } from '../../../src/features/accounts/sso/sso.routes.js';
 import type {
   ConsoleAgent,
   ConsoleDiagram,
   DashboardView,
   InsightSummary,
-} from '../../../src/console/console.types.js';
-import type { Tenant, UpdateTenant } from '../../../src/tenant/tenant.schemas.js';
+} from '../../../src/surfaces/console/console.types.js';
+import type { Tenant, UpdateTenant } from '../../../src/features/accounts/workspaces/tenant.schemas.js';
 import type {
   CreateCustomField,
   CustomField,
   CustomFieldList,
   UpdateCustomField,
-} from '../../../src/custom-fields/fields.schemas.js';
+} from '../../../src/base/custom-fields/fields.schemas.js';
 import type { ConsoleFamily, JsonSchema } from '../inventory/schema.js';
 import { ApiFailure, call, callTagged, callText, queryOf, type CallOptions, type Tagged } from './client.js';
 

@@ -1,6 +1,6 @@
-import type { AuditActor, AuditActorList } from '../../../src/console/audit-actors.routes.js';
-import type { BulkResult } from '../../../src/console/lists.schemas.js';
-import type { CreateView, SavedView, ViewList } from '../../../src/console/lists.schemas.js';
+import type { AuditActor, AuditActorList } from '../../../src/surfaces/console/audit-actors.routes.js';
+import type { BulkResult } from '../../../src/surfaces/console/lists.schemas.js';
+import type { CreateView, SavedView, ViewList } from '../../../src/surfaces/console/lists.schemas.js';
 import { call, queryOf } from './client.js';
 
 /**

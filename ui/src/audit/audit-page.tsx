@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { AuditLogQuery } from '../../../src/audit/audit.schemas.js';
-import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../../../src/audit/audit.types.js';
+import type { AuditLogQuery } from '../../../src/base/audit/audit.schemas.js';
+import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../../../src/base/audit/audit.types.js';
 import { messageOf } from '../api/client.js';
 import type { AuditEvent } from '../api/console-api.js';
 import { queries } from '../api/queries.js';

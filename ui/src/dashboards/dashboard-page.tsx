@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { Widget } from '../../../src/dashboards/widgets.js';
+import type { Widget } from '../../../src/features/dashboards/widgets.js';
 import { messageOf } from '../api/client.js';
 import { queries } from '../api/queries.js';
 import { FormError } from '../base/field.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FlowCategories } from '../../../src/diagrams/console-views.schemas.js';
+import type { FlowCategories } from '../../../src/features/diagrams/console-views.schemas.js';
 import { call, callText, queryOf } from '../api/client.js';
 import { insightsApi } from '../api/console-api.js';
 

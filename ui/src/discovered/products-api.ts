@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Application } from '../../../src/applications/applications.schemas.js';
-import type { ProductHostList, ProductList, ProductTriaged } from '../../../src/console/discovered.routes.js';
-import type { ServerNetworks } from '../../../src/console/server-networks.routes.js';
+import type { Application } from '../../../src/families/applications/applications.schemas.js';
+import type { ProductHostList, ProductList, ProductTriaged } from '../../../src/features/discovered/console.routes.js';
+import type { ServerNetworks } from '../../../src/families/networks/console.routes.js';
 import { call, queryOf } from '../api/client.js';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import type { SampleDataLoaded } from '../../../src/console/sample-data.routes.js';
+import type { SampleDataLoaded } from '../../../src/features/seed/console.routes.js';
 import { call, messageOf } from '../api/client.js';
 import { queries } from '../api/queries.js';
 import { FormError } from '../base/field.js';

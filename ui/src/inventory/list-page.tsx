@@ -16,7 +16,7 @@ import { SavedViews, type ViewQuery } from '../lists/saved-views.js';
 import { SortHeader } from '../lists/sort-header.js';
 import { TransferActions } from '../transfer/list-actions.js';
 import { useFamily } from './catalog.js';
-import { SORTED_FIELD_TYPES } from '../../../src/custom-fields/field-kinds.js';
+import { SORTED_FIELD_TYPES } from '../../../src/base/custom-fields/field-kinds.js';
 import { fieldSchemaOf, TAKES_FIELDS } from './resource-form.js';
 import { ResourceLink } from './resource-name.js';
 import {

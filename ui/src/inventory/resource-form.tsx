@@ -10,7 +10,7 @@ import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { MultiPicker } from '../lists/multi-picker.js';
 import { familySource } from '../lists/options.js';
-import { FIELD_FAMILIES } from '../../../src/custom-fields/field-kinds.js';
+import { FIELD_FAMILIES } from '../../../src/base/custom-fields/field-kinds.js';
 import { useFamily } from './catalog.js';
 import { helpText, valueLabel } from '../base/glossary.js';
 import { display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, type JsonSchema } from './schema.js';

@@ -1,4 +1,4 @@
-import type { ConsoleFamily as SharedConsoleFamily } from '../../../src/console/console.types.js';
+import type { ConsoleFamily as SharedConsoleFamily } from '../../../src/surfaces/console/console.types.js';
 import { fieldLabel, valueLabel } from '../base/glossary.js';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { CreateKey } from '../../../src/console/console.schemas.js';
+import type { CreateKey } from '../../../src/features/accounts/console.schemas.js';
 import { consoleApi } from '../api/console-api.js';
 import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError, type FormErrors } from '../base/field.js';

@@ -1,6 +1,6 @@
 import { notifyManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AddMember } from '../../../src/console/console.schemas.js';
+import type { AddMember } from '../../../src/features/accounts/console.schemas.js';
 import { isConflict, messageOf } from '../api/client.js';
 import { consoleApi, etagAsShown, type Member, type OffsetList } from '../api/console-api.js';
 import { invalidate, queries, stale } from '../api/queries.js';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../api/client.js';
 import { customFieldsApi, type Person, peopleApi } from '../api/console-api.js';
-import type { CustomField } from '../../../src/custom-fields/fields.schemas.js';
+import type { CustomField } from '../../../src/base/custom-fields/fields.schemas.js';
 import { CustomFieldsets, customDraftOf, customValuesOf } from '../inventory/resource-form.js';
 import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';

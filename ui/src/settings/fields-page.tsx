@@ -7,7 +7,7 @@ import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { useCatalog } from '../inventory/catalog.js';
-import { FIELD_FAMILIES } from '../../../src/custom-fields/field-kinds.js';
+import { FIELD_FAMILIES } from '../../../src/base/custom-fields/field-kinds.js';
 
 const TYPES = [
   ['text', 'Text'],

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { consoleApi } from '../api/console-api.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
-import type { SsoSettings } from '../../../src/sso/sso.routes.js';
+import type { SsoSettings } from '../../../src/features/accounts/sso/sso.routes.js';
 
 const KEY = ['sso', 'settings'];
 type Role = 'read' | 'write' | 'admin';

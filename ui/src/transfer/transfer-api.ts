@@ -9,7 +9,7 @@ import type {
   ImportColumns,
   ImportPreset,
   ImportReport,
-} from '../../../src/console/transfer.schemas.js';
+} from '../../../src/features/transfer/console.schemas.js';
 import { ApiFailure, call, queryOf } from '../api/client.js';
 
 export type ImportFormat = 'csv' | 'json' | 'jsonl';

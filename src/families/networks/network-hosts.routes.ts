@@ -1,0 +1,87 @@
+import { Type } from 'typebox';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../base/db/schema.js';
+import { callerOf } from '../../base/http/authenticate.js';
+import { errorResponses, PUBLIC_ERRORS } from '../../base/http/errors.js';
+import { IdParams } from '../../base/http/schemas.js';
+import type { App, AppDeps } from '../../base/http/types.js';
+import { requireRow } from '../../base/resources/crud.js';
+import { NetworkPlacement } from './addresses.js';
+import { networks } from './networks.module.js';
+import { servers } from '../servers/servers.module.js';
+
+/** Servers read per statement. */
+const PAGE = 5000;
+/** Address ranges read per statement (a UNION ALL of one index range each). */
+const RANGES_PER_READ = 50;
+
+/**
+ * The servers placed in a network: those with an address whose most specific network it is (the
+ * rule of the network-mapping diagram). The network's own addresses are its CIDR less the
+ * networks inside it: a few ranges of the servers' address keys (table server_addresses), each
+ * read from the index on (workspace, address), so the cost follows the network's servers, not the
+ * workspace's.
+ */
+export async function hostsOfNetwork(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  networkId: string,
+): Promise<Tables['servers'][]> {
+  await requireRow(db, networks.definition, workspaceId, networkId);
+  const placement = new NetworkPlacement(
+    await db.selectFrom('networks').select(['id', 'cidr']).where('workspace_id', '=', workspaceId).execute(),
+  );
+  const ranges = placement.rangesOf(networkId);
+  const placed = new Set<string>();
+  for (let start = 0; start < ranges.length; start += RANGES_PER_READ) {
+    const [first, ...rest] = ranges
+      .slice(start, start + RANGES_PER_READ)
+      .map((range) =>
+        db
+          .selectFrom('server_addresses')
+          .select('server_id')
+          .where('workspace_id', '=', workspaceId)
+          .where('address', '>=', range.start)
+          .where('address', '<=', range.end),
+      );
+    const rows = await rest.reduce((union, query) => union.unionAll(query), first!).execute();
+    for (const row of rows) placed.add(row.server_id);
+  }
+  const ids = [...placed];
+  const rows: Tables['servers'][] = [];
+  for (let start = 0; start < ids.length; start += PAGE) {
+    rows.push(
+      ...(await db
+        .selectFrom('servers')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', 'in', ids.slice(start, start + PAGE))
+        .execute()),
+    );
+  }
+  return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+}
+
+export function registerNetworkHostRoutes(app: App, { database }: AppDeps): void {
+  app.get(
+    '/networks/:id/hosts',
+    {
+      config: { scope: 'infrastructure:read' },
+      schema: {
+        operationId: 'listNetworkHosts',
+        tags: ['networks'],
+        summary: 'List the servers in a network',
+        description:
+          'Servers with an IP address whose most specific network (longest prefix) is this one, ' +
+          'as a bare JSON array by name: the placement of the network-mapping diagram. ' +
+          'Workstations record no address. Scope: infrastructure:read.',
+        params: IdParams,
+        response: { 200: Type.Array(servers.definition.schemas.item), ...errorResponses(...PUBLIC_ERRORS, 404) },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = callerOf(request);
+      return (await hostsOfNetwork(database.db, workspaceId, request.params.id)).map((row) => servers.toDto(row));
+    },
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The console's global search: one text across the families an admin looks things up in, each
+ * answered by its own list (`q`, so the same matches and total as the list page), with the items
+ * that the text names exactly (a name, hostname, serial number, IP address, CIDR, reference or
+ * e-mail, case-insensitively) first: `10.1.9.2` puts the server at 10.1.9.2 before 10.1.9.20.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { addressKey } from '../../base/db/address-keys.js';
+import type { Database } from '../../base/db/database.js';
+import { dynamic } from '../../base/db/dynamic.js';
+import { fold, matchesText } from '../../base/db/text-search.js';
+import { FAMILIES, serviceOf } from '../../families/registry.js';
+import type { Family } from '../../base/resources/family.js';
+import { userListing, workspaceUsers } from '../../families/people/users.module.js';
+
+/** One item found: what names it, a second line that tells look-alikes apart, and whether the text names it exactly. */
+export interface Found {
+  id: string;
+  name: string;
+  detail: string | null;
+  exact: boolean;
+}
+
+export interface FoundGroup {
+  family: string;
+  total: number;
+  items: Found[];
+}
+
+type Item = Record<string, unknown>;
+
+/** A searched family: its read scope, its list, the items the text names exactly, and how an item is shown. */
+interface Searched {
+  family: string;
+  scope: string;
+  list(database: Database, workspaceId: string, q: string, limit: number): Promise<{ data: Item[]; total: number }>;
+  exact(database: Database, workspaceId: string, q: string, limit: number): Promise<Item[]>;
+  show(item: Item): { name: string; detail: string | null };
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const joined = (...parts: unknown[]): string | null => parts.map(text).filter(Boolean).join(' · ') || null;
+
+/**
+ * A family of the service whose items are named exactly by any of `columns` (folded) or, for
+ * servers, by one of their IP addresses (server_addresses, so `10.1.9.2` is not `10.1.9.20`).
+ * The exact test runs on the text index's matches only: an exact item is always one of the list's.
+ */
+function familySearch(
+  table: string,
+  columns: readonly string[],
+  detail: (item: Item) => string | null,
+  addresses = false,
+): Searched {
+  const family = FAMILIES.find((candidate) => candidate.definition.table === table) as Family;
+  const { definition } = family;
+  return {
+    family: definition.path.slice(1),
+    scope: `${definition.scopeFamily}:read`,
+    async list(database, workspaceId, q, limit) {
+      const page = await serviceOf(family).list(database, workspaceId, { q, limit });
+      return { data: page.data as Item[], total: page.pagination.total };
+    },
+    async exact(database, workspaceId, q, limit) {
+      const folded = fold(q);
+      const key = addresses ? addressKey(q) : undefined;
+      const named: Expression<SqlBool>[] = columns.map(
+        (column) => sql<SqlBool>`estate_fold(${sql.ref(`${table}.${column}`)}) = ${folded}`,
+      );
+      if (key)
+        named.push(sql<SqlBool>`${sql.ref(`${table}.id`)} in (select server_id from server_addresses
+          where workspace_id = ${workspaceId} and address = ${key})`);
+      const rows = await dynamic(database.db)
+        .selectFrom(table)
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where(matchesText(database.dialect, { table }, definition.search, q))
+        .where(sql<SqlBool>`(${sql.join(named, sql` or `)})`)
+        .orderBy('name')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => family.toDto(row as never) as Item);
+    },
+    show: (item) => ({ name: String(item.name), detail: detail(item) }),
+  };
+}
+
+/** The people of the workspace, named exactly by their name or e-mail. */
+const people: Searched = {
+  family: 'users',
+  scope: userListing.scope,
+  async list(database, workspaceId, q, limit) {
+    const page = await userListing.list(database, workspaceId, { q, limit });
+    return { data: page.data as Item[], total: page.pagination.total };
+  },
+  async exact(database, workspaceId, q, limit) {
+    const folded = fold(q);
+    const rows = await workspaceUsers(database.db, workspaceId)
+      .where(matchesText(database.dialect, { table: 'people' }, ['people.name', 'people.email'], q))
+      .where((eb) =>
+        eb.or([eb(sql`estate_fold(people.name)`, '=', folded), eb(sql`estate_fold(people.email)`, '=', folded)]),
+      )
+      .orderBy('people.name')
+      .orderBy('people.id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => userListing.toDto(row) as Item);
+  },
+  show: (item) => ({ name: String(item.name), detail: text(item.email) }),
+};
+
+const firstAddress = (item: Item) => (Array.isArray(item.ipAddresses) ? item.ipAddresses[0] : null);
+
+/** The families one search covers, in the order their results are shown. */
+const SEARCHED: readonly Searched[] = [
+  familySearch('applications', ['name'], (item) => joined(item.vendor, item.version)),
+  familySearch(
+    'servers',
+    ['name', 'hostname', 'serial_number'],
+    (item) => joined(item.hostname, firstAddress(item), item.environment),
+    true,
+  ),
+  familySearch('workstations', ['name', 'hostname', 'serial_number'], (item) =>
+    joined(item.hostname, item.serialNumber),
+  ),
+  familySearch('networks', ['name', 'cidr'], (item) => joined(item.cidr, item.location)),
+  familySearch('contracts', ['name', 'reference'], (item) => joined(item.vendor, item.reference)),
+  people,
+];
+
+/**
+ * The search across the families `scopes` may read: per family its total and its first `limit`
+ * items, those the text names exactly first (each group is its list's first page otherwise).
+ */
+export async function searchEverywhere(
+  database: Database,
+  workspaceId: string,
+  scopes: readonly string[],
+  q: string,
+  limit: number,
+): Promise<FoundGroup[]> {
+  const readable = SEARCHED.filter((searched) => scopes.includes(searched.scope));
+  // One family after another: SQLite answers one statement at a time, PostgreSQL's pool is shared.
+  const groups: FoundGroup[] = [];
+  for (const searched of readable) {
+    const exact = await searched.exact(database, workspaceId, q, limit);
+    const page = await searched.list(database, workspaceId, q, limit);
+    const exactIds = new Set(exact.map((item) => String(item.id)));
+    const items = [
+      ...exact.map((item) => ({ item, exact: true })),
+      ...page.data.filter((item) => !exactIds.has(String(item.id))).map((item) => ({ item, exact: false })),
+    ]
+      .slice(0, limit)
+      .map(({ item, exact }) => ({ id: String(item.id), ...searched.show(item), exact }));
+    groups.push({ family: searched.family, total: page.total, items });
+  }
+  return groups;
+}

@@ -1,0 +1,132 @@
+import { Type } from 'typebox';
+import { agentListing } from '../../features/agents/agents.module.js';
+import { diagramScope } from '../../features/diagrams/diagram.js';
+import { DIAGRAMS } from '../../features/diagrams/diagrams.routes.js';
+import { FAMILIES } from '../../families/registry.js';
+import type { App, AppDeps } from '../../base/http/types.js';
+import type { Family } from '../../base/resources/family.js';
+import type { Listing } from '../../base/resources/listing.js';
+import { tagListing } from '../../families/tags/tags.repository.js';
+import { CreateTag } from '../../families/tags/tags.schemas.js';
+import { userListing } from '../../families/people/users.module.js';
+import type { ConsoleDiagram, ConsoleFamily, ConsoleRelation } from './console.types.js';
+
+/**
+ * What the console needs to draw every inventory family's pages, derived from the same
+ * definitions that make the API: paths, nouns, scopes, the item, create and update schemas (the
+ * forms validate with them in the browser), the list query (search, filters, sorts), the fields
+ * that refer to other families and the related lists of a detail page.
+ */
+
+const keyOf = (path: string) => path.slice(1);
+
+/** Related lists beyond links: a network's hosts (placed by address, GET /networks/{id}/hosts). */
+const MORE_RELATIONS: Record<string, ConsoleRelation[]> = {
+  networks: [{ segment: 'hosts', family: 'servers', editable: false }],
+};
+
+function familyEntry(family: Family, keyByTable: Map<string, string>): ConsoleFamily {
+  const { definition } = family;
+  const scope = definition.scopeFamily;
+  const references: Record<string, string> = {};
+  for (const reference of definition.references ?? [])
+    references[reference.field] = keyByTable.get(reference.target.table) ?? reference.target.table;
+  for (const relation of definition.relations ?? [])
+    references[relation.field] = keyByTable.get(relation.target.table) ?? relation.target.table;
+  const relations: ConsoleRelation[] = (definition.links ?? []).map((link) => ({
+    segment: link.segment,
+    family: keyByTable.get(link.child.table) ?? link.child.table,
+    editable: true,
+  }));
+  // Links declared by another family, seen from this one (a server's applications).
+  for (const other of FAMILIES) {
+    for (const link of other.definition.links ?? []) {
+      if (link.child.table === definition.table && link.reverse) {
+        relations.push({
+          segment: link.reverse.segment,
+          family: keyOf(other.definition.path),
+          editable: !link.reverse.readOnly,
+        });
+      }
+    }
+  }
+  relations.push(...(MORE_RELATIONS[keyOf(definition.path)] ?? []));
+  return {
+    key: keyOf(definition.path),
+    one: definition.nouns.one,
+    many: definition.nouns.many,
+    scopes: { read: `${scope}:read`, add: `${scope}:add`, edit: `${scope}:edit`, delete: `${scope}:delete` },
+    item: definition.schemas.item,
+    create: definition.schemas.create,
+    update: definition.schemas.update,
+    listQuery: family.listQuery,
+    references,
+    relations,
+    defaultSort: family.defaultSort,
+  };
+}
+
+function listingEntry(listing: Listing, extra: Partial<ConsoleFamily> = {}): ConsoleFamily {
+  return {
+    key: keyOf(listing.path),
+    one: listing.nouns.one,
+    many: listing.nouns.many,
+    scopes: { read: listing.scope },
+    item: listing.item,
+    listQuery: listing.listQuery,
+    references: {},
+    relations: [],
+    defaultSort: 'name',
+    ...extra,
+  };
+}
+
+let catalog: ConsoleFamily[] | undefined;
+
+/** Built once: the definitions do not change while the process runs. */
+export function consoleCatalog(): ConsoleFamily[] {
+  if (catalog) return catalog;
+  const keyByTable = new Map<string, string>([
+    ...FAMILIES.map((family) => [family.definition.table, keyOf(family.definition.path)] as const),
+    ['tags', 'tags'],
+    ['users', 'users'],
+    ['agents', 'agents'],
+  ]);
+  catalog = [
+    ...FAMILIES.map((family) => familyEntry(family, keyByTable)),
+    listingEntry(tagListing, {
+      scopes: { read: 'tags:read', add: 'tags:add', delete: 'tags:delete' },
+      create: CreateTag,
+    }),
+    listingEntry(userListing),
+    listingEntry(agentListing),
+  ];
+  return catalog;
+}
+
+/** The diagrams and the parameters of each (its query schema), for the console's controls. */
+function diagramCatalog(): ConsoleDiagram[] {
+  return DIAGRAMS.map((diagram) => ({
+    name: diagram.name,
+    title: diagram.title,
+    description: diagram.description,
+    requiredScope: diagramScope(diagram.name),
+    query: diagram.query,
+  }));
+}
+
+export function registerCatalogRoutes(app: App, _deps: AppDeps): void {
+  app.get('/diagrams', { schema: { response: { 200: Type.Array(Type.Unknown()) } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'private, max-age=300');
+    return diagramCatalog();
+  });
+
+  app.get(
+    '/families',
+    { config: { anyWorkspace: true }, schema: { response: { 200: Type.Array(Type.Unknown()) } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'private, max-age=300');
+      return consoleCatalog();
+    },
+  );
+}
