@@ -14,7 +14,8 @@ const GOALS = { p50Ms: 20, ratio: 1.5, noiseMs: 1 };
 const TARGET = `p50 < ${GOALS.p50Ms} ms at the largest size, ratio ≤ ${GOALS.ratio} or under ${GOALS.noiseMs} ms more`;
 const DEEP_OFFSET = 10_000;
 // Searches whose matches cluster in their order (`app-prod` servers sort after `app-deve-…`; no `server` event is
-// among the newest): `first` is what a first request pays, later ones read the page's ids (src/base/db/search-counts.ts).
+// among the newest): `first` is what a first request pays, later ones read the page's ids
+// (src/base/db/search-counts.ts).
 const NAMED_SEARCHES: Record<string, string> = { '/public/v1/servers': 'app-prod', '/public/v1/audit-log': 'server' };
 /** Filters naming a person, by the role the person plays. */
 const PEOPLE = new Set(['ownerId', 'memberId', 'assignedUserId', 'userId']);

@@ -90,5 +90,5 @@ const cli = await build({
   logLevel: 'warning',
   metafile: true,
 });
-// What each output holds and imports (test/cli-bundle.test.ts checks what every command loads).
+// What each output holds and imports (test/surfaces/cli/cli-bundle.test.ts checks what every command loads).
 writeFileSync(join(DIST, 'estate-meta.json'), JSON.stringify(cli.metafile));

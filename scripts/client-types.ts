@@ -3,7 +3,7 @@
  * document: `npm run client:types`. The document is built in-process from the routes (an app on an
  * in-memory SQLite database, never a running server), its /public/v1 paths are kept with that prefix
  * cut (the client adds it to its base URL), and openapi-typescript turns them into TypeScript.
- * test/client.test.ts regenerates the file in memory and fails when the checked-in one has drifted.
+ * test/packages/client.test.ts regenerates the file in memory and fails when the checked-in one has drifted.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ const PUBLIC_PREFIX = '/public/v1';
 
 const HEADER = `/**
  * Types of Estate's public API (/public/v1), generated from the server's OpenAPI document by
- * \`npm run client:types\` (scripts/client-types.ts). Do not edit: test/client.test.ts fails when this
+ * \`npm run client:types\` (scripts/client-types.ts). Do not edit: test/packages/client.test.ts fails when this
  * file differs from what the routes generate. Paths are relative to /public/v1.
  */
 

@@ -7,10 +7,11 @@
  *          Skipped when dist/ was built from the files as they are (scripts/build-inputs.mjs)
  *   check  lint and one type-check of server, tests, benchmarks and scripts, and one of the console;
  *          run beside the main tier, as jobs of the same pool
- *   main   test/*.test.ts, SQLite and PostgreSQL in separate processes: a long file in a process
- *          of its own, short ones of the same database together (testJobs); as many processes
- *          at once as --concurrency, the longest expected first
- *   timed  test/timed/*.test.ts: the tests that measure the event loop's stalls, each in a process
+ *   main   the *.test.ts files under test/ (which mirrors src/), SQLite and PostgreSQL in
+ *          separate processes: a long file in a process of its own, short ones of the same
+ *          database together (testJobs); as many processes at once as --concurrency, the
+ *          longest expected first
+ *   timed  the *.timed.test.ts files: the tests that measure the event loop's stalls, each in a process
  *          of its own, in the main tier's pool: a stall is the CPU time the service ran while a probe
  *          waited (test/support/probe.ts), which the other jobs barely lengthen (elsewhere than on
  *          Linux: wall-clock time, alone, after the others); the seeded workspaces they copy are
@@ -39,7 +40,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { builtFromCurrentInputs } from './build-inputs.mjs';
@@ -142,7 +143,7 @@ if (tiers.includes('build')) {
 const timedFiles = tiers.includes('timed')
   ? given.length > 0
     ? given.filter((f) => tierOf(f) === 'timed')
-    : listed('test/timed')
+    : listed().filter((file) => tierOf(file) === 'timed')
   : [];
 // The timed tests measure stalls as CPU time where Linux reports a thread's (test/support/probe.ts),
 // and share the pool; elsewhere they measure wall-clock time, alone, after the others.
@@ -154,7 +155,12 @@ const parallel = [
   // Every template, when every timed file runs; one given timed file makes the one it copies.
   ...(timedFiles.length > 0 && given.length === 0 ? templateJobs() : []),
   ...(tiers.includes('main')
-    ? testJobs(given.length > 0 ? given.filter((f) => tierOf(f) === 'main') : listed('test'), { grouped: true })
+    ? testJobs(
+        given.length > 0
+          ? given.filter((f) => tierOf(f) === 'main')
+          : listed().filter((file) => tierOf(file) === 'main'),
+        { grouped: true },
+      )
     : []),
   ...(stallsByCpu ? testJobs(timedFiles, { grouped: false }).map((job) => ({ ...job, tier: 'timed' })) : []),
 ];
@@ -224,18 +230,19 @@ function scratchRoot() {
   }
 }
 
-/** The test files of a directory (not its subdirectories), in name order. */
-function listed(dir) {
-  return readdirSync(join(ROOT, dir))
-    .filter((name) => name.endsWith('.test.ts'))
-    .sort()
-    .map((name) => `${dir}/${name}`);
+/** The test files under test/ (support/ and fixtures/ hold none), in path order. */
+function listed() {
+  return readdirSync(join(ROOT, 'test'), { recursive: true })
+    .map((name) => `test/${String(name).split(sep).join('/')}`)
+    .filter((file) => file.endsWith('.test.ts'))
+    .sort();
 }
 
+/** A stall-measuring test is named *.timed.test.ts; every other test file is of the main tier. */
 function tierOf(file) {
-  if (!/^test\/(timed\/)?[^/]+\.test\.ts$/.test(file))
-    fail(`${file}: not a test file (test/*.test.ts or test/timed/*.test.ts)`);
-  return file.startsWith('test/timed/') ? 'timed' : 'main';
+  if (!/^test\/([a-z0-9-]+\/)*[a-z0-9-]+(\.timed)?\.test\.ts$/.test(file))
+    fail(`${file}: not a test file (test/**/*.test.ts)`);
+  return file.endsWith('.timed.test.ts') ? 'timed' : 'main';
 }
 
 /**

@@ -2,7 +2,7 @@
  * The console's pages opened as a person would, with the time each took to show its content: every
  * list page cold (a new browser context, empty cache) and from another page by its link, the
  * detail, software, dashboard, diagram and search pages cold, and a combobox's options from the
- * last key typed. test/console-scale.test.ts checks what each page shows at 100,000 servers;
+ * last key typed. test/surfaces/console/console-scale.test.ts checks what each page shows at 100,000 servers;
  * `npm run bench -- console` judges the times against their targets (speed belongs in bench/).
  */
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';

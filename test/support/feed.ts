@@ -1,7 +1,8 @@
 /**
  * An audit-log poller that does exactly what docs/api.md tells integrations: remember the newest
  * (timestamp, id) seen and, at each poll, walk pages from the top down to it. Used to prove that
- * the feed is gap-free while writers run (test/concurrency.test.ts, test/instances.test.ts).
+ * the feed is gap-free while writers run (test/base/resources/concurrency.test.ts,
+ * test/surfaces/server/instances.test.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 

@@ -1,5 +1,5 @@
 /**
- * A probe of a service's responsiveness for the timed tests (test/timed/): GET /healthz asked
+ * A probe of a service's responsiveness for the timed tests (the *.timed.test.ts files): GET /healthz asked
  * every PROBE_EVERY_MS from a thread of its own.
  *
  * A stall is measured as the CPU time the service's thread (the process's main thread, whose event

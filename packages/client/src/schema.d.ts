@@ -1,6 +1,6 @@
 /**
  * Types of Estate's public API (/public/v1), generated from the server's OpenAPI document by
- * `npm run client:types` (scripts/client-types.ts). Do not edit: test/client.test.ts fails when this
+ * `npm run client:types` (scripts/client-types.ts). Do not edit: test/packages/client.test.ts fails when this
  * file differs from what the routes generate. Paths are relative to /public/v1.
  */
 

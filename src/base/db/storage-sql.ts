@@ -2,7 +2,7 @@
  * The SQL of the storage objects the facts of storage.ts call for: triggers that keep row counts,
  * per-value counts, search versions, the text index and copied names in the writing transaction.
  * A migration that adds a table or a fact runs these statements (for an empty table: existing rows
- * are not counted or indexed here); test/schema-baseline.test.ts checks the baseline holds them.
+ * are not counted or indexed here); test/base/db/schema-baseline.test.ts checks the baseline holds them.
  */
 import { createHash } from 'node:crypto';
 import type { Dialect } from './dialect.js';
@@ -587,7 +587,7 @@ export function customSearchObjects(dialect: Dialect, table: string, family: str
 
 /**
  * A digest of the storage statements on both databases. The last migration that changes storage
- * records the digest it brings the schema to; test/schema-baseline.test.ts compares it with this,
+ * records the digest it brings the schema to; test/base/db/schema-baseline.test.ts compares it with this,
  * so a fact or a trigger changed without a migration fails.
  */
 export function storageFingerprint(): string {

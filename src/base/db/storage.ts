@@ -2,7 +2,7 @@
  * The storage facts of each table, declared once: which rows are counted, which columns `q`
  * searches, which filters and days are counted per value, which link rows keep a copy of a name.
  * The running code (lists, search totals), the bulk loader and the migration helpers
- * (storage-sql.ts) read them; test/schema-baseline.test.ts checks that the migrated database
+ * (storage-sql.ts) read them; test/base/db/schema-baseline.test.ts checks that the migrated database
  * holds exactly the triggers these facts call for. Changing a fact needs a migration that calls
  * the helpers (docs/architecture.md, "Adding a family").
  */

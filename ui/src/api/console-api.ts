@@ -23,7 +23,12 @@ import type { CreatePerson, UpdatePerson } from '../../../src/families/people/pe
 import type { User as Person } from '../../../src/families/people/users.module.js';
 import type { GlobalSearchResults } from '../../../src/features/search/console.routes.js';
 import type { SignInLocks } from '../../../src/features/accounts/sign-in/sign-in-locks.routes.js';
-import type { SsoProviders, SsoRuleView, SsoSettings, SsoSettingView } from '../../../src/features/accounts/sso/sso.routes.js';
+import type {
+  SsoProviders,
+  SsoRuleView,
+  SsoSettings,
+  SsoSettingView,
+} from '../../../src/features/accounts/sso/sso.routes.js';
 import type {
   ConsoleAgent,
   ConsoleDiagram,

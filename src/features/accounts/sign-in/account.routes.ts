@@ -16,7 +16,7 @@ import {
   selectWorkspace,
   workspacesOf,
 } from './sessions.js';
-import { type ConsoleSession } from '../../../base/http/console.js';
+import type { ConsoleSession } from '../../../base/http/console.js';
 import { hashPassword } from '../members/members.service.js';
 import { requireStrongPassword } from '../members/password-policy.js';
 import { auditAccountEvent, currentPasswordMatches, signIn } from './sign-in.js';

@@ -33,7 +33,10 @@ export async function openSession(
   db: Kysely<Tables>,
   userId: string,
   workspaceId: string | null,
-  /** A session opened through single sign-on (src/features/accounts/sso/): its provider, and an end no later than the provider's. */
+  /**
+   * A session opened through single sign-on (src/features/accounts/sso/): its provider, and an end
+   * no later than the provider's.
+   */
   sso?: { provider: string; endsAt: number },
 ): Promise<string> {
   const token = newToken();

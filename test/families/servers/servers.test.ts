@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { describeEachDatabase } from '../../support/harness.js';
+import { Type } from 'typebox';
+import { Application } from '../../../src/families/applications/applications.schemas.js';
+import { Server, servers } from '../../../src/families/servers/servers.module.js';
+import { ErrorBody } from '../../../src/base/http/errors.js';
+import { Tag } from '../../../src/families/tags/tags.schemas.js';
+import { User } from '../../../src/families/people/users.module.js';
+import { bodyOf } from '../../support/typed.js';
+
+describeEachDatabase('servers', (h) => {
+  it('a manual server: create, lastCheckTime is its last creation or edit, filters, search by IP', async () => {
+    const key = await h.key(await h.workspace());
+    const created = await h.call('POST', '/public/v1/servers', {
+      key: key.secret,
+      body: {
+        name: 'db-01',
+        ipAddresses: ['10.0.0.5', 'fe80::1'],
+        os: 'Debian GNU/Linux',
+        osVersion: '12',
+        cpuCores: 16,
+        memoryMb: 65536,
+        environment: 'staging',
+      },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const server = bodyOf(Server, created);
+    assert.equal(server.hostname, 'db-01');
+    assert.equal(server.automatic, false);
+    assert.equal(server.lastCheckTime, server.createdAt);
+    await new Promise((r) => setTimeout(r, 3));
+    const edited = bodyOf(
+      Server,
+      await h.call('PATCH', `/public/v1/servers/${server.id}`, { key: key.secret, body: { location: 'DC2' } }),
+    );
+    assert.ok(edited.lastCheckTime > server.lastCheckTime);
+    await h.call('POST', '/public/v1/servers', {
+      key: key.secret,
+      body: { name: 'web-01', ipAddresses: ['10.0.1.7'] },
+    });
+    const list = async (query: Record<string, string>) =>
+      bodyOf(servers.list, await h.call('GET', '/public/v1/servers', { key: key.secret, query }));
+    assert.deepEqual(
+      (await list({ environment: 'staging' })).data.map((s) => s.name),
+      ['db-01'],
+    );
+    assert.deepEqual(
+      (await list({ q: '10.0.1.' })).data.map((s) => s.name),
+      ['web-01'],
+    );
+    assert.deepEqual(
+      (await list({ os: 'debian gnu/linux' })).data.map((s) => s.name),
+      ['db-01'],
+    );
+    assert.equal((await list({ automatic: 'false' })).pagination.total, 2);
+    assert.equal((await list({ automatic: 'true' })).pagination.total, 0);
+    assert.deepEqual(
+      (await list({ sort: '-lastCheckTime' })).data.map((s) => s.name),
+      ['web-01', 'db-01'],
+    );
+    const bad = await h.call('POST', '/public/v1/servers', {
+      key: key.secret,
+      body: { name: 'x', ipAddresses: ['10.0.0.300'] },
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.match(bodyOf(ErrorBody, bad).message, /ipAddresses/);
+    assert.equal(
+      (await h.call('GET', '/public/v1/servers', { key: key.secret, query: { environment: 'prod' } })).statusCode,
+      400,
+    );
+  });
+
+  it('on an automatic server, changing name, os or manufacturer → 422; other fields stay editable', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws);
+    const server = bodyOf(
+      Server,
+      await h.call('POST', '/public/v1/servers', {
+        key: key.secret,
+        body: { name: 'agent-host', os: 'Ubuntu', manufacturer: 'HPE' },
+      }),
+    );
+    await h.database.db.updateTable('servers').set({ automatic: 1 }).where('id', '=', server.id).execute();
+    for (const body of [{ name: 'renamed' }, { os: 'Windows' }, { manufacturer: 'Dell' }, { manufacturer: null }]) {
+      const res = await h.call('PATCH', `/public/v1/servers/${server.id}`, { key: key.secret, body });
+      assert.equal(res.statusCode, 422, JSON.stringify(body));
+      assert.equal(bodyOf(ErrorBody, res).code, 'unprocessable_entity');
+    }
+    const same = await h.call('PATCH', `/public/v1/servers/${server.id}`, {
+      key: key.secret,
+      body: { name: 'agent-host', location: 'Lab' },
+    });
+    assert.equal(same.statusCode, 200, 'sending the unchanged value is not a change');
+    assert.equal(bodyOf(Server, same).location, 'Lab');
+    assert.equal(
+      (await h.call('DELETE', `/public/v1/servers/${server.id}`, { key: key.secret })).statusCode,
+      204,
+      'an automatic server may be deleted',
+    );
+  });
+
+  it('links: owners, tags and applications; deleting a server removes its links', async () => {
+    const ws = await h.workspace();
+    const key = await h.key(ws);
+    const server = bodyOf(
+      Server,
+      await h.call('POST', '/public/v1/servers', { key: key.secret, body: { name: 'app-01' } }),
+    );
+    const app = bodyOf(
+      Application,
+      await h.call('POST', '/public/v1/applications', { key: key.secret, body: { name: 'Billing' } }),
+    );
+    const tag = bodyOf(Tag, await h.call('POST', '/public/v1/tags', { key: key.secret, body: { name: 'pci' } }));
+    const linkedItem = { owners: User, tags: Tag, applications: Application };
+    for (const [segment, id] of [
+      ['owners', ws.admin.userId],
+      ['tags', tag.id],
+      ['applications', app.id],
+    ] as const) {
+      assert.equal(
+        (await h.call('PUT', `/public/v1/servers/${server.id}/${segment}/${id}`, { key: key.secret })).statusCode,
+        204,
+      );
+      assert.deepEqual(
+        bodyOf(
+          Type.Array(linkedItem[segment]),
+          await h.call('GET', `/public/v1/servers/${server.id}/${segment}`, { key: key.secret }),
+        ).map((x) => x.id),
+        [id],
+      );
+    }
+    assert.deepEqual(
+      bodyOf(
+        Type.Array(Server),
+        await h.call('GET', `/public/v1/applications/${app.id}/servers`, { key: key.secret }),
+      ).map((s) => s.id),
+      [server.id],
+    );
+    assert.equal(
+      bodyOf(
+        servers.list,
+        await h.call('GET', '/public/v1/servers', { key: key.secret, query: { applicationId: app.id } }),
+      ).pagination.total,
+      1,
+    );
+    assert.equal((await h.call('DELETE', `/public/v1/servers/${server.id}`, { key: key.secret })).statusCode, 204);
+    assert.deepEqual(
+      bodyOf(Type.Array(Server), await h.call('GET', `/public/v1/applications/${app.id}/servers`, { key: key.secret })),
+      [],
+    );
+  });
+});
