@@ -2,7 +2,7 @@
  * The inventory families of the service, in one list: their CRUD and link routes, their services
  * and the release of everything that refers to a deleted row (or a person who leaves) are all
  * derived from it. A new family is one definition file, one line here and one migration
- * (docs/architecture.md, "Adding a family").
+ * (docs/adding-a-family.md).
  */
 import { declareScopes } from '../base/access/scopes.js';
 import { announcements } from './announcements/announcements.module.js';

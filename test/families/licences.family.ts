@@ -1,6 +1,6 @@
 /**
- * A family defined only in the test folder, the way a newcomer adds one (docs/architecture.md,
- * "Adding a family"): software licences, each covering applications. This file is its definition
+ * A family defined only in the test folder, the way a newcomer adds one (docs/adding-a-family.md):
+ * software licences, each covering applications. This file is its definition
  * (row type, storage facts, family) and its migration; the test registers it in one line.
  */
 import { sql, type Kysely } from 'kysely';

@@ -4,7 +4,7 @@
  * The running code (lists, search totals), the bulk loader and the migration helpers
  * (storage-sql.ts) read them; test/base/db/schema-baseline.test.ts checks that the migrated database
  * holds exactly the triggers these facts call for. Changing a fact needs a migration that calls
- * the helpers (docs/architecture.md, "Adding a family").
+ * the helpers (docs/adding-a-family.md).
  */
 import type { Dialect } from './dialect.js';
 

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { allScopes, defaultPermissions } from '../../../src/base/access/scopes.js';
 import { registerFamily } from '../../../src/families/registry.js';
 import { up as migrateLicences, licences } from '../../families/licences.family.js';
+import { familyContract } from '../../support/family-contract.js';
 import { describeEachDatabase } from '../../support/harness.js';
 import { writer } from '../../support/typed.js';
 
@@ -23,6 +24,20 @@ type Page = { data: Licence[]; pagination: { limit: number; offset: number; tota
 
 describeEachDatabase('a family defined only in the test folder', (h) => {
   before(() => migrateLicences(h.database.db as unknown as Kysely<unknown>, h.dialect));
+
+  // The contract every family keeps, from the definition and three sample licences.
+  familyContract(licences, {
+    creates: async (context) => {
+      const crm = await context.post('applications', { name: 'CRM' });
+      return [
+        { name: 'IDE', vendor: 'JetBrains', kind: 'perpetual', seats: 40 },
+        { name: 'Office', vendor: 'Microsoft', kind: 'subscription', seats: 300, applicationIds: [crm] },
+        { name: 'Trial', vendor: 'Acme', kind: 'trial' },
+      ];
+    },
+    patch: { seats: 350, kind: 'subscription' },
+    filter: async () => ({ query: { kind: 'perpetual' }, keeps: [0] }),
+  })(h);
 
   it('has CRUD, list totals, filters, sorts, q, links, release on delete and audit from its definition', async () => {
     const ws = await h.workspace();
