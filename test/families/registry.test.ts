@@ -1,8 +1,8 @@
 /**
  * A family is one definition, one registry line and one migration; what cannot be derived from
- * the definition is refused here when a family lacks it: its storage facts, its OpenAPI tag, its
- * rows in the docs' resource tables, its demo data, its samples for the family contract
- * (family-contract.test.ts). docs/adding-a-family.md is the checklist.
+ * the definition is refused here when a family lacks it: its storage facts, its rows in the docs'
+ * resource tables, its demo data, its samples for the family contract (family-contract.test.ts).
+ * docs/adding-a-family.md is the checklist.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ it('every family is a row of the resource and search tables of docs/api.md', ONC
 });
 
 describeEachDatabase('every family of the registry', (h) => {
-  it('has an OpenAPI tag with a description', async () => {
+  it('has an OpenAPI tag, described by its definition', async () => {
     const document = (await h.call('GET', '/openapi.json')).json() as {
       tags: { name: string; description?: string }[];
     };

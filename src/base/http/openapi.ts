@@ -10,52 +10,50 @@ Authenticate every request under /public/ with \`Authorization: Bearer svc_live_
 Offset lists clamp \`limit\` to 1..200 (default 50) and a negative \`offset\` to 0, and echo the effective values.
 Every response carries an \`X-Request-Id\` header; quote it when reporting a problem.`;
 
-/** OpenAPI 3.1 document generated from the route schemas (never written by hand). */
-export const openApiOptions: SwaggerOptions = {
-  openapi: {
-    openapi: '3.1.0',
-    info: { title: 'Estate public API', version: '1.0.0', description: API_DESCRIPTION },
-    servers: [{ url: '/' }],
-    components: {
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer svc_live_…' },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'X-Api-Key: svc_live_…' },
-        agentToken: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'Agent token (agt_live_…), only for /agent/v1/report.',
+/** An OpenAPI tag: a group of operations in the document and its reference at /docs. */
+export interface OpenApiTag {
+  name: string;
+  description: string;
+}
+
+/**
+ * OpenAPI 3.1 document generated from the route schemas (never written by hand). `familyTags` are
+ * the inventory families' tags, each described by its definition (the composition root gives them).
+ */
+export function openApiOptions(familyTags: readonly OpenApiTag[]): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Estate public API', version: '1.0.0', description: API_DESCRIPTION },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer svc_live_…' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'X-Api-Key: svc_live_…' },
+          agentToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Agent token (agt_live_…), only for /agent/v1/report.',
+          },
         },
       },
+      security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+      tags: [
+        { name: 'introspection', description: 'Who is calling: the key and its workspace.' },
+        { name: 'audit', description: 'The audit log: the change feed, polled with a cursor.' },
+        { name: 'catalog', description: 'The global reference catalog of applications.' },
+        { name: 'tenant', description: "Settings of the key's workspace." },
+        {
+          name: 'custom fields',
+          description: "The workspace's own fields on each family: their definitions (types, choices, bounds, rules).",
+        },
+        { name: 'tags', description: 'Free labels for applications, servers and routers.' },
+        ...familyTags,
+        { name: 'agents', description: 'Enrolled agents (read only; enrolled with the estate command).' },
+        { name: 'discovered applications', description: 'Software found by agents, awaiting triage.' },
+        { name: 'agent ingest', description: 'Where agents report hosts and software (agent tokens only).' },
+        { name: 'people', description: 'Users (people) and members (their role in the workspace).' },
+      ],
     },
-    security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
-    tags: [
-      { name: 'introspection', description: 'Who is calling: the key and its workspace.' },
-      { name: 'audit', description: 'The audit log: the change feed, polled with a cursor.' },
-      { name: 'catalog', description: 'The global reference catalog of applications.' },
-      { name: 'tenant', description: "Settings of the key's workspace." },
-      {
-        name: 'custom fields',
-        description: "The workspace's own fields on each family: their definitions (types, choices, bounds, rules).",
-      },
-      { name: 'tags', description: 'Free labels for applications, servers and routers.' },
-      { name: 'categories', description: 'The application category tree.' },
-      { name: 'teams', description: 'Teams of the organisation and their members.' },
-      {
-        name: 'applications',
-        description: 'The application portfolio, with owners, tags, teams, servers and comments.',
-      },
-      { name: 'servers', description: 'Servers, manual or agent-reported.' },
-      { name: 'networks', description: 'IP networks and the routers attached to them.' },
-      { name: 'routers', description: 'Routers, their networks and tags.' },
-      { name: 'workstations', description: 'Laptops and desktops.' },
-      { name: 'agents', description: 'Enrolled agents (read only; enrolled with the estate command).' },
-      { name: 'data', description: 'Data objects and their classification.' },
-      { name: 'contracts', description: 'Supplier contracts, costs and renewals.' },
-      { name: 'flows', description: 'Data flows between applications.' },
-      { name: 'announcements', description: 'Notices with a publication window.' },
-      { name: 'discovered applications', description: 'Software found by agents, awaiting triage.' },
-      { name: 'agent ingest', description: 'Where agents report hosts and software (agent tokens only).' },
-      { name: 'people', description: 'Users (people) and members (their role in the workspace).' },
-    ],
-  },
-};
+  };
+}

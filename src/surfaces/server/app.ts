@@ -19,6 +19,7 @@ import { MethodIndex } from '../../base/http/method-index.js';
 import { AGENT_MODULES, PUBLIC_MODULES, WORKSPACE_MODULES } from '../public-api/modules.js';
 import { RequestLog } from './request-log.js';
 import { openApiOptions } from '../../base/http/openapi.js';
+import { FAMILIES } from '../../families/registry.js';
 import { securePicture } from '../../base/http/pictures.js';
 import { findKeyForAuth } from '../../features/accounts/keys/key-lookup.js';
 import { ResponseCache } from '../../base/lists/response-cache.js';
@@ -231,7 +232,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     securePicture(reply);
   });
 
-  await app.register(swagger, openApiOptions);
+  await app.register(
+    swagger,
+    openApiOptions(FAMILIES.map((family) => ({ name: family.openApiTag, description: family.definition.description }))),
+  );
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerHealthRoutes(app, options.database);
