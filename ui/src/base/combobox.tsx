@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCombobox } from 'downshift';
+import { useEffect, useState } from 'react';
 
 /** One choice of a combobox: the id it stands for, its name, and a second line that tells look-alikes apart. */
 export interface ComboOption {
@@ -35,12 +36,14 @@ function useDebounced(value: string, delay: number): string {
   return settled;
 }
 
+const { InputBlur, InputKeyDownEnter } = useCombobox.stateChangeTypes;
+
 /**
- * A text box that finds one item by name (WAI-ARIA combobox with a listbox popup): typing searches
- * the whole family on the server (debounced), the matches open below as options with a second line,
- * and choosing one (click, or arrows and Enter) calls `onChange` with its id. Escape closes the list
- * and goes back to the chosen name; emptying the box chooses nothing. Its label comes from the
- * surrounding Field (the `id` it hands down), or `aria-label`.
+ * A text box that finds one item by name (Downshift's WAI-ARIA combobox with a listbox popup):
+ * typing searches the whole family on the server (debounced), the matches open below as options
+ * with a second line, and choosing one (click, or arrows and Enter) calls `onChange` with its id.
+ * Escape closes the list and goes back to the chosen name; emptying the box chooses nothing. Its
+ * label comes from the surrounding Field (the `id` it hands down), or `aria-label`.
  */
 export function Combobox({
   source,
@@ -64,112 +67,68 @@ export function Combobox({
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
 }) {
-  const ownId = useId();
-  const inputId = wiring.id ?? `${ownId}-input`;
-  const listId = `${ownId}-list`;
   const chosen = source.useOne(value);
   const chosenName = value ? (chosen.data?.name ?? (chosen.isError ? value : '')) : '';
   const [text, setText] = useState<string | undefined>(undefined);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const typed = useDebounced(text ?? '', DEBOUNCE_MS);
   const found = source.useMatches(typed.trim(), open);
   const options = (found.data?.options ?? []).filter((option) => !exclude?.has(option.id));
-  const listRef = useRef<HTMLDivElement>(null);
-
-  // The active option stays in view as the arrows move it.
-  useEffect(() => {
-    if (active < 0) return;
-    listRef.current?.children[active]?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
-
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-    setText(undefined);
-  };
-  const choose = (option: ComboOption) => {
-    close();
-    onChange(option.id, option);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        setActive(0);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => Math.min(options.length - 1, Math.max(0, current + step)));
-    } else if (event.key === 'Enter') {
-      if (!open) return;
-      // Enter chooses; it never submits the form around the box while the list is open.
-      event.preventDefault();
-      const option = options[active] ?? (options.length === 1 ? options[0] : undefined);
-      if (option) choose(option);
-    } else if (event.key === 'Escape') {
-      if (open) {
-        event.preventDefault();
-        event.stopPropagation();
-        close();
-      }
-    } else if (event.key === 'Tab') {
-      close();
-    }
-  };
+  const { getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<ComboOption>({
+    items: options,
+    itemToString: (option) => option?.name ?? '',
+    isOpen: open,
+    // However the list closes, the box goes back to the chosen name.
+    onIsOpenChange: ({ isOpen }) => {
+      setOpen(isOpen);
+      if (!isOpen) setText(undefined);
+    },
+    inputValue: text ?? chosenName,
+    // The choice lives in `value`: nothing stays selected here, so every choice is reported.
+    selectedItem: null,
+    onSelectedItemChange: ({ selectedItem }) => selectedItem && onChange(selectedItem.id, selectedItem),
+    // Leaving the box chooses nothing; Enter with a lone match and none highlighted chooses it.
+    stateReducer: (state, { type, changes, props }) =>
+      type === InputBlur
+        ? { ...changes, selectedItem: null }
+        : type === InputKeyDownEnter && state.highlightedIndex < 0 && props.items.length === 1
+          ? { ...changes, selectedItem: props.items[0] }
+          : changes,
+  });
   const total = found.data?.total ?? 0;
   const waiting = found.isFetching || typed !== (text ?? '').trim();
-  const activeId = open && active >= 0 && options[active] ? `${listId}-${active}` : undefined;
   return (
     <div className="combobox">
       <input
-        type="text"
-        role="combobox"
-        id={inputId}
-        aria-label={wiring['aria-label']}
-        aria-describedby={wiring['aria-describedby']}
-        aria-invalid={wiring['aria-invalid']}
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={activeId}
-        autoComplete="off"
-        placeholder={placeholder}
-        disabled={disabled}
-        value={text ?? chosenName}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          setActive(-1);
-          if (event.target.value === '' && value) onChange('');
-        }}
-        onFocus={(event) => event.target.select()}
-        onClick={() => setOpen(true)}
-        onBlur={close}
-        onKeyDown={onKeyDown}
+        {...getInputProps({
+          ...wiring,
+          // Named by the Field's <label for> or aria-label, not by a label of Downshift's.
+          'aria-labelledby': undefined,
+          placeholder,
+          disabled,
+          // Typed text is kept here, at once: Downshift reports it only after rendering, too late for the next key.
+          onChange: (event) => {
+            setText(event.currentTarget.value);
+            if (event.currentTarget.value === '' && value) onChange('');
+          },
+          onFocus: (event) => event.target.select(),
+          // Escape with the list closed is left to what is around the box (a dialog closes).
+          onKeyDown: (event) => {
+            if (event.key === 'Escape' && !open) Object.assign(event.nativeEvent, { preventDownshiftDefault: true });
+          },
+        })}
       />
       <div
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label="Matches"
+        {...getMenuProps({ 'aria-label': 'Matches' })}
         hidden={!open || options.length === 0}
         className="combobox-list"
       >
         {options.map((option, index) => (
           <div
             key={option.id}
-            id={`${listId}-${index}`}
-            role="option"
+            {...getItemProps({ item: option, index })}
             tabIndex={-1}
-            aria-selected={index === active}
-            className={index === active ? 'active' : undefined}
-            // Chosen on mousedown, before the box loses focus and closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(option);
-            }}
+            className={index === highlightedIndex ? 'active' : undefined}
           >
             <span className="combobox-name">{option.name}</span>{' '}
             {option.detail && <span className="combobox-detail">{option.detail}</span>}
