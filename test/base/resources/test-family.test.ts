@@ -39,89 +39,34 @@ describeEachDatabase('a family defined only in the test folder', (h) => {
     filter: async () => ({ query: { kind: 'perpetual' }, keeps: [0] }),
   })(h);
 
-  it('has CRUD, list totals, filters, sorts, q, links, release on delete and audit from its definition', async () => {
+  it('leaves an application that goes out of every licence covering it, audited', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
     const { post } = writer(h, key);
-    const list = async (query: Record<string, string> = {}) => {
-      const response = await h.call('GET', '/public/v1/licences', { key, query });
-      assert.equal(response.statusCode, 200, response.body);
-      return response.json() as Page;
-    };
     const [crm, erp] = [await post('applications', { name: 'CRM' }), await post('applications', { name: 'ERP' })];
-    const create = async (body: Record<string, unknown>) => {
-      const response = await h.call('POST', '/public/v1/licences', { key, body });
-      assert.equal(response.statusCode, 201, response.body);
-      return response.json() as Licence;
-    };
-    const office = await create({ name: 'Office', vendor: 'Microsoft', kind: 'subscription', seats: 300 });
-    const ide = await create({ name: 'IDE', vendor: 'JetBrains', kind: 'perpetual', seats: 40 });
-    const trial = await create({ name: 'Trial', vendor: 'Acme', seats: 5, applicationIds: [crm.id] });
-    assert.equal(office.kind, 'subscription');
-    assert.equal(trial.kind, null, 'unknown stays null');
-    assert.deepEqual(trial.applicationIds, [crm.id]);
-
-    const all = await list();
-    assert.deepEqual(all.pagination, { limit: 50, offset: 0, total: 3 }, 'the total of an unfiltered list is counted');
-    assert.deepEqual(
-      all.data.map((item) => item.name),
-      ['IDE', 'Office', 'Trial'],
-      'name order by default',
-    );
-    assert.deepEqual(
-      (await list({ sort: '-seats' })).data.map((item) => item.name),
-      ['Office', 'IDE', 'Trial'],
-    );
-    const subscriptions = await list({ kind: 'subscription' });
-    assert.deepEqual([subscriptions.pagination.total, subscriptions.data[0]!.name], [1, 'Office']);
-    assert.deepEqual(
-      (await list({ q: 'jetb' })).data.map((item) => item.name),
-      ['IDE'],
-      'q searches the vendor',
-    );
-    assert.deepEqual(
-      (await list({ applicationId: crm.id })).data.map((item) => item.name),
-      ['Trial'],
-    );
-    assert.equal((await h.call('GET', '/public/v1/licences', { key, query: { kind: 'rented' } })).statusCode, 400);
-
-    const patched = await h.call('PATCH', `/public/v1/licences/${office.id}`, {
+    const created = await h.call('POST', '/public/v1/licences', {
       key,
-      body: { seats: 350, applicationIds: [crm.id, erp.id] },
+      body: { name: 'Office', vendor: 'Microsoft', applicationIds: [crm.id, erp.id] },
     });
-    assert.equal(patched.statusCode, 200, patched.body);
-    assert.deepEqual(
-      (await list({ applicationId: erp.id })).data.map((item) => item.name),
-      ['Office'],
-    );
+    assert.equal(created.statusCode, 201, created.body);
+    const office = created.json() as Licence;
 
-    // Deleting an application takes it out of every licence that covers it.
     assert.equal((await h.call('DELETE', `/public/v1/applications/${crm.id}`, { key })).statusCode, 204);
-    const trialAfter = await h.call('GET', `/public/v1/licences/${trial.id}`, { key });
-    assert.deepEqual(trialAfter.json().applicationIds, []);
-
-    assert.equal((await h.call('DELETE', `/public/v1/licences/${ide.id}`, { key })).statusCode, 204);
-    assert.equal((await h.call('GET', `/public/v1/licences/${ide.id}`, { key })).statusCode, 404);
-    assert.equal((await list()).pagination.total, 2);
+    const after = (await h.call('GET', `/public/v1/licences/${office.id}`, { key })).json() as Licence;
+    assert.deepEqual(after.applicationIds, [erp.id]);
+    const covering = (
+      await h.call('GET', '/public/v1/licences', { key, query: { applicationId: crm.id } })
+    ).json() as Page;
+    assert.equal(covering.pagination.total, 0);
 
     const events = await h.call('GET', '/public/v1/audit-log', { key, query: { resourceId: office.id } });
     assert.deepEqual(
       (events.json() as { data: { action: string; resourceType: string }[] }).data
         .map((event) => `${event.action} ${event.resourceType}`)
         .reverse(),
-      ['create licence', 'update licence', 'update licence'],
-      'created, updated, then updated when the application it covered went',
+      ['create licence', 'update licence'],
+      'created, then updated when an application it covered went',
     );
-
-    const byType = await h.call('GET', '/public/v1/audit-log', { key, query: { resourceType: 'licence' } });
-    assert.equal(byType.statusCode, 200, 'the audit filter accepts the family resource type');
-    assert.ok((byType.json() as { data: unknown[] }).data.length >= 5);
-
-    const other = await h.workspace('Other');
-    const otherKey = (await h.key(other)).secret;
-    assert.equal((await h.call('GET', `/public/v1/licences/${office.id}`, { key: otherKey })).statusCode, 404);
-    const theirs = await h.call('GET', '/public/v1/licences', { key: otherKey });
-    assert.equal(theirs.json().pagination.total, 0, 'another workspace sees none of them');
   });
 
   it('has scopes of its own, granted by the system roles as for the service families', async () => {
