@@ -4,39 +4,29 @@
  * they join under the same e-mail. Kept apart from people.service.ts: the command line's member
  * commands load this without the families.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Actor } from '../../base/audit/audit.types.js';
-import { dialectOf } from '../../base/db/dialect.js';
 import type { Tables } from '../../base/db/schema.js';
 import { nowIso } from '../../base/ids.js';
+import type { Move } from '../../base/resources/dependents.js';
 
-/**
- * Whether the database has the people table yet: not while it is at an older schema (a restore
- * or a test writes at the schema it restores to, before migrating). Asked of the catalog, which
- * cannot fail the transaction; memberships are made rarely.
- */
-async function hasPeople(trx: Kysely<Tables>): Promise<boolean> {
-  const { rows } =
-    dialectOf(trx) === 'postgres'
-      ? await sql<{ found: string | null }>`SELECT to_regclass('people')::text AS found`.execute(trx)
-      : await sql<{ found: string | null }>`SELECT name AS found FROM sqlite_master
-          WHERE type = 'table' AND name = 'people'`.execute(trx);
-  return rows[0]?.found != null;
-}
+/** The families' move of what refers to one row to another, loaded when a membership needs it. */
+export type MoveLoader = () => Promise<Move>;
 
 /**
  * The person of a new membership, in the membership's transaction: the member's row in `people`.
  * A person the workspace recorded without an account under the same e-mail becomes the member:
  * their department and employee number stay, and what they own, are assigned or belong to moves to
  * the member's id (audited on each resource), unless they are the same id already (personToAccount).
+ * `loadMove` gives the families' move of dependents, asked for only then.
  */
 export async function joinPeople(
   trx: Kysely<Tables>,
   workspaceId: string,
   user: { id: string; email: string; name: string; created_at: string },
   actor: Actor,
+  loadMove: MoveLoader,
 ): Promise<void> {
-  if (!(await hasPeople(trx))) return;
   const recorded = await trx
     .selectFrom('people')
     .selectAll()
@@ -45,8 +35,7 @@ export async function joinPeople(
     .where('member', '=', 0)
     .executeTakeFirst();
   if (recorded && recorded.id !== user.id) {
-    // The families are loaded only here: rare, and the command line's member commands go without them.
-    const { moveDependents } = await import('../registry.js');
+    const moveDependents = await loadMove();
     await moveDependents(trx, workspaceId, { table: 'users', from: recorded.id, to: user.id }, actor);
     await trx.deleteFrom('people').where('workspace_id', '=', workspaceId).where('id', '=', recorded.id).execute();
     await trx.deleteFrom('users').where('id', '=', recorded.id).where('workspace_id', '=', workspaceId).execute();
@@ -86,7 +75,6 @@ export async function personToAccount(
   name: string | undefined,
   passwordHash: string | null,
 ): Promise<{ id: string; name: string; password_hash: string | null; created_at: string } | undefined> {
-  if (!(await hasPeople(trx))) return undefined;
   const recorded = await trx
     .selectFrom('people')
     .select(['id', 'name', 'created_at'])
@@ -107,6 +95,5 @@ export async function personToAccount(
 
 /** The member's row leaves `people` with the membership (what they had is released before). */
 export async function leavePeople(trx: Kysely<Tables>, workspaceId: string, userId: string): Promise<void> {
-  if (!(await hasPeople(trx))) return;
   await trx.deleteFrom('people').where('workspace_id', '=', workspaceId).where('id', '=', userId).execute();
 }

@@ -4,12 +4,14 @@ import { errorResponses, PUBLIC_ERRORS } from '../../base/http/errors.js';
 import { ifMatchOf, withEtag } from '../../base/http/etag.js';
 import { IdParams } from '../../base/http/schemas.js';
 import type { App, AppDeps } from '../../base/http/types.js';
+import type { Release } from '../../base/resources/crud.js';
 import { registerListing } from '../../base/resources/listing.js';
 import { CreatePerson, createPerson, deletePerson, UpdatePerson, updatePerson } from './people.service.js';
 import { User, userListing } from './users.module.js';
 
 /** The people of the workspace: read as before, and people without an account added, changed and removed. */
-export function registerUserRoutes(app: App, deps: AppDeps): void {
+/** The people routes; `release` is the families' release on delete, which a removed person runs. */
+export function registerUserRoutes(app: App, deps: AppDeps, release: Release): void {
   const { database } = deps;
   registerListing(app, deps, userListing);
 
@@ -80,7 +82,7 @@ export function registerUserRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const { workspaceId, actor } = callerOf(request);
-      await deletePerson(database, workspaceId, request.params.id, actor, ifMatchOf(request));
+      await deletePerson(database, release, workspaceId, request.params.id, actor, ifMatchOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -13,7 +13,7 @@ import type { Database } from '../../base/db/database.js';
 import type { PeopleTable, Tables } from '../../base/db/schema.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { ApiError, notFound } from '../../base/errors/api-error.js';
-import { releaseDependents } from '../registry.js';
+import type { Release } from '../../base/resources/crud.js';
 import { Clearable, Text } from '../../base/http/schemas.js';
 import { requireMatch } from '../../base/http/etag.js';
 import { newId, nowIso } from '../../base/ids.js';
@@ -268,6 +268,7 @@ export async function updatePerson(
 /** Deletes a person without an account; what they were given is released as when a member leaves. */
 export async function deletePerson(
   database: Database,
+  release: Release,
   workspaceId: string,
   id: string,
   actor: Actor,
@@ -281,7 +282,7 @@ export async function deletePerson(
         'unprocessable_entity',
         `${row.name} is a member: remove the membership (DELETE /members/{id}) to remove them`,
       );
-    await releaseDependents(trx, workspaceId, { table: 'users', id }, actor);
+    await release(trx, workspaceId, { table: 'users', id }, actor);
     await deleteRecorded(trx, 'people', {
       workspaceId,
       category: 'organisation',

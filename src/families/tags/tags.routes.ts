@@ -8,8 +8,10 @@ import { registerListing } from '../../base/resources/listing.js';
 import { tagListing } from './tags.repository.js';
 import { createTag, deleteTag } from './tags.service.js';
 import { ifMatchOf } from '../../base/http/etag.js';
+import type { Release } from '../../base/resources/crud.js';
 
-export function registerTagRoutes(app: App, deps: AppDeps): void {
+/** The tag routes; `release` is the families' release on delete, which a deleted tag runs. */
+export function registerTagRoutes(app: App, deps: AppDeps, release: Release): void {
   const { database } = deps;
   registerListing(app, deps, tagListing);
 
@@ -51,7 +53,7 @@ export function registerTagRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const principal = callerOf(request);
-      await deleteTag(database, principal.workspaceId, request.params.id, principal.actor, ifMatchOf(request));
+      await deleteTag(database, release, principal.workspaceId, request.params.id, principal.actor, ifMatchOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -10,7 +10,7 @@ import type { CreateTag, Tag } from './tags.schemas.js';
 import { findTag, findTagByName, tagRowToDto } from './tags.repository.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { requireMatch } from '../../base/http/etag.js';
-import { releaseDependents } from '../registry.js';
+import type { Release } from '../../base/resources/crud.js';
 
 const DEFAULT_COLOUR = '#6b7280';
 
@@ -51,9 +51,13 @@ export async function createTagIn(
   return tagRowToDto(row);
 }
 
-/** Deleting a tag unlinks it everywhere, audited as an unlink on each resource it was attached to. */
+/**
+ * Deleting a tag unlinks it everywhere (`release`, the families' release on delete), audited as an
+ * unlink on each resource it was attached to.
+ */
 export async function deleteTag(
   database: Database,
+  release: Release,
   workspaceId: string,
   id: string,
   actor: Actor,
@@ -63,7 +67,7 @@ export async function deleteTag(
     const row = await findTag(trx, workspaceId, id);
     if (!row) throw notFound('tag');
     requireMatch(ifMatch, tagRowToDto(row));
-    await releaseDependents(trx, workspaceId, { table: 'tags', id }, actor);
+    await release(trx, workspaceId, { table: 'tags', id }, actor);
     await deleteRecorded(trx, 'tags', {
       workspaceId,
       category: 'inventory',

@@ -17,7 +17,13 @@ import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { writeTransaction } from '../../../base/db/write.js';
 import { belongsElsewhere, createInvitation, type Invitation } from './invitations.js';
 import { requireStrongPassword } from './password-policy.js';
-import { joinPeople, personToAccount } from '../../../families/people/membership-people.js';
+import { joinPeople, type MoveLoader, personToAccount } from '../../../families/people/membership-people.js';
+
+/**
+ * The families' move of dependents, for a membership that takes over a recorded person: loaded on
+ * that first use, so the command line's member commands go without the families.
+ */
+export const loadFamiliesMove: MoveLoader = async () => (await import('../../../families/registry.js')).moveDependents;
 
 export interface MemberDto {
   id: string;
@@ -97,6 +103,7 @@ export async function addMember(
       input.workspaceId,
       { id: user.id, email, name: user.name, created_at: user.created_at ?? now },
       actor,
+      loadFamiliesMove,
     );
     await recordAudit(trx, {
       workspaceId: input.workspaceId,

@@ -17,6 +17,7 @@ import { ApiError } from '../../../base/errors/api-error.js';
 import { newId, nowIso } from '../../../base/ids.js';
 import { removeMemberAndKeys } from '../members/memberships.js';
 import { joinPeople } from '../../../families/people/membership-people.js';
+import { loadFamiliesMove } from '../members/members.service.js';
 import type { SsoProvider } from './providers.js';
 import { settingOf, ssoDb } from './rules.service.js';
 
@@ -100,7 +101,7 @@ export async function applyRules(
           .insertInto('members')
           .values({ workspace_id: workspaceId, id, user_id: user.id, role, created_at: nowIso() })
           .execute();
-        await joinPeople(trx, workspaceId, { ...user, email: person.email }, actorOf(id));
+        await joinPeople(trx, workspaceId, { ...user, email: person.email }, actorOf(id), loadFamiliesMove);
         await remember(trx, workspaceId, id, provider.name, 1);
         await recordAudit(trx, {
           workspaceId,
