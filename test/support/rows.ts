@@ -1,6 +1,7 @@
 /**
  * Rows written straight to a table, for tests that need many items faster than the API makes them
- * (a bulk load, slices, query plans): a server of the workspace with the given custom field values.
+ * (a bulk load, slices, query plans): a server of the workspace with the given custom field values,
+ * numbered tags.
  */
 import { newId } from '../../src/base/ids.js';
 
@@ -18,4 +19,17 @@ export function serverRow(workspaceId: string, name: string, customFields: Recor
     created_at: now,
     last_check_time: now,
   };
+}
+
+/** `count` tags of the workspace, named `bulk 0`, `bulk 1`…, made at `now`. */
+export function bulkTagRows(workspaceId: string, count: number, now: string) {
+  return Array.from({ length: count }, (_, i) => ({
+    workspace_id: workspaceId,
+    id: newId(),
+    name: `bulk ${i}`,
+    name_key: `bulk ${i}`,
+    colour: '#336699',
+    description: null,
+    created_at: now,
+  }));
 }

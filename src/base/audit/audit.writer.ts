@@ -105,6 +105,26 @@ export function recordAccountEvent(
   });
 }
 
+/** A change of the workspace's settings (`what`: its name, single sign-on…), audited as an update of the workspace. */
+export function recordSettingsUpdate(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  actor: Actor,
+  what: string,
+  changes: Changes,
+): Promise<void> {
+  return recordAudit(trx, {
+    workspaceId,
+    category: 'settings',
+    action: 'update',
+    actor,
+    resourceType: 'workspace',
+    resourceId: workspaceId,
+    resourceName: what,
+    changes,
+  });
+}
+
 /** Field-by-field before/after of the keys of `after` whose values differ (absent counts as null), less `skip`. */
 export function diffFields(
   before: Record<string, unknown> | undefined,

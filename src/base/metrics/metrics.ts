@@ -1,11 +1,10 @@
 /**
  * The service's Prometheus metrics (prom-client), served by GET /metrics when METRICS_TOKEN is set
- * (metrics.routes.ts). One registry per process: an Estate process is one instance, and its
+ * (surfaces/server/metrics.routes.ts). One registry per process: an Estate process is one instance, and its
  * counters count what this process did since it started. Counting is a map lookup and an addition;
  * the per-request histogram and the process metrics run only when metrics are served.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/database.js';
 
 export const registry = new Registry();
 
@@ -75,8 +74,15 @@ export const writeLockWait = new Histogram({
   registers: [registry],
 });
 
+/** What the pool gauges read of a database: its pg pool, or SQLite's reader and writer. */
+interface Pooled {
+  pool?: { idleCount: number; totalCount: number; waitingCount: number } | undefined;
+  db: unknown;
+  reader: unknown;
+}
+
 /** The database whose pool the gauges read: the one the served app uses. */
-let watched: Database | undefined;
+let watched: Pooled | undefined;
 
 new Gauge({
   name: 'estate_db_pool_connections',
@@ -108,7 +114,7 @@ new Gauge({
 let processMetrics = false;
 
 /** Starts the process and event-loop metrics (once per process) and reads this database's pool. */
-export function serveMetricsOf(database: Database): void {
+export function serveMetricsOf(database: Pooled): void {
   watched = database;
   if (processMetrics) return;
   processMetrics = true;

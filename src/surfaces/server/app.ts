@@ -24,7 +24,7 @@ import { securePicture } from '../../base/http/pictures.js';
 import { findKeyForAuth } from '../../features/accounts/keys/key-lookup.js';
 import { ResponseCache } from '../../base/lists/response-cache.js';
 import { registerInventoryRoutes } from '../../features/agent-inventory/inventory.routes.js';
-import { registerMetrics } from '../../base/metrics/metrics.routes.js';
+import { registerMetrics } from './metrics.routes.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import { sharedValidators } from '../../base/http/validators.js';
 import { serializerOnFirstUse, validatorOnFirstUse } from '../../base/http/first-use.js';

@@ -15,6 +15,7 @@ import { newId } from '../../../src/base/ids.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { createWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
 import { createMigratedTestDatabase, describeEachDatabase, type Harness } from '../../support/harness.js';
+import { bulkTagRows } from '../../support/rows.js';
 import { everyItem } from '../../support/walk.js';
 
 interface SchemaObject {
@@ -122,15 +123,7 @@ describeEachDatabase('bulk loads', (h) => {
       ];
       for (const [i, text] of hostile.entries())
         Object.assign(servers[i]!, { name: `hostile ${i} ${text}`, description: text });
-      const tags = Array.from({ length: 4 }, (_, i) => ({
-        workspace_id: ws.id,
-        id: newId(),
-        name: `bulk ${i}`,
-        name_key: `bulk ${i}`,
-        colour: '#336699',
-        description: null,
-        created_at: now,
-      }));
+      const tags = bulkTagRows(ws.id, 4, now);
       // Every server tagged once; every third link without its copy of the server's name.
       const links = servers.map((s, i) => ({
         workspace_id: ws.id,

@@ -12,6 +12,7 @@ import { newId } from '../../../src/base/ids.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { describeEachDatabase } from '../../support/harness.js';
 import { renameWaitsForHeldInsert } from '../../support/race.js';
+import { bulkTagRows } from '../../support/rows.js';
 import { everyItem } from '../../support/walk.js';
 
 type Server = { id: string; name: string };
@@ -184,15 +185,7 @@ describeEachDatabase('servers of a tag or an application in name order', (h) => 
       created_at: now,
       last_check_time: now,
     }));
-    const tags = Array.from({ length: SUSPEND_FROM_ROWS / servers.length }, (_, i) => ({
-      workspace_id: ws.id,
-      id: newId(),
-      name: `bulk ${i}`,
-      name_key: `bulk ${i}`,
-      colour: '#336699',
-      description: null,
-      created_at: now,
-    }));
+    const tags = bulkTagRows(ws.id, SUSPEND_FROM_ROWS / servers.length, now);
     // As many links as load without their indexes on SQLite; every third one without its copy.
     const links = tags.flatMap((tag) =>
       servers.map((server, i) => ({

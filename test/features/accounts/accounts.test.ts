@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AuditList } from '../../../src/base/audit/audit.schemas.js';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { AddedMember, SessionView } from '../../../src/features/accounts/console.schemas.js';
 import { EXISTING_PERSON_NOTICE } from '../../../src/features/accounts/members/console.routes.js';
@@ -14,16 +13,9 @@ import { accountDelayMs, MAX_WAIT_MS, PAIR_LIMIT } from '../../../src/features/a
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { estate } from '../../support/cli.js';
 import { personIn, signIn, signInRequest, PASSWORD, type ConsoleClient } from '../../support/console.js';
+import { auditOf } from '../../support/audit.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
 import { bodyOf, errorOf } from '../../support/typed.js';
-
-async function auditOf(h: Harness, workspace: Workspace, action: string) {
-  const key = await h.key(workspace);
-  return bodyOf(
-    AuditList,
-    await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: action, limit: '200' } }),
-  ).data;
-}
 
 function accept(h: Harness, token: string, password: string) {
   return h.app.inject({ method: 'POST', url: '/ui/api/invitations/accept', payload: { token, password } });

@@ -9,6 +9,7 @@ import { AuditList } from '../../../src/base/audit/audit.schemas.js';
 import { ChangedMember, MemberKeyList, RemovedMember } from '../../../src/features/accounts/console.schemas.js';
 import { createKey, type CreatedKey } from '../../../src/features/accounts/keys/keys.service.js';
 import { personIn, signIn } from '../../support/console.js';
+import { auditOf } from '../../support/audit.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
 import { bodyOf, errorOf } from '../../support/typed.js';
 
@@ -25,15 +26,6 @@ function keyBy(
   options: { alias?: string; scopes?: string[]; expiresAt?: string } = { alias: 'admin' },
 ): Promise<CreatedKey> {
   return createKey(h.database, { workspaceId: ws.id, name, asMemberId: maker.id, ...options });
-}
-
-/** The workspace's audit events of one action, read through the public API with a key of its first admin. */
-async function auditOf(h: Harness, ws: Workspace, action: string) {
-  const reader = await h.key(ws, { name: 'audit reader' });
-  return bodyOf(
-    AuditList,
-    await h.call('GET', '/public/v1/audit-log', { key: reader.secret, query: { actions: action, limit: '200' } }),
-  ).data;
 }
 
 /**
@@ -105,14 +97,16 @@ describeEachDatabase('console API: the keys of a removed or demoted member', (h)
       assert.equal(await meStatus(h, others), 200);
       assert.equal((await h.call('GET', `/public/v1/members/${leaving.id}`, { key: others.secret })).statusCode, 404);
       const actor = { type: 'member', id: admin.id, name: 'Stays Admin' };
-      const revocations = (await auditOf(h, ws, 'revoke')).filter(
+      const revocations = (await auditOf(h, ws, 'revoke', 'audit reader')).filter(
         (event) => event.resourceId === sync.id || event.resourceId === reports.id,
       );
       assert.deepEqual(revocations.map((event) => [event.resourceType, event.category, event.actor]).sort(), [
         ['api_key', 'access', actor],
         ['api_key', 'access', actor],
       ]);
-      const deletion = (await auditOf(h, ws, 'delete')).find((event) => event.resourceId === leaving.id);
+      const deletion = (await auditOf(h, ws, 'delete', 'audit reader')).find(
+        (event) => event.resourceId === leaving.id,
+      );
       assert.deepEqual(deletion?.actor, actor);
     },
   );
@@ -130,7 +124,10 @@ describeEachDatabase('console API: the keys of a removed or demoted member', (h)
       );
       assert.equal(await meStatus(h, sync), 200);
       assert.equal(await meStatus(h, reports), 200);
-      assert.equal((await auditOf(h, ws, 'revoke')).filter((event) => event.resourceId === sync.id).length, 0);
+      assert.equal(
+        (await auditOf(h, ws, 'revoke', 'audit reader')).filter((event) => event.resourceId === sync.id).length,
+        0,
+      );
       assert.equal(
         errorOf(await client.call('DELETE', `/ui/api/members/${leaving.id}?revokeKeys=maybe`)).code,
         'bad_request',
@@ -163,9 +160,11 @@ describeEachDatabase('console API: the keys of a removed or demoted member', (h)
       assert.deepEqual(demoted.revokedKeys, [sync.id, reports.id]);
       assert.deepEqual(demoted.activeKeys, []);
       assert.equal(await meStatus(h, sync), 401);
-      const update = (await auditOf(h, ws, 'update')).find((event) => event.resourceId === leaving.id);
+      const update = (await auditOf(h, ws, 'update', 'audit reader')).find((event) => event.resourceId === leaving.id);
       assert.deepEqual(update?.changes, { role: { before: 'admin', after: 'write' } });
-      const revocation = (await auditOf(h, ws, 'revoke')).find((event) => event.resourceId === reports.id);
+      const revocation = (await auditOf(h, ws, 'revoke', 'audit reader')).find(
+        (event) => event.resourceId === reports.id,
+      );
       assert.deepEqual(revocation?.actor, { type: 'member', id: admin.id, name: 'Stays Admin' });
       assert.equal(
         errorOf(await client.call('PATCH', `/ui/api/members/${leaving.id}`, { role: 'read', revokeKeys: 'yes' })).code,

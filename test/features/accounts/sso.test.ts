@@ -122,6 +122,14 @@ describeEachDatabase(
       );
     }
 
+    /** A new workspace whose rule gives `role` to a new group at corp, and a person of that group. */
+    async function corpPersonIn(name: string, role: 'read' | 'write' | 'admin', prefix = 'g') {
+      const workspace = await h.workspace(name);
+      const group = unique(prefix);
+      await ruleIn(workspace, 'corp', group, role);
+      return { workspace, group, person: personAt(corp, [group]) };
+    }
+
     async function sessionOf(agent: SsoAgent): Promise<{ status: number; view?: SessionView }> {
       const cookie = agent.cookie(SESSION_COOKIE);
       if (!cookie) return { status: 401 };
@@ -214,10 +222,7 @@ describeEachDatabase(
     });
 
     it('a leaver loses the membership the rules made at the next sign-in, and their other sessions end', async () => {
-      const workspace = await h.workspace('SSO leaver');
-      const group = unique('staff');
-      await ruleIn(workspace, 'corp', group, 'write');
-      const person = personAt(corp, [group]);
+      const { workspace, person } = await corpPersonIn('SSO leaver', 'write', 'staff');
       const first = new SsoAgent();
       const second = new SsoAgent();
       assert.equal(await first.signIn(start(), person.login), '/ui/');
@@ -348,10 +353,7 @@ describeEachDatabase(
     });
 
     it('a forged state, a state from another browser and a replayed callback are refused', async () => {
-      const workspace = await h.workspace('SSO state');
-      const group = unique('g');
-      await ruleIn(workspace, 'corp', group, 'read');
-      const person = personAt(corp, [group]);
+      const { person } = await corpPersonIn('SSO state', 'read');
       const victim = new SsoAgent();
       const callback = await victim.toCallback(start(), person.login);
       const forged = new URL(callback);
@@ -367,10 +369,7 @@ describeEachDatabase(
     });
 
     it('a replayed code with a fresh state is refused by the provider', async () => {
-      const workspace = await h.workspace('SSO replay');
-      const group = unique('g');
-      await ruleIn(workspace, 'corp', group, 'read');
-      const person = personAt(corp, [group]);
+      const { person } = await corpPersonIn('SSO replay', 'read');
       const agent = new SsoAgent();
       const used = new URL(await agent.toCallback(start(), person.login));
       assert.equal(await agent.callback(used.href), '/ui/');
@@ -381,10 +380,7 @@ describeEachDatabase(
     });
 
     it("an issuer mix-up is refused: a flow at another provider's callback, another issuer's token", async () => {
-      const workspace = await h.workspace('SSO mix-up');
-      const group = unique('g');
-      await ruleIn(workspace, 'corp', group, 'read');
-      const person = personAt(corp, [group]);
+      const { person } = await corpPersonIn('SSO mix-up', 'read');
       other.people.set(person.login, { ...corp.people.get(person.login)! });
       const agent = new SsoAgent();
       const otherCallback = new URL(await agent.toCallback(start('other'), person.login));
@@ -425,10 +421,7 @@ describeEachDatabase(
       ],
     ] as const) {
       it(`an ID token with ${what} is refused (${reason}), with no session and no token in the log`, async () => {
-        const workspace = await h.workspace('SSO token');
-        const group = unique('g');
-        await ruleIn(workspace, 'corp', group, 'admin');
-        const person = personAt(corp, [group]);
+        const { workspace, person } = await corpPersonIn('SSO token', 'admin');
         const agent = new SsoAgent();
         corp.tamper = tamper as TestProvider['tamper'];
         const mark = logs.length;
@@ -447,10 +440,7 @@ describeEachDatabase(
     }
 
     it('an unverified e-mail is refused, audited in their workspaces whose rules name the provider', async () => {
-      const workspace = await h.workspace('SSO unverified');
-      const group = unique('g');
-      await ruleIn(workspace, 'corp', group, 'read');
-      const person = personAt(corp, [group]);
+      const { workspace, person } = await corpPersonIn('SSO unverified', 'read');
       assert.equal(await new SsoAgent().signIn(start(), person.login), '/ui/');
       corp.people.get(person.login)!.email_verified = false;
       assert.equal(reasonOf(await new SsoAgent().signIn(start(), person.login)), 'unverified_email');
@@ -617,20 +607,21 @@ describeEachDatabase(
     it('estate sso rule add|list|remove and sso require, with --json, scoped to the workspace named', async () => {
       const a = await h.workspace('SSO CLI A');
       const b = await h.workspace('SSO CLI B');
-      const added = await estate(h.url, [
+      const ruleInA = (provider: string, group: string, role: string, ...options: string[]) => [
         'sso',
         'rule',
         'add',
         '--workspace',
         a.id,
         '--provider',
-        'corp',
+        provider,
         '--group',
-        'cli-group',
+        group,
         '--role',
-        'write',
-        '--json',
-      ]);
+        role,
+        ...options,
+      ];
+      const added = await estate(h.url, ruleInA('corp', 'cli-group', 'write', '--json'));
       assert.equal(added.code, 0, added.stderr);
       const rule = added.json();
       assert.deepEqual(
@@ -645,25 +636,11 @@ describeEachDatabase(
       const fromB = await estate(h.url, ['sso', 'rule', 'remove', '--workspace', b.id, rule.id, '--json']);
       assert.equal(fromB.code, 1);
       assert.match(fromB.stderr, /single sign-on rule not found/);
-      const withoutSecret = await estate(
-        h.url,
-        ['sso', 'rule', 'add', '--workspace', a.id, '--provider', 'corp', '--group', 'g', '--role', 'read', '--json'],
-        { env: { TEST_OIDC_SECRET: '' } },
-      );
+      const withoutSecret = await estate(h.url, ruleInA('corp', 'g', 'read', '--json'), {
+        env: { TEST_OIDC_SECRET: '' },
+      });
       assert.equal(withoutSecret.code, 0, `the CLI needs no client secret: ${withoutSecret.stderr}`);
-      const unknown = await estate(h.url, [
-        'sso',
-        'rule',
-        'add',
-        '--workspace',
-        a.id,
-        '--provider',
-        'nope',
-        '--group',
-        'g',
-        '--role',
-        'read',
-      ]);
+      const unknown = await estate(h.url, ruleInA('nope', 'g', 'read'));
       assert.match(unknown.stderr, /no provider named "nope"/);
       const on = await estate(h.url, [
         'sso',
@@ -693,10 +670,7 @@ describeEachDatabase(
       const app = await buildApp({ database: second });
       try {
         const secondOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
-        const workspace = await h.workspace('SSO two');
-        const group = unique('g');
-        await ruleIn(workspace, 'corp', group, 'read');
-        const person = personAt(corp, [group]);
+        const { workspace, person } = await corpPersonIn('SSO two', 'read');
         const agent = new SsoAgent();
         const callback = new URL(await agent.toCallback(start(), person.login));
         const onSecond = `${secondOrigin}${callback.pathname}${callback.search}`;

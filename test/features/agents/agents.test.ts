@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { it } from 'node:test';
 import { sql, type CompiledQuery } from 'kysely';
@@ -98,6 +99,24 @@ interface PlanNode {
   'Relation Name'?: string;
   'Actual Rows': number;
   Plans?: PlanNode[];
+}
+
+/** The arguments of `estate agent run --once` against `server`, with a token no server knows. */
+const agentRunOnce = (server: string, ...options: string[]) => [
+  'agent',
+  'run',
+  '--server',
+  server,
+  '--token',
+  'agt_live_x',
+  '--once',
+  ...options,
+];
+
+/** Starts `server` on a free local port; its base URL. */
+async function listening(server: HttpServer): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 async function discovered(h: Harness, key: string, query: Record<string, string> = {}) {
@@ -652,18 +671,9 @@ describeEachDatabase('estate agent run', (h) => {
     const server = createServer((_req, res) =>
       res.writeHead(401, { 'www-authenticate': 'Bearer realm="svc", error="invalid_token"' }).end(),
     );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
+    const base = await listening(server);
     try {
-      const result = await estate(h.url, [
-        'agent',
-        'run',
-        '--server',
-        `http://127.0.0.1:${port}`,
-        '--token',
-        'agt_live_x',
-        '--once',
-      ]);
+      const result = await estate(h.url, agentRunOnce(base));
       assert.equal(result.code, 1);
       assert.match(result.stderr, /refused the agent token \(401\)/);
     } finally {
@@ -681,35 +691,13 @@ describeEachDatabase('estate agent run', (h) => {
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ kind: 'server', id: '01a20000-0000-7000-8000-000000000000' }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
+    const base = await listening(server);
     try {
-      const result = await estate(h.url, [
-        'agent',
-        'run',
-        '--server',
-        `http://127.0.0.1:${port}`,
-        '--token',
-        'agt_live_x',
-        '--once',
-        '--json',
-        '--max-retries',
-        '2',
-      ]);
+      const result = await estate(h.url, agentRunOnce(base, '--json', '--max-retries', '2'));
       assert.equal(result.code, 0, result.stderr);
       assert.equal(calls, 2);
       assert.match(result.stderr, /server error 503; retrying in 1s/);
-      const unreachable = await estate(h.url, [
-        'agent',
-        'run',
-        '--server',
-        'http://127.0.0.1:1',
-        '--token',
-        'agt_live_x',
-        '--once',
-        '--max-retries',
-        '1',
-      ]);
+      const unreachable = await estate(h.url, agentRunOnce('http://127.0.0.1:1', '--max-retries', '1'));
       assert.equal(unreachable.code, 1);
       assert.match(unreachable.stderr, /cannot reach .* gave up after 2 attempts/);
     } finally {

@@ -478,23 +478,19 @@ describeEachDatabase('custom field definitions', (h) => {
   it('estate field create|list|update|delete --json, as the API answers; bad input is one line on stderr', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
-    const created = await estate(h.url, [
+    const serverField = (...options: string[]) => [
       'field',
       'create',
       '--workspace',
       ws.id,
       '--family',
       'servers',
-      '--name',
-      'tier',
-      '--type',
-      'select',
-      '--choices',
-      'gold,silver',
-      '--default',
-      'silver',
-      '--json',
-    ]);
+      ...options,
+    ];
+    const created = await estate(
+      h.url,
+      serverField('--name', 'tier', '--type', 'select', '--choices', 'gold,silver', '--default', 'silver', '--json'),
+    );
     assert.equal(created.code, 0, created.stderr);
     const field = created.json();
     assert.deepEqual([field.choices, field.default], [['gold', 'silver'], 'silver']);
@@ -533,28 +529,9 @@ describeEachDatabase('custom field definitions', (h) => {
     assert.deepEqual([deleted.json().id, deleted.json().deleted], [field.id, true]);
 
     for (const [args, message] of [
-      [['field', 'create', '--workspace', ws.id, '--family', 'servers', '--name', 'Bad', '--type', 'text'], /name/],
-      [
-        ['field', 'create', '--workspace', ws.id, '--family', 'servers', '--name', 'hostname', '--type', 'text'],
-        /built-in field hostname/,
-      ],
-      [
-        [
-          'field',
-          'create',
-          '--workspace',
-          ws.id,
-          '--family',
-          'servers',
-          '--name',
-          'n',
-          '--type',
-          'integer',
-          '--default',
-          'ten',
-        ],
-        /--default: not a number/,
-      ],
+      [serverField('--name', 'Bad', '--type', 'text'), /name/],
+      [serverField('--name', 'hostname', '--type', 'text'), /built-in field hostname/],
+      [serverField('--name', 'n', '--type', 'integer', '--default', 'ten'), /--default: not a number/],
       [['field', 'update', '--workspace', ws.id, 'not-an-id', '--label', 'x'], /custom field not found/],
       [['field', 'list', '--workspace', randomUUID()], /workspace not found/],
     ] as const) {

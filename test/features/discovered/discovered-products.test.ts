@@ -70,6 +70,15 @@ async function anApplication(h: Harness, key: string, name = `App ${randomUUID()
   return (created.json() as { id: string }).id;
 }
 
+/** The workspace's installs of one product. */
+function installsOf(h: Harness, ws: Workspace, product: { nameKey: string; vendorKey: string }) {
+  return h.database.db
+    .selectFrom('discovered_applications')
+    .where('workspace_id', '=', ws.id)
+    .where('name_key', '=', product.nameKey)
+    .where('vendor_key', '=', product.vendorKey);
+}
+
 async function auditedUpdates(h: Harness, ws: Workspace, ids: Set<string>) {
   const rows = await h.database.db
     .selectFrom('audit_events')
@@ -181,13 +190,7 @@ describeEachDatabase('console: discovered software by product', (h) => {
     const linked = await triage({ action: 'link', applicationId });
     assert.equal(linked.statusCode, 200, linked.body);
     assert.deepEqual(linked.json(), { matched: product!.installs, changed: product!.installs });
-    const rows = await h.database.db
-      .selectFrom('discovered_applications')
-      .select(['id', 'status', 'application_id'])
-      .where('workspace_id', '=', ws.id)
-      .where('name_key', '=', product!.nameKey)
-      .where('vendor_key', '=', product!.vendorKey)
-      .execute();
+    const rows = await installsOf(h, ws, product!).select(['id', 'status', 'application_id']).execute();
     assert.ok(rows.every((row) => row.status === 'linked' && row.application_id === applicationId));
     const ids = new Set(rows.map((row) => row.id));
     assert.equal((await auditedUpdates(h, ws, ids)).length, rows.length, 'one update event per install');
@@ -253,14 +256,7 @@ describeEachDatabase('console: discovered software by product', (h) => {
     const { ws, key, admin } = await seeded(h, 400, 9);
     const [product] = await allProducts(admin, '&status=new');
     const applicationId = await anApplication(h, key);
-    const one = await h.database.db
-      .selectFrom('discovered_applications')
-      .select('id')
-      .where('workspace_id', '=', ws.id)
-      .where('name_key', '=', product!.nameKey)
-      .where('vendor_key', '=', product!.vendorKey)
-      .where('status', '=', 'new')
-      .executeTakeFirstOrThrow();
+    const one = await installsOf(h, ws, product!).select('id').where('status', '=', 'new').executeTakeFirstOrThrow();
     const [whole, single] = await Promise.all([
       admin.call('POST', '/ui/api/discovered/products/triage', {
         nameKey: product!.nameKey,
@@ -274,14 +270,7 @@ describeEachDatabase('console: discovered software by product', (h) => {
     assert.equal(whole.statusCode, 200, whole.body);
     assert.equal(single.statusCode, 200, single.body);
     const { changed } = whole.json() as ProductTriaged;
-    const linked = await h.database.db
-      .selectFrom('discovered_applications')
-      .select('id')
-      .where('workspace_id', '=', ws.id)
-      .where('name_key', '=', product!.nameKey)
-      .where('vendor_key', '=', product!.vendorKey)
-      .where('status', '=', 'linked')
-      .execute();
+    const linked = await installsOf(h, ws, product!).select('id').where('status', '=', 'linked').execute();
     assert.equal(linked.length, product!.statusCounts.new);
     const events = await auditedUpdates(h, ws, new Set(linked.map((row) => row.id)));
     // Whichever ran first, the install linked by the single triage is counted and audited once.

@@ -7,27 +7,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { IMPORT_BODY_LIMIT } from '../../../src/features/transfer/console.routes.js';
-import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { personIn, signIn, type ConsoleClient } from '../../support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
-
-/** Families in an order where what a row names by name is imported before it. */
-const IMPORT_ORDER = [
-  'categories',
-  'teams',
-  'applications',
-  'servers',
-  'networks',
-  'routers',
-  'workstations',
-  'data',
-  'contracts',
-  'flows',
-  'announcements',
-];
+import { copyMembers, IMPORT_ORDER } from '../../support/transfer.js';
 
 interface Report {
   family: string;
@@ -97,16 +81,7 @@ describeEachDatabase('console API: import and export', (h) => {
     const source = await h.workspace('Source');
     await seedWorkspace(h.database, { workspaceId: source.id, size: 20, seed: 3 });
     const target = await h.workspace('Target');
-    const people = await h.database.db
-      .selectFrom('members')
-      .innerJoin('users', 'users.id', 'members.user_id')
-      .select(['users.email', 'users.name', 'members.role'])
-      .where('members.workspace_id', '=', source.id)
-      .execute();
-    for (const person of people) {
-      if (person.email === target.admin.email) continue;
-      await addMember(h.database, { workspaceId: target.id, ...person, role: person.role as 'read' }, CLI_ACTOR);
-    }
+    await copyMembers(h, source, target);
     const from = await admin(h, source);
     const to = await admin(h, target);
     for (const family of IMPORT_ORDER) {

@@ -20,6 +20,18 @@ const example = (name: string) => installed('docs', 'examples', name);
 /** The people the Snipe-IT sample checks laptops out to, as members of the workspace. */
 const SNIPE_PEOPLE = ['anna', 'boris', 'chloe', 'david'];
 
+/** A new workspace whose members include the Snipe-IT sample's people. */
+async function snipeWorkspace(h: Harness): Promise<Workspace> {
+  const ws = await h.workspace();
+  for (const person of SNIPE_PEOPLE)
+    await addMember(
+      h.database,
+      { workspaceId: ws.id, email: `${person}@acme.example`, name: person, role: 'read' },
+      CLI_ACTOR,
+    );
+  return ws;
+}
+
 type Item = Record<string, unknown>;
 
 async function listed(h: Harness, workspace: Workspace, key: string): Promise<Item[]> {
@@ -121,13 +133,7 @@ describeEachDatabase('import presets', (h) => {
   });
 
   it("Snipe-IT's asset export imports as workstations: tags as names, statuses and warranties converted", async () => {
-    const ws = await h.workspace();
-    for (const person of SNIPE_PEOPLE)
-      await addMember(
-        h.database,
-        { workspaceId: ws.id, email: `${person}@acme.example`, name: person, role: 'read' },
-        CLI_ACTOR,
-      );
+    const ws = await snipeWorkspace(h);
     const report = await fromFile(h, ws, 'workstations', example('snipeit-assets.csv'), 'snipeit-assets');
     assert.deepEqual(report.errors, []);
     assert.deepEqual([report.rows, report.created], [10, 10]);
@@ -187,13 +193,7 @@ describeEachDatabase('import presets', (h) => {
   });
 
   it('--create-fields keeps every column: types guessed from the values, a dry run defines nothing', async () => {
-    const ws = await h.workspace();
-    for (const person of SNIPE_PEOPLE)
-      await addMember(
-        h.database,
-        { workspaceId: ws.id, email: `${person}@acme.example`, name: person, role: 'read' },
-        CLI_ACTOR,
-      );
+    const ws = await snipeWorkspace(h);
     const secret = (await h.key(ws)).secret;
     const defined = async () =>
       (await h.call('GET', '/public/v1/custom-fields', { key: secret }))

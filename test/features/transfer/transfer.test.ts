@@ -5,7 +5,6 @@ import { PassThrough, Readable } from 'node:stream';
 import { it } from 'node:test';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { FAMILIES } from '../../../src/families/registry.js';
-import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import type { Family } from '../../../src/base/resources/family.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { columnsOf } from '../../../src/features/transfer/columns.js';
@@ -13,24 +12,10 @@ import { exportFamily } from '../../../src/features/transfer/export.js';
 import { type Format, type ImportOptions, importFamily } from '../../../src/features/transfer/import.js';
 import { estate } from '../../support/cli.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
+import { copyMembers, IMPORT_ORDER } from '../../support/transfer.js';
 import { temporaryDirectory } from '../../support/temporary.js';
 
 const familyOf = (key: string): Family => FAMILIES.find((family) => family.definition.path === `/${key}`)!;
-
-/** Families in an order where what a row names by name is imported before it. */
-const IMPORT_ORDER = [
-  'categories',
-  'teams',
-  'applications',
-  'servers',
-  'networks',
-  'routers',
-  'workstations',
-  'data',
-  'contracts',
-  'flows',
-  'announcements',
-];
 
 async function exported(h: Harness, workspace: Workspace, key: string, format: Format = 'csv', query = {}) {
   const output = new PassThrough();
@@ -79,17 +64,7 @@ describeEachDatabase('import and export', (h) => {
     const source = await h.workspace('Source');
     await seedWorkspace(h.database, { workspaceId: source.id, size: 60, seed: 7 });
     const target = await h.workspace('Target');
-    // People are members, never created by an import: the target has the source's members.
-    const people = await h.database.db
-      .selectFrom('members')
-      .innerJoin('users', 'users.id', 'members.user_id')
-      .select(['users.email', 'users.name', 'members.role'])
-      .where('members.workspace_id', '=', source.id)
-      .execute();
-    for (const person of people) {
-      if (person.email === target.admin.email) continue;
-      await addMember(h.database, { workspaceId: target.id, ...person, role: person.role as 'read' }, CLI_ACTOR);
-    }
+    await copyMembers(h, source, target);
     for (const key of IMPORT_ORDER) {
       const csv = await exported(h, source, key);
       const report = await imported(h, target, key, csv);
@@ -347,33 +322,17 @@ describeEachDatabase('import and export', (h) => {
     // Refused: nothing was written, so no row counts as created.
     assert.match(bad.stdout, /^nothing written: 1 of \d+ rows of servers refused$/m);
     assert.doesNotMatch(bad.stdout, /created/);
+    const exportServers = (...options: string[]) =>
+      estate(h.url, ['export', '--workspace', ws.id, '--family', 'servers', ...options]);
     const out = join(dir, 'out.csv');
-    const exportRun = await estate(h.url, [
-      'export',
-      '--workspace',
-      ws.id,
-      '--family',
-      'servers',
-      '--filter',
-      'environment=production',
-      '--output',
-      out,
-    ]);
+    const exportRun = await exportServers('--filter', 'environment=production', '--output', out);
     assert.equal(exportRun.code, 0, exportRun.stderr);
     assert.match(readFileSync(out, 'utf8'), /^id,name,hostname,/);
     assert.match(readFileSync(out, 'utf8'), /cli-1/);
-    const toStdout = await estate(h.url, ['export', '--workspace', ws.id, '--family', 'servers', '--format', 'jsonl']);
+    const toStdout = await exportServers('--format', 'jsonl');
     assert.equal(toStdout.code, 0);
     assert.equal((JSON.parse(toStdout.stdout.trim()) as { name: string }).name, 'cli-1');
-    const unknown = await estate(h.url, [
-      'export',
-      '--workspace',
-      ws.id,
-      '--family',
-      'servers',
-      '--filter',
-      'colour=red',
-    ]);
+    const unknown = await exportServers('--filter', 'colour=red');
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /unknown filter: colour/);
   });

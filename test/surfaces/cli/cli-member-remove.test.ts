@@ -19,6 +19,10 @@ async function meStatus(h: Harness, secret: string): Promise<number> {
 }
 
 describeEachDatabase('estate member remove', (h) => {
+  /** `estate member remove --revoke-keys --json` of a member (by id) in a workspace (by id). */
+  const removeRevoking = (workspaceId: string, memberId: string) =>
+    estate(h.url, ['member', 'remove', '--workspace', workspaceId, memberId, '--revoke-keys', '--json']);
+
   /**
    * A workspace with two admins (the first made the keep key, the second two keys of their own) and
    * a reader, made through the services the commands call: only the removal runs the command.
@@ -47,15 +51,7 @@ describeEachDatabase('estate member remove', (h) => {
       'the revoked keys get 401, others keep working; each revocation is audited',
     async () => {
       const { ws, leaver, keep, first, second } = await setUp();
-      const removed = await estate(h.url, [
-        'member',
-        'remove',
-        '--workspace',
-        ws.id,
-        leaver.id,
-        '--revoke-keys',
-        '--json',
-      ]);
+      const removed = await removeRevoking(ws.id, leaver.id);
       assert.equal(removed.code, 0, removed.stderr);
       assert.deepEqual(removed.json(), {
         id: leaver.id,
@@ -144,15 +140,7 @@ describeEachDatabase('estate member remove', (h) => {
     async () => {
       const { ws, boss, leaver, keep, first } = await setUp();
       assert.equal((await estate(h.url, ['member', 'remove', '--workspace', ws.id, boss.id, '--json'])).code, 0);
-      const refused = await estate(h.url, [
-        'member',
-        'remove',
-        '--workspace',
-        ws.id,
-        leaver.id,
-        '--revoke-keys',
-        '--json',
-      ]);
+      const refused = await removeRevoking(ws.id, leaver.id);
       assert.notEqual(refused.code, 0);
       assert.equal(refused.stdout, '');
       assert.match(refused.stderr, /^estate: the last admin of the workspace cannot be removed\n$/);
@@ -172,15 +160,7 @@ describeEachDatabase('estate member remove', (h) => {
     async () => {
       const a = await setUp();
       const b = await setUp();
-      const crossed = await estate(h.url, [
-        'member',
-        'remove',
-        '--workspace',
-        a.ws.id,
-        b.leaver.id,
-        '--revoke-keys',
-        '--json',
-      ]);
+      const crossed = await removeRevoking(a.ws.id, b.leaver.id);
       assert.notEqual(crossed.code, 0);
       assert.equal(crossed.stdout, '');
       assert.match(crossed.stderr, /member not found/);

@@ -14,6 +14,18 @@ import { estate, startServer, stopServer } from '../../support/cli.js';
 import { createTestDatabase, describeEachDatabase, ONCE } from '../../support/harness.js';
 import { temporaryDirectory } from '../../support/temporary.js';
 
+/** The arguments of `estate key create --json` for a key named `k` in the workspace, with the options given. */
+const keyCreate = (workspace: string, ...options: string[]) => [
+  'key',
+  'create',
+  '--workspace',
+  workspace,
+  '--name',
+  'k',
+  ...options,
+  '--json',
+];
+
 describeEachDatabase('command line', (h) => {
   /**
    * A workspace with an admin who has a password, made through the services the commands call (the
@@ -204,9 +216,7 @@ describeEachDatabase('command line', (h) => {
 
   it('workspace delete prints {"id","deleted":true}; its keys then answer 403 forbidden', async () => {
     const { ws } = await setUp();
-    const key = (
-      await estate(h.url, ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'admin', '--json'])
-    ).json();
+    const key = (await estate(h.url, keyCreate(ws.id, '--alias', 'admin'))).json();
     assert.deepEqual((await estate(h.url, ['workspace', 'delete', ws.id, '--json'])).json(), {
       id: ws.id,
       deleted: true,
@@ -235,61 +245,16 @@ describeEachDatabase('command line', (h) => {
     ).json();
     const missingId = '00000000-0000-7000-8000-000000000000';
     const cases: [string[], RegExp][] = [
-      [
-        ['key', 'create', '--workspace', ws.id, '--name', 'k', '--scopes', 'tenant:read,warp:drive', '--json'],
-        /unknown scope: warp:drive/,
-      ],
-      [
-        ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--scopes', 'tenant:read', '--json'],
-        /exactly one of alias or scopes/,
-      ],
-      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--json'], /exactly one of alias or scopes/],
-      [['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'root', '--json'], /alias must be one of/],
-      [['key', 'create', '--workspace', missingId, '--name', 'k', '--alias', 'read', '--json'], /workspace not found/],
-      [
-        ['key', 'create', '--workspace', 'not-a-uuid', '--name', 'k', '--alias', 'read', '--json'],
-        /workspace not found/,
-      ],
-      [
-        ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--as', missingId, '--json'],
-        /member not found/,
-      ],
-      [
-        ['key', 'create', '--workspace', ws.id, '--name', 'k', '--alias', 'read', '--as', reader.id, '--json'],
-        /only admin members/,
-      ],
-      [
-        [
-          'key',
-          'create',
-          '--workspace',
-          ws.id,
-          '--name',
-          'k',
-          '--alias',
-          'read',
-          '--expires-at',
-          'next week',
-          '--json',
-        ],
-        /expiresAt must be an ISO-8601/,
-      ],
-      [
-        [
-          'key',
-          'create',
-          '--workspace',
-          ws.id,
-          '--name',
-          'k',
-          '--alias',
-          'read',
-          '--expires-at',
-          '2001-01-01T00:00:00Z',
-          '--json',
-        ],
-        /in the future/,
-      ],
+      [keyCreate(ws.id, '--scopes', 'tenant:read,warp:drive'), /unknown scope: warp:drive/],
+      [keyCreate(ws.id, '--alias', 'read', '--scopes', 'tenant:read'), /exactly one of alias or scopes/],
+      [keyCreate(ws.id), /exactly one of alias or scopes/],
+      [keyCreate(ws.id, '--alias', 'root'), /alias must be one of/],
+      [keyCreate(missingId, '--alias', 'read'), /workspace not found/],
+      [keyCreate('not-a-uuid', '--alias', 'read'), /workspace not found/],
+      [keyCreate(ws.id, '--alias', 'read', '--as', missingId), /member not found/],
+      [keyCreate(ws.id, '--alias', 'read', '--as', reader.id), /only admin members/],
+      [keyCreate(ws.id, '--alias', 'read', '--expires-at', 'next week'), /expiresAt must be an ISO-8601/],
+      [keyCreate(ws.id, '--alias', 'read', '--expires-at', '2001-01-01T00:00:00Z'), /in the future/],
       [['key', 'create', '--workspace', ws.id, '--name', '  ', '--alias', 'read', '--json'], /name must not be blank/],
       [['key', 'rotate', missingId, '--json'], /key not found/],
       [['key', 'revoke', 'nope', '--json'], /key not found/],
@@ -355,17 +320,7 @@ describeEachDatabase('command line', (h) => {
       .filter((s) => s !== 'audit_log:read')
       .join(',');
     await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'admin', '--scopes', allButAudit, '--json']);
-    const explicit = await estate(h.url, [
-      'key',
-      'create',
-      '--workspace',
-      ws.id,
-      '--name',
-      'k',
-      '--scopes',
-      'audit_log:read',
-      '--json',
-    ]);
+    const explicit = await estate(h.url, keyCreate(ws.id, '--scopes', 'audit_log:read'));
     assert.equal(explicit.code, 1);
     assert.match(explicit.stderr, /lacks the scope: audit_log:read/);
     await estate(h.url, [
@@ -379,17 +334,7 @@ describeEachDatabase('command line', (h) => {
       'audit_log:read,tenant:read',
       '--json',
     ]);
-    const viaAlias = await estate(h.url, [
-      'key',
-      'create',
-      '--workspace',
-      ws.id,
-      '--name',
-      'k',
-      '--alias',
-      'read',
-      '--json',
-    ]);
+    const viaAlias = await estate(h.url, keyCreate(ws.id, '--alias', 'read'));
     assert.equal(viaAlias.code, 1);
     assert.match(viaAlias.stderr, /lacks the scope: audit_log:read/);
   });
@@ -597,67 +542,31 @@ describeEachDatabase('command line', (h) => {
     async () => {
       const one = (await estate(h.url, ['workspace', 'create', '--name', 'One', '--json'])).json();
       const two = (await estate(h.url, ['workspace', 'create', '--name', 'Two', '--json'])).json();
-      assert.equal(
-        (
-          await estate(h.url, [
-            'member',
-            'add',
-            '--workspace',
-            one.id,
-            '--email',
-            'ada@names.test',
-            '--name',
-            'Ada Lovelace',
-            '--role',
-            'read',
-            '--json',
-          ])
-        ).code,
-        0,
-      );
-      const renamed = await estate(h.url, [
-        'member',
-        'add',
-        '--workspace',
-        two.id,
-        '--email',
-        'ada@names.test',
-        '--name',
-        'Ada Byron',
-        '--role',
-        'read',
-        '--json',
-      ]);
+      const addReader = (workspaceId: string, email: string, ...options: string[]) =>
+        estate(h.url, [
+          'member',
+          'add',
+          '--workspace',
+          workspaceId,
+          '--email',
+          email,
+          ...options,
+          '--role',
+          'read',
+          '--json',
+        ]);
+      assert.equal((await addReader(one.id, 'ada@names.test', '--name', 'Ada Lovelace')).code, 0);
+      const renamed = await addReader(two.id, 'ada@names.test', '--name', 'Ada Byron');
       assert.equal(renamed.code, 1);
       assert.equal(renamed.stdout, '');
       assert.match(
         renamed.stderr,
         /^estate: ada@names\.test is already known as "Ada Lovelace"; leave out the name or give that one\n$/,
       );
-      const same = await estate(h.url, [
-        'member',
-        'add',
-        '--workspace',
-        two.id,
-        '--email',
-        'ada@names.test',
-        '--role',
-        'read',
-        '--json',
-      ]);
+      const same = await addReader(two.id, 'ada@names.test');
       assert.equal(same.code, 0, same.stderr);
       assert.equal(same.json().name, 'Ada Lovelace');
-      const nameless = await estate(h.url, [
-        'member',
-        'add',
-        '--workspace',
-        two.id,
-        '--email',
-        'new@names.test',
-        '--role',
-        'read',
-        '--json',
-      ]);
+      const nameless = await addReader(two.id, 'new@names.test');
       assert.equal(nameless.code, 1);
       assert.match(nameless.stderr, /^estate: name is required: new@names\.test is a new person\n$/);
     },

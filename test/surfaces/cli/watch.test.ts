@@ -211,15 +211,8 @@ appendFileSync(${JSON.stringify(received)}, JSON.stringify(event) + '\\n');
 `,
     );
     const cursor = file('cursor.json');
-    const result = await watch([
-      '--from',
-      'start',
-      '--once',
-      '--cursor-file',
-      cursor,
-      '--exec',
-      `"${process.execPath}" ${receiver}`,
-    ]);
+    const command = `"${process.execPath}" ${receiver}`;
+    const result = await watch(['--from', 'start', '--once', '--cursor-file', cursor, '--exec', command]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, '');
     const expected = await all();
@@ -233,15 +226,8 @@ appendFileSync(${JSON.stringify(received)}, JSON.stringify(event) + '\\n');
     const { client, all, watch } = await setUp();
     await client.post('/tags', { body: { name: 'doomed' } });
     const cursor = file('cursor.json');
-    const result = await watch([
-      '--from',
-      'start',
-      '--once',
-      '--cursor-file',
-      cursor,
-      '--exec',
-      'cat >/dev/null; exit 7',
-    ]);
+    const failing = 'cat >/dev/null; exit 7';
+    const result = await watch(['--from', 'start', '--once', '--cursor-file', cursor, '--exec', failing]);
     assert.equal(result.code, 0, result.stderr);
     const expected = await all();
     const letters = readFileSync(`${cursor}.dead-letter.jsonl`, 'utf8')

@@ -12,17 +12,23 @@ import {
 import { ADDRESS_LIMIT, PAIR_LIMIT } from '../../../src/features/accounts/sign-in/sign-in-throttle.js';
 import { SESSION_COOKIE } from '../../../src/features/accounts/sign-in/sessions.js';
 import { Member } from '../../../src/features/accounts/members/members.service.js';
-import { clientOf, personIn, signIn, signInRequest, PASSWORD } from '../../support/console.js';
+import { clientOf, personIn, signIn, signInRequest, PASSWORD, type Person } from '../../support/console.js';
+import { auditOf } from '../../support/audit.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
 import { bodyOf, errorOf } from '../../support/typed.js';
 
-/** The workspace's audit events of one action, newest first, read through the public API. */
-async function auditOf(h: Harness, workspace: Workspace, action: string) {
-  const key = await h.key(workspace);
-  return bodyOf(
-    AuditList,
-    await h.call('GET', '/public/v1/audit-log', { key: key.secret, query: { actions: action, limit: '200' } }),
-  ).data;
+/** Makes the person a read member of a second workspace, straight in the table. */
+async function addReadMembership(h: Harness, workspace: Workspace, person: Person) {
+  await h.database.db
+    .insertInto('members')
+    .values({
+      workspace_id: workspace.id,
+      id: crypto.randomUUID(),
+      user_id: person.userId,
+      role: 'read',
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }
 
 describeEachDatabase('console API: sign-in and sessions', (h) => {
@@ -244,16 +250,7 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const second = await h.workspace('Second');
     const person = await personIn(h, first, 'admin');
     const other = await h.workspace('Not mine');
-    await h.database.db
-      .insertInto('members')
-      .values({
-        workspace_id: second.id,
-        id: crypto.randomUUID(),
-        user_id: person.userId,
-        role: 'read',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await addReadMembership(h, second, person);
     const client = await signIn(h, person.email);
     assert.deepEqual(
       client.session.workspaces.map((w) => w.name),
@@ -273,16 +270,7 @@ describeEachDatabase('console API: sign-in and sessions', (h) => {
     const first = await h.workspace('Left');
     const second = await h.workspace('Stays');
     const person = await personIn(h, first, 'admin');
-    await h.database.db
-      .insertInto('members')
-      .values({
-        workspace_id: second.id,
-        id: crypto.randomUUID(),
-        user_id: person.userId,
-        role: 'read',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await addReadMembership(h, second, person);
     const client = await signIn(h, person.email);
     assert.equal(client.session.workspace?.id, first.id);
     await h.database.db
@@ -493,29 +481,16 @@ describeEachDatabase('console API: administration', (h) => {
     const enrolled = bodyOf(EnrolledAgent, await client.call('POST', '/ui/api/agents', { name: 'db-01 agent' }));
     assert.equal(enrolled.command, `npx estate agent run --server http://localhost:80 --token ${enrolled.token}`);
     const report = { host: { hostname: 'db-01', kind: 'server' }, software: [] };
-    assert.equal(
-      (
-        await h.app.inject({
-          method: 'POST',
-          url: '/agent/v1/report',
-          headers: { authorization: `Bearer ${enrolled.token}` },
-          payload: report,
-        })
-      ).statusCode,
-      200,
-    );
+    const reportAs = (token: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/agent/v1/report',
+        headers: { authorization: `Bearer ${token}` },
+        payload: report,
+      });
+    assert.equal((await reportAs(enrolled.token)).statusCode, 200);
     assert.equal((await client.call('POST', `/ui/api/agents/${enrolled.id}/revoke`)).statusCode, 200);
-    assert.equal(
-      (
-        await h.app.inject({
-          method: 'POST',
-          url: '/agent/v1/report',
-          headers: { authorization: `Bearer ${enrolled.token}` },
-          payload: report,
-        })
-      ).statusCode,
-      401,
-    );
+    assert.equal((await reportAs(enrolled.token)).statusCode, 401);
     const revoked = (await auditOf(h, ws, 'revoke')).find((e) => e.resourceId === enrolled.id);
     assert.equal(revoked?.actor.type, 'member');
   });

@@ -69,14 +69,19 @@ async function refuseLastAdmin(
   what: string,
 ): Promise<void> {
   if (member.role !== 'admin') return;
+  if (await isLastAdmin(trx, workspaceId))
+    throw new ApiError('unprocessable_entity', `the last admin of the workspace cannot be ${what}`);
+}
+
+/** Whether the workspace has one admin at most: an admin of it is then its last. */
+export async function isLastAdmin(trx: Kysely<Tables>, workspaceId: string): Promise<boolean> {
   const admins = await trx
     .selectFrom('members')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('workspace_id', '=', workspaceId)
     .where('role', '=', 'admin')
     .executeTakeFirstOrThrow();
-  if (Number(admins.count) <= 1)
-    throw new ApiError('unprocessable_entity', `the last admin of the workspace cannot be ${what}`);
+  return Number(admins.count) <= 1;
 }
 
 /** The memberships of the workspace, with each person's name, e-mail and role. */

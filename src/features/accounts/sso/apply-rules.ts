@@ -15,7 +15,7 @@ import type { Tables } from '../../../base/db/schema.js';
 import { writeTransaction } from '../../../base/db/write.js';
 import { ApiError } from '../../../base/errors/api-error.js';
 import { newId, nowIso } from '../../../base/ids.js';
-import { removeMemberAndKeys } from '../members/memberships.js';
+import { isLastAdmin, removeMemberAndKeys } from '../members/memberships.js';
 import { joinPeople } from '../../../families/people/membership-people.js';
 import { loadFamiliesMove } from '../members/members.service.js';
 import type { SsoProvider } from './providers.js';
@@ -121,7 +121,7 @@ export async function applyRules(
         return undefined;
       }
       let kept = member.role as RoleName;
-      if (member.role !== role && !(member.role === 'admin' && (await lastAdmin(trx, workspaceId)))) {
+      if (member.role !== role && !(member.role === 'admin' && (await isLastAdmin(trx, workspaceId)))) {
         await trx
           .updateTable('members')
           .set({ role })
@@ -187,16 +187,6 @@ async function personOf(trx: Kysely<Tables>, person: { email: string; name: stri
     .select(['id', 'name', 'created_at'])
     .where('email', '=', person.email)
     .executeTakeFirstOrThrow();
-}
-
-async function lastAdmin(trx: Kysely<Tables>, workspaceId: string): Promise<boolean> {
-  const admins = await trx
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('workspace_id', '=', workspaceId)
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  return Number(admins.count) <= 1;
 }
 
 async function remember(trx: Kysely<Tables>, workspaceId: string, memberId: string, provider: string, created: number) {

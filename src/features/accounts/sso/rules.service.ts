@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { RoleName } from '../../../base/access/scopes.js';
 import type { Actor } from '../../../base/audit/audit.types.js';
-import { recordAudit } from '../../../base/audit/audit.writer.js';
+import { recordSettingsUpdate } from '../../../base/audit/audit.writer.js';
 import type { Database } from '../../../base/db/database.js';
 import type { Tables } from '../../../base/db/schema.js';
 import { writeTransaction } from '../../../base/db/write.js';
@@ -112,15 +112,8 @@ export async function addRule(
         created_at: rule.createdAt,
       })
       .execute();
-    await recordAudit(trx, {
-      workspaceId,
-      category: 'settings',
-      action: 'update',
-      actor,
-      resourceType: 'workspace',
-      resourceId: workspaceId,
-      resourceName: 'single sign-on rules',
-      changes: { ssoRule: { before: null, after: { id: rule.id, provider: rule.provider, group, role } } },
+    await recordSettingsUpdate(trx, workspaceId, actor, 'single sign-on rules', {
+      ssoRule: { before: null, after: { id: rule.id, provider: rule.provider, group, role } },
     });
     return rule;
   });
@@ -138,17 +131,8 @@ export async function removeRule(
     const rule = (await listRules(trx, workspaceId)).find((candidate) => candidate.id === ruleId);
     if (!rule) throw new ApiError('not_found', 'single sign-on rule not found');
     await ssoDb(trx).deleteFrom('sso_rules').where('workspace_id', '=', workspaceId).where('id', '=', ruleId).execute();
-    await recordAudit(trx, {
-      workspaceId,
-      category: 'settings',
-      action: 'update',
-      actor,
-      resourceType: 'workspace',
-      resourceId: workspaceId,
-      resourceName: 'single sign-on rules',
-      changes: {
-        ssoRule: { before: { id: rule.id, provider: rule.provider, group: rule.group, role: rule.role }, after: null },
-      },
+    await recordSettingsUpdate(trx, workspaceId, actor, 'single sign-on rules', {
+      ssoRule: { before: { id: rule.id, provider: rule.provider, group: rule.group, role: rule.role }, after: null },
     });
     return rule;
   });
@@ -210,16 +194,7 @@ export async function changeSetting(
         .filter((key) => before[key] !== after[key])
         .map((key) => [key, { before: before[key], after: after[key] }]),
     );
-    await recordAudit(trx, {
-      workspaceId,
-      category: 'settings',
-      action: 'update',
-      actor,
-      resourceType: 'workspace',
-      resourceId: workspaceId,
-      resourceName: 'single sign-on',
-      changes,
-    });
+    await recordSettingsUpdate(trx, workspaceId, actor, 'single sign-on', changes);
     return after;
   });
 }

@@ -1,4 +1,4 @@
-import { diffFields, recordAudit } from '../../../base/audit/audit.writer.js';
+import { diffFields, recordSettingsUpdate } from '../../../base/audit/audit.writer.js';
 import type { Actor } from '../../../base/audit/audit.types.js';
 import type { Database } from '../../../base/db/database.js';
 import type { WorkspacesTable } from '../../../base/db/schema.js';
@@ -57,16 +57,7 @@ export async function updateTenant(
       .set({ ...next, updated_at: updatedAt })
       .where('id', '=', workspaceId)
       .execute();
-    await recordAudit(trx, {
-      workspaceId,
-      category: 'settings',
-      action: 'update',
-      actor,
-      resourceType: 'workspace',
-      resourceId: workspaceId,
-      resourceName: next.name,
-      changes,
-    });
+    await recordSettingsUpdate(trx, workspaceId, actor, next.name, changes);
     return tenantRowToDto({ ...before, ...next, updated_at: updatedAt });
   });
 }

@@ -1,9 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.js';
-import { ApiError } from '../errors/api-error.js';
-import type { App } from '../http/types.js';
-import { agentReportsTotal, httpRequestDuration, registry, serveMetricsOf, writesTotal } from './metrics.js';
+import type { Database } from '../../base/db/database.js';
+import { ApiError } from '../../base/errors/api-error.js';
+import type { App } from '../../base/http/types.js';
+import {
+  agentReportsTotal,
+  httpRequestDuration,
+  registry,
+  serveMetricsOf,
+  writesTotal,
+} from '../../base/metrics/metrics.js';
 
 /** Scope actions that change data (a read scope ends in :read). */
 const WRITE_ACTIONS = new Set(['add', 'edit', 'delete', 'comment']);
