@@ -9,6 +9,7 @@ import { formatDate } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
 import { ShownOnceDialog } from '../base/secret.js';
 import { TableHead } from '../base/table-head.js';
+import { KeyCells } from './key-cells.js';
 import { CreateKeyForm } from './create-key-form.js';
 
 type Pending = { action: 'rotate' | 'revoke'; key: ConsoleKey } | undefined;
@@ -27,13 +28,6 @@ function NewSecret({ secret, onClose }: { secret: string; onClose(): void }) {
       onClose={onClose}
     />
   );
-}
-
-function permissionsOf(key: ConsoleKey): string {
-  if (key.alias) return `alias ${key.alias}`;
-  return key.permissions.length > 3
-    ? `${key.permissions.slice(0, 3).join(', ')} +${key.permissions.length - 3}`
-    : key.permissions.join(', ');
 }
 
 /** /ui/keys: the workspace's API keys; create, rotate and revoke (admins). */
@@ -81,13 +75,7 @@ export function KeysPage() {
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id}>
-                  <th scope="row">{key.name}</th>
-                  <td>
-                    <code>{key.prefix}…</code>
-                  </td>
-                  <td title={key.permissions.join(', ')}>
-                    <code>{permissionsOf(key)}</code>
-                  </td>
+                  <KeyCells keyShown={key} />
                   <td>{key.createdByName ?? '—'}</td>
                   <td>{formatDate(key.createdAt)}</td>
                   <td>{key.expiresAt ? formatDate(key.expiresAt) : 'never'}</td>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../base/dialog.js';
 import { FormError } from '../base/field.js';
 import { formatDate } from '../base/format.js';
 import { TableHead } from '../base/table-head.js';
+import { KeyCells } from '../keys/key-cells.js';
 
 /**
  * Removing or demoting a member, with the keys they made: an admin sees the member's active keys in
@@ -18,13 +19,6 @@ import { TableHead } from '../base/table-head.js';
 export type MemberChange = { kind: 'remove' } | { kind: 'demote'; role: Member['role'] };
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
-
-function permissionsOf(key: MemberKey): string {
-  if (key.alias) return `alias ${key.alias}`;
-  return key.permissions.length > 3
-    ? `${key.permissions.slice(0, 3).join(', ')} +${key.permissions.length - 3}`
-    : key.permissions.join(', ');
-}
 
 /** One sentence for the page about what the change did to the member's keys: nothing is silent. */
 function outcomeMessage(what: string, outcome: { revokedKeys: string[]; activeKeys: MemberKey[] }): string {
@@ -77,13 +71,7 @@ function KeysOfMember({
           <tbody>
             {keys.map((key) => (
               <tr key={key.id}>
-                <th scope="row">{key.name}</th>
-                <td>
-                  <code>{key.prefix}…</code>
-                </td>
-                <td title={key.permissions.join(', ')}>
-                  <code>{permissionsOf(key)}</code>
-                </td>
+                <KeyCells keyShown={key} />
                 <td title="The last change made with the key; reads are not recorded.">
                   {key.lastWriteAt ? formatDate(key.lastWriteAt) : 'none recorded'}
                 </td>
