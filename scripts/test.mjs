@@ -423,9 +423,22 @@ function run(job) {
       process.stdout.write(`\n── ${ok ? 'ok' : 'FAILED'} ${job.name} (${took})\n${text.replace(/\n?$/, '\n')}`);
       if (!ran) process.stdout.write(`${job.name}: no test ran\n`);
       if (signal) process.stdout.write(`${job.name}: ended by ${signal}\n`);
-      resolve({ name: job.name, ok, seconds, cpu, units: job.units });
+      resolve({ name: job.name, ok, seconds, cpu, units: job.units, failures: ok ? '' : failuresOf(text) });
     });
   });
+}
+
+/**
+ * What the spec reporter lists under "failing tests", shortened: the report at the end names each
+ * failed test and its error, where a log cut to its tail still shows them.
+ */
+function failuresOf(text) {
+  const at = text.lastIndexOf('✖ failing tests:');
+  const lines = (at >= 0 ? text.slice(at) : text.slice(-4000)).split('\n').filter((line) => line.trim() !== '');
+  return lines
+    .slice(0, 40)
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line))
+    .join('\n');
 }
 
 /** The children's user and system time from bash's `times` (its second line: `0m1.234s 0m0.567s`). */
@@ -447,7 +460,12 @@ function report() {
   lines.push('', 'most CPU:');
   for (const result of [...results].sort((a, b) => b.cpu - a.cpu).slice(0, 5))
     lines.push(`  ${minutes(result.cpu).padStart(7)}  ${result.name}`);
-  if (failed.length > 0) lines.push('', `FAILED (${failed.length}):`, ...failed.map((result) => `  ${result.name}`));
+  if (failed.length > 0)
+    lines.push(
+      '',
+      `FAILED (${failed.length}):`,
+      ...failed.flatMap((result) => [`  ${result.name}`, ...result.failures.split('\n').map((line) => `    ${line}`)]),
+    );
   else lines.push('', `all ${results.length} jobs passed`);
   console.log(lines.join('\n'));
   saveTimes();

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserMissing, launchBrowser } from './browser.js';
-import type { Harness } from './harness.js';
+import { type Person, personIn } from './console.js';
+import type { Harness, Workspace } from './harness.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -20,6 +21,14 @@ export interface ConsoleBrowser {
   browser: Browser;
   /** A fresh browser context (its own cookies) at 1280×720, as on a laptop. */
   newPage(): Promise<Page>;
+  /**
+   * A new page signed in as a new member with `role`, named `name`, of `workspace` (a new
+   * workspace when none is given).
+   */
+  signedIn(
+    role: 'read' | 'write' | 'admin',
+    options?: { workspace?: Workspace; name?: string },
+  ): Promise<{ workspace: Workspace; person: Person; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -37,7 +46,7 @@ export async function openConsole(h: Harness): Promise<ConsoleBrowser> {
   shared ??= launchBrowser();
   const browser = await shared;
   const contexts: { close(): Promise<void> }[] = [];
-  return {
+  const opened: ConsoleBrowser = {
     origin: address,
     browser,
     async newPage() {
@@ -48,10 +57,18 @@ export async function openConsole(h: Harness): Promise<ConsoleBrowser> {
       contexts.push(context);
       return context.newPage();
     },
+    async signedIn(role, { workspace, name } = {}) {
+      const ws = workspace ?? (await h.workspace());
+      const person = await personIn(h, ws, role, name);
+      const page = await opened.newPage();
+      await signInPage(page, person.email, person.password);
+      return { workspace: ws, person, page };
+    },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
     },
   };
+  return opened;
 }
 
 /**
@@ -76,6 +93,7 @@ export function consoleFor(h: Harness): ConsoleBrowser {
       return ready().browser;
     },
     newPage: () => ready().newPage(),
+    signedIn: (role, options) => ready().signedIn(role, options),
     close: async () => opened?.close(),
   };
 }

@@ -161,14 +161,17 @@ interface LoadState {
   workspaces: Set<string>;
 }
 
-/** PostgreSQL: a call's rows by COPY, the table loaded bare when the load at least doubles it (decided once). */
-async function insertPostgresLoad(
+/** Writes one call's rows of `table`, of `expected` in all, reporting `progress`. */
+type InsertLoad = (
   load: LoadState,
   table: string,
   rows: readonly Row[],
   progress: LoadOptions['progress'],
   expected: number,
-): Promise<void> {
+) => Promise<void>;
+
+/** PostgreSQL: a call's rows by COPY, the table loaded bare when the load at least doubles it (decided once). */
+const insertPostgresLoad: InsertLoad = async (load, table, rows, progress, expected) => {
   const { trx, decided, loaded, bare, writing } = load;
   // The COPY before first, when the load sends statements of its own ahead of this one's: a
   // statement sent behind a failed one would fail with "current transaction is aborted" and
@@ -198,16 +201,10 @@ async function insertPostgresLoad(
     // would otherwise spend waiting for this COPY's rows: they are handed to the socket first.
     await copy.handedOver;
   }
-}
+};
 
 /** SQLite: a call's rows, the table loaded bare when the load at least doubles it (decided on its first call). */
-async function insertSqliteLoad(
-  load: LoadState,
-  table: string,
-  rows: readonly Row[],
-  progress: LoadOptions['progress'],
-  expected: number,
-): Promise<void> {
+const insertSqliteLoad: InsertLoad = async (load, table, rows, progress, expected) => {
   const { trx, decided, suspended } = load;
   if (!decided.has(table)) {
     decided.add(table);
@@ -225,7 +222,7 @@ async function insertSqliteLoad(
     rows.length >= SUSPEND_FROM_ROWS ? inKeyOrder(rows, await primaryKeyOf(trx, load.database.dialect, table)) : rows,
     progress,
   );
-}
+};
 
 /** PostgreSQL: waits for the last COPY, merges the GIN indexes' pending entries and restores the bare tables. */
 async function finishPostgresLoad(load: LoadState, progress?: (indexed: number) => void): Promise<void> {

@@ -215,7 +215,20 @@ export interface ApplicationsTable {
   updated_at: string;
 }
 
-export interface ServersTable {
+/** The columns of a host an agent may report (servers, workstations). */
+export interface AgentReportedColumns {
+  /** 1 when reported by an agent. */
+  automatic: number;
+  agent_id: string | null;
+  /** A fleet agent's device row (inventory_devices) for its hosts; '' for a one-host agent's. */
+  agent_device: string;
+  created_at: string;
+  last_check_time: string;
+  /** The agent's last report, changed or not. */
+  last_report_at: string | null;
+}
+
+export interface ServersTable extends AgentReportedColumns {
   workspace_id: string;
   id: string;
   /** The item's custom field values: a JSON object by field name, set values only. */
@@ -235,15 +248,6 @@ export interface ServersTable {
   environment: string | null;
   location: string | null;
   description: string | null;
-  /** 1 when reported by an agent. */
-  automatic: number;
-  agent_id: string | null;
-  /** A fleet agent's device row (inventory_devices) for its hosts; '' for a one-host agent's. */
-  agent_device: string;
-  created_at: string;
-  last_check_time: string;
-  /** The agent's last report (automatic servers), changed or not. */
-  last_report_at: string | null;
   /** os case-folded (text-search.ts fold), for the exact case-insensitive os filter. */
   os_key: string | null;
 }
@@ -285,7 +289,7 @@ export interface RoutersTable {
   updated_at: string;
 }
 
-export interface WorkstationsTable {
+export interface WorkstationsTable extends AgentReportedColumns {
   workspace_id: string;
   id: string;
   /** The item's custom field values: a JSON object by field name, set values only. */
@@ -304,13 +308,6 @@ export interface WorkstationsTable {
   purchase_date: string | null;
   warranty_end: string | null;
   location: string | null;
-  automatic: number;
-  agent_id: string | null;
-  /** A fleet agent's device row (inventory_devices) for its hosts; '' for a one-host agent's. */
-  agent_device: string;
-  created_at: string;
-  last_check_time: string;
-  last_report_at: string | null;
 }
 
 export interface DataObjectsTable {

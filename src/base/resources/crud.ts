@@ -45,6 +45,13 @@ export interface WriteOptions {
   ifMatch?: string;
 }
 
+/** A delete of one item by `actor`, with the request's If-Match precondition if it sent one. */
+export interface ItemDeletion extends WriteOptions {
+  workspaceId: string;
+  id: string;
+  actor: Actor;
+}
+
 /** Releases what refers to a row about to be deleted (dependents.ts), inside the delete's transaction. */
 export type Release = (
   trx: Kysely<Tables>,

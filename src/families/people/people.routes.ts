@@ -82,7 +82,7 @@ export function registerUserRoutes(app: App, deps: AppDeps, release: Release): v
     },
     async (request, reply) => {
       const { workspaceId, actor } = callerOf(request);
-      await deletePerson(database, release, workspaceId, request.params.id, actor, ifMatchOf(request));
+      await deletePerson(database, release, { workspaceId, id: request.params.id, actor, ifMatch: ifMatchOf(request) });
       return reply.code(204).send(null);
     },
   );

@@ -13,7 +13,7 @@ import type { Database } from '../../base/db/database.js';
 import type { PeopleTable, Tables } from '../../base/db/schema.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { ApiError, notFound } from '../../base/errors/api-error.js';
-import type { Release } from '../../base/resources/crud.js';
+import type { ItemDeletion, Release } from '../../base/resources/crud.js';
 import { Clearable, Text } from '../../base/http/schemas.js';
 import { requireMatch } from '../../base/http/etag.js';
 import { newId, nowIso } from '../../base/ids.js';
@@ -266,14 +266,8 @@ export async function updatePerson(
 }
 
 /** Deletes a person without an account; what they were given is released as when a member leaves. */
-export async function deletePerson(
-  database: Database,
-  release: Release,
-  workspaceId: string,
-  id: string,
-  actor: Actor,
-  ifMatch?: string,
-): Promise<void> {
+export async function deletePerson(database: Database, release: Release, deletion: ItemDeletion): Promise<void> {
+  const { workspaceId, id, actor, ifMatch } = deletion;
   await writeTransaction(database, workspaceId, async (trx) => {
     const row = await requirePerson(trx, workspaceId, id);
     requireMatch(ifMatch, await personAnswer(trx, workspaceId, row));

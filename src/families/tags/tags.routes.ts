@@ -53,7 +53,12 @@ export function registerTagRoutes(app: App, deps: AppDeps, release: Release): vo
     },
     async (request, reply) => {
       const principal = callerOf(request);
-      await deleteTag(database, release, principal.workspaceId, request.params.id, principal.actor, ifMatchOf(request));
+      await deleteTag(database, release, {
+        workspaceId: principal.workspaceId,
+        id: request.params.id,
+        actor: principal.actor,
+        ifMatch: ifMatchOf(request),
+      });
       return reply.code(204).send(null);
     },
   );

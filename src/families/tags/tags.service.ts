@@ -10,7 +10,7 @@ import type { CreateTag, Tag } from './tags.schemas.js';
 import { findTag, findTagByName, tagRowToDto } from './tags.repository.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { requireMatch } from '../../base/http/etag.js';
-import type { Release } from '../../base/resources/crud.js';
+import type { ItemDeletion, Release } from '../../base/resources/crud.js';
 
 const DEFAULT_COLOUR = '#6b7280';
 
@@ -55,14 +55,8 @@ export async function createTagIn(
  * Deleting a tag unlinks it everywhere (`release`, the families' release on delete), audited as an
  * unlink on each resource it was attached to.
  */
-export async function deleteTag(
-  database: Database,
-  release: Release,
-  workspaceId: string,
-  id: string,
-  actor: Actor,
-  ifMatch?: string,
-): Promise<void> {
+export async function deleteTag(database: Database, release: Release, deletion: ItemDeletion): Promise<void> {
+  const { workspaceId, id, actor, ifMatch } = deletion;
   await writeTransaction(database, workspaceId, async (trx) => {
     const row = await findTag(trx, workspaceId, id);
     if (!row) throw notFound('tag');

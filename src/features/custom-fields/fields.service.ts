@@ -89,20 +89,11 @@ export function rulesOf(field: CustomField | (CreateCustomField & Partial<Custom
 /** A new definition's settings: what `input` gives, every other setting at its default. */
 export function definitionOf(input: CreateCustomField): Omit<CustomField, 'id' | 'createdAt' | 'updatedAt'> {
   return {
+    ...rulesOf(input),
+    referenceFamily: input.referenceFamily ?? null,
     family: input.family,
-    name: input.name,
     label: input.label?.trim() ?? labelOf(input.name),
     description: input.description ?? null,
-    type: input.type,
-    required: input.required ?? false,
-    default: input.default ?? null,
-    choices: input.choices ?? null,
-    minimum: input.minimum ?? null,
-    maximum: input.maximum ?? null,
-    pattern: input.pattern ?? null,
-    maxLength: input.maxLength ?? null,
-    referenceFamily: input.referenceFamily ?? null,
-    unique: input.unique ?? false,
     group: input.group ?? null,
     order: input.order ?? 0,
     filterable: input.filterable ?? false,
@@ -176,9 +167,16 @@ async function removeValues(trx: Kysely<Tables>, dialect: Dialect, workspaceId: 
 }
 
 export async function getField(database: Database, workspaceId: string, id: string): Promise<CustomField> {
-  const row = await findRow(database.db, workspaceId, id);
+  return fieldIn(database.db, workspaceId, id);
+}
+
+/** The definition `id` as it is, 404 when the workspace has none, 412 when `ifMatch` is not its ETag. */
+async function fieldIn(db: Kysely<Tables>, workspaceId: string, id: string, ifMatch?: string): Promise<CustomField> {
+  const row = await findRow(db, workspaceId, id);
   if (!row) throw notFound('custom field');
-  return fieldRowToDto(row);
+  const field = fieldRowToDto(row);
+  requireMatch(ifMatch, field);
+  return field;
 }
 
 async function refuseTaken(trx: Kysely<Tables>, workspaceId: string, family: string, name: string, id?: string) {
@@ -297,10 +295,7 @@ export async function updateFieldIn(
   actor: Actor,
   ifMatch?: string,
 ): Promise<CustomField> {
-  const row = await findRow(trx, workspaceId, id);
-  if (!row) throw notFound('custom field');
-  const before = fieldRowToDto(row);
-  requireMatch(ifMatch, before);
+  const before = await fieldIn(trx, workspaceId, id, ifMatch);
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   const next: CustomField = { ...before, ...defined, label: (patch.label ?? before.label).trim() };
   checkDefinition(rulesOf(next));
@@ -355,10 +350,7 @@ export async function deleteFieldIn(
   actor: Actor,
   ifMatch?: string,
 ): Promise<CustomField> {
-  const row = await findRow(trx, workspaceId, id);
-  if (!row) throw notFound('custom field');
-  const field = fieldRowToDto(row);
-  requireMatch(ifMatch, field);
+  const field = await fieldIn(trx, workspaceId, id, ifMatch);
   await removeValues(trx, dialect, workspaceId, field);
   await trx.deleteFrom('field_definitions').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   await syncFieldIndex(trx, dialect, indexed(field));

@@ -1,18 +1,7 @@
 import { Type } from 'typebox';
 import { DateOnly, OrNull, Uuid } from '../../base/http/schemas.js';
 import { defineDiagram, diagramHead, LimitQuery, Truncation } from './diagram.js';
-import {
-  clip,
-  consoleHref,
-  element,
-  headingText,
-  legend,
-  link,
-  rect,
-  svgDocument,
-  text,
-  tooltip,
-} from '../dashboards/svg.js';
+import * as svg from '../dashboards/svg.js';
 
 export const PHASES = ['plan', 'phase-in', 'active', 'phase-out', 'end-of-life'] as const;
 const COLUMNS = ['plan_date', 'phase_in_date', 'active_date', 'phase_out_date', 'end_of_life_date'] as const;
@@ -111,16 +100,16 @@ export const applicationLifecycleDiagram = defineDiagram({
     const grid = years
       .map(
         (year) =>
-          element('line', {
+          svg.element('line', {
             x1: x(`${year}-01-01`),
             y1: top - 10,
             x2: x(`${year}-01-01`),
             y2: height - 10,
             class: 'grid',
-          }) + text(x(`${year}-01-01`), top - 16, String(year), { class: 'axis', 'text-anchor': 'middle' }),
+          }) + svg.text(x(`${year}-01-01`), top - 16, String(year), { class: 'axis', 'text-anchor': 'middle' }),
       )
       .join('');
-    const now = element('line', {
+    const now = svg.element('line', {
       x1: x(today),
       y1: top - 10,
       x2: x(today),
@@ -133,36 +122,36 @@ export const applicationLifecycleDiagram = defineDiagram({
         const y = top + index * rowHeight;
         const bars = item.phases
           .map((phase) =>
-            element(
+            svg.element(
               'g',
               {},
-              tooltip(`${item.label}: ${phase.phase} from ${phase.start}${phase.end ? ` to ${phase.end}` : ''}`) +
-                rect(x(phase.start), y + 3, Math.max(2, x(phase.end) - x(phase.start)), rowHeight - 8, {
+              svg.tooltip(`${item.label}: ${phase.phase} from ${phase.start}${phase.end ? ` to ${phase.end}` : ''}`) +
+                svg.rect(x(phase.start), y + 3, Math.max(2, x(phase.end) - x(phase.start)), rowHeight - 8, {
                   class: `node ${phase.phase}`,
                   rx: 3,
                 }),
             ),
           )
           .join('');
-        return link(
-          consoleHref('application', item.applicationId),
-          text(20, y + 16, clip(item.label, 28), { class: 'label' }) + bars,
+        return svg.link(
+          svg.consoleHref('application', item.applicationId),
+          svg.text(20, y + 16, svg.clip(item.label, 28), { class: 'label' }) + bars,
           item.label,
         );
       })
       .join('');
-    const key = legend(
+    const key = svg.legend(
       20,
       height + 10,
       PHASES.map((phase) => ({ label: phase, className: phase })),
       'Phases (red line: today)',
     );
-    const heading = headingText(
+    const heading = svg.headingText(
       `Application lifecycle: ${body.items.length} ` +
         `applications${body.truncated ? ` of ${body.totals.applications}` : ''}, ${body.undated} without ` +
         'dates',
     );
-    return svgDocument(
+    return svg.svgDocument(
       labelWidth + chartWidth + 60,
       height + key.height + 30,
       'Application lifecycle',

@@ -2,19 +2,7 @@ import { Type } from 'typebox';
 import { annualAmount, CONTRACT_COLUMNS } from '../dashboards/finance.js';
 import { Uuid } from '../../base/http/schemas.js';
 import { defineDiagram, diagramHead, Limit, linkedFrom, Truncation } from './diagram.js';
-import {
-  clip,
-  consoleHref,
-  element,
-  headingText,
-  legend,
-  link,
-  rect,
-  round,
-  svgDocument,
-  text,
-  tooltip,
-} from '../dashboards/svg.js';
+import * as svg from '../dashboards/svg.js';
 
 export const QUADRANTS = ['invest', 'migrate', 'tolerate', 'eliminate'] as const;
 type Quadrant = (typeof QUADRANTS)[number];
@@ -154,18 +142,18 @@ export const applicationQuadrantDiagram = defineDiagram({
     const background = areas
       .map(
         ([quadrant, x, y, width, height]) =>
-          rect(plot.x + x, plot.y + y, width, height, { class: quadrant, opacity: 0.35 }) +
-          text(plot.x + x + 8, plot.y + y + 18, quadrant, { class: 'heading' }),
+          svg.rect(plot.x + x, plot.y + y, width, height, { class: quadrant, opacity: 0.35 }) +
+          svg.text(plot.x + x + 8, plot.y + y + 18, quadrant, { class: 'heading' }),
       )
       .join('');
     const ticks = [1, 2, 3, 4, 5]
       .map(
         (score) =>
-          text(plot.x + scale(score), plot.y + plot.size + 16, String(score), {
+          svg.text(plot.x + scale(score), plot.y + plot.size + 16, String(score), {
             class: 'axis',
             'text-anchor': 'middle',
           }) +
-          text(plot.x - 10, plot.y + plot.size - scale(score) + 4, String(score), {
+          svg.text(plot.x - 10, plot.y + plot.size - scale(score) + 4, String(score), {
             class: 'axis',
             'text-anchor': 'end',
           }),
@@ -184,48 +172,48 @@ export const applicationQuadrantDiagram = defineDiagram({
         const cx = plot.x + scale(point.x) + Math.cos(angle) * spread;
         const cy = plot.y + plot.size - scale(point.y) + Math.sin(angle) * spread;
         const radius = 4 + 14 * Math.sqrt(point.size / largest);
-        return link(
-          consoleHref('application', point.applicationId),
-          tooltip(`${point.label}: fit ${point.x}, value ${point.y}, ${point.quadrant}, size ${point.size}`) +
-            element('circle', {
-              cx: round(cx),
-              cy: round(cy),
-              r: round(radius),
+        return svg.link(
+          svg.consoleHref('application', point.applicationId),
+          svg.tooltip(`${point.label}: fit ${point.x}, value ${point.y}, ${point.quadrant}, size ${point.size}`) +
+            svg.element('circle', {
+              cx: svg.round(cx),
+              cy: svg.round(cy),
+              r: svg.round(radius),
               class: `node ${point.quadrant}`,
               'fill-opacity': 0.85,
             }) +
-            (index === 0 ? text(cx + radius + 3, cy + 4, clip(point.label, 18), { class: 'detail' }) : ''),
+            (index === 0 ? svg.text(cx + radius + 3, cy + 4, svg.clip(point.label, 18), { class: 'detail' }) : ''),
         );
       })
       .join('');
     const axes =
-      text(plot.x + plot.size / 2, plot.y + plot.size + 36, 'Technical fit →', {
+      svg.text(plot.x + plot.size / 2, plot.y + plot.size + 36, 'Technical fit →', {
         class: 'heading',
         'text-anchor': 'middle',
       }) +
-      text(24, plot.y + plot.size / 2, 'Business value →', {
+      svg.text(24, plot.y + plot.size / 2, 'Business value →', {
         class: 'heading',
         'text-anchor': 'middle',
         transform: `rotate(-90 24 ${plot.y + plot.size / 2})`,
       });
-    const key = legend(plot.x + plot.size + 30, plot.y, [
+    const key = svg.legend(plot.x + plot.size + 30, plot.y, [
       ...QUADRANTS.map((quadrant) => ({ label: quadrant, className: quadrant })),
       {
         label: `size: ${body.sizeBy === 'cost' ? `annual cost (${body.currency})` : 'users'}`,
         className: 'application',
       },
     ]);
-    const heading = headingText(
+    const heading = svg.headingText(
       `Application quadrant: ${body.points.length} placed, ${body.unplaced.length} without ` +
         `scores${body.truncated ? ` (of ${body.totals.applications})` : ''}`,
     );
-    return svgDocument(
+    return svg.svgDocument(
       plot.x + plot.size + 40 + key.width,
       plot.y + plot.size + 60,
       'Application quadrant',
       heading +
         background +
-        rect(plot.x, plot.y, plot.size, plot.size, { class: 'frame', 'fill-opacity': 0 }) +
+        svg.rect(plot.x, plot.y, plot.size, plot.size, { class: 'frame', 'fill-opacity': 0 }) +
         ticks +
         axes +
         points +

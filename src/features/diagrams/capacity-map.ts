@@ -4,18 +4,7 @@ import type { Tables } from '../../base/db/schema.js';
 import { Type } from 'typebox';
 import { OrNull, Uuid } from '../../base/http/schemas.js';
 import { defineDiagram, diagramHead, LimitQuery, linkedFrom, Truncation } from './diagram.js';
-import {
-  clip,
-  consoleHref,
-  element,
-  headingText,
-  legend,
-  link,
-  rect,
-  svgDocument,
-  text,
-  tooltip,
-} from '../dashboards/svg.js';
+import * as svg from '../dashboards/svg.js';
 
 const Capacity = {
   cpuCores: Type.Integer({ description: 'CPU cores (unknown counts as 0).' }),
@@ -191,49 +180,49 @@ export const capacityMapDiagram = defineDiagram({
         const rows = group.hosts
           .map((host, row) => {
             const rowY = y + 50 + row * 22;
-            const bar = rect(x + 150, rowY - 10, Math.max(2, (host.memoryMb / maxMemory) * 110), 10, {
+            const bar = svg.rect(x + 150, rowY - 10, Math.max(2, (host.memoryMb / maxMemory) * 110), 10, {
               class: 'node server',
             });
-            return link(
-              consoleHref('server', host.id),
-              tooltip(
+            return svg.link(
+              svg.consoleHref('server', host.id),
+              svg.tooltip(
                 `${host.label}: ${host.cpuCores} cores, ${host.memoryMb} MB, ${host.storageGb} GB, ` +
                   `${host.applicationIds.length} applications`,
               ) +
-                text(x + 12, rowY, clip(host.label, 20), { class: 'label' }) +
+                svg.text(x + 12, rowY, svg.clip(host.label, 20), { class: 'label' }) +
                 bar +
-                text(x + columnWidth - 14, rowY, `${host.cpuCores}c`, { class: 'detail', 'text-anchor': 'end' }),
+                svg.text(x + columnWidth - 14, rowY, `${host.cpuCores}c`, { class: 'detail', 'text-anchor': 'end' }),
               host.label,
             );
           })
           .join('');
         const more =
           group.hosts.length < group.hostCount
-            ? text(x + 12, y + 50 + group.hosts.length * 22, `… ${group.hostCount - group.hosts.length} more`, {
+            ? svg.text(x + 12, y + 50 + group.hosts.length * 22, `… ${group.hostCount - group.hosts.length} more`, {
                 class: 'detail',
               })
             : '';
-        return element(
+        return svg.element(
           'g',
           {},
-          rect(x, y, columnWidth, heights[index]!, { rx: 8, class: 'group' }) +
-            text(x + 12, y + 20, clip(title, 44), { class: 'heading' }) +
-            text(x + 12, y + 36, summary, { class: 'detail' }) +
+          svg.rect(x, y, columnWidth, heights[index]!, { rx: 8, class: 'group' }) +
+            svg.text(x + 12, y + 20, svg.clip(title, 44), { class: 'heading' }) +
+            svg.text(x + 12, y + 36, summary, { class: 'detail' }) +
             rows +
             more,
         );
       })
       .join('');
     const bottom = Math.max(...columnBottoms);
-    const key = legend(20, bottom, [
+    const key = svg.legend(20, bottom, [
       { label: 'Server: bar = memory, c = CPU cores', className: 'server' },
       { label: 'Location and environment', className: 'group' },
     ]);
-    const heading = headingText(
+    const heading = svg.headingText(
       `Capacity map: ${body.totals.hosts} servers in ${body.groups.length} ` +
         `groups${body.truncated ? ' (first servers shown)' : ''}`,
     );
-    return svgDocument(
+    return svg.svgDocument(
       Math.max(20 + columns * (columnWidth + 20), key.width + 40),
       bottom + key.height + 20,
       'Capacity map',

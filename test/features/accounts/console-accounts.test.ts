@@ -59,10 +59,7 @@ describeEachDatabase('web console: accounts', (h) => {
   });
 
   it('a weak new password is refused beside the field with the reason', { skip }, async () => {
-    const ws = await h.workspace();
-    const person = await personIn(h, ws, 'write');
-    const page = await ui.newPage();
-    await signInPage(page, person.email, PASSWORD);
+    const { page } = await ui.signedIn('write');
     await page.goto('/ui/account');
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByLabel('New password').fill('12345678');

@@ -11,8 +11,8 @@ import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { EnrolledAgent } from '../../../src/features/accounts/console.schemas.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { browserMissing } from '../../support/browser.js';
-import { personIn, PASSWORD, signIn } from '../../support/console.js';
-import { assertAccessible, consoleFor, screenshot, signInPage } from '../../support/console-browser.js';
+import { personIn, signIn } from '../../support/console.js';
+import { assertAccessible, consoleFor, screenshot } from '../../support/console-browser.js';
 import { describeEachDatabase, type Harness } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 import { installed } from '../../../src/base/paths.js';
@@ -47,9 +47,7 @@ describeEachDatabase('console: enrolling a fleet agent', (h) => {
     'and that token inventories a server through POST /inventory', { skip }, async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
-    const admin = await personIn(h, ws, 'admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { page } = await ui.signedIn('admin', { workspace: ws });
     await page.getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('button', { name: 'Enroll agent' }).click();
     await page.getByLabel('Name').fill('Linux servers');

@@ -3,6 +3,7 @@ import { it } from 'node:test';
 import { Type } from 'typebox';
 import { enrollAgent } from '../../../src/features/agents/agents.service.js';
 import { newId } from '../../../src/base/ids.js';
+import { operationsDashboard } from '../../../src/features/dashboards/operations.js';
 import { DashboardSummary, type Widget, type BreakdownItem } from '../../../src/features/dashboards/widgets.js';
 import { Dashboard } from '../../../src/features/dashboards/widgets.js';
 import { ErrorBody } from '../../../src/base/http/errors.js';
@@ -135,15 +136,7 @@ describeEachDatabase('dashboards', (h) => {
       assert.equal(body.name, 'operations');
       assert.deepEqual(
         body.widgets.map((w) => w.id),
-        [
-          'hosts-by-environment',
-          'hosts-by-os',
-          'hosts-by-source',
-          'stale-hosts',
-          'silent-agents',
-          'triage-backlog',
-          'changes-per-day',
-        ],
+        operationsDashboard.widgetIds,
       );
       assert.deepEqual(items(widget(body.widgets, 'hosts-by-environment', 'breakdown')), [
         ['production', 2],

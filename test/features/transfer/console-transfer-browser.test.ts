@@ -9,8 +9,7 @@ import { it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { browserMissing } from '../../support/browser.js';
-import { PASSWORD, personIn } from '../../support/console.js';
-import { assertAccessible, consoleFor, signInPage } from '../../support/console-browser.js';
+import { assertAccessible, consoleFor } from '../../support/console-browser.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
 
 const skip = browserMissing();
@@ -23,9 +22,11 @@ async function servers(h: Harness, ws: Workspace, query: Record<string, string> 
 
 /** Chooses a file for the page's file input, as a person picking it would. */
 async function upload(page: Page, name: string, text: string) {
-  await page
-    .getByLabel('File', { exact: true })
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  // The input is enabled once the page knows the family's columns, as a person first can use it
+  // (setInputFiles does not wait for that).
+  const input = page.getByLabel('File', { exact: true }).and(page.locator(':enabled'));
+  await input.waitFor();
+  await input.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 }
 
 describeEachDatabase('web console: import and export', (h) => {
@@ -35,10 +36,7 @@ describeEachDatabase('web console: import and export', (h) => {
     skip,
     timeout: 120_000,
   }, async () => {
-    const ws = await h.workspace();
-    const admin = await personIn(h, ws, 'admin', 'Ada Admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { workspace: ws, page } = await ui.signedIn('admin', { name: 'Ada Admin' });
     await page.goto('/ui/servers');
     await page.getByRole('link', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Import servers' }).waitFor();
@@ -106,10 +104,7 @@ describeEachDatabase('web console: import and export', (h) => {
     skip,
     timeout: 120_000,
   }, async () => {
-    const ws = await h.workspace();
-    const admin = await personIn(h, ws, 'admin', 'Ada Admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { workspace: ws, page } = await ui.signedIn('admin', { name: 'Ada Admin' });
     await page.goto('/ui/workstations/import');
     await page.getByLabel('Read the file as').selectOption({ label: 'a Snipe-IT assets export' });
     assert.equal(await page.getByLabel('Match existing items by').inputValue(), 'name', "the preset's match");
@@ -146,9 +141,7 @@ describeEachDatabase('web console: import and export', (h) => {
       const answer = await h.call('POST', '/public/v1/servers', { key: secret, body: { name, environment } });
       assert.equal(answer.statusCode, 201, answer.body);
     }
-    const reader = await personIn(h, ws, 'read', 'Rae Reader');
-    const page = await ui.newPage();
-    await signInPage(page, reader.email, PASSWORD);
+    const { page } = await ui.signedIn('read', { workspace: ws, name: 'Rae Reader' });
     await page.goto('/ui/servers?environment=production&sort=-name');
     await page.getByRole('status').filter({ hasText: '1–2 of 2' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Import' }).count(), 0, 'a read member has no Import');

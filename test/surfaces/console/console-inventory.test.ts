@@ -94,9 +94,7 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
         body: { name: `web-${String(index).padStart(2, '0')}`, environment: index % 2 ? 'production' : 'staging' },
       });
     }
-    const reader = await personIn(h, ws, 'read');
-    const page = await ui.newPage();
-    await signInPage(page, reader.email, PASSWORD);
+    const { page } = await ui.signedIn('read', { workspace: ws });
     await page.goto('/ui/servers');
     await page.getByText('1–50 of 60').waitFor();
     assert.equal(await page.getByRole('button', { name: 'New' }).count(), 0, 'a read member cannot create');
@@ -138,10 +136,7 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
   });
 
   it('an automatic server shows name, OS and manufacturer read-only with the reason', { skip }, async () => {
-    const ws = await h.workspace();
-    const admin = await personIn(h, ws, 'admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { workspace: ws, page } = await ui.signedIn('admin');
     const { enrollAgent } = await import('../../../src/features/agents/agents.service.js');
     const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'host agent' });
     const report = await h.app.inject({

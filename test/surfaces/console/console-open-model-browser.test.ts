@@ -147,9 +147,7 @@ describeEachDatabase('web console: custom fields, people, moving a workspace', (
     const sourceKey = (await h.key(source)).secret;
     for (const name of ['arch-1', 'arch-2'])
       await h.call('POST', '/public/v1/servers', { key: sourceKey, body: { name } });
-    const admin = await personIn(h, source, 'admin', 'Ada Archive');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { page } = await ui.signedIn('admin', { workspace: source, name: 'Ada Archive' });
     await page.getByRole('link', { name: 'Move a workspace' }).click();
     await page.getByRole('heading', { name: 'Move a workspace' }).waitFor();
     await assertAccessible(page, 'the Move a workspace page');

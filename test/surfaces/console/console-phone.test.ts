@@ -48,10 +48,7 @@ describeEachDatabase('web console on a phone and from the keyboard', (h) => {
   });
 
   it("the skip link is the first stop of Tab and moves focus to the page's content", { skip }, async () => {
-    const ws = await h.workspace();
-    const admin = await personIn(h, ws, 'admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { page } = await ui.signedIn('admin');
     await page.goto('/ui/servers');
     await page.getByRole('heading', { level: 1, name: 'Servers' }).waitFor();
     await page.keyboard.press('Tab');
@@ -77,9 +74,7 @@ describeEachDatabase('web console on a phone and from the keyboard', (h) => {
   it('home tiles link to their lists', { skip }, async () => {
     const ws = await h.workspace();
     await seedWorkspace(h.database, { workspaceId: ws.id, size: 20, seed: 9 });
-    const admin = await personIn(h, ws, 'admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { page } = await ui.signedIn('admin', { workspace: ws });
     const tiles = page.locator('dl.counts > div');
     await tiles.first().waitFor();
     for (const family of await tiles.evaluateAll((all) => all.map((tile) => tile.getAttribute('data-family')))) {

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { browserMissing } from '../../support/browser.js';
-import { personIn, PASSWORD } from '../../support/console.js';
-import { consoleFor, signInPage } from '../../support/console-browser.js';
+import { consoleFor } from '../../support/console-browser.js';
 import { openConsolePages } from '../../support/console-pages.js';
 import { describeEachDatabase } from '../../support/harness.js';
 import { CONSOLE_SERVERS, TIMED_SEED } from '../../support/scale.js';
@@ -24,9 +23,7 @@ describeEachDatabase(
       skip,
       timeout: 300_000,
     }, async () => {
-      const admin = await personIn(h, h.seeded, 'admin');
-      const page = await ui.newPage();
-      await signInPage(page, admin.email, PASSWORD);
+      const { page } = await ui.signedIn('admin', { workspace: h.seeded });
       // Each page loaded in one browser page (not cold, in a context of its own, as the benchmark
       // does): what is shown and read is the same, and the test times nothing.
       const times = await openConsolePages(ui.browser, ui.origin, await page.context().storageState(), {

@@ -113,10 +113,7 @@ describeEachDatabase('web console in a browser', (h) => {
     'rotates it (the old secret dies at once) and revokes it; the audit log shows the member', {
     skip,
   }, async () => {
-    const ws = await h.workspace();
-    const admin = await personIn(h, ws, 'admin', 'Console Admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { page } = await ui.signedIn('admin', { name: 'Console Admin' });
     await page.getByRole('link', { name: 'Keys' }).click();
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByLabel('Name').fill('reporting');
@@ -175,10 +172,7 @@ describeEachDatabase('web console in a browser', (h) => {
     'a promotion the actor may not make is refused beside the field', {
     skip,
   }, async () => {
-    const ws = await h.workspace();
-    const admin = await personIn(h, ws, 'admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { workspace: ws, person: admin, page } = await ui.signedIn('admin');
     await page.getByRole('link', { name: 'Members' }).click();
     await page.getByRole('button', { name: 'Add member' }).click();
     await page.getByLabel('Email').fill('invited@example.test');
@@ -238,10 +232,7 @@ describeEachDatabase('web console in a browser', (h) => {
     'every page passes the accessibility check', {
     skip,
   }, async () => {
-    const ws = await h.workspace();
-    const admin = await personIn(h, ws, 'admin');
-    const page = await ui.newPage();
-    await signInPage(page, admin.email, PASSWORD);
+    const { person: admin, page } = await ui.signedIn('admin');
     await page.getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('button', { name: 'Enroll agent' }).click();
     await page.getByLabel('Name').fill('db-01');
@@ -280,10 +271,7 @@ describeEachDatabase('web console in a browser', (h) => {
     'an ended session sends the browser to sign-in; a request without the CSRF token is refused', {
     skip,
   }, async () => {
-    const ws = await h.workspace();
-    const reader = await personIn(h, ws, 'read');
-    const page = await ui.newPage();
-    await signInPage(page, reader.email, PASSWORD);
+    const { person: reader, page } = await ui.signedIn('read');
     assert.equal(await page.getByRole('link', { name: 'Keys' }).count(), 0);
     assert.equal(await page.getByRole('link', { name: 'Audit log' }).count(), 0);
     assert.equal(await page.getByRole('link', { name: 'Roles' }).count(), 1);

@@ -7,6 +7,7 @@ import { it } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { newId, nowIso } from '../../../src/base/ids.js';
+import { enrollAgent } from '../../../src/features/agents/agents.service.js';
 import { describeEachDatabase } from '../../support/harness.js';
 
 describeEachDatabase('responses match their declared schemas', (h) => {
@@ -72,25 +73,7 @@ describeEachDatabase('responses match their declared schemas', (h) => {
     await h.call('PUT', `/public/v1/routers/${router}/networks/${network}`, { key });
     await h.call('PUT', `/public/v1/routers/${router}/tags/${tag}`, { key });
     await h.call('PUT', `/public/v1/teams/${team}/members/${ws.admin.userId}`, { key });
-    const agent = newId();
-    await h.database.db
-      .insertInto('agents')
-      .values({
-        workspace_id: ws.id,
-        id: agent,
-        name: 'a',
-        token_hash: newId(),
-        token_prefix: 'p',
-        hostname: null,
-        version: null,
-        created_at: nowIso(),
-        last_seen_at: null,
-        revoked_at: null,
-        report_window_start: null,
-        report_window_count: 0,
-        fleet: 0,
-      })
-      .execute();
+    const { id: agent } = await enrollAgent(h.database, { workspaceId: ws.id, name: 'a' });
     const discovered = newId();
     await h.database.db
       .insertInto('discovered_applications')
