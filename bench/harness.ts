@@ -1,5 +1,6 @@
 // What the scenarios (bench/<name>.ts, run by bench/run.ts) share: a throwaway database with an admin workspace and
 // key, the seed, Estate on 127.0.0.1, load and probes in a child process (bench/load.ts), timing and the report.
+import { createRegistry } from '../src/families/registry.js';
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -68,7 +69,12 @@ export async function withWorkspace<T>(bench: Bench, body: (workspace: Workspace
   const closers: (() => Promise<unknown>)[] = [];
   try {
     await migrateToLatest(database);
-    const { id: workspaceId } = await createWorkspace(database, { name: 'Bench workspace' }, CLI_ACTOR);
+    const { id: workspaceId } = await createWorkspace(
+      database,
+      createRegistry().scopes,
+      { name: 'Bench workspace' },
+      CLI_ACTOR,
+    );
     const member = { workspaceId, email: 'bench@example.test', name: 'Bench', role: 'admin' as const };
     await addMember(database, member, CLI_ACTOR);
     const { secret } = await createKey(database, { workspaceId, name: 'bench', alias: 'admin' });

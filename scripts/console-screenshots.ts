@@ -6,6 +6,7 @@
  *
  *   npm run docs:screenshots
  */
+import { createRegistry } from '../src/families/registry.js';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,7 +33,7 @@ mkdirSync(OUT, { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'estate-screenshots-'));
 const database = openDatabase(`sqlite:${join(scratch, 'estate.db')}`);
 await migrateToLatest(database);
-const workspace = await createWorkspace(database, { name: 'Acme Corp' }, CLI_ACTOR);
+const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Acme Corp' }, CLI_ACTOR);
 const admin = { workspaceId: workspace.id, role: 'admin' as const, password: PASSWORD };
 await addMember(database, { ...admin, email: EMAIL, name: 'Ada Lovelace' }, CLI_ACTOR);
 for (const [name, role] of [

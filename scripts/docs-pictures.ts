@@ -5,6 +5,7 @@
  *
  *   npm run docs:pictures
  */
+import { createRegistry } from '../src/families/registry.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,7 @@ const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'picture
 mkdirSync(OUT, { recursive: true });
 const database = openDatabase('sqlite::memory:');
 await migrateToLatest(database);
-const workspace = await createWorkspace(database, { name: 'Demo' }, CLI_ACTOR);
+const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Demo' }, CLI_ACTOR);
 await addMember(database, { workspaceId: workspace.id, email: 'ada@demo.test', name: 'Ada', role: 'admin' }, CLI_ACTOR);
 const key = await createKey(database, { workspaceId: workspace.id, name: 'docs', alias: 'admin' });
 await seedWorkspace(database, { workspaceId: workspace.id, size: 60, seed: 7 });

@@ -2,12 +2,12 @@
  * The inventory families of the service, in one list: their CRUD and link routes, their services
  * and the release of everything that refers to a deleted row (or a person who leaves) are all
  * derived from it. A new family is one definition file, one line here and one migration
- * (docs/adding-a-family.md).
+ * (docs/adding-a-family.md). The list is data: `createRegistry` makes a composition of it.
  */
-import { declareScopes } from '../base/access/scopes.js';
+import { SERVICE_SCOPES, scopeCatalog } from '../base/access/scopes.js';
 import { announcements } from './announcements/announcements.module.js';
 import { applications } from './applications/applications.module.js';
-import { declareAuditResourceType } from '../base/audit/audit.types.js';
+import { auditResourceTypesOf } from '../base/audit/audit.types.js';
 import { categories } from './categories/categories.module.js';
 import { contracts } from './contracts/contracts.module.js';
 import { dataObjects } from './data-objects/data-objects.module.js';
@@ -21,10 +21,11 @@ import { createFamilyService, registerFamilyRoutes, type FamilyService, type Rel
 import { createMove, createRelease } from '../base/resources/dependents.js';
 import type { Family, FamilyTable } from '../base/resources/family.js';
 import { registerLinkRoutes } from '../base/resources/links.js';
+import type { Registry } from '../base/resources/registry.js';
 import { teams } from './teams/teams.module.js';
 import type { TObject } from 'typebox';
 
-const families: Family[] = [
+const families: readonly Family[] = [
   categories,
   teams,
   applications,
@@ -38,52 +39,56 @@ const families: Family[] = [
   announcements,
 ];
 
-/** The families, in registration order. */
+/** The service's own families, in order. */
 export const FAMILIES: readonly Family[] = families;
 
-const byTable = new Map<string, Family>();
-const services = new Map<string, FamilyService>();
-let release = createRelease(families, [discoveredReturnsToTriage]);
-
-/** Releases what refers to a row being deleted: run inside the delete's transaction. */
-export const releaseDependents: Release = (trx, workspaceId, target, actor) => release(trx, workspaceId, target, actor);
-
-/** Moves what refers to one row to another, in every family (a person who becomes a member). */
-export const moveDependents = createMove(families);
-
-/** A family's table, service, scopes and audit resource type become known. */
-function index(family: Family): void {
-  const { definition } = family;
-  byTable.set(definition.table, family);
-  declareScopes(definition.scopeFamily, ['read', 'add', 'edit', 'delete'], { writers: true, inventory: true });
-  declareAuditResourceType(definition.resourceType);
-  services.set(definition.table, createFamilyService(family, releaseDependents));
-}
-for (const family of families) index(family);
-
 /**
- * Adds a family defined outside this list (a test's, a plug-in's), before the app is built: its
- * routes, service, links and release on delete follow as for the families above.
+ * The registry of the service's families and `extra` ones (a test's, a plug-in's), built where the
+ * service is put together: the app (surfaces/server/app.ts), a CLI command, a test.
  */
-export function registerFamily(family: Family): void {
-  if (byTable.has(family.definition.table)) throw new Error(`${family.definition.table} is registered already`);
-  families.push(family);
-  index(family);
-  release = createRelease(families, [discoveredReturnsToTriage]);
-}
-
-/** The service of a family, for writes that span several families (triage creates an application). */
-export function serviceOf<T extends FamilyTable, Item extends TObject>(
-  family: Family<T, Item>,
-): FamilyService<T, Item> {
-  return services.get(family.definition.table) as unknown as FamilyService<T, Item>;
+export function createRegistry(extra: readonly Family[] = []): Registry {
+  const all = [...families, ...extra];
+  const byTable = new Map<string, Family>();
+  const byKey = new Map<string, Family>();
+  for (const family of all) {
+    const { table, path } = family.definition;
+    if (byTable.has(table)) throw new Error(`${table} is registered already`);
+    byTable.set(table, family);
+    byKey.set(path.slice(1), family);
+  }
+  const dependents = createRelease(all, [discoveredReturnsToTriage]);
+  // Each service releases through the registry's release, which knows every family.
+  const release: Release = (trx, workspaceId, target, actor) => dependents(trx, workspaceId, target, actor);
+  const services = new Map(all.map((family) => [family.definition.table, createFamilyService(family, release)]));
+  return {
+    families: all,
+    byTable: (table) => byTable.get(table),
+    byKey: (key) => byKey.get(key),
+    serviceOf: <T extends FamilyTable, Item extends TObject>(family: Family<T, Item>) => {
+      const service = services.get(family.definition.table);
+      if (!service) throw new Error(`${family.definition.table} is not a family of this registry`);
+      return service as unknown as FamilyService<T, Item>;
+    },
+    release,
+    move: createMove(all),
+    scopes: scopeCatalog([
+      ...SERVICE_SCOPES,
+      ...all.map(({ definition }) => ({
+        family: definition.scopeFamily,
+        actions: ['read', 'add', 'edit', 'delete', ...(definition.scopeActions ?? [])],
+        writers: true,
+      })),
+    ]),
+    auditResourceTypes: auditResourceTypesOf(all.map((family) => family.definition.resourceType)),
+  };
 }
 
 /** Registers every family's CRUD and link routes. */
 export function registerFamilies(app: App, deps: AppDeps): void {
-  const { database } = deps;
-  for (const family of FAMILIES) {
-    registerFamilyRoutes(app, deps, services.get(family.definition.table)!);
+  const { database, registry } = deps;
+  const byTable = new Map(registry.families.map((family) => [family.definition.table, family]));
+  for (const family of registry.families) {
+    registerFamilyRoutes(app, deps, registry.serviceOf(family));
     registerLinkRoutes(app, database, family, byTable);
   }
 }

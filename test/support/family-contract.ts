@@ -5,6 +5,7 @@
  * import and export; and another workspace's keys. A new family passes it with a few sample
  * bodies (docs/adding-a-family.md); the definition says the rest.
  */
+import type { FamilyService } from '../../src/base/resources/crud.js';
 import assert from 'node:assert/strict';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, it } from 'node:test';
@@ -264,11 +265,14 @@ export function familyContract<T extends FamilyTable, I extends TObject>(
         const { workspace, ids } = await made();
         const exported = await exportOf(h, workspace, family);
         assert.deepEqual(exported.map((item) => item.id).sort(), ids, 'the export holds every item');
-        const again = await importFamily(h.database, workspace.id, family, Readable.from([JSON.stringify(exported)]), {
-          format: 'json',
-          actor: CLI_ACTOR,
-          source: 'contract.json',
-        });
+        const service = h.registry.serviceOf(family) as unknown as FamilyService;
+        const importInto = (into: Workspace, source: string) =>
+          importFamily(h.database, into.id, service, Readable.from([JSON.stringify(exported)]), {
+            format: 'json',
+            actor: CLI_ACTOR,
+            source,
+          });
+        const again = await importInto(workspace, 'contract.json');
         assert.deepEqual(again.errors, []);
         assert.deepEqual(
           [again.created, again.updated, again.unchanged],
@@ -278,11 +282,7 @@ export function familyContract<T extends FamilyTable, I extends TObject>(
 
         const other = await h.workspace(`${noun} other`);
         const before = await exportOf(h, workspace, family);
-        const intruder = await importFamily(h.database, other.id, family, Readable.from([JSON.stringify(exported)]), {
-          format: 'json',
-          actor: CLI_ACTOR,
-          source: 'theirs.json',
-        });
+        const intruder = await importInto(other, 'theirs.json');
         assert.equal(intruder.updated, 0, 'rows naming another workspace ids update nothing');
         assert.deepEqual(await exportOf(h, workspace, family), before, 'the first workspace is untouched');
       });
@@ -314,7 +314,7 @@ async function exportOf(h: Harness, workspace: Workspace, family: Family): Promi
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await exportFamily(h.database, workspace.id, family, out, { format: 'json' });
+  await exportFamily(h.database, workspace.id, h.registry.serviceOf(family), out, { format: 'json' });
   const items: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   assert.ok(Array.isArray(items), 'a JSON export is an array');
   return items as Item[];

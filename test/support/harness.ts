@@ -3,6 +3,9 @@
  * TEST_DATABASE_URL names a server (a maintenance database URL; each suite creates and drops its
  * own database there). Each test makes its own workspace, so tests never see each other's data.
  */
+import type { ScopeCatalog } from '../../src/base/access/scopes.js';
+import type { Registry } from '../../src/base/resources/registry.js';
+import { createRegistry } from '../../src/families/registry.js';
 import { after, before, describe } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -61,7 +64,7 @@ function seededTemplate({ size, seed }: SeedOf): Seeded {
     size,
     seed,
     async make(database) {
-      const workspace = await newWorkspace(database, 'Seeded workspace');
+      const workspace = await newWorkspace(database, createRegistry().scopes, 'Seeded workspace');
       const { seedWorkspace } = await import('../../src/features/seed/seed.js');
       await seedWorkspace(database, { workspaceId: workspace.id, size, seed });
       return workspace;
@@ -70,8 +73,8 @@ function seededTemplate({ size, seed }: SeedOf): Seeded {
 }
 
 /** A new workspace with one admin member. */
-async function newWorkspace(database: Database, name: string): Promise<Workspace> {
-  const workspace = await createWorkspace(database, { name }, CLI_ACTOR);
+async function newWorkspace(database: Database, scopes: ScopeCatalog, name: string): Promise<Workspace> {
+  const workspace = await createWorkspace(database, scopes, { name }, CLI_ACTOR);
   const email = `admin-${randomBytes(5).toString('hex')}@example.test`;
   const admin = await addMember(
     database,
@@ -131,6 +134,8 @@ export interface Harness {
   dialect: DialectName;
   url: string;
   database: Database;
+  /** The families, scopes and audit resource types of the suite's app. */
+  registry: Registry;
   app: App;
   /** A new workspace with one admin member. */
   workspace(name?: string): Promise<Workspace>;
@@ -171,8 +176,9 @@ export function describeEachDatabase(
         h.url = testDatabase.url;
         h.database = openDatabase(testDatabase.url);
         await migrateToLatest(h.database);
-        h.app = await buildApp({ database: h.database, ...appOptions });
-        h.workspace = (name = 'Test workspace') => newWorkspace(h.database, name);
+        h.registry = appOptions.registry ?? createRegistry();
+        h.app = await buildApp({ database: h.database, ...appOptions, registry: h.registry });
+        h.workspace = (name = 'Test workspace') => newWorkspace(h.database, h.registry.scopes, name);
         if (options.seeded) h.seeded = seededValue(dialect, seededTemplate(options.seeded)) as Workspace;
         h.key = (workspace, options = {}) =>
           createKey(h.database, {

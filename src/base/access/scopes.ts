@@ -2,62 +2,77 @@
  * The permission scopes of the public API (docs/api.md) and the default permission sets of the
  * three system roles. Scopes are data: roles store their own editable copies.
  *
- * Inventory families declare their own scopes when they are registered (`src/families/registry.ts`); the
- * modules that are not families are declared here.
+ * The modules that are not families declare theirs here; each family its own, in its definition. The
+ * catalog of one composition is built with its registry (`src/families/registry.ts`).
  */
 
-/** Which system roles get a scope family's actions besides admin: all roles read, writers change. */
-interface Grant {
-  actions: Set<string>;
+/** A scope family's actions and which system roles get them besides admin. */
+export interface ScopeDeclaration {
+  family: string;
+  actions: readonly string[];
   /** The write role gets its actions other than read. */
-  writers: boolean;
-  /** The read and write roles get its read action. */
-  readers: boolean;
+  writers?: boolean;
+  /** The read and write roles get its read action (default true). */
+  readers?: boolean;
 }
 
-const declared = new Map<string, Grant>();
-let families = 0;
-let cached: readonly string[] | undefined;
+/** The scopes of the modules that are not families; each family declares its own (registry). */
+export const SERVICE_SCOPES: readonly ScopeDeclaration[] = [
+  { family: 'tags', actions: ['read', 'add', 'delete'], writers: true },
+  { family: 'agents', actions: ['read'] },
+  { family: 'users', actions: ['read'] },
+  { family: 'members', actions: ['read', 'edit', 'delete'] },
+  { family: 'audit_log', actions: ['read'], readers: false },
+  { family: 'tenant', actions: ['read', 'edit'] },
+  ...['finance', 'usage', 'operations', 'architecture', 'technology', 'workstations'].map((name) => ({
+    family: `${name}_dashboard`,
+    actions: ['read'],
+  })),
+  ...[
+    'flow_mapping',
+    'application_matrix',
+    'application_quadrant',
+    'application_lifecycle',
+    'capacity_map',
+    'network_mapping',
+  ].map((name) => ({ family: `${name}_diagram`, actions: ['read'] })),
+];
+
+/** The scopes of one composition of the service: every one, and what the system roles start with. */
+export interface ScopeCatalog {
+  /** Every scope, sorted. */
+  readonly all: readonly string[];
+  has(scope: string): boolean;
+  /** The scopes a system role starts with: admin all, read every read but the audit log's, write adds changes. */
+  defaults(role: RoleName): string[];
+}
 
 /**
- * Declares the actions of a scope family (`applications` → `applications:read`, …). Declaring a
- * family again adds its actions; the write role gets them when any declaration says `writers`.
+ * The catalog of `declarations`: declaring a scope family again adds its actions, and the write
+ * role gets them when any declaration says `writers`.
  */
-export function declareScopes(
-  family: string,
-  actions: readonly string[],
-  { writers = false, readers = true, inventory = false } = {},
-): void {
-  const grant = declared.get(family) ?? { actions: new Set<string>(), writers: false, readers };
-  for (const action of actions) grant.actions.add(action);
-  grant.writers ||= writers;
-  declared.set(family, grant);
-  if (inventory) families += 1;
-  cached = undefined;
-}
-
-declareScopes('tags', ['read', 'add', 'delete'], { writers: true });
-declareScopes('agents', ['read']);
-declareScopes('users', ['read']);
-declareScopes('members', ['read', 'edit', 'delete']);
-declareScopes('audit_log', ['read'], { readers: false });
-declareScopes('tenant', ['read', 'edit']);
-for (const name of ['finance', 'usage', 'operations', 'architecture', 'technology', 'workstations'])
-  declareScopes(`${name}_dashboard`, ['read']);
-for (const name of ['flow_mapping', 'application_matrix', 'application_quadrant', 'application_lifecycle'])
-  declareScopes(`${name}_diagram`, ['read']);
-declareScopes('capacity_map_diagram', ['read']);
-declareScopes('network_mapping_diagram', ['read']);
-
-/** Every scope, sorted. Needs the inventory families registered (any process that loads `families.ts`). */
-export function allScopes(): readonly string[] {
-  if (families === 0) throw new Error('scopes read before the inventory families were registered');
-  cached ??= [...declared].flatMap(([family, grant]) => [...grant.actions].map((a) => `${family}:${a}`)).sort();
-  return cached;
-}
-
-export function isScope(value: string): boolean {
-  return allScopes().includes(value);
+export function scopeCatalog(declarations: readonly ScopeDeclaration[]): ScopeCatalog {
+  const grants = new Map<string, { actions: Set<string>; writers: boolean; readers: boolean }>();
+  for (const { family, actions, writers = false, readers = true } of declarations) {
+    const grant = grants.get(family) ?? { actions: new Set<string>(), writers: false, readers };
+    for (const action of actions) grant.actions.add(action);
+    grant.writers ||= writers;
+    grants.set(family, grant);
+  }
+  const all = [...grants].flatMap(([family, grant]) => [...grant.actions].map((a) => `${family}:${a}`)).sort();
+  const known = new Set(all);
+  return {
+    all,
+    has: (scope) => known.has(scope),
+    defaults(role) {
+      if (role === 'admin') return [...all];
+      return all.filter((scope) => {
+        const [family, action] = scope.split(':') as [string, string];
+        const grant = grants.get(family)!;
+        return action === 'read' ? grant.readers : role === 'write' && grant.writers;
+      });
+    },
+  };
 }
 
 export const ROLE_NAMES = ['read', 'write', 'admin'] as const;
@@ -65,17 +80,6 @@ export type RoleName = (typeof ROLE_NAMES)[number];
 
 export function isRoleName(value: string): value is RoleName {
   return (ROLE_NAMES as readonly string[]).includes(value);
-}
-
-/** The scopes a system role starts with: admin all, read every read but the audit log's, write adds changes. */
-export function defaultPermissions(role: RoleName): string[] {
-  const scopes = allScopes();
-  if (role === 'admin') return [...scopes];
-  return scopes.filter((scope) => {
-    const [family, action] = scope.split(':') as [string, string];
-    const grant = declared.get(family)!;
-    return action === 'read' ? grant.readers : role === 'write' && grant.writers;
-  });
 }
 
 /** Splits a comma-separated scope list, trimming blanks and duplicates, and returns it sorted. */

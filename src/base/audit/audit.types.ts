@@ -58,25 +58,14 @@ export const AUDIT_RESOURCE_TYPES = [
   'custom_field',
 ] as const;
 
-/**
- * Every resource type, the published ones first. Families append theirs before the app is built;
- * the audit schemas hold this very array, so the filter and the document list them too.
- */
-const RESOURCE_TYPES: string[] = [...AUDIT_RESOURCE_TYPES];
-
-/** Adds a family's resource type to what the audit log's filter accepts and its document lists. */
-export function declareAuditResourceType(type: string): void {
-  if (!RESOURCE_TYPES.includes(type)) RESOURCE_TYPES.push(type);
-}
-
-/** The resource types `/audit-log` accepts. */
-export function auditResourceTypes(): readonly string[] {
-  return RESOURCE_TYPES;
+/** Every resource type of a composition: the published ones first, then its families' (deduplicated). */
+export function auditResourceTypesOf(families: readonly string[]): readonly string[] {
+  return [...new Set([...AUDIT_RESOURCE_TYPES, ...families])];
 }
 
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-/** A module's or a family's resource type (`auditResourceTypes()`). */
+/** A module's or a family's resource type (`auditResourceTypesOf`). */
 export type AuditResourceType = string;
 
 // Who acts is shared with authentication, below every module; the audit vocabulary names it too.

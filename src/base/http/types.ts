@@ -21,6 +21,8 @@ export type App = FastifyInstance<
 /** Dependencies every module's `register(app, deps)` receives. */
 export interface AppDeps {
   database: Database;
+  // `registry`, the families, scopes and audit resource types the app serves, is declared with
+  // the Registry in resources/registry.ts: what the http kit holds stays below the resources.
   /** Answers cached under their workspace's data version, shared by the app's routes. */
   responseCache: ResponseCache;
   /** Reports one agent may send per minute; more answer 429 with Retry-After. */

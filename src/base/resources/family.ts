@@ -148,6 +148,8 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   auditCategory?: AuditCategory;
   /** Scope family, `<scopeFamily>:read|add|edit|delete`. Default: the path's name (`/data` → `data`). */
   scopeFamily?: string;
+  /** Actions of its scope family besides read, add, edit and delete, given to the write role (`comment`). */
+  scopeActions?: readonly string[];
   schemas: { item: Item; create: TObject; update: TObject };
   /**
    * How fields are stored where it differs from the rule: every property of the item schema (but

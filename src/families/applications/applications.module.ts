@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { declareScopes } from '../../base/access/scopes.js';
 import { recordAudit } from '../../base/audit/audit.writer.js';
 import { findCatalogEntry, HOSTING_TYPES } from './catalog.service.js';
 import { categories } from '../categories/categories.module.js';
@@ -58,6 +57,8 @@ export const applications = defineFamily({
   table: 'applications',
   noun: 'application',
   description: 'The application portfolio of the workspace.',
+  // Comments on applications: the one part of the family beyond CRUD and links, with its own scope.
+  scopeActions: ['comment'],
   schemas: { item: Application, create: CreateApplication, update: UpdateApplication },
   sorts: [
     'name',
@@ -171,9 +172,6 @@ async function addComment(database: Database, principal: Caller, applicationId: 
     return commentRowToDto(row);
   });
 }
-
-/** Comments on applications: the one part of the family beyond CRUD and links, with its own scope. */
-declareScopes('applications', ['comment'], { writers: true });
 
 export function registerApplicationCommentRoutes(app: App, { database }: AppDeps): void {
   app.get(

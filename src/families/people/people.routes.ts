@@ -4,15 +4,15 @@ import { errorResponses, PUBLIC_ERRORS } from '../../base/http/errors.js';
 import { ifMatchOf, withEtag } from '../../base/http/etag.js';
 import { IdParams } from '../../base/http/schemas.js';
 import type { App, AppDeps } from '../../base/http/types.js';
-import type { Release } from '../../base/resources/crud.js';
 import { registerListing } from '../../base/resources/listing.js';
 import { CreatePerson, createPerson, deletePerson, UpdatePerson, updatePerson } from './people.service.js';
 import { User, userListing } from './users.module.js';
 
 /** The people of the workspace: read as before, and people without an account added, changed and removed. */
 /** The people routes; `release` is the families' release on delete, which a removed person runs. */
-export function registerUserRoutes(app: App, deps: AppDeps, release: Release): void {
-  const { database } = deps;
+export function registerUserRoutes(app: App, deps: AppDeps): void {
+  const { database, registry } = deps;
+  const { release } = registry;
   registerListing(app, deps, userListing);
 
   app.post(

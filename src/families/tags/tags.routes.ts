@@ -8,11 +8,11 @@ import { registerListing } from '../../base/resources/listing.js';
 import { tagListing } from './tags.repository.js';
 import { createTag, deleteTag } from './tags.service.js';
 import { ifMatchOf } from '../../base/http/etag.js';
-import type { Release } from '../../base/resources/crud.js';
 
 /** The tag routes; `release` is the families' release on delete, which a deleted tag runs. */
-export function registerTagRoutes(app: App, deps: AppDeps, release: Release): void {
-  const { database } = deps;
+export function registerTagRoutes(app: App, deps: AppDeps): void {
+  const { database, registry } = deps;
+  const { release } = registry;
   registerListing(app, deps, tagListing);
 
   app.post(

@@ -71,7 +71,7 @@ function refusal(reply: FastifyReply, answer: Answer, error: ApiError) {
 /** Reports of a fleet agent per minute, whatever its hosts: the per-host cap times this. */
 const FLEET_FACTOR = 100;
 
-export function registerInventoryRoutes(app: App, { database, agentReportsPerMinute }: AppDeps): void {
+export function registerInventoryRoutes(app: App, { database, registry, agentReportsPerMinute }: AppDeps): void {
   const limitOneHostAgent = agentRateHook(database, agentReportsPerMinute);
   // A fleet's new device ids are hosts the per-host cap has not counted yet: the fleet is capped too.
   const limitFleet = agentRateHook(database, agentReportsPerMinute * FLEET_FACTOR);
@@ -116,6 +116,7 @@ export function registerInventoryRoutes(app: App, { database, agentReportsPerMin
           );
         const outcome = await recordInventory(
           database,
+          registry,
           request.inventoryAgent!,
           parsed.deviceId,
           parsed.inventory,

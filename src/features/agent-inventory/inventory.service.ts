@@ -15,7 +15,7 @@ import type { Database } from '../../base/db/database.js';
 import type { InventoryDevicesTable, Tables } from '../../base/db/schema.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { ApiError } from '../../base/errors/api-error.js';
-import { serviceOf } from '../../families/registry.js';
+import type { Registry } from '../../base/resources/registry.js';
 import { newId, nowIso } from '../../base/ids.js';
 import { ipList } from '../../families/servers/servers.module.js';
 import { routers } from '../../families/networks/networks.module.js';
@@ -113,8 +113,14 @@ async function recordComputer(
 }
 
 /** Network equipment as a router: created the first time, then updated (audited only when a field changed). */
-async function recordRouter(trx: Kysely<Tables>, agent: AgentPrincipal, inventory: RouterInventory, hostId?: string) {
-  const service = serviceOf(routers);
+async function recordRouter(
+  trx: Kysely<Tables>,
+  registry: Registry,
+  agent: AgentPrincipal,
+  inventory: RouterInventory,
+  hostId?: string,
+) {
+  const service = registry.serviceOf(routers);
   const existing = hostId
     ? await trx
         .selectFrom('routers')
@@ -138,6 +144,7 @@ async function recordRouter(trx: Kysely<Tables>, agent: AgentPrincipal, inventor
  */
 export async function recordInventory(
   database: Database,
+  registry: Registry,
   agent: AgentPrincipal,
   deviceId: string,
   inventory: MappedInventory,
@@ -166,7 +173,13 @@ export async function recordInventory(
     let host: { id: string; created: boolean };
     if (inventory.kind === 'computer') host = await recordComputer(trx, agent, inventory, slot, at);
     else {
-      host = await recordRouter(trx, agent, inventory, device?.host_kind === 'router' ? device.host_id : undefined);
+      host = await recordRouter(
+        trx,
+        registry,
+        agent,
+        inventory,
+        device?.host_kind === 'router' ? device.host_id : undefined,
+      );
       await trx
         .updateTable('agents')
         .set({ last_seen_at: at })

@@ -124,7 +124,7 @@ export const ProductApplicationCreated = Type.Object({
   changed: Type.Integer(),
 });
 
-export function registerDiscoveredRoutes(app: App, { database }: AppDeps): void {
+export function registerDiscoveredRoutes(app: App, { database, registry }: AppDeps): void {
   app.get(
     '/discovered/products',
     scopedRoute('applications:read', { querystring: ProductListQuery, response: { 200: ProductList } }),
@@ -176,6 +176,8 @@ export function registerDiscoveredRoutes(app: App, { database }: AppDeps): void 
       schema: { body: CreateForProduct, response: { 201: ProductApplicationCreated } },
     },
     async (request, reply) =>
-      reply.code(201).send(await createApplicationForProduct(database, memberCallerOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await createApplicationForProduct(database, registry, memberCallerOf(request), request.body)),
   );
 }

@@ -19,7 +19,7 @@ import { findCatalogEntry } from '../../families/applications/catalog.service.js
 import type { Caller } from '../../base/http/authenticate.js';
 import { nowIso } from '../../base/ids.js';
 import { requireReference } from '../../base/resources/crud.js';
-import { serviceOf } from '../../families/registry.js';
+import type { Registry } from '../../base/resources/registry.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { itemReader } from '../../base/resources/item-reader.js';
 
@@ -265,7 +265,7 @@ export function applicationFromDiscovered(
 }
 
 /** Creates an inventory application from a discovered one (name, vendor, version, catalog entry) and links them. */
-async function createApplicationFrom(database: Database, principal: Caller, id: string) {
+async function createApplicationFrom(database: Database, registry: Registry, principal: Caller, id: string) {
   return writeTransaction(database, principal.workspaceId, async (trx) => {
     const discovered = await requireDiscovered(trx, principal.workspaceId, id);
     if (discovered.application_id) {
@@ -274,18 +274,15 @@ async function createApplicationFrom(database: Database, principal: Caller, id: 
         'the discovered application is already linked to an application; unlink it first (PATCH applicationId null)',
       );
     }
-    const application = await serviceOf(applications).createIn(
-      trx,
-      principal.workspaceId,
-      applicationFromDiscovered(discovered),
-      principal.actor,
-    );
+    const application = await registry
+      .serviceOf(applications)
+      .createIn(trx, principal.workspaceId, applicationFromDiscovered(discovered), principal.actor);
     await triageIn(trx, principal, id, { applicationId: application.id });
     return application;
   });
 }
 
-export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps): void {
+export function registerDiscoveredTriageRoutes(app: App, { database, registry }: AppDeps): void {
   app.patch(
     '/discovered-applications/:id',
     {
@@ -329,6 +326,6 @@ export function registerDiscoveredTriageRoutes(app: App, { database }: AppDeps):
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createApplicationFrom(database, callerOf(request), request.params.id)),
+      reply.code(201).send(await createApplicationFrom(database, registry, callerOf(request), request.params.id)),
   );
 }

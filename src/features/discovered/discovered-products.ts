@@ -13,7 +13,7 @@ import type { Tables } from '../../base/db/schema.js';
 import { foldKey } from '../../base/db/text-search.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { notFound } from '../../base/errors/api-error.js';
-import { serviceOf } from '../../families/registry.js';
+import type { Registry } from '../../base/resources/registry.js';
 import type { Caller } from '../../base/http/authenticate.js';
 import { nowIso } from '../../base/ids.js';
 import { requireReference } from '../../base/resources/crud.js';
@@ -374,7 +374,12 @@ async function triageProductIn(
  * reported name and vendor) and links every install of it, in one write transaction: the
  * application's create event and one update per install.
  */
-export function createApplicationForProduct(database: Database, caller: Caller, product: ProductKey) {
+export function createApplicationForProduct(
+  database: Database,
+  registry: Registry,
+  caller: Caller,
+  product: ProductKey,
+) {
   return writeTransaction(database, caller.workspaceId, async (trx) => {
     const first = await trx
       .selectFrom('discovered_applications')
@@ -388,12 +393,9 @@ export function createApplicationForProduct(database: Database, caller: Caller, 
       .limit(1)
       .executeTakeFirst();
     if (!first) throw notFound('discovered software product');
-    const application = await serviceOf(applications).createIn(
-      trx,
-      caller.workspaceId,
-      applicationFromDiscovered(first),
-      caller.actor,
-    );
+    const application = await registry
+      .serviceOf(applications)
+      .createIn(trx, caller.workspaceId, applicationFromDiscovered(first), caller.actor);
     const result = await triageProductIn(trx, caller, product, { action: 'link', applicationId: application.id });
     return { application, ...result };
   });

@@ -34,7 +34,7 @@ export type GlobalSearchResults = Static<typeof GlobalSearchResults>;
  * GET /ui/api/search: the header's search across the estate, grouped by family (search/global-search.ts),
  * exact matches first. Only the families the member's role may read are searched.
  */
-export function registerSearchRoutes(app: App, { database }: AppDeps): void {
+export function registerSearchRoutes(app: App, { database, registry }: AppDeps): void {
   app.get(
     '/search',
     { schema: { querystring: GlobalSearchQuery, response: { 200: GlobalSearchResults } } },
@@ -44,7 +44,7 @@ export function registerSearchRoutes(app: App, { database }: AppDeps): void {
       const groups =
         q === ''
           ? []
-          : await searchEverywhere(database, caller.workspaceId, caller.scopes, q, request.query.limit ?? 5);
+          : await searchEverywhere(database, registry, caller.workspaceId, caller.scopes, q, request.query.limit ?? 5);
       return { groups };
     },
   );

@@ -9,8 +9,13 @@ import { addressKey } from '../../base/db/address-keys.js';
 import type { Database } from '../../base/db/database.js';
 import { dynamic } from '../../base/db/dynamic.js';
 import { fold, matchesText } from '../../base/db/text-search.js';
-import { FAMILIES, serviceOf } from '../../families/registry.js';
 import type { Family } from '../../base/resources/family.js';
+import type { Registry } from '../../base/resources/registry.js';
+import { applications } from '../../families/applications/applications.module.js';
+import { contracts } from '../../families/contracts/contracts.module.js';
+import { networks } from '../../families/networks/networks.module.js';
+import { servers } from '../../families/servers/servers.module.js';
+import { workstations } from '../../families/workstations/workstations.module.js';
 import { userListing, workspaceUsers } from '../../families/people/users.module.js';
 
 /** One item found: what names it, a second line that tells look-alikes apart, and whether the text names it exactly. */
@@ -33,7 +38,13 @@ type Item = Record<string, unknown>;
 interface Searched {
   family: string;
   scope: string;
-  list(database: Database, workspaceId: string, q: string, limit: number): Promise<{ data: Item[]; total: number }>;
+  list(
+    database: Database,
+    registry: Registry,
+    workspaceId: string,
+    q: string,
+    limit: number,
+  ): Promise<{ data: Item[]; total: number }>;
   exact(database: Database, workspaceId: string, q: string, limit: number): Promise<Item[]>;
   show(item: Item): { name: string; detail: string | null };
 }
@@ -47,18 +58,18 @@ const joined = (...parts: unknown[]): string | null => parts.map(text).filter(Bo
  * The exact test runs on the text index's matches only: an exact item is always one of the list's.
  */
 function familySearch(
-  table: string,
+  family: Family,
   columns: readonly string[],
   detail: (item: Item) => string | null,
   addresses = false,
 ): Searched {
-  const family = FAMILIES.find((candidate) => candidate.definition.table === table) as Family;
   const { definition } = family;
+  const { table } = definition;
   return {
     family: definition.path.slice(1),
     scope: `${definition.scopeFamily}:read`,
-    async list(database, workspaceId, q, limit) {
-      const page = await serviceOf(family).list(database, workspaceId, { q, limit });
+    async list(database, registry, workspaceId, q, limit) {
+      const page = await registry.serviceOf(family).list(database, workspaceId, { q, limit });
       return { data: page.data as Item[], total: page.pagination.total };
     },
     async exact(database, workspaceId, q, limit) {
@@ -90,7 +101,7 @@ function familySearch(
 const people: Searched = {
   family: 'users',
   scope: userListing.scope,
-  async list(database, workspaceId, q, limit) {
+  async list(database, _registry, workspaceId, q, limit) {
     const page = await userListing.list(database, workspaceId, { q, limit });
     return { data: page.data as Item[], total: page.pagination.total };
   },
@@ -114,18 +125,18 @@ const firstAddress = (item: Item) => (Array.isArray(item.ipAddresses) ? item.ipA
 
 /** The families one search covers, in the order their results are shown. */
 const SEARCHED: readonly Searched[] = [
-  familySearch('applications', ['name'], (item) => joined(item.vendor, item.version)),
+  familySearch(applications as Family, ['name'], (item) => joined(item.vendor, item.version)),
   familySearch(
-    'servers',
+    servers as Family,
     ['name', 'hostname', 'serial_number'],
     (item) => joined(item.hostname, firstAddress(item), item.environment),
     true,
   ),
-  familySearch('workstations', ['name', 'hostname', 'serial_number'], (item) =>
+  familySearch(workstations as Family, ['name', 'hostname', 'serial_number'], (item) =>
     joined(item.hostname, item.serialNumber),
   ),
-  familySearch('networks', ['name', 'cidr'], (item) => joined(item.cidr, item.location)),
-  familySearch('contracts', ['name', 'reference'], (item) => joined(item.vendor, item.reference)),
+  familySearch(networks as Family, ['name', 'cidr'], (item) => joined(item.cidr, item.location)),
+  familySearch(contracts as Family, ['name', 'reference'], (item) => joined(item.vendor, item.reference)),
   people,
 ];
 
@@ -135,6 +146,7 @@ const SEARCHED: readonly Searched[] = [
  */
 export async function searchEverywhere(
   database: Database,
+  registry: Registry,
   workspaceId: string,
   scopes: readonly string[],
   q: string,
@@ -145,7 +157,7 @@ export async function searchEverywhere(
   const groups: FoundGroup[] = [];
   for (const searched of readable) {
     const exact = await searched.exact(database, workspaceId, q, limit);
-    const page = await searched.list(database, workspaceId, q, limit);
+    const page = await searched.list(database, registry, workspaceId, q, limit);
     const exactIds = new Set(exact.map((item) => String(item.id)));
     const items = [
       ...exact.map((item) => ({ item, exact: true })),

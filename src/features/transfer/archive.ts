@@ -27,7 +27,8 @@ import { dynamic } from '../../base/db/dynamic.js';
 import type { Tables } from '../../base/db/schema.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { ApiError } from '../../base/errors/api-error.js';
-import { FAMILIES, serviceOf } from '../../families/registry.js';
+import { FAMILIES } from '../../families/registry.js';
+import type { Registry } from '../../base/resources/registry.js';
 import { schemaError, type AjvError } from '../../base/http/errors.js';
 import { sharedValidators } from '../../base/http/validators.js';
 import { constraintViolationOf } from '../../base/db/errors.js';
@@ -138,7 +139,7 @@ function parentsFirst(records: Record<string, unknown>[]): Record<string, unknow
     .map(({ record }) => record);
 }
 
-async function* archiveLines(database: Database, workspaceId: string): AsyncGenerator<string> {
+async function* archiveLines(database: Database, registry: Registry, workspaceId: string): AsyncGenerator<string> {
   const { db } = database;
   const workspace = await db
     .selectFrom('workspaces')
@@ -184,7 +185,7 @@ async function* archiveLines(database: Database, workspaceId: string): AsyncGene
   for (const family of FAMILIES) {
     const key = familyKey(family);
     const fields = await itemFieldsOf(db, workspaceId, key);
-    const records = exportRecordsOf(database, workspaceId, family, fields, {}, { ids: true });
+    const records = exportRecordsOf(database, workspaceId, registry.serviceOf(family), fields, {}, { ids: true });
     const tree = columnsOf(family).some((column) => column.kind === 'reference' && column.field === 'parentId');
     if (tree) {
       const all: Record<string, unknown>[] = [];
@@ -221,8 +222,15 @@ async function* archiveLines(database: Database, workspaceId: string): AsyncGene
 }
 
 /** Writes the workspace's archive to `output`. */
-export async function exportWorkspace(database: Database, workspaceId: string, output: Writable): Promise<void> {
-  await pipeline(Readable.from(archiveLines(database, workspaceId)), output, { end: output !== process.stdout });
+export async function exportWorkspace(
+  database: Database,
+  registry: Registry,
+  workspaceId: string,
+  output: Writable,
+): Promise<void> {
+  await pipeline(Readable.from(archiveLines(database, registry, workspaceId)), output, {
+    end: output !== process.stdout,
+  });
 }
 
 export interface ArchiveReport {
@@ -332,6 +340,7 @@ async function splitArchive(input: Readable, dir: string): Promise<Map<string, {
 /** An archive's import as its sections share it: the workspace, who imports, the split sections, the report. */
 interface ArchiveRun {
   database: Database;
+  registry: Registry;
   workspaceId: string;
   actor: Actor;
   source: string;
@@ -370,6 +379,7 @@ interface FamilyMapping {
  */
 export async function importWorkspace(
   database: Database,
+  registry: Registry,
   workspaceId: string,
   input: Readable,
   { actor, source, dryRun = false }: { actor: Actor; source: string; dryRun?: boolean },
@@ -384,7 +394,7 @@ export async function importWorkspace(
   const dir = await mkdtemp(join(tmpdir(), 'estate-archive-'));
   try {
     const sections = await splitArchive(input, dir);
-    const run: ArchiveRun = { database, workspaceId, actor, source, dryRun, report, sections };
+    const run: ArchiveRun = { database, registry, workspaceId, actor, source, dryRun, report, sections };
     await writeTransaction(database, workspaceId, (trx) => fillWorkspace(run, trx));
     void reconcileFieldIndexes(database);
   } catch (error) {
@@ -626,7 +636,8 @@ async function importFamilies(run: ArchiveRun, trx: Kysely<Tables>, people: Map<
       (field) => (field.type === 'reference' || field.type === 'multireference') && !field.required,
     );
     const mapping: FamilyMapping = { family, key, toPeople, references, people, deferred };
-    const imported = await importFamily(database, workspaceId, family, Readable.from(mappedLines(run, mapping)), {
+    const service = run.registry.serviceOf(family);
+    const imported = await importFamily(database, workspaceId, service, Readable.from(mappedLines(run, mapping)), {
       format: 'jsonl',
       actor: run.actor,
       source: run.source,
@@ -693,7 +704,7 @@ function personIdOf(people: Map<string, string>, id: unknown): unknown {
 async function setDeferredReferences(run: ArchiveRun, trx: Kysely<Tables>, deferred: Deferred[]) {
   for (const { family, key, row, id, values } of deferred) {
     try {
-      await serviceOf(family).updateIn(trx, run.workspaceId, id, { customFields: values }, run.actor);
+      await run.registry.serviceOf(family).updateIn(trx, run.workspaceId, id, { customFields: values }, run.actor);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       refuse(run, key, row, error.message);

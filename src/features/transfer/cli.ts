@@ -5,7 +5,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { CLI_ACTOR } from '../../base/audit/audit.types.js';
 import type { Database } from '../../base/db/database.js';
 import { ApiError } from '../../base/errors/api-error.js';
-import { FAMILIES } from '../../families/registry.js';
+import { createRegistry, FAMILIES } from '../../families/registry.js';
 import { sharedValidators } from '../../base/http/validators.js';
 import type { ListQuery } from '../../base/lists/offset.js';
 import type { Family } from '../../base/resources/family.js';
@@ -179,7 +179,7 @@ async function importArchive(database: Database, file: string, opts: ImportOptio
   if (opts.family || opts.preset || opts.match || opts.createFields || opts.skipInvalid)
     throw new ApiError('bad_request', '--all imports a whole archive: give no --family, --preset or --match');
   const input = file === '-' ? process.stdin : createReadStream(file);
-  const report = await importWorkspace(database, opts.workspace, input, {
+  const report = await importWorkspace(database, createRegistry(), opts.workspace, input, {
     actor: CLI_ACTOR,
     source: file === '-' ? 'standard input' : basename(file),
     dryRun: Boolean(opts.dryRun),
@@ -199,7 +199,7 @@ async function importFile(database: Database, file: string, opts: ImportOptions)
     );
   const key = opts.family ?? preset?.family;
   if (!key) throw new ApiError('bad_request', 'give --family (or a --preset)');
-  const family = familyOf(key);
+  const service = createRegistry().serviceOf(familyOf(key));
   if (opts.createFields && file === '-')
     throw new ApiError('bad_request', '--create-fields reads the file twice: give a file, not -');
   const input = file === '-' ? process.stdin : createReadStream(file);
@@ -228,7 +228,7 @@ async function importFile(database: Database, file: string, opts: ImportOptions)
   let report: ImportReport & { refusedFile?: string } = await importFamily(
     database,
     opts.workspace,
-    family,
+    service,
     input,
     options,
   );
@@ -240,7 +240,7 @@ async function importFile(database: Database, file: string, opts: ImportOptions)
       if (report.errors.some((error) => error.row === 0) || found.size === 0) break;
       for (const [row, reason] of found) reasons.set(row, reason);
       found = new Map();
-      report = await importFamily(database, opts.workspace, family, createReadStream(file), {
+      report = await importFamily(database, opts.workspace, service, createReadStream(file), {
         ...options,
         skipRows: new Set(reasons.keys()),
       });
@@ -310,14 +310,14 @@ async function exportItems(database: Database, opts: ExportOptions) {
   if (opts.all) {
     if (opts.family || opts.filter.length > 0 || opts.format)
       throw new ApiError('bad_request', '--all exports the whole workspace: give no --family, --filter or --format');
-    await exportWorkspace(database, opts.workspace, output);
+    await exportWorkspace(database, createRegistry(), opts.workspace, output);
     if (opts.output) process.stderr.write(`exported the workspace to ${opts.output}\n`);
     return {};
   }
   if (!opts.family) throw new ApiError('bad_request', 'give --family (or --all)');
   const family = familyOf(opts.family);
   const query = listQueryOf(family, opts.filter);
-  const result = await exportFamily(database, opts.workspace, family, output, {
+  const result = await exportFamily(database, opts.workspace, createRegistry().serviceOf(family), output, {
     format: formatOf(opts.output, opts.format),
     query,
     raw: opts.raw === true,

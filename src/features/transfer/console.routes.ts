@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../base/db/database.js';
 import { ApiError, notFound } from '../../base/errors/api-error.js';
-import { FAMILIES } from '../../families/registry.js';
+import type { FamilyService } from '../../base/resources/crud.js';
+import type { Registry } from '../../base/resources/registry.js';
 import { sharedValidators } from '../../base/http/validators.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import type { ListQuery } from '../../base/lists/offset.js';
@@ -36,8 +37,9 @@ const MATCH_FIELDS = ['name', 'hostname', 'serialNumber'] as const;
 
 const FamilyParams = Type.Object({ family: FamilyKey }, { additionalProperties: false });
 
-function familyOf(key: string): Family {
-  const family = FAMILIES.find((candidate) => candidate.definition.path === `/${key}`);
+/** The family of a path's key in `registry`, or 404. */
+function familyIn(registry: Registry, key: string): Family {
+  const family = registry.byKey(key);
   if (!family) throw notFound(`list ${key}`);
   return family;
 }
@@ -174,24 +176,25 @@ async function workspaceColumnsOf(database: Database, family: Family, workspaceI
  *   report. A file that cannot be read is a 400 while nothing has been streamed yet.
  * - GET /ui/api/export/{family}?<the list's query>&columns=: the list as a CSV attachment, streamed.
  */
-export function registerTransferRoutes(app: App, { database }: AppDeps): void {
+export function registerTransferRoutes(app: App, deps: AppDeps): void {
   // Encapsulated: the import's body parser (any type, read whole up to the limit) is this route's own.
   void app.register(async (scoped: App) => {
     scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
-    registerImportColumnsRoute(scoped, database);
-    registerArchiveImportRoute(scoped, database);
-    registerFamilyImportRoute(scoped, database);
+    registerImportColumnsRoute(scoped, deps);
+    registerArchiveImportRoute(scoped, deps);
+    registerFamilyImportRoute(scoped, deps);
   });
 
-  registerArchiveExportRoute(app, database);
-  registerFamilyExportRoute(app, database);
+  registerArchiveExportRoute(app, deps);
+  registerFamilyExportRoute(app, deps);
 }
 
 /** GET /import/:family: the columns, presets and match fields an import into the family takes. */
-function registerImportColumnsRoute(scoped: App, database: Database): void {
+function registerImportColumnsRoute(scoped: App, { database, registry }: AppDeps): void {
+  const familyOf = (key: string) => familyIn(registry, key);
   scoped.get(
     '/import/:family',
     { schema: { params: FamilyParams, response: { 200: ImportColumns } } },
@@ -228,7 +231,7 @@ function registerImportColumnsRoute(scoped: App, database: Database): void {
 }
 
 /** POST /archive: imports a whole workspace's archive into the session's workspace. */
-function registerArchiveImportRoute(scoped: App, database: Database): void {
+function registerArchiveImportRoute(scoped: App, { database, registry }: AppDeps): void {
   // A whole workspace's archive (docs/import-export.md, "A whole workspace"): admins only, as it
   // holds everything; it fills the session's workspace only when that is empty.
   scoped.post(
@@ -242,7 +245,7 @@ function registerArchiveImportRoute(scoped: App, database: Database): void {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError('bad_request', 'the file is empty');
       const caller = memberCallerOf(request);
-      return importWorkspace(database, caller.workspaceId, Readable.from([body]), {
+      return importWorkspace(database, registry, caller.workspaceId, Readable.from([body]), {
         actor: caller.actor,
         source: request.query.file ? basename(request.query.file) : 'console upload',
         dryRun: request.query.dryRun === true,
@@ -252,7 +255,8 @@ function registerArchiveImportRoute(scoped: App, database: Database): void {
 }
 
 /** POST /import/:family: imports a file into a family, answering its report or streaming progress. */
-function registerFamilyImportRoute(scoped: App, database: Database): void {
+function registerFamilyImportRoute(scoped: App, { database, registry }: AppDeps): void {
+  const familyOf = (key: string) => familyIn(registry, key);
   scoped.post(
     '/import/:family',
     {
@@ -301,7 +305,7 @@ function registerFamilyImportRoute(scoped: App, database: Database): void {
 
       let report: ImportReport;
       try {
-        report = await importFamily(database, caller.workspaceId, family, chunksOf(body, read), {
+        report = await importFamily(database, caller.workspaceId, registry.serviceOf(family), chunksOf(body, read), {
           format,
           dryRun,
           match,
@@ -336,11 +340,11 @@ function registerFamilyImportRoute(scoped: App, database: Database): void {
 }
 
 /** GET /archive: the session's whole workspace as a streamed JSON-lines attachment (admins only). */
-function registerArchiveExportRoute(app: App, database: Database): void {
+function registerArchiveExportRoute(app: App, { database, registry }: AppDeps): void {
   app.get('/archive', { config: { adminOnly: true }, schema: { hide: true } }, async (request, reply) => {
     const { workspaceId, member } = memberCallerOf(request);
     const output = new PassThrough();
-    exportWorkspace(database, workspaceId, output).catch((error: unknown) => {
+    exportWorkspace(database, registry, workspaceId, output).catch((error: unknown) => {
       request.log.error({ err: error }, 'console archive failed');
       output.destroy(error as Error);
     });
@@ -354,7 +358,8 @@ function registerArchiveExportRoute(app: App, database: Database): void {
 }
 
 /** GET /export/:family: the family's list as a streamed CSV attachment. */
-function registerFamilyExportRoute(app: App, database: Database): void {
+function registerFamilyExportRoute(app: App, { database, registry }: AppDeps): void {
+  const familyOf = (key: string) => familyIn(registry, key);
   app.get(
     '/export/:family',
     {
@@ -363,18 +368,19 @@ function registerFamilyExportRoute(app: App, database: Database): void {
       },
       schema: { params: FamilyParams, querystring: Type.Record(Type.String(), Type.String()) },
     },
-    async (request, reply) => sendExport(database, request, reply, familyOf(request.params.family)),
+    async (request, reply) => sendExport(database, request, reply, registry.serviceOf(familyOf(request.params.family))),
   );
 }
 
 /** Streams an export of the family's list, with the request's filters, search, sort and columns. */
-async function sendExport(database: Database, request: FastifyRequest, reply: FastifyReply, family: Family) {
+async function sendExport(database: Database, request: FastifyRequest, reply: FastifyReply, service: FamilyService) {
+  const { family } = service;
   const query = request.query as Record<string, string>;
   const listQuery = exportQueryOf(family, query);
   const { workspaceId } = memberCallerOf(request);
   const headers = exportHeadersOf(family, await workspaceColumnsOf(database, family, workspaceId), query.columns);
   const output = new PassThrough();
-  exportFamily(database, workspaceId, family, output, { format: 'csv', query: listQuery, headers }).catch(
+  exportFamily(database, workspaceId, service, output, { format: 'csv', query: listQuery, headers }).catch(
     (error: unknown) => {
       // The headers have gone: the download ends short, and the log says why.
       request.log.error({ err: error }, 'console export failed');

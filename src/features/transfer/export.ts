@@ -9,11 +9,10 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Database } from '../../base/db/database.js';
 import { dynamic } from '../../base/db/dynamic.js';
-import { serviceOf } from '../../families/registry.js';
+import type { FamilyService } from '../../base/resources/crud.js';
 import { whereMatching } from '../../base/lists/matching.js';
 import { type ListQuery, orderOf } from '../../base/lists/offset.js';
 import { linkedIds } from '../../base/resources/crud.js';
-import type { Family } from '../../base/resources/family.js';
 import { CLI_ACTOR } from '../../base/audit/audit.types.js';
 import { type Column, columnsOf, csvHeaders } from './columns.js';
 import { itemFieldsOf, type ItemField } from '../../base/custom-fields/values.js';
@@ -31,14 +30,14 @@ type Item = Record<string, unknown>;
 export async function* recordsOf(
   database: Database,
   workspaceId: string,
-  family: Family,
+  service: FamilyService,
   fields: readonly ItemField[],
   query: ListQuery,
   { ids = false }: { ids?: boolean } = {},
 ) {
+  const { family } = service;
   const columns = columnsOf(family, fields);
   const { definition } = family;
-  const service = serviceOf(family);
   const names = new Names(database.db, workspaceId, CLI_ACTOR);
   // The list's `cf_` filters and sort, as the list reads them (custom-fields/list-terms.ts).
   const named = namesFields(query)
@@ -201,7 +200,7 @@ function csvRow(record: Item, headers: string[], fields: Map<string, ItemField>,
 export async function exportFamily(
   database: Database,
   workspaceId: string,
-  family: Family,
+  service: FamilyService,
   output: Writable,
   {
     format,
@@ -218,10 +217,11 @@ export async function exportFamily(
   },
 ): Promise<{ rows: number }> {
   let rows = 0;
+  const { family } = service;
   const fields = await itemFieldsOf(database.db, workspaceId, family.definition.path.slice(1));
   const headers = chosen ?? csvHeaders(columnsOf(family, fields));
   const byName = new Map(fields.map((field) => [field.name, field]));
-  const records = recordsOf(database, workspaceId, family, fields, query);
+  const records = recordsOf(database, workspaceId, service, fields, query);
   async function* lines(): AsyncGenerator<string | string[]> {
     if (format === 'json') yield '[';
     for await (const record of records) {

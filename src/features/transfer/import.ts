@@ -23,7 +23,6 @@ import { dynamic } from '../../base/db/dynamic.js';
 import type { Tables } from '../../base/db/schema.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { ApiError } from '../../base/errors/api-error.js';
-import { serviceOf } from '../../families/registry.js';
 import { type AjvError, schemaError } from '../../base/http/errors.js';
 import { findBadText } from '../../base/http/input.js';
 import { sharedValidators } from '../../base/http/validators.js';
@@ -359,11 +358,11 @@ interface BatchState {
 export async function importFamily(
   database: Database,
   workspaceId: string,
-  family: Family,
+  service: FamilyService,
   input: Readable,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const run = importRunOf(database, workspaceId, family, options);
+  const run = importRunOf(database, workspaceId, service, options);
   if (!optionsAccepted(run)) return run.report;
   const shortCommit = run.sqlite && options.shortCommit === true;
   let servingCache: number | undefined;
@@ -391,7 +390,13 @@ export async function importFamily(
 }
 
 /** An import's starting state: an empty report, and the family's columns before its custom fields are read. */
-function importRunOf(database: Database, workspaceId: string, family: Family, options: ImportOptions): ImportRun {
+function importRunOf(
+  database: Database,
+  workspaceId: string,
+  service: FamilyService,
+  options: ImportOptions,
+): ImportRun {
+  const { family } = service;
   const { definition } = family;
   const key = definition.path.slice(1);
   const columns = columnsOf(family);
@@ -404,7 +409,7 @@ function importRunOf(database: Database, workspaceId: string, family: Family, op
     database,
     workspaceId,
     family,
-    service: serviceOf(family),
+    service,
     key,
     options,
     report: {

@@ -124,7 +124,8 @@ function registerWorkspaceCommands(program: Command): void {
           );
           // Checked before anything is written: a bad address leaves no workspace without its admin.
           const email = opts.adminEmail === undefined ? undefined : requireEmail(opts.adminEmail);
-          const created = await createWorkspace(database, { name: opts.name }, CLI_ACTOR);
+          const { scopes } = (await import('../../families/registry.js')).createRegistry();
+          const created = await createWorkspace(database, scopes, { name: opts.name }, CLI_ACTOR);
           if (email === undefined) return created;
           try {
             const { addMember, inviteByOperator } = await import('../../features/accounts/members/members.service.js');
@@ -311,6 +312,7 @@ function registerRoleCommands(program: Command): void {
         async (database) =>
           (await import('../../features/accounts/members/roles.service.js')).setRolePermissions(
             database,
+            (await import('../../families/registry.js')).createRegistry().scopes,
             { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes },
             CLI_ACTOR,
           ),
@@ -345,15 +347,18 @@ function registerKeyCommands(program: Command): void {
       ) =>
         run(
           opts,
-          async (database) =>
-            (await import('../../features/accounts/keys/keys.service.js')).createKey(database, {
+          async (database) => {
+            const { requireKnownScopes } = await import('../../features/accounts/members/roles.service.js');
+            const known = (await import('../../families/registry.js')).createRegistry().scopes;
+            return (await import('../../features/accounts/keys/keys.service.js')).createKey(database, {
               workspaceId: opts.workspace,
               name: opts.name,
               alias: opts.alias,
-              scopes: opts.scopes,
+              scopes: opts.scopes && requireKnownScopes(opts.scopes, known),
               expiresAt: opts.expiresAt,
               asMemberId: opts.as,
-            }),
+            });
+          },
           (r) => `key ${r.id} "${r.name}" created; secret (shown once): ${r.secret}`,
         ),
     );

@@ -6,7 +6,7 @@ import { constraintViolationOf } from '../../base/db/errors.js';
 import type { Tables } from '../../base/db/schema.js';
 import { writeTransaction } from '../../base/db/write.js';
 import { ApiError, notFound } from '../../base/errors/api-error.js';
-import { FAMILIES, serviceOf } from '../../families/registry.js';
+import type { Registry } from '../../base/resources/registry.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import { forgetSince, recordedIn } from '../../base/metrics/metrics.js';
 import type { Family } from '../../base/resources/family.js';
@@ -19,8 +19,9 @@ const FamilyParams = Type.Object(
   { additionalProperties: false },
 );
 
-function familyOf(key: string): Family {
-  const family = FAMILIES.find((candidate) => candidate.definition.path === `/${key}`);
+/** The family of a path's key in `registry`, or 404. */
+function familyIn(registry: Registry, key: string): Family {
+  const family = registry.byKey(key);
   if (!family) throw notFound(`list ${key}`);
   return family;
 }
@@ -74,6 +75,7 @@ async function eachRow(
 /** One link of many rows of `family` to `targetId`, as PUT {path}/{id}/{segment}/{targetId} for each. */
 async function linkAll(
   database: Database,
+  families: readonly Family[],
   caller: ReturnType<typeof memberCallerOf>,
   family: Family,
   segment: string,
@@ -81,7 +83,7 @@ async function linkAll(
   targetId: string,
 ): Promise<BulkResult> {
   requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
-  const side = editableLinkSide(family, segment, FAMILIES);
+  const side = editableLinkSide(family, segment, families);
   if (!side) throw new ApiError('bad_request', `${family.definition.nouns.many} have no ${segment} link to change`);
   const { workspaceId, actor } = caller;
   return eachRow(
@@ -103,7 +105,7 @@ async function linkAll(
  * found, never touched), and writes every row through the family's service in one transaction,
  * audited per row as the single request is. Rows refused are reported, the others applied.
  */
-export function registerBulkRoutes(app: App, { database }: AppDeps): void {
+export function registerBulkRoutes(app: App, { database, registry }: AppDeps): void {
   type Caller = ReturnType<typeof memberCallerOf>;
   /** One bulk route: its body schema, and what it does to the rows of a family for the caller. */
   const bulk = <Body extends TSchema>(
@@ -114,12 +116,13 @@ export function registerBulkRoutes(app: App, { database }: AppDeps): void {
     app.post(
       `/bulk/:family/${action}`,
       { schema: { params: FamilyParams, body, response: { 200: BulkResult } } },
-      async (request) => act(memberCallerOf(request), familyOf(request.params.family), request.body as Static<Body>),
+      async (request) =>
+        act(memberCallerOf(request), familyIn(registry, request.params.family), request.body as Static<Body>),
     );
 
   bulk('delete', BulkDelete, (caller, family, { ids }) => {
     requireScope(caller.scopes, `${family.definition.scopeFamily}:delete`);
-    const service = serviceOf(family);
+    const service = registry.serviceOf(family);
     return eachRow(database, caller.workspaceId, ids, async (trx, id) => {
       await service.removeIn(trx, caller.workspaceId, id, caller.actor);
       return true;
@@ -127,7 +130,7 @@ export function registerBulkRoutes(app: App, { database }: AppDeps): void {
   });
   bulk('set-field', BulkSetField, (caller, family, { ids, field, value }) => {
     requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
-    const service = serviceOf(family);
+    const service = registry.serviceOf(family);
     const { workspaceId, actor } = caller;
     const fieldValue = (item: unknown) =>
       JSON.stringify((item as { customFields?: Record<string, unknown> }).customFields?.[field] ?? null);
@@ -140,8 +143,10 @@ export function registerBulkRoutes(app: App, { database }: AppDeps): void {
       return fieldValue(after) !== fieldValue(before);
     });
   });
-  bulk('tag', BulkTag, (caller, family, { ids, tagId }) => linkAll(database, caller, family, 'tags', ids, tagId));
+  bulk('tag', BulkTag, (caller, family, { ids, tagId }) =>
+    linkAll(database, registry.families, caller, family, 'tags', ids, tagId),
+  );
   bulk('link', BulkLink, (caller, family, { ids, segment, targetId }) =>
-    linkAll(database, caller, family, segment, ids, targetId),
+    linkAll(database, registry.families, caller, family, segment, ids, targetId),
   );
 }

@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import { agentListing } from '../../features/agents/agents.module.js';
 import { diagramScope } from '../../features/diagrams/diagram.js';
 import { DIAGRAMS } from '../../features/diagrams/diagrams.routes.js';
-import { FAMILIES } from '../../families/registry.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import type { Family } from '../../base/resources/family.js';
 import type { Listing } from '../../base/resources/listing.js';
@@ -25,7 +24,7 @@ const MORE_RELATIONS: Record<string, ConsoleRelation[]> = {
   networks: [{ segment: 'hosts', family: 'servers', editable: false }],
 };
 
-function familyEntry(family: Family, keyByTable: Map<string, string>): ConsoleFamily {
+function familyEntry(family: Family, families: readonly Family[], keyByTable: Map<string, string>): ConsoleFamily {
   const { definition } = family;
   const scope = definition.scopeFamily;
   const references: Record<string, string> = {};
@@ -39,7 +38,7 @@ function familyEntry(family: Family, keyByTable: Map<string, string>): ConsoleFa
     editable: true,
   }));
   // Links declared by another family, seen from this one (a server's applications).
-  for (const other of FAMILIES) {
+  for (const other of families) {
     for (const link of other.definition.links ?? []) {
       if (link.child.table === definition.table && link.reverse) {
         relations.push({
@@ -81,19 +80,16 @@ function listingEntry(listing: Listing, extra: Partial<ConsoleFamily> = {}): Con
   };
 }
 
-let catalog: ConsoleFamily[] | undefined;
-
-/** Built once: the definitions do not change while the process runs. */
-export function consoleCatalog(): ConsoleFamily[] {
-  if (catalog) return catalog;
+/** The lists of the console: the registry's families, then tags, people and agents. */
+export function consoleCatalog(families: readonly Family[]): ConsoleFamily[] {
   const keyByTable = new Map<string, string>([
-    ...FAMILIES.map((family) => [family.definition.table, keyOf(family.definition.path)] as const),
+    ...families.map((family) => [family.definition.table, keyOf(family.definition.path)] as const),
     ['tags', 'tags'],
     ['users', 'users'],
     ['agents', 'agents'],
   ]);
-  catalog = [
-    ...FAMILIES.map((family) => familyEntry(family, keyByTable)),
+  return [
+    ...families.map((family) => familyEntry(family, families, keyByTable)),
     listingEntry(tagListing, {
       scopes: { read: 'tags:read', add: 'tags:add', delete: 'tags:delete' },
       create: CreateTag,
@@ -101,7 +97,6 @@ export function consoleCatalog(): ConsoleFamily[] {
     listingEntry(userListing),
     listingEntry(agentListing),
   ];
-  return catalog;
 }
 
 /** The diagrams and the parameters of each (its query schema), for the console's controls. */
@@ -115,7 +110,9 @@ function diagramCatalog(): ConsoleDiagram[] {
   }));
 }
 
-export function registerCatalogRoutes(app: App, _deps: AppDeps): void {
+export function registerCatalogRoutes(app: App, { registry }: AppDeps): void {
+  // Built once per app: its families do not change while it runs.
+  const catalog = consoleCatalog(registry.families);
   app.get('/diagrams', { schema: { response: { 200: Type.Array(Type.Unknown()) } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'private, max-age=300');
     return diagramCatalog();
@@ -126,7 +123,7 @@ export function registerCatalogRoutes(app: App, _deps: AppDeps): void {
     { config: { anyWorkspace: true }, schema: { response: { 200: Type.Array(Type.Unknown()) } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'private, max-age=300');
-      return consoleCatalog();
+      return catalog;
     },
   );
 }

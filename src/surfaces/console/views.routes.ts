@@ -9,6 +9,7 @@ import { IdParams } from '../../base/http/schemas.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import { newId, nowIso } from '../../base/ids.js';
 import { consoleCatalog } from './catalog.routes.js';
+import type { ConsoleFamily } from './console.types.js';
 import { memberCallerOf } from '../../base/http/console.js';
 
 const ViewsQuery = Type.Object({ family: FamilyKey }, { additionalProperties: false });
@@ -40,8 +41,8 @@ function visibleViews(database: Database, workspaceId: string, userId: string) {
 }
 
 /** The member's role must read the list the view is of. */
-function requireReadable(family: string, scopes: readonly string[]): void {
-  const list = consoleCatalog().find((candidate) => candidate.key === family);
+function requireReadable(catalog: readonly ConsoleFamily[], family: string, scopes: readonly string[]): void {
+  const list = catalog.find((candidate) => candidate.key === family);
   if (!list) throw new ApiError('bad_request', `family: there is no list ${family}`);
   if (!scopes.includes(list.scopes.read))
     throw new ApiError('insufficient_permission', `missing permission: ${list.scopes.read}`);
@@ -54,10 +55,11 @@ function requireReadable(family: string, scopes: readonly string[]): void {
  * is not found. Views are the console's preferences, like its columns, not the workspace's data:
  * they are not audit events (whose resource types are the public API's).
  */
-export function registerViewRoutes(app: App, { database }: AppDeps): void {
+export function registerViewRoutes(app: App, { database, registry }: AppDeps): void {
+  const catalog = consoleCatalog(registry.families);
   app.get('/views', { schema: { querystring: ViewsQuery, response: { 200: ViewList } } }, async (request) => {
     const caller = memberCallerOf(request);
-    requireReadable(request.query.family, caller.scopes);
+    requireReadable(catalog, request.query.family, caller.scopes);
     const rows = await visibleViews(database, caller.workspaceId, caller.userId)
       .where('saved_views.family', '=', request.query.family)
       .orderBy('saved_views.name')
@@ -69,7 +71,7 @@ export function registerViewRoutes(app: App, { database }: AppDeps): void {
   app.post('/views', { schema: { body: CreateView, response: { 201: SavedView } } }, async (request, reply) => {
     const caller = memberCallerOf(request);
     const { family, name, shared, query } = request.body;
-    requireReadable(family, caller.scopes);
+    requireReadable(catalog, family, caller.scopes);
     const row: SavedViewsTable = {
       workspace_id: caller.workspaceId,
       id: newId(),

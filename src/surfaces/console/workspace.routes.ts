@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { allScopes, ROLE_NAMES } from '../../base/access/scopes.js';
+import { ROLE_NAMES } from '../../base/access/scopes.js';
 import { enrollAgent, revokeAgent } from '../../features/agents/agents.service.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import { INVENTORY_REALM } from '../../features/agent-inventory/inventory.routes.js';
@@ -41,13 +41,13 @@ function inventorySettings(origin: string, token: string) {
  * Roles, and enrolling and revoking agents (the lists, audit log and settings are the workspace
  * routes under /ui/api/v1).
  */
-export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
+export function registerWorkspaceRoutes(app: App, { database, registry }: AppDeps): void {
   app.get('/roles', { schema: { response: { 200: RolesView } } }, async (request) => {
     const { workspaceId } = memberCallerOf(request);
     const roles = await Promise.all(
       ROLE_NAMES.map(async (name) => ({ name, permissions: await getRolePermissions(database, workspaceId, name) })),
     );
-    return { roles, scopes: [...allScopes()] };
+    return { roles, scopes: [...registry.scopes.all] };
   });
 
   app.put(
@@ -64,6 +64,7 @@ export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
       const caller = memberCallerOf(request);
       const { role, permissions } = await setRolePermissions(
         database,
+        registry.scopes,
         { workspaceId: caller.workspaceId, role: request.params.name, scopes: request.body.permissions },
         caller.actor,
       );

@@ -5,7 +5,7 @@
 import { registerAgentRoutes } from '../../features/agents/agents.module.js';
 import { registerAgentReportRoutes } from '../../features/agents/report.routes.js';
 import { registerApplicationCommentRoutes } from '../../families/applications/applications.module.js';
-import { registerFamilies, releaseDependents } from '../../families/registry.js';
+import { registerFamilies } from '../../families/registry.js';
 import { registerAuditRoutes } from '../../base/audit/audit.routes.js';
 import { registerCatalogRoutes } from '../../families/applications/catalog.routes.js';
 import { registerCustomFieldRoutes } from '../../features/custom-fields/fields.routes.js';
@@ -32,8 +32,8 @@ export const WORKSPACE_MODULES: readonly Register[] = [
   registerCatalogRoutes,
   registerTenantRoutes,
   registerCustomFieldRoutes,
-  (app, deps) => registerTagRoutes(app, deps, releaseDependents),
-  (app, deps) => registerUserRoutes(app, deps, releaseDependents),
+  registerTagRoutes,
+  registerUserRoutes,
   registerMemberRoutes,
   registerFamilies,
   registerNetworkHostRoutes,

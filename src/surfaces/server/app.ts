@@ -19,7 +19,8 @@ import { MethodIndex } from '../../base/http/method-index.js';
 import { AGENT_MODULES, PUBLIC_MODULES, WORKSPACE_MODULES } from '../public-api/modules.js';
 import { RequestLog } from './request-log.js';
 import { openApiOptions } from '../../base/http/openapi.js';
-import { FAMILIES } from '../../families/registry.js';
+import { createRegistry } from '../../families/registry.js';
+import type { Registry } from '../../base/resources/registry.js';
 import { securePicture } from '../../base/http/pictures.js';
 import { findKeyForAuth } from '../../features/accounts/keys/key-lookup.js';
 import { ResponseCache } from '../../base/lists/response-cache.js';
@@ -35,6 +36,8 @@ export type { App, AppDeps } from '../../base/http/types.js';
 
 export interface AppOptions {
   database: Database;
+  /** The families, scopes and audit resource types to serve: default the service's own (createRegistry()). */
+  registry?: Registry;
   logger?: FastifyServerOptions['logger'];
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimit?: number;
@@ -173,9 +176,10 @@ function onEveryRoute(app: App): void {
 }
 
 /** The public API, the agents' and inventory agents' endpoints, and the console, each with its authentication. */
-async function registerModules(app: App, options: AppOptions): Promise<void> {
+async function registerModules(app: App, options: AppOptions, registry: Registry): Promise<void> {
   const deps: AppDeps = {
     database: options.database,
+    registry,
     responseCache: new ResponseCache(options.database, options.responseCacheBytes),
     agentReportsPerMinute: options.agentReportsPerMinute ?? DEFAULT_AGENT_REPORTS_PER_MINUTE,
     diagramBudgetMs: options.diagramBudgetMs ?? diagramBudgetFromEnv(),
@@ -216,6 +220,7 @@ function answerUnknownPaths(app: App, database: Database, methodIndex: MethodInd
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
+  const registry = options.registry ?? createRegistry();
   const app = fastifyOf(options);
   setCodecs(app);
   // A field's index being built after its definition's commit (custom-fields/indexes.ts) is finished.
@@ -234,12 +239,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(
     swagger,
-    openApiOptions(FAMILIES.map((family) => ({ name: family.openApiTag, description: family.definition.description }))),
+    openApiOptions(
+      registry.families.map((family) => ({ name: family.openApiTag, description: family.definition.description })),
+    ),
   );
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerHealthRoutes(app, options.database);
-  await registerModules(app, options);
+  await registerModules(app, options, registry);
   answerUnknownPaths(app, options.database, methodIndex);
 
   await app.ready();

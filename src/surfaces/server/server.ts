@@ -1,3 +1,4 @@
+import { createRegistry } from '../../families/registry.js';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -74,9 +75,11 @@ export async function serve(config: Config): Promise<void> {
     notice: (message) => process.stderr.write(`estate: ${message}\n`),
   });
   await migrateToLatest(database);
-  const first = await bootstrapIfEmpty(database);
+  const registry = createRegistry();
+  const first = await bootstrapIfEmpty(database, registry.scopes);
   const app = await buildApp({
     database,
+    registry,
     logger: {
       level: config.logLevel,
       stream: redactingStream(),

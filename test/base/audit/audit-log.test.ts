@@ -60,7 +60,12 @@ describeEachDatabase('GET /audit-log', (h) => {
     const ws = await h.workspace('Lifecycle');
     const key = await h.key(ws, { name: 'lifecycle key' });
     const rotated = await rotateKey(h.database, key.id);
-    await setRolePermissions(h.database, { workspaceId: ws.id, role: 'read', scopes: ['tenant:read'] }, CLI_ACTOR);
+    await setRolePermissions(
+      h.database,
+      h.registry.scopes,
+      { workspaceId: ws.id, role: 'read', scopes: ['tenant:read'] },
+      CLI_ACTOR,
+    );
     const other = await h.key(ws, { name: 'to revoke' });
     await revokeKey(h.database, other.id);
     const { seen } = await walk(h, rotated.secret, {});

@@ -13,7 +13,6 @@ import { CustomField } from '../../../src/base/custom-fields/fields.schemas.js';
 import { fieldIndexesSettled } from '../../../src/base/custom-fields/indexes.js';
 import { openDatabase } from '../../../src/base/db/database.js';
 import { writeTransaction } from '../../../src/base/db/write.js';
-import { serviceOf } from '../../../src/families/registry.js';
 import { routers } from '../../../src/families/networks/networks.module.js';
 import { sql, type CompiledQuery } from 'kysely';
 import { ErrorBody } from '../../../src/base/http/errors.js';
@@ -259,7 +258,7 @@ describeEachDatabase('custom field values on items', (h) => {
     assert.equal(byKey.statusCode, 400, 'a person must fill it');
     const agent = { type: 'agent' as const, id: null, name: 'fleet agent' };
     const reported = await writeTransaction(h.database, ws.id, (trx) =>
-      serviceOf(routers).createIn(trx, ws.id, { name: 'edge-2' }, agent),
+      h.registry.serviceOf(routers).createIn(trx, ws.id, { name: 'edge-2' }, agent),
     );
     assert.deepEqual((reported as unknown as Item).customFields, { owner_team: null, site: 'HQ' });
   });

@@ -4,6 +4,7 @@
  * the load's transaction and made again when it ends, leaving what it found, every row counted,
  * searchable and ordered. A load whose rows break a key writes nothing.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
@@ -290,7 +291,9 @@ describeEachDatabase('bulk loads', (h) => {
     const instances = [openDatabase(fresh.url), openDatabase(fresh.url)];
     try {
       const workspaces = await Promise.all(
-        instances.map((database, i) => createWorkspace(database, { name: `seeded ${i}` }, CLI_ACTOR)),
+        instances.map((database, i) =>
+          createWorkspace(database, createRegistry().scopes, { name: `seeded ${i}` }, CLI_ACTOR),
+        ),
       );
       // Each seed at least doubles the empty tables it finds: both load them bare, the second
       // after the first has committed (it waits at the first table the first one holds).

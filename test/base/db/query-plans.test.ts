@@ -4,6 +4,7 @@
  * a whole table nor sort all its rows, nor (on SQLite, planning for a far larger estate) read a
  * workspace's rows to filter them.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -239,7 +240,7 @@ for (const dialect of DIALECTS) {
       target = await createMigratedTestDatabase(dialect);
       database = openDatabase(target.url, { onQuery: (query) => void (recording && captured.push(query)) });
       await migrateToLatest(database);
-      const workspace = await createWorkspace(database, { name: 'Plans' }, CLI_ACTOR);
+      const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Plans' }, CLI_ACTOR);
       await addMember(
         database,
         { workspaceId: workspace.id, email: 'plans@example.test', name: 'Plan Admin', role: 'admin' },
@@ -248,7 +249,7 @@ for (const dialect of DIALECTS) {
       indexesBefore = await indexNames(database);
       await seedWorkspace(database, { workspaceId: workspace.id, size: SEED_SIZE });
       // A second workspace, so that a plan reading every workspace's rows is not mistaken for one reading its own.
-      const other = await createWorkspace(database, { name: 'Other' }, CLI_ACTOR);
+      const other = await createWorkspace(database, createRegistry().scopes, { name: 'Other' }, CLI_ACTOR);
       await seedWorkspace(database, { workspaceId: other.id, size: SEED_SIZE / 4 });
       if (dialect === 'sqlite') await scaleStatistics(database, STATISTICS_SCALE);
       secret = (await createKey(database, { workspaceId: workspace.id, name: 'plans', alias: 'admin' })).secret;

@@ -3,6 +3,7 @@
  * inventory tables (COUNTED_TABLES in src/base/db/storage.ts), and the unfiltered total of GET /audit-log
  * stays exact through every insert and delete path.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
@@ -272,7 +273,7 @@ describeEachDatabase('row counts: audit events counted in row_counts', (h) => {
       assert.deepEqual(applied, migrationNames());
       await assertOneRowCountMechanism(own.database);
 
-      const ws = await createWorkspace(own.database, { name: 'Fresh' }, CLI_ACTOR);
+      const ws = await createWorkspace(own.database, createRegistry().scopes, { name: 'Fresh' }, CLI_ACTOR);
       await addMember(
         own.database,
         { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' },

@@ -3,6 +3,7 @@
  * searched text (src/base/db/search-counts.ts) and remembered meanwhile. It must stay exact through
  * every kind of change, also one another Estate instance makes, on both databases.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql, type CompiledQuery } from 'kysely';
@@ -180,7 +181,7 @@ describeEachDatabase('totals of searches', (h) => {
       let app: Awaited<ReturnType<typeof buildApp>> | undefined;
       try {
         await migrateToLatest(database);
-        const alone = await createWorkspace(database, { name: 'Alone' }, CLI_ACTOR);
+        const alone = await createWorkspace(database, createRegistry().scopes, { name: 'Alone' }, CLI_ACTOR);
         await seedWorkspace(database, { workspaceId: alone.id, size: 300, seed: 5 });
         const key = (await createKey(database, { workspaceId: alone.id, name: 'key', alias: 'admin' })).secret;
         app = await buildApp({ database });
@@ -206,7 +207,7 @@ describeEachDatabase('totals of searches', (h) => {
         };
         await assertExact(key, 'one workspace');
         // Another workspace with rows of every table: each counts its own matches from now on.
-        const other = await createWorkspace(database, { name: 'Other' }, CLI_ACTOR);
+        const other = await createWorkspace(database, createRegistry().scopes, { name: 'Other' }, CLI_ACTOR);
         await seedWorkspace(database, { workspaceId: other.id, size: 200, seed: 6 });
         const otherKey = (await createKey(database, { workspaceId: other.id, name: 'key', alias: 'admin' })).secret;
         await assertExact(key, 'beside another workspace');

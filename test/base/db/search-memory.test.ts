@@ -4,6 +4,7 @@
  * measured costs (lists/windows.ts, columnTestWindows). A page read from memory is the page the plain
  * substring rule gives, before and after writes that change what matches or where it sorts.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql, type CompiledQuery } from 'kysely';
@@ -50,7 +51,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       target = await createMigratedTestDatabase(dialect);
       database = openDatabase(target.url, { onQuery: (query: CompiledQuery) => void statements.push(query.sql) });
-      const workspace = await createWorkspace(database, { name: 'Memory' }, CLI_ACTOR);
+      const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Memory' }, CLI_ACTOR);
       workspaceId = workspace.id;
       await seedWorkspace(database, { workspaceId, size: 3000, seed: 5 });
       key = (await createKey(database, { workspaceId, name: 'memory', alias: 'admin' })).secret;

@@ -3,6 +3,7 @@
  * rows at the start of the page's order instead of listing every match from the text index.
  * Whichever read serves a page, it is the page the plain substring rule gives, on both databases.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql, type CompiledQuery } from 'kysely';
@@ -32,7 +33,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       target = await createMigratedTestDatabase(dialect);
       database = openDatabase(target.url, { onQuery: (query: CompiledQuery) => void statements.push(query.sql) });
-      const workspace = await createWorkspace(database, { name: 'Windows' }, CLI_ACTOR);
+      const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Windows' }, CLI_ACTOR);
       workspaceId = workspace.id;
       // One server in 20 (by id) sorts first by name, and one in 26 of those matches `match`; the
       // others all match it and sort after them: ascending, a window at the start holds a few.

@@ -117,7 +117,12 @@ describeEachDatabase('authentication', (h) => {
   it('an alias copies the role at creation; a later role change does not affect the key', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws, { alias: 'read' });
-    await setRolePermissions(h.database, { workspaceId: ws.id, role: 'read', scopes: ['tenant:read'] }, CLI_ACTOR);
+    await setRolePermissions(
+      h.database,
+      h.registry.scopes,
+      { workspaceId: ws.id, role: 'read', scopes: ['tenant:read'] },
+      CLI_ACTOR,
+    );
     const me = bodyOf(Introspection, await h.call('GET', '/public/v1/me', { key: key.secret }));
     assert.ok(me.permissions.includes('applications:read'));
     assert.equal(me.key.alias, 'read');

@@ -99,7 +99,7 @@ describeEachDatabase(
       const labels = { resource_type: 'server', action: 'create' };
       const before = sample(await scrape(h), 'estate_audit_events_total', labels);
       const run = (csv: string) =>
-        importFamily(h.database, ws.id, servers, Readable.from([csv]), {
+        importFamily(h.database, ws.id, h.registry.serviceOf(servers), Readable.from([csv]), {
           format: 'csv',
           actor: CLI_ACTOR,
           source: 'servers.csv',

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { allScopes, defaultPermissions } from '../../../src/base/access/scopes.js';
 import { ErrorBody } from '../../../src/base/http/errors.js';
 import { Introspection } from '../../../src/features/accounts/keys/me.routes.js';
 import { describeEachDatabase } from '../../support/harness.js';
@@ -15,7 +14,7 @@ describeEachDatabase('GET /me', (h) => {
     assert.deepEqual(bodyOf(Introspection, res), {
       workspace: { id: ws.id, name: 'Acme Corp' },
       key: { id: key.id, name: 'ci pipeline', alias: 'write' },
-      permissions: [...defaultPermissions('write')],
+      permissions: [...h.registry.scopes.defaults('write')],
     });
     const permissions = bodyOf(Introspection, res).permissions;
     assert.deepEqual([...permissions].sort(), permissions);
@@ -43,12 +42,12 @@ describeEachDatabase('GET /me', (h) => {
     ).permissions;
     assert.ok(read.every((s) => s.endsWith(':read')));
     assert.ok(!read.includes('audit_log:read'));
-    assert.equal(read.length, allScopes().filter((s) => s.endsWith(':read')).length - 1);
+    assert.equal(read.length, h.registry.scopes.all.filter((s) => s.endsWith(':read')).length - 1);
     const admin = bodyOf(
       Introspection,
       await h.call('GET', '/public/v1/me', { key: (await h.key(ws, { alias: 'admin' })).secret }),
     ).permissions;
-    assert.deepEqual(admin, [...allScopes()]);
+    assert.deepEqual(admin, [...h.registry.scopes.all]);
   });
 
   it('takes no parameters: an unknown query parameter → 400 naming it', async () => {

@@ -14,7 +14,6 @@ import type {
   NetworkOverview,
 } from '../../../src/features/diagrams/console-views.schemas.js';
 import { addressesOf, NetworkPlacement } from '../../../src/families/networks/addresses.js';
-import { defaultPermissions } from '../../../src/base/access/scopes.js';
 import { setRolePermissions } from '../../../src/features/accounts/members/roles.service.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { personIn, signIn, type ConsoleClient } from '../../support/console.js';
@@ -214,13 +213,18 @@ describeEachDatabase('console diagram views: flow map by category, networks, cap
     const c = await h.workspace('C');
     await setRolePermissions(
       h.database,
+      h.registry.scopes,
       {
         workspaceId: c.id,
         role: 'read',
-        scopes: defaultPermissions('read').filter(
-          (scope) =>
-            !['flow_mapping_diagram:read', 'network_mapping_diagram:read', 'capacity_map_diagram:read'].includes(scope),
-        ),
+        scopes: h.registry.scopes
+          .defaults('read')
+          .filter(
+            (scope) =>
+              !['flow_mapping_diagram:read', 'network_mapping_diagram:read', 'capacity_map_diagram:read'].includes(
+                scope,
+              ),
+          ),
       },
       CLI_ACTOR,
     );

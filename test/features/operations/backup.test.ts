@@ -6,6 +6,7 @@
  * writes nothing then; a writer in the target before a restore makes it refuse, one that comes
  * while it loads waits for it, and neither mixes its rows with the backup's.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -106,7 +107,7 @@ describeEachDatabase('backup and restore', (h) => {
       const source = await emptyDatabase(true);
       const database = openDatabase(source.url);
       try {
-        const workspace = await createWorkspace(database, { name: 'Large' }, CLI_ACTOR);
+        const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Large' }, CLI_ACTOR);
         await seedWorkspace(database, { workspaceId: workspace.id, size: 2600 });
       } finally {
         await database.close();
@@ -446,7 +447,12 @@ describeEachDatabase('backup and restore', (h) => {
     const writer = openDatabase(target.url);
     let written: { id: string };
     try {
-      written = await createWorkspace(writer, { name: 'Written during the restore' }, CLI_ACTOR);
+      written = await createWorkspace(
+        writer,
+        createRegistry().scopes,
+        { name: 'Written during the restore' },
+        CLI_ACTOR,
+      );
     } finally {
       await writer.close();
     }
@@ -511,7 +517,7 @@ describeEachDatabase('backup and restore', (h) => {
     const database = openDatabase(old.url);
     try {
       await migrateTo(database, names[0]!);
-      await createWorkspace(database, { name: 'From an older Estate' }, CLI_ACTOR);
+      await createWorkspace(database, createRegistry().scopes, { name: 'From an older Estate' }, CLI_ACTOR);
     } finally {
       await database.close();
     }

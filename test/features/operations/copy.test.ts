@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL) gives the same API answers byte for byte with the same key, audit cursors
  * continue, `estate serve` on the target accepts the key, and a non-empty target is refused.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
@@ -80,7 +81,7 @@ describe('estate copy', () => {
     const test = await createMigratedTestDatabase('sqlite');
     source = await open(test);
     await migrateToLatest(source.database);
-    const workspace = await createWorkspace(source.database, { name: 'Acme' }, CLI_ACTOR);
+    const workspace = await createWorkspace(source.database, createRegistry().scopes, { name: 'Acme' }, CLI_ACTOR);
     await addMember(
       source.database,
       { workspaceId: workspace.id, email: 'ada@example.test', name: 'Ada', role: 'admin', password: 'x7!Kq9#mPz2$vL' },
@@ -89,7 +90,7 @@ describe('estate copy', () => {
     key = (await createKey(source.database, { workspaceId: workspace.id, name: 'sync', alias: 'admin' })).secret;
     await seedWorkspace(source.database, { workspaceId: workspace.id, size: 120 });
     await fill(source.app, key);
-    const other = await createWorkspace(source.database, { name: 'Other' }, CLI_ACTOR);
+    const other = await createWorkspace(source.database, createRegistry().scopes, { name: 'Other' }, CLI_ACTOR);
     await seedWorkspace(source.database, { workspaceId: other.id, size: 30, seed: 7 });
 
     const middleTest = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite');

@@ -38,7 +38,7 @@ async function csvOf(h: Harness, workspace: Workspace, raw = false): Promise<str
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await exportFamily(h.database, workspace.id, servers, output, { format: 'csv', raw });
+  await exportFamily(h.database, workspace.id, h.registry.serviceOf(servers), output, { format: 'csv', raw });
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -46,7 +46,7 @@ async function jsonlOf(h: Harness, workspace: Workspace): Promise<Record<string,
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await exportFamily(h.database, workspace.id, servers, output, { format: 'jsonl' });
+  await exportFamily(h.database, workspace.id, h.registry.serviceOf(servers), output, { format: 'jsonl' });
   return Buffer.concat(chunks)
     .toString('utf8')
     .trim()
@@ -128,7 +128,7 @@ describeEachDatabase('CSV exports neutralize formulas', (h) => {
 
     // Imported into another workspace, every value is the one stored in the source.
     const target = await h.workspace('Target');
-    const report = await importFamily(h.database, target.id, servers, Readable.from([csv]), {
+    const report = await importFamily(h.database, target.id, h.registry.serviceOf(servers), Readable.from([csv]), {
       format: 'csv',
       actor: CLI_ACTOR,
       source: 'servers.csv',

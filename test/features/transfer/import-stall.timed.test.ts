@@ -30,7 +30,10 @@ describeEachDatabase(
       const out = new PassThrough();
       const chunks: Buffer[] = [];
       out.on('data', (chunk: Buffer) => chunks.push(chunk));
-      await exportFamily(h.database, source.id, servers, out, { format: 'csv', headers: HEADERS });
+      await exportFamily(h.database, source.id, h.registry.serviceOf(servers), out, {
+        format: 'csv',
+        headers: HEADERS,
+      });
       const file = Buffer.concat(chunks).toString('utf8');
 
       /** An admin of a new workspace, signed in to the console: each try imports into a workspace of its own. */

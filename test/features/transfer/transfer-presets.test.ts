@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { it } from 'node:test';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
-import { FAMILIES } from '../../../src/families/registry.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
-import type { Family } from '../../../src/base/resources/family.js';
 import { importFamily } from '../../../src/features/transfer/import.js';
 import { addressOf, dayOf } from '../../../src/features/transfer/presets.js';
 import { estate } from '../../support/cli.js';
@@ -14,7 +12,8 @@ import { describeEachDatabase, type Harness, ONCE, type Workspace } from '../../
 import { installed } from '../../../src/base/paths.js';
 import { temporaryDirectory } from '../../support/temporary.js';
 
-const familyOf = (key: string): Family => FAMILIES.find((family) => family.definition.path === `/${key}`)!;
+/** The service of the family at `/key` in the suite's registry. */
+const serviceOf = (h: Harness, key: string) => h.registry.serviceOf(h.registry.byKey(key)!);
 const example = (name: string) => installed('docs', 'examples', name);
 
 /** The people the Snipe-IT sample checks laptops out to, as members of the workspace. */
@@ -41,7 +40,7 @@ async function listed(h: Harness, workspace: Workspace, key: string): Promise<It
 }
 
 function fromFile(h: Harness, workspace: Workspace, key: string, file: string, preset: string, match?: string) {
-  return importFamily(h.database, workspace.id, familyOf(key), createReadStream(file), {
+  return importFamily(h.database, workspace.id, serviceOf(h, key), createReadStream(file), {
     format: 'csv',
     actor: CLI_ACTOR,
     source: file,
@@ -203,7 +202,7 @@ describeEachDatabase('import presets', (h) => {
         );
     const file = example('netbox-devices.csv');
     const withFields = (dryRun: boolean) =>
-      importFamily(h.database, ws.id, familyOf('servers'), createReadStream(file), {
+      importFamily(h.database, ws.id, serviceOf(h, 'servers'), createReadStream(file), {
         format: 'csv',
         actor: CLI_ACTOR,
         source: file,
@@ -242,7 +241,7 @@ describeEachDatabase('import presets', (h) => {
     assert.ok(active.json().pagination.total > 0, 'imported values filter as any');
 
     const snipe = example('snipeit-assets.csv');
-    const assets = await importFamily(h.database, ws.id, familyOf('workstations'), createReadStream(snipe), {
+    const assets = await importFamily(h.database, ws.id, serviceOf(h, 'workstations'), createReadStream(snipe), {
       format: 'csv',
       actor: CLI_ACTOR,
       source: snipe,
@@ -270,7 +269,7 @@ describeEachDatabase('import presets', (h) => {
   it('a preset checks rows as any import: one refused row writes nothing', async () => {
     const ws = await h.workspace();
     const csv = 'Name,IP Address,Site\nok-1,10.0.0.1/24,FRA\nbad-1,not-an-ip/24,FRA\n';
-    const report = await importFamily(h.database, ws.id, familyOf('servers'), Readable.from([csv]), {
+    const report = await importFamily(h.database, ws.id, serviceOf(h, 'servers'), Readable.from([csv]), {
       format: 'csv',
       actor: CLI_ACTOR,
       source: 'netbox.csv',
@@ -280,7 +279,7 @@ describeEachDatabase('import presets', (h) => {
     assert.deepEqual([report.errors[0]!.row, report.errors[0]!.field], [2, 'ipAddresses']);
     assert.equal((await listed(h, ws, 'servers')).length, 0);
     // A preset of another family, or none of that name, is refused before a row is read.
-    const wrong = await importFamily(h.database, ws.id, familyOf('servers'), Readable.from([csv]), {
+    const wrong = await importFamily(h.database, ws.id, serviceOf(h, 'servers'), Readable.from([csv]), {
       format: 'csv',
       actor: CLI_ACTOR,
       source: 'x.csv',
@@ -308,7 +307,7 @@ describeEachDatabase('import presets', (h) => {
     assert.match(without.errors[0]!.message, /no person "Anna Berg <anna@acme\.example>".*--create-people/);
 
     const run = (dryRun: boolean) =>
-      importFamily(h.database, ws.id, familyOf('workstations'), createReadStream(snipe), {
+      importFamily(h.database, ws.id, serviceOf(h, 'workstations'), createReadStream(snipe), {
         format: 'csv',
         actor: CLI_ACTOR,
         source: snipe,
@@ -348,7 +347,7 @@ describeEachDatabase('import presets', (h) => {
     const anna = (await listed(h, ws, 'workstations')).find((item) => item.name === 'LT-0001')!;
     assert.equal(anna.assignedUserId, recorded[0]!.id);
     // Imported again, the file names the people it recorded: nobody twice.
-    const again = await importFamily(h.database, ws.id, familyOf('workstations'), createReadStream(snipe), {
+    const again = await importFamily(h.database, ws.id, serviceOf(h, 'workstations'), createReadStream(snipe), {
       format: 'csv',
       actor: CLI_ACTOR,
       source: snipe,

@@ -5,7 +5,6 @@ import { PassThrough, Readable } from 'node:stream';
 import { it } from 'node:test';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { FAMILIES } from '../../../src/families/registry.js';
-import type { Family } from '../../../src/base/resources/family.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { columnsOf } from '../../../src/features/transfer/columns.js';
 import { exportFamily } from '../../../src/features/transfer/export.js';
@@ -15,18 +14,19 @@ import { describeEachDatabase, type Harness, type Workspace } from '../../suppor
 import { copyMembers, IMPORT_ORDER } from '../../support/transfer.js';
 import { temporaryDirectory } from '../../support/temporary.js';
 
-const familyOf = (key: string): Family => FAMILIES.find((family) => family.definition.path === `/${key}`)!;
+/** The service of the family at `/key` in the suite's registry. */
+const serviceOf = (h: Harness, key: string) => h.registry.serviceOf(h.registry.byKey(key)!);
 
 async function exported(h: Harness, workspace: Workspace, key: string, format: Format = 'csv', query = {}) {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await exportFamily(h.database, workspace.id, familyOf(key), output, { format, query });
+  await exportFamily(h.database, workspace.id, serviceOf(h, key), output, { format, query });
   return Buffer.concat(chunks).toString('utf8');
 }
 
 function imported(h: Harness, workspace: Workspace, key: string, text: string, options: Partial<ImportOptions> = {}) {
-  return importFamily(h.database, workspace.id, familyOf(key), Readable.from([text]), {
+  return importFamily(h.database, workspace.id, serviceOf(h, key), Readable.from([text]), {
     format: 'csv',
     actor: CLI_ACTOR,
     source: `${key}.csv`,
@@ -37,7 +37,7 @@ function imported(h: Harness, workspace: Workspace, key: string, text: string, o
 /** The records of a JSON-lines export without what an import cannot carry (ids, times, agents). */
 function comparable(key: string, jsonl: string): string[] {
   const readOnly = new Set(
-    columnsOf(familyOf(key)).flatMap((column) =>
+    columnsOf(FAMILIES.find((family) => family.definition.path === `/${key}`)!).flatMap((column) =>
       column.kind === 'id' || (column.kind === 'field' && !column.writable) ? [column.header] : [],
     ),
   );

@@ -3,6 +3,7 @@
  * the real command. Keys belong to the workspace: they are revoked only when asked, in the same
  * transaction as the removal, and the ones left active are named, never kept silently.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { AuditList } from '../../../src/base/audit/audit.schemas.js';
@@ -28,7 +29,7 @@ describeEachDatabase('estate member remove', (h) => {
    * a reader, made through the services the commands call: only the removal runs the command.
    */
   const setUp = async () => {
-    const ws = await createWorkspace(h.database, { name: 'Leavers Ltd' }, CLI_ACTOR);
+    const ws = await createWorkspace(h.database, createRegistry().scopes, { name: 'Leavers Ltd' }, CLI_ACTOR);
     const member = (name: string, role: 'admin' | 'read') =>
       addMember(
         h.database,

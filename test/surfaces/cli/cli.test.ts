@@ -1,3 +1,4 @@
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { migrationNames } from '../../../src/base/db/migrate.js';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -6,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { verify } from '@node-rs/argon2';
-import { allScopes } from '../../../src/base/access/scopes.js';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { createWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
@@ -32,7 +32,7 @@ describeEachDatabase('command line', (h) => {
    * commands that make them are tested on their own below).
    */
   const setUp = async () => {
-    const ws = await createWorkspace(h.database, { name: 'CLI Co' }, CLI_ACTOR);
+    const ws = await createWorkspace(h.database, createRegistry().scopes, { name: 'CLI Co' }, CLI_ACTOR);
     const { created: _created, ...admin } = await addMember(
       h.database,
       { workspaceId: ws.id, email: 'Boss@Example.com', name: 'Boss', role: 'admin', password: 'correct horse' },
@@ -316,9 +316,7 @@ describeEachDatabase('command line', (h) => {
 
   it('a key can never get a scope its creator lacks', async () => {
     const { ws } = await setUp();
-    const allButAudit = allScopes()
-      .filter((s) => s !== 'audit_log:read')
-      .join(',');
+    const allButAudit = h.registry.scopes.all.filter((s) => s !== 'audit_log:read').join(',');
     await estate(h.url, ['role', 'set', '--workspace', ws.id, '--role', 'admin', '--scopes', allButAudit, '--json']);
     const explicit = await estate(h.url, keyCreate(ws.id, '--scopes', 'audit_log:read'));
     assert.equal(explicit.code, 1);

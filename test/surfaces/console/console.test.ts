@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { defaultPermissions } from '../../../src/base/access/scopes.js';
 import { AuditList } from '../../../src/base/audit/audit.schemas.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -200,7 +199,7 @@ describeEachDatabase('web console in a browser', (h) => {
 
     // The write role may edit members here, but lacks admin's scopes: it cannot make an admin.
     const writer = await personIn(h, ws, 'write', 'Wendy Writer');
-    const writeScopes = [...defaultPermissions('write'), 'members:edit'].sort();
+    const writeScopes = [...h.registry.scopes.defaults('write'), 'members:edit'].sort();
     await h.database.db
       .updateTable('roles')
       .set({ permissions: JSON.stringify(writeScopes) })

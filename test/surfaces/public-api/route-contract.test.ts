@@ -4,7 +4,6 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { allScopes } from '../../../src/base/access/scopes.js';
 import { newId } from '../../../src/base/ids.js';
 import { revokeKey } from '../../../src/features/accounts/keys/keys.service.js';
 import { deleteWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
@@ -97,7 +96,7 @@ describeEachDatabase('auth contract on every route', (h) => {
         if (!op.scope) continue;
         assert.equal(op.scopes[0], op.scope, `${op.method} ${op.path} lists its own scope first`);
         for (const scope of op.scopes) {
-          const key = await h.key(ws, { scopes: allScopes().filter((s) => s !== scope) });
+          const key = await h.key(ws, { scopes: h.registry.scopes.all.filter((s) => s !== scope) });
           const res = await h.call(op.method as any, op.url, {
             key: key.secret,
             body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},

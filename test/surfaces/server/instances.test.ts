@@ -4,6 +4,7 @@
  * database outage (connections killed, then a real restart of a PostgreSQL instance of the test's
  * own) and recover by themselves. PostgreSQL only: SQLite is one process.
  */
+import { createRegistry } from '../../../src/families/registry.js';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +40,7 @@ async function prepare(url: string, admins = 1) {
   const database = openDatabase(url);
   try {
     await migrateToLatest(database);
-    const workspace = await createWorkspace(database, { name: 'Scale-out' }, CLI_ACTOR);
+    const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Scale-out' }, CLI_ACTOR);
     for (let i = 0; i < admins; i += 1) {
       await addMember(
         database,

@@ -1,3 +1,4 @@
+import { requireKnownScopes } from '../members/roles.service.js';
 import type { Database } from '../../../base/db/database.js';
 import type { App, AppDeps } from '../../../base/http/types.js';
 import { createKey, listKeys, revokeKey, rotateKey } from './keys.service.js';
@@ -20,7 +21,7 @@ async function keysOf(database: Database, workspaceId: string): Promise<KeyList>
  * and the command line manage (the public API has none of this). Creation applies the rule that a
  * key never gets a scope its creator lacks, with the member's role.
  */
-export function registerKeyRoutes(app: App, { database }: AppDeps): void {
+export function registerKeyRoutes(app: App, { database, registry }: AppDeps): void {
   app.get('/keys', { config: { adminOnly: true }, schema: { response: { 200: KeyList } } }, async (request) =>
     keysOf(database, memberCallerOf(request).workspaceId),
   );
@@ -30,8 +31,10 @@ export function registerKeyRoutes(app: App, { database }: AppDeps): void {
     { config: { adminOnly: true }, schema: { body: CreateKey, response: { 201: CreatedKey } } },
     async (request, reply) => {
       const caller = memberCallerOf(request);
+      const { scopes } = request.body;
       const created = await createKey(database, {
         ...request.body,
+        ...(scopes === undefined ? {} : { scopes: requireKnownScopes(scopes, registry.scopes) }),
         workspaceId: caller.workspaceId,
         asMemberId: caller.member.memberId,
       });

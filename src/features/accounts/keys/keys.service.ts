@@ -7,7 +7,7 @@ import type { Tables } from '../../../base/db/schema.js';
 import { ApiError, notFound } from '../../../base/errors/api-error.js';
 import { newId, nowIso } from '../../../base/ids.js';
 import { findFirstAdmin, findMember } from '../members/members.service.js';
-import { getRolePermissions, requireKnownScopes } from '../members/roles.service.js';
+import { getRolePermissions } from '../members/roles.service.js';
 import { parseIsoDateTime, requireName } from '../../../base/validation.js';
 import { findWorkspace, requireWorkspace } from '../workspaces/workspaces.service.js';
 import { generateKeySecret } from './key-secret.js';
@@ -92,7 +92,8 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
   if (hasAlias && !isRoleName(input.alias!))
     throw new ApiError('bad_request', `alias must be one of ${ROLE_NAMES.join(', ')}`);
   if (hasScopes && input.scopes!.length === 0) throw new ApiError('bad_request', 'scopes must list at least one scope');
-  const requested = hasScopes ? requireKnownScopes(input.scopes!) : undefined;
+  // Unknown scopes are refused by name at the edge (requireKnownScopes); here, none its creator lacks.
+  const requested = hasScopes ? [...new Set(input.scopes!)].sort() : undefined;
   const expiresAt = input.expiresAt === undefined ? null : parseIsoDateTime(input.expiresAt, 'expiresAt');
   if (expiresAt && Date.parse(expiresAt) <= Date.now())
     throw new ApiError('bad_request', 'expiresAt must be in the future');

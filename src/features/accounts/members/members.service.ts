@@ -20,10 +20,12 @@ import { requireStrongPassword } from './password-policy.js';
 import { joinPeople, type MoveLoader, personToAccount } from '../../../families/people/membership-people.js';
 
 /**
- * The families' move of dependents, for a membership that takes over a recorded person: loaded on
- * that first use, so the command line's member commands go without the families.
+ * The service's families' move of dependents, for a membership that takes over a recorded person:
+ * loaded on that first use, so the command line's member commands go without the families.
+ * Memberships act on the service's own families (a test's or plug-in's family refers to no person).
  */
-export const loadFamiliesMove: MoveLoader = async () => (await import('../../../families/registry.js')).moveDependents;
+export const loadFamiliesMove: MoveLoader = async () =>
+  (await import('../../../families/registry.js')).createRegistry().move;
 
 export interface MemberDto {
   id: string;

@@ -12,7 +12,7 @@ import type { Database } from '../../../base/db/database.js';
 import type { Tables } from '../../../base/db/schema.js';
 import { inTransaction, writeTransaction } from '../../../base/db/write.js';
 import { ApiError, notFound } from '../../../base/errors/api-error.js';
-import { releaseDependents } from '../../../families/registry.js';
+import { createRegistry } from '../../../families/registry.js';
 import type { Caller } from '../../../base/http/authenticate.js';
 import { requireMatch } from '../../../base/http/etag.js';
 import { isUuid } from '../../../base/ids.js';
@@ -234,7 +234,8 @@ async function removeMemberIn(
   await refuseLastAdmin(trx, workspaceId, member, 'removed');
   // Every family releases the person in its own way (owners and team members unlinked, machines
   // unassigned), audited on each resource it changes.
-  await releaseDependents(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
+  // The service's own families: a test's or plug-in's family refers to no person.
+  await createRegistry().release(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
   await leavePeople(trx, workspaceId, member.user_id);
   await deleteRecorded(trx, 'members', {
     workspaceId,

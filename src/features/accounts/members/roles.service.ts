@@ -1,8 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Tables } from '../../../base/db/schema.js';
-import { isRoleName, isScope, ROLE_NAMES, type RoleName } from '../../../base/access/scopes.js';
-// The families declare their scopes when registered: the role permissions read them.
-import '../../../families/registry.js';
+import { isRoleName, ROLE_NAMES, type RoleName, type ScopeCatalog } from '../../../base/access/scopes.js';
 import type { Actor } from '../../../base/audit/audit.types.js';
 import { recordAudit } from '../../../base/audit/audit.writer.js';
 import type { Database } from '../../../base/db/database.js';
@@ -16,9 +14,9 @@ export function requireRoleName(value: string | undefined): RoleName {
   return value;
 }
 
-/** Rejects unknown scopes, naming every one of them. */
-export function requireKnownScopes(scopes: string[]): string[] {
-  const unknown = scopes.filter((scope) => !isScope(scope));
+/** Rejects scopes `known` lacks, naming every one of them; returns the others, sorted and once each. */
+export function requireKnownScopes(scopes: string[], known: ScopeCatalog): string[] {
+  const unknown = scopes.filter((scope) => !known.has(scope));
   if (unknown.length > 0) throw new ApiError('bad_request', `unknown scope: ${unknown.join(', ')}`);
   return [...new Set(scopes)].sort();
 }
@@ -37,11 +35,12 @@ export async function getRolePermissions(database: Database, workspaceId: string
 /** Replaces a system role's permission set; existing keys keep the copy they were made with. */
 export async function setRolePermissions(
   database: Database,
+  known: ScopeCatalog,
   input: { workspaceId: string; role: string; scopes: string[] },
   actor: Actor,
 ): Promise<{ role: RoleName; permissions: string[] }> {
   const role = requireRoleName(input.role);
-  const permissions = requireKnownScopes(input.scopes);
+  const permissions = requireKnownScopes(input.scopes, known);
   await requireWorkspace(database, input.workspaceId);
   const theRole = (eb: ExpressionBuilder<Tables, 'roles'>) =>
     eb.and([eb('workspace_id', '=', input.workspaceId), eb('name', '=', role)]);

@@ -1,6 +1,4 @@
-import { defaultPermissions, ROLE_NAMES } from '../../../base/access/scopes.js';
-// The families declare their scopes when registered: the role permissions read them.
-import '../../../families/registry.js';
+import { ROLE_NAMES, type ScopeCatalog } from '../../../base/access/scopes.js';
 import type { Actor } from '../../../base/audit/audit.types.js';
 import { recordAudit } from '../../../base/audit/audit.writer.js';
 import type { Database } from '../../../base/db/database.js';
@@ -14,9 +12,10 @@ export interface WorkspaceDto {
   name: string;
 }
 
-/** Creates a workspace with its three system roles at their default permission sets. */
+/** Creates a workspace with its three system roles at their default permission sets of `scopes`. */
 export async function createWorkspace(
   database: Database,
+  scopes: ScopeCatalog,
   input: { name: string },
   actor: Actor,
 ): Promise<WorkspaceDto> {
@@ -34,7 +33,7 @@ export async function createWorkspace(
         ROLE_NAMES.map((role) => ({
           workspace_id: id,
           name: role,
-          permissions: JSON.stringify(defaultPermissions(role)),
+          permissions: JSON.stringify(scopes.defaults(role)),
           updated_at: now,
         })),
       )
