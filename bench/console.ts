@@ -1,5 +1,6 @@
 // The console in Chromium: each page until shown (test/support/console-pages.ts), the response cache off, then
 // on. Needs `npm run build` and Debian's chromium. `npm run bench -- console [--size N] [--iterations N]`.
+import { createRegistry } from '../src/families/registry.js';
 import { CLI_ACTOR } from '../src/base/audit/audit.types.js';
 import { addMember } from '../src/features/accounts/members/members.service.js';
 import { launchBrowser } from '../test/support/browser.js';
@@ -16,7 +17,7 @@ export const scenario: Scenario = {
     await seed(workspace, size);
     const email = 'console-bench@example.test';
     const person = { workspaceId: workspace.workspaceId, email, name: 'Bench', role: 'admin' as const };
-    await addMember(workspace.database, { ...person, password: PASSWORD }, CLI_ACTOR);
+    await addMember(workspace.database, async () => createRegistry(), { ...person, password: PASSWORD }, CLI_ACTOR);
     const browser = await launchBrowser();
     workspace.defer(() => browser.close());
     let missed = 0;

@@ -76,7 +76,7 @@ export async function withWorkspace<T>(bench: Bench, body: (workspace: Workspace
       CLI_ACTOR,
     );
     const member = { workspaceId, email: 'bench@example.test', name: 'Bench', role: 'admin' as const };
-    await addMember(database, member, CLI_ACTOR);
+    await addMember(database, async () => createRegistry(), member, CLI_ACTOR);
     const { secret } = await createKey(database, { workspaceId, name: 'bench', alias: 'admin' });
     const defer: Defer = (close) => void closers.push(close);
     return await body({ database, url: target.url, workspaceId, auth: { authorization: `Bearer ${secret}` }, defer });

@@ -35,7 +35,7 @@ const database = openDatabase(`sqlite:${join(scratch, 'estate.db')}`);
 await migrateToLatest(database);
 const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Acme Corp' }, CLI_ACTOR);
 const admin = { workspaceId: workspace.id, role: 'admin' as const, password: PASSWORD };
-await addMember(database, { ...admin, email: EMAIL, name: 'Ada Lovelace' }, CLI_ACTOR);
+await addMember(database, async () => createRegistry(), { ...admin, email: EMAIL, name: 'Ada Lovelace' }, CLI_ACTOR);
 for (const [name, role] of [
   ['Grace Hopper', 'admin'],
   ['Linus Torvalds', 'write'],
@@ -43,7 +43,12 @@ for (const [name, role] of [
   ['Ken Thompson', 'read'],
 ] as const) {
   const email = `${name.toLowerCase().replace(' ', '.')}@acme.example`;
-  await addMember(database, { workspaceId: workspace.id, email, name, role, password: PASSWORD }, CLI_ACTOR);
+  await addMember(
+    database,
+    async () => createRegistry(),
+    { workspaceId: workspace.id, email, name, role, password: PASSWORD },
+    CLI_ACTOR,
+  );
 }
 for (const [name, alias] of [
   ['reporting', 'read'],

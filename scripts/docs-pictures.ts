@@ -26,7 +26,12 @@ mkdirSync(OUT, { recursive: true });
 const database = openDatabase('sqlite::memory:');
 await migrateToLatest(database);
 const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Demo' }, CLI_ACTOR);
-await addMember(database, { workspaceId: workspace.id, email: 'ada@demo.test', name: 'Ada', role: 'admin' }, CLI_ACTOR);
+await addMember(
+  database,
+  async () => createRegistry(),
+  { workspaceId: workspace.id, email: 'ada@demo.test', name: 'Ada', role: 'admin' },
+  CLI_ACTOR,
+);
 const key = await createKey(database, { workspaceId: workspace.id, name: 'docs', alias: 'admin' });
 await seedWorkspace(database, { workspaceId: workspace.id, size: 60, seed: 7 });
 const app = await buildApp({ database, logger: false });

@@ -2,6 +2,7 @@
  * Console API helpers: a person with a password, and a signed-in browser-like client that keeps
  * the session cookie and sends the CSRF token the way the console does.
  */
+import { serviceFamilies } from './harness.js';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CLI_ACTOR } from '../../src/base/audit/audit.types.js';
@@ -26,6 +27,7 @@ export async function personIn(
   const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
   const member = await addMember(
     h.database,
+    serviceFamilies,
     { workspaceId: workspace.id, email, name, role, password: PASSWORD },
     CLI_ACTOR,
   );

@@ -3,8 +3,7 @@
  * TEST_DATABASE_URL names a server (a maintenance database URL; each suite creates and drops its
  * own database there). Each test makes its own workspace, so tests never see each other's data.
  */
-import type { ScopeCatalog } from '../../src/base/access/scopes.js';
-import type { Registry } from '../../src/base/resources/registry.js';
+import type { DependentsLoader, Registry } from '../../src/base/resources/registry.js';
 import { createRegistry } from '../../src/families/registry.js';
 import { after, before, describe } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -64,7 +63,7 @@ function seededTemplate({ size, seed }: SeedOf): Seeded {
     size,
     seed,
     async make(database) {
-      const workspace = await newWorkspace(database, createRegistry().scopes, 'Seeded workspace');
+      const workspace = await newWorkspace(database, createRegistry(), 'Seeded workspace');
       const { seedWorkspace } = await import('../../src/features/seed/seed.js');
       await seedWorkspace(database, { workspaceId: workspace.id, size, seed });
       return workspace;
@@ -72,12 +71,16 @@ function seededTemplate({ size, seed }: SeedOf): Seeded {
   };
 }
 
+/** The service's own families' dependents, for a member added outside a suite's app. */
+export const serviceFamilies: DependentsLoader = async () => createRegistry();
+
 /** A new workspace with one admin member. */
-async function newWorkspace(database: Database, scopes: ScopeCatalog, name: string): Promise<Workspace> {
-  const workspace = await createWorkspace(database, scopes, { name }, CLI_ACTOR);
+async function newWorkspace(database: Database, registry: Registry, name: string): Promise<Workspace> {
+  const workspace = await createWorkspace(database, registry.scopes, { name }, CLI_ACTOR);
   const email = `admin-${randomBytes(5).toString('hex')}@example.test`;
   const admin = await addMember(
     database,
+    async () => registry,
     { workspaceId: workspace.id, email, name: 'Ada Admin', role: 'admin' },
     CLI_ACTOR,
   );
@@ -178,7 +181,7 @@ export function describeEachDatabase(
         await migrateToLatest(h.database);
         h.registry = appOptions.registry ?? createRegistry();
         h.app = await buildApp({ database: h.database, ...appOptions, registry: h.registry });
-        h.workspace = (name = 'Test workspace') => newWorkspace(h.database, h.registry.scopes, name);
+        h.workspace = (name = 'Test workspace') => newWorkspace(h.database, h.registry, name);
         if (options.seeded) h.seeded = seededValue(dialect, seededTemplate(options.seeded)) as Workspace;
         h.key = (workspace, options = {}) =>
           createKey(h.database, {

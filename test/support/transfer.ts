@@ -1,4 +1,5 @@
 /** What the import and export tests of the CLI and of the console share. */
+import { serviceFamilies } from './harness.js';
 import { CLI_ACTOR } from '../../src/base/audit/audit.types.js';
 import { FAMILIES } from '../../src/families/registry.js';
 import { addMember } from '../../src/features/accounts/members/members.service.js';
@@ -17,6 +18,11 @@ export async function copyMembers(h: Harness, source: Workspace, target: Workspa
     .execute();
   for (const person of people) {
     if (person.email === target.admin.email) continue;
-    await addMember(h.database, { workspaceId: target.id, ...person, role: person.role as 'read' }, CLI_ACTOR);
+    await addMember(
+      h.database,
+      serviceFamilies,
+      { workspaceId: target.id, ...person, role: person.role as 'read' },
+      CLI_ACTOR,
+    );
   }
 }

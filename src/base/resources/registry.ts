@@ -34,3 +34,12 @@ declare module '../http/types.js' {
     registry: Registry;
   }
 }
+
+/** What refers to a row, in every family of a composition: its release and its move. */
+export type Dependents = Pick<Registry, 'release' | 'move'>;
+
+/**
+ * The dependents of the caller's composition, loaded on first use: the app hands over its
+ * registry's, a CLI command loads the families only when a membership needs them.
+ */
+export type DependentsLoader = () => Promise<Dependents>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ScopeCatalog } from '../../base/access/scopes.js';
+import type { Registry } from '../../base/resources/registry.js';
 import { CLI_ACTOR } from '../../base/audit/audit.types.js';
 import type { Database } from '../../base/db/database.js';
 import { createKey } from './keys/keys.service.js';
@@ -19,12 +19,13 @@ export const DEMO_WORKSPACE_NAME = 'Demo';
  * On an empty database, creates a demo workspace, an admin member and an admin key so that a new
  * user can call the API at once. Returns the secrets to print once; on later starts, nothing.
  */
-export async function bootstrapIfEmpty(database: Database, scopes: ScopeCatalog): Promise<FirstStart | undefined> {
+export async function bootstrapIfEmpty(database: Database, registry: Registry): Promise<FirstStart | undefined> {
   if ((await countWorkspaces(database)) > 0) return undefined;
-  const workspace = await createWorkspace(database, scopes, { name: DEMO_WORKSPACE_NAME }, CLI_ACTOR);
+  const workspace = await createWorkspace(database, registry.scopes, { name: DEMO_WORKSPACE_NAME }, CLI_ACTOR);
   const password = randomBytes(12).toString('base64url');
   await addMember(
     database,
+    async () => registry,
     { workspaceId: workspace.id, email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', role: 'admin', password },
     CLI_ACTOR,
   );

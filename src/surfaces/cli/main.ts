@@ -4,6 +4,7 @@ import { CLI_ACTOR } from '../../base/audit/audit.types.js';
 import { loadConfig } from '../../base/config.js';
 import { requireEmail } from '../../base/validation.js';
 import type { Database } from '../../base/db/database.js';
+import type { Registry } from '../../base/resources/registry.js';
 import { migrateToLatest } from '../../base/db/migrate.js';
 import { AGENT_VERSION, parseInterval, runAgent } from '../../features/agents/program/run.js';
 import { fail, failureMessage, type JsonOption, progressBar, run, warn } from '../../base/cli/run.js';
@@ -32,6 +33,14 @@ async function readSecretFromStdin(): Promise<string> {
   let text = '';
   for await (const chunk of process.stdin) text += String(chunk);
   return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
+/**
+ * The service's own families, composed for a command that needs them (scopes, memberships): loaded
+ * then, so the commands that do not go without them.
+ */
+async function serviceRegistry(): Promise<Registry> {
+  return (await import('../../families/registry.js')).createRegistry();
 }
 
 function isLoopback(hostname: string): boolean {
@@ -124,13 +133,18 @@ function registerWorkspaceCommands(program: Command): void {
           );
           // Checked before anything is written: a bad address leaves no workspace without its admin.
           const email = opts.adminEmail === undefined ? undefined : requireEmail(opts.adminEmail);
-          const { scopes } = (await import('../../families/registry.js')).createRegistry();
-          const created = await createWorkspace(database, scopes, { name: opts.name }, CLI_ACTOR);
+          const registry = await serviceRegistry();
+          const created = await createWorkspace(database, registry.scopes, { name: opts.name }, CLI_ACTOR);
           if (email === undefined) return created;
           try {
             const { addMember, inviteByOperator } = await import('../../features/accounts/members/members.service.js');
             const name = opts.adminName ?? email.split('@')[0]!;
-            await addMember(database, { workspaceId: created.id, email, name, role: 'admin' }, CLI_ACTOR);
+            await addMember(
+              database,
+              async () => registry,
+              { workspaceId: created.id, email, name, role: 'admin' },
+              CLI_ACTOR,
+            );
             const admin = await inviteByOperator(database, { workspaceId: created.id, email }, CLI_ACTOR);
             return { ...created, admin };
           } catch (error) {
@@ -178,6 +192,7 @@ async function addMemberAction(opts: MemberAddOptions): Promise<void> {
         await import('../../features/accounts/members/members.service.js')
       ).addMember(
         database,
+        serviceRegistry,
         { workspaceId: opts.workspace, email: opts.email, name: opts.name, role: opts.role, password },
         CLI_ACTOR,
       );
@@ -281,7 +296,7 @@ function registerMemberCommands(program: Command): void {
             opts.workspace,
           );
           const { removeMemberAndKeys } = await import('../../features/accounts/members/memberships.js');
-          const outcome = await removeMemberAndKeys(database, opts.workspace, memberId, CLI_ACTOR, {
+          const outcome = await removeMemberAndKeys(database, serviceRegistry, opts.workspace, memberId, CLI_ACTOR, {
             keys: opts.revokeKeys ? 'revoke' : 'report',
           });
           if (outcome.activeKeys.length > 0) {
@@ -312,7 +327,7 @@ function registerRoleCommands(program: Command): void {
         async (database) =>
           (await import('../../features/accounts/members/roles.service.js')).setRolePermissions(
             database,
-            (await import('../../families/registry.js')).createRegistry().scopes,
+            (await serviceRegistry()).scopes,
             { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes },
             CLI_ACTOR,
           ),
@@ -349,7 +364,7 @@ function registerKeyCommands(program: Command): void {
           opts,
           async (database) => {
             const { requireKnownScopes } = await import('../../features/accounts/members/roles.service.js');
-            const known = (await import('../../families/registry.js')).createRegistry().scopes;
+            const known = (await serviceRegistry()).scopes;
             return (await import('../../features/accounts/keys/keys.service.js')).createKey(database, {
               workspaceId: opts.workspace,
               name: opts.name,

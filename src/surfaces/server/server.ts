@@ -76,7 +76,7 @@ export async function serve(config: Config): Promise<void> {
   });
   await migrateToLatest(database);
   const registry = createRegistry();
-  const first = await bootstrapIfEmpty(database, registry.scopes);
+  const first = await bootstrapIfEmpty(database, registry);
   const app = await buildApp({
     database,
     registry,

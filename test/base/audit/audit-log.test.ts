@@ -8,7 +8,7 @@ import { revokeKey, rotateKey } from '../../../src/features/accounts/keys/keys.s
 import { hashSecret } from '../../../src/features/accounts/keys/key-secret.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { setRolePermissions } from '../../../src/features/accounts/members/roles.service.js';
-import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, type Workspace, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 
 /** Inserts `count` synthetic events one millisecond apart, oldest first, starting at `start`. */
@@ -94,7 +94,12 @@ describeEachDatabase('GET /audit-log', (h) => {
     const key = await h.key(ws);
     const before = bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret })).total;
     await assert.rejects(
-      addMember(h.database, { workspaceId: ws.id, email: ws.admin.email, name: 'Again', role: 'read' }, CLI_ACTOR),
+      addMember(
+        h.database,
+        serviceFamilies,
+        { workspaceId: ws.id, email: ws.admin.email, name: 'Again', role: 'read' },
+        CLI_ACTOR,
+      ),
     );
     assert.equal(bodyOf(AuditList, await h.call('GET', '/public/v1/audit-log', { key: key.secret })).total, before);
   });

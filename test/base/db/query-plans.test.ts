@@ -18,7 +18,7 @@ import { createKey } from '../../../src/features/accounts/keys/keys.service.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { createWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
-import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../support/harness.js';
+import { createMigratedTestDatabase, DIALECTS, type TestDatabase, serviceFamilies } from '../../support/harness.js';
 import { listOperations, type Operation, type Parameter, type Schema } from '../../support/list-operations.js';
 
 /** Enough servers that PostgreSQL's planner prefers an index to reading a table and sorting it. */
@@ -243,6 +243,7 @@ for (const dialect of DIALECTS) {
       const workspace = await createWorkspace(database, createRegistry().scopes, { name: 'Plans' }, CLI_ACTOR);
       await addMember(
         database,
+        serviceFamilies,
         { workspaceId: workspace.id, email: 'plans@example.test', name: 'Plan Admin', role: 'admin' },
         CLI_ACTOR,
       );

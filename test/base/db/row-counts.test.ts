@@ -23,7 +23,7 @@ import { createKey } from '../../../src/features/accounts/keys/keys.service.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { createWorkspace, deleteWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
-import { createTestDatabase, describeEachDatabase, type Harness } from '../../support/harness.js';
+import { createTestDatabase, describeEachDatabase, type Harness, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 
 /** `count` synthetic events of a workspace, inserted in one multi-row statement each 500. */
@@ -276,6 +276,7 @@ describeEachDatabase('row counts: audit events counted in row_counts', (h) => {
       const ws = await createWorkspace(own.database, createRegistry().scopes, { name: 'Fresh' }, CLI_ACTOR);
       await addMember(
         own.database,
+        serviceFamilies,
         { workspaceId: ws.id, email: 'admin@fresh.test', name: 'Admin', role: 'admin' },
         CLI_ACTOR,
       );

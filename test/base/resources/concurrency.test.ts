@@ -23,7 +23,7 @@ import { buildApp, type App } from '../../../src/surfaces/server/app.js';
 import { ErrorBody, toApiError } from '../../../src/base/http/errors.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { auditFeedPoller } from '../../support/feed.js';
-import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, type Workspace, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 
 type Json = Record<string, any>;
@@ -338,6 +338,7 @@ describeEachDatabase('concurrency: every write as if alone', (h) => {
     for (let i = 0; i < 4; i += 1)
       await addMember(
         h.database,
+        serviceFamilies,
         {
           workspaceId: workspace.id,
           email: `admin${i}-${workspace.id}@example.test`,

@@ -25,7 +25,7 @@ import { type AuditEvent as AuditEventSchema, AuditList } from '../../../src/bas
 import { agentListing } from '../../../src/features/agents/agents.module.js';
 import { User } from '../../../src/families/people/users.module.js';
 import { discoveredListing } from '../../../src/features/discovered/discovered-applications.module.js';
-import { describeEachDatabase, type Harness } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, serviceFamilies } from '../../support/harness.js';
 import { bodyOf, errorOf, listingClient } from '../../support/typed.js';
 
 type AuditEvent = Static<typeof AuditEventSchema>;
@@ -214,6 +214,7 @@ describeEachDatabase('one definition per family', (h) => {
     const { ws, key, post, events } = await setUp(h);
     const member = await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: ws.id, email: `bob-${ws.id}@x.test`, name: 'Bob', role: 'read' },
       CLI_ACTOR,
     );

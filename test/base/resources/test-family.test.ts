@@ -1,3 +1,5 @@
+// npm test: a process of its own (its family declares storage facts for its table, which the storage
+// checks of other files would see; its routes, scopes and audit type are its app's alone).
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Kysely } from 'kysely';

@@ -9,7 +9,7 @@ import { it } from 'node:test';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { User } from '../../../src/families/people/users.module.js';
-import { describeEachDatabase, type Workspace } from '../../support/harness.js';
+import { describeEachDatabase, type Workspace, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 
 type Audit = { action: string; resourceType: string; resourceId: string; changes?: Record<string, unknown> };
@@ -302,7 +302,12 @@ describeEachDatabase('people without an account', (h) => {
     const app = await created(key, 'applications', { name: 'Quotes' });
     await h.call('PUT', `/public/v1/applications/${app.id}/owners/${eve.id}`, { key });
 
-    const added = await addMember(h.database, { workspaceId: ws.id, email: 'eve@acme.test', role: 'read' }, CLI_ACTOR);
+    const added = await addMember(
+      h.database,
+      serviceFamilies,
+      { workspaceId: ws.id, email: 'eve@acme.test', role: 'read' },
+      CLI_ACTOR,
+    );
     assert.equal(added.userId, eve.id, 'the person becomes the account, with the same id');
     const now = bodyOf(User, await h.call('GET', `/public/v1/users/${eve.id}`, { key }));
     assert.deepEqual([now.member, now.name, now.email, now.department], [true, 'Eve Later', 'eve@acme.test', 'Sales']);
@@ -312,6 +317,7 @@ describeEachDatabase('people without an account', (h) => {
     const elsewhere = await h.workspace('Elsewhere');
     const fay = await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: elsewhere.id, email: 'fay@acme.test', name: 'Fay Account', role: 'read' },
       CLI_ACTOR,
     );
@@ -319,7 +325,12 @@ describeEachDatabase('people without an account', (h) => {
     const team = await created(key, 'teams', { name: 'Sales' });
     await h.call('PUT', `/public/v1/teams/${team.id}/members/${recorded.id}`, { key });
     const laptop = await created(key, 'workstations', { name: 'lt-3', assignedUserId: recorded.id });
-    await addMember(h.database, { workspaceId: ws.id, email: 'fay@acme.test', role: 'read' }, CLI_ACTOR);
+    await addMember(
+      h.database,
+      serviceFamilies,
+      { workspaceId: ws.id, email: 'fay@acme.test', role: 'read' },
+      CLI_ACTOR,
+    );
     assert.equal((await h.call('GET', `/public/v1/users/${recorded.id}`, { key })).statusCode, 404);
     const joined = bodyOf(User, await h.call('GET', `/public/v1/users/${fay.userId}`, { key }));
     assert.deepEqual([joined.member, joined.name, joined.employeeNumber], [true, 'Fay Account', 'E-42']);

@@ -14,7 +14,7 @@ import { addMember } from '../../../src/features/accounts/members/members.servic
 import { estate } from '../../support/cli.js';
 import { personIn, signIn, signInRequest, PASSWORD, type ConsoleClient } from '../../support/console.js';
 import { auditOf } from '../../support/audit.js';
-import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, type Workspace, serviceFamilies } from '../../support/harness.js';
 import { bodyOf, errorOf } from '../../support/typed.js';
 
 function accept(h: Harness, token: string, password: string) {
@@ -40,7 +40,12 @@ describeEachDatabase('accounts: no way into another workspace through a shared p
       const beta = await h.workspace('Beta');
       const alpha = await adminClient(h, 'Alpha');
       const email = `victim-${beta.id}@beta.test`;
-      await addMember(h.database, { workspaceId: beta.id, email, name: 'Victim', role: 'admin' }, CLI_ACTOR);
+      await addMember(
+        h.database,
+        serviceFamilies,
+        { workspaceId: beta.id, email, name: 'Victim', role: 'admin' },
+        CLI_ACTOR,
+      );
       const response = await alpha.client.call('POST', '/ui/api/members', { email, role: 'read' });
       assert.equal(response.statusCode, 201);
       const added = bodyOf(AddedMember, response);
@@ -143,11 +148,13 @@ describeEachDatabase('accounts: no way into another workspace through a shared p
       const withoutPassword = `no-password-${other.id}@example.test`;
       await addMember(
         h.database,
+        serviceFamilies,
         { workspaceId: other.id, email: withPassword, name: 'Secret Name One', role: 'read', password: PASSWORD },
         CLI_ACTOR,
       );
       await addMember(
         h.database,
+        serviceFamilies,
         { workspaceId: other.id, email: withoutPassword, name: 'Secret Name Two', role: 'read' },
         CLI_ACTOR,
       );
@@ -382,7 +389,12 @@ describeEachDatabase('accounts: a sign-in throttle that holds', (h) => {
       const other = await h.workspace('Other');
       const local = await personIn(h, alpha.ws, 'read', 'Local Person');
       const shared = await personIn(h, other, 'read', 'Shared Person');
-      await addMember(h.database, { workspaceId: alpha.ws.id, email: shared.email, role: 'read' }, CLI_ACTOR);
+      await addMember(
+        h.database,
+        serviceFamilies,
+        { workspaceId: alpha.ws.id, email: shared.email, role: 'read' },
+        CLI_ACTOR,
+      );
       const sharedHere = (
         await h.database.db
           .selectFrom('members')
@@ -425,6 +437,7 @@ describeEachDatabase('accounts: a sign-in throttle that holds', (h) => {
     for (let index = 0; index < 600; index++) {
       await addMember(
         h.database,
+        serviceFamilies,
         { workspaceId: ws.id, email: `many-${index}-${ws.id}@example.test`, name: `Many ${index}`, role: 'read' },
         CLI_ACTOR,
       );
@@ -452,7 +465,12 @@ describeEachDatabase('accounts: a sign-in throttle that holds', (h) => {
       const alpha = await h.workspace('Alpha');
       const beta = await h.workspace('Beta');
       const person = await personIn(h, alpha, 'read');
-      await addMember(h.database, { workspaceId: beta.id, email: person.email, role: 'read' }, CLI_ACTOR);
+      await addMember(
+        h.database,
+        serviceFamilies,
+        { workspaceId: beta.id, email: person.email, role: 'read' },
+        CLI_ACTOR,
+      );
       for (let index = 0; index < PAIR_LIMIT; index++)
         await signInRequest(h, person.email, `guess ${index}`, {}, '198.51.100.90');
       assert.equal((await signInRequest(h, person.email, PASSWORD, {}, '198.51.100.90')).statusCode, 429);

@@ -10,7 +10,7 @@ import { addMember } from '../../../src/features/accounts/members/members.servic
 import { browserMissing } from '../../support/browser.js';
 import { personIn, signInRequest, PASSWORD } from '../../support/console.js';
 import { assertAccessible, consoleFor, signInPage } from '../../support/console-browser.js';
-import { describeEachDatabase } from '../../support/harness.js';
+import { describeEachDatabase, serviceFamilies } from '../../support/harness.js';
 
 const skip = browserMissing();
 
@@ -25,7 +25,12 @@ describeEachDatabase('web console: accounts', (h) => {
     const other = await h.workspace('Elsewhere');
     const admin = await personIn(h, ws, 'admin');
     const email = `pending-${other.id}@example.test`;
-    await addMember(h.database, { workspaceId: other.id, email, name: 'Name From Elsewhere', role: 'read' }, CLI_ACTOR);
+    await addMember(
+      h.database,
+      serviceFamilies,
+      { workspaceId: other.id, email, name: 'Name From Elsewhere', role: 'read' },
+      CLI_ACTOR,
+    );
     const page = await ui.newPage();
     await signInPage(page, admin.email, PASSWORD);
     await page.getByRole('link', { name: 'Members' }).click();

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { newId } from '../../../src/base/ids.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
-import { describeEachDatabase } from '../../support/harness.js';
+import { describeEachDatabase, serviceFamilies } from '../../support/harness.js';
 import { renameWaitsForHeldInsert } from '../../support/race.js';
 import { everyItem } from '../../support/walk.js';
 
@@ -103,12 +103,18 @@ describeEachDatabase('people lists ordered by their memberships', (h) => {
       names.map((name, i) =>
         addMember(
           h.database,
+          serviceFamilies,
           { workspaceId: ws.id, email: `p${i}@people.test`, name, role: i % 3 === 0 ? 'write' : 'read' },
           CLI_ACTOR,
         ),
       ),
     );
-    await addMember(h.database, { workspaceId: other.id, email: 'p3@people.test', role: 'admin' }, CLI_ACTOR);
+    await addMember(
+      h.database,
+      serviceFamilies,
+      { workspaceId: other.id, email: 'p3@people.test', role: 'admin' },
+      CLI_ACTOR,
+    );
     await assertOrders(key, ws.id);
 
     // A rename written straight to the users table is copied to every membership of the person.
@@ -148,6 +154,7 @@ describeEachDatabase('people lists ordered by their memberships', (h) => {
     const ws = await h.workspace();
     await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: ws.id, email: 'forged@people.test', name: 'Real Name', role: 'read' },
       CLI_ACTOR,
     );
@@ -169,6 +176,7 @@ describeEachDatabase('people lists ordered by their memberships', (h) => {
     const other = await h.workspace();
     await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: other.id, email: 'racer@people.test', name: 'Before', role: 'read' },
       CLI_ACTOR,
     );

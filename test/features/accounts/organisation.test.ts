@@ -11,7 +11,7 @@ import { Member } from '../../../src/features/accounts/members/members.service.j
 import { memberListing } from '../../../src/features/accounts/members/memberships.js';
 import { teams } from '../../../src/families/teams/teams.module.js';
 import { User, userListing } from '../../../src/families/people/users.module.js';
-import { describeEachDatabase } from '../../support/harness.js';
+import { describeEachDatabase, serviceFamilies } from '../../support/harness.js';
 import { bodyOf, errorOf, familyClient, listingClient } from '../../support/typed.js';
 
 describeEachDatabase('categories', (h) => {
@@ -195,6 +195,7 @@ describeEachDatabase('teams, users and members', (h) => {
     assert.equal((await h.call('DELETE', `/public/v1/members/${ws.admin.id}`, { key: key.secret })).statusCode, 422);
     const second = await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: ws.id, email: 'second@acme.test', name: 'Second', role: 'read' },
       CLI_ACTOR,
     );
@@ -236,6 +237,7 @@ describeEachDatabase('teams, users and members', (h) => {
     const key = await h.key(ws);
     const reader = await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: ws.id, email: 'r@acme.test', name: 'R', role: 'read' },
       CLI_ACTOR,
     );

@@ -30,7 +30,7 @@ import {
 } from '../../../src/features/accounts/sso/providers.js';
 import { estate } from '../../support/cli.js';
 import { clientOf, PASSWORD, personIn, signInRequest } from '../../support/console.js';
-import { describeEachDatabase, type Harness, ONCE, type Workspace } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, ONCE, type Workspace, serviceFamilies } from '../../support/harness.js';
 import { SsoAgent } from '../../support/sso-agent.js';
 import {
   CLIENT_SECRET,
@@ -251,7 +251,12 @@ describeEachDatabase(
       const person = personAt(corp, [group]);
       other.people.set(person.login, { ...corp.people.get(person.login)! });
       assert.equal(await new SsoAgent().signIn(start('other'), person.login), '/ui/');
-      await addMember(h.database, { workspaceId: plainSpace.id, email: person.email, role: 'read' }, CLI_ACTOR);
+      await addMember(
+        h.database,
+        serviceFamilies,
+        { workspaceId: plainSpace.id, email: person.email, role: 'read' },
+        CLI_ACTOR,
+      );
       corp.people.get(person.login)!.groups = [];
       // Through corp: no group any more. The other provider's membership and the manual one stay.
       const agent = new SsoAgent();
@@ -269,7 +274,12 @@ describeEachDatabase(
       const person = personAt(corp, [group]);
       const agent = new SsoAgent();
       assert.equal(await agent.signIn(start(), person.login), '/ui/');
-      await addMember(h.database, { workspaceId: manual.id, email: person.email, role: 'admin' }, CLI_ACTOR);
+      await addMember(
+        h.database,
+        serviceFamilies,
+        { workspaceId: manual.id, email: person.email, role: 'admin' },
+        CLI_ACTOR,
+      );
       const { view } = await sessionOf(agent);
       const client = clientOf(h, agent.cookie(SESSION_COOKIE)!, view!);
       const move = await client.call('PUT', '/ui/api/session/workspace', { workspaceId: manual.id });
@@ -311,6 +321,7 @@ describeEachDatabase(
       const email = `${unique('invited')}@example.test`;
       const added = await addMember(
         h.database,
+        serviceFamilies,
         { workspaceId: workspace.id, email, name: 'Ivy Invited', role: 'write', invite: true },
         CLI_ACTOR,
       );
@@ -340,7 +351,12 @@ describeEachDatabase(
       const closed = await h.workspace('SSO closed');
       await ruleIn(closed, 'corp', unique('any'), 'read');
       const person = await personIn(h, open, 'write', 'Mo Mover');
-      await addMember(h.database, { workspaceId: closed.id, email: person.email, role: 'write' }, CLI_ACTOR);
+      await addMember(
+        h.database,
+        serviceFamilies,
+        { workspaceId: closed.id, email: person.email, role: 'write' },
+        CLI_ACTOR,
+      );
       await changeSetting(h.database, closed.id, { requireSso: true }, CLI_ACTOR);
       const response = await signInRequest(h, person.email, PASSWORD);
       assert.equal(response.statusCode, 200);

@@ -17,7 +17,7 @@ import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { openDatabase } from '../../../src/base/db/database.js';
 import { redactSecrets } from '../../../src/base/logging.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
-import { describeEachDatabase, type Harness, ONCE } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, ONCE, serviceFamilies } from '../../support/harness.js';
 import { installed } from '../../../src/base/paths.js';
 
 const FIXTURES = installed('test', 'fixtures', 'inventory');
@@ -79,6 +79,7 @@ describeEachDatabase(
         const { ws, key, agent, post } = await setUp(h);
         const jane = await addMember(
           h.database,
+          serviceFamilies,
           { workspaceId: ws.id, email: 'jdoe@corp.example.com', name: 'Jane Doe', role: 'read' },
           CLI_ACTOR,
         );

@@ -17,7 +17,7 @@ import { servers } from '../../../src/families/servers/servers.module.js';
 import { workstations } from '../../../src/families/workstations/workstations.module.js';
 import { Tag } from '../../../src/families/tags/tags.schemas.js';
 import { userListing } from '../../../src/families/people/users.module.js';
-import { describeEachDatabase, type Harness } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, serviceFamilies } from '../../support/harness.js';
 import { bodyOf, errorOf, familyClient, listingClient } from '../../support/typed.js';
 
 const post = (h: Harness, key: string, path: string, body: unknown) =>
@@ -330,7 +330,12 @@ describeEachDatabase('agents and discovered applications (read)', (h) => {
 
   it('GET /users lists people added later too', async () => {
     const ws = await h.workspace();
-    await addMember(h.database, { workspaceId: ws.id, email: 'zed@acme.test', name: 'Zed', role: 'read' }, CLI_ACTOR);
+    await addMember(
+      h.database,
+      serviceFamilies,
+      { workspaceId: ws.id, email: 'zed@acme.test', name: 'Zed', role: 'read' },
+      CLI_ACTOR,
+    );
     const key = (await h.key(ws)).secret;
     assert.equal((await listingClient(h, key, userListing).list({ q: 'zed' })).pagination.total, 1);
   });

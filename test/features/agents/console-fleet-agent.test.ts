@@ -13,7 +13,7 @@ import { addMember } from '../../../src/features/accounts/members/members.servic
 import { browserMissing } from '../../support/browser.js';
 import { personIn, signIn } from '../../support/console.js';
 import { assertAccessible, consoleFor, screenshot } from '../../support/console-browser.js';
-import { describeEachDatabase, type Harness } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 import { installed } from '../../../src/base/paths.js';
 
@@ -156,6 +156,7 @@ describeEachDatabase('console: enrolling a fleet agent', (h) => {
     // A read member of B, B selected: not an admin there.
     await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: b.id, email: attacker.email, name: attacker.name, role: 'read' },
       CLI_ACTOR,
     );

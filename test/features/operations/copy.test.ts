@@ -18,7 +18,12 @@ import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { createWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
 import { differences, publicAnswers } from '../../support/answers.js';
 import { estate, startServer, stopServer } from '../../support/cli.js';
-import { createMigratedTestDatabase, createTestDatabase, type TestDatabase } from '../../support/harness.js';
+import {
+  createMigratedTestDatabase,
+  createTestDatabase,
+  type TestDatabase,
+  serviceFamilies,
+} from '../../support/harness.js';
 
 interface Side {
   test: TestDatabase;
@@ -84,6 +89,7 @@ describe('estate copy', () => {
     const workspace = await createWorkspace(source.database, createRegistry().scopes, { name: 'Acme' }, CLI_ACTOR);
     await addMember(
       source.database,
+      serviceFamilies,
       { workspaceId: workspace.id, email: 'ada@example.test', name: 'Ada', role: 'admin', password: 'x7!Kq9#mPz2$vL' },
       CLI_ACTOR,
     );

@@ -5,7 +5,7 @@ import { onlyIfEmpty } from '../../../src/features/seed/console.routes.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { personIn, signIn } from '../../support/console.js';
-import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, type Workspace, serviceFamilies } from '../../support/harness.js';
 
 /** How many servers the public API lists in a workspace. */
 async function serverCount(h: Harness, workspace: Workspace): Promise<number> {
@@ -79,6 +79,7 @@ describeEachDatabase('console: Load sample data', (h) => {
     // As a read member of B, B selected: not an admin there.
     await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: b.id, email: attacker.email, name: attacker.name, role: 'read' },
       CLI_ACTOR,
     );

@@ -14,7 +14,7 @@ import { FIELD_FAMILIES } from '../../../src/base/custom-fields/field-kinds.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { estate } from '../../support/cli.js';
 import { personIn, signIn } from '../../support/console.js';
-import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, type Workspace, serviceFamilies } from '../../support/harness.js';
 import { temporaryDirectory } from '../../support/temporary.js';
 
 type Item = Record<string, unknown> & { id: string };
@@ -76,6 +76,7 @@ async function filled(h: Harness): Promise<{ ws: Workspace; key: string }> {
   const kim = await call(h, key, 'POST', 'users', { name: 'Kim Noemail' });
   const member = await addMember(
     h.database,
+    serviceFamilies,
     { workspaceId: ws.id, email: `member-${ws.id}@acme.test`, name: 'Mo Member', role: 'read' },
     CLI_ACTOR,
   );

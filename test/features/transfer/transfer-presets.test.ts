@@ -8,7 +8,7 @@ import { addMember } from '../../../src/features/accounts/members/members.servic
 import { importFamily } from '../../../src/features/transfer/import.js';
 import { addressOf, dayOf } from '../../../src/features/transfer/presets.js';
 import { estate } from '../../support/cli.js';
-import { describeEachDatabase, type Harness, ONCE, type Workspace } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, ONCE, type Workspace, serviceFamilies } from '../../support/harness.js';
 import { installed } from '../../../src/base/paths.js';
 import { temporaryDirectory } from '../../support/temporary.js';
 
@@ -25,6 +25,7 @@ async function snipeWorkspace(h: Harness): Promise<Workspace> {
   for (const person of SNIPE_PEOPLE)
     await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: ws.id, email: `${person}@acme.example`, name: person, role: 'read' },
       CLI_ACTOR,
     );

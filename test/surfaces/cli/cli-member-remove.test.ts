@@ -12,7 +12,7 @@ import { createKey } from '../../../src/features/accounts/keys/keys.service.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { createWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
 import { estate } from '../../support/cli.js';
-import { describeEachDatabase, type Harness } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 
 async function meStatus(h: Harness, secret: string): Promise<number> {
@@ -33,6 +33,7 @@ describeEachDatabase('estate member remove', (h) => {
     const member = (name: string, role: 'admin' | 'read') =>
       addMember(
         h.database,
+        serviceFamilies,
         { workspaceId: ws.id, email: `${name.toLowerCase()}-${ws.id}@example.test`, name, role },
         CLI_ACTOR,
       );

@@ -11,7 +11,7 @@ import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
 import { createWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
 import { estate, startServer, stopServer } from '../../support/cli.js';
-import { createTestDatabase, describeEachDatabase, ONCE } from '../../support/harness.js';
+import { createTestDatabase, describeEachDatabase, ONCE, serviceFamilies } from '../../support/harness.js';
 import { temporaryDirectory } from '../../support/temporary.js';
 
 /** The arguments of `estate key create --json` for a key named `k` in the workspace, with the options given. */
@@ -35,6 +35,7 @@ describeEachDatabase('command line', (h) => {
     const ws = await createWorkspace(h.database, createRegistry().scopes, { name: 'CLI Co' }, CLI_ACTOR);
     const { created: _created, ...admin } = await addMember(
       h.database,
+      serviceFamilies,
       { workspaceId: ws.id, email: 'Boss@Example.com', name: 'Boss', role: 'admin', password: 'correct horse' },
       CLI_ACTOR,
     );

@@ -23,7 +23,7 @@ import { Server, servers } from '../../../src/families/servers/servers.module.js
 import { addMember, Member } from '../../../src/features/accounts/members/members.service.js';
 import { Tag } from '../../../src/families/tags/tags.schemas.js';
 import { User } from '../../../src/families/people/users.module.js';
-import { describeEachDatabase, type Harness } from '../../support/harness.js';
+import { describeEachDatabase, type Harness, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 
 type Json = Record<string, any>;
@@ -130,6 +130,7 @@ describeEachDatabase('security findings', (h) => {
       const { ws, key } = await setUp(h);
       const member = await addMember(
         h.database,
+        serviceFamilies,
         { workspaceId: ws.id, email: `reader-${ws.id}@example.test`, name: 'Reader', role: 'read' },
         CLI_ACTOR,
       );
@@ -161,6 +162,7 @@ describeEachDatabase('security findings', (h) => {
       const email = `person-${w2.id}@example.test`;
       await addMember(
         h.database,
+        serviceFamilies,
         { workspaceId: w2.id, email, name: 'Original Name', role: 'read', password: 'original password' },
         CLI_ACTOR,
       );
@@ -173,6 +175,7 @@ describeEachDatabase('security findings', (h) => {
       await assert.rejects(
         addMember(
           h.database,
+          serviceFamilies,
           { workspaceId: w1.id, email, name: 'Attacker Name', role: 'read', password: 'attacker password' },
           CLI_ACTOR,
         ),
@@ -180,6 +183,7 @@ describeEachDatabase('security findings', (h) => {
       );
       const added = await addMember(
         h.database,
+        serviceFamilies,
         { workspaceId: w1.id, email, role: 'read', password: 'attacker password' },
         CLI_ACTOR,
       );
@@ -213,6 +217,7 @@ describeEachDatabase('security findings', (h) => {
         const agent = await enrollAgent(h.database, { workspaceId: ws.id, name: 'logged agent' });
         await addMember(
           h.database,
+          serviceFamilies,
           {
             workspaceId: ws.id,
             email: `pw-${ws.id}@example.test`,

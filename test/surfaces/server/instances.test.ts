@@ -24,7 +24,7 @@ import { addMember } from '../../../src/features/accounts/members/members.servic
 import { createWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
 import { startServer, stopServer } from '../../support/cli.js';
 import { auditFeedPoller } from '../../support/feed.js';
-import { createTestDatabase, type TestDatabase } from '../../support/harness.js';
+import { createTestDatabase, type TestDatabase, serviceFamilies } from '../../support/harness.js';
 
 type Json = Record<string, any>;
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
@@ -44,6 +44,7 @@ async function prepare(url: string, admins = 1) {
     for (let i = 0; i < admins; i += 1) {
       await addMember(
         database,
+        serviceFamilies,
         { workspaceId: workspace.id, email: `admin${i}@scale.test`, name: `Admin ${i}`, role: 'admin' },
         CLI_ACTOR,
       );

@@ -30,7 +30,8 @@ const keysChoice = (revokeKeys: boolean | undefined): KeysChoice => (revokeKeys 
  * and the admins' removal and demotion that show, and may revoke, the keys the member made. The
  * list and the key-less changes are the workspace routes under /ui/api/v1/members.
  */
-export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): void {
+export function registerConsoleMemberRoutes(app: App, { database, registry }: AppDeps): void {
+  const families = async () => registry;
   app.post(
     '/members',
     { config: { scope: 'members:edit' }, schema: { body: AddMember, response: { 201: AddedMember } } },
@@ -38,6 +39,7 @@ export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): vo
       const caller = memberCallerOf(request);
       const added = await addMember(
         database,
+        families,
         { ...request.body, workspaceId: caller.workspaceId, invite: true, discreet: true },
         caller.actor,
         caller.scopes,
@@ -84,7 +86,7 @@ export function registerConsoleMemberRoutes(app: App, { database }: AppDeps): vo
     },
     async (request) => {
       const { workspaceId, actor } = memberCallerOf(request);
-      const outcome = await removeMemberAndKeys(database, workspaceId, request.params.id, actor, {
+      const outcome = await removeMemberAndKeys(database, families, workspaceId, request.params.id, actor, {
         ifMatch: ifMatchOf(request),
         keys: keysChoice(request.query.revokeKeys),
       });

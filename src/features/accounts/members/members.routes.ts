@@ -10,6 +10,7 @@ import { changeRole, memberListing, removeMember, UpdateMember } from './members
 
 export function registerMemberRoutes(app: App, deps: AppDeps): void {
   const { database } = deps;
+  const families = async () => deps.registry;
   app.patch(
     '/members/:id',
     {
@@ -52,7 +53,7 @@ export function registerMemberRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      await removeMember(database, callerOf(request), request.params.id, ifMatchOf(request));
+      await removeMember(database, families, callerOf(request), request.params.id, ifMatchOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import type { DependentsLoader } from '../../../base/resources/registry.js';
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
@@ -17,15 +18,7 @@ import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { writeTransaction } from '../../../base/db/write.js';
 import { belongsElsewhere, createInvitation, type Invitation } from './invitations.js';
 import { requireStrongPassword } from './password-policy.js';
-import { joinPeople, type MoveLoader, personToAccount } from '../../../families/people/membership-people.js';
-
-/**
- * The service's families' move of dependents, for a membership that takes over a recorded person:
- * loaded on that first use, so the command line's member commands go without the families.
- * Memberships act on the service's own families (a test's or plug-in's family refers to no person).
- */
-export const loadFamiliesMove: MoveLoader = async () =>
-  (await import('../../../families/registry.js')).createRegistry().move;
+import { joinPeople, personToAccount } from '../../../families/people/membership-people.js';
 
 export interface MemberDto {
   id: string;
@@ -49,6 +42,8 @@ export function hashPassword(password: string): Promise<string> {
  */
 export async function addMember(
   database: Database,
+  /** The families' dependents: a recorded person who becomes the member has what refers to them moved. */
+  families: DependentsLoader,
   input: {
     workspaceId: string;
     email: string;
@@ -105,7 +100,7 @@ export async function addMember(
       input.workspaceId,
       { id: user.id, email, name: user.name, created_at: user.created_at ?? now },
       actor,
-      loadFamiliesMove,
+      async () => (await families()).move,
     );
     await recordAudit(trx, {
       workspaceId: input.workspaceId,

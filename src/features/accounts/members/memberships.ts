@@ -12,7 +12,8 @@ import type { Database } from '../../../base/db/database.js';
 import type { Tables } from '../../../base/db/schema.js';
 import { inTransaction, writeTransaction } from '../../../base/db/write.js';
 import { ApiError, notFound } from '../../../base/errors/api-error.js';
-import { createRegistry } from '../../../families/registry.js';
+import type { DependentsLoader } from '../../../base/resources/registry.js';
+import type { Release } from '../../../base/resources/crud.js';
 import type { Caller } from '../../../base/http/authenticate.js';
 import { requireMatch } from '../../../base/http/etag.js';
 import { isUuid } from '../../../base/ids.js';
@@ -203,27 +204,37 @@ async function changeRoleIn(
  * Removes a membership and everything that tied the person to this workspace: teams, ownerships,
  * assigned machines.
  */
-export async function removeMember(database: Database, principal: Caller, id: string, ifMatch?: string): Promise<void> {
+export async function removeMember(
+  database: Database,
+  families: DependentsLoader,
+  principal: Caller,
+  id: string,
+  ifMatch?: string,
+): Promise<void> {
   const { workspaceId, actor } = principal;
-  await writeTransaction(database, workspaceId, (trx) => removeMemberIn(trx, workspaceId, id, actor, ifMatch));
+  const { release } = await families();
+  await writeTransaction(database, workspaceId, (trx) => removeMemberIn(trx, release, workspaceId, id, actor, ifMatch));
 }
 
 /** removeMember and the member's keys (`keys`) in one transaction: the console and `estate member remove`. */
 export async function removeMemberAndKeys(
   database: Database,
+  families: DependentsLoader,
   workspaceId: string,
   id: string,
   actor: Actor,
   { ifMatch, keys }: { ifMatch?: string; keys: KeysChoice },
 ): Promise<KeysOfMember> {
+  const { release } = await families();
   return writeTransaction(database, workspaceId, async (trx) => {
-    await removeMemberIn(trx, workspaceId, id, actor, ifMatch);
+    await removeMemberIn(trx, release, workspaceId, id, actor, ifMatch);
     return settleKeys(trx, workspaceId, id, actor, keys);
   });
 }
 
 async function removeMemberIn(
   trx: Kysely<Tables>,
+  release: Release,
   workspaceId: string,
   id: string,
   actor: Actor,
@@ -234,8 +245,7 @@ async function removeMemberIn(
   await refuseLastAdmin(trx, workspaceId, member, 'removed');
   // Every family releases the person in its own way (owners and team members unlinked, machines
   // unassigned), audited on each resource it changes.
-  // The service's own families: a test's or plug-in's family refers to no person.
-  await createRegistry().release(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
+  await release(trx, workspaceId, { table: 'users', id: member.user_id }, actor);
   await leavePeople(trx, workspaceId, member.user_id);
   await deleteRecorded(trx, 'members', {
     workspaceId,

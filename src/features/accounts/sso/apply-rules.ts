@@ -17,7 +17,7 @@ import { ApiError } from '../../../base/errors/api-error.js';
 import { newId, nowIso } from '../../../base/ids.js';
 import { isLastAdmin, removeMemberAndKeys } from '../members/memberships.js';
 import { joinPeople } from '../../../families/people/membership-people.js';
-import { loadFamiliesMove } from '../members/members.service.js';
+import type { DependentsLoader } from '../../../base/resources/registry.js';
 import type { SsoProvider } from './providers.js';
 import { settingOf, ssoDb } from './rules.service.js';
 
@@ -54,6 +54,7 @@ const via = (provider: SsoProvider) => ({ provider: { before: null, after: provi
 
 export async function applyRules(
   database: Database,
+  families: DependentsLoader,
   provider: SsoProvider,
   person: { email: string; name: string },
   groups: string[],
@@ -101,7 +102,13 @@ export async function applyRules(
           .insertInto('members')
           .values({ workspace_id: workspaceId, id, user_id: user.id, role, created_at: nowIso() })
           .execute();
-        await joinPeople(trx, workspaceId, { ...user, email: person.email }, actorOf(id), loadFamiliesMove);
+        await joinPeople(
+          trx,
+          workspaceId,
+          { ...user, email: person.email },
+          actorOf(id),
+          async () => (await families()).move,
+        );
         await remember(trx, workspaceId, id, provider.name, 1);
         await recordAudit(trx, {
           workspaceId,
@@ -144,7 +151,7 @@ export async function applyRules(
       granted.push({ id: workspaceId, memberId: member.id, role: kept });
       return undefined;
     });
-    if (leaver && user) await removeLeaver(database, provider, workspaceId, leaver.id, user);
+    if (leaver && user) await removeLeaver(database, families, provider, workspaceId, leaver.id, user);
   }
   const order = user ? await membershipOrder(database.db, user.id) : [];
   granted.sort((a, b) => order.indexOf(a.memberId) - order.indexOf(b.memberId));
@@ -158,6 +165,7 @@ export async function applyRules(
  */
 async function removeLeaver(
   database: Database,
+  families: DependentsLoader,
   provider: SsoProvider,
   workspaceId: string,
   memberId: string,
@@ -165,7 +173,7 @@ async function removeLeaver(
 ): Promise<void> {
   const actor: Actor = { type: 'member', id: memberId, name: `${user.name} (single sign-on: ${provider.name})` };
   try {
-    await removeMemberAndKeys(database, workspaceId, memberId, actor, { keys: 'report' });
+    await removeMemberAndKeys(database, families, workspaceId, memberId, actor, { keys: 'report' });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     await writeTransaction(database, workspaceId, (trx) => forget(trx, workspaceId, memberId, provider.name));

@@ -6,6 +6,7 @@
  * workspace those rules grant, ending no later than the ID token. Every refusal is a reason code
  * (the sign-in page says it plainly) and an exact line in the log.
  */
+import type { DependentsLoader } from '../../../base/resources/registry.js';
 import * as oidc from 'openid-client';
 import { recordAudit } from '../../../base/audit/audit.writer.js';
 import type { Database } from '../../../base/db/database.js';
@@ -78,6 +79,7 @@ export interface SsoSignedIn {
  */
 export async function finishSignIn(
   database: Database,
+  families: DependentsLoader,
   registry: ProviderRegistry,
   provider: SsoProvider,
   flow: SsoFlowsTable,
@@ -123,7 +125,7 @@ export async function finishSignIn(
     throw new SsoRefusal('unverified_email', `${provider.emailVerifiedClaim} of ${email} is ${said}, not true`);
   }
   const name = typeof claims.name === 'string' && claims.name.trim() !== '' ? claims.name.trim() : email;
-  const granted = await applyRules(database, provider, { email, name }, groups);
+  const granted = await applyRules(database, families, provider, { email, name }, groups);
   if (!granted.user || granted.workspaces.length === 0) {
     await auditRefusal(database, provider, email, 'no matching group');
     throw new SsoRefusal(

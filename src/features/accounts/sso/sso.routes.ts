@@ -85,7 +85,8 @@ function flowCookie(request: FastifyRequest) {
   };
 }
 
-export function registerSsoRoutes(app: App, { database }: AppDeps): void {
+export function registerSsoRoutes(app: App, { database, registry: composed }: AppDeps): void {
+  const families = async () => composed;
   const registry = new ProviderRegistry(loadProviders());
   const providerList = () => registry.providers.map(({ name, displayName }) => ({ name, displayName }));
 
@@ -138,7 +139,7 @@ export function registerSsoRoutes(app: App, { database }: AppDeps): void {
         if (typeof flow === 'string')
           throw new SsoRefusal(flow, `callback state matches no flow of this browser (${flow})`);
         reply.clearCookie(FLOW_COOKIE, flowCookie(request));
-        const signedIn = await finishSignIn(database, registry, provider, flow, state!, query);
+        const signedIn = await finishSignIn(database, families, registry, provider, flow, state!, query);
         setSessionCookie(request, reply, signedIn.token);
         request.log.info({ provider: name, userId: signedIn.userId }, 'single sign-on: signed in');
         return reply.redirect('/ui/', 303);
