@@ -65,7 +65,8 @@ describeEachDatabase(
     async function choose(page: Page | Locator, label: string, text: string, index = 0): Promise<void> {
       const box = page.getByRole('combobox', { name: label, exact: true });
       await box.fill(text);
-      assert.equal(await box.getAttribute('aria-expanded'), 'true');
+      // The box opens its list on typing (a render later on a loaded machine).
+      await box.and(page.locator('[aria-expanded="true"]')).waitFor();
       const listbox = page.locator(`[id="${await box.getAttribute('aria-controls')}"]`);
       const option = listbox.getByRole('option').nth(index);
       // The matches of the text typed replace the first rows shown when the box opened.
