@@ -7,7 +7,6 @@ import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { applications } from '../../src/families/applications/applications.module.js';
 import type { Dialect } from '../../src/base/db/dialect.js';
-import { declareStorage } from '../../src/base/db/storage.js';
 import { storageObjects } from '../../src/base/db/storage-sql.js';
 import { Clearable, IdList, Name, OrNull, Uuid } from '../../src/base/http/schemas.js';
 import { equalsFilter, linkedFilter } from '../../src/base/lists/filters.js';
@@ -31,12 +30,6 @@ declare module '../../src/base/db/schema.js' {
 }
 
 export const KINDS = ['perpetual', 'subscription', 'trial'] as const;
-
-declareStorage('licences', {
-  counted: true,
-  searched: ['name', 'vendor'],
-  valueCounts: { kind: '{row}.kind' },
-});
 
 const Licence = itemSchema(
   'Licence',
@@ -67,6 +60,7 @@ export const licences = defineFamily({
     ),
   },
   sorts: ['name', 'vendor', 'kind', 'seats', 'createdAt', 'updatedAt'],
+  storage: { licences: { counted: true, searched: ['name', 'vendor'], valueCounts: { kind: '{row}.kind' } } },
   filters: {
     kind: equalsFilter('kind', Type.Enum(KINDS, { description: 'Only this kind.' })),
     applicationId: linkedFilter(
@@ -129,5 +123,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`CREATE INDEX licences_name_sort_idx ON licences (workspace_id, name, id)`.execute(db);
   await sql`CREATE INDEX licence_applications_application_idx ON licence_applications (workspace_id, application_id,
     licence_id)`.execute(db);
-  for (const object of storageObjects(dialect, 'licences')) await sql.raw(object.sql).execute(db);
+  for (const object of storageObjects(dialect, 'licences', licences.definition.facts))
+    await sql.raw(object.sql).execute(db);
 }

@@ -12,7 +12,7 @@ import {
   searchVersion,
   startHolds,
 } from '../db/search-counts.js';
-import { SEARCHED } from '../db/storage.js';
+import { STORAGE } from '../db/storage.js';
 import { matchesText, textIndexCount, type TextRead } from '../db/text-search.js';
 import { columnTestWindows } from '../lists/windows.js';
 
@@ -28,7 +28,7 @@ export interface AuditFilters {
 }
 
 /** The columns the audit log's `query` searches: the searched columns of audit_events (db/storage.ts). */
-export const AUDIT_SEARCH_COLUMNS: readonly string[] = SEARCHED.audit_events ?? [];
+export const AUDIT_SEARCH_COLUMNS: readonly string[] = STORAGE.audit_events?.searched ?? [];
 
 function filterConditions(
   eb: ExpressionBuilder<Tables, 'audit_events'>,
@@ -111,7 +111,7 @@ const dayAfter = (day: string) => new Date(Date.parse(startOf(day)) + DAY_MS).to
 
 /**
  * Events from `from` to `to` (both inclusive, ISO instants): the days wholly inside from their
- * per-day counts (DAY_COUNTS, db/storage.ts), and the events of the part-day at each end counted
+ * per-day counts (`days` in db/storage.ts), and the events of the part-day at each end counted
  * in the timestamp index, so the cost is at most two days' events whatever the window. One
  * statement, so the parts are read from one snapshot.
  */

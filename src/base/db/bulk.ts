@@ -28,11 +28,12 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Dialect } from './database.js';
 import type { Tables } from './schema.js';
 import {
-  LINK_NAME_COPIES,
+  type NameCopy,
   POSTGRES_NEXT,
-  SEARCHED,
   SQLITE_NEXT,
-  STORAGE,
+  serviceStorage,
+  type StorageOf,
+  type TableStorage,
   valueCountsOn,
   valueOfRow,
 } from './storage.js';
@@ -64,6 +65,8 @@ const LOAD_CACHE_KIB = 256 * 1024;
 
 /** A table loaded without its indexes and insert triggers, to restore and catch up at the end. */
 interface Suspended {
+  /** The table's storage facts, whose triggers' work is caught up. */
+  facts: TableStorage;
   /** The table's largest rowid before the load: the loaded rows are the ones above it. */
   before: number;
   /** Rows loaded since. */
@@ -99,10 +102,19 @@ export interface BulkLoader {
   settle(): Promise<void>;
 }
 
-export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialect' | 'clientOf'>): BulkLoader {
+/**
+ * A loader of rows into the tables of one transaction. `storageOf` gives the storage facts of the
+ * tables it writes: the service's own unless a family defined elsewhere brings its tables' facts.
+ */
+export function bulkLoader(
+  trx: Kysely<Tables>,
+  database: Pick<Database, 'dialect' | 'clientOf'>,
+  storageOf: StorageOf = serviceStorage,
+): BulkLoader {
   const load: LoadState = {
     trx,
     database,
+    storageOf,
     suspended: new Map(),
     decided: new Set(),
     loaded: new Set(),
@@ -145,6 +157,7 @@ export function bulkLoader(trx: Kysely<Tables>, database: Pick<Database, 'dialec
 interface LoadState {
   trx: Kysely<Tables>;
   database: Pick<Database, 'dialect' | 'clientOf'>;
+  storageOf: StorageOf;
   suspended: Map<string, Suspended>;
   /** The tables whose first load decided whether they are loaded without their indexes. */
   decided: Set<string>;
@@ -160,6 +173,9 @@ interface LoadState {
   /** The workspaces of the rows loaded: finish moves their data versions (db/write.ts). */
   workspaces: Set<string>;
 }
+
+/** The storage facts of a table the load writes. */
+const factsOf = (load: LoadState, table: string): TableStorage => load.storageOf(table) ?? {};
 
 /** Writes one call's rows of `table`, of `expected` in all, reporting `progress`. */
 type InsertLoad = (
@@ -182,7 +198,7 @@ const insertPostgresLoad: InsertLoad = async (load, table, rows, progress, expec
   if (!decided.has(table)) {
     decided.add(table);
     if (expected >= SUSPEND_FROM_ROWS && (await rowsUpTo(trx, table, expected + 1)) <= expected)
-      bare.set(table, await suspendPostgres(trx, table, Object.keys(rows[0]!), [...bare.keys()]));
+      bare.set(table, await suspendPostgres(trx, table, factsOf(load, table), Object.keys(rows[0]!), [...bare.keys()]));
   }
   load.client ??= await clientOf(trx, load.database);
   const client = load.client;
@@ -211,7 +227,7 @@ const insertSqliteLoad: InsertLoad = async (load, table, rows, progress, expecte
     const before = expected >= SUSPEND_FROM_ROWS ? await largestRowid(trx, table) : Infinity;
     if (expected >= before) {
       if (load.servingCache === undefined) load.servingCache = await loadingCache(trx);
-      suspended.set(table, await suspend(trx, table, before));
+      suspended.set(table, await suspend(trx, table, factsOf(load, table), before));
     }
   }
   const restored = suspended.get(table);
@@ -256,15 +272,15 @@ async function finishSqliteLoad(load: LoadState, progress?: (indexed: number) =>
   // serving. The triggers' catch-ups (text index, counts, copies) run with it too.
   await sql`PRAGMA cache_size = ${sql.lit(-INDEX_SORT_KIB)}`.execute(trx);
   try {
-    for (const [table, { before, rows, indexes, triggers }] of suspended) {
+    for (const [table, { facts, before, rows, indexes, triggers }] of suspended) {
       // A copy is caught up first: it writes the rows the indexes are then built from.
       const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
-      for (const trigger of copies) await catchUp(trx, table, trigger.name, before);
+      for (const trigger of copies) await catchUp(trx, table, facts, trigger.name, before);
       for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
       // The search text of custom fields last: its UPDATE then writes the rows' text index again.
       const last = (trigger: { name: string }) => (trigger.name.endsWith('_custom_search_insert') ? 1 : 0);
       for (const trigger of [...triggers].sort((a, b) => last(a) - last(b))) {
-        if (!copies.includes(trigger)) await catchUp(trx, table, trigger.name, before);
+        if (!copies.includes(trigger)) await catchUp(trx, table, facts, trigger.name, before);
         await trx.executeQuery(CompiledQuery.raw(trigger.sql));
       }
       progress?.(rows);
@@ -279,6 +295,8 @@ async function finishSqliteLoad(load: LoadState, progress?: (indexed: number) =>
 
 /** A PostgreSQL table loaded bare: what to make again when the load ends. */
 interface SuspendedPostgres {
+  /** The table's storage facts, whose triggers' work is done once at the end. */
+  facts: TableStorage;
   rows: number;
   /** The table's primary key, whose order the rows are loaded in. */
   key: string[];
@@ -338,6 +356,7 @@ async function rowsUpTo(trx: Kysely<Tables>, table: string, limit: number): Prom
 async function suspendPostgres(
   trx: Kysely<Tables>,
   table: string,
+  facts: TableStorage,
   columns: readonly string[],
   locked: readonly string[],
 ): Promise<SuspendedPostgres> {
@@ -358,7 +377,7 @@ async function suspendPostgres(
   for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
   for (const { name } of foreignKeys)
     await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(trx);
-  const link = LINK_NAME_COPIES[table];
+  const link = facts.nameCopy;
   const copies = link && columns.includes(link.copy) ? [`${table}_name_copy`] : [];
   const { rows: counting } = await sql<{
     name: string;
@@ -383,6 +402,7 @@ async function suspendPostgres(
   const key = await primaryKeyOf(trx, 'postgres', table);
   const unchecked = await uncheckedKeys(trx, table, held);
   return {
+    facts,
     rows: 0,
     key,
     indexes: indexes.map((index) => index.definition),
@@ -450,10 +470,10 @@ async function uncheckedKeys(
 async function restorePostgres(
   trx: Kysely<Tables>,
   table: string,
-  { rows, indexes, foreignKeys, copies, counts, valueCounts, unchecked = [] }: SuspendedPostgres,
+  { facts, rows, indexes, foreignKeys, copies, counts, valueCounts, unchecked = [] }: SuspendedPostgres,
 ): Promise<void> {
   if (copies.length > 0) {
-    await fillEmptyCopies(trx, table, writtenHere);
+    await fillEmptyCopies(trx, table, facts.nameCopy!, writtenHere);
     for (const trigger of copies)
       await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
@@ -474,8 +494,8 @@ async function restorePostgres(
     });
   for (const trigger of counts) {
     if (trigger.endsWith('_address_insert'))
-      await withoutAddressChecks(trx, () => countLoaded(trx, table, trigger, valueCounts));
-    else await countLoaded(trx, table, trigger, valueCounts);
+      await withoutAddressChecks(trx, () => countLoaded(trx, table, facts, trigger, valueCounts));
+    else await countLoaded(trx, table, facts, trigger, valueCounts);
     await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(trx);
   }
   for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
@@ -560,13 +580,14 @@ async function checkLoaded(
 async function countLoaded(
   trx: Kysely<Tables>,
   table: string,
+  facts: TableStorage,
   trigger: string,
   valueCounts: readonly [string, string][],
 ): Promise<void> {
   if (trigger.endsWith('_count_insert')) await addRowCounts(trx, table, writtenHere);
   else if (trigger.endsWith('_search_version_insert')) await bumpSearchVersions(trx, table, writtenHere, POSTGRES_NEXT);
   else if (trigger.endsWith('_address_insert')) await indexAddresses(trx, 'postgres', writtenHere);
-  else if (trigger.endsWith('_custom_search')) await writeCustomSearch(trx, 'postgres', table, writtenHere);
+  else if (trigger.endsWith('_custom_search')) await writeCustomSearch(trx, 'postgres', table, facts, writtenHere);
   else if (valueCounts.length > 0) {
     // Every counted filter in one pass over the rows, a grouping set each: about half the time of
     // one (filter, value) row per filter and row.
@@ -603,8 +624,14 @@ type Loaded = (row: string) => RawBuilder<SqlBool>;
 const writtenHere: Loaded = (row) => sql<SqlBool>`${sql.ref(`${row}.xmin`)} = pg_current_xact_id()::xid`;
 
 /** What the custom fields' search text trigger (storage-sql.ts customSearchObjects) does, for the loaded rows. */
-async function writeCustomSearch(trx: Kysely<Tables>, dialect: Dialect, table: string, loaded: Loaded): Promise<void> {
-  const value = sql.raw(customSearchValue(dialect, STORAGE[table]!.customFields!, table));
+async function writeCustomSearch(
+  trx: Kysely<Tables>,
+  dialect: Dialect,
+  table: string,
+  facts: TableStorage,
+  loaded: Loaded,
+): Promise<void> {
+  const value = sql.raw(customSearchValue(dialect, facts.customFields!, table));
   // Only rows whose text changes: a workspace with no searchable field of the family writes none.
   const differs = dialect === 'postgres' ? sql`IS DISTINCT FROM` : sql`IS NOT`;
   await sql`UPDATE ${sql.table(table)} SET custom_search = ${value}
@@ -633,8 +660,12 @@ async function bumpSearchVersions(trx: Kysely<Tables>, table: string, loaded: Lo
  * cost a lookup of its server per row, and writing the copies afterwards would rewrite every row.
  * Rows without one get it from their server.
  */
-async function fillEmptyCopies(trx: Kysely<Tables>, table: string, loaded: Loaded): Promise<void> {
-  const { key, from, source, copy } = LINK_NAME_COPIES[table]!;
+async function fillEmptyCopies(
+  trx: Kysely<Tables>,
+  table: string,
+  { key, from, source, copy }: NameCopy,
+  loaded: Loaded,
+): Promise<void> {
   await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)}
     FROM ${sql.table(from)} AS copied
     WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}
@@ -751,7 +782,7 @@ const REPLAYED_TRIGGERS = [
  * Drops the table's declared indexes (not its primary key or unique constraints, which SQLite
  * keeps as automatic indexes) and the insert triggers it can replay.
  */
-async function suspend(trx: Kysely<Tables>, table: string, before: number): Promise<Suspended> {
+async function suspend(trx: Kysely<Tables>, table: string, facts: TableStorage, before: number): Promise<Suspended> {
   const replayed = sql.join(REPLAYED_TRIGGERS.map((suffix) => `${table}_${suffix}`));
   const { rows } = await sql<{ type: string; name: string; sql: string }>`
     SELECT type, name, sql FROM sqlite_master
@@ -760,6 +791,7 @@ async function suspend(trx: Kysely<Tables>, table: string, before: number): Prom
   for (const { type, name } of rows)
     await sql`DROP ${sql.raw(type === 'index' ? 'INDEX' : 'TRIGGER')} ${sql.id(name)}`.execute(trx);
   return {
+    facts,
     before,
     rows: 0,
     indexes: rows.filter((row) => row.type === 'index').map((row) => row.sql),
@@ -768,19 +800,25 @@ async function suspend(trx: Kysely<Tables>, table: string, before: number): Prom
 }
 
 /** Does for the loaded rows (rowid above `before`) what a replayed trigger would have done for each. */
-async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, before: number): Promise<void> {
+async function catchUp(
+  trx: Kysely<Tables>,
+  table: string,
+  facts: TableStorage,
+  trigger: string,
+  before: number,
+): Promise<void> {
   const above: Loaded = (row) => sql<SqlBool>`${sql.ref(`${row}.rowid`)} > ${before}`;
   const loaded = sql`FROM ${sql.table(table)} WHERE ${above(table)}`;
   if (trigger.endsWith('_count_insert')) return addRowCounts(trx, table, above);
   if (trigger.endsWith('_search_version_insert')) return bumpSearchVersions(trx, table, above, SQLITE_NEXT);
-  if (trigger.endsWith('_custom_search_insert')) return writeCustomSearch(trx, 'sqlite', table, above);
-  if (trigger.endsWith('_copy_insert')) return fillEmptyCopies(trx, table, above);
+  if (trigger.endsWith('_custom_search_insert')) return writeCustomSearch(trx, 'sqlite', table, facts, above);
+  if (trigger.endsWith('_copy_insert')) return fillEmptyCopies(trx, table, facts.nameCopy!, above);
   if (trigger.endsWith('_address_insert'))
     return withIndexesAfter(trx, 'server_addresses', (await largestRowid(trx, table)) - before, () =>
       indexAddresses(trx, 'sqlite', above),
     );
   if (trigger.endsWith('_tally_insert')) {
-    for (const [filter, expression] of Object.entries(valueCountsOn('sqlite', table))) {
+    for (const [filter, expression] of Object.entries(valueCountsOn('sqlite', facts))) {
       await sql`INSERT INTO value_counts (workspace_id, table_name, filter_name, value, total)
         SELECT workspace_id, ${table}, ${filter}, value, count(*)
         FROM (SELECT workspace_id, ${sql.raw(valueOfRow(expression, table))} AS value ${loaded}) counted
@@ -792,7 +830,7 @@ async function catchUp(trx: Kysely<Tables>, table: string, trigger: string, befo
   }
   if (trigger.endsWith('_grams_insert')) {
     const grams = sql.table(`${table}_grams`);
-    const columns = (SEARCHED[table] ?? []).map((column) => sql.ref(column));
+    const columns = (facts.searched ?? []).map((column) => sql.ref(column));
     const hash = (bytes: number) =>
       sql`INSERT INTO ${grams} (${grams}, rank) VALUES ('hashsize', ${sql.lit(bytes)})`.execute(trx);
     await hash(LOAD_FTS_HASH_BYTES);

@@ -10,7 +10,6 @@
  * statement that reads it.
  */
 import { sql, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { VERSIONED } from './storage.js';
 import type { Tables } from './schema.js';
 
 /** Remembered totals per database handle; the oldest goes first past this many. */
@@ -22,9 +21,6 @@ interface Remembered {
 }
 
 const memory = new WeakMap<Kysely<Tables>, Map<string, Remembered>>();
-
-/** Whether searches of the table keep a version (scoped, searched tables). */
-export const isSearchVersioned = (table: string): boolean => table in VERSIONED;
 
 /**
  * The total `count` gives (a statement selecting one row, `total`), which matches rows of

@@ -7,12 +7,12 @@
 import { createHash } from 'node:crypto';
 import type { Dialect } from './dialect.js';
 import {
-  isUnscoped,
   LINK_NAME_COPIES,
+  type NameCopy,
   POSTGRES_NEXT,
-  SERVICE_TABLES,
   SQLITE_NEXT,
   STORAGE,
+  type TableStorage,
   valueCountsOn,
   valueOfRow,
 } from './storage.js';
@@ -138,17 +138,18 @@ export interface StorageObject {
   sql: string;
 }
 
-/** The storage objects one table's facts call for, in the order they are made. */
-export function storageObjects(dialect: Dialect, table: string): StorageObject[] {
-  const storage = STORAGE[table] ?? {};
-  const valueCounts = valueCountsOn(dialect, table);
-  const searched = STORAGE[table]?.searched;
+/**
+ * The storage objects one table's facts call for, in the order they are made: the service's own
+ * facts of the table unless a family defined elsewhere gives its table's (`facts`).
+ */
+export function storageObjects(dialect: Dialect, table: string, facts = STORAGE[table] ?? {}): StorageObject[] {
+  const valueCounts = valueCountsOn(dialect, facts);
   return [
-    ...(storage.counted ? countTriggers(dialect, table) : []),
-    ...(searched ? searchObjects(dialect, table, searched) : []),
-    ...(storage.customFields !== undefined ? customSearchObjects(dialect, table, storage.customFields) : []),
+    ...(facts.counted ? countTriggers(dialect, table) : []),
+    ...(facts.searched ? searchObjects(dialect, table, facts) : []),
+    ...(facts.customFields !== undefined ? customSearchObjects(dialect, table, facts.customFields) : []),
     ...(Object.keys(valueCounts).length > 0 ? valueCountTriggers(dialect, table, valueCounts) : []),
-    ...(storage.nameCopy ? nameCopyObjects(dialect, table) : []),
+    ...(facts.nameCopy ? nameCopyObjects(dialect, table, facts.nameCopy) : []),
     ...copiesToLinks(dialect, table),
   ];
 }
@@ -194,8 +195,8 @@ END`,
  * as its trigger saw it: `custom_search` is written by a trigger of its own (customSearchObjects),
  * and whichever of the two runs first, the index then holds the row's text.
  */
-const fromRow = (table: string): boolean =>
-  STORAGE[table]?.customFields !== undefined && (STORAGE[table]?.searched ?? []).includes('custom_search');
+const fromRow = (facts: TableStorage): boolean =>
+  facts.customFields !== undefined && (facts.searched ?? []).includes('custom_search');
 
 /**
  * SQLite: a contentless FTS5 table `<table>_text`, trigram-tokenized over the folded columns, and
@@ -203,10 +204,11 @@ const fromRow = (table: string): boolean =>
  * PostgreSQL: `search_text`, the folded columns joined by U+001F (a match cannot span two), under
  * a trigram GIN index with the trigrams before the workspace.
  */
-function textIndex(dialect: Dialect, table: string, columns: readonly string[]): StorageObject[] {
+function textIndex(dialect: Dialect, table: string, facts: TableStorage): StorageObject[] {
+  const columns = facts.searched ?? [];
   if (dialect === 'postgres') {
     const folded = columns.map((column) => `estate_fold(coalesce(${column}, ''))`).join(' || chr(31) || ');
-    const keys = isUnscoped(table) ? 'search_text gin_trgm_ops' : 'search_text gin_trgm_ops, workspace_id';
+    const keys = facts.unscoped ? 'search_text gin_trgm_ops' : 'search_text gin_trgm_ops, workspace_id';
     return [
       {
         name: `${table}.search_text`,
@@ -224,7 +226,7 @@ function textIndex(dialect: Dialect, table: string, columns: readonly string[]):
   const names = columns.join(', ');
   const folded = (row: string) => columns.map((column) => `estate_fold(${row}.${column})`).join(', ');
   const written = (row: string) =>
-    fromRow(table)
+    fromRow(facts)
       ? `DELETE FROM ${text} WHERE rowid = ${row}.rowid;
   INSERT INTO ${text} (rowid, ${names}) SELECT rowid, ${folded(table)} FROM ${table} WHERE rowid = ${row}.rowid;`
       : `INSERT INTO ${text} (rowid, ${names}) VALUES (${row}.rowid, ${folded(row)});`;
@@ -252,7 +254,7 @@ function textIndex(dialect: Dialect, table: string, columns: readonly string[]):
       `CREATE TRIGGER ${table}_text_delete AFTER DELETE ON ${table} BEGIN
   DELETE FROM ${text} WHERE rowid = old.rowid; END`,
     ),
-    ...gramIndex(table, columns),
+    ...gramIndex(table, facts),
   ];
 }
 
@@ -260,11 +262,12 @@ function textIndex(dialect: Dialect, table: string, columns: readonly string[]):
  * SQLite: the gram index `<table>_grams` of a search of one or two characters (text-search.ts,
  * gramText): a contentless FTS5 table of one column, the row's tokens, without positions.
  */
-export function gramIndex(table: string, columns: readonly string[]): StorageObject[] {
+function gramIndex(table: string, facts: TableStorage): StorageObject[] {
+  const columns = facts.searched ?? [];
   const grams = `${table}_grams`;
   const tokens = (row: string) => `estate_grams(${columns.map((column) => `${row}.${column}`).join(', ')})`;
   const written = (row: string) =>
-    fromRow(table)
+    fromRow(facts)
       ? `DELETE FROM ${grams} WHERE rowid = ${row}.rowid;
   INSERT INTO ${grams} (rowid, grams) SELECT rowid, ${tokens(table)} FROM ${table} WHERE rowid = ${row}.rowid;`
       : `INSERT INTO ${grams} (rowid, grams) VALUES (${row}.rowid, ${tokens(row)});`;
@@ -295,11 +298,11 @@ export function gramIndex(table: string, columns: readonly string[]): StorageObj
   ];
 }
 
-/** The text index of a table searched over `columns`, and the triggers that move its search versions. */
-export function searchObjects(dialect: Dialect, table: string, columns: readonly string[]): StorageObject[] {
+/** The text index of a table over its searched columns, and the triggers that move its search versions. */
+function searchObjects(dialect: Dialect, table: string, facts: TableStorage): StorageObject[] {
   return [
-    ...textIndex(dialect, table, columns),
-    ...(isUnscoped(table) ? [] : versionTriggers(dialect, table, columns)),
+    ...textIndex(dialect, table, facts),
+    ...(facts.unscoped ? [] : versionTriggers(dialect, table, facts.searched ?? [])),
   ];
 }
 
@@ -418,8 +421,7 @@ END`,
  * SHARE, so a rename committing meanwhile waits and then copies to it too); an index orders the
  * links of the other side by the copy.
  */
-function nameCopyObjects(dialect: Dialect, table: string): StorageObject[] {
-  const { key, from, source, copy, by } = LINK_NAME_COPIES[table]!;
+function nameCopyObjects(dialect: Dialect, table: string, { key, from, source, copy, by }: NameCopy): StorageObject[] {
   const found = `FROM ${from} WHERE workspace_id = NEW.workspace_id AND id = NEW.${key}`;
   const order: StorageObject = {
     name: `${table}_${by.replace(/_id$/, '')}_order_idx`,
@@ -460,7 +462,7 @@ END $$`,
   ];
 }
 
-/** A rename of a row whose name links copy is copied to every such link. */
+/** A rename of a row whose name the service's links copy is copied to every such link. */
 function copiesToLinks(dialect: Dialect, table: string): StorageObject[] {
   const copies = Object.entries(LINK_NAME_COPIES).filter(([, copy]) => copy.from === table);
   if (copies.length === 0) return [];
@@ -502,7 +504,7 @@ END`,
 
 /** The statements the service's storage facts call for on one database: shared functions, then each table's. */
 export function storageStatements(dialect: Dialect): string[] {
-  const objects = SERVICE_TABLES.flatMap((table) => storageObjects(dialect, table).map((object) => object.sql));
+  const objects = Object.keys(STORAGE).flatMap((table) => storageObjects(dialect, table).map((object) => object.sql));
   return [...sharedStorageFunctions(dialect), ...objects];
 }
 

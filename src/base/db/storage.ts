@@ -176,28 +176,61 @@ const DECLARED: Record<string, TableStorage> = {
   },
 };
 
-/** Every table's storage facts: the service's own, then any declared by declareStorage. */
-export const STORAGE: Readonly<Record<string, TableStorage>> = DECLARED;
+/**
+ * The service's own tables' storage facts. A family defined elsewhere (a test's) brings the facts
+ * of its tables in its definition (`storage`), and its migration makes their objects with
+ * storage-sql.ts; code reading the facts of a family's tables asks the family (`storageOf`).
+ */
+export const STORAGE: Readonly<Record<string, TableStorage>> = Object.freeze(DECLARED);
 
-/** Tables whose rows are counted per workspace. */
-export const COUNTED_TABLES: string[] = [];
-/** Searched columns per table. */
-export const SEARCHED: Record<string, readonly string[]> = {};
-/** The searched columns the public `q` description names, per table (all of SEARCHED unless `described`). */
-export const DESCRIBED_SEARCH: Record<string, readonly string[]> = {};
-/** Searched tables whose searches keep a version per workspace (search-counts.ts). */
-export const VERSIONED: Record<string, readonly string[]> = {};
-/** Per-value counts of filters, per table. */
-export const VALUE_COUNTS: Record<string, Readonly<Record<string, string>>> = {};
-/** Per-day counts, per table: filter name (`day:<column>`) → the day's SQL on each database. */
-export const DAY_COUNTS: Record<string, Readonly<Record<string, Readonly<Record<Dialect, string>>>>> = {};
-/** Link tables counted per linked id, and the columns counted. */
-export const LINK_COUNTS: Record<string, readonly string[]> = {};
-/** Link tables keeping a copy of a linked row's name. */
-export const LINK_NAME_COPIES: Record<string, NameCopy> = {};
+/** The storage facts of a table, where any are declared. */
+export type StorageOf = (table: string) => TableStorage | undefined;
 
-/** Whether a table has no workspace column. */
-export const isUnscoped = (table: string): boolean => STORAGE[table]?.unscoped === true;
+/** The service's own tables' facts. */
+export const serviceStorage: StorageOf = (table) => STORAGE[table];
+
+/** A family's tables' facts first (`own`), then the service's. */
+export const storageWith =
+  (own: Readonly<Record<string, TableStorage>> | undefined): StorageOf =>
+  (table) =>
+    own?.[table] ?? STORAGE[table];
+
+const tablesWhere = <T>(pick: (facts: TableStorage) => T | undefined): Readonly<Record<string, T>> =>
+  Object.freeze(
+    Object.fromEntries(
+      Object.entries(STORAGE).flatMap(([table, facts]) => {
+        const picked = pick(facts);
+        return picked === undefined ? [] : [[table, picked]];
+      }),
+    ),
+  );
+
+/** The service's tables whose rows are counted per workspace. */
+export const COUNTED_TABLES: readonly string[] = Object.freeze(
+  Object.keys(STORAGE).filter((table) => STORAGE[table]!.counted),
+);
+/** Searched columns of the service's tables whose searches keep a version per workspace (search-counts.ts). */
+export const VERSIONED: Readonly<Record<string, readonly string[]>> = tablesWhere(versionedSearch);
+/** Per-value counts of filters, per table of the service. */
+export const VALUE_COUNTS: Readonly<Record<string, Readonly<Record<string, string>>>> = tablesWhere(
+  (facts) => facts.valueCounts,
+);
+/** Link tables of the service counted per linked id, and the columns counted. */
+export const LINK_COUNTS: Readonly<Record<string, readonly string[]>> = tablesWhere((facts) => facts.linkCounts);
+/** Link tables of the service keeping a copy of a linked row's name. */
+export const LINK_NAME_COPIES: Readonly<Record<string, NameCopy>> = tablesWhere((facts) => facts.nameCopy);
+
+/** The searched columns, where the table's searches keep a version per workspace (all but unscoped tables). */
+export function versionedSearch(facts: TableStorage): readonly string[] | undefined {
+  return facts.unscoped ? undefined : facts.searched;
+}
+
+/** The searched columns the public `q` description names (all of `searched` unless `described`). */
+export function describedSearch(facts: TableStorage): readonly string[] {
+  // A family's searchable custom fields are named in its `q` description whatever else it holds back.
+  const custom = facts.customFields && facts.described !== undefined ? ['custom_search'] : [];
+  return [...(facts.searched ?? []).slice(0, facts.described), ...custom];
+}
 
 /** The `value_counts` filter name of a date column's per-day counts. */
 export const dayCountKey = (column: string): string => `day:${column}`;
@@ -205,43 +238,11 @@ export const dayCountKey = (column: string): string => `day:${column}`;
 /** The `value_counts` filter name of a link table's counts per linked id. */
 export const linkCountKey = (column: string): string => `link:${column}`;
 
-function index(table: string, facts: TableStorage): void {
-  if (facts.counted) COUNTED_TABLES.push(table);
-  if (facts.searched) SEARCHED[table] = facts.searched;
-  // A family's searchable custom fields are named in its `q` description whatever else it holds back.
-  const custom = facts.customFields && facts.described !== undefined ? ['custom_search'] : [];
-  if (facts.searched) DESCRIBED_SEARCH[table] = [...facts.searched.slice(0, facts.described), ...custom];
-  if (facts.searched && !facts.unscoped) VERSIONED[table] = facts.searched;
-  if (facts.valueCounts) VALUE_COUNTS[table] = facts.valueCounts;
-  if (facts.days) {
-    DAY_COUNTS[table] = Object.fromEntries(
-      Object.entries(facts.days).map(([column, sql]) => [dayCountKey(column), sql]),
-    );
-  }
-  if (facts.linkCounts) LINK_COUNTS[table] = facts.linkCounts;
-  if (facts.nameCopy) LINK_NAME_COPIES[table] = facts.nameCopy;
-}
-
-for (const [table, facts] of Object.entries(DECLARED)) index(table, facts);
-
-/** The service's own tables with storage facts (the baseline's), before any declareStorage. */
-export const SERVICE_TABLES: readonly string[] = Object.keys(DECLARED);
-
-/**
- * Declares the storage facts of a table the service does not list here (a family defined
- * elsewhere, such as a test's); its migration makes their objects with storage-sql.ts.
- */
-export function declareStorage(table: string, facts: TableStorage): void {
-  if (DECLARED[table]) throw new Error(`the storage of ${table} is declared already`);
-  DECLARED[table] = facts;
-  index(table, facts);
-}
-
 /** Everything a table's per-value count triggers count on one database: filters, days and links. */
-export function valueCountsOn(dialect: Dialect, table: string): Record<string, string> {
-  const days = Object.entries(DAY_COUNTS[table] ?? {}).map(([filter, sql]) => [filter, sql[dialect]] as const);
-  const links = (LINK_COUNTS[table] ?? []).map((column) => [linkCountKey(column), `CAST({row}.${column} AS TEXT)`]);
-  return { ...VALUE_COUNTS[table], ...Object.fromEntries(days), ...Object.fromEntries(links) };
+export function valueCountsOn(dialect: Dialect, facts: TableStorage): Record<string, string> {
+  const days = Object.entries(facts.days ?? {}).map(([column, sql]) => [dayCountKey(column), sql[dialect]] as const);
+  const links = (facts.linkCounts ?? []).map((column) => [linkCountKey(column), `CAST({row}.${column} AS TEXT)`]);
+  return { ...facts.valueCounts, ...Object.fromEntries(days), ...Object.fromEntries(links) };
 }
 
 /** The SQL of a counted value for one row (`NEW`, `OLD`, a table or an alias). */

@@ -2,7 +2,6 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import { Type, type TProperties, type TSchema } from 'typebox';
 import { countedTotal } from '../db/row-counts.js';
 import {
-  isSearchVersioned,
   rememberedPage,
   rememberedStart,
   rememberStart,
@@ -12,7 +11,6 @@ import {
   searchVersion,
   startHolds,
 } from '../db/search-counts.js';
-import { SEARCHED } from '../db/storage.js';
 import { columnTestWindows, evenReach, firstRowsWindows, pagedWindow, scanIsShorter } from './windows.js';
 import type { Tables } from '../db/schema.js';
 
@@ -221,8 +219,11 @@ export interface CountedTotals {
   table: string;
   /** Filters whose total, used alone, is read rather than counted (value_counts, a link index). */
   singleFilter?: Record<string, (value: unknown) => Promise<number>>;
-  /** `q` searches `table` itself, so the total of `q` alone is remembered by its search version (search-counts.ts). */
-  searched?: boolean;
+  /**
+   * The columns of `table` that `q` searches, when it searches the table itself and its searches
+   * keep a version: the total of `q` alone is remembered by that version (search-counts.ts).
+   */
+  searched?: readonly string[];
   /** A search's count over the whole table, where the text index can give it (text-search.ts textIndexCount). */
   everyRow?(text: string): Expression<number> | undefined;
 }
@@ -241,7 +242,7 @@ function keptTotal(
   if (parameters.length === 0) return countedTotal(counted.db, counted.workspaceId, counted.table);
   if (parameters.length > 1) return undefined;
   const [[name, value]] = parameters as [[string, unknown]];
-  if (name === 'q' && counted.searched && isSearchVersioned(counted.table))
+  if (name === 'q' && counted.searched)
     return searchTotal(counted.db, counted.workspaceId, counted.table, count, counted.everyRow?.(String(value)));
   return counted.singleFilter?.[name]?.(value);
 }
@@ -512,9 +513,8 @@ async function pageFromSortScan<DB, TB extends keyof DB, O, Dto>(
 function searchStartKeyOf<DB, TB extends keyof DB, O, Dto>(place: ScanPlace<DB, TB, O, Dto>): string | undefined {
   const { plan, kept, column } = place;
   const [only] = plan.parameters;
-  if (plan.parameters.length !== 1 || only![0] !== 'q' || !kept.searched || !isSearchVersioned(kept.table))
-    return undefined;
-  if (column === undefined || !SEARCHED[kept.table]?.includes(bare(column))) return undefined;
+  if (plan.parameters.length !== 1 || only![0] !== 'q' || !kept.searched) return undefined;
+  if (column === undefined || !kept.searched.includes(bare(column))) return undefined;
   return searchStartKey(kept.workspaceId, kept.table, `${column} ${plan.direction}`, String(only![1]));
 }
 

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { dynamic, type DynamicTables } from '../db/dynamic.js';
 import { countedDays, countedValue } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
-import { DAY_COUNTS, dayCountKey, LINK_NAME_COPIES, LINK_COUNTS, linkCountKey, VALUE_COUNTS } from '../db/storage.js';
+import { linkCountKey, type StorageOf } from '../db/storage.js';
 import type { Filter } from './filters.js';
 import type { FilterOrderRead } from './offset.js';
 
@@ -23,10 +23,11 @@ export function singleFilterTotalsOf(
   db: Kysely<Tables>,
   workspaceId: string,
   table: string,
+  storageOf: StorageOf,
 ): Record<string, FilterTotal> {
   const totals: Record<string, FilterTotal> = {};
   for (const [name, filter] of Object.entries(filters)) {
-    const total = singleFilterTotalOf(name, filter, db, workspaceId, table);
+    const total = singleFilterTotalOf(name, filter, db, workspaceId, table, storageOf);
     if (total) totals[name] = total;
   }
   return totals;
@@ -38,12 +39,14 @@ function singleFilterTotalOf(
   db: Kysely<Tables>,
   workspaceId: string,
   table: string,
+  storageOf: StorageOf,
 ): FilterTotal | undefined {
-  if (key && VALUE_COUNTS[table]?.[name]) return (value) => countedValue(db, workspaceId, table, name, key(value));
+  if (key && storageOf(table)?.valueCounts?.[name])
+    return (value) => countedValue(db, workspaceId, table, name, key(value));
   if (link) {
     // A link row names one row of the list (its key holds both ids, its foreign keys cascade).
     const { table: links, otherColumn } = link;
-    if (LINK_COUNTS[links]?.includes(otherColumn)) {
+    if (storageOf(links)?.linkCounts?.includes(otherColumn)) {
       return (value) => countedValue(db, workspaceId, links, linkCountKey(otherColumn), String(value).toLowerCase());
     }
     return async (value) => {
@@ -56,7 +59,7 @@ function singleFilterTotalOf(
       return Number(row.total);
     };
   }
-  if (day && DAY_COUNTS[table]?.[dayCountKey(day.column)]) {
+  if (day && storageOf(table)?.days?.[day.column]) {
     const bound = (date: unknown) => (day.comparison === '<' ? { before: String(date) } : { after: String(date) });
     return (date) => countedDays(db, workspaceId, table, day.column, bound(date));
   }
@@ -64,17 +67,18 @@ function singleFilterTotalOf(
 }
 
 /**
- * Link filters whose link rows keep a copy of the listed row's name (LINK_NAME_COPIES): the
+ * Link filters whose link rows keep a copy of the listed row's name (`nameCopy`): the
  * filter alone is read in name order from the link's index, 50 links then their 50 rows.
  */
 export function filterOrderReadsOf(
   filters: Record<string, Filter>,
   db: Kysely<Tables>,
   workspaceId: string,
+  storageOf: StorageOf,
 ): Record<string, FilterOrderRead<DynamicTables, string, Record<string, unknown>>> {
   const reads: Record<string, FilterOrderRead<DynamicTables, string, Record<string, unknown>>> = {};
   for (const [name, { link }] of Object.entries(filters)) {
-    const copy = link && LINK_NAME_COPIES[link.table];
+    const copy = link && storageOf(link.table)?.nameCopy;
     if (!link || copy?.by !== link.otherColumn) continue;
     const { key, from, copy: copied, by } = copy;
     reads[name] = {

@@ -23,6 +23,7 @@ import { isUuid, newId, nowIso } from '../ids.js';
 import { listPage, orderOf, pageOf, type ListQuery, type OffsetList } from '../lists/offset.js';
 import { compiledOnce } from '../db/compiled.js';
 import { countedTotal } from '../db/row-counts.js';
+import { versionedSearch } from '../db/storage.js';
 import { article, registerReadRoutes } from './read-routes.js';
 import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { sortScanOf, whereMatching } from '../lists/matching.js';
@@ -560,11 +561,12 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
     .selectAll()
     .where('workspace_id', '=', workspaceId);
   const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
+  const versioned = versionedSearch(definition.facts);
   const filters = { ...definition.filters, ...named?.filters };
   const conditions = { query, search, filters, workspaceId };
   return listPage(whereMatching(rows, conditions), query, {
     ...sortScanOf(rows, conditions, { table: definition.table }, dynamic(database.db)),
-    filterOrders: filterOrderReadsOf(definition.filters ?? {}, database.db, workspaceId),
+    filterOrders: filterOrderReadsOf(definition.filters ?? {}, database.db, workspaceId, definition.storageOf),
     sorts: named ? { ...family.sorts, ...named.sorts } : family.sorts,
     defaultSort: family.defaultSort,
     idColumn: 'id',
@@ -572,8 +574,14 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
       db: database.db,
       workspaceId,
       table: definition.table,
-      singleFilter: singleFilterTotalsOf(definition.filters ?? {}, database.db, workspaceId, definition.table),
-      searched: true,
+      singleFilter: singleFilterTotalsOf(
+        definition.filters ?? {},
+        database.db,
+        workspaceId,
+        definition.table,
+        definition.storageOf,
+      ),
+      ...(versioned && { searched: versioned }),
       everyRow: (text) => textIndexCount(database.dialect, search.index, text),
     },
     toDtos: (rows) => itemsOf(context, database.db, workspaceId, rows as unknown as Tables[T][]),

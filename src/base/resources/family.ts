@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { AuditCategory, AuditResourceType } from '../audit/audit.types.js';
 import type { Tables } from '../db/schema.js';
-import { DESCRIBED_SEARCH, SEARCHED } from '../db/storage.js';
+import { describedSearch, type StorageOf, storageWith, type TableStorage } from '../db/storage.js';
 import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
 import type { Filter } from '../lists/filters.js';
@@ -175,6 +175,11 @@ export interface FamilyDefinition<T extends FamilyTable = FamilyTable, Item exte
   beforeDelete?(trx: Kysely<Tables>, workspaceId: string, row: Tables[T]): Promise<void>;
   /** Extra OpenAPI text for PATCH and DELETE. */
   texts?: { update?: string; delete?: string };
+  /**
+   * The storage facts of the family's tables (its own and its link tables) where the service's do
+   * not declare them (db/storage.ts): a family defined outside the service brings them here.
+   */
+  storage?: Readonly<Record<string, TableStorage>>;
 }
 
 /** A definition with its defaults filled in. */
@@ -186,6 +191,10 @@ type Resolved<Definition> = Definition & {
   auditCategory: AuditCategory;
   /** Columns `q` searches (the table's searched columns, db/storage.ts); its description names them. */
   search: readonly string[];
+  /** The storage facts of the family's table. */
+  facts: TableStorage;
+  /** The storage facts of the family's tables and the service's (its own first). */
+  storageOf: StorageOf;
 };
 
 /** A family as the rest of the service reads it: the definition and what is derived from it once. */
@@ -230,6 +239,8 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
   const nameColumn = fields[definition.nameField ?? 'name']!.column;
   const asRecord = (row: Row) => row as unknown as Record<string, unknown>;
   const path = definition.path ?? `/${definition.table.replaceAll('_', '-')}`;
+  const storageOf = storageWith(definition.storage);
+  const facts = storageOf(definition.table) ?? {};
   const resolved = {
     ...definition,
     nouns: { one: definition.noun, many: definition.table.replaceAll('_', ' ') },
@@ -237,7 +248,9 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
     scopeFamily: definition.scopeFamily ?? path.slice(1),
     resourceType: definition.resourceType ?? (definition.noun.replaceAll(' ', '_') as AuditResourceType),
     auditCategory: definition.auditCategory ?? 'inventory',
-    search: SEARCHED[definition.table] ?? [],
+    search: facts.searched ?? [],
+    facts,
+    storageOf,
   };
   const columnOf = (field: string) => fields[field]?.column ?? snakeCase(field);
   const sortOf = (field: string): Sort => {
@@ -285,7 +298,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
         Object.entries(definition.filters ?? {}).map(([name, filter]) => [name, Type.Optional(filter.schema)]),
       ),
       definition.sorts,
-      searchDescription(DESCRIBED_SEARCH[definition.table] ?? resolved.search),
+      searchDescription(describedSearch(facts)),
       { patterns: FIELD_LIST_PARAMETERS },
     ),
     list: offsetListSchema(definition.schemas.item, `Offset list of ${resolved.nouns.many}.`),

@@ -8,7 +8,7 @@ import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../db/database.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { DESCRIBED_SEARCH, SEARCHED } from '../db/storage.js';
+import { describedSearch, serviceStorage, STORAGE, versionedSearch } from '../db/storage.js';
 import type { FieldFamily } from '../custom-fields/field-kinds.js';
 import { FIELD_LIST_PARAMETERS, fieldTerms, namesFields } from '../custom-fields/list-terms.js';
 import { fieldNamesOf, itemFieldsOf, shownValues } from '../custom-fields/values.js';
@@ -109,7 +109,8 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
   const nouns = { one: definition.noun, many: `${definition.noun}s` };
   const path = definition.path ?? `/${nouns.many.replaceAll(' ', '-')}`;
   const { table, alias } = definition.textIndex;
-  const searched = (SEARCHED[table] ?? []).map((column) => `${alias ?? table}.${column}`);
+  const facts = STORAGE[table] ?? {};
+  const searched = (facts.searched ?? []).map((column) => `${alias ?? table}.${column}`);
   const textSearch = { index: definition.textIndex, columns: searched };
   /** The items with every field of their workspace's definitions (null when unset), where they take fields. */
   const withFields = async <Dto>(database: Database, workspaceId: string, dtos: Dto[]): Promise<Dto[]> => {
@@ -133,7 +134,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     listQuery: listQuerySchema(
       Object.fromEntries(Object.entries(listed).map(([name, filter]) => [name, Type.Optional(filter.schema)])),
       Object.keys(definition.sorts),
-      searchDescription(DESCRIBED_SEARCH[table] ?? searched),
+      searchDescription(facts.searched ? describedSearch(facts) : searched),
       definition.customFields === undefined ? {} : { patterns: FIELD_LIST_PARAMETERS },
     ),
     listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
@@ -170,6 +171,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       const { pagedRows } = definition;
       // The counted table is the one the list pages; `q` may search it (its text index names it) or another.
       const searchesCounted = definition.textIndex.table === definition.counted;
+      const versioned = searchesCounted ? versionedSearch(facts) : undefined;
       const counted = definition.counted
         ? { table: definition.counted, alias: searchesCounted ? definition.textIndex.alias : undefined }
         : undefined;
@@ -192,10 +194,16 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
                 db: database.db,
                 workspaceId,
                 table: definition.counted,
-                singleFilter: singleFilterTotalsOf(filters, database.db, workspaceId, definition.counted),
-                ...(searchesCounted
+                singleFilter: singleFilterTotalsOf(
+                  filters,
+                  database.db,
+                  workspaceId,
+                  definition.counted,
+                  serviceStorage,
+                ),
+                ...(versioned
                   ? {
-                      searched: true,
+                      searched: versioned,
                       everyRow: (text: string) => textIndexCount(database.dialect, definition.textIndex, text),
                     }
                   : {}),

@@ -497,7 +497,7 @@ async function writeImport(
     run,
     trx,
     names: new Names(trx, workspaceId, options.actor, { createPeople: options.createPeople === true }),
-    loader: bulkLoader(trx, database),
+    loader: bulkLoader(trx, database, family.definition.storageOf),
     events: { stale: true },
   };
   await importRows(write, input);

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { bulkLoader, SUSPEND_FROM_ROWS } from '../../../src/base/db/bulk.js';
 import { openDatabase } from '../../../src/base/db/database.js';
-import { valueCountsOn, valueOfRow } from '../../../src/base/db/storage.js';
+import { STORAGE, valueCountsOn, valueOfRow } from '../../../src/base/db/storage.js';
 import { newId } from '../../../src/base/ids.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { createWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
@@ -197,7 +197,7 @@ describeEachDatabase('bulk loads', (h) => {
       }
       // Every per-value count, row count and search version as the insert triggers keep them.
       for (const table of ['servers', 'server_tags']) {
-        for (const [filter, expression] of Object.entries(valueCountsOn(h.dialect, table))) {
+        for (const [filter, expression] of Object.entries(valueCountsOn(h.dialect, STORAGE[table]!))) {
           const { rows: recounted } = await sql<{
             value: string;
             n: number | string;

@@ -1,10 +1,9 @@
-// npm test: a process of its own (its family declares storage facts for its table, which the storage
-// checks of other files would see; its routes, scopes and audit type are its app's alone).
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../../src/surfaces/server/app.js';
 import { createRegistry } from '../../../src/families/registry.js';
+import { serviceStorage } from '../../../src/base/db/storage.js';
 import { up as migrateLicences, licences } from '../../families/licences.family.js';
 import { familyContract } from '../../support/family-contract.js';
 import { describeEachDatabase } from '../../support/harness.js';
@@ -109,6 +108,9 @@ describeEachDatabase(
 
     it('is served only by the app composed with it: another app of the process knows no licences', async () => {
       assert.equal(createRegistry().byTable('licences'), undefined);
+      // Its storage facts are its definition's: the service's own know nothing of its table.
+      assert.equal(serviceStorage('licences'), undefined);
+      assert.deepEqual(licences.definition.storageOf('licences'), licences.definition.facts);
       const plain = await buildApp({ database: h.database });
       try {
         const ws = await h.workspace();
