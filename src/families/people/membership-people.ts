@@ -8,24 +8,21 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../../base/audit/audit.types.js';
 import type { Tables } from '../../base/db/schema.js';
 import { nowIso } from '../../base/ids.js';
-import type { Move } from '../../base/resources/dependents.js';
-
-/** The families' move of what refers to one row to another, loaded when a membership needs it. */
-export type MoveLoader = () => Promise<Move>;
+import type { DependentsLoader } from '../../base/resources/registry.js';
 
 /**
  * The person of a new membership, in the membership's transaction: the member's row in `people`.
  * A person the workspace recorded without an account under the same e-mail becomes the member:
  * their department and employee number stay, and what they own, are assigned or belong to moves to
  * the member's id (audited on each resource), unless they are the same id already (personToAccount).
- * `loadMove` gives the families' move of dependents, asked for only then.
+ * `families` gives the families' dependents, loaded only then.
  */
 export async function joinPeople(
   trx: Kysely<Tables>,
   workspaceId: string,
   user: { id: string; email: string; name: string; created_at: string },
   actor: Actor,
-  loadMove: MoveLoader,
+  families: DependentsLoader,
 ): Promise<void> {
   const recorded = await trx
     .selectFrom('people')
@@ -35,8 +32,8 @@ export async function joinPeople(
     .where('member', '=', 0)
     .executeTakeFirst();
   if (recorded && recorded.id !== user.id) {
-    const moveDependents = await loadMove();
-    await moveDependents(trx, workspaceId, { table: 'users', from: recorded.id, to: user.id }, actor);
+    const { move } = await families();
+    await move(trx, workspaceId, { table: 'users', from: recorded.id, to: user.id }, actor);
     await trx.deleteFrom('people').where('workspace_id', '=', workspaceId).where('id', '=', recorded.id).execute();
     await trx.deleteFrom('users').where('id', '=', recorded.id).where('workspace_id', '=', workspaceId).execute();
   }

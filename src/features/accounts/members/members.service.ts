@@ -100,7 +100,7 @@ export async function addMember(
       input.workspaceId,
       { id: user.id, email, name: user.name, created_at: user.created_at ?? now },
       actor,
-      async () => (await families()).move,
+      families,
     );
     await recordAudit(trx, {
       workspaceId: input.workspaceId,

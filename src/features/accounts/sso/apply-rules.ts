@@ -102,13 +102,7 @@ export async function applyRules(
           .insertInto('members')
           .values({ workspace_id: workspaceId, id, user_id: user.id, role, created_at: nowIso() })
           .execute();
-        await joinPeople(
-          trx,
-          workspaceId,
-          { ...user, email: person.email },
-          actorOf(id),
-          async () => (await families()).move,
-        );
+        await joinPeople(trx, workspaceId, { ...user, email: person.email }, actorOf(id), families);
         await remember(trx, workspaceId, id, provider.name, 1);
         await recordAudit(trx, {
           workspaceId,

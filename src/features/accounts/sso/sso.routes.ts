@@ -85,10 +85,11 @@ function flowCookie(request: FastifyRequest) {
   };
 }
 
-export function registerSsoRoutes(app: App, { database, registry: composed }: AppDeps): void {
-  const families = async () => composed;
-  const registry = new ProviderRegistry(loadProviders());
-  const providerList = () => registry.providers.map(({ name, displayName }) => ({ name, displayName }));
+export function registerSsoRoutes(app: App, deps: AppDeps): void {
+  const { database } = deps;
+  const families = async () => deps.registry;
+  const providers = new ProviderRegistry(loadProviders());
+  const providerList = () => providers.providers.map(({ name, displayName }) => ({ name, displayName }));
 
   app.get('/sso/providers', { config: { signedOut: true }, schema: { response: { 200: Providers } } }, async () => ({
     data: providerList(),
@@ -98,11 +99,11 @@ export function registerSsoRoutes(app: App, { database, registry: composed }: Ap
     '/sso/:name/start',
     { config: { signedOut: true }, schema: { params: ProviderName } },
     async (request, reply) => {
-      const provider = registry.find(request.params.name);
+      const provider = providers.find(request.params.name);
       if (!provider) return backToSignIn(reply, 'unknown_provider', request.params.name);
       try {
-        const configuration = await registry.configuration(provider);
-        const down = await registry.probe(provider, configuration);
+        const configuration = await providers.configuration(provider);
+        const down = await providers.probe(provider, configuration);
         if (down) throw new SsoRefusal('provider_unreachable', down);
         const redirectUri = `${request.protocol}://${request.host}/ui/api/sso/${provider.name}/callback`;
         const flow = await startFlow(database.db, provider.name, redirectUri);
@@ -130,7 +131,7 @@ export function registerSsoRoutes(app: App, { database, registry: composed }: Ap
     { config: { signedOut: true }, schema: { params: ProviderName, querystring: CallbackQuery } },
     async (request, reply) => {
       const name = request.params.name;
-      const provider = registry.find(name);
+      const provider = providers.find(name);
       if (!provider) return backToSignIn(reply, 'unknown_provider', name);
       const state = request.query.state;
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
@@ -139,7 +140,7 @@ export function registerSsoRoutes(app: App, { database, registry: composed }: Ap
         if (typeof flow === 'string')
           throw new SsoRefusal(flow, `callback state matches no flow of this browser (${flow})`);
         reply.clearCookie(FLOW_COOKIE, flowCookie(request));
-        const signedIn = await finishSignIn(database, families, registry, provider, flow, state!, query);
+        const signedIn = await finishSignIn(database, families, providers, provider, flow, state!, query);
         setSessionCookie(request, reply, signedIn.token);
         request.log.info({ provider: name, userId: signedIn.userId }, 'single sign-on: signed in');
         return reply.redirect('/ui/', 303);
@@ -182,7 +183,7 @@ export function registerSsoRoutes(app: App, { database, registry: composed }: Ap
     { config: { adminOnly: true }, schema: { body: NewRule, response: { 201: Rule } } },
     async (request, reply) => {
       const { workspaceId, actor } = memberCallerOf(request);
-      return reply.code(201).send(await addRule(database, registry, workspaceId, request.body, actor));
+      return reply.code(201).send(await addRule(database, providers, workspaceId, request.body, actor));
     },
   );
 
