@@ -69,14 +69,10 @@ export async function withWorkspace<T>(bench: Bench, body: (workspace: Workspace
   const closers: (() => Promise<unknown>)[] = [];
   try {
     await migrateToLatest(database);
-    const { id: workspaceId } = await createWorkspace(
-      database,
-      createRegistry().scopes,
-      { name: 'Bench workspace' },
-      CLI_ACTOR,
-    );
+    const registry = createRegistry();
+    const { id: workspaceId } = await createWorkspace(database, registry.scopes, { name: 'Bench' }, CLI_ACTOR);
     const member = { workspaceId, email: 'bench@example.test', name: 'Bench', role: 'admin' as const };
-    await addMember(database, async () => createRegistry(), member, CLI_ACTOR);
+    await addMember(database, async () => registry, member, CLI_ACTOR);
     const { secret } = await createKey(database, { workspaceId, name: 'bench', alias: 'admin' });
     const defer: Defer = (close) => void closers.push(close);
     return await body({ database, url: target.url, workspaceId, auth: { authorization: `Bearer ${secret}` }, defer });

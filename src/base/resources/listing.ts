@@ -102,6 +102,18 @@ export interface Listing<Row = unknown, Item extends TObject = TObject> {
   counted?: string;
 }
 
+/** The `cf_` parameters and sort of a query, as filters and a sort of this request only. */
+async function fieldTermsOf(
+  database: Database,
+  workspaceId: string,
+  fields: ListingDefinition<unknown, TObject, unknown, never>['customFields'],
+  query: ListQuery,
+) {
+  if (!fields || !namesFields(query)) return undefined;
+  const defined = await itemFieldsOf(database.db, workspaceId, fields.family);
+  return fieldTerms(database.dialect, fields.family, defined, query, fields.column);
+}
+
 export function defineListing<Row, Item extends TObject, DB, From extends keyof DB>(
   definition: ListingDefinition<Row, Item, DB, From>,
 ): Listing<Row, Item> {
@@ -143,18 +155,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     sorts: definition.sorts,
     ...(definition.counted ? { counted: definition.counted } : {}),
     async list(database, workspaceId, query) {
-      // The `cf_` parameters and sort of the query, as filters and a sort of this request only.
-      const fields = definition.customFields;
-      const named =
-        fields && namesFields(query)
-          ? fieldTerms(
-              database.dialect,
-              fields.family,
-              await itemFieldsOf(database.db, workspaceId, fields.family),
-              query,
-              fields.column,
-            )
-          : undefined;
+      const named = await fieldTermsOf(database, workspaceId, definition.customFields, query);
       const filters = named ? { ...listed, ...named.filters } : listed;
       const sorts = named ? { ...definition.sorts, ...named.sorts } : definition.sorts;
       // Filters name columns at run time: they apply to the dynamic view of the rows (db/dynamic.ts).
