@@ -78,8 +78,9 @@ describeEachDatabase(
         .getByRole('option', { name: /Zabbix monitoring/ })
         .first()
         .click();
-      const link = page.getByRole('button', { name: 'Link selected' });
-      assert.ok(await link.isEnabled(), 'Link selected is enabled once a product and an application are chosen');
+      // Enabled once a product and an application are chosen: the choice renders a moment after the click.
+      const link = page.getByRole('button', { name: 'Link selected', disabled: false });
+      await link.waitFor({ timeout: 10_000 });
       await link.click();
       const said = page
         .getByRole('status')
