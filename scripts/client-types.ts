@@ -58,7 +58,13 @@ export function publicApiDocument(document: OpenApiDocument): OpenApiDocument {
 export async function clientSchemaSource(): Promise<string> {
   const document = publicApiDocument(await buildOpenApiDocument());
   // biome-ignore lint/suspicious/noExplicitAny: openapi-typescript types the document more narrowly than JSON
-  const ast = await openapiTS(document as any, { silent: true, alphabetize: true });
+  const ast = await openapiTS(document as any, {
+    silent: true,
+    alphabetize: true,
+    // Every named schema also as a type of its own: `Server`, `ServerCreate`, `Error`.
+    rootTypes: true,
+    rootTypesNoSchemaPrefix: true,
+  });
   return HEADER + astToString(ast);
 }
 

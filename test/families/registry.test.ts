@@ -1,7 +1,7 @@
 /**
  * A family is one definition, one registry line and one migration; what cannot be derived from
  * the definition is refused here when a family lacks it: its storage facts, its rows in the docs'
- * resource tables, its demo data, its samples for the family contract (family-contract.test.ts).
+ * resource tables, its demo data, its samples for the family contract (support/family-samples.ts).
  * docs/adding-a-family.md is the checklist.
  */
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import { installed } from '../../src/base/paths.js';
 import { FAMILIES } from '../../src/families/registry.js';
 import { seedWorkspace } from '../../src/features/seed/seed.js';
 import { describeEachDatabase, ONCE } from '../support/harness.js';
+import { inlined } from '../support/api-document.js';
 
 const names = (list: readonly string[]) => list.join(', ') || 'none';
 
@@ -37,7 +38,7 @@ it('every family is a row of the resource and search tables of docs/api.md', ONC
 
 describeEachDatabase('every family of the registry', (h) => {
   it('has an OpenAPI tag, described by its definition', async () => {
-    const document = (await h.call('GET', '/openapi.json')).json() as {
+    const document = inlined((await h.call('GET', '/openapi.json')).json()) as {
       tags: { name: string; description?: string }[];
     };
     const described = new Set(document.tags.filter((tag) => tag.description).map((tag) => tag.name));

@@ -15,6 +15,10 @@ import {
   customFieldsOf,
   EstateError,
   positionOf,
+  type Server,
+  type ServerCreate,
+  type ServerList,
+  type ServerPatch,
 } from '@estate/client';
 import { CLIENT_SCHEMA_FILE, clientSchemaSource } from '../../scripts/client-types.js';
 import { startServer, stopServer } from '../support/cli.js';
@@ -39,14 +43,14 @@ describeEachDatabase('@estate/client against estate serve', (h) => {
     const me = await estate.get('/me');
     assert.equal(me.workspace.id, workspace.id);
     assert.ok(me.permissions.includes('audit_log:read'));
-    const created = await estate.post('/servers', { body: { name: 'db-01', hostname: 'db-01.example.test' } });
+    // The document's named schemas are the client's types: a body and an answer by name.
+    const body: ServerCreate = { name: 'db-01', hostname: 'db-01.example.test' };
+    const created: Server = await estate.post('/servers', { body });
     assert.equal(created.hostname, 'db-01.example.test');
-    const changed = await estate.patch('/servers/{id}', {
-      params: { path: { id: created.id } },
-      body: { environment: 'production' },
-    });
+    const change: ServerPatch = { environment: 'production' };
+    const changed: Server = await estate.patch('/servers/{id}', { params: { path: { id: created.id } }, body: change });
     assert.equal(changed.environment, 'production');
-    const listed = await estate.get('/servers', { params: { query: { environment: 'production' } } });
+    const listed: ServerList = await estate.get('/servers', { params: { query: { environment: 'production' } } });
     assert.deepEqual(
       listed.data.map((server) => server.id),
       [created.id],

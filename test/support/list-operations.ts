@@ -4,6 +4,7 @@
  * log: `data` and a `cursor` parameter).
  */
 import type { App } from '../../src/base/http/types.js';
+import { inlined } from './api-document.js';
 
 export interface Schema {
   type?: string;
@@ -26,7 +27,7 @@ export interface Operation {
 }
 
 export async function listOperations(app: App): Promise<[path: string, operation: Operation][]> {
-  const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+  const spec = inlined((await app.inject({ method: 'GET', url: '/openapi.json' })).json()) as {
     paths: Record<string, Record<string, Operation>>;
   };
   return Object.entries(spec.paths).flatMap(([path, methods]) => {

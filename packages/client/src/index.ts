@@ -31,4 +31,6 @@ export {
   type ValuesOf,
 } from './custom-fields.js';
 export { EstateError } from './errors.js';
-export type { components, operations, paths } from './schema.js';
+// The document's named schemas as types of their own (`Server`, `ServerCreate`, `Error`, …), and its
+// paths, operations and components.
+export type * from './schema.js';

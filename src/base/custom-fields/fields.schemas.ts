@@ -91,7 +91,7 @@ export const CustomField = Type.Object(
     createdAt: Type.String({ format: 'date-time', description: 'Creation instant.' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Last change of the definition.' }),
   },
-  { description: 'A field a team defined on one family of its workspace.' },
+  { title: 'CustomField', description: 'A field a team defined on one family of its workspace.' },
 );
 export type CustomField = Static<typeof CustomField>;
 
@@ -127,6 +127,7 @@ export const CreateCustomField = Type.Object(
     label: Type.Optional(LABEL),
   },
   {
+    title: 'CustomFieldCreate',
     additionalProperties: false,
     description: 'A new field; `label` defaults to the name in words (`cost_centre` → "Cost centre").',
   },
@@ -136,6 +137,7 @@ export type CreateCustomField = Static<typeof CreateCustomField>;
 export const UpdateCustomField = Type.Object(
   { name: Type.Optional(NAME), type: Type.Optional(TYPE), ...changeable },
   {
+    title: 'CustomFieldPatch',
     additionalProperties: false,
     description: 'Fields to change; omitted fields keep their value. The family of a field never changes.',
   },
@@ -149,7 +151,7 @@ export const CustomFieldQuery = Type.Object(
 
 export const CustomFieldList = Type.Object(
   { data: Type.Array(CustomField, { description: 'The definitions, by family, then order, then name.' }) },
-  { description: 'The custom field definitions of the workspace.' },
+  { title: 'CustomFieldList', description: 'The custom field definitions of the workspace.' },
 );
 export type CustomFieldList = Static<typeof CustomFieldList>;
 

@@ -17,7 +17,7 @@ export const ErrorBody = Type.Object(
     }),
     status: Type.Integer({ description: 'The HTTP status, mirrored.', examples: [404] }),
   },
-  { description: 'Error body of every API-generated error except 401.' },
+  { title: 'Error', description: 'Error body of every API-generated error except 401.' },
 );
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {
@@ -70,18 +70,58 @@ export function errorResponses(...entries: (number | ErrorCode)[]): Record<numbe
   const codes = new Map<number, string[]>();
   for (const entry of entries) {
     const status = typeof entry === 'number' ? entry : ERROR_STATUS[entry];
-    const named =
-      typeof entry === 'number'
-        ? codesFor(entry)
-        : [OPERATION_CODES[entry] ? `${entry} (${OPERATION_CODES[entry]})` : entry];
+    const named = typeof entry === 'number' ? codesFor(entry) : [operationCode(entry)];
     codes.set(status, [...(codes.get(status) ?? []), ...named]);
   }
   const responses: Record<number, TSchema> = {};
   for (const [status, listed] of codes) {
-    const description = `${STATUS_DESCRIPTIONS[status] ?? ''} Codes: ${listed.join(', ')}.`.trim();
+    const description = describe(status, listed);
     responses[status] = status === 401 ? Type.Null({ description }) : { ...ErrorBody, description };
   }
   return responses;
+}
+
+const operationCode = (code: ErrorCode) => (OPERATION_CODES[code] ? `${code} (${OPERATION_CODES[code]})` : code);
+
+const describe = (status: number, codes: readonly string[]) =>
+  `${STATUS_DESCRIPTIONS[status] ?? ''} Codes: ${codes.join(', ')}.`.trim();
+
+/** Each error status's name (RFC 9110), the name of its shared response in the API document. */
+const STATUS_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  412: 'PreconditionFailed',
+  413: 'ContentTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableContent',
+  428: 'PreconditionRequired',
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+  503: 'ServiceUnavailable',
+};
+
+/**
+ * The name of every response errorResponses writes, by its description (each says its status and
+ * codes): the status's name, and after it the operation codes a response adds
+ * (`UnprocessableContentDiagramTooLarge`, or `DiagramTooLarge` alone).
+ */
+export function errorResponseNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  const pascal = (code: string) => code.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
+  for (const status of Object.keys(STATUS_NAMES).map(Number)) {
+    const name = STATUS_NAMES[status]!;
+    names.set(describe(status, codesFor(status)), name);
+    for (const code of Object.keys(OPERATION_CODES) as ErrorCode[]) {
+      if (ERROR_STATUS[code] !== status) continue;
+      names.set(describe(status, [...codesFor(status), operationCode(code)]), `${name}${pascal(code)}`);
+      names.set(describe(status, [operationCode(code)]), pascal(code));
+    }
+  }
+  return names;
 }
 
 /** The query string of a route that takes no parameters: anything given is an unknown parameter (400). */

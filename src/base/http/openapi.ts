@@ -1,4 +1,5 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import { nameComponents } from './components.js';
 
 export const API_DESCRIPTION = `Estate's public API: the IT estate of one workspace, read and changed with API keys.
 
@@ -22,6 +23,8 @@ export interface OpenApiTag {
  */
 export function openApiOptions(familyTags: readonly OpenApiTag[]): SwaggerOptions {
   return {
+    transformObject: (generated) =>
+      nameComponents('openapiObject' in generated ? generated.openapiObject : {}).document,
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Estate public API', version: '1.0.0', description: API_DESCRIPTION },

@@ -52,3 +52,6 @@ export const OrNull = <T extends TSchema>(schema: T, description?: string) => nu
 
 /** Free text of bounded length. */
 export const Text = (max = 2000) => Type.String({ maxLength: max });
+
+/** A schema's title: its name in the API document's components (http/components.ts), when it has one. */
+export const titleOf = (schema: TSchema): string | undefined => (schema as { title?: string }).title;

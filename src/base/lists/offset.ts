@@ -96,19 +96,22 @@ export function listQuerySchema<P extends TProperties>(
   );
 }
 
-/** The offset list envelope (`data`, `pagination`; docs/api.md, "Paging") around an item schema. */
-export function offsetListSchema<T extends TSchema>(item: T, description: string) {
-  return Type.Object(
-    {
-      data: Type.Array(item),
-      pagination: Type.Object({
-        limit: Type.Integer({ description: 'Effective (clamped) page size.' }),
-        offset: Type.Integer({ description: 'Effective offset.' }),
-        total: Type.Integer({ description: 'Count of all matching items.' }),
-      }),
-    },
-    { description },
-  );
+/** An offset list's paging: its effective limit and offset, and its total (docs/api.md, "Paging"). */
+const Pagination = Type.Object(
+  {
+    limit: Type.Integer({ description: 'Effective (clamped) page size.' }),
+    offset: Type.Integer({ description: 'Effective offset.' }),
+    total: Type.Integer({ description: 'Count of all matching items.' }),
+  },
+  { title: 'Pagination' },
+);
+
+/**
+ * The offset list envelope (`data`, `pagination`) around an item schema; `title` names it in the
+ * API document's components (http/components.ts).
+ */
+export function offsetListSchema<T extends TSchema>(item: T, description: string, title?: string) {
+  return Type.Object({ data: Type.Array(item), pagination: Pagination }, { description, ...(title && { title }) });
 }
 
 export interface OffsetList<T> {

@@ -226,7 +226,8 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
   definition: FamilyDefinition<T, Item>,
 ): Family<T, Item> {
   type Row = Tables[T];
-  definition = { ...definition, schemas: withCustomFields(definition.schemas) as typeof definition.schemas };
+  const schemas = titled(withCustomFields(definition.schemas), componentName(definition.noun));
+  definition = { ...definition, schemas: schemas as typeof definition.schemas };
   const relationFields = new Set((definition.relations ?? []).map((relation) => relation.field));
   const fields: Record<string, Field & { column: string }> = Object.fromEntries(
     Object.keys(definition.schemas.item.properties)
@@ -301,7 +302,11 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
       searchDescription(describedSearch(facts)),
       { patterns: FIELD_LIST_PARAMETERS },
     ),
-    list: offsetListSchema(definition.schemas.item, `Offset list of ${resolved.nouns.many}.`),
+    list: offsetListSchema(
+      definition.schemas.item,
+      `Offset list of ${resolved.nouns.many}.`,
+      `${componentName(definition.noun)}List`,
+    ),
   };
 }
 
@@ -341,27 +346,56 @@ const CUSTOM_FIELDS_TEXT =
  */
 function withCustomFields<Schemas extends { item: TObject; create: TObject; update: TObject }>(schemas: Schemas) {
   if ('customFields' in schemas.item.properties) return schemas;
-  const values = (description: string) =>
-    Type.Object({}, { additionalProperties: true, description, examples: [{ cost_centre: '4711' }] });
-  const extended = (schema: TObject, description: string, optional: boolean) =>
+  const values = (title: string, description: string) =>
+    Type.Object({}, { title, additionalProperties: true, description, examples: [{ cost_centre: '4711' }] });
+  const extended = (schema: TObject, values: TObject, optional: boolean) =>
     Type.Object(
-      { ...schema.properties, customFields: optional ? Type.Optional(values(description)) : values(description) },
+      { ...schema.properties, customFields: optional ? Type.Optional(values) : values },
       { ...schemaOptions(schema) },
     );
   return {
     ...schemas,
-    item: extended(schemas.item, CUSTOM_FIELDS_TEXT, false),
+    item: extended(schemas.item, values('CustomFieldValues', CUSTOM_FIELDS_TEXT), false),
     create: extended(
       schemas.create,
-      'Values of the workspace’s custom fields by name; fields left out take their default.',
+      values(
+        'CustomFieldValuesCreate',
+        'Values of the workspace’s custom fields by name; fields left out take their default.',
+      ),
       true,
     ),
     update: extended(
       schemas.update,
-      'Values to change by field name, merged into the stored ones; null clears a field.',
+      values(
+        'CustomFieldValuesPatch',
+        'Values to change by field name, merged into the stored ones; null clears a field.',
+      ),
       true,
     ),
   };
+}
+
+/** The name of a family's schemas in the API document's components: `data object` → `DataObject`. */
+export function componentName(noun: string): string {
+  return noun.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
+}
+
+/**
+ * A family's schemas titled `<Name>`, `<Name>Create` and `<Name>Patch`: the API document names
+ * them once in its components (http/components.ts). A title changes neither validation nor output.
+ */
+function titled<Schemas extends { item: TObject; create: TObject; update: TObject }>(schemas: Schemas, name: string) {
+  return {
+    ...schemas,
+    item: withTitle(schemas.item, name),
+    create: withTitle(schemas.create, `${name}Create`),
+    update: withTitle(schemas.update, `${name}Patch`),
+  };
+}
+
+/** The same object schema with a title. */
+export function withTitle<Schema extends TObject>(schema: Schema, title: string): Schema {
+  return Type.Object(schema.properties, { ...schemaOptions(schema), title }) as unknown as Schema;
 }
 
 /** A schema's own keywords (description, additionalProperties…) without its properties and required list. */

@@ -5,6 +5,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { Type, type Static, type TObject } from 'typebox';
+import { titleOf } from '../http/schemas.js';
 import type { Database } from '../db/database.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
@@ -23,7 +24,7 @@ import {
   type Sort,
 } from '../lists/offset.js';
 import type { App, AppDeps } from '../http/types.js';
-import { searchDescription, type Linkable, type Nouns } from './family.js';
+import { componentName, searchDescription, withTitle, type Linkable, type Nouns } from './family.js';
 import type { Filter } from '../lists/filters.js';
 import { sortScanOf, whereMatching } from '../lists/matching.js';
 import { singleFilterTotalsOf } from '../lists/plan.js';
@@ -124,6 +125,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
   const facts = STORAGE[table] ?? {};
   const searched = (facts.searched ?? []).map((column) => `${alias ?? table}.${column}`);
   const textSearch = { index: definition.textIndex, columns: searched };
+  const item = titleOf(definition.item) ? definition.item : withTitle(definition.item, componentName(definition.noun));
   /** The items with every field of their workspace's definitions (null when unset), where they take fields. */
   const withFields = async <Dto>(database: Database, workspaceId: string, dtos: Dto[]): Promise<Dto[]> => {
     const fields = definition.customFields;
@@ -139,7 +141,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
     path,
     scope: definition.scope ?? `${path.slice(1)}:read`,
     openApiTag: definition.openApiTag ?? nouns.many,
-    item: definition.item,
+    item,
     description: definition.description,
     toDto: definition.toDto,
     find: definition.find,
@@ -149,7 +151,7 @@ export function defineListing<Row, Item extends TObject, DB, From extends keyof 
       searchDescription(facts.searched ? describedSearch(facts) : searched),
       definition.customFields === undefined ? {} : { patterns: FIELD_LIST_PARAMETERS },
     ),
-    listSchema: offsetListSchema(definition.item, `Offset list of ${nouns.many}.`),
+    listSchema: offsetListSchema(item, `Offset list of ${nouns.many}.`, `${titleOf(item)}List`),
     textSearch,
     filters: listed,
     sorts: definition.sorts,

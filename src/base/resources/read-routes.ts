@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { callerOf } from '../http/authenticate.js';
 import { withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
-import { IdParams } from '../http/schemas.js';
+import { IdParams, titleOf } from '../http/schemas.js';
 import type { App, AppDeps } from '../http/types.js';
 import { offsetListSchema, type OffsetList } from '../lists/offset.js';
 import type { Nouns } from './family.js';
@@ -34,6 +34,12 @@ const capitalise = (words: string) => words.replace(/(^|[-_ ])(\w)/g, (_, __, c:
 export const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /** Registers `GET {path}` (offset list, docs/api.md "Paging") and `GET {path}/{id}` (with an ETag). */
+/** The name of a list of titled items in the API document's components (`ServerList`). */
+const listTitleOf = (item: TObject) => {
+  const title = titleOf(item);
+  return title && `${title}List`;
+};
+
 export function registerReadRoutes<Query extends TObject>(
   typedApp: App,
   { database, responseCache }: AppDeps,
@@ -56,7 +62,7 @@ export function registerReadRoutes<Query extends TObject>(
           `an unknown parameter or value is a 400. Scope: ${routes.scope}.`,
         querystring: routes.listQuery,
         response: {
-          200: offsetListSchema(routes.item, `Offset list of ${many}.`),
+          200: offsetListSchema(routes.item, `Offset list of ${many}.`, listTitleOf(routes.item)),
           ...errorResponses(...PUBLIC_ERRORS),
         },
       },

@@ -87,7 +87,7 @@ export const Comment = Type.Object(
     ),
     createdAt: DateTime('When it was written.'),
   },
-  { description: 'A comment on an application.' },
+  { title: 'Comment', description: 'A comment on an application.' },
 );
 export type Comment = Static<typeof Comment>;
 

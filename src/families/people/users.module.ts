@@ -34,7 +34,10 @@ export const User = Type.Object(
     createdAt: DateTime('When the person was first added.'),
     updatedAt: DateTime('When the workspace last changed what it records of the person.'),
   },
-  { description: 'A person of the workspace: a member, or someone the estate is assigned to who never signs in.' },
+  {
+    title: 'User',
+    description: 'A person of the workspace: a member, or someone the estate is assigned to who never signs in.',
+  },
 );
 export type User = Static<typeof User>;
 

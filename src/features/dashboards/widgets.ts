@@ -21,7 +21,7 @@ const widgetOf = <Kind extends string, Body extends TProperties>(
 ) =>
   Type.Object(
     { ...WidgetHead, kind: Type.Literal(kind, { description: `${kind}: ${what}` }), ...body },
-    { description },
+    { title: `${kind[0]!.toUpperCase()}${kind.slice(1)}Widget`, description },
   );
 
 export const NumberWidget = widgetOf(
@@ -52,7 +52,7 @@ export const BreakdownItem = Type.Object(
       }),
     ),
   },
-  { description: 'One group of a breakdown.' },
+  { title: 'BreakdownItem', description: 'One group of a breakdown.' },
 );
 
 export const BreakdownWidget = widgetOf(
@@ -103,6 +103,7 @@ export const TableWidget = widgetOf(
 );
 
 export const Widget = Type.Union([NumberWidget, BreakdownWidget, SeriesWidget, TableWidget], {
+  title: 'Widget',
   description: 'A widget: number, breakdown, series or table, told apart by `kind`.',
 });
 export type Widget = Static<typeof Widget>;
@@ -134,7 +135,7 @@ export const DashboardSummary = Type.Object(
       examples: ['finance_dashboard:read'],
     }),
   },
-  { description: 'A dashboard or diagram and the scope it needs.' },
+  { title: 'DashboardSummary', description: 'A dashboard or diagram and the scope it needs.' },
 );
 
 /** Rows a table widget shows; `total` still counts every matching row. */

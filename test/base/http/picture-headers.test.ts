@@ -8,6 +8,7 @@ import { newId } from '../../../src/base/ids.js';
 import { personIn, signIn } from '../../support/console.js';
 import { describeEachDatabase } from '../../support/harness.js';
 import { routedPaths } from '../../support/routes.js';
+import { inlined } from '../../support/api-document.js';
 
 const PICTURE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -22,7 +23,7 @@ describeEachDatabase('picture headers', (h) => {
 
       // The picture routes the OpenAPI document declares (a `format` that can be svg), which the
       // console serves under /ui/api/v1 as well: the probe below must find each of them.
-      const doc = (await h.call('GET', '/openapi.json')).json() as {
+      const doc = inlined((await h.call('GET', '/openapi.json')).json()) as {
         paths: Record<string, { get?: { parameters?: { name: string; schema?: unknown }[] } }>;
       };
       const declared = Object.entries(doc.paths)

@@ -14,6 +14,7 @@ import { openDatabase } from '../../../src/base/db/database.js';
 import { dataVersion } from '../../../src/base/lists/response-cache.js';
 import { responseCacheTotal } from '../../../src/base/metrics/metrics.js';
 import { describeEachDatabase } from '../../support/harness.js';
+import { inlined } from '../../support/api-document.js';
 
 /** Answers given by the response cache so far (estate_response_cache_requests_total{outcome="hit"}). */
 const hitCount = async () =>
@@ -177,9 +178,8 @@ describeEachDatabase('cached pages of generated rows', (h) => {
     const computedDatabase = openDatabase(h.url);
     const computed = await buildApp({ database: computedDatabase, responseCacheBytes: 0 });
     try {
-      const listSchema = (await h.call('GET', '/openapi.json')).json().paths['/public/v1/contracts'].get.responses[
-        '200'
-      ].content['application/json'].schema;
+      const listSchema = inlined((await h.call('GET', '/openapi.json')).json()).paths['/public/v1/contracts'].get
+        .responses['200'].content['application/json'].schema;
       const validating = fastJson(listSchema);
       const contract = fc.record({
         name: text,

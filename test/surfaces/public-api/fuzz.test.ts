@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { enrollAgent } from '../../../src/features/agents/agents.service.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
+import { inlined } from '../../support/api-document.js';
 
 type Json = Record<string, any>;
 
@@ -108,7 +109,7 @@ function encode(text: string): string {
 }
 
 async function operations(h: Harness): Promise<Operation[]> {
-  const doc = (await h.call('GET', '/openapi.json')).json() as Json;
+  const doc = inlined((await h.call('GET', '/openapi.json')).json()) as Json;
   const result: Operation[] = [];
   for (const [path, item] of Object.entries<Json>(doc.paths)) {
     for (const [method, operation] of Object.entries<Json>(item)) {

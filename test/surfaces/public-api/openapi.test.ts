@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../../../src/base/audit/audit.types.js';
 import { describeEachDatabase } from '../../support/harness.js';
+import { inlined } from '../../support/api-document.js';
+import { componentName } from '../../../src/base/resources/family.js';
 
 describeEachDatabase('OpenAPI document and reference page', (h) => {
   it('/openapi.json is an OpenAPI 3.1 document generated from the routes, served without a key', async () => {
@@ -19,8 +21,51 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
     }
   });
 
+  it("names each family's item, create, patch and list bodies, the shared pieces and the error responses once", async () => {
+    const res = await h.call('GET', '/openapi.json');
+    assert.ok(res.rawPayload.length <= 300_000, `the document is at most 300 KB: ${res.rawPayload.length} bytes`);
+    const doc = res.json();
+    const { schemas, responses } = doc.components;
+    const ref = (schema: any) => schema?.$ref;
+    const bodyOf = (part: any) => part?.content?.['application/json']?.schema;
+    for (const family of h.registry.families) {
+      const name = componentName(family.definition.noun);
+      const path = `/public/v1${family.definition.path}`;
+      for (const suffix of ['', 'Create', 'Patch', 'List'])
+        assert.ok(schemas[`${name}${suffix}`], `components.schemas.${name}${suffix}`);
+      assert.equal(ref(bodyOf(doc.paths[path].get.responses['200'])), `#/components/schemas/${name}List`);
+      assert.equal(ref(bodyOf(doc.paths[path].post.requestBody)), `#/components/schemas/${name}Create`);
+      assert.equal(ref(bodyOf(doc.paths[path].post.responses['201'])), `#/components/schemas/${name}`);
+      assert.equal(ref(bodyOf(doc.paths[`${path}/{id}`].get.responses['200'])), `#/components/schemas/${name}`);
+      assert.equal(ref(bodyOf(doc.paths[`${path}/{id}`].patch.requestBody)), `#/components/schemas/${name}Patch`);
+      assert.equal(schemas[`${name}List`].properties.pagination.$ref, '#/components/schemas/Pagination');
+    }
+    const inline: string[] = [];
+    const titled = (value: any, where: string): void => {
+      if (!value || typeof value !== 'object') return;
+      if (typeof value.title === 'string') inline.push(`${where}: ${value.title}`);
+      for (const [key, entry] of Object.entries(value))
+        if (!['examples', 'default'].includes(key)) titled(entry, where);
+    };
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      titled(item, path);
+      for (const [method, operation] of Object.entries<any>(item)) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          if (Number(status) < 400) continue;
+          assert.match(ref(response) ?? '', /^#\/components\/responses\/[A-Za-z]+$/, `${method} ${path} ${status}`);
+        }
+      }
+    }
+    assert.deepEqual(inline, [], 'every titled schema is named in components, none left inline');
+    for (const [name, response] of Object.entries<any>(responses)) {
+      if (name === 'Unauthorized') assert.equal(response.content, undefined, 'a 401 has no body');
+      else assert.equal(ref(bodyOf(response)), '#/components/schemas/Error', name);
+    }
+    inlined(doc); // every reference names something the document holds
+  });
+
   it('every operation has an operationId, a description, tags and a 200 schema plus the error responses', async () => {
-    const doc = (await h.call('GET', '/openapi.json')).json();
+    const doc = inlined((await h.call('GET', '/openapi.json')).json());
     const operationIds = new Set<string>();
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) {
@@ -51,7 +96,7 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
   });
 
   it('every field of every response schema has a description', async () => {
-    const doc = (await h.call('GET', '/openapi.json')).json();
+    const doc = inlined((await h.call('GET', '/openapi.json')).json());
     const missing: string[] = [];
     const walk = (schema: any, where: string) => {
       if (!schema || typeof schema !== 'object') return;
@@ -74,7 +119,7 @@ describeEachDatabase('OpenAPI document and reference page', (h) => {
   });
 
   it('audit-log description and filters list exactly the categories, actions and resource types in use', async () => {
-    const doc = (await h.call('GET', '/openapi.json')).json();
+    const doc = inlined((await h.call('GET', '/openapi.json')).json());
     const operation = doc.paths['/public/v1/audit-log'].get;
     const param = (name: string) => operation.parameters.find((p: any) => p.name === name);
     assert.deepEqual(param('category').schema.enum, [...AUDIT_CATEGORIES]);

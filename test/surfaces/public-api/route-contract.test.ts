@@ -8,6 +8,7 @@ import { newId } from '../../../src/base/ids.js';
 import { revokeKey } from '../../../src/features/accounts/keys/keys.service.js';
 import { deleteWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
 import { describeEachDatabase, type Harness } from '../../support/harness.js';
+import { inlined } from '../../support/api-document.js';
 
 interface Operation {
   method: string;
@@ -23,7 +24,7 @@ interface Operation {
 }
 
 async function operations(h: Harness): Promise<Operation[]> {
-  const doc = (await h.call('GET', '/openapi.json')).json();
+  const doc = inlined((await h.call('GET', '/openapi.json')).json());
   const result: Operation[] = [];
   for (const [path, item] of Object.entries<any>(doc.paths)) {
     if (!path.startsWith('/public/')) continue;

@@ -25,6 +25,7 @@ import { Tag } from '../../../src/families/tags/tags.schemas.js';
 import { User } from '../../../src/families/people/users.module.js';
 import { describeEachDatabase, type Harness, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
+import { inlined } from '../../support/api-document.js';
 
 type Json = Record<string, any>;
 
@@ -537,7 +538,7 @@ describeEachDatabase('security: agent reports are capped per agent and minute', 
 
 describeEachDatabase('security: the OpenAPI document names every scope an operation needs', (h) => {
   it("x-required-scopes: the route scope and, on sub-resource lists, the returned family's read scope", async () => {
-    const doc = (await h.call('GET', '/openapi.json')).json() as Json;
+    const doc = inlined((await h.call('GET', '/openapi.json')).json()) as Json;
     const operation = doc.paths['/public/v1/servers/{id}/applications'].get;
     assert.deepEqual(operation['x-required-scopes'], ['infrastructure:read', 'applications:read']);
     assert.deepEqual(doc.paths['/public/v1/applications/{id}/owners'].get['x-required-scopes'], [

@@ -12,7 +12,7 @@ export const Tenant = Type.Object(
     createdAt: Type.String({ format: 'date-time', description: 'Creation instant.' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Last change of these settings.' }),
   },
-  { description: "The settings of the key's workspace." },
+  { title: 'Tenant', description: "The settings of the key's workspace." },
 );
 export type Tenant = Static<typeof Tenant>;
 
