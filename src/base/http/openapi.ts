@@ -27,7 +27,14 @@ export function openApiOptions(familyTags: readonly OpenApiTag[]): SwaggerOption
       nameComponents('openapiObject' in generated ? generated.openapiObject : {}).document,
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Estate public API', version: '1.0.0', description: API_DESCRIPTION },
+      info: {
+        title: 'Estate public API',
+        version: '1.0.0',
+        description: API_DESCRIPTION,
+        // Whoever runs the instance answers for it; Estate is not published under an open licence.
+        contact: { name: 'The operators of this Estate instance' },
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
@@ -52,6 +59,11 @@ export function openApiOptions(familyTags: readonly OpenApiTag[]): SwaggerOption
         },
         { name: 'tags', description: 'Free labels for applications, servers and routers.' },
         ...familyTags,
+        {
+          name: 'dashboards',
+          description: 'Figures computed live over the workspace: counts, breakdowns, series and tables.',
+        },
+        { name: 'diagrams', description: 'Maps of the estate, as JSON or as an SVG picture.' },
         { name: 'agents', description: 'Enrolled agents (read only; enrolled with the estate command).' },
         { name: 'discovered applications', description: 'Software found by agents, awaiting triage.' },
         { name: 'agent ingest', description: 'Where agents report hosts and software (agent tokens only).' },

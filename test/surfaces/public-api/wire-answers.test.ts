@@ -24,7 +24,8 @@ describeEachDatabase('the public API answers as recorded', (h) => {
     assert.equal(
       first,
       -1,
-      `line ${first + 1} differs:\n  now:      ${lines[first]?.slice(0, 600)}\n  recorded: ${recorded[first]?.slice(0, 600)}`,
+      `line ${first + 1} differs:\n  now:      ${lines[first]?.slice(0, 600)}\n` +
+        `  recorded: ${recorded[first]?.slice(0, 600)}`,
     );
     assert.equal(lines.length, recorded.length);
   });
