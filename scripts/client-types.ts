@@ -1,5 +1,6 @@
 /**
- * Writes the types of @estate/client (packages/client/src/schema.d.ts) from Estate's own OpenAPI
+ * Writes the types of @estate/client (packages/client/src/schema.d.ts) and of the console's client
+ * (ui/src/api/schema.d.ts) from Estate's own OpenAPI documents
  * document: `npm run client:types`. The document is built in-process from the routes (an app on an
  * in-memory SQLite database, never a running server), its /public/v1 paths are kept with that prefix
  * cut (the client adds it to its base URL), and openapi-typescript turns them into TypeScript.
@@ -14,7 +15,10 @@ import { migrateToLatest } from '../src/base/db/migrate.js';
 import { installed } from '../src/base/paths.js';
 
 export const CLIENT_SCHEMA_FILE = installed('packages', 'client', 'src', 'schema.d.ts');
+/** The console's client types, from the console API's own document (/ui/api/openapi.json). */
+export const CONSOLE_SCHEMA_FILE = installed('ui', 'src', 'api', 'schema.d.ts');
 const PUBLIC_PREFIX = '/public/v1';
+const CONSOLE_PREFIX = '/ui/api';
 
 const HEADER = `/**
  * Types of Estate's public API (/public/v1), generated from the server's OpenAPI document by
@@ -24,18 +28,32 @@ const HEADER = `/**
 
 `;
 
+const CONSOLE_HEADER = `/**
+ * Types of the console's API (/ui/api), generated from the server's console OpenAPI document by
+ * \`npm run client:types\` (scripts/client-types.ts). Do not edit: test/packages/client.test.ts fails when this
+ * file differs from what the routes generate. Paths are relative to /ui/api.
+ */
+
+`;
+
 type OpenApiDocument = { paths: Record<string, unknown>; servers?: unknown } & Record<string, unknown>;
 
 /** The OpenAPI document the server serves at /openapi.json, built from the routes. */
 export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
+  return (await buildOpenApiDocuments()).public;
+}
+
+/** Both documents the routes make: the public API's (/openapi.json) and the console's (/ui/api/openapi.json). */
+export async function buildOpenApiDocuments(): Promise<{ public: OpenApiDocument; console: OpenApiDocument }> {
   const database = openDatabase('sqlite::memory:');
   try {
     await migrateToLatest(database);
     const app = await buildApp({ database });
     try {
       await app.ready();
-      // A copy: the app keeps (and may reuse) its own object.
-      return JSON.parse(JSON.stringify(app.swagger())) as OpenApiDocument;
+      // Copies: the app keeps (and may reuse) its own objects.
+      const copy = (document: unknown) => JSON.parse(JSON.stringify(document)) as OpenApiDocument;
+      return { public: copy(app.swagger()), console: copy(app.consoleSwagger()) };
     } finally {
       await app.close();
     }
@@ -44,19 +62,20 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
   }
 }
 
-/** The document cut down to the public API, its paths made relative to /public/v1. */
-export function publicApiDocument(document: OpenApiDocument): OpenApiDocument {
+/** A document cut down to the paths under `prefix`, made relative to it. */
+export function documentUnder(document: OpenApiDocument, prefix: string): OpenApiDocument {
   const paths = Object.fromEntries(
     Object.entries(document.paths)
-      .filter(([path]) => path.startsWith(`${PUBLIC_PREFIX}/`))
-      .map(([path, item]) => [path.slice(PUBLIC_PREFIX.length), item]),
+      .filter(([path]) => path.startsWith(`${prefix}/`))
+      .map(([path, item]) => [path.slice(prefix.length), item]),
   );
-  return { ...document, paths, servers: [{ url: PUBLIC_PREFIX }] };
+  return { ...document, paths, servers: [{ url: prefix }] };
 }
 
-/** The text of schema.d.ts as the current routes generate it. */
-export async function clientSchemaSource(): Promise<string> {
-  const document = publicApiDocument(await buildOpenApiDocument());
+/** The document cut down to the public API, its paths made relative to /public/v1. */
+export const publicApiDocument = (document: OpenApiDocument) => documentUnder(document, PUBLIC_PREFIX);
+
+async function typesOf(document: OpenApiDocument): Promise<string> {
   // biome-ignore lint/suspicious/noExplicitAny: openapi-typescript types the document more narrowly than JSON
   const ast = await openapiTS(document as any, {
     silent: true,
@@ -65,20 +84,30 @@ export async function clientSchemaSource(): Promise<string> {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
   });
-  return HEADER + astToString(ast);
+  return astToString(ast);
+}
+
+/** The text of each generated types file as the current routes make it, by its path. */
+export async function generatedTypeSources(): Promise<Map<string, string>> {
+  const documents = await buildOpenApiDocuments();
+  return new Map([
+    [CLIENT_SCHEMA_FILE, HEADER + (await typesOf(publicApiDocument(documents.public)))],
+    [CONSOLE_SCHEMA_FILE, CONSOLE_HEADER + (await typesOf(documentUnder(documents.console, CONSOLE_PREFIX)))],
+  ]);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const text = await clientSchemaSource();
-  let before = '';
-  try {
-    before = readFileSync(CLIENT_SCHEMA_FILE, 'utf8');
-  } catch {
-    // First generation.
-  }
-  if (before === text) process.stdout.write(`${CLIENT_SCHEMA_FILE} is up to date\n`);
-  else {
-    writeFileSync(CLIENT_SCHEMA_FILE, text);
-    process.stdout.write(`wrote ${CLIENT_SCHEMA_FILE} (${text.length} characters)\n`);
+  for (const [file, text] of await generatedTypeSources()) {
+    let before = '';
+    try {
+      before = readFileSync(file, 'utf8');
+    } catch {
+      // First generation.
+    }
+    if (before === text) process.stdout.write(`${file} is up to date\n`);
+    else {
+      writeFileSync(file, text);
+      process.stdout.write(`wrote ${file} (${text.length} characters)\n`);
+    }
   }
 }

@@ -20,7 +20,7 @@ import {
   type ServerList,
   type ServerPatch,
 } from '@estate/client';
-import { CLIENT_SCHEMA_FILE, clientSchemaSource } from '../../scripts/client-types.js';
+import { CLIENT_SCHEMA_FILE, CONSOLE_SCHEMA_FILE, generatedTypeSources } from '../../scripts/client-types.js';
 import { startServer, stopServer } from '../support/cli.js';
 import { describeEachDatabase, ONCE } from '../support/harness.js';
 
@@ -298,11 +298,13 @@ describe('@estate/client retries', ONCE, () => {
 });
 
 describe('@estate/client types', ONCE, () => {
-  it('packages/client/src/schema.d.ts is what npm run client:types makes from the routes (no drift)', async () => {
-    const generated = await clientSchemaSource();
-    assert.ok(
-      readFileSync(CLIENT_SCHEMA_FILE, 'utf8') === generated,
-      'the client types differ from the routes: run npm run client:types and commit packages/client/src/schema.d.ts',
-    );
+  it('the client and console types are what npm run client:types makes from the routes (no drift)', async () => {
+    const generated = await generatedTypeSources();
+    assert.deepEqual([...generated.keys()].sort(), [CLIENT_SCHEMA_FILE, CONSOLE_SCHEMA_FILE].sort());
+    for (const [file, text] of generated)
+      assert.ok(
+        readFileSync(file, 'utf8') === text,
+        `${file} differs from what the routes make: run npm run client:types and commit it`,
+      );
   });
 });

@@ -1,4 +1,5 @@
-import type { SwaggerOptions } from '@fastify/swagger';
+import type { SwaggerOptions, SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifySchema } from 'fastify';
 import { nameComponents } from './components.js';
 
 export const API_DESCRIPTION = `Estate's public API: the IT estate of one workspace, read and changed with API keys.
@@ -23,8 +24,9 @@ export interface OpenApiTag {
  */
 export function openApiOptions(familyTags: readonly OpenApiTag[]): SwaggerOptions {
   return {
-    transformObject: (generated) =>
-      nameComponents('openapiObject' in generated ? generated.openapiObject : {}).document,
+    // The console's own API is not part of the public contract: it has a document of its own.
+    transform: ({ schema, url }) => ({ schema: isConsoleRoute(url) ? hidden(schema) : schema, url }),
+    transformObject: namedDocument,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -71,4 +73,49 @@ export function openApiOptions(familyTags: readonly OpenApiTag[]): SwaggerOption
       ],
     },
   };
+}
+
+/** The generated document with its shared pieces named once (components.ts). */
+const namedDocument: SwaggerTransformObject = (generated) =>
+  nameComponents('openapiObject' in generated ? generated.openapiObject : {}).document;
+
+const isConsoleRoute = (url: string) => url === '/ui' || url.startsWith('/ui/');
+const hidden = (schema: FastifySchema | undefined): FastifySchema => ({ ...schema, hide: true }) as FastifySchema;
+
+export const CONSOLE_API_DESCRIPTION = `The web console's own API, which the console in this repository calls: not a
+public contract, and not listed at /docs. It may change with any release; integrations use the public API
+(/openapi.json).
+
+A member's session authenticates the calls: the \`estate_session\` cookie set when the member signs in, and, on every
+call that is not a GET, the session's CSRF token in \`X-CSRF-Token\`.`;
+
+/**
+ * The console API's OpenAPI document (/ui/api/openapi.json), generated from the same routes as the
+ * public one: only the routes under /ui/api, its shared pieces named alike (components.ts). The
+ * console's client types are generated from it (ui/src/api/schema.d.ts, `npm run client:types`).
+ */
+export function consoleApiOptions(): SwaggerOptions {
+  return {
+    decorator: 'consoleSwagger',
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/ui/api/') ? schema : hidden(schema), url }),
+    transformObject: namedDocument,
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Estate console API', version: '1', description: CONSOLE_API_DESCRIPTION },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'estate_session', description: 'A signed-in member.' },
+        },
+      },
+      security: [{ session: [] }],
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The console API's OpenAPI document (consoleApiOptions). */
+    consoleSwagger: FastifyInstance['swagger'];
+  }
 }

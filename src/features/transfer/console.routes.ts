@@ -341,7 +341,9 @@ function registerFamilyImportRoute(scoped: App, { database, registry }: AppDeps)
 
 /** GET /archive: the session's whole workspace as a streamed JSON-lines attachment (admins only). */
 function registerArchiveExportRoute(app: App, { database, registry }: AppDeps): void {
-  app.get('/archive', { config: { adminOnly: true }, schema: { hide: true } }, async (request, reply) => {
+  const description =
+    "The session's whole workspace as a JSON-lines attachment (application/x-ndjson), streamed; admins only.";
+  app.get('/archive', { config: { adminOnly: true }, schema: { description } }, async (request, reply) => {
     const { workspaceId, member } = memberCallerOf(request);
     const output = new PassThrough();
     exportWorkspace(database, registry, workspaceId, output).catch((error: unknown) => {
@@ -366,7 +368,9 @@ function registerFamilyExportRoute(app: App, { database, registry }: AppDeps): v
       onRequest: async (request) => {
         requireScopes(request, [`${familyOf(familyKeyOf(request)).definition.scopeFamily}:read`]);
       },
-      schema: { params: FamilyParams, querystring: Type.Record(Type.String(), Type.String()) },
+      // The list's own filters, search, sort and columns (each text): an object of its properties, not
+      // a record, so that the API document reads it as such.
+      schema: { params: FamilyParams, querystring: Type.Object({}, { additionalProperties: Type.String() }) },
     },
     async (request, reply) => sendExport(database, request, reply, registry.serviceOf(familyOf(request.params.family))),
   );

@@ -18,7 +18,7 @@ import { refuseBadText } from '../../base/http/input.js';
 import { MethodIndex } from '../../base/http/method-index.js';
 import { AGENT_MODULES, PUBLIC_MODULES, WORKSPACE_MODULES } from '../public-api/modules.js';
 import { RequestLog } from './request-log.js';
-import { openApiOptions } from '../../base/http/openapi.js';
+import { consoleApiOptions, openApiOptions } from '../../base/http/openapi.js';
 import { createRegistry } from '../../families/registry.js';
 import type { Registry } from '../../base/resources/registry.js';
 import { securePicture } from '../../base/http/pictures.js';
@@ -170,8 +170,6 @@ function onEveryRoute(app: App): void {
     // `DELETE /tags/{id}?force=false` deleted); operations without any take none.
     if (/^\/(public|agent|ui\/api)\//.test(route.url) && route.schema && !route.schema.querystring)
       route.schema.querystring = NoQuery;
-    // The console's own API is not part of the public contract: it stays out of /openapi.json.
-    if (route.url.startsWith('/ui') && route.schema) route.schema.hide = true;
   });
 }
 
@@ -244,7 +242,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ),
   );
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swagger, consoleApiOptions());
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/ui/api/openapi.json', { schema: { hide: true } }, async () => app.consoleSwagger());
   registerHealthRoutes(app, options.database);
   await registerModules(app, options, registry);
   answerUnknownPaths(app, options.database, methodIndex);

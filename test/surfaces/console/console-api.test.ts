@@ -15,6 +15,7 @@ import { Member } from '../../../src/features/accounts/members/members.service.j
 import { clientOf, personIn, signIn, signInRequest, PASSWORD, type Person } from '../../support/console.js';
 import { auditOf } from '../../support/audit.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
+import { routedPaths } from '../../support/routes.js';
 import { bodyOf, errorOf } from '../../support/typed.js';
 import { inlined } from '../../support/api-document.js';
 
@@ -522,6 +523,41 @@ describeEachDatabase('console API: administration', (h) => {
     const root = await h.app.inject({ method: 'GET', url: '/' });
     assert.equal(root.statusCode, 302);
     assert.equal(root.headers.location, '/ui/');
+  });
+});
+
+describeEachDatabase('console API: its own OpenAPI document', (h) => {
+  it('/ui/api/openapi.json describes every console API route and nothing else, not listed on /docs', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/ui/api/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    const doc = res.json() as {
+      info: { title: string };
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+    };
+    assert.equal(doc.info.title, 'Estate console API');
+    const paths = Object.keys(doc.paths);
+    assert.deepEqual(
+      paths.filter((path) => !path.startsWith('/ui/api/')),
+      [],
+    );
+    // Every route under /ui/api the app serves is in the document (but the document itself).
+    const served = routedPaths(h.app, 'GET')
+      .filter((route) => route.startsWith('/ui/api/') && route !== '/ui/api/openapi.json')
+      .map((route) => route.replace(/:(\w+)/g, '{$1}'));
+    assert.deepEqual(
+      served.filter((route) => !doc.paths[route]?.get),
+      [],
+    );
+    for (const path of ['/ui/api/session', '/ui/api/v1/servers', '/ui/api/v1/servers/{id}', '/ui/api/keys'])
+      assert.ok(doc.paths[path], `${path} is described`);
+    // Its shared pieces are named as in the public document.
+    for (const name of ['Server', 'ServerCreate', 'ServerPatch', 'ServerList', 'Error', 'Pagination'])
+      assert.ok(doc.components.schemas[name], `components.schemas.${name}`);
+    assert.ok(doc.components.responses.NotFound);
+    const docs = await h.app.inject({ method: 'GET', url: '/docs/json' });
+    if (docs.statusCode === 200)
+      assert.ok(!Object.keys(docs.json().paths).some((path: string) => path.startsWith('/ui')));
   });
 });
 
