@@ -99,6 +99,50 @@ export function consoleCatalog(families: readonly Family[]): ConsoleFamily[] {
   ];
 }
 
+const JsonSchemaObject = (description: string) => Type.Object({}, { additionalProperties: true, description });
+
+/** A family as the console's pages read it (ConsoleFamily). */
+const ConsoleFamilyEntry = Type.Object(
+  {
+    key: Type.String({ description: 'The last segment of its public path.' }),
+    one: Type.String({ description: 'The singular noun.' }),
+    many: Type.String({ description: 'The plural noun.' }),
+    scopes: Type.Object(
+      {
+        read: Type.String(),
+        add: Type.Optional(Type.String()),
+        edit: Type.Optional(Type.String()),
+        delete: Type.Optional(Type.String()),
+      },
+      { description: 'The scope of each action; an action the family does not take has none.' },
+    ),
+    item: JsonSchemaObject('The item, as a JSON Schema.'),
+    create: Type.Optional(JsonSchemaObject('The create body, as a JSON Schema.')),
+    update: Type.Optional(JsonSchemaObject('The change body, as a JSON Schema.')),
+    listQuery: JsonSchemaObject('The list query, as a JSON Schema.'),
+    references: Type.Record(Type.String(), Type.String(), {
+      description: 'Fields holding the id of a row of another family, and that family’s key.',
+    }),
+    relations: Type.Array(Type.Object({ segment: Type.String(), family: Type.String(), editable: Type.Boolean() }), {
+      description: 'Its sub-resources: GET {path}/{id}/{segment}; PUT and DELETE change them when editable.',
+    }),
+    defaultSort: Type.String({ description: 'The sort of its list when none is asked for.' }),
+  },
+  { title: 'ConsoleFamily' },
+);
+
+/** A diagram as the console's controls read it. */
+const ConsoleDiagramEntry = Type.Object(
+  {
+    name: Type.String({ description: 'Name in the path: /diagrams/{name}.' }),
+    title: Type.String({ description: 'Display title.' }),
+    description: Type.String({ description: 'What it shows.' }),
+    requiredScope: Type.String({ description: 'The scope a member needs to read it.' }),
+    query: Type.Object({}, { additionalProperties: true, description: 'Its query parameters, as a JSON Schema.' }),
+  },
+  { title: 'ConsoleDiagram' },
+);
+
 /** The diagrams and the parameters of each (its query schema), for the console's controls. */
 function diagramCatalog(): ConsoleDiagram[] {
   return DIAGRAMS.map((diagram) => ({
@@ -113,14 +157,14 @@ function diagramCatalog(): ConsoleDiagram[] {
 export function registerCatalogRoutes(app: App, { registry }: AppDeps): void {
   // Built once per app: its families do not change while it runs.
   const catalog = consoleCatalog(registry.families);
-  app.get('/diagrams', { schema: { response: { 200: Type.Array(Type.Unknown()) } } }, async (_request, reply) => {
+  app.get('/diagrams', { schema: { response: { 200: Type.Array(ConsoleDiagramEntry) } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'private, max-age=300');
     return diagramCatalog();
   });
 
   app.get(
     '/families',
-    { config: { anyWorkspace: true }, schema: { response: { 200: Type.Array(Type.Unknown()) } } },
+    { config: { anyWorkspace: true }, schema: { response: { 200: Type.Array(ConsoleFamilyEntry) } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'private, max-age=300');
       return catalog;

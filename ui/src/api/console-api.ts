@@ -1,59 +1,55 @@
-import type { AuditList, AuditLogQuery } from '../../../src/base/audit/audit.schemas.js';
-import type {
-  AddedMember,
-  AddMember,
-  ChangePassword,
-  ConsoleKey,
-  CreatedKey,
-  CreateKey,
-  EnrolledAgent,
-  KeyList,
-  MemberKey,
-  MemberKeyList,
-  RemovedMember,
-  ChangedMember,
-  RolesView,
-  RotatedKey,
-  SessionView,
-  SignIn,
-} from '../../../src/features/accounts/console.schemas.js';
-import type { Comment as ApplicationComment } from '../../../src/families/applications/applications.schemas.js';
-import type { Member } from '../../../src/features/accounts/members/members.service.js';
-import type { CreatePerson, UpdatePerson } from '../../../src/families/people/people.service.js';
-import type { User as Person } from '../../../src/families/people/users.module.js';
-import type { GlobalSearchResults } from '../../../src/features/search/console.routes.js';
-import type { SignInLocks } from '../../../src/features/accounts/sign-in/sign-in-locks.routes.js';
-import type {
-  SsoProviders,
-  SsoRuleView,
-  SsoSettings,
-  SsoSettingView,
-} from '../../../src/features/accounts/sso/sso.routes.js';
-import type {
-  ConsoleAgent,
-  ConsoleDiagram,
-  DashboardView,
-  InsightSummary,
-} from '../../../src/surfaces/console/console.types.js';
-import type { Tenant, UpdateTenant } from '../../../src/features/accounts/workspaces/tenant.schemas.js';
-import type {
-  CreateCustomField,
-  CustomField,
-  CustomFieldList,
-  UpdateCustomField,
-} from '../../../src/base/custom-fields/fields.schemas.js';
+import type { Answer, Body, Named, Query } from './contract.js';
 import type { ConsoleFamily, JsonSchema } from '../inventory/schema.js';
 import { ApiFailure, call, callTagged, callText, queryOf, type CallOptions, type Tagged } from './client.js';
 
+type AuditList = Answer<'/v1/audit-log', 'get'>;
+type AuditLogQuery = Query<'/v1/audit-log', 'get'>;
+type SessionView = Answer<'/session', 'get'>;
+type SignIn = Body<'/session', 'post'>;
+type ChangePassword = Body<'/password', 'put'>;
+type KeyList = Answer<'/keys', 'get'>;
+type ConsoleKey = KeyList['data'][number];
+type CreateKey = Body<'/keys', 'post'>;
+type CreatedKey = Answer<'/keys', 'post'>;
+type RotatedKey = Answer<'/keys/{id}/rotate', 'post'>;
+type Member = Named<'Member'>;
+type AddMember = Body<'/members', 'post'>;
+type AddedMember = Answer<'/members', 'post'>;
+type ChangedMember = Answer<'/members/{id}', 'patch'>;
+type RemovedMember = Answer<'/members/{id}', 'delete'>;
+type MemberKeyList = Answer<'/members/{id}/keys', 'get'>;
+type MemberKey = MemberKeyList['data'][number];
+type SignInLocks = Answer<'/members/sign-in-locks', 'get'>;
+type SsoProviders = Answer<'/sso/providers', 'get'>;
+type SsoSettings = Answer<'/sso/settings', 'get'>;
+type SsoRuleView = Answer<'/sso/rules', 'post'>;
+type SsoSettingView = Answer<'/sso/settings', 'put'>;
+type RolesView = Answer<'/roles', 'get'>;
+type EnrolledAgent = Answer<'/agents', 'post'>;
+type Tenant = Named<'Tenant'>;
+type UpdateTenant = Body<'/v1/tenant', 'patch'>;
+type InsightSummary = Named<'DashboardSummary'>;
+type DashboardView = Answer<'/v1/dashboards/finance', 'get'>;
+type GlobalSearchResults = Answer<'/search', 'get'>;
+type ApplicationComment = Named<'Comment'>;
+type Person = Named<'User'>;
+type CreatePerson = Body<'/v1/users', 'post'>;
+type UpdatePerson = Body<'/v1/users/{id}', 'patch'>;
+type CustomField = Named<'CustomField'>;
+type CustomFieldList = Named<'CustomFieldList'>;
+type CreateCustomField = Named<'CustomFieldCreate'>;
+type UpdateCustomField = Named<'CustomFieldPatch'>;
+
 /**
- * The console API, typed from the server's own schemas (src/console/console.schemas.ts and the
- * public schemas it reuses): a renamed field fails this file's type check, not a user's click.
+ * The console API, typed from its own OpenAPI document (contract.ts, schema.d.ts): a renamed field
+ * fails this file's type check, not a user's click.
  * An item that is edited or deleted is loaded with its ETag (`Tagged`), and the change sends it
  * back as If-Match, so a change someone else saved meanwhile answers 412 instead of being lost.
  */
 
 export type {
   AuditList,
+  AuditLogQuery,
   GlobalSearchResults,
   ConsoleKey,
   CreatedKey,
@@ -69,9 +65,9 @@ export type {
   Tenant,
 };
 export type AuditEvent = AuditList['data'][number];
-export type AgentItem = ConsoleAgent;
-/** A diagram and its parameters, as the console reads them. */
-export type DiagramInfo = ConsoleDiagram<JsonSchema>;
+export type AgentItem = Named<'Agent'>;
+/** A diagram and its parameters, as the console reads them: its query a JSON Schema. */
+export type DiagramInfo = Omit<Answer<'/diagrams', 'get'>[number], 'query'> & { query: JsonSchema };
 
 export interface OffsetList<T> {
   data: T[];

@@ -1,7 +1,12 @@
-import type { AuditActor, AuditActorList } from '../../../src/surfaces/console/audit-actors.routes.js';
-import type { BulkResult } from '../../../src/surfaces/console/lists.schemas.js';
-import type { CreateView, SavedView, ViewList } from '../../../src/surfaces/console/lists.schemas.js';
+import type { Answer, Body } from './contract.js';
 import { call, queryOf } from './client.js';
+
+type AuditActorList = Answer<'/audit-actors', 'get'>;
+type AuditActor = Answer<'/audit-actors/{id}', 'get'>;
+type BulkResult = Answer<'/bulk/{family}/delete', 'post'>;
+type ViewList = Answer<'/views', 'get'>;
+type SavedView = Answer<'/views', 'post'>;
+type CreateView = Body<'/views', 'post'>;
 
 /**
  * The console API of the lists' daily work: who acted in the audit log, found by name

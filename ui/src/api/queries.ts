@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { AuditLogQuery } from '../../../src/base/audit/audit.schemas.js';
+import type { AuditLogQuery } from './console-api.js';
 import { type ApiFailure, failureOf, setCsrfToken } from './client.js';
 import { consoleApi, insightsApi, inventoryApi } from './console-api.js';
 import { listsApi } from './lists-api.js';

@@ -555,7 +555,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": unknown[];
+                        "application/json": components["schemas"]["ConsoleDiagram"][];
                     };
                 };
             };
@@ -1437,7 +1437,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": unknown[];
+                        "application/json": components["schemas"]["ConsoleFamily"][];
                     };
                 };
             };
@@ -5884,6 +5884,65 @@ export interface components {
              */
             id: string;
         };
+        /** ConsoleDiagram */
+        ConsoleDiagram: {
+            /** @description What it shows. */
+            description: string;
+            /** @description Name in the path: /diagrams/{name}. */
+            name: string;
+            /** @description Its query parameters, as a JSON Schema. */
+            query: {
+                [key: string]: unknown;
+            };
+            /** @description The scope a member needs to read it. */
+            requiredScope: string;
+            /** @description Display title. */
+            title: string;
+        };
+        /** ConsoleFamily */
+        ConsoleFamily: {
+            /** @description The create body, as a JSON Schema. */
+            create?: {
+                [key: string]: unknown;
+            };
+            /** @description The sort of its list when none is asked for. */
+            defaultSort: string;
+            /** @description The item, as a JSON Schema. */
+            item: {
+                [key: string]: unknown;
+            };
+            /** @description The last segment of its public path. */
+            key: string;
+            /** @description The list query, as a JSON Schema. */
+            listQuery: {
+                [key: string]: unknown;
+            };
+            /** @description The plural noun. */
+            many: string;
+            /** @description The singular noun. */
+            one: string;
+            /** @description Fields holding the id of a row of another family, and that family’s key. */
+            references: {
+                [key: string]: string;
+            };
+            /** @description Its sub-resources: GET {path}/{id}/{segment}; PUT and DELETE change them when editable. */
+            relations: {
+                editable: boolean;
+                family: string;
+                segment: string;
+            }[];
+            /** @description The scope of each action; an action the family does not take has none. */
+            scopes: {
+                add?: string;
+                delete?: string;
+                edit?: string;
+                read: string;
+            };
+            /** @description The change body, as a JSON Schema. */
+            update?: {
+                [key: string]: unknown;
+            };
+        };
         /**
          * Contract
          * @description A contract with a supplier: licences, subscriptions, support.
@@ -7914,6 +7973,8 @@ export type CategoryCreate = components['schemas']['CategoryCreate'];
 export type CategoryList = components['schemas']['CategoryList'];
 export type CategoryPatch = components['schemas']['CategoryPatch'];
 export type Comment = components['schemas']['Comment'];
+export type ConsoleDiagram = components['schemas']['ConsoleDiagram'];
+export type ConsoleFamily = components['schemas']['ConsoleFamily'];
 export type Contract = components['schemas']['Contract'];
 export type ContractCreate = components['schemas']['ContractCreate'];
 export type ContractList = components['schemas']['ContractList'];

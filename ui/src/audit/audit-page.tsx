@@ -1,10 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { AuditLogQuery } from '../../../src/base/audit/audit.schemas.js';
 import { AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_RESOURCE_TYPES } from '../../../src/base/audit/audit.types.js';
 import { messageOf } from '../api/client.js';
-import type { AuditEvent } from '../api/console-api.js';
+import type { AuditEvent, AuditLogQuery } from '../api/console-api.js';
 import { queries } from '../api/queries.js';
 import { Combobox } from '../base/combobox.js';
 import { Field, FormError } from '../base/field.js';
@@ -94,9 +93,9 @@ export function AuditPage() {
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.actorId ? { actorId: filters.actorId } : {}),
-    ...(filters.category ? { category: filters.category as AuditEvent['category'] } : {}),
+    ...(filters.category ? { category: filters.category as AuditLogQuery['category'] } : {}),
     ...(filters.action ? { actions: [filters.action as AuditEvent['action']] } : {}),
-    ...(filters.resourceType ? { resourceType: filters.resourceType as AuditEvent['resourceType'] } : {}),
+    ...(filters.resourceType ? { resourceType: filters.resourceType as AuditLogQuery['resourceType'] } : {}),
     ...(filters.query ? { query: filters.query } : {}),
     limit: PAGE,
   };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { Widget } from '../../../src/features/dashboards/widgets.js';
+import type { Named } from '../api/contract.js';
 import { messageOf } from '../api/client.js';
 import { queries } from '../api/queries.js';
 import { FormError } from '../base/field.js';
@@ -12,6 +12,8 @@ import { cellText } from './cells.js';
 import type { ChartOption } from './chart.js';
 import { ChartLegend, PALETTE } from './legend.js';
 import './dashboards.css';
+
+type Widget = Named<'Widget'>;
 
 /** ECharts comes with the first dashboard opened, not with the console's first page. */
 const Chart = lazy(() => import('./chart.js').then((module) => ({ default: module.Chart })));

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FlowCategories } from '../../../src/features/diagrams/console-views.schemas.js';
+import type { Answer } from '../api/contract.js';
 import { call, callText, queryOf } from '../api/client.js';
 import { insightsApi } from '../api/console-api.js';
+
+type FlowCategories = Answer<'/diagrams/flow-mapping/categories', 'get'>;
 
 /**
  * Which picture a diagram page shows: the public diagram with the page's parameters,

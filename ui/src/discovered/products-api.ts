@@ -1,8 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Application } from '../../../src/families/applications/applications.schemas.js';
-import type { ProductHostList, ProductList, ProductTriaged } from '../../../src/features/discovered/console.routes.js';
-import type { ServerNetworks } from '../../../src/families/networks/console.routes.js';
+import type { Answer, Named } from '../api/contract.js';
 import { call, queryOf } from '../api/client.js';
+
+type Application = Named<'Application'>;
+type ProductList = Answer<'/discovered/products', 'get'>;
+type ProductHostList = Answer<'/discovered/products/hosts', 'get'>;
+type ProductTriaged = Answer<'/discovered/products/triage', 'post'>;
+type ServerNetworks = Answer<'/servers/{id}/networks', 'get'>;
 
 /**
  * The console API of discovered software by product and of a server's networks

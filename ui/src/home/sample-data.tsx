@@ -1,10 +1,12 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import type { SampleDataLoaded } from '../../../src/features/seed/console.routes.js';
+import type { Answer } from '../api/contract.js';
 import { call, messageOf } from '../api/client.js';
 import { queries } from '../api/queries.js';
 import { FormError } from '../base/field.js';
 import { useAbilities } from '../base/session.js';
 import { useCatalog } from '../inventory/catalog.js';
+
+type SampleDataLoaded = Answer<'/sample-data', 'post'>;
 
 /**
  * **Load sample data** on the demo workspace while it holds no inventory (admins only): the seed

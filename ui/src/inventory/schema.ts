@@ -1,4 +1,4 @@
-import type { ConsoleFamily as SharedConsoleFamily } from '../../../src/surfaces/console/console.types.js';
+import type { Answer } from '../api/contract.js';
 import { fieldLabel, valueLabel } from '../base/glossary.js';
 
 /**
@@ -22,7 +22,13 @@ export interface JsonSchema {
 }
 
 /** A family as the console reads it: the server's own type, with its schemas as JSON. */
-export type ConsoleFamily = SharedConsoleFamily<JsonSchema>;
+/** A family as GET /ui/api/families answers it, its schemas read as JSON Schemas. */
+export type ConsoleFamily = Omit<Answer<'/families', 'get'>[number], 'item' | 'create' | 'update' | 'listQuery'> & {
+  item: JsonSchema;
+  create?: JsonSchema;
+  update?: JsonSchema;
+  listQuery: JsonSchema;
+};
 
 export type FieldKind =
   | 'text'

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { CreateKey } from '../../../src/features/accounts/console.schemas.js';
+import type { Body } from '../api/contract.js';
 import { consoleApi } from '../api/console-api.js';
 import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError, type FormErrors } from '../base/field.js';
 import { ScopePicker, toggled } from '../base/scope-picker.js';
 import { useAbilities } from '../base/session.js';
+
+type CreateKey = Body<'/keys', 'post'>;
 
 const ALIASES = ['read', 'write', 'admin'] as const;
 

@@ -1,6 +1,6 @@
 import { notifyManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AddMember } from '../../../src/features/accounts/console.schemas.js';
+import type { Body } from '../api/contract.js';
 import { isConflict, messageOf } from '../api/client.js';
 import { consoleApi, etagAsShown, type Member, type OffsetList } from '../api/console-api.js';
 import { invalidate, queries, stale } from '../api/queries.js';
@@ -13,6 +13,8 @@ import { TableHead } from '../base/table-head.js';
 import { useAbilities } from '../base/session.js';
 import { SignInLockState } from './sign-in-lock.js';
 import { MemberChangeDialog } from './member-keys.js';
+
+type AddMember = Body<'/members', 'post'>;
 
 const ROLES = ['read', 'write', 'admin'] as const;
 type Role = (typeof ROLES)[number];

@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../api/client.js';
 import { customFieldsApi, type Person, peopleApi } from '../api/console-api.js';
-import type { CustomField } from '../../../src/base/custom-fields/fields.schemas.js';
+import type { Named } from '../api/contract.js';
 import { CustomFieldsets, customDraftOf, customValuesOf } from '../inventory/resource-form.js';
 import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
+
+type CustomField = Named<'CustomField'>;
 
 interface Draft {
   name: string;

@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { consoleApi } from '../api/console-api.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
-import type { SsoSettings } from '../../../src/features/accounts/sso/sso.routes.js';
+import type { Answer } from '../api/contract.js';
+
+type SsoSettings = Answer<'/sso/settings', 'get'>;
 
 const KEY = ['sso', 'settings'];
 type Role = 'read' | 'write' | 'admin';

@@ -3,14 +3,14 @@
  * as it is with XMLHttpRequest, for the upload's progress, and reads the server's progress lines
  * (NDJSON) as they come; its report is the answer.
  */
-import type {
-  ArchiveReport,
-  ImportColumn,
-  ImportColumns,
-  ImportPreset,
-  ImportReport,
-} from '../../../src/features/transfer/console.schemas.js';
 import { ApiFailure, call, queryOf } from '../api/client.js';
+import type { Answer } from '../api/contract.js';
+
+type ImportColumns = Answer<'/import/{family}', 'get'>;
+type ImportColumn = ImportColumns['columns'][number];
+type ImportPreset = ImportColumns['presets'][number];
+type ImportReport = Answer<'/import/{family}', 'post'>;
+type ArchiveReport = Answer<'/archive', 'post'>;
 
 export type ImportFormat = 'csv' | 'json' | 'jsonl';
 
