@@ -31,7 +31,6 @@ type UpdateTenant = Body<'/v1/tenant', 'patch'>;
 type InsightSummary = Named<'DashboardSummary'>;
 type DashboardView = Answer<'/v1/dashboards/finance', 'get'>;
 type GlobalSearchResults = Answer<'/search', 'get'>;
-type ApplicationComment = Named<'Comment'>;
 type Person = Named<'User'>;
 type CreatePerson = Body<'/v1/users', 'post'>;
 type UpdatePerson = Body<'/v1/users/{id}', 'patch'>;
@@ -69,10 +68,8 @@ export type AgentItem = Named<'Agent'>;
 /** A diagram and its parameters, as the console reads them: its query a JSON Schema. */
 export type DiagramInfo = Omit<Answer<'/diagrams', 'get'>[number], 'query'> & { query: JsonSchema };
 
-export interface OffsetList<T> {
-  data: T[];
-  pagination: { limit: number; offset: number; total: number };
-}
+/** A page of any family's list: its items, and the document's `Pagination`. */
+export type OffsetList<T> = { data: T[]; pagination: Named<'Pagination'> };
 
 type Fields = Pick<CallOptions, 'fields'>;
 /** The fields a form shows, and the ETag of the item as it was loaded. */
@@ -91,10 +88,10 @@ export const consoleApi = {
   keys: () => call<KeyList>('GET', '/keys'),
   createKey: (body: CreateKey, options?: Fields) => call<CreatedKey>('POST', '/keys', body, options),
   rotateKey: (id: string) => call<RotatedKey>('POST', `/keys/${id}/rotate`),
-  revokeKey: (id: string) => call<{ id: string; revoked: true }>('POST', `/keys/${id}/revoke`),
+  revokeKey: (id: string) => call<Answer<'/keys/{id}/revoke', 'post'>>('POST', `/keys/${id}/revoke`),
 
   members: (query: { q?: string; limit?: number; offset?: number } = {}) =>
-    call<OffsetList<Member>>('GET', `/v1/members${queryOf({ sort: 'name', ...query })}`),
+    call<Answer<'/v1/members', 'get'>>('GET', `/v1/members${queryOf({ sort: 'name', ...query })}`),
   addMember: (body: AddMember, options?: Fields) => call<AddedMember>('POST', '/members', body, options),
   member: (id: string) => callTagged<Member>('GET', `/v1/members/${id}`),
   changeRole: (id: string, role: Member['role'], ifMatch?: string) =>
@@ -110,7 +107,7 @@ export const consoleApi = {
     }),
   // Admins: members whose sign-in is locked or slowed by failed passwords, and ending a lock.
   signInLocks: () => call<SignInLocks>('GET', '/members/sign-in-locks'),
-  unlockMember: (id: string) => call<{ memberId: string; unlocked: true }>('POST', `/members/${id}/unlock`),
+  unlockMember: (id: string) => call<Answer<'/members/{id}/unlock', 'post'>>('POST', `/members/${id}/unlock`),
 
   // Single sign-on: the providers on the sign-in page; a workspace's rules and setting, for its admins.
   ssoProviders: () => call<SsoProviders>('GET', '/sso/providers'),
@@ -122,13 +119,13 @@ export const consoleApi = {
 
   roles: () => call<RolesView>('GET', '/roles'),
   setRole: (name: string, permissions: string[]) =>
-    call<{ name: string; permissions: string[] }>('PUT', `/roles/${name}`, { permissions }),
+    call<Answer<'/roles/{name}', 'put'>>('PUT', `/roles/${name}`, { permissions }),
 
   agents: (query: { limit?: number; offset?: number } = {}) =>
-    call<OffsetList<AgentItem>>('GET', `/v1/agents${queryOf({ sort: 'name', ...query })}`),
+    call<Answer<'/v1/agents', 'get'>>('GET', `/v1/agents${queryOf({ sort: 'name', ...query })}`),
   enrollAgent: (name: string, options?: Fields & { fleet?: boolean }) =>
     call<EnrolledAgent>('POST', '/agents', { name, ...(options?.fleet ? { fleet: true } : {}) }, options),
-  revokeAgent: (id: string) => call<{ id: string; revoked: true }>('POST', `/agents/${id}/revoke`),
+  revokeAgent: (id: string) => call<Answer<'/agents/{id}/revoke', 'post'>>('POST', `/agents/${id}/revoke`),
 
   auditLog: (query: AuditLogQuery) => call<AuditList>('GET', `/v1/audit-log${queryOf({ ...query })}`),
 
@@ -176,9 +173,12 @@ export const inventoryApi = {
   unlink: (family: string, id: string, segment: string, childId: string) =>
     call<void>('DELETE', `/v1/${family}/${id}/${segment}/${childId}`),
   history: (resourceId: string) => call<AuditList>('GET', `/v1/audit-log${queryOf({ resourceId, limit: 20 })}`),
-  comments: (applicationId: string) => call<ApplicationComment[]>('GET', `/v1/applications/${applicationId}/comments`),
+  comments: (applicationId: string) =>
+    call<Answer<'/v1/applications/{id}/comments', 'get'>>('GET', `/v1/applications/${applicationId}/comments`),
   addComment: (applicationId: string, body: string) =>
-    call<unknown>('POST', `/v1/applications/${applicationId}/comments`, { body }),
+    call<Answer<'/v1/applications/{id}/comments', 'post'>>('POST', `/v1/applications/${applicationId}/comments`, {
+      body,
+    }),
 };
 
 /**
@@ -242,7 +242,7 @@ export type { CreatePerson, Person, UpdatePerson };
 /** The workspace's people: members and people without an account (the public API's /users, under /v1). */
 export const peopleApi = {
   list: (query: { q?: string; member?: string; offset?: number }) =>
-    call<OffsetList<Person>>('GET', `/v1/users${queryOf({ sort: 'name', limit: 100, ...query })}`),
+    call<Answer<'/v1/users', 'get'>>('GET', `/v1/users${queryOf({ sort: 'name', limit: 100, ...query })}`),
   /** `fields`: the custom fields' paths (`customFields.<name>`) an error may name. */
   create: (body: CreatePerson, fields: string[] = []) =>
     call<Person>('POST', '/v1/users', body, { fields: [...PERSON_FIELDS, ...fields] }),
