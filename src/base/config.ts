@@ -1,5 +1,21 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from './db/database.js';
+
+/** Where the database is: DATABASE_URL, else `estate.db` in ESTATE_DATA, else `./data/estate.db`. */
+export interface DatabaseLocation {
+  url: string;
+  /**
+   * When neither is set: the file in the current directory that is used, and that only `estate
+   * serve`, `migrate` and `restore` may create (any other command refuses to run without it).
+   */
+  implicitFile?: string;
+}
+
+export function databaseLocation(env: NodeJS.ProcessEnv = process.env): DatabaseLocation {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL };
+  if (env.ESTATE_DATA) return { url: `sqlite:${join(resolve(env.ESTATE_DATA), 'estate.db')}` };
+  return { url: DEFAULT_DATABASE_URL, implicitFile: resolve(parseDatabaseUrl(DEFAULT_DATABASE_URL).target) };
+}
 
 /** The SQLite file's directory, else ./data. */
 function defaultDataDirectory(databaseUrl: string): string {
@@ -49,12 +65,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be an integer 0..65535 (got "${env.PORT}")`);
+  const { url } = databaseLocation(env);
   return {
-    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    databaseUrl: url,
     port,
     host: env.HOST || '127.0.0.1',
     logLevel: env.LOG_LEVEL || 'info',
-    dataDir: env.ESTATE_DATA_DIR || defaultDataDirectory(env.DATABASE_URL || DEFAULT_DATABASE_URL),
+    dataDir: env.ESTATE_DATA_DIR || defaultDataDirectory(url),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN || undefined,
     responseCacheMb: responseCacheMbOf(env),

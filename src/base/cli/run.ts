@@ -1,5 +1,6 @@
 /** What every command shares: one run against the database, its output, its progress bar. */
-import { loadConfig } from '../config.js';
+import { existsSync } from 'node:fs';
+import { databaseLocation, loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { fieldIndexesSettled } from '../custom-fields/indexes.js';
@@ -9,18 +10,20 @@ export interface JsonOption {
 }
 
 /**
- * Runs one command against DATABASE_URL: migrates, acts, prints exactly one JSON object with
- * --json (or a readable text otherwise; nothing when `print` is false), and turns any failure
- * into a message on stderr and exit 1.
+ * Runs one command against the database (config.ts databaseLocation): migrates, acts, prints
+ * exactly one JSON object with --json (or a readable text otherwise; nothing when `print` is
+ * false), and turns any failure into a message on stderr and exit 1. Only a command that `creates`
+ * a database (migrate, restore) makes one in the current directory when none is there.
  */
 export async function run<T extends object>(
   options: JsonOption,
   action: (database: Database) => Promise<T>,
   human: (result: T) => string,
-  { migrate = true, print = true } = {},
+  { migrate = true, print = true, creates = false } = {},
 ): Promise<void> {
   let database: Database | undefined;
   try {
+    if (!creates) requireFoundDatabase();
     database = openDatabase(loadConfig().databaseUrl, {
       poolSize: 2,
       notice: (message) => process.stderr.write(`estate: ${message}\n`),
@@ -36,6 +39,20 @@ export async function run<T extends object>(
     if (database) await fieldIndexesSettled(database);
     await database?.close();
   }
+}
+
+/**
+ * Refuses to run where no database was named and none is found: a command run from another
+ * directory would otherwise make an empty database there and answer as if the estate were empty.
+ */
+export function requireFoundDatabase(): void {
+  const { implicitFile } = databaseLocation();
+  if (implicitFile === undefined || existsSync(implicitFile)) return;
+  throw new Error(
+    `no database at ${implicitFile}: with neither DATABASE_URL nor ESTATE_DATA set, Estate uses data/estate.db ` +
+      'in the current directory; run the command where Estate keeps its data, set ESTATE_DATA to that data ' +
+      'directory (or DATABASE_URL), or create a database here with "estate migrate" or "estate serve"',
+  );
 }
 
 /** A progress bar: drawn with what is done of what is planned (and a note after it); `end` ends its line. */

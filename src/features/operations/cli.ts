@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../base/config.js';
 import { openDatabase, type Database } from '../../base/db/database.js';
-import { type JsonOption, progressBar } from '../../base/cli/run.js';
+import { type JsonOption, progressBar, requireFoundDatabase } from '../../base/cli/run.js';
 
 /**
  * Runs one operation: prints one JSON object with --json, else a readable summary; any failure is
@@ -24,8 +24,12 @@ async function operate<T extends object>(
   }
 }
 
-/** The database of DATABASE_URL, opened (SQLite: created if missing) but not migrated. */
-async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+/**
+ * The database (DATABASE_URL, else ESTATE_DATA), opened but not migrated. Only `creates` (a
+ * restore) makes one in the current directory when none was named and none is there.
+ */
+async function withDatabase<T>(work: (database: Database) => Promise<T>, { creates = false } = {}): Promise<T> {
+  if (!creates) requireFoundDatabase();
   const database = openDatabase(loadConfig().databaseUrl, {
     poolSize: 2,
     notice: (message) => process.stderr.write(`estate: ${message}\n`),
@@ -75,10 +79,13 @@ export function registerOperations(program: Command): void {
         );
       return operate(
         opts,
-        async (progress) => ({
-          ...(await (await import('./backup.js')).backupDatabase(loadConfig().databaseUrl, file, progress)),
-          seconds: seconds(started),
-        }),
+        async (progress) => {
+          requireFoundDatabase();
+          return {
+            ...(await (await import('./backup.js')).backupDatabase(loadConfig().databaseUrl, file, progress)),
+            seconds: seconds(started),
+          };
+        },
         (r) => `backed up ${r.rows} rows to ${r.file} (${r.bytes} bytes) in ${r.seconds}s`,
       );
     });
@@ -100,10 +107,13 @@ export function registerOperations(program: Command): void {
       return operate(
         opts,
         (progress) =>
-          withDatabase(async (database) => ({
-            ...(await (await import('./backup.js')).restoreDatabase(database, file, progress)),
-            seconds: seconds(started),
-          })),
+          withDatabase(
+            async (database) => ({
+              ...(await (await import('./backup.js')).restoreDatabase(database, file, progress)),
+              seconds: seconds(started),
+            }),
+            { creates: true },
+          ),
         (r) => `restored ${r.rows} rows from ${r.file} in ${r.seconds}s\n${tableLines(r.tables)}`,
       );
     });

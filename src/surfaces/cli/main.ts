@@ -105,7 +105,7 @@ function registerServerCommands(program: Command): void {
         opts,
         async (database) => ({ applied: await migrateToLatest(database) }),
         (r) => (r.applied.length ? `applied: ${r.applied.join(', ')}` : 'database is up to date'),
-        { migrate: false },
+        { migrate: false, creates: true },
       ),
     );
 }

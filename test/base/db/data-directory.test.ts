@@ -5,7 +5,18 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
@@ -98,6 +109,54 @@ describeEachDatabase('the data directory', (h) => {
     },
   );
 
+  it(
+    'where no database is and none was named, a command refuses naming the path it looked at, and makes nothing',
+    sqliteOnly,
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'estate-datadir-'));
+      try {
+        for (const args of [
+          ['workspace', 'create', '--name', 'X', '--json'],
+          ['seed', '--workspace', '00000000-0000-4000-8000-000000000000', '--size', '1'],
+          ['backup', join(root, 'backup.gz')],
+        ]) {
+          const refused = await estate('', args, { cwd: root });
+          assert.equal(refused.code, 1, args.join(' '));
+          assert.equal(refused.stdout, '');
+          const line = oneLine(refused);
+          assert.ok(line.includes(`no database at ${join(root, 'data', 'estate.db')}`), line);
+          assert.match(line, /ESTATE_DATA/);
+          assert.equal(existsSync(join(root, 'data')), false, `${args[0]} made no data directory`);
+        }
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('ESTATE_DATA names the data directory, from any working directory', sqliteOnly, async () => {
+    const data = mkdtempSync(join(tmpdir(), 'estate-data-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'estate-elsewhere-'));
+    try {
+      const env = { ESTATE_DATA: data };
+      const migrated = await estate('', ['migrate', '--json'], { cwd: elsewhere, env });
+      assert.equal(migrated.code, 0, migrated.stderr);
+      assert.ok(existsSync(join(data, 'estate.db')));
+      const created = await estate('', ['workspace', 'create', '--name', 'Y', '--json'], { cwd: tmpdir(), env });
+      assert.equal(created.code, 0, created.stderr);
+      // Found from another directory: the workspace is there.
+      const listed = await estate('', ['key', 'list', '--workspace', created.json().id, '--json'], {
+        cwd: elsewhere,
+        env,
+      });
+      assert.equal(listed.code, 0, listed.stderr);
+      assert.equal(existsSync(join(elsewhere, 'data')), false, 'nothing in the working directory');
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('a missing data/ is created 0700', sqliteOnly, async () => {
     const root = mkdtempSync(join(tmpdir(), 'estate-datadir-'));
     try {
@@ -115,6 +174,8 @@ describeEachDatabase('the data directory', (h) => {
   }, async () => {
     const { root, path } = directoryWith('data', 0o755);
     try {
+      // A database is there (an empty file is one): the directory is what is refused.
+      writeFileSync(join(path, 'estate.db'), '');
       chownSync(path, 65534, 65534);
       for (const args of [
         ['migrate', '--json'],
