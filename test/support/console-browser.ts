@@ -50,7 +50,12 @@ export async function openConsole(h: Harness): Promise<ConsoleBrowser> {
     origin: address,
     browser,
     async newPage() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL: address });
+      // A reader in the United States: the console formats numbers for the browser's locale (10,000).
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 720 },
+        baseURL: address,
+        locale: 'en-US',
+      });
       // Playwright's 30 s default is short for a page at 10,000 servers while the run's other jobs
       // hold both cores of a CI machine.
       context.setDefaultTimeout(60_000);

@@ -13,6 +13,9 @@ import { assertAccessible, consoleFor, signInPage } from '../../support/console-
 import { everyPage, phonePage, phoneProblems } from '../../support/every-page.js';
 import { describeEachDatabase, type Workspace } from '../../support/harness.js';
 
+/** A count as the console prints it for its reader (en-US in these tests): 10,000. */
+const count = (value: number) => value.toLocaleString('en-US');
+
 const skip = browserMissing();
 const SERVERS = 10_000;
 
@@ -100,14 +103,14 @@ describeEachDatabase(
       await page.goto('/ui/servers');
       await page
         .getByRole('status')
-        .filter({ hasText: `of ${total}` })
+        .filter({ hasText: `of ${count(total)}` })
         .first()
         .waitFor();
       await choose(page, 'Application', linked.name, index);
       await page.waitForURL(new RegExp(`applicationId=${linked.id}`));
       await page
         .getByRole('status')
-        .filter({ hasText: new RegExp(`of ${expected.total}$`) })
+        .filter({ hasText: new RegExp(`of ${count(expected.total)}$`) })
         .waitFor();
       assert.equal(await page.getByRole('combobox', { name: 'Application' }).inputValue(), linked.name);
 
@@ -115,7 +118,7 @@ describeEachDatabase(
       await page.reload();
       await page
         .getByRole('status')
-        .filter({ hasText: `of ${expected.total}` })
+        .filter({ hasText: `of ${count(expected.total)}` })
         .first()
         .waitFor();
       const box = page.getByRole('combobox', { name: 'Application' });
@@ -161,7 +164,7 @@ describeEachDatabase(
       const nameHeader = page.getByRole('columnheader', { name: 'Name', exact: true });
       await page
         .getByRole('status')
-        .filter({ hasText: `1–50 of ${total}` })
+        .filter({ hasText: `1–50 of ${count(total)}` })
         .waitFor();
       assert.equal(await nameHeader.getAttribute('aria-sort'), 'ascending');
       const [last] = (await list('servers', { sort: '-name', limit: '1' })).data;
@@ -174,20 +177,20 @@ describeEachDatabase(
       await page.waitForURL(/limit=100/);
       await page
         .getByRole('status')
-        .filter({ hasText: `1–100 of ${total}` })
+        .filter({ hasText: `1–100 of ${count(total)}` })
         .waitFor();
       assert.equal(await page.locator('tbody tr').count(), 100);
       await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 3' }).click();
       await page
         .getByRole('status')
-        .filter({ hasText: `201–300 of ${total}` })
+        .filter({ hasText: `201–300 of ${count(total)}` })
         .waitFor();
       assert.equal(await page.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current'), 'page');
       const pages = Math.ceil(total / 100);
       await page.getByRole('button', { name: `Page ${pages}` }).click();
       await page
         .getByRole('status')
-        .filter({ hasText: `${(pages - 1) * 100 + 1}–${total} of ${total}` })
+        .filter({ hasText: `${count((pages - 1) * 100 + 1)}–${count(total)} of ${count(total)}` })
         .waitFor();
       await assertAccessible(page, 'a list at 100 rows a page');
     });
@@ -198,7 +201,7 @@ describeEachDatabase(
       await page.goto('/ui/servers?limit=25&sort=-name');
       await page
         .getByRole('status')
-        .filter({ hasText: `1–25 of ${total}` })
+        .filter({ hasText: `1–25 of ${count(total)}` })
         .waitFor();
       const rows = page.locator('tbody tr');
       const names: string[] = [];

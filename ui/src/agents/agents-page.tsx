@@ -6,7 +6,7 @@ import { consoleApi, type AgentItem, type EnrolledAgent } from '../api/console-a
 import { invalidate, queries, stale } from '../api/queries.js';
 import { ConfirmDialog, Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError, type FormErrors } from '../base/field.js';
-import { formatDate, humanize } from '../base/format.js';
+import { formatCount, formatDate, humanize } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
 import { ShownOnceDialog } from '../base/secret.js';
 import { TableHead } from '../base/table-head.js';
@@ -148,7 +148,7 @@ export function AgentsPage() {
       {agents && total > PAGE && (
         <nav className="pager" aria-label="Pages">
           <span>
-            {offset + 1}–{offset + agents.length} of {total}
+            {formatCount(offset + 1)}–{formatCount(offset + agents.length)} of {formatCount(total)}
           </span>
           <button
             type="button"

@@ -19,6 +19,7 @@ import { useFamily } from './catalog.js';
 import { SORTED_FIELD_TYPES } from '../../../src/base/custom-fields/field-kinds.js';
 import { fieldSchemaOf, TAKES_FIELDS } from './resource-form.js';
 import { ResourceLink } from './resource-name.js';
+import { formatCount } from '../base/format.js';
 import {
   defaultColumns,
   display,
@@ -331,7 +332,9 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
       {page && (
         <>
           <p role="status">
-            {total === 0 ? `No ${family.many}` : `${offset + 1}–${offset + page.data.length} of ${total}`}
+            {total === 0
+              ? `No ${family.many}`
+              : `${formatCount(offset + 1)}–${formatCount(offset + page.data.length)} of ${formatCount(total)}`}
           </p>
           {selecting && (
             <BulkActions

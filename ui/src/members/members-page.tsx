@@ -6,7 +6,7 @@ import { consoleApi, etagAsShown, type Member, type OffsetList } from '../api/co
 import { invalidate, queries, stale } from '../api/queries.js';
 import { Dialog, FormActions } from '../base/dialog.js';
 import { errorsOf, Field, FormError } from '../base/field.js';
-import { formatDate } from '../base/format.js';
+import { formatCount, formatDate } from '../base/format.js';
 import { PageHeader } from '../base/layout.js';
 import { ShownOnceDialog } from '../base/secret.js';
 import { TableHead } from '../base/table-head.js';
@@ -194,7 +194,7 @@ export function MembersPage() {
       )}
       {members && total > members.length && (
         <p>
-          Showing the first {members.length} of {total} members.
+          Showing the first {formatCount(members.length)} of {formatCount(total)} members.
         </p>
       )}
       {adding && (
