@@ -154,7 +154,9 @@ describeEachDatabase('web console: the inventory in a browser', (h) => {
     for (const field of ['Name', 'OS', 'Manufacturer'])
       assert.equal(await page.getByLabel(field, { exact: true }).isDisabled(), true, field);
     assert.equal(await page.getByLabel('Location', { exact: true }).isDisabled(), false);
-    await page.getByText('Reported by its agent').first().waitFor();
+    // The reason once, above the form; each reported field says only where its value comes from.
+    assert.equal(await page.getByText(/change only through its reports/).count(), 1);
+    assert.equal(await page.getByText('Reported by its agent.', { exact: true }).count(), 3);
     await assertAccessible(page, "an automatic server's form");
   });
 

@@ -20,6 +20,7 @@ import { SORTED_FIELD_TYPES } from '../../../src/base/custom-fields/field-kinds.
 import { fieldSchemaOf, TAKES_FIELDS } from './resource-form.js';
 import { ResourceLink } from './resource-name.js';
 import { formatCount } from '../base/format.js';
+import { FoldedOnPhone, useWideScreen } from '../base/media.js';
 import {
   defaultColumns,
   display,
@@ -164,6 +165,9 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
   const page = list.data;
   const [chosenColumns, setColumns] = useColumns(family);
   const filters = Object.entries(family.listQuery.properties ?? {}).filter(([name]) => !PAGING.has(name));
+  const wide = useWideScreen();
+  // The filters a person set (not the search, the paging or the sort), counted on the folded line.
+  const filtersSet = Object.entries(params).filter(([name, value]) => value !== '' && !PAGING.has(name)).length;
   // The family's custom fields: columns, sorts and (filterable ones) filters, keyed cf_<name>.
   const definitions = useQuery({
     queryKey: ['custom-fields', family.key],
@@ -263,54 +267,57 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
             onChange={(event) => setDraft({ ...draft, q: event.target.value })}
           />
         </Field>
-        {filters.map(([name, schema]) => (
-          <FilterControl
-            key={name}
-            name={name}
-            schema={schema}
-            value={draft[name] ?? ''}
-            references={family.references}
-            onChange={(value) => setDraft({ ...draft, [name]: value })}
-            onChoose={(value) => go({ ...draft, [name]: value, offset: undefined })}
-          />
-        ))}
-        {[...custom]
-          .filter(([, field]) => field.filterable && FILTERED_TYPES.has(field.type))
-          .map(([column, field]) => (
-            <Field key={column} label={field.label}>
-              {field.type === 'select' || field.type === 'boolean' ? (
-                <select
-                  value={draft[column] ?? ''}
-                  onChange={(event) => setDraft({ ...draft, [column]: event.target.value })}
-                >
-                  <option value="">Any</option>
-                  {(field.type === 'boolean' ? ['true', 'false'] : (field.choices ?? [])).map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice === 'true' ? 'yes' : choice === 'false' ? 'no' : choice}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  type={field.type === 'date' ? 'date' : 'text'}
-                  value={draft[column] ?? ''}
-                  onChange={(event) => setDraft({ ...draft, [column]: event.target.value })}
-                />
-              )}
-            </Field>
+        {/* On a phone the filters fold away under one line, so that the rows come first. */}
+        <FoldedOnPhone wide={wide} summary={filtersSet > 0 ? `Filters (${formatCount(filtersSet)} set)` : 'Filters'}>
+          {filters.map(([name, schema]) => (
+            <FilterControl
+              key={name}
+              name={name}
+              schema={schema}
+              value={draft[name] ?? ''}
+              references={family.references}
+              onChange={(value) => setDraft({ ...draft, [name]: value })}
+              onChoose={(value) => go({ ...draft, [name]: value, offset: undefined })}
+            />
           ))}
-        {sorts.length > 0 && (
-          <Field label="Sort by">
-            <select value={draft.sort ?? ''} onChange={(event) => setDraft({ ...draft, sort: event.target.value })}>
-              <option value="">Default ({labelOf(family.defaultSort).toLowerCase()})</option>
-              {sorts.map((sort) => (
-                <option key={sort} value={sort}>
-                  {columnLabel(sort.replace(/^-/, ''))} {sort.startsWith('-') ? '↓' : '↑'}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
+          {[...custom]
+            .filter(([, field]) => field.filterable && FILTERED_TYPES.has(field.type))
+            .map(([column, field]) => (
+              <Field key={column} label={field.label}>
+                {field.type === 'select' || field.type === 'boolean' ? (
+                  <select
+                    value={draft[column] ?? ''}
+                    onChange={(event) => setDraft({ ...draft, [column]: event.target.value })}
+                  >
+                    <option value="">Any</option>
+                    {(field.type === 'boolean' ? ['true', 'false'] : (field.choices ?? [])).map((choice) => (
+                      <option key={choice} value={choice}>
+                        {choice === 'true' ? 'yes' : choice === 'false' ? 'no' : choice}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    type={field.type === 'date' ? 'date' : 'text'}
+                    value={draft[column] ?? ''}
+                    onChange={(event) => setDraft({ ...draft, [column]: event.target.value })}
+                  />
+                )}
+              </Field>
+            ))}
+          {sorts.length > 0 && (
+            <Field label="Sort by">
+              <select value={draft.sort ?? ''} onChange={(event) => setDraft({ ...draft, sort: event.target.value })}>
+                <option value="">Default ({labelOf(family.defaultSort).toLowerCase()})</option>
+                {sorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {columnLabel(sort.replace(/^-/, ''))} {sort.startsWith('-') ? '↓' : '↑'}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </FoldedOnPhone>
         <FilterActions onClear={() => go({})} />
       </form>
       <details className="columns">

@@ -19,6 +19,8 @@ import { display, enumValues, kindOf, labelOf, unwrapNull, type ConsoleFamily, t
 const REPORTED = ['name', 'os', 'manufacturer'];
 const REPORTED_REASON =
   "Reported by its agent: an automatic host's name, OS and manufacturer change only through its reports.";
+/** Beside each of those fields: the reason is said once, above the form. */
+const REPORTED_FIELD = 'Reported by its agent.';
 
 export type Draft = Record<string, string | boolean | string[]>;
 
@@ -395,7 +397,7 @@ function ResourceForm({
             error={fieldErrors[name]}
             hint={
               locked(name)
-                ? REPORTED_REASON
+                ? REPORTED_FIELD
                 : `${required.has(name) && !id ? 'Required. ' : ''}${helpText(descriptionOf(field), name)}`
             }
           >
