@@ -77,12 +77,12 @@ export function openApiOptions(familyTags: readonly OpenApiTag[]): SwaggerOption
 
 /** The generated document with its shared pieces named once (components.ts). */
 const namedDocument: SwaggerTransformObject = (generated) =>
-  nameComponents('openapiObject' in generated ? generated.openapiObject : {}).document;
+  nameComponents('openapiObject' in generated ? generated.openapiObject : {});
 
 const isConsoleRoute = (url: string) => url === '/ui' || url.startsWith('/ui/');
 const hidden = (schema: FastifySchema | undefined): FastifySchema => ({ ...schema, hide: true }) as FastifySchema;
 
-export const CONSOLE_API_DESCRIPTION = `The web console's own API, which the console in this repository calls: not a
+const CONSOLE_API_DESCRIPTION = `The web console's own API, which the console in this repository calls: not a
 public contract, and not listed at /docs. It may change with any release; integrations use the public API
 (/openapi.json).
 

@@ -8,7 +8,13 @@ import type { Listing } from '../../base/resources/listing.js';
 import { tagListing } from '../../families/tags/tags.repository.js';
 import { CreateTag } from '../../families/tags/tags.schemas.js';
 import { userListing } from '../../families/people/users.module.js';
-import type { ConsoleDiagram, ConsoleFamily, ConsoleRelation } from './console.types.js';
+import {
+  type ConsoleDiagram,
+  ConsoleDiagramEntry,
+  type ConsoleFamily,
+  ConsoleFamilyEntry,
+  type ConsoleRelation,
+} from './console.types.js';
 
 /**
  * What the console needs to draw every inventory family's pages, derived from the same
@@ -98,50 +104,6 @@ export function consoleCatalog(families: readonly Family[]): ConsoleFamily[] {
     listingEntry(agentListing),
   ];
 }
-
-const JsonSchemaObject = (description: string) => Type.Object({}, { additionalProperties: true, description });
-
-/** A family as the console's pages read it (ConsoleFamily). */
-const ConsoleFamilyEntry = Type.Object(
-  {
-    key: Type.String({ description: 'The last segment of its public path.' }),
-    one: Type.String({ description: 'The singular noun.' }),
-    many: Type.String({ description: 'The plural noun.' }),
-    scopes: Type.Object(
-      {
-        read: Type.String(),
-        add: Type.Optional(Type.String()),
-        edit: Type.Optional(Type.String()),
-        delete: Type.Optional(Type.String()),
-      },
-      { description: 'The scope of each action; an action the family does not take has none.' },
-    ),
-    item: JsonSchemaObject('The item, as a JSON Schema.'),
-    create: Type.Optional(JsonSchemaObject('The create body, as a JSON Schema.')),
-    update: Type.Optional(JsonSchemaObject('The change body, as a JSON Schema.')),
-    listQuery: JsonSchemaObject('The list query, as a JSON Schema.'),
-    references: Type.Record(Type.String(), Type.String(), {
-      description: 'Fields holding the id of a row of another family, and that family’s key.',
-    }),
-    relations: Type.Array(Type.Object({ segment: Type.String(), family: Type.String(), editable: Type.Boolean() }), {
-      description: 'Its sub-resources: GET {path}/{id}/{segment}; PUT and DELETE change them when editable.',
-    }),
-    defaultSort: Type.String({ description: 'The sort of its list when none is asked for.' }),
-  },
-  { title: 'ConsoleFamily' },
-);
-
-/** A diagram as the console's controls read it. */
-const ConsoleDiagramEntry = Type.Object(
-  {
-    name: Type.String({ description: 'Name in the path: /diagrams/{name}.' }),
-    title: Type.String({ description: 'Display title.' }),
-    description: Type.String({ description: 'What it shows.' }),
-    requiredScope: Type.String({ description: 'The scope a member needs to read it.' }),
-    query: Type.Object({}, { additionalProperties: true, description: 'Its query parameters, as a JSON Schema.' }),
-  },
-  { title: 'ConsoleDiagram' },
-);
 
 /** The diagrams and the parameters of each (its query schema), for the console's controls. */
 function diagramCatalog(): ConsoleDiagram[] {

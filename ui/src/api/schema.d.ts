@@ -5927,8 +5927,11 @@ export interface components {
             };
             /** @description Its sub-resources: GET {path}/{id}/{segment}; PUT and DELETE change them when editable. */
             relations: {
+                /** @description PUT/DELETE {path}/{id}/{segment}/{childId} change it (with the edit scope). */
                 editable: boolean;
+                /** @description The console key of the related family. */
                 family: string;
+                /** @description The sub-resource path segment. */
                 segment: string;
             }[];
             /** @description The scope of each action; an action the family does not take has none. */
