@@ -21,10 +21,11 @@ export interface Person extends MemberDto {
 export async function personIn(
   h: Harness,
   workspace: Workspace,
-  role: 'read' | 'write' | 'admin',
+  /** A system role, or a custom role of the workspace. */
+  role: string,
   name = 'Grace Member',
 ): Promise<Person> {
-  const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
+  const email = `${role.replace(/[^a-z0-9]+/gi, '-')}-${randomBytes(5).toString('hex')}@example.test`;
   const member = await addMember(
     h.database,
     serviceFamilies,

@@ -1180,6 +1180,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the roles
+         * @description The roles of the workspace: read, write and admin, then its custom roles by name, each with its scopes and restrictions (the list filters its holders are narrowed to). Offset list. Scope: members:read.
+         */
+        get: operations["listRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a role
+         * @description One role of the workspace, with its scopes and restrictions. Scope: members:read.
+         */
+        get: operations["getRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/routers": {
         parameters: {
             query?: never;
@@ -3253,10 +3293,10 @@ export interface components {
              */
             name: string;
             /**
-             * @description System role: read, write or admin.
-             * @enum {unknown}
+             * @description read, write, admin, or the name of a custom role of the workspace.
+             * @example write
              */
-            role: "read" | "write" | "admin";
+            role: string;
             /**
              * Format: uuid
              * @description The person (see /users).
@@ -3427,6 +3467,46 @@ export interface components {
             offset: number;
             /** @description Count of all matching items. */
             total: number;
+        };
+        /**
+         * Restrictions
+         * @description Per family (servers, applications, data, …), the list filters its items must match, each with its values: every one holds (`{"servers":{"environment":["staging"]}}`). Families not named are reached whole; `{}` reaches everything.
+         */
+        Restrictions: {
+            [key: string]: {
+                [key: string]: string[];
+            };
+        };
+        /** Role */
+        Role: {
+            /** @description What the role is for. */
+            description: string | null;
+            /**
+             * Format: uuid
+             * @description The role.
+             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+             */
+            id: string;
+            /** @description How many members hold it. */
+            members: number;
+            /**
+             * @description read, write, admin, or the name of a custom role of the workspace.
+             * @example write
+             */
+            name: string;
+            /** @description Its scopes (resource:action). */
+            permissions: string[];
+            restrictions: components["schemas"]["Restrictions"];
+            /** @description read, write or admin: every workspace has them; they reach every item. */
+            system: boolean;
+        };
+        /**
+         * RoleList
+         * @description Offset list of roles.
+         */
+        RoleList: {
+            data: components["schemas"]["Role"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * Router
@@ -4471,6 +4551,9 @@ export type NetworkList = components['schemas']['NetworkList'];
 export type NetworkPatch = components['schemas']['NetworkPatch'];
 export type NumberWidget = components['schemas']['NumberWidget'];
 export type Pagination = components['schemas']['Pagination'];
+export type Restrictions = components['schemas']['Restrictions'];
+export type Role = components['schemas']['Role'];
+export type RoleList = components['schemas']['RoleList'];
 export type Router = components['schemas']['Router'];
 export type RouterCreate = components['schemas']['RouterCreate'];
 export type RouterList = components['schemas']['RouterList'];
@@ -7875,6 +7958,12 @@ export interface operations {
                         };
                         /** @description Exact, sorted list of scopes granted to the key; authoritative over the alias. */
                         permissions: string[];
+                        /** @description Only for a key with restrictions (made from a custom role): per family, the list filters its items must match; the key reaches no other item of that family. */
+                        restrictions?: {
+                            [key: string]: {
+                                [key: string]: string[];
+                            };
+                        };
                         /** @description The bound workspace. */
                         workspace: {
                             /**
@@ -7912,8 +8001,11 @@ export interface operations {
                 offset?: components["parameters"]["Offset"];
                 /** @description Case-insensitive text in the name or e-mail. */
                 q?: string;
-                /** @description Only members with this role. */
-                role?: "read" | "write" | "admin";
+                /**
+                 * @description Only members with this role.
+                 * @example write
+                 */
+                role?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, email, -email, role, -role, createdAt, -createdAt. */
                 sort?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "createdAt" | "-createdAt";
             };
@@ -8020,10 +8112,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The new role. The last admin cannot be demoted (422).
-                     * @enum {unknown}
+                     * @description The new role: read, write, admin or a custom role. The last admin cannot be demoted (422).
+                     * @example write
                      */
-                    role: "read" | "write" | "admin";
+                    role: string;
                 };
             };
         };
@@ -8058,10 +8150,10 @@ export interface operations {
                          */
                         name: string;
                         /**
-                         * @description System role: read, write or admin.
-                         * @enum {unknown}
+                         * @description read, write, admin, or the name of a custom role of the workspace.
+                         * @example write
                          */
-                        role: "read" | "write" | "admin";
+                        role: string;
                         /**
                          * Format: uuid
                          * @description The person (see /users).
@@ -8317,6 +8409,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Router"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 50; clamped to 1..200. */
+                limit?: number;
+                /** @description Items to skip, default 0; a negative value becomes 0. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offset list of roles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id.
+                 * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
                 };
             };
             400: components["responses"]["BadRequest"];

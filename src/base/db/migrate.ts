@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import { ensureFieldIndexes } from '../custom-fields/indexes.js';
 import type { Database, Dialect } from './database.js';
 import * as baseline from './migrations/0011-baseline.js';
+import * as customRoles from './migrations/0012-custom-roles.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -12,6 +13,7 @@ type DialectMigration = {
 /** Versioned migrations, in order. Names are stable: they are recorded in the database. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-baseline': baseline,
+  '0012-custom-roles': customRoles,
 };
 
 /**

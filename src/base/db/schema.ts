@@ -56,9 +56,14 @@ export interface MembersTable {
 
 export interface RolesTable {
   workspace_id: string;
+  /** Null only between the migration that added it and its backfill (0012). */
+  id: string | null;
   name: string;
+  description: string | null;
   /** JSON array of scope codes, sorted. */
   permissions: string;
+  /** JSON restrictions (access/restrictions.ts): per family, the list filters its items must match; `{}` for none. */
+  restrictions: ColumnType<string, string | undefined, string>;
   updated_at: string;
 }
 
@@ -70,6 +75,10 @@ export interface ApiKeysTable {
   alias: string | null;
   /** JSON array of scope codes, sorted, frozen at creation. */
   permissions: string;
+  /** JSON restrictions frozen at creation (access/restrictions.ts); null: the key reaches every item. */
+  restrictions: string | null;
+  /** The custom role whose permissions and restrictions the key copied (`--role`), else null. */
+  role: string | null;
   key_hash: string;
   prefix: string;
   created_by: string | null;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../access/actor.js';
+import { isRestricted, parseRestrictions, type Restrictions } from '../access/restrictions.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 
@@ -9,6 +10,8 @@ export interface Caller {
   workspaceName: string;
   /** Sorted scope codes: frozen at key creation for a key, the role's current set for a member. */
   scopes: readonly string[];
+  /** How far it reaches (access/restrictions.ts): frozen at creation for a key, the role's current ones for a member. */
+  restrictions: Restrictions;
   actor: Actor;
 }
 
@@ -34,6 +37,13 @@ declare module 'fastify' {
      * family's read scope as well (infrastructure:read alone must not read applications).
      */
     alsoRequires?: readonly string[];
+    /**
+     * How the route treats a caller with restrictions (access/restrictions.ts): `applied`, it
+     * answers within the caller's reach; `none`, it shows and changes no inventory item. A route
+     * that says neither refuses such a caller (403 forbidden): a new route is closed until it is
+     * made to respect reach.
+     */
+    reach?: 'applied' | 'none';
   }
 }
 
@@ -57,6 +67,7 @@ export interface KeyForAuth {
   name: string;
   alias: string | null;
   permissions: string;
+  restrictions: string | null;
   expires_at: string | null;
   revoked_at: string | null;
   workspace_id: string | null;
@@ -95,6 +106,7 @@ export async function resolvePrincipal(
       keyName: key.name,
       alias: key.alias,
       scopes: JSON.parse(key.permissions) as string[],
+      restrictions: parseRestrictions(key.restrictions),
       actor: { type: 'api_key', id: key.id, name: key.name },
     },
   };
@@ -127,7 +139,14 @@ export function publicAuthHook(database: Database, findKey: FindKeyForAuth) {
       if (!result.principal.scopes.includes(required))
         throw new ApiError('insufficient_permission', `missing permission: ${required}`);
     }
+    requireReachAware(request, result.principal);
   };
+}
+
+/** Refuses a restricted caller on a route that does not say how it treats reach (FastifyContextConfig.reach). */
+export function requireReachAware(request: FastifyRequest, caller: Caller): void {
+  if (isRestricted(caller.restrictions) && !request.routeOptions.config?.reach)
+    throw new ApiError('forbidden', 'not available to a role with restrictions');
 }
 
 /**

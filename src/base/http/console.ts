@@ -7,7 +7,7 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { Actor } from '../access/actor.js';
-import type { RoleName } from '../access/scopes.js';
+import type { Restrictions } from '../access/restrictions.js';
 import type { Database } from '../db/database.js';
 import { callerOf, type Caller } from './authenticate.js';
 import { IdParams } from './schemas.js';
@@ -42,9 +42,12 @@ export interface SessionWorkspace {
   id: string;
   name: string;
   memberId: string;
-  role: RoleName;
+  /** A system role's name (read, write, admin) or a custom role's. */
+  role: string;
   /** The role's permission set as it is now: a console member acts with their role's current scopes. */
   permissions: string[];
+  /** The role's restrictions as they are now (access/restrictions.ts). */
+  restrictions: Restrictions;
 }
 
 /** The session of an authenticated console route; its absence is a wiring bug. */

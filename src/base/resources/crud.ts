@@ -29,6 +29,7 @@ import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { sortScanOf, whereMatching } from '../lists/matching.js';
 import type { Family, FamilyTable, Referable, Relation } from './family.js';
 import { singleFilterTotalsOf, filterOrderReadsOf } from '../lists/plan.js';
+import { outOfReach, reachOf, reaches, type FamilyReach } from './reach.js';
 import { dialectOf } from '../db/dialect.js';
 import { fieldTerms, namesFields } from '../custom-fields/list-terms.js';
 import {
@@ -41,9 +42,13 @@ import {
   valuesToStore,
 } from '../custom-fields/values.js';
 
-/** Per-request options of a write: the If-Match precondition (http/etag.ts). */
+/**
+ * Per-request options of a write: the If-Match precondition (http/etag.ts), and the caller's reach
+ * over the family (reach.ts): an item outside it is not found, a write that leaves it is refused.
+ */
 export interface WriteOptions {
   ifMatch?: string;
+  reach?: FamilyReach | undefined;
 }
 
 /** A delete of one item by `actor`, with the request's If-Match precondition if it sent one. */
@@ -277,8 +282,13 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     itemsOf(context, db, workspaceId, rows, names);
 
   /** Creates inside the caller's transaction (for writes that span several resources). */
-  const createIn = (trx: Kysely<Tables>, workspaceId: string, input: Record<string, unknown>, actor: Actor) =>
-    createItemIn(context, trx, workspaceId, input, actor);
+  const createIn = (
+    trx: Kysely<Tables>,
+    workspaceId: string,
+    input: Record<string, unknown>,
+    actor: Actor,
+    options: WriteOptions = {},
+  ) => createItemIn(context, trx, workspaceId, input, actor, options);
 
   /** Updates inside the caller's transaction (an import, a bulk action): the rules and audit of `update`. */
   const updateIn = (
@@ -307,12 +317,20 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
     removeIn,
     remove: ownTransaction(removeIn),
 
-    async list(database: Database, workspaceId: string, query: ListQuery): Promise<OffsetList<Dto>> {
-      return listItems(context, plainPage, database, workspaceId, query);
+    /** A page of the items the caller reaches (`reach`: its terms planned with the query's own). */
+    async list(
+      database: Database,
+      workspaceId: string,
+      query: ListQuery,
+      reach?: FamilyReach,
+    ): Promise<OffsetList<Dto>> {
+      return listItems(context, plainPage, database, workspaceId, query, reach);
     },
 
-    async get(database: Database, workspaceId: string, id: string): Promise<Dto> {
+    /** One item; 404 when it is missing, another workspace's, or outside the caller's reach. */
+    async get(database: Database, workspaceId: string, id: string, reach?: FamilyReach): Promise<Dto> {
       const row = await requireRow(database.db, definition, workspaceId, id);
+      if (!(await reaches(database.db, workspaceId, reach, id))) throw notFound(definition.nouns.one);
       return (await dtos(database.db, workspaceId, [row]))[0]!;
     },
   };
@@ -404,6 +422,7 @@ async function createItemIn<T extends FamilyTable, Item extends TObject>(
   workspaceId: string,
   input: Record<string, unknown>,
   actor: Actor,
+  { reach }: WriteOptions,
 ): Promise<Static<Item>> {
   const { family, relations, fieldFamily } = context;
   const { definition } = family;
@@ -427,6 +446,10 @@ async function createItemIn<T extends FamilyTable, Item extends TObject>(
   await writeRelations(trx, workspaceId, relations, idOf(next), input);
   const [dto] = await itemsOf(context, trx, workspaceId, [next], namesOf(fields));
   await audited(context, trx, workspaceId, actor, 'create', next, auditedChanges(context, undefined, dto!));
+  if (reach) {
+    await linkIntoReach(context, trx, workspaceId, next, reach, actor);
+    if (!(await reaches(trx, workspaceId, reach, idOf(next)))) throw outOfReach(reach);
+  }
   return dto!;
 }
 
@@ -443,6 +466,7 @@ async function updateItemIn<T extends FamilyTable, Item extends TObject>(
   const { family, relations, fieldFamily } = context;
   const { definition } = family;
   const before = await requireRow(trx, definition, workspaceId, id);
+  if (!(await reaches(trx, workspaceId, options.reach, id))) throw notFound(definition.nouns.one);
   // The family's custom fields, read once for the item before, the checks and the item after.
   const fields = await itemFieldsOf(trx, workspaceId, fieldFamily);
   const [beforeDto] = await itemsOf(context, trx, workspaceId, [before], namesOf(fields));
@@ -462,6 +486,7 @@ async function updateItemIn<T extends FamilyTable, Item extends TObject>(
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
     .execute();
+  if (!(await reaches(trx, workspaceId, options.reach, id))) throw outOfReach(options.reach!);
   await audited(context, trx, workspaceId, actor, 'update', next, changes);
   const kept = afterDto as Record<string, unknown>;
   return {
@@ -483,6 +508,7 @@ async function removeItemIn<T extends FamilyTable, Item extends TObject>(
 ): Promise<void> {
   const { definition } = context.family;
   const row = await requireRow(trx, definition, workspaceId, id);
+  if (!(await reaches(trx, workspaceId, options.reach, id))) throw notFound(definition.nouns.one);
   if (options.ifMatch !== undefined)
     requireMatch(options.ifMatch, (await itemsOf(context, trx, workspaceId, [row]))[0]);
   await definition.beforeDelete?.(trx, workspaceId, row);
@@ -525,9 +551,12 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
   plainPage: PlainPage,
   database: Database,
   workspaceId: string,
-  query: ListQuery,
+  asked: ListQuery,
+  reach?: FamilyReach,
 ): Promise<OffsetList<Static<Item>>> {
   const { family, fieldFamily } = context;
+  // The caller's reach: its terms join the query's filters, and the planner reads them as such.
+  const query = reach ? { ...asked, ...reach.values } : asked;
   const { definition } = family;
   // The `cf_` parameters and sort of the query, as filters and a sort of this request only.
   const named = namesFields(query)
@@ -562,11 +591,11 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
     .where('workspace_id', '=', workspaceId);
   const search = { dialect: database.dialect, index: { table: definition.table }, columns: definition.search };
   const versioned = versionedSearch(definition.facts);
-  const filters = { ...definition.filters, ...named?.filters };
+  const filters = { ...definition.filters, ...named?.filters, ...reach?.filters };
   const conditions = { query, search, filters, workspaceId };
   return listPage(whereMatching(rows, conditions), query, {
     ...sortScanOf(rows, conditions, { table: definition.table }, dynamic(database.db)),
-    filterOrders: filterOrderReadsOf(definition.filters ?? {}, database.db, workspaceId, definition.storageOf),
+    filterOrders: filterOrderReadsOf(filters, database.db, workspaceId, definition.storageOf),
     sorts: named ? { ...family.sorts, ...named.sorts } : family.sorts,
     defaultSort: family.defaultSort,
     idColumn: 'id',
@@ -574,13 +603,7 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
       db: database.db,
       workspaceId,
       table: definition.table,
-      singleFilter: singleFilterTotalsOf(
-        definition.filters ?? {},
-        database.db,
-        workspaceId,
-        definition.table,
-        definition.storageOf,
-      ),
+      singleFilter: singleFilterTotalsOf(filters, database.db, workspaceId, definition.table, definition.storageOf),
       ...(versioned && { searched: versioned }),
       everyRow: (text) => textIndexCount(database.dialect, search.index, text),
     },
@@ -589,6 +612,50 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
 }
 
 const namesOf = (fields: ItemField[]) => fields.map((field) => field.name);
+
+/**
+ * A new item linked to what its creator's reach follows a link to (`teamId=X`: the team X) when
+ * its body did not link it, through the family's own link of that table; audited as a link.
+ */
+async function linkIntoReach<T extends FamilyTable, Item extends TObject>(
+  { family }: ServiceContext<T, Item>,
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  row: Tables[T],
+  reach: FamilyReach,
+  actor: Actor,
+): Promise<void> {
+  const id = idOf(row);
+  for (const { link, value } of reach.links) {
+    const own = family.definition.links?.find(
+      (candidate) => candidate.table === link.table && candidate.parentColumn === link.ownColumn,
+    );
+    if (!own || !(await own.child.find(trx, workspaceId, value))) continue;
+    const links = dynamic(trx);
+    const linked = await links
+      .selectFrom(link.table)
+      .select(link.ownColumn)
+      .where('workspace_id', '=', workspaceId)
+      .where(link.ownColumn, '=', id)
+      .where(link.otherColumn, '=', value)
+      .executeTakeFirst();
+    if (linked) continue;
+    await links
+      .insertInto(link.table)
+      .values({ workspace_id: workspaceId, [link.ownColumn]: id, [link.otherColumn]: value, created_at: nowIso() })
+      .execute();
+    await recordAudit(trx, {
+      workspaceId,
+      category: family.definition.auditCategory,
+      action: 'link',
+      actor,
+      resourceType: family.definition.resourceType,
+      resourceId: id,
+      resourceName: family.nameOf(row),
+      changes: { [own.segment]: { before: null, after: value } },
+    });
+  }
+}
 
 /** Query parameters that only page a list. */
 const PAGING = new Set(['limit', 'offset', 'sort']);
@@ -625,8 +692,10 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     listQuery: family.listQuery,
     item,
     listDescription: definition.description,
-    list: (db, workspaceId, query) => service.list(db, workspaceId, query),
-    get: (db, workspaceId, id) => service.get(db, workspaceId, id),
+    list: async (db, caller, query) =>
+      service.list(db, caller.workspaceId, query, await reachOf(db.db, caller, family)),
+    get: async (db, caller, id) => service.get(db, caller.workspaceId, id, await reachOf(db.db, caller, family)),
+    reach: 'applied',
     kept: {
       clockFilters: Object.entries(definition.filters ?? {})
         .filter(([, filter]) => filter.clock)
@@ -641,7 +710,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     summary: string,
     schema: FastifySchema & { description: string },
   ) => ({
-    config: { scope: scope(action) },
+    config: { scope: scope(action), reach: 'applied' as const },
     schema: { tags, operationId, summary, ...schema, description: `${schema.description} Scope: ${scope(action)}.` },
   });
 
@@ -675,6 +744,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
         principal.workspaceId,
         request.body as Record<string, unknown>,
         principal.actor,
+        { reach: await reachOf(database.db, principal, family) },
       );
       return reply.code(201).send(created);
     },
@@ -696,7 +766,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
         (request.params as Params).id,
         request.body as Record<string, unknown>,
         principal.actor,
-        { ifMatch: ifMatchOf(request) },
+        { ifMatch: ifMatchOf(request), reach: await reachOf(database.db, principal, family) },
       );
       return withEtag(reply, updated);
     },
@@ -713,6 +783,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
       const principal = callerOf(request);
       await service.remove(database, principal.workspaceId, (request.params as Params).id, principal.actor, {
         ifMatch: ifMatchOf(request),
+        reach: await reachOf(database.db, principal, family),
       });
       return reply.code(204).send(null);
     },

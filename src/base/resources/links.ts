@@ -14,7 +14,7 @@ import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { notFound } from '../errors/api-error.js';
-import { callerOf } from '../http/authenticate.js';
+import { callerOf, type Caller } from '../http/authenticate.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, Uuid } from '../http/schemas.js';
 import type { App } from '../http/types.js';
@@ -23,6 +23,7 @@ import { nowIso } from '../ids.js';
 import { article, findRow, requireRow, touch } from './crud.js';
 import { fieldNamesOf, shownValues } from '../custom-fields/values.js';
 import type { Family, FamilyTable, Link, Linkable, LinkTable } from './family.js';
+import { outOfReach, reachableIds, reachOf, reaches } from './reach.js';
 
 /** The child side of a link to a family: found by (workspace_id, id), listed through the link table by name. */
 export function linkableFamily<T extends FamilyTable, Item extends TObject>(
@@ -76,14 +77,34 @@ export async function listThroughLink<Row>(
 }
 
 const singular = (segment: string) => segment.replace(/s$/, '');
+const idOf = (row: unknown) => String((row as { id: unknown }).id);
+
+/** The caller's reach over both families of a link (a child that is no family, a tag or a person, is never narrowed). */
+async function reachesOfSide(db: Kysely<Tables>, caller: Caller, side: Side) {
+  const [parent, child] = await Promise.all([
+    reachOf(db, caller, side.parent),
+    side.childFamily ? reachOf(db, caller, side.childFamily) : undefined,
+  ]);
+  return { parent, child };
+}
 const capitalise = (word: string) => word.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
 
 /** The link as both of its sides see it: the declaring family's, and the child family's for a reverse link. */
 function sidesOf(family: Family, link: Link, families: ReadonlyMap<string, Family>) {
-  const sides = [
+  const sides: {
+    parent: Family;
+    child: Linkable;
+    /** The child's family, when it is one (not tags or people): the caller's reach narrows it. */
+    childFamily: Family | undefined;
+    segment: string;
+    param: string;
+    readOnly: boolean;
+    table: LinkTable;
+  }[] = [
     {
       parent: family,
       child: link.child,
+      childFamily: families.get(link.child.table),
       segment: link.segment,
       param: link.param,
       readOnly: false,
@@ -97,6 +118,7 @@ function sidesOf(family: Family, link: Link, families: ReadonlyMap<string, Famil
     sides.push({
       parent: childFamily,
       child: linkableFamily(family),
+      childFamily: family,
       segment: link.reverse.segment,
       param: link.reverse.param,
       readOnly: link.reverse.readOnly ?? false,
@@ -220,7 +242,7 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
   app.get(
     `${definition.path}/:id/${segment}`,
     {
-      config: { scope: parentRead, alsoRequires },
+      config: { scope: parentRead, alsoRequires, reach: 'applied' },
       schema: {
         tags: [parent.openApiTag],
         operationId: `list${One}s`,
@@ -234,10 +256,17 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
       },
     },
     async (request) => {
-      const workspaceId = callerOf(request).workspaceId;
+      const caller = callerOf(request);
+      const { workspaceId } = caller;
       const { id } = request.params as Params;
       await requireRow(database.db, definition, workspaceId, id);
-      const rows = await child.listLinked(database.db, workspaceId, side.table, id);
+      if (!(await reaches(database.db, workspaceId, await reachOf(database.db, caller, parent), id)))
+        throw notFound(noun);
+      const linked = await child.listLinked(database.db, workspaceId, side.table, id);
+      // Only the children the caller reaches, as if the others did not exist.
+      const childReach = side.childFamily && (await reachOf(database.db, caller, side.childFamily));
+      const reached = childReach && (await reachableIds(database.db, workspaceId, childReach, linked.map(idOf)));
+      const rows = reached ? linked.filter((row) => reached.has(idOf(row))) : linked;
       return child.toDtos ? child.toDtos(database.db, workspaceId, rows) : rows.map((row) => child.toDto(row));
     },
   );
@@ -260,7 +289,7 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
     app.route({
       method,
       url: `${definition.path}/:id/${segment}/:${param}`,
-      config: { scope: `${definition.scopeFamily}:edit` },
+      config: { scope: `${definition.scopeFamily}:edit`, reach: 'applied' },
       schema: {
         tags: [parent.openApiTag],
         operationId: `${action}${One}`,
@@ -274,9 +303,19 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
       handler: async (request, reply) => {
         const principal = callerOf(request);
         const params = request.params as Params;
-        await writeTransaction(database, principal.workspaceId, (trx) =>
-          changeLink(trx, side, principal.workspaceId, params.id, params[param]!, action, principal.actor),
-        );
+        await writeTransaction(database, principal.workspaceId, async (trx) => {
+          const childId = params[param]!;
+          const reach = await reachesOfSide(trx, principal, side);
+          // Either side outside the caller's reach does not exist for it; a change may not take either out.
+          if (!(await reaches(trx, principal.workspaceId, reach.parent, params.id))) throw notFound(noun);
+          if (!(await reaches(trx, principal.workspaceId, reach.child, childId))) throw notFound(child.nouns.one);
+          await changeLink(trx, side, principal.workspaceId, params.id, childId, action, principal.actor);
+          for (const [within, itemId] of [
+            [reach.parent, params.id],
+            [reach.child, childId],
+          ] as const)
+            if (within && !(await reaches(trx, principal.workspaceId, within, itemId))) throw outOfReach(within);
+        });
         return reply.code(204).send(null);
       },
     });

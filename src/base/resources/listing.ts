@@ -246,12 +246,18 @@ export function linkableListing<Row, Item extends TObject>(
   };
 }
 
-/** Registers a listing's `GET {path}` and `GET {path}/{id}`. */
-export function registerListing(app: App, deps: AppDeps, listing: Listing): void {
+/**
+ * Registers a listing's `GET {path}` and `GET {path}/{id}`. `reach`: `none` for a listing that
+ * shows no inventory item (tags, people, members), so restricted callers read it whole; without
+ * it, restricted callers are refused (FastifyContextConfig.reach).
+ */
+export function registerListing(app: App, deps: AppDeps, listing: Listing, reach?: 'none'): void {
   registerReadRoutes(app, deps, {
     ...listing,
+    ...(reach && { reach }),
     listDescription: listing.description,
-    list: (db, workspaceId, query) => listing.list(db, workspaceId, query),
-    get: (db, workspaceId, id) => listing.get(db, workspaceId, id),
+    // Not a family: no restriction narrows it (access/restrictions.ts).
+    list: (db, caller, query) => listing.list(db, caller.workspaceId, query),
+    get: (db, caller, id) => listing.get(db, caller.workspaceId, id),
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static, TObject } from 'typebox';
 import type { Database } from '../db/database.js';
-import { callerOf } from '../http/authenticate.js';
+import { callerOf, type Caller } from '../http/authenticate.js';
+import { isRestricted, restrictionsText } from '../access/restrictions.js';
 import { withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, titleOf } from '../http/schemas.js';
@@ -20,14 +21,17 @@ export interface ReadRoutes<Query extends TObject = TObject> {
   item: TObject;
   /** What the list holds (the scope and paging sentence are added). */
   listDescription: string;
-  list(database: Database, workspaceId: string, query: Static<Query>): Promise<OffsetList<unknown>>;
-  /** The item, or a 404 not_found for an id that is not in the workspace. */
-  get(database: Database, workspaceId: string, id: string): Promise<unknown>;
+  /** The caller's page: a family's within the caller's reach (reach.ts). */
+  list(database: Database, caller: Caller, query: Static<Query>): Promise<OffsetList<unknown>>;
+  /** The item, or a 404 not_found for an id that is not in the workspace (or not in the caller's reach). */
+  get(database: Database, caller: Caller, id: string): Promise<unknown>;
   /**
    * Lists whose pages depend on the workspace's rows alone are cached, serialized, under its data
    * version by the response cache (lists/response-cache.ts), but for queries with one of `clockFilters`.
    */
   kept?: { clockFilters: readonly string[] };
+  /** How the routes treat a restricted caller (FastifyContextConfig.reach); absent, they refuse one. */
+  reach?: 'applied' | 'none';
 }
 
 const capitalise = (words: string) => words.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -52,7 +56,7 @@ export function registerReadRoutes<Query extends TObject>(
   app.get(
     routes.path,
     {
-      config: { scope: routes.scope },
+      config: { scope: routes.scope, ...(routes.reach && { reach: routes.reach }) },
       schema: {
         tags,
         operationId: `list${capitalise(many)}`,
@@ -68,15 +72,17 @@ export function registerReadRoutes<Query extends TObject>(
       },
     },
     async (request, reply) => {
-      const { workspaceId } = callerOf(request);
+      const caller = callerOf(request);
       const query = request.query as Static<Query>;
       const { kept } = routes;
-      if (!kept || kept.clockFilters.some((name) => name in query)) return routes.list(database, workspaceId, query);
+      if (!kept || kept.clockFilters.some((name) => name in query)) return routes.list(database, caller, query);
+      // Callers of different reach never share a page: a restricted one's are kept under its restrictions.
+      const reach = isRestricted(caller.restrictions) ? ` within ${restrictionsText(caller.restrictions)}` : '';
       // The page as the route's serializer writes it, sent as it is: the same bytes, serialized once.
       const page = await responseCache.answer(
-        workspaceId,
-        `${routes.path}?${JSON.stringify(query)}`,
-        async () => reply.serialize(await routes.list(database, workspaceId, query)) as string,
+        caller.workspaceId,
+        `${routes.path}?${JSON.stringify(query)}${reach}`,
+        async () => reply.serialize(await routes.list(database, caller, query)) as string,
         (text) => text.length * 2,
       );
       return reply.type('application/json; charset=utf-8').send(page);
@@ -85,7 +91,7 @@ export function registerReadRoutes<Query extends TObject>(
   app.get(
     `${routes.path}/:id`,
     {
-      config: { scope: routes.scope },
+      config: { scope: routes.scope, ...(routes.reach && { reach: routes.reach }) },
       schema: {
         tags,
         operationId: `get${capitalise(one)}`,
@@ -98,6 +104,6 @@ export function registerReadRoutes<Query extends TObject>(
       },
     },
     async (request, reply) =>
-      withEtag(reply, await routes.get(database, callerOf(request).workspaceId, (request.params as { id: string }).id)),
+      withEtag(reply, await routes.get(database, callerOf(request), (request.params as { id: string }).id)),
   );
 }

@@ -13,7 +13,7 @@ import { User, userListing } from './users.module.js';
 export function registerUserRoutes(app: App, deps: AppDeps): void {
   const { database, registry } = deps;
   const { release } = registry;
-  registerListing(app, deps, userListing);
+  registerListing(app, deps, userListing, 'none');
 
   app.post(
     '/users',

@@ -13,7 +13,7 @@ import { ifMatchOf } from '../../base/http/etag.js';
 export function registerTagRoutes(app: App, deps: AppDeps): void {
   const { database, registry } = deps;
   const { release } = registry;
-  registerListing(app, deps, tagListing);
+  registerListing(app, deps, tagListing, 'none');
 
   app.post(
     '/tags',

@@ -1,14 +1,14 @@
 import { Type, type Static } from 'typebox';
-import { ROLE_NAMES } from '../../base/access/scopes.js';
 import { DateTime, Name, OrNull, Uuid } from '../../base/http/schemas.js';
 import { Member } from './members/members.service.js';
+import { RoleName, Restrictions as RestrictionsSchema } from './roles/roles.schemas.js';
 
 /**
  * Bodies and answers of the console's own API (/ui/api). The console's typed client imports these
  * types, and its forms check the same limits, so the browser and the server agree on every rule.
  */
 
-const Role = Type.Enum(ROLE_NAMES, { description: 'read, write or admin.' });
+const Role = RoleName;
 const Password = (description: string, minLength: number) => Type.String({ minLength, maxLength: 1024, description });
 
 export const SignIn = Type.Object(
@@ -35,6 +35,7 @@ export const SessionView = Type.Object({
       memberId: Uuid("The person's membership."),
       role: Role,
       permissions: Type.Array(Type.String(), { description: "The role's scopes as they are now." }),
+      restrictions: RestrictionsSchema,
       demo: Type.Boolean({
         description: 'The demo workspace made by the first start: the console shows a getting-started banner.',
       }),
@@ -248,7 +249,11 @@ export type RemovedMember = Static<typeof RemovedMember>;
 
 export const ChangeMemberRole = Type.Object(
   {
-    role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }),
+    role: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: 'The new role: read, write, admin or a custom role. The last admin cannot be demoted (422).',
+    }),
     revokeKeys: Type.Optional(RevokeKeys),
   },
   { additionalProperties: false },

@@ -28,7 +28,7 @@ function registerCustomFieldReadRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/custom-fields',
     {
-      config: { scope: 'tenant:read' },
+      config: { scope: 'tenant:read', reach: 'none' },
       schema: {
         operationId: 'listCustomFields',
         tags: [TAG],
@@ -49,7 +49,7 @@ function registerCustomFieldReadRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/custom-fields/schema',
     {
-      config: { scope: 'tenant:read' },
+      config: { scope: 'tenant:read', reach: 'none' },
       schema: {
         operationId: 'getCustomFieldSchema',
         tags: [TAG],
@@ -68,7 +68,7 @@ function registerCustomFieldReadRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/custom-fields/:id',
     {
-      config: { scope: 'tenant:read' },
+      config: { scope: 'tenant:read', reach: 'none' },
       schema: {
         operationId: 'getCustomField',
         tags: [TAG],

@@ -25,6 +25,7 @@ const GROUPS: { commands: string[]; register: () => Promise<(program: Command) =
   },
   { commands: ['watch'], register: async () => (await import('./watch.js')).registerWatch },
   { commands: ['sso'], register: async () => (await import('../../features/accounts/sso/cli.js')).registerSso },
+  { commands: ['role'], register: async () => (await import('../../features/accounts/roles/cli.js')).registerRoles },
   { commands: ['field'], register: async () => (await import('../../features/custom-fields/cli.js')).registerFields },
 ];
 
@@ -211,7 +212,7 @@ function registerMemberCommands(program: Command): void {
     .requiredOption('--workspace <id>', 'workspace id')
     .requiredOption('--email <email>', 'e-mail address (the login)')
     .option('--name <name>', 'display name (required for a new person; an existing person keeps theirs)')
-    .requiredOption('--role <role>', 'read, write or admin')
+    .requiredOption('--role <role>', 'read, write, admin or a custom role (estate role list)')
     .option(
       '--password-stdin',
       'read the console password of a new person from standard input (at least 8 characters, not easy to guess)',
@@ -310,42 +311,17 @@ function registerMemberCommands(program: Command): void {
     );
 }
 
-/** `estate role set`: a role's permission set. */
-function registerRoleCommands(program: Command): void {
-  program
-    .command('role')
-    .description("edit the permission sets of a workspace's roles")
-    .command('set')
-    .description("replace a role's permission set; existing keys keep theirs")
-    .requiredOption('--workspace <id>', 'workspace id')
-    .requiredOption('--role <role>', 'read, write or admin')
-    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. applications:read,servers:read', scopesOption)
-    .option('--json', 'print one JSON object')
-    .action((opts: JsonOption & { workspace: string; role: string; scopes: string[] }) =>
-      run(
-        opts,
-        async (database) =>
-          (await import('../../features/accounts/members/roles.service.js')).setRolePermissions(
-            database,
-            (await serviceRegistry()).scopes,
-            { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes },
-            CLI_ACTOR,
-          ),
-        (r) => `role ${r.role}: ${r.permissions.join(', ')}`,
-      ),
-    );
-}
-
 /** `estate key`: create, rotate, revoke and list API keys. */
 function registerKeyCommands(program: Command): void {
   const key = program.command('key').description('manage API keys');
   key
     .command('create')
-    .description('create an API key scoped by exactly one of --alias or --scopes; the secret is printed once')
+    .description('create an API key scoped by exactly one of --alias, --scopes or --role; the secret is printed once')
     .requiredOption('--workspace <id>', 'workspace id')
     .requiredOption('--name <name>', 'key name')
     .option('--alias <alias>', "read, write or admin: copies that role's permissions as they are now")
     .option('--scopes <list>', 'comma-separated scopes', scopesOption)
+    .option('--role <name>', 'a custom role: copies its permissions and restrictions as they are now')
     .option('--expires-at <iso>', 'expiry instant, ISO-8601 with time zone')
     .option('--as <memberId>', "the admin member creating the key (default: the workspace's first admin)")
     .option('--json', 'print one JSON object')
@@ -356,6 +332,7 @@ function registerKeyCommands(program: Command): void {
           name: string;
           alias?: string;
           scopes?: string[];
+          role?: string;
           expiresAt?: string;
           as?: string;
         },
@@ -370,6 +347,7 @@ function registerKeyCommands(program: Command): void {
               name: opts.name,
               alias: opts.alias,
               scopes: opts.scopes && requireKnownScopes(opts.scopes, known),
+              role: opts.role,
               expiresAt: opts.expiresAt,
               asMemberId: opts.as,
             });
@@ -567,7 +545,6 @@ function buildCli(): Command {
   registerServerCommands(program);
   registerWorkspaceCommands(program);
   registerMemberCommands(program);
-  registerRoleCommands(program);
   registerKeyCommands(program);
   registerSeedCommand(program);
   registerAgentCommands(program);

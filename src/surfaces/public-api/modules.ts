@@ -18,6 +18,7 @@ import {
 import { registerNetworkHostRoutes } from '../../families/networks/network-hosts.routes.js';
 import { registerMeRoutes } from '../../features/accounts/keys/me.routes.js';
 import { registerMemberRoutes } from '../../features/accounts/members/members.routes.js';
+import { registerRoleRoutes } from '../../features/accounts/roles/roles.routes.js';
 import { registerTagRoutes } from '../../families/tags/tags.routes.js';
 import { registerTenantRoutes } from '../../features/accounts/workspaces/tenant.routes.js';
 import { registerUserRoutes } from '../../families/people/people.routes.js';
@@ -35,6 +36,7 @@ export const WORKSPACE_MODULES: readonly Register[] = [
   registerTagRoutes,
   registerUserRoutes,
   registerMemberRoutes,
+  registerRoleRoutes,
   registerFamilies,
   registerNetworkHostRoutes,
   registerApplicationCommentRoutes,

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../../src/base/db/database.js';
 import {
   currentMigrationNames,
   migratedStorageFingerprint,
+  migrateTo,
   migrateToLatest,
   migrationNames,
   SQUASHED,
@@ -94,7 +95,8 @@ describeEachDatabase('schema baseline', (h) => {
       ...Array.from({ length: 32 }, (_, i) => `${String(i + 2).padStart(4, '0')}-pre-release`),
     ];
     await withOwnDatabase(h.dialect, async (database) => {
-      await migrateToLatest(database);
+      // The schema of the squashed chain's end is the baseline's.
+      await migrateTo(database, '0011-baseline');
       const db = database.db as unknown as import('kysely').Kysely<{
         estate_migrations: { name: string; timestamp: string };
       }>;
@@ -110,7 +112,7 @@ describeEachDatabase('schema baseline', (h) => {
         (await db.selectFrom('estate_migrations').select('name').orderBy('name').execute()).map((row) => row.name);
 
       await record(squashed);
-      assert.deepEqual(await migrateToLatest(database), [], 'nothing to run: the schema is the baseline');
+      assert.deepEqual(await migrateToLatest(database), migrationNames().slice(1), 'the schema is the baseline');
       assert.deepEqual(await recorded(), migrationNames());
 
       await record(squashed.slice(0, 6));

@@ -519,7 +519,14 @@ describeEachDatabase('backup and restore', (h) => {
     const database = openDatabase(old.url);
     try {
       await migrateTo(database, names[0]!);
-      await createWorkspace(database, createRegistry().scopes, { name: 'From an older Estate' }, CLI_ACTOR);
+      // Rows as the older Estate wrote them: today's services write today's columns.
+      const now = new Date().toISOString();
+      const id = '01a00000-0000-7000-8000-0000000000aa';
+      await sql`INSERT INTO workspaces (id, name, default_currency, time_zone, created_at, updated_at)
+        VALUES (${id}, 'From an older Estate', 'EUR', 'UTC', ${now}, ${now})`.execute(database.db);
+      for (const role of ['read', 'write', 'admin'])
+        await sql`INSERT INTO roles (workspace_id, name, permissions, updated_at)
+          VALUES (${id}, ${role}, '[]', ${now})`.execute(database.db);
     } finally {
       await database.close();
     }
@@ -530,6 +537,15 @@ describeEachDatabase('backup and restore', (h) => {
     const restored = await estate(target.url, ['restore', file, '--json']);
     assert.equal(restored.code, 0, restored.stderr);
     assert.deepEqual(restored.json().migrated, names.slice(1));
+    const upgraded = openDatabase(target.url);
+    try {
+      // 0012-custom-roles gave the older roles their ids.
+      const roles = (await sql<{ id: string | null }>`SELECT id FROM roles`.execute(upgraded.db)).rows;
+      assert.equal(roles.length, 3);
+      assert.ok(roles.every((role) => role.id && /^[0-9a-f-]{36}$/.test(role.id)));
+    } finally {
+      await upgraded.close();
+    }
     const newer = await emptyDatabase(true);
     const refused = await estate(newer.url, ['restore', file]);
     assert.equal(refused.code, 1);

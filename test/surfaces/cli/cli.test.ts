@@ -56,13 +56,14 @@ describeEachDatabase('command line', (h) => {
 
   it("help lists every command however it is asked, and a command's own help its options", ONCE, async () => {
     // The commands of src/surfaces/cli/main.ts's GROUPS load on demand: every way to the list loads them all.
-    const commands = ['serve', 'migrate', 'workspace', 'member', 'role', 'key', 'seed', 'agent', 'backup'].concat([
+    const commands = ['serve', 'migrate', 'workspace', 'member', 'key', 'seed', 'agent', 'backup'].concat([
       'restore',
       'copy',
       'import',
       'export',
       'watch',
       'sso',
+      'role',
       'field',
       'help',
     ]);
@@ -247,8 +248,8 @@ describeEachDatabase('command line', (h) => {
     const missingId = '00000000-0000-7000-8000-000000000000';
     const cases: [string[], RegExp][] = [
       [keyCreate(ws.id, '--scopes', 'tenant:read,warp:drive'), /unknown scope: warp:drive/],
-      [keyCreate(ws.id, '--alias', 'read', '--scopes', 'tenant:read'), /exactly one of alias or scopes/],
-      [keyCreate(ws.id), /exactly one of alias or scopes/],
+      [keyCreate(ws.id, '--alias', 'read', '--scopes', 'tenant:read'), /exactly one of alias, scopes or role/],
+      [keyCreate(ws.id), /exactly one of alias, scopes or role/],
       [keyCreate(ws.id, '--alias', 'root'), /alias must be one of/],
       [keyCreate(missingId, '--alias', 'read'), /workspace not found/],
       [keyCreate('not-a-uuid', '--alias', 'read'), /workspace not found/],

@@ -8,6 +8,8 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { newId, nowIso } from '../../../src/base/ids.js';
 import { enrollAgent } from '../../../src/features/agents/agents.service.js';
+import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
+import { createRole } from '../../../src/features/accounts/roles/custom-roles.service.js';
 import { describeEachDatabase } from '../../support/harness.js';
 import { inlined } from '../../support/api-document.js';
 
@@ -61,6 +63,17 @@ describeEachDatabase('responses match their declared schemas', (h) => {
       dataObjectIds: [data],
     });
     const announcement = await post('announcements', { title: 'a', body: 'b', startsAt: nowIso() });
+    const role = await createRole(
+      h.database,
+      h.registry,
+      {
+        workspaceId: ws.id,
+        name: 'staging',
+        scopes: ['infrastructure:read'],
+        restrictions: { servers: { tagId: [tag] } },
+      },
+      CLI_ACTOR,
+    );
     await h.call('POST', `/public/v1/applications/${application}/comments`, { key, body: { body: 'c' } });
     for (const [path, id] of [
       ['applications', application],
@@ -117,6 +130,7 @@ describeEachDatabase('responses match their declared schemas', (h) => {
       members: ws.admin.id,
       agents: agent,
       'discovered-applications': discovered,
+      roles: role.id,
     };
     // Routes with a required query parameter.
     const QUERIES: Record<string, Record<string, string>> = {

@@ -1627,11 +1627,12 @@ export interface paths {
                                 name: string;
                                 /** @description The role's scopes as they are now. */
                                 permissions: string[];
+                                restrictions: components["schemas"]["Restrictions"];
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             } | null;
                             workspaces: {
                                 /**
@@ -1642,10 +1643,10 @@ export interface paths {
                                 id: string;
                                 name: string;
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             }[];
                         };
                     };
@@ -1742,10 +1743,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description read, write or admin.
-                         * @enum {unknown}
+                         * @description read, write, admin, or the name of a custom role of the workspace.
+                         * @example write
                          */
-                        alias?: "read" | "write" | "admin";
+                        alias?: string;
                         /**
                          * Format: date-time
                          * @description Optional expiry, in the future.
@@ -1923,10 +1924,10 @@ export interface paths {
                          */
                         name?: string;
                         /**
-                         * @description read, write or admin.
-                         * @enum {unknown}
+                         * @description read, write, admin, or the name of a custom role of the workspace.
+                         * @example write
                          */
-                        role: "read" | "write" | "admin";
+                        role: string;
                     };
                 };
             };
@@ -1958,10 +1959,10 @@ export interface paths {
                                  */
                                 id: string;
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             };
                             /** @description For a person who already has an Estate account: when they will see the workspace. */
                             notice: string | null;
@@ -2079,11 +2080,8 @@ export interface paths {
                     "application/json": {
                         /** @description Also revoke every active key the member made, in the same transaction. Default false: keys belong to the workspace. */
                         revokeKeys?: boolean;
-                        /**
-                         * @description The new role. The last admin cannot be demoted (422).
-                         * @enum {unknown}
-                         */
-                        role: "read" | "write" | "admin";
+                        /** @description The new role: read, write, admin or a custom role. The last admin cannot be demoted (422). */
+                        role: string;
                     };
                 };
             };
@@ -2153,10 +2151,10 @@ export interface paths {
                                  */
                                 name: string;
                                 /**
-                                 * @description System role: read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                                 /**
                                  * Format: uuid
                                  * @description The person (see /users).
@@ -2417,10 +2415,10 @@ export interface paths {
                         "application/json": {
                             roles: {
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                name: "read" | "write" | "admin";
+                                name: string;
                                 permissions: string[];
                             }[];
                             /** @description Every scope there is. */
@@ -2451,8 +2449,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description read, write or admin. */
-                    name: "read" | "write" | "admin";
+                    /**
+                     * @description read, write, admin, or the name of a custom role of the workspace.
+                     * @example write
+                     */
+                    name: string;
                 };
                 cookie?: never;
             };
@@ -2472,10 +2473,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             /**
-                             * @description read, write or admin.
-                             * @enum {unknown}
+                             * @description read, write, admin, or the name of a custom role of the workspace.
+                             * @example write
                              */
-                            name: "read" | "write" | "admin";
+                            name: string;
                             permissions: string[];
                         };
                     };
@@ -2708,11 +2709,12 @@ export interface paths {
                                 name: string;
                                 /** @description The role's scopes as they are now. */
                                 permissions: string[];
+                                restrictions: components["schemas"]["Restrictions"];
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             } | null;
                             workspaces: {
                                 /**
@@ -2723,10 +2725,10 @@ export interface paths {
                                 id: string;
                                 name: string;
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             }[];
                         };
                     };
@@ -2796,11 +2798,12 @@ export interface paths {
                                 name: string;
                                 /** @description The role's scopes as they are now. */
                                 permissions: string[];
+                                restrictions: components["schemas"]["Restrictions"];
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             } | null;
                             workspaces: {
                                 /**
@@ -2811,10 +2814,10 @@ export interface paths {
                                 id: string;
                                 name: string;
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             }[];
                         };
                     };
@@ -2916,11 +2919,12 @@ export interface paths {
                                 name: string;
                                 /** @description The role's scopes as they are now. */
                                 permissions: string[];
+                                restrictions: components["schemas"]["Restrictions"];
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             } | null;
                             workspaces: {
                                 /**
@@ -2931,10 +2935,10 @@ export interface paths {
                                 id: string;
                                 name: string;
                                 /**
-                                 * @description read, write or admin.
-                                 * @enum {unknown}
+                                 * @description read, write, admin, or the name of a custom role of the workspace.
+                                 * @example write
                                  */
-                                role: "read" | "write" | "admin";
+                                role: string;
                             }[];
                         };
                     };
@@ -4503,6 +4507,46 @@ export interface paths {
          * @description The routers linked to the network, as a bare JSON array (no envelope). Scopes: infrastructure:read (a sub-resource list also needs the read scope of the family it returns).
          */
         get: operations["listNetworkRouters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the roles
+         * @description The roles of the workspace: read, write and admin, then its custom roles by name, each with its scopes and restrictions (the list filters its holders are narrowed to). Offset list. Scope: members:read.
+         */
+        get: operations["listRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a role
+         * @description One role of the workspace, with its scopes and restrictions. Scope: members:read.
+         */
+        get: operations["getRole"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6789,10 +6833,10 @@ export interface components {
              */
             name: string;
             /**
-             * @description System role: read, write or admin.
-             * @enum {unknown}
+             * @description read, write, admin, or the name of a custom role of the workspace.
+             * @example write
              */
-            role: "read" | "write" | "admin";
+            role: string;
             /**
              * Format: uuid
              * @description The person (see /users).
@@ -6963,6 +7007,46 @@ export interface components {
             offset: number;
             /** @description Count of all matching items. */
             total: number;
+        };
+        /**
+         * Restrictions
+         * @description Per family (servers, applications, data, …), the list filters its items must match, each with its values: every one holds (`{"servers":{"environment":["staging"]}}`). Families not named are reached whole; `{}` reaches everything.
+         */
+        Restrictions: {
+            [key: string]: {
+                [key: string]: string[];
+            };
+        };
+        /** Role */
+        Role: {
+            /** @description What the role is for. */
+            description: string | null;
+            /**
+             * Format: uuid
+             * @description The role.
+             * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+             */
+            id: string;
+            /** @description How many members hold it. */
+            members: number;
+            /**
+             * @description read, write, admin, or the name of a custom role of the workspace.
+             * @example write
+             */
+            name: string;
+            /** @description Its scopes (resource:action). */
+            permissions: string[];
+            restrictions: components["schemas"]["Restrictions"];
+            /** @description read, write or admin: every workspace has them; they reach every item. */
+            system: boolean;
+        };
+        /**
+         * RoleList
+         * @description Offset list of roles.
+         */
+        RoleList: {
+            data: components["schemas"]["Role"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * Router
@@ -8009,6 +8093,9 @@ export type NetworkList = components['schemas']['NetworkList'];
 export type NetworkPatch = components['schemas']['NetworkPatch'];
 export type NumberWidget = components['schemas']['NumberWidget'];
 export type Pagination = components['schemas']['Pagination'];
+export type Restrictions = components['schemas']['Restrictions'];
+export type Role = components['schemas']['Role'];
+export type RoleList = components['schemas']['RoleList'];
 export type Router = components['schemas']['Router'];
 export type RouterCreate = components['schemas']['RouterCreate'];
 export type RouterList = components['schemas']['RouterList'];
@@ -11396,8 +11483,11 @@ export interface operations {
                 offset?: components["parameters"]["Offset"];
                 /** @description Case-insensitive text in the name or e-mail. */
                 q?: string;
-                /** @description Only members with this role. */
-                role?: "read" | "write" | "admin";
+                /**
+                 * @description Only members with this role.
+                 * @example write
+                 */
+                role?: string;
                 /** @description Sort field, prefixed with - for descending. One of: name, -name, email, -email, role, -role, createdAt, -createdAt. */
                 sort?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "createdAt" | "-createdAt";
             };
@@ -11504,10 +11594,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The new role. The last admin cannot be demoted (422).
-                     * @enum {unknown}
+                     * @description The new role: read, write, admin or a custom role. The last admin cannot be demoted (422).
+                     * @example write
                      */
-                    role: "read" | "write" | "admin";
+                    role: string;
                 };
             };
         };
@@ -11542,10 +11632,10 @@ export interface operations {
                          */
                         name: string;
                         /**
-                         * @description System role: read, write or admin.
-                         * @enum {unknown}
+                         * @description read, write, admin, or the name of a custom role of the workspace.
+                         * @example write
                          */
-                        role: "read" | "write" | "admin";
+                        role: string;
                         /**
                          * Format: uuid
                          * @description The person (see /users).
@@ -11801,6 +11891,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Router"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 50; clamped to 1..200. */
+                limit?: number;
+                /** @description Items to skip, default 0; a negative value becomes 0. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offset list of roles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id.
+                 * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -68,7 +68,11 @@ export function Combobox({
   'aria-invalid'?: boolean;
 }) {
   const chosen = source.useOne(value);
-  const chosenName = value ? (chosen.data?.name ?? (chosen.isError ? value : '')) : '';
+  // The option just chosen names the box until the server's answer for its id arrives (no blank box meanwhile).
+  const [picked, setPicked] = useState<ComboOption | undefined>(undefined);
+  const chosenName = value
+    ? (chosen.data?.name ?? (picked?.id === value ? picked.name : chosen.isError ? value : ''))
+    : '';
   const [text, setText] = useState<string | undefined>(undefined);
   const [open, setOpen] = useState(false);
   const typed = useDebounced(text ?? '', DEBOUNCE_MS);
@@ -86,7 +90,11 @@ export function Combobox({
     inputValue: text ?? chosenName,
     // The choice lives in `value`: nothing stays selected here, so every choice is reported.
     selectedItem: null,
-    onSelectedItemChange: ({ selectedItem }) => selectedItem && onChange(selectedItem.id, selectedItem),
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      setPicked(selectedItem);
+      onChange(selectedItem.id, selectedItem);
+    },
     // Leaving the box chooses nothing; Enter with a lone match and none highlighted chooses it.
     stateReducer: (state, { type, changes, props }) =>
       type === InputBlur

@@ -16,8 +16,9 @@ import { MemberChangeDialog } from './member-keys.js';
 
 type AddMember = Body<'/members', 'post'>;
 
-const ROLES = ['read', 'write', 'admin'] as const;
-type Role = (typeof ROLES)[number];
+const ROLES: readonly string[] = ['read', 'write', 'admin'];
+/** A system role, or a custom role of the workspace. */
+type Role = string;
 const PAGE = 100;
 
 function AddMemberForm({
@@ -109,7 +110,7 @@ function RoleControl({
   return (
     <Field label={`Role of ${member.name}`} error={error}>
       <select className="compact" value={member.role} onChange={(event) => change(event.target.value as Role)}>
-        {ROLES.map((value) => (
+        {(ROLES.includes(member.role) ? ROLES : [...ROLES, member.role]).map((value) => (
           <option key={value}>{value}</option>
         ))}
       </select>

@@ -24,6 +24,7 @@ const keyByHash = compiledOnce((db) =>
       'api_keys.name',
       'api_keys.alias',
       'api_keys.permissions',
+      'api_keys.restrictions',
       'api_keys.expires_at',
       'api_keys.revoked_at',
       'workspaces.id as workspace_id',

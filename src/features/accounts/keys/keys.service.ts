@@ -8,6 +8,15 @@ import { ApiError, notFound } from '../../../base/errors/api-error.js';
 import { newId, nowIso } from '../../../base/ids.js';
 import { findFirstAdmin, findMember } from '../members/members.service.js';
 import { getRolePermissions } from '../members/roles.service.js';
+import { requireRole } from '../roles/custom-roles.service.js';
+import {
+  bothRestrictions,
+  isRestricted,
+  NO_RESTRICTIONS,
+  parseRestrictions,
+  restrictionsText,
+  type Restrictions,
+} from '../../../base/access/restrictions.js';
 import { parseIsoDateTime, requireName } from '../../../base/validation.js';
 import { findWorkspace, requireWorkspace } from '../workspaces/workspaces.service.js';
 import { generateKeySecret } from './key-secret.js';
@@ -26,6 +35,8 @@ export interface CreateKeyInput {
   name: string;
   alias?: string;
   scopes?: string[];
+  /** A custom role whose scopes and restrictions the key copies, frozen. */
+  role?: string;
   expiresAt?: string;
   /** The admin member creating the key; default: the workspace's first admin. */
   asMemberId?: string;
@@ -36,6 +47,10 @@ export interface CreatedKey {
   name: string;
   alias: string | null;
   permissions: string[];
+  /** Only for a key made from a custom role (or a restricted creator): the role it copied, or null. */
+  role?: string | null;
+  /** Only for such a key: its reach, frozen at creation, its role's restrictions and its creator's. */
+  restrictions?: Restrictions;
   secret: string;
   prefix: string;
   expiresAt: string | null;
@@ -48,7 +63,9 @@ export interface KeySummary {
   id: string;
   name: string;
   alias: string | null;
+  role: string | null;
   permissions: string[];
+  restrictions: Restrictions;
   prefix: string;
   status: KeyStatus;
   createdAt: string;
@@ -88,7 +105,9 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
   const name = requireName(input.name, 'name');
   const hasAlias = input.alias !== undefined;
   const hasScopes = input.scopes !== undefined;
-  if (hasAlias === hasScopes) throw new ApiError('bad_request', 'give exactly one of alias or scopes');
+  const hasRole = input.role !== undefined;
+  if (Number(hasAlias) + Number(hasScopes) + Number(hasRole) !== 1)
+    throw new ApiError('bad_request', 'give exactly one of alias, scopes or role');
   if (hasAlias && !isRoleName(input.alias!))
     throw new ApiError('bad_request', `alias must be one of ${ROLE_NAMES.join(', ')}`);
   if (hasScopes && input.scopes!.length === 0) throw new ApiError('bad_request', 'scopes must list at least one scope');
@@ -119,10 +138,15 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
     }
     if (creator.role !== 'admin') throw new ApiError('forbidden', 'only admin members can create keys');
 
-    const creatorPermissions = await getRolePermissions(current, input.workspaceId, creator.role);
-    const permissions = requested ?? (await getRolePermissions(current, input.workspaceId, input.alias as 'read'));
-    const lacking = permissions.filter((scope) => !creatorPermissions.includes(scope));
+    const creatorRole = await requireRole(trx, input.workspaceId, creator.role);
+    const copied = hasRole ? await requireRole(trx, input.workspaceId, input.role) : undefined;
+    if (copied?.system) throw new ApiError('bad_request', `${copied.name} is a system role: give it as the alias`);
+    const permissions =
+      requested ?? copied?.permissions ?? (await getRolePermissions(current, input.workspaceId, input.alias as 'read'));
+    const lacking = permissions.filter((scope) => !creatorRole.permissions.includes(scope));
     if (lacking.length > 0) throw new ApiError('forbidden', `the creator lacks the scope: ${lacking.join(', ')}`);
+    // A key never reaches further than its creator: the creator's restrictions hold for it too.
+    const restrictions = bothRestrictions(creatorRole.restrictions, copied?.restrictions ?? NO_RESTRICTIONS);
 
     const row: ApiKeyRow = {
       id: newId(),
@@ -130,6 +154,8 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
       name,
       alias: input.alias ?? null,
       permissions: JSON.stringify(permissions),
+      restrictions: isRestricted(restrictions) ? restrictionsText(restrictions) : null,
+      role: copied?.name ?? null,
       key_hash: secret.hash,
       prefix: secret.prefix,
       created_by: creator.id,
@@ -142,7 +168,9 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
     const byCreator: Actor = { type: 'member', id: creator.id, name: creator.name };
     await auditKey(trx, row, 'create', byCreator, {
       alias: { before: null, after: row.alias },
+      ...(copied ? { role: { before: null, after: copied.name } } : {}),
       permissions: { before: null, after: permissions },
+      ...(isRestricted(restrictions) ? { restrictions: { before: null, after: restrictions } } : {}),
       expiresAt: { before: null, after: expiresAt },
     });
     return {
@@ -150,6 +178,8 @@ export async function createKey(database: Database, input: CreateKeyInput): Prom
       name,
       alias: row.alias,
       permissions,
+      // A key with a reach of its own says so; the documented fields of the others stay as they were.
+      ...((copied || isRestricted(restrictions)) && { role: row.role, restrictions }),
       secret: secret.secret,
       prefix: secret.prefix,
       expiresAt,
@@ -284,7 +314,9 @@ export async function listKeys(database: Database, workspaceId: string): Promise
     id: row.id,
     name: row.name,
     alias: row.alias,
+    role: row.role,
     permissions: JSON.parse(row.permissions) as string[],
+    restrictions: parseRestrictions(row.restrictions),
     prefix: row.prefix,
     status: keyStatus(row, now),
     createdAt: row.created_at,

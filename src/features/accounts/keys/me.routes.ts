@@ -3,6 +3,7 @@ import type { AppDeps, App } from '../../../base/http/types.js';
 import { principalOf } from '../../../base/http/authenticate.js';
 import { NoQuery, errorResponses } from '../../../base/http/errors.js';
 import { OrNull } from '../../../base/http/schemas.js';
+import { isRestricted } from '../../../base/access/restrictions.js';
 
 export const Introspection = Type.Object(
   {
@@ -27,6 +28,13 @@ export const Introspection = Type.Object(
     permissions: Type.Array(Type.String({ examples: ['applications:read'] }), {
       description: 'Exact, sorted list of scopes granted to the key; authoritative over the alias.',
     }),
+    restrictions: Type.Optional(
+      Type.Record(Type.String(), Type.Record(Type.String(), Type.Array(Type.String())), {
+        description:
+          'Only for a key with restrictions (made from a custom role): per family, the list filters its items ' +
+          'must match; the key reaches no other item of that family.',
+      }),
+    ),
   },
   { description: 'Introspection result.' },
 );
@@ -35,6 +43,7 @@ export function registerMeRoutes(app: App, _deps: AppDeps): void {
   app.get(
     '/me',
     {
+      config: { reach: 'none' },
       schema: {
         operationId: 'getMe',
         tags: ['introspection'],
@@ -52,6 +61,7 @@ export function registerMeRoutes(app: App, _deps: AppDeps): void {
         workspace: { id: principal.workspaceId, name: principal.workspaceName },
         key: { id: principal.keyId, name: principal.keyName, alias: principal.alias as 'read' | null },
         permissions: [...principal.scopes],
+        ...(isRestricted(principal.restrictions) && { restrictions: principal.restrictions }),
       };
     },
   );

@@ -42,7 +42,7 @@ export function registerConsoleMemberRoutes(app: App, { database, registry }: Ap
         families,
         { ...request.body, workspaceId: caller.workspaceId, invite: true, discreet: true },
         caller.actor,
-        caller.scopes,
+        caller,
       );
       return reply.code(201).send({
         member: { id: added.id, email: added.email, role: added.role },

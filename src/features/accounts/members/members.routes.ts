@@ -58,5 +58,5 @@ export function registerMemberRoutes(app: App, deps: AppDeps): void {
     },
   );
 
-  registerListing(app, deps, memberListing);
+  registerListing(app, deps, memberListing, 'none');
 }

@@ -2,17 +2,16 @@ import type { DependentsLoader } from '../../../base/resources/registry.js';
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
-import { ROLE_NAMES, type RoleName } from '../../../base/access/scopes.js';
-import { inTransaction } from '../../../base/db/write.js';
+import type { Restrictions } from '../../../base/access/restrictions.js';
+import { requireGrantableRole } from '../roles/custom-roles.service.js';
+import { RoleName } from '../roles/roles.schemas.js';
 import { DateTime, Uuid } from '../../../base/http/schemas.js';
-import { getRolePermissions } from './roles.service.js';
 import type { Actor } from '../../../base/audit/audit.types.js';
 import { recordAudit } from '../../../base/audit/audit.writer.js';
 import type { Database } from '../../../base/db/database.js';
 import type { Tables } from '../../../base/db/schema.js';
 import { ApiError } from '../../../base/errors/api-error.js';
 import { isUuid, newId, nowIso } from '../../../base/ids.js';
-import { requireRoleName } from './roles.service.js';
 import { requireEmail, requireName } from '../../../base/validation.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 import { writeTransaction } from '../../../base/db/write.js';
@@ -25,7 +24,8 @@ export interface MemberDto {
   userId: string;
   email: string;
   name: string;
-  role: RoleName;
+  /** A system role's name or a custom role's. */
+  role: string;
 }
 
 /** Argon2id with the library's defaults (m=19 MiB, t=2, p=1: the OWASP baseline). */
@@ -54,12 +54,12 @@ export async function addMember(
     discreet?: boolean;
   },
   actor: Actor,
-  /** The scopes of the member granting the role (console): they must hold every scope of it. */
-  grantorScopes?: readonly string[],
+  /** The member granting the role (console): the role must be within their scopes and reach. */
+  grantor?: { scopes: readonly string[]; restrictions: Restrictions },
 ): Promise<MemberDto & { invitation?: Invitation; created: boolean }> {
   const email = requireEmail(input.email);
   const name = input.name === undefined ? undefined : requireName(input.name, 'name');
-  const role = requireRoleName(input.role);
+  if (typeof input.role !== 'string' || input.role === '') throw new ApiError('bad_request', 'give a role');
   if (input.password !== undefined) await requireStrongPassword(input.password, [email, name ?? '']);
   await requireWorkspace(database, input.workspaceId);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
@@ -88,7 +88,7 @@ export async function addMember(
       );
     }
 
-    if (grantorScopes) await requireGrantable(inTransaction(database, trx), input.workspaceId, role, grantorScopes);
+    const { name: role } = await requireGrantableRole(trx, input.workspaceId, input.role, grantor);
 
     const id = newId();
     await trx
@@ -173,22 +173,6 @@ async function personOf(
 }
 
 /** A member may give a role only when they hold every scope of it (the console's grants). */
-async function requireGrantable(
-  database: Database,
-  workspaceId: string,
-  role: RoleName,
-  grantorScopes: readonly string[],
-): Promise<void> {
-  const missing = (await getRolePermissions(database, workspaceId, role)).find(
-    (scope) => !grantorScopes.includes(scope),
-  );
-  if (missing)
-    throw new ApiError(
-      'insufficient_permission',
-      `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`,
-    );
-}
-
 /** A member of the workspace with the person's name and role, or undefined. */
 export async function findMember(
   database: Database,
@@ -203,7 +187,7 @@ export async function findMember(
     .where('members.workspace_id', '=', workspaceId)
     .where('members.id', '=', memberId)
     .executeTakeFirst();
-  return row && { id: row.id, userId: row.user_id, email: row.email, name: row.name, role: row.role as RoleName };
+  return row && { id: row.id, userId: row.user_id, email: row.email, name: row.name, role: row.role };
 }
 
 /** The workspace's earliest admin: the default creator of keys made from the CLI. */
@@ -225,7 +209,7 @@ export const Member = Type.Object(
     userId: Uuid('The person (see /users).'),
     email: Type.String({ description: 'Login e-mail.', examples: ['ada@acme.test'] }),
     name: Type.String({ description: 'Display name.', examples: ['Ada Lovelace'] }),
-    role: Type.Enum(ROLE_NAMES, { description: 'System role: read, write or admin.' }),
+    role: RoleName,
     createdAt: DateTime('When the person joined the workspace.'),
   },
   { description: "A person's membership of the workspace, with their role." },

@@ -5,12 +5,14 @@
  */
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { ROLE_NAMES, type RoleName } from '../../../base/access/scopes.js';
+import { ROLE_NAMES } from '../../../base/access/scopes.js';
+import { requireGrantableRole } from '../roles/custom-roles.service.js';
+import { RoleName } from '../roles/roles.schemas.js';
 import type { Actor } from '../../../base/audit/audit.types.js';
 import { deleteRecorded, recordAudit } from '../../../base/audit/audit.writer.js';
 import type { Database } from '../../../base/db/database.js';
 import type { Tables } from '../../../base/db/schema.js';
-import { inTransaction, writeTransaction } from '../../../base/db/write.js';
+import { writeTransaction } from '../../../base/db/write.js';
 import { ApiError, notFound } from '../../../base/errors/api-error.js';
 import type { DependentsLoader } from '../../../base/resources/registry.js';
 import type { Release } from '../../../base/resources/crud.js';
@@ -20,13 +22,17 @@ import { isUuid } from '../../../base/ids.js';
 import { activeKeysMadeBy, revokeKeysMadeBy, type MemberKey } from '../keys/keys.service.js';
 import { equalsFilter } from '../../../base/lists/filters.js';
 import { defineListing } from '../../../base/resources/listing.js';
-import { getRolePermissions } from './roles.service.js';
 import { leavePeople } from '../../../families/people/membership-people.js';
 import { PERSON_SEARCH } from '../../../families/people/users.module.js';
 import { Member } from './members.service.js';
 
 export const UpdateMember = Type.Object(
-  { role: Type.Enum(ROLE_NAMES, { description: 'The new role. The last admin cannot be demoted (422).' }) },
+  {
+    role: Type.String({
+      ...RoleName,
+      description: 'The new role: read, write, admin or a custom role. The last admin cannot be demoted (422).',
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -98,12 +104,13 @@ export const memberListing = defineListing({
   sorts: {
     name: 'members.user_name',
     email: 'members.user_email',
-    role: { column: 'members.role', ranks: ROLE_NAMES },
+    // read, write, admin; then the custom roles (no rank), first ascending on both databases.
+    role: { column: 'members.role', ranks: ROLE_NAMES, nullable: true },
     createdAt: 'members.created_at',
   },
   idColumn: 'members.id',
   filters: {
-    role: equalsFilter('members.role', Type.Enum(ROLE_NAMES, { description: 'Only members with this role.' })),
+    role: equalsFilter('members.role', Type.String({ ...RoleName, description: 'Only members with this role.' })),
   },
   counted: 'members',
   toDto: memberRowToDto,
@@ -143,12 +150,10 @@ export async function changeRole(
   database: Database,
   principal: Caller,
   id: string,
-  role: RoleName,
+  role: string,
   ifMatch?: string,
 ): Promise<Member> {
-  return writeTransaction(database, principal.workspaceId, (trx) =>
-    changeRoleIn(database, trx, principal, id, role, ifMatch),
-  );
+  return writeTransaction(database, principal.workspaceId, (trx) => changeRoleIn(trx, principal, id, role, ifMatch));
 }
 
 /** changeRole and the member's keys (`keys`) in one transaction: the console's demotion. */
@@ -156,35 +161,27 @@ export async function changeRoleAndKeys(
   database: Database,
   principal: Caller,
   id: string,
-  role: RoleName,
+  role: string,
   { ifMatch, keys }: { ifMatch?: string; keys: KeysChoice },
 ): Promise<{ member: Member } & KeysOfMember> {
   return writeTransaction(database, principal.workspaceId, async (trx) => {
-    const member = await changeRoleIn(database, trx, principal, id, role, ifMatch);
+    const member = await changeRoleIn(trx, principal, id, role, ifMatch);
     return { member, ...(await settleKeys(trx, principal.workspaceId, id, principal.actor, keys)) };
   });
 }
 
 async function changeRoleIn(
-  database: Database,
   trx: Kysely<Tables>,
   principal: Caller,
   id: string,
-  role: RoleName,
+  role: string,
   ifMatch?: string,
 ): Promise<Member> {
   const { workspaceId, actor } = principal;
   const member = await requireMember(trx, workspaceId, id);
   requireMatch(ifMatch, memberRowToDto(member));
   if (member.role === role) return memberRowToDto(member);
-  const missing = (await getRolePermissions(inTransaction(database, trx), workspaceId, role)).find(
-    (scope) => !principal.scopes.includes(scope),
-  );
-  if (missing)
-    throw new ApiError(
-      'insufficient_permission',
-      `missing permission: ${missing} (giving the role ${role} needs every scope of that role)`,
-    );
+  await requireGrantableRole(trx, workspaceId, role, principal);
   await refuseLastAdmin(trx, workspaceId, member, 'demoted');
   await trx.updateTable('members').set({ role }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   await recordAudit(trx, {

@@ -2,6 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../base/db/database.js';
 import { ApiError } from '../../../base/errors/api-error.js';
+import { requireReachAware } from '../../../base/http/authenticate.js';
 import type {} from '../../../base/http/console.js';
 import { csrfMatches, resumeSession, SESSION_COOKIE, ABSOLUTE_TIMEOUT_MS } from './sessions.js';
 
@@ -79,7 +80,9 @@ export function consoleAuthHook(database: Database) {
       workspaceId: workspace.id,
       workspaceName: workspace.name,
       scopes: workspace.permissions,
+      restrictions: workspace.restrictions,
       actor: { type: 'member', id: workspace.memberId, name: session.name },
     };
+    requireReachAware(request, request.caller);
   };
 }

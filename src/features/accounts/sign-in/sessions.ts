@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { RoleName } from '../../../base/access/scopes.js';
+import { parseRestrictions } from '../../../base/access/restrictions.js';
 import type { Database } from '../../../base/db/database.js';
 import type { ConsoleSessionsTable, Tables } from '../../../base/db/schema.js';
 import { nowIso } from '../../../base/ids.js';
@@ -129,7 +129,14 @@ export async function membershipOf(
     .leftJoin('roles', (join) =>
       join.onRef('roles.workspace_id', '=', 'members.workspace_id').onRef('roles.name', '=', 'members.role'),
     )
-    .select(['members.id as member_id', 'members.role', 'workspaces.id', 'workspaces.name', 'roles.permissions'])
+    .select([
+      'members.id as member_id',
+      'members.role',
+      'workspaces.id',
+      'workspaces.name',
+      'roles.permissions',
+      'roles.restrictions',
+    ])
     .where('members.user_id', '=', userId)
     .where('members.workspace_id', '=', workspaceId)
     .executeTakeFirst();
@@ -138,8 +145,9 @@ export async function membershipOf(
     id: row.id,
     name: row.name,
     memberId: row.member_id,
-    role: row.role as RoleName,
+    role: row.role,
     permissions: row.permissions ? (JSON.parse(row.permissions) as string[]) : [],
+    restrictions: parseRestrictions(row.restrictions),
   };
 }
 
@@ -147,7 +155,7 @@ export async function membershipOf(
 export async function workspacesOf(
   db: Kysely<Tables>,
   userId: string,
-): Promise<{ id: string; name: string; role: RoleName; memberId: string }[]> {
+): Promise<{ id: string; name: string; role: string; memberId: string }[]> {
   const rows = await db
     .selectFrom('members')
     .innerJoin('workspaces', 'workspaces.id', 'members.workspace_id')
@@ -156,7 +164,7 @@ export async function workspacesOf(
     .orderBy('members.created_at')
     .orderBy('workspaces.id')
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, role: row.role as RoleName, memberId: row.member_id }));
+  return rows.map((row) => ({ id: row.id, name: row.name, role: row.role, memberId: row.member_id }));
 }
 
 export async function selectWorkspace(db: Kysely<Tables>, sessionId: string, workspaceId: string): Promise<void> {

@@ -9,7 +9,7 @@ export function registerTenantRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/tenant',
     {
-      config: { scope: 'tenant:read' },
+      config: { scope: 'tenant:read', reach: 'none' },
       schema: {
         operationId: 'getTenant',
         tags: ['tenant'],

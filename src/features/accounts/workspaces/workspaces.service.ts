@@ -32,6 +32,7 @@ export async function createWorkspace(
       .values(
         ROLE_NAMES.map((role) => ({
           workspace_id: id,
+          id: newId(),
           name: role,
           permissions: JSON.stringify(scopes.defaults(role)),
           updated_at: now,
