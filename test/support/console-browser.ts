@@ -26,7 +26,8 @@ export interface ConsoleBrowser {
    * workspace when none is given).
    */
   signedIn(
-    role: 'read' | 'write' | 'admin',
+    /** A system role or a custom role of the workspace. */
+    role: string,
     options?: { workspace?: Workspace; name?: string },
   ): Promise<{ workspace: Workspace; person: Person; page: Page }>;
   close(): Promise<void>;

@@ -10,7 +10,7 @@ export interface Caller {
   workspaceName: string;
   /** Sorted scope codes: frozen at key creation for a key, the role's current set for a member. */
   scopes: readonly string[];
-  /** How far it reaches (access/restrictions.ts): frozen at creation for a key, the role's current ones for a member. */
+  /** How far it reaches (access/restrictions.ts): a key's frozen at creation, a member's role's as they are now. */
   restrictions: Restrictions;
   actor: Actor;
 }

@@ -13,7 +13,7 @@ import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
 import { writeTransaction } from '../db/write.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import { callerOf } from '../http/authenticate.js';
+import { callerOf, type Caller } from '../http/authenticate.js';
 import { ifMatchOf, requireMatch, withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams } from '../http/schemas.js';
@@ -29,7 +29,15 @@ import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { sortScanOf, whereMatching } from '../lists/matching.js';
 import type { Family, FamilyTable, Referable, Relation } from './family.js';
 import { singleFilterTotalsOf, filterOrderReadsOf } from '../lists/plan.js';
-import { outOfReach, reachOf, reaches, type FamilyReach } from './reach.js';
+import {
+  outOfReach,
+  reachableIds,
+  reachByTable,
+  reaches,
+  withoutUnreached,
+  type FamilyReach,
+  type ReachOfTable,
+} from './reach.js';
 import { dialectOf } from '../db/dialect.js';
 import { fieldTerms, namesFields } from '../custom-fields/list-terms.js';
 import {
@@ -49,6 +57,12 @@ import {
 export interface WriteOptions {
   ifMatch?: string;
   reach?: FamilyReach | undefined;
+  /**
+   * The caller's reach over the families the item refers to: a reference or relation id it sets
+   * must name a reached item (else 422, as for one that does not exist), and the hidden ids of a
+   * relation it replaces are kept.
+   */
+  targets?: ReachOfTable | undefined;
 }
 
 /** A delete of one item by `actor`, with the request's If-Match precondition if it sent one. */
@@ -126,8 +140,37 @@ export async function requireReference(
         .where('id', '=', id)
         .executeTakeFirst()
     : undefined;
-  if (!row)
-    throw new ApiError('unprocessable_entity', `${field} does not name ${article(target.nouns.one)} of this workspace`);
+  if (!row) throw missingReference(target, field);
+}
+
+const missingReference = (target: Referable, field: string) =>
+  new ApiError('unprocessable_entity', `${field} does not name ${article(target.nouns.one)} of this workspace`);
+
+/** The references and relation ids a write sets name items the caller reaches (WriteOptions.targets). */
+async function requireTargetsReached(
+  { family, relations }: { family: Family; relations: Relation[] },
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  input: Record<string, unknown>,
+  rows: { before: object | undefined; next: object },
+  targets: ReachOfTable | undefined,
+): Promise<void> {
+  if (!targets) return;
+  const before = rows.before as Record<string, unknown> | undefined;
+  for (const reference of family.definition.references ?? []) {
+    const column = family.columnOf(reference.field);
+    const value = (rows.next as Record<string, unknown>)[column];
+    if (typeof value !== 'string' || value === before?.[column]) continue;
+    if (!(await reaches(trx, workspaceId, await targets(reference.target.table), value)))
+      throw missingReference(reference.target, reference.field);
+  }
+  for (const relation of relations) {
+    const reach = relation.field in input ? await targets(relation.target.table) : undefined;
+    if (!reach) continue;
+    const given = [...new Set((input[relation.field] as string[] | null) ?? [])];
+    const reached = await reachableIds(trx, workspaceId, reach, given);
+    if (given.some((id) => !reached.has(id))) throw missingReference(relation.target, relation.field);
+  }
 }
 
 /** 422 when setting `parentId` would make a row its own ancestor (categories, teams). */
@@ -211,10 +254,13 @@ async function writeRelations(
   relations: Relation[],
   id: string,
   input: Record<string, unknown>,
+  targets?: ReachOfTable,
 ): Promise<void> {
   for (const relation of relations) {
     if (!(relation.field in input)) continue;
-    const ids = [...new Set((input[relation.field] as string[] | null) ?? [])];
+    const given = [...new Set((input[relation.field] as string[] | null) ?? [])];
+    // Links to items the caller does not reach are not the caller's to remove: they stay.
+    const ids = [...new Set([...given, ...(await hiddenLinks(trx, workspaceId, relation, id, targets))])];
     for (const other of ids) await requireReference(trx, relation.target, workspaceId, other, relation.field);
     await dynamic(trx)
       .deleteFrom(relation.table)
@@ -235,6 +281,27 @@ async function writeRelations(
       )
       .execute();
   }
+}
+
+/** The ids a relation of the item links that the caller does not reach (none without a reach). */
+async function hiddenLinks(
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  relation: Relation,
+  id: string,
+  targets: ReachOfTable | undefined,
+): Promise<string[]> {
+  const reach = targets && (await targets(relation.target.table));
+  if (!reach) return [];
+  const linked = await dynamic(trx)
+    .selectFrom(relation.table)
+    .select(`${relation.otherColumn} as id`)
+    .where('workspace_id', '=', workspaceId)
+    .where(relation.ownColumn, '=', id)
+    .execute();
+  const ids = linked.map((row) => String(row.id));
+  const reached = await reachableIds(trx, workspaceId, reach, ids);
+  return ids.filter((linkedId) => !reached.has(linkedId));
 }
 
 export { article };
@@ -422,7 +489,7 @@ async function createItemIn<T extends FamilyTable, Item extends TObject>(
   workspaceId: string,
   input: Record<string, unknown>,
   actor: Actor,
-  { reach }: WriteOptions,
+  { reach, targets }: WriteOptions,
 ): Promise<Static<Item>> {
   const { family, relations, fieldFamily } = context;
   const { definition } = family;
@@ -439,11 +506,12 @@ async function createItemIn<T extends FamilyTable, Item extends TObject>(
     ...(family.trackingColumn ? { [family.trackingColumn]: now } : {}),
   } as Tables[T];
   await definition.check?.({ trx, workspaceId, before: undefined, next });
+  await requireTargetsReached(context, trx, workspaceId, input, { before: undefined, next }, targets);
   await dynamic(trx)
     .insertInto(definition.table as string)
     .values(next as unknown as Record<string, unknown>)
     .execute();
-  await writeRelations(trx, workspaceId, relations, idOf(next), input);
+  await writeRelations(trx, workspaceId, relations, idOf(next), input, targets);
   const [dto] = await itemsOf(context, trx, workspaceId, [next], namesOf(fields));
   await audited(context, trx, workspaceId, actor, 'create', next, auditedChanges(context, undefined, dto!));
   if (reach) {
@@ -470,11 +538,12 @@ async function updateItemIn<T extends FamilyTable, Item extends TObject>(
   // The family's custom fields, read once for the item before, the checks and the item after.
   const fields = await itemFieldsOf(trx, workspaceId, fieldFamily);
   const [beforeDto] = await itemsOf(context, trx, workspaceId, [before], namesOf(fields));
-  requireMatch(options.ifMatch, beforeDto);
+  requireMatch(options.ifMatch, await asTheCallerSees(context, trx, workspaceId, beforeDto!, options));
   const stored = await withStoredValues(context, trx, workspaceId, id, input, before, actor, fields);
   const next = { ...before, ...family.toColumns(stored) } as Tables[T];
   await definition.check?.({ trx, workspaceId, before, next });
-  await writeRelations(trx, workspaceId, relations, id, input);
+  await requireTargetsReached(context, trx, workspaceId, input, { before, next }, options.targets);
+  await writeRelations(trx, workspaceId, relations, id, input, options.targets);
   const [afterDto] = await itemsOf(context, trx, workspaceId, [next], namesOf(fields));
   const changes = auditedChanges(context, beforeDto!, afterDto!);
   if (Object.keys(changes).length === 0) return beforeDto!;
@@ -509,8 +578,10 @@ async function removeItemIn<T extends FamilyTable, Item extends TObject>(
   const { definition } = context.family;
   const row = await requireRow(trx, definition, workspaceId, id);
   if (!(await reaches(trx, workspaceId, options.reach, id))) throw notFound(definition.nouns.one);
-  if (options.ifMatch !== undefined)
-    requireMatch(options.ifMatch, (await itemsOf(context, trx, workspaceId, [row]))[0]);
+  if (options.ifMatch !== undefined) {
+    const [item] = await itemsOf(context, trx, workspaceId, [row]);
+    requireMatch(options.ifMatch, await asTheCallerSees(context, trx, workspaceId, item!, options));
+  }
   await definition.beforeDelete?.(trx, workspaceId, row);
   await context.release?.(trx, workspaceId, { table: definition.table, id }, actor);
   await dynamic(trx)
@@ -613,6 +684,17 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
 
 const namesOf = (fields: ItemField[]) => fields.map((field) => field.name);
 
+/** The item as the writing caller reads it (its ETag is the one the caller holds for If-Match). */
+async function asTheCallerSees<T extends FamilyTable, Item extends TObject>(
+  { family }: ServiceContext<T, Item>,
+  trx: Kysely<Tables>,
+  workspaceId: string,
+  item: Static<Item>,
+  { targets }: WriteOptions,
+): Promise<Static<Item>> {
+  return targets ? (await withoutUnreached(trx, workspaceId, family, [item], targets))[0]! : item;
+}
+
 /**
  * A new item linked to what its creator's reach follows a link to (`teamId=X`: the team X) when
  * its body did not link it, through the family's own link of that table; audited as a link.
@@ -670,7 +752,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   deps: AppDeps,
   service: FamilyService<T, Item>,
 ): void {
-  const { database } = deps;
+  const { database, registry } = deps;
   // The schemas are generic here, so handlers cannot be typed from them: routes are added through
   // Fastify's plain interface, and the service's signatures type what goes in and out.
   const app: FastifyInstance = typedApp;
@@ -683,6 +765,19 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   const scope = (action: string) => `${definition.scopeFamily}:${action}`;
   const tags = [family.openApiTag];
   type Params = { id: string };
+  /**
+   * The caller's reach over this family and the families its items refer to, and the items as it
+   * sees them (relation ids of items it does not reach left out).
+   */
+  const within = async (caller: Caller) => {
+    const targets = reachByTable(database.db, caller, registry.families);
+    return {
+      reach: await targets(definition.table),
+      targets,
+      shown: <D>(items: D[]) => withoutUnreached(database.db, caller.workspaceId, family, items, targets),
+    };
+  };
+  const asSeen = async <D>(caller: Caller, item: D) => (await (await within(caller)).shown([item]))[0]!;
 
   registerReadRoutes(typedApp, deps, {
     path: definition.path,
@@ -692,9 +787,15 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     listQuery: family.listQuery,
     item,
     listDescription: definition.description,
-    list: async (db, caller, query) =>
-      service.list(db, caller.workspaceId, query, await reachOf(db.db, caller, family)),
-    get: async (db, caller, id) => service.get(db, caller.workspaceId, id, await reachOf(db.db, caller, family)),
+    list: async (db, caller, query) => {
+      const { reach, shown } = await within(caller);
+      const page = await service.list(db, caller.workspaceId, query, reach);
+      return { ...page, data: await shown(page.data) };
+    },
+    get: async (db, caller, id) => {
+      const { reach, shown } = await within(caller);
+      return (await shown([await service.get(db, caller.workspaceId, id, reach)]))[0]!;
+    },
     reach: 'applied',
     kept: {
       clockFilters: Object.entries(definition.filters ?? {})
@@ -739,14 +840,15 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     }),
     async (request, reply) => {
       const principal = callerOf(request);
+      const { reach, targets } = await within(principal);
       const created = await service.create(
         database,
         principal.workspaceId,
         request.body as Record<string, unknown>,
         principal.actor,
-        { reach: await reachOf(database.db, principal, family) },
+        { reach, targets },
       );
-      return reply.code(201).send(created);
+      return reply.code(201).send(await asSeen(principal, created));
     },
   );
 
@@ -766,9 +868,9 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
         (request.params as Params).id,
         request.body as Record<string, unknown>,
         principal.actor,
-        { ifMatch: ifMatchOf(request), reach: await reachOf(database.db, principal, family) },
+        { ifMatch: ifMatchOf(request), ...(await within(principal)) },
       );
-      return withEtag(reply, updated);
+      return withEtag(reply, await asSeen(principal, updated));
     },
   );
 
@@ -783,7 +885,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
       const principal = callerOf(request);
       await service.remove(database, principal.workspaceId, (request.params as Params).id, principal.actor, {
         ifMatch: ifMatchOf(request),
-        reach: await reachOf(database.db, principal, family),
+        ...(await within(principal)),
       });
       return reply.code(204).send(null);
     },

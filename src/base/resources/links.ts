@@ -23,7 +23,7 @@ import { nowIso } from '../ids.js';
 import { article, findRow, requireRow, touch } from './crud.js';
 import { fieldNamesOf, shownValues } from '../custom-fields/values.js';
 import type { Family, FamilyTable, Link, Linkable, LinkTable } from './family.js';
-import { outOfReach, reachableIds, reachOf, reaches } from './reach.js';
+import { outOfReach, reachableIds, reachOf, reaches, type FamilyReach } from './reach.js';
 
 /** The child side of a link to a family: found by (workspace_id, id), listed through the link table by name. */
 export function linkableFamily<T extends FamilyTable, Item extends TObject>(
@@ -77,10 +77,40 @@ export async function listThroughLink<Row>(
 }
 
 const singular = (segment: string) => segment.replace(/s$/, '');
+
+/** The caller's reach over the parent and the child family of a link. */
+export interface SideReach {
+  parent: FamilyReach | undefined;
+  child: FamilyReach | undefined;
+}
+
+/**
+ * changeLink for a caller with a reach: either side outside it does not exist for the caller (404),
+ * and the change may take neither out of it (403, undone with the transaction).
+ */
+export async function changeLinkWithin(
+  trx: Kysely<Tables>,
+  side: Side,
+  caller: Caller,
+  reach: SideReach,
+  change: { parentId: string; childId: string; action: 'link' | 'unlink' },
+): Promise<boolean> {
+  const { workspaceId } = caller;
+  const { parentId, childId, action } = change;
+  if (!(await reaches(trx, workspaceId, reach.parent, parentId))) throw notFound(side.parent.definition.nouns.one);
+  if (!(await reaches(trx, workspaceId, reach.child, childId))) throw notFound(side.child.nouns.one);
+  const changed = await changeLink(trx, side, workspaceId, parentId, childId, action, caller.actor);
+  for (const [within, id] of [
+    [reach.parent, parentId],
+    [reach.child, childId],
+  ] as const)
+    if (within && !(await reaches(trx, workspaceId, within, id))) throw outOfReach(within);
+  return changed;
+}
 const idOf = (row: unknown) => String((row as { id: unknown }).id);
 
-/** The caller's reach over both families of a link (a child that is no family, a tag or a person, is never narrowed). */
-async function reachesOfSide(db: Kysely<Tables>, caller: Caller, side: Side) {
+/** The caller's reach over both families of a link (a child that is no family, a tag or a person, is not narrowed). */
+export async function reachesOfSide(db: Kysely<Tables>, caller: Caller, side: Side): Promise<SideReach> {
   const [parent, child] = await Promise.all([
     reachOf(db, caller, side.parent),
     side.childFamily ? reachOf(db, caller, side.childFamily) : undefined,
@@ -209,7 +239,7 @@ export function registerLinkRoutes(
   }
 }
 
-type Side = ReturnType<typeof sidesOf>[number];
+export type Side = ReturnType<typeof sidesOf>[number];
 
 /**
  * The link `family` sees under `segment` — one it declares, or another family's reverse link —
@@ -303,19 +333,13 @@ function registerSide(typedApp: App, database: Database, side: Side): void {
       handler: async (request, reply) => {
         const principal = callerOf(request);
         const params = request.params as Params;
-        await writeTransaction(database, principal.workspaceId, async (trx) => {
-          const childId = params[param]!;
-          const reach = await reachesOfSide(trx, principal, side);
-          // Either side outside the caller's reach does not exist for it; a change may not take either out.
-          if (!(await reaches(trx, principal.workspaceId, reach.parent, params.id))) throw notFound(noun);
-          if (!(await reaches(trx, principal.workspaceId, reach.child, childId))) throw notFound(child.nouns.one);
-          await changeLink(trx, side, principal.workspaceId, params.id, childId, action, principal.actor);
-          for (const [within, itemId] of [
-            [reach.parent, params.id],
-            [reach.child, childId],
-          ] as const)
-            if (within && !(await reaches(trx, principal.workspaceId, within, itemId))) throw outOfReach(within);
-        });
+        await writeTransaction(database, principal.workspaceId, async (trx) =>
+          changeLinkWithin(trx, side, principal, await reachesOfSide(trx, principal, side), {
+            parentId: params.id,
+            childId: params[param]!,
+            action,
+          }),
+        );
         return reply.code(204).send(null);
       },
     });

@@ -12,7 +12,7 @@ import { itemFieldsOf, type ItemField } from '../custom-fields/values.js';
 import { dialectOf } from '../db/dialect.js';
 import { dynamic } from '../db/dynamic.js';
 import type { Tables } from '../db/schema.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, notFound } from '../errors/api-error.js';
 import type { Caller } from '../http/authenticate.js';
 import { sharedValidators } from '../http/validators.js';
 import type { Filter, FilterLink } from '../lists/filters.js';
@@ -38,7 +38,7 @@ export const familyKey = (family: Family): string => family.definition.path.slic
 /** A term that cannot be read any more (a custom field deleted since): it reaches nothing. */
 const NOTHING: Filter = { schema: Type.Any(), where: () => sql<SqlBool>`1 = 0` };
 
-/** A filter value as the query string would give it (coerced by the filter's schema), or undefined when it is not one. */
+/** A filter value as the query string would give it (coerced by the filter's schema), or undefined if it is none. */
 function coerced(schema: TSchema, value: string): unknown {
   const check = sharedValidators().coercing.compile(Type.Object({ value: schema }));
   const holder = { value: value as unknown };
@@ -104,6 +104,48 @@ export function reachOf(db: Kysely<Tables>, caller: Caller, family: Family): Pro
   return familyReach(db, caller.workspaceId, family, caller.restrictions);
 }
 
+/** The caller's reach over the family kept in a table (undefined: no family, or reached whole). */
+export type ReachOfTable = (table: string) => Promise<FamilyReach | undefined>;
+
+/** ReachOfTable for a caller among `families`, each family's reach resolved once. */
+export function reachByTable(db: Kysely<Tables>, caller: Caller, families: readonly Family[]): ReachOfTable {
+  const known = new Map<string, Promise<FamilyReach | undefined>>();
+  return (table) => {
+    let reach = known.get(table);
+    if (!reach) {
+      const family = families.find((candidate) => candidate.definition.table === table);
+      reach = family ? reachOf(db, caller, family) : Promise.resolve(undefined);
+      known.set(table, reach);
+    }
+    return reach;
+  };
+}
+
+/**
+ * Items as a restricted caller sees them: the ids of unreached items left out of their relation
+ * fields (a contract's `applicationIds`), as if those items did not exist.
+ */
+export async function withoutUnreached<Dto>(
+  db: Kysely<Tables>,
+  workspaceId: string,
+  family: Family,
+  items: Dto[],
+  targets: ReachOfTable,
+): Promise<Dto[]> {
+  let shown = items as Record<string, unknown>[];
+  for (const relation of family.definition.relations ?? []) {
+    const reach = await targets(relation.target.table);
+    if (!reach) continue;
+    const ids = [...new Set(shown.flatMap((item) => (item[relation.field] as string[] | undefined) ?? []))];
+    const reached = await reachableIds(db, workspaceId, reach, ids);
+    shown = shown.map((item) => ({
+      ...item,
+      [relation.field]: ((item[relation.field] as string[] | undefined) ?? []).filter((id) => reached.has(id)),
+    }));
+  }
+  return shown as Dto[];
+}
+
 /** Which of `ids` (the family's, in the workspace) the reach holds: one query. */
 export async function reachableIds(
   db: Kysely<Tables>,
@@ -136,6 +178,12 @@ export async function reaches(
   id: string,
 ): Promise<boolean> {
   return !reach || (await reachableIds(db, workspaceId, reach, [id])).has(id);
+}
+
+/** 404 for an item of `family` outside the caller's reach, as for one that does not exist. */
+export async function requireReached(db: Kysely<Tables>, caller: Caller, family: Family, id: string): Promise<void> {
+  if (!(await reaches(db, caller.workspaceId, await reachOf(db, caller, family), id)))
+    throw notFound(family.definition.nouns.one);
 }
 
 /** 403 for a write that would leave (or start outside) the caller's reach: nothing is written. */

@@ -15,6 +15,7 @@ import { requireReference, requireRow, touch } from '../../base/resources/crud.j
 import { defineFamily } from '../../base/resources/family.js';
 import { equalsFilter, linkedFilter } from '../../base/lists/filters.js';
 import { linkableFamily } from '../../base/resources/links.js';
+import { requireReached } from '../../base/resources/reach.js';
 import { tagLinkable } from '../tags/tags.repository.js';
 import { teams } from '../teams/teams.module.js';
 import { userLinkable } from '../people/users.module.js';
@@ -147,6 +148,7 @@ function commentRowToDto(row: ApplicationCommentsTable) {
 async function addComment(database: Database, principal: Caller, applicationId: string, body: string) {
   return writeTransaction(database, principal.workspaceId, async (trx) => {
     const application = await requireRow(trx, applications.definition, principal.workspaceId, applicationId);
+    await requireReached(trx, principal, applications, applicationId);
     const row: ApplicationCommentsTable = {
       workspace_id: principal.workspaceId,
       id: newId(),
@@ -177,7 +179,7 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
   app.get(
     '/applications/:id/comments',
     {
-      config: { scope: 'applications:read' },
+      config: { scope: 'applications:read', reach: 'applied' },
       schema: {
         operationId: 'listApplicationComments',
         tags: ['applications'],
@@ -188,8 +190,10 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
       },
     },
     async (request) => {
-      const workspaceId = callerOf(request).workspaceId;
+      const caller = callerOf(request);
+      const { workspaceId } = caller;
       await requireRow(database.db, applications.definition, workspaceId, request.params.id);
+      await requireReached(database.db, caller, applications, request.params.id);
       const rows = await database.db
         .selectFrom('application_comments')
         .selectAll()
@@ -204,7 +208,7 @@ export function registerApplicationCommentRoutes(app: App, { database }: AppDeps
   app.post(
     '/applications/:id/comments',
     {
-      config: { scope: 'applications:comment' },
+      config: { scope: 'applications:comment', reach: 'applied' },
       schema: {
         operationId: 'createApplicationComment',
         tags: ['applications'],

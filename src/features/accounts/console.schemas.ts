@@ -145,19 +145,6 @@ export const AddedMember = Type.Object({
 });
 export type AddedMember = Static<typeof AddedMember>;
 
-export const RolesView = Type.Object({
-  roles: Type.Array(Type.Object({ name: Role, permissions: Type.Array(Type.String()) })),
-  scopes: Type.Array(Type.String(), { description: 'Every scope there is.' }),
-});
-export type RolesView = Static<typeof RolesView>;
-
-export const SetRole = Type.Object(
-  { permissions: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 }) },
-  { additionalProperties: false },
-);
-export type SetRole = Static<typeof SetRole>;
-export const RoleParams = Type.Object({ name: Role }, { additionalProperties: false });
-
 export const EnrollAgent = Type.Object(
   {
     name: Name('Name of the agent.', 'db-01 agent'),

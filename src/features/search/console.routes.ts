@@ -37,14 +37,14 @@ export type GlobalSearchResults = Static<typeof GlobalSearchResults>;
 export function registerSearchRoutes(app: App, { database, registry }: AppDeps): void {
   app.get(
     '/search',
-    { schema: { querystring: GlobalSearchQuery, response: { 200: GlobalSearchResults } } },
+    {
+      config: { reach: 'applied' },
+      schema: { querystring: GlobalSearchQuery, response: { 200: GlobalSearchResults } },
+    },
     async (request) => {
       const caller = memberCallerOf(request);
       const q = request.query.q.trim();
-      const groups =
-        q === ''
-          ? []
-          : await searchEverywhere(database, registry, caller.workspaceId, caller.scopes, q, request.query.limit ?? 5);
+      const groups = q === '' ? [] : await searchEverywhere(database, registry, caller, q, request.query.limit ?? 5);
       return { groups };
     },
   );

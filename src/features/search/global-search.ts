@@ -11,6 +11,8 @@ import { dynamic } from '../../base/db/dynamic.js';
 import { fold, matchesText } from '../../base/db/text-search.js';
 import type { Family } from '../../base/resources/family.js';
 import type { Registry } from '../../base/resources/registry.js';
+import type { Caller } from '../../base/http/authenticate.js';
+import { reachableIds, reachOf } from '../../base/resources/reach.js';
 import { applications } from '../../families/applications/applications.module.js';
 import { contracts } from '../../families/contracts/contracts.module.js';
 import { networks } from '../../families/networks/networks.module.js';
@@ -38,14 +40,15 @@ type Item = Record<string, unknown>;
 interface Searched {
   family: string;
   scope: string;
+  /** The family's page of `q` and its total, within the caller's reach. */
   list(
     database: Database,
     registry: Registry,
-    workspaceId: string,
+    caller: Caller,
     q: string,
     limit: number,
   ): Promise<{ data: Item[]; total: number }>;
-  exact(database: Database, workspaceId: string, q: string, limit: number): Promise<Item[]>;
+  exact(database: Database, caller: Caller, q: string, limit: number): Promise<Item[]>;
   show(item: Item): { name: string; detail: string | null };
 }
 
@@ -68,11 +71,13 @@ function familySearch(
   return {
     family: definition.path.slice(1),
     scope: `${definition.scopeFamily}:read`,
-    async list(database, registry, workspaceId, q, limit) {
-      const page = await registry.serviceOf(family).list(database, workspaceId, { q, limit });
+    async list(database, registry, caller, q, limit) {
+      const reach = await reachOf(database.db, caller, family);
+      const page = await registry.serviceOf(family).list(database, caller.workspaceId, { q, limit }, reach);
       return { data: page.data as Item[], total: page.pagination.total };
     },
-    async exact(database, workspaceId, q, limit) {
+    async exact(database, caller, q, limit) {
+      const { workspaceId } = caller;
       const folded = fold(q);
       const key = addresses ? addressKey(q) : undefined;
       const named: Expression<SqlBool>[] = columns.map(
@@ -91,7 +96,11 @@ function familySearch(
         .orderBy('id')
         .limit(limit)
         .execute();
-      return rows.map((row) => family.toDto(row as never) as Item);
+      // Only what the caller reaches: the exact matches are a few, tested at once.
+      const reach = await reachOf(database.db, caller, family);
+      const ids = rows.map((row) => String(row.id));
+      const reached = reach ? await reachableIds(database.db, workspaceId, reach, ids) : new Set(ids);
+      return rows.filter((row) => reached.has(String(row.id))).map((row) => family.toDto(row as never) as Item);
     },
     show: (item) => ({ name: String(item.name), detail: detail(item) }),
   };
@@ -101,11 +110,11 @@ function familySearch(
 const people: Searched = {
   family: 'users',
   scope: userListing.scope,
-  async list(database, _registry, workspaceId, q, limit) {
+  async list(database, _registry, { workspaceId }, q, limit) {
     const page = await userListing.list(database, workspaceId, { q, limit });
     return { data: page.data as Item[], total: page.pagination.total };
   },
-  async exact(database, workspaceId, q, limit) {
+  async exact(database, { workspaceId }, q, limit) {
     const folded = fold(q);
     const rows = await workspaceUsers(database.db, workspaceId)
       .where(matchesText(database.dialect, { table: 'people' }, ['people.name', 'people.email'], q))
@@ -141,23 +150,23 @@ const SEARCHED: readonly Searched[] = [
 ];
 
 /**
- * The search across the families `scopes` may read: per family its total and its first `limit`
- * items, those the text names exactly first (each group is its list's first page otherwise).
+ * The search across the families the caller's scopes may read, within its reach: per family its
+ * total and its first `limit` items, those the text names exactly first (each group is its list's
+ * first page otherwise).
  */
 export async function searchEverywhere(
   database: Database,
   registry: Registry,
-  workspaceId: string,
-  scopes: readonly string[],
+  caller: Caller,
   q: string,
   limit: number,
 ): Promise<FoundGroup[]> {
-  const readable = SEARCHED.filter((searched) => scopes.includes(searched.scope));
+  const readable = SEARCHED.filter((searched) => caller.scopes.includes(searched.scope));
   // One family after another: SQLite answers one statement at a time, PostgreSQL's pool is shared.
   const groups: FoundGroup[] = [];
   for (const searched of readable) {
-    const exact = await searched.exact(database, workspaceId, q, limit);
-    const page = await searched.list(database, registry, workspaceId, q, limit);
+    const exact = await searched.exact(database, caller, q, limit);
+    const page = await searched.list(database, registry, caller, q, limit);
     const exactIds = new Set(exact.map((item) => String(item.id)));
     const items = [
       ...exact.map((item) => ({ item, exact: true })),

@@ -11,7 +11,8 @@ import type { App, AppDeps } from '../../base/http/types.js';
 import { forgetSince, recordedIn } from '../../base/metrics/metrics.js';
 import type { Family } from '../../base/resources/family.js';
 import { requireRow } from '../../base/resources/crud.js';
-import { changeLink, editableLinkSide } from '../../base/resources/links.js';
+import { changeLinkWithin, editableLinkSide, reachesOfSide } from '../../base/resources/links.js';
+import { reachOf, reaches } from '../../base/resources/reach.js';
 import { memberCallerOf } from '../../base/http/console.js';
 
 const FamilyParams = Type.Object(
@@ -85,15 +86,17 @@ async function linkAll(
   requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
   const side = editableLinkSide(family, segment, families);
   if (!side) throw new ApiError('bad_request', `${family.definition.nouns.many} have no ${segment} link to change`);
-  const { workspaceId, actor } = caller;
+  const { workspaceId } = caller;
+  const reach = await reachesOfSide(database.db, caller, side);
   return eachRow(
     database,
     workspaceId,
     ids,
-    (trx, id) => changeLink(trx, side, workspaceId, id, targetId, 'link', actor),
-    // The target is the same for every row: a missing or foreign one refuses the request (404).
+    (trx, id) => changeLinkWithin(trx, side, caller, reach, { parentId: id, childId: targetId, action: 'link' }),
+    // The target is the same for every row: a missing, foreign or unreached one refuses the request (404).
     async (trx) => {
       if (!(await side.child.find(trx, workspaceId, targetId))) throw notFound(side.child.nouns.one);
+      if (!(await reaches(trx, workspaceId, reach.child, targetId))) throw notFound(side.child.nouns.one);
     },
   );
 }
@@ -115,31 +118,36 @@ export function registerBulkRoutes(app: App, { database, registry }: AppDeps): v
   ) =>
     app.post(
       `/bulk/:family/${action}`,
-      { schema: { params: FamilyParams, body, response: { 200: BulkResult } } },
+      { config: { reach: 'applied' }, schema: { params: FamilyParams, body, response: { 200: BulkResult } } },
       async (request) =>
         act(memberCallerOf(request), familyIn(registry, request.params.family), request.body as Static<Body>),
     );
 
-  bulk('delete', BulkDelete, (caller, family, { ids }) => {
+  bulk('delete', BulkDelete, async (caller, family, { ids }) => {
     requireScope(caller.scopes, `${family.definition.scopeFamily}:delete`);
     const service = registry.serviceOf(family);
+    const reach = await reachOf(database.db, caller, family);
     return eachRow(database, caller.workspaceId, ids, async (trx, id) => {
-      await service.removeIn(trx, caller.workspaceId, id, caller.actor);
+      await service.removeIn(trx, caller.workspaceId, id, caller.actor, { reach });
       return true;
     });
   });
-  bulk('set-field', BulkSetField, (caller, family, { ids, field, value }) => {
+  bulk('set-field', BulkSetField, async (caller, family, { ids, field, value }) => {
     requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
     const service = registry.serviceOf(family);
+    const reach = await reachOf(database.db, caller, family);
     const { workspaceId, actor } = caller;
     const fieldValue = (item: unknown) =>
       JSON.stringify((item as { customFields?: Record<string, unknown> }).customFields?.[field] ?? null);
     return eachRow(database, workspaceId, ids, async (trx, id) => {
+      if (!(await reaches(trx, workspaceId, reach, id))) throw notFound(family.definition.nouns.one);
       const [before] = await service.dtos(trx, workspaceId, [
         await requireRow(trx, family.definition, workspaceId, id),
       ]);
       // As PATCH {path}/{id} with {"customFields": {field: value}}: checked, merged, audited.
-      const after = await service.updateIn(trx, workspaceId, id, { customFields: { [field]: value ?? null } }, actor);
+      const after = await service.updateIn(trx, workspaceId, id, { customFields: { [field]: value ?? null } }, actor, {
+        reach,
+      });
       return fieldValue(after) !== fieldValue(before);
     });
   });

@@ -20,6 +20,7 @@ import { registerServerNetworkRoutes } from '../../families/networks/console.rou
 import { registerSignInLockRoutes } from '../../features/accounts/sign-in/sign-in-locks.routes.js';
 import { registerTransferRoutes } from '../../features/transfer/console.routes.js';
 import { registerWorkspaceRoutes } from './workspace.routes.js';
+import { registerRoleConsoleRoutes } from '../../features/accounts/roles/console.routes.js';
 import { registerSsoRoutes } from '../../features/accounts/sso/sso.routes.js';
 
 /** Every module of the console's own API, under /ui/api. */
@@ -38,6 +39,7 @@ const CONSOLE_API_MODULES: readonly RegisterModule[] = [
   registerServerNetworkRoutes,
   registerSignInLockRoutes,
   registerWorkspaceRoutes,
+  registerRoleConsoleRoutes,
   registerTransferRoutes,
   registerSsoRoutes,
 ];

@@ -57,61 +57,73 @@ function requireReadable(catalog: readonly ConsoleFamily[], family: string, scop
  */
 export function registerViewRoutes(app: App, { database, registry }: AppDeps): void {
   const catalog = consoleCatalog(registry.families);
-  app.get('/views', { schema: { querystring: ViewsQuery, response: { 200: ViewList } } }, async (request) => {
-    const caller = memberCallerOf(request);
-    requireReadable(catalog, request.query.family, caller.scopes);
-    const rows = await visibleViews(database, caller.workspaceId, caller.userId)
-      .where('saved_views.family', '=', request.query.family)
-      .orderBy('saved_views.name')
-      .orderBy('saved_views.id')
-      .execute();
-    return { data: rows.map((row) => viewOf(row, caller.userId)) };
-  });
-
-  app.post('/views', { schema: { body: CreateView, response: { 201: SavedView } } }, async (request, reply) => {
-    const caller = memberCallerOf(request);
-    const { family, name, shared, query } = request.body;
-    requireReadable(catalog, family, caller.scopes);
-    const row: SavedViewsTable = {
-      workspace_id: caller.workspaceId,
-      id: newId(),
-      family,
-      name: name.trim(),
-      owner_user_id: caller.userId,
-      shared: shared ? 1 : 0,
-      query: JSON.stringify(query),
-      created_at: nowIso(),
-    };
-    await writeTransaction(database, caller.workspaceId, async (trx) => {
-      const count = await trx
-        .selectFrom('saved_views')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('workspace_id', '=', caller.workspaceId)
-        .where('owner_user_id', '=', caller.userId)
-        .where('family', '=', family)
-        .executeTakeFirstOrThrow();
-      if (Number(count.n) >= VIEWS_PER_LIST)
-        throw new ApiError('unprocessable_entity', `at most ${VIEWS_PER_LIST} views per list: delete one first`);
-      await trx.insertInto('saved_views').values(row).execute();
-    });
-    return reply.code(201).send(viewOf({ ...row, owner_name: caller.actor.name }, caller.userId));
-  });
-
-  app.delete('/views/:id', { schema: { params: IdParams, response: { 204: Type.Null() } } }, async (request, reply) => {
-    const caller = memberCallerOf(request);
-    await writeTransaction(database, caller.workspaceId, async (trx) => {
-      const view = await visibleViews({ ...database, db: trx }, caller.workspaceId, caller.userId)
-        .where('saved_views.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!view) throw notFound('view');
-      if (view.owner_user_id !== caller.userId && caller.member.role !== 'admin')
-        throw new ApiError('insufficient_permission', 'only its creator or an admin may delete a shared view');
-      await trx
-        .deleteFrom('saved_views')
-        .where('workspace_id', '=', caller.workspaceId)
-        .where('id', '=', request.params.id)
+  app.get(
+    '/views',
+    { config: { reach: 'none' }, schema: { querystring: ViewsQuery, response: { 200: ViewList } } },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      requireReadable(catalog, request.query.family, caller.scopes);
+      const rows = await visibleViews(database, caller.workspaceId, caller.userId)
+        .where('saved_views.family', '=', request.query.family)
+        .orderBy('saved_views.name')
+        .orderBy('saved_views.id')
         .execute();
-    });
-    return reply.code(204).send(null);
-  });
+      return { data: rows.map((row) => viewOf(row, caller.userId)) };
+    },
+  );
+
+  app.post(
+    '/views',
+    { config: { reach: 'none' }, schema: { body: CreateView, response: { 201: SavedView } } },
+    async (request, reply) => {
+      const caller = memberCallerOf(request);
+      const { family, name, shared, query } = request.body;
+      requireReadable(catalog, family, caller.scopes);
+      const row: SavedViewsTable = {
+        workspace_id: caller.workspaceId,
+        id: newId(),
+        family,
+        name: name.trim(),
+        owner_user_id: caller.userId,
+        shared: shared ? 1 : 0,
+        query: JSON.stringify(query),
+        created_at: nowIso(),
+      };
+      await writeTransaction(database, caller.workspaceId, async (trx) => {
+        const count = await trx
+          .selectFrom('saved_views')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('workspace_id', '=', caller.workspaceId)
+          .where('owner_user_id', '=', caller.userId)
+          .where('family', '=', family)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) >= VIEWS_PER_LIST)
+          throw new ApiError('unprocessable_entity', `at most ${VIEWS_PER_LIST} views per list: delete one first`);
+        await trx.insertInto('saved_views').values(row).execute();
+      });
+      return reply.code(201).send(viewOf({ ...row, owner_name: caller.actor.name }, caller.userId));
+    },
+  );
+
+  app.delete(
+    '/views/:id',
+    { config: { reach: 'none' }, schema: { params: IdParams, response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      const caller = memberCallerOf(request);
+      await writeTransaction(database, caller.workspaceId, async (trx) => {
+        const view = await visibleViews({ ...database, db: trx }, caller.workspaceId, caller.userId)
+          .where('saved_views.id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!view) throw notFound('view');
+        if (view.owner_user_id !== caller.userId && caller.member.role !== 'admin')
+          throw new ApiError('insufficient_permission', 'only its creator or an admin may delete a shared view');
+        await trx
+          .deleteFrom('saved_views')
+          .where('workspace_id', '=', caller.workspaceId)
+          .where('id', '=', request.params.id)
+          .execute();
+      });
+      return reply.code(204).send(null);
+    },
+  );
 }

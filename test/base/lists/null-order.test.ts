@@ -59,9 +59,11 @@ describeEachDatabase('items without a value for the sort field', (h) => {
         const column = (typeof sort === 'string' ? sort : sort.column).replace(/^\w+\./, '');
         const empty = typeof sort !== 'string' && sort.nullable === true;
         if (empty) declared += 1;
+        // A ranked sort has no rank for a value outside its ranks: a member's custom role.
+        const unranked = list === 'members' && name === 'role';
         assert.equal(
           empty,
-          await nullable(table, column),
+          unranked || (await nullable(table, column)),
           `${list} sort=${name}: declared nullable exactly when ${table}.${column} may be NULL`,
         );
       }

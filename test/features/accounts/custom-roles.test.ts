@@ -112,7 +112,7 @@ describeEachDatabase('custom roles: defined, listed and copied into keys', (h) =
     assert.deepEqual(roles, ['read', 'write', 'admin', 'staging-ops']);
   });
 
-  it('GET /public/v1/roles lists the system roles then the custom ones with their restrictions (members:read)', async () => {
+  it('GET /public/v1/roles lists the system roles then the custom ones, with restrictions (members:read)', async () => {
     const { ws, tag } = await estate(h);
     await roleKey(h, ws, { servers: { environment: ['staging'], tagId: [tag.id] } });
     const reader = await h.key(ws, { scopes: ['members:read'] });
@@ -181,7 +181,7 @@ describeEachDatabase('custom roles: defined, listed and copied into keys', (h) =
 });
 
 describeEachDatabase('custom roles: a restricted caller reaches only its items', (h) => {
-  it('lists and exact totals hold only what the role reaches; its terms combine with the query filters (AND)', async () => {
+  it('lists and exact totals hold only what the role reaches; its terms AND the query filters', async () => {
     const { ws, tag } = await estate(h);
     const { key } = await roleKey(h, ws, { servers: { environment: ['staging'], tagId: [tag.id] } });
     assert.deepEqual(await names(h, key.secret, 'servers'), { names: ['stg-pay-1'], total: 1 });
@@ -221,7 +221,7 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     assert.equal((still as { description: unknown }).description, null);
   });
 
-  it('a change or create that would leave the reach is 403 naming the restriction, and nothing is written', async () => {
+  it('a change or create that would leave the reach is 403 naming it, and nothing is written', async () => {
     const { ws, staging } = await estate(h);
     const { key } = await roleKey(h, ws, { servers: { environment: ['staging'] } });
     const admin = await h.key(ws, { alias: 'admin' });
@@ -312,6 +312,51 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     assert.equal(all.length, 2, 'the hidden link is still there');
   });
 
+  it('hidden ids are left out of relations, kept when a relation is replaced, refused when set', async () => {
+    const { ws, admin, team } = await estate(h);
+    const { post, put } = writer(h, admin.secret);
+    const mine = await post('applications', { name: 'Payments API' });
+    await put(`applications/${mine.id}/teams/${team.id}`);
+    const hidden = await post('applications', { name: 'HR Portal' });
+    const contract = await post('contracts', {
+      name: 'Support',
+      vendor: 'Acme',
+      startDate: '2026-01-01',
+      applicationIds: [mine.id, hidden.id],
+    });
+    const { key } = await roleKey(
+      h,
+      ws,
+      { applications: { teamId: [team.id] } },
+      ['contracts:read', 'contracts:edit', 'applications:read', 'applications:add'],
+      'payments',
+    );
+    const read = await h.call('GET', `/public/v1/contracts/${contract.id}`, { key: key.secret });
+    assert.deepEqual((read.json() as { applicationIds: string[] }).applicationIds, [mine.id]);
+    // The ETag of what the key reads is the one its If-Match is checked against.
+    const emptied = await h.call('PATCH', `/public/v1/contracts/${contract.id}`, {
+      key: key.secret,
+      body: { applicationIds: [] },
+      headers: { 'if-match': String(read.headers.etag) },
+    });
+    assert.equal(emptied.statusCode, 200, emptied.body);
+    assert.deepEqual((emptied.json() as { applicationIds: string[] }).applicationIds, []);
+    const seenByAdmin = await h.call('GET', `/public/v1/contracts/${contract.id}`, { key: admin.secret });
+    assert.deepEqual((seenByAdmin.json() as { applicationIds: string[] }).applicationIds, [hidden.id], 'kept');
+    // Setting a hidden id answers as an id that names nothing.
+    const missing = '01a00000-0000-7000-8000-000000000000';
+    const answers = [];
+    for (const id of [hidden.id, missing]) {
+      const refused = await h.call('PATCH', `/public/v1/contracts/${contract.id}`, {
+        key: key.secret,
+        body: { applicationIds: [id] },
+      });
+      answers.push([refused.statusCode, errorOf(refused).message]);
+    }
+    assert.deepEqual(answers[0], answers[1]);
+    assert.equal(answers[0]![0], 422);
+  });
+
   it('cached pages are never shared between callers of different reach', async () => {
     const { ws } = await estate(h);
     const admin = await h.key(ws);
@@ -341,7 +386,7 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     assert.equal((await h.call('GET', '/public/v1/me', { key: key.secret })).statusCode, 200);
   });
 
-  it('a member with a custom role acts within it in the console, and a change of the role applies at the next request', async () => {
+  it('a member of a custom role acts within it in the console; a change of the role applies at once', async () => {
     const { ws } = await estate(h);
     await createRole(
       h.database,

@@ -25,6 +25,7 @@ type SsoSettings = Answer<'/sso/settings', 'get'>;
 type SsoRuleView = Answer<'/sso/rules', 'post'>;
 type SsoSettingView = Answer<'/sso/settings', 'put'>;
 type RolesView = Answer<'/roles', 'get'>;
+type Role = RolesView['roles'][number];
 type EnrolledAgent = Answer<'/agents', 'post'>;
 type Tenant = Named<'Tenant'>;
 type UpdateTenant = Body<'/v1/tenant', 'patch'>;
@@ -57,6 +58,7 @@ export type {
   InsightSummary,
   Member,
   MemberKey,
+  Role,
   RolesView,
   SessionView,
   SignInLocks,
@@ -119,7 +121,13 @@ export const consoleApi = {
 
   roles: () => call<RolesView>('GET', '/roles'),
   setRole: (name: string, permissions: string[]) =>
-    call<Answer<'/roles/{name}', 'put'>>('PUT', `/roles/${name}`, { permissions }),
+    call<Answer<'/roles/{name}', 'put'>>('PUT', `/roles/${encodeURIComponent(name)}`, { permissions }),
+  createRole: (body: Body<'/roles', 'post'>, options?: Fields) => call<Role>('POST', '/roles', body, options),
+  updateRole: (name: string, body: Body<'/roles/{name}', 'patch'>) =>
+    call<Role>('PATCH', `/roles/${encodeURIComponent(name)}`, body),
+  deleteRole: (name: string) => call<Answer<'/roles/{name}', 'delete'>>('DELETE', `/roles/${encodeURIComponent(name)}`),
+  roleReach: (restrictions: Role['restrictions']) =>
+    call<Answer<'/roles/reach', 'post'>>('POST', '/roles/reach', { restrictions }),
 
   agents: (query: { limit?: number; offset?: number } = {}) =>
     call<Answer<'/v1/agents', 'get'>>('GET', `/v1/agents${queryOf({ sort: 'name', ...query })}`),

@@ -2413,14 +2413,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            roles: {
-                                /**
-                                 * @description read, write, admin, or the name of a custom role of the workspace.
-                                 * @example write
-                                 */
-                                name: string;
-                                permissions: string[];
+                            families: {
+                                /** @description The list filters a restriction of it may use (and cf_ ones). */
+                                filters: string[];
+                                /** @description The family in restrictions: servers, applications, data, … */
+                                key: string;
+                                /** @description Its plural noun. */
+                                many: string;
                             }[];
+                            roles: components["schemas"]["Role"][];
                             /** @description Every scope there is. */
                             scopes: string[];
                         };
@@ -2429,7 +2430,40 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description What the role is for. */
+                        description?: string | null;
+                        /**
+                         * @description read, write, admin, or the name of a custom role of the workspace.
+                         * @example write
+                         */
+                        name: string;
+                        permissions: string[];
+                        restrictions?: components["schemas"]["Restrictions"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Role"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2453,7 +2487,7 @@ export interface paths {
                      * @description read, write, admin, or the name of a custom role of the workspace.
                      * @example write
                      */
-                    name: string;
+                    name: components["parameters"]["Name"];
                 };
                 cookie?: never;
             };
@@ -2484,6 +2518,117 @@ export interface paths {
             };
         };
         post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description read, write, admin, or the name of a custom role of the workspace.
+                     * @example write
+                     */
+                    name: components["parameters"]["Name"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description read, write, admin, or the name of a custom role of the workspace.
+                     * @example write
+                     */
+                    name: components["parameters"]["Name"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description What the role is for. */
+                        description?: string | null;
+                        permissions?: string[];
+                        restrictions?: components["schemas"]["Restrictions"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Role"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/roles/reach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        restrictions: components["schemas"]["Restrictions"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            counts: {
+                                family: string;
+                                many: string;
+                                /** @description How many of its items the restrictions reach. */
+                                total: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3002,7 +3147,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description The provider (OIDC_PROVIDERS). */
-                    name: components["parameters"]["Name"];
+                    name: string;
                 };
                 cookie?: never;
             };
@@ -3038,7 +3183,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description The provider (OIDC_PROVIDERS). */
-                    name: components["parameters"]["Name"];
+                    name: string;
                 };
                 cookie?: never;
             };
@@ -7998,7 +8143,10 @@ export interface components {
          * @example 50
          */
         Limit: number;
-        /** @description The provider (OIDC_PROVIDERS). */
+        /**
+         * @description read, write, admin, or the name of a custom role of the workspace.
+         * @example write
+         */
         Name: string;
         /**
          * @description Network id.

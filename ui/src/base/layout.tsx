@@ -18,7 +18,7 @@ interface NavItem {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { session, setSession } = useSession();
-  const { can, isAdmin } = useAbilities();
+  const { can, isAdmin, restricted } = useAbilities();
   const [location, navigate] = useLocation();
   const catalog = useCatalog();
   const dashboards = useQuery(queries.dashboards()).data ?? [];
@@ -117,7 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavList
               items={[
                 ...inventory,
-                { href: '/discovered', label: 'Discovered software', visible: can('applications:read') },
+                { href: '/discovered', label: 'Discovered software', visible: can('applications:read') && !restricted },
               ]}
               location={location}
             />

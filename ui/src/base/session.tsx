@@ -19,13 +19,22 @@ export function useSession(): SessionState {
  * What the signed-in member may do in the selected workspace: their role's scopes, and the
  * admin-only pages (keys, agents, roles). The UI hides what they lack; the API refuses it too.
  */
+/**
+ * What the server cannot answer within a restricted role's reach yet, and so refuses such a member
+ * (403): the dashboards, diagrams, the audit log and agents. The console does not offer them.
+ */
+const CLOSED_WHEN_RESTRICTED = /_dashboard:read$|_diagram:read$|^audit_log:|^agents:/;
+
 export function useAbilities() {
   const { session } = useSession();
   const workspace = session.workspace;
   const scopes = new Set(workspace?.permissions ?? []);
+  /** The member's role has restrictions: it reaches only some items of some families. */
+  const restricted = Object.keys(workspace?.restrictions ?? {}).length > 0;
   return {
-    can: (scope: string) => scopes.has(scope),
+    can: (scope: string) => scopes.has(scope) && !(restricted && CLOSED_WHEN_RESTRICTED.test(scope)),
     isAdmin: workspace?.role === 'admin',
+    restricted,
     permissions: workspace?.permissions ?? [],
   };
 }

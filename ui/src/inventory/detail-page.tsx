@@ -207,7 +207,7 @@ function Comments({ applicationId, canComment }: { applicationId: string; canCom
 export function DetailPage({ familyKey, id }: { familyKey: string; id: string }) {
   const family = useFamily(familyKey);
   const catalog = useCatalog();
-  const { can } = useAbilities();
+  const { can, restricted } = useAbilities();
   const [, navigate] = useLocation();
   const client = useQueryClient();
   // The item and the ETag it was shown with: Delete sends it as If-Match.
@@ -298,7 +298,9 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
         </dl>
       )}
       {resource && <CustomFieldsSection familyKey={family.key} values={resource.customFields} />}
-      {resource && family.key === 'servers' && can('infrastructure:read') && <ServerNetworksSection serverId={id} />}
+      {resource && family.key === 'servers' && can('infrastructure:read') && !restricted && (
+        <ServerNetworksSection serverId={id} />
+      )}
       {agentId && <AgentSection agentId={agentId} />}
       {resource &&
         family.relations
@@ -316,9 +318,10 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
       {resource && family.key === 'applications' && (
         <Comments applicationId={id} canComment={can('applications:comment')} />
       )}
-      {resource && (family.key === 'servers' || family.key === 'workstations') && can('applications:read') && (
-        <HostSoftwareSection host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />
-      )}
+      {resource &&
+        (family.key === 'servers' || family.key === 'workstations') &&
+        can('applications:read') &&
+        !restricted && <HostSoftwareSection host={family.key === 'servers' ? 'serverId' : 'workstationId'} id={id} />}
       {resource && can('audit_log:read') && <History id={id} />}
       {deleting && (
         <ConfirmDialog

@@ -4,13 +4,11 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { messageOf } from '../api/client.js';
 import { type CustomField, customFieldsApi, type Resource } from '../api/console-api.js';
 import { queries } from '../api/queries.js';
-import { Combobox } from '../base/combobox.js';
 import { Field, FilterActions, FormError } from '../base/field.js';
-import { valueLabel } from '../base/glossary.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { type BulkAbilities, BulkActions } from '../lists/bulk-actions.js';
-import { familyOfIdField, familySource } from '../lists/options.js';
+import { FilterControl } from '../lists/filter-control.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, Pager } from '../lists/pager.js';
 import { SavedViews, type ViewQuery } from '../lists/saved-views.js';
 import { SortHeader } from '../lists/sort-header.js';
@@ -21,16 +19,7 @@ import { fieldSchemaOf, TAKES_FIELDS } from './resource-form.js';
 import { ResourceLink } from './resource-name.js';
 import { formatCount } from '../base/format.js';
 import { FoldedOnPhone, useWideScreen } from '../base/media.js';
-import {
-  defaultColumns,
-  display,
-  enumValues,
-  kindOf,
-  labelOf,
-  unwrapNull,
-  type ConsoleFamily,
-  type JsonSchema,
-} from './schema.js';
+import { defaultColumns, display, enumValues, labelOf, type ConsoleFamily } from './schema.js';
 
 const PAGING = new Set(['limit', 'offset', 'q', 'sort']);
 
@@ -60,53 +49,6 @@ function useColumns(family: ConsoleFamily): [string[], (columns: string[]) => vo
 const SORTED_TYPES: ReadonlySet<string> = new Set([...SORTED_FIELD_TYPES].filter((type) => type !== 'reference'));
 /** Custom field types the list's form filters by (equality; a date's day). */
 const FILTERED_TYPES = new Set(['text', 'url', 'integer', 'decimal', 'boolean', 'date', 'select']);
-
-function FilterControl({
-  name,
-  schema,
-  value,
-  references,
-  onChange,
-  onChoose,
-}: {
-  name: string;
-  schema: JsonSchema;
-  value: string;
-  references: Record<string, string>;
-  onChange(value: string): void;
-  /** A reference chosen by name applies the filter at once. */
-  onChoose(value: string): void;
-}) {
-  const { schema: inner } = unwrapNull(schema);
-  if (kindOf(inner) === 'uuid')
-    return (
-      <Field label={labelOf(name)}>
-        <Combobox
-          source={familySource(familyOfIdField(name, references))}
-          value={value}
-          placeholder="Any"
-          onChange={onChoose}
-        />
-      </Field>
-    );
-  const options = enumValues(inner) ?? (kindOf(inner) === 'boolean' ? ['true', 'false'] : undefined);
-  return (
-    <Field label={labelOf(name)}>
-      {options ? (
-        <select value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">Any</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option === 'true' ? 'yes' : option === 'false' ? 'no' : valueLabel(option)}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input type="text" value={value} onChange={(event) => onChange(event.target.value)} />
-      )}
-    </Field>
-  );
-}
 
 function Cell({
   family,

@@ -33,7 +33,8 @@ function describe(role: RoleDto): string {
     Object.entries(filters).flatMap(([filter, values]) => values.map((value) => `${family}:${filter}=${value}`)),
   );
   const reach = terms.length > 0 ? `only ${terms.join(' and ')}` : 'every item';
-  return `${role.name}${role.system ? ' (system)' : ''}: ${role.permissions.length} scopes, ${reach}, ${role.members} member${role.members === 1 ? '' : 's'}`;
+  const members = `${role.members} member${role.members === 1 ? '' : 's'}`;
+  return `${role.name}${role.system ? ' (system)' : ''}: ${role.permissions.length} scopes, ${reach}, ${members}`;
 }
 
 type RoleOptions = JsonOption & {

@@ -22,7 +22,7 @@ import type { Tables } from '../../../base/db/schema.js';
 import { inTransaction, writeTransaction } from '../../../base/db/write.js';
 import { ApiError, notFound } from '../../../base/errors/api-error.js';
 import { newId, nowIso } from '../../../base/ids.js';
-import { requireValidRestrictions } from '../../../base/resources/reach.js';
+import { familyReach, requireValidRestrictions } from '../../../base/resources/reach.js';
 import type { Registry } from '../../../base/resources/registry.js';
 import { requireKnownScopes } from '../members/roles.service.js';
 import { ssoDb } from '../sso/rules.service.js';
@@ -269,7 +269,8 @@ export async function deleteRole(
     if (role.members > 0)
       throw new ApiError(
         'unprocessable_entity',
-        `${role.members} member${role.members === 1 ? ' holds' : 's hold'} the role ${role.name}: give them another role first`,
+        `${role.members} member${role.members === 1 ? ' holds' : 's hold'} the role ${role.name}: ` +
+          'give them another role first',
       );
     const rules = await ssoDb(trx)
       .selectFrom('sso_rules')
@@ -318,4 +319,33 @@ export async function requireGrantableRole(
       `the role ${role.name} reaches further than yours: you can give only roles with your restrictions`,
     );
   return role;
+}
+
+/** How many items of a family restrictions reach: what the console shows before a role is saved. */
+export interface ReachCount {
+  family: string;
+  many: string;
+  total: number;
+}
+
+/**
+ * What `restrictions` would reach, per family they name (checked as for storing): each family's
+ * total within them, read as a restricted list's total is.
+ */
+export async function reachCounts(
+  database: Database,
+  registry: Registry,
+  workspaceId: string,
+  restrictions: Restrictions,
+): Promise<ReachCount[]> {
+  const canonical = canonicalRestrictions(restrictions);
+  await requireValidRestrictions(database.db, workspaceId, registry.families, canonical);
+  const counts: ReachCount[] = [];
+  for (const key of Object.keys(canonical)) {
+    const family = registry.byKey(key)!;
+    const reach = await familyReach(database.db, workspaceId, family, canonical);
+    const page = await registry.serviceOf(family).list(database, workspaceId, { limit: 1 }, reach);
+    counts.push({ family: key, many: family.definition.nouns.many, total: page.pagination.total });
+  }
+  return counts;
 }

@@ -20,7 +20,8 @@ export const Restrictions = Type.Record(
     title: 'Restrictions',
     description:
       'Per family (servers, applications, data, …), the list filters its items must match, each with its values: ' +
-      'every one holds (`{"servers":{"environment":["staging"]}}`). Families not named are reached whole; `{}` reaches everything.',
+      'every one holds (`{"servers":{"environment":["staging"]}}`). Families not named are reached whole; ' +
+      '`{}` reaches everything.',
   },
 );
 
@@ -37,3 +38,61 @@ export const Role = Type.Object(
   { title: 'Role' },
 );
 export type Role = Static<typeof Role>;
+
+/** The roles page: every role, every scope, and what each restrictable family can be narrowed by. */
+export const RolesView = Type.Object({
+  roles: Type.Array(Role),
+  scopes: Type.Array(Type.String(), { description: 'Every scope there is.' }),
+  families: Type.Array(
+    Type.Object({
+      key: Type.String({ description: 'The family in restrictions: servers, applications, data, …' }),
+      many: Type.String({ description: 'Its plural noun.' }),
+      filters: Type.Array(Type.String(), {
+        description: 'The list filters a restriction of it may use (and cf_ ones).',
+      }),
+    }),
+  ),
+});
+export type RolesView = Static<typeof RolesView>;
+
+const Description = Type.Union([Type.String({ maxLength: 500 }), Type.Null()], {
+  description: 'What the role is for.',
+});
+const Permissions = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 });
+
+export const CreateRole = Type.Object(
+  {
+    name: RoleName,
+    description: Type.Optional(Description),
+    permissions: Permissions,
+    restrictions: Type.Optional(Restrictions),
+  },
+  { additionalProperties: false },
+);
+export type CreateRole = Static<typeof CreateRole>;
+
+export const UpdateRole = Type.Object(
+  {
+    description: Type.Optional(Description),
+    permissions: Type.Optional(Permissions),
+    restrictions: Type.Optional(Restrictions),
+  },
+  { additionalProperties: false },
+);
+export type UpdateRole = Static<typeof UpdateRole>;
+
+export const SetRole = Type.Object({ permissions: Permissions }, { additionalProperties: false });
+
+export const RoleNameParams = Type.Object({ name: RoleName }, { additionalProperties: false });
+
+export const ReachPreview = Type.Object({ restrictions: Restrictions }, { additionalProperties: false });
+
+export const ReachCounts = Type.Object({
+  counts: Type.Array(
+    Type.Object({
+      family: Type.String(),
+      many: Type.String(),
+      total: Type.Integer({ description: 'How many of its items the restrictions reach.' }),
+    }),
+  ),
+});
