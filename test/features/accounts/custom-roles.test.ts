@@ -18,6 +18,9 @@ import { personIn, signIn } from '../../support/console.js';
 import { estate as runEstate } from '../../support/cli.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
 import { bodyOf, errorOf, writer } from '../../support/typed.js';
+import { openDatabase } from '../../../src/base/db/database.js';
+import { buildApp } from '../../../src/surfaces/server/app.js';
+import { SESSION_COOKIE } from '../../../src/features/accounts/sign-in/sessions.js';
 
 const Listed = Type.Object({
   data: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: true })),
@@ -357,6 +360,48 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     assert.equal(answers[0]![0], 422);
   });
 
+  it('bulk actions and the global search of a restricted member keep to the reach', async () => {
+    const { ws, tag, staging, production } = await estate(h);
+    await createRole(
+      h.database,
+      h.registry,
+      {
+        workspaceId: ws.id,
+        name: 'staging editor',
+        scopes: ['infrastructure:read', 'infrastructure:edit', 'infrastructure:delete'],
+        restrictions: { servers: { environment: ['staging'] } },
+      },
+      CLI_ACTOR,
+    );
+    const member = await personIn(h, ws, 'staging editor', 'Bulk Editor');
+    const client = await signIn(h, member.email);
+    const tagged = await client.call('POST', '/ui/api/bulk/servers/tag', {
+      ids: [staging.id, production.id],
+      tagId: tag.id,
+    });
+    const result = tagged.json() as { applied: string[]; refused: { id: string; code: string }[] };
+    assert.deepEqual(result.applied, [staging.id]);
+    assert.deepEqual(
+      result.refused.map((refusal) => [refusal.id, refusal.code]),
+      [[production.id, 'not_found']],
+    );
+    const deleted = await client.call('POST', '/ui/api/bulk/servers/delete', { ids: [production.id] });
+    assert.deepEqual((deleted.json() as { refused: { code: string }[] }).refused[0]?.code, 'not_found');
+    const admin = await h.key(ws);
+    assert.equal((await h.call('GET', `/public/v1/servers/${production.id}`, { key: admin.secret })).statusCode, 200);
+
+    const found = await client.call('GET', '/ui/api/search?q=pay');
+    const groups = (found.json() as { groups: { family: string; total: number; items: { name: string }[] }[] }).groups;
+    const servers = groups.find((group) => group.family === 'servers')!;
+    assert.deepEqual([servers.total, servers.items.map((item) => item.name)], [1, ['stg-pay-1']]);
+    const exact = await client.call('GET', '/ui/api/search?q=prod-pay-1');
+    const none = (exact.json() as { groups: { family: string; total: number; items: unknown[] }[] }).groups;
+    assert.deepEqual(
+      none.filter((group) => group.family === 'servers').map((group) => [group.total, group.items.length]),
+      [[0, 0]],
+    );
+  });
+
   it('cached pages are never shared between callers of different reach', async () => {
     const { ws } = await estate(h);
     const admin = await h.key(ws);
@@ -411,5 +456,51 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
       CLI_ACTOR,
     );
     assert.equal(await listed(), 1);
+  });
+
+  it('two instances on one database: a role change applies at the next request; keys keep their copy', async () => {
+    const { ws } = await estate(h);
+    await createRole(
+      h.database,
+      h.registry,
+      {
+        workspaceId: ws.id,
+        name: 'viewer',
+        scopes: ['infrastructure:read'],
+        restrictions: { servers: { environment: ['staging'] } },
+      },
+      CLI_ACTOR,
+    );
+    const key = await createKey(h.database, {
+      workspaceId: ws.id,
+      name: 'frozen',
+      role: 'viewer',
+      asMemberId: ws.admin.id,
+    });
+    const member = await personIn(h, ws, 'viewer', 'Two Instances');
+    const client = await signIn(h, member.email);
+    const adminPerson = await personIn(h, ws, 'admin', 'Role Admin');
+    const admin = await signIn(h, adminPerson.email);
+    // The other instance: its own connections, its own response cache.
+    const other = openDatabase(h.url);
+    const second = await buildApp({ database: other });
+    try {
+      const total = async (headers: Record<string, string>, cookies: Record<string, string> = {}) => {
+        const url = Object.keys(cookies).length ? '/ui/api/v1/servers' : '/public/v1/servers';
+        const response = await second.inject({ method: 'GET', url, headers, cookies });
+        return bodyOf(Listed, response).pagination.total;
+      };
+      const asMember = () => total({}, { [SESSION_COOKIE]: client.cookie });
+      const asKey = () => total({ authorization: `Bearer ${key.secret}` });
+      assert.deepEqual([await asMember(), await asKey()], [2, 2]);
+      const changed = await admin.call('PATCH', '/ui/api/roles/viewer', {
+        restrictions: { servers: { environment: ['production'] } },
+      });
+      assert.equal(changed.statusCode, 200, changed.body);
+      assert.deepEqual([await asMember(), await asKey()], [1, 2]);
+    } finally {
+      await second.close();
+      await other.close();
+    }
   });
 });
