@@ -17,6 +17,7 @@ const SCENARIOS: Record<string, () => Promise<Scenario>> = {
   'export-servers': async () => (await import('./transfer.js')).exportServers,
   inventory: async () => (await import('./agents.js')).inventory,
   'custom-fields': async () => (await import('./scale.js')).customFields,
+  restricted: async () => (await import('./scale.js')).restricted,
   console: async () => (await import('./console.js')).scenario,
 };
 
