@@ -25,6 +25,11 @@ export interface AuditFilters {
   resourceType?: string;
   resourceId?: string;
   query?: string;
+  /**
+   * The events a restricted caller may read (resources/reach.ts, reachedEvents): only events about
+   * items it reaches, or about no restricted family. A filter like the others: no kept total applies.
+   */
+  within?: (eb: ExpressionBuilder<Tables, 'audit_events'>) => Expression<SqlBool>;
 }
 
 /** The columns the audit log's `query` searches: the searched columns of audit_events (db/storage.ts). */
@@ -47,6 +52,7 @@ function filterConditions(
   if (filters.resourceId) conditions.push(eb('resource_id', '=', filters.resourceId));
   if (filters.query)
     conditions.push(matchesText(dialect, { table: 'audit_events' }, AUDIT_SEARCH_COLUMNS, filters.query, read));
+  if (filters.within) conditions.push(filters.within(eb));
   return eb.and(conditions);
 }
 

@@ -1,5 +1,6 @@
 import type { AppDeps, App } from '../http/types.js';
 import { callerOf } from '../http/authenticate.js';
+import { reachedEvents } from '../resources/reach.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { auditListSchema, auditLogQuery } from './audit.schemas.js';
 import { listAuditLog } from './audit.service.js';
@@ -20,7 +21,7 @@ export function registerAuditRoutes(app: App, { database, registry }: AppDeps): 
   app.get(
     '/audit-log',
     {
-      config: { scope: 'audit_log:read' },
+      config: { scope: 'audit_log:read', reach: 'applied' },
       schema: {
         operationId: 'listAuditLog',
         tags: ['audit'],
@@ -30,6 +31,10 @@ export function registerAuditRoutes(app: App, { database, registry }: AppDeps): 
         response: { 200: auditListSchema(types), ...errorResponses(...PUBLIC_ERRORS) },
       },
     },
-    async (request) => listAuditLog(database, callerOf(request).workspaceId, request.query),
+    async (request) => {
+      const caller = callerOf(request);
+      const within = await reachedEvents(database.db, caller, registry.families);
+      return listAuditLog(database, caller.workspaceId, request.query, within);
+    },
   );
 }

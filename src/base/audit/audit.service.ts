@@ -27,7 +27,12 @@ export function auditRowToDto(row: AuditEventsTable): AuditEvent {
 }
 
 /** A page of the audit log: newest first, cursor-driven, with the total for the filters. */
-export async function listAuditLog(database: Database, workspaceId: string, query: AuditLogQuery): Promise<AuditList> {
+export async function listAuditLog(
+  database: Database,
+  workspaceId: string,
+  query: AuditLogQuery,
+  within?: AuditFilters['within'],
+): Promise<AuditList> {
   const limit = clamp(query.limit ?? AUDIT_PAGE_DEFAULT, 1, AUDIT_PAGE_MAX);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const filters: AuditFilters = {
@@ -39,6 +44,7 @@ export async function listAuditLog(database: Database, workspaceId: string, quer
     resourceType: query.resourceType,
     resourceId: query.resourceId,
     query: query.query,
+    within,
   };
   // SQLite reads one statement at a time anyway: a search's total, first, tells how to read its page.
   const [rows, total] =

@@ -4,7 +4,7 @@
  * request's filters as one query (lists/offset.ts); which of some ids a caller reaches; and the
  * check of restrictions before they are stored (a role, a key).
  */
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { Type, type TSchema } from 'typebox';
 import { describeTerms, NOT_RESTRICTING, type Restrictions } from '../access/restrictions.js';
 import { fieldTerms } from '../custom-fields/list-terms.js';
@@ -144,6 +144,42 @@ export async function withoutUnreached<Dto>(
     }));
   }
   return shown as Dto[];
+}
+
+/**
+ * The audit events a caller may read, or undefined for every one: with restrictions, only the
+ * events about items it reaches now, or about no family it is restricted in. An item deleted, or
+ * moved out of reach, takes its events out of the caller's log with it.
+ */
+export async function reachedEvents(
+  db: Kysely<Tables>,
+  caller: Caller,
+  families: readonly Family[],
+): Promise<((eb: ExpressionBuilder<Tables, 'audit_events'>) => Expression<SqlBool>) | undefined> {
+  const reaches = (await Promise.all(families.map((family) => reachOf(db, caller, family)))).filter(
+    (reach): reach is FamilyReach => reach !== undefined,
+  );
+  if (reaches.length === 0) return undefined;
+  const { workspaceId } = caller;
+  return (eb) =>
+    eb.and(
+      reaches.map((reach) => {
+        const { table, resourceType } = reach.family.definition;
+        const reached = whereMatching(
+          dynamic(db).selectFrom(table).select(`${table}.id`).where(`${table}.workspace_id`, '=', workspaceId),
+          {
+            query: reach.values,
+            search: { dialect: dialectOf(db), index: { table }, columns: [] },
+            filters: reach.filters,
+            workspaceId,
+          },
+        );
+        return eb.or([
+          eb('audit_events.resource_type', '<>', resourceType),
+          eb('audit_events.resource_id', 'in', reached as never),
+        ]);
+      }),
+    );
 }
 
 /** Which of `ids` (the family's, in the workspace) the reach holds: one query. */

@@ -69,7 +69,11 @@ const keyActor = (row: { id: string; name: string; revoked_at: string | null }):
 export function registerAuditActorRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/audit-actors',
-    scopedRoute('audit_log:read', { querystring: AuditActorQuery, response: { 200: AuditActorList } }),
+    // Who acted (members, keys, agents): no inventory item, so a restricted member reads them whole.
+    {
+      ...scopedRoute('audit_log:read', { querystring: AuditActorQuery, response: { 200: AuditActorList } }),
+      config: { scope: 'audit_log:read', reach: 'none' as const },
+    },
     async (request) => {
       const { workspaceId } = memberCallerOf(request);
       const q = request.query.q?.trim() ?? '';
@@ -96,7 +100,7 @@ export function registerAuditActorRoutes(app: App, { database }: AppDeps): void 
 
   app.get(
     '/audit-actors/:id',
-    { config: { scope: 'audit_log:read' }, schema: { params: IdParams, response: { 200: AuditActor } } },
+    { config: { scope: 'audit_log:read', reach: 'none' }, schema: { params: IdParams, response: { 200: AuditActor } } },
     async (request) => {
       const { workspaceId } = memberCallerOf(request);
       const { id } = request.params;

@@ -402,6 +402,38 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     );
   });
 
+  it('the audit log of a restricted key holds only events about items it reaches, totals included', async () => {
+    const { ws, admin, staging, production, stagingTagged } = await estate(h);
+    const { key } = await roleKey(h, ws, { servers: { environment: ['staging'] } }, [
+      'infrastructure:read',
+      'audit_log:read',
+    ]);
+    await h.call('PATCH', `/public/v1/servers/${production.id}`, { key: admin.secret, body: { description: 'p' } });
+    await h.call('PATCH', `/public/v1/servers/${staging.id}`, { key: admin.secret, body: { description: 's' } });
+    type Log = {
+      data: { resourceType: string; resourceId: string | null; resourceName: string | null }[];
+      total: number;
+    };
+    const log = async (secret: string, query: Record<string, string> = {}) =>
+      (await h.call('GET', '/public/v1/audit-log', { key: secret, query: { limit: '200', ...query } })).json() as Log;
+    const seen = await log(key.secret);
+    const servers = seen.data.filter((event) => event.resourceType === 'server');
+    assert.ok(servers.length > 0);
+    assert.ok(servers.every((event) => event.resourceId !== production.id));
+    assert.ok(!JSON.stringify(seen).includes('prod-pay-1'), 'no name of a hidden server');
+    assert.deepEqual(
+      [...new Set(servers.map((event) => event.resourceId))].sort(),
+      [staging.id, stagingTagged.id].sort(),
+    );
+    assert.equal(seen.total, seen.data.length, 'the total counts what the key reads');
+    // Events of other families stay (the role narrows servers only), and filters combine with the reach.
+    assert.ok(seen.data.some((event) => event.resourceType === 'application'));
+    const byId = await log(key.secret, { resourceId: production.id });
+    assert.deepEqual([byId.data.length, byId.total], [0, 0]);
+    const all = await log(admin.secret, { resourceType: 'server' });
+    assert.ok(all.data.some((event) => event.resourceId === production.id));
+  });
+
   it('cached pages are never shared between callers of different reach', async () => {
     const { ws } = await estate(h);
     const admin = await h.key(ws);
@@ -417,9 +449,9 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     const { key } = await roleKey(h, ws, { servers: { environment: ['staging'] } }, [
       'infrastructure:read',
       'operations_dashboard:read',
-      'audit_log:read',
+      'agents:read',
     ]);
-    for (const path of ['dashboards/operations', 'audit-log', 'networks/01a00000-0000-7000-8000-000000000000/hosts']) {
+    for (const path of ['dashboards/operations', 'agents', 'networks/01a00000-0000-7000-8000-000000000000/hosts']) {
       const refused = await h.call('GET', `/public/v1/${path}`, { key: key.secret });
       assert.equal(refused.statusCode, 403, path);
       assert.deepEqual(errorOf(refused), {

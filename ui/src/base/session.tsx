@@ -21,9 +21,9 @@ export function useSession(): SessionState {
  */
 /**
  * What the server cannot answer within a restricted role's reach yet, and so refuses such a member
- * (403): the dashboards, diagrams, the audit log and agents. The console does not offer them.
+ * (403): the dashboards, diagrams and agents. The console does not offer them.
  */
-const CLOSED_WHEN_RESTRICTED = /_dashboard:read$|_diagram:read$|^audit_log:|^agents:/;
+const CLOSED_WHEN_RESTRICTED = /_dashboard:read$|_diagram:read$|^agents:/;
 
 export function useAbilities() {
   const { session } = useSession();
