@@ -14,7 +14,8 @@ export function registerMemberRoutes(app: App, deps: AppDeps): void {
   app.patch(
     '/members/:id',
     {
-      config: { scope: 'members:edit' },
+      // A role is given only within the giver's own reach (requireGrantableRole).
+      config: { scope: 'members:edit', reach: 'applied' },
       schema: {
         operationId: 'updateMember',
         tags: ['people'],
