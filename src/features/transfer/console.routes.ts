@@ -16,6 +16,8 @@ import { exportWorkspace, importWorkspace } from './archive.js';
 import { exportFamily } from './export.js';
 import { PRESETS, type Preset, presetOf } from './presets.js';
 import { type ImportReport, importFamily } from './import.js';
+import { reachByTable } from '../../base/resources/reach.js';
+import { isRestricted } from '../../base/access/restrictions.js';
 import { memberCallerOf } from '../../base/http/console.js';
 import { FamilyKey } from '../../base/http/console.js';
 import {
@@ -365,6 +367,8 @@ function registerFamilyExportRoute(app: App, { database, registry }: AppDeps): v
   app.get(
     '/export/:family',
     {
+      // A restricted member exports only what its role reaches (docs/roles.md).
+      config: { reach: 'applied' },
       onRequest: async (request) => {
         requireScopes(request, [`${familyOf(familyKeyOf(request)).definition.scopeFamily}:read`]);
       },
@@ -372,19 +376,31 @@ function registerFamilyExportRoute(app: App, { database, registry }: AppDeps): v
       // a record, so that the API document reads it as such.
       schema: { params: FamilyParams, querystring: Type.Object({}, { additionalProperties: Type.String() }) },
     },
-    async (request, reply) => sendExport(database, request, reply, registry.serviceOf(familyOf(request.params.family))),
+    async (request, reply) =>
+      sendExport(database, registry, request, reply, registry.serviceOf(familyOf(request.params.family))),
   );
 }
 
 /** Streams an export of the family's list, with the request's filters, search, sort and columns. */
-async function sendExport(database: Database, request: FastifyRequest, reply: FastifyReply, service: FamilyService) {
+async function sendExport(
+  database: Database,
+  registry: Registry,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  service: FamilyService,
+) {
   const { family } = service;
   const query = request.query as Record<string, string>;
   const listQuery = exportQueryOf(family, query);
-  const { workspaceId } = memberCallerOf(request);
+  const caller = memberCallerOf(request);
+  const { workspaceId } = caller;
   const headers = exportHeadersOf(family, await workspaceColumnsOf(database, family, workspaceId), query.columns);
+  const targets = reachByTable(database.db, caller, registry.families);
+  const reach = isRestricted(caller.restrictions)
+    ? { family: await targets(family.definition.table), targets }
+    : undefined;
   const output = new PassThrough();
-  exportFamily(database, workspaceId, service, output, { format: 'csv', query: listQuery, headers }).catch(
+  exportFamily(database, workspaceId, service, output, { format: 'csv', query: listQuery, headers, reach }).catch(
     (error: unknown) => {
       // The headers have gone: the download ends short, and the log says why.
       request.log.error({ err: error }, 'console export failed');

@@ -20,6 +20,7 @@ import { fieldTerms, namesFields } from '../../base/custom-fields/list-terms.js'
 import { GUARDED_CELL, guardedCell } from './formula-cells.js';
 import type { Format } from './import.js';
 import { Names } from './names.js';
+import { reachableIds, withoutUnreached, type FamilyReach, type ReachOfTable } from '../../base/resources/reach.js';
 
 /** Rows read and written at a time. */
 const BATCH = 1000;
@@ -32,10 +33,12 @@ export async function* recordsOf(
   workspaceId: string,
   service: FamilyService,
   fields: readonly ItemField[],
-  query: ListQuery,
-  { ids = false }: { ids?: boolean } = {},
+  asked: ListQuery,
+  { ids = false, reach }: { ids?: boolean; reach?: ExportReach } = {},
 ) {
   const { family } = service;
+  // A restricted caller's export: its reach's terms join the query's filters, as its list's do.
+  const query = reach?.family ? { ...asked, ...reach.family.values } : asked;
   const columns = columnsOf(family, fields);
   const { definition } = family;
   const names = new Names(database.db, workspaceId, CLI_ACTOR);
@@ -46,7 +49,7 @@ export async function* recordsOf(
   const conditions = {
     query,
     search: { dialect: database.dialect, index: { table: definition.table }, columns: definition.search },
-    filters: { ...definition.filters, ...named?.filters },
+    filters: { ...definition.filters, ...named?.filters, ...reach?.family?.filters },
     workspaceId,
   };
   // A list's sort (`name`, `-hostname`) orders the export as the list shows it, batch by batch by
@@ -67,33 +70,63 @@ export async function* recordsOf(
     if (rows.length === 0) return;
     after = String(rows.at(-1)!.id);
     offset += rows.length;
-    const items = (await service.dtos(database.db, workspaceId, rows as never[])) as Item[];
+    const all = (await service.dtos(database.db, workspaceId, rows as never[])) as Item[];
+    const items = reach ? await withoutUnreached(database.db, workspaceId, family, all, reach.targets) : all;
     const linked = await linksOf(
       database,
       workspaceId,
       columns,
       items.map((item) => String(item.id)),
+      reach?.targets,
     );
-    const named = await namesFor(names, ids ? columns.filter(byName) : columns, items, linked);
+    const within = reach && { db: database.db, workspaceId, targets: reach.targets };
+    const named = await namesFor(names, ids ? columns.filter(byName) : columns, items, linked, within);
     for (const item of items)
       yield ids ? idRecordOf(columns, item, linked, named) : recordOf(columns, item, linked, named);
   }
 }
 
-/** Each link column's child ids per item. */
-async function linksOf(database: Database, workspaceId: string, columns: Column[], ids: string[]) {
+/** Each link column's child ids per item (those the caller reaches, with `targets`). */
+async function linksOf(
+  database: Database,
+  workspaceId: string,
+  columns: Column[],
+  ids: string[],
+  targets?: ReachOfTable,
+) {
   const linked = new Map<string, Map<string, string[]>>();
   for (const column of columns) {
     if (column.kind !== 'link') continue;
     const { link } = column;
     const byParent = await linkedIds(database.db, workspaceId, link.table, link.parentColumn, link.childColumn, ids);
+    const reach = targets && (await targets(column.target));
+    if (reach) {
+      const reached = await reachableIds(database.db, workspaceId, reach, [...new Set([...byParent.values()].flat())]);
+      for (const [parent, children] of byParent)
+        byParent.set(
+          parent,
+          children.filter((id) => reached.has(id)),
+        );
+    }
     linked.set(column.header, byParent);
   }
   return linked;
 }
 
-/** The names of every id the batch refers to, per target table. */
-async function namesFor(names: Names, columns: Column[], items: Item[], linked: Map<string, Map<string, string[]>>) {
+/** A restricted caller's export (docs/roles.md): its reach over the family, and over the families items name. */
+export interface ExportReach {
+  family: FamilyReach | undefined;
+  targets: ReachOfTable;
+}
+
+/** The names of every id the batch refers to, per target table (only of items the caller reaches, with `targets`). */
+async function namesFor(
+  names: Names,
+  columns: Column[],
+  items: Item[],
+  linked: Map<string, Map<string, string[]>>,
+  within?: { db: Database['db']; workspaceId: string; targets: ReachOfTable },
+) {
   const wanted = new Map<string, Set<string>>();
   const want = (table: string, id: unknown) => {
     if (typeof id !== 'string') return;
@@ -107,7 +140,11 @@ async function namesFor(names: Names, columns: Column[], items: Item[], linked: 
       for (const ids of linked.get(column.header)?.values() ?? []) for (const id of ids) want(column.target, id);
   }
   const named = new Map<string, Map<string, string>>();
-  for (const [table, ids] of wanted) named.set(table, await names.namesOf(table, [...ids]));
+  for (const [table, ids] of wanted) {
+    const reach = within && (await within.targets(table));
+    const shown = reach ? await reachableIds(within.db, within.workspaceId, reach, [...ids]) : ids;
+    named.set(table, await names.namesOf(table, [...shown]));
+  }
   return named;
 }
 
@@ -207,6 +244,7 @@ export async function exportFamily(
     query = {},
     headers: chosen,
     raw = false,
+    reach,
   }: {
     format: Format;
     query?: ListQuery;
@@ -214,6 +252,8 @@ export async function exportFamily(
     headers?: string[];
     /** CSV: cells as stored, also those a spreadsheet would run as formulas (formula-cells.ts). */
     raw?: boolean;
+    /** A restricted caller's reach: only the items it reaches, and names of reached items only. */
+    reach?: ExportReach;
   },
 ): Promise<{ rows: number }> {
   let rows = 0;
@@ -221,7 +261,7 @@ export async function exportFamily(
   const fields = await itemFieldsOf(database.db, workspaceId, family.definition.path.slice(1));
   const headers = chosen ?? csvHeaders(columnsOf(family, fields));
   const byName = new Map(fields.map((field) => [field.name, field]));
-  const records = recordsOf(database, workspaceId, service, fields, query);
+  const records = recordsOf(database, workspaceId, service, fields, query, reach ? { reach } : {});
   async function* lines(): AsyncGenerator<string | string[]> {
     if (format === 'json') yield '[';
     for await (const record of records) {

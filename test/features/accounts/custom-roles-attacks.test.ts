@@ -31,6 +31,7 @@ async function attacker(h: Harness) {
     'applications:read',
     'applications:edit',
     'applications:comment',
+    'contracts:read',
     'audit_log:read',
     'members:read',
     'members:edit',
@@ -90,17 +91,28 @@ describeEachDatabase('custom roles: a restricted caller as an attacker', (h) => 
     assert.ok(!page.body.includes('Payroll'), 'nor its name');
   });
 
-  it('exports and imports are refused to a restricted member: nothing read, nothing written', async () => {
-    const { person, ws } = await attacker(h);
+  it('an export holds only reached items and no name of a hidden one; an import is refused', async () => {
+    const { person, admin, mine, hidden } = await attacker(h);
+    await writer(h, admin.secret).post('contracts', {
+      name: 'Hosting',
+      vendor: 'Acme',
+      startDate: '2026-01-01',
+      applicationIds: [mine.id, hidden.id],
+    });
     const client = await signIn(h, person.email);
     const exported = await client.call('GET', '/ui/api/export/applications');
-    assert.equal(exported.statusCode, 403);
+    assert.equal(exported.statusCode, 200);
+    assert.ok(exported.body.includes('Staging shop'));
     assert.ok(!exported.body.includes('Payroll'));
+    // Contracts are not restricted, but the names of the applications they cover are those it reaches.
+    const contracts = await client.call('GET', '/ui/api/export/contracts');
+    assert.equal(contracts.statusCode, 200);
+    assert.ok(contracts.body.includes('Hosting') && contracts.body.includes('Staging shop'), contracts.body);
+    assert.ok(!contracts.body.includes('Payroll'), contracts.body);
     const imported = await client.call('POST', '/ui/api/import/applications', 'name\nSneaky\n', {
       'content-type': 'text/csv',
     });
     assert.equal(imported.statusCode, 403);
-    const admin = await h.key(ws);
     const names = (await h.call('GET', '/public/v1/applications', { key: admin.secret })).json() as {
       data: { name: string }[];
     };
