@@ -6,7 +6,11 @@ import { servers } from '../servers/servers.module.js';
 import { IdParams, OrNull, Uuid } from '../../base/http/schemas.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import { requireRow } from '../../base/resources/crud.js';
-import { memberCallerOf, scopedRoute } from '../../base/http/console.js';
+import { memberCallerOf } from '../../base/http/console.js';
+import type { Family } from '../../base/resources/family.js';
+import { reachableIds, reachOf, reaches, type FamilyReach } from '../../base/resources/reach.js';
+import { notFound } from '../../base/errors/api-error.js';
+import { networks } from './networks.module.js';
 
 export const ServerNetworks = Type.Object({
   networks: Type.Array(
@@ -40,8 +44,11 @@ export async function networksOfServer(
   db: Kysely<Tables>,
   workspaceId: string,
   serverId: string,
+  /** A restricted caller's reach: the server must be reached, and only reached networks place its addresses. */
+  reach: { networks?: FamilyReach | undefined; servers?: FamilyReach | undefined } = {},
 ): Promise<ServerNetworks> {
   const server = await requireRow(db, servers.definition, workspaceId, serverId);
+  if (!(await reaches(db, workspaceId, reach.servers, serverId))) throw notFound(servers.definition.nouns.one);
   const keys = await db
     .selectFrom('server_addresses')
     .select('address')
@@ -50,11 +57,20 @@ export async function networksOfServer(
     .orderBy('address')
     .execute();
   if (keys.length === 0) return { networks: [], unplaced: [] };
-  const all = await db
+  const every = await db
     .selectFrom('networks')
     .select(['id', 'name', 'cidr', 'vlan', 'environment'])
     .where('workspace_id', '=', workspaceId)
     .execute();
+  const reached =
+    reach.networks &&
+    (await reachableIds(
+      db,
+      workspaceId,
+      reach.networks,
+      every.map((n) => n.id),
+    ));
+  const all = reached ? every.filter((network) => reached.has(network.id)) : every;
   const placement = new NetworkPlacement(all);
   const byId = new Map(all.map((network) => [network.id, network]));
   // Each address as the server's own list spells it (the key is its sortable form).
@@ -80,7 +96,17 @@ export async function networksOfServer(
 export function registerServerNetworkRoutes(app: App, { database }: AppDeps): void {
   app.get(
     '/servers/:id/networks',
-    scopedRoute('infrastructure:read', { params: IdParams, response: { 200: ServerNetworks } }),
-    async (request) => networksOfServer(database.reader, memberCallerOf(request).workspaceId, request.params.id),
+    {
+      config: { scope: 'infrastructure:read', reach: 'applied' as const },
+      schema: { params: IdParams, response: { 200: ServerNetworks } },
+    },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      const reach = {
+        networks: await reachOf(database.reader, caller, networks as unknown as Family),
+        servers: await reachOf(database.reader, caller, servers as unknown as Family),
+      };
+      return networksOfServer(database.reader, caller.workspaceId, request.params.id, reach);
+    },
   );
 }

@@ -6,6 +6,9 @@ import { errorResponses, PUBLIC_ERRORS } from '../../base/http/errors.js';
 import { IdParams } from '../../base/http/schemas.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import { requireRow } from '../../base/resources/crud.js';
+import type { Family } from '../../base/resources/family.js';
+import { reachableIds, reachOf, reaches, type FamilyReach } from '../../base/resources/reach.js';
+import { notFound } from '../../base/errors/api-error.js';
 import { NetworkPlacement } from './addresses.js';
 import { networks } from './networks.module.js';
 import { servers } from '../servers/servers.module.js';
@@ -26,11 +29,21 @@ export async function hostsOfNetwork(
   db: Kysely<Tables>,
   workspaceId: string,
   networkId: string,
+  /** A restricted caller's reach: hosts and networks it does not reach are as if they did not exist. */
+  reach: { networks?: FamilyReach | undefined; servers?: FamilyReach | undefined } = {},
 ): Promise<Tables['servers'][]> {
   await requireRow(db, networks.definition, workspaceId, networkId);
-  const placement = new NetworkPlacement(
-    await db.selectFrom('networks').select(['id', 'cidr']).where('workspace_id', '=', workspaceId).execute(),
-  );
+  if (!(await reaches(db, workspaceId, reach.networks, networkId))) throw notFound(networks.definition.nouns.one);
+  const all = await db.selectFrom('networks').select(['id', 'cidr']).where('workspace_id', '=', workspaceId).execute();
+  const reachedNetworks =
+    reach.networks &&
+    (await reachableIds(
+      db,
+      workspaceId,
+      reach.networks,
+      all.map((n) => n.id),
+    ));
+  const placement = new NetworkPlacement(reachedNetworks ? all.filter((n) => reachedNetworks.has(n.id)) : all);
   const ranges = placement.rangesOf(networkId);
   const placed = new Set<string>();
   for (let start = 0; start < ranges.length; start += RANGES_PER_READ) {
@@ -47,7 +60,8 @@ export async function hostsOfNetwork(
     const rows = await rest.reduce((union, query) => union.unionAll(query), first!).execute();
     for (const row of rows) placed.add(row.server_id);
   }
-  const ids = [...placed];
+  const reachedHosts = reach.servers && (await reachableIds(db, workspaceId, reach.servers, [...placed]));
+  const ids = reachedHosts ? [...placed].filter((id) => reachedHosts.has(id)) : [...placed];
   const rows: Tables['servers'][] = [];
   for (let start = 0; start < ids.length; start += PAGE) {
     rows.push(
@@ -66,7 +80,7 @@ export function registerNetworkHostRoutes(app: App, { database }: AppDeps): void
   app.get(
     '/networks/:id/hosts',
     {
-      config: { scope: 'infrastructure:read' },
+      config: { scope: 'infrastructure:read', reach: 'applied' },
       schema: {
         operationId: 'listNetworkHosts',
         tags: ['networks'],
@@ -80,8 +94,13 @@ export function registerNetworkHostRoutes(app: App, { database }: AppDeps): void
       },
     },
     async (request) => {
-      const { workspaceId } = callerOf(request);
-      return (await hostsOfNetwork(database.db, workspaceId, request.params.id)).map((row) => servers.toDto(row));
+      const caller = callerOf(request);
+      const reach = {
+        networks: await reachOf(database.db, caller, networks as unknown as Family),
+        servers: await reachOf(database.db, caller, servers as unknown as Family),
+      };
+      const hosts = await hostsOfNetwork(database.db, caller.workspaceId, request.params.id, reach);
+      return hosts.map((row) => servers.toDto(row));
     },
   );
 }

@@ -434,6 +434,50 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     assert.ok(all.data.some((event) => event.resourceId === production.id));
   });
 
+  it("a network's hosts and a server's networks hold only what the role reaches", async () => {
+    const ws = await h.workspace();
+    const admin = await h.key(ws);
+    const { post } = writer(h, admin.secret);
+    const lan = await post('networks', { name: 'lan', cidr: '10.9.0.0/24', environment: 'staging' });
+    const dmz = await post('networks', { name: 'dmz', cidr: '10.9.1.0/24', environment: 'production' });
+    const mine = await post('servers', {
+      name: 'stg-1',
+      environment: 'staging',
+      ipAddresses: ['10.9.0.5', '10.9.1.5'],
+    });
+    await post('servers', { name: 'prod-1', environment: 'production', ipAddresses: ['10.9.0.6'] });
+    const { key } = await roleKey(h, ws, {
+      servers: { environment: ['staging'] },
+      networks: { environment: ['staging'] },
+    });
+    const hosts = (await h.call('GET', `/public/v1/networks/${lan.id}/hosts`, { key: key.secret })).json() as {
+      name: string;
+    }[];
+    assert.deepEqual(
+      hosts.map((host) => host.name),
+      ['stg-1'],
+    );
+    assert.equal((await h.call('GET', `/public/v1/networks/${dmz.id}/hosts`, { key: key.secret })).statusCode, 404);
+    await createRole(
+      h.database,
+      h.registry,
+      {
+        workspaceId: ws.id,
+        name: 'net viewer',
+        scopes: ['infrastructure:read'],
+        restrictions: { servers: { environment: ['staging'] }, networks: { environment: ['staging'] } },
+      },
+      CLI_ACTOR,
+    );
+    const member = await personIn(h, ws, 'net viewer', 'Net Viewer');
+    const client = await signIn(h, member.email);
+    const placed = (await client.call('GET', `/ui/api/servers/${mine.id}/networks`)).json() as {
+      networks: { name: string }[];
+      unplaced: string[];
+    };
+    assert.deepEqual([placed.networks.map((network) => network.name), placed.unplaced], [['lan'], ['10.9.1.5']]);
+  });
+
   it('cached pages are never shared between callers of different reach', async () => {
     const { ws } = await estate(h);
     const admin = await h.key(ws);
@@ -449,9 +493,10 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     const { key } = await roleKey(h, ws, { servers: { environment: ['staging'] } }, [
       'infrastructure:read',
       'operations_dashboard:read',
+      'network_mapping_diagram:read',
       'agents:read',
     ]);
-    for (const path of ['dashboards/operations', 'agents', 'networks/01a00000-0000-7000-8000-000000000000/hosts']) {
+    for (const path of ['dashboards/operations', 'agents', 'diagrams/network-mapping']) {
       const refused = await h.call('GET', `/public/v1/${path}`, { key: key.secret });
       assert.equal(refused.statusCode, 403, path);
       assert.deepEqual(errorOf(refused), {

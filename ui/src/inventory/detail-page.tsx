@@ -298,9 +298,7 @@ export function DetailPage({ familyKey, id }: { familyKey: string; id: string })
         </dl>
       )}
       {resource && <CustomFieldsSection familyKey={family.key} values={resource.customFields} />}
-      {resource && family.key === 'servers' && can('infrastructure:read') && !restricted && (
-        <ServerNetworksSection serverId={id} />
-      )}
+      {resource && family.key === 'servers' && can('infrastructure:read') && <ServerNetworksSection serverId={id} />}
       {agentId && <AgentSection agentId={agentId} />}
       {resource &&
         family.relations
