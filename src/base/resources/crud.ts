@@ -674,7 +674,10 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
       db: database.db,
       workspaceId,
       table: definition.table,
-      singleFilter: singleFilterTotalsOf(filters, database.db, workspaceId, definition.table, definition.storageOf),
+      singleFilter: withReachTotals(
+        singleFilterTotalsOf(filters, database.db, workspaceId, definition.table, definition.storageOf),
+        reach,
+      ),
       ...(versioned && { searched: versioned }),
       everyRow: (text) => textIndexCount(database.dialect, search.index, text),
     },
@@ -683,6 +686,17 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
 }
 
 const namesOf = (fields: ItemField[]) => fields.map((field) => field.name);
+
+/**
+ * The kept totals of single filters, and of the reach's terms by their own names: a restriction of
+ * one term (`environment=staging`) alone reads its per-value count as that filter alone does.
+ */
+function withReachTotals<T>(totals: Record<string, T>, reach: FamilyReach | undefined): Record<string, T> {
+  if (!reach) return totals;
+  const aliased = { ...totals };
+  for (const [name, origin] of Object.entries(reach.origins)) aliased[name] ??= totals[origin]!;
+  return Object.fromEntries(Object.entries(aliased).filter(([, total]) => total !== undefined));
+}
 
 /** The item as the writing caller reads it (its ETag is the one the caller holds for If-Match). */
 async function asTheCallerSees<T extends FamilyTable, Item extends TObject>(

@@ -26,6 +26,8 @@ export interface FamilyReach {
   filters: Record<string, Filter>;
   /** The terms' values by those names: added to a list query, the planner reads them as its own filters. */
   values: Record<string, unknown>;
+  /** Each term's filter by its own name (`reach:environment:0` → `environment`): a kept total of it serves the term. */
+  origins: Record<string, string>;
   /** The terms in words (`environment=staging and tagId=…`), for a refusal. */
   described: string;
   /** Terms that follow a link (`tagId`, `teamId`): a created item is linked to them when its body did not. */
@@ -86,13 +88,21 @@ export async function familyReach(
   if (!terms || Object.keys(terms).length === 0) return undefined;
   let defined: Promise<ItemField[]> | undefined;
   const fields = () => (defined ??= itemFieldsOf(db, workspaceId, familyKey(family)));
-  const reach: FamilyReach = { family, filters: {}, values: {}, described: describeTerms(terms), links: [] };
+  const reach: FamilyReach = {
+    family,
+    filters: {},
+    values: {},
+    origins: {},
+    described: describeTerms(terms),
+    links: [],
+  };
   for (const [filter, values] of Object.entries(terms)) {
     for (const [index, value] of values.entries()) {
       const name = `reach:${filter}:${index}`;
       const term = await termFilter(family, fields, db, filter, value);
       reach.filters[name] = term?.filter ?? NOTHING;
       reach.values[name] = term?.value ?? value;
+      if (term) reach.origins[name] = filter;
       if (term?.filter.link) reach.links.push({ link: term.filter.link, value: String(term.value).toLowerCase() });
     }
   }

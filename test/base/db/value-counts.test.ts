@@ -5,6 +5,9 @@
  * creates, parallel changes and deletes, on both databases.
  */
 import assert from 'node:assert/strict';
+import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
+import { createKey } from '../../../src/features/accounts/keys/keys.service.js';
+import { createRole } from '../../../src/features/accounts/roles/custom-roles.service.js';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { sql } from 'kysely';
@@ -238,6 +241,28 @@ describeEachDatabase(
       assert.equal(await total({ environment: 'production', q: 'p-' }), 3, 'with q: counted');
       assert.equal(await total({ environment: 'production', automatic: 'false' }), 3, 'two filters: counted');
       assert.equal(await total({ environment: 'staging' }), 0, 'a value no row has');
+      // A role restricted to that value alone reads the same count (docs/roles.md).
+      await createRole(
+        h.database,
+        h.registry,
+        {
+          workspaceId: ws.id,
+          name: 'prod',
+          scopes: ['infrastructure:read'],
+          restrictions: { servers: { environment: ['production'] } },
+        },
+        CLI_ACTOR,
+      );
+      const restricted = await createKey(h.database, {
+        workspaceId: ws.id,
+        name: 'prod',
+        role: 'prod',
+        asMemberId: ws.admin.id,
+      });
+      const within = async (query: Record<string, string>) =>
+        (await h.call('GET', '/public/v1/servers', { key: restricted.secret, query })).json().pagination.total;
+      assert.equal(await within({}), 1234, 'a restriction of one term alone: read from value_counts');
+      assert.equal(await within({ automatic: 'false' }), 3, 'with a filter: counted');
       await setCount(ws.id, { table: 'audit_events', filter: 'category', value: 'inventory' }, 777);
       const events = async (query: Record<string, string>) =>
         (await h.call('GET', '/public/v1/audit-log', { key, query })).json().total;
