@@ -760,6 +760,42 @@ function capitalise(word: string): string {
   return word.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
 }
 
+/**
+ * The caller's reach over a family and the families its items refer to, and the items as it sees
+ * them (relation ids of items it does not reach left out).
+ */
+async function callerWithin(database: Database, families: readonly Family[], family: Family, caller: Caller) {
+  const targets = reachByTable(database.db, caller, families);
+  return {
+    reach: await targets(family.definition.table),
+    targets,
+    shown: <D>(items: D[]) => withoutUnreached(database.db, caller.workspaceId, family, items, targets),
+  };
+}
+
+/** The write routes' descriptions in the OpenAPI document (the route adds the scope). */
+function writeDescriptions({ definition }: Family) {
+  const { one, many } = definition.nouns;
+  const ifMatch = `With If-Match, answers 412 if the ${one} changed since that ETag.`;
+  // What a key made from a custom role with restrictions meets (docs/roles.md).
+  const restrictedWrites =
+    `A key whose role restricts ${many} writes only ${many} within its restrictions, before and after: ` +
+    '403 otherwise, nothing written.';
+  return {
+    create:
+      `Creates ${article(one)}; 201 with it. Unknown fields, wrong types and blank names are 400; ` +
+      'broken rules (such as a reference to an id not in the workspace) are 422. ' +
+      `Fields left out stay null unless documented otherwise. ${restrictedWrites} Audited.`,
+    update:
+      'Partial update: omitted fields keep their value, null clears an optional field. ' +
+      `Audited with the changed fields. ${ifMatch} ${restrictedWrites} ${definition.texts?.update ?? ''}`,
+    delete:
+      `Deletes the ${one}; 204. Of concurrent deletes one answers 204, the others 404. ${ifMatch} ` +
+      `${definition.texts?.delete ?? ''} Everything that referred to it is released and audited on its own resource. ` +
+      'Audited.',
+  };
+}
+
 /** Registers the five CRUD routes of a family with its schemas, scopes and OpenAPI texts. */
 export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject>(
   typedApp: App,
@@ -779,18 +815,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   const scope = (action: string) => `${definition.scopeFamily}:${action}`;
   const tags = [family.openApiTag];
   type Params = { id: string };
-  /**
-   * The caller's reach over this family and the families its items refer to, and the items as it
-   * sees them (relation ids of items it does not reach left out).
-   */
-  const within = async (caller: Caller) => {
-    const targets = reachByTable(database.db, caller, registry.families);
-    return {
-      reach: await targets(definition.table),
-      targets,
-      shown: <D>(items: D[]) => withoutUnreached(database.db, caller.workspaceId, family, items, targets),
-    };
-  };
+  const within = (caller: Caller) => callerWithin(database, registry.families, family, caller);
   const asSeen = async <D>(caller: Caller, item: D) => (await (await within(caller)).shown([item]))[0]!;
 
   registerReadRoutes(typedApp, deps, {
@@ -829,21 +854,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     schema: { tags, operationId, summary, ...schema, description: `${schema.description} Scope: ${scope(action)}.` },
   });
 
-  // The write routes' descriptions in the OpenAPI document (`write` adds the scope).
-  const ifMatch = `With If-Match, answers 412 if the ${one} changed since that ETag.`;
-  const descriptions = {
-    create:
-      `Creates ${article(one)}; 201 with it. Unknown fields, wrong types and blank names are 400; ` +
-      'broken rules (such as a reference to an id not in the workspace) are 422. ' +
-      'Fields left out stay null unless documented otherwise. Audited.',
-    update:
-      'Partial update: omitted fields keep their value, null clears an optional field. ' +
-      `Audited with the changed fields. ${ifMatch} ${definition.texts?.update ?? ''}`,
-    delete:
-      `Deletes the ${one}; 204. Of concurrent deletes one answers 204, the others 404. ${ifMatch} ` +
-      `${definition.texts?.delete ?? ''} Everything that referred to it is released and audited on its own resource. ` +
-      'Audited.',
-  };
+  const descriptions = writeDescriptions(family);
 
   app.post(
     definition.path,

@@ -97,7 +97,8 @@ export function registerReadRoutes<Query extends TObject>(
         operationId: `get${capitalise(one)}`,
         summary: `Get ${article(one)}`,
         description:
-          `One ${one} of the key's workspace; an id of another workspace answers 404 like a missing one. ` +
+          `One ${one} of the key's workspace; an id of another workspace, or outside the restrictions of the ` +
+          `key's role, answers 404 like a missing one. ` +
           `The ETag header can be sent back in If-Match. Scope: ${routes.scope}.`,
         params: IdParams,
         response: { 200: routes.item, ...errorResponses(...PUBLIC_ERRORS, 404) },

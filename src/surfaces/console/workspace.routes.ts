@@ -31,7 +31,7 @@ function inventorySettings(origin: string, token: string) {
  * Enrolling and revoking agents (the lists, audit log and settings are the workspace
  * routes under /ui/api/v1).
  */
-export function registerWorkspaceRoutes(app: App, { database, registry }: AppDeps): void {
+export function registerWorkspaceRoutes(app: App, { database }: AppDeps): void {
   app.post(
     '/agents',
     { config: { adminOnly: true }, schema: { body: EnrollAgent, response: { 201: EnrolledAgent } } },

@@ -3534,7 +3534,7 @@ export interface paths {
         };
         /**
          * Get an agent
-         * @description One agent of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: agents:read.
+         * @description One agent of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: agents:read.
          */
         get: operations["getAgent"];
         put?: never;
@@ -3560,7 +3560,7 @@ export interface paths {
         put?: never;
         /**
          * Create an announcement
-         * @description Creates an announcement; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: announces:add.
+         * @description Creates an announcement; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts announcements writes only announcements within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: announces:add.
          */
         post: operations["createAnnouncement"];
         delete?: never;
@@ -3578,7 +3578,7 @@ export interface paths {
         };
         /**
          * Get an announcement
-         * @description One announcement of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: announces:read.
+         * @description One announcement of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: announces:read.
          */
         get: operations["getAnnouncement"];
         put?: never;
@@ -3592,7 +3592,7 @@ export interface paths {
         head?: never;
         /**
          * Change an announcement
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the announcement changed since that ETag.  Scope: announces:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the announcement changed since that ETag. A key whose role restricts announcements writes only announcements within its restrictions, before and after: 403 otherwise, nothing written.  Scope: announces:edit.
          */
         patch: operations["updateAnnouncement"];
         trace?: never;
@@ -3632,7 +3632,7 @@ export interface paths {
         put?: never;
         /**
          * Create an application
-         * @description Creates an application; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: applications:add.
+         * @description Creates an application; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts applications writes only applications within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: applications:add.
          */
         post: operations["createApplication"];
         delete?: never;
@@ -3650,7 +3650,7 @@ export interface paths {
         };
         /**
          * Get an application
-         * @description One application of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: applications:read.
+         * @description One application of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: applications:read.
          */
         get: operations["getApplication"];
         put?: never;
@@ -3664,7 +3664,7 @@ export interface paths {
         head?: never;
         /**
          * Change an application
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the application changed since that ETag. A categoryId outside the workspace, an unknown catalogEntryId or lifecycle dates that go backwards answer 422. Scope: applications:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the application changed since that ETag. A key whose role restricts applications writes only applications within its restrictions, before and after: 403 otherwise, nothing written. A categoryId outside the workspace, an unknown catalogEntryId or lifecycle dates that go backwards answer 422. Scope: applications:edit.
          */
         patch: operations["updateApplication"];
         trace?: never;
@@ -3911,7 +3911,7 @@ export interface paths {
         put?: never;
         /**
          * Create a category
-         * @description Creates a category; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: categories:add.
+         * @description Creates a category; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts categories writes only categories within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: categories:add.
          */
         post: operations["createCategory"];
         delete?: never;
@@ -3929,7 +3929,7 @@ export interface paths {
         };
         /**
          * Get a category
-         * @description One category of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: categories:read.
+         * @description One category of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: categories:read.
          */
         get: operations["getCategory"];
         put?: never;
@@ -3943,7 +3943,7 @@ export interface paths {
         head?: never;
         /**
          * Change a category
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the category changed since that ETag. A parentId that would make the category its own ancestor answers 422. Scope: categories:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the category changed since that ETag. A key whose role restricts categories writes only categories within its restrictions, before and after: 403 otherwise, nothing written. A parentId that would make the category its own ancestor answers 422. Scope: categories:edit.
          */
         patch: operations["updateCategory"];
         trace?: never;
@@ -3963,7 +3963,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contract
-         * @description Creates a contract; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: contracts:add.
+         * @description Creates a contract; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts contracts writes only contracts within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: contracts:add.
          */
         post: operations["createContract"];
         delete?: never;
@@ -3981,7 +3981,7 @@ export interface paths {
         };
         /**
          * Get a contract
-         * @description One contract of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: contracts:read.
+         * @description One contract of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: contracts:read.
          */
         get: operations["getContract"];
         put?: never;
@@ -3995,7 +3995,7 @@ export interface paths {
         head?: never;
         /**
          * Change a contract
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the contract changed since that ETag. An endDate or renewalDate before startDate, or an applicationId outside the workspace, answers 422. Scope: contracts:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the contract changed since that ETag. A key whose role restricts contracts writes only contracts within its restrictions, before and after: 403 otherwise, nothing written. An endDate or renewalDate before startDate, or an applicationId outside the workspace, answers 422. Scope: contracts:edit.
          */
         patch: operations["updateContract"];
         trace?: never;
@@ -4227,7 +4227,7 @@ export interface paths {
         put?: never;
         /**
          * Create a data object
-         * @description Creates a data object; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: data:add.
+         * @description Creates a data object; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts data objects writes only data objects within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: data:add.
          */
         post: operations["createDataObject"];
         delete?: never;
@@ -4245,7 +4245,7 @@ export interface paths {
         };
         /**
          * Get a data object
-         * @description One data object of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: data:read.
+         * @description One data object of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: data:read.
          */
         get: operations["getDataObject"];
         put?: never;
@@ -4259,7 +4259,7 @@ export interface paths {
         head?: never;
         /**
          * Change a data object
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the data object changed since that ETag.  Scope: data:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the data object changed since that ETag. A key whose role restricts data objects writes only data objects within its restrictions, before and after: 403 otherwise, nothing written.  Scope: data:edit.
          */
         patch: operations["updateDataObject"];
         trace?: never;
@@ -4433,7 +4433,7 @@ export interface paths {
         };
         /**
          * Get a discovered application
-         * @description One discovered application of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: applications:read.
+         * @description One discovered application of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: applications:read.
          */
         get: operations["getDiscoveredApplication"];
         put?: never;
@@ -4483,7 +4483,7 @@ export interface paths {
         put?: never;
         /**
          * Create a flow
-         * @description Creates a flow; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: applications:add.
+         * @description Creates a flow; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts flows writes only flows within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: applications:add.
          */
         post: operations["createFlow"];
         delete?: never;
@@ -4501,7 +4501,7 @@ export interface paths {
         };
         /**
          * Get a flow
-         * @description One flow of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: applications:read.
+         * @description One flow of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: applications:read.
          */
         get: operations["getFlow"];
         put?: never;
@@ -4515,7 +4515,7 @@ export interface paths {
         head?: never;
         /**
          * Change a flow
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the flow changed since that ETag. Applications or data objects outside the workspace, or the same application at both ends, answer 422. Scope: applications:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the flow changed since that ETag. A key whose role restricts flows writes only flows within its restrictions, before and after: 403 otherwise, nothing written. Applications or data objects outside the workspace, or the same application at both ends, answer 422. Scope: applications:edit.
          */
         patch: operations["updateFlow"];
         trace?: never;
@@ -4549,7 +4549,7 @@ export interface paths {
         };
         /**
          * Get a member
-         * @description One member of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: members:read.
+         * @description One member of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: members:read.
          */
         get: operations["getMember"];
         put?: never;
@@ -4583,7 +4583,7 @@ export interface paths {
         put?: never;
         /**
          * Create a network
-         * @description Creates a network; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: infrastructure:add.
+         * @description Creates a network; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts networks writes only networks within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: infrastructure:add.
          */
         post: operations["createNetwork"];
         delete?: never;
@@ -4601,7 +4601,7 @@ export interface paths {
         };
         /**
          * Get a network
-         * @description One network of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: infrastructure:read.
+         * @description One network of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: infrastructure:read.
          */
         get: operations["getNetwork"];
         put?: never;
@@ -4615,7 +4615,7 @@ export interface paths {
         head?: never;
         /**
          * Change a network
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the network changed since that ETag. A cidr with host bits set or an invalid address is a 400; a gateway outside the CIDR is a 422. Scope: infrastructure:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the network changed since that ETag. A key whose role restricts networks writes only networks within its restrictions, before and after: 403 otherwise, nothing written. A cidr with host bits set or an invalid address is a 400; a gateway outside the CIDR is a 422. Scope: infrastructure:edit.
          */
         patch: operations["updateNetwork"];
         trace?: never;
@@ -4715,7 +4715,7 @@ export interface paths {
         put?: never;
         /**
          * Create a router
-         * @description Creates a router; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: infrastructure:add.
+         * @description Creates a router; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts routers writes only routers within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: infrastructure:add.
          */
         post: operations["createRouter"];
         delete?: never;
@@ -4733,7 +4733,7 @@ export interface paths {
         };
         /**
          * Get a router
-         * @description One router of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: infrastructure:read.
+         * @description One router of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: infrastructure:read.
          */
         get: operations["getRouter"];
         put?: never;
@@ -4747,7 +4747,7 @@ export interface paths {
         head?: never;
         /**
          * Change a router
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the router changed since that ETag.  Scope: infrastructure:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the router changed since that ETag. A key whose role restricts routers writes only routers within its restrictions, before and after: 403 otherwise, nothing written.  Scope: infrastructure:edit.
          */
         patch: operations["updateRouter"];
         trace?: never;
@@ -4855,7 +4855,7 @@ export interface paths {
         put?: never;
         /**
          * Create a server
-         * @description Creates a server; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: infrastructure:add.
+         * @description Creates a server; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts servers writes only servers within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: infrastructure:add.
          */
         post: operations["createServer"];
         delete?: never;
@@ -4873,7 +4873,7 @@ export interface paths {
         };
         /**
          * Get a server
-         * @description One server of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: infrastructure:read.
+         * @description One server of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: infrastructure:read.
          */
         get: operations["getServer"];
         put?: never;
@@ -4887,7 +4887,7 @@ export interface paths {
         head?: never;
         /**
          * Change a server
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the server changed since that ETag. On an automatic server, changing name, os or manufacturer answers 422; other fields stay editable. Scope: infrastructure:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the server changed since that ETag. A key whose role restricts servers writes only servers within its restrictions, before and after: 403 otherwise, nothing written. On an automatic server, changing name, os or manufacturer answers 422; other fields stay editable. Scope: infrastructure:edit.
          */
         patch: operations["updateServer"];
         trace?: never;
@@ -5057,7 +5057,7 @@ export interface paths {
         };
         /**
          * Get a tag
-         * @description One tag of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: tags:read.
+         * @description One tag of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: tags:read.
          */
         get: operations["getTag"];
         put?: never;
@@ -5087,7 +5087,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description Creates a team; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: organisation:add.
+         * @description Creates a team; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts teams writes only teams within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: organisation:add.
          */
         post: operations["createTeam"];
         delete?: never;
@@ -5105,7 +5105,7 @@ export interface paths {
         };
         /**
          * Get a team
-         * @description One team of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: organisation:read.
+         * @description One team of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: organisation:read.
          */
         get: operations["getTeam"];
         put?: never;
@@ -5119,7 +5119,7 @@ export interface paths {
         head?: never;
         /**
          * Change a team
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the team changed since that ETag. A parentId that would make the team its own ancestor answers 422. Scope: organisation:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the team changed since that ETag. A key whose role restricts teams writes only teams within its restrictions, before and after: 403 otherwise, nothing written. A parentId that would make the team its own ancestor answers 422. Scope: organisation:edit.
          */
         patch: operations["updateTeam"];
         trace?: never;
@@ -5225,7 +5225,7 @@ export interface paths {
         };
         /**
          * Get an user
-         * @description One user of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: users:read.
+         * @description One user of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: users:read.
          */
         get: operations["getUser"];
         put?: never;
@@ -5259,7 +5259,7 @@ export interface paths {
         put?: never;
         /**
          * Create a workstation
-         * @description Creates a workstation; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. Audited. Scope: infrastructure:add.
+         * @description Creates a workstation; 201 with it. Unknown fields, wrong types and blank names are 400; broken rules (such as a reference to an id not in the workspace) are 422. Fields left out stay null unless documented otherwise. A key whose role restricts workstations writes only workstations within its restrictions, before and after: 403 otherwise, nothing written. Audited. Scope: infrastructure:add.
          */
         post: operations["createWorkstation"];
         delete?: never;
@@ -5277,7 +5277,7 @@ export interface paths {
         };
         /**
          * Get a workstation
-         * @description One workstation of the key's workspace; an id of another workspace answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: infrastructure:read.
+         * @description One workstation of the key's workspace; an id of another workspace, or outside the restrictions of the key's role, answers 404 like a missing one. The ETag header can be sent back in If-Match. Scope: infrastructure:read.
          */
         get: operations["getWorkstation"];
         put?: never;
@@ -5291,7 +5291,7 @@ export interface paths {
         head?: never;
         /**
          * Change a workstation
-         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the workstation changed since that ETag. An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; so does changing name, os or manufacturer of an automatic workstation. Scope: infrastructure:edit.
+         * @description Partial update: omitted fields keep their value, null clears an optional field. Audited with the changed fields. With If-Match, answers 412 if the workstation changed since that ETag. A key whose role restricts workstations writes only workstations within its restrictions, before and after: 403 otherwise, nothing written. An assignedUserId outside the workspace or a warranty ending before the purchase answers 422; so does changing name, os or manufacturer of an automatic workstation. Scope: infrastructure:edit.
          */
         patch: operations["updateWorkstation"];
         trace?: never;
