@@ -115,5 +115,9 @@ describeEachDatabase('web console: a restricted member and the Roles page', (h) 
       .where('name', '=', 'contractor')
       .executeTakeFirstOrThrow();
     assert.deepEqual(JSON.parse(saved.restrictions), { servers: { environment: ['staging'] } });
+    // The Members page gives it like a system role.
+    await page.goto('/ui/members');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByLabel('Role', { exact: true }).selectOption('contractor');
   });
 });

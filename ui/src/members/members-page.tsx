@@ -19,6 +19,12 @@ type AddMember = Body<'/members', 'post'>;
 const ROLES: readonly string[] = ['read', 'write', 'admin'];
 /** A system role, or a custom role of the workspace. */
 type Role = string;
+
+/** The roles a member may be given: the system roles, then the workspace's custom roles (the Roles page's list). */
+function useRoleNames(): readonly string[] {
+  const roles = useQuery(queries.roles());
+  return roles.data?.roles.map((role) => role.name) ?? ROLES;
+}
 const PAGE = 100;
 
 function AddMemberForm({
@@ -31,6 +37,7 @@ function AddMemberForm({
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('read');
+  const roleNames = useRoleNames();
   const add = useMutation({
     mutationFn: (body: AddMember) => consoleApi.addMember(body, { fields: ['email', 'name', 'role'] }),
     onSuccess: (added) =>
@@ -60,7 +67,7 @@ function AddMemberForm({
         </Field>
         <Field label="Role" error={fieldError('role')}>
           <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            {ROLES.map((value) => (
+            {roleNames.map((value) => (
               <option key={value}>{value}</option>
             ))}
           </select>
@@ -89,6 +96,7 @@ function RoleControl({
   onDemote?(role: Role): void;
   onStale(): void;
 }) {
+  const roleNames = useRoleNames();
   const changeRole = useMutation({
     mutationFn: async (role: Role) => consoleApi.changeRole(member.id, role, await etagAsShown('members', member)),
     onSuccess: onChanged,
@@ -110,7 +118,7 @@ function RoleControl({
   return (
     <Field label={`Role of ${member.name}`} error={error}>
       <select className="compact" value={member.role} onChange={(event) => change(event.target.value as Role)}>
-        {(ROLES.includes(member.role) ? ROLES : [...ROLES, member.role]).map((value) => (
+        {(roleNames.includes(member.role) ? roleNames : [...roleNames, member.role]).map((value) => (
           <option key={value}>{value}</option>
         ))}
       </select>
