@@ -15,6 +15,7 @@ import type { Tables } from '../db/schema.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import type { Caller } from '../http/authenticate.js';
 import { sharedValidators } from '../http/validators.js';
+import type { ValidateFunction } from 'ajv';
 import type { Filter, FilterLink } from '../lists/filters.js';
 import { whereMatching } from '../lists/matching.js';
 import type { Family } from './family.js';
@@ -40,9 +41,16 @@ export const familyKey = (family: Family): string => family.definition.path.slic
 /** A term that cannot be read any more (a custom field deleted since): it reaches nothing. */
 const NOTHING: Filter = { schema: Type.Any(), where: () => sql<SqlBool>`1 = 0` };
 
+/** The coercing check of each filter's schema, compiled once (Ajv keeps every schema object it compiles). */
+const checks = new WeakMap<TSchema, ValidateFunction>();
+
 /** A filter value as the query string would give it (coerced by the filter's schema), or undefined if it is none. */
 function coerced(schema: TSchema, value: string): unknown {
-  const check = sharedValidators().coercing.compile(Type.Object({ value: schema }));
+  let check = checks.get(schema);
+  if (!check) {
+    check = sharedValidators().coercing.compile(Type.Object({ value: schema }));
+    checks.set(schema, check);
+  }
   const holder = { value: value as unknown };
   return check(holder) ? holder.value : undefined;
 }
