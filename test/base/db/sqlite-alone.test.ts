@@ -172,7 +172,9 @@ describe('SQLite: the checkpointer thread', () => {
     await addWorkspace(database.db, 'w-short');
     await database.close();
     await sleep(1_500);
-    assert.equal(readdirSync('/proc/self/task').length, threads);
+    // No thread more (one of the runtime's own may have ended meanwhile: fewer is no checkpointer either).
+    const after = readdirSync('/proc/self/task').length;
+    assert.ok(after <= threads, `${after} threads after, ${threads} before`);
     await target.drop();
   });
 });
