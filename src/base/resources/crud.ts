@@ -821,7 +821,6 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
   const tags = [family.openApiTag];
   type Params = { id: string };
   const within = (caller: Caller) => callerWithin(database, registry.families, family, caller);
-  const asSeen = async <D>(caller: Caller, item: D) => (await (await within(caller)).shown([item]))[0]!;
 
   registerReadRoutes(typedApp, deps, {
     path: definition.path,
@@ -870,7 +869,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     }),
     async (request, reply) => {
       const principal = callerOf(request);
-      const { reach, targets } = await within(principal);
+      const { reach, targets, shown } = await within(principal);
       const created = await service.create(
         database,
         principal.workspaceId,
@@ -878,7 +877,7 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
         principal.actor,
         { reach, targets },
       );
-      return reply.code(201).send(await asSeen(principal, created));
+      return reply.code(201).send((await shown([created]))[0]);
     },
   );
 
@@ -892,15 +891,16 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     }),
     async (request, reply) => {
       const principal = callerOf(request);
+      const { reach, targets, shown } = await within(principal);
       const updated = await service.update(
         database,
         principal.workspaceId,
         (request.params as Params).id,
         request.body as Record<string, unknown>,
         principal.actor,
-        { ifMatch: ifMatchOf(request), ...(await within(principal)) },
+        { ifMatch: ifMatchOf(request), reach, targets },
       );
-      return withEtag(reply, await asSeen(principal, updated));
+      return withEtag(reply, (await shown([updated]))[0]);
     },
   );
 
@@ -913,9 +913,11 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
     }),
     async (request, reply) => {
       const principal = callerOf(request);
+      const { reach, targets } = await within(principal);
       await service.remove(database, principal.workspaceId, (request.params as Params).id, principal.actor, {
         ifMatch: ifMatchOf(request),
-        ...(await within(principal)),
+        reach,
+        targets,
       });
       return reply.code(204).send(null);
     },

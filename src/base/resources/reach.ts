@@ -6,7 +6,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { Type, type TSchema } from 'typebox';
-import { describeTerms, NOT_RESTRICTING, type Restrictions } from '../access/restrictions.js';
+import { describeTerms, isRestricted, NOT_RESTRICTING, type Restrictions } from '../access/restrictions.js';
 import { fieldTerms } from '../custom-fields/list-terms.js';
 import { itemFieldsOf, type ItemField } from '../custom-fields/values.js';
 import { dialectOf } from '../db/dialect.js';
@@ -56,24 +56,24 @@ function coerced(schema: TSchema, value: string): unknown {
 }
 
 /** One term as a filter of the family, or undefined when the family has no such filter or the value does not fit it. */
-function termFilter(
+async function termFilter(
   family: Family,
   fields: () => Promise<ItemField[]>,
   db: Kysely<Tables>,
   filter: string,
   value: string,
-): Promise<{ filter: Filter; value: unknown } | undefined> | { filter: Filter; value: unknown } | undefined {
+): Promise<{ filter: Filter; value: unknown } | undefined> {
   if (NOT_RESTRICTING.has(filter)) return undefined;
-  if (filter.startsWith('cf_'))
-    return fields().then((defined) => {
-      try {
-        const terms = fieldTerms(dialectOf(db), familyKey(family), defined, { [filter]: value }, customColumn(family));
-        const found = terms.filters[filter];
-        return found && { filter: found, value };
-      } catch {
-        return undefined;
-      }
-    });
+  if (filter.startsWith('cf_')) {
+    const defined = await fields();
+    try {
+      const terms = fieldTerms(dialectOf(db), familyKey(family), defined, { [filter]: value }, customColumn(family));
+      const found = terms.filters[filter];
+      return found && { filter: found, value };
+    } catch {
+      return undefined;
+    }
+  }
   const own = family.definition.filters?.[filter];
   if (!own) return undefined;
   const fitted = coerced(own.schema, value);
@@ -174,6 +174,7 @@ export async function reachedEvents(
   caller: Caller,
   families: readonly Family[],
 ): Promise<((eb: ExpressionBuilder<Tables, 'audit_events'>) => Expression<SqlBool>) | undefined> {
+  if (!isRestricted(caller.restrictions)) return undefined;
   const reaches = (await Promise.all(families.map((family) => reachOf(db, caller, family)))).filter(
     (reach): reach is FamilyReach => reach !== undefined,
   );

@@ -7,7 +7,7 @@ import { newId } from '../../../src/base/ids.js';
 import { revokeKey, rotateKey } from '../../../src/features/accounts/keys/keys.service.js';
 import { hashSecret } from '../../../src/features/accounts/keys/key-secret.js';
 import { addMember } from '../../../src/features/accounts/members/members.service.js';
-import { setRolePermissions } from '../../../src/features/accounts/members/roles.service.js';
+import { setRolePermissions } from '../../../src/features/accounts/roles/custom-roles.service.js';
 import { describeEachDatabase, type Harness, type Workspace, serviceFamilies } from '../../support/harness.js';
 import { bodyOf } from '../../support/typed.js';
 
@@ -62,7 +62,7 @@ describeEachDatabase('GET /audit-log', (h) => {
     const rotated = await rotateKey(h.database, key.id);
     await setRolePermissions(
       h.database,
-      h.registry.scopes,
+      h.registry,
       { workspaceId: ws.id, role: 'read', scopes: ['tenant:read'] },
       CLI_ACTOR,
     );

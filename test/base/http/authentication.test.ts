@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { revokeKey, rotateKey } from '../../../src/features/accounts/keys/keys.service.js';
-import { setRolePermissions } from '../../../src/features/accounts/members/roles.service.js';
+import { setRolePermissions } from '../../../src/features/accounts/roles/custom-roles.service.js';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { deleteWorkspace } from '../../../src/features/accounts/workspaces/workspaces.service.js';
 import { ErrorBody } from '../../../src/base/http/errors.js';
@@ -119,7 +119,7 @@ describeEachDatabase('authentication', (h) => {
     const key = await h.key(ws, { alias: 'read' });
     await setRolePermissions(
       h.database,
-      h.registry.scopes,
+      h.registry,
       { workspaceId: ws.id, role: 'read', scopes: ['tenant:read'] },
       CLI_ACTOR,
     );

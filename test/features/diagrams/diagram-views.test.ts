@@ -14,7 +14,7 @@ import type {
   NetworkOverview,
 } from '../../../src/features/diagrams/console-views.schemas.js';
 import { addressesOf, NetworkPlacement } from '../../../src/families/networks/addresses.js';
-import { setRolePermissions } from '../../../src/features/accounts/members/roles.service.js';
+import { setRolePermissions } from '../../../src/features/accounts/roles/custom-roles.service.js';
 import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { personIn, signIn, type ConsoleClient } from '../../support/console.js';
 import { describeEachDatabase, type Workspace } from '../../support/harness.js';
@@ -214,7 +214,7 @@ describeEachDatabase('console diagram views: flow map by category, networks, cap
     const c = await h.workspace('C');
     await setRolePermissions(
       h.database,
-      h.registry.scopes,
+      h.registry,
       {
         workspaceId: c.id,
         role: 'read',

@@ -73,9 +73,9 @@ export function registerRoles(program: Command): void {
       run(
         opts,
         async (database) =>
-          (await import('../members/roles.service.js')).setRolePermissions(
+          (await service()).setRolePermissions(
             database,
-            (await registry()).scopes,
+            await registry(),
             { workspaceId: opts.workspace, role: opts.role, scopes: opts.scopes },
             CLI_ACTOR,
           ),

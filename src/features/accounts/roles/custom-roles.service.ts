@@ -14,7 +14,7 @@ import {
   restrictionsText,
   type Restrictions,
 } from '../../../base/access/restrictions.js';
-import { isRoleName, ROLE_NAMES } from '../../../base/access/scopes.js';
+import { isRoleName, ROLE_NAMES, type RoleName } from '../../../base/access/scopes.js';
 import type { Actor } from '../../../base/audit/audit.types.js';
 import { recordAudit } from '../../../base/audit/audit.writer.js';
 import type { Database } from '../../../base/db/database.js';
@@ -24,8 +24,7 @@ import { ApiError, notFound } from '../../../base/errors/api-error.js';
 import { newId, nowIso } from '../../../base/ids.js';
 import { familyReach, requireValidRestrictions } from '../../../base/resources/reach.js';
 import type { Registry } from '../../../base/resources/registry.js';
-import { requireKnownScopes } from '../members/roles.service.js';
-import { ssoDb } from '../sso/rules.service.js';
+import { requireKnownScopes, requireRoleName as requireSystemRoleName } from '../members/roles.service.js';
 import { requireWorkspace } from '../workspaces/workspaces.service.js';
 
 export interface RoleDto {
@@ -252,9 +251,26 @@ export async function updateRole(
   });
 }
 
+/** Replaces a system role's permission set (`estate role set`); existing keys keep the copy they were made with. */
+export async function setRolePermissions(
+  database: Database,
+  registry: Registry,
+  input: { workspaceId: string; role: string; scopes: string[] },
+  actor: Actor,
+): Promise<{ role: RoleName; permissions: string[] }> {
+  const role = requireSystemRoleName(input.role);
+  const updated = await updateRole(
+    database,
+    registry,
+    { workspaceId: input.workspaceId, name: role, scopes: input.scopes },
+    actor,
+  );
+  return { role, permissions: updated.permissions };
+}
+
 /**
- * Deletes a custom role. Refused (422) for a system role, and while members hold it or single
- * sign-on rules give it: they would be left with no role. Keys made from it keep their copy.
+ * Deletes a custom role. Refused (422) for a system role, and while members hold it: they would be
+ * left with no role (single sign-on rules give system roles only). Keys made from it keep their copy.
  */
 export async function deleteRole(
   database: Database,
@@ -272,14 +288,6 @@ export async function deleteRole(
         `${role.members} member${role.members === 1 ? ' holds' : 's hold'} the role ${role.name}: ` +
           'give them another role first',
       );
-    const rules = await ssoDb(trx)
-      .selectFrom('sso_rules')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('workspace_id', '=', input.workspaceId)
-      .where('role', '=', role.name)
-      .executeTakeFirstOrThrow();
-    if (Number(rules.n) > 0)
-      throw new ApiError('unprocessable_entity', `single sign-on rules give the role ${role.name}: remove them first`);
     await trx.deleteFrom('roles').where('workspace_id', '=', input.workspaceId).where('name', '=', role.name).execute();
     await recordAudit(trx, {
       workspaceId: input.workspaceId,
