@@ -70,6 +70,14 @@ export function restrictionsText(restrictions: Restrictions): string {
   return JSON.stringify(canonicalRestrictions(restrictions));
 }
 
+/**
+ * What a kept answer's key adds for a caller (lists/response-cache.ts): nothing without restrictions,
+ * else the restrictions, so that callers of different reach never share an answer.
+ */
+export function cacheKeyOfReach(restrictions: Restrictions): string {
+  return isRestricted(restrictions) ? ` within ${restrictionsText(restrictions)}` : '';
+}
+
 /** A family's terms as people write them: `environment=staging and tagId=…`. */
 export function describeTerms(filters: Record<string, string[]>): string {
   return Object.entries(filters)

@@ -184,15 +184,7 @@ export async function reachedEvents(
     eb.and(
       reaches.map((reach) => {
         const { table, resourceType } = reach.family.definition;
-        const reached = whereMatching(
-          dynamic(db).selectFrom(table).select(`${table}.id`).where(`${table}.workspace_id`, '=', workspaceId),
-          {
-            query: reach.values,
-            search: { dialect: dialectOf(db), index: { table }, columns: [] },
-            filters: reach.filters,
-            workspaceId,
-          },
-        );
+        const reached = reachedRows(db, workspaceId, reach).select(`${table}.id`);
         return eb.or([
           eb('audit_events.resource_type', '<>', resourceType),
           eb('audit_events.resource_id', 'in', reached as never),
@@ -210,19 +202,23 @@ export async function reachableIds(
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const { table } = reach.family.definition;
-  const rows = dynamic(db)
-    .selectFrom(table)
+  const found = await reachedRows(db, workspaceId, reach)
     .select(`${table}.id as id`)
-    .where(`${table}.workspace_id`, '=', workspaceId)
-    .where(`${table}.id`, 'in', [...ids]);
-  const conditions = {
+    .where(`${table}.id`, 'in', [...ids])
+    .execute();
+  return new Set(found.map((row) => String((row as { id: unknown }).id)));
+}
+
+/** The family's rows in the workspace that the reach holds, nothing selected yet (one query with the caller's). */
+export function reachedRows(db: Kysely<Tables>, workspaceId: string, reach: FamilyReach) {
+  const { table } = reach.family.definition;
+  const rows = dynamic(db).selectFrom(table).where(`${table}.workspace_id`, '=', workspaceId);
+  return whereMatching(rows, {
     query: reach.values,
     search: { dialect: dialectOf(db), index: { table }, columns: [] },
     filters: reach.filters,
     workspaceId,
-  };
-  const found = await whereMatching(rows, conditions).execute();
-  return new Set(found.map((row) => String((row as { id: unknown }).id)));
+  });
 }
 
 /** Whether the reach holds one item (no reach: every item). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static, TObject } from 'typebox';
 import type { Database } from '../db/database.js';
 import { callerOf, type Caller } from '../http/authenticate.js';
-import { isRestricted, restrictionsText } from '../access/restrictions.js';
+import { cacheKeyOfReach } from '../access/restrictions.js';
 import { withEtag } from '../http/etag.js';
 import { errorResponses, PUBLIC_ERRORS } from '../http/errors.js';
 import { IdParams, titleOf } from '../http/schemas.js';
@@ -76,12 +76,10 @@ export function registerReadRoutes<Query extends TObject>(
       const query = request.query as Static<Query>;
       const { kept } = routes;
       if (!kept || kept.clockFilters.some((name) => name in query)) return routes.list(database, caller, query);
-      // Callers of different reach never share a page: a restricted one's are kept under its restrictions.
-      const reach = isRestricted(caller.restrictions) ? ` within ${restrictionsText(caller.restrictions)}` : '';
       // The page as the route's serializer writes it, sent as it is: the same bytes, serialized once.
       const page = await responseCache.answer(
         caller.workspaceId,
-        `${routes.path}?${JSON.stringify(query)}${reach}`,
+        `${routes.path}?${JSON.stringify(query)}${cacheKeyOfReach(caller.restrictions)}`,
         async () => reply.serialize(await routes.list(database, caller, query)) as string,
         (text) => text.length * 2,
       );

@@ -13,6 +13,7 @@ import { workstationsDashboard } from './workstations.js';
 import { renderDashboard } from './picture.js';
 import { registerPictureRoutes } from './picture-routes.js';
 import { Dashboard } from './widgets.js';
+import { estateOf } from './reach.js';
 
 /** The dashboards of the public API, in the order GET /dashboards lists them. */
 export const DASHBOARDS: readonly DashboardDefinition[] = [
@@ -29,7 +30,7 @@ export const DASHBOARDS: readonly DashboardDefinition[] = [
  * dashboard, each with its own scope and response schema. An unknown name is an unrouted path
  * under /public: 401 first, then 404 not_found.
  */
-export function registerDashboardRoutes(app: App, { database }: AppDeps): void {
+export function registerDashboardRoutes(app: App, deps: AppDeps): void {
   registerPictureRoutes(app, {
     noun: 'dashboard',
     entries: DASHBOARDS,
@@ -46,6 +47,7 @@ export function registerDashboardRoutes(app: App, { database }: AppDeps): void {
       },
       async answer(request, now) {
         const { workspaceId } = callerOf(request);
+        const database = await estateOf(request, deps);
         const widgets = await dashboard.widgets({ database, workspaceId, now, today: now.slice(0, 10) });
         return {
           body: { name: dashboard.name, generatedAt: now, widgets },

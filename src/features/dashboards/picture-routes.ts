@@ -44,6 +44,7 @@ export function registerPictureRoutes<Entry extends { name: string; title: strin
   typedApp.get(
     `/${noun}s`,
     {
+      config: { reach: 'none' },
       schema: {
         operationId: `list${pascalCase(noun)}s`,
         tags: [`${noun}s`],
@@ -70,7 +71,8 @@ export function registerPictureRoutes<Entry extends { name: string; title: strin
     app.get(
       `/${noun}s/${entry.name}`,
       {
-        config: { scope },
+        // Each is computed over the estate its caller reaches (reach.ts).
+        config: { scope, reach: 'applied' },
         schema: { operationId: `get${pascalCase(entry.name)}${pascalCase(noun)}`, tags: [`${noun}s`], ...schema },
       },
       async (request, reply) => {

@@ -12,6 +12,9 @@ import { PictureFormat, SVG_TYPE, wantsSvg } from '../../base/http/pictures.js';
 import { IdParams } from '../../base/http/schemas.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import { nowIso } from '../../base/ids.js';
+import { cacheKeyOfReach } from '../../base/access/restrictions.js';
+import type { Database } from '../../base/db/database.js';
+import { estateOf } from '../dashboards/reach.js';
 
 /** What a kept view is counted as in memory (a network overview of 200 networks is about 60 kB). */
 const VIEW_BYTES = 128 * 1024;
@@ -34,18 +37,22 @@ const ERRORS = errorResponses(400, 401, 403, 422, 'diagram_too_large', 503);
  * format=svg; each needs the scope of its public diagram. The public diagrams are unchanged.
  */
 export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
-  const { db } = deps.database;
   const renderer = rendererOf(app, deps);
   // The view of the workspace's rows, computed once per data version (lists/response-cache.ts): the page
   // asks for its JSON and its picture at once, and a view read again before a write is not counted
   // again. `generatedAt` stays the instant it was computed, which the rows have not changed since.
-  const kept = <Body>(request: FastifyRequest, name: string, compute: (workspaceId: string) => Promise<Body>) => {
-    const { workspaceId } = callerOf(request);
+  // It is computed over the estate the caller reaches, and kept per reach.
+  const kept = <Body>(
+    request: FastifyRequest,
+    name: string,
+    compute: (estate: Database, workspaceId: string) => Promise<Body>,
+  ) => {
+    const { workspaceId, restrictions } = callerOf(request);
     const { q, limit } = request.query as { q?: string; limit?: number };
     return deps.responseCache.answer(
       workspaceId,
-      `console view ${name}?${JSON.stringify([q, limit])}`,
-      () => compute(workspaceId),
+      `console view ${name}?${JSON.stringify([q, limit])}${cacheKeyOfReach(restrictions)}`,
+      async () => compute(await estateOf(request, deps), workspaceId),
       () => VIEW_BYTES,
     );
   };
@@ -64,29 +71,31 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/diagrams/flow-mapping/categories',
     {
-      config: { scope: 'flow_mapping_diagram:read' },
+      config: { scope: 'flow_mapping_diagram:read', reach: 'applied' },
       schema: { querystring: FormatQuery, response: { 200: FlowCategories, ...ERRORS } },
     },
     async (request, reply) =>
       answer(
         request,
         reply,
-        await kept(request, 'flow-categories', (workspaceId) => flowCategories(db, workspaceId, nowIso())),
+        await kept(request, 'flow-categories', (estate, workspaceId) =>
+          flowCategories(estate.db, workspaceId, nowIso()),
+        ),
       ),
   );
 
   app.get(
     '/diagrams/network-mapping/networks',
     {
-      config: { scope: 'network_mapping_diagram:read' },
+      config: { scope: 'network_mapping_diagram:read', reach: 'applied' },
       schema: { querystring: NarrowedQuery, response: { 200: NetworkOverview, ...ERRORS } },
     },
     async (request, reply) =>
       answer(
         request,
         reply,
-        await kept(request, 'network-overview', (workspaceId) =>
-          networkOverview(deps.database, workspaceId, nowIso(), { q: request.query.q, limit: request.query.limit }),
+        await kept(request, 'network-overview', (estate, workspaceId) =>
+          networkOverview(estate, workspaceId, nowIso(), { q: request.query.q, limit: request.query.limit }),
         ),
       ),
   );
@@ -94,7 +103,7 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/diagrams/network-mapping/networks/:id',
     {
-      config: { scope: 'network_mapping_diagram:read' },
+      config: { scope: 'network_mapping_diagram:read', reach: 'applied' },
       schema: {
         params: IdParams,
         querystring: NarrowedQuery,
@@ -105,8 +114,8 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
       answer(
         request,
         reply,
-        await kept(request, `network-hosts ${request.params.id}`, (workspaceId) =>
-          networkHosts(db, workspaceId, nowIso(), request.params.id, {
+        await kept(request, `network-hosts ${request.params.id}`, (estate, workspaceId) =>
+          networkHosts(estate.db, workspaceId, nowIso(), request.params.id, {
             q: request.query.q,
             limit: request.query.limit,
           }),
@@ -117,14 +126,16 @@ export function registerDiagramViewRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/diagrams/capacity-map/largest',
     {
-      config: { scope: 'capacity_map_diagram:read' },
+      config: { scope: 'capacity_map_diagram:read', reach: 'applied' },
       schema: { querystring: FormatQuery, response: { 200: CapacityLargest, ...ERRORS } },
     },
     async (request, reply) =>
       answer(
         request,
         reply,
-        await kept(request, 'capacity-largest', (workspaceId) => capacityLargest(db, workspaceId, nowIso())),
+        await kept(request, 'capacity-largest', (estate, workspaceId) =>
+          capacityLargest(estate.db, workspaceId, nowIso()),
+        ),
       ),
   );
 }

@@ -6,6 +6,7 @@ import { errorResponses, PUBLIC_ERRORS } from '../../base/http/errors.js';
 import type { App, AppDeps } from '../../base/http/types.js';
 import { DEFAULT_NODES, diagramScope } from './diagram.js';
 import { DIAGRAMS } from './diagram-list.js';
+import { estateOf } from '../dashboards/reach.js';
 import { createDiagramRenderer, type DiagramRenderer } from './render-pool.js';
 
 export { DIAGRAMS } from './diagram-list.js';
@@ -32,7 +33,6 @@ export function rendererOf(app: App, deps: AppDeps): DiagramRenderer {
  * in a worker thread within the diagram budget (render-pool.ts).
  */
 export function registerDiagramRoutes(app: App, deps: AppDeps): void {
-  const { database } = deps;
   const renderer = rendererOf(app, deps);
   registerPictureRoutes(app, {
     noun: 'diagram',
@@ -58,6 +58,7 @@ export function registerDiagramRoutes(app: App, deps: AppDeps): void {
         const { format: _format, ...own } = request.query as Static<typeof diagram.query> & { format?: string };
         const limit = typeof own.limit === 'number' ? own.limit : DEFAULT_NODES;
         const { workspaceId } = callerOf(request);
+        const database = await estateOf(request, deps);
         const context = { database, db: database.db, workspaceId, now, today: now.slice(0, 10), limit };
         const body = await diagram.compute(context, own);
         return { body, picture: () => renderer.render({ name: diagram.name, body, limit }) };

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../base/db/database.js';
-import { countedTotal } from '../../base/db/row-counts.js';
 import type { Tables } from '../../base/db/schema.js';
 import { rowsIn } from '../../base/db/rows-in.js';
+import { rowTotal } from '../../base/resources/reached-tables.js';
 import { addressesOf, NetworkPlacement, type KeyRange } from '../../families/networks/addresses.js';
 import { hostsOfNetwork } from '../../families/networks/network-hosts.routes.js';
 import type { NetworkHosts, NetworkOverview } from './console-views.schemas.js';
@@ -46,22 +46,24 @@ async function countByGroup(
   // PostgreSQL: a LATERAL subquery, one index range scan per range whatever the statistics say
   // (with stale ones the planner joined every address of the workspace to every range), keys
   // compared byte by byte (the column's "C" collation). SQLite's planner walks the index per range.
+  // The table is named with sql.table(), so that a restricted caller's reads it within its reach.
+  const addresses = sql.table('server_addresses');
   const result =
     database.dialect === 'postgres'
-      ? await sql<{ group_key: string; servers: number | string }>`
+      ? await sql<{ group_key: string; hosts: number | string }>`
     WITH ranges (group_key, low, high) AS (VALUES ${sql.join(rows)})
-    SELECT ranges.group_key, COUNT(DISTINCT a.server_id) AS servers
-    FROM ranges CROSS JOIN LATERAL (SELECT server_id FROM server_addresses
-      WHERE workspace_id = ${workspaceId} AND address >= ranges.low COLLATE "C"
-        AND address <= ranges.high COLLATE "C") a
+    SELECT ranges.group_key, COUNT(DISTINCT a.server_id) AS hosts
+    FROM ranges CROSS JOIN LATERAL (SELECT sa.server_id FROM ${addresses} AS sa
+      WHERE sa.workspace_id = ${workspaceId} AND sa.address >= ranges.low COLLATE "C"
+        AND sa.address <= ranges.high COLLATE "C") a
     GROUP BY ranges.group_key`.execute(database.db)
-      : await sql<{ group_key: string; servers: number | string }>`
+      : await sql<{ group_key: string; hosts: number | string }>`
     WITH ranges (group_key, low, high) AS (VALUES ${sql.join(rows)})
-    SELECT ranges.group_key, COUNT(DISTINCT a.server_id) AS servers
-    FROM ranges JOIN server_addresses a ON a.workspace_id = ${workspaceId}
+    SELECT ranges.group_key, COUNT(DISTINCT a.server_id) AS hosts
+    FROM ranges JOIN ${addresses} AS a ON a.workspace_id = ${workspaceId}
       AND a.address >= ranges.low AND a.address <= ranges.high
     GROUP BY ranges.group_key`.execute(database.db);
-  return new Map(result.rows.map((row) => [row.group_key, Number(row.servers)]));
+  return new Map(result.rows.map((row) => [row.group_key, Number(row.hosts)]));
 }
 
 /** Distinct servers with an address in any of the ranges; past one statement, read as server ids. */
@@ -182,9 +184,9 @@ export async function networkOverview(
   );
   const [hosts, servers, placedServers, workstations, routers] = await Promise.all([
     hostCounts(database, workspaceId, placement, shownIds),
-    countedTotal(db, workspaceId, 'servers'),
+    rowTotal(db, workspaceId, 'servers'),
     serversIn(database, workspaceId, everyNetwork),
-    countedTotal(db, workspaceId, 'workstations'),
+    rowTotal(db, workspaceId, 'workstations'),
     routersOf(db, workspaceId, shownIds),
   ]);
   return {

@@ -492,11 +492,10 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     const { ws } = await estate(h);
     const { key } = await roleKey(h, ws, { servers: { environment: ['staging'] } }, [
       'infrastructure:read',
-      'operations_dashboard:read',
-      'network_mapping_diagram:read',
+      'applications:read',
       'agents:read',
     ]);
-    for (const path of ['dashboards/operations', 'agents', 'diagrams/network-mapping']) {
+    for (const path of ['agents', 'discovered-applications']) {
       const refused = await h.call('GET', `/public/v1/${path}`, { key: key.secret });
       assert.equal(refused.statusCode, 403, path);
       assert.deepEqual(errorOf(refused), {

@@ -1,7 +1,7 @@
 /**
  * The console of a member whose custom role is restricted (docs/roles.md), in Chromium: counts,
- * lists, search and pickers hold only what the role reaches, and the pages that cannot keep to a
- * reach are not offered; and an admin's Roles page, which shows what restrictions reach before the
+ * lists, dashboards, search and pickers hold only what the role reaches, and the agents' pages
+ * are not offered; and an admin's Roles page, which shows what restrictions reach before the
  * role is saved.
  */
 import assert from 'node:assert/strict';
@@ -59,8 +59,14 @@ describeEachDatabase('web console: a restricted member and the Roles page', (h) 
     const nav = page.getByRole('navigation', { name: 'Console' });
     await nav.getByRole('link', { name: 'Servers' }).waitFor();
     await nav.getByRole('link', { name: 'Audit log' }).waitFor();
-    for (const hidden of ['Discovered software', 'Operations'])
-      assert.equal(await nav.getByRole('link', { name: hidden }).count(), 0, hidden);
+    assert.equal(await nav.getByRole('link', { name: 'Discovered software' }).count(), 0);
+
+    // The operations dashboard counts the staging servers alone.
+    await nav.getByRole('link', { name: 'Operations' }).click();
+    const figures = page.getByRole('region', { name: 'Servers by environment' }).locator('tr[data-key]');
+    await figures.first().waitFor({ state: 'attached' });
+    const environments = await figures.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')));
+    assert.deepEqual(environments, ['staging']);
 
     await page.goto('/ui/servers');
     await page.getByRole('status').filter({ hasText: /of 3$/ }).first().waitFor();

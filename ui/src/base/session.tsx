@@ -20,10 +20,10 @@ export function useSession(): SessionState {
  * admin-only pages (keys, agents, roles). The UI hides what they lack; the API refuses it too.
  */
 /**
- * What the server cannot answer within a restricted role's reach yet, and so refuses such a member
- * (403): the dashboards, diagrams and agents. The console does not offer them.
+ * What no restriction describes, and so the server refuses a restricted member (403): the agents
+ * and what they found. The console does not offer them.
  */
-const CLOSED_WHEN_RESTRICTED = /_dashboard:read$|_diagram:read$|^agents:/;
+const CLOSED_WHEN_RESTRICTED = /^agents:/;
 
 export function useAbilities() {
   const { session } = useSession();
