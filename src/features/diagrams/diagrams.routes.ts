@@ -44,7 +44,8 @@ export function registerDiagramRoutes(app: App, deps: AppDeps): void {
         description:
           `${diagram.description} JSON by default; with Accept: image/svg+xml or format=svg, a ` +
           'standalone SVG picture (text/xml-safe, no external resources, nodes linking to ' +
-          '/ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the ' +
+          "/ui/<family>/<id>). Computed from live data on each request, over the items the caller's role " +
+          'reaches. A picture is drawn within the ' +
           "server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 " +
           'diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. ' +
           `Scope: ${scope}.`,

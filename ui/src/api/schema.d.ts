@@ -4101,7 +4101,7 @@ export interface paths {
         };
         /**
          * The architecture dashboard
-         * @description Applications by hosting type, category and criticality; integration hubs; applications without an owner; data objects by classification and the flows that carry personal data. Computed from live data on each request. Widgets: applications-by-hosting, applications-by-category, applications-by-criticality, integration-hubs, applications-without-owner, data-by-classification, personal-data-flows. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: architecture_dashboard:read.
+         * @description Applications by hosting type, category and criticality; integration hubs; applications without an owner; data objects by classification and the flows that carry personal data. Computed from live data on each request, over the items the caller's role reaches. Widgets: applications-by-hosting, applications-by-category, applications-by-criticality, integration-hubs, applications-without-owner, data-by-classification, personal-data-flows. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: architecture_dashboard:read.
          */
         get: operations["getArchitectureDashboard"];
         put?: never;
@@ -4121,7 +4121,7 @@ export interface paths {
         };
         /**
          * The finance dashboard
-         * @description Annualised spend of the contracts active today, per currency (monthly ×12, quarterly ×4, yearly ×1, one-time in its start year only), by vendor, application and category (a contract covering several applications is split evenly between them); renewals and notice deadlines in the next 30, 60 and 90 days; cost per user of each application. Computed from live data on each request. Widgets: annual-spend, spend-by-vendor, spend-by-application, spend-by-category, renewals-30, renewals-60, renewals-90, cost-per-user. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: finance_dashboard:read.
+         * @description Annualised spend of the contracts active today, per currency (monthly ×12, quarterly ×4, yearly ×1, one-time in its start year only), by vendor, application and category (a contract covering several applications is split evenly between them); renewals and notice deadlines in the next 30, 60 and 90 days; cost per user of each application. Computed from live data on each request, over the items the caller's role reaches. Widgets: annual-spend, spend-by-vendor, spend-by-application, spend-by-category, renewals-30, renewals-60, renewals-90, cost-per-user. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: finance_dashboard:read.
          */
         get: operations["getFinanceDashboard"];
         put?: never;
@@ -4141,7 +4141,7 @@ export interface paths {
         };
         /**
          * The operations dashboard
-         * @description Hosts by environment, operating system and source; stale hosts and silent agents; software awaiting triage; changes per day. Computed from live data on each request. Widgets: hosts-by-environment, hosts-by-os, hosts-by-source, stale-hosts, silent-agents, triage-backlog, changes-per-day. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: operations_dashboard:read.
+         * @description Hosts by environment, operating system and source; stale hosts and silent agents; software awaiting triage; changes per day. Computed from live data on each request, over the items the caller's role reaches. Widgets: hosts-by-environment, hosts-by-os, hosts-by-source, stale-hosts, silent-agents, triage-backlog, changes-per-day. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: operations_dashboard:read.
          */
         get: operations["getOperationsDashboard"];
         put?: never;
@@ -4161,7 +4161,7 @@ export interface paths {
         };
         /**
          * The technology dashboard
-         * @description Operating system releases in use, the hosts past end of life (from the end-of-life table shipped with Estate: major Linux distributions, Windows Server, Windows and macOS), applications by lifecycle phase and the applications running on end-of-life servers. Computed from live data on each request. Widgets: os-versions, end-of-life-os, applications-by-lifecycle, applications-on-eol-hosts. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: technology_dashboard:read.
+         * @description Operating system releases in use, the hosts past end of life (from the end-of-life table shipped with Estate: major Linux distributions, Windows Server, Windows and macOS), applications by lifecycle phase and the applications running on end-of-life servers. Computed from live data on each request, over the items the caller's role reaches. Widgets: os-versions, end-of-life-os, applications-by-lifecycle, applications-on-eol-hosts. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: technology_dashboard:read.
          */
         get: operations["getTechnologyDashboard"];
         put?: never;
@@ -4181,7 +4181,7 @@ export interface paths {
         };
         /**
          * The usage dashboard
-         * @description Users per application, seats bought against users, applications nobody uses, and the software agents found most often. Computed from live data on each request. Widgets: users-per-application, seats, unused-applications, top-discovered-software. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: usage_dashboard:read.
+         * @description Users per application, seats bought against users, applications nobody uses, and the software agents found most often. Computed from live data on each request, over the items the caller's role reaches. Widgets: users-per-application, seats, unused-applications, top-discovered-software. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: usage_dashboard:read.
          */
         get: operations["getUsageDashboard"];
         put?: never;
@@ -4201,7 +4201,7 @@ export interface paths {
         };
         /**
          * The workstations dashboard
-         * @description Workstations by operating system, manufacturer and model; warranties ending in 90 days; machines assigned to nobody; age by purchase year. Computed from live data on each request. Widgets: workstations-by-os, workstations-by-manufacturer, workstations-by-model, warranty-ending-90, unassigned-workstations, workstation-age. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: workstations_dashboard:read.
+         * @description Workstations by operating system, manufacturer and model; warranties ending in 90 days; machines assigned to nobody; age by purchase year. Computed from live data on each request, over the items the caller's role reaches. Widgets: workstations-by-os, workstations-by-manufacturer, workstations-by-model, warranty-ending-90, unassigned-workstations, workstation-age. JSON by default; with Accept: image/svg+xml or format=svg, the widgets drawn as one standalone SVG picture. Scope: workstations_dashboard:read.
          */
         get: operations["getWorkstationsDashboard"];
         put?: never;
@@ -4293,7 +4293,7 @@ export interface paths {
         };
         /**
          * The application lifecycle diagram
-         * @description Each application's lifecycle phases on a timeline (plan, phase-in, active, phase-out, end of life) from its lifecycle dates, each phase ending where the next dated phase starts. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: application_lifecycle_diagram:read.
+         * @description Each application's lifecycle phases on a timeline (plan, phase-in, active, phase-out, end of life) from its lifecycle dates, each phase ending where the next dated phase starts. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request, over the items the caller's role reaches. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: application_lifecycle_diagram:read.
          */
         get: operations["getApplicationLifecycleDiagram"];
         put?: never;
@@ -4313,7 +4313,7 @@ export interface paths {
         };
         /**
          * The application matrix diagram
-         * @description A grid of the applications by two dimensions (rows × columns: categories, teams, criticality, lifecycle or hosting; categories × teams by default), with an unassigned row and column for applications without one. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: application_matrix_diagram:read.
+         * @description A grid of the applications by two dimensions (rows × columns: categories, teams, criticality, lifecycle or hosting; categories × teams by default), with an unassigned row and column for applications without one. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request, over the items the caller's role reaches. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: application_matrix_diagram:read.
          */
         get: operations["getApplicationMatrixDiagram"];
         put?: never;
@@ -4333,7 +4333,7 @@ export interface paths {
         };
         /**
          * The application quadrant diagram
-         * @description Applications placed by technical fit (x) and business value (y), 1 to 5, in the four TIME quadrants (tolerate, invest, migrate, eliminate), sized by annual cost (default) or users (size=users); applications missing a score are unplaced. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: application_quadrant_diagram:read.
+         * @description Applications placed by technical fit (x) and business value (y), 1 to 5, in the four TIME quadrants (tolerate, invest, migrate, eliminate), sized by annual cost (default) or users (size=users); applications missing a score are unplaced. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request, over the items the caller's role reaches. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: application_quadrant_diagram:read.
          */
         get: operations["getApplicationQuadrantDiagram"];
         put?: never;
@@ -4353,7 +4353,7 @@ export interface paths {
         };
         /**
          * The capacity map diagram
-         * @description Servers grouped by location and environment, with the CPU cores, memory and storage of each group and each server, and the applications each server hosts. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: capacity_map_diagram:read.
+         * @description Servers grouped by location and environment, with the CPU cores, memory and storage of each group and each server, and the applications each server hosts. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request, over the items the caller's role reaches. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: capacity_map_diagram:read.
          */
         get: operations["getCapacityMapDiagram"];
         put?: never;
@@ -4373,7 +4373,7 @@ export interface paths {
         };
         /**
          * The flow mapping diagram
-         * @description Applications as nodes and data flows as edges (protocol, frequency, data objects), for the whole workspace, around one application (applicationId, depth) or for a category (categoryId). JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: flow_mapping_diagram:read.
+         * @description Applications as nodes and data flows as edges (protocol, frequency, data objects), for the whole workspace, around one application (applicationId, depth) or for a category (categoryId). JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request, over the items the caller's role reaches. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: flow_mapping_diagram:read.
          */
         get: operations["getFlowMappingDiagram"];
         put?: never;
@@ -4393,7 +4393,7 @@ export interface paths {
         };
         /**
          * The network mapping diagram
-         * @description Networks, routers and hosts: an edge from each router to the networks it is linked to, and from each host to the most specific network holding one of its IP addresses; hosts in no network are listed as unplaced. Workstations record no address, so they are unplaced. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: network_mapping_diagram:read.
+         * @description Networks, routers and hosts: an edge from each router to the networks it is linked to, and from each host to the most specific network holding one of its IP addresses; hosts in no network are listed as unplaced. Workstations record no address, so they are unplaced. JSON by default; with Accept: image/svg+xml or format=svg, a standalone SVG picture (text/xml-safe, no external resources, nodes linking to /ui/<family>/<id>). Computed from live data on each request, over the items the caller's role reaches. A picture is drawn within the server's diagram budget (DIAGRAM_BUDGET_MS, default 10 s); one that takes longer answers 422 diagram_too_large, whose message names limit: ask for fewer nodes, or for the JSON answer. Scope: network_mapping_diagram:read.
          */
         get: operations["getNetworkMappingDiagram"];
         put?: never;
