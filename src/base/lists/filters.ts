@@ -27,6 +27,14 @@ export interface Filter {
   where(eb: Eb, value: unknown, workspaceId: string, scan?: boolean): Expression<SqlBool>;
   /** The value, as text, that the filter compares a column with (equality filters). */
   key?(value: unknown): string;
+  /** The column an equality filter compares with the value as it is (equalsFilter without a conversion). */
+  equals?: string;
+  /**
+   * The same condition on the rank an enum column's sort orders by (offset.ts rankOf), which the
+   * sort's index holds before the id: where a query's rows are probed by id (a link filter lists
+   * them), the planner writes this instead, so that index answers without reading the row.
+   */
+  ranked?(eb: Eb, value: unknown): Expression<SqlBool>;
   /** The link the filter follows (linkedFilter). */
   link?: FilterLink;
   /** The date column the filter bounds, and how (dateFilter). */
@@ -35,15 +43,31 @@ export interface Filter {
   clock?: true;
 }
 
-export const equalsFilter = (
-  columnName: string,
-  schema: TSchema,
-  toColumn: (value: unknown) => unknown = (value) => value,
-): Filter => ({
-  schema,
-  where: (eb, value) => eb(columnName, '=', toColumn(value)),
-  key: (value) => String(toColumn(value)),
-});
+export const equalsFilter = (columnName: string, schema: TSchema, toColumn?: (value: unknown) => unknown): Filter => {
+  const stored = toColumn ?? ((value: unknown) => value);
+  return {
+    schema,
+    where: (eb, value) => eb(columnName, '=', stored(value)),
+    key: (value) => String(stored(value)),
+    ...(!toColumn && { equals: columnName }),
+  };
+};
+
+/**
+ * `filter` (an equality filter) with its condition on the rank of `ranks` as well (Filter.ranked),
+ * for a column sorted by those ranks.
+ */
+export function withRanks(filter: Filter, ranks: readonly string[]): Filter {
+  const column = filter.equals;
+  if (!column) return filter;
+  return { ...filter, ranked: (eb, value) => eb(rankOf(column, ranks), '=', sql.lit(ranks.indexOf(String(value)))) };
+}
+
+/** An enum column as its rank among `ranks` (`low` < `critical`): what its sort and the sort's index order by. */
+export function rankOf(column: string, ranks: readonly string[]): Expression<number> {
+  const cases = ranks.map((value, rank) => sql`WHEN ${sql.lit(value)} THEN ${sql.lit(rank)}`);
+  return sql<number>`CASE ${sql.ref(column)} ${sql.join(cases, sql` `)} END`;
+}
 
 /**
  * Exact match ignoring letter case, with the same folding as every other case-insensitive rule,

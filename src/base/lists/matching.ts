@@ -38,12 +38,21 @@ export function whereMatching<Row>(
   read: TextRead = 'index',
 ) {
   const { query, search, filters, workspaceId } = conditions;
+  const asked = Object.entries(filters).filter(([name]) => query[name] !== undefined);
+  // SQLite probes the rows a link filter lists by id: an enum's condition on its rank lets the
+  // sort's index (workspace_id, rank, id) answer each probe alone (Filter.ranked). PostgreSQL
+  // hash-joins the link's rows with the enum's own index instead, which the rank would keep it from.
+  const probed = read === 'index' && search.dialect === 'sqlite' && asked.some(([, filter]) => filter.link);
   return rows.where((eb) => {
     const all: Expression<SqlBool>[] = [];
     if (typeof query.q === 'string' && query.q)
       all.push(matchesText(search.dialect, search.index, search.columns, query.q, read));
-    for (const [name, filter] of Object.entries(filters))
-      if (query[name] !== undefined) all.push(filter.where(eb, query[name], workspaceId, read !== 'index'));
+    for (const [name, filter] of asked)
+      all.push(
+        probed && filter.ranked
+          ? filter.ranked(eb, query[name])
+          : filter.where(eb, query[name], workspaceId, read !== 'index'),
+      );
     return eb.and(all);
   });
 }

@@ -9,7 +9,9 @@ import { countedDays, countedValue } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 import { linkCountKey, type StorageOf } from '../db/storage.js';
 import type { Filter } from './filters.js';
-import type { FilterOrderRead } from './offset.js';
+import { whereMatching } from './matching.js';
+import type { FilterOrderRead, ListQuery } from './offset.js';
+import { dialectOf } from '../db/dialect.js';
 
 type FilterTotal = (value: unknown) => Promise<number>;
 
@@ -67,8 +69,9 @@ function singleFilterTotalOf(
 }
 
 /**
- * Link filters whose link rows keep a copy of the listed row's name (`nameCopy`): the
- * filter alone is read in name order from the link's index, 50 links then their 50 rows.
+ * Link filters whose link rows keep a copy of the listed row's name (`nameCopy`): the filter is
+ * read in name order from the link's index, 50 links then their 50 rows. With other conditions
+ * (`others`, of the same filters), each row the link lists is tested against them in that order.
  */
 export function filterOrderReadsOf(
   filters: Record<string, Filter>,
@@ -81,11 +84,19 @@ export function filterOrderReadsOf(
     const copy = link && storageOf(link.table)?.nameCopy;
     if (!link || copy?.by !== link.otherColumn) continue;
     const { key, from, copy: copied, by } = copy;
+    // The rows of the other conditions, as a table of the same name: their columns are the list's
+    // alone (the link has some of the same names), and each database folds it into the join.
+    const listed = (others: ListQuery) => {
+      const own = dynamic(db).selectFrom(from).selectAll(from).where(`${from}.workspace_id`, '=', workspaceId);
+      if (Object.keys(others).length === 0) return from;
+      const search = { dialect: dialectOf(db), index: { table: from }, columns: [] };
+      return whereMatching(own, { query: others, search, filters, workspaceId }).as(from);
+    };
     reads[name] = {
       sort: 'name',
-      read: (value) => ({
+      read: (value, others = {}) => ({
         rows: dynamic(db)
-          .selectFrom(from)
+          .selectFrom(listed(others))
           .innerJoin(`${link.table} as linked`, (join) =>
             join.onRef('linked.workspace_id', '=', `${from}.workspace_id`).onRef(`linked.${key}`, '=', `${from}.id`),
           )

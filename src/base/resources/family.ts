@@ -12,7 +12,7 @@ import type { Tables } from '../db/schema.js';
 import { describedSearch, type StorageOf, storageWith, type TableStorage } from '../db/storage.js';
 import { fold } from '../db/text-search.js';
 import { DateTime, Uuid } from '../http/schemas.js';
-import type { Filter } from '../lists/filters.js';
+import { withRanks, type Filter } from '../lists/filters.js';
 import { listQuerySchema, offsetListSchema, type Sort } from '../lists/offset.js';
 import { FIELD_LIST_PARAMETERS } from '../custom-fields/list-terms.js';
 import { storedValues } from '../custom-fields/values.js';
@@ -242,17 +242,6 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
   const path = definition.path ?? `/${definition.table.replaceAll('_', '-')}`;
   const storageOf = storageWith(definition.storage);
   const facts = storageOf(definition.table) ?? {};
-  const resolved = {
-    ...definition,
-    nouns: { one: definition.noun, many: definition.table.replaceAll('_', ' ') },
-    path,
-    scopeFamily: definition.scopeFamily ?? path.slice(1),
-    resourceType: definition.resourceType ?? (definition.noun.replaceAll(' ', '_') as AuditResourceType),
-    auditCategory: definition.auditCategory ?? 'inventory',
-    search: facts.searched ?? [],
-    facts,
-    storageOf,
-  };
   const columnOf = (field: string) => fields[field]?.column ?? snakeCase(field);
   const sortOf = (field: string): Sort => {
     const column = fields[field]?.sortColumn ?? columnOf(field);
@@ -262,9 +251,22 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
     return ranks || nullable ? { column, ...(ranks && { ranks }), ...(nullable && { nullable }) } : column;
   };
 
+  const sorts: Record<string, Sort> = Object.fromEntries(definition.sorts.map((field) => [field, sortOf(field)]));
+  const resolved = {
+    ...definition,
+    filters: definition.filters && rankedFilters(definition.filters, Object.values(sorts)),
+    nouns: { one: definition.noun, many: definition.table.replaceAll('_', ' ') },
+    path,
+    scopeFamily: definition.scopeFamily ?? path.slice(1),
+    resourceType: definition.resourceType ?? (definition.noun.replaceAll(' ', '_') as AuditResourceType),
+    auditCategory: definition.auditCategory ?? 'inventory',
+    search: facts.searched ?? [],
+    facts,
+    storageOf,
+  };
   return {
     definition: resolved,
-    sorts: Object.fromEntries(definition.sorts.map((field) => [field, sortOf(field)])),
+    sorts,
     trackingColumn,
     openApiTag: path.slice(1),
     defaultSort: definition.defaultSort ?? 'name',
@@ -473,5 +475,21 @@ export function itemSchema<Properties extends TProperties>(
       updatedAt: DateTime(updatedAt),
     },
     { description },
+  );
+}
+
+/**
+ * Filters with each equality filter on an enum column sorted by its ranks also written on the
+ * sort's rank (Filter.ranked), so that the sort's index serves it where rows are probed by id.
+ */
+function rankedFilters(filters: Record<string, Filter>, sorts: readonly Sort[]): Record<string, Filter> {
+  const ranksOf = new Map<string, readonly string[]>();
+  for (const sort of sorts)
+    if (typeof sort === 'object' && 'ranks' in sort && sort.ranks) ranksOf.set(sort.column, sort.ranks);
+  return Object.fromEntries(
+    Object.entries(filters).map(([name, filter]) => {
+      const ranks = filter.equals ? ranksOf.get(filter.equals) : undefined;
+      return [name, ranks ? withRanks(filter, ranks) : filter];
+    }),
   );
 }

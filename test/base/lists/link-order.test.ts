@@ -171,6 +171,58 @@ describeEachDatabase('servers of a tag or an application in name order', (h) => 
     },
   );
 
+  it("reads a tag's servers with other conditions in the tag's name order, each row tested", async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const environments = ['staging', 'production', 'test'] as const;
+    const servers = [];
+    for (let i = 0; i < 36; i++)
+      servers.push(
+        await created(
+          h.call('POST', '/public/v1/servers', {
+            key,
+            body: { name: `host-${(i * 7) % 36}${i % 5 === 0 ? '' : `-${i}`}`, environment: environments[i % 3] },
+          }),
+        ),
+      );
+    const tag = await created(h.call('POST', '/public/v1/tags', { key, body: { name: 'mixed' } }));
+    const application = await created(h.call('POST', '/public/v1/applications', { key, body: { name: 'Mixed' } }));
+    for (const [i, server] of servers.entries()) {
+      if (i % 4 !== 3) await h.call('PUT', `/public/v1/servers/${server.id}/tags/${tag.id}`, { key });
+      if (i % 2 === 0) await h.call('PUT', `/public/v1/servers/${server.id}/applications/${application.id}`, { key });
+    }
+    const { rows } = await sql<{ id: string; environment: string; app: number }>`
+      SELECT servers.id AS id, servers.environment AS environment,
+        (SELECT count(*) FROM application_servers a WHERE a.server_id = servers.id) AS app
+      FROM servers JOIN server_tags linked
+        ON linked.workspace_id = servers.workspace_id AND linked.server_id = servers.id
+      WHERE linked.tag_id = ${tag.id} ORDER BY servers.name, servers.id`.execute(h.database.db);
+    const staging = rows.filter((row) => row.environment === 'staging');
+    const cases: [Record<string, string>, string[]][] = [
+      [{ environment: 'staging' }, staging.map((row) => row.id)],
+      [
+        { environment: 'staging', applicationId: application.id },
+        staging.filter((row) => Number(row.app)).map((row) => row.id),
+      ],
+    ];
+    for (const [conditions, expected] of cases) {
+      // Pages of 2: the first pages end within a third of the matches (read in the tag's order), the last do not.
+      for (const [sort, order] of [
+        ['name', expected],
+        ['-name', [...expected].reverse()],
+      ] as const) {
+        const query = { tagId: tag.id, ...conditions, sort };
+        const { items, total } = await everyItem<Server>(h, key, '/servers', query, 2);
+        assert.equal(total, expected.length, JSON.stringify(query));
+        assert.deepEqual(
+          items.map((item) => item.id),
+          order,
+          JSON.stringify(query),
+        );
+      }
+    }
+  });
+
   it('fills the copies a bulk load did not bring', async () => {
     const ws = await h.workspace();
     const key = (await h.key(ws)).secret;
