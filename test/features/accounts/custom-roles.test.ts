@@ -267,6 +267,55 @@ describeEachDatabase('custom roles: a restricted caller reaches only its items',
     assert.equal(inside.statusCode, 201);
   });
 
+  it('under parallel writes a restricted write lands only while its item is reached, and never outside', async () => {
+    const { ws } = await estate(h);
+    const { key } = await roleKey(h, ws, { servers: { environment: ['staging'] } });
+    const admin = await h.key(ws, { alias: 'admin' });
+    const { post } = writer(h, admin.secret);
+    const targets: { id: string }[] = [];
+    for (let i = 0; i < 12; i++) targets.push(await post('servers', { name: `par-${i}`, environment: 'staging' }));
+    const patch = (id: string, secret: string, body: object) =>
+      h.call('PATCH', `/public/v1/servers/${id}`, { key: secret, body });
+    // The restricted key touches every server while the admin moves every other one out of its reach,
+    // and the key tries to create servers outside it, all at once.
+    const touched = targets.map((server) => patch(server.id, key.secret, { description: 'touched' }));
+    const moved = targets
+      .filter((_, i) => i % 2 === 0)
+      .map((server) => patch(server.id, admin.secret, { environment: 'production' }));
+    const sneaky = targets.map((_, i) =>
+      h.call('POST', '/public/v1/servers', {
+        key: key.secret,
+        body: { name: `sneaky-${i}`, environment: 'production' },
+      }),
+    );
+    const [touches, moves, creates] = await Promise.all([
+      Promise.all(touched),
+      Promise.all(moved),
+      Promise.all(sneaky),
+    ]);
+    for (const answer of moves) assert.equal(answer.statusCode, 200, answer.body);
+    for (const answer of creates) assert.equal(answer.statusCode, 403, answer.body);
+    assert.ok(!(await names(h, admin.secret, 'servers')).names.some((name) => name.startsWith('sneaky')));
+    for (const [i, server] of targets.entries()) {
+      const answer = touches[i]!;
+      if (i % 2 === 1) assert.equal(answer.statusCode, 200, answer.body);
+      else assert.ok([200, 404].includes(answer.statusCode), answer.body);
+      const events = await h.database.db
+        .selectFrom('audit_events')
+        .select(['actor_id', 'changes'])
+        .where('workspace_id', '=', ws.id)
+        .where('resource_id', '=', server.id)
+        .where('action', '=', 'update')
+        .orderBy('id')
+        .execute();
+      const fields = events.map((event) => Object.keys(JSON.parse(event.changes ?? '{}')).join());
+      // The key's change, when it landed, came before the move that took the server out of its reach.
+      const expected =
+        i % 2 === 1 ? ['description'] : answer.statusCode === 200 ? ['description', 'environment'] : ['environment'];
+      assert.deepEqual(fields, expected, `par-${i}: ${answer.statusCode}`);
+    }
+  });
+
   it('creating through a role restricted to teamId=X links the new item to team X', async () => {
     const { ws, team } = await estate(h);
     const { key } = await roleKey(
