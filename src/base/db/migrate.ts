@@ -3,6 +3,7 @@ import { ensureFieldIndexes } from '../custom-fields/indexes.js';
 import type { Database, Dialect } from './database.js';
 import * as baseline from './migrations/0011-baseline.js';
 import * as customRoles from './migrations/0012-custom-roles.js';
+import * as bulkEdits from './migrations/0013-bulk-edits.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -14,6 +15,7 @@ type DialectMigration = {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-baseline': baseline,
   '0012-custom-roles': customRoles,
+  '0013-bulk-edits': bulkEdits,
 };
 
 /**

@@ -523,6 +523,22 @@ export interface FieldDefinitionsTable {
   updated_at: string;
 }
 
+/** One edit of many items at once, and the audit events it wrote (migration 0013). */
+export interface BulkEditsTable {
+  workspace_id: string;
+  id: string;
+  family: string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_name: string;
+  created_at: string;
+  items: number;
+  /** JSON: [[fromTimestamp, fromId], [toTimestamp, toId]][] — the positions of its events, each range inclusive. */
+  events: string;
+  undoes: string | null;
+  undone_by: string | null;
+}
+
 export interface Tables {
   console_sessions: ConsoleSessionsTable;
   sign_in_failures: SignInFailuresTable;
@@ -575,5 +591,6 @@ export interface Tables {
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
   saved_views: SavedViewsTable;
+  bulk_edits: BulkEditsTable;
   field_definitions: FieldDefinitionsTable;
 }

@@ -16,7 +16,7 @@ import { linkedIds } from '../../base/resources/crud.js';
 import { CLI_ACTOR } from '../../base/audit/audit.types.js';
 import { type Column, columnsOf, csvHeaders } from './columns.js';
 import { itemFieldsOf, type ItemField } from '../../base/custom-fields/values.js';
-import { fieldTerms, namesFields } from '../../base/custom-fields/list-terms.js';
+import { familyConditions } from '../../base/resources/conditions.js';
 import { GUARDED_CELL, guardedCell } from './formula-cells.js';
 import type { Format } from './import.js';
 import { Names } from './names.js';
@@ -37,21 +37,12 @@ export async function* recordsOf(
   { ids = false, reach }: { ids?: boolean; reach?: ExportReach } = {},
 ) {
   const { family } = service;
-  // A restricted caller's export: its reach's terms join the query's filters, as its list's do.
-  const query = reach?.family ? { ...asked, ...reach.family.values } : asked;
   const columns = columnsOf(family, fields);
   const { definition } = family;
   const names = new Names(database.db, workspaceId, CLI_ACTOR);
-  // The list's `cf_` filters and sort, as the list reads them (custom-fields/list-terms.ts).
-  const named = namesFields(query)
-    ? fieldTerms(database.dialect, definition.path.slice(1), fields, query, `${definition.table}.custom_fields`)
-    : undefined;
-  const conditions = {
-    query,
-    search: { dialect: database.dialect, index: { table: definition.table }, columns: definition.search },
-    filters: { ...definition.filters, ...named?.filters, ...reach?.family?.filters },
-    workspaceId,
-  };
+  // A restricted caller's export: its reach's terms join the query's filters, as its list's do.
+  const { conditions, named } = familyConditions(database, workspaceId, family, fields, asked, reach?.family);
+  const { query } = conditions;
   // A list's sort (`name`, `-hostname`) orders the export as the list shows it, batch by batch by
   // offset; without one, batches follow the id, each after the last one's id.
   const sortName = query.sort?.replace(/^-/, '');

@@ -1,14 +1,18 @@
-import { sql, type Kysely } from 'kysely';
 import { type Static, type TSchema, Type } from 'typebox';
-import { BulkDelete, BulkLink, type BulkRefusal, BulkResult, BulkSetField, BulkTag } from './lists.schemas.js';
+import { BulkDelete, BulkLink, BulkResult, BulkSetField, BulkTag } from './lists.schemas.js';
 import type { Database } from '../../base/db/database.js';
-import { constraintViolationOf } from '../../base/db/errors.js';
-import type { Tables } from '../../base/db/schema.js';
-import { writeTransaction } from '../../base/db/write.js';
 import { ApiError, notFound } from '../../base/errors/api-error.js';
 import type { Registry } from '../../base/resources/registry.js';
 import type { App, AppDeps } from '../../base/http/types.js';
-import { forgetSince, recordedIn } from '../../base/metrics/metrics.js';
+import { IdParams } from '../../base/http/schemas.js';
+import {
+  BulkEdit,
+  BulkEditList,
+  BulkEditPreview,
+  BulkEditResult,
+} from '../../features/bulk-edits/bulk-edits.schemas.js';
+import { applyEdit, listEdits, previewEdit, undoEdit } from '../../features/bulk-edits/bulk-edits.service.js';
+import { eachRow } from '../../features/bulk-edits/rows.js';
 import type { Family } from '../../base/resources/family.js';
 import { requireRow } from '../../base/resources/crud.js';
 import { changeLinkWithin, editableLinkSide, reachesOfSide } from '../../base/resources/links.js';
@@ -30,47 +34,6 @@ function familyIn(registry: Registry, key: string): Family {
 /** The member's role must hold the scope the single request needs (403 otherwise, before anything is read). */
 function requireScope(scopes: readonly string[], scope: string): void {
   if (!scopes.includes(scope)) throw new ApiError('insufficient_permission', `missing permission: ${scope}`);
-}
-
-/** A row's refusal as its single request would answer it; anything else fails the whole request. */
-function refusalOf(id: string, error: unknown): BulkRefusal {
-  if (error instanceof ApiError) return { id, code: error.code, message: error.message };
-  const constraint = constraintViolationOf(error);
-  if (constraint === 'unique' || constraint === 'foreign_key')
-    return { id, code: 'unprocessable_entity', message: 'the change conflicts with another resource of the workspace' };
-  throw error;
-}
-
-/**
- * Every row in one write transaction (the workspace's write lock held once), each inside its own
- * savepoint: a row whose change is refused is rolled back to the savepoint, whole, and reported;
- * the rows that pass are applied and committed together. `act` answers whether it changed the row.
- */
-async function eachRow(
-  database: Database,
-  workspaceId: string,
-  ids: readonly string[],
-  act: (trx: Kysely<Tables>, id: string) => Promise<boolean>,
-  before?: (trx: Kysely<Tables>) => Promise<void>,
-): Promise<BulkResult> {
-  return writeTransaction(database, workspaceId, async (trx) => {
-    await before?.(trx);
-    const result: BulkResult = { applied: [], unchanged: [], refused: [] };
-    for (const id of ids) {
-      await sql`savepoint bulk_row`.execute(trx);
-      const mark = recordedIn(trx);
-      try {
-        (await act(trx, id)) ? result.applied.push(id) : result.unchanged.push(id);
-        await sql`release savepoint bulk_row`.execute(trx);
-      } catch (error) {
-        await sql`rollback to savepoint bulk_row`.execute(trx);
-        await sql`release savepoint bulk_row`.execute(trx);
-        forgetSince(trx, mark);
-        result.refused.push(refusalOf(id, error));
-      }
-    }
-    return result;
-  });
 }
 
 /** One link of many rows of `family` to `targetId`, as PUT {path}/{id}/{segment}/{targetId} for each. */
@@ -151,6 +114,57 @@ export function registerBulkRoutes(app: App, { database, registry }: AppDeps): v
       return fieldValue(after) !== fieldValue(before);
     });
   });
+  // An edit of any editable field (docs/console.md, "Bulk edit"): previewed, applied, undone.
+  const editable = (caller: Caller, family: Family) =>
+    requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
+  app.post(
+    '/bulk/:family/edit/preview',
+    {
+      config: { reach: 'applied' },
+      schema: { params: FamilyParams, body: BulkEdit, response: { 200: BulkEditPreview } },
+    },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      const family = familyIn(registry, request.params.family);
+      editable(caller, family);
+      return previewEdit(database, caller, family, request.body);
+    },
+  );
+  app.post(
+    '/bulk/:family/edit',
+    {
+      config: { reach: 'applied' },
+      schema: { params: FamilyParams, body: BulkEdit, response: { 200: BulkEditResult } },
+    },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      const family = familyIn(registry, request.params.family);
+      editable(caller, family);
+      return applyEdit(database, registry, caller, family, request.body);
+    },
+  );
+  app.get(
+    '/bulk/edits',
+    {
+      config: { reach: 'applied' },
+      schema: {
+        querystring: Type.Object(
+          { family: Type.Optional(FamilyParams.properties.family) },
+          { additionalProperties: false },
+        ),
+        response: { 200: BulkEditList },
+      },
+    },
+    async (request) => listEdits(database, memberCallerOf(request).workspaceId, request.query.family),
+  );
+  app.post(
+    '/bulk/edits/:id/undo',
+    { config: { reach: 'applied' }, schema: { params: IdParams, response: { 200: BulkEditResult } } },
+    async (request) => {
+      const caller = memberCallerOf(request);
+      return undoEdit(database, registry, caller, request.params.id, (family) => editable(caller, family));
+    },
+  );
   bulk('tag', BulkTag, (caller, family, { ids, tagId }) =>
     linkAll(database, registry.families, caller, family, 'tags', ids, tagId),
   );

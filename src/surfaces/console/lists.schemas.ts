@@ -50,21 +50,7 @@ export type BulkDelete = Static<typeof BulkDelete>;
 export type BulkTag = Static<typeof BulkTag>;
 export type BulkLink = Static<typeof BulkLink>;
 
-const Refusal = Type.Object({
-  id: Type.String(),
-  code: Type.String({
-    description: 'The code the single request would have answered (not_found, unprocessable_entity…).',
-  }),
-  message: Type.String(),
-});
-
-export const BulkResult = Type.Object({
-  applied: Type.Array(Type.String(), { description: 'Rows changed (each audited as its single request would be).' }),
-  unchanged: Type.Array(Type.String(), { description: 'Rows that were so already (a link that existed).' }),
-  refused: Type.Array(Refusal, { description: 'Rows left exactly as they were, with the reason.' }),
-});
-export type BulkResult = Static<typeof BulkResult>;
-export type BulkRefusal = Static<typeof Refusal>;
+export { BulkResult, type BulkRefusal } from '../../features/bulk-edits/bulk-edits.schemas.js';
 
 /** Views one person may keep per list: a page offers them all at once. */
 export const VIEWS_PER_LIST = 50;

@@ -347,6 +347,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk/{family}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    family: components["parameters"]["Family"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The change of every item, as a PATCH of one item takes it (any editable field, customFields). */
+                        changes: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Or every item matching these list parameters (filters, q, cf_…; not limit, offset or sort), at most 10,000. */
+                        filter?: {
+                            [key: string]: string;
+                        };
+                        /** @description The items to change, at most 200, each once; or `filter`. */
+                        ids?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Rows changed (each audited as its single request would be). */
+                            applied: string[];
+                            /** @description The edit, to undo it (POST /bulk/edits/{id}/undo); null when it changed nothing. */
+                            editId: string | null;
+                            /** @description Rows left exactly as they were, with the reason. */
+                            refused: {
+                                /** @description The code the single request would have answered (not_found, unprocessable_entity…). */
+                                code: string;
+                                id: string;
+                                message: string;
+                            }[];
+                            /** @description Rows that were so already (a link that existed). */
+                            unchanged: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk/{family}/edit/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    family: components["parameters"]["Family"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The change of every item, as a PATCH of one item takes it (any editable field, customFields). */
+                        changes: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Or every item matching these list parameters (filters, q, cf_…; not limit, offset or sort), at most 10,000. */
+                        filter?: {
+                            [key: string]: string;
+                        };
+                        /** @description The items to change, at most 200, each once; or `filter`. */
+                        ids?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The most one edit changes. */
+                            limit: number;
+                            /** @description Items the edit would change or find so already. */
+                            matched: number;
+                            /** @description The first items, by id, to show what the edit reaches. */
+                            sample: {
+                                id: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bulk/{family}/link": {
         parameters: {
             query?: never;
@@ -513,6 +641,109 @@ export interface paths {
                         "application/json": {
                             /** @description Rows changed (each audited as its single request would be). */
                             applied: string[];
+                            /** @description Rows left exactly as they were, with the reason. */
+                            refused: {
+                                /** @description The code the single request would have answered (not_found, unprocessable_entity…). */
+                                code: string;
+                                id: string;
+                                message: string;
+                            }[];
+                            /** @description Rows that were so already (a link that existed). */
+                            unchanged: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    family?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actorName: string;
+                            createdAt: string;
+                            family: string;
+                            id: string;
+                            /** @description Items it changed. */
+                            items: number;
+                            /** @description The edit it undid. */
+                            undoes: string | null;
+                            /** @description The edit that undid it. */
+                            undoneBy: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk/edits/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Resource id.
+                     * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
+                     */
+                    id: components["parameters"]["Id"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Rows changed (each audited as its single request would be). */
+                            applied: string[];
+                            /** @description The edit, to undo it (POST /bulk/edits/{id}/undo); null when it changed nothing. */
+                            editId: string | null;
                             /** @description Rows left exactly as they were, with the reason. */
                             refused: {
                                 /** @description The code the single request would have answered (not_found, unprocessable_entity…). */
