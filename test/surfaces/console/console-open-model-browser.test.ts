@@ -103,14 +103,15 @@ describeEachDatabase('web console: custom fields, people, moving a workspace', (
     await writing.waitForURL(/cf_tier=gold/);
     await writing.getByRole('status').filter({ hasText: '1–1 of 1' }).waitFor();
 
-    // Set a field on the selected rows: one request, the status says how many.
+    // Edit a field of the selected rows: one request, the status says how many.
     await writing.goto('/ui/servers');
     for (const name of ['db-01', 'db-02']) await writing.getByRole('checkbox', { name: `Select ${name}` }).check();
-    await writing.getByRole('button', { name: 'Set a field' }).click();
+    await writing.getByRole('button', { name: 'Edit a field' }).click();
     const dialog = writing.getByRole('dialog');
     await dialog.getByLabel('Field', { exact: true }).selectOption({ label: 'Rack unit' });
-    await dialog.getByLabel('Value', { exact: true }).fill('40');
-    await assertAccessible(writing, 'the Set a field dialog');
+    await dialog.getByLabel('New value', { exact: true }).fill('40');
+    await dialog.getByRole('status').filter({ hasText: 'Will set it on 2 servers' }).waitFor();
+    await assertAccessible(writing, 'the Edit a field dialog');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await writing.getByRole('status').filter({ hasText: 'Set on 2.' }).waitFor();
     const racked = (await h.call('GET', '/public/v1/servers', { key, query: { cf_rack_unit: '40' } })).json();

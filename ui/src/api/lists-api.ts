@@ -4,6 +4,10 @@ import { call, queryOf } from './client.js';
 type AuditActorList = Answer<'/audit-actors', 'get'>;
 type AuditActor = Answer<'/audit-actors/{id}', 'get'>;
 type BulkResult = Answer<'/bulk/{family}/delete', 'post'>;
+type BulkEditResult = Answer<'/bulk/{family}/edit', 'post'>;
+type BulkEdit = Body<'/bulk/{family}/edit', 'post'>;
+type BulkEditPreview = Answer<'/bulk/{family}/edit/preview', 'post'>;
+type BulkEditList = Answer<'/bulk/edits', 'get'>;
 type ViewList = Answer<'/views', 'get'>;
 type SavedView = Answer<'/views', 'post'>;
 type CreateView = Body<'/views', 'post'>;
@@ -14,7 +18,18 @@ type CreateView = Body<'/views', 'post'>;
  * (views.routes.ts).
  */
 
-export type { AuditActor, AuditActorList, BulkResult, CreateView, SavedView, ViewList };
+export type {
+  AuditActor,
+  AuditActorList,
+  BulkEdit,
+  BulkEditList,
+  BulkEditPreview,
+  BulkEditResult,
+  BulkResult,
+  CreateView,
+  SavedView,
+  ViewList,
+};
 
 export const listsApi = {
   auditActors: (q: string, limit = 20) => call<AuditActorList>('GET', `/audit-actors${queryOf({ q, limit })}`),
@@ -27,6 +42,11 @@ export const listsApi = {
     call<BulkResult>('POST', `/bulk/${family}/link`, { ids, segment, targetId }),
   bulkSetField: (family: string, ids: string[], field: string, value: unknown) =>
     call<BulkResult>('POST', `/bulk/${family}/set-field`, { ids, field, value }),
+  bulkEditPreview: (family: string, edit: BulkEdit) =>
+    call<BulkEditPreview>('POST', `/bulk/${family}/edit/preview`, edit),
+  bulkEdit: (family: string, edit: BulkEdit) => call<BulkEditResult>('POST', `/bulk/${family}/edit`, edit),
+  bulkEdits: (family: string) => call<BulkEditList>('GET', `/bulk/edits${queryOf({ family })}`),
+  bulkUndo: (id: string) => call<BulkEditResult>('POST', `/bulk/edits/${encodeURIComponent(id)}/undo`),
 
   views: (family: string) => call<ViewList>('GET', `/views${queryOf({ family })}`),
   saveView: (view: CreateView) => call<SavedView>('POST', '/views', view, { fields: ['name'] }),

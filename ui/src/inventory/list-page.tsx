@@ -8,6 +8,7 @@ import { Field, FilterActions, FormError } from '../base/field.js';
 import { PageHeader } from '../base/layout.js';
 import { useAbilities } from '../base/session.js';
 import { type BulkAbilities, BulkActions } from '../lists/bulk-actions.js';
+import { BulkEdit } from './bulk-edit.js';
 import { FilterControl } from '../lists/filter-control.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, Pager } from '../lists/pager.js';
 import { SavedViews, type ViewQuery } from '../lists/saved-views.js';
@@ -163,9 +164,9 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
     delete: Boolean(family.scopes.edit && family.scopes.delete && can(family.scopes.delete)),
     tag: Boolean(family.scopes.edit && can(family.scopes.edit) && editable('tags')),
     link: Boolean(family.scopes.edit && can(family.scopes.edit) && editable('applications')),
-    fields: family.scopes.edit && can(family.scopes.edit) ? (definitions.data?.data ?? []) : [],
+    edit: Boolean(family.scopes.edit && can(family.scopes.edit) && family.update),
   };
-  const selecting = abilities.delete || abilities.tag || abilities.link || abilities.fields.length > 0;
+  const selecting = abilities.delete || abilities.tag || abilities.link || abilities.edit;
   const rows = page?.data ?? [];
   const allChosen = rows.length > 0 && rows.every((item) => selected.has(item.id));
   const choose = (item: Resource, on: boolean) => {
@@ -291,6 +292,18 @@ function FamilyList({ family }: { family: ConsoleFamily }) {
               noun={family.many}
               selected={[...selected].map(([id, name]) => ({ id, name }))}
               abilities={abilities}
+              edit={
+                abilities.edit && (
+                  <BulkEdit
+                    family={family}
+                    fields={definitions.data?.data ?? []}
+                    selected={[...selected].map(([id, name]) => ({ id, name }))}
+                    query={params}
+                    total={total}
+                    onDone={() => setSelected(new Map())}
+                  />
+                )
+              }
               onDone={() => setSelected(new Map())}
             />
           )}

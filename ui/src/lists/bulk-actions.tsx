@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { messageOf } from '../api/client.js';
-import type { CustomField } from '../api/console-api.js';
 import { type BulkResult, listsApi } from '../api/lists-api.js';
 import { invalidate, stale } from '../api/queries.js';
 import { Combobox } from '../base/combobox.js';
@@ -15,7 +14,7 @@ export interface Selected {
   name: string;
 }
 
-type Action = 'delete' | 'tag' | 'link' | 'field';
+type Action = 'delete' | 'tag' | 'link';
 
 /** What the rows of a list may have done to them, by the member's role and the family's links. */
 export interface BulkAbilities {
@@ -23,37 +22,13 @@ export interface BulkAbilities {
   tag: boolean;
   /** The family's link to applications (servers), when the member may change it. */
   link: boolean;
-  /** The family's custom fields, when the member may edit its items: Set a field. */
-  fields: readonly CustomField[];
-}
-
-/**
- * What a field's value typed in the dialog is sent as: a number, a boolean, a list (`;` between),
- * JSON, or text; empty clears the field. The server checks it as a PATCH's (400 names the field).
- */
-function typedValue(field: CustomField, text: string): unknown {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (field.type === 'integer' || field.type === 'decimal') return Number(trimmed);
-  if (field.type === 'boolean') return trimmed === 'true';
-  if (field.type === 'multiselect' || field.type === 'multireference')
-    return trimmed
-      .split(';')
-      .map((part) => part.trim())
-      .filter(Boolean);
-  if (field.type === 'json') {
-    try {
-      return JSON.parse(trimmed) as unknown;
-    } catch {
-      return trimmed;
-    }
-  }
-  return trimmed;
+  /** The member may edit the family's items: Edit a field (inventory/bulk-edit.tsx, given as `edit`). */
+  edit: boolean;
 }
 
 /** The sentence a bulk answer becomes: what was done and each row refused, by name. */
 function summary(action: Action, result: BulkResult, names: ReadonlyMap<string, string>): string {
-  const done = { delete: 'Deleted', tag: 'Tagged', link: 'Linked', field: 'Set on' }[action];
+  const done = { delete: 'Deleted', tag: 'Tagged', link: 'Linked' }[action];
   const parts = [`${done} ${result.applied.length}.`];
   if (result.unchanged.length > 0) parts.push(`${result.unchanged.length} already so.`);
   for (const refusal of result.refused)
@@ -62,16 +37,17 @@ function summary(action: Action, result: BulkResult, names: ReadonlyMap<string, 
 }
 
 /**
- * The actions on the rows selected in a list: **Delete selected**, **Tag selected**, **Link to
- * application** and **Set a field** (a custom field), each confirmed in a dialog and sent as one
- * request (POST /ui/api/bulk/…), which applies every row in one transaction and names the rows it
- * refused.
+ * The actions on the rows selected in a list: **Delete selected**, **Tag selected** and **Link to
+ * application**, each confirmed in a dialog and sent as one request (POST /ui/api/bulk/…), which
+ * applies every row in one transaction and names the rows it refused; and `edit`, the list's
+ * **Edit a field** (inventory/bulk-edit.tsx).
  */
 export function BulkActions({
   family,
   noun,
   selected,
   abilities,
+  edit,
   onDone,
 }: {
   family: string;
@@ -79,14 +55,12 @@ export function BulkActions({
   noun: string;
   selected: Selected[];
   abilities: BulkAbilities;
+  edit?: ReactNode;
   onDone(): void;
 }) {
   const client = useQueryClient();
   const [open, setOpen] = useState<Action>();
   const [target, setTarget] = useState('');
-  const [fieldName, setFieldName] = useState('');
-  const [fieldText, setFieldText] = useState('');
-  const chosenField = abilities.fields.find((field) => field.name === fieldName);
   const [report, setReport] = useState<string>();
   const names = new Map(selected.map((row) => [row.id, row.name]));
   const run = useMutation({
@@ -94,8 +68,6 @@ export function BulkActions({
       const ids = selected.map((row) => row.id);
       if (action === 'delete') return listsApi.bulkDelete(family, ids);
       if (action === 'tag') return listsApi.bulkTag(family, ids, target);
-      if (action === 'field' && chosenField)
-        return listsApi.bulkSetField(family, ids, chosenField.name, typedValue(chosenField, fieldText));
       return listsApi.bulkLink(family, ids, 'applications', target);
     },
     onSuccess: (result, action) => {
@@ -112,8 +84,6 @@ export function BulkActions({
     run.reset();
     setReport(undefined);
     setTarget('');
-    setFieldName(abilities.fields[0]?.name ?? '');
-    setFieldText('');
     setOpen(action);
   };
   const close = () => setOpen(undefined);
@@ -135,11 +105,7 @@ export function BulkActions({
           Link to application
         </button>
       )}
-      {abilities.fields.length > 0 && (
-        <button type="button" disabled={count === 0} onClick={() => start('field')}>
-          Set a field
-        </button>
-      )}
+      {edit}
       {report && (
         <p role="status" className="bulk-report">
           {report}
@@ -148,15 +114,9 @@ export function BulkActions({
       {open && (
         <ConfirmDialog
           title={
-            open === 'delete'
-              ? `Delete ${rows}?`
-              : open === 'tag'
-                ? `Tag ${rows}`
-                : open === 'field'
-                  ? `Set a field on ${rows}`
-                  : `Link ${rows} to an application`
+            open === 'delete' ? `Delete ${rows}?` : open === 'tag' ? `Tag ${rows}` : `Link ${rows} to an application`
           }
-          busy={run.isPending || (open === 'field' ? !chosenField : open !== 'delete' && !target)}
+          busy={run.isPending || (open !== 'delete' && !target)}
           onClose={close}
           onConfirm={() => run.mutate(open)}
         >
@@ -168,25 +128,6 @@ export function BulkActions({
                 .join(', ')}
               {count > 5 ? ` and ${count - 5} more` : ''} will be deleted, with their links. This cannot be undone.
             </p>
-          ) : open === 'field' ? (
-            <>
-              <Field label="Field">
-                <select value={fieldName} onChange={(event) => setFieldName(event.target.value)}>
-                  {abilities.fields.map((field) => (
-                    <option key={field.name} value={field.name}>
-                      {field.label}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Value">
-                <input
-                  value={fieldText}
-                  onChange={(event) => setFieldText(event.target.value)}
-                  placeholder={chosenField?.type === 'multiselect' ? 'one; another' : 'empty clears it'}
-                />
-              </Field>
-            </>
           ) : (
             <Field label={open === 'tag' ? 'Tag' : 'Application'}>
               <Combobox
