@@ -4,6 +4,7 @@ import type { Database, Dialect } from './database.js';
 import * as baseline from './migrations/0011-baseline.js';
 import * as customRoles from './migrations/0012-custom-roles.js';
 import * as bulkEdits from './migrations/0013-bulk-edits.js';
+import * as hostSorts from './migrations/0014-host-sorts.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-baseline': baseline,
   '0012-custom-roles': customRoles,
   '0013-bulk-edits': bulkEdits,
+  '0014-host-sorts': hostSorts,
 };
 
 /**

@@ -71,6 +71,36 @@ describeEachDatabase('servers', (h) => {
     );
   });
 
+  it('sorts by OS, manufacturer and serial number, no value first', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    for (const [name, os, serialNumber] of [
+      ['ten', 'Ubuntu', 'C3'],
+      ['two', 'Debian', 'A1'],
+      ['nine', 'Windows Server', 'B2'],
+      ['six', 'Debian', null],
+      ['mapped', null, 'D4'],
+      ['none', 'Alpine', 'E5'],
+    ] as const) {
+      const created = await h.call('POST', '/public/v1/servers', {
+        key,
+        body: { name, os, serialNumber, manufacturer: name === 'two' ? 'Dell' : null },
+      });
+      assert.equal(created.statusCode, 201, created.body);
+    }
+    const order = async (sort: string) =>
+      (
+        (await h.call('GET', '/public/v1/servers', { key, query: { sort, limit: '50' } })).json() as {
+          data: { name: string }[];
+        }
+      ).data.map((server) => server.name);
+    // Ties in creation order (the id); no value first ascending, last descending.
+    assert.deepEqual(await order('os'), ['mapped', 'none', 'two', 'six', 'ten', 'nine']);
+    assert.deepEqual(await order('-os'), ['nine', 'ten', 'six', 'two', 'none', 'mapped']);
+    assert.deepEqual(await order('serialNumber'), ['six', 'two', 'nine', 'ten', 'mapped', 'none']);
+    assert.deepEqual((await order('manufacturer'))[5], 'two');
+  });
+
   it('on an automatic server, changing name, os or manufacturer → 422; other fields stay editable', async () => {
     const ws = await h.workspace();
     const key = await h.key(ws);
