@@ -19,3 +19,11 @@ export function addressKey(address: string): string | undefined {
     .map((byte) => byte.toString(16).padStart(2, '0'))
     .join('')}`;
 }
+
+/**
+ * SQLite: the key of a server's first address, of the row `row` (NEW in a trigger, or the table's
+ * name): what the address sort orders by (`servers.ip_key`, migration 0014), null without one.
+ */
+export const sqliteIpKey = (row: string): string =>
+  `estate_address_key(CASE WHEN json_valid(${row}.ip_addresses) AND json_type(${row}.ip_addresses) = 'array'
+    THEN json_extract(${row}.ip_addresses, '$[0]') END)`;

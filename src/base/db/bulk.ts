@@ -25,6 +25,7 @@ import { finished } from 'node:stream/promises';
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { sqliteIpKey } from './address-keys.js';
 import type { Database, Dialect } from './database.js';
 import type { Tables } from './schema.js';
 import {
@@ -273,8 +274,10 @@ async function finishSqliteLoad(load: LoadState, progress?: (indexed: number) =>
   await sql`PRAGMA cache_size = ${sql.lit(-INDEX_SORT_KIB)}`.execute(trx);
   try {
     for (const [table, { facts, before, rows, indexes, triggers }] of suspended) {
-      // A copy is caught up first: it writes the rows the indexes are then built from.
-      const copies = triggers.filter((trigger) => trigger.name.endsWith('_copy_insert'));
+      // A copy, and servers' address keys, are caught up first: they write the rows the indexes are then built from.
+      const copies = triggers.filter(
+        (trigger) => trigger.name.endsWith('_copy_insert') || trigger.name.endsWith('_address_insert'),
+      );
       for (const trigger of copies) await catchUp(trx, table, facts, trigger.name, before);
       for (const statement of indexes) await trx.executeQuery(CompiledQuery.raw(statement));
       // The search text of custom fields last: its UPDATE then writes the rows' text index again.
@@ -703,6 +706,8 @@ async function indexAddresses(trx: Kysely<Tables>, dialect: Dialect, loaded: Loa
       WHERE ${loaded('servers')} AND NOT ${plain} ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`.execute(trx);
     return;
   }
+  // Each server's first address's key, as the insert trigger writes it (migration 0014).
+  await sql`UPDATE servers SET ip_key = ${sql.raw(sqliteIpKey('servers'))} WHERE ${loaded('servers')}`.execute(trx);
   // A key the function does not make (NULL) breaks the column's NOT NULL, and OR IGNORE leaves that
   // element out: as the trigger's `IS NOT NULL`, with one call of the function per element.
   await sql`INSERT OR IGNORE INTO server_addresses (workspace_id, server_id, address)

@@ -256,10 +256,10 @@ export function textIndexCount(dialect: Dialect, index: TextIndex, text: string)
 }
 
 /**
- * A row read with `select *`, as an UPDATE may set it: without PostgreSQL's `search_text`, a
- * generated column (storage-sql.ts) that only the database writes.
+ * A row read with `select *`, as an UPDATE may set it: without the columns only the database
+ * writes, PostgreSQL's `search_text` (storage-sql.ts) and servers' `ip_key` (migration 0014).
  */
 export function writableColumns<Row extends Record<string, unknown>>(row: Row): Row {
-  const { search_text: _generated, ...columns } = row;
+  const { search_text: _generated, ip_key: _key, ...columns } = row;
   return columns as Row;
 }

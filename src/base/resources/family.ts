@@ -31,6 +31,8 @@ export interface Field {
   foldedInto?: string;
   /** The column the field sorts by when it is not the field's own (a network's cidr sorts by its numeric key). */
   sortColumn?: string;
+  /** The sort column holds no value for some rows, though the field always has one (no address: no key). */
+  sortNullable?: true;
 }
 
 /** The column of an API field by the naming rule: `osVersion` → `os_version`. */
@@ -247,7 +249,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
     const column = fields[field]?.sortColumn ?? columnOf(field);
     const schema = definition.schemas.item.properties[field];
     const ranks = enumValues(schema);
-    const nullable = isNullable(schema);
+    const nullable = isNullable(schema) || fields[field]?.sortNullable === true;
     return ranks || nullable ? { column, ...(ranks && { ranks }), ...(nullable && { nullable }) } : column;
   };
 

@@ -80,7 +80,8 @@ export const servers = defineFamily({
   scopeFamily: 'infrastructure',
   schemas: { item: Server, create: ServerCreate, update: ServerUpdate },
   fields: {
-    ipAddresses: jsonArrayColumn(ipList),
+    // Sorted by the first address's key (migration 0014): in numeric order, IPv4 before IPv6.
+    ipAddresses: { ...jsonArrayColumn(ipList), sortColumn: 'ip_key', sortNullable: true },
     os: { foldedInto: 'os_key' },
     ...host.automaticField,
   },
@@ -88,6 +89,7 @@ export const servers = defineFamily({
   sorts: [
     'name',
     'hostname',
+    'ipAddresses',
     'environment',
     'os',
     'manufacturer',

@@ -39,7 +39,8 @@ export function registerDashboardRoutes(app: App, deps: AppDeps): void {
       schema: {
         summary: `The ${dashboard.name} dashboard`,
         description:
-          `${dashboard.description} Computed from live data on each request, over the items the caller's role reaches. Widgets: ` +
+          `${dashboard.description} Computed from live data on each request, over the items the caller's ` +
+          `role reaches. Widgets: ` +
           `${dashboard.widgetIds.join(', ')}. JSON by default; with Accept: image/svg+xml or format=svg, ` +
           `the widgets drawn as one standalone SVG picture. Scope: ${scope}.`,
         querystring: Type.Object({ format: PictureFormat }, { additionalProperties: false }),

@@ -40,6 +40,12 @@ export interface TableShape {
 export const DERIVED_TABLES: readonly string[] = ['row_counts', 'value_counts', 'search_versions', 'server_addresses'];
 
 /**
+ * Columns kept from other columns of their row, never carried: a load makes them again. Servers'
+ * `ip_key` (migration 0014) is generated on PostgreSQL and written by the address triggers on SQLite.
+ */
+export const DERIVED_COLUMNS: Readonly<Record<string, readonly string[]>> = { servers: ['ip_key'] };
+
+/**
  * Not carried: console sign-ins (people sign in again), the migrator's own records, and data
  * versions (the next write of a workspace makes its row again).
  */
@@ -123,7 +129,9 @@ async function columnsOf(dialect: Dialect, query: Query, table: string): Promise
   if (dialect === 'sqlite') {
     // hidden: 0 a stored column, 2 or 3 a generated one.
     const rows = await query('SELECT name, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid', [table]);
-    const stored = rows.filter((row) => Number(row.hidden) === 0);
+    const stored = rows.filter(
+      (row) => Number(row.hidden) === 0 && !DERIVED_COLUMNS[table]?.includes(String(row.name)),
+    );
     return {
       columns: stored.map((row) => String(row.name)),
       key: stored

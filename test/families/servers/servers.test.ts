@@ -8,6 +8,9 @@ import { ErrorBody } from '../../../src/base/http/errors.js';
 import { Tag } from '../../../src/families/tags/tags.schemas.js';
 import { User } from '../../../src/families/people/users.module.js';
 import { bodyOf } from '../../support/typed.js';
+import { addressKey } from '../../../src/base/db/address-keys.js';
+import { SUSPEND_FROM_ROWS } from '../../../src/base/db/bulk.js';
+import { seedWorkspace } from '../../../src/features/seed/seed.js';
 
 describeEachDatabase('servers', (h) => {
   it('a manual server: create, lastCheckTime is its last creation or edit, filters, search by IP', async () => {
@@ -69,6 +72,47 @@ describeEachDatabase('servers', (h) => {
       (await h.call('GET', '/public/v1/servers', { key: key.secret, query: { environment: 'prod' } })).statusCode,
       400,
     );
+  });
+
+  it('sorts by address in numeric order (IPv4 before IPv6, none first), written by any path', async () => {
+    const ws = await h.workspace();
+    const key = (await h.key(ws)).secret;
+    const made: Record<string, string> = {};
+    for (const [name, ipAddresses] of [
+      ['ten', ['10.0.0.10', '1.1.1.1']],
+      ['two', ['10.0.0.2']],
+      ['nine', ['9.200.0.1']],
+      ['six', ['fe80::1']],
+      ['mapped', ['::ffff:10.0.0.3']],
+      ['none', []],
+    ] as const) {
+      const created = await h.call('POST', '/public/v1/servers', { key, body: { name, ipAddresses } });
+      assert.equal(created.statusCode, 201, created.body);
+      made[name] = (created.json() as { id: string }).id;
+    }
+    const order = async (sort: string, workspaceKey = key) =>
+      (
+        (await h.call('GET', '/public/v1/servers', { key: workspaceKey, query: { sort, limit: '200' } })).json() as {
+          data: { name: string; ipAddresses: string[] }[];
+        }
+      ).data;
+    const names = async (sort: string) => (await order(sort)).map((server) => server.name);
+    // The first address decides; an IPv4-mapped address counts as its IPv4 address.
+    assert.deepEqual(await names('ipAddresses'), ['none', 'nine', 'two', 'mapped', 'ten', 'six']);
+    assert.deepEqual(await names('-ipAddresses'), ['six', 'ten', 'mapped', 'two', 'nine', 'none']);
+    // A change of addresses moves the server in that order.
+    const moved = await h.call('PATCH', `/public/v1/servers/${made.six}`, { key, body: { ipAddresses: ['1.0.0.1'] } });
+    assert.equal(moved.statusCode, 200, moved.body);
+    assert.deepEqual(await names('ipAddresses'), ['none', 'six', 'nine', 'two', 'mapped', 'ten']);
+
+    // Servers a bulk load wrote (the seed's, loaded without triggers, then caught up) are in the order
+    // of their first address's key.
+    const seeded = await h.workspace();
+    await seedWorkspace(h.database, { workspaceId: seeded.id, size: SUSPEND_FROM_ROWS });
+    const listed = await order('ipAddresses', (await h.key(seeded)).secret);
+    const keys = listed.map((server) => (server.ipAddresses[0] && addressKey(server.ipAddresses[0])) ?? '');
+    assert.equal(listed.length, 200);
+    assert.deepEqual(keys, [...keys].sort(), 'in the order of their first address');
   });
 
   it('sorts by OS, manufacturer and serial number, no value first', async () => {

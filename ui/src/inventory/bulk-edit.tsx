@@ -38,6 +38,12 @@ function changesOf(field: Editable, draft: Draft[string]): EditBody['changes'] {
   return field.key.startsWith('cf:') ? { customFields: { [field.key.slice(3)]: value } } : { [field.key]: value };
 }
 
+/** The first items a preview names, after a colon, with an ellipsis when there are more. */
+function sampleOf({ matched, sample }: { matched: number; sample: { name: string }[] }): string {
+  if (sample.length === 0) return '';
+  return `: ${sample.map((one) => one.name).join(', ')}${matched > sample.length ? ', …' : ''}`;
+}
+
 /** An edit's answer in words: how many items changed, and each refused one by name. */
 function outcome(verb: string, result: BulkEditResult, names: ReadonlyMap<string, string>): string {
   const parts = [`${verb} ${formatCount(result.applied.length)}.`];
@@ -183,12 +189,9 @@ export function BulkEdit({
           {reached && (
             <p role="status">
               {tooMany
-                ? `${count(reached.matched)}: one edit changes at most ${formatCount(reached.limit)}. Narrow the filter.`
-                : `Will set it on ${count(reached.matched)}${
-                    reached.sample.length > 0
-                      ? `: ${reached.sample.map((one) => one.name).join(', ')}${reached.matched > reached.sample.length ? ', …' : ''}`
-                      : ''
-                  }. Undo sets back what it changed.`}
+                ? `${count(reached.matched)}: one edit changes at most ${formatCount(reached.limit)}. ` +
+                  'Narrow the filter.'
+                : `Will set it on ${count(reached.matched)}${sampleOf(reached)}. Undo sets back what it changed.`}
             </p>
           )}
           <FormError error={messageOf(preview.error) ?? messageOf(apply.error)} />
