@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ValidateFunction } from 'ajv';
 import type { TObject } from 'typebox';
+import { isRestricted } from '../../base/access/restrictions.js';
 import { newestEvent } from '../../base/audit/audit.writer.js';
 import type { Actor } from '../../base/audit/audit.types.js';
 import { itemFieldsOf } from '../../base/custom-fields/values.js';
@@ -282,7 +283,7 @@ export async function undoEdit(
         .executeTakeFirst()
     : undefined;
   const family = edit && registry.byKey(edit.family);
-  if (!edit || !family) throw notFound('bulk edit');
+  if (!edit || !family || !mayUndo(caller, edit)) throw notFound('bulk edit');
   requireScope(family);
   if (edit.undone_by) throw new ApiError('conflict', 'the edit was undone already');
   const reversal = new Map<string, ReturnType<typeof reverseOf>>();
@@ -347,20 +348,32 @@ function changedFields(before: unknown, expected: Record<string, unknown>): stri
   );
 }
 
-/** The workspace's latest edits, newest first (of one family, when named). */
+/**
+ * A restricted caller sees and undoes only its own edits: another's would name items outside its
+ * reach (their count, the ids an undo refuses).
+ */
+function mayUndo(caller: Caller, edit: { actor_type: string; actor_id: string | null }): boolean {
+  return (
+    !isRestricted(caller.restrictions) || (edit.actor_type === caller.actor.type && edit.actor_id === caller.actor.id)
+  );
+}
+
+/** The workspace's latest edits the caller may undo, newest first (of one family, when named). */
 export async function listEdits(
   database: Database,
-  workspaceId: string,
+  caller: Caller,
   family: string | undefined,
 ): Promise<BulkEditSummary[]> {
   let query = database.db
     .selectFrom('bulk_edits')
     .selectAll()
-    .where('workspace_id', '=', workspaceId)
+    .where('workspace_id', '=', caller.workspaceId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(20);
   if (family) query = query.where('family', '=', family);
+  if (isRestricted(caller.restrictions))
+    query = query.where('actor_type', '=', caller.actor.type).where('actor_id', '=', caller.actor.id);
   return (await query.execute()).map((row) => ({
     id: row.id,
     family: row.family,

@@ -155,7 +155,7 @@ export function registerBulkRoutes(app: App, { database, registry }: AppDeps): v
         response: { 200: BulkEditList },
       },
     },
-    async (request) => listEdits(database, memberCallerOf(request).workspaceId, request.query.family),
+    async (request) => listEdits(database, memberCallerOf(request), request.query.family),
   );
   app.post(
     '/bulk/edits/:id/undo',

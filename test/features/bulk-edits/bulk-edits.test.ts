@@ -257,6 +257,12 @@ describeEachDatabase('bulk edit: any field on many items, previewed and undone',
       CLI_ACTOR,
     );
     const client = await member(h, ws, 'staging');
+    // An edit of someone unrestricted is neither listed to it nor undone by it (it would name hidden items).
+    const wide = await member(h, ws);
+    const theirs = await edit(wide, { filter: { environment: 'production' }, changes: { model: 'X1' } });
+    assert.equal(theirs.applied.length, 2);
+    assert.deepEqual((await client.call('GET', '/ui/api/bulk/edits')).json(), []);
+    assert.equal((await client.call('POST', `/ui/api/bulk/edits/${theirs.editId}/undo`)).statusCode, 404);
     const everything = await edit(client, { filter: {}, changes: { description: 'mine' } });
     assert.equal(everything.applied.length, 4, 'the staging servers alone');
     const hidden = made[0]!.id;
@@ -269,12 +275,17 @@ describeEachDatabase('bulk edit: any field on many items, previewed and undone',
     assert.equal(away.applied.length, 0);
     assert.ok(away.refused.every((refusal) => refusal.code === 'insufficient_permission'));
     for (const [i, server] of made.entries()) {
-      const now = await read(server.id);
+      const now = (await read(server.id)) as unknown as Server & { model: string | null };
       assert.deepEqual(
-        [now.environment, now.description],
-        i % 3 ? ['staging', 'mine'] : ['production', null],
+        [now.environment, now.description, now.model],
+        i % 3 ? ['staging', 'mine', null] : ['production', null, 'X1'],
         server.name,
       );
     }
+    const listed = (await client.call('GET', '/ui/api/bulk/edits')).json() as { id: string }[];
+    assert.deepEqual(
+      listed.map((one) => one.id),
+      [everything.editId],
+    );
   });
 });
