@@ -14,6 +14,7 @@ import type { Actor } from '../../base/audit/audit.types.js';
 import { itemFieldsOf } from '../../base/custom-fields/values.js';
 import type { Database } from '../../base/db/database.js';
 import { dynamic } from '../../base/db/dynamic.js';
+import { writeTransaction } from '../../base/db/write.js';
 import type { Tables } from '../../base/db/schema.js';
 import { ApiError, notFound } from '../../base/errors/api-error.js';
 import type { Caller } from '../../base/http/authenticate.js';
@@ -302,7 +303,7 @@ export async function undoEdit(
         reversal.set(event.resource_id, reverseOf(JSON.parse(event.changes), editable));
   }
   const undoId = newId();
-  return editItems(
+  const result = await editItems(
     database,
     registry,
     caller,
@@ -330,6 +331,18 @@ export async function undoEdit(
       },
     },
   );
+  // Every item refused (each changed since): the edit is not undone, and may be undone later.
+  if (result.applied.length === 0)
+    await writeTransaction(database, workspaceId, (trx) =>
+      trx
+        .updateTable('bulk_edits')
+        .set({ undone_by: null })
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', edit.id)
+        .where('undone_by', '=', undoId)
+        .execute(),
+    );
+  return result;
 }
 
 /** `expected` as changedPart writes an item's values. */

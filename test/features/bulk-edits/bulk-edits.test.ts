@@ -189,12 +189,19 @@ describeEachDatabase('bulk edit: any field on many items, previewed and undone',
     );
   });
 
-  it('two undos at once: one undoes, the other is refused', async () => {
+  it('an undo that changes nothing leaves the edit; two undos at once: one undoes, the other is refused', async () => {
     const ws = await h.workspace();
     const { made } = await servers(h, ws, 3);
     const client = await member(h, ws);
     const other = await member(h, ws);
     const first = await edit(client, { ids: made.map((server) => server.id), changes: { description: 'x' } });
+    // An undo that changes nothing (every item changed since) leaves the edit to undo later.
+    for (const server of made)
+      await h.database.db.updateTable('servers').set({ description: 'changed' }).where('id', '=', server.id).execute();
+    const nothing = (await client.call('POST', `/ui/api/bulk/edits/${first.editId}/undo`)).json() as Result;
+    assert.deepEqual([nothing.applied.length, nothing.refused.length, nothing.editId], [0, 3, null]);
+    for (const server of made)
+      await h.database.db.updateTable('servers').set({ description: 'x' }).where('id', '=', server.id).execute();
     const answers = await Promise.all(
       [client, other].map((one) => one.call('POST', `/ui/api/bulk/edits/${first.editId}/undo`)),
     );
