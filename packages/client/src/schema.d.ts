@@ -8899,8 +8899,8 @@ export interface operations {
                 os?: string;
                 /** @description Case-insensitive text in the name, hostname, IP addresses or searchable custom fields. */
                 q?: string;
-                /** @description Sort field, prefixed with - for descending. One of: name, -name, hostname, -hostname, environment, -environment, os, -os, manufacturer, -manufacturer, model, -model, serialNumber, -serialNumber, createdAt, -createdAt, lastCheckTime, -lastCheckTime, cpuCores, -cpuCores, memoryMb, -memoryMb; or cf_<name> (-cf_<name>), a custom field's. */
-                sort?: ("name" | "-name" | "hostname" | "-hostname" | "environment" | "-environment" | "os" | "-os" | "manufacturer" | "-manufacturer" | "model" | "-model" | "serialNumber" | "-serialNumber" | "createdAt" | "-createdAt" | "lastCheckTime" | "-lastCheckTime" | "cpuCores" | "-cpuCores" | "memoryMb" | "-memoryMb") | string;
+                /** @description Sort field, prefixed with - for descending. One of: name, -name, hostname, -hostname, ipAddresses, -ipAddresses, environment, -environment, os, -os, manufacturer, -manufacturer, model, -model, serialNumber, -serialNumber, createdAt, -createdAt, lastCheckTime, -lastCheckTime, cpuCores, -cpuCores, memoryMb, -memoryMb; or cf_<name> (-cf_<name>), a custom field's. */
+                sort?: ("name" | "-name" | "hostname" | "-hostname" | "ipAddresses" | "-ipAddresses" | "environment" | "-environment" | "os" | "-os" | "manufacturer" | "-manufacturer" | "model" | "-model" | "serialNumber" | "-serialNumber" | "createdAt" | "-createdAt" | "lastCheckTime" | "-lastCheckTime" | "cpuCores" | "-cpuCores" | "memoryMb" | "-memoryMb") | string;
                 /**
                  * @description Only servers with this tag.
                  * @example 01932c07-8a3e-7c4d-9f1a-2b3c4d5e6f70
