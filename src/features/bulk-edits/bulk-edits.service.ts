@@ -26,7 +26,7 @@ import type { ListQuery } from '../../base/lists/offset.js';
 import { familyConditions } from '../../base/resources/conditions.js';
 import { requireRow } from '../../base/resources/crud.js';
 import type { Family } from '../../base/resources/family.js';
-import { reachOf } from '../../base/resources/reach.js';
+import { reachByTable, reachOf } from '../../base/resources/reach.js';
 import type { Registry } from '../../base/resources/registry.js';
 import {
   BULK_EDIT_ITEMS,
@@ -149,7 +149,9 @@ async function editItems(
 ): Promise<BulkEditResult> {
   const service = registry.serviceOf(family);
   const { workspaceId, actor } = caller;
-  const reach = await reachOf(database.db, caller, family);
+  // A restricted caller's reach over the family and over what its items refer to (as PATCH's).
+  const targets = isRestricted(caller.restrictions) ? reachByTable(database.db, caller, registry.families) : undefined;
+  const reach = await targets?.(family.definition.table);
   const result: BulkResult = { applied: [], unchanged: [], refused: [] };
   const ranges: EventRange[] = [];
   for (let start = 0; start < ids.length; start += ITEMS_PER_TRANSACTION) {
@@ -163,7 +165,7 @@ async function editItems(
           await requireRow(trx, family.definition, workspaceId, id),
         ]);
         const changes = change(trx, id, before);
-        const after = await service.updateIn(trx, workspaceId, id, changes, actor, { reach });
+        const after = await service.updateIn(trx, workspaceId, id, changes, actor, { reach, targets });
         return changedPart(after, changes) !== changedPart(before, changes);
       },
       async (trx) => {

@@ -16,7 +16,8 @@ import { eachRow } from '../../features/bulk-edits/rows.js';
 import type { Family } from '../../base/resources/family.js';
 import { requireRow } from '../../base/resources/crud.js';
 import { changeLinkWithin, editableLinkSide, reachesOfSide } from '../../base/resources/links.js';
-import { reachOf, reaches } from '../../base/resources/reach.js';
+import { reachByTable, reachOf, reaches } from '../../base/resources/reach.js';
+import { isRestricted } from '../../base/access/restrictions.js';
 import { memberCallerOf } from '../../base/http/console.js';
 
 const FamilyParams = Type.Object(
@@ -98,7 +99,11 @@ export function registerBulkRoutes(app: App, { database, registry }: AppDeps): v
   bulk('set-field', BulkSetField, async (caller, family, { ids, field, value }) => {
     requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
     const service = registry.serviceOf(family);
-    const reach = await reachOf(database.db, caller, family);
+    // As PATCH: within the caller's reach, and a reference field may name only a reached item.
+    const targets = isRestricted(caller.restrictions)
+      ? reachByTable(database.db, caller, registry.families)
+      : undefined;
+    const reach = await targets?.(family.definition.table);
     const { workspaceId, actor } = caller;
     const fieldValue = (item: unknown) =>
       JSON.stringify((item as { customFields?: Record<string, unknown> }).customFields?.[field] ?? null);
@@ -110,6 +115,7 @@ export function registerBulkRoutes(app: App, { database, registry }: AppDeps): v
       // As PATCH {path}/{id} with {"customFields": {field: value}}: checked, merged, audited.
       const after = await service.updateIn(trx, workspaceId, id, { customFields: { [field]: value ?? null } }, actor, {
         reach,
+        targets,
       });
       return fieldValue(after) !== fieldValue(before);
     });

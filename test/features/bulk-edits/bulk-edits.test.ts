@@ -295,4 +295,43 @@ describeEachDatabase('bulk edit: any field on many items, previewed and undone',
       [everything.editId],
     );
   });
+
+  it("a restricted member's edit of references keeps to its reach: hidden ids refused, hidden links kept", async () => {
+    const ws = await h.workspace();
+    const admin = await h.key(ws);
+    const { post, put } = writer(h, admin.secret);
+    const team = await post('teams', { name: 'Payments' });
+    const mine = await post('applications', { name: 'Ledger' });
+    await put(`applications/${mine.id}/teams/${team.id}`);
+    const hidden = await post('applications', { name: 'Payroll' });
+    const contract = await post('contracts', {
+      name: 'Hosting',
+      vendor: 'Acme',
+      startDate: '2026-01-01',
+      applicationIds: [mine.id, hidden.id],
+    });
+    await createRole(
+      h.database,
+      h.registry,
+      {
+        workspaceId: ws.id,
+        name: 'payments',
+        scopes: ['applications:read', 'contracts:read', 'contracts:edit'],
+        restrictions: { applications: { teamId: [team.id] } },
+      },
+      CLI_ACTOR,
+    );
+    const client = await member(h, ws, 'payments');
+    const pointed = await edit(client, { ids: [contract.id], changes: { applicationIds: [hidden.id] } }, 'contracts');
+    assert.deepEqual(
+      pointed.refused.map((refusal) => refusal.code),
+      ['unprocessable_entity'],
+    );
+    const replaced = await edit(client, { ids: [contract.id], changes: { applicationIds: [mine.id] } }, 'contracts');
+    assert.equal(replaced.refused.length, 0, JSON.stringify(replaced));
+    const now = (await h.call('GET', `/public/v1/contracts/${contract.id}`, { key: admin.secret })).json() as {
+      applicationIds: string[];
+    };
+    assert.deepEqual(now.applicationIds.sort(), [mine.id, hidden.id].sort(), 'the hidden link is kept');
+  });
 });
