@@ -537,6 +537,8 @@ export interface BulkEditsTable {
   events: string;
   undoes: string | null;
   undone_by: string | null;
+  /** 1 once its last items are written. */
+  complete: number;
 }
 
 export interface Tables {

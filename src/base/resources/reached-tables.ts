@@ -71,8 +71,19 @@ class ReachedTables extends OperationNodeTransformer {
   }
 
   protected override transformSelectQuery(node: SelectQueryNode, queryId?: QueryId): SelectQueryNode {
-    for (const expression of node.with?.expressions ?? []) this.#own.add(expression.name.table.table.identifier.name);
+    for (const expression of node.with?.expressions ?? []) {
+      const name = expression.name.table.table.identifier.name;
+      // One named as a table would read the whole table in its own body and stand for it after.
+      if (this.swaps.has(name))
+        throw new Error(`a common table expression is named ${name}, as a table, within a reach`);
+      this.#own.add(name);
+    }
     return super.transformSelectQuery(node, queryId);
+  }
+
+  /** Raw SQL inside a query (sql`…` fragments): checked and narrowed as a raw query is (rawWithin). */
+  protected override transformRaw(node: RawNode, queryId?: QueryId): RawNode {
+    return rawWithin(this.swaps, node, (parameter) => this.transformNode(parameter, queryId));
   }
 
   protected override transformFrom(node: FromNode, queryId?: QueryId): FromNode {
@@ -101,6 +112,31 @@ class ReachedTables extends OperationNodeTransformer {
   }
 }
 
+/** Tables of kept counts and versions: they count every row, reached or not. */
+const COUNTERS = ['row_counts', 'value_counts', 'search_versions', 'data_versions'];
+
+/**
+ * Raw SQL reads within the reach the tables it names with sql.table() (each given an alias:
+ * `${sql.table('server_addresses')} AS a`), put in the place of their reached rows; its other
+ * parameters (nested fragments, queries) are narrowed by `transform`. A table a reach narrows, or
+ * a counter, named in its text instead is refused.
+ */
+function rawWithin(swaps: Swaps, node: RawNode, transform: (parameter: OperationNode) => OperationNode): RawNode {
+  const text = node.sqlFragments.join(' ');
+  for (const table of [...COUNTERS, ...[...swaps].filter(([, rows]) => rows !== null).map(([table]) => table)])
+    if (new RegExp(`\\b${table}\\b`, 'i').test(text))
+      throw new Error(`raw SQL names the table ${table} within a reach: name it with sql.table()`);
+  const parameters = node.parameters.map((parameter) => {
+    if (!TableNode.is(parameter)) return transform(parameter);
+    const name = parameter.table.identifier.name;
+    const rows = swaps.get(name);
+    if (rows === undefined)
+      throw new Error(`the table ${name} was read within a reach, and no rule says how it narrows`);
+    return rows ?? parameter;
+  });
+  return RawNode.create(node.sqlFragments, parameters);
+}
+
 /** Words of raw SQL that write. */
 const WRITES = /\b(insert|update|delete|merge|create|drop|alter|truncate|copy)\b/i;
 
@@ -108,31 +144,13 @@ class ReachedTablesPlugin implements KyselyPlugin {
   constructor(readonly swaps: Swaps) {}
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (RawNode.is(node)) return this.#raw(node);
+    if (RawNode.is(node)) {
+      if (WRITES.test(node.sqlFragments.join(' ')))
+        throw new Error('the estate within a reach is read only (SELECT queries)');
+      return new ReachedTables(this.swaps).transformNode(node, queryId);
+    }
     if (!SelectQueryNode.is(node)) throw new Error('the estate within a reach is read only (SELECT queries)');
     return new ReachedTables(this.swaps).transformNode(node, queryId);
-  }
-
-  /**
-   * Raw SQL reads within the reach the tables it names with sql.table() (each given an alias:
-   * `${sql.table('server_addresses')} AS a`), put in the place of their reached rows. A table a
-   * reach narrows named in its text instead, or a write, is refused.
-   */
-  #raw(node: RawNode): RawNode {
-    const text = node.sqlFragments.join(' ');
-    if (WRITES.test(text)) throw new Error('the estate within a reach is read only (SELECT queries)');
-    for (const [table, rows] of this.swaps)
-      if (rows !== null && new RegExp(`\\b${table}\\b`, 'i').test(text))
-        throw new Error(`raw SQL names the table ${table} within a reach: name it with sql.table()`);
-    const parameters = node.parameters.map((parameter) => {
-      if (!TableNode.is(parameter)) return parameter;
-      const name = parameter.table.identifier.name;
-      const rows = this.swaps.get(name);
-      if (rows === undefined)
-        throw new Error(`the table ${name} was read within a reach, and no rule says how it narrows`);
-      return rows ?? parameter;
-    });
-    return RawNode.create(node.sqlFragments, parameters);
   }
 
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

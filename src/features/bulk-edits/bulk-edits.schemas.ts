@@ -81,6 +81,7 @@ export const BulkEditSummary = Type.Object({
   items: Type.Integer({ description: 'Items it changed.' }),
   undoes: Type.Union([Type.String(), Type.Null()], { description: 'The edit it undid.' }),
   undoneBy: Type.Union([Type.String(), Type.Null()], { description: 'The edit that undid it.' }),
+  complete: Type.Boolean({ description: 'Every item written (false while it runs): only a complete edit is undone.' }),
 });
 export const BulkEditList = Type.Array(BulkEditSummary);
 export type BulkEditSummary = Static<typeof BulkEditSummary>;

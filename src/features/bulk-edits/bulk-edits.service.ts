@@ -155,7 +155,10 @@ async function editItems(
   const result: BulkResult = { applied: [], unchanged: [], refused: [] };
   const ranges: EventRange[] = [];
   for (let start = 0; start < ids.length; start += ITEMS_PER_TRANSACTION) {
+    const last = start + ITEMS_PER_TRANSACTION >= ids.length;
     let from: Position | null = null;
+    // This transaction's events, kept once it commits (a transaction retried runs its hooks again).
+    let range: EventRange | undefined;
     const chunk = await eachRow(
       database,
       workspaceId,
@@ -174,12 +177,18 @@ async function editItems(
         from = newest ? [newest.timestamp, newest.id] : null;
       },
       async (trx, done) => {
-        if (done.applied.length === 0) return;
-        const newest = (await newestEvent(trx, workspaceId))!;
-        ranges.push([from, [newest.timestamp, newest.id]]);
-        await keepEdit(trx, workspaceId, family, actor, record, ranges, result.applied.length + done.applied.length);
+        range = undefined;
+        if (done.applied.length > 0) {
+          const newest = (await newestEvent(trx, workspaceId))!;
+          range = [from, [newest.timestamp, newest.id]];
+        }
+        const items = result.applied.length + done.applied.length;
+        // The edit is recorded once it changed an item, and complete with its last transaction.
+        if (items > 0)
+          await keepEdit(trx, workspaceId, family, actor, record, range ? [...ranges, range] : ranges, items, last);
       },
     );
+    if (range) ranges.push(range);
     result.applied.push(...chunk.applied);
     result.unchanged.push(...chunk.unchanged);
     result.refused.push(...chunk.refused);
@@ -196,6 +205,7 @@ async function keepEdit(
   record: { id: string; undoes?: string },
   ranges: EventRange[],
   items: number,
+  complete: boolean,
 ): Promise<void> {
   await trx
     .insertInto('bulk_edits')
@@ -211,9 +221,12 @@ async function keepEdit(
       events: JSON.stringify(ranges),
       undoes: record.undoes ?? null,
       undone_by: null,
+      complete: complete ? 1 : 0,
     })
     .onConflict((conflict) =>
-      conflict.columns(['workspace_id', 'id']).doUpdateSet({ items, events: JSON.stringify(ranges) }),
+      conflict
+        .columns(['workspace_id', 'id'])
+        .doUpdateSet({ items, events: JSON.stringify(ranges), complete: complete ? 1 : 0 }),
     )
     .execute();
 }
@@ -289,6 +302,8 @@ export async function undoEdit(
   if (!edit || !family || !mayUndo(caller, edit)) throw notFound('bulk edit');
   requireScope(family);
   if (edit.undone_by) throw new ApiError('conflict', 'the edit was undone already');
+  // An edit still being made (or ended before its last items: the process stopped) names only some of its events.
+  if (!edit.complete) throw new ApiError('conflict', 'the edit is not complete: it is still being made');
   const reversal = new Map<string, ReturnType<typeof reverseOf>>();
   const editable = new Set(Object.keys(family.definition.schemas.update.properties));
   for (const [from, to] of JSON.parse(edit.events) as EventRange[]) {
@@ -397,5 +412,6 @@ export async function listEdits(
     items: row.items,
     undoes: row.undoes,
     undoneBy: row.undone_by,
+    complete: Boolean(row.complete),
   }));
 }

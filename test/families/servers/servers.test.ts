@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { it } from 'node:test';
 import { describeEachDatabase } from '../../support/harness.js';
 import { Type } from 'typebox';
@@ -104,6 +105,19 @@ describeEachDatabase('servers', (h) => {
     const moved = await h.call('PATCH', `/public/v1/servers/${made.six}`, { key, body: { ipAddresses: ['1.0.0.1'] } });
     assert.equal(moved.statusCode, 200, moved.body);
     assert.deepEqual(await names('ipAddresses'), ['none', 'six', 'nine', 'two', 'mapped', 'ten']);
+
+    // A list that is no JSON array (written behind the service's back) has no key, and is no error.
+    await h.database.db
+      .updateTable('servers')
+      .set({ ip_addresses: '10.0.0.1, not json' })
+      .where('id', '=', made.two!)
+      .execute();
+    const broken = await h.database.db
+      .selectFrom('servers')
+      .select(sql<string | null>`ip_key`.as('key'))
+      .where('id', '=', made.two!)
+      .executeTakeFirstOrThrow();
+    assert.equal(broken.key, null);
 
     // Servers a bulk load wrote (the seed's, loaded without triggers, then caught up) are in the order
     // of their first address's key.

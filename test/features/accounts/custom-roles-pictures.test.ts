@@ -4,6 +4,7 @@
  * JSON or picture, of the public API or of the console's views.
  */
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { it } from 'node:test';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { reachedDatabase } from '../../../src/base/resources/reached-tables.js';
@@ -191,6 +192,22 @@ describeEachDatabase('custom roles: dashboards and diagrams within a reach', (h)
     const within = await reachedDatabase(h.database, caller as never, h.registry.families, ESTATE_READS);
     await assert.rejects(within.db.deleteFrom('servers').where('workspace_id', '=', ws.id).execute(), /read only/);
     await assert.rejects(within.db.selectFrom('row_counts').selectAll().execute(), /no rule says how it narrows/);
+    // Raw SQL inside a query: a table named in its text is refused, one named with sql.table() narrowed.
+    const all = sql<number>`(SELECT count(*) FROM servers)`;
+    await assert.rejects(within.db.selectFrom('workspaces').select(all.as('n')).execute(), /raw SQL names the table/);
+    const counted = sql<number>`(SELECT count(*) FROM ${sql.table('servers')} AS s WHERE s.workspace_id = ${ws.id})`;
+    const narrowed = await within.db.selectFrom('workspaces').select(counted.as('n')).where('id', '=', ws.id).execute();
+    assert.equal(Number(narrowed[0]!.n), 1, 'the staging server alone');
+    await assert.rejects(sql`SELECT count(*) FROM row_counts`.execute(within.db), /raw SQL names the table row_counts/);
+    // A common table expression named as a table would read it whole.
+    await assert.rejects(
+      within.db
+        .with('servers', (db) => db.selectFrom('workstations').selectAll())
+        .selectFrom('servers')
+        .selectAll()
+        .execute(),
+      /named servers, as a table/,
+    );
     const open = await reachedDatabase(h.database, { ...caller, restrictions: {} } as never, h.registry.families, {
       ...ESTATE_READS,
     });

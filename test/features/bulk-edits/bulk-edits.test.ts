@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { CLI_ACTOR } from '../../../src/base/audit/audit.types.js';
 import { createRole } from '../../../src/features/accounts/roles/custom-roles.service.js';
+import { seedWorkspace } from '../../../src/features/seed/seed.js';
 import { type ConsoleClient, personIn, signIn } from '../../support/console.js';
 import { describeEachDatabase, type Harness, type Workspace } from '../../support/harness.js';
 import { errorOf, writer } from '../../support/typed.js';
@@ -180,6 +181,12 @@ describeEachDatabase('bulk edit: any field on many items, previewed and undone',
         [first.editId, null, undone.editId, 6],
       ],
     );
+    // An edit still being made (its row not complete) is not undone: it names only some of its events.
+    await h.database.db.updateTable('bulk_edits').set({ complete: 0 }).where('id', '=', undone.editId!).execute();
+    const running = await client.call('POST', `/ui/api/bulk/edits/${undone.editId}/undo`);
+    assert.equal(running.statusCode, 409, running.body);
+    assert.match(errorOf(running).message, /still being made/);
+    await h.database.db.updateTable('bulk_edits').set({ complete: 1 }).where('id', '=', undone.editId!).execute();
     // Undoing the undo sets the first edit's values again.
     const redo = (await client.call('POST', `/ui/api/bulk/edits/${undone.editId}/undo`)).json() as Result;
     assert.equal(redo.applied.length, 5);
@@ -333,5 +340,35 @@ describeEachDatabase('bulk edit: any field on many items, previewed and undone',
       applicationIds: string[];
     };
     assert.deepEqual(now.applicationIds.sort(), [mine.id, hidden.id].sort(), 'the hidden link is kept');
+  });
+
+  it("an edit of more items than one transaction writes is undone whole, from every transaction's events", async () => {
+    const ws = await h.workspace();
+    await seedWorkspace(h.database, { workspaceId: ws.id, size: 450 });
+    const client = await member(h, ws);
+    const first = await edit(client, { filter: {}, changes: { location: 'Moved' } });
+    assert.equal(first.applied.length, 450);
+    const stored = await h.database.db
+      .selectFrom('bulk_edits')
+      .select(['events', 'items', 'complete'])
+      .where('id', '=', first.editId!)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual([JSON.parse(stored.events).length, stored.items, stored.complete], [3, 450, 1]);
+    const before = await h.database.db
+      .selectFrom('servers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', ws.id)
+      .where('location', '=', 'Moved')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(before.n), 450);
+    const undone = (await client.call('POST', `/ui/api/bulk/edits/${first.editId}/undo`)).json() as Result;
+    assert.equal(undone.applied.length, 450);
+    const after = await h.database.db
+      .selectFrom('servers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', ws.id)
+      .where('location', '=', 'Moved')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(after.n), 0);
   });
 });

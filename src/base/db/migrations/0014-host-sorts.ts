@@ -4,7 +4,9 @@ import type { Dialect } from '../database.js';
 
 /** An IPv4 byte as node:net's isIP reads one (estate_address_key's first pattern, as bulk.ts writes it). */
 const IPV4_BYTE = '(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
-const PLAIN_IPV4 = String.raw`^${IPV4_BYTE}(\.${IPV4_BYTE}){3}$`;
+/** A JSON list of addresses whose first is a plain IPv4 address, and that address. */
+const FIRST_IPV4 = String.raw`^\[\s*"${IPV4_BYTE}(\.${IPV4_BYTE}){3}"`;
+const FIRST_ADDRESS = String.raw`^\[\s*"([0-9.]+)"`;
 
 /** Columns of hosts the lists sort by from their headers, each with an index of its order. */
 const SORTED: Record<'servers' | 'workstations', string[]> = {
@@ -43,11 +45,21 @@ function addressTriggers(then: string): string[] {
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
-    // An IPv4 address's key made inline (as bulk.ts makes it), the function's for any other.
+    // Any list the function reads (no key for a list that is no JSON array: no error either).
+    await sql`CREATE FUNCTION estate_first_address_key(addresses text) RETURNS text
+      LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+      BEGIN
+        RETURN estate_address_key(addresses::jsonb ->> 0);
+      EXCEPTION WHEN others THEN
+        RETURN NULL;
+      END $$`.execute(db);
+    // A list that starts with a plain IPv4 address: its key made inline (as bulk.ts makes keys),
+    // without the function's subtransaction for each row written.
     await sql`ALTER TABLE servers ADD COLUMN ip_key text GENERATED ALWAYS AS (
-      CASE WHEN (ip_addresses::jsonb ->> 0) ~ ${sql.lit(PLAIN_IPV4)}
-        THEN '4' || encode(substring(inet_send((ip_addresses::jsonb ->> 0)::inet) FROM 5), 'hex')
-        ELSE estate_address_key(ip_addresses::jsonb ->> 0) END) STORED`.execute(db);
+      CASE WHEN ip_addresses ~ ${sql.lit(FIRST_IPV4)}
+        THEN '4' || encode(substring(inet_send(substring(ip_addresses FROM ${sql.lit(FIRST_ADDRESS)})::inet)
+          FROM 5), 'hex')
+        ELSE estate_first_address_key(ip_addresses) END) STORED`.execute(db);
   } else {
     await sql`ALTER TABLE servers ADD COLUMN ip_key text`.execute(db);
     await sql`UPDATE servers SET ip_key = ${sql.raw(sqliteIpKey('servers'))}`.execute(db);
