@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { annualAmount, CONTRACT_COLUMNS } from '../dashboards/finance.js';
 import { Uuid } from '../../base/http/schemas.js';
+import { placeLabels } from './labels.js';
 import { defineDiagram, diagramHead, Limit, linkedFrom, Truncation } from './diagram.js';
 import * as svg from '../dashboards/svg.js';
 
@@ -162,27 +163,44 @@ export const applicationQuadrantDiagram = defineDiagram({
     const largest = Math.max(1, ...body.points.map((point) => point.size));
     // Points sharing a score are spread on a small circle so that each stays visible and clickable.
     const seen = new Map<string, number>();
+    const circles = body.points.map((point) => {
+      const spot = `${point.x},${point.y}`;
+      const index = seen.get(spot) ?? 0;
+      seen.set(spot, index + 1);
+      const angle = index * 2.4;
+      const spread = index === 0 ? 0 : 8 + 4 * Math.sqrt(index);
+      return {
+        cx: plot.x + scale(point.x) + Math.cos(angle) * spread,
+        cy: plot.y + plot.size - scale(point.y) + Math.sin(angle) * spread,
+        r: 4 + 14 * Math.sqrt(point.size / largest),
+        text: svg.clip(point.label, 18),
+      };
+    });
+    // Labels never overlap: each takes a free place beside its circle, or none (labels.ts).
+    // Within the plot (and a margin right of it, before the key), clear of the quadrants' names.
+    const names = areas.map(([quadrant, x, y]) => ({
+      x: plot.x + x + 8,
+      y: plot.y + y + 4,
+      width: quadrant.length * 8,
+      height: 18,
+    }));
+    const within = { x: plot.x, y: plot.y, width: plot.size + 26, height: plot.size };
+    const labels = placeLabels(circles, within, names);
     const points = body.points
-      .map((point) => {
-        const spot = `${point.x},${point.y}`;
-        const index = seen.get(spot) ?? 0;
-        seen.set(spot, index + 1);
-        const angle = index * 2.4;
-        const spread = index === 0 ? 0 : 8 + 4 * Math.sqrt(index);
-        const cx = plot.x + scale(point.x) + Math.cos(angle) * spread;
-        const cy = plot.y + plot.size - scale(point.y) + Math.sin(angle) * spread;
-        const radius = 4 + 14 * Math.sqrt(point.size / largest);
+      .map((point, index) => {
+        const { cx, cy, r, text } = circles[index]!;
+        const label = labels[index];
         return svg.link(
           svg.consoleHref('application', point.applicationId),
           svg.tooltip(`${point.label}: fit ${point.x}, value ${point.y}, ${point.quadrant}, size ${point.size}`) +
             svg.element('circle', {
               cx: svg.round(cx),
               cy: svg.round(cy),
-              r: svg.round(radius),
+              r: svg.round(r),
               class: `node ${point.quadrant}`,
               'fill-opacity': 0.85,
             }) +
-            (index === 0 ? svg.text(cx + radius + 3, cy + 4, svg.clip(point.label, 18), { class: 'detail' }) : ''),
+            (label ? svg.text(svg.round(label.x), svg.round(label.y), text, { class: 'detail' }) : ''),
         );
       })
       .join('');
