@@ -687,6 +687,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             actorName: string;
+                            /** @description Every item written (false while it runs): only a complete edit is undone. */
+                            complete: boolean;
                             createdAt: string;
                             family: string;
                             id: string;
