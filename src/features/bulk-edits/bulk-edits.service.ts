@@ -71,52 +71,81 @@ function listQueryOf(family: Family, filter: Record<string, string>): ListQuery 
   );
 }
 
-/** The items an edit names, in the workspace and the caller's reach: all of them, or the first `limit` by id. */
-async function targetsOf(
-  database: Database,
-  caller: Caller,
-  family: Family,
-  edit: BulkEdit,
-  limit: number,
-  read: 'ids' | 'rows',
-) {
+/** The edit's list query: its filter's parameters, checked; none for ids. */
+function editQuery(family: Family, edit: BulkEdit): ListQuery {
   if ((edit.ids === undefined) === (edit.filter === undefined))
     throw new ApiError('bad_request', 'name the items: ids, or a filter (not both)');
+  return edit.filter ? listQueryOf(family, edit.filter) : {};
+}
+
+/** The ids of the items an edit names, in the workspace and the caller's reach, the first `limit` by id. */
+async function targetIds(database: Database, caller: Caller, family: Family, edit: BulkEdit, limit: number) {
+  const query = editQuery(family, edit);
   const { workspaceId } = caller;
   const { table } = family.definition;
-  const query = edit.filter ? listQueryOf(family, edit.filter) : {};
   const fields = await itemFieldsOf(database.db, workspaceId, family.definition.path.slice(1));
   const reach = await reachOf(database.db, caller, family);
   const { conditions } = familyConditions(database, workspaceId, family, fields, query, reach);
-  const rows = () => {
-    const all = dynamic(database.db).selectFrom(table).where(`${table}.workspace_id`, '=', workspaceId);
-    return whereMatching(edit.ids ? all.where(`${table}.id`, 'in', edit.ids) : all, conditions);
-  };
-  const [counted, first] = await Promise.all([
-    rows()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    read === 'rows'
-      ? rows().selectAll(table).orderBy(`${table}.id`).limit(limit).execute()
-      : rows().select(`${table}.id as id`).orderBy(`${table}.id`).limit(limit).execute(),
-  ]);
-  return {
-    matched: Number((counted as { n: number | string }).n),
-    rows: first as unknown as Tables[typeof family.definition.table][],
-  };
+  const all = dynamic(database.db).selectFrom(table).where(`${table}.workspace_id`, '=', workspaceId);
+  const rows = await whereMatching(edit.ids ? all.where(`${table}.id`, 'in', edit.ids) : all, conditions)
+    .select(`${table}.id as id`)
+    .orderBy(`${table}.id`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => String((row as { id: unknown }).id));
 }
 
-/** What an edit would reach: how many items, and the first few. Nothing is written. */
+/**
+ * What an edit would reach: how many items, and the first few. Nothing is written. A filter's
+ * count is the list's own total (its kept counts and plans: no count of a million rows that
+ * holds the event loop), and the first items those of its page.
+ */
 export async function previewEdit(
   database: Database,
+  registry: Registry,
   caller: Caller,
   family: Family,
   edit: BulkEdit,
 ): Promise<BulkEditPreview> {
   requireValidChanges(family, edit.changes);
-  const { matched, rows } = await targetsOf(database, caller, family, edit, SAMPLE, 'rows');
-  const sample = rows.map((row) => ({ id: String((row as { id: string }).id), name: family.nameOf(row) }));
-  return { matched, limit: BULK_EDIT_ITEMS, sample };
+  const query = editQuery(family, edit);
+  const nameField = family.definition.nameField ?? 'name';
+  const named = (items: unknown[]) =>
+    items.map((item) => {
+      const dto = item as Record<string, unknown>;
+      return { id: String(dto.id), name: String(dto[nameField] ?? dto.id) };
+    });
+  if (edit.filter) {
+    const reach = await reachOf(database.db, caller, family);
+    const page = await registry
+      .serviceOf(family)
+      .list(database, caller.workspaceId, { ...query, limit: SAMPLE }, reach);
+    return { matched: page.pagination.total, limit: BULK_EDIT_ITEMS, sample: named(page.data) };
+  }
+  const ids = await targetIds(database, caller, family, edit, BULK_EDIT_ITEMS);
+  const rows =
+    ids.length === 0
+      ? []
+      : await registry
+          .serviceOf(family)
+          .dtos(
+            database.db,
+            caller.workspaceId,
+            await rowsOf(database, caller.workspaceId, family, ids.slice(0, SAMPLE)),
+          );
+  return { matched: ids.length, limit: BULK_EDIT_ITEMS, sample: named(rows) };
+}
+
+/** The rows of some ids of the family, in the workspace. */
+function rowsOf(database: Database, workspaceId: string, family: Family, ids: string[]) {
+  const { table } = family.definition;
+  return dynamic(database.db)
+    .selectFrom(table)
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute() as Promise<never[]>;
 }
 
 /** The fields of `dto` that `changes` names (customFields by theirs), as JSON: what an edit compares. */
@@ -244,15 +273,16 @@ export async function applyEdit(
   edit: BulkEdit,
 ): Promise<BulkEditResult> {
   requireValidChanges(family, edit.changes);
-  const { matched, rows } = await targetsOf(database, caller, family, edit, BULK_EDIT_ITEMS, 'ids');
-  if (matched > BULK_EDIT_ITEMS)
+  // One more than an edit changes: a filter that matches more is refused before anything is written.
+  const ids = await targetIds(database, caller, family, edit, BULK_EDIT_ITEMS + 1);
+  if (ids.length > BULK_EDIT_ITEMS)
     throw new ApiError(
       'unprocessable_entity',
-      `the filter matches ${matched} ${family.definition.nouns.many}: one edit changes at most ${BULK_EDIT_ITEMS}; ` +
-        'narrow the filter',
+      `the filter matches more than ${BULK_EDIT_ITEMS} ${family.definition.nouns.many}: one edit changes at most ` +
+        `${BULK_EDIT_ITEMS}; narrow the filter`,
     );
   // Ids the caller named that are not found (another workspace's, outside its reach) are refused as not found.
-  const found = new Set(rows.map((row) => String((row as { id: string }).id)));
+  const found = new Set(ids);
   const missing = (edit.ids ?? []).filter((id) => !found.has(id));
   const result = await editItems(database, registry, caller, family, [...found], () => edit.changes, { id: newId() });
   for (const id of missing)

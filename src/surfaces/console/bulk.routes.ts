@@ -133,7 +133,7 @@ export function registerBulkRoutes(app: App, { database, registry }: AppDeps): v
       const caller = memberCallerOf(request);
       const family = familyIn(registry, request.params.family);
       editable(caller, family);
-      return previewEdit(database, caller, family, request.body);
+      return previewEdit(database, registry, caller, family, request.body);
     },
   );
   app.post(
