@@ -123,31 +123,26 @@ export function registerBulkRoutes(app: App, { database, registry }: AppDeps): v
   // An edit of any editable field (docs/console.md, "Bulk edit"): previewed, applied, undone.
   const editable = (caller: Caller, family: Family) =>
     requireScope(caller.scopes, `${family.definition.scopeFamily}:edit`);
-  app.post(
-    '/bulk/:family/edit/preview',
-    {
-      config: { reach: 'applied' },
-      schema: { params: FamilyParams, body: BulkEdit, response: { 200: BulkEditPreview } },
-    },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      const family = familyIn(registry, request.params.family);
-      editable(caller, family);
-      return previewEdit(database, registry, caller, family, request.body);
-    },
+  const editRoute = (
+    path: string,
+    response: TSchema,
+    act: (caller: Caller, family: Family, edit: BulkEdit) => Promise<unknown>,
+  ) =>
+    app.post(
+      path,
+      { config: { reach: 'applied' }, schema: { params: FamilyParams, body: BulkEdit, response: { 200: response } } },
+      async (request) => {
+        const caller = memberCallerOf(request);
+        const family = familyIn(registry, request.params.family);
+        editable(caller, family);
+        return act(caller, family, request.body);
+      },
+    );
+  editRoute('/bulk/:family/edit/preview', BulkEditPreview, (caller, family, edit) =>
+    previewEdit(database, registry, caller, family, edit),
   );
-  app.post(
-    '/bulk/:family/edit',
-    {
-      config: { reach: 'applied' },
-      schema: { params: FamilyParams, body: BulkEdit, response: { 200: BulkEditResult } },
-    },
-    async (request) => {
-      const caller = memberCallerOf(request);
-      const family = familyIn(registry, request.params.family);
-      editable(caller, family);
-      return applyEdit(database, registry, caller, family, request.body);
-    },
+  editRoute('/bulk/:family/edit', BulkEditResult, (caller, family, edit) =>
+    applyEdit(database, registry, caller, family, edit),
   );
   app.get(
     '/bulk/edits',

@@ -371,4 +371,28 @@ describeEachDatabase('bulk edit: any field on many items, previewed and undone',
       .executeTakeFirstOrThrow();
     assert.equal(Number(after.n), 0);
   });
+
+  it('a filter matching more than 10,000 items is previewed with its count, then refused whole', async () => {
+    const ws = await h.workspace();
+    await seedWorkspace(h.database, { workspaceId: ws.id, size: 10_001 });
+    const client = await member(h, ws);
+    const body = { filter: {}, changes: { location: 'Everywhere' } };
+    const preview = (await client.call('POST', '/ui/api/bulk/servers/edit/preview', body)).json() as {
+      matched: number;
+      limit: number;
+    };
+    assert.deepEqual([preview.matched, preview.limit], [10_001, 10_000]);
+    const refused = await client.call('POST', '/ui/api/bulk/servers/edit', body);
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.match(errorOf(refused).message, /more than 10000 servers/);
+    const moved = await h.database.db
+      .selectFrom('servers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', ws.id)
+      .where('location', '=', 'Everywhere')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(moved.n), 0);
+    const edits = h.database.db.selectFrom('bulk_edits').selectAll();
+    assert.equal((await edits.where('workspace_id', '=', ws.id).execute()).length, 0);
+  });
 });
