@@ -659,20 +659,27 @@ async function bumpSearchVersions(trx: Kysely<Tables>, table: string, loaded: Lo
 
 /**
  * What a link's copy trigger (`nameCopy` in storage.ts) does, for loaded rows without a copy. A
- * copy the load brought is taken as it is (the seed writes its servers' names): checking each would
- * cost a lookup of its server per row, and writing the copies afterwards would rewrite every row.
- * Rows without one get it from their server.
+ * copy the load brought is taken as it is (the seed writes its servers' names and environments):
+ * checking each would cost a lookup of its server per row, and writing the copies afterwards would
+ * rewrite every row. Rows without a name's copy, or without a copy of a column alongside (a backup
+ * made before that copy was kept), get theirs from their server.
  */
 async function fillEmptyCopies(
   trx: Kysely<Tables>,
   table: string,
-  { key, from, source, copy }: NameCopy,
+  { key, from, source, copy, alongside = {} }: NameCopy,
   loaded: Loaded,
 ): Promise<void> {
-  await sql`UPDATE ${sql.table(table)} SET ${sql.ref(copy)} = copied.${sql.ref(source)}
+  const copies = [[copy, source], ...Object.entries(alongside).map(([column, kept]) => [kept, column])];
+  const missing = [
+    sql`${sql.ref(`${table}.${copy}`)} = ''`,
+    ...Object.values(alongside).map((kept) => sql`${sql.ref(`${table}.${kept}`)} IS NULL`),
+  ];
+  await sql`UPDATE ${sql.table(table)}
+    SET ${sql.join(copies.map(([kept, column]) => sql`${sql.ref(kept!)} = copied.${sql.ref(column!)}`))}
     FROM ${sql.table(from)} AS copied
     WHERE copied.workspace_id = ${sql.ref(`${table}.workspace_id`)} AND copied.id = ${sql.ref(`${table}.${key}`)}
-      AND ${loaded(table)} AND ${sql.ref(`${table}.${copy}`)} = ''`.execute(trx);
+      AND ${loaded(table)} AND (${sql.join(missing, sql` OR `)})`.execute(trx);
 }
 
 /**

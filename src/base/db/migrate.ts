@@ -5,6 +5,7 @@ import * as baseline from './migrations/0011-baseline.js';
 import * as customRoles from './migrations/0012-custom-roles.js';
 import * as bulkEdits from './migrations/0013-bulk-edits.js';
 import * as hostSorts from './migrations/0014-host-sorts.js';
+import * as linkCopies from './migrations/0015-link-copies.js';
 
 type DialectMigration = {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012-custom-roles': customRoles,
   '0013-bulk-edits': bulkEdits,
   '0014-host-sorts': hostSorts,
+  '0015-link-copies': linkCopies,
 };
 
 /**

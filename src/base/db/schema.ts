@@ -567,13 +567,19 @@ export interface Tables {
   server_owners: LinkRow & { server_id: string; user_id: string };
   application_tags: LinkRow & { application_id: string; tag_id: string };
   application_teams: LinkRow & { application_id: string; team_id: string };
-  /** `server_name`: the server's name, kept by triggers (`nameCopy` in storage.ts). */
+  /** `server_name`, `server_environment`: the server's, kept by triggers (`nameCopy` in storage.ts). */
   application_servers: LinkRow & {
     application_id: string;
     server_id: string;
     server_name: ColumnType<string, never, never>;
+    server_environment: ColumnType<string | null, never, never>;
   };
-  server_tags: LinkRow & { server_id: string; tag_id: string; server_name: ColumnType<string, never, never> };
+  server_tags: LinkRow & {
+    server_id: string;
+    tag_id: string;
+    server_name: ColumnType<string, never, never>;
+    server_environment: ColumnType<string | null, never, never>;
+  };
   /** Each server's addresses as keys (db/address-keys.ts), kept by triggers. */
   server_addresses: { workspace_id: string; server_id: string; address: string };
   router_networks: LinkRow & { router_id: string; network_id: string };

@@ -418,88 +418,106 @@ END`,
 
 /**
  * A link row takes its copy from the linked row when written (on PostgreSQL reading that row FOR
- * SHARE, so a rename committing meanwhile waits and then copies to it too); an index orders the
- * links of the other side by the copy.
+ * SHARE, so a rename committing meanwhile waits and then copies to it too), and so the copies of
+ * the columns kept `alongside`; an index orders the links of the other side by the copy, and one
+ * per column alongside by that column's copy, then the name's.
  */
-function nameCopyObjects(dialect: Dialect, table: string, { key, from, source, copy, by }: NameCopy): StorageObject[] {
+function nameCopyObjects(dialect: Dialect, table: string, nameCopy: NameCopy): StorageObject[] {
+  const { key, from, source, copy, by } = nameCopy;
+  const alongside = Object.entries(nameCopy.alongside ?? {});
   const found = `FROM ${from} WHERE workspace_id = NEW.workspace_id AND id = NEW.${key}`;
-  const order: StorageObject = {
-    name: `${table}_${by.replace(/_id$/, '')}_order_idx`,
+  const side = by.replace(/_id$/, '');
+  const index = (name: string, columns: string[]): StorageObject => ({
+    name,
     kind: 'index',
-    sql: `CREATE INDEX ${table}_${by.replace(/_id$/, '')}_order_idx ON ${table} (workspace_id, ${by}, ${copy}, ${key})`,
-  };
+    sql: `CREATE INDEX ${name} ON ${table} (workspace_id, ${by}, ${columns.join(', ')}, ${key})`,
+  });
+  const indexes = [
+    index(`${table}_${side}_order_idx`, [copy]),
+    ...alongside.map(([, kept]) => index(`${table}_${side}_${kept}_idx`, [kept, copy])),
+  ];
+  const written = [copy, ...alongside.map(([, kept]) => kept)];
   if (dialect === 'postgres') {
+    const copied = [source, ...alongside.map(([column]) => column)];
     return [
       {
         name: `${table}_copy_name`,
         kind: 'function',
         sql: `CREATE FUNCTION ${table}_copy_name() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT ${source} INTO NEW.${copy} ${found} FOR SHARE;
+  SELECT ${copied.join(', ')} INTO ${written.map((column) => `NEW.${column}`).join(', ')} ${found} FOR SHARE;
   NEW.${copy} := coalesce(NEW.${copy}, '');
   RETURN NEW;
 END $$`,
       },
       trigger(
         `${table}_name_copy`,
-        `CREATE TRIGGER ${table}_name_copy BEFORE INSERT OR UPDATE OF ${key}, ${copy} ON ${table} FOR EACH ROW ` +
-          `EXECUTE FUNCTION ${table}_copy_name()`,
+        `CREATE TRIGGER ${table}_name_copy BEFORE INSERT OR UPDATE OF ${[key, ...written].join(', ')} ON ${table} ` +
+          `FOR EACH ROW EXECUTE FUNCTION ${table}_copy_name()`,
       ),
-      order,
+      ...indexes,
     ];
   }
   // Each writes only a copy that differs, so its own write ends it; a bulk load replays *_copy_insert.
   const name = `coalesce((SELECT ${source} ${found}), '')`;
+  const values = [[copy, name], ...alongside.map(([column, kept]) => [kept, `(SELECT ${column} ${found})`])];
   const recopy =
-    `WHEN NEW.${copy} IS NOT ${name} BEGIN ` + `UPDATE ${table} SET ${copy} = ${name} WHERE rowid = NEW.rowid; END`;
+    `WHEN ${values.map(([column, value]) => `NEW.${column} IS NOT ${value}`).join(' OR ')} BEGIN ` +
+    `UPDATE ${table} SET ${values.map(([column, value]) => `${column} = ${value}`).join(', ')} ` +
+    'WHERE rowid = NEW.rowid; END';
   return [
     trigger(`${table}_copy_insert`, `CREATE TRIGGER ${table}_copy_insert AFTER INSERT ON ${table} ${recopy}`),
     trigger(
       `${table}_copy_update`,
-      `CREATE TRIGGER ${table}_copy_update AFTER UPDATE OF ${key}, ${copy} ON ${table} ${recopy}`,
+      `CREATE TRIGGER ${table}_copy_update AFTER UPDATE OF ${[key, ...written].join(', ')} ON ${table} ${recopy}`,
     ),
-    order,
+    ...indexes,
   ];
 }
 
-/** A rename of a row whose name the service's links copy is copied to every such link. */
+/** A change of a row's column the service's links copy (its name, a column alongside) is copied to every such link. */
 function copiesToLinks(dialect: Dialect, table: string): StorageObject[] {
   const copies = Object.entries(LINK_NAME_COPIES).filter(([, copy]) => copy.from === table);
-  if (copies.length === 0) return [];
-  const source = copies[0]![1].source;
-  const updates = copies
-    .map(
-      ([link, { copy, key }]) =>
-        `UPDATE ${link} SET ${copy} = NEW.${source} WHERE workspace_id = NEW.workspace_id AND ${key} = NEW.id;`,
-    )
-    .join('\n');
-  if (dialect === 'postgres') {
-    return [
-      {
-        name: `${table}_copy_${source}_to_links`,
-        kind: 'function',
-        sql: `CREATE FUNCTION ${table}_copy_${source}_to_links() RETURNS trigger LANGUAGE plpgsql AS $$
+  // Each copied column and, per link keeping it, the link's column holding the copy.
+  const columns = new Map<string, [link: string, copy: string, key: string][]>();
+  for (const [link, { source, copy, key, alongside = {} }] of copies)
+    for (const [column, kept] of [[source, copy], ...Object.entries(alongside)] as [string, string][])
+      columns.set(column, [...(columns.get(column) ?? []), [link, kept, key]]);
+  return [...columns].flatMap(([source, links]) => {
+    const updates = links
+      .map(
+        ([link, copy, key]) =>
+          `UPDATE ${link} SET ${copy} = NEW.${source} WHERE workspace_id = NEW.workspace_id AND ${key} = NEW.id;`,
+      )
+      .join('\n');
+    if (dialect === 'postgres') {
+      return [
+        {
+          name: `${table}_copy_${source}_to_links`,
+          kind: 'function',
+          sql: `CREATE FUNCTION ${table}_copy_${source}_to_links() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 ${updates}
 RETURN NULL;
 END $$`,
-      },
+        } satisfies StorageObject,
+        trigger(
+          `${table}_${source}_copy`,
+          `CREATE TRIGGER ${table}_${source}_copy AFTER UPDATE OF ${source} ON ${table} FOR EACH ROW ` +
+            `WHEN (OLD.${source} IS DISTINCT FROM NEW.${source}) EXECUTE FUNCTION ${table}_copy_${source}_to_links()`,
+        ),
+      ];
+    }
+    return [
       trigger(
         `${table}_${source}_copy`,
-        `CREATE TRIGGER ${table}_${source}_copy AFTER UPDATE OF ${source} ON ${table} FOR EACH ROW ` +
-          `WHEN (OLD.${source} IS DISTINCT FROM NEW.${source}) EXECUTE FUNCTION ${table}_copy_${source}_to_links()`,
-      ),
-    ];
-  }
-  return [
-    trigger(
-      `${table}_${source}_copy`,
-      `CREATE TRIGGER ${table}_${source}_copy AFTER UPDATE OF ${source} ON ${table} ` +
-        `WHEN OLD.${source} IS NOT NEW.${source} BEGIN
+        `CREATE TRIGGER ${table}_${source}_copy AFTER UPDATE OF ${source} ON ${table} ` +
+          `WHEN OLD.${source} IS NOT NEW.${source} BEGIN
 ${updates}
 END`,
-    ),
-  ];
+      ),
+    ];
+  });
 }
 
 /** The statements the service's storage facts call for on one database: shared functions, then each table's. */

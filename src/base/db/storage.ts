@@ -18,6 +18,13 @@ export interface NameCopy {
   copy: string;
   /** The link's column the copy orders by: the other side of the link. */
   by: string;
+  /**
+   * Other columns of the copied row the link keeps beside the name (the row's column → the link's),
+   * each with an index of (workspace_id, by, its copy, name copy, key): a list filtered by the link
+   * and by such a column reads its matches, their total and their page in name order from that
+   * index alone (a restricted role's `tagId` and `environment`, lists/matching.ts).
+   */
+  alongside?: Readonly<Record<string, string>>;
 }
 
 export interface TableStorage {
@@ -168,11 +175,25 @@ const DECLARED: Record<string, TableStorage> = {
   members: { counted: true, valueCounts: { role: '{row}.role' } },
   server_tags: {
     linkCounts: ['tag_id'],
-    nameCopy: { key: 'server_id', from: 'servers', source: 'name', copy: 'server_name', by: 'tag_id' },
+    nameCopy: {
+      key: 'server_id',
+      from: 'servers',
+      source: 'name',
+      copy: 'server_name',
+      by: 'tag_id',
+      alongside: { environment: 'server_environment' },
+    },
   },
   application_servers: {
     linkCounts: ['application_id'],
-    nameCopy: { key: 'server_id', from: 'servers', source: 'name', copy: 'server_name', by: 'application_id' },
+    nameCopy: {
+      key: 'server_id',
+      from: 'servers',
+      source: 'name',
+      copy: 'server_name',
+      by: 'application_id',
+      alongside: { environment: 'server_environment' },
+    },
   },
 };
 

@@ -16,6 +16,11 @@ export interface FilterLink {
   table: string;
   ownColumn: string;
   otherColumn: string;
+  /**
+   * Columns of the list's rows the link rows keep a copy of (the row's column → the link's; `alongside`
+   * in db/storage.ts), set by the family: an equality filter on one is answered in the link's index.
+   */
+  copies?: Readonly<Record<string, string>>;
 }
 
 export interface Filter {
@@ -23,8 +28,16 @@ export interface Filter {
   /**
    * The condition. `scan`: the planner reads the page by scanning the sort's index; a filter's own
    * column is then written with led(), so the database tests it per row instead of seeking by it.
+   * `alongside` (a link filter's): conditions on the link's copies (FilterLink.copies) that the
+   * link's rows must meet too, in place of the equality filters they stand for (lists/matching.ts).
    */
-  where(eb: Eb, value: unknown, workspaceId: string, scan?: boolean): Expression<SqlBool>;
+  where(
+    eb: Eb,
+    value: unknown,
+    workspaceId: string,
+    scan?: boolean,
+    alongside?: readonly Alongside[],
+  ): Expression<SqlBool>;
   /** The value, as text, that the filter compares a column with (equality filters). */
   key?(value: unknown): string;
   /** The column an equality filter compares with the value as it is (equalsFilter without a conversion). */
@@ -87,10 +100,13 @@ export function led(column: string, scan: boolean | undefined): Expression<unkno
   return scan ? sql`+${sql.ref(column)}` : sql.ref(column);
 }
 
+/** A condition on a link's copy of a column of the listed row: the link's column and the value. */
+export type Alongside = readonly [column: string, value: unknown];
+
 /**
- * "Linked through `table` to `value`": rows whose id is in the link table's `ownColumn`. The
- * workspace is a plain value, not a correlation: a correlated subquery makes PostgreSQL rescan
- * the link table once per row.
+ * "Linked through `table` to `value`": rows whose id is in the link table's `ownColumn` (of link
+ * rows meeting `alongside` too). The workspace is a plain value, not a correlation: a correlated
+ * subquery makes PostgreSQL rescan the link table once per row.
  */
 export function linkedTo(
   eb: Eb,
@@ -100,16 +116,15 @@ export function linkedTo(
   otherColumn: string,
   value: unknown,
   scan?: boolean,
+  alongside: readonly Alongside[] = [],
 ): Expression<SqlBool> {
-  return eb(
-    led('id', scan),
-    'in',
-    eb
-      .selectFrom(table)
-      .select(ownColumn)
-      .where(`${table}.workspace_id`, '=', workspaceId)
-      .where(otherColumn, '=', value),
-  );
+  let links = eb
+    .selectFrom(table)
+    .select(ownColumn)
+    .where(`${table}.workspace_id`, '=', workspaceId)
+    .where(otherColumn, '=', value);
+  for (const [column, kept] of alongside) links = links.where(`${table}.${column}`, '=', kept);
+  return eb(led('id', scan), 'in', links);
 }
 
 /** Rows linked through `table` (`ownColumn` the list's side) to the row `otherColumn` names. */
@@ -117,8 +132,8 @@ export const linkedFilter = (table: string, ownColumn: string, otherColumn: stri
   schema,
   // Ids are written in lower case; an id given in upper case names the same row (PostgreSQL's uuid
   // compares either case, SQLite's text would not).
-  where: (eb, value, workspaceId, scan) =>
-    linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), scan),
+  where: (eb, value, workspaceId, scan, alongside) =>
+    linkedTo(eb, workspaceId, table, ownColumn, otherColumn, String(value).toLowerCase(), scan, alongside),
   link: { table, ownColumn, otherColumn },
 });
 

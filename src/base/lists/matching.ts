@@ -8,7 +8,7 @@ import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import type { DynamicTables } from '../db/dynamic.js';
 import { matchesText, type TextIndex, type TextRead } from '../db/text-search.js';
-import type { Filter } from './filters.js';
+import type { Alongside, Filter } from './filters.js';
 import type { ListQuery } from './offset.js';
 
 /** How a list searches: its columns and their text index. */
@@ -24,6 +24,34 @@ export interface Conditions {
   search: Search;
   filters: Record<string, Filter>;
   workspaceId: string;
+}
+
+/** Equality filters answered in a link filter's index (linkCopies), and the conditions that stand for them. */
+export interface LinkCopies {
+  /** By link filter name: conditions on its link's copies. */
+  alongside: Map<string, Alongside[]>;
+  /** The equality filters those conditions replace. */
+  absorbed: Set<string>;
+}
+
+/**
+ * Which of the asked filters (name, filter, value) an asked link filter's rows answer: an equality
+ * filter on a column the link keeps a copy of (FilterLink.copies) becomes a condition on the copy,
+ * so the link's index (its other side, the copy, the name's copy) lists exactly the matches.
+ */
+export function linkCopies(asked: readonly (readonly [string, Filter, unknown])[]): LinkCopies {
+  const alongside = new Map<string, Alongside[]>();
+  const absorbed = new Set<string>();
+  const links = asked.filter(([, filter]) => filter.link?.copies);
+  for (const [name, filter, value] of asked) {
+    if (!filter.equals || !['string', 'number'].includes(typeof value)) continue;
+    const into = links.find(([, link]) => link.link!.copies![filter.equals!] !== undefined);
+    if (!into) continue;
+    const [linkName, link] = into;
+    alongside.set(linkName, [...(alongside.get(linkName) ?? []), [link.link!.copies![filter.equals]!, value]]);
+    absorbed.add(name);
+  }
+  return { alongside, absorbed };
 }
 
 /**
@@ -43,16 +71,19 @@ export function whereMatching<Row>(
   // sort's index (workspace_id, rank, id) answer each probe alone (Filter.ranked). PostgreSQL
   // hash-joins the link's rows with the enum's own index instead, which the rank would keep it from.
   const probed = read === 'index' && search.dialect === 'sqlite' && asked.some(([, filter]) => filter.link);
+  const { alongside, absorbed } = linkCopies(asked.map(([name, filter]) => [name, filter, query[name]] as const));
   return rows.where((eb) => {
     const all: Expression<SqlBool>[] = [];
     if (typeof query.q === 'string' && query.q)
       all.push(matchesText(search.dialect, search.index, search.columns, query.q, read));
-    for (const [name, filter] of asked)
+    for (const [name, filter] of asked) {
+      if (absorbed.has(name)) continue;
       all.push(
         probed && filter.ranked
           ? filter.ranked(eb, query[name])
-          : filter.where(eb, query[name], workspaceId, read !== 'index'),
+          : filter.where(eb, query[name], workspaceId, read !== 'index', alongside.get(name)),
       );
+    }
     return eb.and(all);
   });
 }

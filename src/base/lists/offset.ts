@@ -280,6 +280,8 @@ export interface FilterOrderRead<DB, TB extends keyof DB, O> {
   sort: string;
   /** The filter's rows in the sort's order; with `others`, only those that meet those conditions too. */
   read(value: unknown, others?: ListQuery): { rows: SelectQueryBuilder<DB, TB, O>; order: Expression<unknown>[] };
+  /** The filter's own index answers `others` too: its read lists exactly the matches, no row tested. */
+  whole?(value: unknown, others: ListQuery): boolean;
 }
 
 /**
@@ -434,16 +436,18 @@ function readInFilterOrder<DB, TB extends keyof DB, O, Dto>(
  * that read, each row the link lists tested against the other conditions in turn, where the page
  * ends within the first third of the matches. Were they spread evenly through the link's rows, it
  * then tests at most a third of them, where reading every match to sort them probes each of them.
+ * Where the link's index answers the other conditions too (FilterOrderRead.whole), at any offset.
  */
 function linkOrderRead<DB, TB extends keyof DB, O, Dto>(place: ScanPlace<DB, TB, O, Dto>) {
   const { plan, total } = place;
   const { parameters, page, options } = plan;
   if (parameters.length < 2 || parameters.some(([name]) => name === 'q')) return undefined;
-  if ((page.offset + page.limit) * 3 > total) return undefined;
+  const early = (page.offset + page.limit) * 3 <= total;
   for (const [name, value] of parameters) {
     const inOrder = options.filterOrders?.[name];
-    if (inOrder?.sort === plan.sortName)
-      return inOrder.read(value, Object.fromEntries(parameters.filter(([other]) => other !== name)));
+    if (inOrder?.sort !== plan.sortName) continue;
+    const others = Object.fromEntries(parameters.filter(([other]) => other !== name));
+    if (early || inOrder.whole?.(value, others)) return inOrder.read(value, others);
   }
   return undefined;
 }

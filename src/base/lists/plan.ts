@@ -9,7 +9,7 @@ import { countedDays, countedValue } from '../db/row-counts.js';
 import type { Tables } from '../db/schema.js';
 import { linkCountKey, type StorageOf } from '../db/storage.js';
 import type { Filter } from './filters.js';
-import { whereMatching } from './matching.js';
+import { linkCopies, whereMatching } from './matching.js';
 import type { FilterOrderRead, ListQuery } from './offset.js';
 import { dialectOf } from '../db/dialect.js';
 
@@ -71,7 +71,8 @@ function singleFilterTotalOf(
 /**
  * Link filters whose link rows keep a copy of the listed row's name (`nameCopy`): the filter is
  * read in name order from the link's index, 50 links then their 50 rows. With other conditions
- * (`others`, of the same filters), each row the link lists is tested against them in that order.
+ * (`others`, of the same filters), those on the link's copies (linkCopies) are read in its index
+ * too, and each row the link lists is tested against the rest in that order.
  */
 export function filterOrderReadsOf(
   filters: Record<string, Filter>,
@@ -92,20 +93,32 @@ export function filterOrderReadsOf(
       const search = { dialect: dialectOf(db), index: { table: from }, columns: [] };
       return whereMatching(own, { query: others, search, filters, workspaceId }).as(from);
     };
+    // The other conditions the link's copies answer (linkCopies), and those left to test on each row.
+    const split = (value: unknown, others: ListQuery) => {
+      const asked = Object.entries(others).flatMap(([other, given]) =>
+        filters[other] && given !== undefined ? [[other, filters[other], given] as const] : [],
+      );
+      const { alongside, absorbed } = linkCopies([[name, filters[name]!, value], ...asked]);
+      const rest = Object.fromEntries(Object.entries(others).filter(([other]) => !absorbed.has(other)));
+      return { alongside: alongside.get(name) ?? [], rest };
+    };
     reads[name] = {
       sort: 'name',
-      read: (value, others = {}) => ({
-        rows: dynamic(db)
-          .selectFrom(listed(others))
+      whole: (value, others) => Object.keys(split(value, others).rest).length === 0,
+      read: (value, others = {}) => {
+        const { alongside, rest } = split(value, others);
+        let rows = dynamic(db)
+          .selectFrom(listed(rest))
           .innerJoin(`${link.table} as linked`, (join) =>
             join.onRef('linked.workspace_id', '=', `${from}.workspace_id`).onRef(`linked.${key}`, '=', `${from}.id`),
           )
           .selectAll(from)
           .where(`${from}.workspace_id`, '=', workspaceId)
           .where('linked.workspace_id', '=', workspaceId)
-          .where(`linked.${by}`, '=', String(value).toLowerCase()),
-        order: [sql.ref(`linked.${copied}`), sql.ref(`linked.${key}`)],
-      }),
+          .where(`linked.${by}`, '=', String(value).toLowerCase());
+        for (const [column, kept] of alongside) rows = rows.where(`linked.${column}`, '=', kept);
+        return { rows, order: [sql.ref(`linked.${copied}`), sql.ref(`linked.${key}`)] };
+      },
     };
   }
   return reads;

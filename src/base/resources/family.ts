@@ -256,7 +256,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
   const sorts: Record<string, Sort> = Object.fromEntries(definition.sorts.map((field) => [field, sortOf(field)]));
   const resolved = {
     ...definition,
-    filters: definition.filters && rankedFilters(definition.filters, Object.values(sorts)),
+    filters: definition.filters && copiedFilters(rankedFilters(definition.filters, Object.values(sorts)), storageOf),
     nouns: { one: definition.noun, many: definition.table.replaceAll('_', ' ') },
     path,
     scopeFamily: definition.scopeFamily ?? path.slice(1),
@@ -477,6 +477,21 @@ export function itemSchema<Properties extends TProperties>(
       updatedAt: DateTime(updatedAt),
     },
     { description },
+  );
+}
+
+/**
+ * Filters with each link filter whose link rows keep copies of the listed rows' columns beside
+ * their name (`alongside` in db/storage.ts) knowing them (FilterLink.copies), so that an equality
+ * filter on such a column is answered in the link's index (lists/matching.ts linkCopies).
+ */
+function copiedFilters(filters: Record<string, Filter>, storageOf: StorageOf): Record<string, Filter> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([name, filter]) => {
+      const copy = filter.link && storageOf(filter.link.table)?.nameCopy;
+      if (!copy?.alongside || copy.by !== filter.link!.otherColumn) return [name, filter];
+      return [name, { ...filter, link: { ...filter.link!, copies: copy.alongside } }];
+    }),
   );
 }
 

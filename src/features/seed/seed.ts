@@ -695,6 +695,7 @@ function makeServer(ctx: SeedContext, sources: ServerSources, i: number): Row {
 interface ServerLinks {
   serverIds: string[];
   serverNames: string[];
+  serverEnvironments: (string | null)[];
   serverCreated: string[];
   /** Per application (by number), its servers' numbers. */
   serversOf: number[][];
@@ -719,6 +720,7 @@ async function seedServers(
   const links: ServerLinks = {
     serverIds: [],
     serverNames: [],
+    serverEnvironments: [],
     serverCreated: [],
     serversOf: applications.map(() => [] as number[]),
     tagged: [],
@@ -734,6 +736,7 @@ async function seedServers(
     for (const s of servers) {
       const n = links.serverIds.push(s.id as string) - 1;
       links.serverNames.push(s.name as string);
+      links.serverEnvironments.push((s.environment as string | null) ?? null);
       links.serverCreated.push(s.created_at as string);
       if (s.agent_id) reported.push(s.id as string);
       links.serversOf[applicationNumber.get(random.pick(applications))!]!.push(n);
@@ -760,7 +763,7 @@ async function seedServers(
  */
 async function writeServerLinks(ctx: SeedContext, applications: Row[], links: ServerLinks): Promise<void> {
   const { writer, ws, size } = ctx;
-  const { serverIds, serverNames, serverCreated, tagged, taggedWith } = links;
+  const { serverIds, serverNames, serverEnvironments, serverCreated, tagged, taggedWith } = links;
   let rows: Row[] = [];
   for (const [a, numbers] of links.serversOf.entries()) {
     for (const n of numbers) {
@@ -769,6 +772,7 @@ async function writeServerLinks(ctx: SeedContext, applications: Row[], links: Se
         application_id: applications[a]!.id,
         server_id: serverIds[n],
         server_name: serverNames[n],
+        server_environment: serverEnvironments[n],
         created_at: serverCreated[n],
       });
       if (rows.length === CHUNK_ROWS) {
@@ -785,6 +789,7 @@ async function writeServerLinks(ctx: SeedContext, applications: Row[], links: Se
       server_id: serverIds[n],
       tag_id: taggedWith[i],
       server_name: serverNames[n],
+      server_environment: serverEnvironments[n],
       created_at: serverCreated[n],
     });
     if (rows.length === CHUNK_ROWS) {

@@ -24,7 +24,7 @@ const STORAGE_TRIGGER = new RegExp(
     'grams_(insert|update|delete)',
     'search_version_(insert|update|delete)',
     'copy_(insert|update)',
-    'name_copy',
+    '(name|environment)_copy',
   ].join('|')})$`,
 );
 

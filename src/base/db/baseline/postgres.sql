@@ -177,7 +177,8 @@ CREATE TABLE application_servers (
     application_id uuid NOT NULL,
     server_id uuid NOT NULL,
     created_at timestamp with time zone NOT NULL,
-    server_name text NOT NULL
+    server_name text NOT NULL,
+    server_environment text
 )
 ;
 
@@ -562,7 +563,8 @@ CREATE TABLE server_tags (
     server_id uuid NOT NULL,
     tag_id uuid NOT NULL,
     created_at timestamp with time zone NOT NULL,
-    server_name text NOT NULL
+    server_name text NOT NULL,
+    server_environment text
 )
 ;
 
