@@ -51,6 +51,18 @@ export function containsText(column: string, text: string): RawBuilder<SqlBool> 
 }
 
 /**
+ * containsText() on SQLite without a call into JavaScript for text of ASCII characters only
+ * (length = octet_length): LIKE already ignores the case of ASCII letters, and estate_fold() is
+ * their lower case; other text is folded as containsText() folds it. A search tested on each row's
+ * columns (`columns`) calls this once per column and row.
+ */
+function containsTextSqlite(column: string, text: string): RawBuilder<SqlBool> {
+  const ref = sql.ref(column);
+  const folded = sql`case when length(${ref}) = octet_length(${ref}) then ${ref} else estate_fold(${ref}) end`;
+  return sql<SqlBool>`${folded} like ${likePattern(text)} escape '\\'`;
+}
+
+/**
  * Where the text index of a list's `q` columns (`searched` in storage.ts) lives: the table whose
  * rows they are, and the name the list's query gives it (`d` for `discovered_applications as d`).
  */
@@ -191,8 +203,9 @@ export function matchesText(
     const narrowed = pieces.map((piece) => sql<SqlBool>`${column} like ${likePattern(piece)} escape '\\'`);
     return sql<SqlBool>`(${sql.join(narrowed, sql` and `)} and strpos(${column}, ${folded}) > 0)`;
   }
+  const contains = dialect === 'sqlite' ? containsTextSqlite : containsText;
   return sql<SqlBool>`(${sql.join(
-    columns.map((column) => containsText(column, text)),
+    columns.map((column) => contains(column, text)),
     sql` or `,
   )})`;
 }

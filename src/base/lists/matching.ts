@@ -55,33 +55,42 @@ export function linkCopies(asked: readonly (readonly [string, Filter, unknown])[
 }
 
 /**
+ * How a list query's conditions are written: `TextRead`, or `narrow`: the filters through their
+ * indexes and `q` on each row's own columns, for filters that select few rows (ListOptions.narrow).
+ */
+export type MatchRead = TextRead | 'narrow';
+
+/**
  * The rows a list query selects: `q` in any search column, and every filter the query names.
  * `read`: written for a read through the indexes of the conditions (`index`), or for one that scans
  * the sort's index and tests each row (ListOptions.sortScan), `q` by the text index's matches
- * (`scan`) or by the row's own columns (`columns`).
+ * (`scan`) or by the row's own columns (`columns`); or `narrow` (MatchRead).
  */
 export function whereMatching<Row>(
   rows: SelectQueryBuilder<DynamicTables, string, Row>,
   conditions: Conditions,
-  read: TextRead = 'index',
+  read: MatchRead = 'index',
 ) {
   const { query, search, filters, workspaceId } = conditions;
   const asked = Object.entries(filters).filter(([name]) => query[name] !== undefined);
+  const throughIndexes = read === 'index' || read === 'narrow';
   // SQLite probes the rows a link filter lists by id: an enum's condition on its rank lets the
   // sort's index (workspace_id, rank, id) answer each probe alone (Filter.ranked). PostgreSQL
   // hash-joins the link's rows with the enum's own index instead, which the rank would keep it from.
-  const probed = read === 'index' && search.dialect === 'sqlite' && asked.some(([, filter]) => filter.link);
+  const probed = throughIndexes && search.dialect === 'sqlite' && asked.some(([, filter]) => filter.link);
   const { alongside, absorbed } = linkCopies(asked.map(([name, filter]) => [name, filter, query[name]] as const));
   return rows.where((eb) => {
     const all: Expression<SqlBool>[] = [];
     if (typeof query.q === 'string' && query.q)
-      all.push(matchesText(search.dialect, search.index, search.columns, query.q, read));
+      all.push(
+        matchesText(search.dialect, search.index, search.columns, query.q, read === 'narrow' ? 'columns' : read),
+      );
     for (const [name, filter] of asked) {
       if (absorbed.has(name)) continue;
       all.push(
         probed && filter.ranked
           ? filter.ranked(eb, query[name])
-          : filter.where(eb, query[name], workspaceId, read !== 'index', alongside.get(name)),
+          : filter.where(eb, query[name], workspaceId, !throughIndexes, alongside.get(name)),
       );
     }
     return eb.and(all);
@@ -103,9 +112,20 @@ export function sortScanOf<Row>(
   const { query, search } = conditions;
   const searched = typeof query.q === 'string' && query.q !== '';
   if (search.dialect === 'postgres') {
-    if (!db || !searched) return {};
+    if (!db) return {};
     const alias = paged.alias ?? paged.table;
     const matching = whereMatching(rows, conditions);
+    // MATERIALIZED: the planner cannot scan the sort's index through it; it lists the matches. Named
+    // as the table (which its own body still reads), so that a sort's columns named by the table name its.
+    const cte = matching as unknown as SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>;
+    const matches = db
+      .with(
+        (name) => name(alias).materialized(),
+        () => cte,
+      )
+      .selectFrom(alias)
+      .selectAll() as unknown as typeof matching;
+    if (!searched) return { matched: matches };
     const firstRows = (window: number, order: Expression<unknown>[], from: Expression<SqlBool>[] = []) => {
       let first = rows;
       for (const condition of from) first = first.where(() => condition);
@@ -114,16 +134,7 @@ export function sortScanOf<Row>(
       const windowed = db.selectFrom(first.limit(window).as(alias)).selectAll() as unknown as typeof rows;
       return whereMatching(windowed, conditions);
     };
-    // MATERIALIZED: the planner cannot scan the sort's index through it; it lists the matches.
-    const cte = matching as unknown as SelectQueryBuilder<DynamicTables, string, Record<string, unknown>>;
-    const matches = db
-      .with(
-        (name) => name('matched').materialized(),
-        () => cte,
-      )
-      .selectFrom('matched')
-      .selectAll() as unknown as typeof matching;
-    return { sortScan: { rows: matching, firstRows, matches, table: paged.table, alias } };
+    return { sortScan: { rows: matching, firstRows, matches, table: paged.table, alias }, matched: matches };
   }
   if (search.dialect !== 'sqlite') return {};
   return {
@@ -133,5 +144,6 @@ export function sortScanOf<Row>(
       table: paged.table,
       alias: paged.alias ?? paged.table,
     },
+    ...(searched ? { narrow: whereMatching(rows, conditions, 'narrow') } : {}),
   };
 }

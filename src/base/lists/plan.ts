@@ -105,6 +105,20 @@ export function filterOrderReadsOf(
     reads[name] = {
       sort: 'name',
       whole: (value, others) => Object.keys(split(value, others).rest).length === 0,
+      // One link row per listed row (the link's key holds both ids): the link's rows are the total.
+      count: async (value, others) => {
+        const { alongside } = split(value, others);
+        // The link's rows per linked id are kept (linkCounts): no condition on a copy, no count.
+        if (alongside.length === 0 && storageOf(link.table)?.linkCounts?.includes(by))
+          return countedValue(db, workspaceId, link.table, linkCountKey(by), String(value).toLowerCase());
+        let links = dynamic(db)
+          .selectFrom(link.table)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('workspace_id', '=', workspaceId)
+          .where(by, '=', String(value).toLowerCase());
+        for (const [column, kept] of alongside) links = links.where(column, '=', kept);
+        return Number((await links.executeTakeFirstOrThrow()).total);
+      },
       read: (value, others = {}) => {
         const { alongside, rest } = split(value, others);
         let rows = dynamic(db)

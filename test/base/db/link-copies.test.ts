@@ -21,11 +21,15 @@ function beforeCopies(table: string): TableStorage {
   return { ...facts, nameCopy };
 }
 
-/** The servers linked to `other` (a tag, an application) in `environment`, read plainly: their ids in name order. */
-async function linkedIn(db: Kysely<unknown>, link: string, by: string, other: string, environment: string) {
+/**
+ * The servers linked to `other` (a tag, an application) in `environment` (and whose name holds
+ * `text`), read plainly: their ids in name order.
+ */
+async function linkedIn(db: Kysely<unknown>, link: string, by: string, other: string, environment: string, text = '') {
   const { rows } = await sql<{ id: string }>`SELECT s.id FROM servers s JOIN ${sql.table(link)} l
     ON l.workspace_id = s.workspace_id AND l.server_id = s.id
-    WHERE ${sql.ref(`l.${by}`)} = ${other} AND s.environment = ${environment} ORDER BY s.name, s.id`.execute(db);
+    WHERE ${sql.ref(`l.${by}`)} = ${other} AND s.environment = ${environment}
+      AND s.name LIKE ${`%${text}%`} ORDER BY s.name, s.id`.execute(db);
   return rows.map((row) => String(row.id));
 }
 
@@ -63,15 +67,16 @@ describeEachDatabase('links keep their server environment', (h) => {
           ['application_servers', 'application_id', app.id, { applicationId: app.id }] as const,
         ];
         for (const [link, by, other, filter] of lists)
-          for (const sort of ['name', '-name', 'hostname']) {
+          for (const [sort, q] of [['name'], ['-name'], ['hostname'], ['name', 'host-1'], ['hostname', 'st-2']]) {
             const answer = bodyOf(
               servers.list,
               await h.call('GET', '/public/v1/servers', {
                 key,
-                query: { ...filter, environment, sort, limit: '200' },
+                query: { ...filter, environment, sort: sort!, limit: '200', ...(q && { q }) },
               }),
             );
-            const expected = await linkedIn(h.database.db as unknown as Kysely<unknown>, link, by, other, environment);
+            const db = h.database.db as unknown as Kysely<unknown>;
+            const expected = await linkedIn(db, link, by, other, environment, q);
             const got = answer.data.map((server) => server.id);
             if (sort === 'name') assert.deepEqual(got, expected, `${moment}: ${link} ${environment} by ${sort}`);
             else assert.deepEqual([...got].sort(), [...expected].sort(), `${moment}: ${link} ${environment} ${sort}`);

@@ -107,8 +107,8 @@ for (const dialect of DIALECTS) {
     function reads(): { window: boolean; listed: boolean } {
       const window = statements.some(
         (statement) =>
-          /estate_fold\("name"\) like .* and \("\w+", "id"\) (<=|>=)/.test(statement) ||
-          /estate_fold\("resource_name"\) like .*\(timestamp, id\) >=/.test(statement),
+          /estate_fold\("name"\) end like .* and \("\w+", "id"\) (<=|>=)/.test(statement) ||
+          /estate_fold\("resource_name"\) end like .*\(timestamp, id\) >=/.test(statement),
       );
       const listed = statements.some((statement) => /_text" match/.test(statement) && /^select \*/.test(statement));
       return { window, listed };
@@ -157,7 +157,7 @@ for (const dialect of DIALECTS) {
             const windowed = statements.some((statement) =>
               /^select \* from \(select \* from "servers" where .* limit \$\d+\) as "servers" where/.test(statement),
             );
-            const listed = statements.some((statement) => /^with "matched" as materialized/.test(statement));
+            const listed = statements.some((statement) => /^with "servers" as materialized/.test(statement));
             const unbounded = statements.some((statement) =>
               /^select \* from "servers" where "workspace_id" = \$1 and "servers"."search_text" like/.test(statement),
             );
