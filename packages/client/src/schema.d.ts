@@ -6938,6 +6938,11 @@ export interface operations {
                             /** @description Row id. */
                             row: string;
                         }[];
+                        /**
+                         * @description The dimension of the columns.
+                         * @enum {unknown}
+                         */
+                        columnDimension: "categories" | "teams" | "criticality" | "lifecycle" | "hosting";
                         /** @description Column headers in display order, unassigned last. */
                         columns: {
                             /** @description Category or team id, or the enum value; unassigned for applications without one. */
@@ -6960,6 +6965,11 @@ export interface operations {
                          * @enum {string}
                          */
                         name: "application-matrix";
+                        /**
+                         * @description The dimension of the rows.
+                         * @enum {unknown}
+                         */
+                        rowDimension: "categories" | "teams" | "criticality" | "lifecycle" | "hosting";
                         /** @description Row headers in display order, unassigned last. */
                         rows: {
                             /** @description Category or team id, or the enum value; unassigned for applications without one. */

@@ -1,9 +1,20 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { HOSTING_TYPES } from '../../families/applications/catalog.service.js';
 import { CRITICALITIES, LIFECYCLE_STATUSES } from '../../families/applications/applications.schemas.js';
 import { Uuid } from '../../base/http/schemas.js';
 import { defineDiagram, diagramHead, Limit, linkedFrom, Truncation, type DiagramContext } from './diagram.js';
-import { clip, consoleHref, element, headingText, legend, link, rect, svgDocument, text } from '../dashboards/svg.js';
+import {
+  clip,
+  consoleHref,
+  element,
+  headingText,
+  legend,
+  link,
+  rect,
+  svgDocument,
+  text,
+  tooltip,
+} from '../dashboards/svg.js';
 
 const DIMENSIONS = ['categories', 'teams', 'criticality', 'lifecycle', 'hosting'] as const;
 type Dimension = (typeof DIMENSIONS)[number];
@@ -19,6 +30,8 @@ const Header = Type.Object({
 const ApplicationMatrix = Type.Object(
   {
     ...diagramHead('application-matrix'),
+    rowDimension: Type.Enum(DIMENSIONS, { description: 'The dimension of the rows.' }),
+    columnDimension: Type.Enum(DIMENSIONS, { description: 'The dimension of the columns.' }),
     rows: Type.Array(Header, { description: 'Row headers in display order, unassigned last.' }),
     columns: Type.Array(Header, { description: 'Column headers in display order, unassigned last.' }),
     cells: Type.Array(
@@ -93,6 +106,96 @@ async function keysByApplication(
   );
 }
 
+/** Over this many applications shown, each cell is drawn as its count (denseMatrix), not as names. */
+export const DENSE_APPLICATIONS = 200;
+
+/** The applications list's filter of each dimension's header id (the unassigned header has none). */
+const LIST_FILTERS: Record<Dimension, string> = {
+  categories: 'categoryId',
+  teams: 'teamId',
+  criticality: 'criticality',
+  lifecycle: 'lifecycleStatus',
+  hosting: 'hostingType',
+};
+
+/** Fills from few to many applications in a cell. */
+const SHADES = ['#eff6ff', '#dbeafe', '#bfdbfe', '#93c5fd', '#60a5fa'];
+
+/**
+ * A matrix of many applications as a grid of counts that fits a screen at its own size: each cell
+ * its number of applications, shaded by it, named in full by its tooltip with its first names, and
+ * linking to the applications list filtered by its row and column (where neither is unassigned).
+ * Column headings are slanted to fit narrow columns.
+ */
+function denseMatrix(body: Static<typeof ApplicationMatrix>): string {
+  const headerWidth = 190;
+  const cellWidth = 56;
+  const rowHeight = 26;
+  const top = 40;
+  const headerHeight = 130;
+  const cellOf = new Map(body.cells.map((cell) => [`${cell.row}\u0000${cell.column}`, cell]));
+  const most = Math.max(1, ...body.cells.map((cell) => cell.applicationIds.length));
+  const hrefOf = (row: string, column: string) => {
+    if (row === UNASSIGNED || column === UNASSIGNED) return undefined;
+    const query = new URLSearchParams({
+      [LIST_FILTERS[body.rowDimension]]: row,
+      [LIST_FILTERS[body.columnDimension]]: column,
+    });
+    return `/ui/applications?${query}`;
+  };
+  const columnHeaders = body.columns
+    .map((column, index) => {
+      const x = 20 + headerWidth + index * cellWidth + cellWidth / 2;
+      const y = top + headerHeight - 8;
+      return text(x, y, clip(column.label, 22), { class: 'heading', transform: `rotate(-45 ${x} ${y})` });
+    })
+    .join('');
+  let y = top + headerHeight;
+  const rows = body.rows
+    .map((row) => {
+      const cells = body.columns
+        .map((column, index) => {
+          const x = 20 + headerWidth + index * cellWidth;
+          const cell = cellOf.get(`${row.id}\u0000${column.id}`);
+          const count = cell?.applicationIds.length ?? 0;
+          if (count === 0) return rect(x, y, cellWidth, rowHeight, { class: 'cell' });
+          const shade = SHADES[Math.min(SHADES.length - 1, Math.floor((count / most) * SHADES.length))]!;
+          const names = cell!.applicationIds.slice(0, 5).map((id) => body.labels[id] ?? id);
+          const more = count > names.length ? `, and ${count - names.length} more` : '';
+          const applications = `${count} application${count === 1 ? '' : 's'}`;
+          const label = `${row.label} × ${column.label}: ${applications} (${names.join(', ')}${more})`;
+          const drawn =
+            rect(x, y, cellWidth, rowHeight, { class: 'cell', style: `fill: ${shade}` }) +
+            text(x + cellWidth / 2, y + 17, String(count), { class: 'label', 'text-anchor': 'middle' });
+          const href = hrefOf(row.id, column.id);
+          return href ? link(href, drawn, label) : element('g', {}, tooltip(label) + drawn);
+        })
+        .join('');
+      const markup =
+        rect(20, y, headerWidth, rowHeight, { class: 'cell' }) +
+        text(28, y + 17, clip(row.label, 26), { class: 'heading' }) +
+        cells;
+      y += rowHeight;
+      return markup;
+    })
+    .join('');
+  const key = legend(20, y + 20, [
+    { label: 'No application', className: 'cell' },
+    { label: `1 to ${most} applications, darker for more: click a count for the list`, className: 'cell filled' },
+  ]);
+  const heading = headingText(
+    `Application matrix: ${Object.keys(body.labels).length} ` +
+      `applications${body.truncated ? ` of ${body.totals.applications}` : ''}, counted per cell`,
+  );
+  // The last column's slanted heading reaches past the grid by about its width.
+  return svgDocument(
+    Math.max(40 + headerWidth + body.columns.length * cellWidth + 100, key.width + 40),
+    y + key.height + 40,
+    'Application matrix',
+    heading + element('g', {}, columnHeaders + rows) + key.markup,
+  );
+}
+
 export const applicationMatrixDiagram = defineDiagram({
   name: 'application-matrix',
   title: 'Application matrix',
@@ -141,6 +244,8 @@ export const applicationMatrixDiagram = defineDiagram({
     return {
       name: 'application-matrix' as const,
       generatedAt: context.now,
+      rowDimension,
+      columnDimension,
       rows: rowHeaders,
       columns: columnHeaders,
       cells: [...cells.values()].sort(
@@ -153,6 +258,7 @@ export const applicationMatrixDiagram = defineDiagram({
     };
   },
   render(body) {
+    if (Object.keys(body.labels).length > DENSE_APPLICATIONS) return denseMatrix(body);
     const headerWidth = 170;
     const cellWidth = 150;
     const lineHeight = 15;
