@@ -107,8 +107,10 @@ describeEachDatabase(
             (error: unknown) =>
               error instanceof ApiError && error.code === 'diagram_too_large' && /limit=2000/.test(error.message),
           );
+          // Within the budget and the worker's start and end: on a loaded 2-core machine those took
+          // 5.8 s beyond the budget (10.8 s in all); the layout alone needs minutes.
           assert.ok(
-            Date.now() - started < 10_000,
+            Date.now() - started < 30_000,
             `answered ${Date.now() - started} ms after the request, the layout needs minutes`,
           );
           // The layout would use a whole core for minutes; the ended worker's teardown (freeing its heap)
