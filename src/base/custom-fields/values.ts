@@ -90,6 +90,29 @@ export async function fieldNamesOf(db: Kysely<Tables>, workspaceId: string, fami
   return rows.sort(inOrder).map((row) => row.name);
 }
 
+/**
+ * The family's field names as one text (`position:name`, comma-separated, in no order: a name holds
+ * no comma, FIELD_NAME), for a statement that reads them beside a page of items in one round trip;
+ * `fieldNamesIn` reads them back in their order. The workspace is the subquery's one parameter.
+ */
+export function fieldNamesText(db: Kysely<Tables>, family: FieldFamily) {
+  return db
+    .selectFrom('field_definitions')
+    .select(sql<string | null>`string_agg(cast(position as text) || ':' || name, ',')`.as('names'))
+    .where('workspace_id', '=', '')
+    .where('family', '=', sql.lit(family));
+}
+
+/** The names `fieldNamesText` read, in their order. */
+export function fieldNamesIn(text: string | null): string[] {
+  if (!text) return [];
+  const fields = text.split(',').map((entry) => {
+    const colon = entry.indexOf(':');
+    return { position: Number(entry.slice(0, colon)), name: entry.slice(colon + 1) };
+  });
+  return fields.sort(inOrder).map((field) => field.name);
+}
+
 /** An item's stored values (`custom_fields`), as an object. */
 export function storedValues(text: unknown): Record<string, unknown> {
   if (typeof text !== 'string' || text === '' || text === '{}') return {};

@@ -18,6 +18,7 @@ import type { Dialect } from './dialect.js';
 import { fold, gramText } from './text-search.js';
 import { addressKey } from './address-keys.js';
 import { buildRows, rowBuilder, RowBuilders, type RowBuilder } from './row-builder.js';
+import { preparedNameOf } from './compiled.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -384,7 +385,9 @@ function arrayRows(pool: pg.Pool) {
     ({
       query(text: string | pg.Submittable, values?: readonly unknown[]) {
         if (typeof text !== 'string') return client.query(text);
-        return client.query({ text, values: values as unknown[], rowMode: 'array' }).then((result) => {
+        const name = preparedNameOf(text);
+        const query = { text, values: values as unknown[], rowMode: 'array' as const, ...(name && { name }) };
+        return client.query(query).then((result) => {
           const { fields, rows } = result;
           if (rows.length > 0) {
             const build = builders.of(text, fields.length, () => fields.map((field) => field.name));

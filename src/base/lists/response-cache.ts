@@ -16,6 +16,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { prepared } from '../db/compiled.js';
 import type { Database } from '../db/database.js';
 import { responseCacheTotal } from '../metrics/metrics.js';
 
@@ -32,7 +33,7 @@ interface Entry {
 /** The version's statement, compiled once: its text is all that differs by dialect. */
 const VERSION_SQL = {
   sqlite: 'SELECT version FROM data_versions WHERE workspace_id = ?',
-  postgres: 'SELECT version FROM data_versions WHERE workspace_id = $1',
+  postgres: prepared('SELECT version FROM data_versions WHERE workspace_id = $1'),
 };
 
 /** The workspace's data version, or undefined while it has none (no write since the upgrade or a restore). */

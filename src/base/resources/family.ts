@@ -205,6 +205,8 @@ export interface Family<T extends FamilyTable = FamilyTable, Item extends TObjec
   /** Sort name → column or ranked column, for listPage. */
   sorts: Record<string, Sort>;
   toDto(row: Tables[T]): Static<Item>;
+  /** The columns `toDto` reads, id first: what a page of items selects. */
+  itemColumns: readonly string[];
   /** The columns of the fields present in a body; absent fields are left out (a PATCH keeps them). */
   toColumns(input: Record<string, unknown>): Partial<Tables[T]>;
   /** Columns of a new row before the body applies: each field's documented default, else null. */
@@ -274,6 +276,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
     defaultSort: definition.defaultSort ?? 'name',
     columnOf,
     toDto: dtoBuilder(entries, definition.relations ?? []) as (row: Row) => Static<Item>,
+    itemColumns: [...new Set(['id', ...entries.map(([, spec]) => spec.column)])],
     toColumns(input) {
       const columns: Record<string, unknown> = {};
       for (const [field, spec] of entries) {
