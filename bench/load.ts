@@ -11,8 +11,11 @@ export type LoadRequest =
   | { kind: 'reports'; url: string; connections: number; seconds: number; agents: ReportingAgent[]; software: number }
   /** Host h sends inventory steps[h] + 1 as soon as its last is answered, until `seconds` have passed. */
   | { kind: 'inventories'; url: string; authorization: string; seconds: number; steps: number[] }
-  | Probe;
+  | Probe
+  | Writes;
 export type Probe = { kind: 'probe'; url: string; headers: Record<string, string>; everyMs: number };
+/** PATCHes each of `urls` in turn with a new description, one at a time, `everyMs` apart, until told to stop. */
+export type Writes = { kind: 'writes'; urls: string[]; headers: Record<string, string>; everyMs: number };
 /** `step` is its last report's; the next one sent is step + 1. */
 export type ReportingAgent = { index: number; token: string; step: number };
 type Figures = Record<'reqPerSec' | 'total' | 'p50' | 'p99' | 'non2xx' | 'errors', number>;
@@ -211,12 +214,38 @@ async function probe({ url, headers, everyMs }: Probe): Promise<LoadSummary> {
   return { ...(await fetchLoop(1, ask, () => !running, everyMs)), reqPerSec: 0, p50: 0, p99: 0 };
 }
 
+async function writes({ urls, headers, everyMs }: Writes): Promise<LoadSummary> {
+  let running = true;
+  process.once('message', () => {
+    running = false; // the parent says stop
+  });
+  let n = 0;
+  const init = { 'content-type': 'application/json', ...headers };
+  const patch = (): [string, RequestInit] => {
+    n++;
+    return [urls[n % urls.length]!, { method: 'PATCH', headers: init, body: JSON.stringify({ description: `w${n}` }) }];
+  };
+  const started = performance.now();
+  const loop = await fetchLoop(1, patch, () => !running, everyMs);
+  loop.waits.sort((a, b) => a - b);
+  const reqPerSec = loop.total / ((performance.now() - started) / 1000);
+  return { ...loop, reqPerSec, p50: percentile(loop.waits, 0.5), p99: percentile(loop.waits, 0.99) };
+}
+
 if (process.send) {
   process.once('disconnect', () => process.exit(1)); // the parent is gone: stop probing
   process.once('message', (request: LoadRequest) => {
     process.send!({ type: 'start' });
     const { kind } = request;
-    (kind === 'probe' ? probe(request) : kind === 'inventories' ? inventories(request) : cannon(request)).then(
+    const work =
+      kind === 'probe'
+        ? probe(request)
+        : kind === 'writes'
+          ? writes(request)
+          : kind === 'inventories'
+            ? inventories(request)
+            : cannon(request);
+    work.then(
       (answer) => process.send!({ type: 'result', answer }, () => process.exit(0)),
       (error: Error) => process.send!({ type: 'result', error: error.stack ?? String(error) }, () => process.exit(1)),
     );

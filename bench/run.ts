@@ -8,6 +8,7 @@ import { DEFAULTS, type Dialect, type Report, type Scenario, type Settings, type
 
 const SCENARIOS: Record<string, () => Promise<Scenario>> = {
   servers: async () => (await import('./servers.js')).scenario,
+  uncached: async () => (await import('./uncached.js')).scenario,
   contended: async () => (await import('./contended.js')).scenario,
   agents: async () => (await import('./agents.js')).scenario,
   insights: async () => (await import('./insights.js')).scenario,

@@ -1,7 +1,7 @@
 // GET /public/v1/servers?limit=50, Estate against a hand-written node:http server doing the same work, in paired
 // load rounds; then Estate's list alone, sequentially. `npm run bench -- servers [--db sqlite,postgres]`.
 import { createHash } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
@@ -19,6 +19,7 @@ const KEY_SQL = `SELECT api_keys.permissions, api_keys.expires_at, api_keys.revo
   FROM api_keys LEFT JOIN workspaces ON workspaces.id = api_keys.workspace_id WHERE api_keys.key_hash = $1`;
 const PAGE_SQL = 'SELECT * FROM servers WHERE workspace_id = $1 ORDER BY name, id LIMIT $2 OFFSET $3';
 const COUNT_SQL = 'SELECT count(*) AS total FROM servers WHERE workspace_id = $1';
+const WRITE_SQL = 'UPDATE servers SET description = $1, last_check_time = $2 WHERE workspace_id = $3 AND id = $4';
 type Key = { permissions: string } & Record<'expires_at' | 'revoked_at' | 'workspace_id', string | null>;
 type Row = Record<string, unknown>;
 type Queries = ReturnType<typeof sqliteQueries>;
@@ -27,12 +28,15 @@ function sqliteQueries(file: string) {
   const db = new SqliteDatabase(file);
   for (const pragma of ['journal_mode = WAL', 'foreign_keys = ON', 'busy_timeout = 5000', 'synchronous = NORMAL'])
     db.pragma(pragma);
-  const [key, page, count] = [KEY_SQL, PAGE_SQL, COUNT_SQL].map((text) => db.prepare(text.replace(/\$\d/g, '?')));
+  const [key, page, count, write] = [KEY_SQL, PAGE_SQL, COUNT_SQL, WRITE_SQL].map((text) =>
+    db.prepare(text.replace(/\$\d/g, '?')),
+  );
   const total = (id: string) => (count!.get(id) as { total: number }).total;
   const rows = (id: string, limit: number, offset: number) => page!.all(id, limit, offset) as Row[];
   return {
     key: async (hash: string) => key!.get(hash) as Key | undefined,
     page: async (id: string, limit: number, offset: number) => [rows(id, limit, offset), total(id)] as const,
+    write: async (values: string[]) => write!.run(...values).changes,
     close: async () => void db.close(),
   };
 }
@@ -51,6 +55,7 @@ function postgresQueries(url: string): Queries {
       const [page, count] = await Promise.all([rows, pool.query<{ total: number }>(COUNT_SQL, [id])]);
       return [page.rows, count.rows[0]!.total] as const;
     },
+    write: async (values) => (await pool.query(WRITE_SQL, values)).rowCount ?? 0,
     close: async () => void (await pool.end()),
   };
 }
@@ -71,22 +76,42 @@ function send(response: ServerResponse, status: number, body: string): void {
   response.writeHead(status, headers).end(body);
 }
 
+/** The body of a request, as text (at most 64 kB). */
+async function bodyText(request: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of request) {
+    text += chunk;
+    if (text.length > 65_536) throw new Error('body too large');
+  }
+  return text;
+}
+
 // The baseline: GET /public/v1/servers with Estate's checks (bearer key by SHA-256, revoked, expired, deleted
-// workspace, scope), limit and offset clamped as Estate does, rows mapped to the API's shape; and GET /hello.
-async function startMinimal(workspace: Workspace): Promise<string> {
+// workspace, scope), limit and offset clamped as Estate does, rows mapped to the API's shape; PATCH
+// /public/v1/servers/{id} of a description (the row alone: no audit event, no version); and GET /hello.
+export async function startMinimal(workspace: Workspace): Promise<string> {
   const file = workspace.url.startsWith('sqlite:') && workspace.url.slice('sqlite:'.length);
   const queries = file ? sqliteQueries(file) : postgresQueries(workspace.url);
   const server = createServer(async (request, response) => {
     try {
       const url = new URL(request.url ?? '/', 'http://x');
       if (url.pathname === '/hello') return send(response, 200, '{"hello":"world"}');
-      if (url.pathname !== '/public/v1/servers') return send(response, 404, '{"code":"not_found"}');
+      const one = /^\/public\/v1\/servers\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
+      const writing = request.method === 'PATCH' && one !== undefined;
+      if (url.pathname !== '/public/v1/servers' && !writing) return send(response, 404, '{"code":"not_found"}');
       const secret = /^Bearer\s+(svc_\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const key = secret && (await queries.key(createHash('sha256').update(secret).digest('hex')));
       if (!key || key.revoked_at || (key.expires_at && Date.parse(key.expires_at) <= Date.now()))
         return send(response, 401, '{"code":"unauthorized"}');
-      if (!key.workspace_id || !JSON.parse(key.permissions).includes('infrastructure:read'))
+      const scope = writing ? 'infrastructure:edit' : 'infrastructure:read';
+      if (!key.workspace_id || !JSON.parse(key.permissions).includes(scope))
         return send(response, 403, '{"code":"forbidden"}');
+      if (writing) {
+        const { description } = JSON.parse(await bodyText(request)) as { description?: unknown };
+        if (typeof description !== 'string') return send(response, 400, '{"code":"bad_request"}');
+        const changed = await queries.write([description, new Date().toISOString(), key.workspace_id, one]);
+        return send(response, changed ? 200 : 404, changed ? '{"id":"' + one + '"}' : '{"code":"not_found"}');
+      }
       const limit = Math.min(200, Math.max(1, Number(url.searchParams.get('limit') ?? 50)));
       const offset = Math.max(0, Number(url.searchParams.get('offset') ?? 0));
       if (!Number.isInteger(limit) || !Number.isInteger(offset)) return send(response, 400, '{"code":"bad_request"}');

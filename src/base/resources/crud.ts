@@ -26,6 +26,7 @@ import { compiledOnce } from '../db/compiled.js';
 import { countedTotal } from '../db/row-counts.js';
 import { versionedSearch } from '../db/storage.js';
 import { article, registerReadRoutes } from './read-routes.js';
+import { itemJson, itemText, pageText } from './item-json.js';
 import { textIndexCount, writableColumns } from '../db/text-search.js';
 import { sortScanOf, whereMatching } from '../lists/matching.js';
 import type { Family, FamilyTable, Referable, Relation } from './family.js';
@@ -398,6 +399,18 @@ export function createFamilyService<T extends FamilyTable, Item extends TObject>
       return listItems(context, plainPage, database, workspaceId, query, reach);
     },
 
+    /**
+     * The page of a query with paging alone as the list route's serializer writes it, each item
+     * written by SQLite (item-json.ts); undefined for any other query, on PostgreSQL, or where the
+     * family's items cannot be written so (`jsonFields`): `list` answers those.
+     */
+    async listText(database: Database, workspaceId: string, query: ListQuery): Promise<string | undefined> {
+      if (!family.jsonFields || database.dialect !== 'sqlite' || !pagingAlone(query)) return undefined;
+      const { rows, page, total, names } = await readPlainPage(context, plainPage, database, workspaceId, query, true);
+      const items = rows.map((row) => itemText(row.estate_item!, row.custom_fields, names));
+      return pageText(items, page, total);
+    },
+
     /** One item; 404 when it is missing, another workspace's, or outside the caller's reach. */
     async get(database: Database, workspaceId: string, id: string, reach?: FamilyReach): Promise<Dto> {
       const row = await requireRow(database.db, definition, workspaceId, id);
@@ -597,15 +610,24 @@ async function removeItemIn<T extends FamilyTable, Item extends TObject>(
 }
 
 /** The unfiltered list's page statement of a sort and direction. */
-type PlainPage = (sort: string, direction: 'asc' | 'desc') => ReturnType<typeof compiledOnce<PlainRow>>;
-/** A row of the plain page: the item's columns, the kept total and the family's field names (fieldNamesText). */
-type PlainRow = Record<string, unknown> & { estate_total: number | null; estate_fields?: string | null };
+type PlainPage = (sort: string, direction: 'asc' | 'desc', text?: boolean) => ReturnType<typeof compiledOnce<PlainRow>>;
+/**
+ * A row of the plain page: the item's columns (or, as text, its JSON and its stored custom fields),
+ * the kept total and the family's field names (fieldNamesText).
+ */
+type PlainRow = Record<string, unknown> & {
+  estate_total: number | null;
+  estate_fields?: string | null;
+  estate_item?: string;
+  custom_fields?: string;
+};
 
 /**
  * The unfiltered list's page statement by sort and direction, compiled once (db/compiled.ts). It
- * reads the page's rows (the columns the items show), and beside them the kept total and the
- * family's field names, each a subquery read once: one round trip instead of three. Its parameters
- * are the workspace (once per subquery, then for the rows), the limit and the offset.
+ * reads the page's rows, as the columns the items show or (`text`) as each item's JSON text
+ * (item-json.ts), and beside them the kept total and the family's field names, each a subquery
+ * read once: one round trip instead of three. Its parameters are the workspace (once per
+ * subquery, then for the rows), the limit and the offset.
  */
 function plainPagesOf<T extends FamilyTable, Item extends TObject>({
   family,
@@ -613,8 +635,8 @@ function plainPagesOf<T extends FamilyTable, Item extends TObject>({
 }: ServiceContext<T, Item>): PlainPage {
   const plainPages = new Map<string, ReturnType<typeof compiledOnce<PlainRow>>>();
   const table = family.definition.table as string;
-  return (sort, direction) => {
-    const key = `${sort} ${direction}`;
+  return (sort, direction, text = false) => {
+    const key = `${sort} ${direction} ${text}`;
     let plan = plainPages.get(key);
     if (!plan) {
       plan = compiledOnce((db) => {
@@ -623,9 +645,14 @@ function plainPagesOf<T extends FamilyTable, Item extends TObject>({
           .select('total')
           .where('workspace_id', '=', '')
           .where('table_name', '=', sql.lit(table));
-        let ordered = dynamic(db)
-          .selectFrom(table)
-          .select([...family.itemColumns])
+        const jsonFields = family.jsonFields;
+        const rows = dynamic(db).selectFrom(table);
+        const plain = rows.select([...family.itemColumns]);
+        let ordered = (
+          text && jsonFields
+            ? (rows.select(itemJson(jsonFields).as('estate_item')).select('custom_fields') as typeof plain)
+            : plain
+        )
           .select(total.as('estate_total'))
           .select(takesFields(fieldFamily) ? [fieldNamesText(db, fieldFamily).as('estate_fields')] : [])
           .where('workspace_id', '=', '');
@@ -637,6 +664,37 @@ function plainPagesOf<T extends FamilyTable, Item extends TObject>({
     return plan;
   };
 }
+
+/**
+ * The page of a query with paging alone (`limit`, `offset`, `sort`): its rows, total and field
+ * names read in one statement (plainPagesOf), as rows or (`text`) as the items' JSON texts.
+ */
+async function readPlainPage<T extends FamilyTable, Item extends TObject>(
+  { family, fieldFamily }: ServiceContext<T, Item>,
+  plainPage: PlainPage,
+  database: Database,
+  workspaceId: string,
+  query: ListQuery,
+  text: boolean,
+) {
+  const value = query.sort ?? family.defaultSort;
+  const direction = value.startsWith('-') ? 'desc' : 'asc';
+  const named = value.replace(/^-/, '');
+  const sort = named in family.sorts ? named : family.defaultSort.replace(/^-/, '');
+  const page = pageOf(query);
+  const workspaces = takesFields(fieldFamily) ? [workspaceId, workspaceId] : [workspaceId];
+  const statement = plainPage(sort, direction, text);
+  const { rows } = await statement(database.db, [...workspaces, workspaceId, page.limit, page.offset]);
+  const first = rows[0];
+  // A page past the end has no row to carry the total: it is read alone then.
+  const total = first
+    ? Number(first.estate_total ?? 0)
+    : await countedTotal(database.db, workspaceId, family.definition.table);
+  return { rows, page, total, names: first ? fieldNamesIn(first.estate_fields ?? null) : [] };
+}
+
+/** Whether a list query asks for paging alone, which plainPagesOf reads: no filter, no custom field's sort. */
+const pagingAlone = (query: ListQuery) => !namesFields(query) && Object.keys(query).every((name) => PAGING.has(name));
 
 /** A page of the family's list (`list` of the service). */
 async function listItems<T extends FamilyTable, Item extends TObject>(
@@ -661,27 +719,10 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
         `${definition.table}.custom_fields`,
       )
     : undefined;
-  if (!named && Object.keys(query).every((name) => PAGING.has(name))) {
+  if (pagingAlone(query)) {
     // Only paging: the page in the sort's order (compiled once per sort) and the kept row count,
     // as listPage reads them, without building either query.
-    const value = query.sort ?? family.defaultSort;
-    const direction = value.startsWith('-') ? 'desc' : 'asc';
-    const named = value.replace(/^-/, '');
-    const sort = named in family.sorts ? named : family.defaultSort.replace(/^-/, '');
-    const page = pageOf(query);
-    const workspaces = takesFields(fieldFamily) ? [workspaceId, workspaceId] : [workspaceId];
-    const { rows } = await plainPage(sort, direction)(database.db, [
-      ...workspaces,
-      workspaceId,
-      page.limit,
-      page.offset,
-    ]);
-    const first = rows[0];
-    // A page past the end has no row to carry the total: it is read alone then.
-    const total = first
-      ? Number(first.estate_total ?? 0)
-      : await countedTotal(database.db, workspaceId, definition.table);
-    const names = first ? fieldNamesIn(first.estate_fields ?? null) : [];
+    const { rows, page, total, names } = await readPlainPage(context, plainPage, database, workspaceId, query, false);
     return {
       data: await itemsOf(context, database.db, workspaceId, rows as unknown as Tables[T][], names),
       pagination: { ...page, total },
@@ -865,6 +906,9 @@ export function registerFamilyRoutes<T extends FamilyTable, Item extends TObject
       const page = await service.list(db, caller.workspaceId, query, reach);
       return { ...page, data: await shown(page.data) };
     },
+    // A restricted caller's page is narrowed to its reach: `list` reads it.
+    listText: async (db, caller, query) =>
+      isRestricted(caller.restrictions) ? undefined : service.listText(db, caller.workspaceId, query),
     get: async (db, caller, id) => {
       const { reach, shown } = await within(caller);
       return (await shown([await service.get(db, caller.workspaceId, id, reach)]))[0]!;

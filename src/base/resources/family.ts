@@ -33,6 +33,22 @@ export interface Field {
   sortColumn?: string;
   /** The sort column holds no value for some rows, though the field always has one (no address: no key). */
   sortNullable?: true;
+  /**
+   * How SQLite writes the field's value as JSON where `read` converts it (item-json.ts):
+   * `boolean` for 0/1, `json` for JSON text. A field with a `read` and none of these keeps the
+   * family's pages to the serializer.
+   */
+  json?: 'boolean' | 'json';
+}
+
+/**
+ * A field as SQLite writes it into an item's JSON text (item-json.ts): `value` as stored, `boolean`
+ * 0/1 as false/true, `json` JSON text as it is.
+ */
+export interface JsonField {
+  field: string;
+  column: string;
+  as: 'value' | 'boolean' | 'json';
 }
 
 /** The column of an API field by the naming rule: `osVersion` → `os_version`. */
@@ -40,6 +56,7 @@ export const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (let
 
 /** A boolean kept as 0/1 (SQLite has no boolean type). */
 export const booleanColumn = (defaultValue = false): Field => ({
+  json: 'boolean',
   read: (value) => Boolean(value),
   write: (value) => (value ? 1 : 0),
   default: defaultValue,
@@ -47,6 +64,7 @@ export const booleanColumn = (defaultValue = false): Field => ({
 
 /** A string array kept as JSON text; `normalise` validates and canonicalises it on write. */
 export const jsonArrayColumn = (normalise: (items: string[]) => string[] = (items) => items): Field => ({
+  json: 'json',
   read: (value) => JSON.parse(String(value)) as string[],
   write: (value) => JSON.stringify(normalise((value as string[] | null) ?? [])),
   default: [],
@@ -207,6 +225,11 @@ export interface Family<T extends FamilyTable = FamilyTable, Item extends TObjec
   toDto(row: Tables[T]): Static<Item>;
   /** The columns `toDto` reads, id first: what a page of items selects. */
   itemColumns: readonly string[];
+  /**
+   * The item's fields but its last, `customFields`, as SQLite writes them into its JSON text
+   * (item-json.ts), in the item's order; undefined where one cannot be (a relation, a decimal).
+   */
+  jsonFields: readonly JsonField[] | undefined;
   /** The columns of the fields present in a body; absent fields are left out (a PATCH keeps them). */
   toColumns(input: Record<string, unknown>): Partial<Tables[T]>;
   /** Columns of a new row before the body applies: each field's documented default, else null. */
@@ -277,6 +300,7 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
     columnOf,
     toDto: dtoBuilder(entries, definition.relations ?? []) as (row: Row) => Static<Item>,
     itemColumns: [...new Set(['id', ...entries.map(([, spec]) => spec.column)])],
+    jsonFields: jsonFieldsOf(entries, relationFields.size > 0),
     toColumns(input) {
       const columns: Record<string, unknown> = {};
       for (const [field, spec] of entries) {
@@ -315,6 +339,18 @@ export function defineFamily<T extends FamilyTable, Item extends TObject>(
       `${componentName(definition.noun)}List`,
     ),
   };
+}
+
+/** The fields as item-json.ts writes them: every one but `customFields` (the last), or undefined (JsonField). */
+function jsonFieldsOf(entries: [string, Field & { column: string }][], relations: boolean): JsonField[] | undefined {
+  const last = entries.at(-1);
+  if (relations || last?.[0] !== 'customFields') return undefined;
+  const fields: JsonField[] = [];
+  for (const [field, spec] of entries.slice(0, -1)) {
+    if (spec.read && !spec.json) return undefined;
+    fields.push({ field, column: spec.column, as: spec.json ?? 'value' });
+  }
+  return fields;
 }
 
 /**

@@ -23,6 +23,11 @@ export interface ReadRoutes<Query extends TObject = TObject> {
   listDescription: string;
   /** The caller's page: a family's within the caller's reach (reach.ts). */
   list(database: Database, caller: Caller, query: Static<Query>): Promise<OffsetList<unknown>>;
+  /**
+   * The caller's page as the route's serializer would write `list`'s, where it can be written
+   * without it (crud.ts, item-json.ts); undefined where `list` must answer.
+   */
+  listText?(database: Database, caller: Caller, query: Static<Query>): Promise<string | undefined>;
   /** The item, or a 404 not_found for an id that is not in the workspace (or not in the caller's reach). */
   get(database: Database, caller: Caller, id: string): Promise<unknown>;
   /**
@@ -75,15 +80,20 @@ export function registerReadRoutes<Query extends TObject>(
       const caller = callerOf(request);
       const query = request.query as Static<Query>;
       const { kept } = routes;
-      if (!kept || kept.clockFilters.some((name) => name in query)) return routes.list(database, caller, query);
-      // The page as the route's serializer writes it, sent as it is: the same bytes, serialized once.
+      /** The page as the route's serializer writes it: the same bytes, from the database where it can. */
+      const text = async () =>
+        (await routes.listText?.(database, caller, query)) ??
+        (reply.serialize(await routes.list(database, caller, query)) as string);
+      const json = (page: string) => reply.type('application/json; charset=utf-8').send(page);
+      if (!kept || kept.clockFilters.some((name) => name in query)) return json(await text());
+      // Sent as it is kept: serialized once.
       const page = await responseCache.answer(
         caller.workspaceId,
         `${routes.path}?${JSON.stringify(query)}${cacheKeyOfReach(caller.restrictions)}`,
-        async () => reply.serialize(await routes.list(database, caller, query)) as string,
-        (text) => text.length * 2,
+        text,
+        (page) => page.length * 2,
       );
-      return reply.type('application/json; charset=utf-8').send(page);
+      return json(page);
     },
   );
   app.get(
