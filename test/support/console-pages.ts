@@ -32,6 +32,9 @@ async function shownAt(page: Page, family: string, since = 0): Promise<number> {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** A list's `sort` parameter in its query schema: an enum of sorts, beside a custom field's pattern. */
+type SortSchema = { enum?: unknown[]; anyOf?: { enum?: unknown[] }[] };
+
 /** What an opened page is: a page (home, detail, search, a dashboard), a list page by its URL, or a diagram. */
 export type PageKind = 'page' | 'list' | 'diagram';
 /** A page to open: its path, what it is, and how to know it is shown (a list page: by its own clock). */
@@ -42,12 +45,10 @@ type Opened = [path: string, kind: PageKind, shown: (page: Page) => Promise<unkn
  * pages and in each of its sorts both ways, each dashboard and each diagram.
  */
 async function everyPage(json: <T>(path: string) => Promise<T>): Promise<Opened[]> {
-  const families = await json<{ key: string; listQuery: { properties?: { sort?: unknown } } }[]>('/ui/api/families');
-  const servers = families.find((family) => family.key === 'servers');
-  const sorts = JSON.stringify(servers?.listQuery.properties?.sort ?? {}).match(/"-?[a-zA-Z]+"/g) ?? [];
-  const named = [...new Set(sorts.map((sort) => JSON.parse(sort) as string))].filter(
-    (sort) => !['string', 'object'].includes(sort) && !sort.startsWith('cf_'),
-  );
+  const families = await json<{ key: string; listQuery: { properties?: { sort?: SortSchema } } }[]>('/ui/api/families');
+  const sort = families.find((family) => family.key === 'servers')?.listQuery.properties?.sort;
+  // Each named sort both ways, as the list page offers them (its enum; not a custom field's pattern).
+  const named = (sort?.enum ?? sort?.anyOf?.find((option) => option.enum)?.enum ?? []).map(String);
   const { pagination } = await json<{ pagination: { total: number } }>('/ui/api/v1/servers?limit=1');
   const last = Math.max(0, Math.floor((pagination.total - 1) / 50) * 50);
   const list = (query: string): Opened => [`/ui/servers?${query}`, 'list', (page) => shownAt(page, 'servers')];

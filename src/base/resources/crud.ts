@@ -720,8 +720,8 @@ async function listItems<T extends FamilyTable, Item extends TObject>(
       )
     : undefined;
   if (pagingAlone(query)) {
-    // Only paging: the page in the sort's order (compiled once per sort) and the kept row count,
-    // as listPage reads them, without building either query.
+    // Only paging: the page in the sort's order, its total and the field names, in one statement
+    // compiled once per sort (plainPagesOf), without building a query.
     const { rows, page, total, names } = await readPlainPage(context, plainPage, database, workspaceId, query, false);
     return {
       data: await itemsOf(context, database.db, workspaceId, rows as unknown as Tables[T][], names),
